@@ -1,0 +1,20 @@
+# The two commands on the README's first screen: `make run` and `make test`.
+PY := .venv/bin/python
+
+.PHONY: run test lint catalog bench
+
+run:
+	@scripts/bootstrap.sh run
+	@$(PY) -m gpuplanner demo-or-gui
+
+test:
+	@scripts/bootstrap.sh test
+	@$(PY) -m ruff check gpuplanner tests benchmarks
+	@.venv/bin/lint-imports --no-cache
+	@QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q
+
+catalog:
+	@$(PY) -m gpuplanner.catalog build
+
+bench:
+	@$(PY) benchmarks/run_all.py

@@ -1,0 +1,99 @@
+"""Build `catalog.db` from the reviewed CSV sources in `resources/catalog/` (deterministically)."""
+
+from __future__ import annotations
+
+import csv
+import sqlite3
+import tempfile
+from pathlib import Path
+
+import sqlite_utils
+
+from gpuplanner.catalog.schema import BOOL, INTEGER, REAL, REQUIRED, SCHEMA_VERSION, TABLES, sqlite_type
+
+
+class CatalogSourceError(ValueError):
+    """A source CSV has a value that does not fit its column."""
+
+
+def parse_cell(table: str, column: str, column_type: str, raw: str, where: str) -> object:
+    text = raw.strip()
+    if text == "":
+        return None
+    try:
+        if column_type == INTEGER:
+            return int(text)
+        if column_type == REAL:
+            return float(text)
+    except ValueError as exc:
+        raise CatalogSourceError(f"{where}: {table}.{column} expects a number, got {text!r}") from exc
+    if column_type == BOOL:
+        if text.lower() in ("yes", "true", "1"):
+            return 1
+        if text.lower() in ("no", "false", "0"):
+            return 0
+        raise CatalogSourceError(f"{where}: {table}.{column} expects yes/no, got {text!r}")
+    return text
+
+
+def read_source_rows(source_dir: Path, table: str) -> list[dict[str, object]]:
+    path = source_dir / f"{table}.csv"
+    columns = TABLES[table]
+    with path.open(encoding="utf-8", newline="") as handle:
+        reader = csv.DictReader(handle)
+        expected = [name for name, _ in columns]
+        if reader.fieldnames != expected:
+            raise CatalogSourceError(f"{path}: header must be {','.join(expected)}")
+        rows = []
+        seen: set[str] = set()
+        for line_number, raw in enumerate(reader, start=2):
+            where = f"{path.name}:{line_number}"
+            row = {name: parse_cell(table, name, kind, raw[name] or "", where) for name, kind in columns}
+            for name in REQUIRED[table]:
+                if row[name] is None:
+                    raise CatalogSourceError(f"{where}: {table}.{name} must not be empty")
+            if row["id"] in seen:
+                raise CatalogSourceError(f"{where}: duplicate id {row['id']!r}")
+            seen.add(str(row["id"]))
+            rows.append(row)
+    return rows
+
+
+def create_tables(db: sqlite_utils.Database) -> None:
+    for table, columns in TABLES.items():
+        db[table].create({name: _python_type(kind) for name, kind in columns}, pk="id")  # type: ignore[union-attr]
+
+
+def _python_type(column_type: str) -> type:
+    return {"TEXT": str, "INTEGER": int, "REAL": float}[sqlite_type(column_type)]
+
+
+def build_catalog(source_dir: Path, target: Path) -> dict[str, int]:
+    """Write a fresh catalog database to `target`; returns row counts per table."""
+    with tempfile.TemporaryDirectory() as scratch:
+        scratch_path = Path(scratch) / "catalog.db"
+        connection = sqlite3.connect(scratch_path)
+        db = sqlite_utils.Database(connection)
+        create_tables(db)
+        counts = {}
+        for table in TABLES:
+            rows = sorted(read_source_rows(source_dir, table), key=lambda row: str(row["id"]))
+            db[table].insert_all(rows)  # type: ignore[union-attr]
+            counts[table] = len(rows)
+        connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        connection.commit()
+        connection.execute("VACUUM")
+        connection.close()
+        target.parent.mkdir(parents=True, exist_ok=True)
+        Path(scratch_path).replace(target)
+    return counts
+
+
+def catalog_dump(path: Path) -> list[str]:
+    """The database's content as SQL text: what "the same catalog" means, whatever SQLite version wrote it."""
+    connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        version = connection.execute("PRAGMA user_version").fetchone()[0]
+        return [f"-- user_version {version}", *connection.iterdump()]
+    finally:
+        connection.close()

@@ -1,0 +1,59 @@
+"""The catalog's tables: column names and SQLite types, one place for the build, the reader and overrides."""
+
+from __future__ import annotations
+
+SCHEMA_VERSION = 1
+
+TEXT, INTEGER, REAL, BOOL = "TEXT", "INTEGER", "REAL", "BOOL"
+
+# Each table: ordered (column, type). BOOL is stored as INTEGER 0/1 from "yes"/"no" in the CSV.
+TABLES: dict[str, list[tuple[str, str]]] = {
+    "gpus": [
+        ("id", TEXT), ("vendor", TEXT), ("model", TEXT), ("architecture", TEXT), ("form_factor", TEXT),
+        ("segment", TEXT), ("memory_gib", REAL), ("memory_type", TEXT), ("memory_bandwidth_gbs", REAL),
+        ("fp32_tflops", REAL), ("tf32_tflops", REAL), ("bf16_tflops", REAL), ("fp16_tflops", REAL),
+        ("fp8_tflops", REAL), ("int8_tops", REAL), ("dense_basis", TEXT), ("tdp_w", REAL),
+        ("interconnect", TEXT), ("interconnect_gbs", REAL), ("pcie_gen", INTEGER), ("ecc", BOOL),
+        ("mig", TEXT), ("release_year", INTEGER), ("price_usd_low", REAL), ("price_usd_high", REAL),
+        ("price_source", TEXT), ("source", TEXT), ("as_of", TEXT), ("notes", TEXT),
+    ],
+    "servers": [
+        ("id", TEXT), ("vendor", TEXT), ("model", TEXT), ("gpu_ids", TEXT), ("gpu_model", TEXT),
+        ("gpu_count", INTEGER), ("rack_units", INTEGER), ("max_power_w", REAL), ("psu", TEXT),
+        ("psu_count", INTEGER), ("psu_w", REAL), ("psu_redundancy", TEXT), ("cpu", TEXT),
+        ("system_memory_gb", REAL), ("networking", TEXT), ("weight_kg", REAL), ("cooling", TEXT),
+        ("price_usd", REAL), ("price_source", TEXT), ("source", TEXT), ("as_of", TEXT), ("notes", TEXT),
+    ],
+    "cloud_instances": [
+        ("id", TEXT), ("provider", TEXT), ("instance", TEXT), ("gpu_id", TEXT), ("gpu_model", TEXT),
+        ("gpu_count", INTEGER), ("vcpus", INTEGER), ("memory_gib", REAL), ("network_gbps", REAL),
+        ("on_demand_per_hour", REAL), ("currency", TEXT), ("region", TEXT), ("price_date", TEXT),
+        ("as_of", TEXT), ("source", TEXT), ("notes", TEXT),
+    ],
+    "fabrics": [
+        ("id", TEXT), ("category", TEXT), ("name", TEXT), ("generation_or_model", TEXT), ("used_by", TEXT),
+        ("lanes_or_links", TEXT), ("per_port_or_link_gbps_unidir", REAL),
+        ("per_device_gbs_bidirectional", REAL), ("switch_ports", TEXT), ("switch_capacity", TEXT),
+        ("power_w", REAL), ("latency", TEXT), ("source", TEXT), ("notes", TEXT), ("as_of", TEXT),
+    ],
+    "models": [
+        ("id", TEXT), ("name", TEXT), ("kind", TEXT), ("layers", INTEGER), ("hidden", INTEGER),
+        ("heads", INTEGER), ("kv_heads", INTEGER), ("ffn_hidden", INTEGER), ("vocab", INTEGER),
+        ("gated_mlp", BOOL), ("tied_embeddings", BOOL), ("experts", INTEGER), ("experts_per_token", INTEGER),
+        ("max_seq_len", INTEGER), ("params", REAL), ("active_params", REAL), ("gflops_fwd_per_sample", REAL),
+        ("resolution", INTEGER), ("source", TEXT), ("as_of", TEXT), ("notes", TEXT),
+    ],
+}
+
+# Columns that must be filled in every row of a table.
+REQUIRED: dict[str, tuple[str, ...]] = {
+    "gpus": ("id", "vendor", "model", "segment", "source"),
+    "servers": ("id", "vendor", "model", "source"),
+    "cloud_instances": ("id", "provider", "instance", "gpu_count", "currency", "source"),
+    "fabrics": ("id", "name", "source"),
+    "models": ("id", "name", "kind", "source"),
+}
+
+
+def sqlite_type(column_type: str) -> str:
+    return "INTEGER" if column_type == BOOL else column_type

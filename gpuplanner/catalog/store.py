@@ -1,0 +1,237 @@
+"""Read the catalog: the bundled read-only `catalog.db` merged with the user's own overrides database.
+
+The user's rows (same id) replace bundled rows; new ids are added. The bundled file is never written.
+A user database that is corrupted is moved aside (never deleted) and a fresh one started; one written by a
+newer version of the app is left untouched and ignored. Either way the app goes on with the bundled catalog
+and `Catalog.messages` says what happened.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import sqlite3
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import sqlite_utils
+
+from gpuplanner.catalog.build import create_tables, parse_cell
+from gpuplanner.catalog.schema import REQUIRED, SCHEMA_VERSION, TABLES
+from gpuplanner.core.errors import InputError
+from gpuplanner.core.hardware import GPU, Segment
+from gpuplanner.core.model import ModelArch
+from gpuplanner.paths import bundled_catalog_path, user_overrides_path
+
+Row = dict[str, object]
+
+
+class CatalogError(RuntimeError):
+    """The bundled catalog itself cannot be read: the installation is broken."""
+
+
+@dataclass
+class Catalog:
+    bundled_path: Path = field(default_factory=bundled_catalog_path)
+    overrides_path: Path | None = field(default_factory=user_overrides_path)
+    messages: list[str] = field(default_factory=list)
+    _overrides_usable: bool = False
+
+    def __post_init__(self) -> None:
+        if not self.bundled_path.exists():
+            raise CatalogError(f"bundled catalog not found at {self.bundled_path}")
+        if self.overrides_path is not None:
+            self._overrides_usable = self._prepare_overrides(self.overrides_path)
+
+    # --- user database health -----------------------------------------------------------------------
+    def _prepare_overrides(self, path: Path) -> bool:
+        if not path.exists():
+            return True  # created on first write
+        problem = _overrides_problem(path)
+        if problem is None:
+            return True
+        if problem == "newer":
+            self.messages.append(
+                f"Your catalog edits in {path} were saved by a newer GPU Planner; they are left untouched "
+                "and not used by this version.")
+            return False
+        stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+        aside = path.with_name(f"{path.name}.corrupt-{stamp}")
+        path.replace(aside)
+        self.messages.append(
+            f"Your catalog edits database was damaged ({problem}); it was moved to {aside} and a new one "
+            "started. The bundled catalog is in use.")
+        return True
+
+    # --- reading ------------------------------------------------------------------------------------
+    def _connect(self, path: Path) -> sqlite3.Connection:
+        connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        connection.row_factory = sqlite3.Row
+        return connection
+
+    def rows(self, table: str) -> list[Row]:
+        """Merged rows of a table, sorted by id, each with an `origin` of "bundled" or "user"."""
+        if table not in TABLES:
+            raise KeyError(table)
+        merged: dict[str, Row] = {}
+        try:
+            with self._connect(self.bundled_path) as connection:
+                for row in connection.execute(f"SELECT * FROM {table}"):
+                    merged[row["id"]] = {**dict(row), "origin": "bundled"}
+        except sqlite3.DatabaseError as exc:
+            raise CatalogError(f"bundled catalog {self.bundled_path} is unreadable: {exc}") from exc
+        if self._overrides_usable and self.overrides_path is not None and self.overrides_path.exists():
+            try:
+                with self._connect(self.overrides_path) as connection:
+                    for row in connection.execute(f"SELECT * FROM {table}"):
+                        merged[row["id"]] = {**dict(row), "origin": "user"}
+            except sqlite3.DatabaseError as exc:
+                self.messages.append(f"Your catalog edits could not be read ({exc}); using the bundled catalog.")
+        return [merged[key] for key in sorted(merged)]
+
+    def row(self, table: str, row_id: str) -> Row:
+        for row in self.rows(table):
+            if row["id"] == row_id:
+                return row
+        raise InputError(f"{table}.id", f"unknown id {row_id!r}; see `gpuplanner catalog {table}`")
+
+    def gpus(self) -> list[GPU]:
+        return [gpu_from_row(row) for row in self.rows("gpus")]
+
+    def gpu(self, gpu_id: str) -> GPU:
+        try:
+            return gpu_from_row(self.row("gpus", gpu_id))
+        except InputError:
+            raise InputError("hardware.gpu", f"unknown GPU id {gpu_id!r}; see `gpuplanner catalog gpus`") from None
+
+    def model(self, model_id: str) -> ModelArch:
+        try:
+            row = self.row("models", model_id)
+        except InputError:
+            raise InputError("model.preset", f"unknown preset {model_id!r}; see `gpuplanner catalog models`") from None
+        return model_from_row(row)
+
+    # --- writing the user's own entries -------------------------------------------------------------
+    def save_user_row(self, table: str, values: Row) -> Row:
+        """Validate and store one user row (insert or replace by id). Returns the stored row."""
+        if self.overrides_path is None or not self._overrides_usable:
+            raise InputError(table, "your catalog edits database is not writable in this session")
+        row = validated_row(table, values)
+        self.overrides_path.parent.mkdir(parents=True, exist_ok=True)
+        connection = sqlite3.connect(self.overrides_path)
+        try:
+            db = sqlite_utils.Database(connection)
+            if not db.table_names():
+                create_tables(db)
+                connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            db[table].upsert(row, pk="id")  # type: ignore[union-attr]
+            connection.commit()
+        finally:
+            connection.close()
+        return row
+
+    def delete_user_row(self, table: str, row_id: str) -> None:
+        if self.overrides_path is None or not self.overrides_path.exists() or not self._overrides_usable:
+            return
+        connection = sqlite3.connect(self.overrides_path)
+        try:
+            connection.execute(f"DELETE FROM {table} WHERE id = ?", (row_id,))
+            connection.commit()
+        finally:
+            connection.close()
+
+
+def _overrides_problem(path: Path) -> str | None:
+    """None when healthy; "newer" for a future schema; otherwise a short description of the damage."""
+    try:
+        connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            check = connection.execute("PRAGMA quick_check").fetchone()[0]
+            if check != "ok":
+                return f"integrity check: {check}"
+            version = connection.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION:
+                return "newer"
+            tables = {r[0] for r in connection.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+            if tables and not set(TABLES) <= tables:
+                return "tables missing"
+        finally:
+            connection.close()
+    except sqlite3.DatabaseError as exc:
+        return str(exc)
+    return None
+
+
+def validated_row(table: str, values: Row) -> Row:
+    """Coerce a user's row to the table's columns; raises InputError naming the field."""
+    columns = TABLES[table]
+    unknown = set(values) - {name for name, _ in columns} - {"origin"}
+    if unknown:
+        raise InputError(f"{table}.{sorted(unknown)[0]}", "is not a column of this table")
+    row: Row = {}
+    for name, kind in columns:
+        raw = values.get(name)
+        try:
+            row[name] = parse_cell(table, name, kind, "" if raw is None else str(raw), "your entry")
+        except ValueError as exc:
+            raise InputError(f"{table}.{name}", str(exc).split(": ", 1)[-1]) from exc
+        if isinstance(row[name], float) and (row[name] < 0 or row[name] != row[name]):  # type: ignore[operator]
+            raise InputError(f"{table}.{name}", "must be zero or more")
+    for name in REQUIRED[table]:
+        if row[name] in (None, ""):
+            raise InputError(f"{table}.{name}", "must not be empty")
+    if table == "gpus" and row["segment"] not in {s.value for s in Segment}:
+        raise InputError("gpus.segment", "must be datacenter, workstation or consumer")
+    return row
+
+
+def _float(value: object) -> float | None:
+    return None if value is None else float(value)  # type: ignore[arg-type]
+
+
+def gpu_from_row(row: Row) -> GPU:
+    tflops = {key: _float(row.get(f"{key}_tflops")) for key in ("fp32", "tf32", "bf16", "fp16", "fp8")}
+    tflops["int8"] = _float(row.get("int8_tops"))
+    ecc = row.get("ecc")
+    return GPU(
+        id=str(row["id"]), vendor=str(row["vendor"]), model=str(row["model"]),
+        architecture=str(row.get("architecture") or ""), form_factor=str(row.get("form_factor") or ""),
+        segment=Segment(str(row["segment"])), memory_gib=_float(row.get("memory_gib")),
+        memory_bandwidth_gbs=_float(row.get("memory_bandwidth_gbs")), dense_tflops=tflops,
+        tdp_w=_float(row.get("tdp_w")), interconnect=str(row.get("interconnect") or ""),
+        interconnect_gbs=_float(row.get("interconnect_gbs")),
+        pcie_gen=None if row.get("pcie_gen") is None else int(row["pcie_gen"]),  # type: ignore[arg-type]
+        ecc=None if ecc is None else bool(ecc), mig=str(row.get("mig") or ""),
+        release_year=None if row.get("release_year") is None else int(row["release_year"]),  # type: ignore[arg-type]
+        price_usd_low=_float(row.get("price_usd_low")), price_usd_high=_float(row.get("price_usd_high")),
+        price_source=str(row.get("price_source") or ""), source=str(row.get("source") or ""),
+        as_of=str(row.get("as_of") or ""), notes=str(row.get("notes") or ""),
+    )
+
+
+def model_from_row(row: Row) -> ModelArch:
+    if row.get("layers") is None:
+        raise InputError("model.preset", f"{row['id']} is a {row['kind']} model without a transformer architecture")
+    return ModelArch(
+        name=str(row["name"]), layers=int(row["layers"]), hidden=int(row["hidden"]),  # type: ignore[arg-type]
+        heads=int(row["heads"]), kv_heads=int(row["kv_heads"]),  # type: ignore[arg-type]
+        ffn_hidden=int(row["ffn_hidden"]), vocab=int(row.get("vocab") or 1),  # type: ignore[arg-type]
+        gated_mlp=bool(row.get("gated_mlp")), tied_embeddings=bool(row.get("tied_embeddings")),
+        experts=int(row.get("experts") or 1), experts_per_token=int(row.get("experts_per_token") or 1),  # type: ignore[arg-type]
+        max_seq_len=None if row.get("max_seq_len") is None else int(row["max_seq_len"]),  # type: ignore[arg-type]
+        params_override=_float(row.get("params")), active_params_override=_float(row.get("active_params")),
+        source=str(row.get("source") or ""),
+    )
+
+
+def format_cell(value: object) -> str:
+    """How a catalog value is shown: unknown is "n/a", never a guess."""
+    if value is None or value == "":
+        return "n/a"
+    if isinstance(value, float):
+        return f"{value:g}"
+    return str(value)
+
+
+def table_ids(rows: Iterable[Row]) -> list[str]:
+    return [str(row["id"]) for row in rows]

@@ -1,0 +1,125 @@
+"""The headless command line (DESIGN.md §6). Exit 0 on success; bad input: exit 2, one line on stderr."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Callable, Sequence
+from typing import NoReturn
+
+from gpuplanner import __version__
+from gpuplanner.catalog.store import Catalog, CatalogError, Row, format_cell
+from gpuplanner.core.errors import InputError
+
+EXIT_OK, EXIT_BAD_INPUT, EXIT_BROKEN = 0, 2, 3
+
+CATALOG_TABLES = {"gpus": "gpus", "servers": "servers", "cloud": "cloud_instances", "fabrics": "fabrics",
+                  "models": "models"}
+
+# Columns shown by `catalog TABLE --format text` (JSON carries every column).
+TEXT_COLUMNS = {
+    "gpus": ["id", "vendor", "model", "memory_gib", "memory_bandwidth_gbs", "bf16_tflops", "fp8_tflops", "tdp_w"],
+    "servers": ["id", "vendor", "model", "gpu_count", "rack_units", "max_power_w", "weight_kg"],
+    "cloud_instances": ["id", "gpu_id", "gpu_count", "on_demand_per_hour", "currency", "region", "price_date"],
+    "fabrics": ["id", "category", "name", "per_port_or_link_gbps_unidir", "per_device_gbs_bidirectional"],
+    "models": ["id", "name", "kind", "layers", "hidden", "heads", "kv_heads", "params"],
+}
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """argparse that reports usage errors as a single line and exit code 2."""
+
+    def error(self, message: str) -> NoReturn:
+        print(f"gpuplanner: error: {message}", file=sys.stderr)
+        raise SystemExit(EXIT_BAD_INPUT)
+
+
+def text_table(rows: Sequence[Row], columns: Sequence[str]) -> str:
+    cells = [[format_cell(row.get(column)) for column in columns] for row in rows]
+    widths = [max([len(c)] + [len(r[i]) for r in cells]) for i, c in enumerate(columns)]
+    lines = ["  ".join(c.ljust(w) for c, w in zip(columns, widths, strict=True)).rstrip()]
+    lines += ["  ".join(v.ljust(w) for v, w in zip(r, widths, strict=True)).rstrip() for r in cells]
+    return "\n".join(lines)
+
+
+def command_catalog(args: argparse.Namespace) -> int:
+    table = CATALOG_TABLES[args.table]
+    catalog = Catalog()
+    rows = catalog.rows(table)
+    for message in catalog.messages:
+        print(f"gpuplanner: note: {message}", file=sys.stderr)
+    if args.format == "json":
+        print(json.dumps(rows, indent=2, ensure_ascii=False))
+    else:
+        print(text_table(rows, TEXT_COLUMNS[table]))
+    return EXIT_OK
+
+
+def command_gui(args: argparse.Namespace) -> int:
+    from gpuplanner.ui.app import run_gui
+
+    return run_gui([], smoke_test=args.smoke_test)
+
+
+def command_demo(args: argparse.Namespace) -> int:
+    from gpuplanner.demo import run_demo
+
+    return run_demo()
+
+
+def has_display() -> bool:
+    if sys.platform in ("win32", "darwin"):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def command_default(args: argparse.Namespace) -> int:
+    """No sub-command: the GUI when there is a screen, else the headless demo."""
+    if args.smoke_test or has_display():
+        return command_gui(args)
+    print("No display found: running the headless demo (use `gpuplanner gui` on a desktop).\n")
+    return command_demo(args)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = OneLineParser(prog="gpuplanner", description="Plan GPU servers for AI training and inference.")
+    parser.add_argument("--version", action="version", version=f"gpuplanner {__version__}")
+    parser.add_argument("--smoke-test", action="store_true",
+                        help="start the GUI offscreen, paint the window, print the time and exit 0")
+    parser.set_defaults(handler=command_default)
+    sub = parser.add_subparsers(dest="command", parser_class=OneLineParser)
+
+    catalog = sub.add_parser("catalog", help="list catalog entries with their ids")
+    catalog.add_argument("table", choices=sorted(CATALOG_TABLES))
+    catalog.add_argument("--format", choices=["json", "text"], default="text")
+    catalog.set_defaults(handler=command_catalog)
+
+    from gpuplanner.estimate_cli import add_estimate_commands
+
+    add_estimate_commands(sub)
+
+    gui = sub.add_parser("gui", help="open the desktop application")
+    gui.add_argument("--smoke-test", action="store_true")
+    gui.set_defaults(handler=command_gui)
+
+    demo = sub.add_parser("demo", help="print the recommended plan for a built-in example scenario")
+    demo.set_defaults(handler=command_demo)
+    return parser
+
+
+def run_handler(handler: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:
+    try:
+        return handler(args)
+    except InputError as exc:
+        print(f"gpuplanner: error: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except CatalogError as exc:
+        print(f"gpuplanner: error: {exc}", file=sys.stderr)
+        return EXIT_BROKEN
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    return run_handler(args.handler, args)

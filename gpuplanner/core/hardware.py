@@ -1,0 +1,105 @@
+"""Accelerator types the estimator reasons about (filled from the catalog, never from guesses)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+import numpy as np
+
+
+class Precision(StrEnum):
+    FP32 = "fp32"
+    TF32 = "tf32"
+    BF16 = "bf16"
+    FP16 = "fp16"
+    FP8 = "fp8"
+
+    @property
+    def bytes_per_value(self) -> float:
+        return {"fp32": 4.0, "tf32": 4.0, "bf16": 2.0, "fp16": 2.0, "fp8": 1.0}[self.value]
+
+
+class Segment(StrEnum):
+    DATACENTER = "datacenter"
+    WORKSTATION = "workstation"
+    CONSUMER = "consumer"
+
+
+# Scale-up fabrics that carry tensor-parallel traffic at NVLink-class speed (not PCIe).
+_SCALE_UP_FABRIC_WORDS = ("NVLink", "Infinity Fabric", "RoCE", "HCCS")
+
+
+@dataclass(frozen=True)
+class GPU:
+    """One accelerator model with its datasheet figures; None means "no source found", shown as n/a."""
+
+    id: str
+    vendor: str
+    model: str
+    architecture: str
+    form_factor: str
+    segment: Segment
+    memory_gib: float | None
+    memory_bandwidth_gbs: float | None
+    dense_tflops: dict[str, float | None] = field(default_factory=dict)  # by precision, plus "int8" TOPS
+    tdp_w: float | None = None
+    interconnect: str = ""
+    interconnect_gbs: float | None = None  # bidirectional per GPU, GB/s
+    pcie_gen: int | None = None
+    ecc: bool | None = None
+    mig: str = ""
+    release_year: int | None = None
+    price_usd_low: float | None = None
+    price_usd_high: float | None = None
+    price_source: str = ""
+    source: str = ""
+    as_of: str = ""
+    notes: str = ""
+
+    def peak_tflops(self, precision: Precision) -> float | None:
+        return self.dense_tflops.get(precision.value)
+
+    @property
+    def is_sxm_class(self) -> bool:
+        """Socketed modules (SXM/OAM) that ship on 8-GPU baseboards with a switched scale-up fabric."""
+        return any(word in self.form_factor for word in ("SXM", "OAM", "Superchip"))
+
+    @property
+    def has_scale_up_fabric(self) -> bool:
+        """True when GPUs in a node talk over NVLink-class links rather than PCIe only."""
+        if not self.interconnect_gbs:
+            return False
+        return any(word in self.interconnect for word in _SCALE_UP_FABRIC_WORDS)
+
+    @property
+    def pcie_gbs_bidirectional(self) -> float:
+        """PCIe x16 bandwidth (bidirectional GB/s) by generation: 32/64/128/256 for Gen3..Gen6."""
+        generation = self.pcie_gen or 4
+        return 32.0 * 2 ** (generation - 3)
+
+    @property
+    def scale_up_domain(self) -> int:
+        """How many GPUs one scale-up fabric joins: a bridge joins pairs (or 4), a baseboard switch all 8."""
+        if not self.has_scale_up_fabric:
+            return 1
+        text = self.interconnect
+        if "NVL72" in text:
+            return 72
+        if "4-way" in text:
+            return 4
+        if "bridge" in text.lower() or "pairs" in text:
+            return 2
+        return 8
+
+    def group_link_gbs(self, group_size: np.ndarray) -> np.ndarray:
+        """Bidirectional GB/s per GPU inside groups of node peers: the fabric if it spans the group, else PCIe."""
+        has_fabric = self.has_scale_up_fabric and bool(self.interconnect_gbs)
+        spans = (np.asarray(group_size) <= self.scale_up_domain) & has_fabric
+        return np.where(spans, self.interconnect_gbs or 0.0, self.pcie_gbs_bidirectional)
+
+    @property
+    def price_usd_mid(self) -> float | None:
+        if self.price_usd_low is None:
+            return None
+        return (self.price_usd_low + (self.price_usd_high or self.price_usd_low)) / 2

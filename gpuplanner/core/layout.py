@@ -1,0 +1,138 @@
+"""Parallel layout search: enumerate (TP, PP, DP, ZeRO, micro-batch, recompute, interleave) candidates as
+numpy arrays, evaluate memory and time for all at once, keep what fits, pick the fastest."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from gpuplanner.core.errors import InputError
+from gpuplanner.core.memory import MemoryBreakdown, training_memory
+from gpuplanner.core.performance import StepTime, training_step_time
+from gpuplanner.core.workload import Assumptions, Cluster, Layouts, TrainingWorkload
+
+MICRO_BATCH_CHOICES = (1, 2, 4, 8, 16)
+VIRTUAL_STAGE_CHOICES = (1, 2, 4)
+
+
+@dataclass(frozen=True)
+class LayoutConstraints:
+    """Values the user fixed; None means "search it"."""
+
+    tp: int | None = None
+    pp: int | None = None
+    dp: int | None = None
+    micro_batch: int | None = None
+    zero: int | None = None
+    recompute: int | None = None
+    sequence_parallel: bool | None = None
+    virtual_stages: int | None = None
+
+
+def _powers_of_two_up_to(limit: int) -> list[int]:
+    return [1 << k for k in range(limit.bit_length()) if (1 << k) <= limit]
+
+
+def _divisors(n: int) -> list[int]:
+    small = [d for d in range(1, int(n**0.5) + 1) if n % d == 0]
+    return sorted(set(small + [n // d for d in small]))
+
+
+def enumerate_layouts(workload: TrainingWorkload, cluster: Cluster, fixed: LayoutConstraints) -> Layouts:
+    model, count = workload.model, cluster.count
+    tp_choices = [fixed.tp] if fixed.tp else [
+        t for t in _powers_of_two_up_to(min(cluster.gpus_per_node, count)) if model.heads % t == 0]
+    tp_pp: list[tuple[int, int]] = []
+    for tp in tp_choices:
+        if count % tp:
+            continue
+        pp_choices = [fixed.pp] if fixed.pp else [p for p in _divisors(count // tp) if p <= model.layers]
+        tp_pp += [(tp, pp) for pp in pp_choices if (count // tp) % pp == 0]
+    if not tp_pp:
+        raise InputError("parallelism", f"no tensor x pipeline split divides {count} GPUs")
+    tp, pp = (np.array(v, dtype=np.float64) for v in zip(*tp_pp, strict=True))
+    dp = count / (tp * pp)
+
+    grids = np.meshgrid(
+        np.arange(len(tp_pp)),
+        np.array([fixed.micro_batch] if fixed.micro_batch else MICRO_BATCH_CHOICES, dtype=np.float64),
+        np.array([fixed.zero] if fixed.zero is not None else (0, 1, 2, 3), dtype=np.float64),
+        np.array([fixed.recompute] if fixed.recompute is not None else (0, 1, 2), dtype=np.float64),
+        np.array([fixed.virtual_stages] if fixed.virtual_stages else VIRTUAL_STAGE_CHOICES, dtype=np.float64),
+        indexing="ij",
+    )
+    pair, micro_batch, zero, recompute, virtual = (g.ravel() for g in grids)
+    tp_all, pp_all, dp_all = tp[pair], pp[pair], dp[pair]
+    per_replica = workload.global_batch / dp_all
+    keep = (per_replica == np.floor(per_replica)) & (np.mod(per_replica, micro_batch) == 0)
+    if fixed.dp:
+        keep &= dp_all == fixed.dp
+    keep &= (pp_all > 1) | (virtual == 1)  # interleaving needs a pipeline
+    keep &= pp_all * virtual <= model.layers
+    if fixed.zero is None:
+        keep &= (pp_all == 1) | (zero <= 1)  # Megatron/DeepSpeed combine pipelines with ZeRO-1 at most
+    sequence_parallel = (tp_all > 1) & (fixed.sequence_parallel is not False)
+    pick = np.flatnonzero(keep)
+    if pick.size == 0:
+        raise InputError("training.global_batch",
+                         f"{workload.global_batch} sequences cannot be split evenly over the data-parallel replicas")
+    return Layouts(tp_all[pick], pp_all[pick], dp_all[pick], micro_batch[pick], zero[pick], recompute[pick],
+                   sequence_parallel[pick].astype(np.float64), virtual[pick])
+
+
+@dataclass
+class LayoutSearch:
+    layouts: Layouts
+    memory: MemoryBreakdown
+    time: StepTime
+    capacity_bytes: float
+    fits: np.ndarray
+
+    @property
+    def any_fits(self) -> bool:
+        return bool(self.fits.any())
+
+    def best_index(self) -> int:
+        """Fastest layout that fits; if none fits, the one needing the least memory."""
+        if self.any_fits:
+            step = np.where(self.fits, self.time.total, np.inf)
+            # Among equal times (within 0.1 %), prefer less memory.
+            fastest = step.min()
+            near = np.flatnonzero(step <= fastest * 1.001)
+            return int(near[np.argmin(self.memory.total[near])])
+        return int(np.argmin(self.memory.total))
+
+    def losing_reasons(self, best: int, limit: int = 4) -> list[dict[str, object]]:
+        """Why the runners-up lost: the best layout of each other ZeRO/recompute/TP/PP family."""
+        reasons: list[dict[str, object]] = []
+        lay = self.layouts
+        family = lay.tp * 1e6 + lay.pp * 1e3 + lay.zero * 10 + lay.recompute
+        best_time = float(self.time.total[best])
+        seen = {float(family[best])}
+        order = np.lexsort((self.memory.total, ~self.fits, self.time.total))
+        for i in order:
+            key = float(family[i])
+            if key in seen:
+                continue
+            seen.add(key)
+            layout = lay.describe(int(i))
+            if self.fits[i]:
+                slower = (float(self.time.total[i]) / best_time - 1.0) * 100.0
+                layout["reason"] = f"{slower:.0f}% slower"
+            else:
+                need = float(self.memory.total[i]) / (1 << 30)
+                layout["reason"] = f"does not fit: needs {need:.1f} GiB per GPU"
+            reasons.append(layout)
+            if len(reasons) >= limit:
+                break
+        return reasons
+
+
+def search_layouts(workload: TrainingWorkload, cluster: Cluster, assumptions: Assumptions,
+                   fixed: LayoutConstraints = LayoutConstraints()) -> LayoutSearch:
+    layouts = enumerate_layouts(workload, cluster, fixed)
+    memory = training_memory(workload, layouts, assumptions, cluster.count)
+    capacity = (cluster.gpu.memory_gib or 0.0) * (1 << 30)
+    time = training_step_time(workload, cluster, layouts, assumptions)
+    return LayoutSearch(layouts, memory, time, capacity, memory.total <= capacity)

@@ -1,0 +1,129 @@
+"""Per-GPU training memory, itemised, for a batch of layouts at once (numpy arrays, bytes).
+
+Activation terms follow Korthikanti et al. 2022 ("Reducing Activation Recomputation in Large Transformer
+Models", Sec. 4 and Table 2), generalised to GQA (K/V width kv_heads x head_dim) and gated MLPs.
+Sharding follows Rajbhandari et al. 2020 (ZeRO): stage 1 shards optimizer states, 2 adds gradients,
+3 adds weights, each over the data-parallel group.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from gpuplanner.core.hardware import Precision
+from gpuplanner.core.model import ModelArch
+from gpuplanner.core.workload import Assumptions, Layouts, Optimizer, Recompute, TrainingWorkload
+
+GIB = float(1 << 30)
+
+# Optimizer state bytes per trainable parameter, without the master copy.
+OPTIMIZER_STATE_BYTES = {
+    Optimizer.ADAMW: 8.0,  # fp32 first and second moments
+    Optimizer.ADAM_8BIT: 2.0,  # block-wise 8-bit moments (Dettmers et al. 2022)
+    Optimizer.SGD: 4.0,  # fp32 momentum
+    Optimizer.ADAFACTOR: 0.0,  # factored second moments: O(rows + cols), negligible (Shazeer & Stern 2018)
+}
+
+
+def weight_bytes_per_param(precision: Precision) -> float:
+    """Resident weight dtype: 4 bytes in fp32/tf32 training, else 2 (FP8 GEMMs keep bf16 weights)."""
+    return 4.0 if precision in (Precision.FP32, Precision.TF32) else 2.0
+
+
+def optimizer_bytes_per_param(workload: TrainingWorkload, assumptions: Assumptions) -> float:
+    master = 4.0 if assumptions.master_weights and weight_bytes_per_param(workload.precision) < 4 else 0.0
+    return OPTIMIZER_STATE_BYTES[workload.optimizer] + master
+
+
+def gradient_bytes_per_param(workload: TrainingWorkload, assumptions: Assumptions) -> float:
+    if weight_bytes_per_param(workload.precision) == 4.0:
+        return 4.0
+    return assumptions.gradient_bytes
+
+
+def params_on_heaviest_stage(model: ModelArch, pp: np.ndarray) -> np.ndarray:
+    """Parameters held by the busiest pipeline stage (before TP): its layers plus an embedding matrix.
+    With pp > 1 the first stage holds the input embedding and the last the output head (same size)."""
+    layer_params = model.total_params - model.embedding_params - model.hidden
+    embedding = np.where(pp == 1, float(model.embedding_params), float(model.vocab * model.hidden))
+    return layer_params / pp + embedding
+
+
+def activation_bytes_per_layer(model: ModelArch, seq_len: int, layouts: Layouts, act_bytes: float,
+                               assumptions: Assumptions) -> np.ndarray:
+    """Stored activations of one transformer layer for one micro-batch on one GPU (bytes)."""
+    s, h = float(seq_len), float(model.hidden)
+    b, t = layouts.micro_batch, layouts.tp
+    sbh = s * b * h * act_bytes / 2.0  # Korthikanti's coefficients are in 16-bit bytes per s*b*h
+    kv_ratio = model.kv_heads / model.heads
+    ffn_ratio = model.ffn_hidden / model.hidden * model.experts_per_token
+    # Tensors TP does not split: 2 layer-norm inputs (4), QKV input (2), MLP input (2), 2 dropout masks (2).
+    replicated = 10.0
+    # Split by TP: Q (2), K and V (2 each, x kv_ratio), attention output (2); MLP hidden activations:
+    # 4 x ffn_ratio for GeLU (input and output), 6 x for SwiGLU (gate, up, product; SiLU fused).
+    split = 4.0 + 4.0 * kv_ratio + (6.0 if model.gated_mlp else 4.0) * ffn_ratio
+    scores = 0.0 if assumptions.flash_attention else 5.0 * model.heads * s / h
+    split_with_scores = split + np.where(layouts.recompute >= Recompute.SELECTIVE, 0.0, scores)
+    replicated_part = np.where(layouts.sequence_parallel > 0, replicated / t, replicated)
+    full_layer = sbh * (replicated_part + split_with_scores / t)
+    layer_input = sbh * 2.0 / np.where(layouts.sequence_parallel > 0, t, 1.0)
+    return np.where(layouts.recompute == Recompute.FULL, layer_input, full_layer)
+
+
+@dataclass
+class MemoryBreakdown:
+    """Bytes per GPU for each layout (arrays aligned with the Layouts)."""
+
+    weights: np.ndarray
+    gradients: np.ndarray
+    optimizer: np.ndarray
+    activations: np.ndarray
+    overhead: np.ndarray
+
+    @property
+    def total(self) -> np.ndarray:
+        return self.weights + self.gradients + self.optimizer + self.activations + self.overhead
+
+    def as_gib(self, i: int) -> dict[str, float]:
+        return {name: float(getattr(self, name)[i]) / GIB
+                for name in ("weights", "gradients", "optimizer", "activations", "overhead", "total")}
+
+
+def microbatches_per_step(workload: TrainingWorkload, layouts: Layouts) -> np.ndarray:
+    return workload.global_batch / (layouts.dp * layouts.micro_batch)
+
+
+def training_memory(workload: TrainingWorkload, layouts: Layouts, assumptions: Assumptions,
+                    world_size: int) -> MemoryBreakdown:
+    model = workload.model
+    tp, pp, dp, zero = layouts.tp, layouts.pp, layouts.dp, layouts.zero
+    params = params_on_heaviest_stage(model, pp) / tp
+    weights = params * weight_bytes_per_param(workload.precision) / np.where(zero >= 3, dp, 1.0)
+    gradients = params * gradient_bytes_per_param(workload, assumptions) / np.where(zero >= 2, dp, 1.0)
+    optimizer = params * optimizer_bytes_per_param(workload, assumptions) / np.where(zero >= 1, dp, 1.0)
+
+    act_bytes = 4.0 if workload.precision in (Precision.FP32, Precision.TF32) else 2.0
+    per_layer = activation_bytes_per_layer(model, workload.seq_len, layouts, act_bytes, assumptions)
+    layers_per_stage = model.layers / pp
+    microbatches = microbatches_per_step(workload, layouts)
+    # 1F1B keeps pp micro-batches in flight on the first stage; interleaving adds (pp-1)/(pp*v) (Korthikanti).
+    in_flight = np.minimum(pp, microbatches) * (1.0 + (pp - 1.0) / (pp * layouts.virtual_stages))
+    stored = per_layer * layers_per_stage * np.where(pp > 1, in_flight, 1.0)
+    # Full recompute rebuilds one layer at a time: that layer's full activations are live in backward.
+    working_layouts = Layouts(tp, pp, dp, layouts.micro_batch, zero, np.zeros_like(tp),
+                              layouts.sequence_parallel, layouts.virtual_stages)
+    working = np.where(layouts.recompute == Recompute.FULL,
+                       activation_bytes_per_layer(model, workload.seq_len, working_layouts, act_bytes, assumptions),
+                       0.0)
+    # The loss keeps fp32 logits plus their 16-bit copy on the last stage: 6 bytes x s x b x vocab / tp.
+    logits = 6.0 * workload.seq_len * layouts.micro_batch * model.vocab / tp
+    last_stage = per_layer * layers_per_stage + working + logits
+    first_stage = stored + working + np.where(pp == 1, logits, 0.0)
+    activations = np.maximum(first_stage, last_stage)
+
+    tensors = weights + gradients + optimizer + activations
+    overhead = (assumptions.cuda_context_gib * GIB + (assumptions.nccl_buffers_gib * GIB if world_size > 1 else 0.0)
+                + assumptions.fragmentation * tensors)
+    return MemoryBreakdown(weights, gradients, optimizer, activations, overhead)

@@ -1,0 +1,192 @@
+"""Training step time for a batch of layouts (numpy arrays, seconds).
+
+Step = (GEMMs + memory-bound ops + tensor-parallel collectives + pipeline sends) x pipeline-bubble factor
+       + exposed data-parallel gradient traffic + optimizer update.
+- GEMM time: hardware FLOPs over the dense peak for the precision x a size-dependent efficiency.
+- Pipeline bubble: (pp - 1) / (v x micro-batches) for (interleaved) 1F1B (Narayanan et al. 2021, eq. 2-3).
+- Collectives: ring all-reduce moves 2 (n-1)/n of the buffer per GPU (Patarasuk & Yuan 2009).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from gpuplanner.core.hardware import GPU, Precision
+from gpuplanner.core.memory import (
+    activation_bytes_per_layer,
+    gradient_bytes_per_param,
+    microbatches_per_step,
+    optimizer_bytes_per_param,
+    params_on_heaviest_stage,
+    weight_bytes_per_param,
+)
+from gpuplanner.core.workload import Assumptions, Cluster, Layouts, Recompute, TrainingWorkload
+
+# Calibrated against the measured runs in shared/reference/published-runs.json (in-sample fit; the
+# validation table in benchmarks/validate_training.py prints every case's error). Efficiency of large
+# transformer GEMMs relative to the dense datasheet peak, by architecture family and math width.
+GEMM_EFFICIENCY_16BIT = {"Ampere": 0.74, "Hopper": 0.60}
+GEMM_EFFICIENCY_FP8 = {"Hopper": 0.52, "Blackwell": 0.50}
+UNVALIDATED_EFFICIENCY = 0.55  # architectures with no published run to check against
+# GEMMs shrink with tensor parallelism: efficiency x w / (w + W0) for per-GPU width w = hidden / tp,
+# and x n / (n + N0) for n = tokens per micro-batch.
+GEMM_WIDTH_HALF_EFFICIENCY = 96.0
+GEMM_TOKENS_HALF_EFFICIENCY = 96.0
+# Attention-core kernels (FlashAttention-2 class) relative to the 16-bit dense peak.
+ATTENTION_EFFICIENCY = 0.25
+# Memory-bound work (norms, activations, softmax, dropout, residuals) moves about this many times the
+# layer's stored activation bytes through HBM per forward+backward pass.
+ELEMENTWISE_TRAFFIC_FACTOR = 3.0
+
+
+def is_validated(gpu: GPU, precision: Precision) -> bool:
+    table = GEMM_EFFICIENCY_FP8 if precision == Precision.FP8 else GEMM_EFFICIENCY_16BIT
+    return gpu.architecture in table
+
+
+def peak_gemm_efficiency(gpu: GPU, precision: Precision) -> float:
+    table = GEMM_EFFICIENCY_FP8 if precision == Precision.FP8 else GEMM_EFFICIENCY_16BIT
+    return table.get(gpu.architecture, UNVALIDATED_EFFICIENCY)
+
+
+def peak_flops(gpu: GPU, precision: Precision) -> float:
+    """Dense peak FLOP/s for the precision; 16-bit falls back between bf16 and fp16 (same units)."""
+    value = gpu.peak_tflops(precision)
+    if value is None and precision in (Precision.BF16, Precision.FP16):
+        value = gpu.peak_tflops(Precision.FP16 if precision == Precision.BF16 else Precision.BF16)
+    if value is None and precision == Precision.TF32:
+        value = gpu.peak_tflops(Precision.FP32)
+    return (value or 0.0) * 1e12
+
+
+def gemm_efficiency(gpu: GPU, workload: TrainingWorkload, layouts: Layouts, assumptions: Assumptions) -> np.ndarray:
+    width = workload.model.hidden / layouts.tp
+    tokens = layouts.micro_batch * workload.seq_len
+    size_factor = (width / (width + GEMM_WIDTH_HALF_EFFICIENCY)) * (tokens / (tokens + GEMM_TOKENS_HALF_EFFICIENCY))
+    return peak_gemm_efficiency(gpu, workload.precision) * size_factor * assumptions.compute_efficiency_scale
+
+
+def model_flops_per_token(workload: TrainingWorkload) -> float:
+    return workload.model.training_flops_per_token(workload.seq_len)
+
+
+def linear_flops_per_token(workload: TrainingWorkload, recompute: np.ndarray) -> np.ndarray:
+    """Executed matmul FLOPs per token: forward + backward (3 x 2N) plus a layer forward under full recompute."""
+    model = workload.model
+    layers_forward = 2.0 * model.active_layer_matmul_params
+    logits_forward = 2.0 * model.logit_params
+    return 3.0 * (layers_forward + logits_forward) + np.where(recompute == Recompute.FULL, layers_forward, 0.0)
+
+
+def attention_flops_per_token(workload: TrainingWorkload, recompute: np.ndarray,
+                              assumptions: Assumptions) -> np.ndarray:
+    """Executed attention-core FLOPs per token. FlashAttention skips masked blocks (x 0.5 for causal) and
+    recomputes scores in its backward (2.5 x forward, Dao 2023); without it the full square is computed and
+    selective/full recompute repeat the forward."""
+    forward = workload.model.attention_flops_per_token_fwd(workload.seq_len)
+    if assumptions.flash_attention:
+        passes = 3.5 + np.where(recompute == Recompute.FULL, 1.0, 0.0)
+        return 0.5 * forward * passes
+    return forward * (3.0 + np.where(recompute >= Recompute.SELECTIVE, 1.0, 0.0))
+
+
+@dataclass
+class StepTime:
+    gemm: np.ndarray
+    memory_bound: np.ndarray
+    tensor_parallel: np.ndarray
+    pipeline_send: np.ndarray
+    pipeline_bubble: np.ndarray
+    data_parallel: np.ndarray
+    optimizer: np.ndarray
+
+    @property
+    def total(self) -> np.ndarray:
+        return (self.gemm + self.memory_bound + self.tensor_parallel + self.pipeline_send + self.pipeline_bubble
+                + self.data_parallel + self.optimizer)
+
+    def as_dict(self, i: int) -> dict[str, float]:
+        names = ("gemm", "memory_bound", "tensor_parallel", "pipeline_send", "pipeline_bubble", "data_parallel",
+                 "optimizer")
+        return {name: float(getattr(self, name)[i]) for name in names}
+
+
+def ring_allreduce_s(bytes_per_gpu: np.ndarray, ranks: np.ndarray, link_bytes_per_s: np.ndarray,
+                     latency_s: float) -> np.ndarray:
+    """Ring all-reduce: 2 (n-1)/n of the buffer crosses each GPU's link, plus per-step latency."""
+    moved = 2.0 * (ranks - 1.0) / ranks * bytes_per_gpu
+    return np.where(ranks > 1, moved / link_bytes_per_s + 2.0 * (ranks - 1.0) * latency_s, 0.0)
+
+
+def training_step_time(workload: TrainingWorkload, cluster: Cluster, layouts: Layouts,
+                       assumptions: Assumptions) -> StepTime:
+    gpu, model = cluster.gpu, workload.model
+    tp, pp, dp, zero = layouts.tp, layouts.pp, layouts.dp, layouts.zero
+    world = tp * pp * dp
+    act_bytes = 4.0 if workload.precision in (Precision.FP32, Precision.TF32) else 2.0
+    microbatches = microbatches_per_step(workload, layouts)
+    hbm_bytes_per_s = (gpu.memory_bandwidth_gbs or 1000.0) * 1e9
+
+    # GEMMs: executed FLOPs of the whole step shared evenly by every GPU. The attention core runs in 16-bit
+    # even in FP8 recipes (Transformer Engine) and at its own, lower efficiency.
+    tokens_per_gpu = workload.tokens_per_step / world
+    peak = max(peak_flops(gpu, workload.precision), 1.0)
+    attention_peak = peak_flops(gpu, Precision.BF16 if workload.precision == Precision.FP8 else workload.precision)
+    gemm = (linear_flops_per_token(workload, layouts.recompute) * tokens_per_gpu
+            / (peak * gemm_efficiency(gpu, workload, layouts, assumptions))
+            + attention_flops_per_token(workload, layouts.recompute, assumptions) * tokens_per_gpu
+            / (max(attention_peak, 1.0) * ATTENTION_EFFICIENCY * assumptions.compute_efficiency_scale))
+
+    # Memory-bound kernels: traffic proportional to the layer's activations (recompute repeats a forward).
+    no_recompute = Layouts(tp, pp, dp, layouts.micro_batch, zero, np.zeros_like(tp), layouts.sequence_parallel,
+                           layouts.virtual_stages)
+    layer_activations = activation_bytes_per_layer(model, workload.seq_len, no_recompute, act_bytes, assumptions)
+    passes = ELEMENTWISE_TRAFFIC_FACTOR * np.where(layouts.recompute == Recompute.FULL, 4.0 / 3.0, 1.0)
+    memory_bound = layer_activations * passes * (model.layers / pp) * microbatches / hbm_bytes_per_s
+
+    # Tensor parallel: 2 all-reduces (or reduce-scatter + all-gather with SP) of s*b*h per layer per pass.
+    link_bytes_per_s = gpu.group_link_gbs(tp) / 2.0 * 1e9 * assumptions.link_efficiency
+    activation_buffer = workload.seq_len * layouts.micro_batch * model.hidden * act_bytes
+    collectives_per_layer = np.where(layouts.recompute == Recompute.FULL, 6.0, 4.0)
+    tensor_parallel = (ring_allreduce_s(activation_buffer, tp, link_bytes_per_s, assumptions.collective_latency_s)
+                       * collectives_per_layer * (model.layers / pp) * microbatches)
+
+    # Network bandwidth per GPU once a group leaves the node.
+    gpus_per_node = min(cluster.gpus_per_node, cluster.count)
+    nic_bytes_per_s = cluster.network_gbps / gpus_per_node / 8.0 * 1e9 * assumptions.network_efficiency
+
+    # Pipeline: one activation send forward and one gradient send backward per micro-batch per boundary.
+    stage_link = np.where(tp * pp <= gpus_per_node, link_bytes_per_s, nic_bytes_per_s)
+    send = activation_buffer / np.where(layouts.sequence_parallel > 0, tp, 1.0)
+    pipeline_send = np.where(pp > 1, 2.0 * microbatches * (send / stage_link + assumptions.collective_latency_s), 0.0)
+
+    busy = gemm + memory_bound + tensor_parallel + pipeline_send
+    bubble_fraction = (pp - 1.0) / (layouts.virtual_stages * microbatches)
+    pipeline_bubble = busy * bubble_fraction
+
+    # Data parallel: gradients all-reduced (ZeRO 0-2); ZeRO-3 also all-gathers weights twice per micro-batch.
+    params = params_on_heaviest_stage(model, pp) / tp
+    dp_link = np.where(world <= gpus_per_node,
+                       gpu.group_link_gbs(world) / 2.0 * 1e9 * assumptions.link_efficiency,
+                       nic_bytes_per_s)
+    gradient_bytes = params * gradient_bytes_per_param(workload, assumptions)
+    # ZeRO-2/3 only reduce-scatter gradients (half an all-reduce); ZeRO-0/1 all-reduce them.
+    gradient_sync = ring_allreduce_s(gradient_bytes, dp, dp_link, assumptions.collective_latency_s) * np.where(
+        zero >= 2, 0.5, 1.0)
+    weight_gathers = np.where(zero >= 3, 2.0 * microbatches, 0.0) * np.where(
+        dp > 1, (dp - 1.0) / dp * params * weight_bytes_per_param(workload.precision) / dp_link, 0.0)
+    compute = gemm + memory_bound
+    exposed_gradients = gradient_sync * (1.0 - assumptions.dp_overlap)
+    # ZeRO-3 prefetches the next layer's weights while computing: only traffic beyond compute shows.
+    exposed_gathers = np.maximum(weight_gathers - compute, 0.0) + 0.1 * weight_gathers
+    data_parallel = exposed_gradients + exposed_gathers
+
+    # Optimizer update: read and write weights, gradients and states of this GPU's shard.
+    shard = params / np.where(zero >= 1, dp, 1.0)
+    state_bytes = (weight_bytes_per_param(workload.precision) + gradient_bytes_per_param(workload, assumptions)
+                   + optimizer_bytes_per_param(workload, assumptions))
+    optimizer = 2.0 * shard * state_bytes / hbm_bytes_per_s
+
+    return StepTime(gemm, memory_bound, tensor_parallel, pipeline_send, pipeline_bubble, data_parallel, optimizer)

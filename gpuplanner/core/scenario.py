@@ -1,0 +1,195 @@
+"""SCENARIO.json (DESIGN.md §6): parse and validate into typed objects. Unknown keys are errors; omitted keys
+take the defaults documented in README.md. The catalog is reached through the two resolver callables, so the
+core stays free of SQLite."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from gpuplanner.core.errors import InputError, require_int, require_positive
+from gpuplanner.core.hardware import GPU, Precision
+from gpuplanner.core.layout import LayoutConstraints
+from gpuplanner.core.model import ModelArch
+from gpuplanner.core.workload import Assumptions, Optimizer, Recompute, Task
+
+DEFAULT_GPU_ID = "h100-sxm5-80gb"
+
+SCHEMA: dict[str, Any] = {
+    "task": str, "model": dict, "seq_len": int, "precision": str, "assumptions": dict,
+    "training": {"tokens": float, "global_batch": int, "micro_batch": int, "optimizer": str, "recompute": str,
+                 "zero": int, "lora_rank": int},
+    "inference": {"batch": int, "input_tokens": int, "output_tokens": int, "weight_dtype": str, "kv_dtype": str,
+                  "engine": str},
+    "hardware": {"gpu": str, "count": int, "gpus_per_node": int, "network_gbps_per_node": float},
+    "parallelism": {"tp": int, "pp": int, "dp": int, "sequence_parallel": bool, "virtual_stages": int},
+    "constraints": {"deadline_days": float, "budget": float, "currency": str, "deployment": str,
+                    "objective": str, "allow_consumer_gpus": bool, "target_output_tokens_per_s": float,
+                    "site": dict},
+}
+MODEL_KEYS = {"preset": str, "layers": int, "hidden": int, "heads": int, "kv_heads": int, "ffn_hidden": int,
+              "vocab": int, "gated_mlp": bool, "tied_embeddings": bool, "experts": int, "experts_per_token": int,
+              "params": float, "name": str}
+
+
+@dataclass(frozen=True)
+class Scenario:
+    task: Task
+    model: ModelArch
+    seq_len: int
+    precision: Precision
+    training: dict[str, Any]
+    inference: dict[str, Any]
+    gpu: GPU
+    gpu_count: int | None
+    gpus_per_node: int
+    network_gbps_per_node: float | None
+    layout: LayoutConstraints
+    constraints: dict[str, Any]
+    assumptions: Assumptions
+    hardware_given: bool
+    raw: dict[str, Any] = field(default_factory=dict)
+
+
+def _check_type(path: str, value: object, expected: type) -> object:
+    if expected is float:
+        ok = isinstance(value, int | float) and not isinstance(value, bool)
+    elif expected is int:
+        ok = (isinstance(value, int) and not isinstance(value, bool)) or (
+            isinstance(value, float) and value.is_integer())
+        value = int(value) if ok else value  # type: ignore[arg-type]
+    else:
+        ok = isinstance(value, expected)
+    if not ok:
+        raise InputError(path, f"must be {_type_word(expected)}, got {type(value).__name__} {value!r}"[:160])
+    return value
+
+
+def _type_word(expected: type) -> str:
+    return {int: "a whole number", float: "a number", str: "text", bool: "true or false",
+            dict: "an object"}.get(expected, expected.__name__)
+
+
+def _section(data: Mapping[str, Any], name: str) -> dict[str, Any]:
+    value = data.get(name, {})
+    if not isinstance(value, dict):
+        raise InputError(name, "must be an object")
+    spec = SCHEMA[name]
+    out: dict[str, Any] = {}
+    for key, item in value.items():
+        if key not in spec:
+            raise InputError(f"{name}.{key}", f"unknown key (allowed: {', '.join(spec)})")
+        out[key] = _check_type(f"{name}.{key}", item, spec[key])
+    return out
+
+
+def _choice(path: str, value: str, choices: type) -> Any:
+    try:
+        return choices(value)
+    except ValueError:
+        allowed = " | ".join(member.value for member in choices)  # type: ignore[attr-defined]
+        raise InputError(path, f"must be one of {allowed}, got {value!r}") from None
+
+
+def parse_model(data: object, resolve_model: Callable[[str], ModelArch]) -> ModelArch:
+    if not isinstance(data, dict):
+        raise InputError("model", "must be an object with a preset or an architecture")
+    for key, value in data.items():
+        if key not in MODEL_KEYS:
+            raise InputError(f"model.{key}", f"unknown key (allowed: {', '.join(MODEL_KEYS)})")
+        data[key] = _check_type(f"model.{key}", value, MODEL_KEYS[key])
+    if "preset" in data:
+        base = resolve_model(data["preset"])
+        changes = {k: v for k, v in data.items() if k not in ("preset", "params")}
+        if "params" in data:
+            changes["params_override"] = data["params"]
+        return base.with_overrides(**changes) if changes else base
+    missing = [k for k in ("layers", "hidden", "heads", "ffn_hidden", "vocab") if k not in data]
+    if missing:
+        raise InputError(f"model.{missing[0]}", "is required when no preset is given")
+    return ModelArch(
+        name=data.get("name", "custom"), layers=data["layers"], hidden=data["hidden"], heads=data["heads"],
+        kv_heads=data.get("kv_heads", data["heads"]), ffn_hidden=data["ffn_hidden"], vocab=data["vocab"],
+        gated_mlp=data.get("gated_mlp", True), tied_embeddings=data.get("tied_embeddings", False),
+        experts=data.get("experts", 1), experts_per_token=data.get("experts_per_token", 1),
+        params_override=data.get("params"),
+    )
+
+
+def parse_scenario(data: object, resolve_model: Callable[[str], ModelArch],
+                   resolve_gpu: Callable[[str], GPU]) -> Scenario:
+    if not isinstance(data, dict):
+        raise InputError("scenario", "must be a JSON object")
+    for key in data:
+        if key not in SCHEMA:
+            raise InputError(key, f"unknown key (allowed: {', '.join(SCHEMA)})")
+    task = _choice("task", _check_type("task", data.get("task", "pretrain"), str), Task)  # type: ignore[arg-type]
+    if "model" not in data:
+        raise InputError("model", "is required (a preset or an architecture)")
+    model = parse_model(dict(data["model"]) if isinstance(data["model"], dict) else data["model"], resolve_model)
+    seq_len = require_int("seq_len", _check_type("seq_len", data.get("seq_len", 4096), int), maximum=1 << 22)
+    precision = _choice("precision", _check_type("precision", data.get("precision", "bf16"), str), Precision)  # type: ignore[arg-type]
+    assumptions_raw = data.get("assumptions", {})
+    if not isinstance(assumptions_raw, dict):
+        raise InputError("assumptions", "must be an object")
+    assumptions = Assumptions.from_mapping(assumptions_raw)
+
+    training = _section(data, "training")
+    training.setdefault("tokens", 2e12)
+    training.setdefault("global_batch", 1024)
+    training.setdefault("optimizer", "adamw")
+    training["optimizer"] = _choice("training.optimizer", training["optimizer"], Optimizer)
+    if "recompute" in training:
+        training["recompute"] = Recompute.parse(training["recompute"])
+    if "zero" in training:
+        require_int("training.zero", training["zero"], minimum=0, maximum=3)
+    if "micro_batch" in training:
+        require_int("training.micro_batch", training["micro_batch"], maximum=4096)
+        if training["global_batch"] % training["micro_batch"]:
+            raise InputError("training.micro_batch", "must divide training.global_batch")
+    training.setdefault("lora_rank", 16)
+    require_int("training.lora_rank", training["lora_rank"], maximum=65536)
+    require_positive("training.tokens", training["tokens"])
+
+    inference = _section(data, "inference")
+    hardware = _section(data, "hardware")
+    gpu = resolve_gpu(hardware.get("gpu", DEFAULT_GPU_ID))
+    count = hardware.get("count")
+    if count is not None:
+        require_int("hardware.count", count, maximum=1 << 20)
+    gpus_per_node = require_int("hardware.gpus_per_node", hardware.get("gpus_per_node", 8), maximum=72)
+    network = hardware.get("network_gbps_per_node")
+    if network is not None:
+        require_positive("hardware.network_gbps_per_node", network)
+
+    parallelism = _section(data, "parallelism")
+    for key in ("tp", "pp", "dp", "virtual_stages"):
+        if key in parallelism:
+            require_int(f"parallelism.{key}", parallelism[key], maximum=1 << 20)
+    if "tp" in parallelism:
+        if model.heads % parallelism["tp"]:
+            raise InputError("parallelism.tp", f"{parallelism['tp']} does not divide the model's {model.heads} heads")
+        if parallelism["tp"] > gpus_per_node:
+            raise InputError("parallelism.tp", f"{parallelism['tp']} exceeds the {gpus_per_node} GPUs per node")
+    if "pp" in parallelism and parallelism["pp"] > model.layers:
+        raise InputError("parallelism.pp", f"{parallelism['pp']} stages exceed the model's {model.layers} layers")
+    product = parallelism.get("tp", 1) * parallelism.get("pp", 1) * parallelism.get("dp", 1)
+    if count is not None and {"tp", "pp", "dp"} <= set(parallelism) and product != count:
+        raise InputError("parallelism", f"tp x pp x dp = {product} but hardware.count is {count}")
+    if count is None and {"tp", "pp", "dp"} <= set(parallelism):
+        count = product
+    layout = LayoutConstraints(
+        tp=parallelism.get("tp"), pp=parallelism.get("pp"), dp=parallelism.get("dp"),
+        micro_batch=training.get("micro_batch"), zero=training.get("zero"),
+        recompute=int(training["recompute"]) if "recompute" in training else None,
+        sequence_parallel=parallelism.get("sequence_parallel"), virtual_stages=parallelism.get("virtual_stages"),
+    )
+    constraints = _section(data, "constraints")
+    for key in ("deadline_days", "budget", "target_output_tokens_per_s"):
+        if key in constraints:
+            require_positive(f"constraints.{key}", constraints[key])
+    return Scenario(task=task, model=model, seq_len=seq_len, precision=precision, training=training,
+                    inference=inference, gpu=gpu, gpu_count=count, gpus_per_node=gpus_per_node,
+                    network_gbps_per_node=network, layout=layout, constraints=constraints,
+                    assumptions=assumptions, hardware_given="gpu" in hardware, raw=dict(data))

@@ -1,0 +1,174 @@
+"""What is being trained, on what, and the assumptions behind the estimate (all visible and editable)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from enum import IntEnum, StrEnum
+
+import numpy as np
+
+from gpuplanner.core.errors import InputError, require_int, require_positive
+from gpuplanner.core.hardware import GPU, Precision
+from gpuplanner.core.model import ModelArch
+
+
+class Task(StrEnum):
+    PRETRAIN = "pretrain"
+    FINETUNE = "finetune"
+    LORA = "lora"
+    QLORA = "qlora"
+    INFERENCE = "inference"
+
+
+class Optimizer(StrEnum):
+    ADAMW = "adamw"
+    ADAM_8BIT = "adam8bit"
+    SGD = "sgd"
+    ADAFACTOR = "adafactor"
+
+
+class Recompute(IntEnum):
+    """Activation recomputation (checkpointing), Korthikanti et al. 2022."""
+
+    NONE = 0
+    SELECTIVE = 1  # recompute only the attention core (scores, softmax, dropout)
+    FULL = 2  # keep only each layer's input and recompute the whole layer in backward
+
+    @classmethod
+    def parse(cls, text: str) -> Recompute:
+        try:
+            return cls[text.upper()]
+        except KeyError:
+            raise InputError("training.recompute", f"must be none, selective or full, got {text!r}") from None
+
+
+@dataclass(frozen=True)
+class Assumptions:
+    """Every modelling constant the user may want to question. Defaults say where they come from."""
+
+    gradient_bytes: float = 2.0  # 16-bit gradients (DeepSpeed/FSDP default); Megatron keeps fp32 (4)
+    master_weights: bool = True  # fp32 copy of the weights for 16-bit/8-bit training (mixed precision)
+    flash_attention: bool = True  # attention scores never stored (Dao et al. 2022)
+    cuda_context_gib: float = 0.75  # CUDA context + cuBLAS/cuDNN workspaces, per process
+    nccl_buffers_gib: float = 0.5  # NCCL channel buffers when the GPU talks to peers
+    fragmentation: float = 0.08  # caching-allocator slack as a share of tensor memory
+    link_efficiency: float = 0.75  # achieved all-reduce bus bandwidth / link peak (NCCL tests)
+    network_efficiency: float = 0.80  # achieved bus bandwidth / NIC line rate
+    collective_latency_s: float = 20e-6  # fixed cost of one collective call
+    dp_overlap: float = 0.8  # share of data-parallel gradient traffic hidden behind backward (bucketed DDP)
+    compute_efficiency_scale: float = 1.0  # multiply the calibrated GEMM efficiency (what-if)
+
+    @classmethod
+    def from_mapping(cls, values: dict[str, object]) -> Assumptions:
+        known = {f.name: f for f in fields(cls)}
+        kwargs: dict[str, object] = {}
+        for key, value in values.items():
+            if key not in known:
+                raise InputError(f"assumptions.{key}", "unknown assumption")
+            if known[key].type == "bool":
+                if not isinstance(value, bool):
+                    raise InputError(f"assumptions.{key}", "must be true or false")
+            else:
+                require_positive(f"assumptions.{key}", value, allow_zero=True)  # type: ignore[arg-type]
+            kwargs[key] = value
+        return cls(**kwargs)  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class TrainingWorkload:
+    model: ModelArch
+    task: Task = Task.PRETRAIN
+    seq_len: int = 4096
+    global_batch: int = 1024  # sequences per optimizer step
+    tokens: float = 2e12
+    precision: Precision = Precision.BF16
+    optimizer: Optimizer = Optimizer.ADAMW
+
+    def __post_init__(self) -> None:
+        require_int("seq_len", self.seq_len, maximum=1 << 22)
+        require_int("training.global_batch", self.global_batch, maximum=1 << 24)
+        require_positive("training.tokens", self.tokens)
+        if self.tokens > 1e16:
+            raise InputError("training.tokens", f"{self.tokens:g} tokens is beyond any real training run")
+
+    @property
+    def tokens_per_step(self) -> int:
+        return self.global_batch * self.seq_len
+
+    @property
+    def steps(self) -> float:
+        return self.tokens / self.tokens_per_step
+
+
+@dataclass(frozen=True)
+class Cluster:
+    gpu: GPU
+    count: int
+    gpus_per_node: int = 8
+    network_gbps_per_node: float | None = None  # None: the default for the GPU class
+
+    def __post_init__(self) -> None:
+        require_int("hardware.count", self.count, maximum=1 << 20)
+        require_int("hardware.gpus_per_node", self.gpus_per_node, maximum=72)
+        if self.network_gbps_per_node is not None:
+            require_positive("hardware.network_gbps_per_node", self.network_gbps_per_node)
+
+    @property
+    def nodes(self) -> int:
+        return -(-self.count // self.gpus_per_node)
+
+    @property
+    def network_gbps(self) -> float:
+        """Node's inter-node bandwidth: given, else one 400 Gb/s NIC per Hopper/Blackwell SXM GPU (DGX H100/B200
+        datasheets), one 200 Gb/s per Ampere SXM GPU (DGX A100 user guide), else 2 x 100 GbE per node."""
+        if self.network_gbps_per_node is not None:
+            return self.network_gbps_per_node
+        return default_network_gbps_per_node(self.gpu, self.gpus_per_node)
+
+
+def default_network_gbps_per_node(gpu: GPU, gpus_per_node: int) -> float:
+    if gpu.is_sxm_class and gpu.architecture in ("Hopper", "Blackwell", "CDNA 3", "Gaudi 3"):
+        return 400.0 * gpus_per_node
+    if gpu.is_sxm_class:
+        return 200.0 * gpus_per_node
+    return 200.0
+
+
+@dataclass
+class Layouts:
+    """A batch of parallel layouts as parallel numpy arrays (one entry per candidate)."""
+
+    tp: np.ndarray
+    pp: np.ndarray
+    dp: np.ndarray
+    micro_batch: np.ndarray
+    zero: np.ndarray
+    recompute: np.ndarray
+    sequence_parallel: np.ndarray
+    virtual_stages: np.ndarray
+    extra: dict[str, np.ndarray] = field(default_factory=dict)
+
+    def __len__(self) -> int:
+        return int(self.tp.shape[0])
+
+    @classmethod
+    def single(cls, tp: int, pp: int, dp: int, micro_batch: int, zero: int, recompute: int,
+               sequence_parallel: bool, virtual_stages: int) -> Layouts:
+        def one(value: float) -> np.ndarray:
+            return np.array([value], dtype=np.float64)
+
+        return cls(one(tp), one(pp), one(dp), one(micro_batch), one(zero), one(recompute),
+                   one(1.0 if sequence_parallel else 0.0), one(virtual_stages))
+
+    def take(self, index: np.ndarray | int) -> Layouts:
+        pick = np.atleast_1d(index)
+        return Layouts(self.tp[pick], self.pp[pick], self.dp[pick], self.micro_batch[pick], self.zero[pick],
+                       self.recompute[pick], self.sequence_parallel[pick], self.virtual_stages[pick])
+
+    def describe(self, i: int) -> dict[str, object]:
+        return {
+            "tp": int(self.tp[i]), "pp": int(self.pp[i]), "dp": int(self.dp[i]), "zero": int(self.zero[i]),
+            "micro_batch": int(self.micro_batch[i]),
+            "recompute": Recompute(int(self.recompute[i])).name.lower(),
+            "sequence_parallel": bool(self.sequence_parallel[i]), "virtual_stages": int(self.virtual_stages[i]),
+        }

@@ -1,0 +1,1 @@
+"""The printable rack/power spec sheet (Qt printing). Built in a later issue."""

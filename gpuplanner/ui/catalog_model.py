@@ -1,0 +1,59 @@
+"""A read-only table model over catalog rows (GPUs, servers, cloud prices), per the Qt model contract."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+
+from gpuplanner.catalog.store import Row, format_cell
+
+SOURCE_ROLE = Qt.ItemDataRole.UserRole + 1
+SORT_ROLE = Qt.ItemDataRole.UserRole + 2
+
+ModelIndex = QModelIndex | QPersistentModelIndex
+
+
+class CatalogTableModel(QAbstractTableModel):
+    """Rows of one catalog table; `columns` is a list of (key, translated header)."""
+
+    def __init__(self, columns: list[tuple[str, str]], parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._columns = columns
+        self._rows: list[Row] = []
+
+    def set_rows(self, rows: list[Row]) -> None:
+        self.beginResetModel()
+        self._rows = list(rows)
+        self.endResetModel()
+
+    def row_at(self, row: int) -> Row:
+        return self._rows[row]
+
+    def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008, N802
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008, N802
+        return 0 if parent.isValid() else len(self._columns)
+
+    def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not (0 <= index.row() < len(self._rows)):
+            return None
+        row = self._rows[index.row()]
+        value = row.get(self._columns[index.column()][0])
+        if role == Qt.ItemDataRole.DisplayRole:
+            return format_cell(value)
+        if role == SORT_ROLE:
+            return value if isinstance(value, int | float) else format_cell(value).lower()
+        if role in (Qt.ItemDataRole.ToolTipRole, SOURCE_ROLE):
+            return f"{format_cell(row.get('source'))} ({format_cell(row.get('as_of'))})"
+        if role == Qt.ItemDataRole.TextAlignmentRole and isinstance(value, int | float):
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+    def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        horizontal = orientation == Qt.Orientation.Horizontal
+        if role == Qt.ItemDataRole.DisplayRole and horizontal and 0 <= section < len(self._columns):
+            return self._columns[section][1]
+        return None

@@ -1,0 +1,243 @@
+"""Published measured runs (resources/reference/published-runs.json) replayed through the same path as
+`gpuplanner estimate`, so every estimate can be checked against reality. Used by the tests and benchmarks.
+
+Like is compared with like: Megatron-2021 TFLOP/s count the recompute forward (their eq. 3), so they are
+turned back into step time with that same formula; Llama 3 MFU is model FLOPs (PaLM), turned into tokens/s
+with our (identical) convention; GPU-hour totals include failures and restarts, so they are upper bounds.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from gpuplanner.catalog.store import Catalog
+from gpuplanner.core.estimate import estimate
+from gpuplanner.core.scenario import parse_scenario
+from gpuplanner.paths import resource_path
+
+A100 = "a100-sxm4-80gb"
+# Megatron-LM as of 2021-22: fp32 main gradients, no FlashAttention, gradient all-reduce not overlapped
+# with backward (Korthikanti et al. 2022, Sec. 6.3).
+MEGATRON_2021 = {"gradient_bytes": 4.0, "flash_attention": False, "dp_overlap": 0.0}
+H100 = "h100-sxm5-80gb"
+
+
+def published_runs() -> dict[str, dict[str, Any]]:
+    runs = json.loads(resource_path("reference", "published-runs.json").read_text(encoding="utf-8"))
+    return {run["id"]: run for run in runs}
+
+
+def megatron_step_time_s(batch: int, seq: int, layers: int, hidden: int, vocab: int, gpus: int,
+                         tflops_per_gpu: float) -> float:
+    """Invert Narayanan et al. 2021 eq. 3: F = 96 B s l h^2 (1 + s/6h + V/16lh), step = F / (n X)."""
+    flops = 96.0 * batch * seq * layers * hidden**2 * (1 + seq / (6 * hidden) + vocab / (16 * layers * hidden))
+    return flops / (gpus * tflops_per_gpu * 1e12)
+
+
+def gpt_model(layers: int, hidden: int, heads: int, vocab: int = 51200) -> dict[str, Any]:
+    """Megatron GPT: learned positions, GeLU MLP of 4h, tied input/output embeddings."""
+    return {"layers": layers, "hidden": hidden, "heads": heads, "ffn_hidden": 4 * hidden, "vocab": vocab,
+            "gated_mlp": False, "tied_embeddings": True}
+
+
+@dataclass(frozen=True)
+class Case:
+    run_id: str
+    label: str
+    scenario: dict[str, Any]
+    metric: str  # "step_time_s" or "tokens_per_s_per_gpu"
+    published: float
+    derivation: str = ""
+    tier: str = "A"
+    in_median: bool = True
+
+
+@dataclass
+class CaseResult:
+    case: Case
+    predicted: float
+    result: dict[str, Any] = field(repr=False)
+
+    @property
+    def error_pct(self) -> float:
+        return (self.predicted / self.case.published - 1.0) * 100.0
+
+
+def _megatron(run_id: str, label: str, model: dict[str, Any], seq: int, batch: int, gpus: int, tp: int,
+              pp: int, dp: int, tflops: float, **training: Any) -> Case:
+    scenario = {
+        "task": "pretrain", "model": model, "seq_len": seq, "precision": "fp16",
+        "training": {"global_batch": batch, "recompute": "full", "zero": 0, **training},
+        "hardware": {"gpu": A100, "count": gpus, "network_gbps_per_node": 1600},
+        "parallelism": {"tp": tp, "pp": pp, "dp": dp},
+        "assumptions": MEGATRON_2021,
+    }
+    step = megatron_step_time_s(batch, seq, model["layers"], model["hidden"], model["vocab"], gpus, tflops)
+    return Case(run_id, label, scenario, "step_time_s", step,
+                f"{tflops:g} TFLOP/s (eq. 3, incl. recompute) -> step time")
+
+
+def _tokens_from_tflops(model: dict[str, Any], seq: int, tflops: float, catalog: Catalog) -> float:
+    from gpuplanner.core.model import ModelArch
+
+    arch = ModelArch(name="x", layers=model["layers"], hidden=model["hidden"], heads=model["heads"],
+                     kv_heads=model.get("kv_heads", model["heads"]), ffn_hidden=model["ffn_hidden"],
+                     vocab=model["vocab"], gated_mlp=model.get("gated_mlp", True),
+                     tied_embeddings=model.get("tied_embeddings", False))
+    return tflops * 1e12 / arch.training_flops_per_token(seq)
+
+
+def training_cases(catalog: Catalog) -> list[Case]:
+    """Every training throughput case of published-runs.json the model covers, as scenarios."""
+    runs = published_runs()
+    cases: list[Case] = []
+    for suffix, layers, hidden, heads, batch, gpus, tp, pp, dp in (
+        ("1p7b", 24, 2304, 24, 512, 32, 1, 1, 32),
+        ("7p5b", 36, 4096, 32, 512, 128, 4, 1, 32),
+        ("39p1b", 48, 8192, 64, 1536, 512, 8, 2, 32),
+        ("145p6b", 80, 12288, 96, 2304, 1536, 8, 8, 24),
+        ("529p6b", 105, 20480, 128, 2520, 2520, 8, 35, 9),
+    ):
+        run = runs[f"megatron2021-t1-gpt-{suffix}"]
+        cases.append(_megatron(run["id"], f"Megatron GPT {run['model']['params_b']}B, {gpus} A100",
+                               gpt_model(layers, hidden, heads), 2048, batch, gpus, tp, pp, dp,
+                               run["results"]["achieved_tflops_per_gpu"]))
+    gpt3 = gpt_model(96, 12288, 96)
+    cases.append(_megatron("megatron2021-t2-ptdp-gpt3-175b-384a100", "GPT-3 175B PTD-P, 384 A100", gpt3, 2048,
+                           1536, 384, 8, 12, 4, runs["megatron2021-t2-ptdp-gpt3-175b-384a100"]["results"][
+                               "achieved_tflops_per_gpu"], micro_batch=1))
+    cases.append(_megatron("megatron2021-t2-zero3-gpt3-175b-1536a100", "GPT-3 175B ZeRO-3, 1536 A100", gpt3, 2048,
+                           1536, 1536, 1, 1, 1536, runs["megatron2021-t2-zero3-gpt3-175b-1536a100"]["results"][
+                               "achieved_tflops_per_gpu"], micro_batch=1))
+    cases[-1].scenario["training"]["zero"] = 3
+    readme = runs["megatron-readme-gpt3-175b-1024a100-iter"]
+    cases.append(Case(readme["id"], "GPT-3 175B, 1024 A100 (Megatron README)", {
+        "task": "pretrain", "model": gpt3, "seq_len": 2048, "precision": "bf16",
+        "training": {"global_batch": 1536, "micro_batch": 1, "zero": 0, "recompute": "full"},
+        "hardware": {"gpu": A100, "count": 1024, "network_gbps_per_node": 1600},
+        "parallelism": {"tp": 8, "pp": 16, "dp": 8}, "assumptions": MEGATRON_2021}, "step_time_s",
+        readme["results"]["iteration_time_s"],
+        "iteration time as printed; 138 TFLOP/s = 44% matches eq. 3 with full recompute", tier="B"))
+
+    korthikanti_22b = gpt_model(48, 6144, 64)
+    k530 = gpt_model(105, 20480, 128)
+    for run_id, label, model, batch, gpus, tp, pp, dp, v, variant, key, extra in (
+        ("korthikanti2022-t5-22b", "22B, 8 A100, full recompute", korthikanti_22b, 4, 8, 8, 1, 1, 1, "full",
+         "iteration_time_s_full_recompute", {}),
+        ("korthikanti2022-t5-22b", "22B, 8 A100, selective + SP", korthikanti_22b, 4, 8, 8, 1, 1, 1, "selective",
+         "iteration_time_s_selective_plus_sp", {}),
+        ("korthikanti2022-t5-530b", "530B, 280 A100, full recompute", k530, 280, 280, 8, 35, 1, 3, "full",
+         "iteration_time_s_full_recompute", {}),
+        ("korthikanti2022-t5-530b", "530B, 280 A100, selective + SP", k530, 280, 280, 8, 35, 1, 3, "selective",
+         "iteration_time_s_selective_plus_sp", {}),
+        ("korthikanti2022-530b-2240a100-dp8", "530B, 2240 A100 (DP 8), selective + SP", k530, 2240, 2240, 8, 35, 8,
+         3, "selective", "iteration_time_s", {}),
+    ):
+        run = runs[run_id]
+        micro = run["workload"]["micro_batch"]
+        cases.append(Case(run_id, label, {
+            "task": "pretrain", "model": model, "seq_len": 2048, "precision": "fp16",
+            "training": {"global_batch": batch, "micro_batch": micro, "recompute": variant, "zero": 0},
+            "hardware": {"gpu": A100, "count": gpus, "network_gbps_per_node": 1600},
+            "parallelism": {"tp": tp, "pp": pp, "dp": dp, "virtual_stages": v,
+                            "sequence_parallel": variant == "selective"},
+            "assumptions": {**MEGATRON_2021, **extra}},
+            "step_time_s", run["results"][key], "iteration time as printed"))
+
+    llama405 = {"layers": 126, "hidden": 16384, "heads": 128, "kv_heads": 8, "ffn_hidden": 53248,
+                "vocab": 128256}
+    run = runs["llama3-t4-405b-8192gpu-seq8192"]
+    cases.append(Case(run["id"], "Llama 3 405B, 8192 H100, 8K", {
+        "task": "pretrain", "model": llama405, "seq_len": 8192, "precision": "bf16",
+        "training": {"global_batch": 2048, "micro_batch": 1, "recompute": "none", "zero": 1},
+        "hardware": {"gpu": H100, "count": 8192, "network_gbps_per_node": 3200},
+        "parallelism": {"tp": 8, "pp": 16, "dp": 64}}, "tokens_per_s_per_gpu",
+        _tokens_from_tflops(llama405, 8192, run["results"]["tflops_per_gpu"], catalog),
+        "430 model TFLOP/s (PaLM convention) -> tokens/s per GPU"))
+
+    mpt7 = {"layers": 32, "hidden": 4096, "heads": 32, "ffn_hidden": 16384, "vocab": 50368, "gated_mlp": False,
+            "tied_embeddings": True}
+    mpt70 = {"layers": 80, "hidden": 8192, "heads": 64, "ffn_hidden": 32768, "vocab": 50368, "gated_mlp": False,
+             "tied_embeddings": True}
+    for run_id, label, model, gpu, gpus, seq, batch, micro, recompute in (
+        ("mosaic-7b-a100x8-seq2048", "MPT-7B, 8 A100, 2K, FSDP", mpt7, A100, 8, 2048, 96, 6, "none"),
+        ("mosaic-7b-h100x8-seq65536", "MPT-7B, 8 H100, 64K, FSDP", mpt7, H100, 8, 65536, 16, 1, "full"),
+        ("mosaic-70b-h100x64-seq2048", "MPT-70B, 64 H100, 2K, FSDP", mpt70, H100, 64, 2048, 2048, 8, "full"),
+    ):
+        run = runs[run_id]
+        cases.append(Case(run_id, label, {
+            "task": "pretrain", "model": model, "seq_len": seq, "precision": "bf16",
+            "training": {"global_batch": batch, "micro_batch": micro, "recompute": recompute, "zero": 3},
+            "hardware": {"gpu": gpu, "count": gpus, "network_gbps_per_node": 1600},
+            "parallelism": {"tp": 1, "pp": 1, "dp": gpus}}, "tokens_per_s_per_gpu",
+            run["results"]["tokens_per_s_per_gpu"], "tokens/s per GPU as printed"))
+
+    llama3_8b = {"preset": "llama-3.1-8b"}
+    for run_id, label, gpu, micro in (
+        ("nemo-llama3-8b-h100x8-fp8", "Llama 3 8B, 8 H100, FP8 (NeMo)", H100, 1),
+        ("nemo-llama3-8b-b200x8-fp8", "Llama 3 8B, 8 B200, FP8 (NeMo)", "b200", 2),
+    ):
+        run = runs[run_id]
+        cases.append(Case(run_id, label, {
+            "task": "pretrain", "model": llama3_8b, "seq_len": 8192, "precision": "fp8",
+            "training": {"global_batch": 128, "micro_batch": micro},
+            "hardware": {"gpu": gpu, "count": 8}, "parallelism": {"tp": 1, "pp": 1, "dp": 8}},
+            "tokens_per_s_per_gpu", run["results"]["tokens_per_s_per_gpu"], "tokens/s per GPU as printed",
+            tier="B"))
+
+    run = runs["mlperf-t40-gpt3-11616h100"]
+    cases.append(Case(run["id"], "MLPerf GPT-3 175B, 11616 H100, FP8", {
+        "task": "pretrain", "model": gpt_model(96, 12288, 96, vocab=50257), "seq_len": 2048, "precision": "fp8",
+        "training": {"global_batch": 2904, "micro_batch": 1, "zero": 1},
+        "hardware": {"gpu": H100, "count": 11616, "network_gbps_per_node": 3200},
+        "parallelism": {"tp": 4, "pp": 6, "dp": 484, "virtual_stages": 8}}, "tokens_per_s_per_gpu", 513.0,
+        "1.231e9 tokens / 3.444 min / 11616 GPUs (includes evaluation pauses)"))
+
+    run = runs["llama1-65b-2048a100-throughput"]
+    cases.append(Case(run["id"], "LLaMA-65B, 2048 A100", {
+        "task": "pretrain", "model": {"layers": 80, "hidden": 8192, "heads": 64, "ffn_hidden": 22016,
+                                      "vocab": 32000},
+        "seq_len": 2048, "precision": "bf16", "training": {"global_batch": 2048, "recompute": "selective"},
+        "hardware": {"gpu": A100, "count": 2048, "network_gbps_per_node": 1600}}, "tokens_per_s_per_gpu",
+        run["results"]["tokens_per_s_per_gpu"], "380 tokens/s/GPU as stated; layout searched (not published)"))
+
+    run = runs["gptneox20b-96a100-40gb"]
+    neox = {"layers": 44, "hidden": 6144, "heads": 64, "ffn_hidden": 24576, "vocab": 50432, "gated_mlp": False}
+    cases.append(Case(run["id"], "GPT-NeoX-20B, 96 A100-40GB", {
+        "task": "pretrain", "model": neox, "seq_len": 2048, "precision": "fp16",
+        "training": {"global_batch": 1536, "zero": 1, "recompute": "full"},
+        "hardware": {"gpu": "a100-sxm4-40gb", "count": 96, "network_gbps_per_node": 800},
+        "parallelism": {"tp": 2, "pp": 4, "dp": 12}, "assumptions": {"flash_attention": False}}, "step_time_s",
+        megatron_step_time_s(1536, 2048, 44, 6144, 50432, 96, 117),
+        "117 TFLOP/s (secondhand; assumed to count recompute as eq. 3)", tier="C", in_median=False))
+    return cases
+
+
+def run_case(case: Case, catalog: Catalog) -> CaseResult:
+    scenario = parse_scenario(json.loads(json.dumps(case.scenario)), catalog.model, catalog.gpu)
+    result = estimate(scenario)
+    return CaseResult(case, float(result["training"][case.metric]), result)
+
+
+def run_cases(cases: list[Case], catalog: Catalog,
+              runner: Callable[[Case, Catalog], CaseResult] = run_case) -> list[CaseResult]:
+    return [runner(case, catalog) for case in cases]
+
+
+def median_abs_error(results: list[CaseResult]) -> float:
+    return statistics.median(abs(r.error_pct) for r in results if r.case.in_median)
+
+
+def format_table(results: list[CaseResult]) -> str:
+    lines = [f"{'case':<46} {'tier':<4} {'metric':<21} {'published':>11} {'predicted':>11} {'error':>8}"]
+    for r in results:
+        mark = "" if r.case.in_median else " *"
+        lines.append(f"{r.case.label:<46} {r.case.tier:<4} {r.case.metric:<21} {r.case.published:>11.4g} "
+                     f"{r.predicted:>11.4g} {r.error_pct:>+7.1f}%{mark}")
+    lines.append(f"median |error| over {sum(r.case.in_median for r in results)} cases: "
+                 f"{median_abs_error(results):.1f}%  (* = tier C, printed but not in the median)")
+    return "\n".join(lines)

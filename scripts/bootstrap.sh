@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Make the machine ready to run GPU Planner: the Debian libraries Qt needs offscreen, then a virtual
+# environment with the pinned Python packages. Safe to run again: it only installs what is missing.
+# Usage: scripts/bootstrap.sh [run|test]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+purpose="${1:-run}"
+
+debian_packages=(libgl1 libegl1 libxkbcommon0 libfontconfig1 libfreetype6 libdbus-1-3 libglib2.0-0
+  libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-shape0 libxkbcommon-x11-0 fonts-wqy-microhei)
+if [ "$purpose" = "test" ]; then
+  debian_packages+=(poppler-utils)
+fi
+
+if command -v dpkg >/dev/null 2>&1; then
+  missing=()
+  for pkg in "${debian_packages[@]}"; do
+    dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
+  done
+  if ! python3 -c "import ensurepip, venv" >/dev/null 2>&1; then
+    missing+=(python3-venv)
+  fi
+  if [ ${#missing[@]} -gt 0 ]; then
+    if [ "$(id -u)" = "0" ]; then
+      echo "Installing Debian packages: ${missing[*]}"
+      export DEBIAN_FRONTEND=noninteractive
+      apt-get update -qq
+      apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+    else
+      echo "GPU Planner needs these Debian packages. Run as root, then try again:" >&2
+      echo "  apt-get install -y --no-install-recommends ${missing[*]}" >&2
+      exit 1
+    fi
+  fi
+fi
+
+venv=.venv
+stamp="$venv/.installed-$purpose"
+want=$(cat pyproject.toml | sha256sum | cut -c1-16)
+if [ ! -x "$venv/bin/python" ]; then
+  python3 -m venv "$venv"
+fi
+if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
+  "$venv/bin/python" -m pip install -q --disable-pip-version-check --upgrade pip
+  if [ "$purpose" = "test" ]; then
+    "$venv/bin/python" -m pip install -q --disable-pip-version-check -e ".[test]"
+  else
+    "$venv/bin/python" -m pip install -q --disable-pip-version-check -e .
+  fi
+  echo "$want" > "$stamp"
+fi

@@ -1,0 +1,107 @@
+"""The bundled hardware catalog: built deterministically from sourced CSVs, with honest values."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from gpuplanner.catalog.build import CatalogSourceError, build_catalog, catalog_dump
+from gpuplanner.catalog.schema import SCHEMA_VERSION, TABLES
+from gpuplanner.paths import bundled_catalog_path, resource_path
+
+DESIGN_GPU_IDS = ["a100-sxm4-80gb", "a100-sxm4-40gb", "a100-pcie-80gb", "h100-sxm5-80gb", "h100-pcie-80gb",
+                  "h800-sxm5-80gb", "h200-sxm-141gb", "b200", "l40s", "l4", "rtx-4090", "rtx-a6000",
+                  "v100-sxm2-32gb", "mi300x", "mi250x", "ascend-910b"]
+ISSUE_GPU_IDS = ["h100-nvl-94gb", "h20", "a800-sxm4-80gb", "l40", "l20", "a10", "a30", "a40", "t4",
+                 "v100-pcie-32gb", "rtx-5090", "rtx-3090", "rtx-3090-ti", "rtx-6000-ada", "mi325x", "mi210",
+                 "gaudi2", "gaudi3"]
+
+
+def test_committed_catalog_matches_a_fresh_build(tmp_path: Path) -> None:
+    fresh = tmp_path / "catalog.db"
+    build_catalog(resource_path("catalog"), fresh)
+    assert catalog_dump(fresh) == catalog_dump(bundled_catalog_path()), (
+        "catalog.db is stale: run `python -m gpuplanner.catalog build` and commit it")
+
+
+def test_two_builds_are_identical(tmp_path: Path) -> None:
+    build_catalog(resource_path("catalog"), tmp_path / "a.db")
+    build_catalog(resource_path("catalog"), tmp_path / "b.db")
+    assert (tmp_path / "a.db").read_bytes() == (tmp_path / "b.db").read_bytes()
+
+
+def test_schema_version_and_tables() -> None:
+    connection = sqlite3.connect(bundled_catalog_path())
+    assert connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    for table, columns in TABLES.items():
+        names = [row[1] for row in connection.execute(f"PRAGMA table_info({table})")]
+        assert names == [name for name, _ in columns]
+
+
+def test_table_sizes(catalog) -> None:
+    assert len(catalog.rows("gpus")) >= 35
+    assert len(catalog.rows("servers")) >= 10
+    assert len(catalog.rows("cloud_instances")) >= 25
+    assert len(catalog.rows("fabrics")) >= 10
+    assert len(catalog.rows("models")) >= 17
+
+
+@pytest.mark.parametrize("gpu_id", DESIGN_GPU_IDS + ISSUE_GPU_IDS)
+def test_required_gpus_present(catalog, gpu_id: str) -> None:
+    gpu = catalog.gpu(gpu_id)
+    assert gpu.source
+
+
+def test_every_gpu_row_is_filled_or_explains_why(catalog) -> None:
+    for row in catalog.rows("gpus"):
+        for column in ("model", "memory_gib", "memory_bandwidth_gbs", "tdp_w", "source", "as_of"):
+            if row[column] is None:
+                assert row["notes"], f"{row['id']}.{column} is empty without a note"
+        assert row["bf16_tflops"] is not None or row["fp16_tflops"] is not None or row["notes"], row["id"]
+
+
+def test_every_row_of_every_table_has_a_source(catalog) -> None:
+    for table in TABLES:
+        for row in catalog.rows(table):
+            assert row["source"], f"{table}.{row['id']} has no source"
+
+
+def test_dense_not_sparse_figures(catalog) -> None:
+    h100 = catalog.gpu("h100-sxm5-80gb")
+    assert h100.dense_tflops["bf16"] == pytest.approx(989.5)
+    assert h100.dense_tflops["fp8"] == pytest.approx(1979)
+    assert catalog.gpu("a100-sxm4-80gb").dense_tflops["bf16"] == pytest.approx(312)
+    assert catalog.gpu("b200").dense_tflops["bf16"] == pytest.approx(2250)
+    for gpu in catalog.gpus():
+        bf16, fp8 = gpu.dense_tflops["bf16"], gpu.dense_tflops["fp8"]
+        if bf16 and fp8:
+            # FP8 is at most ~twice the 16-bit rate (L40S: 733 FP16-accumulate vs 362 FP32-accumulate).
+            assert fp8 <= 2.05 * bf16, gpu.id
+        if bf16 and gpu.dense_tflops["fp32"]:
+            assert gpu.dense_tflops["fp32"] <= bf16, gpu.id
+
+
+def test_unknown_values_stay_empty(catalog) -> None:
+    assert catalog.gpu("h800-sxm5-80gb").tdp_w is None  # no NVIDIA-published figure
+    assert catalog.gpu("a800-sxm4-80gb").memory_bandwidth_gbs is None
+    assert catalog.gpu("ascend-910b").memory_bandwidth_gbs is None
+
+
+def test_bad_source_value_is_reported_with_its_place(tmp_path: Path) -> None:
+    source = tmp_path / "src"
+    source.mkdir()
+    for csv_file in resource_path("catalog").glob("*.csv"):
+        (source / csv_file.name).write_text(csv_file.read_text(encoding="utf-8"), encoding="utf-8")
+    gpus = (source / "gpus.csv").read_text(encoding="utf-8").replace(",HBM3e,7700,", ",HBM3e,lots,", 1)
+    (source / "gpus.csv").write_text(gpus, encoding="utf-8")
+    with pytest.raises(CatalogSourceError, match=r"gpus.csv:\d+: gpus.memory_bandwidth_gbs expects a number"):
+        build_catalog(source, tmp_path / "out.db")
+
+
+def test_presets_resolve_to_architectures(catalog) -> None:
+    for row in catalog.rows("models"):
+        if row["kind"] in ("llm", "encoder"):
+            model = catalog.model(row["id"])
+            assert model.layers > 0

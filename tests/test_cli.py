@@ -1,0 +1,106 @@
+"""The headless contract (DESIGN.md §6): output shapes, exit codes, one-line errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import run_cli
+
+GOOD = {"task": "pretrain", "model": {"preset": "llama-2-7b"}, "seq_len": 4096, "precision": "bf16",
+        "training": {"tokens": 2e11, "global_batch": 512}, "hardware": {"gpu": "h100-sxm5-80gb", "count": 64}}
+
+
+def write(tmp_path: Path, data: object, name: str = "s.json") -> Path:
+    path = tmp_path / name
+    path.write_text(data if isinstance(data, str) else json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_catalog_gpus_text_and_json() -> None:
+    text = run_cli("catalog", "gpus")
+    assert text.returncode == 0
+    assert "h100-sxm5-80gb" in text.stdout and "n/a" in text.stdout  # unknown values print as n/a
+    data = json.loads(run_cli("catalog", "gpus", "--format", "json").stdout)
+    ids = {row["id"] for row in data}
+    assert {"b200", "mi300x", "ascend-910b"} <= ids
+    assert all(row["source"] for row in data)
+
+
+@pytest.mark.parametrize("table", ["servers", "cloud", "fabrics", "models"])
+def test_catalog_other_tables(table: str) -> None:
+    done = run_cli("catalog", table, "--format", "json")
+    assert done.returncode == 0
+    assert len(json.loads(done.stdout)) >= 10
+
+
+def test_usage_error_is_one_line_exit_2() -> None:
+    done = run_cli("catalog", "toasters")
+    assert done.returncode == 2
+    assert len(done.stderr.strip().splitlines()) == 1
+
+
+def test_estimate_json_has_the_contract_fields(tmp_path: Path) -> None:
+    done = run_cli("estimate", str(write(tmp_path, GOOD)), "--format", "json")
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert result["fits"] is True
+    assert set(result["layout"]) >= {"tp", "pp", "dp", "zero", "micro_batch", "recompute"}
+    assert set(result["memory_gib_per_gpu"]) >= {"weights", "gradients", "optimizer", "activations", "kv_cache",
+                                                  "overhead", "total", "capacity"}
+    assert set(result["training"]) >= {"step_time_s", "tokens_per_s", "model_tflops_per_gpu", "mfu", "days",
+                                       "gpu_hours"}
+    assert set(result["power"]) >= {"node_kw_nameplate", "node_kw_expected", "cluster_kw_expected"}
+    assert "energy_mwh" in result and isinstance(result["warnings"], list)
+    assert result["layout"]["tp"] * result["layout"]["pp"] * result["layout"]["dp"] == 64
+
+
+def test_estimate_text_report(tmp_path: Path) -> None:
+    done = run_cli("estimate", str(write(tmp_path, GOOD)))
+    assert done.returncode == 0
+    assert "Memory per GPU" in done.stdout and "MFU" in done.stdout
+
+
+@pytest.mark.parametrize(("content", "field"), [
+    ("{not json", "scenario"),
+    ({**GOOD, "colour": "blue"}, "colour"),
+    ({**GOOD, "seq_len": "long"}, "seq_len"),
+    ({**GOOD, "seq_len": -4}, "seq_len"),
+    ({**GOOD, "seq_len": 0}, "seq_len"),
+    ({**GOOD, "precision": "fp4"}, "precision"),
+    ({**GOOD, "model": {"preset": "gpt-9"}}, "model.preset"),
+    ({**GOOD, "model": {"layers": 2}}, "model.hidden"),
+    ({**GOOD, "hardware": {"gpu": "h100-sxm5-80gb", "count": 0}}, "hardware.count"),
+    ({**GOOD, "hardware": {"gpu": "toaster"}}, "hardware.gpu"),
+    ({**GOOD, "parallelism": {"tp": 3}}, "parallelism.tp"),
+    ({**GOOD, "training": {"tokens": 1e300}}, "training.tokens"),
+    ({**GOOD, "training": {"global_batch": 1.5}}, "training.global_batch"),
+    ({**GOOD, "training": {"zero": 7}}, "training.zero"),
+    ({**GOOD, "training": {"recompute": "sometimes"}}, "training.recompute"),
+    ({**GOOD, "assumptions": {"fragmentation": -1}}, "assumptions.fragmentation"),
+    ("[1, 2, 3]", "scenario"),
+    ('{"task": "pretrain", "model": {"preset": "llama-2-7b"}, "seq_len": NaN}', "scenario"),
+])
+def test_bad_scenarios_exit_2_with_one_line_naming_the_field(tmp_path: Path, content: object, field: str) -> None:
+    done = run_cli("estimate", str(write(tmp_path, content)))
+    assert done.returncode == 2, done.stdout
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1, done.stderr
+    assert f"error: {field}:" in lines[0]
+    assert "Traceback" not in done.stderr
+
+
+def test_missing_and_huge_files_exit_2(tmp_path: Path) -> None:
+    assert run_cli("estimate", str(tmp_path / "nope.json")).returncode == 2
+    huge = tmp_path / "huge.json"
+    huge.write_text('{"task": "pretrain", "pad": "' + "x" * (2 << 20) + '"}', encoding="utf-8")
+    done = run_cli("estimate", str(huge))
+    assert done.returncode == 2 and "at most 1 MB" in done.stderr
+
+
+def test_headless_demo_runs() -> None:
+    done = run_cli("demo")
+    assert done.returncode == 0, done.stderr
+    assert "Llama-2-7B" in done.stdout and "not built yet" in done.stdout

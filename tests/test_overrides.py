@@ -1,0 +1,90 @@
+"""The user's own catalog entries: merged over the bundled catalog, validated, and never lost."""
+
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from gpuplanner.catalog.schema import SCHEMA_VERSION
+from gpuplanner.catalog.store import Catalog
+from gpuplanner.core.errors import InputError
+from gpuplanner.paths import bundled_catalog_path, user_overrides_path
+
+MY_GPU = {"id": "my-gpu", "vendor": "Acme", "model": "Acme X1", "segment": "datacenter", "memory_gib": "96",
+          "memory_bandwidth_gbs": "4000", "bf16_tflops": "800", "tdp_w": "600", "source": "vendor quote 2026-11",
+          "as_of": "2026-11-20"}
+
+
+def _digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_user_rows_merge_over_bundled_rows_and_bundled_file_is_untouched() -> None:
+    before = _digest(bundled_catalog_path())
+    catalog = Catalog()
+    catalog.save_user_row("gpus", MY_GPU)
+    changed_h100 = {**{k: v for k, v in catalog.row("gpus", "h100-sxm5-80gb").items() if k != "origin"},
+                    "price_usd_low": 18000.0, "price_usd_high": 18000.0, "price_source": "our PO"}
+    catalog.save_user_row("gpus", changed_h100)
+
+    fresh = Catalog()
+    assert fresh.gpu("my-gpu").dense_tflops["bf16"] == 800
+    assert fresh.row("gpus", "my-gpu")["origin"] == "user"
+    assert fresh.gpu("h100-sxm5-80gb").price_usd_low == 18000
+    assert len(fresh.rows("gpus")) == len(Catalog(overrides_path=None).rows("gpus")) + 1
+    assert _digest(bundled_catalog_path()) == before
+    assert user_overrides_path().exists()
+
+
+def test_deleting_a_user_row_restores_the_bundled_one() -> None:
+    catalog = Catalog()
+    catalog.save_user_row("gpus", {**MY_GPU, "id": "l4", "model": "my L4"})
+    assert Catalog().gpu("l4").model == "my L4"
+    catalog.delete_user_row("gpus", "l4")
+    assert Catalog().gpu("l4").model == "L4"
+
+
+@pytest.mark.parametrize(("change", "field"), [
+    ({"memory_gib": "lots"}, "gpus.memory_gib"),
+    ({"memory_gib": "-5"}, "gpus.memory_gib"),
+    ({"source": ""}, "gpus.source"),
+    ({"segment": "gaming"}, "gpus.segment"),
+    ({"colour": "green"}, "gpus.colour"),
+])
+def test_invalid_user_rows_are_rejected_naming_the_field(change: dict, field: str) -> None:
+    with pytest.raises(InputError) as error:
+        Catalog().save_user_row("gpus", {**MY_GPU, **change})
+    assert error.value.field == field
+
+
+def test_corrupted_user_database_is_set_aside_and_app_keeps_working() -> None:
+    path = user_overrides_path()
+    path.parent.mkdir(parents=True)
+    path.write_bytes(b"this is not a database" * 100)
+    catalog = Catalog()
+    assert catalog.gpu("h100-sxm5-80gb").memory_gib == 80
+    assert any("moved to" in message for message in catalog.messages)
+    kept = list(path.parent.glob("overrides.db.corrupt-*"))
+    assert len(kept) == 1 and kept[0].read_bytes().startswith(b"this is not a database")
+    catalog.save_user_row("gpus", MY_GPU)  # a fresh database is usable
+    assert Catalog().gpu("my-gpu").model == "Acme X1"
+
+
+def test_newer_schema_user_database_is_left_untouched() -> None:
+    Catalog().save_user_row("gpus", MY_GPU)
+    path = user_overrides_path()
+    connection = sqlite3.connect(path)
+    connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    connection.commit()
+    connection.close()
+    before = _digest(path)
+    catalog = Catalog()
+    assert any("newer" in message for message in catalog.messages)
+    with pytest.raises(InputError):
+        catalog.gpu("my-gpu")
+    with pytest.raises(InputError):
+        catalog.save_user_row("gpus", MY_GPU)
+    assert _digest(path) == before

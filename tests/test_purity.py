@@ -1,0 +1,34 @@
+"""The core and the catalog run without Qt installed (napari-style purity check)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from tests.conftest import REPO_ROOT
+
+BLOCK_QT = """
+import importlib.abc, sys
+class NoQt(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name.split('.')[0] in ('PySide6', 'pyqtgraph', 'shiboken6'):
+            raise ImportError('Qt is blocked for this test: ' + name)
+        return None
+sys.meta_path.insert(0, NoQt())
+import pkgutil, importlib, gpuplanner.core, gpuplanner.catalog
+for package in (gpuplanner.core, gpuplanner.catalog):
+    for info in pkgutil.walk_packages(package.__path__, package.__name__ + '.'):
+        importlib.import_module(info.name)
+import gpuplanner.cli, gpuplanner.estimate_cli, gpuplanner.validation
+from gpuplanner.cli import main
+code = main(['catalog', 'gpus', '--format', 'json'])
+assert code == 0, code
+print('pure')
+"""
+
+
+def test_core_and_catalog_import_without_qt() -> None:
+    done = subprocess.run([sys.executable, "-c", BLOCK_QT], capture_output=True, text=True, cwd=REPO_ROOT,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().endswith("pure")

@@ -12,6 +12,15 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 
+# (title, table) pairs that accuracy tests register; printed after the run so every case's error is visible.
+VALIDATION_TABLES: list[tuple[str, str]] = []
+
+
+def pytest_terminal_summary(terminalreporter) -> None:
+    for title, table in VALIDATION_TABLES:
+        terminalreporter.section(title)
+        terminalreporter.write_line(table)
+
 
 @pytest.fixture(autouse=True)
 def private_user_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:

@@ -45,13 +45,13 @@ class ModelArch:
         require_int("model.layers", self.layers, maximum=MAX_LAYERS)
         require_int("model.hidden", self.hidden, maximum=MAX_HIDDEN)
         require_int("model.heads", self.heads, maximum=self.hidden)
+        if self.hidden % self.heads:
+            raise InputError("model.heads", f"{self.heads} heads do not divide hidden size {self.hidden}")
         require_int("model.kv_heads", self.kv_heads, maximum=self.heads)
         require_int("model.ffn_hidden", self.ffn_hidden, maximum=MAX_HIDDEN * 8)
         require_int("model.vocab", self.vocab, maximum=MAX_VOCAB)
         require_int("model.experts", self.experts, maximum=4096)
         require_int("model.experts_per_token", self.experts_per_token, maximum=self.experts)
-        if self.hidden % self.heads:
-            raise InputError("model.heads", f"{self.heads} heads do not divide hidden size {self.hidden}")
         if self.heads % self.kv_heads:
             raise InputError("model.kv_heads", f"{self.kv_heads} KV heads do not divide {self.heads} heads")
         for name in ("params_override", "active_params_override"):

@@ -1,0 +1,16 @@
+"""`make bench`: every benchmark in one command."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import sweep
+import validate_training
+
+if __name__ == "__main__":
+    validate_training.main()
+    print()
+    sweep.main()

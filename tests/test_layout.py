@@ -1,0 +1,120 @@
+"""Layout search and step time: picks what fits and is fastest, respects fixed choices, explains losers."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gpuplanner.catalog.store import Catalog
+from gpuplanner.core.errors import InputError
+from gpuplanner.core.layout import LayoutConstraints, enumerate_layouts, search_layouts
+from gpuplanner.core.performance import training_step_time
+from gpuplanner.core.workload import Assumptions, Cluster, Layouts, Recompute, TrainingWorkload
+
+
+@pytest.fixture
+def llama70(catalog):
+    return TrainingWorkload(catalog.model("llama-2-70b"), seq_len=4096, global_batch=1024, tokens=2e12)
+
+
+def test_70b_on_64_h100_fits_and_uses_model_parallelism(catalog, llama70) -> None:
+    search = search_layouts(llama70, Cluster(catalog.gpu("h100-sxm5-80gb"), 64), Assumptions())
+    best = search.best_index()
+    layout = search.layouts.describe(best)
+    assert search.fits[best]
+    assert layout["tp"] * layout["pp"] * layout["dp"] == 64
+    assert layout["tp"] > 1 or layout["pp"] > 1 or layout["zero"] == 3
+    assert float(search.memory.total[best]) <= 80 * 2**30
+    reasons = search.losing_reasons(best)
+    assert reasons and all("reason" in r for r in reasons)
+
+
+def test_70b_does_not_fit_on_one_gpu(catalog, llama70) -> None:
+    search = search_layouts(llama70, Cluster(catalog.gpu("h100-sxm5-80gb"), 1), Assumptions())
+    assert not search.any_fits
+
+
+def test_fixed_choices_are_respected(catalog, llama70) -> None:
+    fixed = LayoutConstraints(tp=8, pp=4, micro_batch=1, zero=1, recompute=int(Recompute.SELECTIVE))
+    layouts = enumerate_layouts(llama70, Cluster(catalog.gpu("h100-sxm5-80gb"), 64), fixed)
+    assert set(layouts.tp) == {8} and set(layouts.pp) == {4} and set(layouts.dp) == {2}
+    assert set(layouts.zero) == {1} and set(layouts.recompute) == {1} and set(layouts.micro_batch) == {1}
+
+
+def test_tp_never_exceeds_a_node(catalog, llama70) -> None:
+    layouts = enumerate_layouts(llama70, Cluster(catalog.gpu("h100-sxm5-80gb"), 256), LayoutConstraints())
+    assert layouts.tp.max() <= 8
+    assert np.all(llama70.global_batch % (layouts.dp * layouts.micro_batch) == 0)
+
+
+def test_batch_that_cannot_be_split_is_an_input_error(catalog) -> None:
+    workload = TrainingWorkload(catalog.model("llama-2-7b"), global_batch=7)
+    with pytest.raises(InputError):
+        enumerate_layouts(workload, Cluster(catalog.gpu("h100-sxm5-80gb"), 8), LayoutConstraints(tp=1, pp=1))
+
+
+def test_batched_evaluation_equals_single_evaluation(catalog, llama70) -> None:
+    cluster = Cluster(catalog.gpu("a100-sxm4-80gb"), 128)
+    search = search_layouts(llama70, cluster, Assumptions())
+    for i in (0, len(search.layouts) // 2, len(search.layouts) - 1):
+        alone = search.layouts.take(i)
+        single = training_step_time(llama70, cluster, alone, Assumptions()).total[0]
+        assert single == pytest.approx(search.time.total[i])
+
+
+def test_pcie_consumer_cards_pay_for_tensor_parallelism(catalog) -> None:
+    workload = TrainingWorkload(catalog.model("llama-2-7b"), seq_len=2048, global_batch=64)
+    gpu = catalog.gpu("rtx-4090")
+    cluster = Cluster(gpu, 8)
+    tp1 = Layouts.single(1, 1, 8, 1, 3, 2, False, 1)
+    tp8 = Layouts.single(8, 1, 1, 1, 0, 2, True, 1)
+    time1 = training_step_time(workload, cluster, tp1, Assumptions())
+    time8 = training_step_time(workload, cluster, tp8, Assumptions())
+    assert time8.tensor_parallel[0] > 5 * time1.tensor_parallel[0]
+    assert time8.tensor_parallel[0] > 0.2 * time8.total[0]
+
+
+def test_full_recompute_costs_about_a_third_more_compute(catalog) -> None:
+    """Korthikanti Table 4: full recompute +39 % per layer (theory 33 %), selective +7 %."""
+    workload = TrainingWorkload(catalog.model("llama-2-13b"), seq_len=2048, global_batch=64)
+    cluster = Cluster(catalog.gpu("a100-sxm4-80gb"), 8)
+    none, full = (training_step_time(workload, cluster, Layouts.single(8, 1, 1, 1, 0, r, True, 1),
+                                     Assumptions()).gemm[0] for r in (0, 2))
+    assert 1.25 < full / none < 1.40
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(["a100-sxm4-80gb", "h100-sxm5-80gb", "rtx-4090", "mi300x", "l4", "b200", "gaudi3"]),
+       st.sampled_from([1, 2, 8, 16, 64]), st.sampled_from(["llama-2-7b", "qwen2.5-7b", "mixtral-8x7b"]),
+       st.sampled_from([512, 2048, 8192]))
+def test_step_time_is_positive_and_finite(gpu_id, count, preset, seq) -> None:
+    catalog = Catalog(overrides_path=None)
+    workload = TrainingWorkload(catalog.model(preset), seq_len=seq, global_batch=256)
+    search = search_layouts(workload, Cluster(catalog.gpu(gpu_id), count, min(8, count)), Assumptions())
+    assert np.all(search.time.total > 0)
+    assert np.all(np.isfinite(search.time.total))
+    assert all(math.isfinite(float(getattr(search.time, n)[0])) for n in ("gemm", "data_parallel"))
+
+
+bad_numbers = st.one_of(st.just(float("nan")), st.just(float("inf")), st.floats(max_value=0.0),
+                        st.just(1e30), st.just(0))
+
+
+@settings(max_examples=40, deadline=None)
+@given(bad_numbers, st.sampled_from(["tokens", "seq_len", "global_batch", "count", "network"]))
+def test_invalid_numbers_raise_typed_errors_naming_the_field(value, where) -> None:
+    catalog = Catalog(overrides_path=None)
+    model = catalog.model("llama-2-7b")
+    with pytest.raises(InputError) as error:
+        if where == "count":
+            Cluster(catalog.gpu("h100-sxm5-80gb"), value)
+        elif where == "network":
+            Cluster(catalog.gpu("h100-sxm5-80gb"), 8, 8, value if value != 1e30 else -1.0)
+        else:
+            TrainingWorkload(model, **{where: value})
+    assert error.value.field.endswith({"tokens": "tokens", "seq_len": "seq_len", "global_batch": "global_batch",
+                                       "count": "count", "network": "network_gbps_per_node"}[where])

@@ -1,0 +1,133 @@
+"""Training memory: the published accounting (ZeRO, BLOOM, Korthikanti) and invariants (hypothesis)."""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gpuplanner.core.hardware import Precision
+from gpuplanner.core.memory import GIB, activation_bytes_per_layer, training_memory
+from gpuplanner.core.model import ModelArch
+from gpuplanner.core.workload import Assumptions, Layouts, Recompute, TrainingWorkload
+
+GPT2_XL = ModelArch(name="GPT-2 1.5B", layers=48, hidden=1600, heads=25, kv_heads=25, ffn_hidden=6400,
+                    vocab=50257, gated_mlp=False, tied_embeddings=True)
+
+
+def one(tp=1, pp=1, dp=1, mb=1, zero=0, recompute=0, sp=False, v=1) -> Layouts:
+    return Layouts.single(tp, pp, dp, mb, zero, recompute, sp, v)
+
+
+def model_state_bytes(workload: TrainingWorkload, layout: Layouts, **assumptions) -> float:
+    memory = training_memory(workload, layout, Assumptions(**assumptions), world_size=int(layout.dp[0]))
+    return float(memory.weights[0] + memory.gradients[0] + memory.optimizer[0])
+
+
+def test_zero_paper_16_bytes_per_parameter() -> None:
+    """Rajbhandari et al. 2020 Sec. 3.1: fp16 weights and grads + fp32 master, momentum, variance = 16 B/param;
+    GPT-2 1.5B needs 24 GB of model states (published-runs: zero-16-bytes-per-param)."""
+    workload = TrainingWorkload(GPT2_XL, seq_len=1024, global_batch=32, precision=Precision.FP16)
+    states = model_state_bytes(workload, one())
+    per_param = states / GPT2_XL.total_params
+    print(f"ZeRO case: {per_param:.2f} B/param, {states / 1e9:.1f} GB vs published 24 GB")
+    assert per_param == pytest.approx(16.0, rel=1e-4)
+    assert states / 1e9 == pytest.approx(24.0, rel=0.05)
+
+
+@pytest.mark.parametrize(("zero", "published_gb"), [(0, 120.0), (1, 31.4), (2, 16.6), (3, 1.9)])
+def test_zero_paper_figure_1_per_gpu_model_states(zero: int, published_gb: float) -> None:
+    """ZeRO paper Fig. 1: 7.5B parameters, 64-way data parallel, K = 12."""
+    model = ModelArch(name="7.5B", layers=1, hidden=4096, heads=32, kv_heads=32, ffn_hidden=16384, vocab=1,
+                      params_override=7.5e9)
+    workload = TrainingWorkload(model, seq_len=1024, global_batch=64, precision=Precision.FP16)
+    states = model_state_bytes(workload, one(dp=64, zero=zero))
+    print(f"ZeRO-{zero}: {states / 1e9:.2f} GB vs published {published_gb} GB")
+    assert states / 1e9 == pytest.approx(published_gb, rel=0.05)
+
+
+def test_bloom_checkpoint_bytes_per_parameter() -> None:
+    """BLOOM-176B checkpoint: bf16 weights + fp32 master + Adam m, v = 14 B/param -> 2.3 TB on disk (du, TiB)."""
+    workload = TrainingWorkload(ModelArch(name="BLOOM", layers=70, hidden=14336, heads=112, kv_heads=112,
+                                          ffn_hidden=57344, vocab=250680, gated_mlp=False, tied_embeddings=True),
+                                seq_len=2048, global_batch=2048)
+    memory = training_memory(workload, one(), Assumptions(), world_size=1)
+    checkpoint_tib = float(memory.weights[0] + memory.optimizer[0]) / 2**40
+    print(f"BLOOM checkpoint: {checkpoint_tib:.2f} TiB vs published 2.3 TB")
+    assert checkpoint_tib == pytest.approx(2.3, rel=0.05)
+
+
+KORTHIKANTI = ModelArch(name="GPT", layers=1, hidden=6144, heads=64, kv_heads=64, ffn_hidden=24576, vocab=51200,
+                        gated_mlp=False)
+
+
+@pytest.mark.parametrize(("tp", "sp", "recompute", "coefficient"), [
+    (1, False, 0, lambda s, h, a, t: 34 + 5 * a * s / h),
+    (8, False, 0, lambda s, h, a, t: 10 + 24 / t + 5 * a * s / (h * t)),
+    (8, True, 0, lambda s, h, a, t: (34 + 5 * a * s / h) / t),
+    (8, True, Recompute.SELECTIVE, lambda s, h, a, t: 34 / t),
+    (8, False, Recompute.SELECTIVE, lambda s, h, a, t: 10 + 24 / t),
+    (1, False, Recompute.FULL, lambda s, h, a, t: 2),
+])
+def test_korthikanti_table_2_activation_formulas(tp, sp, recompute, coefficient) -> None:
+    s, b = 2048, 4
+    layout = one(tp=tp, mb=b, recompute=recompute, sp=sp)
+    got = activation_bytes_per_layer(KORTHIKANTI, s, layout, 2.0, Assumptions(flash_attention=False))[0]
+    expected = s * b * KORTHIKANTI.hidden * coefficient(s, KORTHIKANTI.hidden, KORTHIKANTI.heads, tp)
+    assert got == pytest.approx(expected)
+
+
+def _workload(layers: int, seq: int, batch: int = 64) -> TrainingWorkload:
+    model = ModelArch(name="m", layers=layers, hidden=2048, heads=16, kv_heads=4, ffn_hidden=5632, vocab=32000)
+    return TrainingWorkload(model, seq_len=seq, global_batch=batch)
+
+
+def _total(workload: TrainingWorkload, layout: Layouts) -> float:
+    return float(training_memory(workload, layout, Assumptions(), int(np.prod([layout.tp, layout.pp, layout.dp])))
+                 .total[0])
+
+
+layout_strategy = st.builds(
+    lambda tp, pp, dp, mb, zero, rec, sp: (tp, pp, dp, mb, zero, rec, sp),
+    st.sampled_from([1, 2, 4, 8]), st.sampled_from([1, 2, 4]), st.sampled_from([1, 2, 8, 64]),
+    st.sampled_from([1, 2, 4]), st.integers(0, 3), st.integers(0, 2), st.booleans())
+
+
+@settings(max_examples=60, deadline=None)
+@given(layout_strategy, st.integers(4, 40), st.sampled_from([512, 2048, 8192]))
+def test_memory_grows_with_model_batch_and_sequence(layout, layers, seq) -> None:
+    tp, pp, dp, mb, zero, rec, sp = layout
+    base = _total(_workload(layers, seq), one(tp, pp, dp, mb, zero, rec, sp))
+    assert _total(_workload(layers + 4, seq), one(tp, pp, dp, mb, zero, rec, sp)) > base
+    assert _total(_workload(layers, seq * 2), one(tp, pp, dp, mb, zero, rec, sp)) > base
+    assert _total(_workload(layers, seq, batch=128), one(tp, pp, dp, mb * 2, zero, rec, sp)) > base
+
+
+@settings(max_examples=60, deadline=None)
+@given(layout_strategy, st.integers(4, 40))
+def test_more_zero_sharding_never_raises_memory(layout, layers) -> None:
+    tp, pp, dp, mb, _, rec, sp = layout
+    totals = [_total(_workload(layers, 2048), one(tp, pp, dp, mb, zero, rec, sp)) for zero in range(4)]
+    assert all(later <= earlier for earlier, later in itertools.pairwise(totals))
+
+
+@settings(max_examples=60, deadline=None)
+@given(layout_strategy, st.integers(4, 40))
+def test_more_gpus_never_raise_weights_per_gpu(layout, layers) -> None:
+    tp, pp, dp, mb, zero, rec, sp = layout
+    workload = _workload(layers, 2048, batch=512)
+    weights = training_memory(workload, one(tp, pp, dp, mb, zero, rec, sp), Assumptions(), 64).weights[0]
+    for bigger in (one(tp, pp, dp * 2, mb, zero, rec, sp), one(min(tp * 2, 16), pp, dp, mb, zero, rec, sp),
+                   one(tp, pp * 2, dp, mb, zero, rec, sp)):
+        assert training_memory(workload, bigger, Assumptions(), 64).weights[0] <= weights + 1e-6
+
+
+def test_breakdown_in_gib_adds_up() -> None:
+    memory = training_memory(_workload(24, 4096), one(tp=2, dp=4, zero=1), Assumptions(), 8)
+    parts = memory.as_gib(0)
+    assert math.isclose(parts["total"], sum(v for k, v in parts.items() if k != "total"))
+    assert parts["overhead"] * GIB >= Assumptions().cuda_context_gib * GIB

@@ -8,9 +8,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import sweep
-import validate_training
+import validate
 
 if __name__ == "__main__":
-    validate_training.main()
+    validate.main()
     print()
     sweep.main()

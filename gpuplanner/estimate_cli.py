@@ -46,7 +46,7 @@ def scenario_from_data(data: object, catalog: Catalog) -> Scenario:
 def format_number(value: float | None, digits: int = 3) -> str:
     if value is None or (isinstance(value, float) and not math.isfinite(value)):
         return "n/a"
-    return f"{value:,.{digits}g}" if abs(value) < 1e4 else f"{value:,.0f}"
+    return f"{value:.{digits}g}" if abs(value) < 1e3 else f"{value:,.0f}"
 
 
 def estimate_report(result: dict[str, Any]) -> str:
@@ -55,14 +55,16 @@ def estimate_report(result: dict[str, Any]) -> str:
     lines = [
         f"{result['model']['name']} · {result['task']} · {result['precision']} on {result['count']} x {result['gpu']}"
         f" ({result['nodes']} node{'s' if result['nodes'] != 1 else ''})",
-        f"Fits: {'yes' if result['fits'] else 'NO'}",
+        f"Fits: {'yes' if result['fits'] else 'NO'}"
+        + (f" · trainable parameters {format_number(result['training']['trainable_params'])}"
+           if result.get("training") and result["task"] in ("lora", "qlora") else ""),
         "Layout: TP {tp} · PP {pp} (v={virtual_stages}) · DP {dp} · ZeRO-{zero} · micro-batch {micro_batch}"
         " · recompute {recompute} · sequence parallel {sp}".format(sp="on" if layout["sequence_parallel"] else "off",
                                                                     **layout),
         "",
         "Memory per GPU (GiB)",
     ]
-    for key in ("weights", "gradients", "optimizer", "activations", "overhead", "total", "capacity"):
+    for key in ("weights", "gradients", "optimizer", "activations", "kv_cache", "overhead", "total", "capacity"):
         lines.append(f"  {key:<12}{memory[key]:>9.1f}")
     training = result.get("training")
     if training:
@@ -79,10 +81,24 @@ def estimate_report(result: dict[str, Any]) -> str:
             f" {format_number(training['gpu_hours'])} GPU-hours",
             "  step breakdown   " + ", ".join(f"{k} {v:.3g} s" for k, v in training["step_breakdown_s"].items() if v),
         ]
+    serving = result.get("inference")
+    if serving:
+        lines += [
+            "",
+            f"Serving ({serving['engine']}, ±{serving['uncertainty_pct']:.0f}%)",
+            f"  time to first token   {serving['ttft_s'] * 1000:,.1f} ms",
+            f"  time per output token {serving['tpot_s'] * 1000:,.1f} ms",
+            f"  output tokens/s       {format_number(serving['output_tokens_per_s'])} "
+            f"({format_number(serving['output_tokens_per_s_per_gpu'])} per GPU)",
+            f"  largest batch         {serving['max_batch']} sequences per replica (KV-cache room)",
+            f"  replicas              {serving['replicas']} x {serving['gpus_per_replica']} GPU(s); the load needs "
+            f"{serving['replicas_needed']} ({serving['gpus_needed']} GPUs)",
+        ]
     power = result["power"]
-    lines += ["", f"Power (expected, training): {format_number(power['node_kw_expected'])} kW per node, "
-                  f"{format_number(power['cluster_kw_expected'])} kW cluster; energy "
-                  f"{format_number(result['energy_mwh'])} MWh (IT, before PUE)"]
+    energy = "" if result["energy_mwh"] is None else (
+        f"; energy per run {format_number(result['energy_mwh'])} MWh (IT, before PUE)")
+    lines += ["", f"Power (expected): {format_number(power['node_kw_expected'])} kW per node, "
+                  f"{format_number(power['cluster_kw_expected'])} kW cluster{energy}"]
     if result.get("alternatives"):
         lines += ["", "Other layouts"]
         for alt in result["alternatives"]:

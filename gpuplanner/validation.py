@@ -54,6 +54,7 @@ class Case:
     derivation: str = ""
     tier: str = "A"
     in_median: bool = True
+    block: str = "training"  # which block of the estimate holds the metric
 
 
 @dataclass
@@ -220,7 +221,7 @@ def training_cases(catalog: Catalog) -> list[Case]:
 def run_case(case: Case, catalog: Catalog) -> CaseResult:
     scenario = parse_scenario(json.loads(json.dumps(case.scenario)), catalog.model, catalog.gpu)
     result = estimate(scenario)
-    return CaseResult(case, float(result["training"][case.metric]), result)
+    return CaseResult(case, float(result[case.block][case.metric]), result)
 
 
 def run_cases(cases: list[Case], catalog: Catalog,
@@ -294,4 +295,114 @@ def gpu_hour_cases(catalog: Catalog) -> list[Case]:
         "hardware": {"gpu": H100, "count": 16384, "network_gbps_per_node": 3200},
         "parallelism": {"tp": 8, "pp": 16, "dp": 128}}, "gpu_hours", l405["results"]["gpu_hours"],
         "model-card GPU-hours (incl. long-context and post-training stages)", in_median=False))
+    return cases
+
+
+L7B = {"layers": 32, "hidden": 4096, "heads": 32, "ffn_hidden": 11008, "vocab": 32000}
+
+
+def _serve(model: dict[str, Any] | str, gpu: str, batch: int, n_in: int, n_out: int, engine: str, tp: int = 1,
+           weights: str = "fp16", kv: str = "fp16") -> dict[str, Any]:
+    return {"task": "inference", "model": model if isinstance(model, dict) else {"preset": model},
+            "precision": "fp16",
+            "inference": {"batch": batch, "input_tokens": n_in, "output_tokens": n_out, "weight_dtype": weights,
+                          "kv_dtype": kv, "engine": engine},
+            "hardware": {"gpu": gpu, "count": tp}, "parallelism": {"tp": tp}}
+
+
+def inference_cases(catalog: Catalog) -> list[Case]:
+    """Serving cases: TensorRT-LLM tables, llama.cpp single-stream, MLPerf Inference v4.0 offline."""
+    runs = published_runs()
+    cases: list[Case] = []
+    trt = runs["trtllm-v061-llama7b-a100-fp16-bs384"]
+    rows = trt["results"]["same_table_other_rows"]
+    for batch, n_in, n_out, published in ((384, 128, 128, trt["results"]["output_tokens_per_s"]),
+                                          (60, 128, 2048, rows["bs60_128in_2048out"]),
+                                          (52, 2048, 128, rows["bs52_2048in_128out"])):
+        cases.append(Case(trt["id"], f"TRT-LLM 7B A100 fp16 bs{batch} {n_in}/{n_out}",
+                          _serve(L7B, A100, batch, n_in, n_out, "tensorrt-llm"), "output_tokens_per_s", published,
+                          "static batch, output tokens/s", tier="B", block="inference"))
+    ttft = runs["trtllm-v05-ttft-a100-fp16-bs1"]["results"]
+    l70 = "llama-2-70b"
+    for label, model, gpu, tp, weights, key in (
+        ("7B A100 fp16", L7B, A100, 1, "fp16", "ttft_ms_llama7b"),
+        ("70B 4xA100 fp16", l70, A100, 4, "fp16", "ttft_ms_llama70b_tp4"),
+        ("7B H100 fp8", L7B, H100, 1, "fp8", "h100_fp8_ttft_ms_llama7b"),
+        ("70B 4xH100 fp8", l70, H100, 4, "fp8", "h100_fp8_ttft_ms_llama70b_tp4"),
+    ):
+        for n_in in (128, 2048):
+            cases.append(Case("trtllm-v05-ttft-a100-fp16-bs1", f"TRT-LLM TTFT {label} in{n_in}",
+                              _serve(model, gpu, 1, n_in, 1, "tensorrt-llm", tp, weights, weights),
+                              "ttft_s", ttft[key][f"in{n_in}"] / 1000.0, "first-token latency", tier="B",
+                              block="inference"))
+    for run_id, gpu, model, weights in (
+        ("llamacpp-llama2-7b-f16-a100-80gb", A100, "llama-2-7b", "fp16"),
+        ("llamacpp-llama2-7b-f16-h100-pcie", "h100-pcie-80gb", "llama-2-7b", "fp16"),
+        ("llamacpp-llama2-13b-f16-h100-pcie", "h100-pcie-80gb", "llama-2-13b", "fp16"),
+    ):
+        run = runs[run_id]
+        name = run["hardware"]["gpu"].split(" (")[0]
+        cases.append(Case(run_id, f"llama.cpp {model} f16 decode, {name}",
+                          _serve(model, gpu, 1, 512, 128, "llama.cpp", 1, weights, "fp16"), "output_tokens_per_s",
+                          run["results"]["decode_tokens_per_s"], "llama-bench tg (batch 1)", tier="B",
+                          block="inference"))
+        cases.append(Case(run_id, f"llama.cpp {model} f16 prompt, {name}",
+                          _serve(model, gpu, 1, 512, 1, "llama.cpp", 1, weights, "fp16"), "ttft_s",
+                          512 / run["results"]["prompt_tokens_per_s"], "llama-bench pp512: 512 / prompt tokens/s",
+                          tier="B", block="inference"))
+    q4 = runs["llamacpp-llama2-70b-f16-oom-80gb"]["results"]["llama2_70b_q4_0_decode_tokens_per_s"]
+    for gpu, key in ((A100, "A100_80GB"), ("h100-pcie-80gb", "H100_PCIe")):
+        cases.append(Case("llamacpp-llama2-70b-f16-oom-80gb", f"llama.cpp 70B q4_0 decode, {key}",
+                          _serve(l70, gpu, 1, 512, 128, "llama.cpp", 1, "int4", "fp16"), "output_tokens_per_s",
+                          q4[key], "llama-bench tg (batch 1)", tier="B", block="inference"))
+    # MLPerf offline: mean output 292 tokens per sample (derived in the record). The mean input length is not in
+    # the record; it is assumed equal to the output (292) - an assumption of this case, flagged in the label.
+    for run_id, gpu, tp, batch, label in (
+        ("mlperf-i40-llama2-70b-8h100", H100, 2, 896, "MLPerf 70B 8xH100 fp8 (TP2 x4)"),
+        ("mlperf-i40-llama2-70b-8h200-cts-1000w", "h200-sxm-141gb", 1, 784, "MLPerf 70B 8xH200-1000W fp8 (TP1 x8)"),
+    ):
+        run = runs[run_id]
+        scenario = _serve(l70, gpu, batch, 292, 292, "tensorrt-llm", tp, "fp8", "fp8")
+        scenario["hardware"]["count"] = 8
+        cases.append(Case(run_id, label + " [input len assumed]", scenario, "output_tokens_per_s",
+                          run["results"]["offline_tokens_per_s_total"], "offline output tokens/s, whole node",
+                          block="inference"))
+    return cases
+
+
+def memory_cases(catalog: Catalog) -> list[Case]:
+    """Weight sizes against published files, in GiB per GPU (llama.cpp GGUF files: weights + scales)."""
+    runs = published_runs()
+    sizes = runs["llamacpp-llama2-70b-f16-oom-80gb"]["results"]
+    cases = []
+    for preset, key in (("llama-2-7b", "7B"), ("llama-2-13b", "13B"), ("llama-2-70b", "70B")):
+        for weights, table in (("fp16", "f16_weight_file_gb"), ("int4", "q4_0_weight_file_gb")):
+            cases.append(Case("llamacpp-llama2-70b-f16-oom-80gb", f"{preset} {weights} weights (GGUF file)",
+                              _serve(preset, "h200-sxm-141gb" if key == "70B" else A100, 1, 16, 16, "llama.cpp",
+                                     1, weights), "weights", sizes[table][key], "file size, GiB",
+                              tier="B", block="memory_gib_per_gpu"))
+    return cases
+
+
+def finetune_cases(catalog: Catalog) -> list[Case]:
+    """LoRA time-to-train (MLPerf Training v4.0) and LoRA memory (Hu et al. 2021)."""
+    runs = published_runs()
+    lora = runs["mlperf-t40-llama2-70b-lora-8h100"]
+    samples = lora["workload"]["samples_to_converge_run0"]
+    minutes = lora["results"]["olympic_mean_min"]
+    cases = [Case(lora["id"], "MLPerf Llama-2-70B LoRA, 8 H100 fp8 (days)", {
+        "task": "lora", "model": {"preset": "llama-2-70b"}, "seq_len": 8192, "precision": "fp8",
+        "training": {"global_batch": 8, "micro_batch": 1, "lora_rank": 16, "lora_targets": "attention",
+                     "tokens": samples * 8192},
+        "hardware": {"gpu": H100, "count": 8}, "parallelism": {"tp": 4, "pp": 1, "dp": 2}},
+        "days", minutes / 1440.0,
+        f"olympic mean {minutes} min for run 0's {samples} samples (times include evaluation)")]
+    paper = runs["lora-gpt3-175b-vram"]
+    cases.append(Case(paper["id"], "LoRA GPT-3 175B (r=4, q/v): model states, all GPUs", {
+        "task": "lora", "model": gpt_model(96, 12288, 96, vocab=50257), "seq_len": 2048, "precision": "fp16",
+        "training": {"global_batch": 64, "micro_batch": 1, "lora_rank": 4, "lora_targets": "qv",
+                     "recompute": "full", "zero": 0},
+        "hardware": {"gpu": A100, "count": 64}, "parallelism": {"tp": 8, "pp": 8, "dp": 1}},
+        "cluster_model_states_gb", paper["results"]["training_vram_lora_gb"] * 1.0,
+        "aggregate VRAM 350 GB (weights dominate; activations not separated in the paper)", tier="B"))
     return cases

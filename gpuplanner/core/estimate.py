@@ -3,11 +3,22 @@ the shape of DESIGN.md §6."""
 
 from __future__ import annotations
 
-from dataclasses import asdict
+import math
+from dataclasses import asdict, replace
 from typing import Any
 
+from gpuplanner.core.adapters import AdapterSpec
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.hardware import GPU, Precision, Segment
+from gpuplanner.core.inference import (
+    DECODE_OVERLAP_PENALTY,
+    ServingWorkload,
+    decode_step_s,
+    estimate_serving,
+    prefill_time_s,
+    replicas_for_target,
+    smallest_fitting_tp,
+)
 from gpuplanner.core.layout import LayoutSearch, search_layouts
 from gpuplanner.core.memory import GIB
 from gpuplanner.core.performance import is_validated, model_flops_per_token, peak_flops
@@ -20,6 +31,7 @@ from gpuplanner.core.workload import Cluster, Task, TrainingWorkload
 VALIDATION_ERROR_PCT = {("Ampere", "16-bit"): 4.7, ("Hopper", "16-bit"): 9.3, ("Hopper", "fp8"): 7.6,
                         ("Blackwell", "fp8"): 9.0}
 UNVALIDATED_ERROR_PCT = 35.0
+INFERENCE_ERROR_PCT = 15.0
 LONG_RUN_DAYS = 3.0
 COUNT_SEARCH_LIMIT = 1 << 16
 
@@ -86,9 +98,14 @@ def _cluster(scenario: Scenario, count: int) -> Cluster:
 
 
 def _training_workload(scenario: Scenario, precision: Precision) -> TrainingWorkload:
+    adapter = None
+    if scenario.task in (Task.LORA, Task.QLORA):
+        adapter = AdapterSpec(rank=scenario.training["lora_rank"], targets=scenario.training["lora_targets"],
+                              quantized_base=scenario.task == Task.QLORA,
+                              paged_optimizer=scenario.training["paged_optimizer"])
     return TrainingWorkload(model=scenario.model, task=scenario.task, seq_len=scenario.seq_len,
                             global_batch=scenario.training["global_batch"], tokens=scenario.training["tokens"],
-                            precision=precision, optimizer=scenario.training["optimizer"])
+                            precision=precision, optimizer=scenario.training["optimizer"], adapter=adapter)
 
 
 def choose_count(scenario: Scenario, workload: TrainingWorkload) -> tuple[int, LayoutSearch]:
@@ -130,6 +147,7 @@ def estimate_training(scenario: Scenario) -> dict[str, Any]:
     peak_tflops = peak_flops(cluster.gpu, precision) / 1e12
     days = workload.steps * step_s / 86400.0
     memory = search.memory.as_gib(best)
+    adapter_params = workload.adapter.total_params(workload.model) if workload.adapter else 0.0
     memory["kv_cache"] = 0.0  # training keeps no KV cache
     memory["capacity"] = cluster.gpu.memory_gib or 0.0
     node_kw = expected_node_kw(cluster.gpu, cluster.gpus_per_node)
@@ -153,6 +171,9 @@ def estimate_training(scenario: Scenario) -> dict[str, Any]:
             "days": days,
             "gpu_hours": days * 24.0 * count,
             "steps": workload.steps,
+            "trainable_params": float(adapter_params) if workload.adapter else workload.model.total_params,
+            "cluster_model_states_gb": (memory["weights"] + memory["gradients"] + memory["optimizer"])
+            * GIB * count / 1e9,
             "uncertainty_pct": uncertainty_pct(cluster.gpu, precision),
             "step_breakdown_s": search.time.as_dict(best),
         },
@@ -177,14 +198,115 @@ def estimate_training(scenario: Scenario) -> dict[str, Any]:
             "flops_convention": "6N + 12*layers*hidden*seq per token (PaLM); no causal discount",
             "activation_memory": "Korthikanti et al. 2022, generalised to GQA and SwiGLU",
             "optimizer": workload.optimizer.value,
+            "adapters": None if workload.adapter is None else {
+                **asdict(workload.adapter),
+                "dtype": "compute dtype (bf16/fp16); optimizer states fp32, no master copy",
+                "base": "NF4 + double quantization, 4.127 bits/param" if workload.adapter.quantized_base
+                else "frozen in the compute dtype"},
             "power": "expected draw = 1.28 x GPU TDP per GPU incl. host (MLPerf Training v4.0 metered)",
         },
         "warnings": warnings,
     }
 
 
+def serving_workload(scenario: Scenario) -> ServingWorkload:
+    options = scenario.inference
+    return ServingWorkload(model=scenario.model, batch=options["batch"], input_tokens=options["input_tokens"],
+                           output_tokens=options["output_tokens"], weight_format=options["weight_dtype"],
+                           kv_format=options["kv_dtype"], engine=options["engine"])
+
+
+def _batch_within_latency(workload: ServingWorkload, scenario: Scenario, tp: int, cap: int) -> int:
+    """Largest batch (<= cap) whose TTFT and time per output token meet the user's limits."""
+    limits = scenario.inference
+    best = 0
+    batch = 1
+    while batch <= cap:
+        trial = replace(workload, batch=batch)
+        ok_ttft = "max_ttft_s" not in limits or prefill_time_s(trial, scenario.gpu, tp, 1) <= limits["max_ttft_s"]
+        ok_tpot = "max_tpot_s" not in limits or decode_step_s(
+            trial, scenario.gpu, tp, batch, workload.input_tokens + workload.output_tokens / 2) <= limits["max_tpot_s"]
+        if not (ok_ttft and ok_tpot):
+            break
+        best = batch
+        batch = batch * 2 if batch * 2 <= cap or batch == cap else cap
+    return best
+
+
+def estimate_inference(scenario: Scenario) -> dict[str, Any]:
+    gpu = scenario.gpu
+    workload = serving_workload(scenario)
+    node = min(scenario.gpus_per_node, scenario.gpu_count or scenario.gpus_per_node)
+    tp = scenario.layout.tp or smallest_fitting_tp(workload, gpu, node)
+    serving = estimate_serving(workload, gpu, tp)
+    warnings = list(serving.warnings)
+    if not serving.fits:
+        warnings.append(f"Does not fit: {serving.memory_gib['total']:.1f} GiB needed per GPU with TP={tp}, "
+                        f"{gpu.memory_gib or 0:g} GiB available ({workload.profile.name} uses "
+                        f"{workload.profile.memory_fraction:.0%}).")
+    per_replica = serving.output_tokens_per_s
+    target = scenario.constraints.get("target_output_tokens_per_s")
+    users = scenario.inference.get("concurrent_users")
+    replicas_needed = 1
+    sizing_batch = workload.batch
+    if users is not None:
+        sizing_batch = _batch_within_latency(workload, scenario, tp, max(serving.max_batch, 1))
+        if sizing_batch == 0:
+            warnings.append("No batch meets the latency limits on this GPU; add GPUs per replica (TP).")
+            sizing_batch = 1
+        replicas_needed = math.ceil(users / sizing_batch)
+    if target is not None:
+        at_batch = estimate_serving(replace(workload, batch=max(1, min(sizing_batch, serving.max_batch or 1))), gpu,
+                                    tp).output_tokens_per_s
+        replicas_needed = max(replicas_needed, replicas_for_target(at_batch, target))
+    count = scenario.gpu_count or replicas_needed * tp
+    replicas = max(count // tp, 1)
+    if scenario.gpu_count is not None and replicas < replicas_needed:
+        warnings.append(f"The load needs {replicas_needed} replicas of {tp} GPU(s) = {replicas_needed * tp} GPUs; "
+                        f"only {count} given.")
+    if workload.batch > serving.max_batch:
+        warnings.append(f"Batch {workload.batch} exceeds the KV-cache room: at most {serving.max_batch} sequences of "
+                        f"{workload.context_tokens} tokens per replica.")
+    if workload.profile.name == "vLLM":
+        warnings.append("vLLM efficiency is an assumption (no published vLLM run in the reference set).")
+    cluster = Cluster(gpu, count, min(scenario.gpus_per_node, count), scenario.network_gbps_per_node)
+    node_kw = expected_node_kw(gpu, cluster.gpus_per_node)
+    cluster_kw = None if node_kw is None else node_kw * cluster.nodes
+    memory = {"weights": serving.memory_gib["weights"], "gradients": 0.0, "optimizer": 0.0,
+              "activations": serving.memory_gib["activations"], "kv_cache": serving.memory_gib["kv_cache"],
+              "overhead": serving.memory_gib["overhead"], "total": serving.memory_gib["total"],
+              "capacity": serving.memory_gib["capacity"]}
+    return {
+        "task": scenario.task.value, "fits": serving.fits, "gpu": gpu.id, "count": count, "nodes": cluster.nodes,
+        "precision": workload.weight_format.value,
+        "layout": {"tp": tp, "pp": 1, "dp": replicas, "zero": 0, "micro_batch": workload.batch, "recompute": "none",
+                   "sequence_parallel": False, "virtual_stages": 1},
+        "memory_gib_per_gpu": memory,
+        "training": None,
+        "inference": {
+            "ttft_s": serving.ttft_s, "tpot_s": serving.tpot_s,
+            "output_tokens_per_s": per_replica * replicas, "output_tokens_per_s_per_replica": per_replica,
+            "output_tokens_per_s_per_gpu": per_replica / tp, "max_batch": serving.max_batch,
+            "replicas": replicas, "gpus_per_replica": tp, "replicas_needed": replicas_needed,
+            "gpus_needed": replicas_needed * tp, "engine": workload.profile.name,
+            "uncertainty_pct": INFERENCE_ERROR_PCT,
+        },
+        "power": {"node_kw_nameplate": None, "node_kw_expected": node_kw, "cluster_kw_expected": cluster_kw},
+        "energy_mwh": None,
+        "model": {"name": workload.model.name, "params": workload.model.total_params,
+                  "active_params": workload.model.active_params},
+        "alternatives": [],
+        "assumptions": {"engine_profile": asdict(workload.profile),
+                        "decode_overlap_penalty": DECODE_OVERLAP_PENALTY,
+                        "kv_cache": "2 x layers x kv_heads x head_dim x bytes per token; TP splits KV heads",
+                        "power": "expected draw = 1.28 x GPU TDP per GPU incl. host (training level, an upper bound)"},
+        "warnings": warnings,
+    }
+
+
 def estimate(scenario: Scenario) -> dict[str, Any]:
-    if scenario.task in (Task.PRETRAIN, Task.FINETUNE):
+    if scenario.task in (Task.PRETRAIN, Task.FINETUNE, Task.LORA, Task.QLORA):
         return estimate_training(scenario)
-    raise InputError("task", f"{scenario.task.value!r} estimates are not available in this version yet "
-                     "(pretrain and finetune are)")
+    if scenario.task == Task.INFERENCE:
+        return estimate_inference(scenario)
+    raise InputError("task", f"{scenario.task.value!r} estimates are not available in this version yet")

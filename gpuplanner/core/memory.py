@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from gpuplanner.core.adapters import frozen_base_bytes_per_param
 from gpuplanner.core.hardware import Precision
 from gpuplanner.core.model import ModelArch
 from gpuplanner.core.workload import Assumptions, Layouts, Optimizer, Recompute, TrainingWorkload
@@ -33,6 +34,10 @@ def weight_bytes_per_param(precision: Precision) -> float:
 
 
 def optimizer_bytes_per_param(workload: TrainingWorkload, assumptions: Assumptions) -> float:
+    """Resident optimizer bytes per trainable parameter. Adapters train in the compute dtype with no master
+    copy (QLoRA recipe); a paged optimizer leaves its states in host memory at the peak."""
+    if workload.adapter is not None:
+        return 0.0 if workload.adapter.paged_optimizer else OPTIMIZER_STATE_BYTES[workload.optimizer]
     master = 4.0 if assumptions.master_weights and weight_bytes_per_param(workload.precision) < 4 else 0.0
     return OPTIMIZER_STATE_BYTES[workload.optimizer] + master
 
@@ -41,6 +46,27 @@ def gradient_bytes_per_param(workload: TrainingWorkload, assumptions: Assumption
     if weight_bytes_per_param(workload.precision) == 4.0:
         return 4.0
     return assumptions.gradient_bytes
+
+
+@dataclass
+class ParameterShard:
+    """What one GPU holds of the parameters (before ZeRO sharding)."""
+
+    weight_bytes: np.ndarray  # resident weights: full model, or frozen base + adapters
+    trainable_params: np.ndarray  # parameters with gradients and optimizer states
+    base_params: np.ndarray  # parameters of the (frozen or trained) base held here
+
+
+def parameter_shard(workload: TrainingWorkload, tp: np.ndarray, pp: np.ndarray) -> ParameterShard:
+    model = workload.model
+    base = params_on_heaviest_stage(model, pp) / tp
+    dense = weight_bytes_per_param(workload.precision)
+    adapter = workload.adapter
+    if adapter is None:
+        return ParameterShard(base * dense, base, base)
+    adapters = adapter.total_params(model) / pp / tp
+    frozen = base * frozen_base_bytes_per_param(model, adapter.quantized_base, dense)
+    return ParameterShard(frozen + adapters * dense, adapters, base)
 
 
 def params_on_heaviest_stage(model: ModelArch, pp: np.ndarray) -> np.ndarray:
@@ -99,13 +125,22 @@ def training_memory(workload: TrainingWorkload, layouts: Layouts, assumptions: A
                     world_size: int) -> MemoryBreakdown:
     model = workload.model
     tp, pp, dp, zero = layouts.tp, layouts.pp, layouts.dp, layouts.zero
-    params = params_on_heaviest_stage(model, pp) / tp
-    weights = params * weight_bytes_per_param(workload.precision) / np.where(zero >= 3, dp, 1.0)
-    gradients = params * gradient_bytes_per_param(workload, assumptions) / np.where(zero >= 2, dp, 1.0)
-    optimizer = params * optimizer_bytes_per_param(workload, assumptions) / np.where(zero >= 1, dp, 1.0)
+    shard = parameter_shard(workload, tp, pp)
+    weights = shard.weight_bytes / np.where(zero >= 3, dp, 1.0)
+    if workload.adapter is not None and workload.adapter.quantized_base:
+        # QLoRA dequantizes one layer at a time to 16-bit for its matmuls.
+        weights = weights + shard.base_params / model.layers * pp * 2.0
+    trainable = shard.trainable_params
+    gradients = trainable * gradient_bytes_per_param(workload, assumptions) / np.where(zero >= 2, dp, 1.0)
+    optimizer = trainable * optimizer_bytes_per_param(workload, assumptions) / np.where(zero >= 1, dp, 1.0)
 
     act_bytes = 4.0 if workload.precision in (Precision.FP32, Precision.TF32) else 2.0
     per_layer = activation_bytes_per_layer(model, workload.seq_len, layouts, act_bytes, assumptions)
+    if workload.adapter is not None:
+        # The adapter path keeps x.A (s x b x r) for each adapted matrix.
+        adapter_matrices = workload.adapter.params_per_layer(model) / workload.adapter.rank / (2.0 * model.hidden)
+        per_layer = per_layer + np.where(layouts.recompute == Recompute.FULL, 0.0, 1.0) * (
+            workload.seq_len * layouts.micro_batch * workload.adapter.rank * act_bytes * adapter_matrices / tp)
     layers_per_stage = model.layers / pp
     microbatches = microbatches_per_step(workload, layouts)
     # 1F1B keeps pp micro-batches in flight on the first stage; interleaving adds (pp-1)/(pp*v) (Korthikanti).

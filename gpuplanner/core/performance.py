@@ -13,13 +13,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from gpuplanner.core.adapters import NF4_DOUBLE_QUANT_BITS_PER_PARAM
 from gpuplanner.core.hardware import GPU, Precision
 from gpuplanner.core.memory import (
     activation_bytes_per_layer,
     gradient_bytes_per_param,
     microbatches_per_step,
     optimizer_bytes_per_param,
-    params_on_heaviest_stage,
+    parameter_shard,
     weight_bytes_per_param,
 )
 from gpuplanner.core.workload import Assumptions, Cluster, Layouts, Recompute, TrainingWorkload
@@ -69,15 +70,24 @@ def gemm_efficiency(gpu: GPU, workload: TrainingWorkload, layouts: Layouts, assu
 
 
 def model_flops_per_token(workload: TrainingWorkload) -> float:
-    return workload.model.training_flops_per_token(workload.seq_len)
+    """Useful FLOPs per token for MFU: 3 x forward for full training; a frozen LoRA base does 2 x forward."""
+    if workload.adapter is None:
+        return workload.model.training_flops_per_token(workload.seq_len)
+    attention = 3.0 * workload.model.attention_flops_per_token_fwd(workload.seq_len)
+    return float(linear_flops_per_token(workload, np.zeros(1))[0]) + attention
 
 
 def linear_flops_per_token(workload: TrainingWorkload, recompute: np.ndarray) -> np.ndarray:
-    """Executed matmul FLOPs per token: forward + backward (3 x 2N) plus a layer forward under full recompute."""
+    """Executed matmul FLOPs per token: forward + backward (3 x 2N) plus a layer forward under full recompute.
+    A frozen base (LoRA) skips its weight gradients: forward + input gradients = 2 x 2N, plus the adapters' 3 x."""
     model = workload.model
     layers_forward = 2.0 * model.active_layer_matmul_params
     logits_forward = 2.0 * model.logit_params
-    return 3.0 * (layers_forward + logits_forward) + np.where(recompute == Recompute.FULL, layers_forward, 0.0)
+    recomputed = np.where(recompute == Recompute.FULL, layers_forward, 0.0)
+    if workload.adapter is None:
+        return 3.0 * (layers_forward + logits_forward) + recomputed
+    adapters_forward = 2.0 * workload.adapter.total_params(model)
+    return 2.0 * (layers_forward + logits_forward) + 3.0 * adapters_forward + recomputed
 
 
 def attention_flops_per_token(workload: TrainingWorkload, recompute: np.ndarray,
@@ -145,6 +155,13 @@ def training_step_time(workload: TrainingWorkload, cluster: Cluster, layouts: La
     layer_activations = activation_bytes_per_layer(model, workload.seq_len, no_recompute, act_bytes, assumptions)
     passes = ELEMENTWISE_TRAFFIC_FACTOR * np.where(layouts.recompute == Recompute.FULL, 4.0 / 3.0, 1.0)
     memory_bound = layer_activations * passes * (model.layers / pp) * microbatches / hbm_bytes_per_s
+    shard = parameter_shard(workload, tp, pp)
+    if workload.adapter is not None and workload.adapter.quantized_base:
+        # QLoRA dequantizes every NF4 weight to 16-bit in each forward and backward pass (read 4.1 + write 16
+        # + read 16 bits per parameter).
+        dequant_passes = 2.0 + np.where(layouts.recompute == Recompute.FULL, 1.0, 0.0)
+        memory_bound = memory_bound + shard.base_params * (NF4_DOUBLE_QUANT_BITS_PER_PARAM / 8.0 + 4.0) \
+            * dequant_passes * microbatches / hbm_bytes_per_s
 
     # Tensor parallel: 2 all-reduces (or reduce-scatter + all-gather with SP) of s*b*h per layer per pass.
     link_bytes_per_s = gpu.group_link_gbs(tp) / 2.0 * 1e9 * assumptions.link_efficiency
@@ -167,16 +184,15 @@ def training_step_time(workload: TrainingWorkload, cluster: Cluster, layouts: La
     pipeline_bubble = busy * bubble_fraction
 
     # Data parallel: gradients all-reduced (ZeRO 0-2); ZeRO-3 also all-gathers weights twice per micro-batch.
-    params = params_on_heaviest_stage(model, pp) / tp
     dp_link = np.where(world <= gpus_per_node,
                        gpu.group_link_gbs(world) / 2.0 * 1e9 * assumptions.link_efficiency,
                        nic_bytes_per_s)
-    gradient_bytes = params * gradient_bytes_per_param(workload, assumptions)
+    gradient_bytes = shard.trainable_params * gradient_bytes_per_param(workload, assumptions)
     # ZeRO-2/3 only reduce-scatter gradients (half an all-reduce); ZeRO-0/1 all-reduce them.
     gradient_sync = ring_allreduce_s(gradient_bytes, dp, dp_link, assumptions.collective_latency_s) * np.where(
         zero >= 2, 0.5, 1.0)
     weight_gathers = np.where(zero >= 3, 2.0 * microbatches, 0.0) * np.where(
-        dp > 1, (dp - 1.0) / dp * params * weight_bytes_per_param(workload.precision) / dp_link, 0.0)
+        dp > 1, (dp - 1.0) / dp * shard.weight_bytes / dp_link, 0.0)
     compute = gemm + memory_bound
     exposed_gradients = gradient_sync * (1.0 - assumptions.dp_overlap)
     # ZeRO-3 prefetches the next layer's weights while computing: only traffic beyond compute shows.
@@ -184,9 +200,9 @@ def training_step_time(workload: TrainingWorkload, cluster: Cluster, layouts: La
     data_parallel = exposed_gradients + exposed_gathers
 
     # Optimizer update: read and write weights, gradients and states of this GPU's shard.
-    shard = params / np.where(zero >= 1, dp, 1.0)
+    updated = shard.trainable_params / np.where(zero >= 1, dp, 1.0)
     state_bytes = (weight_bytes_per_param(workload.precision) + gradient_bytes_per_param(workload, assumptions)
                    + optimizer_bytes_per_param(workload, assumptions))
-    optimizer = 2.0 * shard * state_bytes / hbm_bytes_per_s
+    optimizer = 2.0 * updated * state_bytes / hbm_bytes_per_s
 
     return StepTime(gemm, memory_bound, tensor_parallel, pipeline_send, pipeline_bubble, data_parallel, optimizer)

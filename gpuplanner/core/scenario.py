@@ -8,8 +8,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from gpuplanner.core.adapters import LORA_TARGETS
 from gpuplanner.core.errors import InputError, require_int, require_positive
 from gpuplanner.core.hardware import GPU, Precision
+from gpuplanner.core.inference import WeightFormat
 from gpuplanner.core.layout import LayoutConstraints
 from gpuplanner.core.model import ModelArch
 from gpuplanner.core.workload import Assumptions, Optimizer, Recompute, Task
@@ -19,9 +21,9 @@ DEFAULT_GPU_ID = "h100-sxm5-80gb"
 SCHEMA: dict[str, Any] = {
     "task": str, "model": dict, "seq_len": int, "precision": str, "assumptions": dict,
     "training": {"tokens": float, "global_batch": int, "micro_batch": int, "optimizer": str, "recompute": str,
-                 "zero": int, "lora_rank": int},
+                 "zero": int, "lora_rank": int, "lora_targets": str, "paged_optimizer": bool},
     "inference": {"batch": int, "input_tokens": int, "output_tokens": int, "weight_dtype": str, "kv_dtype": str,
-                  "engine": str},
+                  "engine": str, "concurrent_users": int, "max_ttft_s": float, "max_tpot_s": float},
     "hardware": {"gpu": str, "count": int, "gpus_per_node": int, "network_gbps_per_node": float},
     "parallelism": {"tp": int, "pp": int, "dp": int, "sequence_parallel": bool, "virtual_stages": int},
     "constraints": {"deadline_days": float, "budget": float, "currency": str, "deployment": str,
@@ -153,6 +155,24 @@ def parse_scenario(data: object, resolve_model: Callable[[str], ModelArch],
     require_positive("training.tokens", training["tokens"])
 
     inference = _section(data, "inference")
+    inference.setdefault("batch", 1)
+    inference.setdefault("input_tokens", 128)
+    inference.setdefault("output_tokens", 128)
+    inference.setdefault("weight_dtype", "fp16")
+    inference.setdefault("kv_dtype", "fp16")
+    inference.setdefault("engine", "tensorrt-llm")
+    for key in ("weight_dtype", "kv_dtype"):
+        inference[key] = _choice(f"inference.{key}", inference[key], WeightFormat)
+    for key in ("concurrent_users",):
+        if key in inference:
+            require_int(f"inference.{key}", inference[key], maximum=1 << 24)
+    for key in ("max_ttft_s", "max_tpot_s"):
+        if key in inference:
+            require_positive(f"inference.{key}", inference[key])
+    training.setdefault("lora_targets", "all-linear")
+    if training["lora_targets"] not in LORA_TARGETS:
+        raise InputError("training.lora_targets", f"must be one of {' | '.join(LORA_TARGETS)}")
+    training.setdefault("paged_optimizer", False)
     hardware = _section(data, "hardware")
     gpu = resolve_gpu(hardware.get("gpu", DEFAULT_GPU_ID))
     count = hardware.get("count")

@@ -7,6 +7,7 @@ from enum import IntEnum, StrEnum
 
 import numpy as np
 
+from gpuplanner.core.adapters import AdapterSpec
 from gpuplanner.core.errors import InputError, require_int, require_positive
 from gpuplanner.core.hardware import GPU, Precision
 from gpuplanner.core.model import ModelArch
@@ -83,6 +84,7 @@ class TrainingWorkload:
     tokens: float = 2e12
     precision: Precision = Precision.BF16
     optimizer: Optimizer = Optimizer.ADAMW
+    adapter: AdapterSpec | None = None  # LoRA / QLoRA: the base is frozen, only adapters train
 
     def __post_init__(self) -> None:
         require_int("seq_len", self.seq_len, maximum=1 << 22)

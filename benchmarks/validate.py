@@ -1,0 +1,42 @@
+"""Print the accuracy tables: every covered published run, published vs predicted, error %."""
+
+from __future__ import annotations
+
+import time
+
+from gpuplanner.catalog.store import Catalog
+from gpuplanner.validation import (
+    finetune_cases,
+    format_table,
+    gpu_hour_cases,
+    inference_cases,
+    memory_cases,
+    run_cases,
+    training_cases,
+)
+
+TABLES = (
+    ("Training step time / throughput vs published runs", training_cases),
+    ("Whole-run GPU-hours (published totals include failures and restarts: estimates should be lower)",
+     gpu_hour_cases),
+    ("Inference latency / throughput vs published runs", inference_cases),
+    ("Fine-tuning time and memory vs published runs", finetune_cases),
+    ("Weight memory vs published files", memory_cases),
+)
+
+
+def main() -> None:
+    catalog = Catalog(overrides_path=None)
+    started = time.perf_counter()
+    count = 0
+    for title, cases in TABLES:
+        results = run_cases(cases(catalog), catalog)
+        count += len(results)
+        print(title)
+        print(format_table(results))
+        print()
+    print(f"{count} cases evaluated in {time.perf_counter() - started:.2f} s")
+
+
+if __name__ == "__main__":
+    main()

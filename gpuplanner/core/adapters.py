@@ -1,0 +1,52 @@
+"""LoRA / QLoRA arithmetic: adapter parameter counts and the bytes of a 4-bit NF4 base.
+
+LoRA (Hu et al. 2021): each adapted d_in x d_out matrix gains A (d_in x r) and B (r x d_out): r (d_in + d_out)
+trainable parameters. QLoRA (Dettmers et al. 2023, Sec. 3): NF4 weights in blocks of 64 with double-quantized
+constants: 4 + 8/64 + 32/(64 x 256) = 4.127 bits per parameter; embeddings, norms and the output head stay 16-bit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gpuplanner.core.errors import InputError, require_int
+from gpuplanner.core.model import ModelArch
+
+NF4_DOUBLE_QUANT_BITS_PER_PARAM = 4.0 + 8.0 / 64.0 + 32.0 / (64.0 * 256.0)
+LORA_TARGETS = ("qv", "attention", "all-linear")
+
+
+@dataclass(frozen=True)
+class AdapterSpec:
+    rank: int = 16
+    targets: str = "all-linear"  # qv (LoRA paper) | attention (q, k, v, o) | all-linear (QLoRA paper)
+    quantized_base: bool = False  # QLoRA: NF4 base weights
+    paged_optimizer: bool = False  # optimizer states paged to host memory under pressure (bitsandbytes)
+
+    def __post_init__(self) -> None:
+        require_int("training.lora_rank", self.rank, maximum=65536)
+        if self.targets not in LORA_TARGETS:
+            raise InputError("training.lora_targets", f"must be one of {' | '.join(LORA_TARGETS)}")
+
+    def params_per_layer(self, model: ModelArch) -> float:
+        h, kv, f, r = model.hidden, model.kv_dim, model.ffn_hidden, self.rank
+        q_and_v = r * (h + h) + r * (h + kv)
+        if self.targets == "qv":
+            return q_and_v
+        attention = q_and_v + r * (h + kv) + r * (h + h)  # + k and o
+        if self.targets == "attention":
+            return attention
+        mlp_matrices = 3 if model.gated_mlp else 2
+        return attention + mlp_matrices * r * (h + f) * model.experts
+
+    def total_params(self, model: ModelArch) -> float:
+        return model.layers * self.params_per_layer(model)
+
+
+def frozen_base_bytes_per_param(model: ModelArch, quantized: bool, dense_bytes: float) -> float:
+    """Average resident bytes per base parameter: NF4 for the transformer matrices under QLoRA, else dense."""
+    if not quantized:
+        return dense_bytes
+    matmul = model.total_params - model.embedding_params - model.hidden * (2 * model.layers + 1)
+    other = model.total_params - matmul
+    return (matmul * NF4_DOUBLE_QUANT_BITS_PER_PARAM / 8.0 + other * 2.0) / model.total_params

@@ -1,0 +1,241 @@
+"""LLM serving: memory (weights, KV cache per KV head), prefill and decode time per engine, capacity.
+
+Prefill is compute-bound: 2 x active parameters FLOPs per prompt token (+ causal attention) at the engine's
+achieved share of the dense peak, plus one read of the weights. Decode is bandwidth-bound: each step reads
+the weights and the batch's KV cache at the engine's achieved share of HBM bandwidth (roofline; Williams et
+al. 2009), with partial overlap against its compute. Tensor parallelism splits weights, KV heads and FLOPs and
+adds two all-reduces per layer per step.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from enum import StrEnum
+
+from gpuplanner.core.errors import InputError, require_int
+from gpuplanner.core.hardware import GPU, Precision
+from gpuplanner.core.memory import GIB
+from gpuplanner.core.model import ModelArch
+from gpuplanner.core.performance import peak_flops
+
+
+class WeightFormat(StrEnum):
+    FP16 = "fp16"
+    BF16 = "bf16"
+    FP8 = "fp8"
+    INT8 = "int8"
+    INT4 = "int4"
+
+    @property
+    def bytes_per_param(self) -> float:
+        return {"fp16": 2.0, "bf16": 2.0, "fp8": 1.0, "int8": 1.0, "int4": 0.5}[self.value]
+
+    @property
+    def is_integer(self) -> bool:
+        return self in (WeightFormat.INT8, WeightFormat.INT4)
+
+
+@dataclass(frozen=True)
+class EngineProfile:
+    """What an inference engine achieves on a GPU, as shares of the datasheet peaks."""
+
+    name: str
+    prefill_efficiency: float  # achieved / dense peak FLOP/s while processing prompts
+    decode_bandwidth_efficiency: float  # achieved / HBM bandwidth while generating
+    memory_fraction: float  # share of GPU memory the engine lets weights, KV cache and workspace use
+    quantization_block: int  # weights per 16-bit scale in integer formats
+    basis: str
+
+
+# Calibrated on the reference set (resources/reference/published-runs.json); benchmarks/validate_inference.py
+# prints each case. vLLM has no published run there: its profile is an assumption (editable), not a fit.
+ENGINES = {
+    "tensorrt-llm": EngineProfile("TensorRT-LLM", 0.70, 0.70, 0.90, 128,
+                                  "fit to TensorRT-LLM v0.5/v0.6.1 tables and MLPerf Inference v4.0"),
+    "vllm": EngineProfile("vLLM", 0.63, 0.63, 0.90, 128,
+                          "assumption: no vLLM run in the reference set; ~90 % of the TensorRT-LLM profile"),
+    "llama.cpp": EngineProfile("llama.cpp", 0.22, 0.58, 1.0, 32,
+                               "fit to llama-bench results (XiongjieDai, Dec 2023): pp and tg, F16 and Q4_0"),
+}
+# FP8 GEMMs reach a smaller share of their (doubled) peak than 16-bit ones.
+FP8_EFFICIENCY_FACTOR = 0.60
+# Decode: memory traffic and math overlap imperfectly; time = max + this share of the smaller one.
+DECODE_OVERLAP_PENALTY = 0.3
+CUDA_CONTEXT_GIB = 0.75
+TP_COLLECTIVE_LATENCY_S = 8e-6  # one small NCCL all-reduce inside a node (NVLink)
+
+
+def engine_profile(name: str) -> EngineProfile:
+    try:
+        return ENGINES[name]
+    except KeyError:
+        raise InputError("inference.engine", f"must be one of {' | '.join(ENGINES)}, got {name!r}") from None
+
+
+@dataclass(frozen=True)
+class ServingWorkload:
+    model: ModelArch
+    batch: int = 1
+    input_tokens: int = 128
+    output_tokens: int = 128
+    weight_format: WeightFormat = WeightFormat.FP16
+    kv_format: WeightFormat = WeightFormat.FP16
+    engine: str = "tensorrt-llm"
+
+    def __post_init__(self) -> None:
+        require_int("inference.batch", self.batch, maximum=1 << 16)
+        require_int("inference.input_tokens", self.input_tokens, maximum=1 << 22)
+        require_int("inference.output_tokens", self.output_tokens, maximum=1 << 22)
+        if self.kv_format == WeightFormat.INT4:
+            raise InputError("inference.kv_dtype", "int4 KV cache is not supported; use fp16, bf16, fp8 or int8")
+        engine_profile(self.engine)
+
+    @property
+    def context_tokens(self) -> int:
+        return self.input_tokens + self.output_tokens
+
+    @property
+    def profile(self) -> EngineProfile:
+        return engine_profile(self.engine)
+
+
+def kv_bytes_per_token(model: ModelArch, kv_format: WeightFormat, tp: int = 1) -> float:
+    """K and V for every layer: 2 x layers x kv_heads x head_dim values per token; TP splits KV heads (a GPU
+    holds at least one head, so TP beyond kv_heads replicates them)."""
+    kv_heads_per_gpu = max(model.kv_heads / tp, 1.0)
+    return 2.0 * model.layers * kv_heads_per_gpu * model.head_dim * kv_format.bytes_per_param
+
+
+def weight_bytes(model: ModelArch, weight_format: WeightFormat, profile: EngineProfile) -> tuple[float, float]:
+    """(weights, quantization scales) in bytes. Integer formats keep one 16-bit scale per block of weights;
+    embeddings and norms stay 16-bit."""
+    matmul_params = model.total_params - model.embedding_params - model.hidden * (2 * model.layers + 1)
+    other_params = model.total_params - matmul_params
+    quantized = matmul_params * weight_format.bytes_per_param + other_params * 2.0
+    scales = matmul_params * 2.0 / profile.quantization_block if weight_format.is_integer else 0.0
+    return quantized, scales
+
+
+def achieved_flops(gpu: GPU, workload: ServingWorkload) -> float:
+    precision = compute_precision(gpu, workload.weight_format)
+    factor = FP8_EFFICIENCY_FACTOR if precision == Precision.FP8 else 1.0
+    return peak_flops(gpu, precision) * workload.profile.prefill_efficiency * factor
+
+
+def compute_precision(gpu: GPU, weight_format: WeightFormat) -> Precision:
+    """FP8 weights run FP8 GEMMs where the GPU has them; integer weights are dequantized to 16-bit (W4A16)."""
+    if weight_format == WeightFormat.FP8 and gpu.peak_tflops(Precision.FP8):
+        return Precision.FP8
+    return Precision.BF16 if gpu.peak_tflops(Precision.BF16) else Precision.FP16
+
+
+@dataclass(frozen=True)
+class ServingEstimate:
+    tp: int
+    fits: bool
+    memory_gib: dict[str, float]
+    ttft_s: float
+    tpot_s: float
+    output_tokens_per_s: float
+    max_batch: int
+    warnings: tuple[str, ...]
+
+
+def _tp_allreduce_s(model: ModelArch, gpu: GPU, tp: int, tokens: int) -> float:
+    """Two all-reduces of tokens x hidden 16-bit values per layer (attention and MLP outputs)."""
+    if tp <= 1:
+        return 0.0
+    link = float(gpu.group_link_gbs(tp)) / 2.0 * 1e9 * 0.75
+    moved = 2.0 * (tp - 1) / tp * tokens * model.hidden * 2.0
+    return 2.0 * model.layers * (moved / link + TP_COLLECTIVE_LATENCY_S)
+
+
+def prefill_time_s(workload: ServingWorkload, gpu: GPU, tp: int, batch: int) -> float:
+    model, profile = workload.model, workload.profile
+    tokens = batch * workload.input_tokens
+    linear = 2.0 * (model.active_layer_matmul_params + model.logit_params) * tokens
+    attention = 2.0 * model.layers * workload.input_tokens * model.hidden * tokens  # causal half of 4*L*n*h
+    compute = (linear + attention) / tp / achieved_flops(gpu, workload)
+    weights, scales = weight_bytes(model, workload.weight_format, profile)
+    read = (weights + scales) / tp / ((gpu.memory_bandwidth_gbs or 1.0) * 1e9 * profile.decode_bandwidth_efficiency)
+    return compute + read + _tp_allreduce_s(model, gpu, tp, tokens)
+
+
+def decode_step_s(workload: ServingWorkload, gpu: GPU, tp: int, batch: int, context: float) -> float:
+    model, profile = workload.model, workload.profile
+    weights, scales = weight_bytes(model, workload.weight_format, profile)
+    kv = batch * context * kv_bytes_per_token(model, workload.kv_format, tp)
+    memory = ((weights + scales) / tp + kv) / ((gpu.memory_bandwidth_gbs or 1.0) * 1e9
+                                               * profile.decode_bandwidth_efficiency)
+    linear = 2.0 * (model.active_layer_matmul_params + model.logit_params) * batch
+    attention = 4.0 * model.layers * context * model.hidden * batch
+    compute = (linear + attention) / tp / achieved_flops(gpu, workload)
+    overlapped = max(memory, compute) + DECODE_OVERLAP_PENALTY * min(memory, compute)
+    return overlapped + _tp_allreduce_s(model, gpu, tp, batch)
+
+
+def serving_memory_bytes(workload: ServingWorkload, gpu: GPU, tp: int, batch: int) -> dict[str, float]:
+    model = workload.model
+    weights, scales = weight_bytes(model, workload.weight_format, workload.profile)
+    kv = batch * workload.context_tokens * kv_bytes_per_token(model, workload.kv_format, tp)
+    # Prefill workspace: one chunk of up to 8192 tokens through the widest layer, plus fp32 logits.
+    chunk = min(batch * workload.input_tokens, 8192)
+    activations = chunk * (4 * model.hidden + 2 * model.ffn_hidden * model.experts_per_token / tp) * 2.0 \
+        + batch * model.vocab * 4.0
+    return {"weights": (weights + scales) / tp, "kv_cache": kv, "activations": activations,
+            "overhead": CUDA_CONTEXT_GIB * GIB}
+
+
+def usable_bytes(workload: ServingWorkload, gpu: GPU) -> float:
+    return (gpu.memory_gib or 0.0) * GIB * workload.profile.memory_fraction
+
+
+def max_batch_for_memory(workload: ServingWorkload, gpu: GPU, tp: int) -> int:
+    """Largest batch whose KV cache (full context) still fits beside the weights."""
+    fixed = serving_memory_bytes(workload, gpu, tp, 1)
+    room = usable_bytes(workload, gpu) - fixed["weights"] - fixed["activations"] - fixed["overhead"]
+    per_sequence = workload.context_tokens * kv_bytes_per_token(workload.model, workload.kv_format, tp)
+    return max(int(room // per_sequence), 0)
+
+
+def estimate_serving(workload: ServingWorkload, gpu: GPU, tp: int) -> ServingEstimate:
+    if gpu.memory_bandwidth_gbs is None:
+        raise InputError("hardware.gpu", f"{gpu.model} has no published memory bandwidth; cannot estimate decode")
+    memory = serving_memory_bytes(workload, gpu, tp, workload.batch)
+    total = sum(memory.values())
+    fits = total <= usable_bytes(workload, gpu)
+    batch_prefill = prefill_time_s(workload, gpu, tp, workload.batch)
+    mean_context = workload.input_tokens + workload.output_tokens / 2.0
+    tpot = decode_step_s(workload, gpu, tp, workload.batch, mean_context)
+    # Throughput: the batch's prompts, then its output tokens (static batches; in-flight batching interleaves the
+    # same work). TTFT: one request's own prefill on a replica that is not saturated.
+    total_time = batch_prefill + workload.output_tokens * tpot
+    ttft = prefill_time_s(workload, gpu, tp, 1)
+    warnings: list[str] = []
+    if workload.weight_format == WeightFormat.FP8 and not gpu.peak_tflops(Precision.FP8):
+        warnings.append(f"{gpu.model} has no FP8 tensor cores: FP8 weights are upcast, with no compute gain.")
+    if tp > 1 and not gpu.has_scale_up_fabric:
+        warnings.append(f"{gpu.model} has no NVLink: tensor parallelism over PCIe adds latency to every token.")
+    memory_gib = {key: value / GIB for key, value in memory.items()}
+    memory_gib["total"] = total / GIB
+    memory_gib["capacity"] = gpu.memory_gib or 0.0
+    return ServingEstimate(tp=tp, fits=fits, memory_gib=memory_gib, ttft_s=ttft, tpot_s=tpot,
+                           output_tokens_per_s=workload.batch * workload.output_tokens / total_time,
+                           max_batch=max_batch_for_memory(workload, gpu, tp), warnings=tuple(warnings))
+
+
+def smallest_fitting_tp(workload: ServingWorkload, gpu: GPU, limit: int) -> int:
+    """Fewest GPUs per replica (power of two, within a node) whose memory holds the weights and one batch."""
+    tp = 1
+    while tp <= limit:
+        if workload.model.heads % tp == 0:
+            memory = serving_memory_bytes(workload, gpu, tp, workload.batch)
+            if sum(memory.values()) <= usable_bytes(workload, gpu):
+                return tp
+        tp *= 2
+    return max(t for t in (1, 2, 4, 8, 16, 32, 64) if t <= limit and workload.model.heads % t == 0)
+
+
+def replicas_for_target(per_replica_tokens_per_s: float, target_tokens_per_s: float) -> int:
+    return max(1, math.ceil(target_tokens_per_s / per_replica_tokens_per_s))

@@ -1,0 +1,160 @@
+"""Serving and fine-tuning estimates: published cases and the physics a senior engineer would check."""
+
+from __future__ import annotations
+
+import pytest
+
+from gpuplanner.core.errors import InputError
+from gpuplanner.core.estimate import estimate
+from gpuplanner.core.inference import ServingWorkload, WeightFormat, engine_profile, kv_bytes_per_token, weight_bytes
+from gpuplanner.core.scenario import parse_scenario
+from gpuplanner.validation import (
+    finetune_cases,
+    format_table,
+    inference_cases,
+    median_abs_error,
+    memory_cases,
+    run_cases,
+)
+from tests.conftest import VALIDATION_TABLES
+
+
+def run(catalog, scenario: dict) -> dict:
+    return estimate(parse_scenario(scenario, catalog.model, catalog.gpu))
+
+
+@pytest.fixture(scope="module")
+def serving_results():
+    from gpuplanner.catalog.store import Catalog
+
+    catalog = Catalog(overrides_path=None)
+    serving = run_cases(inference_cases(catalog), catalog)
+    tuning = run_cases(finetune_cases(catalog), catalog)
+    memory = run_cases(memory_cases(catalog), catalog)
+    VALIDATION_TABLES.append(("Inference latency / throughput vs published runs", format_table(serving)))
+    VALIDATION_TABLES.append(("Fine-tuning time and memory vs published runs", format_table(tuning)))
+    VALIDATION_TABLES.append(("Weight memory vs published files", format_table(memory)))
+    return serving, tuning, memory
+
+
+def test_serving_median_error_within_fifteen_percent(serving_results) -> None:
+    serving, tuning, _ = serving_results
+    assert len(serving) >= 20
+    assert median_abs_error(serving + tuning) <= 15.0
+
+
+def test_memory_cases_within_ten_percent(serving_results) -> None:
+    _, tuning, memory = serving_results
+    for r in memory + [t for t in tuning if "memory" in t.case.metric or "gb" in t.case.metric]:
+        assert abs(r.error_pct) <= 10.0, r.case.label
+
+
+def test_kv_cache_counts_kv_heads_not_heads(catalog) -> None:
+    """Llama-3-8B (8 KV heads) at 8k context is 1 GiB per sequence in fp16, not 4."""
+    model = catalog.model("llama-3.1-8b")
+    per_sequence = kv_bytes_per_token(model, WeightFormat.FP16) * 8192
+    assert per_sequence == 2**30
+    assert kv_bytes_per_token(model.with_overrides(kv_heads=32), WeightFormat.FP16) * 8192 == 4 * 2**30
+
+
+def test_int4_halves_int8_weight_bytes(catalog) -> None:
+    model = catalog.model("llama-2-70b")
+    profile = engine_profile("tensorrt-llm")
+    int8, _ = weight_bytes(model, WeightFormat.INT8, profile)
+    int4, _ = weight_bytes(model, WeightFormat.INT4, profile)
+    embeddings = model.total_params - (model.total_params - model.embedding_params
+                                       - model.hidden * (2 * model.layers + 1))
+    assert int4 - embeddings * 2 == pytest.approx((int8 - embeddings * 2) / 2)
+
+
+def test_moe_weights_use_total_params_and_compute_uses_active(catalog) -> None:
+    mixtral = catalog.model("mixtral-8x7b")
+    fp16, _ = weight_bytes(mixtral, WeightFormat.FP16, engine_profile("vllm"))
+    assert fp16 == pytest.approx(mixtral.total_params * 2, rel=1e-6)
+    dense_twin = mixtral.with_overrides(experts=1, experts_per_token=1)
+    assert mixtral.forward_flops_per_token(1) == pytest.approx(
+        dense_twin.forward_flops_per_token(1) + 2 * mixtral.mlp_params_per_expert * mixtral.layers
+        + 2 * mixtral.router_params_per_layer * mixtral.layers, rel=1e-6)
+
+
+def test_llama2_70b_fp16_does_not_fit_one_80gb_gpu(catalog) -> None:
+    """published-runs: llamacpp-llama2-70b-f16-oom-80gb."""
+    scenario = {"task": "inference", "model": {"preset": "llama-2-70b"},
+                "inference": {"weight_dtype": "fp16", "engine": "llama.cpp"},
+                "hardware": {"gpu": "a100-sxm4-80gb", "count": 1}, "parallelism": {"tp": 1}}
+    result = run(catalog, scenario)
+    assert result["fits"] is False
+    assert any("Does not fit" in w for w in result["warnings"])
+    scenario["inference"]["weight_dtype"] = "int4"
+    assert run(catalog, scenario)["fits"] is True
+
+
+def test_qlora_33b_fits_a_24gb_card_and_full_finetune_needs_several_80gb(catalog) -> None:
+    llama33 = {"layers": 60, "hidden": 6656, "heads": 52, "ffn_hidden": 17920, "vocab": 32000}
+    qlora = run(catalog, {"task": "qlora", "model": llama33, "seq_len": 512,
+                          "training": {"global_batch": 16, "micro_batch": 1, "recompute": "full", "lora_rank": 64,
+                                       "paged_optimizer": True, "tokens": 1e8},
+                          "hardware": {"gpu": "rtx-4090", "count": 1}})
+    assert qlora["fits"] is True, qlora["memory_gib_per_gpu"]
+    full = run(catalog, {"task": "finetune", "model": llama33, "seq_len": 512,
+                         "training": {"global_batch": 64, "tokens": 1e8}, "hardware": {"gpu": "a100-sxm4-80gb"}})
+    assert full["count"] >= 4 and full["fits"]
+    alone = run(catalog, {"task": "finetune", "model": llama33, "seq_len": 512,
+                          "training": {"global_batch": 64, "tokens": 1e8},
+                          "hardware": {"gpu": "a100-sxm4-80gb", "count": 1}})
+    assert alone["fits"] is False
+
+
+@pytest.mark.parametrize(("task", "gpu", "count", "extra"), [
+    ("qlora", "a100-sxm4-80gb", 2, {"training": {"global_batch": 16, "recompute": "full", "lora_rank": 64,
+                                                 "paged_optimizer": True, "tokens": 1e8}}),
+    ("lora", "a100-sxm4-80gb", 16, {"training": {"global_batch": 64, "zero": 3, "recompute": "full",
+                                                 "tokens": 1e8}}),
+    ("finetune", "a100-sxm4-80gb", 64, {"training": {"global_batch": 64, "zero": 3, "recompute": "full",
+                                                     "tokens": 1e8}}),
+    ("inference", "a100-sxm4-80gb", 8, {"inference": {"weight_dtype": "bf16"}}),
+    ("inference", "a100-sxm4-40gb", 8, {"inference": {"weight_dtype": "int4"}}),
+])
+def test_falcon_180b_published_configurations_fit(catalog, task, gpu, count, extra) -> None:
+    """HF Falcon-180B blog: the configurations the authors ran (tier C, feasibility only). Architecture from
+    https://huggingface.co/tiiuae/falcon-180B/blob/main/config.json; 180B total as published."""
+    falcon = {"layers": 80, "hidden": 14848, "heads": 232, "kv_heads": 8, "ffn_hidden": 59392, "vocab": 65024,
+              "gated_mlp": False, "params": 180e9}
+    scenario = {"task": task, "model": falcon, "seq_len": 2048, "hardware": {"gpu": gpu, "count": count}, **extra}
+    assert run(catalog, scenario)["fits"] is True
+
+
+def test_users_and_latency_limits_size_the_replicas(catalog) -> None:
+    result = run(catalog, {"task": "inference", "model": {"preset": "llama-2-70b"},
+                           "inference": {"weight_dtype": "fp8", "kv_dtype": "fp8", "input_tokens": 1000,
+                                         "output_tokens": 300, "concurrent_users": 50, "max_ttft_s": 1.0,
+                                         "max_tpot_s": 0.05},
+                           "hardware": {"gpu": "h100-sxm5-80gb"}})
+    serving = result["inference"]
+    assert serving["gpus_needed"] == serving["replicas_needed"] * serving["gpus_per_replica"] >= 1
+    assert serving["tpot_s"] > 0 and serving["ttft_s"] > 0
+
+
+def test_engines_differ_on_the_same_gpu(catalog) -> None:
+    base = {"task": "inference", "model": {"preset": "llama-2-7b"}, "hardware": {"gpu": "a100-sxm4-80gb", "count": 1}}
+    speeds = {engine: run(catalog, {**base, "inference": {"engine": engine}})["inference"]["output_tokens_per_s"]
+              for engine in ("tensorrt-llm", "vllm", "llama.cpp")}
+    assert speeds["tensorrt-llm"] > speeds["vllm"] > speeds["llama.cpp"]
+
+
+@pytest.mark.parametrize(("change", "field"), [
+    ({"batch": 0}, "inference.batch"),
+    ({"engine": "onnx"}, "inference.engine"),
+    ({"weight_dtype": "int3"}, "inference.weight_dtype"),
+    ({"kv_dtype": "int4"}, "inference.kv_dtype"),
+    ({"max_tpot_s": -1.0}, "inference.max_tpot_s"),
+])
+def test_bad_serving_inputs_name_the_field(catalog, change: dict, field: str) -> None:
+    with pytest.raises(InputError) as error:
+        run(catalog, {"task": "inference", "model": {"preset": "llama-2-7b"}, "inference": change})
+    assert error.value.field == field
+
+
+def test_serving_workload_validates_directly(catalog) -> None:
+    with pytest.raises(InputError):
+        ServingWorkload(catalog.model("llama-2-7b"), output_tokens=-3)

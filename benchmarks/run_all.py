@@ -7,6 +7,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import plan_timing
 import sweep
 import validate
 
@@ -14,3 +15,5 @@ if __name__ == "__main__":
     validate.main()
     print()
     sweep.main()
+    print()
+    plan_timing.main()

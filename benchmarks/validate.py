@@ -6,6 +6,7 @@ import time
 
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.validation import (
+    energy_cases,
     finetune_cases,
     format_table,
     gpu_hour_cases,
@@ -22,6 +23,7 @@ TABLES = (
     ("Inference latency / throughput vs published runs", inference_cases),
     ("Fine-tuning time and memory vs published runs", finetune_cases),
     ("Weight memory vs published files", memory_cases),
+    ("Energy per run vs published figures", energy_cases),
 )
 
 

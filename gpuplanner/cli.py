@@ -13,7 +13,7 @@ from gpuplanner import __version__
 from gpuplanner.catalog.store import Catalog, CatalogError, Row, format_cell
 from gpuplanner.core.errors import InputError
 
-EXIT_OK, EXIT_BAD_INPUT, EXIT_BROKEN = 0, 2, 3
+EXIT_OK, EXIT_BUG, EXIT_BAD_INPUT, EXIT_BROKEN = 0, 1, 2, 3
 
 CATALOG_TABLES = {"gpus": "gpus", "servers": "servers", "cloud": "cloud_instances", "fabrics": "fabrics",
                   "models": "models"}
@@ -97,8 +97,10 @@ def build_parser() -> argparse.ArgumentParser:
     catalog.set_defaults(handler=command_catalog)
 
     from gpuplanner.estimate_cli import add_estimate_commands
+    from gpuplanner.plan_cli import add_plan_command
 
     add_estimate_commands(sub)
+    add_plan_command(sub)
 
     gui = sub.add_parser("gui", help="open the desktop application")
     gui.add_argument("--smoke-test", action="store_true")
@@ -118,6 +120,12 @@ def run_handler(handler: Callable[[argparse.Namespace], int], args: argparse.Nam
     except CatalogError as exc:
         print(f"gpuplanner: error: {exc}", file=sys.stderr)
         return EXIT_BROKEN
+    except Exception as exc:  # a bug of ours: one readable line, the traceback only on request
+        if os.environ.get("GPUPLANNER_DEBUG"):
+            raise
+        print(f"gpuplanner: internal error ({type(exc).__name__}: {exc}); rerun with GPUPLANNER_DEBUG=1 for "
+              "details and report it", file=sys.stderr)
+        return EXIT_BUG
 
 
 def main(argv: Sequence[str] | None = None) -> int:

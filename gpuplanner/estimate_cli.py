@@ -8,10 +8,12 @@ import math
 from pathlib import Path
 from typing import Any
 
+from gpuplanner.catalog.options import node_for
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.estimate import estimate
 from gpuplanner.core.scenario import Scenario, parse_scenario
+from gpuplanner.core.site import PowerAssumptions
 
 MAX_SCENARIO_BYTES = 1 << 20  # a real scenario is a few hundred bytes
 
@@ -97,7 +99,8 @@ def estimate_report(result: dict[str, Any]) -> str:
     power = result["power"]
     energy = "" if result["energy_mwh"] is None else (
         f"; energy per run {format_number(result['energy_mwh'])} MWh (IT, before PUE)")
-    lines += ["", f"Power (expected): {format_number(power['node_kw_expected'])} kW per node, "
+    lines += ["", f"Power: {format_number(power['node_kw_nameplate'])} kW nameplate and "
+                  f"{format_number(power['node_kw_expected'])} kW expected per node, "
                   f"{format_number(power['cluster_kw_expected'])} kW cluster{energy}"]
     if result.get("alternatives"):
         lines += ["", "Other layouts"]
@@ -112,7 +115,8 @@ def estimate_report(result: dict[str, Any]) -> str:
 def command_estimate(args: argparse.Namespace) -> int:
     catalog = Catalog()
     scenario = scenario_from_data(load_scenario_json(args.scenario), catalog)
-    result = estimate(scenario)
+    node, _ = node_for(scenario.gpu, catalog.rows("servers"), PowerAssumptions())
+    result = estimate(scenario, node)
     if args.format == "json":
         print(json.dumps(result, indent=2, ensure_ascii=False))
     else:

@@ -54,7 +54,7 @@ class Case:
     derivation: str = ""
     tier: str = "A"
     in_median: bool = True
-    block: str = "training"  # which block of the estimate holds the metric
+    block: str = "training"  # which block of the estimate holds the metric ("root": the top level)
 
 
 @dataclass
@@ -221,7 +221,8 @@ def training_cases(catalog: Catalog) -> list[Case]:
 def run_case(case: Case, catalog: Catalog) -> CaseResult:
     scenario = parse_scenario(json.loads(json.dumps(case.scenario)), catalog.model, catalog.gpu)
     result = estimate(scenario)
-    return CaseResult(case, float(result[case.block][case.metric]), result)
+    block = result if case.block == "root" else result[case.block]
+    return CaseResult(case, float(block[case.metric]), result)
 
 
 def run_cases(cases: list[Case], catalog: Catalog,
@@ -405,4 +406,26 @@ def finetune_cases(catalog: Catalog) -> list[Case]:
         "hardware": {"gpu": A100, "count": 64}, "parallelism": {"tp": 8, "pp": 8, "dp": 1}},
         "cluster_model_states_gb", paper["results"]["training_vram_lora_gb"] * 1.0,
         "aggregate VRAM 350 GB (weights dominate; activations not separated in the paper)", tier="B"))
+    return cases
+
+
+def energy_cases(catalog: Catalog) -> list[Case]:
+    """Energy per run: MLPerf's metered AC energy (against our expected draw), and the GPU-hours x TDP figures
+    Llama and BLOOM publish (against the same accounting of our estimate)."""
+    runs = published_runs()
+    smc = runs["mlperf-t40-energy-llama2-70b-lora-8h100-smc"]
+    lora = finetune_cases(catalog)[0]
+    cases = [Case(smc["id"], "MLPerf LoRA 70B, 8 H100, metered AC energy (MWh)", lora.scenario, "energy_mwh",
+                  smc["results"]["energy_per_run_kwh_ac"] / 1000.0, "trapezoid-integrated node AC power",
+                  block="root")]
+    by_id = {case.run_id: case for case in gpu_hour_cases(catalog)}
+    for run_id, published_mwh, basis in (
+        ("llama2-7b-gpu-hours", 184_320 * 0.4 / 1000.0, "GPU-hours x 400 W (model card)"),
+        ("llama2-70b-gpu-hours", 1_720_320 * 0.4 / 1000.0, "GPU-hours x 400 W (model card)"),
+        ("bloom176b-total-run", runs["bloom176b-total-run"]["results"]["energy_kwh_dynamic_gpu"] / 1000.0,
+         "GPU-hours x 400 W TDP (Luccioni et al.)"),
+    ):
+        case = by_id[run_id]
+        cases.append(Case(run_id, case.label + " (MWh)", case.scenario, "energy_mwh_gpu_tdp_basis", published_mwh,
+                          basis + "; published GPU-hours include failures", in_median=False, block="root"))
     return cases

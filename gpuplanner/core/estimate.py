@@ -22,8 +22,8 @@ from gpuplanner.core.inference import (
 from gpuplanner.core.layout import LayoutSearch, search_layouts
 from gpuplanner.core.memory import GIB
 from gpuplanner.core.performance import is_validated, model_flops_per_token, peak_flops
-from gpuplanner.core.power import expected_node_kw
 from gpuplanner.core.scenario import Scenario
+from gpuplanner.core.site import NodeSpec, PowerAssumptions
 from gpuplanner.core.workload import Cluster, Task, TrainingWorkload
 
 # Median |error| of the published runs in the validation table (benchmarks/validate_training.py), per
@@ -93,6 +93,14 @@ def training_warnings(scenario: Scenario, workload: TrainingWorkload, cluster: C
     return warnings
 
 
+def power_block(gpu: GPU, gpus_per_node: int, nodes: int, node: NodeSpec | None,
+                power: PowerAssumptions) -> dict[str, float | None]:
+    """Nameplate from the chosen server (when known) and the expected draw from the metered per-GPU figure."""
+    expected = None if gpu.tdp_w is None else gpu.tdp_w * gpus_per_node * power.training_w_per_gpu_tdp_w / 1000.0
+    return {"node_kw_nameplate": None if node is None else node.nameplate_kw, "node_kw_expected": expected,
+            "cluster_kw_expected": None if expected is None else expected * nodes}
+
+
 def _cluster(scenario: Scenario, count: int) -> Cluster:
     return Cluster(scenario.gpu, count, min(scenario.gpus_per_node, count), scenario.network_gbps_per_node)
 
@@ -131,7 +139,7 @@ def choose_count(scenario: Scenario, workload: TrainingWorkload) -> tuple[int, L
     return last
 
 
-def estimate_training(scenario: Scenario) -> dict[str, Any]:
+def estimate_training(scenario: Scenario, node: NodeSpec | None = None) -> dict[str, Any]:
     precision, warnings = supported_precision(scenario.gpu, scenario.precision)
     workload = _training_workload(scenario, precision)
     if scenario.gpu_count is None:
@@ -150,8 +158,8 @@ def estimate_training(scenario: Scenario) -> dict[str, Any]:
     adapter_params = workload.adapter.total_params(workload.model) if workload.adapter else 0.0
     memory["kv_cache"] = 0.0  # training keeps no KV cache
     memory["capacity"] = cluster.gpu.memory_gib or 0.0
-    node_kw = expected_node_kw(cluster.gpu, cluster.gpus_per_node)
-    cluster_kw = None if node_kw is None else node_kw * cluster.nodes
+    power = power_block(cluster.gpu, cluster.gpus_per_node, cluster.nodes, node, PowerAssumptions())
+    cluster_kw = power["cluster_kw_expected"]
     warnings += training_warnings(scenario, workload, cluster, search, best, days)
     return {
         "task": scenario.task.value,
@@ -178,12 +186,11 @@ def estimate_training(scenario: Scenario) -> dict[str, Any]:
             "step_breakdown_s": search.time.as_dict(best),
         },
         "inference": None,
-        "power": {
-            "node_kw_nameplate": None,
-            "node_kw_expected": node_kw,
-            "cluster_kw_expected": cluster_kw,
-        },
+        "power": power,
         "energy_mwh": None if cluster_kw is None else cluster_kw * days * 24.0 / 1000.0,
+        # GPU-hours x TDP: the accounting Llama and BLOOM publish (no host, no PUE), for like-with-like checks.
+        "energy_mwh_gpu_tdp_basis": None if cluster.gpu.tdp_w is None else
+        days * 24.0 * count * cluster.gpu.tdp_w / 1e6,
         "model": {
             "name": workload.model.name,
             "params": workload.model.total_params,
@@ -233,11 +240,11 @@ def _batch_within_latency(workload: ServingWorkload, scenario: Scenario, tp: int
     return best
 
 
-def estimate_inference(scenario: Scenario) -> dict[str, Any]:
+def estimate_inference(scenario: Scenario, node: NodeSpec | None = None) -> dict[str, Any]:
     gpu = scenario.gpu
     workload = serving_workload(scenario)
-    node = min(scenario.gpus_per_node, scenario.gpu_count or scenario.gpus_per_node)
-    tp = scenario.layout.tp or smallest_fitting_tp(workload, gpu, node)
+    node_gpus = min(scenario.gpus_per_node, scenario.gpu_count or scenario.gpus_per_node)
+    tp = scenario.layout.tp or smallest_fitting_tp(workload, gpu, node_gpus)
     serving = estimate_serving(workload, gpu, tp)
     warnings = list(serving.warnings)
     if not serving.fits:
@@ -270,8 +277,6 @@ def estimate_inference(scenario: Scenario) -> dict[str, Any]:
     if workload.profile.name == "vLLM":
         warnings.append("vLLM efficiency is an assumption (no published vLLM run in the reference set).")
     cluster = Cluster(gpu, count, min(scenario.gpus_per_node, count), scenario.network_gbps_per_node)
-    node_kw = expected_node_kw(gpu, cluster.gpus_per_node)
-    cluster_kw = None if node_kw is None else node_kw * cluster.nodes
     memory = {"weights": serving.memory_gib["weights"], "gradients": 0.0, "optimizer": 0.0,
               "activations": serving.memory_gib["activations"], "kv_cache": serving.memory_gib["kv_cache"],
               "overhead": serving.memory_gib["overhead"], "total": serving.memory_gib["total"],
@@ -291,7 +296,7 @@ def estimate_inference(scenario: Scenario) -> dict[str, Any]:
             "gpus_needed": replicas_needed * tp, "engine": workload.profile.name,
             "uncertainty_pct": INFERENCE_ERROR_PCT,
         },
-        "power": {"node_kw_nameplate": None, "node_kw_expected": node_kw, "cluster_kw_expected": cluster_kw},
+        "power": power_block(gpu, cluster.gpus_per_node, cluster.nodes, node, PowerAssumptions()),
         "energy_mwh": None,
         "model": {"name": workload.model.name, "params": workload.model.total_params,
                   "active_params": workload.model.active_params},
@@ -304,9 +309,10 @@ def estimate_inference(scenario: Scenario) -> dict[str, Any]:
     }
 
 
-def estimate(scenario: Scenario) -> dict[str, Any]:
+def estimate(scenario: Scenario, node: NodeSpec | None = None) -> dict[str, Any]:
+    """`node`: the server the GPUs sit in, when known (gives the nameplate power)."""
     if scenario.task in (Task.PRETRAIN, Task.FINETUNE, Task.LORA, Task.QLORA):
-        return estimate_training(scenario)
+        return estimate_training(scenario, node)
     if scenario.task == Task.INFERENCE:
-        return estimate_inference(scenario)
+        return estimate_inference(scenario, node)
     raise InputError("task", f"{scenario.task.value!r} estimates are not available in this version yet")

@@ -28,8 +28,12 @@ SCHEMA: dict[str, Any] = {
     "parallelism": {"tp": int, "pp": int, "dp": int, "sequence_parallel": bool, "virtual_stages": int},
     "constraints": {"deadline_days": float, "budget": float, "currency": str, "deployment": str,
                     "objective": str, "allow_consumer_gpus": bool, "target_output_tokens_per_s": float,
-                    "site": dict},
+                    "site": dict, "years": float, "utilization": float, "usd_to_cny": float},
 }
+SITE_KEYS = {"rack_kw": float, "rack_units": int, "cooling": str, "supply": dict, "electricity_price": float,
+             "pue": float, "colocation_per_kw_month": float, "colocation_per_rack_month": float,
+             "china_cabinet_amps": float, "rack_max_kg": float, "reserved_units": int, "airflow_delta_t_c": float}
+SUPPLY_KEYS = {"voltage": float, "phase": int, "amps": float, "derating": float, "line_to_line": bool}
 MODEL_KEYS = {"preset": str, "layers": int, "hidden": int, "heads": int, "kv_heads": int, "ffn_hidden": int,
               "vocab": int, "gated_mlp": bool, "tied_embeddings": bool, "experts": int, "experts_per_token": int,
               "params": float, "name": str}
@@ -83,6 +87,15 @@ def _section(data: Mapping[str, Any], name: str) -> dict[str, Any]:
         if key not in spec:
             raise InputError(f"{name}.{key}", f"unknown key (allowed: {', '.join(spec)})")
         out[key] = _check_type(f"{name}.{key}", item, spec[key])
+    return out
+
+
+def _checked_mapping(path: str, value: dict[str, Any], spec: dict[str, type]) -> dict[str, Any]:
+    out = {}
+    for key, item in value.items():
+        if key not in spec:
+            raise InputError(f"{path}.{key}", f"unknown key (allowed: {', '.join(spec)})")
+        out[key] = _check_type(f"{path}.{key}", item, spec[key])
     return out
 
 
@@ -206,6 +219,11 @@ def parse_scenario(data: object, resolve_model: Callable[[str], ModelArch],
         sequence_parallel=parallelism.get("sequence_parallel"), virtual_stages=parallelism.get("virtual_stages"),
     )
     constraints = _section(data, "constraints")
+    if "site" in constraints:
+        constraints["site"] = _checked_mapping("constraints.site", constraints["site"], SITE_KEYS)
+        if "supply" in constraints["site"]:
+            constraints["site"]["supply"] = _checked_mapping("constraints.site.supply", constraints["site"]["supply"],
+                                                             SUPPLY_KEYS)
     for key in ("deadline_days", "budget", "target_output_tokens_per_s"):
         if key in constraints:
             require_positive(f"constraints.{key}", constraints[key])

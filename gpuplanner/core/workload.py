@@ -128,12 +128,15 @@ class Cluster:
         return default_network_gbps_per_node(self.gpu, self.gpus_per_node)
 
 
+def scale_out_port_gbps(gpu: GPU) -> float:
+    """One NIC port per GPU: 400 Gb/s NDR for Hopper/Blackwell-class modules (DGX H100/B200), 200 Gb/s HDR
+    otherwise (DGX A100)."""
+    return 400.0 if gpu.is_sxm_class and gpu.architecture in ("Hopper", "Blackwell", "CDNA 3", "Gaudi 3") else 200.0
+
+
 def default_network_gbps_per_node(gpu: GPU, gpus_per_node: int) -> float:
-    if gpu.is_sxm_class and gpu.architecture in ("Hopper", "Blackwell", "CDNA 3", "Gaudi 3"):
-        return 400.0 * gpus_per_node
-    if gpu.is_sxm_class:
-        return 200.0 * gpus_per_node
-    return 200.0
+    """SXM/OAM nodes carry a port per GPU; PCIe servers typically 2 x 100 GbE per node."""
+    return scale_out_port_gbps(gpu) * gpus_per_node if gpu.is_sxm_class else 200.0
 
 
 @dataclass

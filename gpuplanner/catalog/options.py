@@ -1,0 +1,101 @@
+"""Turn catalog rows into what the recommender needs per GPU: a server to put it in, a price, a cloud offer."""
+
+from __future__ import annotations
+
+from gpuplanner.catalog.store import Catalog, Row
+from gpuplanner.core.cost import HOST_PLATFORM_DEFAULT_USD, CloudOffer, Price
+from gpuplanner.core.hardware import GPU, Segment
+from gpuplanner.core.plan import HardwareOptions
+from gpuplanner.core.site import NodeSpec, PowerAssumptions
+from gpuplanner.core.workload import scale_out_port_gbps
+
+# Generic chassis when the catalog has no server for a GPU: rack units from the catalog's own examples
+# (DGX H100 8U for 8 SXM GPUs; ASRock Rack 4U8G for 8 PCIe cards; a tower workstation counted as 4U).
+GENERIC_CHASSIS = {
+    "sxm8": (8, 8, "8-GPU SXM/OAM baseboard server (8U, as DGX H100)"),
+    "pcie8": (8, 4, "4U server with 8 PCIe GPUs (as ASRock Rack 4U8G)"),
+    "workstation": (4, 4, "4-GPU tower workstation (4U when racked)"),
+}
+
+
+def chassis_class(gpu: GPU) -> str:
+    if gpu.is_sxm_class:
+        return "sxm8"
+    if gpu.segment in (Segment.CONSUMER, Segment.WORKSTATION):
+        return "workstation"
+    return "pcie8"
+
+
+def _float_or_none(row: Row, key: str) -> float | None:
+    value = row.get(key)
+    return None if value is None else float(value)  # type: ignore[arg-type]
+
+
+def _servers_for(catalog_rows: list[Row], gpu: GPU) -> list[Row]:
+    return [row for row in catalog_rows if gpu.id in str(row.get("gpu_ids") or "").split(";")
+            and row.get("rack_units") and row.get("max_power_w")]
+
+
+def node_for(gpu: GPU, servers: list[Row], power: PowerAssumptions) -> tuple[NodeSpec, Price | None]:
+    matches = _servers_for(servers, gpu)
+    gpu_price = None if gpu.price_usd_mid is None else gpu.price_usd_mid
+    if matches:
+        row = matches[0]
+        count = int(row["gpu_count"])
+        price = None
+        if row.get("price_usd") is not None:
+            price = Price(float(row["price_usd"]), f"{row['model']}: {row.get('price_source') or row['source']}",
+                          str(row.get("as_of") or ""))
+        elif gpu_price is not None:
+            host = HOST_PLATFORM_DEFAULT_USD["sxm8" if gpu.is_sxm_class else "pcie8"]
+            price = Price(gpu_price * count + host,
+                          f"{count} x {gpu.model} at {gpu_price:,.0f} USD ({gpu.price_source}) + host platform "
+                          f"{host:,.0f} USD (planning default)", gpu.as_of, sourced=False)
+        node = NodeSpec(name=f"{row['vendor']} {row['model']}", gpus=count, rack_units=int(row["rack_units"]),
+                        nameplate_kw=float(row["max_power_w"]) / 1000.0,
+                        weight_kg=_float_or_none(row, "weight_kg"),
+                        psu=str(row.get("psu") or ""), cpu=str(row.get("cpu") or ""),
+                        system_memory_gb=_float_or_none(row, "system_memory_gb"),
+                        networking=str(row.get("networking") or ""), cooling=str(row.get("cooling") or "air"),
+                        price_usd=None if price is None else price.amount_usd, source=str(row["source"]))
+        return node, price
+    klass = chassis_class(gpu)
+    gpus, units, label = GENERIC_CHASSIS[klass]
+    nameplate = None if gpu.tdp_w is None else gpu.tdp_w * gpus * power.nameplate_per_gpu_tdp / 1000.0
+    memory = None if gpu.memory_gib is None else 2.0 * gpu.memory_gib * gpus  # 2-4x GPU memory is common
+    node = NodeSpec(name=f"{label} with {gpus} x {gpu.model}", gpus=gpus, rack_units=units, nameplate_kw=nameplate,
+                    system_memory_gb=memory, source="generic chassis (no catalog server for this GPU)",
+                    derived=("nameplate = GPU TDP x 1.82 (DGX datasheets)", "system memory = 2 x GPU memory"))
+    price = None
+    if gpu_price is not None:
+        host = HOST_PLATFORM_DEFAULT_USD[klass]
+        price = Price(gpu_price * gpus + host, f"{gpus} x {gpu.model} at {gpu_price:,.0f} USD ({gpu.price_source})"
+                      f" + host platform {host:,.0f} USD (planning default)", gpu.as_of, sourced=False)
+    return node, price
+
+
+def cheapest_cloud_offer(gpu: GPU, offers: list[Row]) -> CloudOffer | None:
+    usable = [row for row in offers if row.get("gpu_id") == gpu.id and row.get("on_demand_per_hour")
+              and row.get("currency") == "USD"]
+    if not usable:
+        return None
+    row = min(usable, key=lambda r: float(r["on_demand_per_hour"]) / int(r["gpu_count"]))
+    return CloudOffer(provider=str(row["provider"]), instance=str(row["instance"]), gpus=int(row["gpu_count"]),
+                      usd_per_hour=float(row["on_demand_per_hour"]), region=str(row.get("region") or ""),
+                      price_date=str(row.get("price_date") or "undated"), source=str(row["source"]))
+
+
+def hardware_options(catalog: Catalog, power: PowerAssumptions) -> list[HardwareOptions]:
+    servers = catalog.rows("servers")
+    offers = catalog.rows("cloud_instances")
+    options = []
+    for gpu in catalog.gpus():
+        if gpu.memory_gib is None or gpu.memory_bandwidth_gbs is None:
+            continue  # cannot estimate without memory figures
+        node, price = node_for(gpu, servers, power)
+        klass = chassis_class(gpu)
+        options.append(HardwareOptions(
+            gpu=gpu, node=node, node_price=price, cloud=cheapest_cloud_offer(gpu, offers),
+            nic_gbps=scale_out_port_gbps(gpu), whole_nodes_only=klass == "sxm8" or bool(_servers_for(servers, gpu)),
+            gpu_price_usd=gpu.price_usd_mid, host_price_usd=HOST_PLATFORM_DEFAULT_USD[klass]))
+    return options

@@ -1,0 +1,163 @@
+"""Buy versus rent: capex, opex, cloud on-demand / reserved / spot, TCO, owned cost per GPU-hour, break-even
+utilisation, payback, and cost per run or per million tokens. Prices carry their source and date; the ones
+without a public source are labelled planning defaults for the user to replace."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from gpuplanner.core.errors import InputError, require_positive
+
+HOURS_PER_YEAR = 8760.0
+
+
+@dataclass(frozen=True)
+class Price:
+    amount_usd: float
+    source: str
+    as_of: str = ""
+    sourced: bool = True  # False: a planning default the user should replace with a quote
+
+
+@dataclass(frozen=True)
+class CloudOffer:
+    provider: str
+    instance: str
+    gpus: int
+    usd_per_hour: float
+    region: str
+    price_date: str
+    source: str
+
+    @property
+    def usd_per_gpu_hour(self) -> float:
+        return self.usd_per_hour / self.gpus
+
+
+# Host platform (CPUs, memory, NVMe, NICs, chassis, PSUs) per node when no complete server price is in the
+# catalog. No public list price was found for these classes: planning defaults, flagged in every plan.
+HOST_PLATFORM_DEFAULT_USD = {"sxm8": 50_000.0, "pcie8": 20_000.0, "pcie4": 12_000.0, "workstation": 3_000.0}
+
+
+@dataclass(frozen=True)
+class CostAssumptions:
+    years: float = 3.0
+    utilization: float = 0.7  # share of hours the owned cluster does useful work
+    currency: str = "USD"
+    usd_to_cny: float = 7.1  # editable; set your own rate
+    electricity_per_kwh: float | None = None  # in `currency`; None: not priced
+    pue: float = 1.3
+    colocation_per_kw_month: float | None = None  # in `currency`
+    colocation_per_rack_month: float | None = None  # in `currency`
+    # DGX A100: 40,000 USD for 3-year support on a 199,000 USD list price = 6.7 % a year (DGX A100 user guide).
+    maintenance_pct_per_year: float = 40_000.0 / 199_000.0 / 3.0 * 100.0
+    # CoreWeave HGX H100: spot 19.71 vs on-demand 49.24 USD/h (pricing page, 2026-09-20) = 0.40.
+    spot_price_ratio: float = 19.71 / 49.24
+    # AWS p5 Capacity Block ~39.33 vs on-demand 55.04 USD/h (capacity-blocks page, late 2024) = 0.71.
+    reserved_price_ratio: float = 39.33 / 55.04
+    # Llama 3 405B: "> 90 % effective training time" through 466 interruptions (Llama 3 paper, Sec. 3.3.4).
+    spot_restart_overhead: float = 0.10
+
+    def __post_init__(self) -> None:
+        if self.currency not in ("USD", "CNY"):
+            raise InputError("constraints.currency", "must be USD or CNY")
+        require_positive("constraints.years", self.years)
+        if not 0 < self.utilization <= 1:
+            raise InputError("constraints.utilization", "must be in (0, 1]")
+        require_positive("constraints.usd_to_cny", self.usd_to_cny)
+        for name in ("electricity_per_kwh", "colocation_per_kw_month", "colocation_per_rack_month"):
+            value = getattr(self, name)
+            if value is not None:
+                require_positive(f"constraints.site.{name}", value, allow_zero=True)
+
+    def from_usd(self, usd: float) -> float:
+        return usd * (self.usd_to_cny if self.currency == "CNY" else 1.0)
+
+
+@dataclass(frozen=True)
+class CostInputs:
+    gpus: int
+    nodes: int
+    racks: int
+    node_price: Price | None
+    network_usd: float | None
+    it_kw_busy: float | None
+    it_kw_idle: float | None
+    cloud: CloudOffer | None
+
+
+def _times(value: float | None, factor: float) -> float | None:
+    return None if value is None else value * factor
+
+
+def cost_summary(inputs: CostInputs, assumptions: CostAssumptions, run_gpu_hours: float | None = None,
+                 output_tokens_per_s: float | None = None) -> dict[str, object]:
+    """All money figures in `assumptions.currency`; None where a price is missing."""
+    a = assumptions
+    notes: list[str] = []
+    capex = None
+    if inputs.node_price is not None:
+        capex = a.from_usd(inputs.node_price.amount_usd * inputs.nodes + (inputs.network_usd or 0.0))
+        if not inputs.node_price.sourced:
+            notes.append(f"Server price uses a planning default: {inputs.node_price.source}. Replace it with a quote.")
+        if inputs.network_usd is None and inputs.nodes > 1:
+            notes.append("Scale-out network (switches, optics, cables) is not priced.")
+    else:
+        notes.append("No server or GPU price in the catalog for this GPU: capex and TCO are n/a (add your price).")
+
+    electricity = None
+    if a.electricity_per_kwh is not None and inputs.it_kw_busy is not None and inputs.it_kw_idle is not None:
+        average_kw = inputs.it_kw_busy * a.utilization + inputs.it_kw_idle * (1 - a.utilization)
+        electricity = average_kw * a.pue * HOURS_PER_YEAR * a.electricity_per_kwh
+    elif a.electricity_per_kwh is None:
+        notes.append("Electricity price not given: opex excludes energy.")
+    colocation = 0.0
+    if a.colocation_per_kw_month is not None and inputs.it_kw_busy is not None:
+        colocation += a.colocation_per_kw_month * inputs.it_kw_busy * 12
+    if a.colocation_per_rack_month is not None:
+        colocation += a.colocation_per_rack_month * inputs.racks * 12
+    maintenance = None if capex is None else capex * a.maintenance_pct_per_year / 100.0
+    opex = (electricity or 0.0) + colocation + (maintenance or 0.0)
+    tco = None if capex is None else capex + opex * a.years
+    used_gpu_hours = inputs.gpus * HOURS_PER_YEAR * a.years * a.utilization
+    owned_per_gpu_hour = None if tco is None else tco / used_gpu_hours
+
+    cloud_per_gpu_hour = None if inputs.cloud is None else a.from_usd(inputs.cloud.usd_per_gpu_hour)
+    break_even = None
+    payback_months = None
+    if tco is not None and cloud_per_gpu_hour:
+        break_even = tco / (inputs.gpus * HOURS_PER_YEAR * a.years * cloud_per_gpu_hour)
+        monthly_saving = cloud_per_gpu_hour * inputs.gpus * HOURS_PER_YEAR / 12 * a.utilization - opex / 12
+        payback_months = capex / monthly_saving if monthly_saving > 0 and capex is not None else math.inf
+
+    result: dict[str, object] = {
+        "currency": a.currency,
+        "capex": capex, "opex_per_year": opex, "electricity_per_year": electricity,
+        "colocation_per_year": colocation or None, "maintenance_per_year": maintenance,
+        "tco": tco, "years": a.years, "utilization": a.utilization,
+        "owned_per_gpu_hour": owned_per_gpu_hour,
+        "cloud_on_demand_per_gpu_hour": cloud_per_gpu_hour,
+        "cloud_reserved_per_gpu_hour": _times(cloud_per_gpu_hour, a.reserved_price_ratio),
+        "cloud_spot_per_gpu_hour": _times(cloud_per_gpu_hour, a.spot_price_ratio),
+        "cloud_offer": None if inputs.cloud is None else {
+            "provider": inputs.cloud.provider, "instance": inputs.cloud.instance, "region": inputs.cloud.region,
+            "price_date": inputs.cloud.price_date, "source": inputs.cloud.source},
+        "cloud_tco": None if cloud_per_gpu_hour is None else cloud_per_gpu_hour * used_gpu_hours,
+        "break_even_utilization": break_even,
+        "payback_months": payback_months,
+        "node_price_source": None if inputs.node_price is None else inputs.node_price.source,
+        "notes": notes,
+    }
+    if run_gpu_hours is not None:
+        result["run_cost_cloud_on_demand"] = None if cloud_per_gpu_hour is None else run_gpu_hours * cloud_per_gpu_hour
+        result["run_cost_cloud_spot"] = None if cloud_per_gpu_hour is None else (
+            run_gpu_hours * (1 + a.spot_restart_overhead) * cloud_per_gpu_hour * a.spot_price_ratio)
+        result["run_cost_owned"] = None if owned_per_gpu_hour is None else run_gpu_hours * owned_per_gpu_hour
+    if output_tokens_per_s:
+        per_hour_tokens = output_tokens_per_s * 3600.0
+        result["per_million_tokens_cloud"] = None if cloud_per_gpu_hour is None else (
+            cloud_per_gpu_hour * inputs.gpus / per_hour_tokens * 1e6)
+        result["per_million_tokens_owned"] = None if owned_per_gpu_hour is None else (
+            owned_per_gpu_hour * inputs.gpus / per_hour_tokens * 1e6)
+    return result

@@ -1,0 +1,319 @@
+"""The recommender behind `gpuplanner plan`: every catalog GPU at a range of counts, evaluated with the same
+estimator as `estimate`, sized for the site, costed, filtered by the user's deadline / throughput / budget,
+ranked by the objective, with the Pareto front of cost against time."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from gpuplanner.core.cost import CloudOffer, CostAssumptions, CostInputs, Price, cost_summary
+from gpuplanner.core.errors import InputError
+from gpuplanner.core.estimate import estimate
+from gpuplanner.core.hardware import GPU, Segment
+from gpuplanner.core.scenario import Scenario
+from gpuplanner.core.site import (
+    CHINA_IDC_CABINET_AMPS,
+    Cooling,
+    NodeSpec,
+    PowerAssumptions,
+    PowerSupply,
+    SiteLimits,
+    SitePlan,
+    plan_site,
+)
+from gpuplanner.core.workload import Task
+
+MAX_TRAINING_GPUS = 16384
+# GeForce cards: the GeForce driver licence forbids data-center deployment, so plans keep them at workstation
+# scale (two 4-GPU workstations at most).
+MAX_CONSUMER_GPUS = 8
+OBJECTIVES = ("cheapest", "fastest", "lowest-tco")
+DEPLOYMENTS = ("on-prem", "cloud", "either")
+
+
+@dataclass(frozen=True)
+class HardwareOptions:
+    """What the catalog offers for one GPU model."""
+
+    gpu: GPU
+    node: NodeSpec
+    node_price: Price | None  # a fully populated node
+    cloud: CloudOffer | None
+    nic_gbps: float  # per scale-out port
+    whole_nodes_only: bool = True  # SXM baseboards and complete servers are bought whole
+    gpu_price_usd: float | None = None  # for partly populated PCIe servers and workstations
+    host_price_usd: float | None = None
+
+    def node_with(self, gpus: int) -> tuple[NodeSpec, Price | None]:
+        """The node actually bought for a plan of `gpus` GPUs (fewer than a full node only when allowed)."""
+        if gpus >= self.node.gpus or self.whole_nodes_only:
+            return self.node, self.node_price
+        share = gpus / self.node.gpus
+        node = dataclasses.replace(self.node, gpus=gpus, name=self.node.name.replace(
+            f"{self.node.gpus} x", f"{gpus} x"), nameplate_kw=None if self.node.nameplate_kw is None
+            else self.node.nameplate_kw * share)
+        price = self.node_price
+        if price is not None and self.gpu_price_usd is not None and self.host_price_usd is not None:
+            price = dataclasses.replace(price, amount_usd=self.host_price_usd + self.gpu_price_usd * gpus,
+                                        source=price.source.replace(f"{self.node.gpus} x", f"{gpus} x"))
+        return node, price
+
+
+@dataclass(frozen=True)
+class PlanSettings:
+    objective: str = "cheapest"
+    deployment: str = "either"
+    allow_consumer_gpus: bool = True
+    deadline_days: float | None = None
+    budget: float | None = None
+    target_output_tokens_per_s: float | None = None
+    site: SiteLimits = dataclasses.field(default_factory=SiteLimits)
+    power: PowerAssumptions = dataclasses.field(default_factory=PowerAssumptions)
+    cost: CostAssumptions = dataclasses.field(default_factory=CostAssumptions)
+
+    def __post_init__(self) -> None:
+        if self.objective not in OBJECTIVES:
+            raise InputError("constraints.objective", f"must be one of {' | '.join(OBJECTIVES)}")
+        if self.deployment not in DEPLOYMENTS:
+            raise InputError("constraints.deployment", f"must be one of {' | '.join(DEPLOYMENTS)}")
+
+
+def plan_settings(scenario: Scenario) -> PlanSettings:
+    """Constraints of a scenario as typed settings (each bad value raises an InputError naming its key)."""
+    c = scenario.constraints
+    site = c.get("site", {})
+    supply = PowerSupply(**site.get("supply", {}))
+    try:
+        cooling = Cooling(site.get("cooling", "air"))
+    except ValueError:
+        raise InputError("constraints.site.cooling", f"must be one of {' | '.join(x.value for x in Cooling)}") from None
+    amps = site.get("china_cabinet_amps")
+    if amps is not None and amps not in CHINA_IDC_CABINET_AMPS:
+        raise InputError("constraints.site.china_cabinet_amps",
+                         f"IDC cabinets are sold at {', '.join(str(a) for a in CHINA_IDC_CABINET_AMPS)} A")
+    limits = SiteLimits(
+        rack_kw=site.get("rack_kw", SiteLimits.rack_kw), rack_units=site.get("rack_units", SiteLimits.rack_units),
+        reserved_units=site.get("reserved_units", SiteLimits.reserved_units),
+        rack_max_kg=site.get("rack_max_kg", SiteLimits.rack_max_kg), cooling=cooling, supply=supply,
+        china_cabinet_amps=amps, airflow_delta_t_c=site.get("airflow_delta_t_c", SiteLimits.airflow_delta_t_c))
+    pue = site.get("pue", PowerAssumptions.pue)
+    if not 1.0 <= pue <= 3.0:
+        raise InputError("constraints.site.pue", f"must be between 1.0 and 3.0, got {pue:g}")
+    cost = CostAssumptions(
+        years=c.get("years", CostAssumptions.years), utilization=c.get("utilization", CostAssumptions.utilization),
+        currency=c.get("currency", "USD"), usd_to_cny=c.get("usd_to_cny", CostAssumptions.usd_to_cny),
+        electricity_per_kwh=site.get("electricity_price"), pue=pue,
+        colocation_per_kw_month=site.get("colocation_per_kw_month"),
+        colocation_per_rack_month=site.get("colocation_per_rack_month"))
+    return PlanSettings(
+        objective=c.get("objective", "cheapest"), deployment=c.get("deployment", "either"),
+        allow_consumer_gpus=c.get("allow_consumer_gpus", True), deadline_days=c.get("deadline_days"),
+        budget=c.get("budget"), target_output_tokens_per_s=c.get("target_output_tokens_per_s"), site=limits,
+        power=PowerAssumptions(pue=pue), cost=cost)
+
+
+def candidate_counts(gpus_per_node: int, limit: int = MAX_TRAINING_GPUS) -> list[int]:
+    counts = {1 << k for k in range(limit.bit_length()) if (1 << k) <= limit}
+    counts |= {gpus_per_node * n for n in (1, 2, 3, 4, 6, 12, 24, 48, 96) if gpus_per_node * n <= limit}
+    return sorted(c for c in counts if c <= gpus_per_node or c % gpus_per_node == 0)
+
+
+def site_block(site: SitePlan) -> dict[str, Any]:
+    fabric = site.fabric
+    return {
+        "node": site.node.name, "node_source": site.node.source, "derived": list(site.node.derived),
+        "rack_units_per_node": site.node.rack_units, "node_weight_kg": site.node.weight_kg,
+        "node_kw_nameplate": site.node_kw_nameplate, "node_kw_training": site.node_kw_training,
+        "node_kw_idle": site.node_kw_idle, "nodes": site.nodes, "nodes_per_rack": site.nodes_per_rack,
+        "racks": site.racks, "kw_per_rack": site.rack_kw_nameplate, "rack_limited_by": site.limited_by,
+        "cooling_ok": site.cooling_ok, "cooling_needed": site.cooling_needed,
+        "circuits_per_feed": site.circuits_per_feed, "circuit_kw": site.circuit_kw,
+        "it_kw_expected": site.it_kw_expected, "facility_kw_expected": site.facility_kw_expected,
+        "heat_btu_h_per_rack": site.heat_btu_h_per_rack, "refrigeration_tons": site.refrigeration_tons_total,
+        "airflow_m3_h_per_node": site.airflow_m3_h_per_node, "airflow_cfm_per_node": site.airflow_cfm_per_node,
+        "rack_weight_kg": site.rack_weight_kg,
+        "switches": {"leaf": fabric.leaf_switches, "spine": fabric.spine_switches, "core": fabric.core_switches,
+                     "radix": fabric.switch_radix, "note": fabric.note},
+        "cables": {"node_to_leaf": fabric.node_cables, "switch_to_switch": fabric.switch_cables},
+        "scale_out_ports_per_node": fabric.ports_per_node, "port_gbps": fabric.port_gbps,
+    }
+
+
+def _evaluate(scenario: Scenario, option: HardwareOptions, count: int | None, settings: PlanSettings,
+              deployment: str) -> dict[str, Any] | None:
+    trial = dataclasses.replace(scenario, gpu=option.gpu, gpu_count=count, gpus_per_node=option.node.gpus,
+                                hardware_given=True)
+    try:
+        result = estimate(trial, option.node)
+    except InputError:
+        return None
+    if not result["fits"]:
+        return None
+    gpus = result["count"]
+    if option.gpu.segment == Segment.CONSUMER and gpus > MAX_CONSUMER_GPUS:
+        return None
+    nodes = math.ceil(gpus / option.node.gpus)
+    node, node_price = option.node_with(gpus)
+    ports = node.gpus if nodes > 1 else 0
+    site = plan_site(node, nodes, option.gpu.tdp_w, settings.site, settings.power, ports, option.nic_gbps)
+    training = result.get("training")
+    serving = result.get("inference")
+    cost_inputs = CostInputs(gpus=gpus, nodes=nodes, racks=site.racks, node_price=node_price,
+                             network_usd=None, it_kw_busy=site.it_kw_expected,
+                             it_kw_idle=None if site.node_kw_idle is None else site.node_kw_idle * nodes,
+                             cloud=option.cloud)
+    cost = cost_summary(cost_inputs, settings.cost, run_gpu_hours=training["gpu_hours"] if training else None,
+                        output_tokens_per_s=serving["output_tokens_per_s"] if serving else None)
+    if training:
+        cost["run_cost_owned_with_capex"] = None if cost["capex"] is None else (
+            cost["capex"] + cost["opex_per_year"] * training["days"] / 365.0)
+    metric = _cost_metric(cost, deployment, settings, training is not None)
+    if metric is None:
+        return None
+    warnings = list(result["warnings"]) + list(site.warnings) + list(cost["notes"])  # type: ignore[arg-type]
+    if option.gpu.segment == Segment.CONSUMER and deployment == "cloud":
+        return None
+    return {**result, "deployment": deployment, "gpu_name": option.gpu.model, "site": site_block(site),
+            "cost": cost, "cost_metric": metric, "days": training["days"] if training else None,
+            "warnings": warnings}
+
+
+def _cost_metric(cost: dict[str, Any], deployment: str, settings: PlanSettings, is_training: bool) -> float | None:
+    """The money figure plans are ranked and budgeted by, in the user's currency."""
+    if deployment == "cloud":
+        if is_training:
+            return cost.get("run_cost_cloud_on_demand")
+        per_gpu_hour = cost["cloud_on_demand_per_gpu_hour"]
+        return None if per_gpu_hour is None else cost["cloud_tco"]
+    if settings.objective == "lowest-tco" or not is_training:
+        return cost["tco"]
+    return cost.get("run_cost_owned_with_capex")
+
+
+def _deployments(settings: PlanSettings, option: HardwareOptions) -> list[str]:
+    wanted = ["on-prem", "cloud"] if settings.deployment == "either" else [settings.deployment]
+    return [d for d in wanted if d == "on-prem" or option.cloud is not None]
+
+
+def _meets_goals(plan: dict[str, Any], settings: PlanSettings) -> list[str]:
+    """Reasons a plan misses the user's goals (empty when it meets them)."""
+    misses = []
+    if settings.deadline_days is not None and plan["days"] is not None and plan["days"] > settings.deadline_days:
+        misses.append(f"takes {plan['days']:.1f} days (deadline {settings.deadline_days:g})")
+    if settings.budget is not None and plan["cost_metric"] > settings.budget:
+        misses.append(f"costs {plan['cost_metric']:,.0f} (budget {settings.budget:,.0f})")
+    target = settings.target_output_tokens_per_s
+    if target is not None and plan.get("inference") and plan["inference"]["output_tokens_per_s"] < target:
+        misses.append(f"serves {plan['inference']['output_tokens_per_s']:,.0f} tokens/s (target {target:,.0f})")
+    return misses
+
+
+def _sort_key(plan: dict[str, Any], objective: str) -> tuple[float, ...]:
+    speed = plan["days"] if plan["days"] is not None else -plan["inference"]["output_tokens_per_s"]
+    if objective == "fastest":
+        return (speed, plan["cost_metric"])
+    return (plan["cost_metric"], speed)
+
+
+def pareto_front(plans: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Plans no other plan beats on both cost and time (or throughput)."""
+    def time_of(p: dict[str, Any]) -> float:
+        return p["days"] if p["days"] is not None else -p["inference"]["output_tokens_per_s"]
+
+    ordered = sorted(plans, key=lambda p: (p["cost_metric"], time_of(p)))
+    front: list[dict[str, Any]] = []
+    best_time = math.inf
+    for plan in ordered:
+        if time_of(plan) < best_time:
+            front.append(plan)
+            best_time = time_of(plan)
+    return front
+
+
+def _rank_reasons(plan: dict[str, Any], best: dict[str, Any], index: int, settings: PlanSettings) -> list[str]:
+    reasons = []
+    money = settings.cost.currency
+    if index == 0:
+        reasons.append({"cheapest": "lowest cost", "fastest": "fastest",
+                        "lowest-tco": "lowest total cost of ownership"}[settings.objective]
+                       + " among plans that fit" + (" and meet the goals" if _has_goals(settings) else ""))
+    else:
+        ratio_cost = plan["cost_metric"] / best["cost_metric"] if best["cost_metric"] else math.inf
+        reasons.append(f"{ratio_cost:.2f}x the cost of #1 ({plan['cost_metric']:,.0f} {money})")
+        if plan["days"] is not None and best["days"]:
+            reasons.append(f"{best['days'] / plan['days']:.2f}x the speed of #1")
+    if plan["site"]["nodes"] == 1:
+        reasons.append("a single server: no cluster network needed")
+    elif plan["site"]["switches"]["leaf"]:
+        reasons.append(f"{plan['site']['nodes']} nodes on a {plan['site']['switches']['note']} fabric")
+    reasons.append(f"{plan['deployment']}: " + ("bought and run on your site" if plan["deployment"] == "on-prem"
+                                                  else f"rented from {plan['cost']['cloud_offer']['provider']}"))
+    return reasons
+
+
+def _has_goals(settings: PlanSettings) -> bool:
+    return any(v is not None for v in (settings.deadline_days, settings.budget, settings.target_output_tokens_per_s))
+
+
+def plan_catalog(scenario: Scenario, options: list[HardwareOptions], settings: PlanSettings, top: int = 5,
+                 progress: Callable[[int, int], bool] | None = None) -> dict[str, Any]:
+    """Evaluate every option; `progress(done, total)` may return False to cancel."""
+    evaluated: list[dict[str, Any]] = []
+    rejected: list[dict[str, str]] = []
+    usable = [o for o in options if settings.allow_consumer_gpus or o.gpu.segment != Segment.CONSUMER]
+    for done, option in enumerate(usable):
+        if progress is not None and progress(done, len(usable)) is False:
+            break
+        found = 0
+        for deployment in _deployments(settings, option):
+            limit = MAX_CONSUMER_GPUS if option.gpu.segment == Segment.CONSUMER else MAX_TRAINING_GPUS
+            counts = [None] if scenario.task == Task.INFERENCE else candidate_counts(option.node.gpus, limit)
+            if scenario.task != Task.INFERENCE and scenario.gpu_count is not None:
+                counts = [scenario.gpu_count]
+            met_deadline = False
+            for count in counts:
+                plan = _evaluate(scenario, option, count, settings, deployment)
+                if plan is None:
+                    continue
+                found += 1
+                evaluated.append(plan)
+                if settings.deadline_days is not None and plan["days"] is not None:
+                    # One count past the deadline is enough: more GPUs only cost more.
+                    if met_deadline:
+                        break
+                    met_deadline = plan["days"] <= settings.deadline_days
+        if not found:
+            rejected.append({"gpu": option.gpu.id, "reason": "does not fit at any count, or has no price for the "
+                                                             "chosen deployment"})
+    meeting = [p for p in evaluated if not _meets_goals(p, settings)]
+    pool = meeting or evaluated
+    ranked = sorted(pool, key=lambda p: _sort_key(p, settings.objective))
+    # One plan per (GPU, deployment) in the ranking: the best count for the objective.
+    seen: set[tuple[str, str]] = set()
+    plans = []
+    for plan in ranked:
+        key = (plan["gpu"], plan["deployment"])
+        if key in seen:
+            continue
+        seen.add(key)
+        plans.append(plan)
+        if len(plans) >= top:
+            break
+    for index, plan in enumerate(plans):
+        plan["rank"] = index + 1
+        plan["rank_reasons"] = _rank_reasons(plan, plans[0], index, settings)
+        misses = _meets_goals(plan, settings)
+        if misses:
+            plan["warnings"] = ["Misses the goals: " + "; ".join(misses), *plan["warnings"]]
+    front = [{"gpu": p["gpu"], "count": p["count"], "deployment": p["deployment"], "cost": p["cost_metric"],
+              "days": p["days"],
+              "output_tokens_per_s": p["inference"]["output_tokens_per_s"] if p.get("inference") else None}
+             for p in pareto_front(pool)]
+    return {"plans": plans, "pareto": front, "evaluated": len(evaluated), "meeting_goals": len(meeting),
+            "rejected": rejected, "currency": settings.cost.currency,
+            "note": None if meeting or not _has_goals(settings) else
+            "No plan meets every goal; showing the closest ones with what they miss."}

@@ -1,0 +1,253 @@
+"""What the data center must provide: node power, racks, cooling, circuits per A/B feed, heat, airflow,
+weight and the scale-out fabric. Pure arithmetic over a node description; every factor is a named, editable
+assumption with its source."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from gpuplanner.core.errors import InputError, require_positive
+
+WATTS_PER_BTU_H = 1.0 / 3.412142  # 1 W = 3.412142 BTU/h (NIST SP 811)
+KW_PER_REFRIGERATION_TON = 3.516853  # 1 RT = 12,000 BTU/h
+AIR_DENSITY_KG_M3 = 1.2  # at 20 °C, sea level
+AIR_HEAT_CAPACITY_J_KG_K = 1005.0
+M3H_PER_CFM = 1.699011
+CHINA_IDC_CABINET_AMPS = (10, 13, 16, 20, 32, 40)  # cabinets sold by current at 220 V
+CHINA_IDC_VOLTAGE = 220.0
+
+
+class Cooling(StrEnum):
+    AIR = "air"
+    REAR_DOOR = "rear-door"
+    COLD_PLATE = "cold-plate"
+    IMMERSION = "immersion"
+
+
+# Planning ceilings in kW per rack for each cooling tier (editable). Air: the 15-25 kW band the brief gives;
+# the liquid tiers: typical design points, to be replaced by the site's own figure.
+COOLING_LIMIT_KW = {Cooling.AIR: 20.0, Cooling.REAR_DOOR: 40.0, Cooling.COLD_PLATE: 100.0, Cooling.IMMERSION: 150.0}
+
+
+@dataclass(frozen=True)
+class PowerSupply:
+    """A rack feed: single-phase (V line-to-neutral) or three-phase (V line-to-line unless stated)."""
+
+    voltage: float = 400.0
+    phase: int = 3
+    amps: float = 32.0
+    derating: float = 0.8  # continuous load limit (NEC 80 % rule; set 1.0 where the site says so)
+    line_to_line: bool = True  # for three-phase: is `voltage` line-to-line (400/415/208) or line-to-neutral?
+
+    def __post_init__(self) -> None:
+        require_positive("constraints.site.supply.voltage", self.voltage)
+        require_positive("constraints.site.supply.amps", self.amps)
+        if self.phase not in (1, 3):
+            raise InputError("constraints.site.supply.phase", "must be 1 or 3")
+        if not 0 < self.derating <= 1:
+            raise InputError("constraints.site.supply.derating", "must be in (0, 1]")
+
+    @property
+    def apparent_kva(self) -> float:
+        """Circuit capacity before derating: V x I single-phase; sqrt(3) x V_LL x I three-phase."""
+        if self.phase == 1:
+            return self.voltage * self.amps / 1000.0
+        line_to_line = self.voltage if self.line_to_line else self.voltage * math.sqrt(3)
+        return math.sqrt(3) * line_to_line * self.amps / 1000.0
+
+    @property
+    def usable_kw(self) -> float:
+        """Continuous kW one circuit may carry (power factor ~1 for server PSUs)."""
+        return self.apparent_kva * self.derating
+
+
+def china_idc_cabinet_kw(amps: float) -> float:
+    """Chinese IDC cabinets are sold by current at 220 V: 20 A -> 4.4 kW."""
+    return CHINA_IDC_VOLTAGE * amps / 1000.0
+
+
+def btu_per_hour(kw: float) -> float:
+    return kw * 1000.0 / WATTS_PER_BTU_H
+
+
+def refrigeration_tons(kw: float) -> float:
+    return kw / KW_PER_REFRIGERATION_TON
+
+
+def airflow_m3_per_h(kw: float, delta_t_c: float) -> float:
+    """Air needed to carry `kw` away at a given inlet-outlet rise: P = rho x cp x V x dT."""
+    return kw * 1000.0 / (AIR_DENSITY_KG_M3 * AIR_HEAT_CAPACITY_J_KG_K * delta_t_c) * 3600.0
+
+
+@dataclass(frozen=True)
+class NodeSpec:
+    """One server. Unknown figures stay None and print as n/a."""
+
+    name: str
+    gpus: int
+    rack_units: int
+    nameplate_kw: float | None
+    weight_kg: float | None = None
+    psu: str = ""
+    cpu: str = ""
+    system_memory_gb: float | None = None
+    networking: str = ""
+    cooling: str = "air"
+    price_usd: float | None = None
+    source: str = ""
+    derived: tuple[str, ...] = ()  # which figures were derived rather than read from a datasheet
+
+
+@dataclass(frozen=True)
+class PowerAssumptions:
+    # Whole-node AC draw while training, per watt of GPU TDP: 7.15 kW for 8 x 700 W H100 (MLPerf Training v4.0,
+    # SMC metered) = 1.28. Idle: 2.4-2.8 kW on the same node = 0.46.
+    training_w_per_gpu_tdp_w: float = 894.0 / 700.0
+    idle_w_per_gpu_tdp_w: float = 2600.0 / 5600.0
+    # No metered serving run in the reference set: serving is taken at the training draw (an upper bound).
+    inference_w_per_gpu_tdp_w: float = 894.0 / 700.0
+    # Nameplate of a generic server: GPU TDP x this, from DGX datasheets (H100 10.2 kW / 5.6 kW = 1.82,
+    # A100 6.5 / 3.2 = 2.03, B200 14.3 / 8.0 = 1.79).
+    nameplate_per_gpu_tdp: float = 1.82
+    pue: float = 1.3
+
+
+@dataclass(frozen=True)
+class SiteLimits:
+    rack_kw: float = 20.0
+    rack_units: int = 42
+    reserved_units: int = 2  # top-of-rack management switch and cable management
+    rack_max_kg: float | None = 1000.0
+    cooling: Cooling = Cooling.AIR
+    supply: PowerSupply = field(default_factory=PowerSupply)
+    china_cabinet_amps: float | None = None  # set when the rack is a Chinese IDC cabinet sold by current
+    airflow_delta_t_c: float = 12.0  # server inlet-to-outlet temperature rise used for airflow
+
+    def __post_init__(self) -> None:
+        require_positive("constraints.site.rack_kw", self.rack_kw)
+        if self.rack_units < 4 or self.rack_units > 60:
+            raise InputError("constraints.site.rack_units", "must be between 4 and 60")
+
+    @property
+    def usable_rack_kw(self) -> float:
+        if self.china_cabinet_amps is not None:
+            return china_idc_cabinet_kw(self.china_cabinet_amps)
+        return self.rack_kw
+
+
+@dataclass(frozen=True)
+class FabricPlan:
+    nodes: int
+    ports_per_node: int
+    port_gbps: float
+    leaf_switches: int
+    spine_switches: int
+    core_switches: int
+    node_cables: int
+    switch_cables: int
+    switch_radix: int
+    note: str
+
+
+def rail_optimised_fabric(nodes: int, ports_per_node: int, port_gbps: float, radix: int = 64) -> FabricPlan:
+    """Non-blocking rail-optimised fat tree (DGX SuperPOD style): each leaf gives half its ports to nodes, half
+    to spines; two tiers reach radix^2/2 ports, beyond that a third (core) tier is added."""
+    if nodes <= 1:
+        return FabricPlan(nodes, ports_per_node, port_gbps, 0, 0, 0, 0, 0, radix, "single node: no scale-out fabric")
+    endpoints = nodes * ports_per_node
+    down = radix // 2
+    leaves = math.ceil(endpoints / down)
+    if leaves == 1:
+        return FabricPlan(nodes, ports_per_node, port_gbps, 1, 0, 0, endpoints, 0, radix, "one leaf switch")
+    uplinks = leaves * down
+    spines = math.ceil(uplinks / radix)
+    core = 0
+    if endpoints > radix * radix // 2:
+        pods = math.ceil(endpoints / (radix * radix // 2))
+        spines = math.ceil(uplinks / down)
+        core = math.ceil(spines * down / radix)
+        note = f"three tiers ({pods} pods)"
+    else:
+        note = "two tiers, non-blocking"
+    switch_cables = uplinks + (spines * down if core else 0)
+    return FabricPlan(nodes, ports_per_node, port_gbps, leaves, spines, core, endpoints, switch_cables, radix, note)
+
+
+@dataclass(frozen=True)
+class SitePlan:
+    node: NodeSpec
+    nodes: int
+    node_kw_nameplate: float | None
+    node_kw_training: float | None
+    node_kw_idle: float | None
+    nodes_per_rack: int
+    racks: int
+    rack_kw_nameplate: float | None
+    limited_by: str
+    cooling_ok: bool
+    cooling_needed: str
+    circuits_per_feed: int | None
+    circuit_kw: float
+    it_kw_expected: float | None
+    facility_kw_expected: float | None
+    heat_btu_h_per_rack: float | None
+    refrigeration_tons_total: float | None
+    airflow_m3_h_per_node: float | None
+    airflow_cfm_per_node: float | None
+    rack_weight_kg: float | None
+    fabric: FabricPlan
+    warnings: tuple[str, ...]
+
+
+def plan_site(node: NodeSpec, nodes: int, gpu_tdp_w: float | None, limits: SiteLimits,
+              power: PowerAssumptions, ports_per_node: int, port_gbps: float) -> SitePlan:
+    warnings: list[str] = []
+    nameplate = node.nameplate_kw
+    training = None if gpu_tdp_w is None else gpu_tdp_w * node.gpus * power.training_w_per_gpu_tdp_w / 1000.0
+    idle = None if gpu_tdp_w is None else gpu_tdp_w * node.gpus * power.idle_w_per_gpu_tdp_w / 1000.0
+    rack_kw = limits.usable_rack_kw
+    usable_units = limits.rack_units - limits.reserved_units
+    by_units = usable_units // node.rack_units
+    by_power = math.inf if nameplate is None else math.floor(rack_kw / nameplate + 1e-9)
+    by_weight = math.inf if (limits.rack_max_kg is None or node.weight_kg is None) else math.floor(
+        limits.rack_max_kg / node.weight_kg)
+    per_rack = int(min(by_units, by_power, by_weight, nodes))
+    limited_by = min((("rack power", by_power), ("rack units", by_units), ("rack weight", by_weight)),
+                     key=lambda item: item[1])[0]
+    if nameplate is None:
+        warnings.append(f"{node.name}: nameplate power not published; racks sized by rack units only.")
+    if per_rack < 1:
+        need = nameplate or 0.0
+        warnings.append(f"One {node.name} needs {need:.1f} kW nameplate but the rack allows {rack_kw:.1f} kW"
+                        + (f" (a {limits.china_cabinet_amps:g} A x 220 V IDC cabinet)" if limits.china_cabinet_amps
+                           else "") + ": the node does not fit this rack. Ask for a higher-power cabinet or "
+                        "bond cabinets.")
+        per_rack = 1
+    racks = math.ceil(nodes / per_rack)
+    rack_nameplate = None if nameplate is None else nameplate * min(per_rack, nodes)
+    cooling_needed = next((tier.value for tier, limit in COOLING_LIMIT_KW.items()
+                           if rack_nameplate is not None and rack_nameplate <= limit), "beyond immersion presets")
+    cooling_ok = rack_nameplate is None or rack_nameplate <= COOLING_LIMIT_KW[limits.cooling]
+    if not cooling_ok:
+        warnings.append(f"{rack_nameplate:.1f} kW per rack exceeds what {limits.cooling.value} cooling handles "
+                        f"(~{COOLING_LIMIT_KW[limits.cooling]:g} kW): needs {cooling_needed} cooling.")
+    circuit_kw = limits.supply.usable_kw if limits.china_cabinet_amps is None else rack_kw
+    # Each of the A and B feeds must carry the whole rack alone when the other fails.
+    circuits = None if rack_nameplate is None else max(1, math.ceil(rack_nameplate / circuit_kw - 1e-9))
+    it_kw = None if training is None else training * nodes
+    facility = None if it_kw is None else it_kw * power.pue
+    heat_rack = None if rack_nameplate is None else btu_per_hour(rack_nameplate)
+    tons = None if it_kw is None else refrigeration_tons(it_kw)
+    airflow = None if nameplate is None else airflow_m3_per_h(nameplate, limits.airflow_delta_t_c)
+    weight = None if node.weight_kg is None else node.weight_kg * per_rack
+    fabric = rail_optimised_fabric(nodes, ports_per_node, port_gbps)
+    return SitePlan(node=node, nodes=nodes, node_kw_nameplate=nameplate, node_kw_training=training,
+                    node_kw_idle=idle, nodes_per_rack=per_rack, racks=racks, rack_kw_nameplate=rack_nameplate,
+                    limited_by=limited_by, cooling_ok=cooling_ok, cooling_needed=cooling_needed,
+                    circuits_per_feed=circuits, circuit_kw=circuit_kw, it_kw_expected=it_kw,
+                    facility_kw_expected=facility, heat_btu_h_per_rack=heat_rack, refrigeration_tons_total=tons,
+                    airflow_m3_h_per_node=airflow,
+                    airflow_cfm_per_node=None if airflow is None else airflow / M3H_PER_CFM,
+                    rack_weight_kg=weight, fabric=fabric, warnings=tuple(warnings))

@@ -1,0 +1,109 @@
+"""`gpuplanner plan`: rank catalog hardware for a scenario, with site and cost blocks."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from gpuplanner.catalog.options import hardware_options
+from gpuplanner.catalog.store import Catalog
+from gpuplanner.core.errors import InputError
+from gpuplanner.core.plan import plan_catalog, plan_settings
+from gpuplanner.estimate_cli import format_number, load_scenario_json, scenario_from_data
+
+
+def money(value: float | None, currency: str) -> str:
+    if value is None:
+        return "n/a"
+    symbol = {"USD": "$", "CNY": "¥"}.get(currency, "")
+    return f"{symbol}{value:,.0f}"
+
+
+def per_gpu_hour(value: float | None, currency: str) -> str:
+    if value is None:
+        return "n/a"
+    return f"{ {'USD': '$', 'CNY': '¥'}.get(currency, '') }{value:,.2f}".replace(" ", "")
+
+
+def percent(value: float | None) -> str:
+    return "n/a" if value is None else f"{value * 100:.0f}%"
+
+
+def plan_report(result: dict[str, Any]) -> str:
+    currency = result["currency"]
+    plans = result["plans"]
+    if not plans:
+        return "No plan fits: every GPU in the catalog runs out of memory or lacks a price for the deployment."
+    lines = []
+    if result.get("note"):
+        lines += [result["note"], ""]
+    header = f"{'#':<3}{'GPU':<22}{'where':<9}{'GPUs':>6}{'nodes':>6}{'racks':>6}{'days or tok/s':>15}{'cost':>16}"
+    lines += [f"Plans ranked ({result['evaluated']} evaluated, {result['meeting_goals']} meet the goals)", header]
+    for plan in plans:
+        speed = (f"{plan['days']:.1f} d" if plan["days"] is not None
+                 else f"{plan['inference']['output_tokens_per_s']:,.0f}/s")
+        lines.append(f"{plan['rank']:<3}{plan['gpu']:<22}{plan['deployment']:<9}{plan['count']:>6}"
+                     f"{plan['site']['nodes']:>6}{plan['site']['racks']:>6}{speed:>15}"
+                     f"{money(plan['cost_metric'], currency):>16}")
+    best = plans[0]
+    site, cost = best["site"], best["cost"]
+    lines += ["", f"#1 in detail: {best['count']} x {best['gpu_name']} ({best['deployment']})"]
+    lines += ["  why: " + "; ".join(best["rank_reasons"])]
+    layout = best["layout"]
+    lines.append(f"  layout: TP {layout['tp']} · PP {layout['pp']} · DP {layout['dp']} · ZeRO-{layout['zero']} · "
+                 f"micro-batch {layout['micro_batch']} · recompute {layout['recompute']}")
+    lines.append(f"  memory per GPU: {best['memory_gib_per_gpu']['total']:.1f} of "
+                 f"{best['memory_gib_per_gpu']['capacity']:g} GiB")
+    lines += [
+        f"  node: {site['node']} — {format_number(site['node_kw_nameplate'])} kW nameplate, "
+        f"{format_number(site['node_kw_training'])} kW expected, {site['rack_units_per_node']}U",
+        f"  racks: {site['racks']} x {site['nodes_per_rack']} nodes, {format_number(site['kw_per_rack'])} kW per rack "
+        f"(limited by {site['rack_limited_by']}); cooling: {site['cooling_needed']}"
+        + ("" if site["cooling_ok"] else " (beyond the site's cooling)"),
+        f"  circuits: {format_number(site['circuits_per_feed'])} per A/B feed of "
+        f"{format_number(site['circuit_kw'])} kW; heat {format_number(site['heat_btu_h_per_rack'])} BTU/h per rack",
+        f"  cluster: {format_number(site['it_kw_expected'])} kW IT, {format_number(site['facility_kw_expected'])} kW "
+        f"facility; fabric {site['switches']['leaf']} leaf + {site['switches']['spine']} spine "
+        f"({site['switches']['note']})",
+        f"  cost ({currency}): capex {money(cost['capex'], currency)}, opex/yr "
+        f"{money(cost['opex_per_year'], currency)}, TCO {cost['years']:g} yr {money(cost['tco'], currency)}; "
+        f"cloud on demand {per_gpu_hour(cost['cloud_on_demand_per_gpu_hour'], currency)} per GPU-hour; "
+        f"break-even utilisation {percent(cost['break_even_utilization'])}",
+    ]
+    if best["warnings"]:
+        lines += ["  warnings:"] + [f"   ! {w}" for w in best["warnings"]]
+    lines += ["", "Cost vs time (Pareto front):"]
+    for point in result["pareto"][:8]:
+        speed = (f"{point['days']:.1f} days" if point["days"] is not None
+                 else f"{point['output_tokens_per_s']:,.0f} tok/s")
+        lines.append(f"  {point['count']:>5} x {point['gpu']:<20} {point['deployment']:<8} {speed:>14}  "
+                     f"{money(point['cost'], currency)}")
+    return "\n".join(lines)
+
+
+def command_plan(args: argparse.Namespace) -> int:
+    if args.top < 1 or args.top > 100:
+        raise InputError("--top", "must be between 1 and 100")
+    if args.pdf:
+        raise InputError("--pdf", "the printable spec sheet is not built in this version yet")
+    catalog = Catalog()
+    scenario = scenario_from_data(load_scenario_json(args.scenario), catalog)
+    settings = plan_settings(scenario)
+    result = plan_catalog(scenario, hardware_options(catalog, settings.power), settings, top=args.top)
+    if args.format == "json":
+        print(json.dumps(result, indent=2, ensure_ascii=False))
+    else:
+        print(plan_report(result))
+    return 0
+
+
+def add_plan_command(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    parser = sub.add_parser("plan", help="rank catalog hardware for a scenario, with site and cost")
+    parser.add_argument("scenario", metavar="SCENARIO.json")
+    parser.add_argument("--top", type=int, default=5)
+    parser.add_argument("--format", choices=["json", "text"], default="text")
+    parser.add_argument("--pdf", metavar="SHEET.pdf")
+    parser.add_argument("--lang", choices=["zh_CN", "en"], default=None)
+    parser.set_defaults(handler=command_plan)
+

@@ -1,0 +1,212 @@
+"""Site, cost and the recommender: hand-checkable figures, published energy, and sensible plans."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+
+from gpuplanner.catalog.options import hardware_options, node_for
+from gpuplanner.core.cost import CloudOffer, CostAssumptions, CostInputs, Price, cost_summary
+from gpuplanner.core.errors import InputError
+from gpuplanner.core.plan import plan_catalog, plan_settings
+from gpuplanner.core.scenario import parse_scenario
+from gpuplanner.core.site import (
+    NodeSpec,
+    PowerAssumptions,
+    PowerSupply,
+    SiteLimits,
+    airflow_m3_per_h,
+    btu_per_hour,
+    china_idc_cabinet_kw,
+    plan_site,
+    rail_optimised_fabric,
+    refrigeration_tons,
+)
+from gpuplanner.validation import energy_cases, format_table, run_cases
+from tests.conftest import VALIDATION_TABLES, run_cli
+
+
+def test_heat_figures() -> None:
+    assert btu_per_hour(10.2) == pytest.approx(34_804, abs=1)
+    assert refrigeration_tons(10.2) == pytest.approx(2.90, abs=0.005)
+
+
+def test_circuit_capacities() -> None:
+    assert PowerSupply(voltage=415, phase=3, amps=32, derating=1.0).apparent_kva == pytest.approx(23.0, abs=0.05)
+    assert PowerSupply(voltage=208, phase=3, amps=30, derating=0.8).usable_kw == pytest.approx(8.65, abs=0.01)
+    assert PowerSupply(voltage=230, phase=1, amps=32, derating=1.0).apparent_kva == pytest.approx(7.36)
+    # 240 V line-to-neutral three-phase is the same circuit as 415 V line-to-line.
+    assert PowerSupply(voltage=240, phase=3, amps=32, derating=1.0, line_to_line=False).apparent_kva == \
+        pytest.approx(PowerSupply(voltage=240 * 3**0.5, phase=3, amps=32, derating=1.0).apparent_kva)
+    assert china_idc_cabinet_kw(20) == pytest.approx(4.4)
+
+
+def test_airflow_from_heat_and_delta_t() -> None:
+    # 10 kW at a 12 K rise: 10000 / (1.2 x 1005 x 12) m3/s = 2487 m3/h (about 1464 CFM).
+    assert airflow_m3_per_h(10.0, 12.0) == pytest.approx(2487.6, rel=1e-3)
+
+
+DGX_H100 = NodeSpec(name="DGX H100", gpus=8, rack_units=8, nameplate_kw=10.2)
+
+
+def test_superpod_four_dgx_h100_per_rack_is_40_8_kw() -> None:
+    site = plan_site(DGX_H100, 32, 700, SiteLimits(rack_kw=45, rack_units=42), PowerAssumptions(), 8, 400)
+    assert site.nodes_per_rack == 4
+    assert site.rack_kw_nameplate == pytest.approx(40.8)
+    assert site.racks == 8
+    assert site.cooling_needed != "air"  # beyond the ~20 kW an air-cooled rack takes
+
+
+def test_china_idc_cabinet_cannot_hold_an_8xh100_node() -> None:
+    site = plan_site(DGX_H100, 1, 700, SiteLimits(china_cabinet_amps=20), PowerAssumptions(), 0, 400)
+    assert any("does not fit this rack" in w and "20 A x 220 V" in w for w in site.warnings)
+
+
+def test_each_feed_carries_the_whole_rack() -> None:
+    supply = PowerSupply(voltage=208, phase=3, amps=30, derating=0.8)  # 8.65 kW per circuit
+    site = plan_site(DGX_H100, 2, 700, SiteLimits(rack_kw=25, supply=supply), PowerAssumptions(), 8, 400)
+    assert site.rack_kw_nameplate == pytest.approx(20.4)
+    assert site.circuits_per_feed == 3  # 20.4 / 8.65 = 2.36 -> 3 circuits on feed A and 3 on feed B
+
+
+def test_rail_optimised_fabric_counts() -> None:
+    fabric = rail_optimised_fabric(32, 8, 400, radix=64)
+    assert (fabric.leaf_switches, fabric.spine_switches, fabric.node_cables) == (8, 4, 256)
+    assert rail_optimised_fabric(1, 8, 400).leaf_switches == 0
+
+
+def test_cost_break_even_and_payback_by_hand() -> None:
+    inputs = CostInputs(gpus=8, nodes=1, racks=1, node_price=Price(300_000, "quote", "2026-11-01"),
+                        network_usd=None, it_kw_busy=10.0, it_kw_idle=4.0,
+                        cloud=CloudOffer("X", "x8", 8, 32.0, "r", "2026-09-20", "page"))
+    assumptions = CostAssumptions(years=3, utilization=0.5, electricity_per_kwh=0.1, pue=1.5,
+                                  maintenance_pct_per_year=5.0)
+    cost = cost_summary(inputs, assumptions, run_gpu_hours=1000)
+    electricity = (10 * 0.5 + 4 * 0.5) * 1.5 * 8760 * 0.1
+    assert cost["electricity_per_year"] == pytest.approx(electricity)
+    opex = electricity + 15_000
+    assert cost["tco"] == pytest.approx(300_000 + 3 * opex)
+    assert cost["break_even_utilization"] == pytest.approx(cost["tco"] / (8 * 8760 * 3 * 4.0))
+    assert cost["run_cost_cloud_on_demand"] == pytest.approx(4000)
+    monthly_saving = 4.0 * 8 * 8760 / 12 * 0.5 - opex / 12
+    assert cost["payback_months"] == pytest.approx(300_000 / monthly_saving)
+    cny = cost_summary(inputs, CostAssumptions(currency="CNY", usd_to_cny=7.0), run_gpu_hours=1000)
+    assert cny["capex"] == pytest.approx(2_100_000)
+
+
+def test_catalog_server_is_used_when_known(catalog) -> None:
+    node, price = node_for(catalog.gpu("a100-sxm4-80gb"), catalog.rows("servers"), PowerAssumptions())
+    assert node.name == "NVIDIA DGX A100 (640GB)" and node.nameplate_kw == pytest.approx(6.5)
+    assert price is not None and price.amount_usd == 199000 and price.sourced
+    generic, generic_price = node_for(catalog.gpu("rtx-4090"), catalog.rows("servers"), PowerAssumptions())
+    assert generic.derived and generic_price is not None and not generic_price.sourced
+
+
+@pytest.fixture(scope="module")
+def energy_results():
+    from gpuplanner.catalog.store import Catalog
+
+    catalog = Catalog(overrides_path=None)
+    results = run_cases(energy_cases(catalog), catalog)
+    VALIDATION_TABLES.append(("Energy per run vs published figures", format_table(results)))
+    return results
+
+
+def test_energy_against_published(energy_results) -> None:
+    metered = energy_results[0]
+    assert abs(metered.error_pct) <= 15
+    for r in energy_results[1:]:
+        assert r.predicted <= r.case.published * 1.05  # their GPU-hours include failures
+
+
+def _plan(catalog, data: dict, top: int = 5) -> dict:
+    scenario = parse_scenario(data, catalog.model, catalog.gpu)
+    settings = plan_settings(scenario)
+    return plan_catalog(scenario, hardware_options(catalog, settings.power), settings, top=top)
+
+
+def test_small_budget_7b_lora_lands_on_workstation_cards(catalog) -> None:
+    result = _plan(catalog, {"task": "lora", "model": {"preset": "llama-2-7b"}, "seq_len": 2048,
+                             "training": {"tokens": 2e8, "global_batch": 32},
+                             "constraints": {"budget": 30000, "deployment": "on-prem", "deadline_days": 7,
+                                             "site": {"electricity_price": 0.12}}})
+    best = result["plans"][0]
+    assert best["gpu"].startswith("rtx-")
+    assert best["count"] <= 4 and best["site"]["nodes"] == 1
+    assert any("licence" in w for w in best["warnings"])
+    assert best["cost_metric"] <= 30000
+
+
+def test_70b_pretrain_lands_on_nvlink_servers_with_infiniband(catalog) -> None:
+    result = _plan(catalog, {"task": "pretrain", "model": {"preset": "llama-2-70b"}, "training": {"tokens": 2e12},
+                             "constraints": {"deadline_days": 60, "deployment": "on-prem",
+                                             "site": {"rack_kw": 40, "electricity_price": 0.1}}})
+    best = result["plans"][0]
+    gpu = catalog.gpu(best["gpu"])
+    assert gpu.is_sxm_class and gpu.has_scale_up_fabric
+    assert best["site"]["nodes"] > 1 and best["site"]["switches"]["leaf"] > 0
+    assert best["site"]["port_gbps"] >= 200
+    assert best["days"] <= 60
+    assert result["pareto"] and all("cost" in p for p in result["pareto"])
+    costs = [p["cost"] for p in result["pareto"]]
+    days = [p["days"] for p in result["pareto"]]
+    assert costs == sorted(costs) and days == sorted(days, reverse=True)
+
+
+def test_serving_plan_meets_the_throughput_target(catalog) -> None:
+    result = _plan(catalog, {"task": "inference", "model": {"preset": "llama-3.1-70b"},
+                             "inference": {"weight_dtype": "fp8", "kv_dtype": "fp8", "batch": 64,
+                                           "input_tokens": 1000, "output_tokens": 300},
+                             "constraints": {"target_output_tokens_per_s": 5000, "deployment": "cloud"}})
+    for plan in result["plans"]:
+        assert plan["inference"]["output_tokens_per_s"] >= 5000
+        assert plan["cost"]["per_million_tokens_cloud"] > 0
+
+
+def test_plan_cli_is_quick_and_speaks_json(tmp_path: Path) -> None:
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps({"task": "pretrain", "model": {"preset": "llama-2-70b"},
+                                "constraints": {"deadline_days": 60}}), encoding="utf-8")
+    started = time.perf_counter()
+    done = run_cli("plan", str(path), "--format", "json", "--top", "3")
+    elapsed = time.perf_counter() - started
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert len(result["plans"]) == 3 and "pareto" in result
+    first = result["plans"][0]
+    assert {"site", "cost", "rank_reasons", "warnings", "gpu", "count", "nodes", "layout"} <= set(first)
+    assert {"racks", "kw_per_rack", "circuits_per_feed", "cooling_needed", "switches"} <= set(first["site"])
+    assert {"capex", "opex_per_year", "tco", "break_even_utilization"} <= set(first["cost"])
+    print(f"plan CLI: {elapsed:.2f} s")
+    assert run_cli("plan", str(path)).returncode == 0
+
+
+@pytest.mark.parametrize(("constraints", "field"), [
+    ({"objective": "prettiest"}, "constraints.objective"),
+    ({"deployment": "moon"}, "constraints.deployment"),
+    ({"budget": -5}, "constraints.budget"),
+    ({"currency": "EUR"}, "constraints.currency"),
+    ({"site": {"cooling": "fans"}}, "constraints.site.cooling"),
+    ({"site": {"supply": {"phase": 2}}}, "constraints.site.supply.phase"),
+    ({"site": {"china_cabinet_amps": 25}}, "constraints.site.china_cabinet_amps"),
+    ({"site": {"pue": 0.5}}, "constraints.site.pue"),
+    ({"site": {"rack_kw": "lots"}}, "constraints.site.rack_kw"),
+    ({"site": {"wind": 3}}, "constraints.site.wind"),
+])
+def test_bad_constraints_exit_2_naming_the_field(tmp_path: Path, constraints: dict, field: str) -> None:
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps({"model": {"preset": "llama-2-7b"}, "constraints": constraints}), encoding="utf-8")
+    done = run_cli("plan", str(path))
+    assert done.returncode == 2, done.stdout
+    assert len(done.stderr.strip().splitlines()) == 1
+    assert f"error: {field}:" in done.stderr
+
+
+def test_plan_settings_reject_bad_values_directly(catalog) -> None:
+    scenario = parse_scenario({"model": {"preset": "llama-2-7b"}, "constraints": {"utilization": 1.5}},
+                              catalog.model, catalog.gpu)
+    with pytest.raises(InputError):
+        plan_settings(scenario)

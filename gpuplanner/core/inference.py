@@ -202,6 +202,8 @@ def max_batch_for_memory(workload: ServingWorkload, gpu: GPU, tp: int) -> int:
 def estimate_serving(workload: ServingWorkload, gpu: GPU, tp: int) -> ServingEstimate:
     if gpu.memory_bandwidth_gbs is None:
         raise InputError("hardware.gpu", f"{gpu.model} has no published memory bandwidth; cannot estimate decode")
+    if achieved_flops(gpu, workload) <= 0:
+        raise InputError("hardware.gpu", f"{gpu.model} has no published 16-bit tensor rate; cannot estimate prefill")
     memory = serving_memory_bytes(workload, gpu, tp, workload.batch)
     total = sum(memory.values())
     fits = total <= usable_bytes(workload, gpu)

@@ -6,11 +6,10 @@ import argparse
 import json
 from typing import Any
 
-from gpuplanner.catalog.options import hardware_options
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.errors import InputError
-from gpuplanner.core.plan import plan_catalog, plan_settings
-from gpuplanner.estimate_cli import format_number, load_scenario_json, scenario_from_data
+from gpuplanner.estimate_cli import format_number, load_scenario_json
+from gpuplanner.planning import plan_for_scenario
 
 
 def money(value: float | None, currency: str) -> str:
@@ -87,10 +86,7 @@ def command_plan(args: argparse.Namespace) -> int:
         raise InputError("--top", "must be between 1 and 100")
     if args.pdf:
         raise InputError("--pdf", "the printable spec sheet is not built in this version yet")
-    catalog = Catalog()
-    scenario = scenario_from_data(load_scenario_json(args.scenario), catalog)
-    settings = plan_settings(scenario)
-    result = plan_catalog(scenario, hardware_options(catalog, settings.power), settings, top=args.top)
+    result = plan_for_scenario(load_scenario_json(args.scenario), Catalog(), top=args.top)
     if args.format == "json":
         print(json.dumps(result, indent=2, ensure_ascii=False))
     else:

@@ -309,11 +309,18 @@ def plan_catalog(scenario: Scenario, options: list[HardwareOptions], settings: P
         misses = _meets_goals(plan, settings)
         if misses:
             plan["warnings"] = ["Misses the goals: " + "; ".join(misses), *plan["warnings"]]
+    curves: dict[str, list[dict[str, Any]]] = {}
+    for plan in sorted(evaluated, key=lambda p: p["count"]):
+        if any(plan["gpu"] == top_plan["gpu"] and plan["deployment"] == top_plan["deployment"] for top_plan in plans):
+            curves.setdefault(f"{plan['gpu']} ({plan['deployment']})", []).append({
+                "count": plan["count"], "days": plan["days"], "cost": plan["cost_metric"],
+                "output_tokens_per_s": plan["inference"]["output_tokens_per_s"] if plan.get("inference") else None})
     front = [{"gpu": p["gpu"], "count": p["count"], "deployment": p["deployment"], "cost": p["cost_metric"],
               "days": p["days"],
               "output_tokens_per_s": p["inference"]["output_tokens_per_s"] if p.get("inference") else None}
              for p in pareto_front(pool)]
-    return {"plans": plans, "pareto": front, "evaluated": len(evaluated), "meeting_goals": len(meeting),
+    return {"plans": plans, "pareto": front, "curves": curves, "evaluated": len(evaluated),
+            "meeting_goals": len(meeting),
             "rejected": rejected, "currency": settings.cost.currency,
             "note": None if meeting or not _has_goals(settings) else
             "No plan meets every goal; showing the closest ones with what they miss."}

@@ -1,36 +1,115 @@
-"""Start the desktop app (or its offscreen smoke test)."""
+"""Start the desktop app (or its offscreen smoke test): one error path, settings, translators."""
 
 from __future__ import annotations
 
+import logging
 import os
 import sys
 import time
+import traceback
+from types import TracebackType
 
 from gpuplanner.catalog.store import Catalog
+
+log = logging.getLogger("gpuplanner")
+
+
+# Harmless chatter of the offscreen platform plugin.
+IGNORED_QT_MESSAGES = ("This plugin does not support propagateSizeHints",)
+
+
+def _install_error_handling(*, fatal: bool = False) -> None:
+    """Qt messages go to logging; an uncaught exception shows a dialog instead of killing the app silently."""
+    from PySide6.QtCore import QtMsgType, qInstallMessageHandler
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    levels = {QtMsgType.QtDebugMsg: logging.DEBUG, QtMsgType.QtInfoMsg: logging.INFO,
+              QtMsgType.QtWarningMsg: logging.WARNING, QtMsgType.QtCriticalMsg: logging.ERROR,
+              QtMsgType.QtFatalMsg: logging.CRITICAL}
+
+    def qt_message(kind: QtMsgType, _context: object, message: str) -> None:
+        if not message.startswith(IGNORED_QT_MESSAGES):
+            logging.getLogger("qt").log(levels.get(kind, logging.WARNING), message)
+
+    qInstallMessageHandler(qt_message)
+
+    def excepthook(kind: type[BaseException], value: BaseException, tb: TracebackType | None) -> None:
+        log.error("uncaught exception:\n%s", "".join(traceback.format_exception(kind, value, tb)))
+        if fatal:  # the smoke test must fail, not wait on a dialog
+            os._exit(1)
+        if QApplication.instance() is not None:
+            QMessageBox.critical(None, QApplication.translate("App", "Unexpected error"),
+                                 QApplication.translate("App", "GPU Planner hit an internal error and kept running; "
+                                                        "your inputs are autosaved.\n\n%1").replace(
+                                     "%1", f"{kind.__name__}: {value}"))
+
+    sys.excepthook = excepthook
 
 
 def run_gui(argv: list[str], *, smoke_test: bool = False) -> int:
     started = time.perf_counter()
     if smoke_test:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
     from gpuplanner.ui.main_window import MainWindow
+    from gpuplanner.ui.settings import AppSettings
 
     app = QApplication.instance() or QApplication([sys.argv[0], *argv])
     app.setApplicationName("GPU Planner")
     app.setOrganizationName("gpuplanner")
-    window = MainWindow(Catalog())
+    _install_error_handling(fatal=smoke_test)
+    window = MainWindow(Catalog(), AppSettings())
+    window.restore_session()
     window.show()
+    window.start()
     if not smoke_test:
-        return app.exec()
+        code = app.exec()
+        _release_widgets(app, window)
+        return code
 
-    def report_first_paint() -> None:
-        window.grab()  # forces a full paint of the window
-        print(f"smoke test: first paint after {time.perf_counter() - started:.2f} s")
+    timings: dict[str, float] = {}
+
+    def first_paint() -> None:
+        window.grab()
+        timings["paint"] = time.perf_counter() - started
+
+    draw_count = [0]
+
+    def first_result() -> None:
+        window.ensure_charts()
+        window.tabs.setCurrentIndex(1)
+        window.grab()
+        draw_count[0] = window.charts.draw_count if window.charts is not None else 0
+        timings["result"] = time.perf_counter() - started
         app.quit()
 
-    QTimer.singleShot(0, report_first_paint)
-    app.exec()
-    return 0
+    def give_up() -> None:
+        print(f"smoke test: no result within 120 s (last error: {window.last_error})", file=sys.stderr)
+        app.exit(1)
+
+    QTimer.singleShot(0, first_paint)
+    window.result_shown.connect(first_result)
+    QTimer.singleShot(120_000, give_up)
+    code = app.exec()
+    window.close()
+    if code == 0:
+        charts = draw_count[0]
+        print(f"smoke test: first paint after {timings['paint']:.2f} s, first result after {timings['result']:.2f} s,"
+              f" charts drawn {charts} time(s), {len(window.last_result['plans'])} plans")  # type: ignore[index]
+    _release_widgets(app, window)
+    return code
+
+
+def _release_widgets(app: object, window: object) -> None:
+    """Destroy the widgets while Qt is alive: pyqtgraph items left for interpreter shutdown crash PySide6 6.12."""
+    import gc
+
+    from PySide6.QtWidgets import QApplication
+
+    window.close()  # type: ignore[attr-defined]
+    window.deleteLater()  # type: ignore[attr-defined]
+    QApplication.processEvents()
+    gc.collect()

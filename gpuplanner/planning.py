@@ -1,0 +1,23 @@
+"""The one planning entry point shared by the CLI and the desktop app (runs off the GUI thread there)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from gpuplanner.catalog.options import hardware_options
+from gpuplanner.catalog.store import Catalog
+from gpuplanner.core.plan import plan_catalog, plan_settings
+from gpuplanner.core.scenario import parse_scenario
+
+
+def plan_for_scenario(data: dict[str, Any], catalog: Catalog, top: int = 5,
+                      progress: Callable[[int, int], bool] | None = None,
+                      only_given_gpu: bool = False) -> dict[str, Any]:
+    """Parse, then rank the catalog (or just the scenario's GPU) for the scenario."""
+    scenario = parse_scenario(data, catalog.model, catalog.gpu)
+    settings = plan_settings(scenario)
+    options = hardware_options(catalog, settings.power)
+    if only_given_gpu and scenario.hardware_given:
+        options = [o for o in options if o.gpu.id == scenario.gpu.id]
+    return plan_catalog(scenario, options, settings, top=top, progress=progress)

@@ -1,0 +1,123 @@
+"""HTML for a plan's details and for side-by-side comparison. Every user-typed string is escaped."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication, QLocale
+
+
+def tr(text: str) -> str:
+    return QCoreApplication.translate("PlanDetails", text)
+
+
+def _num(value: float | None, decimals: int = 1) -> str:
+    if value is None:
+        return tr("n/a")
+    return QLocale().toString(float(value), "f", decimals)
+
+
+def _money(value: float | None, currency: str) -> str:
+    if value is None:
+        return tr("n/a")
+    return ("¥" if currency == "CNY" else "$") + QLocale().toString(float(value), "f", 0)
+
+
+def _table(rows: list[tuple[str, str]]) -> str:
+    cells = "".join(f"<tr><td>{escape(label)}</td><td align='right'><b>{escape(value)}</b></td></tr>"
+                    for label, value in rows)
+    return f"<table cellspacing='0' cellpadding='2'>{cells}</table>"
+
+
+def plan_html(plan: dict[str, Any], currency: str) -> str:
+    memory, site, cost = plan["memory_gib_per_gpu"], plan["site"], plan["cost"]
+    layout = plan["layout"]
+    parts = [f"<h3>#{plan.get('rank', '')} {escape(str(plan['count']))} × {escape(plan['gpu_name'])} "
+             f"({escape(tr('buy') if plan['deployment'] == 'on-prem' else tr('rent'))})</h3>"]
+    if plan.get("rank_reasons"):
+        parts.append("<p>" + escape("; ".join(plan["rank_reasons"])) + "</p>")
+    parts.append(f"<p>{escape(tr('Model'))}: {escape(str(plan['model']['name']))} · "
+                 f"{escape(tr('Layout'))}: TP {layout['tp']} · PP {layout['pp']} · DP {layout['dp']} · "
+                 f"ZeRO-{layout['zero']} · {escape(tr('micro-batch'))} {layout['micro_batch']} · "
+                 f"{escape(tr('recompute'))} {escape(str(layout['recompute']))}</p>")
+    parts.append(f"<h4>{escape(tr('Memory per GPU (GiB)'))}</h4>")
+    labels = {"weights": tr("Weights"), "gradients": tr("Gradients"), "optimizer": tr("Optimizer states"),
+              "activations": tr("Activations"), "kv_cache": tr("KV cache"),
+              "overhead": tr("Overhead (CUDA, NCCL, fragmentation)"), "total": tr("Total"),
+              "capacity": tr("Capacity")}
+    parts.append(_table([(label, _num(memory[key])) for key, label in labels.items()]))
+    training, serving = plan.get("training"), plan.get("inference")
+    if training:
+        parts.append(f"<h4>{escape(tr('Time'))} (±{training['uncertainty_pct']:.0f}%)</h4>")
+        rows = [(tr("Step time (s)"), _num(training["step_time_s"], 2)),
+                (tr("Tokens/s per GPU"), _num(training["tokens_per_s_per_gpu"], 0)),
+                (tr("MFU"), _num(training["mfu"] * 100, 1) + " %"), (tr("Days"), _num(training["days"], 1)),
+                (tr("GPU-hours"), _num(training["gpu_hours"], 0))]
+        parts_label = {"gemm": tr("Matrix math"), "memory_bound": tr("Memory-bound kernels"),
+                       "tensor_parallel": tr("Tensor-parallel traffic"), "pipeline_send": tr("Pipeline sends"),
+                       "pipeline_bubble": tr("Pipeline bubble"), "data_parallel": tr("Gradient sync (exposed)"),
+                       "optimizer": tr("Optimizer step")}
+        rows += [(parts_label.get(k, k), _num(v, 3) + " s") for k, v in training["step_breakdown_s"].items() if v > 0]
+        parts.append(_table(rows))
+    if serving:
+        parts.append(f"<h4>{escape(tr('Serving'))} (±{serving['uncertainty_pct']:.0f}%)</h4>")
+        parts.append(_table([(tr("Time to first token (ms)"), _num(serving["ttft_s"] * 1000, 0)),
+                             (tr("Time per output token (ms)"), _num(serving["tpot_s"] * 1000, 1)),
+                             (tr("Output tokens/s"), _num(serving["output_tokens_per_s"], 0)),
+                             (tr("Largest batch per replica"), str(serving["max_batch"])),
+                             (tr("Replicas x GPUs"), f"{serving['replicas']} × {serving['gpus_per_replica']}")]))
+    parts.append(f"<h4>{escape(tr('Site'))}</h4>")
+    parts.append(_table([
+        (tr("Server"), site["node"]), (tr("Nameplate per node (kW)"), _num(site["node_kw_nameplate"])),
+        (tr("Expected per node (kW)"), _num(site["node_kw_training"])),
+        (tr("Nodes per rack"), str(site["nodes_per_rack"])), (tr("Racks"), str(site["racks"])),
+        (tr("kW per rack"), _num(site["kw_per_rack"])), (tr("Cooling needed"), site["cooling_needed"]),
+        (tr("Circuits per A/B feed"), str(site["circuits_per_feed"] or tr("n/a"))),
+        (tr("Facility power (kW)"), _num(site["facility_kw_expected"])),
+        (tr("Heat per rack (BTU/h)"), _num(site["heat_btu_h_per_rack"], 0)),
+        (tr("Switches (leaf + spine)"), f"{site['switches']['leaf']} + {site['switches']['spine']}"),
+    ]))
+    parts.append(f"<h4>{escape(tr('Cost'))} ({escape(currency)})</h4>")
+    parts.append(_table([
+        (tr("Capex"), _money(cost["capex"], currency)), (tr("Opex per year"), _money(cost["opex_per_year"], currency)),
+        (tr("TCO"), _money(cost["tco"], currency)),
+        (tr("Cloud on demand per GPU-hour"), _money(cost["cloud_on_demand_per_gpu_hour"], currency)
+         if cost["cloud_on_demand_per_gpu_hour"] is None else
+         ("¥" if currency == "CNY" else "$") + _num(cost["cloud_on_demand_per_gpu_hour"], 2)),
+        (tr("Break-even utilisation"), tr("n/a") if cost["break_even_utilization"] is None
+         else _num(cost["break_even_utilization"] * 100, 0) + " %"),
+    ]))
+    if plan["warnings"]:
+        parts.append(f"<h4>{escape(tr('Warnings'))}</h4><ul>"
+                     + "".join(f"<li>{escape(w)}</li>" for w in plan["warnings"]) + "</ul>")
+    assumptions = plan.get("assumptions") or {}
+    if assumptions:
+        parts.append(f"<h4>{escape(tr('Assumptions'))}</h4><ul>"
+                     + "".join(f"<li>{escape(str(k))}: {escape(str(v))}</li>" for k, v in assumptions.items()
+                               if not isinstance(v, dict)) + "</ul>")
+    return "".join(parts)
+
+
+def compare_html(plans: list[dict[str, Any]], currency: str) -> str:
+    def row(label: str, values: list[str]) -> str:
+        return f"<tr><td>{escape(label)}</td>" + "".join(f"<td align='right'>{escape(v)}</td>" for v in values) + \
+            "</tr>"
+
+    head = "<tr><th></th>" + "".join(f"<th>{escape(str(p['count']))} × {escape(p['gpu_name'])}</th>"
+                                     for p in plans) + "</tr>"
+    body = [
+        row(tr("Where"), [tr("buy") if p["deployment"] == "on-prem" else tr("rent") for p in plans]),
+        row(tr("Memory / GPU (GiB)"), [_num(p["memory_gib_per_gpu"]["total"]) for p in plans]),
+        row(tr("Days"), [_num(p["days"]) if p["days"] is not None else "—" for p in plans]),
+        row(tr("Output tokens/s"), [_num(p["inference"]["output_tokens_per_s"], 0) if p.get("inference") else "—"
+                                    for p in plans]),
+        row(tr("Nodes"), [str(p["site"]["nodes"]) for p in plans]),
+        row(tr("Racks"), [str(p["site"]["racks"]) for p in plans]),
+        row(tr("IT power (kW)"), [_num(p["site"]["it_kw_expected"]) for p in plans]),
+        row(tr("Capex"), [_money(p["cost"]["capex"], currency) for p in plans]),
+        row(tr("TCO"), [_money(p["cost"]["tco"], currency) for p in plans]),
+        row(tr("Ranking cost"), [_money(p["cost_metric"], currency) for p in plans]),
+        row(tr("Warnings"), [str(len(p["warnings"])) for p in plans]),
+    ]
+    return f"<table border='1' cellspacing='0' cellpadding='4'>{head}{''.join(body)}</table>"

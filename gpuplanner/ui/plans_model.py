@@ -1,0 +1,122 @@
+"""The ranked plans as a Qt table model (display formatting only; every figure comes from the core)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QLocale, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtWidgets import QApplication, QStyle
+
+SORT_ROLE = Qt.ItemDataRole.UserRole + 1
+PLAN_ROLE = Qt.ItemDataRole.UserRole + 2
+
+ModelIndex = QModelIndex | QPersistentModelIndex
+
+
+def _layout_text(layout: dict[str, Any]) -> str:
+    return f"TP{layout['tp']}·PP{layout['pp']}·DP{layout['dp']}·Z{layout['zero']}"
+
+
+class PlansTableModel(QAbstractTableModel):
+    COLUMNS = ("rank", "gpu", "deployment", "count", "nodes", "layout", "memory", "speed", "power", "racks", "capex",
+               "cloud", "tco", "warnings")
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._plans: list[dict[str, Any]] = []
+        self._currency = "USD"
+        self._headers = {
+            "rank": self.tr("#"), "gpu": self.tr("GPU"), "deployment": self.tr("Where"), "count": self.tr("GPUs"),
+            "nodes": self.tr("Nodes"), "layout": self.tr("Layout"), "memory": self.tr("Memory / GPU"),
+            "speed": self.tr("Time or throughput"), "power": self.tr("IT power"), "racks": self.tr("Racks"),
+            "capex": self.tr("Capex"), "cloud": self.tr("Cloud cost"), "tco": self.tr("TCO"),
+            "warnings": self.tr("Warnings"),
+        }
+
+    def set_plans(self, plans: list[dict[str, Any]], currency: str) -> None:
+        self.beginResetModel()
+        self._plans = list(plans)
+        self._currency = currency
+        self.endResetModel()
+
+    def plan_at(self, row: int) -> dict[str, Any]:
+        return self._plans[row]
+
+    def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008, N802
+        return 0 if parent.isValid() else len(self._plans)
+
+    def columnCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008, N802
+        return 0 if parent.isValid() else len(self.COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal \
+                and 0 <= section < len(self.COLUMNS):
+            return self._headers[self.COLUMNS[section]]
+        return None
+
+    def _money(self, value: float | None) -> str:
+        if value is None:
+            return self.tr("n/a")
+        symbol = "¥" if self._currency == "CNY" else "$"
+        return symbol + QLocale().toString(float(value), "f", 0)
+
+    def _value(self, plan: dict[str, Any], column: str) -> tuple[str, Any]:
+        """(display text, sort key) for one cell."""
+        locale = QLocale()
+        site, cost = plan["site"], plan["cost"]
+        if column == "rank":
+            return str(plan.get("rank", "")), plan.get("rank", 0)
+        if column == "gpu":
+            return plan["gpu_name"], plan["gpu_name"]
+        if column == "deployment":
+            return (self.tr("Buy") if plan["deployment"] == "on-prem" else self.tr("Rent")), plan["deployment"]
+        if column in ("count", "racks"):
+            value = plan["count"] if column == "count" else site["racks"]
+            return locale.toString(int(value)), value
+        if column == "nodes":
+            return locale.toString(int(site["nodes"])), site["nodes"]
+        if column == "layout":
+            return _layout_text(plan["layout"]), plan["layout"]["tp"] * 1000 + plan["layout"]["pp"]
+        if column == "memory":
+            memory = plan["memory_gib_per_gpu"]
+            return (self.tr("%1 / %2 GiB").replace("%1", locale.toString(memory["total"], "f", 1))
+                    .replace("%2", locale.toString(memory["capacity"], "f", 0))), memory["total"]
+        if column == "speed":
+            if plan["days"] is not None:
+                return self.tr("%1 days").replace("%1", locale.toString(plan["days"], "f", 1)), plan["days"]
+            rate = plan["inference"]["output_tokens_per_s"]
+            return self.tr("%1 tok/s").replace("%1", locale.toString(rate, "f", 0)), -rate
+        if column == "power":
+            kw = site["it_kw_expected"]
+            return (self.tr("n/a") if kw is None else locale.toString(kw, "f", 1) + " kW"), kw or 0.0
+        if column == "capex":
+            return self._money(cost["capex"]), cost["capex"] if cost["capex"] is not None else float("inf")
+        if column == "cloud":
+            value = cost.get("run_cost_cloud_on_demand", cost.get("cloud_tco"))
+            return self._money(value), value if value is not None else float("inf")
+        if column == "tco":
+            return self._money(cost["tco"]), cost["tco"] if cost["tco"] is not None else float("inf")
+        count = len(plan["warnings"])
+        return (locale.toString(count) if count else ""), count
+
+    def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not (0 <= index.row() < len(self._plans)):
+            return None
+        plan = self._plans[index.row()]
+        column = self.COLUMNS[index.column()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._value(plan, column)[0]
+        if role == SORT_ROLE:
+            return self._value(plan, column)[1]
+        if role == PLAN_ROLE:
+            return plan
+        if role == Qt.ItemDataRole.DecorationRole and column == "warnings" and plan["warnings"]:
+            return QApplication.style().standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            if column == "warnings":
+                return "\n".join(plan["warnings"])
+            return "; ".join(plan.get("rank_reasons", []))
+        if role == Qt.ItemDataRole.TextAlignmentRole and column not in ("gpu", "deployment", "layout"):
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None

@@ -1,0 +1,66 @@
+"""Small widget helpers shared by the wizard pages and dialogs (layout only, no domain math)."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QComboBox, QDoubleSpinBox, QSpinBox, QWidget
+
+INVALID_STYLE = "border: 2px solid #d9534f;"
+
+
+def int_spin(minimum: int, maximum: int, value: int, tooltip: str = "", suffix: str = "",
+             parent: QWidget | None = None) -> QSpinBox:
+    box = QSpinBox(parent)
+    box.setRange(minimum, maximum)
+    box.setValue(value)
+    box.setToolTip(tooltip)
+    box.setSuffix(suffix)
+    box.setGroupSeparatorShown(True)
+    box.setAccelerated(True)
+    return box
+
+
+def float_spin(minimum: float, maximum: float, value: float, decimals: int = 2, tooltip: str = "",
+               suffix: str = "", parent: QWidget | None = None) -> QDoubleSpinBox:
+    box = QDoubleSpinBox(parent)
+    box.setRange(minimum, maximum)
+    box.setDecimals(decimals)
+    box.setValue(value)
+    box.setToolTip(tooltip)
+    box.setSuffix(suffix)
+    box.setGroupSeparatorShown(True)
+    box.setAccelerated(True)
+    return box
+
+
+def choice_combo(items: list[tuple[str, str]], current: str, tooltip: str = "",
+                 parent: QWidget | None = None) -> QComboBox:
+    """A combo of (value, label) pairs; `currentData()` gives the value."""
+    combo = QComboBox(parent)
+    for value, label in items:
+        combo.addItem(label, value)
+    index = combo.findData(current)
+    combo.setCurrentIndex(max(index, 0))
+    combo.setToolTip(tooltip)
+    return combo
+
+
+def select_data(combo: QComboBox, value: object) -> None:
+    index = combo.findData(value)
+    if index >= 0:
+        combo.setCurrentIndex(index)
+
+
+def mark_invalid(widget: QWidget, message: str) -> None:
+    """Red border and the message as tooltip; the normal tooltip comes back on `clear_invalid`."""
+    if not widget.property("invalid"):
+        widget.setProperty("normal_tooltip", widget.toolTip())
+    widget.setStyleSheet(INVALID_STYLE)
+    widget.setToolTip(message)
+    widget.setProperty("invalid", True)
+
+
+def clear_invalid(widget: QWidget) -> None:
+    if widget.property("invalid"):
+        widget.setStyleSheet("")
+        widget.setToolTip(str(widget.property("normal_tooltip") or ""))
+        widget.setProperty("invalid", False)

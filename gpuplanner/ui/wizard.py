@@ -1,0 +1,549 @@
+"""The planning wizard: task -> model -> precision -> deployment -> budget. It only lays out inputs and turns
+them into a scenario dict (the same schema as the CLI); all estimation happens in the core, off this thread."""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtWidgets import (
+    QAbstractSpinBox,
+    QButtonGroup,
+    QCheckBox,
+    QComboBox,
+    QCompleter,
+    QFileDialog,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QMessageBox,
+    QPushButton,
+    QRadioButton,
+    QVBoxLayout,
+    QWidget,
+    QWizard,
+    QWizardPage,
+)
+
+from gpuplanner.catalog.store import Catalog
+from gpuplanner.core.errors import InputError
+from gpuplanner.core.model import model_from_hf_config
+from gpuplanner.ui.widgets import choice_combo, clear_invalid, float_spin, int_spin, mark_invalid, select_data
+
+AUTO = "auto"
+ANY_GPU = "any"
+
+
+class PageId(IntEnum):
+    TASK = 0
+    MODEL = 1
+    PRECISION = 2
+    DEPLOYMENT = 3
+    BUDGET = 4
+
+
+class TaskPage(QWizardPage):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setTitle(self.tr("What do you want to run?"))
+        self.setSubTitle(self.tr("Pick the job; every later page adapts to it."))
+        self.group = QButtonGroup(self)
+        layout = QVBoxLayout(self)
+        self.buttons: dict[str, QRadioButton] = {}
+        tasks = [
+            ("pretrain", self.tr("Pretrain a language model"),
+             self.tr("Train all weights from scratch on a token budget.")),
+            ("finetune", self.tr("Full fine-tune"),
+             self.tr("Update all weights on your data (same memory as pretraining).")),
+            ("lora", self.tr("LoRA fine-tune"), self.tr("Freeze the model, train small low-rank adapters.")),
+            ("qlora", self.tr("QLoRA fine-tune"),
+             self.tr("LoRA on a 4-bit (NF4) frozen base: the cheapest way to tune a big model.")),
+            ("inference", self.tr("Serve a model (inference)"),
+             self.tr("Latency, throughput and how many GPUs a load needs.")),
+            ("vision", self.tr("Image model training (not modelled yet)"),
+             self.tr("CNN/ViT training estimates are not available in this version.")),
+            ("diffusion", self.tr("Diffusion model training (not modelled yet)"),
+             self.tr("Diffusion training estimates are not available in this version.")),
+        ]
+        for value, label, tip in tasks:
+            button = QRadioButton(label, self)
+            button.setToolTip(tip)
+            button.setEnabled(value not in ("vision", "diffusion"))
+            self.group.addButton(button)
+            self.buttons[value] = button
+            layout.addWidget(button)
+        layout.addStretch(1)
+        self.buttons["pretrain"].setChecked(True)
+
+    @property
+    def task(self) -> str:
+        return next(value for value, button in self.buttons.items() if button.isChecked())
+
+    def set_task(self, task: str) -> None:
+        if task in self.buttons:
+            self.buttons[task].setChecked(True)
+
+
+class ModelPage(QWizardPage):
+    def __init__(self, catalog: Catalog, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setTitle(self.tr("Which model, and how much data?"))
+        self.setSubTitle(self.tr("Choose a preset (type to search), describe your own architecture, or import a "
+                                 "Hugging Face config.json."))
+        self.preset = QComboBox(self)
+        self.preset.setEditable(True)
+        self.preset.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+        for row in catalog.rows("models"):
+            if row["kind"] in ("llm", "encoder"):
+                self.preset.addItem(str(row["name"]), row["id"])
+        self.preset.addItem(self.tr("Custom architecture"), "custom")
+        completer = self.preset.completer()
+        completer.setFilterMode(Qt.MatchFlag.MatchContains)
+        completer.setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
+        select_data(self.preset, "llama-2-7b")
+        self.preset.setToolTip(self.tr("Model presets come from the catalog, with their source."))
+        self.import_button = QPushButton(self.tr("Import config.json…"), self)
+        self.import_button.setToolTip(self.tr("Read layers, widths, heads and vocabulary from a local Hugging Face "
+                                              "config.json."))
+
+        self.custom = QGroupBox(self.tr("Custom architecture"), self)
+        form = QFormLayout(self.custom)
+        self.layers = int_spin(1, 1000, 32, self.tr("Transformer layers"))
+        self.hidden = int_spin(64, 1 << 18, 4096, self.tr("Hidden size (model width)"))
+        self.heads = int_spin(1, 4096, 32, self.tr("Attention heads"))
+        self.kv_heads = int_spin(1, 4096, 32, self.tr("Key/value heads: fewer than heads means GQA/MQA, which "
+                                                      "shrinks the KV cache"))
+        self.ffn = int_spin(64, 1 << 21, 11008, self.tr("MLP inner width"))
+        self.vocab = int_spin(1, 10_000_000, 32000, self.tr("Vocabulary size"))
+        self.gated = QCheckBox(self.tr("Gated MLP (SwiGLU)"), self.custom)
+        self.gated.setChecked(True)
+        self.tied = QCheckBox(self.tr("Tied input/output embeddings"), self.custom)
+        form.addRow(self.tr("Layers"), self.layers)
+        form.addRow(self.tr("Hidden size"), self.hidden)
+        form.addRow(self.tr("Heads"), self.heads)
+        form.addRow(self.tr("KV heads"), self.kv_heads)
+        form.addRow(self.tr("MLP width"), self.ffn)
+        form.addRow(self.tr("Vocabulary"), self.vocab)
+        form.addRow(self.gated)
+        form.addRow(self.tied)
+
+        self.data_box = QGroupBox(self.tr("Data and batch"), self)
+        data_form = QFormLayout(self.data_box)
+        self.tokens_b = float_spin(0.001, 1e6, 200.0, 3, self.tr("Training tokens, in billions"), " B")
+        self.global_batch = int_spin(1, 1 << 20, 512, self.tr("Sequences per optimizer step"))
+        self.seq_len = int_spin(16, 1 << 21, 4096, self.tr("Tokens per sequence (context length)"))
+        data_form.addRow(self.tr("Tokens"), self.tokens_b)
+        data_form.addRow(self.tr("Global batch (sequences)"), self.global_batch)
+        data_form.addRow(self.tr("Sequence length"), self.seq_len)
+
+        self.serve_box = QGroupBox(self.tr("Serving load"), self)
+        serve_form = QFormLayout(self.serve_box)
+        self.batch = int_spin(1, 65536, 16, self.tr("Requests decoded together per replica"))
+        self.input_tokens = int_spin(1, 1 << 20, 1000, self.tr("Prompt length in tokens"))
+        self.output_tokens = int_spin(1, 1 << 20, 300, self.tr("Generated tokens per request"))
+        self.engine = choice_combo([("tensorrt-llm", "TensorRT-LLM"), ("vllm", "vLLM"), ("llama.cpp", "llama.cpp")],
+                                   "tensorrt-llm", self.tr("The same GPU gives very different numbers per engine"))
+        serve_form.addRow(self.tr("Batch"), self.batch)
+        serve_form.addRow(self.tr("Input tokens"), self.input_tokens)
+        serve_form.addRow(self.tr("Output tokens"), self.output_tokens)
+        serve_form.addRow(self.tr("Engine"), self.engine)
+
+        top = QHBoxLayout()
+        top.addWidget(QLabel(self.tr("Model"), self))
+        top.addWidget(self.preset, 1)
+        top.addWidget(self.import_button)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.custom)
+        layout.addWidget(self.data_box)
+        layout.addWidget(self.serve_box)
+        layout.addStretch(1)
+        self.preset.currentIndexChanged.connect(self._update_custom)
+        self.import_button.clicked.connect(self._import_config)
+        self._update_custom()
+
+    @Slot()
+    def _update_custom(self) -> None:
+        self.custom.setEnabled(self.preset.currentData() == "custom")
+
+    @Slot()
+    def _import_config(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Import config.json"), "",
+                                              self.tr("JSON files (*.json)"))
+        if path:
+            self.import_config(path)
+
+    def import_config(self, path: str) -> bool:
+        try:
+            model = model_from_hf_config(path)
+        except InputError as exc:
+            QMessageBox.warning(self, self.tr("Cannot import"), self.tr("This config.json cannot be used: %1")
+                                .replace("%1", exc.message))
+            return False
+        select_data(self.preset, "custom")
+        for box, value in ((self.layers, model.layers), (self.hidden, model.hidden), (self.heads, model.heads),
+                           (self.kv_heads, model.kv_heads), (self.ffn, model.ffn_hidden), (self.vocab, model.vocab)):
+            box.setValue(value)
+        self.gated.setChecked(model.gated_mlp)
+        self.tied.setChecked(model.tied_embeddings)
+        return True
+
+    def set_task(self, task: str) -> None:
+        serving = task == "inference"
+        self.serve_box.setVisible(serving)
+        self.data_box.setVisible(not serving)
+
+
+class PrecisionPage(QWizardPage):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setTitle(self.tr("Precision and memory savers"))
+        self.setSubTitle(self.tr("Automatic choices are searched for the fastest layout that fits. Combinations a "
+                                 "GPU cannot run are explained in the results' warnings."))
+        form = QFormLayout(self)
+        self.precision = choice_combo(
+            [("bf16", "BF16"), ("fp16", "FP16"), ("fp8", "FP8"), ("tf32", "TF32"), ("fp32", "FP32")], "bf16",
+            self.tr("Math precision. FP8 needs Hopper, Ada or newer tensor cores; BF16 needs Ampere or newer."))
+        self.optimizer = choice_combo(
+            [("adamw", "AdamW"), ("adam8bit", self.tr("8-bit Adam")), ("sgd", self.tr("SGD with momentum")),
+             ("adafactor", "Adafactor")], "adamw",
+            self.tr("AdamW keeps two fp32 moments per parameter (8 bytes); 8-bit Adam 2 bytes; Adafactor almost none."))
+        self.recompute = choice_combo(
+            [(AUTO, self.tr("Automatic")), ("none", self.tr("None")), ("selective", self.tr("Selective")),
+             ("full", self.tr("Full"))], AUTO,
+            self.tr("Activation recomputation: selective recomputes only attention internals (a few % slower); full "
+                    "keeps only each layer's input and recomputes the layer (about a third more compute)."))
+        self.zero = choice_combo(
+            [(AUTO, self.tr("Automatic")), ("0", self.tr("Off (plain data parallel)")),
+             ("1", self.tr("ZeRO-1: shard optimizer states")), ("2", self.tr("ZeRO-2: + gradients")),
+             ("3", self.tr("ZeRO-3 / FSDP: + weights"))], AUTO,
+            self.tr("ZeRO shards training state across data-parallel GPUs; ZeRO-3 (FSDP) also shards the weights at "
+                    "the cost of gathering them every step."))
+        self.lora_rank = int_spin(1, 4096, 16, self.tr("LoRA rank r: each adapted matrix gains r x (in + out) "
+                                                       "parameters"))
+        self.lora_targets = choice_combo(
+            [("all-linear", self.tr("All linear layers")), ("attention", self.tr("Attention (q, k, v, o)")),
+             ("qv", self.tr("q and v only"))], "all-linear", self.tr("Which matrices get adapters"))
+        self.paged = QCheckBox(self.tr("Paged optimizer (states spill to CPU memory under pressure)"), self)
+        self.weight_dtype = choice_combo([("fp16", "FP16"), ("bf16", "BF16"), ("fp8", "FP8"), ("int8", "INT8"),
+                                          ("int4", "INT4")], "fp16", self.tr("Weight format for serving"))
+        self.kv_dtype = choice_combo([("fp16", "FP16"), ("bf16", "BF16"), ("fp8", "FP8"), ("int8", "INT8")], "fp16",
+                                     self.tr("KV-cache format"))
+        self.rows = {
+            "precision": (self.tr("Precision"), self.precision), "optimizer": (self.tr("Optimizer"), self.optimizer),
+            "recompute": (self.tr("Recompute"), self.recompute), "zero": (self.tr("ZeRO / FSDP"), self.zero),
+            "lora_rank": (self.tr("LoRA rank"), self.lora_rank),
+            "lora_targets": (self.tr("LoRA targets"), self.lora_targets), "paged": ("", self.paged),
+            "weight_dtype": (self.tr("Weights"), self.weight_dtype), "kv_dtype": (self.tr("KV cache"), self.kv_dtype),
+        }
+        for label, widget in self.rows.values():
+            if label:
+                form.addRow(label, widget)
+            else:
+                form.addRow(widget)
+
+    def set_task(self, task: str) -> None:
+        layout: QFormLayout = self.layout()  # type: ignore[assignment]
+        visible = {
+            "precision": task != "inference", "optimizer": task != "inference",
+            "recompute": task != "inference", "zero": task != "inference",
+            "lora_rank": task in ("lora", "qlora"), "lora_targets": task in ("lora", "qlora"),
+            "paged": task in ("lora", "qlora"), "weight_dtype": task == "inference", "kv_dtype": task == "inference",
+        }
+        for key, (_, widget) in self.rows.items():
+            layout.setRowVisible(widget, visible[key])
+
+
+class DeploymentPage(QWizardPage):
+    def __init__(self, catalog: Catalog, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setTitle(self.tr("Where will it run?"))
+        self.setSubTitle(self.tr("Buy, rent or compare both; the site limits size racks, power and cooling."))
+        form = QFormLayout(self)
+        self.deployment = choice_combo(
+            [("either", self.tr("Compare buying and renting")), ("on-prem", self.tr("Buy (on-premises)")),
+             ("cloud", self.tr("Rent (cloud)"))], "either")
+        self.gpu = QComboBox(self)
+        self.gpu.addItem(self.tr("Any GPU in the catalog"), ANY_GPU)
+        for gpu in catalog.gpus():
+            self.gpu.addItem(f"{gpu.vendor} {gpu.model}", gpu.id)
+        self.gpu.setToolTip(self.tr("Restrict the plans to one GPU model, or let the planner compare them all."))
+        self.count = int_spin(0, 65536, 0, self.tr("0 = choose the count for me"))
+        self.count.setSpecialValueText(self.tr("Automatic"))
+        self.allow_consumer = QCheckBox(self.tr("Allow consumer (GeForce) cards"), self)
+        self.allow_consumer.setChecked(True)
+        self.allow_consumer.setToolTip(self.tr("GeForce cards are cheap but have no NVLink or ECC, and their driver "
+                                               "licence forbids data-center deployment."))
+        self.rack_kw = float_spin(1.0, 500.0, 20.0, 1, self.tr("Power the site allows per rack"), " kW")
+        self.rack_units = int_spin(4, 60, 42, self.tr("Usable height of a rack"), " U")
+        self.cooling = choice_combo([("air", self.tr("Air")), ("rear-door", self.tr("Rear-door heat exchanger")),
+                                     ("cold-plate", self.tr("Direct liquid (cold plate)")),
+                                     ("immersion", self.tr("Immersion"))], "air",
+                                    self.tr("Each tier handles more kW per rack: air ~20, rear-door ~40, cold plate "
+                                            "~100 (editable planning presets)"))
+        self.china_cabinet = choice_combo([(0, self.tr("No (rack kW above)"))]
+                                          + [(a, self.tr("%1 A x 220 V = %2 kW").replace("%1", str(a))
+                                              .replace("%2", f"{a * 0.22:.1f}")) for a in (10, 13, 16, 20, 32, 40)],
+                                          0, self.tr("Chinese IDC cabinets are sold by current at 220 V"))
+        self.voltage = float_spin(100.0, 1000.0, 400.0, 0, self.tr("Feed voltage (line-to-line for three-phase)"),
+                                  " V")
+        self.phase = choice_combo([(3, self.tr("Three-phase")), (1, self.tr("Single-phase"))], 3)
+        self.amps = float_spin(1.0, 400.0, 32.0, 0, self.tr("Breaker rating per circuit"), " A")
+        form.addRow(self.tr("Deployment"), self.deployment)
+        form.addRow(self.tr("GPU"), self.gpu)
+        form.addRow(self.tr("GPU count"), self.count)
+        form.addRow(self.allow_consumer)
+        form.addRow(self.tr("Rack power"), self.rack_kw)
+        form.addRow(self.tr("Rack height"), self.rack_units)
+        form.addRow(self.tr("Cooling"), self.cooling)
+        form.addRow(self.tr("Chinese IDC cabinet"), self.china_cabinet)
+        form.addRow(self.tr("Supply voltage"), self.voltage)
+        form.addRow(self.tr("Phases"), self.phase)
+        form.addRow(self.tr("Circuit breaker"), self.amps)
+
+
+class BudgetPage(QWizardPage):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setTitle(self.tr("Budget and goals"))
+        self.setSubTitle(self.tr("Zero means no limit. Prices in the catalog are approximate and dated; edit them "
+                                 "in the catalog tab."))
+        form = QFormLayout(self)
+        self.currency = choice_combo([("USD", "USD ($)"), ("CNY", "CNY (¥)")], "USD")
+        self.budget = float_spin(0.0, 1e12, 0.0, 0, self.tr("Most you will spend (0 = no limit)"))
+        self.budget.setSpecialValueText(self.tr("No limit"))
+        self.deadline = float_spin(0.0, 3650.0, 30.0, 1, self.tr("Training must finish within (0 = no deadline)"),
+                                   self.tr(" days"))
+        self.deadline.setSpecialValueText(self.tr("No deadline"))
+        self.target = float_spin(0.0, 1e9, 0.0, 0, self.tr("Output tokens per second the service must deliver"))
+        self.target.setSpecialValueText(self.tr("No target"))
+        self.objective = choice_combo([("cheapest", self.tr("Cheapest")), ("fastest", self.tr("Fastest")),
+                                       ("lowest-tco", self.tr("Lowest total cost of ownership"))], "cheapest")
+        self.years = float_spin(0.5, 10.0, 3.0, 1, self.tr("Amortisation period for TCO"), self.tr(" years"))
+        self.electricity = float_spin(0.0, 10.0, 0.0, 3, self.tr("Electricity price per kWh in the chosen currency "
+                                                                 "(0 = not priced)"))
+        self.electricity.setSpecialValueText(self.tr("Not priced"))
+        self.pue = float_spin(1.0, 3.0, 1.3, 2, self.tr("Power usage effectiveness: facility power / IT power"))
+        self.utilization = float_spin(5.0, 100.0, 70.0, 0, self.tr("Share of hours the owned cluster is busy"), " %")
+        self.usd_to_cny = float_spin(0.1, 100.0, 7.1, 3, self.tr("Exchange rate used for CNY (editable)"))
+        form.addRow(self.tr("Currency"), self.currency)
+        form.addRow(self.tr("Budget"), self.budget)
+        form.addRow(self.tr("Deadline"), self.deadline)
+        form.addRow(self.tr("Throughput target"), self.target)
+        form.addRow(self.tr("Rank by"), self.objective)
+        form.addRow(self.tr("Amortise over"), self.years)
+        form.addRow(self.tr("Electricity"), self.electricity)
+        form.addRow(self.tr("PUE"), self.pue)
+        form.addRow(self.tr("Utilisation"), self.utilization)
+        form.addRow(self.tr("USD to CNY"), self.usd_to_cny)
+
+
+class ScenarioWizard(QWizard):
+    """Emits `edited` on every change; `scenario()` is the CLI-schema dict of the current inputs."""
+
+    edited = Signal()
+    completed = Signal()  # Finish pressed: the wizard stays on screen with its inputs
+
+    def __init__(self, catalog: Catalog, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowFlags(Qt.WindowType.Widget)
+        self.setWizardStyle(QWizard.WizardStyle.ClassicStyle)
+        self.setOption(QWizard.WizardOption.NoCancelButton, True)
+        self.setOption(QWizard.WizardOption.HaveFinishButtonOnEarlyPages, True)
+        self.task_page = TaskPage(self)
+        self.model_page = ModelPage(catalog, self)
+        self.precision_page = PrecisionPage(self)
+        self.deployment_page = DeploymentPage(catalog, self)
+        self.budget_page = BudgetPage(self)
+        for page_id, page in ((PageId.TASK, self.task_page), (PageId.MODEL, self.model_page),
+                              (PageId.PRECISION, self.precision_page), (PageId.DEPLOYMENT, self.deployment_page),
+                              (PageId.BUDGET, self.budget_page)):
+            self.setPage(page_id, page)
+            page.setFinalPage(True)  # sensible defaults everywhere: Finish works from any page
+        self.setStartId(PageId.TASK)
+        self._connect_edits()
+        self.task_page.group.buttonToggled.connect(self._task_changed)
+        self._task_changed()
+
+    def _connect_edits(self) -> None:
+        for widget in self.findChildren(QWidget):
+            if isinstance(widget, QAbstractSpinBox):
+                widget.valueChanged.connect(self._on_edit)  # type: ignore[attr-defined]
+            elif isinstance(widget, QComboBox):
+                widget.currentIndexChanged.connect(self._on_edit)
+            elif isinstance(widget, QCheckBox | QRadioButton):
+                widget.toggled.connect(self._on_edit)
+
+    def accept(self) -> None:
+        """Embedded in the main window: Finish computes the plans instead of closing the wizard."""
+        self.completed.emit()
+
+    def reject(self) -> None:
+        """Escape must not hide the embedded wizard."""
+
+    @Slot()
+    def _on_edit(self) -> None:
+        self.clear_marks()
+        self.edited.emit()
+
+    @Slot()
+    def _task_changed(self) -> None:
+        task = self.task_page.task
+        self.model_page.set_task(task)
+        self.precision_page.set_task(task)
+
+    # --- scenario <-> widgets --------------------------------------------------------------------------
+    def scenario(self) -> dict[str, Any]:
+        task = self.task_page.task
+        m, p, d, b = self.model_page, self.precision_page, self.deployment_page, self.budget_page
+        if m.preset.currentData() == "custom":
+            model: dict[str, Any] = {"layers": m.layers.value(), "hidden": m.hidden.value(), "heads": m.heads.value(),
+                                     "kv_heads": m.kv_heads.value(), "ffn_hidden": m.ffn.value(),
+                                     "vocab": m.vocab.value(), "gated_mlp": m.gated.isChecked(),
+                                     "tied_embeddings": m.tied.isChecked(), "name": self.tr("Custom model")}
+        else:
+            model = {"preset": m.preset.currentData()}
+        data: dict[str, Any] = {"task": task, "model": model, "seq_len": m.seq_len.value()}
+        if task == "inference":
+            data["inference"] = {"batch": m.batch.value(), "input_tokens": m.input_tokens.value(),
+                                 "output_tokens": m.output_tokens.value(), "engine": m.engine.currentData(),
+                                 "weight_dtype": p.weight_dtype.currentData(), "kv_dtype": p.kv_dtype.currentData()}
+            data["seq_len"] = m.input_tokens.value() + m.output_tokens.value()
+        else:
+            data["precision"] = p.precision.currentData()
+            training: dict[str, Any] = {"tokens": m.tokens_b.value() * 1e9, "global_batch": m.global_batch.value(),
+                                        "optimizer": p.optimizer.currentData()}
+            if p.recompute.currentData() != AUTO:
+                training["recompute"] = p.recompute.currentData()
+            if p.zero.currentData() != AUTO:
+                training["zero"] = int(p.zero.currentData())
+            if task in ("lora", "qlora"):
+                training.update(lora_rank=p.lora_rank.value(), lora_targets=p.lora_targets.currentData(),
+                                paged_optimizer=p.paged.isChecked())
+            data["training"] = training
+        if d.gpu.currentData() != ANY_GPU:
+            data["hardware"] = {"gpu": d.gpu.currentData()}
+            if d.count.value():
+                data["hardware"]["count"] = d.count.value()
+        site: dict[str, Any] = {"rack_kw": d.rack_kw.value(), "rack_units": d.rack_units.value(),
+                                "cooling": d.cooling.currentData(), "pue": b.pue.value(),
+                                "supply": {"voltage": d.voltage.value(), "phase": d.phase.currentData(),
+                                           "amps": d.amps.value()}}
+        if d.china_cabinet.currentData():
+            site["china_cabinet_amps"] = float(d.china_cabinet.currentData())
+        if b.electricity.value() > 0:
+            site["electricity_price"] = b.electricity.value()
+        constraints: dict[str, Any] = {"deployment": d.deployment.currentData(), "objective": b.objective.currentData(),
+                                       "currency": b.currency.currentData(), "years": b.years.value(),
+                                       "utilization": b.utilization.value() / 100.0,
+                                       "usd_to_cny": b.usd_to_cny.value(),
+                                       "allow_consumer_gpus": d.allow_consumer.isChecked(), "site": site}
+        for key, box in (("budget", b.budget), ("deadline_days", b.deadline),
+                         ("target_output_tokens_per_s", b.target)):
+            if box.value() > 0:
+                constraints[key] = box.value()
+        data["constraints"] = constraints
+        return data
+
+    def load_scenario(self, data: dict[str, Any]) -> None:
+        """Fill the widgets from a (validated) scenario dict; keys it does not show keep their widgets."""
+        m, p, d, b = self.model_page, self.precision_page, self.deployment_page, self.budget_page
+        self.blockSignals(True)
+        try:
+            self.task_page.set_task(data.get("task", "pretrain"))
+            model = data.get("model", {})
+            if "preset" in model:
+                select_data(m.preset, model["preset"])
+            elif model:
+                select_data(m.preset, "custom")
+                for key, box in (("layers", m.layers), ("hidden", m.hidden), ("heads", m.heads),
+                                 ("kv_heads", m.kv_heads), ("ffn_hidden", m.ffn), ("vocab", m.vocab)):
+                    if key in model:
+                        box.setValue(int(model[key]))
+                m.gated.setChecked(bool(model.get("gated_mlp", True)))
+                m.tied.setChecked(bool(model.get("tied_embeddings", False)))
+            m.seq_len.setValue(int(data.get("seq_len", m.seq_len.value())))
+            training = data.get("training", {})
+            m.tokens_b.setValue(float(training.get("tokens", m.tokens_b.value() * 1e9)) / 1e9)
+            m.global_batch.setValue(int(training.get("global_batch", m.global_batch.value())))
+            select_data(p.optimizer, training.get("optimizer", "adamw"))
+            select_data(p.recompute, training.get("recompute", AUTO))
+            select_data(p.zero, str(training["zero"]) if "zero" in training else AUTO)
+            p.lora_rank.setValue(int(training.get("lora_rank", p.lora_rank.value())))
+            select_data(p.lora_targets, training.get("lora_targets", "all-linear"))
+            p.paged.setChecked(bool(training.get("paged_optimizer", False)))
+            select_data(p.precision, data.get("precision", "bf16"))
+            inference = data.get("inference", {})
+            for key, box in (("batch", m.batch), ("input_tokens", m.input_tokens), ("output_tokens", m.output_tokens)):
+                if key in inference:
+                    box.setValue(int(inference[key]))
+            select_data(m.engine, inference.get("engine", "tensorrt-llm"))
+            select_data(p.weight_dtype, inference.get("weight_dtype", "fp16"))
+            select_data(p.kv_dtype, inference.get("kv_dtype", "fp16"))
+            hardware = data.get("hardware", {})
+            select_data(d.gpu, hardware.get("gpu", ANY_GPU))
+            d.count.setValue(int(hardware.get("count", 0)))
+            constraints = data.get("constraints", {})
+            site = constraints.get("site", {})
+            select_data(d.deployment, constraints.get("deployment", "either"))
+            d.allow_consumer.setChecked(bool(constraints.get("allow_consumer_gpus", True)))
+            d.rack_kw.setValue(float(site.get("rack_kw", 20.0)))
+            d.rack_units.setValue(int(site.get("rack_units", 42)))
+            select_data(d.cooling, site.get("cooling", "air"))
+            select_data(d.china_cabinet, int(site.get("china_cabinet_amps", 0)))
+            supply = site.get("supply", {})
+            d.voltage.setValue(float(supply.get("voltage", 400.0)))
+            select_data(d.phase, int(supply.get("phase", 3)))
+            d.amps.setValue(float(supply.get("amps", 32.0)))
+            select_data(b.currency, constraints.get("currency", "USD"))
+            b.budget.setValue(float(constraints.get("budget", 0.0)))
+            b.deadline.setValue(float(constraints.get("deadline_days", 0.0 if "constraints" in data else 30.0)))
+            b.target.setValue(float(constraints.get("target_output_tokens_per_s", 0.0)))
+            select_data(b.objective, constraints.get("objective", "cheapest"))
+            b.years.setValue(float(constraints.get("years", 3.0)))
+            b.electricity.setValue(float(site.get("electricity_price", 0.0)))
+            b.pue.setValue(float(site.get("pue", 1.3)))
+            b.utilization.setValue(float(constraints.get("utilization", 0.7)) * 100.0)
+            b.usd_to_cny.setValue(float(constraints.get("usd_to_cny", 7.1)))
+        finally:
+            self.blockSignals(False)
+        self._task_changed()
+        self.edited.emit()
+
+    # --- marking bad fields ---------------------------------------------------------------------------
+    def field_widgets(self) -> dict[str, QWidget]:
+        m, p, d, b = self.model_page, self.precision_page, self.deployment_page, self.budget_page
+        return {
+            "model": m.preset, "model.preset": m.preset, "model.layers": m.layers, "model.hidden": m.hidden,
+            "model.heads": m.heads, "model.kv_heads": m.kv_heads, "model.ffn_hidden": m.ffn, "model.vocab": m.vocab,
+            "seq_len": m.seq_len, "training.tokens": m.tokens_b, "training.global_batch": m.global_batch,
+            "training.micro_batch": m.global_batch, "training.lora_rank": p.lora_rank, "precision": p.precision,
+            "inference.batch": m.batch, "inference.input_tokens": m.input_tokens,
+            "inference.output_tokens": m.output_tokens, "hardware.gpu": d.gpu, "hardware.count": d.count,
+            "parallelism": d.count, "constraints.budget": b.budget, "constraints.site.rack_kw": d.rack_kw,
+            "constraints.site.pue": b.pue, "constraints.site.supply.voltage": d.voltage,
+            "constraints.site.supply.amps": d.amps, "constraints.usd_to_cny": b.usd_to_cny,
+        }
+
+    def page_of(self, widget: QWidget) -> int:
+        for page_id in PageId:
+            if self.page(page_id).isAncestorOf(widget):
+                return int(page_id)
+        return int(PageId.TASK)
+
+    def mark_field(self, field: str, message: str) -> QWidget | None:
+        """Mark the widget behind a scenario field (or its closest parent key) and return it."""
+        widgets = self.field_widgets()
+        key = field
+        while key and key not in widgets:
+            key = key.rpartition(".")[0]
+        widget = widgets.get(key)
+        if widget is not None:
+            mark_invalid(widget, message)
+        return widget
+
+    def clear_marks(self) -> None:
+        for widget in self.field_widgets().values():
+            clear_invalid(widget)

@@ -1,0 +1,266 @@
+"""The desktop app driven as a person would, offscreen: wizard, plans, charts, worker, files, catalog edits."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QMessageBox
+
+from gpuplanner.catalog.store import Catalog
+from gpuplanner.ui.catalog_model import CatalogTableModel
+from gpuplanner.ui.main_window import MainWindow
+from gpuplanner.ui.plans_model import PlansTableModel
+from gpuplanner.ui.settings import AppSettings
+from gpuplanner.ui.wizard import PageId
+from gpuplanner.ui.worker import LatestJobRunner
+from tests.conftest import run_cli
+
+RESULT_TIMEOUT_MS = 60_000
+
+
+@pytest.fixture
+def warnings_shown(monkeypatch):
+    """QMessageBox calls recorded instead of blocking the test."""
+    shown: list[tuple[str, str]] = []
+
+    def record(_parent, title, text, *args, **kwargs):
+        shown.append((title, text))
+        return QMessageBox.StandardButton.Ok
+
+    monkeypatch.setattr(QMessageBox, "warning", record)
+    monkeypatch.setattr(QMessageBox, "critical", record)
+    return shown
+
+
+@pytest.fixture
+def window(qtbot, private_user_data, warnings_shown):
+    main = MainWindow(Catalog(), AppSettings())
+    qtbot.addWidget(main)
+    main.show()
+    qtbot.waitExposed(main)
+    yield main
+    main.close()
+
+
+def compute(qtbot, window) -> dict:
+    with qtbot.waitSignal(window.result_shown, timeout=RESULT_TIMEOUT_MS):
+        window.recompute()
+    return window.last_result
+
+
+def wait_result(qtbot, window) -> dict:
+    with qtbot.waitSignal(window.result_shown, timeout=RESULT_TIMEOUT_MS):
+        pass
+    assert window.last_result is not None
+    return window.last_result
+
+
+def test_next_next_finish_gives_a_ranked_plan(qtbot, window) -> None:
+    wizard = window.wizard
+    for _ in range(4):
+        qtbot.mouseClick(wizard.button(wizard.WizardButton.NextButton), Qt.MouseButton.LeftButton)
+    assert wizard.currentId() == PageId.BUDGET
+    with qtbot.waitSignal(window.result_shown, timeout=RESULT_TIMEOUT_MS):
+        qtbot.mouseClick(wizard.button(wizard.WizardButton.FinishButton), Qt.MouseButton.LeftButton)
+    assert wizard.isVisible()  # Finish computes; the wizard stays with its inputs
+    assert window.plans_proxy.rowCount() >= 1
+    assert "×" in window.details.toPlainText()
+    assert window.tabs.currentIndex() == 0
+
+
+def test_typed_values_reach_the_plans_and_back_keeps_them(qtbot, window) -> None:
+    wizard = window.wizard
+    lora = wizard.task_page.buttons["lora"]
+    qtbot.mouseClick(lora, Qt.MouseButton.LeftButton, pos=QPoint(8, lora.height() // 2))  # on the indicator
+    wizard.next()
+    model_page = wizard.model_page
+    model_page.preset.setCurrentIndex(model_page.preset.findData("llama-2-13b"))
+    model_page.seq_len.setValue(2048)
+    model_page.tokens_b.setValue(0.5)
+    wizard.next()
+    wizard.back()
+    assert model_page.seq_len.value() == 2048  # Back keeps what was typed
+    deployment = wizard.deployment_page
+    deployment.deployment.setCurrentIndex(deployment.deployment.findData("on-prem"))
+    result = wait_result(qtbot, window)
+    assert all(plan["deployment"] == "on-prem" for plan in result["plans"])
+    assert result["plans"][0]["task"] == "lora"
+    assert window.wizard.scenario()["training"]["lora_rank"] == 16
+
+
+def test_invalid_field_is_marked_in_place(qtbot, window) -> None:
+    model_page = window.wizard.model_page
+    model_page.preset.setCurrentIndex(model_page.preset.findData("custom"))
+    model_page.heads.setValue(7)  # 4096 / 7 is not whole
+    window.debouncer.stop()
+    window.recompute()
+    assert model_page.heads.property("invalid") is True
+    assert "heads" in model_page.heads.toolTip()
+    assert "page 2" in window.status.text() or "highlighted" in window.status.text()
+    model_page.heads.setValue(32)
+    assert model_page.heads.property("invalid") is False
+
+
+def test_edits_are_debounced_into_one_job(qtbot, window) -> None:
+    submitted = []
+    original = window.runner.submit
+    window.runner.submit = lambda fn: submitted.append(fn) or original(fn)  # type: ignore[method-assign]
+    seq = window.wizard.model_page.seq_len
+    with qtbot.assertNotEmitted(window.debouncer.triggered, wait=100):
+        for value in (1024, 2048, 3072, 4096, 8192):
+            seq.setValue(value)
+    with qtbot.waitSignal(window.debouncer.triggered, timeout=2000):
+        pass
+    assert len(submitted) == 1
+    wait_result(qtbot, window)
+
+
+def test_stale_results_are_dropped(qtbot) -> None:
+    runner = LatestJobRunner()
+    results = []
+    runner.finished.connect(lambda job_id, result: results.append((job_id, result)))
+    first = runner.submit(lambda control: "old")
+    second = runner.submit(lambda control: "new")
+    with qtbot.waitSignal(runner.finished, timeout=5000):
+        pass
+    assert runner.wait(5000)
+    qtbot.wait(50)
+    assert results == [(second, "new")] and first != second
+
+
+def test_worker_exception_reaches_the_user_and_the_app_stays_usable(qtbot, window, monkeypatch,
+                                                                     warnings_shown) -> None:
+    import gpuplanner.ui.main_window as main_window_module
+
+    def broken(_data, _control):
+        raise RuntimeError("simulated fault")
+
+    monkeypatch.setattr(main_window_module, "run_planning", broken)
+    with qtbot.waitSignal(window.runner.failed, timeout=RESULT_TIMEOUT_MS):
+        window.recompute()
+    assert "simulated fault" in window.status.text()
+    assert warnings_shown and "simulated fault" in warnings_shown[-1][1]
+    monkeypatch.undo()
+    assert compute(qtbot, window)["plans"]
+
+
+def test_plans_model_obeys_the_qt_contract(qtmodeltester, window, qtbot) -> None:
+    result = compute(qtbot, window)
+    model = PlansTableModel()
+    model.set_plans(result["plans"], result["currency"])
+    qtmodeltester.check(model)
+    catalog_model = CatalogTableModel([("id", "ID"), ("memory_gib", "Memory")])
+    catalog_model.set_rows(Catalog().rows("gpus"))
+    qtmodeltester.check(catalog_model)
+
+
+def test_charts_follow_the_results(qtbot, window) -> None:
+    window.start()
+    wait_result(qtbot, window)
+    qtbot.waitUntil(lambda: window.charts is not None and window.charts.draw_count >= 1, timeout=10_000)
+    before = window.charts.draw_count
+    bars = window.charts.memory_bars[0]
+    window.wizard.model_page.preset.setCurrentIndex(window.wizard.model_page.preset.findData("llama-2-13b"))
+    wait_result(qtbot, window)
+    assert window.charts.draw_count == before + 1
+    assert bars is window.charts.memory_bars[0]  # updated in place, not re-plotted
+
+
+def test_compare_two_plans(qtbot, window) -> None:
+    compute(qtbot, window)
+    selection = window.plans_view.selectionModel()
+    window.plans_view.selectRow(0)
+    from PySide6.QtCore import QItemSelectionModel
+
+    selection.select(window.plans_proxy.index(1, 0),
+                     QItemSelectionModel.SelectionFlag.Select | QItemSelectionModel.SelectionFlag.Rows)
+    window.compare_selected()
+    assert window.compare_dialog.isVisible()
+    window.compare_dialog.close()
+
+
+def test_save_and_open_round_trip(qtbot, window, tmp_path: Path) -> None:
+    window.wizard.model_page.seq_len.setValue(3072)
+    path = tmp_path / "mine.json"
+    assert window.save_to(str(path))
+    saved = json.loads(path.read_text(encoding="utf-8"))
+    assert saved["seq_len"] == 3072
+    assert run_cli("estimate", str(path)).returncode == 0  # same schema as the CLI
+    window.wizard.model_page.seq_len.setValue(1024)
+    assert window.load_file(str(path))
+    assert window.wizard.model_page.seq_len.value() == 3072
+    assert str(path) in window.settings.recent_files()
+
+
+@pytest.mark.parametrize("content", [
+    "{not json",
+    json.dumps({"task": "pretrain", "model": {"preset": "llama-2-7b"}, "seq_len": "long"}),
+    json.dumps({"task": "pretrain", "model": {"preset": "llama-2-7b"}, "seq_len": 10**30}),
+    json.dumps({"task": "pretrain", "model": {"preset": "llama-2-7b"}, "evil": "<script>"}),
+    json.dumps([1, 2, 3]),
+    "HUGE",
+])
+def test_bad_scenario_files_are_refused_and_change_nothing(qtbot, window, tmp_path: Path, content: str,
+                                                           warnings_shown) -> None:
+    path = tmp_path / "bad.json"
+    if content == "HUGE":
+        path.write_text('{"task": "pretrain", "pad": "' + "x" * (50 << 20) + '"}', encoding="utf-8")
+    else:
+        path.write_text(content, encoding="utf-8")
+    before = window.wizard.scenario()
+    assert window.load_file(str(path)) is False
+    assert window.wizard.scenario() == before
+    assert warnings_shown and "was not loaded" in warnings_shown[-1][1]
+
+
+def test_session_is_restored(qtbot, private_user_data, warnings_shown) -> None:
+    first = MainWindow(Catalog(), AppSettings())
+    qtbot.addWidget(first)
+    first.show()
+    qtbot.waitExposed(first)
+    first.wizard.model_page.seq_len.setValue(6144)
+    first.resize(first.minimumSizeHint().width() + 1, 500)
+    saved_size = first.size()
+    first.close()
+    second = MainWindow(Catalog(), AppSettings())
+    qtbot.addWidget(second)
+    second.restore_session()
+    assert second.wizard.model_page.seq_len.value() == 6144
+    assert second.height() == saved_size.height()  # width is clamped to the 800-px offscreen screen
+
+
+def test_user_catalog_entry_from_the_editor(qtbot, window) -> None:
+    from gpuplanner.ui.catalog_editor import CatalogEntryDialog
+
+    dialog = CatalogEntryDialog(window.catalog, "gpus", None, window)
+    dialog.edits["id"].setText("my-card")
+    dialog.edits["vendor"].setText("Acme")
+    dialog.edits["model"].setText("Acme X1")
+    dialog.edits["memory_gib"].setText("lots")
+    dialog.edits["source"].setText("vendor quote")
+    dialog.save()
+    assert dialog.edits["memory_gib"].property("invalid") is True
+    assert dialog.result() == 0
+    dialog.edits["memory_gib"].setText("96")
+    dialog.save()
+    assert dialog.result() == dialog.DialogCode.Accepted
+    window.reload_catalog_tables()
+    assert any(row["id"] == "my-card" for row in window.catalog.rows("gpus"))
+
+
+def test_every_page_and_the_results_render(qtbot, window, tmp_path: Path) -> None:
+    window.resize(1280, 800)
+    for page_id in PageId:
+        window.wizard.setCurrentId(page_id) if page_id == PageId.TASK else window.wizard.next()
+        image = window.grab().toImage()
+        assert image.width() == 1280 and image.save(str(tmp_path / f"page{page_id}.png"))
+
+
+def test_smoke_test_flag_runs_the_whole_path() -> None:
+    done = run_cli("--smoke-test")
+    assert done.returncode == 0, done.stderr
+    assert "first paint after" in done.stdout and "first result after" in done.stdout
+    assert "charts drawn 1" in done.stdout

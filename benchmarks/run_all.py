@@ -7,6 +7,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import gui_responsiveness
 import plan_timing
 import sweep
 import validate
@@ -17,3 +18,5 @@ if __name__ == "__main__":
     sweep.main()
     print()
     plan_timing.main()
+    print()
+    gui_responsiveness.main()

@@ -111,6 +111,7 @@ class MainWindow(QMainWindow):
         scroll = QScrollArea(self)
         scroll.setWidget(self.wizard)
         scroll.setWidgetResizable(True)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setMinimumWidth(440)
 
         self.tabs = QTabWidget(self)

@@ -36,12 +36,19 @@ def choice_combo(items: list[tuple[str, str]], current: str, tooltip: str = "",
                  parent: QWidget | None = None) -> QComboBox:
     """A combo of (value, label) pairs; `currentData()` gives the value."""
     combo = QComboBox(parent)
+    fit_combo(combo)
     for value, label in items:
         combo.addItem(label, value)
     index = combo.findData(current)
     combo.setCurrentIndex(max(index, 0))
     combo.setToolTip(tooltip)
     return combo
+
+
+def fit_combo(combo: QComboBox, characters: int = 18) -> None:
+    """Long entries (GPU names, translated labels) must not widen the wizard past the window."""
+    combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+    combo.setMinimumContentsLength(characters)
 
 
 def select_data(combo: QComboBox, value: object) -> None:

@@ -30,7 +30,15 @@ from PySide6.QtWidgets import (
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.model import model_from_hf_config
-from gpuplanner.ui.widgets import choice_combo, clear_invalid, float_spin, int_spin, mark_invalid, select_data
+from gpuplanner.ui.widgets import (
+    choice_combo,
+    clear_invalid,
+    fit_combo,
+    float_spin,
+    int_spin,
+    mark_invalid,
+    select_data,
+)
 
 AUTO = "auto"
 ANY_GPU = "any"
@@ -95,6 +103,7 @@ class ModelPage(QWizardPage):
         self.preset = QComboBox(self)
         self.preset.setEditable(True)
         self.preset.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+        fit_combo(self.preset)
         for row in catalog.rows("models"):
             if row["kind"] in ("llm", "encoder"):
                 self.preset.addItem(str(row["name"]), row["id"])
@@ -266,6 +275,7 @@ class DeploymentPage(QWizardPage):
             [("either", self.tr("Compare buying and renting")), ("on-prem", self.tr("Buy (on-premises)")),
              ("cloud", self.tr("Rent (cloud)"))], "either")
         self.gpu = QComboBox(self)
+        fit_combo(self.gpu)
         self.gpu.addItem(self.tr("Any GPU in the catalog"), ANY_GPU)
         for gpu in catalog.gpus():
             self.gpu.addItem(f"{gpu.vendor} {gpu.model}", gpu.id)

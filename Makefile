@@ -1,7 +1,7 @@
 # The two commands on the README's first screen: `make run` and `make test`.
 PY := .venv/bin/python
 
-.PHONY: run test lint catalog bench
+.PHONY: run test lint catalog bench i18n
 
 run:
 	@scripts/bootstrap.sh run
@@ -18,3 +18,8 @@ catalog:
 
 bench:
 	@$(PY) benchmarks/run_all.py
+
+# Refresh the translation sources from the code, then compile them (.ts -> .qm).
+i18n:
+	@.venv/bin/pyside6-lupdate $$(find gpuplanner -name '*.py' | sort) -ts resources/i18n/gpuplanner_zh_CN.ts -no-obsolete
+	@.venv/bin/pyside6-lrelease resources/i18n/gpuplanner_zh_CN.ts -qm resources/i18n/gpuplanner_zh_CN.qm

@@ -60,7 +60,7 @@ def command_catalog(args: argparse.Namespace) -> int:
 def command_gui(args: argparse.Namespace) -> int:
     from gpuplanner.ui.app import run_gui
 
-    return run_gui([], smoke_test=args.smoke_test)
+    return run_gui([], smoke_test=args.smoke_test, language=getattr(args, "lang", None) or "")
 
 
 def command_demo(args: argparse.Namespace) -> int:
@@ -88,6 +88,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"gpuplanner {__version__}")
     parser.add_argument("--smoke-test", action="store_true",
                         help="start the GUI offscreen, paint the window, print the time and exit 0")
+    parser.add_argument("--lang", choices=["zh_CN", "en"], help="interface language (default: the system's)")
     parser.set_defaults(handler=command_default)
     sub = parser.add_subparsers(dest="command", parser_class=OneLineParser)
 
@@ -104,6 +105,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     gui = sub.add_parser("gui", help="open the desktop application")
     gui.add_argument("--smoke-test", action="store_true")
+    gui.add_argument("--lang", choices=["zh_CN", "en"])
     gui.set_defaults(handler=command_gui)
 
     demo = sub.add_parser("demo", help="print the recommended plan for a built-in example scenario")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from typing import Any
 
 from gpuplanner.catalog.store import Catalog
@@ -81,12 +82,44 @@ def plan_report(result: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def catalog_as_of(catalog: Catalog) -> str:
+    """The newest date among the catalog's prices and specs."""
+    dates = [str(row.get("as_of") or "") for table in ("gpus", "servers", "cloud_instances")
+             for row in catalog.rows(table)]
+    return max((d for d in dates if d), default="")
+
+
+def write_spec_sheet(path: str, plan: dict[str, Any], scenario: dict[str, Any], language: str, page_size: str,
+                     project: str, as_of: str) -> int:
+    """Headless PDF: a GUI application on the offscreen platform when there is no display."""
+    import os
+
+    if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY") and sys.platform.startswith("linux"):
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtGui import QGuiApplication
+
+    from gpuplanner.report.spec_sheet import SheetOptions, write_pdf
+    from gpuplanner.translations import install_translations
+
+    app = QGuiApplication.instance() or QGuiApplication(["gpuplanner"])
+    install_translations(language)
+    pages = write_pdf(path, plan, scenario, SheetOptions(project=project, page_size=page_size), as_of)
+    app.processEvents()
+    return pages
+
+
 def command_plan(args: argparse.Namespace) -> int:
     if args.top < 1 or args.top > 100:
         raise InputError("--top", "must be between 1 and 100")
+    data = load_scenario_json(args.scenario)
+    catalog = Catalog()
+    result = plan_for_scenario(data, catalog, top=args.top)
     if args.pdf:
-        raise InputError("--pdf", "the printable spec sheet is not built in this version yet")
-    result = plan_for_scenario(load_scenario_json(args.scenario), Catalog(), top=args.top)
+        if not result["plans"]:
+            raise InputError("--pdf", "no plan fits, so there is no spec sheet to write")
+        pages = write_spec_sheet(args.pdf, result["plans"][0], data, args.lang or "", args.page_size,
+                                 args.project or "", catalog_as_of(catalog))
+        print(f"wrote {args.pdf} ({pages} pages)", file=sys.stderr)
     if args.format == "json":
         print(json.dumps(result, indent=2, ensure_ascii=False))
     else:
@@ -101,5 +134,7 @@ def add_plan_command(sub: argparse._SubParsersAction) -> None:  # type: ignore[t
     parser.add_argument("--format", choices=["json", "text"], default="text")
     parser.add_argument("--pdf", metavar="SHEET.pdf")
     parser.add_argument("--lang", choices=["zh_CN", "en"], default=None)
+    parser.add_argument("--page-size", choices=["A4", "Letter"], default="A4")
+    parser.add_argument("--project", help="project name printed on the spec sheet")
     parser.set_defaults(handler=command_plan)
 

@@ -12,12 +12,11 @@ from gpuplanner.core.scenario import parse_scenario
 
 
 def plan_for_scenario(data: dict[str, Any], catalog: Catalog, top: int = 5,
-                      progress: Callable[[int, int], bool] | None = None,
-                      only_given_gpu: bool = False) -> dict[str, Any]:
-    """Parse, then rank the catalog (or just the scenario's GPU) for the scenario."""
+                      progress: Callable[[int, int], bool] | None = None) -> dict[str, Any]:
+    """Parse, then rank the catalog for the scenario; a scenario naming `hardware.gpu` is planned on that GPU."""
     scenario = parse_scenario(data, catalog.model, catalog.gpu)
     settings = plan_settings(scenario)
     options = hardware_options(catalog, settings.power)
-    if only_given_gpu and scenario.hardware_given:
+    if scenario.hardware_given:
         options = [o for o in options if o.gpu.id == scenario.gpu.id]
     return plan_catalog(scenario, options, settings, top=top, progress=progress)

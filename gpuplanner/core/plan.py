@@ -136,6 +136,8 @@ def site_block(site: SitePlan) -> dict[str, Any]:
         "heat_btu_h_per_rack": site.heat_btu_h_per_rack, "refrigeration_tons": site.refrigeration_tons_total,
         "airflow_m3_h_per_node": site.airflow_m3_h_per_node, "airflow_cfm_per_node": site.airflow_cfm_per_node,
         "rack_weight_kg": site.rack_weight_kg,
+        "psu": site.node.psu, "cpu": site.node.cpu, "system_memory_gb": site.node.system_memory_gb,
+        "networking": site.node.networking, "node_price_usd": site.node.price_usd,
         "switches": {"leaf": fabric.leaf_switches, "spine": fabric.spine_switches, "core": fabric.core_switches,
                      "radix": fabric.switch_radix, "note": fabric.note},
         "cables": {"node_to_leaf": fabric.node_cables, "switch_to_switch": fabric.switch_cables},
@@ -160,6 +162,7 @@ def _evaluate(scenario: Scenario, option: HardwareOptions, count: int | None, se
     node, node_price = option.node_with(gpus)
     ports = node.gpus if nodes > 1 else 0
     site = plan_site(node, nodes, option.gpu.tdp_w, settings.site, settings.power, ports, option.nic_gbps)
+    supply = settings.site.supply
     training = result.get("training")
     serving = result.get("inference")
     cost_inputs = CostInputs(gpus=gpus, nodes=nodes, racks=site.racks, node_price=node_price,
@@ -177,7 +180,14 @@ def _evaluate(scenario: Scenario, option: HardwareOptions, count: int | None, se
     warnings = list(result["warnings"]) + list(site.warnings) + list(cost["notes"])  # type: ignore[arg-type]
     if option.gpu.segment == Segment.CONSUMER and deployment == "cloud":
         return None
-    return {**result, "deployment": deployment, "gpu_name": option.gpu.model, "site": site_block(site),
+    block = site_block(site)
+    block["supply"] = {"voltage": supply.voltage, "phase": supply.phase, "amps": supply.amps,
+                       "derating": supply.derating, "line_to_line": supply.line_to_line,
+                       "china_cabinet_amps": settings.site.china_cabinet_amps, "rack_kw_limit":
+                       settings.site.usable_rack_kw, "rack_units": settings.site.rack_units,
+                       "reserved_units": settings.site.reserved_units, "cooling": settings.site.cooling.value,
+                       "pue": settings.power.pue}
+    return {**result, "deployment": deployment, "gpu_name": option.gpu.model, "site": block,
             "cost": cost, "cost_metric": metric, "days": training["days"] if training else None,
             "warnings": warnings}
 

@@ -46,14 +46,44 @@ def _install_error_handling(*, fatal: bool = False) -> None:
     sys.excepthook = excepthook
 
 
-def run_gui(argv: list[str], *, smoke_test: bool = False) -> int:
+class LanguageSwitcher:
+    """Rebuilds the main window in another language; the scenario and geometry carry over."""
+
+    def __init__(self, window: object) -> None:
+        self.window = window
+        window.language_requested.connect(self.switch)  # type: ignore[attr-defined]
+
+    def switch(self, code: str) -> None:
+        from gpuplanner.translations import install_translations
+        from gpuplanner.ui.main_window import MainWindow
+
+        old = self.window
+        scenario = old.wizard.scenario()  # type: ignore[attr-defined]
+        old.settings.set_language(code)  # type: ignore[attr-defined]
+        install_translations(code)
+        new = MainWindow(old.catalog, old.settings)  # type: ignore[attr-defined]
+        new.restoreGeometry(old.saveGeometry())  # type: ignore[attr-defined]
+        new.current_path = old.current_path  # type: ignore[attr-defined]
+        new.wizard.load_scenario(scenario)
+        new.language_requested.connect(self.switch)
+        new.show()
+        new.start()
+        self.window = new
+        old.close()  # type: ignore[attr-defined]
+        old.deleteLater()  # type: ignore[attr-defined]
+
+
+def run_gui(argv: list[str], *, smoke_test: bool = False, language: str = "") -> int:
     started = time.perf_counter()
     if smoke_test:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     from PySide6.QtCore import QTimer
+    from PySide6.QtGui import QFont
     from PySide6.QtWidgets import QApplication
 
+    from gpuplanner.report.fonts import report_font_family
+    from gpuplanner.translations import install_translations
     from gpuplanner.ui.main_window import MainWindow
     from gpuplanner.ui.settings import AppSettings
 
@@ -61,13 +91,17 @@ def run_gui(argv: list[str], *, smoke_test: bool = False) -> int:
     app.setApplicationName("GPU Planner")
     app.setOrganizationName("gpuplanner")
     _install_error_handling(fatal=smoke_test)
-    window = MainWindow(Catalog(), AppSettings())
+    settings = AppSettings()
+    install_translations(language or settings.language())
+    app.setFont(QFont(report_font_family(), app.font().pointSize()))  # CJK glyphs on machines without fonts
+    window = MainWindow(Catalog(), settings)
     window.restore_session()
     window.show()
     window.start()
     if not smoke_test:
+        switcher = LanguageSwitcher(window)
         code = app.exec()
-        _release_widgets(app, window)
+        _release_widgets(app, switcher.window)
         return code
 
     timings: dict[str, float] = {}

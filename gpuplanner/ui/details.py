@@ -9,7 +9,7 @@ from PySide6.QtCore import QCoreApplication, QLocale
 
 
 def tr(text: str) -> str:
-    return QCoreApplication.translate("PlanDetails", text)
+    return QCoreApplication.translate("", text)  # module-level: lupdate files these under the empty context
 
 
 def _num(value: float | None, decimals: int = 1) -> str:
@@ -30,18 +30,38 @@ def _table(rows: list[tuple[str, str]]) -> str:
     return f"<table cellspacing='0' cellpadding='2'>{cells}</table>"
 
 
+def _labels() -> dict[str, str]:
+    """Labels used inside f-strings (pyside6-lupdate does not look inside f-strings)."""
+    return {
+        "Assumptions": tr("Assumptions"),
+        "Cost": tr("Cost"),
+        "Layout": tr("Layout"),
+        "Memory per GPU (GiB)": tr("Memory per GPU (GiB)"),
+        "Model": tr("Model"),
+        "Serving": tr("Serving"),
+        "Site": tr("Site"),
+        "Time": tr("Time"),
+        "Warnings": tr("Warnings"),
+        "buy": tr("buy"),
+        "micro-batch": tr("micro-batch"),
+        "recompute": tr("recompute"),
+        "rent": tr("rent"),
+    }
+
+
 def plan_html(plan: dict[str, Any], currency: str) -> str:
+    L = _labels()  # noqa: N806
     memory, site, cost = plan["memory_gib_per_gpu"], plan["site"], plan["cost"]
     layout = plan["layout"]
     parts = [f"<h3>#{plan.get('rank', '')} {escape(str(plan['count']))} × {escape(plan['gpu_name'])} "
-             f"({escape(tr('buy') if plan['deployment'] == 'on-prem' else tr('rent'))})</h3>"]
+             f"({escape(L['buy'] if plan['deployment'] == 'on-prem' else L['rent'])})</h3>"]
     if plan.get("rank_reasons"):
         parts.append("<p>" + escape("; ".join(plan["rank_reasons"])) + "</p>")
-    parts.append(f"<p>{escape(tr('Model'))}: {escape(str(plan['model']['name']))} · "
-                 f"{escape(tr('Layout'))}: TP {layout['tp']} · PP {layout['pp']} · DP {layout['dp']} · "
-                 f"ZeRO-{layout['zero']} · {escape(tr('micro-batch'))} {layout['micro_batch']} · "
-                 f"{escape(tr('recompute'))} {escape(str(layout['recompute']))}</p>")
-    parts.append(f"<h4>{escape(tr('Memory per GPU (GiB)'))}</h4>")
+    parts.append(f"<p>{escape(L['Model'])}: {escape(str(plan['model']['name']))} · "
+                 f"{escape(L['Layout'])}: TP {layout['tp']} · PP {layout['pp']} · DP {layout['dp']} · "
+                 f"ZeRO-{layout['zero']} · {escape(L['micro-batch'])} {layout['micro_batch']} · "
+                 f"{escape(L['recompute'])} {escape(str(layout['recompute']))}</p>")
+    parts.append(f"<h4>{escape(L['Memory per GPU (GiB)'])}</h4>")
     labels = {"weights": tr("Weights"), "gradients": tr("Gradients"), "optimizer": tr("Optimizer states"),
               "activations": tr("Activations"), "kv_cache": tr("KV cache"),
               "overhead": tr("Overhead (CUDA, NCCL, fragmentation)"), "total": tr("Total"),
@@ -49,7 +69,7 @@ def plan_html(plan: dict[str, Any], currency: str) -> str:
     parts.append(_table([(label, _num(memory[key])) for key, label in labels.items()]))
     training, serving = plan.get("training"), plan.get("inference")
     if training:
-        parts.append(f"<h4>{escape(tr('Time'))} (±{training['uncertainty_pct']:.0f}%)</h4>")
+        parts.append(f"<h4>{escape(L['Time'])} (±{training['uncertainty_pct']:.0f}%)</h4>")
         rows = [(tr("Step time (s)"), _num(training["step_time_s"], 2)),
                 (tr("Tokens/s per GPU"), _num(training["tokens_per_s_per_gpu"], 0)),
                 (tr("MFU"), _num(training["mfu"] * 100, 1) + " %"), (tr("Days"), _num(training["days"], 1)),
@@ -61,13 +81,13 @@ def plan_html(plan: dict[str, Any], currency: str) -> str:
         rows += [(parts_label.get(k, k), _num(v, 3) + " s") for k, v in training["step_breakdown_s"].items() if v > 0]
         parts.append(_table(rows))
     if serving:
-        parts.append(f"<h4>{escape(tr('Serving'))} (±{serving['uncertainty_pct']:.0f}%)</h4>")
+        parts.append(f"<h4>{escape(L['Serving'])} (±{serving['uncertainty_pct']:.0f}%)</h4>")
         parts.append(_table([(tr("Time to first token (ms)"), _num(serving["ttft_s"] * 1000, 0)),
                              (tr("Time per output token (ms)"), _num(serving["tpot_s"] * 1000, 1)),
                              (tr("Output tokens/s"), _num(serving["output_tokens_per_s"], 0)),
                              (tr("Largest batch per replica"), str(serving["max_batch"])),
                              (tr("Replicas x GPUs"), f"{serving['replicas']} × {serving['gpus_per_replica']}")]))
-    parts.append(f"<h4>{escape(tr('Site'))}</h4>")
+    parts.append(f"<h4>{escape(L['Site'])}</h4>")
     parts.append(_table([
         (tr("Server"), site["node"]), (tr("Nameplate per node (kW)"), _num(site["node_kw_nameplate"])),
         (tr("Expected per node (kW)"), _num(site["node_kw_training"])),
@@ -78,7 +98,7 @@ def plan_html(plan: dict[str, Any], currency: str) -> str:
         (tr("Heat per rack (BTU/h)"), _num(site["heat_btu_h_per_rack"], 0)),
         (tr("Switches (leaf + spine)"), f"{site['switches']['leaf']} + {site['switches']['spine']}"),
     ]))
-    parts.append(f"<h4>{escape(tr('Cost'))} ({escape(currency)})</h4>")
+    parts.append(f"<h4>{escape(L['Cost'])} ({escape(currency)})</h4>")
     parts.append(_table([
         (tr("Capex"), _money(cost["capex"], currency)), (tr("Opex per year"), _money(cost["opex_per_year"], currency)),
         (tr("TCO"), _money(cost["tco"], currency)),
@@ -89,11 +109,11 @@ def plan_html(plan: dict[str, Any], currency: str) -> str:
          else _num(cost["break_even_utilization"] * 100, 0) + " %"),
     ]))
     if plan["warnings"]:
-        parts.append(f"<h4>{escape(tr('Warnings'))}</h4><ul>"
+        parts.append(f"<h4>{escape(L['Warnings'])}</h4><ul>"
                      + "".join(f"<li>{escape(w)}</li>" for w in plan["warnings"]) + "</ul>")
     assumptions = plan.get("assumptions") or {}
     if assumptions:
-        parts.append(f"<h4>{escape(tr('Assumptions'))}</h4><ul>"
+        parts.append(f"<h4>{escape(L['Assumptions'])}</h4><ul>"
                      + "".join(f"<li>{escape(str(k))}: {escape(str(v))}</li>" for k, v in assumptions.items()
                                if not isinstance(v, dict)) + "</ul>")
     return "".join(parts)

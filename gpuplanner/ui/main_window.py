@@ -9,7 +9,16 @@ import time
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QItemSelectionModel, QSaveFile, QSortFilterProxyModel, Qt, QTimer, Signal, Slot
+from PySide6.QtCore import (
+    QItemSelectionModel,
+    QLocale,
+    QSaveFile,
+    QSortFilterProxyModel,
+    Qt,
+    QTimer,
+    Signal,
+    Slot,
+)
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -37,6 +46,7 @@ from gpuplanner.core.errors import InputError
 from gpuplanner.core.scenario import parse_scenario
 from gpuplanner.estimate_cli import load_scenario_json
 from gpuplanner.planning import plan_for_scenario
+from gpuplanner.translations import LANGUAGES
 from gpuplanner.ui.catalog_editor import CatalogEntryDialog
 from gpuplanner.ui.catalog_model import SORT_ROLE as CATALOG_SORT_ROLE
 from gpuplanner.ui.catalog_model import CatalogTableModel
@@ -48,12 +58,12 @@ from gpuplanner.ui.worker import Debouncer, JobControl, LatestJobRunner
 
 log = logging.getLogger(__name__)
 PLANS_SHOWN = 8
+LETTER_TERRITORIES = {QLocale.Country.UnitedStates, QLocale.Country.Canada, QLocale.Country.Mexico}
 
 
 def run_planning(data: dict[str, Any], control: JobControl) -> dict[str, Any]:
     """The background job: plan the scenario with a catalog opened on this thread."""
-    return plan_for_scenario(data, Catalog(), top=PLANS_SHOWN, progress=control.progress,
-                             only_given_gpu="hardware" in data)
+    return plan_for_scenario(data, Catalog(), top=PLANS_SHOWN, progress=control.progress)
 
 
 class CatalogPage(QWidget):
@@ -92,6 +102,7 @@ class CatalogPage(QWidget):
 
 class MainWindow(QMainWindow):
     result_shown = Signal()
+    language_requested = Signal(str)  # the app rebuilds the window in the new language, keeping the inputs
 
     def __init__(self, catalog: Catalog, settings: AppSettings, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -177,9 +188,16 @@ class MainWindow(QMainWindow):
         self.plans_view.selectionModel().selectionChanged.connect(self._show_selected_plan)
         self.details = QTextBrowser(page)
         self.details.setOpenLinks(False)
+        self.pdf_button = QPushButton(self.tr("Spec sheet PDF…"), page)
+        self.pdf_button.setToolTip(self.tr("Export the rack and power spec sheet of the selected plan"))
+        self.pdf_button.clicked.connect(self.export_pdf)
+        self.preview_button = QPushButton(self.tr("Print preview…"), page)
+        self.preview_button.clicked.connect(self.print_preview)
         top = QHBoxLayout()
         top.addWidget(self.plans_filter, 1)
         top.addWidget(self.compare_button)
+        top.addWidget(self.pdf_button)
+        top.addWidget(self.preview_button)
         splitter = QSplitter(Qt.Orientation.Vertical, page)
         splitter.addWidget(self.plans_view)
         splitter.addWidget(self.details)
@@ -241,6 +259,13 @@ class MainWindow(QMainWindow):
             action.setShortcut(shortcut)
             action.triggered.connect(slot)
             file_menu.addAction(action)
+        file_menu.addSeparator()
+        for text, slot in ((self.tr("&Export spec sheet (PDF)…"), self.export_pdf),
+                           (self.tr("Print pre&view…"), self.print_preview), (self.tr("&Print…"), self.print_sheet)):
+            action = QAction(text, self)
+            action.triggered.connect(slot)
+            file_menu.addAction(action)
+        file_menu.addSeparator()
         self.recent_menu = QMenu(self.tr("Open &recent"), self)
         file_menu.addMenu(self.recent_menu)
         file_menu.addSeparator()
@@ -249,6 +274,12 @@ class MainWindow(QMainWindow):
         quit_action.triggered.connect(self.close)
         file_menu.addAction(quit_action)
         self._refresh_recent_menu()
+        view_menu = self.menuBar().addMenu(self.tr("&View"))
+        language_menu = view_menu.addMenu(self.tr("&Language"))
+        for code, name in LANGUAGES.items():
+            action = QAction(name, self)
+            action.triggered.connect(lambda _=False, c=code: self.language_requested.emit(c))
+            language_menu.addAction(action)
         help_menu = self.menuBar().addMenu(self.tr("&Help"))
         about = QAction(self.tr("&About GPU Planner"), self)
         about.triggered.connect(self.about)
@@ -376,6 +407,82 @@ class MainWindow(QMainWindow):
         dialog.resize(760, 420)
         dialog.open()
         self.compare_dialog = dialog
+
+    # --- spec sheet ------------------------------------------------------------------------------------------
+    def selected_plan(self) -> dict[str, Any] | None:
+        rows = self.plans_view.selectionModel().selectedRows()
+        if not rows:
+            return None
+        return self.plans_model.plan_at(self.plans_proxy.mapToSource(rows[0]).row())
+
+    def sheet_document(self) -> Any:
+        from gpuplanner.report.spec_sheet import SheetOptions, build_document
+
+        plan = self.selected_plan()
+        if plan is None:
+            self.show_message(self.tr("Select a plan first."))
+            return None
+        project = Path(self.current_path).stem if self.current_path else ""
+        return build_document(plan, self.wizard.scenario(), SheetOptions(project=project))
+
+    @Slot()
+    def export_pdf(self) -> None:
+        plan = self.selected_plan()
+        if plan is None:
+            self.show_message(self.tr("Select a plan first."))
+            return
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export spec sheet"), "spec-sheet.pdf",
+                                              self.tr("PDF files (*.pdf)"))
+        if path:
+            self.write_pdf(path)
+
+    def write_pdf(self, path: str) -> int:
+        from gpuplanner.report.spec_sheet import SheetOptions, write_pdf
+
+        plan = self.selected_plan()
+        if plan is None:
+            return 0
+        project = Path(self.current_path).stem if self.current_path else ""
+        pages = write_pdf(path, plan, self.wizard.scenario(), SheetOptions(project=project))
+        self.show_message(self.tr("Wrote %1 (%2 pages)").replace("%1", path).replace("%2", str(pages)))
+        return pages
+
+    def _printer(self) -> Any:
+        from PySide6.QtPrintSupport import QPrinter
+
+        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        from gpuplanner.report.spec_sheet import page_size
+
+        printer.setPageSize(page_size("Letter" if QLocale().territory() in LETTER_TERRITORIES else "A4"))
+        return printer
+
+    @Slot()
+    def print_preview(self) -> None:
+        from PySide6.QtPrintSupport import QPrintPreviewDialog
+
+        from gpuplanner.report.spec_sheet import render
+
+        document = self.sheet_document()
+        if document is None:
+            return
+        dialog = QPrintPreviewDialog(self._printer(), self)
+        dialog.paintRequested.connect(lambda printer: render(document, printer))
+        dialog.resize(900, 1000)
+        dialog.open()
+        self.preview_dialog = dialog
+
+    @Slot()
+    def print_sheet(self) -> None:
+        from PySide6.QtPrintSupport import QPrintDialog
+
+        from gpuplanner.report.spec_sheet import render
+
+        document = self.sheet_document()
+        if document is None:
+            return
+        printer = self._printer()
+        if QPrintDialog(printer, self).exec() == QDialog.DialogCode.Accepted:
+            render(document, printer)
 
     def show_message(self, text: str) -> None:
         self.status.setText(text)

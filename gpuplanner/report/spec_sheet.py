@@ -1,0 +1,320 @@
+"""The rack/power spec sheet: one QTextDocument drawn page by page onto any QPagedPaintDevice, so the printer,
+the print preview and the PDF share one rendering path. All numbers come from a plan; user text is escaped."""
+
+from __future__ import annotations
+
+import datetime as _dt
+import math
+from dataclasses import dataclass
+from functools import cache
+from html import escape
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication, QLocale, QMarginsF, QRectF, QSizeF, Qt, QUrl
+from PySide6.QtGui import (
+    QFont,
+    QImage,
+    QPagedPaintDevice,
+    QPageLayout,
+    QPageSize,
+    QPainter,
+    QPdfWriter,
+    QTextDocument,
+)
+
+from gpuplanner import __version__
+from gpuplanner.core.site import KW_PER_REFRIGERATION_TON, btu_per_hour
+from gpuplanner.i18n import fill
+from gpuplanner.report.drawings import RackContents, memory_bar, rack_elevation
+from gpuplanner.report.fonts import report_font_family
+
+CONTEXT = ""  # module-level strings: pyside6-lupdate files them under the empty context
+FOOTER_MM = 10.0
+
+
+def tr(text: str) -> str:
+    return QCoreApplication.translate(CONTEXT, text)
+
+
+def term(code: str) -> str:
+    """Translated label for a code the core reports (rack limits, cooling tiers)."""
+    labels = {"rack power": tr("rack power"), "rack units": tr("rack units"), "rack weight": tr("rack weight"),
+              "air": tr("air"), "rear-door": tr("rear-door heat exchanger"), "cold-plate": tr("cold plate"),
+              "immersion": tr("immersion"), "beyond immersion presets": tr("beyond immersion presets"),
+              "two tiers, non-blocking": tr("two tiers, non-blocking"), "one leaf switch": tr("one leaf switch"),
+              "single node: no scale-out fabric": tr("single node: no scale-out fabric")}
+    return labels.get(code, code)
+
+
+@dataclass(frozen=True)
+class SheetOptions:
+    project: str = ""
+    page_size: str = "A4"  # or "Letter"
+    date: str = ""
+
+
+class _Formatter:
+    def __init__(self, currency: str) -> None:
+        self.locale = QLocale()
+        self.currency = currency
+
+    def num(self, value: float | None, decimals: int = 1) -> str:
+        return tr("n/a") if value is None else self.locale.toString(float(value), "f", decimals)
+
+    def money(self, value: float | None) -> str:
+        if value is None:
+            return tr("n/a")
+        return ("¥" if self.currency == "CNY" else "$") + self.locale.toString(float(value), "f", 0)
+
+
+def _rows(rows: list[tuple[str, str]], header: tuple[str, ...] | None = None) -> str:
+    head = ""
+    if header:
+        head = "<tr>" + "".join(f"<th align='left'>{escape(h)}</th>" for h in header) + "</tr>"
+    body = "".join("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in row) + "</tr>" for row in rows)
+    return f"<table class='grid' width='100%' cellspacing='0' cellpadding='3'>{head}{body}</table>"
+
+
+def _section(title: str, body: str, new_page: bool = False) -> str:
+    style = " style='page-break-before: always'" if new_page else ""
+    return f"<h2{style}>{escape(title)}</h2>{body}"
+
+
+def _scenario_summary(scenario: dict[str, Any], plan: dict[str, Any]) -> str:
+    task = {"pretrain": tr("pretraining"), "finetune": tr("full fine-tuning"), "lora": tr("LoRA fine-tuning"),
+            "qlora": tr("QLoRA fine-tuning"), "inference": tr("inference serving")}.get(plan["task"], plan["task"])
+    model = str(plan["model"]["name"])
+    if plan.get("training"):
+        tokens = float(scenario.get("training", {}).get("tokens", 0.0))
+        return tr("%1 of %2 on %3 billion tokens").replace("%1", task).replace("%2", model) \
+            .replace("%3", QLocale().toString(tokens / 1e9, "f", 1))
+    return tr("%1 of %2").replace("%1", task).replace("%2", model)
+
+
+def build_document(plan: dict[str, Any], scenario: dict[str, Any], options: SheetOptions,
+                   catalog_date: str = "") -> QTextDocument:
+    family = report_font_family()
+    fmt = _Formatter(plan["cost"]["currency"])
+    site, cost, memory = plan["site"], plan["cost"], plan["memory_gib_per_gpu"]
+    supply = site.get("supply", {})
+    document = QTextDocument()
+    document.setDefaultFont(QFont(family, 9))
+    document.setDefaultStyleSheet(
+        "h1 { font-size: 16pt; color: #1f3b57; } h2 { font-size: 12pt; color: #1f3b57; margin-top: 10px; }"
+        " table.grid { border-collapse: collapse; } table.grid td, table.grid th { border: 1px solid #999; }"
+        " th { background: #e9eef3; } .note { color: #555; font-size: 8pt; } .warn { color: #8a3b12; }")
+
+    nodes_in_rack = min(site["nodes_per_rack"], site["nodes"])
+    rack_image = rack_elevation(RackContents(
+        rack_units=int(supply.get("rack_units", 42)), node_units=int(site["rack_units_per_node"]),
+        nodes=nodes_in_rack, reserved_units=int(supply.get("reserved_units", 2)),
+        node_label=tr("Node"), switch_label=tr("Management switch"), cable_label=tr("Cable management"),
+        free_label=tr("Free"), pdu_label=tr("PDU"), title=tr("Rack elevation (front), one of %1")
+        .replace("%1", str(site["racks"]))), family)
+    document.addResource(QTextDocument.ResourceType.ImageResource, QUrl("rack.png"), rack_image)
+    parts = [(tr("Weights"), memory["weights"]), (tr("Gradients"), memory["gradients"]),
+             (tr("Optimizer"), memory["optimizer"]), (tr("Activations"), memory["activations"]),
+             (tr("KV cache"), memory["kv_cache"]), (tr("Overhead"), memory["overhead"])]
+    memory_image = memory_bar([p for p in parts if p[1] > 0.005], memory["capacity"],
+                              tr("Memory per GPU (GiB); dashed line: capacity %1 GiB")
+                              .replace("%1", fmt.num(memory["capacity"], 0)), family)
+    document.addResource(QTextDocument.ResourceType.ImageResource, QUrl("memory.png"), memory_image)
+
+    date = options.date or _dt.date.today().isoformat()
+    title = escape(options.project) if options.project else escape(tr("GPU cluster plan"))
+    html = [f"<h1>{title}</h1>",
+            "<p>" + escape(tr("Rack and power specification for the data-center team")) + " · "
+            + escape(date) + "</p>"]
+    html.append(_rows([
+        (tr("Scenario"), _scenario_summary(scenario, plan)),
+        (tr("Recommended"), f"{plan['count']} × {plan['gpu_name']} — {site['node']}"),
+        (tr("Deployment"), tr("bought (on-premises)") if plan["deployment"] == "on-prem" else tr("rented (cloud)")),
+        (tr("Parallel layout"), "TP {tp} · PP {pp} · DP {dp} · ZeRO-{zero}".format(**plan["layout"])),
+        (tr("Catalog data as of"), catalog_date or tr("n/a")),
+        (tr("Key assumptions"), tr("PUE %1; expected draw %2 kW per node (metered MLPerf H100 node scaled by "
+                                   "GPU TDP); utilisation %3 %").replace("%1", fmt.num(supply.get("pue"), 2))
+         .replace("%2", fmt.num(site["node_kw_training"])).replace("%3", fmt.num(cost["utilization"] * 100, 0))),
+    ]))
+
+    bom = [(site["node"], str(site["nodes"]), fmt.money(site.get("node_price_usd") and cost["capex"] and
+                                                         cost["capex"] / site["nodes"]), fmt.money(cost["capex"]))]
+    switches = site["switches"]
+    if switches["leaf"]:
+        bom.append((tr("Leaf switch, %1 ports").replace("%1", str(switches["radix"])), str(switches["leaf"]),
+                    tr("not priced"), tr("not priced")))
+    if switches["spine"]:
+        bom.append((tr("Spine switch, %1 ports").replace("%1", str(switches["radix"])), str(switches["spine"]),
+                    tr("not priced"), tr("not priced")))
+    if site["cables"]["node_to_leaf"]:
+        bom.append((tr("Cables node to leaf (%1 Gb/s)").replace("%1", fmt.num(site["port_gbps"], 0)),
+                    str(site["cables"]["node_to_leaf"]), tr("not priced"), tr("not priced")))
+        bom.append((tr("Cables leaf to spine"), str(site["cables"]["switch_to_switch"]), tr("not priced"),
+                    tr("not priced")))
+    bom.append((tr("Racks (%1 U)").replace("%1", str(supply.get("rack_units", 42))), str(site["racks"]),
+                tr("not priced"), tr("not priced")))
+    bom.append((tr("Rack PDUs (A and B feeds)"), str(2 * site["racks"]), tr("not priced"), tr("not priced")))
+    html.append(_section(tr("Bill of materials"), _rows(bom, (tr("Item"), tr("Quantity"), tr("Unit price"),
+                                                             tr("Total")))))
+
+    node_kw = site["node_kw_nameplate"]
+    html.append(_section(tr("Per node"), _rows([
+        (tr("Server"), site["node"]), (tr("GPUs per node"), str(plan["count"] // max(site["nodes"], 1))),
+        (tr("Height"), f"{site['rack_units_per_node']} U"),
+        (tr("Weight"), tr("n/a") if site["node_weight_kg"] is None else fmt.num(site["node_weight_kg"]) + " kg"),
+        (tr("Power supplies"), site["psu"] or tr("n/a")),
+        (tr("Nameplate power (provision for this)"), fmt.num(node_kw, 2) + " kW"),
+        (tr("Expected draw under training"), fmt.num(site["node_kw_training"], 2) + " kW"),
+        (tr("Idle draw"), fmt.num(site["node_kw_idle"], 2) + " kW"),
+        (tr("Heat at nameplate"), tr("n/a") if node_kw is None else fmt.num(btu_per_hour(node_kw), 0) + " BTU/h"),
+        (tr("Airflow"), tr("n/a") if site["airflow_m3_h_per_node"] is None else
+         f"{fmt.num(site['airflow_m3_h_per_node'], 0)} m³/h ({fmt.num(site['airflow_cfm_per_node'], 0)} CFM)"),
+        (tr("Scale-out network ports"), tr("none (single node)") if not site["scale_out_ports_per_node"] else
+         tr("%1 × %2 Gb/s").replace("%1", str(site["scale_out_ports_per_node"]))
+         .replace("%2", fmt.num(site["port_gbps"], 0))),
+        (tr("CPU / memory"), f"{site['cpu'] or tr('n/a')} / {fmt.num(site['system_memory_gb'], 0)} GB"),
+    ])))
+
+    rack_kw = site["kw_per_rack"]
+    rack_rows = [
+        (tr("Nodes per rack"), str(site["nodes_per_rack"])), (tr("Racks"), str(site["racks"])),
+        (tr("Power per rack (nameplate)"), fmt.num(rack_kw) + " kW"),
+        (tr("Site limit per rack"), fmt.num(supply.get("rack_kw_limit")) + " kW"),
+        (tr("Rack sizing limited by"), term(site["rack_limited_by"])),
+        (tr("Heat per rack"), fmt.num(site["heat_btu_h_per_rack"], 0) + " BTU/h · "
+         + (tr("n/a") if rack_kw is None else fmt.num(rack_kw / KW_PER_REFRIGERATION_TON, 2)) + " RT"),
+        (tr("Cooling needed"), term(site["cooling_needed"])
+         + ("" if site["cooling_ok"] else " — " + fill(tr("beyond the site's %1 cooling"),
+                                                       term(supply.get("cooling", "air"))))),
+        (tr("Rack weight (nodes)"), tr("n/a") if site["rack_weight_kg"] is None else
+         fmt.num(site["rack_weight_kg"], 0) + " kg"),
+    ]
+    html.append(_section(tr("Per rack (cabinet power)"),
+                         "<table width='100%'><tr><td width='55%' valign='top'>" + _rows(rack_rows)
+                         + "</td><td valign='top' align='center'><img src='rack.png' width='230'></td></tr></table>",
+                         new_page=True))
+
+    if supply.get("china_cabinet_amps"):
+        circuit_text = tr("IDC cabinet sold by current: %1 A at 220 V = %2 kW per cabinet") \
+            .replace("%1", fmt.num(supply["china_cabinet_amps"], 0)).replace("%2", fmt.num(site["circuit_kw"]))
+    else:
+        circuit_text = fill(tr("%1 V %2-phase %3 A circuits, derated to %4 %: %5 kW each"),
+                            fmt.num(supply.get("voltage"), 0), supply.get("phase", 3), fmt.num(supply.get("amps"), 0),
+                            fmt.num(supply.get("derating", 0.8) * 100, 0), fmt.num(site["circuit_kw"], 2))
+    html.append(_section(tr("Feeds and circuits (A/B)"), _rows([
+        (tr("Circuit"), circuit_text),
+        (tr("Circuits on feed A"), str(site["circuits_per_feed"] or tr("n/a"))),
+        (tr("Circuits on feed B"), str(site["circuits_per_feed"] or tr("n/a"))),
+        (tr("Rule"), tr("Each feed alone carries the whole rack at nameplate, so one feed can fail.")),
+    ])))
+
+    annual_mwh = None if site["it_kw_expected"] is None else site["it_kw_expected"] * 8.76 * cost["utilization"]
+    html.append(_section(tr("Cluster"), _rows([
+        (tr("Nodes / racks"), f"{site['nodes']} / {site['racks']}"),
+        (tr("IT power, expected"), fmt.num(site["it_kw_expected"]) + " kW"),
+        (tr("Facility power with PUE"), fmt.num(site["facility_kw_expected"]) + " kW"),
+        (tr("Energy per year (IT, at utilisation)"), fmt.num(annual_mwh, 0) + " MWh"),
+        (tr("Electricity per year"), fmt.money(cost["electricity_per_year"])),
+        (tr("Cooling load"), fmt.num(site["refrigeration_tons"], 1) + " RT"),
+        (tr("Switches"), fill(tr("%1 leaf + %2 spine + %3 core (%4)"), switches["leaf"], switches["spine"],
+                              switches["core"], term(switches["note"]))),
+        (tr("Cables"), fill(tr("%1 node-to-leaf, %2 switch-to-switch"), site["cables"]["node_to_leaf"],
+                            site["cables"]["switch_to_switch"])),
+    ])))
+
+    html.append(_section(tr("Cost") + f" ({fmt.currency})", _rows([
+        (tr("Capex"), fmt.money(cost["capex"])), (tr("Opex per year"), fmt.money(cost["opex_per_year"])),
+        (tr("TCO over %1 years").replace("%1", fmt.num(cost["years"], 0)), fmt.money(cost["tco"])),
+        (tr("Owned cost per GPU-hour"), fmt.num(cost["owned_per_gpu_hour"], 2)),
+        (tr("Cloud on demand per GPU-hour"), fmt.num(cost["cloud_on_demand_per_gpu_hour"], 2)),
+        (tr("Cloud reserved / spot per GPU-hour"), fmt.num(cost["cloud_reserved_per_gpu_hour"], 2) + " / "
+         + fmt.num(cost["cloud_spot_per_gpu_hour"], 2)),
+        (tr("Break-even utilisation against on-demand"), tr("n/a") if cost["break_even_utilization"] is None
+         else fmt.num(cost["break_even_utilization"] * 100, 0) + " %"),
+        (tr("Payback"), tr("n/a") if cost["payback_months"] is None or not math.isfinite(cost["payback_months"])
+         else fmt.num(cost["payback_months"], 0) + " " + tr("months")),
+    ]) + "<p class='note'>" + escape(" ".join(cost.get("notes", []))) + "</p>"))
+
+    perf: list[tuple[str, str]] = []
+    if plan.get("training"):
+        t = plan["training"]
+        perf = [(tr("Step time"), fmt.num(t["step_time_s"], 2) + " s ± " + fmt.num(t["uncertainty_pct"], 0) + " %"),
+                (tr("Throughput"), fmt.num(t["tokens_per_s"], 0) + " " + tr("tokens/s")),
+                (tr("MFU"), fmt.num(t["mfu"] * 100, 1) + " %"),
+                (tr("Training time"), fmt.num(t["days"], 1) + " " + tr("days")),
+                (tr("GPU-hours"), fmt.num(t["gpu_hours"], 0))]
+    if plan.get("inference"):
+        s = plan["inference"]
+        perf = [(tr("Time to first token"), fmt.num(s["ttft_s"] * 1000, 0) + " ms"),
+                (tr("Time per output token"), fmt.num(s["tpot_s"] * 1000, 1) + " ms"),
+                (tr("Output tokens/s"), fmt.num(s["output_tokens_per_s"], 0) + " ± "
+                 + fmt.num(s["uncertainty_pct"], 0) + " %")]
+    html.append(_section(tr("Performance estimate"), "<p><img src='memory.png' width='520'></p>" + _rows(perf)))
+    if plan["warnings"]:
+        html.append(_section(tr("Warnings"), "<ul>" + "".join(f"<li class='warn'>{escape(w)}</li>"
+                                                              for w in plan["warnings"]) + "</ul>"))
+    document.setHtml("".join(html))
+    return document
+
+
+LAYOUT_DPI = 96.0
+
+
+@cache
+def _layout_reference() -> QImage:
+    """A 96-dpi paint device for layout, so the sheet looks the same on every machine. Cached: the layout
+    keeps a raw pointer to it."""
+    reference = QImage(1, 1, QImage.Format.Format_RGB32)
+    dots_per_meter = round(LAYOUT_DPI / 0.0254)
+    reference.setDotsPerMeterX(dots_per_meter)
+    reference.setDotsPerMeterY(dots_per_meter)
+    return reference
+
+
+def render(document: QTextDocument, device: QPagedPaintDevice) -> int:
+    """Draw the document page by page with a footer; returns the page count."""
+    layout = device.pageLayout()
+    resolution = device.logicalDpiX()
+    page = layout.paintRectPixels(resolution)
+    footer_px = FOOTER_MM / 25.4 * resolution
+    body = QSizeF(page.width(), page.height() - footer_px)
+    # Lay the document out at a fixed 96 dpi (whatever the screen), then scale it onto the device.
+    scale = resolution / LAYOUT_DPI
+    document.documentLayout().setPaintDevice(_layout_reference())
+    document.setPageSize(QSizeF(body.width() / scale, body.height() / scale))
+    pages = document.pageCount()
+    painter = QPainter(device)
+    family = report_font_family()
+    try:
+        for index in range(pages):
+            if index:
+                device.newPage()
+            painter.save()
+            painter.scale(scale, scale)
+            painter.translate(0, -index * body.height() / scale)
+            clip = QRectF(0, index * body.height() / scale, body.width() / scale, body.height() / scale)
+            document.drawContents(painter, clip)
+            painter.restore()
+            painter.setFont(QFont(family, 7))
+            footer = QRectF(0, page.height() - footer_px * 0.8, page.width(), footer_px * 0.8)
+            painter.drawText(footer, int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
+                             f"GPU Planner {__version__}")
+            painter.drawText(footer, int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter),
+                             tr("Page %1 of %2").replace("%1", str(index + 1)).replace("%2", str(pages)))
+    finally:
+        painter.end()
+    return pages
+
+
+def page_size(name: str) -> QPageSize:
+    return QPageSize(QPageSize.PageSizeId.Letter if name.lower() == "letter" else QPageSize.PageSizeId.A4)
+
+
+def write_pdf(path: str, plan: dict[str, Any], scenario: dict[str, Any], options: SheetOptions,
+              catalog_date: str = "") -> int:
+    writer = QPdfWriter(path)
+    writer.setResolution(300)
+    writer.setTitle(options.project or "GPU Planner spec sheet")
+    writer.setCreator(f"GPU Planner {__version__}")
+    writer.setPageLayout(QPageLayout(page_size(options.page_size), QPageLayout.Orientation.Portrait,
+                                     QMarginsF(15, 15, 15, 12), QPageLayout.Unit.Millimeter))
+    return render(build_document(plan, scenario, options, catalog_date), writer)

@@ -1,0 +1,2308 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name></name>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="41"/>
+        <source>rack power</source>
+        <translation>机柜功率</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="41"/>
+        <source>rack units</source>
+        <translation>机柜空间（U）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="41"/>
+        <source>rack weight</source>
+        <translation>机柜承重</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="42"/>
+        <source>air</source>
+        <translation>风冷</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="42"/>
+        <source>rear-door heat exchanger</source>
+        <translation>背板换热</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="42"/>
+        <source>cold plate</source>
+        <translation>冷板液冷</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="43"/>
+        <source>immersion</source>
+        <translation>浸没式液冷</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="43"/>
+        <source>beyond immersion presets</source>
+        <translation>超出浸没式预设</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="44"/>
+        <source>two tiers, non-blocking</source>
+        <translation>两层无阻塞</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="44"/>
+        <source>one leaf switch</source>
+        <translation>单台叶交换机</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="45"/>
+        <source>single node: no scale-out fabric</source>
+        <translation>单节点：无需横向扩展网络</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="62"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="66"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="133"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="163"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="164"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="168"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="169"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="184"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="188"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="205"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="206"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="231"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="233"/>
+        <location filename="../../gpuplanner/ui/details.py" line="17"/>
+        <location filename="../../gpuplanner/ui/details.py" line="23"/>
+        <location filename="../../gpuplanner/ui/details.py" line="96"/>
+        <location filename="../../gpuplanner/ui/details.py" line="108"/>
+        <source>n/a</source>
+        <translation>不详</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="84"/>
+        <source>pretraining</source>
+        <translation>预训练</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="84"/>
+        <source>full fine-tuning</source>
+        <translation>全参数微调</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="84"/>
+        <source>LoRA fine-tuning</source>
+        <translation>LoRA 微调</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="85"/>
+        <source>QLoRA fine-tuning</source>
+        <translation>QLoRA 微调</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="85"/>
+        <source>inference serving</source>
+        <translation>推理服务</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="89"/>
+        <source>%1 of %2 on %3 billion tokens</source>
+        <translation>%2 %1，%3 B tokens</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="91"/>
+        <source>%1 of %2</source>
+        <translation>%2 %1</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="111"/>
+        <source>Node</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="111"/>
+        <source>Management switch</source>
+        <translation>管理交换机</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="111"/>
+        <source>Cable management</source>
+        <translation>理线架</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="112"/>
+        <source>Free</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="112"/>
+        <source>PDU</source>
+        <translation>PDU</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="112"/>
+        <source>Rack elevation (front), one of %1</source>
+        <translation>机柜布置图（正面），共 %1 个机柜</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="115"/>
+        <location filename="../../gpuplanner/ui/details.py" line="65"/>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="115"/>
+        <location filename="../../gpuplanner/ui/details.py" line="65"/>
+        <source>Gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="116"/>
+        <source>Optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="116"/>
+        <location filename="../../gpuplanner/ui/details.py" line="66"/>
+        <source>Activations</source>
+        <translation>激活值</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="117"/>
+        <location filename="../../gpuplanner/ui/details.py" line="66"/>
+        <source>KV cache</source>
+        <translation>KV 缓存</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="117"/>
+        <source>Overhead</source>
+        <translation>额外开销</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="119"/>
+        <source>Memory per GPU (GiB); dashed line: capacity %1 GiB</source>
+        <translation>单卡显存占用（GiB）；虚线：容量 %1 GiB</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="124"/>
+        <source>GPU cluster plan</source>
+        <translation>GPU 集群方案</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="126"/>
+        <source>Rack and power specification for the data-center team</source>
+        <translation>机房团队用机柜与供电规格书</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="129"/>
+        <source>Scenario</source>
+        <translation>方案</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="130"/>
+        <source>Recommended</source>
+        <translation>推荐配置</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="131"/>
+        <source>Deployment</source>
+        <translation>部署方式</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="131"/>
+        <source>bought (on-premises)</source>
+        <translation>购买（自建机房）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="131"/>
+        <source>rented (cloud)</source>
+        <translation>租用（云）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="132"/>
+        <source>Parallel layout</source>
+        <translation>并行布局</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="133"/>
+        <source>Catalog data as of</source>
+        <translation>目录数据日期</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="134"/>
+        <source>Key assumptions</source>
+        <translation>关键假设</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="134"/>
+        <source>PUE %1; expected draw %2 kW per node (metered MLPerf H100 node scaled by GPU TDP); utilisation %3 %</source>
+        <translation>PUE %1；每节点预计功耗 %2 kW（按 MLPerf 实测 H100 节点，按 GPU TDP 折算）；利用率 %3 %</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="143"/>
+        <source>Leaf switch, %1 ports</source>
+        <translation>叶交换机，%1 端口</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="144"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="147"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="150"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="151"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="152"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="154"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="155"/>
+        <source>not priced</source>
+        <translation>未计价</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="146"/>
+        <source>Spine switch, %1 ports</source>
+        <translation>脊交换机，%1 端口</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="149"/>
+        <source>Cables node to leaf (%1 Gb/s)</source>
+        <translation>节点到叶交换机线缆（%1 Gb/s）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="151"/>
+        <source>Cables leaf to spine</source>
+        <translation>叶到脊交换机线缆</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="153"/>
+        <source>Racks (%1 U)</source>
+        <translation>机柜（%1 U）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="155"/>
+        <source>Rack PDUs (A and B feeds)</source>
+        <translation>机柜 PDU（A/B 两路）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="156"/>
+        <source>Bill of materials</source>
+        <translation>物料清单</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="156"/>
+        <source>Item</source>
+        <translation>项目</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="156"/>
+        <source>Quantity</source>
+        <translation>数量</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="156"/>
+        <source>Unit price</source>
+        <translation>单价</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="157"/>
+        <location filename="../../gpuplanner/ui/details.py" line="67"/>
+        <source>Total</source>
+        <translation>合计</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="160"/>
+        <source>Per node</source>
+        <translation>单节点</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="161"/>
+        <location filename="../../gpuplanner/ui/details.py" line="92"/>
+        <source>Server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="161"/>
+        <source>GPUs per node</source>
+        <translation>每节点 GPU 数</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="162"/>
+        <source>Height</source>
+        <translation>高度</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="163"/>
+        <source>Weight</source>
+        <translation>重量</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="164"/>
+        <source>Power supplies</source>
+        <translation>电源模块</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="165"/>
+        <source>Nameplate power (provision for this)</source>
+        <translation>额定功耗（按此配电）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="166"/>
+        <source>Expected draw under training</source>
+        <translation>训练时预计功耗</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="167"/>
+        <source>Idle draw</source>
+        <translation>空闲功耗</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="168"/>
+        <source>Heat at nameplate</source>
+        <translation>额定发热量</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="169"/>
+        <source>Airflow</source>
+        <translation>风量</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="171"/>
+        <source>Scale-out network ports</source>
+        <translation>横向扩展网络端口</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="171"/>
+        <source>none (single node)</source>
+        <translation>无（单节点）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="172"/>
+        <source>%1 × %2 Gb/s</source>
+        <translation>%1 × %2 Gb/s</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="174"/>
+        <source>CPU / memory</source>
+        <translation>CPU / 内存</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="179"/>
+        <location filename="../../gpuplanner/ui/details.py" line="94"/>
+        <source>Nodes per rack</source>
+        <translation>每机柜节点数</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="179"/>
+        <location filename="../../gpuplanner/ui/details.py" line="94"/>
+        <location filename="../../gpuplanner/ui/details.py" line="136"/>
+        <source>Racks</source>
+        <translation>机柜数</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="180"/>
+        <source>Power per rack (nameplate)</source>
+        <translation>单机柜功耗（额定）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="181"/>
+        <source>Site limit per rack</source>
+        <translation>机房单柜上限</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="182"/>
+        <source>Rack sizing limited by</source>
+        <translation>机柜容量受限于</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="183"/>
+        <source>Heat per rack</source>
+        <translation>单机柜发热量</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="185"/>
+        <location filename="../../gpuplanner/ui/details.py" line="95"/>
+        <source>Cooling needed</source>
+        <translation>所需散热</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="186"/>
+        <source>beyond the site&apos;s %1 cooling</source>
+        <translation>超出机房%1能力</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="188"/>
+        <source>Rack weight (nodes)</source>
+        <translation>机柜重量（节点）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="191"/>
+        <source>Per rack (cabinet power)</source>
+        <translation>单机柜（机柜功耗）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="197"/>
+        <source>IDC cabinet sold by current: %1 A at 220 V = %2 kW per cabinet</source>
+        <translation>按电流出售的 IDC 机柜：220 V × %1 A = 每柜 %2 kW</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="200"/>
+        <source>%1 V %2-phase %3 A circuits, derated to %4 %: %5 kW each</source>
+        <translation>%1 V %2 相 %3 A 回路，降额至 %4 %：每路 %5 kW</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="203"/>
+        <source>Feeds and circuits (A/B)</source>
+        <translation>双路供电与回路（A/B）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="204"/>
+        <source>Circuit</source>
+        <translation>回路</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="205"/>
+        <source>Circuits on feed A</source>
+        <translation>A 路回路数</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="206"/>
+        <source>Circuits on feed B</source>
+        <translation>B 路回路数</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="207"/>
+        <source>Rule</source>
+        <translation>规则</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="207"/>
+        <source>Each feed alone carries the whole rack at nameplate, so one feed can fail.</source>
+        <translation>每一路供电都能单独承载整机柜的额定功耗，任一路故障时业务不中断。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="211"/>
+        <source>Cluster</source>
+        <translation>集群</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="212"/>
+        <source>Nodes / racks</source>
+        <translation>节点 / 机柜</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="213"/>
+        <source>IT power, expected</source>
+        <translation>预计 IT 功率</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="214"/>
+        <source>Facility power with PUE</source>
+        <translation>含 PUE 的机房总功率</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="215"/>
+        <source>Energy per year (IT, at utilisation)</source>
+        <translation>年用电量（IT，按利用率）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="216"/>
+        <source>Electricity per year</source>
+        <translation>年电费</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="217"/>
+        <source>Cooling load</source>
+        <translation>制冷负荷</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="218"/>
+        <source>Switches</source>
+        <translation>交换机</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="218"/>
+        <source>%1 leaf + %2 spine + %3 core (%4)</source>
+        <translation>%1 台叶交换机 + %2 台脊交换机 + %3 台核心交换机（%4）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="220"/>
+        <source>Cables</source>
+        <translation>线缆</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="220"/>
+        <source>%1 node-to-leaf, %2 switch-to-switch</source>
+        <translation>节点到叶交换机 %1 根，交换机之间 %2 根</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="224"/>
+        <location filename="../../gpuplanner/ui/details.py" line="37"/>
+        <source>Cost</source>
+        <translation>成本</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="225"/>
+        <location filename="../../gpuplanner/ui/details.py" line="103"/>
+        <location filename="../../gpuplanner/ui/details.py" line="138"/>
+        <source>Capex</source>
+        <translation>资本支出</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="225"/>
+        <location filename="../../gpuplanner/ui/details.py" line="103"/>
+        <source>Opex per year</source>
+        <translation>年运营支出</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="226"/>
+        <source>TCO over %1 years</source>
+        <translation>%1 年总拥有成本</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="227"/>
+        <source>Owned cost per GPU-hour</source>
+        <translation>自建每 GPU 小时成本</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="228"/>
+        <location filename="../../gpuplanner/ui/details.py" line="105"/>
+        <source>Cloud on demand per GPU-hour</source>
+        <translation>云上按量付费（每 GPU 小时）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="229"/>
+        <source>Cloud reserved / spot per GPU-hour</source>
+        <translation>云上包年包月 / 竞价实例（每 GPU 小时）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="231"/>
+        <source>Break-even utilisation against on-demand</source>
+        <translation>相对按量付费的盈亏平衡利用率</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="233"/>
+        <source>Payback</source>
+        <translation>回本周期</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="234"/>
+        <source>months</source>
+        <translation>个月</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="240"/>
+        <source>Step time</source>
+        <translation>单步时间</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="241"/>
+        <source>Throughput</source>
+        <translation>吞吐量</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="241"/>
+        <source>tokens/s</source>
+        <translation>token/秒</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="242"/>
+        <location filename="../../gpuplanner/ui/details.py" line="75"/>
+        <source>MFU</source>
+        <translation>MFU（模型算力利用率）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="243"/>
+        <source>Training time</source>
+        <translation>训练时长</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="243"/>
+        <source>days</source>
+        <translation>天</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="244"/>
+        <location filename="../../gpuplanner/ui/details.py" line="76"/>
+        <source>GPU-hours</source>
+        <translation>GPU 小时</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="247"/>
+        <source>Time to first token</source>
+        <translation>首 token 时延</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="248"/>
+        <source>Time per output token</source>
+        <translation>每个输出 token 的时间</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="249"/>
+        <location filename="../../gpuplanner/ui/details.py" line="87"/>
+        <location filename="../../gpuplanner/ui/details.py" line="133"/>
+        <source>Output tokens/s</source>
+        <translation>每秒输出 token 数</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="251"/>
+        <source>Performance estimate</source>
+        <translation>性能估算</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="253"/>
+        <location filename="../../gpuplanner/ui/details.py" line="44"/>
+        <location filename="../../gpuplanner/ui/details.py" line="141"/>
+        <source>Warnings</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="302"/>
+        <source>Page %1 of %2</source>
+        <translation>第 %1 页，共 %2 页</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="65"/>
+        <source>Optimizer states</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="67"/>
+        <source>Overhead (CUDA, NCCL, fragmentation)</source>
+        <translation>额外开销（CUDA、NCCL、显存碎片）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="68"/>
+        <source>Capacity</source>
+        <translation>容量</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="73"/>
+        <source>Step time (s)</source>
+        <translation>单步时间（秒）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="74"/>
+        <source>Tokens/s per GPU</source>
+        <translation>单卡每秒 token 数</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="75"/>
+        <location filename="../../gpuplanner/ui/details.py" line="132"/>
+        <source>Days</source>
+        <translation>天数</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="77"/>
+        <source>Matrix math</source>
+        <translation>矩阵运算</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="77"/>
+        <source>Memory-bound kernels</source>
+        <translation>访存密集算子</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="78"/>
+        <source>Tensor-parallel traffic</source>
+        <translation>张量并行通信</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="78"/>
+        <source>Pipeline sends</source>
+        <translation>流水线传输</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="79"/>
+        <source>Pipeline bubble</source>
+        <translation>流水线气泡</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="79"/>
+        <source>Gradient sync (exposed)</source>
+        <translation>梯度同步（未被掩盖部分）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="80"/>
+        <source>Optimizer step</source>
+        <translation>优化器更新</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="85"/>
+        <source>Time to first token (ms)</source>
+        <translation>首 token 时延（毫秒）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="86"/>
+        <source>Time per output token (ms)</source>
+        <translation>每个输出 token 的时间（毫秒）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="88"/>
+        <source>Largest batch per replica</source>
+        <translation>每副本最大批大小</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="89"/>
+        <source>Replicas x GPUs</source>
+        <translation>副本数 × GPU 数</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="92"/>
+        <source>Nameplate per node (kW)</source>
+        <translation>每节点额定功耗（kW）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="93"/>
+        <source>Expected per node (kW)</source>
+        <translation>每节点预计功耗（kW）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="95"/>
+        <source>kW per rack</source>
+        <translation>单机柜 kW</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="96"/>
+        <source>Circuits per A/B feed</source>
+        <translation>每路（A/B）回路数</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="97"/>
+        <source>Facility power (kW)</source>
+        <translation>机房总功率（kW）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="98"/>
+        <source>Heat per rack (BTU/h)</source>
+        <translation>单机柜发热量（BTU/h）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="99"/>
+        <source>Switches (leaf + spine)</source>
+        <translation>交换机（叶 + 脊）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="104"/>
+        <location filename="../../gpuplanner/ui/details.py" line="139"/>
+        <source>TCO</source>
+        <translation>总拥有成本</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="108"/>
+        <source>Break-even utilisation</source>
+        <translation>盈亏平衡利用率</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="130"/>
+        <source>Where</source>
+        <translation>部署</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="45"/>
+        <location filename="../../gpuplanner/ui/details.py" line="130"/>
+        <source>buy</source>
+        <translation>购买</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="36"/>
+        <source>Assumptions</source>
+        <translation>假设</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="38"/>
+        <source>Layout</source>
+        <translation>并行布局</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="39"/>
+        <source>Memory per GPU (GiB)</source>
+        <translation>单卡显存（GiB）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="40"/>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="41"/>
+        <source>Serving</source>
+        <translation>推理服务</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="42"/>
+        <source>Site</source>
+        <translation>机房</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="43"/>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="46"/>
+        <source>micro-batch</source>
+        <translation>微批大小</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="47"/>
+        <source>recompute</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="48"/>
+        <location filename="../../gpuplanner/ui/details.py" line="130"/>
+        <source>rent</source>
+        <translation>租用</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="131"/>
+        <source>Memory / GPU (GiB)</source>
+        <translation>单卡显存（GiB）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="135"/>
+        <source>Nodes</source>
+        <translation>节点数</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="137"/>
+        <source>IT power (kW)</source>
+        <translation>IT 功率（kW）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="140"/>
+        <source>Ranking cost</source>
+        <translation>排名成本</translation>
+    </message>
+</context>
+<context>
+    <name>App</name>
+    <message>
+        <location filename="../../gpuplanner/ui/app.py" line="41"/>
+        <source>Unexpected error</source>
+        <translation>意外错误</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/app.py" line="42"/>
+        <source>GPU Planner hit an internal error and kept running; your inputs are autosaved.
+
+%1</source>
+        <translation>GPU Planner 遇到内部错误但仍在运行；您的输入已自动保存。
+
+%1</translation>
+    </message>
+</context>
+<context>
+    <name>BudgetPage</name>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="320"/>
+        <source>Budget and goals</source>
+        <translation>预算与目标</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="321"/>
+        <source>Zero means no limit. Prices in the catalog are approximate and dated; edit them in the catalog tab.</source>
+        <translation>0 表示不限。目录中的价格为近似值并注明日期；可在“硬件目录”页编辑。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="325"/>
+        <source>Most you will spend (0 = no limit)</source>
+        <translation>最高支出（0 = 不限）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="326"/>
+        <source>No limit</source>
+        <translation>不限</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="327"/>
+        <source>Training must finish within (0 = no deadline)</source>
+        <translation>训练必须在此时间内完成（0 = 不限）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="328"/>
+        <source> days</source>
+        <translation> 天</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="329"/>
+        <source>No deadline</source>
+        <translation>无期限</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="330"/>
+        <source>Output tokens per second the service must deliver</source>
+        <translation>服务需要达到的每秒输出 token 数</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="331"/>
+        <source>No target</source>
+        <translation>无目标</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="332"/>
+        <source>Cheapest</source>
+        <translation>最省钱</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="332"/>
+        <source>Fastest</source>
+        <translation>最快</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="333"/>
+        <source>Lowest total cost of ownership</source>
+        <translation>总拥有成本最低</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="334"/>
+        <source>Amortisation period for TCO</source>
+        <translation>TCO 摊销年限</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="334"/>
+        <source> years</source>
+        <translation> 年</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="335"/>
+        <source>Electricity price per kWh in the chosen currency (0 = not priced)</source>
+        <translation>每千瓦时电价，按所选币种（0 = 不计电费）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="337"/>
+        <source>Not priced</source>
+        <translation>不计价</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="338"/>
+        <source>Power usage effectiveness: facility power / IT power</source>
+        <translation>电能使用效率：机房总功率 / IT 功率</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="339"/>
+        <source>Share of hours the owned cluster is busy</source>
+        <translation>自建集群处于忙碌状态的时间比例</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="340"/>
+        <source>Exchange rate used for CNY (editable)</source>
+        <translation>人民币换算汇率（可编辑）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="341"/>
+        <source>Currency</source>
+        <translation>币种</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="342"/>
+        <source>Budget</source>
+        <translation>预算</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="343"/>
+        <source>Deadline</source>
+        <translation>截止期限</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="344"/>
+        <source>Throughput target</source>
+        <translation>吞吐量目标</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="345"/>
+        <source>Rank by</source>
+        <translation>排序依据</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="346"/>
+        <source>Amortise over</source>
+        <translation>摊销期</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="347"/>
+        <source>Electricity</source>
+        <translation>电价</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="348"/>
+        <source>PUE</source>
+        <translation>PUE</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="349"/>
+        <source>Utilisation</source>
+        <translation>利用率</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="350"/>
+        <source>USD to CNY</source>
+        <translation>美元兑人民币</translation>
+    </message>
+</context>
+<context>
+    <name>CatalogEntryDialog</name>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="25"/>
+        <source>Your catalog entry</source>
+        <translation>自定义目录条目</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="44"/>
+        <source>Your entries are stored in your own database and override the bundled catalog; the bundled file is never changed.</source>
+        <translation>您的条目保存在您自己的数据库中，并覆盖内置目录；内置文件不会被修改。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="63"/>
+        <source>Not saved: %1</source>
+        <translation>未保存：%1</translation>
+    </message>
+</context>
+<context>
+    <name>CatalogPage</name>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="81"/>
+        <source>Filter…</source>
+        <translation>筛选…</translation>
+    </message>
+</context>
+<context>
+    <name>ChartPanel</name>
+    <message>
+        <location filename="../../gpuplanner/ui/charts.py" line="32"/>
+        <source>Memory per GPU (GiB) vs capacity</source>
+        <translation>单卡显存占用（GiB）与容量</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/charts.py" line="32"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="34"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="35"/>
+        <source>plan rank</source>
+        <translation>方案排名</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/charts.py" line="33"/>
+        <source>Step time breakdown (s)</source>
+        <translation>单步时间构成（秒）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/charts.py" line="35"/>
+        <source>Power per rack (kW) vs the site limit</source>
+        <translation>单机柜功耗（kW）与机房上限</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/charts.py" line="36"/>
+        <source>Days to train vs GPU count</source>
+        <translation>训练天数与 GPU 数量</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/charts.py" line="36"/>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/charts.py" line="36"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="102"/>
+        <source>days</source>
+        <translation>天</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/charts.py" line="45"/>
+        <source>capacity</source>
+        <translation>容量</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/charts.py" line="47"/>
+        <source>kW per rack (nameplate)</source>
+        <translation>单机柜功耗（额定，kW）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/charts.py" line="49"/>
+        <source>site limit</source>
+        <translation>机房上限</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/charts.py" line="102"/>
+        <source>output tokens/s</source>
+        <translation>每秒输出 token 数</translation>
+    </message>
+</context>
+<context>
+    <name>DeploymentPage</name>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="271"/>
+        <source>Where will it run?</source>
+        <translation>在哪里运行？</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="272"/>
+        <source>Buy, rent or compare both; the site limits size racks, power and cooling.</source>
+        <translation>购买、租用或两者对比；机房限制决定机柜、供电和散热。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="275"/>
+        <source>Compare buying and renting</source>
+        <translation>对比购买与租用</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="275"/>
+        <source>Buy (on-premises)</source>
+        <translation>购买（自建机房）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="276"/>
+        <source>Rent (cloud)</source>
+        <translation>租用（云）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="279"/>
+        <source>Any GPU in the catalog</source>
+        <translation>目录中任意 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="282"/>
+        <source>Restrict the plans to one GPU model, or let the planner compare them all.</source>
+        <translation>将方案限定为某一种 GPU，或让规划器比较全部型号。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="283"/>
+        <source>0 = choose the count for me</source>
+        <translation>0 = 自动选择数量</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="284"/>
+        <source>Automatic</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="285"/>
+        <source>Allow consumer (GeForce) cards</source>
+        <translation>允许消费级（GeForce）显卡</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="287"/>
+        <source>GeForce cards are cheap but have no NVLink or ECC, and their driver licence forbids data-center deployment.</source>
+        <translation>GeForce 显卡便宜，但没有 NVLink 和 ECC，且驱动许可禁止在数据中心部署。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="289"/>
+        <source>Power the site allows per rack</source>
+        <translation>机房允许的单机柜功率</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="290"/>
+        <source>Usable height of a rack</source>
+        <translation>机柜可用高度</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="291"/>
+        <source>Air</source>
+        <translation>风冷</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="291"/>
+        <source>Rear-door heat exchanger</source>
+        <translation>背板换热（热交换门）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="292"/>
+        <source>Direct liquid (cold plate)</source>
+        <translation>冷板式液冷</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="293"/>
+        <source>Immersion</source>
+        <translation>浸没式液冷</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="294"/>
+        <source>Each tier handles more kW per rack: air ~20, rear-door ~40, cold plate ~100 (editable planning presets)</source>
+        <translation>散热等级越高，单机柜功率密度越高：风冷约 20 kW，背板换热约 40 kW，冷板液冷约 100 kW（可编辑的规划预设）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="296"/>
+        <source>No (rack kW above)</source>
+        <translation>否（使用上面的机柜功率）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="297"/>
+        <source>%1 A x 220 V = %2 kW</source>
+        <translation>%1 A × 220 V = %2 kW</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="299"/>
+        <source>Chinese IDC cabinets are sold by current at 220 V</source>
+        <translation>国内 IDC 机柜按 220 V 电流规格出售</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="300"/>
+        <source>Feed voltage (line-to-line for three-phase)</source>
+        <translation>供电电压（三相为线电压）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="302"/>
+        <source>Three-phase</source>
+        <translation>三相</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="302"/>
+        <source>Single-phase</source>
+        <translation>单相</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="303"/>
+        <source>Breaker rating per circuit</source>
+        <translation>每回路断路器额定电流</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="304"/>
+        <source>Deployment</source>
+        <translation>部署方式</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="305"/>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="306"/>
+        <source>GPU count</source>
+        <translation>GPU 数量</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="308"/>
+        <source>Rack power</source>
+        <translation>机柜功率</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="309"/>
+        <source>Rack height</source>
+        <translation>机柜高度</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="310"/>
+        <source>Cooling</source>
+        <translation>散热方式</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="311"/>
+        <source>Chinese IDC cabinet</source>
+        <translation>国内 IDC 机柜</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="312"/>
+        <source>Supply voltage</source>
+        <translation>供电电压</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="313"/>
+        <source>Phases</source>
+        <translation>相数</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="314"/>
+        <source>Circuit breaker</source>
+        <translation>断路器</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="116"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="543"/>
+        <source>GPU Planner</source>
+        <translation>GPU Planner 算力规划</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="129"/>
+        <source>Plans</source>
+        <translation>方案</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="133"/>
+        <source>Charts</source>
+        <translation>图表</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="134"/>
+        <source>Catalog</source>
+        <translation>硬件目录</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="146"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="174"/>
+        <source>Filter plans…</source>
+        <translation>筛选方案…</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="177"/>
+        <source>Compare selected</source>
+        <translation>对比所选</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="178"/>
+        <source>Select two or three plans (Ctrl+click) to see them side by side</source>
+        <translation>选择两到三个方案（Ctrl+单击）进行并排对比</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="191"/>
+        <source>Spec sheet PDF…</source>
+        <translation>规格书 PDF…</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="192"/>
+        <source>Export the rack and power spec sheet of the selected plan</source>
+        <translation>导出所选方案的机柜与供电规格书</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="194"/>
+        <source>Print preview…</source>
+        <translation>打印预览…</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="213"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="219"/>
+        <source>ID</source>
+        <translation>编号</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="213"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="219"/>
+        <source>Vendor</source>
+        <translation>厂商</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="213"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="219"/>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="214"/>
+        <source>Memory (GiB)</source>
+        <translation>显存（GiB）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="214"/>
+        <source>Bandwidth (GB/s)</source>
+        <translation>显存带宽（GB/s）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="215"/>
+        <source>BF16 dense (TFLOP/s)</source>
+        <translation>BF16 稠密算力（TFLOP/s）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="215"/>
+        <source>FP8 dense (TFLOP/s)</source>
+        <translation>FP8 稠密算力（TFLOP/s）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="216"/>
+        <source>TDP (W)</source>
+        <translation>TDP（W）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="216"/>
+        <source>Price from (USD)</source>
+        <translation>起价（美元）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="217"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="227"/>
+        <source>Origin</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="217"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="222"/>
+        <source>As of</source>
+        <translation>数据日期</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="217"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="222"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="227"/>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="220"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="225"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="228"/>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="220"/>
+        <source>Rack units</source>
+        <translation>高度（U）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="221"/>
+        <source>Max power (W)</source>
+        <translation>最大功耗（W）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="221"/>
+        <source>PSUs</source>
+        <translation>电源</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="221"/>
+        <source>Weight (kg)</source>
+        <translation>重量（kg）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="224"/>
+        <source>Provider</source>
+        <translation>云厂商</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="224"/>
+        <source>Instance</source>
+        <translation>实例规格</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="224"/>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="225"/>
+        <source>On-demand per hour</source>
+        <translation>按量付费（每小时）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="226"/>
+        <source>Currency</source>
+        <translation>币种</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="226"/>
+        <source>Region</source>
+        <translation>地域</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="226"/>
+        <source>Price date</source>
+        <translation>价格日期</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="229"/>
+        <source>Servers</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="230"/>
+        <source>Cloud prices</source>
+        <translation>云实例价格</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="232"/>
+        <source>Add your own…</source>
+        <translation>添加自定义…</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="233"/>
+        <source>Edit as your own…</source>
+        <translation>另存为自定义并编辑…</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="234"/>
+        <source>Remove your entry</source>
+        <translation>删除自定义条目</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="242"/>
+        <source>Prices are approximate and dated; hover a cell for its source. Unknown values show as n/a.</source>
+        <translation>价格为近似值并注明日期；鼠标悬停可查看来源。未知数值显示为“不详”。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="253"/>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="254"/>
+        <source>&amp;New scenario</source>
+        <translation>新建方案(&amp;N)</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="255"/>
+        <source>&amp;Open…</source>
+        <translation>打开(&amp;O)…</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="256"/>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="257"/>
+        <source>Save &amp;as…</source>
+        <translation>另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="263"/>
+        <source>&amp;Export spec sheet (PDF)…</source>
+        <translation>导出规格书 PDF(&amp;E)…</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="264"/>
+        <source>Print pre&amp;view…</source>
+        <translation>打印预览(&amp;V)…</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="264"/>
+        <source>&amp;Print…</source>
+        <translation>打印(&amp;P)…</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="269"/>
+        <source>Open &amp;recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="272"/>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="277"/>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="278"/>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="283"/>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="284"/>
+        <source>&amp;About GPU Planner</source>
+        <translation>关于 GPU Planner(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="323"/>
+        <source>Estimating…</source>
+        <translation>正在估算…</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="328"/>
+        <source>Check the highlighted field on page %1: %2</source>
+        <translation>请检查第 %1 页中高亮的字段：%2</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="331"/>
+        <source>Check the highlighted field: %1</source>
+        <translation>请检查高亮的字段：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="346"/>
+        <source>%1 plans evaluated; best: %2 × %3</source>
+        <translation>已评估 %1 个方案；最佳：%2 × %3</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="350"/>
+        <source>No plan fits: every GPU runs out of memory or has no price for the chosen deployment.</source>
+        <translation>没有可行方案：所有 GPU 要么显存不足，要么在所选部署方式下没有价格。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="352"/>
+        <source>No plan fits.</source>
+        <translation>没有可行方案。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="373"/>
+        <source>The estimate failed: %1</source>
+        <translation>估算失败：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="374"/>
+        <source>Estimate failed</source>
+        <translation>估算失败</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="375"/>
+        <source>Something went wrong while estimating; your inputs are kept.
+
+%1</source>
+        <translation>估算时出错；您的输入已保留。
+
+%1</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="399"/>
+        <source>Select two or three plans to compare.</source>
+        <translation>请选择两到三个方案进行对比。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="403"/>
+        <source>Compare plans</source>
+        <translation>方案对比</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="423"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="432"/>
+        <source>Select a plan first.</source>
+        <translation>请先选择一个方案。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="434"/>
+        <source>Export spec sheet</source>
+        <translation>导出规格书</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="435"/>
+        <source>PDF files (*.pdf)</source>
+        <translation>PDF 文件 (*.pdf)</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="447"/>
+        <source>Wrote %1 (%2 pages)</source>
+        <translation>已写入 %1（%2 页）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="504"/>
+        <source>Select one of your own entries to remove it; bundled rows stay.</source>
+        <translation>请选择一条自定义条目再删除；内置条目会保留。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="527"/>
+        <source>Cannot open scenario</source>
+        <translation>无法打开方案</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="528"/>
+        <source>%1 was not loaded: %2</source>
+        <translation>未加载 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="536"/>
+        <source>GPU Planner — %1</source>
+        <translation>GPU Planner 算力规划 — %1</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="547"/>
+        <source>Open scenario</source>
+        <translation>打开方案</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="547"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="561"/>
+        <source>Scenarios (*.json)</source>
+        <translation>方案文件 (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="560"/>
+        <source>Save scenario</source>
+        <translation>保存方案</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="567"/>
+        <source>Not saved</source>
+        <translation>未保存</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="567"/>
+        <source>Could not write %1.</source>
+        <translation>无法写入 %1。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="573"/>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="594"/>
+        <source>The autosaved scenario could not be restored; defaults are shown.</source>
+        <translation>无法恢复自动保存的方案；已显示默认值。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="606"/>
+        <source>About GPU Planner</source>
+        <translation>关于 GPU Planner</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="607"/>
+        <source>GPU Planner %1
+Estimates are checked against published measured runs; prices are approximate and dated.</source>
+        <translation>GPU Planner %1
+估算结果已与公开的实测数据核对；价格为近似值并注明日期。</translation>
+    </message>
+</context>
+<context>
+    <name>ModelPage</name>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="100"/>
+        <source>Which model, and how much data?</source>
+        <translation>哪个模型，多少数据？</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="101"/>
+        <source>Choose a preset (type to search), describe your own architecture, or import a Hugging Face config.json.</source>
+        <translation>选择预设模型（可输入搜索），自定义架构，或导入 Hugging Face 的 config.json。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="110"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="120"/>
+        <source>Custom architecture</source>
+        <translation>自定义架构</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="115"/>
+        <source>Model presets come from the catalog, with their source.</source>
+        <translation>预设模型来自硬件目录，并注明来源。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="116"/>
+        <source>Import config.json…</source>
+        <translation>导入 config.json…</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="117"/>
+        <source>Read layers, widths, heads and vocabulary from a local Hugging Face config.json.</source>
+        <translation>从本地 Hugging Face config.json 读取层数、维度、头数和词表大小。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="122"/>
+        <source>Transformer layers</source>
+        <translation>Transformer 层数</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="123"/>
+        <source>Hidden size (model width)</source>
+        <translation>隐藏层维度（模型宽度）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="124"/>
+        <source>Attention heads</source>
+        <translation>注意力头数</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="125"/>
+        <source>Key/value heads: fewer than heads means GQA/MQA, which shrinks the KV cache</source>
+        <translation>KV 头数：少于注意力头数即为 GQA/MQA，可缩小 KV 缓存</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="127"/>
+        <source>MLP inner width</source>
+        <translation>MLP 中间层维度</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="128"/>
+        <source>Vocabulary size</source>
+        <translation>词表大小</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="129"/>
+        <source>Gated MLP (SwiGLU)</source>
+        <translation>门控 MLP（SwiGLU）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="131"/>
+        <source>Tied input/output embeddings</source>
+        <translation>输入/输出词嵌入共享</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="132"/>
+        <source>Layers</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="133"/>
+        <source>Hidden size</source>
+        <translation>隐藏层维度</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="134"/>
+        <source>Heads</source>
+        <translation>注意力头</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="135"/>
+        <source>KV heads</source>
+        <translation>KV 头数</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="136"/>
+        <source>MLP width</source>
+        <translation>MLP 维度</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="137"/>
+        <source>Vocabulary</source>
+        <translation>词表</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="141"/>
+        <source>Data and batch</source>
+        <translation>数据与批大小</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="143"/>
+        <source>Training tokens, in billions</source>
+        <translation>训练 token 数（十亿）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="144"/>
+        <source>Sequences per optimizer step</source>
+        <translation>每次优化器更新的序列数</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="145"/>
+        <source>Tokens per sequence (context length)</source>
+        <translation>每个序列的 token 数（上下文长度）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="146"/>
+        <source>Tokens</source>
+        <translation>token 数</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="147"/>
+        <source>Global batch (sequences)</source>
+        <translation>全局批大小（序列数）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="148"/>
+        <source>Sequence length</source>
+        <translation>序列长度</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="150"/>
+        <source>Serving load</source>
+        <translation>推理负载</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="152"/>
+        <source>Requests decoded together per replica</source>
+        <translation>每个副本同时解码的请求数</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="153"/>
+        <source>Prompt length in tokens</source>
+        <translation>提示词长度（token）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="154"/>
+        <source>Generated tokens per request</source>
+        <translation>每个请求生成的 token 数</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="156"/>
+        <source>The same GPU gives very different numbers per engine</source>
+        <translation>同一块 GPU 在不同推理引擎上的性能差别很大</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="157"/>
+        <source>Batch</source>
+        <translation>批大小</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="158"/>
+        <source>Input tokens</source>
+        <translation>输入 token 数</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="159"/>
+        <source>Output tokens</source>
+        <translation>输出 token 数</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="160"/>
+        <source>Engine</source>
+        <translation>推理引擎</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="163"/>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="182"/>
+        <source>Import config.json</source>
+        <translation>导入 config.json</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="183"/>
+        <source>JSON files (*.json)</source>
+        <translation>JSON 文件 (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="191"/>
+        <source>Cannot import</source>
+        <translation>无法导入</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="191"/>
+        <source>This config.json cannot be used: %1</source>
+        <translation>无法使用此 config.json：%1</translation>
+    </message>
+</context>
+<context>
+    <name>PlansTableModel</name>
+    <message>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="29"/>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="29"/>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="29"/>
+        <source>Where</source>
+        <translation>部署</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="29"/>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="30"/>
+        <source>Nodes</source>
+        <translation>节点数</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="30"/>
+        <source>Layout</source>
+        <translation>并行布局</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="30"/>
+        <source>Memory / GPU</source>
+        <translation>单卡显存</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="31"/>
+        <source>Time or throughput</source>
+        <translation>时间或吞吐量</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="31"/>
+        <source>IT power</source>
+        <translation>IT 功率</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="31"/>
+        <source>Racks</source>
+        <translation>机柜数</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="32"/>
+        <source>Capex</source>
+        <translation>资本支出</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="32"/>
+        <source>Cloud cost</source>
+        <translation>云上费用</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="32"/>
+        <source>TCO</source>
+        <translation>总拥有成本</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="33"/>
+        <source>Warnings</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="60"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="92"/>
+        <source>n/a</source>
+        <translation>不详</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="73"/>
+        <source>Buy</source>
+        <translation>购买</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="73"/>
+        <source>Rent</source>
+        <translation>租用</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="83"/>
+        <source>%1 / %2 GiB</source>
+        <translation>%1 / %2 GiB</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="87"/>
+        <source>%1 days</source>
+        <translation>%1 天</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="89"/>
+        <source>%1 tok/s</source>
+        <translation>%1 tok/s</translation>
+    </message>
+</context>
+<context>
+    <name>PrecisionPage</name>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="211"/>
+        <source>Precision and memory savers</source>
+        <translation>精度与省显存手段</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="212"/>
+        <source>Automatic choices are searched for the fastest layout that fits. Combinations a GPU cannot run are explained in the results&apos; warnings.</source>
+        <translation>“自动”会搜索放得下且最快的并行布局。GPU 不支持的组合会在结果的警告中说明。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="217"/>
+        <source>Math precision. FP8 needs Hopper, Ada or newer tensor cores; BF16 needs Ampere or newer.</source>
+        <translation>计算精度。FP8 需要 Hopper、Ada 或更新架构的张量核心；BF16 需要 Ampere 或更新架构。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="219"/>
+        <source>8-bit Adam</source>
+        <translation>8 位 Adam</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="219"/>
+        <source>SGD with momentum</source>
+        <translation>带动量的 SGD</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="221"/>
+        <source>AdamW keeps two fp32 moments per parameter (8 bytes); 8-bit Adam 2 bytes; Adafactor almost none.</source>
+        <translation>AdamW 每个参数保存两个 fp32 动量（8 字节）；8 位 Adam 2 字节；Adafactor 几乎为零。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="223"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="228"/>
+        <source>Automatic</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="223"/>
+        <source>None</source>
+        <translation>不重计算</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="223"/>
+        <source>Selective</source>
+        <translation>选择性重计算</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="224"/>
+        <source>Full</source>
+        <translation>完全重计算</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="225"/>
+        <source>Activation recomputation: selective recomputes only attention internals (a few % slower); full keeps only each layer&apos;s input and recomputes the layer (about a third more compute).</source>
+        <translation>激活重计算：选择性重计算只重算注意力内部（慢几个百分点）；完全重计算只保存每层输入并重算整层（计算量约多三分之一）。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="228"/>
+        <source>Off (plain data parallel)</source>
+        <translation>关闭（普通数据并行）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="229"/>
+        <source>ZeRO-1: shard optimizer states</source>
+        <translation>ZeRO-1：分片优化器状态</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="229"/>
+        <source>ZeRO-2: + gradients</source>
+        <translation>ZeRO-2：再分片梯度</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="230"/>
+        <source>ZeRO-3 / FSDP: + weights</source>
+        <translation>ZeRO-3 / FSDP：再分片权重</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="231"/>
+        <source>ZeRO shards training state across data-parallel GPUs; ZeRO-3 (FSDP) also shards the weights at the cost of gathering them every step.</source>
+        <translation>ZeRO 将训练状态分片到数据并行的各 GPU 上；ZeRO-3（FSDP）还会分片权重，代价是每步都要收集权重。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="233"/>
+        <source>LoRA rank r: each adapted matrix gains r x (in + out) parameters</source>
+        <translation>LoRA 秩 r：每个适配矩阵增加 r ×（输入 + 输出）个参数</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="236"/>
+        <source>All linear layers</source>
+        <translation>所有线性层</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="236"/>
+        <source>Attention (q, k, v, o)</source>
+        <translation>注意力层（q、k、v、o）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="237"/>
+        <source>q and v only</source>
+        <translation>仅 q 和 v</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="237"/>
+        <source>Which matrices get adapters</source>
+        <translation>哪些矩阵加适配器</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="238"/>
+        <source>Paged optimizer (states spill to CPU memory under pressure)</source>
+        <translation>分页优化器（显存紧张时状态换出到内存）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="240"/>
+        <source>Weight format for serving</source>
+        <translation>推理时的权重格式</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="242"/>
+        <source>KV-cache format</source>
+        <translation>KV 缓存格式</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="244"/>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="244"/>
+        <source>Optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="245"/>
+        <source>Recompute</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="245"/>
+        <source>ZeRO / FSDP</source>
+        <translation>ZeRO / FSDP</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="246"/>
+        <source>LoRA rank</source>
+        <translation>LoRA 秩</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="247"/>
+        <source>LoRA targets</source>
+        <translation>LoRA 目标层</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="248"/>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="248"/>
+        <source>KV cache</source>
+        <translation>KV 缓存</translation>
+    </message>
+</context>
+<context>
+    <name>ScenarioWizard</name>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="415"/>
+        <source>Custom model</source>
+        <translation>自定义模型</translation>
+    </message>
+</context>
+<context>
+    <name>TaskPage</name>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="58"/>
+        <source>What do you want to run?</source>
+        <translation>您要运行什么任务？</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="59"/>
+        <source>Pick the job; every later page adapts to it.</source>
+        <translation>选择任务类型；后续页面会随之调整。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="64"/>
+        <source>Pretrain a language model</source>
+        <translation>预训练语言模型</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="65"/>
+        <source>Train all weights from scratch on a token budget.</source>
+        <translation>按 token 预算从零训练全部权重。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="66"/>
+        <source>Full fine-tune</source>
+        <translation>全参数微调</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="67"/>
+        <source>Update all weights on your data (same memory as pretraining).</source>
+        <translation>在您的数据上更新全部权重（显存需求与预训练相同）。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="68"/>
+        <source>LoRA fine-tune</source>
+        <translation>LoRA 微调</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="68"/>
+        <source>Freeze the model, train small low-rank adapters.</source>
+        <translation>冻结模型，只训练小的低秩适配器。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="69"/>
+        <source>QLoRA fine-tune</source>
+        <translation>QLoRA 微调</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="70"/>
+        <source>LoRA on a 4-bit (NF4) frozen base: the cheapest way to tune a big model.</source>
+        <translation>在 4 位（NF4）冻结底座上做 LoRA：微调大模型最省的方式。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="71"/>
+        <source>Serve a model (inference)</source>
+        <translation>部署模型推理服务</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="72"/>
+        <source>Latency, throughput and how many GPUs a load needs.</source>
+        <translation>时延、吞吐量，以及承载负载需要多少 GPU。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="73"/>
+        <source>Image model training (not modelled yet)</source>
+        <translation>图像模型训练（暂未建模）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="74"/>
+        <source>CNN/ViT training estimates are not available in this version.</source>
+        <translation>本版本暂不支持 CNN/ViT 训练估算。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="75"/>
+        <source>Diffusion model training (not modelled yet)</source>
+        <translation>扩散模型训练（暂未建模）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="76"/>
+        <source>Diffusion training estimates are not available in this version.</source>
+        <translation>本版本暂不支持扩散模型训练估算。</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,146 @@
+"""Chinese and English, complete: no unfinished translations, nothing bypasses tr(), no Latin-only UI text in
+zh_CN except units, model and product names."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QAbstractButton, QComboBox, QGroupBox, QLabel, QTabWidget, QWizardPage
+
+from gpuplanner.paths import resource_path
+from tests.conftest import REPO_ROOT
+
+TS = resource_path("i18n", "gpuplanner_zh_CN.ts")
+LUPDATE = Path(sys.executable).with_name("pyside6-lupdate")
+LRELEASE = Path(sys.executable).with_name("pyside6-lrelease")
+# Visible text allowed to stay Latin in Chinese: units, numbers, formats, product and model names.
+ALLOWED = re.compile(
+    r"^[\d\s.,:%×/()+\-–·#&<>|=~±]*$|GiB|GB|kW|TFLOP|BF16|FP16|FP8|FP32|TF32|INT8|INT4|AdamW|Adafactor|ZeRO|FSDP|"
+    r"LoRA|QLoRA|TensorRT-LLM|vLLM|llama\.cpp|USD|CNY|PUE|TCO|GPU|MLP|SwiGLU|NVIDIA|AMD|Intel|Huawei|Llama|Qwen|"
+    r"Mixtral|DeepSeek|GPT|BERT|ResNet|ViT|SDXL|config\.json|JSON|PDF|PDU|TDP|IDC|NCCL|CUDA|MFU|KV|"
+    r"^[A-Z0-9][A-Za-z0-9.\-]*$")
+
+
+def ts_messages() -> list[ET.Element]:
+    return list(ET.parse(TS).getroot().iter("message"))
+
+
+def test_no_unfinished_or_empty_translations() -> None:
+    messages = ts_messages()
+    assert len(messages) > 400
+    for message in messages:
+        translation = message.find("translation")
+        assert translation is not None and translation.get("type") is None, message.findtext("source")
+        assert (translation.text or "").strip(), message.findtext("source")
+        placeholders = sorted(re.findall(r"%\d", message.findtext("source") or ""))
+        assert sorted(re.findall(r"%\d", translation.text or "")) == placeholders, message.findtext("source")
+
+
+@pytest.mark.skipif(not LUPDATE.exists(), reason="pyside6-lupdate not installed")
+def test_every_tr_string_is_in_the_translation_file(tmp_path: Path) -> None:
+    fresh = tmp_path / "fresh.ts"
+    sources = sorted(str(p) for p in (REPO_ROOT / "gpuplanner").rglob("*.py"))
+    subprocess.run([str(LUPDATE), *sources, "-ts", str(fresh)], check=True, capture_output=True)
+    wanted = {m.findtext("source") for m in ET.parse(fresh).getroot().iter("message")}
+    have = {m.findtext("source") for m in ts_messages()}
+    assert wanted - have == set(), "run `make i18n` and translate the new strings"
+
+
+@pytest.mark.skipif(not LRELEASE.exists(), reason="pyside6-lrelease not installed")
+def test_compiled_catalogue_is_current(tmp_path: Path) -> None:
+    compiled = tmp_path / "zh.qm"
+    subprocess.run([str(LRELEASE), str(TS), "-qm", str(compiled)], check=True, capture_output=True)
+    assert compiled.read_bytes() == resource_path("i18n", "gpuplanner_zh_CN.qm").read_bytes()
+
+
+def visible_texts(widget) -> list[tuple[str, str]]:
+    """(kind, text) of every piece of UI text under `widget`, pages and menus included."""
+    texts: list[tuple[str, str]] = []
+    for child in widget.findChildren(QLabel):
+        texts.append(("label", child.text()))
+    for child in widget.findChildren(QAbstractButton):
+        texts.append(("button", child.text()))
+        texts.append(("tooltip", child.toolTip()))
+    for child in widget.findChildren(QGroupBox):
+        texts.append(("group", child.title()))
+    for child in widget.findChildren(QComboBox):
+        if not child.isEditable():
+            texts += [("combo", child.itemText(i)) for i in range(child.count())]
+    for child in widget.findChildren(QTabWidget):
+        texts += [("tab", child.tabText(i)) for i in range(child.count())]
+    for child in widget.findChildren(QWizardPage):
+        texts += [("title", child.title()), ("subtitle", child.subTitle())]
+    for menu_action in widget.menuBar().actions():
+        texts.append(("menu", menu_action.text()))
+        if menu_action.menu():
+            texts += [("menu", a.text()) for a in menu_action.menu().actions()]
+    return [(kind, text.replace("&", "")) for kind, text in texts if text and text.strip()]
+
+
+def latin_only(text: str) -> bool:
+    stripped = ALLOWED.sub("", text)
+    return bool(re.search(r"[A-Za-z]{2,}", stripped)) and not re.search(r"[\u4e00-\u9fff]", text)
+
+
+def test_zh_cn_window_shows_no_untranslated_text(qtbot) -> None:
+    from gpuplanner.catalog.store import Catalog
+    from gpuplanner.translations import install_translations
+    from gpuplanner.ui.main_window import MainWindow
+    from gpuplanner.ui.settings import AppSettings
+
+    assert install_translations("zh_CN") == "zh_CN"
+    try:
+        catalog = Catalog()
+        window = MainWindow(catalog, AppSettings())
+        qtbot.addWidget(window)
+        names = {str(row["name"]) for row in catalog.rows("models")} | {g.model for g in catalog.gpus()}
+        offenders = [(kind, text) for kind, text in visible_texts(window)
+                     if latin_only(text) and not any(name in text for name in names)]
+        assert offenders == []
+        assert window.windowTitle() == "GPU Planner 算力规划"
+        window.close()
+    finally:
+        install_translations("en")
+
+
+def test_language_switch_keeps_the_inputs(qtbot) -> None:
+    from gpuplanner.catalog.store import Catalog
+    from gpuplanner.ui.app import LanguageSwitcher
+    from gpuplanner.ui.main_window import MainWindow
+    from gpuplanner.ui.settings import AppSettings
+
+    window = MainWindow(Catalog(), AppSettings())
+    qtbot.addWidget(window)
+    window.wizard.model_page.seq_len.setValue(6144)
+    switcher = LanguageSwitcher(window)
+    try:
+        window.language_requested.emit("zh_CN")
+        new = switcher.window
+        qtbot.addWidget(new)
+        assert new is not window
+        assert new.wizard.model_page.seq_len.value() == 6144
+        assert new.tabs.tabText(0) == "方案"
+        assert new.settings.language() == "zh_CN"
+    finally:
+        from gpuplanner.translations import install_translations
+
+        install_translations("en")
+        switcher.window.close()
+
+
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler-utils not installed")
+def test_cli_language_flag(tmp_path: Path) -> None:
+    from tests.conftest import run_cli
+
+    source = tmp_path / "s.json"
+    source.write_text('{"model": {"preset": "llama-2-7b"}, "constraints": {"deadline_days": 30}}', encoding="utf-8")
+    pdf = tmp_path / "s.pdf"
+    assert run_cli("plan", str(source), "--pdf", str(pdf), "--lang", "zh_CN").returncode == 0
+    text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    assert "规格书" in text and "第 1 页" in text

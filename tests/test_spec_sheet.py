@@ -1,0 +1,117 @@
+"""The printed spec sheet: rendered in both languages, converted to PNG and text, and checked for content."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import run_cli
+
+pytestmark = pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler-utils not installed")
+
+H100_CLUSTER = {"task": "pretrain", "model": {"preset": "llama-2-70b"}, "training": {"tokens": 1e12},
+                "hardware": {"gpu": "h100-sxm5-80gb", "count": 64},
+                "constraints": {"deployment": "on-prem", "site": {"rack_kw": 20, "electricity_price": 0.1}}}
+RTX_WORKSTATION = {"task": "lora", "model": {"preset": "llama-2-7b"}, "seq_len": 2048,
+                   "training": {"tokens": 2e8, "global_batch": 32},
+                   "hardware": {"gpu": "rtx-4090", "count": 4},
+                   "constraints": {"deployment": "on-prem", "site": {"electricity_price": 0.12,
+                                                                      "supply": {"voltage": 230, "phase": 1,
+                                                                                 "amps": 16}}}}
+SERVING = {"task": "inference", "model": {"preset": "llama-3.1-70b"},
+           "inference": {"weight_dtype": "fp8", "kv_dtype": "fp8", "batch": 64},
+           "hardware": {"gpu": "h200-sxm-141gb"}, "constraints": {"target_output_tokens_per_s": 5000,
+                                                                  "site": {"china_cabinet_amps": 32}}}
+NODE_BLUE = (0x2E, 0x5D, 0x8A)
+
+
+def make_sheet(tmp_path: Path, scenario: dict, lang: str, name: str) -> tuple[str, list[Path], Path]:
+    source = tmp_path / f"{name}.json"
+    source.write_text(json.dumps(scenario), encoding="utf-8")
+    pdf = tmp_path / f"{name}-{lang}.pdf"
+    done = run_cli("plan", str(source), "--pdf", str(pdf), "--lang", lang, "--project", "Lab <b>cluster</b> & co")
+    assert done.returncode == 0, done.stderr
+    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True,
+                          check=True).stdout
+    subprocess.run(["pdftoppm", "-png", "-r", "50", str(pdf), str(tmp_path / f"{name}-{lang}")], check=True)
+    pages = sorted(tmp_path.glob(f"{name}-{lang}-*.png"))
+    return text, pages, pdf
+
+
+def has_colour(png: Path, rgb: tuple[int, int, int], tolerance: int = 12, minimum: int = 200) -> bool:
+    from PySide6.QtGui import QImage
+
+    image = QImage(str(png))
+    hits = 0
+    for y in range(0, image.height(), 2):
+        for x in range(0, image.width(), 2):
+            colour = image.pixelColor(x, y)
+            if all(abs(a - b) <= tolerance for a, b in zip((colour.red(), colour.green(), colour.blue()), rgb,
+                                                           strict=True)):
+                hits += 1
+    return hits >= minimum
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_h100_cluster_sheet(tmp_path: Path, lang: str) -> None:
+    text, pages, pdf = make_sheet(tmp_path, H100_CLUSTER, lang, "h100")
+    assert 2 <= len(pages) <= 6
+    assert "Lab <b>cluster</b> & co" in text  # user text escaped, shown literally
+    assert "10.2 kW" in text  # DGX H100 nameplate per rack (one per 20 kW rack)
+    assert "34,804 BTU/h" in text and "2.90 RT" in text
+    assert "DGX H100" in text
+    if lang == "zh_CN":
+        assert "机柜" in text and "功耗" in text and "双路供电" in text
+    else:
+        assert "Per rack (cabinet power)" in text and "Feeds and circuits (A/B)" in text
+    assert any(has_colour(page, NODE_BLUE) for page in pages), "rack elevation not drawn"
+    fonts = subprocess.run(["pdffonts", str(pdf)], capture_output=True, text=True).stdout
+    assert "WenQuanYi" in fonts and " yes " in fonts  # bundled font, embedded
+
+
+def test_rtx_workstation_sheet(tmp_path: Path) -> None:
+    text, pages, _ = make_sheet(tmp_path, RTX_WORKSTATION, "en", "rtx")
+    assert "4 × GeForce RTX 4090" in text
+    assert "none (single node)" in text
+    assert "230 V 1-phase 16 A" in text
+    assert "licence" in text  # the GeForce data-center warning reaches the facilities team
+    assert any(has_colour(page, NODE_BLUE) for page in pages)
+
+
+def test_chinese_idc_cabinet_sheet_in_chinese(tmp_path: Path) -> None:
+    text, _, _ = make_sheet(tmp_path, SERVING, "zh_CN", "serve")
+    assert "IDC" in text and "220 V × 32 A" in text and "7.0 kW" in text  # 32 A x 220 V cabinet
+    assert "首 token 时延" in text
+
+
+def test_sheet_from_the_app_matches_the_cli(qtbot, tmp_path: Path, monkeypatch) -> None:
+    from PySide6.QtWidgets import QMessageBox
+
+    from gpuplanner.catalog.store import Catalog
+    from gpuplanner.ui.main_window import MainWindow
+    from gpuplanner.ui.settings import AppSettings
+
+    monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: QMessageBox.StandardButton.Ok)
+    window = MainWindow(Catalog(), AppSettings())
+    qtbot.addWidget(window)
+    window.wizard.load_scenario(H100_CLUSTER)
+    with qtbot.waitSignal(window.result_shown, timeout=60_000):
+        window.recompute()
+    pdf = tmp_path / "app.pdf"
+    assert window.write_pdf(str(pdf)) >= 2
+    text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    assert "10.2 kW" in text
+    document = window.sheet_document()
+    assert document is not None and document.pageCount() >= 1
+    window.close()
+
+
+def test_pdf_without_a_plan_or_with_bad_options_exits_2(tmp_path: Path) -> None:
+    source = tmp_path / "s.json"
+    source.write_text(json.dumps(H100_CLUSTER), encoding="utf-8")
+    done = run_cli("plan", str(source), "--pdf", str(tmp_path / "x.pdf"), "--lang", "fr")
+    assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1

@@ -1,7 +1,7 @@
 # The two commands on the README's first screen: `make run` and `make test`.
 PY := .venv/bin/python
 
-.PHONY: run test lint catalog bench i18n
+.PHONY: run test lint catalog bench i18n package
 
 run:
 	@scripts/bootstrap.sh run
@@ -23,3 +23,7 @@ bench:
 i18n:
 	@.venv/bin/pyside6-lupdate $$(find gpuplanner -name '*.py' | sort) -ts resources/i18n/gpuplanner_zh_CN.ts -no-obsolete
 	@.venv/bin/pyside6-lrelease resources/i18n/gpuplanner_zh_CN.ts -qm resources/i18n/gpuplanner_zh_CN.qm
+
+# Linux one-dir executable and .deb, both smoke-tested (packaging/build.sh).
+package:
+	@packaging/build.sh

@@ -1,0 +1,54 @@
+"""Bundle size and frozen start time of GPU Planner next to a minimal PySide6 + pyqtgraph window frozen the same
+way. Needs `make package` first (it builds the app and the packaging venv); builds the yardstick itself."""
+
+from __future__ import annotations
+
+import os
+import re
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DIST = ROOT / "build" / "dist"
+PYINSTALLER = ROOT / ".venv-package" / "bin" / "pyinstaller"
+RUNS = 5
+
+
+def size_mb(folder: Path) -> float:
+    return sum(p.lstat().st_size for p in folder.rglob("*") if p.is_file() and not p.is_symlink()) / 1e6
+
+
+def first_paint_s(executable: Path) -> float:
+    timings = []
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "GPUPLANNER_DATA_DIR": str(ROOT / "build" / "bench-data")}
+    for _ in range(RUNS):
+        done = subprocess.run([str(executable), "--smoke-test"], capture_output=True, text=True, env=env,
+                              timeout=120, check=True)
+        timings.append(float(re.search(r"first paint after ([\d.]+) s", done.stdout).group(1)))
+    return statistics.median(timings)
+
+
+def main() -> int:
+    app = DIST / "gpuplanner" / "gpuplanner"
+    if not app.exists() or not PYINSTALLER.exists():
+        print("bundle benchmark skipped: run `make package` first")
+        return 0
+    hello = DIST / "hello_window" / "hello_window"
+    if not hello.exists() or hello.stat().st_mtime < (ROOT / "packaging" / "pyinstaller_common.py").stat().st_mtime:
+        subprocess.run([str(PYINSTALLER), "--noconfirm", "--log-level", "ERROR", "--distpath", str(DIST),
+                        "--workpath", str(ROOT / "build" / "work"), str(ROOT / "packaging" / "hello_window.spec")],
+                       check=True)
+    app_size, hello_size = size_mb(app.parent), size_mb(hello.parent)
+    app_paint, hello_paint = first_paint_s(app), first_paint_s(hello)
+    print("Frozen bundle (PyInstaller one-dir), median of", RUNS, "offscreen starts")
+    print(f"  GPU Planner      {app_size:6.0f} MB   first paint {app_paint:.2f} s")
+    print(f"  hello window     {hello_size:6.0f} MB   first paint {hello_paint:.2f} s")
+    print(f"  ratio            {app_size / hello_size:6.2f} x  size, {app_paint / hello_paint:.2f} x start"
+          " (target <= 1.5 x)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

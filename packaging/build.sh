@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Build the Linux one-dir executable and the .deb, then smoke-test both. Usage: packaging/build.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/bootstrap.sh run  # the Debian libraries Qt needs, and the app's own venv
+
+venv=.venv-package  # PySide6 only: PyInstaller aborts when two Qt bindings are importable
+stamp="$venv/.installed"
+want=$( (cat pyproject.toml; echo pyinstaller==6.22.3) | sha256sum | cut -c1-16)
+if [ ! -x "$venv/bin/python" ]; then python3 -m venv "$venv"; fi
+if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
+  "$venv/bin/python" -m pip install -q --disable-pip-version-check --upgrade pip
+  "$venv/bin/python" -m pip install -q --disable-pip-version-check . pyinstaller==6.22.3
+  echo "$want" > "$stamp"
+fi
+version=$("$venv/bin/python" -c "from importlib.metadata import version; print(version('gpuplanner'))")
+arch=$(dpkg --print-architecture 2>/dev/null || echo amd64)
+
+rm -rf build/dist/gpuplanner
+"$venv/bin/pyinstaller" --noconfirm --log-level WARN --distpath build/dist --workpath build/work \
+  packaging/gpuplanner.spec
+app=build/dist/gpuplanner/gpuplanner
+
+echo "== smoke test of the frozen app"
+QT_QPA_PLATFORM=offscreen "$app" --smoke-test
+"$app" plan packaging/example-scenario.json --pdf build/smoke-sheet.pdf --lang zh_CN > /dev/null
+
+echo "== .deb"
+root="build/deb/gpuplanner_${version}_${arch}"
+rm -rf "$root"
+mkdir -p "$root/DEBIAN" "$root/opt" "$root/usr/bin" "$root/usr/share/applications" \
+  "$root/usr/share/icons/hicolor/scalable/apps"
+cp -a build/dist/gpuplanner "$root/opt/gpuplanner"
+install -m 0755 packaging/linux/gpuplanner-launcher.sh "$root/usr/bin/gpuplanner"
+install -m 0644 packaging/linux/gpuplanner.desktop "$root/usr/share/applications/gpuplanner.desktop"
+install -m 0644 resources/icons/gpuplanner.svg "$root/usr/share/icons/hicolor/scalable/apps/gpuplanner.svg"
+size_kib=$(du -sk "$root/opt" | cut -f1)
+sed -e "s/@VERSION@/$version/" -e "s/@ARCH@/$arch/" -e "s/@SIZE@/$size_kib/" packaging/linux/control.in \
+  > "$root/DEBIAN/control"
+deb="build/gpuplanner_${version}_${arch}.deb"
+dpkg-deb --build --root-owner-group "$root" "$deb" > /dev/null
+
+echo "== smoke test of the unpacked .deb"
+scratch=$(mktemp -d)
+dpkg-deb -x "$deb" "$scratch"
+QT_QPA_PLATFORM=offscreen "$scratch/usr/bin/gpuplanner" --smoke-test
+"$scratch/usr/bin/gpuplanner" plan packaging/example-scenario.json --pdf "$scratch/sheet.pdf" > /dev/null
+rm -rf "$scratch"
+echo "built $app and $deb ($(du -sh build/dist/gpuplanner | cut -f1) unpacked, $(du -h "$deb" | cut -f1) .deb)"

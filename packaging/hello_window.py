@@ -1,0 +1,27 @@
+"""A minimal PySide6 + pyqtgraph window, frozen the same way, as the yardstick for bundle size and start time."""
+
+import sys
+import time
+
+started = time.perf_counter()
+from PySide6.QtCore import QTimer  # noqa: E402
+from PySide6.QtWidgets import QApplication, QMainWindow  # noqa: E402
+
+app = QApplication(sys.argv)
+import pyqtgraph as pg  # noqa: E402
+
+window = QMainWindow()
+plot = pg.PlotWidget()
+plot.plot([1, 2, 3], [3, 1, 2])
+window.setCentralWidget(plot)
+window.show()
+
+
+def done() -> None:
+    window.grab()
+    print(f"smoke test: first paint after {time.perf_counter() - started:.2f} s")
+    app.quit()
+
+
+QTimer.singleShot(0, done)
+app.exec()

@@ -1,10 +1,10 @@
-"""The headless demo behind `make run` on a machine without a display."""
+"""The headless demo behind `make run` on a machine without a display: the recommended plan for an example."""
 
 from __future__ import annotations
 
 from gpuplanner.catalog.store import Catalog
-from gpuplanner.core.estimate import estimate
-from gpuplanner.estimate_cli import estimate_report, scenario_from_data
+from gpuplanner.plan_cli import plan_report
+from gpuplanner.planning import plan_for_scenario
 
 EXAMPLE_SCENARIO = {
     "task": "pretrain",
@@ -12,14 +12,13 @@ EXAMPLE_SCENARIO = {
     "seq_len": 4096,
     "precision": "bf16",
     "training": {"tokens": 2e11, "global_batch": 512},
-    "hardware": {"gpu": "h100-sxm5-80gb", "count": 64},
+    "constraints": {"deadline_days": 14, "deployment": "either", "site": {"rack_kw": 20,
+                                                                        "electricity_price": 0.1}},
 }
 
 
 def run_demo() -> int:
-    catalog = Catalog()
-    print("Example: pretrain Llama-2-7B on 200B tokens with 64 x H100 SXM (8 nodes); layout chosen by search.\n")
-    print(estimate_report(estimate(scenario_from_data(dict(EXAMPLE_SCENARIO), catalog))))
-    print("\nNote: costs, racks and the catalog-wide recommendation (`gpuplanner plan`) are not built yet;"
-          " this demo shows the training estimate only.")
+    print("Example: pretrain Llama-2-7B on 200B tokens within 14 days; buy or rent, 20 kW racks, $0.10/kWh.\n")
+    print(plan_report(plan_for_scenario(dict(EXAMPLE_SCENARIO), Catalog())))
+    print("\nRun `gpuplanner plan SCENARIO.json` with your own scenario (see README), or open the app on a desktop.")
     return 0

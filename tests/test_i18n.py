@@ -144,3 +144,48 @@ def test_cli_language_flag(tmp_path: Path) -> None:
     assert run_cli("plan", str(source), "--pdf", str(pdf), "--lang", "zh_CN").returncode == 0
     text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
     assert "规格书" in text and "第 1 页" in text
+
+
+def core_templates() -> set[str]:
+    """Every msg("...") template in the Qt-free core."""
+    import ast
+
+    found: set[str] = set()
+    for path in (REPO_ROOT / "gpuplanner" / "core").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "msg" and node.args:
+                assert isinstance(node.args[0], ast.Constant), f"{path.name}: msg() needs a literal template"
+                found.add(node.args[0].value)
+    return found
+
+
+def test_core_messages_are_registered_for_translation() -> None:
+    from gpuplanner.report.core_messages import TEMPLATES
+
+    assert core_templates() == set(TEMPLATES)
+
+
+def test_core_messages_translate_with_their_values(qtbot) -> None:
+    from gpuplanner.core.messages import msg
+    from gpuplanner.report.core_messages import translated
+    from gpuplanner.translations import install_translations
+
+    message = msg("Misses the deadline: {days:.1f} days against {deadline:g}.", days=41.25, deadline=30)
+    assert message == "Misses the deadline: 41.2 days against 30."
+    nested = msg("Misses the goals: {misses}", misses=msg("{first}; {second}", first=msg(
+        "takes {days:.1f} days (deadline {deadline:g})", days=41.25, deadline=30), second=msg(
+        "costs {cost:,.0f} (budget {budget:,.0f})", cost=2e6, budget=1e6)))
+    try:
+        install_translations("zh_CN")
+        assert translated(message) == "无法按期完成：需要 41.2 天，期限为 30 天。"
+        assert translated(nested) == "未达到目标：需要 41.2 天（期限 30 天）；花费 2,000,000（预算 1,000,000）"
+    finally:
+        install_translations("en")
+    assert translated(message) == message
+    assert json_round_trip(message) == message
+
+
+def json_round_trip(value: object) -> object:
+    import json
+
+    return json.loads(json.dumps(value))

@@ -8,6 +8,7 @@ import math
 from dataclasses import dataclass
 
 from gpuplanner.core.errors import InputError, require_positive
+from gpuplanner.core.messages import msg
 
 HOURS_PER_YEAR = 8760.0
 
@@ -100,18 +101,20 @@ def cost_summary(inputs: CostInputs, assumptions: CostAssumptions, run_gpu_hours
     if inputs.node_price is not None:
         capex = a.from_usd(inputs.node_price.amount_usd * inputs.nodes + (inputs.network_usd or 0.0))
         if not inputs.node_price.sourced:
-            notes.append(f"Server price uses a planning default: {inputs.node_price.source}. Replace it with a quote.")
+            notes.append(msg("Server price uses a planning default: {source}. Replace it with a quote.",
+                             source=inputs.node_price.source))
         if inputs.network_usd is None and inputs.nodes > 1:
-            notes.append("Scale-out network (switches, optics, cables) is not priced.")
+            notes.append(msg("Scale-out network (switches, optics, cables) is not priced."))
     else:
-        notes.append("No server or GPU price in the catalog for this GPU: capex and TCO are n/a (add your price).")
+        notes.append(msg("No server or GPU price in the catalog for this GPU: capex and TCO are n/a (add your "
+                         "price)."))
 
     electricity = None
     if a.electricity_per_kwh is not None and inputs.it_kw_busy is not None and inputs.it_kw_idle is not None:
         average_kw = inputs.it_kw_busy * a.utilization + inputs.it_kw_idle * (1 - a.utilization)
         electricity = average_kw * a.pue * HOURS_PER_YEAR * a.electricity_per_kwh
     elif a.electricity_per_kwh is None:
-        notes.append("Electricity price not given: opex excludes energy.")
+        notes.append(msg("Electricity price not given: opex excludes energy."))
     colocation = 0.0
     if a.colocation_per_kw_month is not None and inputs.it_kw_busy is not None:
         colocation += a.colocation_per_kw_month * inputs.it_kw_busy * 12

@@ -21,6 +21,7 @@ from gpuplanner.core.inference import (
 )
 from gpuplanner.core.layout import LayoutSearch, search_layouts
 from gpuplanner.core.memory import GIB
+from gpuplanner.core.messages import msg
 from gpuplanner.core.performance import is_validated, model_flops_per_token, peak_flops
 from gpuplanner.core.scenario import Scenario
 from gpuplanner.core.site import NodeSpec, PowerAssumptions
@@ -44,13 +45,17 @@ def supported_precision(gpu: GPU, wanted: Precision) -> tuple[Precision, list[st
     warnings: list[str] = []
     precision = wanted
     while gpu.peak_tflops(precision) is None and precision in PRECISION_FALLBACK:
-        fallback = PRECISION_FALLBACK[precision]
-        reason = {
-            Precision.FP8: "has no FP8 tensor cores (FP8 needs Hopper, Ada or newer)",
-            Precision.BF16: "has no BF16 tensor cores (BF16 needs Ampere or newer)",
-        }.get(precision, f"publishes no {precision.value.upper()} rate")
-        warnings.append(f"{gpu.model} {reason}; estimated in {fallback.value.upper()} instead.")
-        precision = fallback
+        fallback = PRECISION_FALLBACK[precision].value.upper()
+        if precision == Precision.FP8:
+            warnings.append(msg("{gpu} has no FP8 tensor cores (FP8 needs Hopper, Ada or newer); estimated in "
+                                "{fallback} instead.", gpu=gpu.model, fallback=fallback))
+        elif precision == Precision.BF16:
+            warnings.append(msg("{gpu} has no BF16 tensor cores (BF16 needs Ampere or newer); estimated in "
+                                "{fallback} instead.", gpu=gpu.model, fallback=fallback))
+        else:
+            warnings.append(msg("{gpu} publishes no {wanted} rate; estimated in {fallback} instead.",
+                                gpu=gpu.model, wanted=precision.value.upper(), fallback=fallback))
+        precision = PRECISION_FALLBACK[precision]
     if gpu.peak_tflops(precision) is None:
         raise InputError("precision", f"{gpu.model} has no published peak for {wanted.value} or a fallback")
     return precision, warnings
@@ -68,28 +73,32 @@ def training_warnings(scenario: Scenario, workload: TrainingWorkload, cluster: C
     warnings: list[str] = []
     if not search.fits[best]:
         need = float(search.memory.total[best]) / GIB
-        warnings.append(f"Does not fit: the leanest layout needs {need:.1f} GiB per GPU but {gpu.model} has "
-                        f"{gpu.memory_gib or 0:g} GiB. Add GPUs, shard more (ZeRO-3), or recompute activations.")
+        warnings.append(msg("Does not fit: the leanest layout needs {need:.1f} GiB per GPU but {gpu} has "
+                            "{capacity:g} GiB. Add GPUs, shard more (ZeRO-3), or recompute activations.",
+                            need=need, gpu=gpu.model, capacity=gpu.memory_gib or 0))
     if layout["tp"] > 1 and not gpu.has_scale_up_fabric:
-        warnings.append(f"{gpu.model} has no NVLink: tensor parallelism over PCIe is slow; prefer data "
-                        "parallelism with ZeRO/FSDP.")
+        warnings.append(msg("{gpu} has no NVLink: tensor parallelism over PCIe is slow; prefer data "
+                            "parallelism with ZeRO/FSDP.", gpu=gpu.model))
     if layout["tp"] > gpu.scale_up_domain > 1:
-        warnings.append(f"{gpu.model} links only {gpu.scale_up_domain} GPUs by NVLink bridge; TP={layout['tp']} "
-                        "crosses PCIe.")
+        warnings.append(msg("{gpu} links only {domain} GPUs by NVLink bridge; TP={tp} crosses PCIe.",
+                            gpu=gpu.model, domain=gpu.scale_up_domain, tp=layout["tp"]))
     if gpu.segment == Segment.CONSUMER:
-        warnings.append("GeForce cards: NVIDIA's driver licence does not permit data-center deployment, and they "
-                        "have no ECC memory.")
+        warnings.append(msg("GeForce cards: NVIDIA's driver licence does not permit data-center deployment, "
+                            "and they have no ECC memory."))
     if gpu.ecc is not True and days > LONG_RUN_DAYS and gpu.segment != Segment.CONSUMER:
-        warnings.append(f"{gpu.model}: ECC memory not confirmed; a {days:.0f}-day run risks silent errors.")
+        warnings.append(msg("{gpu}: ECC memory not confirmed; a {days:.0f}-day run risks silent errors.",
+                            gpu=gpu.model, days=days))
     deadline = scenario.constraints.get("deadline_days")
     if deadline is not None and days > deadline:
-        warnings.append(f"Misses the deadline: {days:.1f} days against {deadline:g}.")
+        warnings.append(msg("Misses the deadline: {days:.1f} days against {deadline:g}.", days=days,
+                            deadline=deadline))
     if not is_validated(gpu, workload.precision):
-        warnings.append(f"No published run on {gpu.architecture} in {workload.precision.value} to check against: "
-                        f"the time estimate is uncertain (±{UNVALIDATED_ERROR_PCT:.0f}%).")
+        warnings.append(msg("No published run on {architecture} in {precision} to check against: the time "
+                            "estimate is uncertain (±{band:.0f}%).", architecture=gpu.architecture,
+                            precision=workload.precision.value, band=UNVALIDATED_ERROR_PCT))
     if cluster.count > cluster.gpus_per_node and not gpu.is_sxm_class:
-        warnings.append("Multi-node training on PCIe servers: check each node has a 100-200 Gb/s RDMA NIC per "
-                        "2 GPUs or gradient traffic will dominate.")
+        warnings.append(msg("Multi-node training on PCIe servers: check each node has a 100-200 Gb/s RDMA NIC "
+                            "per 2 GPUs or gradient traffic will dominate."))
     return warnings
 
 
@@ -248,9 +257,10 @@ def estimate_inference(scenario: Scenario, node: NodeSpec | None = None) -> dict
     serving = estimate_serving(workload, gpu, tp)
     warnings = list(serving.warnings)
     if not serving.fits:
-        warnings.append(f"Does not fit: {serving.memory_gib['total']:.1f} GiB needed per GPU with TP={tp}, "
-                        f"{gpu.memory_gib or 0:g} GiB available ({workload.profile.name} uses "
-                        f"{workload.profile.memory_fraction:.0%}).")
+        warnings.append(msg("Does not fit: {need:.1f} GiB needed per GPU with TP={tp}, {capacity:g} GiB available "
+                            "({engine} uses {fraction:.0%}).", need=serving.memory_gib["total"], tp=tp,
+                            capacity=gpu.memory_gib or 0, engine=workload.profile.name,
+                            fraction=workload.profile.memory_fraction))
     per_replica = serving.output_tokens_per_s
     target = scenario.constraints.get("target_output_tokens_per_s")
     users = scenario.inference.get("concurrent_users")
@@ -259,7 +269,7 @@ def estimate_inference(scenario: Scenario, node: NodeSpec | None = None) -> dict
     if users is not None:
         sizing_batch = _batch_within_latency(workload, scenario, tp, max(serving.max_batch, 1))
         if sizing_batch == 0:
-            warnings.append("No batch meets the latency limits on this GPU; add GPUs per replica (TP).")
+            warnings.append(msg("No batch meets the latency limits on this GPU; add GPUs per replica (TP)."))
             sizing_batch = 1
         replicas_needed = math.ceil(users / sizing_batch)
     if target is not None:
@@ -269,13 +279,14 @@ def estimate_inference(scenario: Scenario, node: NodeSpec | None = None) -> dict
     count = scenario.gpu_count or replicas_needed * tp
     replicas = max(count // tp, 1)
     if scenario.gpu_count is not None and replicas < replicas_needed:
-        warnings.append(f"The load needs {replicas_needed} replicas of {tp} GPU(s) = {replicas_needed * tp} GPUs; "
-                        f"only {count} given.")
+        warnings.append(msg("The load needs {replicas} replicas of {tp} GPU(s) = {gpus} GPUs; only {count} given.",
+                            replicas=replicas_needed, tp=tp, gpus=replicas_needed * tp, count=count))
     if workload.batch > serving.max_batch:
-        warnings.append(f"Batch {workload.batch} exceeds the KV-cache room: at most {serving.max_batch} sequences of "
-                        f"{workload.context_tokens} tokens per replica.")
+        warnings.append(msg("Batch {batch} exceeds the KV-cache room: at most {most} sequences of {tokens} tokens "
+                            "per replica.", batch=workload.batch, most=serving.max_batch,
+                            tokens=workload.context_tokens))
     if workload.profile.name == "vLLM":
-        warnings.append("vLLM efficiency is an assumption (no published vLLM run in the reference set).")
+        warnings.append(msg("vLLM efficiency is an assumption (no published vLLM run in the reference set)."))
     cluster = Cluster(gpu, count, min(scenario.gpus_per_node, count), scenario.network_gbps_per_node)
     memory = {"weights": serving.memory_gib["weights"], "gradients": 0.0, "optimizer": 0.0,
               "activations": serving.memory_gib["activations"], "kv_cache": serving.memory_gib["kv_cache"],

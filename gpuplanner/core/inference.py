@@ -16,6 +16,7 @@ from enum import StrEnum
 from gpuplanner.core.errors import InputError, require_int
 from gpuplanner.core.hardware import GPU, Precision
 from gpuplanner.core.memory import GIB
+from gpuplanner.core.messages import msg
 from gpuplanner.core.model import ModelArch
 from gpuplanner.core.performance import peak_flops
 
@@ -216,9 +217,11 @@ def estimate_serving(workload: ServingWorkload, gpu: GPU, tp: int) -> ServingEst
     ttft = prefill_time_s(workload, gpu, tp, 1)
     warnings: list[str] = []
     if workload.weight_format == WeightFormat.FP8 and not gpu.peak_tflops(Precision.FP8):
-        warnings.append(f"{gpu.model} has no FP8 tensor cores: FP8 weights are upcast, with no compute gain.")
+        warnings.append(msg("{gpu} has no FP8 tensor cores: FP8 weights are upcast, with no compute gain.",
+                            gpu=gpu.model))
     if tp > 1 and not gpu.has_scale_up_fabric:
-        warnings.append(f"{gpu.model} has no NVLink: tensor parallelism over PCIe adds latency to every token.")
+        warnings.append(msg("{gpu} has no NVLink: tensor parallelism over PCIe adds latency to every token.",
+                            gpu=gpu.model))
     memory_gib = {key: value / GIB for key, value in memory.items()}
     memory_gib["total"] = total / GIB
     memory_gib["capacity"] = gpu.memory_gib or 0.0

@@ -9,6 +9,7 @@ import numpy as np
 
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.memory import MemoryBreakdown, training_memory
+from gpuplanner.core.messages import msg
 from gpuplanner.core.performance import StepTime, training_step_time
 from gpuplanner.core.workload import Assumptions, Cluster, Layouts, TrainingWorkload
 
@@ -119,10 +120,10 @@ class LayoutSearch:
             layout = lay.describe(int(i))
             if self.fits[i]:
                 slower = (float(self.time.total[i]) / best_time - 1.0) * 100.0
-                layout["reason"] = f"{slower:.0f}% slower"
+                layout["reason"] = msg("{slower:.0f}% slower", slower=slower)
             else:
                 need = float(self.memory.total[i]) / (1 << 30)
-                layout["reason"] = f"does not fit: needs {need:.1f} GiB per GPU"
+                layout["reason"] = msg("does not fit: needs {need:.1f} GiB per GPU", need=need)
             reasons.append(layout)
             if len(reasons) >= limit:
                 break

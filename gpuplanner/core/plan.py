@@ -14,6 +14,7 @@ from gpuplanner.core.cost import CloudOffer, CostAssumptions, CostInputs, Price,
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.estimate import estimate
 from gpuplanner.core.hardware import GPU, Segment
+from gpuplanner.core.messages import msg
 from gpuplanner.core.scenario import Scenario
 from gpuplanner.core.site import (
     CHINA_IDC_CABINET_AMPS,
@@ -213,12 +214,15 @@ def _meets_goals(plan: dict[str, Any], settings: PlanSettings) -> list[str]:
     """Reasons a plan misses the user's goals (empty when it meets them)."""
     misses = []
     if settings.deadline_days is not None and plan["days"] is not None and plan["days"] > settings.deadline_days:
-        misses.append(f"takes {plan['days']:.1f} days (deadline {settings.deadline_days:g})")
+        misses.append(msg("takes {days:.1f} days (deadline {deadline:g})", days=plan["days"],
+                          deadline=settings.deadline_days))
     if settings.budget is not None and plan["cost_metric"] > settings.budget:
-        misses.append(f"costs {plan['cost_metric']:,.0f} (budget {settings.budget:,.0f})")
+        misses.append(msg("costs {cost:,.0f} (budget {budget:,.0f})", cost=plan["cost_metric"],
+                          budget=settings.budget))
     target = settings.target_output_tokens_per_s
     if target is not None and plan.get("inference") and plan["inference"]["output_tokens_per_s"] < target:
-        misses.append(f"serves {plan['inference']['output_tokens_per_s']:,.0f} tokens/s (target {target:,.0f})")
+        misses.append(msg("serves {rate:,.0f} tokens/s (target {target:,.0f})",
+                          rate=plan["inference"]["output_tokens_per_s"], target=target))
     return misses
 
 
@@ -248,20 +252,30 @@ def _rank_reasons(plan: dict[str, Any], best: dict[str, Any], index: int, settin
     reasons = []
     money = settings.cost.currency
     if index == 0:
-        reasons.append({"cheapest": "lowest cost", "fastest": "fastest",
-                        "lowest-tco": "lowest total cost of ownership"}[settings.objective]
-                       + " among plans that fit" + (" and meet the goals" if _has_goals(settings) else ""))
+        goals = _has_goals(settings)
+        reasons.append({
+            ("cheapest", False): msg("lowest cost among plans that fit"),
+            ("cheapest", True): msg("lowest cost among plans that fit and meet the goals"),
+            ("fastest", False): msg("fastest among plans that fit"),
+            ("fastest", True): msg("fastest among plans that fit and meet the goals"),
+            ("lowest-tco", False): msg("lowest total cost of ownership among plans that fit"),
+            ("lowest-tco", True): msg("lowest total cost of ownership among plans that fit and meet the goals"),
+        }[(settings.objective, goals)])
     else:
         ratio_cost = plan["cost_metric"] / best["cost_metric"] if best["cost_metric"] else math.inf
-        reasons.append(f"{ratio_cost:.2f}x the cost of #1 ({plan['cost_metric']:,.0f} {money})")
+        reasons.append(msg("{ratio:.2f}x the cost of #1 ({cost:,.0f} {currency})", ratio=ratio_cost,
+                           cost=plan["cost_metric"], currency=money))
         if plan["days"] is not None and best["days"]:
-            reasons.append(f"{best['days'] / plan['days']:.2f}x the speed of #1")
+            reasons.append(msg("{ratio:.2f}x the speed of #1", ratio=best["days"] / plan["days"]))
     if plan["site"]["nodes"] == 1:
-        reasons.append("a single server: no cluster network needed")
+        reasons.append(msg("a single server: no cluster network needed"))
     elif plan["site"]["switches"]["leaf"]:
-        reasons.append(f"{plan['site']['nodes']} nodes on a {plan['site']['switches']['note']} fabric")
-    reasons.append(f"{plan['deployment']}: " + ("bought and run on your site" if plan["deployment"] == "on-prem"
-                                                  else f"rented from {plan['cost']['cloud_offer']['provider']}"))
+        reasons.append(msg("{nodes} nodes on a {fabric} fabric", nodes=plan["site"]["nodes"],
+                           fabric=plan["site"]["switches"]["note"]))
+    if plan["deployment"] == "on-prem":
+        reasons.append(msg("on-prem: bought and run on your site"))
+    else:
+        reasons.append(msg("cloud: rented from {provider}", provider=plan["cost"]["cloud_offer"]["provider"]))
     return reasons
 
 
@@ -318,7 +332,10 @@ def plan_catalog(scenario: Scenario, options: list[HardwareOptions], settings: P
         plan["rank_reasons"] = _rank_reasons(plan, plans[0], index, settings)
         misses = _meets_goals(plan, settings)
         if misses:
-            plan["warnings"] = ["Misses the goals: " + "; ".join(misses), *plan["warnings"]]
+            joined = misses[0]
+            for miss in misses[1:]:
+                joined = msg("{first}; {second}", first=joined, second=miss)
+            plan["warnings"] = [msg("Misses the goals: {misses}", misses=joined), *plan["warnings"]]
     curves: dict[str, list[dict[str, Any]]] = {}
     for plan in sorted(evaluated, key=lambda p: p["count"]):
         if any(plan["gpu"] == top_plan["gpu"] and plan["deployment"] == top_plan["deployment"] for top_plan in plans):
@@ -333,4 +350,4 @@ def plan_catalog(scenario: Scenario, options: list[HardwareOptions], settings: P
             "meeting_goals": len(meeting),
             "rejected": rejected, "currency": settings.cost.currency,
             "note": None if meeting or not _has_goals(settings) else
-            "No plan meets every goal; showing the closest ones with what they miss."}
+            msg("No plan meets every goal; showing the closest ones with what they miss.")}

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from gpuplanner.core.errors import InputError, require_positive
+from gpuplanner.core.messages import msg
 
 WATTS_PER_BTU_H = 1.0 / 3.412142  # 1 W = 3.412142 BTU/h (NIST SP 811)
 KW_PER_REFRIGERATION_TON = 3.516853  # 1 RT = 12,000 BTU/h
@@ -217,13 +218,19 @@ def plan_site(node: NodeSpec, nodes: int, gpu_tdp_w: float | None, limits: SiteL
     limited_by = min((("rack power", by_power), ("rack units", by_units), ("rack weight", by_weight)),
                      key=lambda item: item[1])[0]
     if nameplate is None:
-        warnings.append(f"{node.name}: nameplate power not published; racks sized by rack units only.")
+        warnings.append(msg("{node}: nameplate power not published; racks sized by rack units only.",
+                            node=node.name))
     if per_rack < 1:
         need = nameplate or 0.0
-        warnings.append(f"One {node.name} needs {need:.1f} kW nameplate but the rack allows {rack_kw:.1f} kW"
-                        + (f" (a {limits.china_cabinet_amps:g} A x 220 V IDC cabinet)" if limits.china_cabinet_amps
-                           else "") + ": the node does not fit this rack. Ask for a higher-power cabinet or "
-                        "bond cabinets.")
+        if limits.china_cabinet_amps:
+            warnings.append(msg("One {node} needs {need:.1f} kW nameplate but the rack allows {rack_kw:.1f} kW (a "
+                                "{amps:g} A x 220 V IDC cabinet): the node does not fit this rack. Ask for a "
+                                "higher-power cabinet or bond cabinets.", node=node.name, need=need,
+                                rack_kw=rack_kw, amps=limits.china_cabinet_amps))
+        else:
+            warnings.append(msg("One {node} needs {need:.1f} kW nameplate but the rack allows {rack_kw:.1f} kW: the "
+                                "node does not fit this rack. Ask for a higher-power rack.", node=node.name,
+                                need=need, rack_kw=rack_kw))
         per_rack = 1
     racks = math.ceil(nodes / per_rack)
     rack_nameplate = None if nameplate is None else nameplate * min(per_rack, nodes)
@@ -231,8 +238,9 @@ def plan_site(node: NodeSpec, nodes: int, gpu_tdp_w: float | None, limits: SiteL
                            if rack_nameplate is not None and rack_nameplate <= limit), "beyond immersion presets")
     cooling_ok = rack_nameplate is None or rack_nameplate <= COOLING_LIMIT_KW[limits.cooling]
     if not cooling_ok:
-        warnings.append(f"{rack_nameplate:.1f} kW per rack exceeds what {limits.cooling.value} cooling handles "
-                        f"(~{COOLING_LIMIT_KW[limits.cooling]:g} kW): needs {cooling_needed} cooling.")
+        warnings.append(msg("{rack_kw:.1f} kW per rack exceeds what {cooling} cooling handles (~{limit:g} kW): "
+                            "needs {needed} cooling.", rack_kw=rack_nameplate, cooling=limits.cooling.value,
+                            limit=COOLING_LIMIT_KW[limits.cooling], needed=cooling_needed))
     circuit_kw = limits.supply.usable_kw if limits.china_cabinet_amps is None else rack_kw
     # Each of the A and B feeds must carry the whole rack alone when the other fails.
     circuits = None if rack_nameplate is None else max(1, math.ceil(rack_nameplate / circuit_kw - 1e-9))

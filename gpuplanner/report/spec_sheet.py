@@ -25,6 +25,7 @@ from PySide6.QtGui import (
 from gpuplanner import __version__
 from gpuplanner.core.site import KW_PER_REFRIGERATION_TON, btu_per_hour
 from gpuplanner.i18n import fill
+from gpuplanner.report.core_messages import translated
 from gpuplanner.report.drawings import RackContents, memory_bar, rack_elevation
 from gpuplanner.report.fonts import report_font_family
 
@@ -232,7 +233,7 @@ def build_document(plan: dict[str, Any], scenario: dict[str, Any], options: Shee
          else fmt.num(cost["break_even_utilization"] * 100, 0) + " %"),
         (tr("Payback"), tr("n/a") if cost["payback_months"] is None or not math.isfinite(cost["payback_months"])
          else fmt.num(cost["payback_months"], 0) + " " + tr("months")),
-    ]) + "<p class='note'>" + escape(" ".join(cost.get("notes", []))) + "</p>"))
+    ]) + "<p class='note'>" + escape(" ".join(translated(n) for n in cost.get("notes", []))) + "</p>"))
 
     perf: list[tuple[str, str]] = []
     if plan.get("training"):
@@ -250,7 +251,7 @@ def build_document(plan: dict[str, Any], scenario: dict[str, Any], options: Shee
                  + fmt.num(s["uncertainty_pct"], 0) + " %")]
     html.append(_section(tr("Performance estimate"), "<p><img src='memory.png' width='520'></p>" + _rows(perf)))
     if plan["warnings"]:
-        html.append(_section(tr("Warnings"), "<ul>" + "".join(f"<li class='warn'>{escape(w)}</li>"
+        html.append(_section(tr("Warnings"), "<ul>" + "".join(f"<li class='warn'>{escape(translated(w))}</li>"
                                                               for w in plan["warnings"]) + "</ul>"))
     document.setHtml("".join(html))
     return document

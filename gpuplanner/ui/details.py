@@ -7,6 +7,8 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QLocale
 
+from gpuplanner.report.core_messages import translated
+
 
 def tr(text: str) -> str:
     return QCoreApplication.translate("", text)  # module-level: lupdate files these under the empty context
@@ -56,7 +58,7 @@ def plan_html(plan: dict[str, Any], currency: str) -> str:
     parts = [f"<h3>#{plan.get('rank', '')} {escape(str(plan['count']))} × {escape(plan['gpu_name'])} "
              f"({escape(L['buy'] if plan['deployment'] == 'on-prem' else L['rent'])})</h3>"]
     if plan.get("rank_reasons"):
-        parts.append("<p>" + escape("; ".join(plan["rank_reasons"])) + "</p>")
+        parts.append("<p>" + escape("; ".join(translated(r) for r in plan["rank_reasons"])) + "</p>")
     parts.append(f"<p>{escape(L['Model'])}: {escape(str(plan['model']['name']))} · "
                  f"{escape(L['Layout'])}: TP {layout['tp']} · PP {layout['pp']} · DP {layout['dp']} · "
                  f"ZeRO-{layout['zero']} · {escape(L['micro-batch'])} {layout['micro_batch']} · "
@@ -110,7 +112,7 @@ def plan_html(plan: dict[str, Any], currency: str) -> str:
     ]))
     if plan["warnings"]:
         parts.append(f"<h4>{escape(L['Warnings'])}</h4><ul>"
-                     + "".join(f"<li>{escape(w)}</li>" for w in plan["warnings"]) + "</ul>")
+                     + "".join(f"<li>{escape(translated(w))}</li>" for w in plan["warnings"]) + "</ul>")
     assumptions = plan.get("assumptions") or {}
     if assumptions:
         parts.append(f"<h4>{escape(L['Assumptions'])}</h4><ul>"

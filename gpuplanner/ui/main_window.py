@@ -46,6 +46,7 @@ from gpuplanner.core.errors import InputError
 from gpuplanner.core.scenario import parse_scenario
 from gpuplanner.estimate_cli import load_scenario_json
 from gpuplanner.planning import plan_for_scenario
+from gpuplanner.report.core_messages import translated
 from gpuplanner.translations import LANGUAGES
 from gpuplanner.ui.catalog_editor import CatalogEntryDialog
 from gpuplanner.ui.catalog_model import SORT_ROLE as CATALOG_SORT_ROLE
@@ -345,7 +346,7 @@ class MainWindow(QMainWindow):
             best = result["plans"][0]
             summary = self.tr("%1 plans evaluated; best: %2 × %3").replace("%1", str(result["evaluated"])) \
                 .replace("%2", str(best["count"])).replace("%3", best["gpu_name"])
-            self.show_message(summary if not result.get("note") else result["note"])
+            self.show_message(summary if not result.get("note") else translated(result["note"]))
         else:
             self.details.setHtml("<p>" + self.tr("No plan fits: every GPU runs out of memory or has no price for "
                                                  "the chosen deployment.") + "</p>")

@@ -4,869 +4,869 @@
 <context>
     <name></name>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="41"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="42"/>
         <source>rack power</source>
         <translation>机柜功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="41"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="42"/>
         <source>rack units</source>
         <translation>机柜空间（U）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="41"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="42"/>
         <source>rack weight</source>
         <translation>机柜承重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="42"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="43"/>
         <source>air</source>
         <translation>风冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="42"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="43"/>
         <source>rear-door heat exchanger</source>
         <translation>背板换热</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="42"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="43"/>
         <source>cold plate</source>
         <translation>冷板液冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="43"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="44"/>
         <source>immersion</source>
         <translation>浸没式液冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="43"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="44"/>
         <source>beyond immersion presets</source>
         <translation>超出浸没式预设</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="44"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="45"/>
         <source>two tiers, non-blocking</source>
         <translation>两层无阻塞</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="44"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="45"/>
         <source>one leaf switch</source>
         <translation>单台叶交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="45"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="46"/>
         <source>single node: no scale-out fabric</source>
         <translation>单节点：无需横向扩展网络</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="62"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="66"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="133"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="163"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="63"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="67"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="134"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="164"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="168"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="165"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="169"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="184"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="188"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="205"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="170"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="185"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="189"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="206"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="231"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="233"/>
-        <location filename="../../gpuplanner/ui/details.py" line="17"/>
-        <location filename="../../gpuplanner/ui/details.py" line="23"/>
-        <location filename="../../gpuplanner/ui/details.py" line="96"/>
-        <location filename="../../gpuplanner/ui/details.py" line="108"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="207"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="232"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="234"/>
+        <location filename="../../gpuplanner/ui/details.py" line="19"/>
+        <location filename="../../gpuplanner/ui/details.py" line="25"/>
+        <location filename="../../gpuplanner/ui/details.py" line="98"/>
+        <location filename="../../gpuplanner/ui/details.py" line="110"/>
         <source>n/a</source>
         <translation>不详</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="84"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="85"/>
         <source>pretraining</source>
         <translation>预训练</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="84"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="85"/>
         <source>full fine-tuning</source>
         <translation>全参数微调</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="84"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="85"/>
         <source>LoRA fine-tuning</source>
         <translation>LoRA 微调</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="85"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="86"/>
         <source>QLoRA fine-tuning</source>
         <translation>QLoRA 微调</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="85"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="86"/>
         <source>inference serving</source>
         <translation>推理服务</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="89"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="90"/>
         <source>%1 of %2 on %3 billion tokens</source>
         <translation>%2 %1，%3 B tokens</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="91"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="92"/>
         <source>%1 of %2</source>
         <translation>%2 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="111"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="112"/>
         <source>Node</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="111"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="112"/>
         <source>Management switch</source>
         <translation>管理交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="111"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="112"/>
         <source>Cable management</source>
         <translation>理线架</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="112"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="113"/>
         <source>Free</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="112"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="113"/>
         <source>PDU</source>
         <translation>PDU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="112"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="113"/>
         <source>Rack elevation (front), one of %1</source>
         <translation>机柜布置图（正面），共 %1 个机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="115"/>
-        <location filename="../../gpuplanner/ui/details.py" line="65"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="116"/>
+        <location filename="../../gpuplanner/ui/details.py" line="67"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="115"/>
-        <location filename="../../gpuplanner/ui/details.py" line="65"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="116"/>
+        <location filename="../../gpuplanner/ui/details.py" line="67"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="116"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="117"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="116"/>
-        <location filename="../../gpuplanner/ui/details.py" line="66"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="117"/>
+        <location filename="../../gpuplanner/ui/details.py" line="68"/>
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="117"/>
-        <location filename="../../gpuplanner/ui/details.py" line="66"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="118"/>
+        <location filename="../../gpuplanner/ui/details.py" line="68"/>
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="117"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="118"/>
         <source>Overhead</source>
         <translation>额外开销</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="119"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="120"/>
         <source>Memory per GPU (GiB); dashed line: capacity %1 GiB</source>
         <translation>单卡显存占用（GiB）；虚线：容量 %1 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="124"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="125"/>
         <source>GPU cluster plan</source>
         <translation>GPU 集群方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="126"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="127"/>
         <source>Rack and power specification for the data-center team</source>
         <translation>机房团队用机柜与供电规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="129"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="130"/>
         <source>Scenario</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="130"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="131"/>
         <source>Recommended</source>
         <translation>推荐配置</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="131"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="132"/>
         <source>Deployment</source>
         <translation>部署方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="131"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="132"/>
         <source>bought (on-premises)</source>
         <translation>购买（自建机房）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="131"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="132"/>
         <source>rented (cloud)</source>
         <translation>租用（云）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="132"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="133"/>
         <source>Parallel layout</source>
         <translation>并行布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="133"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="134"/>
         <source>Catalog data as of</source>
         <translation>目录数据日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="134"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="135"/>
         <source>Key assumptions</source>
         <translation>关键假设</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="134"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="135"/>
         <source>PUE %1; expected draw %2 kW per node (metered MLPerf H100 node scaled by GPU TDP); utilisation %3 %</source>
         <translation>PUE %1；每节点预计功耗 %2 kW（按 MLPerf 实测 H100 节点，按 GPU TDP 折算）；利用率 %3 %</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="143"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="144"/>
         <source>Leaf switch, %1 ports</source>
         <translation>叶交换机，%1 端口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="144"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="147"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="150"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="145"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="148"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="151"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="152"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="154"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="153"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="155"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="156"/>
         <source>not priced</source>
         <translation>未计价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="146"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="147"/>
         <source>Spine switch, %1 ports</source>
         <translation>脊交换机，%1 端口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="149"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="150"/>
         <source>Cables node to leaf (%1 Gb/s)</source>
         <translation>节点到叶交换机线缆（%1 Gb/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="151"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="152"/>
         <source>Cables leaf to spine</source>
         <translation>叶到脊交换机线缆</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="153"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="154"/>
         <source>Racks (%1 U)</source>
         <translation>机柜（%1 U）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="155"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="156"/>
         <source>Rack PDUs (A and B feeds)</source>
         <translation>机柜 PDU（A/B 两路）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="156"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="157"/>
         <source>Bill of materials</source>
         <translation>物料清单</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="156"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="157"/>
         <source>Item</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="156"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="157"/>
         <source>Quantity</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="156"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="157"/>
         <source>Unit price</source>
         <translation>单价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="157"/>
-        <location filename="../../gpuplanner/ui/details.py" line="67"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="158"/>
+        <location filename="../../gpuplanner/ui/details.py" line="69"/>
         <source>Total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="160"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="161"/>
         <source>Per node</source>
         <translation>单节点</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="161"/>
-        <location filename="../../gpuplanner/ui/details.py" line="92"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="162"/>
+        <location filename="../../gpuplanner/ui/details.py" line="94"/>
         <source>Server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="161"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="162"/>
         <source>GPUs per node</source>
         <translation>每节点 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="162"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="163"/>
         <source>Height</source>
         <translation>高度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="163"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="164"/>
         <source>Weight</source>
         <translation>重量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="164"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="165"/>
         <source>Power supplies</source>
         <translation>电源模块</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="165"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="166"/>
         <source>Nameplate power (provision for this)</source>
         <translation>额定功耗（按此配电）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="166"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="167"/>
         <source>Expected draw under training</source>
         <translation>训练时预计功耗</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="167"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="168"/>
         <source>Idle draw</source>
         <translation>空闲功耗</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="168"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="169"/>
         <source>Heat at nameplate</source>
         <translation>额定发热量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="169"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="170"/>
         <source>Airflow</source>
         <translation>风量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="171"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="172"/>
         <source>Scale-out network ports</source>
         <translation>横向扩展网络端口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="171"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="172"/>
         <source>none (single node)</source>
         <translation>无（单节点）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="172"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="173"/>
         <source>%1 × %2 Gb/s</source>
         <translation>%1 × %2 Gb/s</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="174"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="175"/>
         <source>CPU / memory</source>
         <translation>CPU / 内存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="179"/>
-        <location filename="../../gpuplanner/ui/details.py" line="94"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="180"/>
+        <location filename="../../gpuplanner/ui/details.py" line="96"/>
         <source>Nodes per rack</source>
         <translation>每机柜节点数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="179"/>
-        <location filename="../../gpuplanner/ui/details.py" line="94"/>
-        <location filename="../../gpuplanner/ui/details.py" line="136"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="180"/>
+        <location filename="../../gpuplanner/ui/details.py" line="96"/>
+        <location filename="../../gpuplanner/ui/details.py" line="138"/>
         <source>Racks</source>
         <translation>机柜数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="180"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="181"/>
         <source>Power per rack (nameplate)</source>
         <translation>单机柜功耗（额定）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="181"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="182"/>
         <source>Site limit per rack</source>
         <translation>机房单柜上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="182"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="183"/>
         <source>Rack sizing limited by</source>
         <translation>机柜容量受限于</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="183"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="184"/>
         <source>Heat per rack</source>
         <translation>单机柜发热量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="185"/>
-        <location filename="../../gpuplanner/ui/details.py" line="95"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="186"/>
+        <location filename="../../gpuplanner/ui/details.py" line="97"/>
         <source>Cooling needed</source>
         <translation>所需散热</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="186"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="187"/>
         <source>beyond the site&apos;s %1 cooling</source>
         <translation>超出机房%1能力</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="188"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="189"/>
         <source>Rack weight (nodes)</source>
         <translation>机柜重量（节点）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="191"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="192"/>
         <source>Per rack (cabinet power)</source>
         <translation>单机柜（机柜功耗）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="197"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="198"/>
         <source>IDC cabinet sold by current: %1 A at 220 V = %2 kW per cabinet</source>
         <translation>按电流出售的 IDC 机柜：220 V × %1 A = 每柜 %2 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="200"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="201"/>
         <source>%1 V %2-phase %3 A circuits, derated to %4 %: %5 kW each</source>
         <translation>%1 V %2 相 %3 A 回路，降额至 %4 %：每路 %5 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="203"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="204"/>
         <source>Feeds and circuits (A/B)</source>
         <translation>双路供电与回路（A/B）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="204"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="205"/>
         <source>Circuit</source>
         <translation>回路</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="205"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="206"/>
         <source>Circuits on feed A</source>
         <translation>A 路回路数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="206"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="207"/>
         <source>Circuits on feed B</source>
         <translation>B 路回路数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="207"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="208"/>
         <source>Rule</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="207"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="208"/>
         <source>Each feed alone carries the whole rack at nameplate, so one feed can fail.</source>
         <translation>每一路供电都能单独承载整机柜的额定功耗，任一路故障时业务不中断。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="211"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="212"/>
         <source>Cluster</source>
         <translation>集群</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="212"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="213"/>
         <source>Nodes / racks</source>
         <translation>节点 / 机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="213"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="214"/>
         <source>IT power, expected</source>
         <translation>预计 IT 功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="214"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="215"/>
         <source>Facility power with PUE</source>
         <translation>含 PUE 的机房总功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="215"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="216"/>
         <source>Energy per year (IT, at utilisation)</source>
         <translation>年用电量（IT，按利用率）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="216"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="217"/>
         <source>Electricity per year</source>
         <translation>年电费</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="217"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="218"/>
         <source>Cooling load</source>
         <translation>制冷负荷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="218"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="219"/>
         <source>Switches</source>
         <translation>交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="218"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="219"/>
         <source>%1 leaf + %2 spine + %3 core (%4)</source>
         <translation>%1 台叶交换机 + %2 台脊交换机 + %3 台核心交换机（%4）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="220"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="221"/>
         <source>Cables</source>
         <translation>线缆</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="220"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="221"/>
         <source>%1 node-to-leaf, %2 switch-to-switch</source>
         <translation>节点到叶交换机 %1 根，交换机之间 %2 根</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="224"/>
-        <location filename="../../gpuplanner/ui/details.py" line="37"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="225"/>
+        <location filename="../../gpuplanner/ui/details.py" line="39"/>
         <source>Cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="225"/>
-        <location filename="../../gpuplanner/ui/details.py" line="103"/>
-        <location filename="../../gpuplanner/ui/details.py" line="138"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="226"/>
+        <location filename="../../gpuplanner/ui/details.py" line="105"/>
+        <location filename="../../gpuplanner/ui/details.py" line="140"/>
         <source>Capex</source>
         <translation>资本支出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="225"/>
-        <location filename="../../gpuplanner/ui/details.py" line="103"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="226"/>
+        <location filename="../../gpuplanner/ui/details.py" line="105"/>
         <source>Opex per year</source>
         <translation>年运营支出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="226"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="227"/>
         <source>TCO over %1 years</source>
         <translation>%1 年总拥有成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="227"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="228"/>
         <source>Owned cost per GPU-hour</source>
         <translation>自建每 GPU 小时成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="228"/>
-        <location filename="../../gpuplanner/ui/details.py" line="105"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="229"/>
+        <location filename="../../gpuplanner/ui/details.py" line="107"/>
         <source>Cloud on demand per GPU-hour</source>
         <translation>云上按量付费（每 GPU 小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="229"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="230"/>
         <source>Cloud reserved / spot per GPU-hour</source>
         <translation>云上包年包月 / 竞价实例（每 GPU 小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="231"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="232"/>
         <source>Break-even utilisation against on-demand</source>
         <translation>相对按量付费的盈亏平衡利用率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="233"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="234"/>
         <source>Payback</source>
         <translation>回本周期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="234"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="235"/>
         <source>months</source>
         <translation>个月</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="240"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="241"/>
         <source>Step time</source>
         <translation>单步时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="241"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="242"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="241"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="242"/>
         <source>tokens/s</source>
         <translation>token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="242"/>
-        <location filename="../../gpuplanner/ui/details.py" line="75"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="243"/>
+        <location filename="../../gpuplanner/ui/details.py" line="77"/>
         <source>MFU</source>
         <translation>MFU（模型算力利用率）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="243"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="244"/>
         <source>Training time</source>
         <translation>训练时长</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="243"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="244"/>
         <source>days</source>
         <translation>天</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="244"/>
-        <location filename="../../gpuplanner/ui/details.py" line="76"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="245"/>
+        <location filename="../../gpuplanner/ui/details.py" line="78"/>
         <source>GPU-hours</source>
         <translation>GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="247"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="248"/>
         <source>Time to first token</source>
         <translation>首 token 时延</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="248"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="249"/>
         <source>Time per output token</source>
         <translation>每个输出 token 的时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="249"/>
-        <location filename="../../gpuplanner/ui/details.py" line="87"/>
-        <location filename="../../gpuplanner/ui/details.py" line="133"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="250"/>
+        <location filename="../../gpuplanner/ui/details.py" line="89"/>
+        <location filename="../../gpuplanner/ui/details.py" line="135"/>
         <source>Output tokens/s</source>
         <translation>每秒输出 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="251"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="252"/>
         <source>Performance estimate</source>
         <translation>性能估算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="253"/>
-        <location filename="../../gpuplanner/ui/details.py" line="44"/>
-        <location filename="../../gpuplanner/ui/details.py" line="141"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="254"/>
+        <location filename="../../gpuplanner/ui/details.py" line="46"/>
+        <location filename="../../gpuplanner/ui/details.py" line="143"/>
         <source>Warnings</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="302"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="303"/>
         <source>Page %1 of %2</source>
         <translation>第 %1 页，共 %2 页</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="65"/>
+        <location filename="../../gpuplanner/ui/details.py" line="67"/>
         <source>Optimizer states</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="67"/>
+        <location filename="../../gpuplanner/ui/details.py" line="69"/>
         <source>Overhead (CUDA, NCCL, fragmentation)</source>
         <translation>额外开销（CUDA、NCCL、显存碎片）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="68"/>
+        <location filename="../../gpuplanner/ui/details.py" line="70"/>
         <source>Capacity</source>
         <translation>容量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="73"/>
+        <location filename="../../gpuplanner/ui/details.py" line="75"/>
         <source>Step time (s)</source>
         <translation>单步时间（秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="74"/>
+        <location filename="../../gpuplanner/ui/details.py" line="76"/>
         <source>Tokens/s per GPU</source>
         <translation>单卡每秒 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="75"/>
-        <location filename="../../gpuplanner/ui/details.py" line="132"/>
+        <location filename="../../gpuplanner/ui/details.py" line="77"/>
+        <location filename="../../gpuplanner/ui/details.py" line="134"/>
         <source>Days</source>
         <translation>天数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="77"/>
+        <location filename="../../gpuplanner/ui/details.py" line="79"/>
         <source>Matrix math</source>
         <translation>矩阵运算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="77"/>
+        <location filename="../../gpuplanner/ui/details.py" line="79"/>
         <source>Memory-bound kernels</source>
         <translation>访存密集算子</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="78"/>
+        <location filename="../../gpuplanner/ui/details.py" line="80"/>
         <source>Tensor-parallel traffic</source>
         <translation>张量并行通信</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="78"/>
+        <location filename="../../gpuplanner/ui/details.py" line="80"/>
         <source>Pipeline sends</source>
         <translation>流水线传输</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="79"/>
+        <location filename="../../gpuplanner/ui/details.py" line="81"/>
         <source>Pipeline bubble</source>
         <translation>流水线气泡</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="79"/>
+        <location filename="../../gpuplanner/ui/details.py" line="81"/>
         <source>Gradient sync (exposed)</source>
         <translation>梯度同步（未被掩盖部分）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="80"/>
+        <location filename="../../gpuplanner/ui/details.py" line="82"/>
         <source>Optimizer step</source>
         <translation>优化器更新</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="85"/>
+        <location filename="../../gpuplanner/ui/details.py" line="87"/>
         <source>Time to first token (ms)</source>
         <translation>首 token 时延（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="86"/>
+        <location filename="../../gpuplanner/ui/details.py" line="88"/>
         <source>Time per output token (ms)</source>
         <translation>每个输出 token 的时间（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="88"/>
+        <location filename="../../gpuplanner/ui/details.py" line="90"/>
         <source>Largest batch per replica</source>
         <translation>每副本最大批大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="89"/>
+        <location filename="../../gpuplanner/ui/details.py" line="91"/>
         <source>Replicas x GPUs</source>
         <translation>副本数 × GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="92"/>
+        <location filename="../../gpuplanner/ui/details.py" line="94"/>
         <source>Nameplate per node (kW)</source>
         <translation>每节点额定功耗（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="93"/>
+        <location filename="../../gpuplanner/ui/details.py" line="95"/>
         <source>Expected per node (kW)</source>
         <translation>每节点预计功耗（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="95"/>
+        <location filename="../../gpuplanner/ui/details.py" line="97"/>
         <source>kW per rack</source>
         <translation>单机柜 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="96"/>
+        <location filename="../../gpuplanner/ui/details.py" line="98"/>
         <source>Circuits per A/B feed</source>
         <translation>每路（A/B）回路数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="97"/>
+        <location filename="../../gpuplanner/ui/details.py" line="99"/>
         <source>Facility power (kW)</source>
         <translation>机房总功率（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="98"/>
+        <location filename="../../gpuplanner/ui/details.py" line="100"/>
         <source>Heat per rack (BTU/h)</source>
         <translation>单机柜发热量（BTU/h）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="99"/>
+        <location filename="../../gpuplanner/ui/details.py" line="101"/>
         <source>Switches (leaf + spine)</source>
         <translation>交换机（叶 + 脊）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="104"/>
-        <location filename="../../gpuplanner/ui/details.py" line="139"/>
+        <location filename="../../gpuplanner/ui/details.py" line="106"/>
+        <location filename="../../gpuplanner/ui/details.py" line="141"/>
         <source>TCO</source>
         <translation>总拥有成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="108"/>
+        <location filename="../../gpuplanner/ui/details.py" line="110"/>
         <source>Break-even utilisation</source>
         <translation>盈亏平衡利用率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="130"/>
+        <location filename="../../gpuplanner/ui/details.py" line="132"/>
         <source>Where</source>
         <translation>部署</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="45"/>
-        <location filename="../../gpuplanner/ui/details.py" line="130"/>
+        <location filename="../../gpuplanner/ui/details.py" line="47"/>
+        <location filename="../../gpuplanner/ui/details.py" line="132"/>
         <source>buy</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="36"/>
+        <location filename="../../gpuplanner/ui/details.py" line="38"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="38"/>
+        <location filename="../../gpuplanner/ui/details.py" line="40"/>
         <source>Layout</source>
         <translation>并行布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="39"/>
+        <location filename="../../gpuplanner/ui/details.py" line="41"/>
         <source>Memory per GPU (GiB)</source>
         <translation>单卡显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="40"/>
+        <location filename="../../gpuplanner/ui/details.py" line="42"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="41"/>
+        <location filename="../../gpuplanner/ui/details.py" line="43"/>
         <source>Serving</source>
         <translation>推理服务</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="42"/>
+        <location filename="../../gpuplanner/ui/details.py" line="44"/>
         <source>Site</source>
         <translation>机房</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="43"/>
+        <location filename="../../gpuplanner/ui/details.py" line="45"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="46"/>
+        <location filename="../../gpuplanner/ui/details.py" line="48"/>
         <source>micro-batch</source>
         <translation>微批大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="47"/>
+        <location filename="../../gpuplanner/ui/details.py" line="49"/>
         <source>recompute</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="48"/>
-        <location filename="../../gpuplanner/ui/details.py" line="130"/>
+        <location filename="../../gpuplanner/ui/details.py" line="50"/>
+        <location filename="../../gpuplanner/ui/details.py" line="132"/>
         <source>rent</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="131"/>
+        <location filename="../../gpuplanner/ui/details.py" line="133"/>
         <source>Memory / GPU (GiB)</source>
         <translation>单卡显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="135"/>
+        <location filename="../../gpuplanner/ui/details.py" line="137"/>
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="137"/>
+        <location filename="../../gpuplanner/ui/details.py" line="139"/>
         <source>IT power (kW)</source>
         <translation>IT 功率（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="140"/>
+        <location filename="../../gpuplanner/ui/details.py" line="142"/>
         <source>Ranking cost</source>
         <translation>排名成本</translation>
     </message>
@@ -1057,7 +1057,7 @@
 <context>
     <name>CatalogPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="81"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="82"/>
         <source>Filter…</source>
         <translation>筛选…</translation>
     </message>
@@ -1121,6 +1121,239 @@
         <location filename="../../gpuplanner/ui/charts.py" line="102"/>
         <source>output tokens/s</source>
         <translation>每秒输出 token 数</translation>
+    </message>
+</context>
+<context>
+    <name>CoreMessages</name>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="13"/>
+        <source>{gpu} has no FP8 tensor cores (FP8 needs Hopper, Ada or newer); estimated in {fallback} instead.</source>
+        <translation>{gpu} 没有 FP8 张量核心（FP8 需要 Hopper、Ada 或更新架构）；改按 {fallback} 估算。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="15"/>
+        <source>{gpu} has no BF16 tensor cores (BF16 needs Ampere or newer); estimated in {fallback} instead.</source>
+        <translation>{gpu} 没有 BF16 张量核心（BF16 需要 Ampere 或更新架构）；改按 {fallback} 估算。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="17"/>
+        <source>{gpu} publishes no {wanted} rate; estimated in {fallback} instead.</source>
+        <translation>{gpu} 未公布 {wanted} 算力；改按 {fallback} 估算。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="18"/>
+        <source>Does not fit: the leanest layout needs {need:.1f} GiB per GPU but {gpu} has {capacity:g} GiB. Add GPUs, shard more (ZeRO-3), or recompute activations.</source>
+        <translation>显存不足：最省显存的布局每卡也需要 {need:.1f} GiB，而 {gpu} 只有 {capacity:g} GiB。请增加 GPU、加大分片（ZeRO-3）或启用激活重计算。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="20"/>
+        <source>{gpu} has no NVLink: tensor parallelism over PCIe is slow; prefer data parallelism with ZeRO/FSDP.</source>
+        <translation>{gpu} 没有 NVLink：通过 PCIe 做张量并行很慢；建议用数据并行加 ZeRO/FSDP。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="22"/>
+        <source>{gpu} links only {domain} GPUs by NVLink bridge; TP={tp} crosses PCIe.</source>
+        <translation>{gpu} 的 NVLink 桥只连接 {domain} 块 GPU；TP={tp} 需跨 PCIe 通信。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="23"/>
+        <source>GeForce cards: NVIDIA&apos;s driver licence does not permit data-center deployment, and they have no ECC memory.</source>
+        <translation>GeForce 显卡：NVIDIA 驱动许可不允许在数据中心部署，且显存不带 ECC。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="25"/>
+        <source>{gpu}: ECC memory not confirmed; a {days:.0f}-day run risks silent errors.</source>
+        <translation>{gpu}：未确认支持 ECC 显存；连续运行 {days:.0f} 天有静默数据错误的风险。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="26"/>
+        <source>Misses the deadline: {days:.1f} days against {deadline:g}.</source>
+        <translation>无法按期完成：需要 {days:.1f} 天，期限为 {deadline:g} 天。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="27"/>
+        <source>No published run on {architecture} in {precision} to check against: the time estimate is uncertain (±{band:.0f}%).</source>
+        <translation>{architecture} 架构在 {precision} 精度下没有公开实测数据可供核对：时间估算不确定度较大（±{band:.0f}%）。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="29"/>
+        <source>Multi-node training on PCIe servers: check each node has a 100-200 Gb/s RDMA NIC per 2 GPUs or gradient traffic will dominate.</source>
+        <translation>在 PCIe 服务器上多机训练：请确认每 2 块 GPU 配一张 100–200 Gb/s 的 RDMA 网卡，否则梯度通信将成为瓶颈。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="31"/>
+        <source>Does not fit: {need:.1f} GiB needed per GPU with TP={tp}, {capacity:g} GiB available ({engine} uses {fraction:.0%}).</source>
+        <translation>显存不足：TP={tp} 时每卡需要 {need:.1f} GiB，可用 {capacity:g} GiB（{engine} 使用其中 {fraction:.0%}）。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="33"/>
+        <source>No batch meets the latency limits on this GPU; add GPUs per replica (TP).</source>
+        <translation>在此 GPU 上没有批大小能满足时延要求；请为每个副本增加 GPU（TP）。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="34"/>
+        <source>The load needs {replicas} replicas of {tp} GPU(s) = {gpus} GPUs; only {count} given.</source>
+        <translation>该负载需要 {replicas} 个副本 × {tp} 块 GPU = {gpus} 块 GPU；当前只有 {count} 块。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="36"/>
+        <source>Batch {batch} exceeds the KV-cache room: at most {most} sequences of {tokens} tokens per replica.</source>
+        <translation>批大小 {batch} 超出 KV 缓存容量：每个副本最多容纳 {most} 条 {tokens} token 的序列。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="38"/>
+        <source>vLLM efficiency is an assumption (no published vLLM run in the reference set).</source>
+        <translation>vLLM 的效率为假设值（参考数据集中没有公开的 vLLM 实测）。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="40"/>
+        <source>{gpu} has no FP8 tensor cores: FP8 weights are upcast, with no compute gain.</source>
+        <translation>{gpu} 没有 FP8 张量核心：FP8 权重会被提升精度计算，没有算力收益。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="41"/>
+        <source>{gpu} has no NVLink: tensor parallelism over PCIe adds latency to every token.</source>
+        <translation>{gpu} 没有 NVLink：通过 PCIe 做张量并行会增加每个 token 的时延。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="43"/>
+        <source>Server price uses a planning default: {source}. Replace it with a quote.</source>
+        <translation>服务器价格使用了规划默认值：{source}。请替换为实际报价。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="44"/>
+        <source>Scale-out network (switches, optics, cables) is not priced.</source>
+        <translation>横向扩展网络（交换机、光模块、线缆）未计价。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="45"/>
+        <source>No server or GPU price in the catalog for this GPU: capex and TCO are n/a (add your price).</source>
+        <translation>目录中没有该 GPU 的服务器或显卡价格：资本支出和总拥有成本不详（请添加您的价格）。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="47"/>
+        <source>Electricity price not given: opex excludes energy.</source>
+        <translation>未填写电价：运营支出不含电费。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="48"/>
+        <source>{node}: nameplate power not published; racks sized by rack units only.</source>
+        <translation>{node}：未公布额定功耗；机柜仅按空间（U 数）规划。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="49"/>
+        <source>One {node} needs {need:.1f} kW nameplate but the rack allows {rack_kw:.1f} kW (a {amps:g} A x 220 V IDC cabinet): the node does not fit this rack. Ask for a higher-power cabinet or bond cabinets.</source>
+        <translation>一台 {node} 额定功耗 {need:.1f} kW，而机柜只允许 {rack_kw:.1f} kW（{amps:g} A × 220 V 的 IDC 机柜）：该节点放不进这个机柜。请申请更高功率的机柜或并柜使用。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="52"/>
+        <source>One {node} needs {need:.1f} kW nameplate but the rack allows {rack_kw:.1f} kW: the node does not fit this rack. Ask for a higher-power rack.</source>
+        <translation>一台 {node} 额定功耗 {need:.1f} kW，而机柜只允许 {rack_kw:.1f} kW：该节点放不进这个机柜。请申请更高功率的机柜。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="54"/>
+        <source>{rack_kw:.1f} kW per rack exceeds what {cooling} cooling handles (~{limit:g} kW): needs {needed} cooling.</source>
+        <translation>单机柜 {rack_kw:.1f} kW 超出 {cooling} 散热能力（约 {limit:g} kW）：需要 {needed} 散热。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="56"/>
+        <source>takes {days:.1f} days (deadline {deadline:g})</source>
+        <translation>需要 {days:.1f} 天（期限 {deadline:g} 天）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="57"/>
+        <source>costs {cost:,.0f} (budget {budget:,.0f})</source>
+        <translation>花费 {cost:,.0f}（预算 {budget:,.0f}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="58"/>
+        <source>serves {rate:,.0f} tokens/s (target {target:,.0f})</source>
+        <translation>每秒输出 {rate:,.0f} token（目标 {target:,.0f}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="59"/>
+        <source>lowest cost among plans that fit</source>
+        <translation>在可行方案中成本最低</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="60"/>
+        <source>lowest cost among plans that fit and meet the goals</source>
+        <translation>在满足目标的可行方案中成本最低</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="61"/>
+        <source>fastest among plans that fit</source>
+        <translation>在可行方案中速度最快</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="62"/>
+        <source>fastest among plans that fit and meet the goals</source>
+        <translation>在满足目标的可行方案中速度最快</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="63"/>
+        <source>lowest total cost of ownership among plans that fit</source>
+        <translation>在可行方案中总拥有成本最低</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="64"/>
+        <source>lowest total cost of ownership among plans that fit and meet the goals</source>
+        <translation>在满足目标的可行方案中总拥有成本最低</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="65"/>
+        <source>{ratio:.2f}x the cost of #1 ({cost:,.0f} {currency})</source>
+        <translation>成本为第 1 名的 {ratio:.2f} 倍（{cost:,.0f} {currency}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="66"/>
+        <source>{ratio:.2f}x the speed of #1</source>
+        <translation>速度为第 1 名的 {ratio:.2f} 倍</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="67"/>
+        <source>a single server: no cluster network needed</source>
+        <translation>单台服务器：无需集群网络</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="68"/>
+        <source>{nodes} nodes on a {fabric} fabric</source>
+        <translation>{nodes} 个节点，{fabric} 网络</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="69"/>
+        <source>on-prem: bought and run on your site</source>
+        <translation>自建：购买并部署在您的机房</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="70"/>
+        <source>cloud: rented from {provider}</source>
+        <translation>云上：租用 {provider}</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="71"/>
+        <source>Misses the goals: {misses}</source>
+        <translation>未达到目标：{misses}</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="72"/>
+        <source>{first}; {second}</source>
+        <translation>{first}；{second}</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="73"/>
+        <source>No plan meets every goal; showing the closest ones with what they miss.</source>
+        <translation>没有方案满足全部目标；显示最接近的方案及其差距。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="74"/>
+        <source>{slower:.0f}% slower</source>
+        <translation>慢 {slower:.0f}%</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="75"/>
+        <source>does not fit: needs {need:.1f} GiB per GPU</source>
+        <translation>放不下：每卡需要 {need:.1f} GiB</translation>
     </message>
 </context>
 <context>
@@ -1304,332 +1537,332 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="116"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="543"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="117"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="544"/>
         <source>GPU Planner</source>
         <translation>GPU Planner 算力规划</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="129"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="130"/>
         <source>Plans</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="133"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="134"/>
         <source>Charts</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="134"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="135"/>
         <source>Catalog</source>
         <translation>硬件目录</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="146"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="147"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="174"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="175"/>
         <source>Filter plans…</source>
         <translation>筛选方案…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="177"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="178"/>
         <source>Compare selected</source>
         <translation>对比所选</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="178"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="179"/>
         <source>Select two or three plans (Ctrl+click) to see them side by side</source>
         <translation>选择两到三个方案（Ctrl+单击）进行并排对比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="191"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="192"/>
         <source>Spec sheet PDF…</source>
         <translation>规格书 PDF…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="192"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="193"/>
         <source>Export the rack and power spec sheet of the selected plan</source>
         <translation>导出所选方案的机柜与供电规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="194"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="195"/>
         <source>Print preview…</source>
         <translation>打印预览…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="213"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="219"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="214"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="220"/>
         <source>ID</source>
         <translation>编号</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="213"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="219"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="214"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="220"/>
         <source>Vendor</source>
         <translation>厂商</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="213"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="219"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="214"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="220"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="214"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="215"/>
         <source>Memory (GiB)</source>
         <translation>显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="214"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="215"/>
         <source>Bandwidth (GB/s)</source>
         <translation>显存带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="215"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="216"/>
         <source>BF16 dense (TFLOP/s)</source>
         <translation>BF16 稠密算力（TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="215"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="216"/>
         <source>FP8 dense (TFLOP/s)</source>
         <translation>FP8 稠密算力（TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="216"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="217"/>
         <source>TDP (W)</source>
         <translation>TDP（W）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="216"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="217"/>
         <source>Price from (USD)</source>
         <translation>起价（美元）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="217"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="227"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="218"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="228"/>
         <source>Origin</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="217"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="222"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="218"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="223"/>
         <source>As of</source>
         <translation>数据日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="217"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="222"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="227"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="218"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="223"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="228"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="220"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="225"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="228"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="221"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="226"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="229"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="220"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="221"/>
         <source>Rack units</source>
         <translation>高度（U）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="221"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="222"/>
         <source>Max power (W)</source>
         <translation>最大功耗（W）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="221"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="222"/>
         <source>PSUs</source>
         <translation>电源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="221"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="222"/>
         <source>Weight (kg)</source>
         <translation>重量（kg）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="224"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="225"/>
         <source>Provider</source>
         <translation>云厂商</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="224"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="225"/>
         <source>Instance</source>
         <translation>实例规格</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="224"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="225"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="225"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="226"/>
         <source>On-demand per hour</source>
         <translation>按量付费（每小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="226"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="227"/>
         <source>Currency</source>
         <translation>币种</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="226"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="227"/>
         <source>Region</source>
         <translation>地域</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="226"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="227"/>
         <source>Price date</source>
         <translation>价格日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="229"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="230"/>
         <source>Servers</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="230"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="231"/>
         <source>Cloud prices</source>
         <translation>云实例价格</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="232"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="233"/>
         <source>Add your own…</source>
         <translation>添加自定义…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="233"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="234"/>
         <source>Edit as your own…</source>
         <translation>另存为自定义并编辑…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="234"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="235"/>
         <source>Remove your entry</source>
         <translation>删除自定义条目</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="242"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="243"/>
         <source>Prices are approximate and dated; hover a cell for its source. Unknown values show as n/a.</source>
         <translation>价格为近似值并注明日期；鼠标悬停可查看来源。未知数值显示为“不详”。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="253"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="254"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="254"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="255"/>
         <source>&amp;New scenario</source>
         <translation>新建方案(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="255"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="256"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="256"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="257"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="257"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="258"/>
         <source>Save &amp;as…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="263"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="264"/>
         <source>&amp;Export spec sheet (PDF)…</source>
         <translation>导出规格书 PDF(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="264"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="265"/>
         <source>Print pre&amp;view…</source>
         <translation>打印预览(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="264"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="265"/>
         <source>&amp;Print…</source>
         <translation>打印(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="269"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="270"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="272"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="273"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="277"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="278"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="278"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="279"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="283"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="284"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="284"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="285"/>
         <source>&amp;About GPU Planner</source>
         <translation>关于 GPU Planner(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="323"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="324"/>
         <source>Estimating…</source>
         <translation>正在估算…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="328"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="329"/>
         <source>Check the highlighted field on page %1: %2</source>
         <translation>请检查第 %1 页中高亮的字段：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="331"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="332"/>
         <source>Check the highlighted field: %1</source>
         <translation>请检查高亮的字段：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="346"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="347"/>
         <source>%1 plans evaluated; best: %2 × %3</source>
         <translation>已评估 %1 个方案；最佳：%2 × %3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="350"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="351"/>
         <source>No plan fits: every GPU runs out of memory or has no price for the chosen deployment.</source>
         <translation>没有可行方案：所有 GPU 要么显存不足，要么在所选部署方式下没有价格。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="352"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="353"/>
         <source>No plan fits.</source>
         <translation>没有可行方案。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="373"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="374"/>
         <source>The estimate failed: %1</source>
         <translation>估算失败：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="374"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="375"/>
         <source>Estimate failed</source>
         <translation>估算失败</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="375"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="376"/>
         <source>Something went wrong while estimating; your inputs are kept.
 
 %1</source>
@@ -1638,99 +1871,99 @@
 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="399"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="400"/>
         <source>Select two or three plans to compare.</source>
         <translation>请选择两到三个方案进行对比。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="403"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="404"/>
         <source>Compare plans</source>
         <translation>方案对比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="423"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="432"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="424"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="433"/>
         <source>Select a plan first.</source>
         <translation>请先选择一个方案。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="434"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="435"/>
         <source>Export spec sheet</source>
         <translation>导出规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="435"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="436"/>
         <source>PDF files (*.pdf)</source>
         <translation>PDF 文件 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="447"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="448"/>
         <source>Wrote %1 (%2 pages)</source>
         <translation>已写入 %1（%2 页）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="504"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="505"/>
         <source>Select one of your own entries to remove it; bundled rows stay.</source>
         <translation>请选择一条自定义条目再删除；内置条目会保留。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="527"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="528"/>
         <source>Cannot open scenario</source>
         <translation>无法打开方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="528"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="529"/>
         <source>%1 was not loaded: %2</source>
         <translation>未加载 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="536"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="537"/>
         <source>GPU Planner — %1</source>
         <translation>GPU Planner 算力规划 — %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="547"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="548"/>
         <source>Open scenario</source>
         <translation>打开方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="547"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="561"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="548"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="562"/>
         <source>Scenarios (*.json)</source>
         <translation>方案文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="560"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="561"/>
         <source>Save scenario</source>
         <translation>保存方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="567"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="568"/>
         <source>Not saved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="567"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="568"/>
         <source>Could not write %1.</source>
         <translation>无法写入 %1。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="573"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="574"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="594"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="595"/>
         <source>The autosaved scenario could not be restored; defaults are shown.</source>
         <translation>无法恢复自动保存的方案；已显示默认值。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="606"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="607"/>
         <source>About GPU Planner</source>
         <translation>关于 GPU Planner</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="607"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="608"/>
         <source>GPU Planner %1
 Estimates are checked against published measured runs; prices are approximate and dated.</source>
         <translation>GPU Planner %1
@@ -1949,103 +2182,103 @@ Estimates are checked against published measured runs; prices are approximate an
 <context>
     <name>PlansTableModel</name>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="29"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="31"/>
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="29"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="31"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="29"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="31"/>
         <source>Where</source>
         <translation>部署</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="29"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="31"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="30"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="32"/>
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="30"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="32"/>
         <source>Layout</source>
         <translation>并行布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="30"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="32"/>
         <source>Memory / GPU</source>
         <translation>单卡显存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="31"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="33"/>
         <source>Time or throughput</source>
         <translation>时间或吞吐量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="31"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="33"/>
         <source>IT power</source>
         <translation>IT 功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="31"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="33"/>
         <source>Racks</source>
         <translation>机柜数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="32"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="34"/>
         <source>Capex</source>
         <translation>资本支出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="32"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="34"/>
         <source>Cloud cost</source>
         <translation>云上费用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="32"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="34"/>
         <source>TCO</source>
         <translation>总拥有成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="33"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="35"/>
         <source>Warnings</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="60"/>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="92"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="62"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="94"/>
         <source>n/a</source>
         <translation>不详</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="73"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="75"/>
         <source>Buy</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="73"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="75"/>
         <source>Rent</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="83"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="85"/>
         <source>%1 / %2 GiB</source>
         <translation>%1 / %2 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="87"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="89"/>
         <source>%1 days</source>
         <translation>%1 天</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="89"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="91"/>
         <source>%1 tok/s</source>
         <translation>%1 tok/s</translation>
     </message>

@@ -1,0 +1,24 @@
+"""User-facing messages of the core: English text that also carries its template and parameters, so the app
+and the spec sheet can show it translated (the core itself never imports Qt)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class Message(str):
+    """A str (JSON and the CLI see plain English) with `.template` and `.params` for translation."""
+
+    template: str
+    params: dict[str, Any]
+
+    def __new__(cls, template: str, **params: Any) -> Message:
+        text = super().__new__(cls, template.format(**params))
+        text.template = template
+        text.params = params
+        return text
+
+
+def msg(template: str, **params: Any) -> Message:
+    """A message from a literal English template with {named} fields (format specs allowed)."""
+    return Message(template, **params)

@@ -7,7 +7,7 @@ import time
 from gpuplanner.catalog.options import hardware_options
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.plan import plan_catalog, plan_settings
-from gpuplanner.core.scenario import parse_scenario
+from gpuplanner.planning import scenario_from_data
 
 EXAMPLES = {
     "70B pretrain, 60-day deadline": {"task": "pretrain", "model": {"preset": "llama-2-70b"},
@@ -26,7 +26,7 @@ def main() -> None:
     print("plan timing (catalog-wide recommendation)")
     for label, data in EXAMPLES.items():
         started = time.perf_counter()
-        scenario = parse_scenario(data, catalog.model, catalog.gpu)
+        scenario = scenario_from_data(data, catalog)
         settings = plan_settings(scenario)
         result = plan_catalog(scenario, hardware_options(catalog, settings.power), settings)
         elapsed = time.perf_counter() - started

@@ -14,6 +14,7 @@ from gpuplanner.validation import (
     memory_cases,
     run_cases,
     training_cases,
+    vision_cases,
 )
 
 TABLES = (
@@ -24,6 +25,7 @@ TABLES = (
     ("Fine-tuning time and memory vs published runs", finetune_cases),
     ("Weight memory vs published files", memory_cases),
     ("Energy per run vs published figures", energy_cases),
+    ("Image-model training throughput vs NVIDIA DeepLearningExamples", vision_cases),
 )
 
 

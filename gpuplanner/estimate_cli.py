@@ -12,8 +12,8 @@ from gpuplanner.catalog.options import node_for
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.estimate import estimate
-from gpuplanner.core.scenario import Scenario, parse_scenario
 from gpuplanner.core.site import PowerAssumptions
+from gpuplanner.planning import scenario_from_data
 
 MAX_SCENARIO_BYTES = 1 << 20  # a real scenario is a few hundred bytes
 
@@ -39,10 +39,6 @@ def load_scenario_json(path: str) -> object:
 
 def _reject_constant(name: str) -> float:
     raise InputError("scenario", f"{name} is not a number JSON allows")
-
-
-def scenario_from_data(data: object, catalog: Catalog) -> Scenario:
-    return parse_scenario(data, catalog.model, catalog.gpu)
 
 
 def format_number(value: float | None, digits: int = 3) -> str:

@@ -2,19 +2,25 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
 from gpuplanner.catalog.options import hardware_options
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.plan import plan_catalog, plan_settings
-from gpuplanner.core.scenario import parse_scenario
+from gpuplanner.core.scenario import Scenario, parse_scenario
+
+
+def scenario_from_data(data: object, catalog: Catalog) -> Scenario:
+    """Parse a scenario dict (copied first: parsing never changes the caller's data) against the catalog."""
+    return parse_scenario(json.loads(json.dumps(data)), catalog.model, catalog.gpu, catalog.image_model)
 
 
 def plan_for_scenario(data: dict[str, Any], catalog: Catalog, top: int = 5,
                       progress: Callable[[int, int], bool] | None = None) -> dict[str, Any]:
     """Parse, then rank the catalog for the scenario; a scenario naming `hardware.gpu` is planned on that GPU."""
-    scenario = parse_scenario(data, catalog.model, catalog.gpu)
+    scenario = scenario_from_data(data, catalog)
     settings = plan_settings(scenario)
     options = hardware_options(catalog, settings.power)
     if scenario.hardware_given:

@@ -16,8 +16,8 @@ from typing import Any
 
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.estimate import estimate
-from gpuplanner.core.scenario import parse_scenario
 from gpuplanner.paths import resource_path
+from gpuplanner.planning import scenario_from_data
 
 A100 = "a100-sxm4-80gb"
 # Megatron-LM as of 2021-22: fp32 main gradients, no FlashAttention, gradient all-reduce not overlapped
@@ -219,7 +219,7 @@ def training_cases(catalog: Catalog) -> list[Case]:
 
 
 def run_case(case: Case, catalog: Catalog) -> CaseResult:
-    scenario = parse_scenario(json.loads(json.dumps(case.scenario)), catalog.model, catalog.gpu)
+    scenario = scenario_from_data(case.scenario, catalog)
     result = estimate(scenario)
     block = result if case.block == "root" else result[case.block]
     return CaseResult(case, float(block[case.metric]), result)
@@ -428,4 +428,28 @@ def energy_cases(catalog: Catalog) -> list[Case]:
         case = by_id[run_id]
         cases.append(Case(run_id, case.label + " (MWh)", case.scenario, "energy_mwh_gpu_tdp_basis", published_mwh,
                           basis + "; published GPU-hours include failures", in_median=False, block="root"))
+    return cases
+
+
+DLE = ("NVIDIA DeepLearningExamples, PyTorch/Classification/ConvNets/{model}/README.md, 'Training performance: "
+       "NVIDIA DGX A100 (8x A100 80GB)' and 'DGX-1 (8x V100 16GB)' tables, PyTorch 21.03 NGC, mixed precision")
+
+
+def vision_cases(catalog: Catalog) -> list[Case]:
+    """Image-model training throughput measured by NVIDIA (not in published-runs.json; cited per case). The A100
+    single-GPU rows were used to fit the activation-traffic factor (in-sample); the others are checks."""
+    cases = []
+    for preset, folder, gpu, gpus, published in (
+        ("resnet-50", "resnet50v1.5", A100, 1, 2470), ("resnet-50", "resnet50v1.5", A100, 8, 16621),
+        ("resnet-50", "resnet50v1.5", "v100-sxm2-32gb", 1, 1200), ("resnet-50", "resnet50v1.5", "v100-sxm2-32gb", 8,
+                                                                   8322),
+        ("efficientnet-b0", "efficientnet", A100, 1, 2489), ("efficientnet-b0", "efficientnet", A100, 8, 16652),
+        ("efficientnet-b0", "efficientnet", "v100-sxm2-32gb", 1, 1301),
+        ("efficientnet-b0", "efficientnet", "v100-sxm2-32gb", 8, 7789),
+    ):
+        cases.append(Case(f"dle-{preset}-{gpu}-{gpus}", f"{preset}, {gpus} x {gpu.split('-')[0].upper()}, AMP", {
+            "task": "vision", "model": {"preset": preset}, "precision": "fp16",
+            "images": {"batch": 256 * gpus}, "hardware": {"gpu": gpu, "count": gpus}},
+            "images_per_s", published, DLE.format(model=folder) + " (V100 rows: 16 GB parts; the catalog's 32 GB "
+            "part has the same 900 GB/s)", tier="B"))
     return cases

@@ -264,3 +264,17 @@ def test_smoke_test_flag_runs_the_whole_path() -> None:
     assert done.returncode == 0, done.stderr
     assert "first paint after" in done.stdout and "first result after" in done.stdout
     assert "charts drawn 1" in done.stdout
+
+
+def test_image_training_through_the_wizard(qtbot, window) -> None:
+    wizard = window.wizard
+    button = wizard.task_page.buttons["vision"]
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton, pos=QPoint(8, button.height() // 2))
+    page = wizard.model_page
+    assert page.image_box.isVisibleTo(wizard) and not page.data_box.isVisibleTo(wizard)
+    page.image_preset.setCurrentIndex(page.image_preset.findData("efficientnet-b0"))
+    page.epochs.setValue(30)
+    result = compute(qtbot, window)
+    assert result["plans"][0]["task"] == "vision"
+    assert result["plans"][0]["training"]["images_per_s"] > 0
+    assert window.wizard.scenario()["images"]["epochs"] == 30

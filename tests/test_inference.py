@@ -7,7 +7,7 @@ import pytest
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.estimate import estimate
 from gpuplanner.core.inference import ServingWorkload, WeightFormat, engine_profile, kv_bytes_per_token, weight_bytes
-from gpuplanner.core.scenario import parse_scenario
+from gpuplanner.planning import scenario_from_data
 from gpuplanner.validation import (
     finetune_cases,
     format_table,
@@ -20,7 +20,7 @@ from tests.conftest import VALIDATION_TABLES
 
 
 def run(catalog, scenario: dict) -> dict:
-    return estimate(parse_scenario(scenario, catalog.model, catalog.gpu))
+    return estimate(scenario_from_data(scenario, catalog))
 
 
 @pytest.fixture(scope="module")

@@ -88,3 +88,18 @@ def test_newer_schema_user_database_is_left_untouched() -> None:
     with pytest.raises(InputError):
         catalog.save_user_row("gpus", MY_GPU)
     assert _digest(path) == before
+
+
+def test_older_schema_user_database_is_migrated_and_kept() -> None:
+    Catalog().save_user_row("gpus", MY_GPU)
+    path = user_overrides_path()
+    connection = sqlite3.connect(path)
+    connection.execute("ALTER TABLE models DROP COLUMN activation_mib_per_sample")
+    connection.execute("PRAGMA user_version = 1")
+    connection.commit()
+    connection.close()
+    catalog = Catalog()
+    assert catalog.gpu("my-gpu").model == "Acme X1"  # the user's row survived
+    catalog.save_user_row("models", {"id": "my-cnn", "name": "My CNN", "kind": "cnn", "params": "1e7",
+                                     "activation_mib_per_sample": "12", "source": "measured by us"})
+    assert Catalog().row("models", "my-cnn")["activation_mib_per_sample"] == 12.0

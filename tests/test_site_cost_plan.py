@@ -12,7 +12,6 @@ from gpuplanner.catalog.options import hardware_options, node_for
 from gpuplanner.core.cost import CloudOffer, CostAssumptions, CostInputs, Price, cost_summary
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.plan import plan_catalog, plan_settings
-from gpuplanner.core.scenario import parse_scenario
 from gpuplanner.core.site import (
     NodeSpec,
     PowerAssumptions,
@@ -25,6 +24,7 @@ from gpuplanner.core.site import (
     rail_optimised_fabric,
     refrigeration_tons,
 )
+from gpuplanner.planning import scenario_from_data
 from gpuplanner.validation import energy_cases, format_table, run_cases
 from tests.conftest import VALIDATION_TABLES, run_cli
 
@@ -123,7 +123,7 @@ def test_energy_against_published(energy_results) -> None:
 
 
 def _plan(catalog, data: dict, top: int = 5) -> dict:
-    scenario = parse_scenario(data, catalog.model, catalog.gpu)
+    scenario = scenario_from_data(data, catalog)
     settings = plan_settings(scenario)
     return plan_catalog(scenario, hardware_options(catalog, settings.power), settings, top=top)
 
@@ -206,7 +206,6 @@ def test_bad_constraints_exit_2_naming_the_field(tmp_path: Path, constraints: di
 
 
 def test_plan_settings_reject_bad_values_directly(catalog) -> None:
-    scenario = parse_scenario({"model": {"preset": "llama-2-7b"}, "constraints": {"utilization": 1.5}},
-                              catalog.model, catalog.gpu)
+    scenario = scenario_from_data({"model": {"preset": "llama-2-7b"}, "constraints": {"utilization": 1.5}}, catalog)
     with pytest.raises(InputError):
         plan_settings(scenario)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: models.activation_mib_per_sample
 
 TEXT, INTEGER, REAL, BOOL = "TEXT", "INTEGER", "REAL", "BOOL"
 
@@ -41,7 +41,8 @@ TABLES: dict[str, list[tuple[str, str]]] = {
         ("heads", INTEGER), ("kv_heads", INTEGER), ("ffn_hidden", INTEGER), ("vocab", INTEGER),
         ("gated_mlp", BOOL), ("tied_embeddings", BOOL), ("experts", INTEGER), ("experts_per_token", INTEGER),
         ("max_seq_len", INTEGER), ("params", REAL), ("active_params", REAL), ("gflops_fwd_per_sample", REAL),
-        ("resolution", INTEGER), ("source", TEXT), ("as_of", TEXT), ("notes", TEXT),
+        ("resolution", INTEGER), ("activation_mib_per_sample", REAL), ("source", TEXT), ("as_of", TEXT),
+        ("notes", TEXT),
     ],
 }
 

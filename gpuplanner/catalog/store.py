@@ -17,10 +17,11 @@ from pathlib import Path
 import sqlite_utils
 
 from gpuplanner.catalog.build import create_tables, parse_cell
-from gpuplanner.catalog.schema import REQUIRED, SCHEMA_VERSION, TABLES
+from gpuplanner.catalog.schema import REQUIRED, SCHEMA_VERSION, TABLES, sqlite_type
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.hardware import GPU, Segment
 from gpuplanner.core.model import ModelArch
+from gpuplanner.core.vision import ImageModel, ImagePreset
 from gpuplanner.paths import bundled_catalog_path, user_overrides_path
 
 Row = dict[str, object]
@@ -48,6 +49,9 @@ class Catalog:
         if not path.exists():
             return True  # created on first write
         problem = _overrides_problem(path)
+        if problem == "older":
+            _migrate_overrides(path)
+            return True
         if problem is None:
             return True
         if problem == "newer":
@@ -111,6 +115,23 @@ class Catalog:
             raise InputError("model.preset", f"unknown preset {model_id!r}; see `gpuplanner catalog models`") from None
         return model_from_row(row)
 
+    def image_model(self, model_id: str) -> ImagePreset:
+        """An image-model preset: a transformer (ViT, DiT) or a parameters-and-FLOPs model (CNN, U-Net)."""
+        try:
+            row = self.row("models", model_id)
+        except InputError:
+            raise InputError("model.preset", f"unknown preset {model_id!r}; see `gpuplanner catalog models`") from None
+        if row["kind"] not in ("cnn", "vit", "diffusion"):
+            raise InputError("model.preset", f"{model_id} is a {row['kind']} model, not an image model")
+        resolution = int(row.get("resolution") or 224)  # type: ignore[arg-type]
+        if row.get("layers") is not None:
+            return ImagePreset(transformer=model_from_row(row), tokens_at_base=int(row["max_seq_len"]),  # type: ignore[arg-type]
+                               base_resolution=resolution, image_model=None)
+        return ImagePreset(transformer=None, tokens_at_base=None, base_resolution=resolution, image_model=ImageModel(
+            name=str(row["name"]), params=float(row["params"] or 0.0),  # type: ignore[arg-type]
+            gflops_fwd_per_sample=_float(row.get("gflops_fwd_per_sample")) or 0.0, base_resolution=resolution,
+            activation_mib_per_sample=_float(row.get("activation_mib_per_sample")) or 0.0))
+
     # --- writing the user's own entries -------------------------------------------------------------
     def save_user_row(self, table: str, values: Row) -> Row:
         """Validate and store one user row (insert or replace by id). Returns the stored row."""
@@ -152,6 +173,8 @@ def _overrides_problem(path: Path) -> str | None:
             version = connection.execute("PRAGMA user_version").fetchone()[0]
             if version > SCHEMA_VERSION:
                 return "newer"
+            if 0 < version < SCHEMA_VERSION:
+                return "older"
             tables = {r[0] for r in connection.execute("SELECT name FROM sqlite_master WHERE type='table'")}
             if tables and not set(TABLES) <= tables:
                 return "tables missing"
@@ -160,6 +183,24 @@ def _overrides_problem(path: Path) -> str | None:
     except sqlite3.DatabaseError as exc:
         return str(exc)
     return None
+
+
+def _migrate_overrides(path: Path) -> None:
+    """Bring an older user database up to this schema by adding the columns it lacks (nothing is removed)."""
+    connection = sqlite3.connect(path)
+    try:
+        db = sqlite_utils.Database(connection)
+        for table, columns in TABLES.items():
+            if table not in db.table_names():
+                continue
+            present = {column.name for column in db[table].columns}  # type: ignore[union-attr]
+            for name, kind in columns:
+                if name not in present:
+                    connection.execute(f"ALTER TABLE {table} ADD COLUMN {name} {sqlite_type(kind)}")
+        connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        connection.commit()
+    finally:
+        connection.close()
 
 
 def validated_row(table: str, values: Row) -> Row:

@@ -25,6 +25,13 @@ from gpuplanner.core.messages import msg
 from gpuplanner.core.performance import is_validated, model_flops_per_token, peak_flops
 from gpuplanner.core.scenario import Scenario
 from gpuplanner.core.site import NodeSpec, PowerAssumptions
+from gpuplanner.core.vision import (
+    ACTIVATION_TRAFFIC_FACTOR,
+    CONV_EFFICIENCY,
+    ImageModel,
+    ImageWorkload,
+    search_image_layouts,
+)
 from gpuplanner.core.workload import Cluster, Task, TrainingWorkload
 
 # Median |error| of the published runs in the validation table (benchmarks/validate_training.py), per
@@ -33,6 +40,9 @@ VALIDATION_ERROR_PCT = {("Ampere", "16-bit"): 4.7, ("Hopper", "16-bit"): 9.3, ("
                         ("Blackwell", "fp8"): 9.0}
 UNVALIDATED_ERROR_PCT = 35.0
 INFERENCE_ERROR_PCT = 15.0
+# CNN training: median |error| of the NVIDIA DeepLearningExamples runs (validation.vision_cases), A100 and V100.
+CNN_ERROR_PCT = 10.5
+CNN_VALIDATED_ARCHITECTURES = ("Ampere", "Volta")
 LONG_RUN_DAYS = 3.0
 COUNT_SEARCH_LIMIT = 1 << 16
 
@@ -320,10 +330,118 @@ def estimate_inference(scenario: Scenario, node: NodeSpec | None = None) -> dict
     }
 
 
+def _image_model(scenario: Scenario) -> ImageModel:
+    """The catalog's parameters-and-FLOPs model, with the user's overrides; refuses what no source gives."""
+    assert scenario.image is not None and scenario.image.image_model is not None
+    model = scenario.image.image_model
+    images = scenario.images
+    model = replace(model, gflops_fwd_per_sample=images.get("gflops_per_sample", model.gflops_fwd_per_sample),
+                    activation_mib_per_sample=images.get("activation_mib_per_sample",
+                                                         model.activation_mib_per_sample))
+    if model.gflops_fwd_per_sample <= 0:
+        raise InputError("images.gflops_per_sample", f"{model.name}: FLOPs per image are not in the catalog (no "
+                         "citable source); give images.gflops_per_sample")
+    if model.activation_mib_per_sample <= 0:
+        raise InputError("images.activation_mib_per_sample", f"{model.name}: activation memory per image is not in "
+                         "the catalog; give images.activation_mib_per_sample (scripts/measure_cnn_activations.py)")
+    return model
+
+
+def estimate_image_training(scenario: Scenario, node: NodeSpec | None = None) -> dict[str, Any]:
+    """Vision and diffusion training: transformers (ViT, DiT) through the transformer estimator over their patch
+    tokens; CNNs and U-Nets from parameters, FLOPs and measured activations per image."""
+    preset, images = scenario.image, scenario.images
+    assert preset is not None
+    if preset.transformer is not None:
+        tokens = preset.tokens(images["resolution"])
+        training = {**scenario.training, "global_batch": images["batch"],
+                    "tokens": images["count"] * images["epochs"] * tokens}
+        result = estimate_training(replace(scenario, task=Task.PRETRAIN, model=preset.transformer, seq_len=tokens,
+                                           training=training), node)
+        result["task"] = scenario.task.value
+        result["training"]["images_per_s"] = result["training"]["tokens_per_s"] / tokens
+        result["training"]["tokens_per_image"] = tokens
+        return result
+    precision, warnings = supported_precision(scenario.gpu, scenario.precision)
+    workload = ImageWorkload(model=_image_model(scenario), images=images["count"], epochs=images["epochs"],
+                             global_batch=images["batch"], resolution=images["resolution"], precision=precision,
+                             optimizer=scenario.training["optimizer"])
+    deadline = scenario.constraints.get("deadline_days")
+    counts = [scenario.gpu_count] if scenario.gpu_count else [1 << k for k in range(13)]
+    chosen: tuple[int, LayoutSearch] | None = None
+    for count in counts:
+        try:
+            search = search_image_layouts(workload, _cluster(scenario, count), scenario.assumptions, scenario.layout)
+        except InputError:
+            if scenario.gpu_count:
+                raise
+            continue
+        chosen = (count, search)
+        if search.any_fits:
+            days = workload.steps * float(search.time.total[search.best_index()]) / 86400.0
+            if deadline is None or days <= deadline:
+                break
+    if chosen is None:
+        raise InputError("images.batch", "no GPU count up to 4096 divides the batch evenly")
+    count, search = chosen
+    cluster = _cluster(scenario, count)
+    best = search.best_index()
+    step_s = float(search.time.total[best])
+    images_per_s = workload.global_batch / step_s
+    model_tflops = workload.flops_per_image * images_per_s / count / 1e12
+    days = workload.steps * step_s / 86400.0
+    memory = search.memory.as_gib(best)
+    memory["kv_cache"] = 0.0
+    memory["capacity"] = cluster.gpu.memory_gib or 0.0
+    if not search.fits[best]:
+        warnings.append(msg("Does not fit: the leanest layout needs {need:.1f} GiB per GPU but {gpu} has "
+                            "{capacity:g} GiB. Add GPUs, shard more (ZeRO-3), or recompute activations.",
+                            need=memory["total"], gpu=cluster.gpu.model, capacity=cluster.gpu.memory_gib or 0))
+    validated = cluster.gpu.architecture in CNN_VALIDATED_ARCHITECTURES
+    if not validated:
+        warnings.append(msg("No published run on {architecture} in {precision} to check against: the time "
+                            "estimate is uncertain (±{band:.0f}%).", architecture=cluster.gpu.architecture,
+                            precision=precision.value, band=UNVALIDATED_ERROR_PCT))
+    power = power_block(cluster.gpu, cluster.gpus_per_node, cluster.nodes, node, PowerAssumptions())
+    cluster_kw = power["cluster_kw_expected"]
+    return {
+        "task": scenario.task.value, "fits": bool(search.fits[best]), "gpu": cluster.gpu.id, "count": count,
+        "nodes": cluster.nodes, "precision": precision.value, "layout": search.layouts.describe(best),
+        "memory_gib_per_gpu": memory,
+        "training": {
+            "step_time_s": step_s, "tokens_per_s": None, "tokens_per_s_per_gpu": None, "images_per_s": images_per_s,
+            "model_tflops_per_gpu": model_tflops, "mfu": model_tflops * 1e12 / peak_flops(cluster.gpu, precision),
+            "days": days, "gpu_hours": days * 24.0 * count, "steps": workload.steps,
+            "trainable_params": workload.model.params,
+            "cluster_model_states_gb": (memory["weights"] + memory["gradients"] + memory["optimizer"])
+            * GIB * count / 1e9,
+            "uncertainty_pct": CNN_ERROR_PCT if validated else UNVALIDATED_ERROR_PCT,
+            "step_breakdown_s": search.time.as_dict(best),
+        },
+        "inference": None, "power": power,
+        "energy_mwh": None if cluster_kw is None else cluster_kw * days * 24.0 / 1000.0,
+        "energy_mwh_gpu_tdp_basis": None if cluster.gpu.tdp_w is None else
+        days * 24.0 * count * cluster.gpu.tdp_w / 1e6,
+        "model": {"name": workload.model.name, "params": workload.model.params,
+                  "active_params": workload.model.params, "training_flops_per_image": workload.flops_per_image},
+        "alternatives": search.losing_reasons(best), "layouts_considered": len(search.layouts),
+        "layouts_fitting": int(search.fits.sum()),
+        "assumptions": {**asdict(scenario.assumptions),
+                        "flops": "3 x forward FLOPs per image, scaled by (resolution / base)^2",
+                        "activations": "measured per image (scripts/measure_cnn_activations.py), same scaling",
+                        "time": f"max(math at {CONV_EFFICIENCY:.0%} of the dense peak, "
+                                f"{ACTIVATION_TRAFFIC_FACTOR:g}x the stored activation bytes through HBM); fit to "
+                                "NVIDIA DeepLearningExamples A100 runs"},
+        "warnings": warnings,
+    }
+
+
 def estimate(scenario: Scenario, node: NodeSpec | None = None) -> dict[str, Any]:
     """`node`: the server the GPUs sit in, when known (gives the nameplate power)."""
     if scenario.task in (Task.PRETRAIN, Task.FINETUNE, Task.LORA, Task.QLORA):
         return estimate_training(scenario, node)
+    if scenario.task in (Task.VISION, Task.DIFFUSION):
+        return estimate_image_training(scenario, node)
     if scenario.task == Task.INFERENCE:
         return estimate_inference(scenario, node)
     raise InputError("task", f"{scenario.task.value!r} estimates are not available in this version yet")

@@ -14,6 +14,7 @@ from gpuplanner.core.hardware import GPU, Precision
 from gpuplanner.core.inference import WeightFormat
 from gpuplanner.core.layout import LayoutConstraints
 from gpuplanner.core.model import ModelArch
+from gpuplanner.core.vision import ImagePreset
 from gpuplanner.core.workload import Assumptions, Optimizer, Recompute, Task
 
 DEFAULT_GPU_ID = "h100-sxm5-80gb"
@@ -24,6 +25,8 @@ SCHEMA: dict[str, Any] = {
                  "zero": int, "lora_rank": int, "lora_targets": str, "paged_optimizer": bool},
     "inference": {"batch": int, "input_tokens": int, "output_tokens": int, "weight_dtype": str, "kv_dtype": str,
                   "engine": str, "concurrent_users": int, "max_ttft_s": float, "max_tpot_s": float},
+    "images": {"count": int, "epochs": float, "batch": int, "resolution": int, "gflops_per_sample": float,
+               "activation_mib_per_sample": float},
     "hardware": {"gpu": str, "count": int, "gpus_per_node": int, "network_gbps_per_node": float},
     "parallelism": {"tp": int, "pp": int, "dp": int, "sequence_parallel": bool, "virtual_stages": int},
     "constraints": {"deadline_days": float, "budget": float, "currency": str, "deployment": str,
@@ -39,10 +42,14 @@ MODEL_KEYS = {"preset": str, "layers": int, "hidden": int, "heads": int, "kv_hea
               "params": float, "name": str}
 
 
+IMAGENET_1K_TRAIN_IMAGES = 1_281_167  # ILSVRC-2012 training set (Russakovsky et al. 2015)
+IMAGE_TASKS = (Task.VISION, Task.DIFFUSION)
+
+
 @dataclass(frozen=True)
 class Scenario:
     task: Task
-    model: ModelArch
+    model: ModelArch | None  # None for an image model described by parameters and FLOPs (CNN, U-Net)
     seq_len: int
     precision: Precision
     training: dict[str, Any]
@@ -56,6 +63,8 @@ class Scenario:
     assumptions: Assumptions
     hardware_given: bool
     raw: dict[str, Any] = field(default_factory=dict)
+    image: ImagePreset | None = None
+    images: dict[str, Any] = field(default_factory=dict)
 
 
 def _check_type(path: str, value: object, expected: type) -> object:
@@ -132,8 +141,8 @@ def parse_model(data: object, resolve_model: Callable[[str], ModelArch]) -> Mode
     )
 
 
-def parse_scenario(data: object, resolve_model: Callable[[str], ModelArch],
-                   resolve_gpu: Callable[[str], GPU]) -> Scenario:
+def parse_scenario(data: object, resolve_model: Callable[[str], ModelArch], resolve_gpu: Callable[[str], GPU],
+                   resolve_image: Callable[[str], ImagePreset] | None = None) -> Scenario:
     if not isinstance(data, dict):
         raise InputError("scenario", "must be a JSON object")
     for key in data:
@@ -142,7 +151,25 @@ def parse_scenario(data: object, resolve_model: Callable[[str], ModelArch],
     task = _choice("task", _check_type("task", data.get("task", "pretrain"), str), Task)  # type: ignore[arg-type]
     if "model" not in data:
         raise InputError("model", "is required (a preset or an architecture)")
-    model = parse_model(dict(data["model"]) if isinstance(data["model"], dict) else data["model"], resolve_model)
+    image = None
+    images = _section(data, "images")
+    if task in IMAGE_TASKS:
+        model_data = data["model"]
+        if not isinstance(model_data, dict) or set(model_data) != {"preset"} or resolve_image is None:
+            raise InputError("model", "image tasks take a catalog preset: {\"preset\": \"resnet-50\"}")
+        image = resolve_image(_check_type("model.preset", model_data["preset"], str))  # type: ignore[arg-type]
+        model = image.transformer
+        images.setdefault("count", IMAGENET_1K_TRAIN_IMAGES)
+        images.setdefault("epochs", 90.0)
+        images.setdefault("batch", 1024)
+        images.setdefault("resolution", image.base_resolution)
+        for key in ("gflops_per_sample", "activation_mib_per_sample", "epochs"):
+            if key in images:
+                require_positive(f"images.{key}", images[key])
+    else:
+        if images:
+            raise InputError("images", "only applies to the vision and diffusion tasks")
+        model = parse_model(dict(data["model"]) if isinstance(data["model"], dict) else data["model"], resolve_model)
     seq_len = require_int("seq_len", _check_type("seq_len", data.get("seq_len", 4096), int), maximum=1 << 22)
     precision = _choice("precision", _check_type("precision", data.get("precision", "bf16"), str), Precision)  # type: ignore[arg-type]
     assumptions_raw = data.get("assumptions", {})
@@ -200,12 +227,12 @@ def parse_scenario(data: object, resolve_model: Callable[[str], ModelArch],
     for key in ("tp", "pp", "dp", "virtual_stages"):
         if key in parallelism:
             require_int(f"parallelism.{key}", parallelism[key], maximum=1 << 20)
-    if "tp" in parallelism:
+    if "tp" in parallelism and model is not None:
         if model.heads % parallelism["tp"]:
             raise InputError("parallelism.tp", f"{parallelism['tp']} does not divide the model's {model.heads} heads")
         if parallelism["tp"] > gpus_per_node:
             raise InputError("parallelism.tp", f"{parallelism['tp']} exceeds the {gpus_per_node} GPUs per node")
-    if "pp" in parallelism and parallelism["pp"] > model.layers:
+    if "pp" in parallelism and model is not None and parallelism["pp"] > model.layers:
         raise InputError("parallelism.pp", f"{parallelism['pp']} stages exceed the model's {model.layers} layers")
     product = parallelism.get("tp", 1) * parallelism.get("pp", 1) * parallelism.get("dp", 1)
     if count is not None and {"tp", "pp", "dp"} <= set(parallelism) and product != count:
@@ -230,4 +257,5 @@ def parse_scenario(data: object, resolve_model: Callable[[str], ModelArch],
     return Scenario(task=task, model=model, seq_len=seq_len, precision=precision, training=training,
                     inference=inference, gpu=gpu, gpu_count=count, gpus_per_node=gpus_per_node,
                     network_gbps_per_node=network, layout=layout, constraints=constraints,
-                    assumptions=assumptions, hardware_given="gpu" in hardware, raw=dict(data))
+                    assumptions=assumptions, hardware_given="gpu" in hardware, raw=dict(data), image=image,
+                    images=images)

@@ -19,6 +19,8 @@ class Task(StrEnum):
     LORA = "lora"
     QLORA = "qlora"
     INFERENCE = "inference"
+    VISION = "vision"  # image classification training (CNN, ViT)
+    DIFFUSION = "diffusion"  # diffusion model training (U-Net, DiT)
 
 
 class Optimizer(StrEnum):

@@ -43,9 +43,8 @@ from PySide6.QtWidgets import (
 
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.errors import InputError
-from gpuplanner.core.scenario import parse_scenario
 from gpuplanner.estimate_cli import load_scenario_json
-from gpuplanner.planning import plan_for_scenario
+from gpuplanner.planning import plan_for_scenario, scenario_from_data
 from gpuplanner.report.core_messages import translated
 from gpuplanner.translations import LANGUAGES
 from gpuplanner.ui.catalog_editor import CatalogEntryDialog
@@ -314,7 +313,7 @@ class MainWindow(QMainWindow):
         data = self.wizard.scenario()
         self.autosave(data)
         try:
-            parse_scenario(json.loads(json.dumps(data)), self.catalog.model, self.catalog.gpu)
+            scenario_from_data(data, self.catalog)
         except InputError as exc:
             self._show_input_error(exc.field, exc.message)
             return
@@ -523,7 +522,7 @@ class MainWindow(QMainWindow):
         """Load a scenario file; a bad one is reported and changes nothing."""
         try:
             data = load_scenario_json(path)
-            parse_scenario(json.loads(json.dumps(data)), self.catalog.model, self.catalog.gpu)
+            scenario_from_data(data, self.catalog)
         except InputError as exc:
             QMessageBox.warning(self, self.tr("Cannot open scenario"),
                                 self.tr("%1 was not loaded: %2").replace("%1", Path(path).name).replace("%2", str(exc)))
@@ -589,7 +588,7 @@ class MainWindow(QMainWindow):
         if autosave.exists():
             try:
                 data = load_scenario_json(str(autosave))
-                parse_scenario(json.loads(json.dumps(data)), self.catalog.model, self.catalog.gpu)
+                scenario_from_data(data, self.catalog)
             except InputError as exc:
                 log.warning("autosaved scenario ignored: %s", exc)
                 self.show_message(self.tr("The autosaved scenario could not be restored; defaults are shown."))

@@ -70,15 +70,14 @@ class TaskPage(QWizardPage):
              self.tr("LoRA on a 4-bit (NF4) frozen base: the cheapest way to tune a big model.")),
             ("inference", self.tr("Serve a model (inference)"),
              self.tr("Latency, throughput and how many GPUs a load needs.")),
-            ("vision", self.tr("Image model training (not modelled yet)"),
-             self.tr("CNN/ViT training estimates are not available in this version.")),
-            ("diffusion", self.tr("Diffusion model training (not modelled yet)"),
-             self.tr("Diffusion training estimates are not available in this version.")),
+            ("vision", self.tr("Image model training"),
+             self.tr("Train an image classifier (ResNet, EfficientNet, ViT) on a dataset for some epochs.")),
+            ("diffusion", self.tr("Diffusion model training"),
+             self.tr("Train a diffusion model (DiT, or a U-Net with its FLOPs per image).")),
         ]
         for value, label, tip in tasks:
             button = QRadioButton(label, self)
             button.setToolTip(tip)
-            button.setEnabled(value not in ("vision", "diffusion"))
             self.group.addButton(button)
             self.buttons[value] = button
             layout.addWidget(button)
@@ -112,6 +111,12 @@ class ModelPage(QWizardPage):
         completer.setFilterMode(Qt.MatchFlag.MatchContains)
         completer.setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
         select_data(self.preset, "llama-2-7b")
+        self.image_preset = QComboBox(self)
+        fit_combo(self.image_preset)
+        for row in catalog.rows("models"):
+            if row["kind"] in ("cnn", "vit", "diffusion"):
+                self.image_preset.addItem(str(row["name"]), row["id"])
+        self.image_preset.setToolTip(self.tr("Image models from the catalog, with their sources."))
         self.preset.setToolTip(self.tr("Model presets come from the catalog, with their source."))
         self.import_button = QPushButton(self.tr("Import config.json…"), self)
         self.import_button.setToolTip(self.tr("Read layers, widths, heads and vocabulary from a local Hugging Face "
@@ -159,15 +164,29 @@ class ModelPage(QWizardPage):
         serve_form.addRow(self.tr("Output tokens"), self.output_tokens)
         serve_form.addRow(self.tr("Engine"), self.engine)
 
-        top = QHBoxLayout()
+        self.image_box = QGroupBox(self.tr("Images"), self)
+        image_form = QFormLayout(self.image_box)
+        self.images = int_spin(1, 2_000_000_000, 1_281_167, self.tr("Images per epoch (ImageNet-1k: 1,281,167)"))
+        self.epochs = float_spin(0.01, 10_000.0, 90.0, 2, self.tr("Passes over the images"))
+        self.image_batch = int_spin(1, 1 << 20, 1024, self.tr("Images per optimizer step, all GPUs together"))
+        self.resolution = int_spin(16, 16384, 224, self.tr("Image side in pixels"), " px")
+        image_form.addRow(self.tr("Model"), self.image_preset)
+        image_form.addRow(self.tr("Images per epoch"), self.images)
+        image_form.addRow(self.tr("Epochs"), self.epochs)
+        image_form.addRow(self.tr("Batch (images)"), self.image_batch)
+        image_form.addRow(self.tr("Resolution"), self.resolution)
+        self.model_row = QWidget(self)
+        top = QHBoxLayout(self.model_row)
+        top.setContentsMargins(0, 0, 0, 0)
         top.addWidget(QLabel(self.tr("Model"), self))
         top.addWidget(self.preset, 1)
         top.addWidget(self.import_button)
         layout = QVBoxLayout(self)
-        layout.addLayout(top)
+        layout.addWidget(self.model_row)
         layout.addWidget(self.custom)
         layout.addWidget(self.data_box)
         layout.addWidget(self.serve_box)
+        layout.addWidget(self.image_box)
         layout.addStretch(1)
         self.preset.currentIndexChanged.connect(self._update_custom)
         self.import_button.clicked.connect(self._import_config)
@@ -201,8 +220,12 @@ class ModelPage(QWizardPage):
 
     def set_task(self, task: str) -> None:
         serving = task == "inference"
+        images = task in ("vision", "diffusion")
         self.serve_box.setVisible(serving)
-        self.data_box.setVisible(not serving)
+        self.data_box.setVisible(not serving and not images)
+        self.image_box.setVisible(images)
+        self.model_row.setVisible(not images)
+        self.custom.setVisible(not images)
 
 
 class PrecisionPage(QWizardPage):
@@ -257,7 +280,7 @@ class PrecisionPage(QWizardPage):
         layout: QFormLayout = self.layout()  # type: ignore[assignment]
         visible = {
             "precision": task != "inference", "optimizer": task != "inference",
-            "recompute": task != "inference", "zero": task != "inference",
+            "recompute": task not in ("inference", "vision", "diffusion"), "zero": task != "inference",
             "lora_rank": task in ("lora", "qlora"), "lora_targets": task in ("lora", "qlora"),
             "paged": task in ("lora", "qlora"), "weight_dtype": task == "inference", "kv_dtype": task == "inference",
         }
@@ -416,7 +439,16 @@ class ScenarioWizard(QWizard):
         else:
             model = {"preset": m.preset.currentData()}
         data: dict[str, Any] = {"task": task, "model": model, "seq_len": m.seq_len.value()}
-        if task == "inference":
+        if task in ("vision", "diffusion"):
+            data["model"] = {"preset": m.image_preset.currentData()}
+            data["images"] = {"count": m.images.value(), "epochs": m.epochs.value(), "batch": m.image_batch.value(),
+                              "resolution": m.resolution.value()}
+            data.pop("seq_len")
+            data["precision"] = p.precision.currentData()
+            data["training"] = {"optimizer": p.optimizer.currentData()}
+            if p.zero.currentData() != AUTO:
+                data["training"]["zero"] = int(p.zero.currentData())
+        elif task == "inference":
             data["inference"] = {"batch": m.batch.value(), "input_tokens": m.input_tokens.value(),
                                  "output_tokens": m.output_tokens.value(), "engine": m.engine.currentData(),
                                  "weight_dtype": p.weight_dtype.currentData(), "kv_dtype": p.kv_dtype.currentData()}
@@ -464,7 +496,14 @@ class ScenarioWizard(QWizard):
         try:
             self.task_page.set_task(data.get("task", "pretrain"))
             model = data.get("model", {})
-            if "preset" in model:
+            images = data.get("images", {})
+            if data.get("task") in ("vision", "diffusion"):
+                select_data(m.image_preset, model.get("preset"))
+                for key, box in (("count", m.images), ("batch", m.image_batch), ("resolution", m.resolution)):
+                    if key in images:
+                        box.setValue(int(images[key]))
+                m.epochs.setValue(float(images.get("epochs", m.epochs.value())))
+            elif "preset" in model:
                 select_data(m.preset, model["preset"])
             elif model:
                 select_data(m.preset, "custom")
@@ -526,7 +565,10 @@ class ScenarioWizard(QWizard):
     def field_widgets(self) -> dict[str, QWidget]:
         m, p, d, b = self.model_page, self.precision_page, self.deployment_page, self.budget_page
         return {
-            "model": m.preset, "model.preset": m.preset, "model.layers": m.layers, "model.hidden": m.hidden,
+            "model": m.preset, "model.preset": m.preset, "images": m.images, "images.count": m.images,
+            "images.epochs": m.epochs, "images.batch": m.image_batch, "images.resolution": m.resolution,
+            "images.gflops_per_sample": m.image_preset, "images.activation_mib_per_sample": m.image_preset,
+            "model.layers": m.layers, "model.hidden": m.hidden,
             "model.heads": m.heads, "model.kv_heads": m.kv_heads, "model.ffn_hidden": m.ffn, "model.vocab": m.vocab,
             "seq_len": m.seq_len, "training.tokens": m.tokens_b, "training.global_batch": m.global_batch,
             "training.micro_batch": m.global_batch, "training.lora_rank": p.lora_rank, "precision": p.precision,

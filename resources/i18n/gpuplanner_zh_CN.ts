@@ -891,147 +891,147 @@
 <context>
     <name>BudgetPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="320"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="343"/>
         <source>Budget and goals</source>
         <translation>预算与目标</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="321"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="344"/>
         <source>Zero means no limit. Prices in the catalog are approximate and dated; edit them in the catalog tab.</source>
         <translation>0 表示不限。目录中的价格为近似值并注明日期；可在“硬件目录”页编辑。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="325"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="348"/>
         <source>Most you will spend (0 = no limit)</source>
         <translation>最高支出（0 = 不限）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="326"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="349"/>
         <source>No limit</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="327"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="350"/>
         <source>Training must finish within (0 = no deadline)</source>
         <translation>训练必须在此时间内完成（0 = 不限）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="328"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="351"/>
         <source> days</source>
         <translation> 天</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="329"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="352"/>
         <source>No deadline</source>
         <translation>无期限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="330"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="353"/>
         <source>Output tokens per second the service must deliver</source>
         <translation>服务需要达到的每秒输出 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="331"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="354"/>
         <source>No target</source>
         <translation>无目标</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="332"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="355"/>
         <source>Cheapest</source>
         <translation>最省钱</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="332"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="355"/>
         <source>Fastest</source>
         <translation>最快</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="333"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="356"/>
         <source>Lowest total cost of ownership</source>
         <translation>总拥有成本最低</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="334"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="357"/>
         <source>Amortisation period for TCO</source>
         <translation>TCO 摊销年限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="334"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="357"/>
         <source> years</source>
         <translation> 年</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="335"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="358"/>
         <source>Electricity price per kWh in the chosen currency (0 = not priced)</source>
         <translation>每千瓦时电价，按所选币种（0 = 不计电费）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="337"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="360"/>
         <source>Not priced</source>
         <translation>不计价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="338"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="361"/>
         <source>Power usage effectiveness: facility power / IT power</source>
         <translation>电能使用效率：机房总功率 / IT 功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="339"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="362"/>
         <source>Share of hours the owned cluster is busy</source>
         <translation>自建集群处于忙碌状态的时间比例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="340"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="363"/>
         <source>Exchange rate used for CNY (editable)</source>
         <translation>人民币换算汇率（可编辑）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="341"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="364"/>
         <source>Currency</source>
         <translation>币种</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="342"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="365"/>
         <source>Budget</source>
         <translation>预算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="343"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="366"/>
         <source>Deadline</source>
         <translation>截止期限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="344"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="367"/>
         <source>Throughput target</source>
         <translation>吞吐量目标</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="345"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="368"/>
         <source>Rank by</source>
         <translation>排序依据</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="346"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="369"/>
         <source>Amortise over</source>
         <translation>摊销期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="347"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="370"/>
         <source>Electricity</source>
         <translation>电价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="348"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="371"/>
         <source>PUE</source>
         <translation>PUE</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="349"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="372"/>
         <source>Utilisation</source>
         <translation>利用率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="350"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="373"/>
         <source>USD to CNY</source>
         <translation>美元兑人民币</translation>
     </message>
@@ -1057,7 +1057,7 @@
 <context>
     <name>CatalogPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="82"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="81"/>
         <source>Filter…</source>
         <translation>筛选…</translation>
     </message>
@@ -1359,177 +1359,177 @@
 <context>
     <name>DeploymentPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="271"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="294"/>
         <source>Where will it run?</source>
         <translation>在哪里运行？</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="272"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="295"/>
         <source>Buy, rent or compare both; the site limits size racks, power and cooling.</source>
         <translation>购买、租用或两者对比；机房限制决定机柜、供电和散热。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="275"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="298"/>
         <source>Compare buying and renting</source>
         <translation>对比购买与租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="275"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="298"/>
         <source>Buy (on-premises)</source>
         <translation>购买（自建机房）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="276"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="299"/>
         <source>Rent (cloud)</source>
         <translation>租用（云）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="279"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="302"/>
         <source>Any GPU in the catalog</source>
         <translation>目录中任意 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="282"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="305"/>
         <source>Restrict the plans to one GPU model, or let the planner compare them all.</source>
         <translation>将方案限定为某一种 GPU，或让规划器比较全部型号。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="283"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="306"/>
         <source>0 = choose the count for me</source>
         <translation>0 = 自动选择数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="284"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="307"/>
         <source>Automatic</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="285"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="308"/>
         <source>Allow consumer (GeForce) cards</source>
         <translation>允许消费级（GeForce）显卡</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="287"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="310"/>
         <source>GeForce cards are cheap but have no NVLink or ECC, and their driver licence forbids data-center deployment.</source>
         <translation>GeForce 显卡便宜，但没有 NVLink 和 ECC，且驱动许可禁止在数据中心部署。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="289"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="312"/>
         <source>Power the site allows per rack</source>
         <translation>机房允许的单机柜功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="290"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="313"/>
         <source>Usable height of a rack</source>
         <translation>机柜可用高度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="291"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="314"/>
         <source>Air</source>
         <translation>风冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="291"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="314"/>
         <source>Rear-door heat exchanger</source>
         <translation>背板换热（热交换门）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="292"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="315"/>
         <source>Direct liquid (cold plate)</source>
         <translation>冷板式液冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="293"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="316"/>
         <source>Immersion</source>
         <translation>浸没式液冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="294"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="317"/>
         <source>Each tier handles more kW per rack: air ~20, rear-door ~40, cold plate ~100 (editable planning presets)</source>
         <translation>散热等级越高，单机柜功率密度越高：风冷约 20 kW，背板换热约 40 kW，冷板液冷约 100 kW（可编辑的规划预设）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="296"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="319"/>
         <source>No (rack kW above)</source>
         <translation>否（使用上面的机柜功率）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="297"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="320"/>
         <source>%1 A x 220 V = %2 kW</source>
         <translation>%1 A × 220 V = %2 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="299"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="322"/>
         <source>Chinese IDC cabinets are sold by current at 220 V</source>
         <translation>国内 IDC 机柜按 220 V 电流规格出售</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="300"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="323"/>
         <source>Feed voltage (line-to-line for three-phase)</source>
         <translation>供电电压（三相为线电压）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="302"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="325"/>
         <source>Three-phase</source>
         <translation>三相</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="302"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="325"/>
         <source>Single-phase</source>
         <translation>单相</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="303"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="326"/>
         <source>Breaker rating per circuit</source>
         <translation>每回路断路器额定电流</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="304"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="327"/>
         <source>Deployment</source>
         <translation>部署方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="305"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="328"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="306"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="329"/>
         <source>GPU count</source>
         <translation>GPU 数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="308"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="331"/>
         <source>Rack power</source>
         <translation>机柜功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="309"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="332"/>
         <source>Rack height</source>
         <translation>机柜高度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="310"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="333"/>
         <source>Cooling</source>
         <translation>散热方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="311"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="334"/>
         <source>Chinese IDC cabinet</source>
         <translation>国内 IDC 机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="312"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="335"/>
         <source>Supply voltage</source>
         <translation>供电电压</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="313"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="336"/>
         <source>Phases</source>
         <translation>相数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="314"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="337"/>
         <source>Circuit breaker</source>
         <translation>断路器</translation>
     </message>
@@ -1537,332 +1537,332 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="117"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="544"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="116"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="543"/>
         <source>GPU Planner</source>
         <translation>GPU Planner 算力规划</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="130"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="129"/>
         <source>Plans</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="134"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="133"/>
         <source>Charts</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="135"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="134"/>
         <source>Catalog</source>
         <translation>硬件目录</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="147"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="146"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="175"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="174"/>
         <source>Filter plans…</source>
         <translation>筛选方案…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="178"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="177"/>
         <source>Compare selected</source>
         <translation>对比所选</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="179"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="178"/>
         <source>Select two or three plans (Ctrl+click) to see them side by side</source>
         <translation>选择两到三个方案（Ctrl+单击）进行并排对比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="192"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="191"/>
         <source>Spec sheet PDF…</source>
         <translation>规格书 PDF…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="193"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="192"/>
         <source>Export the rack and power spec sheet of the selected plan</source>
         <translation>导出所选方案的机柜与供电规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="195"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="194"/>
         <source>Print preview…</source>
         <translation>打印预览…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="214"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="220"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="213"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="219"/>
         <source>ID</source>
         <translation>编号</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="214"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="220"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="213"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="219"/>
         <source>Vendor</source>
         <translation>厂商</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="214"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="220"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="213"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="219"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="215"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="214"/>
         <source>Memory (GiB)</source>
         <translation>显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="215"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="214"/>
         <source>Bandwidth (GB/s)</source>
         <translation>显存带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="216"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="215"/>
         <source>BF16 dense (TFLOP/s)</source>
         <translation>BF16 稠密算力（TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="216"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="215"/>
         <source>FP8 dense (TFLOP/s)</source>
         <translation>FP8 稠密算力（TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="217"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="216"/>
         <source>TDP (W)</source>
         <translation>TDP（W）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="217"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="216"/>
         <source>Price from (USD)</source>
         <translation>起价（美元）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="218"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="228"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="217"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="227"/>
         <source>Origin</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="218"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="223"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="217"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="222"/>
         <source>As of</source>
         <translation>数据日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="218"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="223"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="228"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="217"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="222"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="227"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="221"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="226"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="229"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="220"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="225"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="228"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="221"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="220"/>
         <source>Rack units</source>
         <translation>高度（U）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="222"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="221"/>
         <source>Max power (W)</source>
         <translation>最大功耗（W）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="222"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="221"/>
         <source>PSUs</source>
         <translation>电源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="222"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="221"/>
         <source>Weight (kg)</source>
         <translation>重量（kg）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="225"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="224"/>
         <source>Provider</source>
         <translation>云厂商</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="225"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="224"/>
         <source>Instance</source>
         <translation>实例规格</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="225"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="224"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="226"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="225"/>
         <source>On-demand per hour</source>
         <translation>按量付费（每小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="227"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="226"/>
         <source>Currency</source>
         <translation>币种</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="227"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="226"/>
         <source>Region</source>
         <translation>地域</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="227"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="226"/>
         <source>Price date</source>
         <translation>价格日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="230"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="229"/>
         <source>Servers</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="231"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="230"/>
         <source>Cloud prices</source>
         <translation>云实例价格</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="233"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="232"/>
         <source>Add your own…</source>
         <translation>添加自定义…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="234"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="233"/>
         <source>Edit as your own…</source>
         <translation>另存为自定义并编辑…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="235"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="234"/>
         <source>Remove your entry</source>
         <translation>删除自定义条目</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="243"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="242"/>
         <source>Prices are approximate and dated; hover a cell for its source. Unknown values show as n/a.</source>
         <translation>价格为近似值并注明日期；鼠标悬停可查看来源。未知数值显示为“不详”。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="254"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="253"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="255"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="254"/>
         <source>&amp;New scenario</source>
         <translation>新建方案(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="256"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="255"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="257"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="256"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="258"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="257"/>
         <source>Save &amp;as…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="264"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="263"/>
         <source>&amp;Export spec sheet (PDF)…</source>
         <translation>导出规格书 PDF(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="265"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="264"/>
         <source>Print pre&amp;view…</source>
         <translation>打印预览(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="265"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="264"/>
         <source>&amp;Print…</source>
         <translation>打印(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="270"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="269"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="273"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="272"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="278"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="277"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="279"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="278"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="284"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="283"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="285"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="284"/>
         <source>&amp;About GPU Planner</source>
         <translation>关于 GPU Planner(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="324"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="323"/>
         <source>Estimating…</source>
         <translation>正在估算…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="329"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="328"/>
         <source>Check the highlighted field on page %1: %2</source>
         <translation>请检查第 %1 页中高亮的字段：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="332"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="331"/>
         <source>Check the highlighted field: %1</source>
         <translation>请检查高亮的字段：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="347"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="346"/>
         <source>%1 plans evaluated; best: %2 × %3</source>
         <translation>已评估 %1 个方案；最佳：%2 × %3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="351"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="350"/>
         <source>No plan fits: every GPU runs out of memory or has no price for the chosen deployment.</source>
         <translation>没有可行方案：所有 GPU 要么显存不足，要么在所选部署方式下没有价格。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="353"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="352"/>
         <source>No plan fits.</source>
         <translation>没有可行方案。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="374"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="373"/>
         <source>The estimate failed: %1</source>
         <translation>估算失败：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="375"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="374"/>
         <source>Estimate failed</source>
         <translation>估算失败</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="376"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="375"/>
         <source>Something went wrong while estimating; your inputs are kept.
 
 %1</source>
@@ -1871,99 +1871,99 @@
 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="400"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="399"/>
         <source>Select two or three plans to compare.</source>
         <translation>请选择两到三个方案进行对比。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="404"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="403"/>
         <source>Compare plans</source>
         <translation>方案对比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="424"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="433"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="423"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="432"/>
         <source>Select a plan first.</source>
         <translation>请先选择一个方案。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="435"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="434"/>
         <source>Export spec sheet</source>
         <translation>导出规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="436"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="435"/>
         <source>PDF files (*.pdf)</source>
         <translation>PDF 文件 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="448"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="447"/>
         <source>Wrote %1 (%2 pages)</source>
         <translation>已写入 %1（%2 页）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="505"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="504"/>
         <source>Select one of your own entries to remove it; bundled rows stay.</source>
         <translation>请选择一条自定义条目再删除；内置条目会保留。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="528"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="527"/>
         <source>Cannot open scenario</source>
         <translation>无法打开方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="529"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="528"/>
         <source>%1 was not loaded: %2</source>
         <translation>未加载 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="537"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="536"/>
         <source>GPU Planner — %1</source>
         <translation>GPU Planner 算力规划 — %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="548"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="547"/>
         <source>Open scenario</source>
         <translation>打开方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="548"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="562"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="547"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="561"/>
         <source>Scenarios (*.json)</source>
         <translation>方案文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="561"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="560"/>
         <source>Save scenario</source>
         <translation>保存方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="568"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="567"/>
         <source>Not saved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="568"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="567"/>
         <source>Could not write %1.</source>
         <translation>无法写入 %1。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="574"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="573"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="595"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="594"/>
         <source>The autosaved scenario could not be restored; defaults are shown.</source>
         <translation>无法恢复自动保存的方案；已显示默认值。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="607"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="606"/>
         <source>About GPU Planner</source>
         <translation>关于 GPU Planner</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="608"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="607"/>
         <source>GPU Planner %1
 Estimates are checked against published measured runs; prices are approximate and dated.</source>
         <translation>GPU Planner %1
@@ -1973,208 +1973,254 @@ Estimates are checked against published measured runs; prices are approximate an
 <context>
     <name>ModelPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="100"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="99"/>
         <source>Which model, and how much data?</source>
         <translation>哪个模型，多少数据？</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="101"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="100"/>
         <source>Choose a preset (type to search), describe your own architecture, or import a Hugging Face config.json.</source>
         <translation>选择预设模型（可输入搜索），自定义架构，或导入 Hugging Face 的 config.json。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="110"/>
-        <location filename="../../gpuplanner/ui/wizard.py" line="120"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="109"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="125"/>
         <source>Custom architecture</source>
         <translation>自定义架构</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="115"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="119"/>
+        <source>Image models from the catalog, with their sources.</source>
+        <translation>目录中的图像模型，注明来源。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="120"/>
         <source>Model presets come from the catalog, with their source.</source>
         <translation>预设模型来自硬件目录，并注明来源。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="116"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="121"/>
         <source>Import config.json…</source>
         <translation>导入 config.json…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="117"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="122"/>
         <source>Read layers, widths, heads and vocabulary from a local Hugging Face config.json.</source>
         <translation>从本地 Hugging Face config.json 读取层数、维度、头数和词表大小。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="122"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="127"/>
         <source>Transformer layers</source>
         <translation>Transformer 层数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="123"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="128"/>
         <source>Hidden size (model width)</source>
         <translation>隐藏层维度（模型宽度）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="124"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="129"/>
         <source>Attention heads</source>
         <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="125"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="130"/>
         <source>Key/value heads: fewer than heads means GQA/MQA, which shrinks the KV cache</source>
         <translation>KV 头数：少于注意力头数即为 GQA/MQA，可缩小 KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="127"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="132"/>
         <source>MLP inner width</source>
         <translation>MLP 中间层维度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="128"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="133"/>
         <source>Vocabulary size</source>
         <translation>词表大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="129"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="134"/>
         <source>Gated MLP (SwiGLU)</source>
         <translation>门控 MLP（SwiGLU）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="131"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="136"/>
         <source>Tied input/output embeddings</source>
         <translation>输入/输出词嵌入共享</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="132"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="137"/>
         <source>Layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="133"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="138"/>
         <source>Hidden size</source>
         <translation>隐藏层维度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="134"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="139"/>
         <source>Heads</source>
         <translation>注意力头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="135"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="140"/>
         <source>KV heads</source>
         <translation>KV 头数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="136"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="141"/>
         <source>MLP width</source>
         <translation>MLP 维度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="137"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="142"/>
         <source>Vocabulary</source>
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="141"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="146"/>
         <source>Data and batch</source>
         <translation>数据与批大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="143"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="148"/>
         <source>Training tokens, in billions</source>
         <translation>训练 token 数（十亿）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="144"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="149"/>
         <source>Sequences per optimizer step</source>
         <translation>每次优化器更新的序列数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="145"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="150"/>
         <source>Tokens per sequence (context length)</source>
         <translation>每个序列的 token 数（上下文长度）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="146"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="151"/>
         <source>Tokens</source>
         <translation>token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="147"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="152"/>
         <source>Global batch (sequences)</source>
         <translation>全局批大小（序列数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="148"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="153"/>
         <source>Sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="150"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="155"/>
         <source>Serving load</source>
         <translation>推理负载</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="152"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="157"/>
         <source>Requests decoded together per replica</source>
         <translation>每个副本同时解码的请求数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="153"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="158"/>
         <source>Prompt length in tokens</source>
         <translation>提示词长度（token）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="154"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="159"/>
         <source>Generated tokens per request</source>
         <translation>每个请求生成的 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="156"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="161"/>
         <source>The same GPU gives very different numbers per engine</source>
         <translation>同一块 GPU 在不同推理引擎上的性能差别很大</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="157"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="162"/>
         <source>Batch</source>
         <translation>批大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="158"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="163"/>
         <source>Input tokens</source>
         <translation>输入 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="159"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="164"/>
         <source>Output tokens</source>
         <translation>输出 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="160"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="165"/>
         <source>Engine</source>
         <translation>推理引擎</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="163"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="167"/>
+        <source>Images</source>
+        <translation>图像数据</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="169"/>
+        <source>Images per epoch (ImageNet-1k: 1,281,167)</source>
+        <translation>每轮图像数（ImageNet-1k：1,281,167）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="171"/>
+        <source>Images per optimizer step, all GPUs together</source>
+        <translation>每次优化器更新的图像数（所有 GPU 合计）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="172"/>
+        <source>Image side in pixels</source>
+        <translation>图像边长（像素）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="173"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="181"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="182"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="174"/>
+        <source>Images per epoch</source>
+        <translation>每轮图像数</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="175"/>
+        <source>Epochs</source>
+        <translation>轮数（epoch）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="176"/>
+        <source>Batch (images)</source>
+        <translation>批大小（图像数）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="177"/>
+        <source>Resolution</source>
+        <translation>分辨率</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="201"/>
         <source>Import config.json</source>
         <translation>导入 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="183"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="202"/>
         <source>JSON files (*.json)</source>
         <translation>JSON 文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="191"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="210"/>
         <source>Cannot import</source>
         <translation>无法导入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="191"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="210"/>
         <source>This config.json cannot be used: %1</source>
         <translation>无法使用此 config.json：%1</translation>
     </message>
@@ -2286,163 +2332,163 @@ Estimates are checked against published measured runs; prices are approximate an
 <context>
     <name>PrecisionPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="211"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="234"/>
         <source>Precision and memory savers</source>
         <translation>精度与省显存手段</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="212"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="235"/>
         <source>Automatic choices are searched for the fastest layout that fits. Combinations a GPU cannot run are explained in the results&apos; warnings.</source>
         <translation>“自动”会搜索放得下且最快的并行布局。GPU 不支持的组合会在结果的警告中说明。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="217"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="240"/>
         <source>Math precision. FP8 needs Hopper, Ada or newer tensor cores; BF16 needs Ampere or newer.</source>
         <translation>计算精度。FP8 需要 Hopper、Ada 或更新架构的张量核心；BF16 需要 Ampere 或更新架构。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="219"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="242"/>
         <source>8-bit Adam</source>
         <translation>8 位 Adam</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="219"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="242"/>
         <source>SGD with momentum</source>
         <translation>带动量的 SGD</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="221"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="244"/>
         <source>AdamW keeps two fp32 moments per parameter (8 bytes); 8-bit Adam 2 bytes; Adafactor almost none.</source>
         <translation>AdamW 每个参数保存两个 fp32 动量（8 字节）；8 位 Adam 2 字节；Adafactor 几乎为零。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="223"/>
-        <location filename="../../gpuplanner/ui/wizard.py" line="228"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="246"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="251"/>
         <source>Automatic</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="223"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="246"/>
         <source>None</source>
         <translation>不重计算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="223"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="246"/>
         <source>Selective</source>
         <translation>选择性重计算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="224"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="247"/>
         <source>Full</source>
         <translation>完全重计算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="225"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="248"/>
         <source>Activation recomputation: selective recomputes only attention internals (a few % slower); full keeps only each layer&apos;s input and recomputes the layer (about a third more compute).</source>
         <translation>激活重计算：选择性重计算只重算注意力内部（慢几个百分点）；完全重计算只保存每层输入并重算整层（计算量约多三分之一）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="228"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="251"/>
         <source>Off (plain data parallel)</source>
         <translation>关闭（普通数据并行）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="229"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="252"/>
         <source>ZeRO-1: shard optimizer states</source>
         <translation>ZeRO-1：分片优化器状态</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="229"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="252"/>
         <source>ZeRO-2: + gradients</source>
         <translation>ZeRO-2：再分片梯度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="230"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="253"/>
         <source>ZeRO-3 / FSDP: + weights</source>
         <translation>ZeRO-3 / FSDP：再分片权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="231"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="254"/>
         <source>ZeRO shards training state across data-parallel GPUs; ZeRO-3 (FSDP) also shards the weights at the cost of gathering them every step.</source>
         <translation>ZeRO 将训练状态分片到数据并行的各 GPU 上；ZeRO-3（FSDP）还会分片权重，代价是每步都要收集权重。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="233"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="256"/>
         <source>LoRA rank r: each adapted matrix gains r x (in + out) parameters</source>
         <translation>LoRA 秩 r：每个适配矩阵增加 r ×（输入 + 输出）个参数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="236"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="259"/>
         <source>All linear layers</source>
         <translation>所有线性层</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="236"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="259"/>
         <source>Attention (q, k, v, o)</source>
         <translation>注意力层（q、k、v、o）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="237"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="260"/>
         <source>q and v only</source>
         <translation>仅 q 和 v</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="237"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="260"/>
         <source>Which matrices get adapters</source>
         <translation>哪些矩阵加适配器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="238"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="261"/>
         <source>Paged optimizer (states spill to CPU memory under pressure)</source>
         <translation>分页优化器（显存紧张时状态换出到内存）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="240"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="263"/>
         <source>Weight format for serving</source>
         <translation>推理时的权重格式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="242"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="265"/>
         <source>KV-cache format</source>
         <translation>KV 缓存格式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="244"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="267"/>
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="244"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="267"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="245"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="268"/>
         <source>Recompute</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="245"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="268"/>
         <source>ZeRO / FSDP</source>
         <translation>ZeRO / FSDP</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="246"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="269"/>
         <source>LoRA rank</source>
         <translation>LoRA 秩</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="247"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="270"/>
         <source>LoRA targets</source>
         <translation>LoRA 目标层</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="248"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="271"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="248"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="271"/>
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
@@ -2450,7 +2496,7 @@ Estimates are checked against published measured runs; prices are approximate an
 <context>
     <name>ScenarioWizard</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="415"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="438"/>
         <source>Custom model</source>
         <translation>自定义模型</translation>
     </message>
@@ -2519,23 +2565,31 @@ Estimates are checked against published measured runs; prices are approximate an
     </message>
     <message>
         <location filename="../../gpuplanner/ui/wizard.py" line="73"/>
-        <source>Image model training (not modelled yet)</source>
-        <translation>图像模型训练（暂未建模）</translation>
+        <source>Image model training</source>
+        <translation>图像模型训练</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/ui/wizard.py" line="74"/>
-        <source>CNN/ViT training estimates are not available in this version.</source>
-        <translation>本版本暂不支持 CNN/ViT 训练估算。</translation>
+        <source>Train an image classifier (ResNet, EfficientNet, ViT) on a dataset for some epochs.</source>
+        <translation>在数据集上训练图像分类模型（ResNet、EfficientNet、ViT）若干轮。</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/ui/wizard.py" line="75"/>
-        <source>Diffusion model training (not modelled yet)</source>
-        <translation>扩散模型训练（暂未建模）</translation>
+        <source>Diffusion model training</source>
+        <translation>扩散模型训练</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/ui/wizard.py" line="76"/>
-        <source>Diffusion training estimates are not available in this version.</source>
-        <translation>本版本暂不支持扩散模型训练估算。</translation>
+        <source>Train a diffusion model (DiT, or a U-Net with its FLOPs per image).</source>
+        <translation>训练扩散模型（DiT，或给出每张图 FLOPs 的 U-Net）。</translation>
+    </message>
+</context>
+<context>
+    <name>_000.self</name>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="170"/>
+        <source>Passes over the images</source>
+        <translation>遍历全部图像的次数</translation>
     </message>
 </context>
 </TS>

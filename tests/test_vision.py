@@ -1,0 +1,84 @@
+"""Image-model training: CNNs from parameters, FLOPs and measured activations; ViT and DiT as transformers."""
+
+from __future__ import annotations
+
+import pytest
+
+from gpuplanner.core.errors import InputError
+from gpuplanner.core.estimate import CNN_ERROR_PCT, estimate
+from gpuplanner.planning import scenario_from_data
+from gpuplanner.validation import format_table, median_abs_error, run_cases, vision_cases
+from tests.conftest import VALIDATION_TABLES
+
+
+def run(catalog, data: dict) -> dict:
+    return estimate(scenario_from_data(data, catalog))
+
+
+def test_cnn_training_against_nvidia_measurements(catalog) -> None:
+    results = run_cases(vision_cases(catalog), catalog)
+    VALIDATION_TABLES.append(("Image-model training vs NVIDIA DeepLearningExamples", format_table(results)))
+    assert median_abs_error(results) <= 15.0
+    assert pytest.approx(median_abs_error(results), abs=0.5) == CNN_ERROR_PCT
+    assert all(abs(r.error_pct) <= 25 for r in results)
+
+
+def test_dit_flops_match_the_paper(catalog) -> None:
+    """Peebles & Xie 2023 Table 4: DiT-XL/2 at 256x256 is 118.6 Gflops (multiply-adds)."""
+    dit = catalog.image_model("dit-xl-2")
+    tokens = dit.tokens(256)
+    assert tokens == 256
+    forward_flops = dit.transformer.forward_flops_per_token(tokens) * tokens
+    assert forward_flops / 2 / 1e9 == pytest.approx(118.6, rel=0.05)
+
+
+def test_vit_tokens_grow_with_resolution(catalog) -> None:
+    vit = catalog.image_model("vit-l-16")
+    assert vit.tokens(224) == 197 and vit.tokens(384) == 577
+    small = run(catalog, {"task": "vision", "model": {"preset": "vit-l-16"}, "hardware": {"gpu": "h100-sxm5-80gb",
+                                                                                         "count": 8}})
+    large = run(catalog, {"task": "vision", "model": {"preset": "vit-l-16"}, "images": {"resolution": 384},
+                          "hardware": {"gpu": "h100-sxm5-80gb", "count": 8}})
+    assert large["training"]["days"] > 2.5 * small["training"]["days"]
+    assert small["training"]["images_per_s"] > 0 and small["task"] == "vision"
+
+
+def test_cnn_memory_grows_with_micro_batch_and_resolution(catalog) -> None:
+    base = {"task": "vision", "model": {"preset": "resnet-50"}, "hardware": {"gpu": "rtx-4090", "count": 1},
+            "training": {"micro_batch": 32, "zero": 0}, "images": {"batch": 256}}
+    small = run(catalog, base)
+    bigger = run(catalog, {**base, "images": {"batch": 256, "resolution": 448}})
+    assert small["memory_gib_per_gpu"]["activations"] == pytest.approx(41.9 * 32 / 1024, rel=1e-6)
+    assert bigger["memory_gib_per_gpu"]["activations"] == pytest.approx(4 * small["memory_gib_per_gpu"]["activations"])
+
+
+def test_sdxl_without_flops_names_the_missing_field(catalog) -> None:
+    with pytest.raises(InputError) as error:
+        run(catalog, {"task": "diffusion", "model": {"preset": "sdxl"}})
+    assert error.value.field == "images.gflops_per_sample"
+    result = run(catalog, {"task": "diffusion", "model": {"preset": "sdxl"},
+                           "images": {"gflops_per_sample": 5000, "activation_mib_per_sample": 4000, "batch": 64,
+                                      "count": 1_000_000, "epochs": 1},
+                           "hardware": {"gpu": "h100-sxm5-80gb", "count": 8}})
+    assert result["training"]["days"] > 0
+
+
+@pytest.mark.parametrize(("data", "field"), [
+    ({"task": "pretrain", "model": {"preset": "llama-2-7b"}, "images": {"count": 10}}, "images"),
+    ({"task": "vision", "model": {"layers": 4}}, "model"),
+    ({"task": "vision", "model": {"preset": "llama-2-7b"}}, "model.preset"),
+    ({"task": "vision", "model": {"preset": "resnet-50"}, "images": {"epochs": -1}}, "images.epochs"),
+    ({"task": "vision", "model": {"preset": "resnet-50"}, "images": {"resolution": 3}}, "images.resolution"),
+])
+def test_bad_image_inputs_name_the_field(catalog, data: dict, field: str) -> None:
+    with pytest.raises(InputError) as error:
+        run(catalog, data)
+    assert error.value.field == field
+
+
+def test_plan_covers_image_training(catalog) -> None:
+    from gpuplanner.planning import plan_for_scenario
+
+    result = plan_for_scenario({"task": "vision", "model": {"preset": "resnet-50"},
+                                "constraints": {"deadline_days": 2, "deployment": "on-prem"}}, catalog, top=3)
+    assert result["plans"] and all(plan["days"] <= 2 for plan in result["plans"])

@@ -271,7 +271,7 @@ def test_image_training_through_the_wizard(qtbot, window) -> None:
     button = wizard.task_page.buttons["vision"]
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton, pos=QPoint(8, button.height() // 2))
     page = wizard.model_page
-    assert page.image_box.isVisibleTo(wizard) and not page.data_box.isVisibleTo(wizard)
+    assert page.image_box.isVisibleTo(page) and not page.data_box.isVisibleTo(page)
     page.image_preset.setCurrentIndex(page.image_preset.findData("efficientnet-b0"))
     page.epochs.setValue(30)
     result = compute(qtbot, window)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -112,12 +113,13 @@ def command_estimate(args: argparse.Namespace) -> int:
     catalog = Catalog()
     scenario = scenario_from_data(load_scenario_json(args.scenario), catalog)
     node, _ = node_for(scenario.gpu, catalog.rows("servers"), PowerAssumptions())
-    result = estimate(scenario, node)
-    if args.format == "json":
-        print(json.dumps(result, indent=2, ensure_ascii=False))
-    else:
-        print(estimate_report(result))
+    print_result(estimate(scenario, node), args.format, estimate_report)
     return 0
+
+
+def print_result(result: dict[str, Any], output_format: str, report: Callable[[dict[str, Any]], str]) -> None:
+    """`--format json` prints the result as JSON (core messages become their English text); text the report."""
+    print(json.dumps(result, indent=2, ensure_ascii=False) if output_format == "json" else report(result))
 
 
 def add_estimate_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

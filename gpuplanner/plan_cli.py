@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import Any
 
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.errors import InputError
-from gpuplanner.estimate_cli import format_number, load_scenario_json
+from gpuplanner.estimate_cli import format_number, load_scenario_json, print_result
 from gpuplanner.planning import plan_for_scenario
 
 
@@ -120,10 +119,7 @@ def command_plan(args: argparse.Namespace) -> int:
         pages = write_spec_sheet(args.pdf, result["plans"][0], data, args.lang or "", args.page_size,
                                  args.project or "", catalog_as_of(catalog))
         print(f"wrote {args.pdf} ({pages} pages)", file=sys.stderr)
-    if args.format == "json":
-        print(json.dumps(result, indent=2, ensure_ascii=False))
-    else:
-        print(plan_report(result))
+    print_result(result, args.format, plan_report)
     return 0
 
 

@@ -13,7 +13,6 @@ from PySide6.QtCore import (
     QItemSelectionModel,
     QLocale,
     QSaveFile,
-    QSortFilterProxyModel,
     Qt,
     QTimer,
     Signal,
@@ -26,7 +25,6 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
     QLabel,
-    QLineEdit,
     QMainWindow,
     QMenu,
     QMessageBox,
@@ -53,6 +51,7 @@ from gpuplanner.ui.catalog_model import CatalogTableModel
 from gpuplanner.ui.details import compare_html, plan_html
 from gpuplanner.ui.plans_model import SORT_ROLE, PlansTableModel
 from gpuplanner.ui.settings import AppSettings
+from gpuplanner.ui.widgets import filtered_proxy
 from gpuplanner.ui.wizard import ScenarioWizard
 from gpuplanner.ui.worker import Debouncer, JobControl, LatestJobRunner
 
@@ -72,15 +71,7 @@ class CatalogPage(QWidget):
     def __init__(self, model: CatalogTableModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.model = model
-        self.proxy = QSortFilterProxyModel(self)
-        self.proxy.setSourceModel(model)
-        self.proxy.setSortRole(CATALOG_SORT_ROLE)
-        self.proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
-        self.proxy.setFilterKeyColumn(-1)
-        self.filter_edit = QLineEdit(self)
-        self.filter_edit.setPlaceholderText(self.tr("Filter…"))
-        self.filter_edit.setClearButtonEnabled(True)
-        self.filter_edit.textChanged.connect(self.proxy.setFilterFixedString)
+        self.proxy, self.filter_edit = filtered_proxy(model, CATALOG_SORT_ROLE, self.tr("Filter…"), self)
         self.view = QTableView(self)
         self.view.setModel(self.proxy)
         self.view.setSortingEnabled(True)
@@ -165,15 +156,8 @@ class MainWindow(QMainWindow):
     def _build_plans_tab(self) -> QWidget:
         page = QWidget(self)
         self.plans_model = PlansTableModel(self)
-        self.plans_proxy = QSortFilterProxyModel(self)
-        self.plans_proxy.setSourceModel(self.plans_model)
-        self.plans_proxy.setSortRole(SORT_ROLE)
-        self.plans_proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
-        self.plans_proxy.setFilterKeyColumn(-1)
-        self.plans_filter = QLineEdit(page)
-        self.plans_filter.setPlaceholderText(self.tr("Filter plans…"))
-        self.plans_filter.setClearButtonEnabled(True)
-        self.plans_filter.textChanged.connect(self.plans_proxy.setFilterFixedString)
+        self.plans_proxy, self.plans_filter = filtered_proxy(self.plans_model, SORT_ROLE, self.tr("Filter plans…"),
+                                                             page)
         self.compare_button = QPushButton(self.tr("Compare selected"), page)
         self.compare_button.setToolTip(self.tr("Select two or three plans (Ctrl+click) to see them side by side"))
         self.compare_button.clicked.connect(self.compare_selected)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QComboBox, QDoubleSpinBox, QSpinBox, QWidget
+from PySide6.QtCore import QAbstractItemModel, QSortFilterProxyModel, Qt
+from PySide6.QtWidgets import QComboBox, QDoubleSpinBox, QLineEdit, QSpinBox, QWidget
 
 INVALID_STYLE = "border: 2px solid #d9534f;"
 
@@ -71,3 +72,18 @@ def clear_invalid(widget: QWidget) -> None:
         widget.setStyleSheet("")
         widget.setToolTip(str(widget.property("normal_tooltip") or ""))
         widget.setProperty("invalid", False)
+
+
+def filtered_proxy(model: QAbstractItemModel, sort_role: int, placeholder: str,
+                   parent: QWidget) -> tuple[QSortFilterProxyModel, QLineEdit]:
+    """A sort/filter proxy over `model` and the filter box that drives it (every column searched)."""
+    proxy = QSortFilterProxyModel(parent)
+    proxy.setSourceModel(model)
+    proxy.setSortRole(sort_role)
+    proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+    proxy.setFilterKeyColumn(-1)
+    edit = QLineEdit(parent)
+    edit.setPlaceholderText(placeholder)
+    edit.setClearButtonEnabled(True)
+    edit.textChanged.connect(proxy.setFilterFixedString)
+    return proxy, edit

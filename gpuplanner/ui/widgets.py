@@ -8,28 +8,28 @@ from PySide6.QtWidgets import QComboBox, QDoubleSpinBox, QLineEdit, QSpinBox, QW
 INVALID_STYLE = "border: 2px solid #d9534f;"
 
 
-def int_spin(minimum: int, maximum: int, value: int, tooltip: str = "", suffix: str = "",
-             parent: QWidget | None = None) -> QSpinBox:
-    box = QSpinBox(parent)
-    box.setRange(minimum, maximum)
-    box.setValue(value)
+def _spin(box: QSpinBox | QDoubleSpinBox, minimum: float, maximum: float, value: float, tooltip: str,
+          suffix: str) -> None:
+    box.setRange(minimum, maximum)  # type: ignore[arg-type]
+    box.setValue(value)  # type: ignore[arg-type]
     box.setToolTip(tooltip)
     box.setSuffix(suffix)
     box.setGroupSeparatorShown(True)
     box.setAccelerated(True)
+
+
+def int_spin(minimum: int, maximum: int, value: int, tooltip: str = "", suffix: str = "",
+             parent: QWidget | None = None) -> QSpinBox:
+    box = QSpinBox(parent)
+    _spin(box, minimum, maximum, value, tooltip, suffix)
     return box
 
 
 def float_spin(minimum: float, maximum: float, value: float, decimals: int = 2, tooltip: str = "",
                suffix: str = "", parent: QWidget | None = None) -> QDoubleSpinBox:
     box = QDoubleSpinBox(parent)
-    box.setRange(minimum, maximum)
     box.setDecimals(decimals)
-    box.setValue(value)
-    box.setToolTip(tooltip)
-    box.setSuffix(suffix)
-    box.setGroupSeparatorShown(True)
-    box.setAccelerated(True)
+    _spin(box, minimum, maximum, value, tooltip, suffix)
     return box
 
 

@@ -11,9 +11,11 @@ from typing import Any
 
 from gpuplanner.catalog.options import node_for
 from gpuplanner.catalog.store import Catalog
+from gpuplanner.cli_text import tr, translated_message, use_language
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.estimate import estimate
 from gpuplanner.core.site import PowerAssumptions
+from gpuplanner.i18n import fill
 from gpuplanner.planning import scenario_from_data
 
 MAX_SCENARIO_BYTES = 1 << 20  # a real scenario is a few hundred bytes
@@ -51,65 +53,74 @@ def format_number(value: float | None, digits: int = 3) -> str:
 def estimate_report(result: dict[str, Any]) -> str:
     layout = result["layout"]
     memory = result["memory_gib_per_gpu"]
+    header = fill(tr("%1 · %2 · %3 on %4 x %5 (%6 nodes)"), result["model"]["name"], result["task"],
+                  result["precision"], result["count"], result["gpu"], result["nodes"])
+    fits = tr("Fits: yes") if result["fits"] else tr("Fits: NO")
+    if result.get("training") and result["task"] in ("lora", "qlora"):
+        fits += " · " + fill(tr("trainable parameters %1"), format_number(result["training"]["trainable_params"]))
     lines = [
-        f"{result['model']['name']} · {result['task']} · {result['precision']} on {result['count']} x {result['gpu']}"
-        f" ({result['nodes']} node{'s' if result['nodes'] != 1 else ''})",
-        f"Fits: {'yes' if result['fits'] else 'NO'}"
-        + (f" · trainable parameters {format_number(result['training']['trainable_params'])}"
-           if result.get("training") and result["task"] in ("lora", "qlora") else ""),
-        "Layout: TP {tp} · PP {pp} (v={virtual_stages}) · DP {dp} · ZeRO-{zero} · micro-batch {micro_batch}"
-        " · recompute {recompute} · sequence parallel {sp}".format(sp="on" if layout["sequence_parallel"] else "off",
-                                                                    **layout),
+        header, fits,
+        fill(tr("Layout: TP %1 · PP %2 (v=%3) · DP %4 · ZeRO-%5 · micro-batch %6 · recompute %7 · sequence "
+                "parallel %8"), layout["tp"], layout["pp"], layout["virtual_stages"], layout["dp"], layout["zero"],
+             layout["micro_batch"], layout["recompute"], tr("on") if layout["sequence_parallel"] else tr("off")),
         "",
-        "Memory per GPU (GiB)",
+        tr("Memory per GPU (GiB)"),
     ]
-    for key in ("weights", "gradients", "optimizer", "activations", "kv_cache", "overhead", "total", "capacity"):
-        lines.append(f"  {key:<12}{memory[key]:>9.1f}")
+    labels = {"weights": tr("weights"), "gradients": tr("gradients"), "optimizer": tr("optimizer"),
+              "activations": tr("activations"), "kv_cache": tr("KV cache"), "overhead": tr("overhead"),
+              "total": tr("total"), "capacity": tr("capacity")}
+    for key, label in labels.items():
+        lines.append(f"  {label:<12}{memory[key]:>9.1f}")
     training = result.get("training")
     if training:
-        band = training["uncertainty_pct"]
+        rate = (fill(tr("%1 tokens/s (%2 per GPU)"), format_number(training["tokens_per_s"]),
+                     format_number(training["tokens_per_s_per_gpu"])) if training.get("tokens_per_s") is not None
+                else fill(tr("%1 images/s"), format_number(training["images_per_s"])))
         lines += [
             "",
-            "Time",
-            f"  step time        {format_number(training['step_time_s'])} s (±{band:.0f}%)",
-            f"  tokens/s         {format_number(training['tokens_per_s'])}"
-            f" ({format_number(training['tokens_per_s_per_gpu'])} per GPU)",
-            f"  model TFLOP/s    {format_number(training['model_tflops_per_gpu'])} per GPU,"
-            f" MFU {training['mfu'] * 100:.1f}%",
-            f"  run              {format_number(training['days'])} days,"
-            f" {format_number(training['gpu_hours'])} GPU-hours",
-            "  step breakdown   " + ", ".join(f"{k} {v:.3g} s" for k, v in training["step_breakdown_s"].items() if v),
+            tr("Time"),
+            "  " + fill(tr("step time %1 s (±%2%)"), format_number(training["step_time_s"]),
+                        f"{training['uncertainty_pct']:.0f}"),
+            "  " + rate,
+            "  " + fill(tr("model TFLOP/s %1 per GPU, MFU %2%"), format_number(training["model_tflops_per_gpu"]),
+                        f"{training['mfu'] * 100:.1f}"),
+            "  " + fill(tr("run %1 days, %2 GPU-hours"), format_number(training["days"]),
+                        format_number(training["gpu_hours"])),
+            "  " + tr("step breakdown") + " " + ", ".join(f"{k} {v:.3g} s"
+                                                         for k, v in training["step_breakdown_s"].items() if v),
         ]
     serving = result.get("inference")
     if serving:
         lines += [
             "",
-            f"Serving ({serving['engine']}, ±{serving['uncertainty_pct']:.0f}%)",
-            f"  time to first token   {serving['ttft_s'] * 1000:,.1f} ms",
-            f"  time per output token {serving['tpot_s'] * 1000:,.1f} ms",
-            f"  output tokens/s       {format_number(serving['output_tokens_per_s'])} "
-            f"({format_number(serving['output_tokens_per_s_per_gpu'])} per GPU)",
-            f"  largest batch         {serving['max_batch']} sequences per replica (KV-cache room)",
-            f"  replicas              {serving['replicas']} x {serving['gpus_per_replica']} GPU(s); the load needs "
-            f"{serving['replicas_needed']} ({serving['gpus_needed']} GPUs)",
+            fill(tr("Serving (%1, ±%2%)"), serving["engine"], f"{serving['uncertainty_pct']:.0f}"),
+            "  " + fill(tr("time to first token %1 ms"), f"{serving['ttft_s'] * 1000:,.1f}"),
+            "  " + fill(tr("time per output token %1 ms"), f"{serving['tpot_s'] * 1000:,.1f}"),
+            "  " + fill(tr("output tokens/s %1 (%2 per GPU)"), format_number(serving["output_tokens_per_s"]),
+                        format_number(serving["output_tokens_per_s_per_gpu"])),
+            "  " + fill(tr("largest batch %1 sequences per replica (KV-cache room)"), serving["max_batch"]),
+            "  " + fill(tr("replicas %1 x %2 GPU(s); the load needs %3 (%4 GPUs)"), serving["replicas"],
+                        serving["gpus_per_replica"], serving["replicas_needed"], serving["gpus_needed"]),
         ]
     power = result["power"]
-    energy = "" if result["energy_mwh"] is None else (
-        f"; energy per run {format_number(result['energy_mwh'])} MWh (IT, before PUE)")
-    lines += ["", f"Power: {format_number(power['node_kw_nameplate'])} kW nameplate and "
-                  f"{format_number(power['node_kw_expected'])} kW expected per node, "
-                  f"{format_number(power['cluster_kw_expected'])} kW cluster{energy}"]
+    line = fill(tr("Power: %1 kW nameplate and %2 kW expected per node, %3 kW cluster"),
+                format_number(power["node_kw_nameplate"]), format_number(power["node_kw_expected"]),
+                format_number(power["cluster_kw_expected"]))
+    if result["energy_mwh"] is not None:
+        line += "; " + fill(tr("energy per run %1 MWh (IT, before PUE)"), format_number(result["energy_mwh"]))
+    lines += ["", line]
     if result.get("alternatives"):
-        lines += ["", "Other layouts"]
+        lines += ["", tr("Other layouts")]
         for alt in result["alternatives"]:
             lines.append(f"  TP {alt['tp']} PP {alt['pp']} DP {alt['dp']} ZeRO-{alt['zero']} mb {alt['micro_batch']}"
-                         f" recompute {alt['recompute']}: {alt['reason']}")
+                         f" {tr('recompute')} {alt['recompute']}: {translated_message(alt['reason'])}")
     if result["warnings"]:
-        lines += ["", "Warnings"] + [f"  ! {w}" for w in result["warnings"]]
+        lines += ["", tr("Warnings")] + [f"  ! {translated_message(w)}" for w in result["warnings"]]
     return "\n".join(lines)
 
 
 def command_estimate(args: argparse.Namespace) -> int:
+    use_language(args.lang)
     catalog = Catalog()
     scenario = scenario_from_data(load_scenario_json(args.scenario), catalog)
     node, _ = node_for(scenario.gpu, catalog.rows("servers"), PowerAssumptions())
@@ -126,4 +137,5 @@ def add_estimate_commands(sub: argparse._SubParsersAction) -> None:  # type: ign
     parser = sub.add_parser("estimate", help="evaluate one scenario")
     parser.add_argument("scenario", metavar="SCENARIO.json")
     parser.add_argument("--format", choices=["json", "text"], default="text")
+    parser.add_argument("--lang", choices=["zh_CN", "en"], default=None, help="language of the text report")
     parser.set_defaults(handler=command_estimate)

@@ -7,8 +7,10 @@ import sys
 from typing import Any
 
 from gpuplanner.catalog.store import Catalog
+from gpuplanner.cli_text import tr, translated_message, use_language
 from gpuplanner.core.errors import InputError
 from gpuplanner.estimate_cli import format_number, load_scenario_json, print_result
+from gpuplanner.i18n import fill
 from gpuplanner.planning import plan_for_scenario
 
 
@@ -29,55 +31,67 @@ def percent(value: float | None) -> str:
     return "n/a" if value is None else f"{value * 100:.0f}%"
 
 
+def deployment_label(deployment: str) -> str:
+    return tr("buy") if deployment == "on-prem" else tr("rent")
+
+
 def plan_report(result: dict[str, Any]) -> str:
     currency = result["currency"]
     plans = result["plans"]
     if not plans:
-        return "No plan fits: every GPU in the catalog runs out of memory or lacks a price for the deployment."
+        return tr("No plan fits: every GPU in the catalog runs out of memory or lacks a price for the deployment.")
     lines = []
     if result.get("note"):
-        lines += [result["note"], ""]
-    header = f"{'#':<3}{'GPU':<22}{'where':<9}{'GPUs':>6}{'nodes':>6}{'racks':>6}{'days or tok/s':>15}{'cost':>16}"
-    lines += [f"Plans ranked ({result['evaluated']} evaluated, {result['meeting_goals']} meet the goals)", header]
+        lines += [translated_message(result["note"]), ""]
+    gpu, where, gpus, nodes, racks = tr("GPU"), tr("where"), tr("GPUs"), tr("nodes"), tr("racks")
+    speed_label, cost_label = tr("days or tok/s"), tr("cost")
+    header = f"{'#':<3}{gpu:<22}{where:<9}{gpus:>6}{nodes:>6}{racks:>6}{speed_label:>15}{cost_label:>16}"
+    lines += [fill(tr("Plans ranked (%1 evaluated, %2 meet the goals)"), result["evaluated"], result["meeting_goals"]),
+              header]
     for plan in plans:
         speed = (f"{plan['days']:.1f} d" if plan["days"] is not None
                  else f"{plan['inference']['output_tokens_per_s']:,.0f}/s")
-        lines.append(f"{plan['rank']:<3}{plan['gpu']:<22}{plan['deployment']:<9}{plan['count']:>6}"
+        lines.append(f"{plan['rank']:<3}{plan['gpu']:<22}{deployment_label(plan['deployment']):<9}{plan['count']:>6}"
                      f"{plan['site']['nodes']:>6}{plan['site']['racks']:>6}{speed:>15}"
                      f"{money(plan['cost_metric'], currency):>16}")
     best = plans[0]
-    site, cost = best["site"], best["cost"]
-    lines += ["", f"#1 in detail: {best['count']} x {best['gpu_name']} ({best['deployment']})"]
-    lines += ["  why: " + "; ".join(best["rank_reasons"])]
-    layout = best["layout"]
-    lines.append(f"  layout: TP {layout['tp']} · PP {layout['pp']} · DP {layout['dp']} · ZeRO-{layout['zero']} · "
-                 f"micro-batch {layout['micro_batch']} · recompute {layout['recompute']}")
-    lines.append(f"  memory per GPU: {best['memory_gib_per_gpu']['total']:.1f} of "
-                 f"{best['memory_gib_per_gpu']['capacity']:g} GiB")
+    site, cost, layout = best["site"], best["cost"], best["layout"]
     lines += [
-        f"  node: {site['node']} — {format_number(site['node_kw_nameplate'])} kW nameplate, "
-        f"{format_number(site['node_kw_training'])} kW expected, {site['rack_units_per_node']}U",
-        f"  racks: {site['racks']} x {site['nodes_per_rack']} nodes, {format_number(site['kw_per_rack'])} kW per rack "
-        f"(limited by {site['rack_limited_by']}); cooling: {site['cooling_needed']}"
-        + ("" if site["cooling_ok"] else " (beyond the site's cooling)"),
-        f"  circuits: {format_number(site['circuits_per_feed'])} per A/B feed of "
-        f"{format_number(site['circuit_kw'])} kW; heat {format_number(site['heat_btu_h_per_rack'])} BTU/h per rack",
-        f"  cluster: {format_number(site['it_kw_expected'])} kW IT, {format_number(site['facility_kw_expected'])} kW "
-        f"facility; fabric {site['switches']['leaf']} leaf + {site['switches']['spine']} spine "
-        f"({site['switches']['note']})",
-        f"  cost ({currency}): capex {money(cost['capex'], currency)}, opex/yr "
-        f"{money(cost['opex_per_year'], currency)}, TCO {cost['years']:g} yr {money(cost['tco'], currency)}; "
-        f"cloud on demand {per_gpu_hour(cost['cloud_on_demand_per_gpu_hour'], currency)} per GPU-hour; "
-        f"break-even utilisation {percent(cost['break_even_utilization'])}",
+        "",
+        fill(tr("#1 in detail: %1 x %2 (%3)"), best["count"], best["gpu_name"], deployment_label(best["deployment"])),
+        "  " + tr("why:") + " " + "; ".join(translated_message(r) for r in best["rank_reasons"]),
+        "  " + fill(tr("layout: TP %1 · PP %2 · DP %3 · ZeRO-%4 · micro-batch %5 · recompute %6"), layout["tp"],
+                    layout["pp"], layout["dp"], layout["zero"], layout["micro_batch"], layout["recompute"]),
+        "  " + fill(tr("memory per GPU: %1 of %2 GiB"), f"{best['memory_gib_per_gpu']['total']:.1f}",
+                    f"{best['memory_gib_per_gpu']['capacity']:g}"),
+        "  " + fill(tr("node: %1 — %2 kW nameplate, %3 kW expected, %4U"), site["node"],
+                    format_number(site["node_kw_nameplate"]), format_number(site["node_kw_training"]),
+                    site["rack_units_per_node"]),
+        "  " + fill(tr("racks: %1 x %2 nodes, %3 kW per rack (limited by %4); cooling: %5"), site["racks"],
+                    site["nodes_per_rack"], format_number(site["kw_per_rack"]), tr(site["rack_limited_by"]),
+                    tr(site["cooling_needed"]))
+        + ("" if site["cooling_ok"] else " " + tr("(beyond the site's cooling)")),
+        "  " + fill(tr("circuits: %1 per A/B feed of %2 kW; heat %3 BTU/h per rack"),
+                    format_number(site["circuits_per_feed"]), format_number(site["circuit_kw"]),
+                    format_number(site["heat_btu_h_per_rack"])),
+        "  " + fill(tr("cluster: %1 kW IT, %2 kW facility; fabric %3 leaf + %4 spine (%5)"),
+                    format_number(site["it_kw_expected"]), format_number(site["facility_kw_expected"]),
+                    site["switches"]["leaf"], site["switches"]["spine"], site["switches"]["note"]),
+        "  " + fill(tr("cost (%1): capex %2, opex/yr %3, TCO %4 yr %5; cloud on demand %6 per GPU-hour; break-even "
+                       "utilisation %7"), currency, money(cost["capex"], currency),
+                    money(cost["opex_per_year"], currency), f"{cost['years']:g}", money(cost["tco"], currency),
+                    per_gpu_hour(cost["cloud_on_demand_per_gpu_hour"], currency),
+                    percent(cost["break_even_utilization"])),
     ]
     if best["warnings"]:
-        lines += ["  warnings:"] + [f"   ! {w}" for w in best["warnings"]]
-    lines += ["", "Cost vs time (Pareto front):"]
+        lines += ["  " + tr("warnings:")] + [f"   ! {translated_message(w)}" for w in best["warnings"]]
+    lines += ["", tr("Cost vs time (Pareto front):")]
     for point in result["pareto"][:8]:
-        speed = (f"{point['days']:.1f} days" if point["days"] is not None
+        speed = (fill(tr("%1 days"), f"{point['days']:.1f}") if point["days"] is not None
                  else f"{point['output_tokens_per_s']:,.0f} tok/s")
-        lines.append(f"  {point['count']:>5} x {point['gpu']:<20} {point['deployment']:<8} {speed:>14}  "
-                     f"{money(point['cost'], currency)}")
+        where = deployment_label(point["deployment"])
+        cost_text = money(point["cost"], currency)
+        lines.append(f"  {point['count']:>5} x {point['gpu']:<20} {where:<8} {speed:>14}  {cost_text}")
     return "\n".join(lines)
 
 
@@ -88,19 +102,32 @@ def catalog_as_of(catalog: Catalog) -> str:
     return max((d for d in dates if d), default="")
 
 
-def write_spec_sheet(path: str, plan: dict[str, Any], scenario: dict[str, Any], language: str, page_size: str,
-                     project: str, as_of: str) -> int:
-    """Headless PDF: a GUI application on the offscreen platform when there is no display."""
+_GUI_APP: list[object] = []
+
+
+def gui_application() -> Any:
+    """The QGuiApplication printing needs, on the offscreen platform when there is no display. Created before any
+    plain QCoreApplication, which could not draw fonts."""
     import os
 
     if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY") and sys.platform.startswith("linux"):
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtGui import QGuiApplication
 
+    app = QGuiApplication.instance()
+    if app is None:
+        app = QGuiApplication(["gpuplanner"])
+        _GUI_APP.append(app)
+    return app
+
+
+def write_spec_sheet(path: str, plan: dict[str, Any], scenario: dict[str, Any], language: str, page_size: str,
+                     project: str, as_of: str) -> int:
+    """Headless PDF (the GUI application must exist first: see gui_application)."""
     from gpuplanner.report.spec_sheet import SheetOptions, write_pdf
     from gpuplanner.translations import install_translations
 
-    app = QGuiApplication.instance() or QGuiApplication(["gpuplanner"])
+    app = gui_application()
     install_translations(language)
     pages = write_pdf(path, plan, scenario, SheetOptions(project=project, page_size=page_size), as_of)
     app.processEvents()
@@ -108,6 +135,9 @@ def write_spec_sheet(path: str, plan: dict[str, Any], scenario: dict[str, Any], 
 
 
 def command_plan(args: argparse.Namespace) -> int:
+    if args.pdf:
+        gui_application()
+    use_language(args.lang)
     if args.top < 1 or args.top > 100:
         raise InputError("--top", "must be between 1 and 100")
     data = load_scenario_json(args.scenario)

@@ -189,3 +189,18 @@ def json_round_trip(value: object) -> object:
     import json
 
     return json.loads(json.dumps(value))
+
+
+def test_cli_text_reports_in_chinese(tmp_path: Path) -> None:
+    from tests.conftest import run_cli
+
+    source = tmp_path / "s.json"
+    source.write_text('{"task": "lora", "model": {"preset": "llama-2-7b"}, "seq_len": 2048, '
+                      '"training": {"tokens": 2e8, "global_batch": 32}, "constraints": {"deployment": "on-prem"}}',
+                      encoding="utf-8")
+    plan = run_cli("plan", str(source), "--lang", "zh_CN")
+    assert plan.returncode == 0 and "方案排名" in plan.stdout and "第 1 名详情" in plan.stdout
+    estimate = run_cli("estimate", str(source), "--lang", "zh_CN")
+    assert estimate.returncode == 0 and "单卡显存" in estimate.stdout and "可训练参数" in estimate.stdout
+    english = run_cli("estimate", str(source))
+    assert "Memory per GPU" in english.stdout

@@ -168,10 +168,156 @@
         <translation>激活值</translation>
     </message>
     <message>
+        <location filename="../../gpuplanner/estimate_cli.py" line="56"/>
+        <source>%1 · %2 · %3 on %4 x %5 (%6 nodes)</source>
+        <translation>%1 · %2 · %3，%4 × %5（%6 个节点）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/estimate_cli.py" line="58"/>
+        <source>Fits: yes</source>
+        <translation>显存够用：是</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/estimate_cli.py" line="58"/>
+        <source>Fits: NO</source>
+        <translation>显存够用：否</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/estimate_cli.py" line="60"/>
+        <source>trainable parameters %1</source>
+        <translation>可训练参数 %1</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/estimate_cli.py" line="63"/>
+        <source>Layout: TP %1 · PP %2 (v=%3) · DP %4 · ZeRO-%5 · micro-batch %6 · recompute %7 · sequence parallel %8</source>
+        <translation>并行布局：TP %1 · PP %2（v=%3）· DP %4 · ZeRO-%5 · 微批 %6 · 重计算 %7 · 序列并行 %8</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/estimate_cli.py" line="65"/>
+        <source>on</source>
+        <translation>开</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/estimate_cli.py" line="65"/>
+        <source>off</source>
+        <translation>关</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/estimate_cli.py" line="69"/>
+        <source>weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/estimate_cli.py" line="69"/>
+        <source>gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/estimate_cli.py" line="69"/>
+        <source>optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/estimate_cli.py" line="70"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="118"/>
         <location filename="../../gpuplanner/ui/details.py" line="68"/>
         <source>KV cache</source>
         <translation>KV 缓存</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/estimate_cli.py" line="70"/>
+        <source>activations</source>
+        <translation>激活值</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/estimate_cli.py" line="70"/>
+        <source>overhead</source>
+        <translation>额外开销</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/estimate_cli.py" line="71"/>
+        <source>total</source>
+        <translation>合计</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/estimate_cli.py" line="71"/>
+        <source>capacity</source>
+        <translation>容量</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/estimate_cli.py" line="76"/>
+        <source>%1 tokens/s (%2 per GPU)</source>
+        <translation>每秒 %1 token（单卡 %2）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/estimate_cli.py" line="78"/>
+        <source>%1 images/s</source>
+        <translation>每秒 %1 张图</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/estimate_cli.py" line="82"/>
+        <source>step time %1 s (±%2%)</source>
+        <translation>单步时间 %1 秒（±%2%）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/estimate_cli.py" line="85"/>
+        <source>model TFLOP/s %1 per GPU, MFU %2%</source>
+        <translation>单卡模型算力 %1 TFLOP/s，MFU %2%</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/estimate_cli.py" line="87"/>
+        <source>run %1 days, %2 GPU-hours</source>
+        <translation>总时长 %1 天，%2 GPU 小时</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/estimate_cli.py" line="89"/>
+        <source>step breakdown</source>
+        <translation>单步构成</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/estimate_cli.py" line="96"/>
+        <source>Serving (%1, ±%2%)</source>
+        <translation>推理服务（%1，±%2%）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/estimate_cli.py" line="97"/>
+        <source>time to first token %1 ms</source>
+        <translation>首 token 时延 %1 毫秒</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/estimate_cli.py" line="98"/>
+        <source>time per output token %1 ms</source>
+        <translation>每个输出 token %1 毫秒</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/estimate_cli.py" line="99"/>
+        <source>output tokens/s %1 (%2 per GPU)</source>
+        <translation>每秒输出 token %1（单卡 %2）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/estimate_cli.py" line="101"/>
+        <source>largest batch %1 sequences per replica (KV-cache room)</source>
+        <translation>每副本最大批大小 %1 条序列（受 KV 缓存限制）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/estimate_cli.py" line="102"/>
+        <source>replicas %1 x %2 GPU(s); the load needs %3 (%4 GPUs)</source>
+        <translation>副本 %1 × %2 块 GPU；负载需要 %3 个副本（%4 块 GPU）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/estimate_cli.py" line="106"/>
+        <source>Power: %1 kW nameplate and %2 kW expected per node, %3 kW cluster</source>
+        <translation>功耗：每节点额定 %1 kW、预计 %2 kW，集群 %3 kW</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/estimate_cli.py" line="110"/>
+        <source>energy per run %1 MWh (IT, before PUE)</source>
+        <translation>单次运行耗电 %1 MWh（IT 侧，未计 PUE）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/estimate_cli.py" line="113"/>
+        <source>Other layouts</source>
+        <translation>其他布局</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="118"/>
@@ -645,6 +791,7 @@
         <translation>性能估算</translation>
     </message>
     <message>
+        <location filename="../../gpuplanner/estimate_cli.py" line="118"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="254"/>
         <location filename="../../gpuplanner/ui/details.py" line="46"/>
         <location filename="../../gpuplanner/ui/details.py" line="143"/>
@@ -794,6 +941,7 @@
         <translation>部署</translation>
     </message>
     <message>
+        <location filename="../../gpuplanner/plan_cli.py" line="35"/>
         <location filename="../../gpuplanner/ui/details.py" line="47"/>
         <location filename="../../gpuplanner/ui/details.py" line="132"/>
         <source>buy</source>
@@ -810,6 +958,7 @@
         <translation>并行布局</translation>
     </message>
     <message>
+        <location filename="../../gpuplanner/estimate_cli.py" line="67"/>
         <location filename="../../gpuplanner/ui/details.py" line="41"/>
         <source>Memory per GPU (GiB)</source>
         <translation>单卡显存（GiB）</translation>
@@ -830,6 +979,7 @@
         <translation>机房</translation>
     </message>
     <message>
+        <location filename="../../gpuplanner/estimate_cli.py" line="81"/>
         <location filename="../../gpuplanner/ui/details.py" line="45"/>
         <source>Time</source>
         <translation>时间</translation>
@@ -845,6 +995,7 @@
         <translation>重计算</translation>
     </message>
     <message>
+        <location filename="../../gpuplanner/plan_cli.py" line="35"/>
         <location filename="../../gpuplanner/ui/details.py" line="50"/>
         <location filename="../../gpuplanner/ui/details.py" line="132"/>
         <source>rent</source>
@@ -869,6 +1020,116 @@
         <location filename="../../gpuplanner/ui/details.py" line="142"/>
         <source>Ranking cost</source>
         <translation>排名成本</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/plan_cli.py" line="42"/>
+        <source>No plan fits: every GPU in the catalog runs out of memory or lacks a price for the deployment.</source>
+        <translation>没有可行方案：目录中的 GPU 要么显存不足，要么在该部署方式下没有价格。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/plan_cli.py" line="46"/>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/plan_cli.py" line="46"/>
+        <source>where</source>
+        <translation>部署</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/plan_cli.py" line="46"/>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/plan_cli.py" line="46"/>
+        <source>nodes</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/plan_cli.py" line="46"/>
+        <source>racks</source>
+        <translation>机柜</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/plan_cli.py" line="47"/>
+        <source>days or tok/s</source>
+        <translation>天数或 tok/s</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/plan_cli.py" line="47"/>
+        <source>cost</source>
+        <translation>成本</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/plan_cli.py" line="49"/>
+        <source>Plans ranked (%1 evaluated, %2 meet the goals)</source>
+        <translation>方案排名（已评估 %1 个，%2 个满足目标）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/plan_cli.py" line="61"/>
+        <source>#1 in detail: %1 x %2 (%3)</source>
+        <translation>第 1 名详情：%1 × %2（%3）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/plan_cli.py" line="62"/>
+        <source>why:</source>
+        <translation>理由：</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/plan_cli.py" line="63"/>
+        <source>layout: TP %1 · PP %2 · DP %3 · ZeRO-%4 · micro-batch %5 · recompute %6</source>
+        <translation>并行布局：TP %1 · PP %2 · DP %3 · ZeRO-%4 · 微批 %5 · 重计算 %6</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/plan_cli.py" line="65"/>
+        <source>memory per GPU: %1 of %2 GiB</source>
+        <translation>单卡显存：%1 / %2 GiB</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/plan_cli.py" line="67"/>
+        <source>node: %1 — %2 kW nameplate, %3 kW expected, %4U</source>
+        <translation>节点：%1 — 额定 %2 kW，预计 %3 kW，%4U</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/plan_cli.py" line="70"/>
+        <source>racks: %1 x %2 nodes, %3 kW per rack (limited by %4); cooling: %5</source>
+        <translation>机柜：%1 个 × %2 个节点，单柜 %3 kW（受限于 %4）；散热：%5</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/plan_cli.py" line="73"/>
+        <source>(beyond the site&apos;s cooling)</source>
+        <translation>（超出机房散热能力）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/plan_cli.py" line="74"/>
+        <source>circuits: %1 per A/B feed of %2 kW; heat %3 BTU/h per rack</source>
+        <translation>回路：A/B 每路 %1 个 %2 kW 回路；单柜发热 %3 BTU/h</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/plan_cli.py" line="77"/>
+        <source>cluster: %1 kW IT, %2 kW facility; fabric %3 leaf + %4 spine (%5)</source>
+        <translation>集群：IT %1 kW，机房总功率 %2 kW；网络 %3 台叶交换机 + %4 台脊交换机（%5）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/plan_cli.py" line="80"/>
+        <source>cost (%1): capex %2, opex/yr %3, TCO %4 yr %5; cloud on demand %6 per GPU-hour; break-even utilisation %7</source>
+        <translation>成本（%1）：资本支出 %2，年运营支出 %3，%4 年总拥有成本 %5；云上按量付费每 GPU 小时 %6；盈亏平衡利用率 %7</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/plan_cli.py" line="87"/>
+        <source>warnings:</source>
+        <translation>警告：</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/plan_cli.py" line="88"/>
+        <source>Cost vs time (Pareto front):</source>
+        <translation>成本与时间（帕累托前沿）：</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/plan_cli.py" line="90"/>
+        <source>%1 days</source>
+        <translation>%1 天</translation>
     </message>
 </context>
 <context>
@@ -1057,7 +1318,7 @@
 <context>
     <name>CatalogPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="81"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="74"/>
         <source>Filter…</source>
         <translation>筛选…</translation>
     </message>
@@ -1537,332 +1798,332 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="116"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="543"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="107"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="527"/>
         <source>GPU Planner</source>
         <translation>GPU Planner 算力规划</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="129"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="120"/>
         <source>Plans</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="133"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="124"/>
         <source>Charts</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="134"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="125"/>
         <source>Catalog</source>
         <translation>硬件目录</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="146"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="137"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="174"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="159"/>
         <source>Filter plans…</source>
         <translation>筛选方案…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="177"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="161"/>
         <source>Compare selected</source>
         <translation>对比所选</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="178"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="162"/>
         <source>Select two or three plans (Ctrl+click) to see them side by side</source>
         <translation>选择两到三个方案（Ctrl+单击）进行并排对比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="191"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="175"/>
         <source>Spec sheet PDF…</source>
         <translation>规格书 PDF…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="192"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="176"/>
         <source>Export the rack and power spec sheet of the selected plan</source>
         <translation>导出所选方案的机柜与供电规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="194"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="178"/>
         <source>Print preview…</source>
         <translation>打印预览…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="213"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="219"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="197"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="203"/>
         <source>ID</source>
         <translation>编号</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="213"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="219"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="197"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="203"/>
         <source>Vendor</source>
         <translation>厂商</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="213"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="219"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="197"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="203"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="214"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="198"/>
         <source>Memory (GiB)</source>
         <translation>显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="214"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="198"/>
         <source>Bandwidth (GB/s)</source>
         <translation>显存带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="215"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="199"/>
         <source>BF16 dense (TFLOP/s)</source>
         <translation>BF16 稠密算力（TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="215"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="199"/>
         <source>FP8 dense (TFLOP/s)</source>
         <translation>FP8 稠密算力（TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="216"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="200"/>
         <source>TDP (W)</source>
         <translation>TDP（W）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="216"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="200"/>
         <source>Price from (USD)</source>
         <translation>起价（美元）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="217"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="227"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="201"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="211"/>
         <source>Origin</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="217"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="222"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="201"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="206"/>
         <source>As of</source>
         <translation>数据日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="217"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="222"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="227"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="201"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="206"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="211"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="220"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="225"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="228"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="204"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="209"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="212"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="220"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="204"/>
         <source>Rack units</source>
         <translation>高度（U）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="221"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="205"/>
         <source>Max power (W)</source>
         <translation>最大功耗（W）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="221"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="205"/>
         <source>PSUs</source>
         <translation>电源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="221"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="205"/>
         <source>Weight (kg)</source>
         <translation>重量（kg）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="224"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="208"/>
         <source>Provider</source>
         <translation>云厂商</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="224"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="208"/>
         <source>Instance</source>
         <translation>实例规格</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="224"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="208"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="225"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="209"/>
         <source>On-demand per hour</source>
         <translation>按量付费（每小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="226"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="210"/>
         <source>Currency</source>
         <translation>币种</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="226"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="210"/>
         <source>Region</source>
         <translation>地域</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="226"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="210"/>
         <source>Price date</source>
         <translation>价格日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="229"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="213"/>
         <source>Servers</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="230"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="214"/>
         <source>Cloud prices</source>
         <translation>云实例价格</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="232"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="216"/>
         <source>Add your own…</source>
         <translation>添加自定义…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="233"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="217"/>
         <source>Edit as your own…</source>
         <translation>另存为自定义并编辑…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="234"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="218"/>
         <source>Remove your entry</source>
         <translation>删除自定义条目</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="242"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="226"/>
         <source>Prices are approximate and dated; hover a cell for its source. Unknown values show as n/a.</source>
         <translation>价格为近似值并注明日期；鼠标悬停可查看来源。未知数值显示为“不详”。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="253"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="237"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="254"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="238"/>
         <source>&amp;New scenario</source>
         <translation>新建方案(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="255"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="239"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="256"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="240"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="257"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="241"/>
         <source>Save &amp;as…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="263"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="247"/>
         <source>&amp;Export spec sheet (PDF)…</source>
         <translation>导出规格书 PDF(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="264"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="248"/>
         <source>Print pre&amp;view…</source>
         <translation>打印预览(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="264"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="248"/>
         <source>&amp;Print…</source>
         <translation>打印(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="269"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="253"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="272"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="256"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="277"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="261"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="278"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="262"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="283"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="267"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="284"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="268"/>
         <source>&amp;About GPU Planner</source>
         <translation>关于 GPU Planner(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="323"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="307"/>
         <source>Estimating…</source>
         <translation>正在估算…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="328"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="312"/>
         <source>Check the highlighted field on page %1: %2</source>
         <translation>请检查第 %1 页中高亮的字段：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="331"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="315"/>
         <source>Check the highlighted field: %1</source>
         <translation>请检查高亮的字段：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="346"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="330"/>
         <source>%1 plans evaluated; best: %2 × %3</source>
         <translation>已评估 %1 个方案；最佳：%2 × %3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="350"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="334"/>
         <source>No plan fits: every GPU runs out of memory or has no price for the chosen deployment.</source>
         <translation>没有可行方案：所有 GPU 要么显存不足，要么在所选部署方式下没有价格。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="352"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="336"/>
         <source>No plan fits.</source>
         <translation>没有可行方案。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="373"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="357"/>
         <source>The estimate failed: %1</source>
         <translation>估算失败：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="374"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="358"/>
         <source>Estimate failed</source>
         <translation>估算失败</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="375"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="359"/>
         <source>Something went wrong while estimating; your inputs are kept.
 
 %1</source>
@@ -1871,99 +2132,99 @@
 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="399"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="383"/>
         <source>Select two or three plans to compare.</source>
         <translation>请选择两到三个方案进行对比。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="403"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="387"/>
         <source>Compare plans</source>
         <translation>方案对比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="423"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="432"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="407"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="416"/>
         <source>Select a plan first.</source>
         <translation>请先选择一个方案。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="434"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="418"/>
         <source>Export spec sheet</source>
         <translation>导出规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="435"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="419"/>
         <source>PDF files (*.pdf)</source>
         <translation>PDF 文件 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="447"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="431"/>
         <source>Wrote %1 (%2 pages)</source>
         <translation>已写入 %1（%2 页）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="504"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="488"/>
         <source>Select one of your own entries to remove it; bundled rows stay.</source>
         <translation>请选择一条自定义条目再删除；内置条目会保留。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="527"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="511"/>
         <source>Cannot open scenario</source>
         <translation>无法打开方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="528"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="512"/>
         <source>%1 was not loaded: %2</source>
         <translation>未加载 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="536"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="520"/>
         <source>GPU Planner — %1</source>
         <translation>GPU Planner 算力规划 — %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="547"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="531"/>
         <source>Open scenario</source>
         <translation>打开方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="547"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="561"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="531"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="545"/>
         <source>Scenarios (*.json)</source>
         <translation>方案文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="560"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="544"/>
         <source>Save scenario</source>
         <translation>保存方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="567"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="551"/>
         <source>Not saved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="567"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="551"/>
         <source>Could not write %1.</source>
         <translation>无法写入 %1。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="573"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="557"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="594"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="578"/>
         <source>The autosaved scenario could not be restored; defaults are shown.</source>
         <translation>无法恢复自动保存的方案；已显示默认值。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="606"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="590"/>
         <source>About GPU Planner</source>
         <translation>关于 GPU Planner</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="607"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="591"/>
         <source>GPU Planner %1
 Estimates are checked against published measured runs; prices are approximate and dated.</source>
         <translation>GPU Planner %1

@@ -1,0 +1,42 @@
+"""Translation for the command line's text reports. English needs no Qt; another language loads our Qt
+catalogue on demand (`--lang zh_CN`), so the core and the catalog commands still run without Qt installed.
+
+The report strings are module-level `tr("...")` calls, which pyside6-lupdate files under the empty context."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+_translate: Callable[[str], str] = str
+
+
+def use_language(language: str | None) -> None:
+    """Translate the CLI's text output into `language` (None or "en": English)."""
+    global _translate
+    if not language or language == "en":
+        _translate = str
+        return
+    from PySide6.QtCore import QCoreApplication
+
+    from gpuplanner.translations import install_translations
+
+    app = QCoreApplication.instance() or QCoreApplication(["gpuplanner"])
+    _APP.append(app)  # keep the application (and its translators) alive for the process
+    install_translations(language)
+    _translate = lambda text: QCoreApplication.translate("", text)  # noqa: E731
+
+
+_APP: list[object] = []
+
+
+def tr(text: str) -> str:
+    return _translate(text)
+
+
+def translated_message(message: object) -> str:
+    """A core message in the CLI's language (plain English without Qt)."""
+    if _translate is str:
+        return str(message)
+    from gpuplanner.report.core_messages import translated
+
+    return translated(message)

@@ -115,3 +115,29 @@ def test_pdf_without_a_plan_or_with_bad_options_exits_2(tmp_path: Path) -> None:
     source.write_text(json.dumps(H100_CLUSTER), encoding="utf-8")
     done = run_cli("plan", str(source), "--pdf", str(tmp_path / "x.pdf"), "--lang", "fr")
     assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1
+
+
+def test_print_preview_renders_the_same_sheet(qtbot, monkeypatch, tmp_path: Path) -> None:
+    from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
+    from PySide6.QtWidgets import QMessageBox
+
+    from gpuplanner.catalog.store import Catalog
+    from gpuplanner.report.spec_sheet import render
+    from gpuplanner.ui.main_window import MainWindow
+    from gpuplanner.ui.settings import AppSettings
+
+    monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: QMessageBox.StandardButton.Ok)
+    window = MainWindow(Catalog(), AppSettings())
+    qtbot.addWidget(window)
+    window.wizard.load_scenario(RTX_WORKSTATION)
+    with qtbot.waitSignal(window.result_shown, timeout=60_000):
+        window.recompute()
+    window.print_preview()
+    dialog = window.preview_dialog
+    assert isinstance(dialog, QPrintPreviewDialog) and dialog.isVisible()
+    printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+    printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
+    printer.setOutputFileName(str(tmp_path / "printed.pdf"))
+    assert render(window.sheet_document(), printer) >= 1
+    dialog.close()
+    window.close()

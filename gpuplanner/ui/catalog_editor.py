@@ -12,6 +12,9 @@ EDITABLE_COLUMNS = {
     "gpus": ("id", "vendor", "model", "segment", "architecture", "form_factor", "memory_gib", "memory_bandwidth_gbs",
              "bf16_tflops", "fp16_tflops", "fp8_tflops", "tdp_w", "interconnect", "interconnect_gbs",
              "price_usd_low", "price_usd_high", "price_source", "source", "as_of", "notes"),
+    "servers": ("id", "vendor", "model", "gpu_ids", "gpu_count", "rack_units", "max_power_w", "psu", "psu_count",
+                "psu_w", "psu_redundancy", "cpu", "system_memory_gb", "networking", "weight_kg", "cooling", "price_usd",
+                "price_source", "source", "as_of", "notes"),
     "cloud_instances": ("id", "provider", "instance", "gpu_id", "gpu_count", "on_demand_per_hour", "currency",
                         "region", "price_date", "as_of", "source", "notes"),
 }

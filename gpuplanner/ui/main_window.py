@@ -212,16 +212,15 @@ class MainWindow(QMainWindow):
         for page, table, label in ((self.gpu_page, "gpus", self.tr("GPUs")),
                                    (self.server_page, "servers", self.tr("Servers")),
                                    (self.cloud_page, "cloud_instances", self.tr("Cloud prices"))):
-            if table != "servers":
-                add = QPushButton(self.tr("Add your own…"), page)
-                edit = QPushButton(self.tr("Edit as your own…"), page)
-                remove = QPushButton(self.tr("Remove your entry"), page)
-                add.clicked.connect(lambda _=False, t=table: self.edit_catalog_entry(t, None))
-                edit.clicked.connect(lambda _=False, t=table, p=page: self.edit_catalog_entry(t, p.selected_row()))
-                remove.clicked.connect(lambda _=False, t=table, p=page: self.remove_catalog_entry(t, p.selected_row()))
-                for button in (add, edit, remove):
-                    page.buttons.addWidget(button)
-                page.buttons.addStretch(1)
+            add = QPushButton(self.tr("Add your own…"), page)
+            edit = QPushButton(self.tr("Edit as your own…"), page)
+            remove = QPushButton(self.tr("Remove your entry"), page)
+            add.clicked.connect(lambda _=False, t=table: self.edit_catalog_entry(t, None))
+            edit.clicked.connect(lambda _=False, t=table, p=page: self.edit_catalog_entry(t, p.selected_row()))
+            remove.clicked.connect(lambda _=False, t=table, p=page: self.remove_catalog_entry(t, p.selected_row()))
+            for button in (add, edit, remove):
+                page.buttons.addWidget(button)
+            page.buttons.addStretch(1)
             tabs.addTab(page, label)
         note = QLabel(self.tr("Prices are approximate and dated; hover a cell for its source. Unknown values show "
                               "as n/a."), self)
@@ -449,7 +448,8 @@ class MainWindow(QMainWindow):
         document = self.sheet_document()
         if document is None:
             return
-        dialog = QPrintPreviewDialog(self._printer(), self)
+        self.preview_printer = self._printer()  # the dialog does not own its printer: keep it alive
+        dialog = QPrintPreviewDialog(self.preview_printer, self)
         dialog.paintRequested.connect(lambda printer: render(document, printer))
         dialog.resize(900, 1000)
         dialog.open()

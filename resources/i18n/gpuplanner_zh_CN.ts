@@ -1300,17 +1300,17 @@
 <context>
     <name>CatalogEntryDialog</name>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="25"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="28"/>
         <source>Your catalog entry</source>
         <translation>自定义目录条目</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="44"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="47"/>
         <source>Your entries are stored in your own database and override the bundled catalog; the bundled file is never changed.</source>
         <translation>您的条目保存在您自己的数据库中，并覆盖内置目录；内置文件不会被修改。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="63"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="66"/>
         <source>Not saved: %1</source>
         <translation>未保存：%1</translation>
     </message>
@@ -1799,7 +1799,7 @@
     <name>MainWindow</name>
     <message>
         <location filename="../../gpuplanner/ui/main_window.py" line="107"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="527"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="526"/>
         <source>GPU Planner</source>
         <translation>GPU Planner 算力规划</translation>
     </message>
@@ -1993,137 +1993,137 @@
         <translation>云实例价格</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="216"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="215"/>
         <source>Add your own…</source>
         <translation>添加自定义…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="217"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="216"/>
         <source>Edit as your own…</source>
         <translation>另存为自定义并编辑…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="218"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="217"/>
         <source>Remove your entry</source>
         <translation>删除自定义条目</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="226"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="225"/>
         <source>Prices are approximate and dated; hover a cell for its source. Unknown values show as n/a.</source>
         <translation>价格为近似值并注明日期；鼠标悬停可查看来源。未知数值显示为“不详”。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="237"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="236"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="238"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="237"/>
         <source>&amp;New scenario</source>
         <translation>新建方案(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="239"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="238"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="240"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="239"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="241"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="240"/>
         <source>Save &amp;as…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="247"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="246"/>
         <source>&amp;Export spec sheet (PDF)…</source>
         <translation>导出规格书 PDF(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="248"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="247"/>
         <source>Print pre&amp;view…</source>
         <translation>打印预览(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="248"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="247"/>
         <source>&amp;Print…</source>
         <translation>打印(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="253"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="252"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="256"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="255"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="261"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="260"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="262"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="261"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="267"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="266"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="268"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="267"/>
         <source>&amp;About GPU Planner</source>
         <translation>关于 GPU Planner(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="307"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="306"/>
         <source>Estimating…</source>
         <translation>正在估算…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="312"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="311"/>
         <source>Check the highlighted field on page %1: %2</source>
         <translation>请检查第 %1 页中高亮的字段：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="315"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="314"/>
         <source>Check the highlighted field: %1</source>
         <translation>请检查高亮的字段：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="330"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="329"/>
         <source>%1 plans evaluated; best: %2 × %3</source>
         <translation>已评估 %1 个方案；最佳：%2 × %3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="334"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="333"/>
         <source>No plan fits: every GPU runs out of memory or has no price for the chosen deployment.</source>
         <translation>没有可行方案：所有 GPU 要么显存不足，要么在所选部署方式下没有价格。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="336"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="335"/>
         <source>No plan fits.</source>
         <translation>没有可行方案。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="357"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="356"/>
         <source>The estimate failed: %1</source>
         <translation>估算失败：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="358"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="357"/>
         <source>Estimate failed</source>
         <translation>估算失败</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="359"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="358"/>
         <source>Something went wrong while estimating; your inputs are kept.
 
 %1</source>
@@ -2132,99 +2132,99 @@
 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="383"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="382"/>
         <source>Select two or three plans to compare.</source>
         <translation>请选择两到三个方案进行对比。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="387"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="386"/>
         <source>Compare plans</source>
         <translation>方案对比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="407"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="416"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="406"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="415"/>
         <source>Select a plan first.</source>
         <translation>请先选择一个方案。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="418"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="417"/>
         <source>Export spec sheet</source>
         <translation>导出规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="419"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="418"/>
         <source>PDF files (*.pdf)</source>
         <translation>PDF 文件 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="431"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="430"/>
         <source>Wrote %1 (%2 pages)</source>
         <translation>已写入 %1（%2 页）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="488"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="487"/>
         <source>Select one of your own entries to remove it; bundled rows stay.</source>
         <translation>请选择一条自定义条目再删除；内置条目会保留。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="511"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="510"/>
         <source>Cannot open scenario</source>
         <translation>无法打开方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="512"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="511"/>
         <source>%1 was not loaded: %2</source>
         <translation>未加载 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="520"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="519"/>
         <source>GPU Planner — %1</source>
         <translation>GPU Planner 算力规划 — %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="531"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="530"/>
         <source>Open scenario</source>
         <translation>打开方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="531"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="545"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="530"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="544"/>
         <source>Scenarios (*.json)</source>
         <translation>方案文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="544"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="543"/>
         <source>Save scenario</source>
         <translation>保存方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="551"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="550"/>
         <source>Not saved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="551"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="550"/>
         <source>Could not write %1.</source>
         <translation>无法写入 %1。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="557"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="556"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="578"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="577"/>
         <source>The autosaved scenario could not be restored; defaults are shown.</source>
         <translation>无法恢复自动保存的方案；已显示默认值。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="590"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="589"/>
         <source>About GPU Planner</source>
         <translation>关于 GPU Planner</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="591"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="590"/>
         <source>GPU Planner %1
 Estimates are checked against published measured runs; prices are approximate and dated.</source>
         <translation>GPU Planner %1

@@ -11,6 +11,7 @@ from typing import NoReturn
 
 from gpuplanner import __version__
 from gpuplanner.catalog.store import Catalog, CatalogError, Row, format_cell
+from gpuplanner.cli_text import translated_message
 from gpuplanner.core.errors import InputError
 
 EXIT_OK, EXIT_BUG, EXIT_BAD_INPUT, EXIT_BROKEN = 0, 1, 2, 3
@@ -117,7 +118,7 @@ def run_handler(handler: Callable[[argparse.Namespace], int], args: argparse.Nam
     try:
         return handler(args)
     except InputError as exc:
-        print(f"gpuplanner: error: {exc}", file=sys.stderr)
+        print(f"gpuplanner: error: {exc.field}: {translated_message(exc.message)}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except CatalogError as exc:
         print(f"gpuplanner: error: {exc}", file=sys.stderr)

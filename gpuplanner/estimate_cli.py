@@ -26,22 +26,24 @@ def load_scenario_json(path: str) -> object:
     try:
         size = file.stat().st_size
         if size > MAX_SCENARIO_BYTES:
-            raise InputError("scenario", f"{path} is {size / 1e6:.1f} MB; a scenario file is at most 1 MB")
+            raise InputError("scenario", "{path} is {value:.1f} MB; a scenario file is at most 1 MB",
+                             path=path, value=size / 1e6)
         text = file.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise InputError("scenario", f"file not found: {path}") from None
+        raise InputError("scenario", "file not found: {path}", path=path) from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise InputError("scenario", f"cannot read {path}: {exc}") from None
+        raise InputError("scenario", "cannot read {path}: {exc}", path=path, exc=exc) from None
     try:
         return json.loads(text, parse_constant=_reject_constant)
     except json.JSONDecodeError as exc:
-        raise InputError("scenario", f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+        raise InputError("scenario", "not valid JSON: {msg} at line {lineno} column {colno}",
+                         msg=exc.msg, lineno=exc.lineno, colno=exc.colno) from None
     except RecursionError:
         raise InputError("scenario", "JSON nested too deeply") from None
 
 
 def _reject_constant(name: str) -> float:
-    raise InputError("scenario", f"{name} is not a number JSON allows")
+    raise InputError("scenario", "{name} is not a number JSON allows", name=name)
 
 
 def format_number(value: float | None, digits: int = 3) -> str:

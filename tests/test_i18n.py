@@ -104,6 +104,13 @@ def test_zh_cn_window_shows_no_untranslated_text(qtbot) -> None:
                      if latin_only(text) and not any(name in text for name in names)]
         assert offenders == []
         assert window.windowTitle() == "GPU Planner 算力规划"
+        model_page = window.wizard.model_page  # an input error is marked in Chinese too
+        model_page.preset.setCurrentIndex(model_page.preset.findData("custom"))
+        model_page.heads.setValue(7)
+        window.debouncer.stop()
+        window.recompute()
+        assert "个注意力头不能整除隐藏维度" in model_page.heads.toolTip()
+        assert "检查" in window.status.text() or "高亮" in window.status.text()
         window.close()
     finally:
         install_translations("en")
@@ -165,6 +172,37 @@ def test_core_messages_are_registered_for_translation() -> None:
     assert core_templates() == set(TEMPLATES)
 
 
+def input_error_templates() -> set[str]:
+    """Every InputError template outside the UI: literal, a choice of two literals, or scenario's type table."""
+    import ast
+
+    from gpuplanner.core.scenario import TYPE_MESSAGES
+
+    found: set[str] = set(TYPE_MESSAGES.values())
+    for path in (REPO_ROOT / "gpuplanner").rglob("*.py"):
+        if path.parent.name in ("ui", "report"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "InputError"):
+                continue
+            template = node.args[1]
+            choices = [template.body, template.orelse] if isinstance(template, ast.IfExp) else [template]
+            for choice in choices:
+                if isinstance(choice, ast.Constant):
+                    found.add(choice.value)
+                else:
+                    assert ast.unparse(choice) == "TYPE_MESSAGES[expected]", (
+                        f"{path.name}:{node.lineno}: InputError needs a literal template")
+    return found
+
+
+def test_input_errors_are_registered_for_translation() -> None:
+    from gpuplanner.report.core_messages import INPUT_TEMPLATES
+
+    assert input_error_templates() == set(INPUT_TEMPLATES)
+    assert len(INPUT_TEMPLATES) == len(set(INPUT_TEMPLATES))
+
+
 def test_core_messages_translate_with_their_values(qtbot) -> None:
     from gpuplanner.core.messages import msg
     from gpuplanner.report.core_messages import translated
@@ -204,3 +242,25 @@ def test_cli_text_reports_in_chinese(tmp_path: Path) -> None:
     assert estimate.returncode == 0 and "单卡显存" in estimate.stdout and "可训练参数" in estimate.stdout
     english = run_cli("estimate", str(source))
     assert "Memory per GPU" in english.stdout
+
+
+def test_cli_input_error_in_chinese(tmp_path: Path) -> None:
+    from tests.conftest import run_cli
+
+    source = tmp_path / "s.json"
+    source.write_text('{"model": {"preset": "llama-2-7b"}, "seq_len": "long"}', encoding="utf-8")
+    done = run_cli("estimate", str(source), "--lang", "zh_CN")
+    assert done.returncode == 2
+    assert done.stderr.strip() == "gpuplanner: error: seq_len: 必须是整数，实际为 str 'long'"
+
+
+def test_translations_keep_every_placeholder() -> None:
+    """A translated core template must carry the same {fields} (with format specs) as the English one."""
+    import re
+
+    field = re.compile(r"{[^{}]*}")
+    for message in ts_messages():
+        source = message.findtext("source") or ""
+        if "{" in source:
+            translation = message.findtext("translation") or ""
+            assert sorted(field.findall(source)) == sorted(field.findall(translation)), source

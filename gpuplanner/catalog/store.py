@@ -17,7 +17,7 @@ from pathlib import Path
 import sqlite_utils
 
 from gpuplanner.catalog.build import create_tables, parse_cell
-from gpuplanner.catalog.schema import REQUIRED, SCHEMA_VERSION, TABLES, sqlite_type
+from gpuplanner.catalog.schema import BOOL, REQUIRED, SCHEMA_VERSION, TABLES, sqlite_type
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.hardware import GPU, Segment
 from gpuplanner.core.model import ModelArch
@@ -97,7 +97,8 @@ class Catalog:
         for row in self.rows(table):
             if row["id"] == row_id:
                 return row
-        raise InputError(f"{table}.id", f"unknown id {row_id!r}; see `gpuplanner catalog {table}`")
+        raise InputError(f"{table}.id", "unknown id {row_id!r}; see `gpuplanner catalog {table}`",
+                         row_id=row_id, table=table)
 
     def gpus(self) -> list[GPU]:
         return [gpu_from_row(row) for row in self.rows("gpus")]
@@ -106,13 +107,15 @@ class Catalog:
         try:
             return gpu_from_row(self.row("gpus", gpu_id))
         except InputError:
-            raise InputError("hardware.gpu", f"unknown GPU id {gpu_id!r}; see `gpuplanner catalog gpus`") from None
+            raise InputError("hardware.gpu", "unknown GPU id {gpu_id!r}; see `gpuplanner catalog gpus`",
+                             gpu_id=gpu_id) from None
 
     def model(self, model_id: str) -> ModelArch:
         try:
             row = self.row("models", model_id)
         except InputError:
-            raise InputError("model.preset", f"unknown preset {model_id!r}; see `gpuplanner catalog models`") from None
+            raise InputError("model.preset", "unknown preset {model_id!r}; see `gpuplanner catalog models`",
+                             model_id=model_id) from None
         return model_from_row(row)
 
     def image_model(self, model_id: str) -> ImagePreset:
@@ -120,9 +123,11 @@ class Catalog:
         try:
             row = self.row("models", model_id)
         except InputError:
-            raise InputError("model.preset", f"unknown preset {model_id!r}; see `gpuplanner catalog models`") from None
+            raise InputError("model.preset", "unknown preset {model_id!r}; see `gpuplanner catalog models`",
+                             model_id=model_id) from None
         if row["kind"] not in ("cnn", "vit", "diffusion"):
-            raise InputError("model.preset", f"{model_id} is a {row['kind']} model, not an image model")
+            raise InputError("model.preset", "{model_id} is a {kind} model, not an image model",
+                             model_id=model_id, kind=row['kind'])
         resolution = int(row.get("resolution") or 224)  # type: ignore[arg-type]
         if row.get("layers") is not None:
             return ImagePreset(transformer=model_from_row(row), tokens_at_base=int(row["max_seq_len"]),  # type: ignore[arg-type]
@@ -215,7 +220,8 @@ def validated_row(table: str, values: Row) -> Row:
         try:
             row[name] = parse_cell(table, name, kind, "" if raw is None else str(raw), "your entry")
         except ValueError as exc:
-            raise InputError(f"{table}.{name}", str(exc).split(": ", 1)[-1]) from exc
+            raise InputError(f"{table}.{name}", "must be yes or no, got {value!r}" if kind == BOOL
+                             else "must be a number, got {value!r}", value=str(raw)[:60]) from exc
         if isinstance(row[name], float) and (row[name] < 0 or row[name] != row[name]):  # type: ignore[operator]
             raise InputError(f"{table}.{name}", "must be zero or more")
     for name in REQUIRED[table]:
@@ -252,7 +258,8 @@ def gpu_from_row(row: Row) -> GPU:
 
 def model_from_row(row: Row) -> ModelArch:
     if row.get("layers") is None:
-        raise InputError("model.preset", f"{row['id']} is a {row['kind']} model without a transformer architecture")
+        raise InputError("model.preset", "{id} is a {kind} model without a transformer architecture",
+                         id=row['id'], kind=row['kind'])
     return ModelArch(
         name=str(row["name"]), layers=int(row["layers"]), hidden=int(row["hidden"]),  # type: ignore[arg-type]
         heads=int(row["heads"]), kv_heads=int(row["kv_heads"]),  # type: ignore[arg-type]

@@ -26,7 +26,7 @@ class AdapterSpec:
     def __post_init__(self) -> None:
         require_int("training.lora_rank", self.rank, maximum=65536)
         if self.targets not in LORA_TARGETS:
-            raise InputError("training.lora_targets", f"must be one of {' | '.join(LORA_TARGETS)}")
+            raise InputError("training.lora_targets", "must be one of {join}", join=' | '.join(LORA_TARGETS))
 
     def params_per_layer(self, model: ModelArch) -> float:
         h, kv, f, r = model.hidden, model.kv_dim, model.ffn_hidden, self.rank

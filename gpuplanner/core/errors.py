@@ -2,24 +2,29 @@
 
 from __future__ import annotations
 
+from gpuplanner.core.messages import Message
+
 
 class InputError(ValueError):
-    """Bad input: names the offending field so a CLI or a form can point at it."""
+    """Bad input: names the offending field so a CLI or a form can point at it. The message is an English
+    template with {named} values, so the app can show it translated."""
 
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(f"{field}: {message}")
+    def __init__(self, field: str, message: str, **params: object) -> None:
         self.field = field
-        self.message = message
+        self.message = Message(message, **params)
+        super().__init__(f"{field}: {self.message}")
 
 
 def require_positive(field: str, value: float, *, allow_zero: bool = False) -> None:
     """Reject NaN, infinities, negatives and (unless allowed) zero."""
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise InputError(field, f"must be a number, got {type(value).__name__}")
+        raise InputError(field, "must be a number, got {name}", name=type(value).__name__)
     if value != value or value in (float("inf"), float("-inf")):
         raise InputError(field, "must be a finite number")
     if value < 0 or (value == 0 and not allow_zero):
-        raise InputError(field, f"must be {'zero or more' if allow_zero else 'greater than zero'}, got {value:g}")
+        if allow_zero:
+            raise InputError(field, "must be zero or more, got {value:g}", value=value)
+        raise InputError(field, "must be greater than zero, got {value:g}", value=value)
 
 
 def require_int(field: str, value: object, *, minimum: int = 1, maximum: int | None = None) -> int:
@@ -27,9 +32,9 @@ def require_int(field: str, value: object, *, minimum: int = 1, maximum: int | N
         if isinstance(value, float) and value.is_integer():
             value = int(value)
         else:
-            raise InputError(field, f"must be a whole number, got {value!r}")
+            raise InputError(field, "must be a whole number, got {value!r}", value=value)
     if value < minimum:
-        raise InputError(field, f"must be at least {minimum}, got {value}")
+        raise InputError(field, "must be at least {minimum}, got {value}", minimum=minimum, value=value)
     if maximum is not None and value > maximum:
-        raise InputError(field, f"must be at most {maximum}, got {value}")
+        raise InputError(field, "must be at most {maximum}, got {value}", maximum=maximum, value=value)
     return value

@@ -67,7 +67,8 @@ def supported_precision(gpu: GPU, wanted: Precision) -> tuple[Precision, list[st
                                 gpu=gpu.model, wanted=precision.value.upper(), fallback=fallback))
         precision = PRECISION_FALLBACK[precision]
     if gpu.peak_tflops(precision) is None:
-        raise InputError("precision", f"{gpu.model} has no published peak for {wanted.value} or a fallback")
+        raise InputError("precision", "{model} has no published peak for {value} or a fallback",
+                         model=gpu.model, value=wanted.value)
     return precision, warnings
 
 
@@ -339,11 +340,12 @@ def _image_model(scenario: Scenario) -> ImageModel:
                     activation_mib_per_sample=images.get("activation_mib_per_sample",
                                                          model.activation_mib_per_sample))
     if model.gflops_fwd_per_sample <= 0:
-        raise InputError("images.gflops_per_sample", f"{model.name}: FLOPs per image are not in the catalog (no "
-                         "citable source); give images.gflops_per_sample")
+        raise InputError("images.gflops_per_sample", "{name}: FLOPs per image are not in the catalog (no citable "
+                         "source); give images.gflops_per_sample", name=model.name)
     if model.activation_mib_per_sample <= 0:
-        raise InputError("images.activation_mib_per_sample", f"{model.name}: activation memory per image is not in "
-                         "the catalog; give images.activation_mib_per_sample (scripts/measure_cnn_activations.py)")
+        raise InputError("images.activation_mib_per_sample", "{name}: activation memory per image is not in the "
+                         "catalog; give images.activation_mib_per_sample (scripts/measure_cnn_activations.py)",
+                         name=model.name)
     return model
 
 
@@ -444,4 +446,4 @@ def estimate(scenario: Scenario, node: NodeSpec | None = None) -> dict[str, Any]
         return estimate_image_training(scenario, node)
     if scenario.task == Task.INFERENCE:
         return estimate_inference(scenario, node)
-    raise InputError("task", f"{scenario.task.value!r} estimates are not available in this version yet")
+    raise InputError("task", "{value!r} estimates are not available in this version yet", value=scenario.task.value)

@@ -71,7 +71,8 @@ def engine_profile(name: str) -> EngineProfile:
     try:
         return ENGINES[name]
     except KeyError:
-        raise InputError("inference.engine", f"must be one of {' | '.join(ENGINES)}, got {name!r}") from None
+        raise InputError("inference.engine", "must be one of {join}, got {name!r}",
+                         join=' | '.join(ENGINES), name=name) from None
 
 
 @dataclass(frozen=True)
@@ -202,9 +203,11 @@ def max_batch_for_memory(workload: ServingWorkload, gpu: GPU, tp: int) -> int:
 
 def estimate_serving(workload: ServingWorkload, gpu: GPU, tp: int) -> ServingEstimate:
     if gpu.memory_bandwidth_gbs is None:
-        raise InputError("hardware.gpu", f"{gpu.model} has no published memory bandwidth; cannot estimate decode")
+        raise InputError("hardware.gpu", "{model} has no published memory bandwidth; cannot estimate decode",
+                         model=gpu.model)
     if achieved_flops(gpu, workload) <= 0:
-        raise InputError("hardware.gpu", f"{gpu.model} has no published 16-bit tensor rate; cannot estimate prefill")
+        raise InputError("hardware.gpu", "{model} has no published 16-bit tensor rate; cannot estimate prefill",
+                         model=gpu.model)
     memory = serving_memory_bytes(workload, gpu, tp, workload.batch)
     total = sum(memory.values())
     fits = total <= usable_bytes(workload, gpu)

@@ -51,7 +51,7 @@ def enumerate_layouts(workload: TrainingWorkload, cluster: Cluster, fixed: Layou
         pp_choices = [fixed.pp] if fixed.pp else [p for p in _divisors(count // tp) if p <= model.layers]
         tp_pp += [(tp, pp) for pp in pp_choices if (count // tp) % pp == 0]
     if not tp_pp:
-        raise InputError("parallelism", f"no tensor x pipeline split divides {count} GPUs")
+        raise InputError("parallelism", "no tensor x pipeline split divides {count} GPUs", count=count)
     tp, pp = (np.array(v, dtype=np.float64) for v in zip(*tp_pp, strict=True))
     dp = count / (tp * pp)
 
@@ -77,7 +77,8 @@ def enumerate_layouts(workload: TrainingWorkload, cluster: Cluster, fixed: Layou
     pick = np.flatnonzero(keep)
     if pick.size == 0:
         raise InputError("training.global_batch",
-                         f"{workload.global_batch} sequences cannot be split evenly over the data-parallel replicas")
+                         "{global_batch} sequences cannot be split evenly over the data-parallel replicas",
+                         global_batch=workload.global_batch)
     return Layouts(tp_all[pick], pp_all[pick], dp_all[pick], micro_batch[pick], zero[pick], recompute[pick],
                    sequence_parallel[pick].astype(np.float64), virtual[pick])
 

@@ -13,7 +13,8 @@ class Message(str):
     params: dict[str, Any]
 
     def __new__(cls, template: str, **params: Any) -> Message:
-        text = super().__new__(cls, template.format(**params))
+        # A template without values is literal text (it may hold braces, e.g. a JSON example).
+        text = super().__new__(cls, template.format(**params) if params else template)
         text.template = template
         text.params = params
         return text

@@ -46,14 +46,16 @@ class ModelArch:
         require_int("model.hidden", self.hidden, maximum=MAX_HIDDEN)
         require_int("model.heads", self.heads, maximum=self.hidden)
         if self.hidden % self.heads:
-            raise InputError("model.heads", f"{self.heads} heads do not divide hidden size {self.hidden}")
+            raise InputError("model.heads", "{heads} heads do not divide hidden size {hidden}",
+                             heads=self.heads, hidden=self.hidden)
         require_int("model.kv_heads", self.kv_heads, maximum=self.heads)
         require_int("model.ffn_hidden", self.ffn_hidden, maximum=MAX_HIDDEN * 8)
         require_int("model.vocab", self.vocab, maximum=MAX_VOCAB)
         require_int("model.experts", self.experts, maximum=4096)
         require_int("model.experts_per_token", self.experts_per_token, maximum=self.experts)
         if self.heads % self.kv_heads:
-            raise InputError("model.kv_heads", f"{self.kv_heads} KV heads do not divide {self.heads} heads")
+            raise InputError("model.kv_heads", "{kv_heads} KV heads do not divide {heads} heads",
+                             kv_heads=self.kv_heads, heads=self.heads)
         for name in ("params_override", "active_params_override"):
             value = getattr(self, name)
             if value is not None:
@@ -150,9 +152,10 @@ def model_from_hf_config(path: str | Path) -> ModelArch:
     try:
         config = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as exc:
-        raise InputError("config.json", f"cannot read {path}: {exc}") from exc
+        raise InputError("config.json", "cannot read {path}: {exc}", path=path, exc=exc) from exc
     except json.JSONDecodeError as exc:
-        raise InputError("config.json", f"not valid JSON ({exc.msg} at line {exc.lineno})") from exc
+        raise InputError("config.json", "not valid JSON ({msg} at line {lineno})",
+                         msg=exc.msg, lineno=exc.lineno) from exc
     if not isinstance(config, dict):
         raise InputError("config.json", "must hold a JSON object")
 
@@ -161,7 +164,7 @@ def model_from_hf_config(path: str | Path) -> ModelArch:
             if key in config and config[key] is not None:
                 return config[key]
         if default is None:
-            raise InputError("config.json", f"missing {' / '.join(keys)}")
+            raise InputError("config.json", "missing {join}", join=' / '.join(keys))
         return default
 
     hidden = pick("hidden_size", "n_embd", "d_model")

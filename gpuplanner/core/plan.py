@@ -78,9 +78,9 @@ class PlanSettings:
 
     def __post_init__(self) -> None:
         if self.objective not in OBJECTIVES:
-            raise InputError("constraints.objective", f"must be one of {' | '.join(OBJECTIVES)}")
+            raise InputError("constraints.objective", "must be one of {join}", join=' | '.join(OBJECTIVES))
         if self.deployment not in DEPLOYMENTS:
-            raise InputError("constraints.deployment", f"must be one of {' | '.join(DEPLOYMENTS)}")
+            raise InputError("constraints.deployment", "must be one of {join}", join=' | '.join(DEPLOYMENTS))
 
 
 def plan_settings(scenario: Scenario) -> PlanSettings:
@@ -91,11 +91,12 @@ def plan_settings(scenario: Scenario) -> PlanSettings:
     try:
         cooling = Cooling(site.get("cooling", "air"))
     except ValueError:
-        raise InputError("constraints.site.cooling", f"must be one of {' | '.join(x.value for x in Cooling)}") from None
+        raise InputError("constraints.site.cooling", "must be one of {join}",
+                         join=' | '.join(x.value for x in Cooling)) from None
     amps = site.get("china_cabinet_amps")
     if amps is not None and amps not in CHINA_IDC_CABINET_AMPS:
         raise InputError("constraints.site.china_cabinet_amps",
-                         f"IDC cabinets are sold at {', '.join(str(a) for a in CHINA_IDC_CABINET_AMPS)} A")
+                         "IDC cabinets are sold at {join} A", join=', '.join(str(a) for a in CHINA_IDC_CABINET_AMPS))
     limits = SiteLimits(
         rack_kw=site.get("rack_kw", SiteLimits.rack_kw), rack_units=site.get("rack_units", SiteLimits.rack_units),
         reserved_units=site.get("reserved_units", SiteLimits.reserved_units),
@@ -103,7 +104,7 @@ def plan_settings(scenario: Scenario) -> PlanSettings:
         china_cabinet_amps=amps, airflow_delta_t_c=site.get("airflow_delta_t_c", SiteLimits.airflow_delta_t_c))
     pue = site.get("pue", PowerAssumptions.pue)
     if not 1.0 <= pue <= 3.0:
-        raise InputError("constraints.site.pue", f"must be between 1.0 and 3.0, got {pue:g}")
+        raise InputError("constraints.site.pue", "must be between 1.0 and 3.0, got {pue:g}", pue=pue)
     cost = CostAssumptions(
         years=c.get("years", CostAssumptions.years), utilization=c.get("utilization", CostAssumptions.utilization),
         currency=c.get("currency", "USD"), usd_to_cny=c.get("usd_to_cny", CostAssumptions.usd_to_cny),

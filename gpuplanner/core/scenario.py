@@ -77,13 +77,15 @@ def _check_type(path: str, value: object, expected: type) -> object:
     else:
         ok = isinstance(value, expected)
     if not ok:
-        raise InputError(path, f"must be {_type_word(expected)}, got {type(value).__name__} {value!r}"[:160])
+        raise InputError(path, TYPE_MESSAGES[expected], kind=type(value).__name__, value=repr(value)[:80])
     return value
 
 
-def _type_word(expected: type) -> str:
-    return {int: "a whole number", float: "a number", str: "text", bool: "true or false",
-            dict: "an object"}.get(expected, expected.__name__)
+# What a wrong JSON type is told, per expected Python type (templates: translated in the app).
+TYPE_MESSAGES: dict[type, str] = {
+    int: "must be a whole number, got {kind} {value}", float: "must be a number, got {kind} {value}",
+    str: "must be text, got {kind} {value}", bool: "must be true or false, got {kind} {value}",
+    dict: "must be an object, got {kind} {value}"}
 
 
 def _section(data: Mapping[str, Any], name: str) -> dict[str, Any]:
@@ -94,7 +96,7 @@ def _section(data: Mapping[str, Any], name: str) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, item in value.items():
         if key not in spec:
-            raise InputError(f"{name}.{key}", f"unknown key (allowed: {', '.join(spec)})")
+            raise InputError(f"{name}.{key}", "unknown key (allowed: {join})", join=', '.join(spec))
         out[key] = _check_type(f"{name}.{key}", item, spec[key])
     return out
 
@@ -103,7 +105,7 @@ def _checked_mapping(path: str, value: dict[str, Any], spec: dict[str, type]) ->
     out = {}
     for key, item in value.items():
         if key not in spec:
-            raise InputError(f"{path}.{key}", f"unknown key (allowed: {', '.join(spec)})")
+            raise InputError(f"{path}.{key}", "unknown key (allowed: {join})", join=', '.join(spec))
         out[key] = _check_type(f"{path}.{key}", item, spec[key])
     return out
 
@@ -113,7 +115,7 @@ def _choice(path: str, value: str, choices: type) -> Any:
         return choices(value)
     except ValueError:
         allowed = " | ".join(member.value for member in choices)  # type: ignore[attr-defined]
-        raise InputError(path, f"must be one of {allowed}, got {value!r}") from None
+        raise InputError(path, "must be one of {allowed}, got {value!r}", allowed=allowed, value=value) from None
 
 
 def parse_model(data: object, resolve_model: Callable[[str], ModelArch]) -> ModelArch:
@@ -121,7 +123,7 @@ def parse_model(data: object, resolve_model: Callable[[str], ModelArch]) -> Mode
         raise InputError("model", "must be an object with a preset or an architecture")
     for key, value in data.items():
         if key not in MODEL_KEYS:
-            raise InputError(f"model.{key}", f"unknown key (allowed: {', '.join(MODEL_KEYS)})")
+            raise InputError(f"model.{key}", "unknown key (allowed: {join})", join=', '.join(MODEL_KEYS))
         data[key] = _check_type(f"model.{key}", value, MODEL_KEYS[key])
     if "preset" in data:
         base = resolve_model(data["preset"])
@@ -147,7 +149,7 @@ def parse_scenario(data: object, resolve_model: Callable[[str], ModelArch], reso
         raise InputError("scenario", "must be a JSON object")
     for key in data:
         if key not in SCHEMA:
-            raise InputError(key, f"unknown key (allowed: {', '.join(SCHEMA)})")
+            raise InputError(key, "unknown key (allowed: {join})", join=', '.join(SCHEMA))
     task = _choice("task", _check_type("task", data.get("task", "pretrain"), str), Task)  # type: ignore[arg-type]
     if "model" not in data:
         raise InputError("model", "is required (a preset or an architecture)")
@@ -156,7 +158,7 @@ def parse_scenario(data: object, resolve_model: Callable[[str], ModelArch], reso
     if task in IMAGE_TASKS:
         model_data = data["model"]
         if not isinstance(model_data, dict) or set(model_data) != {"preset"} or resolve_image is None:
-            raise InputError("model", "image tasks take a catalog preset: {\"preset\": \"resnet-50\"}")
+            raise InputError("model", 'image tasks take a catalog preset: {"preset": "resnet-50"}')
         image = resolve_image(_check_type("model.preset", model_data["preset"], str))  # type: ignore[arg-type]
         model = image.transformer
         images.setdefault("count", IMAGENET_1K_TRAIN_IMAGES)
@@ -211,7 +213,7 @@ def parse_scenario(data: object, resolve_model: Callable[[str], ModelArch], reso
             require_positive(f"inference.{key}", inference[key])
     training.setdefault("lora_targets", "all-linear")
     if training["lora_targets"] not in LORA_TARGETS:
-        raise InputError("training.lora_targets", f"must be one of {' | '.join(LORA_TARGETS)}")
+        raise InputError("training.lora_targets", "must be one of {join}", join=' | '.join(LORA_TARGETS))
     training.setdefault("paged_optimizer", False)
     hardware = _section(data, "hardware")
     gpu = resolve_gpu(hardware.get("gpu", DEFAULT_GPU_ID))
@@ -229,14 +231,18 @@ def parse_scenario(data: object, resolve_model: Callable[[str], ModelArch], reso
             require_int(f"parallelism.{key}", parallelism[key], maximum=1 << 20)
     if "tp" in parallelism and model is not None:
         if model.heads % parallelism["tp"]:
-            raise InputError("parallelism.tp", f"{parallelism['tp']} does not divide the model's {model.heads} heads")
+            raise InputError("parallelism.tp", "{tp} does not divide the model's {heads} heads",
+                             tp=parallelism['tp'], heads=model.heads)
         if parallelism["tp"] > gpus_per_node:
-            raise InputError("parallelism.tp", f"{parallelism['tp']} exceeds the {gpus_per_node} GPUs per node")
+            raise InputError("parallelism.tp", "{tp} exceeds the {gpus_per_node} GPUs per node",
+                             tp=parallelism['tp'], gpus_per_node=gpus_per_node)
     if "pp" in parallelism and model is not None and parallelism["pp"] > model.layers:
-        raise InputError("parallelism.pp", f"{parallelism['pp']} stages exceed the model's {model.layers} layers")
+        raise InputError("parallelism.pp", "{pp} stages exceed the model's {layers} layers",
+                         pp=parallelism['pp'], layers=model.layers)
     product = parallelism.get("tp", 1) * parallelism.get("pp", 1) * parallelism.get("dp", 1)
     if count is not None and {"tp", "pp", "dp"} <= set(parallelism) and product != count:
-        raise InputError("parallelism", f"tp x pp x dp = {product} but hardware.count is {count}")
+        raise InputError("parallelism", "tp x pp x dp = {product} but hardware.count is {count}",
+                         product=product, count=count)
     if count is None and {"tp", "pp", "dp"} <= set(parallelism):
         count = product
     layout = LayoutConstraints(

@@ -85,7 +85,8 @@ class ImageWorkload:
 def image_layouts(workload: ImageWorkload, cluster: Cluster, fixed: LayoutConstraints) -> Layouts:
     count = cluster.count
     if workload.global_batch % count:
-        raise InputError("images.batch", f"{workload.global_batch} images cannot be split over {count} GPUs")
+        raise InputError("images.batch", "{global_batch} images cannot be split over {count} GPUs",
+                         global_batch=workload.global_batch, count=count)
     per_gpu = workload.global_batch // count
     micro = np.array([fixed.micro_batch] if fixed.micro_batch else
                      [m for m in (*MICRO_BATCH_CHOICES, 32, 64, 128, 256) if per_gpu % m == 0], dtype=np.float64)

@@ -42,7 +42,7 @@ class Recompute(IntEnum):
         try:
             return cls[text.upper()]
         except KeyError:
-            raise InputError("training.recompute", f"must be none, selective or full, got {text!r}") from None
+            raise InputError("training.recompute", "must be none, selective or full, got {text!r}", text=text) from None
 
 
 @dataclass(frozen=True)
@@ -93,7 +93,7 @@ class TrainingWorkload:
         require_int("training.global_batch", self.global_batch, maximum=1 << 24)
         require_positive("training.tokens", self.tokens)
         if self.tokens > 1e16:
-            raise InputError("training.tokens", f"{self.tokens:g} tokens is beyond any real training run")
+            raise InputError("training.tokens", "{tokens:g} tokens is beyond any real training run", tokens=self.tokens)
 
     @property
     def tokens_per_step(self) -> int:

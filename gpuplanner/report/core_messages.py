@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
+from gpuplanner.core.errors import InputError
+
 CONTEXT = "CoreMessages"
 
 TEMPLATES = (
@@ -76,12 +78,102 @@ TEMPLATES = (
 )
 
 
+# Input errors (InputError templates across the Qt-free packages), for the wizard, dialogs and the CLI.
+INPUT_TEMPLATES = (
+    QT_TRANSLATE_NOOP("CoreMessages", "unknown id {row_id!r}; see `gpuplanner catalog {table}`"),
+    QT_TRANSLATE_NOOP("CoreMessages", "is not a column of this table"),
+    QT_TRANSLATE_NOOP("CoreMessages", "must be datacenter, workstation or consumer"),
+    QT_TRANSLATE_NOOP("CoreMessages", "{id} is a {kind} model without a transformer architecture"),
+    QT_TRANSLATE_NOOP("CoreMessages", "{model_id} is a {kind} model, not an image model"),
+    QT_TRANSLATE_NOOP("CoreMessages", "your catalog edits database is not writable in this session"),
+    QT_TRANSLATE_NOOP("CoreMessages", "must be zero or more"),
+    QT_TRANSLATE_NOOP("CoreMessages", "must not be empty"),
+    QT_TRANSLATE_NOOP("CoreMessages", "unknown GPU id {gpu_id!r}; see `gpuplanner catalog gpus`"),
+    QT_TRANSLATE_NOOP("CoreMessages", "unknown preset {model_id!r}; see `gpuplanner catalog models`"),
+    QT_TRANSLATE_NOOP("CoreMessages", "must be yes or no, got {value!r}"),
+    QT_TRANSLATE_NOOP("CoreMessages", "must be a number, got {value!r}"),
+    QT_TRANSLATE_NOOP("CoreMessages", "must be one of {join}"),
+    QT_TRANSLATE_NOOP("CoreMessages", "must be USD or CNY"),
+    QT_TRANSLATE_NOOP("CoreMessages", "must be in (0, 1]"),
+    QT_TRANSLATE_NOOP("CoreMessages", "must be a number, got {name}"),
+    QT_TRANSLATE_NOOP("CoreMessages", "must be a finite number"),
+    QT_TRANSLATE_NOOP("CoreMessages", "must be greater than zero, got {value:g}"),
+    QT_TRANSLATE_NOOP("CoreMessages", "must be at least {minimum}, got {value}"),
+    QT_TRANSLATE_NOOP("CoreMessages", "must be at most {maximum}, got {value}"),
+    QT_TRANSLATE_NOOP("CoreMessages", "must be zero or more, got {value:g}"),
+    QT_TRANSLATE_NOOP("CoreMessages", "must be a whole number, got {value!r}"),
+    QT_TRANSLATE_NOOP("CoreMessages", "{value!r} estimates are not available in this version yet"),
+    QT_TRANSLATE_NOOP("CoreMessages", "{model} has no published peak for {value} or a fallback"),
+    QT_TRANSLATE_NOOP("CoreMessages", "no GPU count up to 65536 gives a valid layout for this batch"),
+    QT_TRANSLATE_NOOP("CoreMessages", "{name}: FLOPs per image are not in the catalog (no citable source); give "
+                                      "images.gflops_per_sample"),
+    QT_TRANSLATE_NOOP("CoreMessages", "{name}: activation memory per image is not in the catalog; give "
+                                      "images.activation_mib_per_sample (scripts/measure_cnn_activations.py)"),
+    QT_TRANSLATE_NOOP("CoreMessages", "no GPU count up to 4096 divides the batch evenly"),
+    QT_TRANSLATE_NOOP("CoreMessages", "{model} has no published memory bandwidth; cannot estimate decode"),
+    QT_TRANSLATE_NOOP("CoreMessages", "{model} has no published 16-bit tensor rate; cannot estimate prefill"),
+    QT_TRANSLATE_NOOP("CoreMessages", "must be one of {join}, got {name!r}"),
+    QT_TRANSLATE_NOOP("CoreMessages", "int4 KV cache is not supported; use fp16, bf16, fp8 or int8"),
+    QT_TRANSLATE_NOOP("CoreMessages", "no tensor x pipeline split divides {count} GPUs"),
+    QT_TRANSLATE_NOOP("CoreMessages", "{global_batch} sequences cannot be split evenly over the data-parallel "
+                                      "replicas"),
+    QT_TRANSLATE_NOOP("CoreMessages", "must hold a JSON object"),
+    QT_TRANSLATE_NOOP("CoreMessages", "{heads} heads do not divide hidden size {hidden}"),
+    QT_TRANSLATE_NOOP("CoreMessages", "{kv_heads} KV heads do not divide {heads} heads"),
+    QT_TRANSLATE_NOOP("CoreMessages", "cannot read {path}: {exc}"),
+    QT_TRANSLATE_NOOP("CoreMessages", "not valid JSON ({msg} at line {lineno})"),
+    QT_TRANSLATE_NOOP("CoreMessages", "missing {join}"),
+    QT_TRANSLATE_NOOP("CoreMessages", "IDC cabinets are sold at {join} A"),
+    QT_TRANSLATE_NOOP("CoreMessages", "must be between 1.0 and 3.0, got {pue:g}"),
+    QT_TRANSLATE_NOOP("CoreMessages", "must be an object"),
+    QT_TRANSLATE_NOOP("CoreMessages", "must be an object with a preset or an architecture"),
+    QT_TRANSLATE_NOOP("CoreMessages", "is required when no preset is given"),
+    QT_TRANSLATE_NOOP("CoreMessages", "must be a JSON object"),
+    QT_TRANSLATE_NOOP("CoreMessages", "is required (a preset or an architecture)"),
+    QT_TRANSLATE_NOOP("CoreMessages", "{pp} stages exceed the model's {layers} layers"),
+    QT_TRANSLATE_NOOP("CoreMessages", "tp x pp x dp = {product} but hardware.count is {count}"),
+    QT_TRANSLATE_NOOP("CoreMessages", "unknown key (allowed: {join})"),
+    QT_TRANSLATE_NOOP("CoreMessages", "must be one of {allowed}, got {value!r}"),
+    QT_TRANSLATE_NOOP("CoreMessages", 'image tasks take a catalog preset: {"preset": "resnet-50"}'),
+    QT_TRANSLATE_NOOP("CoreMessages", "only applies to the vision and diffusion tasks"),
+    QT_TRANSLATE_NOOP("CoreMessages", "must divide training.global_batch"),
+    QT_TRANSLATE_NOOP("CoreMessages", "{tp} does not divide the model's {heads} heads"),
+    QT_TRANSLATE_NOOP("CoreMessages", "{tp} exceeds the {gpus_per_node} GPUs per node"),
+    QT_TRANSLATE_NOOP("CoreMessages", "must be 1 or 3"),
+    QT_TRANSLATE_NOOP("CoreMessages", "must be between 4 and 60"),
+    QT_TRANSLATE_NOOP("CoreMessages", "{global_batch} images cannot be split over {count} GPUs"),
+    QT_TRANSLATE_NOOP("CoreMessages", "no micro-batch divides the images each GPU gets per step"),
+    QT_TRANSLATE_NOOP("CoreMessages", "{tokens:g} tokens is beyond any real training run"),
+    QT_TRANSLATE_NOOP("CoreMessages", "must be none, selective or full, got {text!r}"),
+    QT_TRANSLATE_NOOP("CoreMessages", "unknown assumption"),
+    QT_TRANSLATE_NOOP("CoreMessages", "must be true or false"),
+    QT_TRANSLATE_NOOP("CoreMessages", "{name} is not a number JSON allows"),
+    QT_TRANSLATE_NOOP("CoreMessages", "{path} is {value:.1f} MB; a scenario file is at most 1 MB"),
+    QT_TRANSLATE_NOOP("CoreMessages", "file not found: {path}"),
+    QT_TRANSLATE_NOOP("CoreMessages", "not valid JSON: {msg} at line {lineno} column {colno}"),
+    QT_TRANSLATE_NOOP("CoreMessages", "JSON nested too deeply"),
+    QT_TRANSLATE_NOOP("CoreMessages", "must be between 1 and 100"),
+    QT_TRANSLATE_NOOP("CoreMessages", "no plan fits, so there is no spec sheet to write"),
+    QT_TRANSLATE_NOOP("CoreMessages", "must be a whole number, got {kind} {value}"),
+    QT_TRANSLATE_NOOP("CoreMessages", "must be a number, got {kind} {value}"),
+    QT_TRANSLATE_NOOP("CoreMessages", "must be text, got {kind} {value}"),
+    QT_TRANSLATE_NOOP("CoreMessages", "must be true or false, got {kind} {value}"),
+    QT_TRANSLATE_NOOP("CoreMessages", "must be an object, got {kind} {value}"),
+)
+
+def translated_error(exc: InputError) -> str:
+    """'field: message' with the message in the current language (the field is a path the user typed)."""
+    return f"{exc.field}: {translated(exc.message)}"
+
+
 def translated(message: object) -> str:
     """The message in the current language; plain strings pass through."""
     template = getattr(message, "template", None)
     if template is None:
         return str(message)
     text = QCoreApplication.translate(CONTEXT, template)
+    if not message.params:  # type: ignore[attr-defined]
+        return text
     params = {key: translated(value) if hasattr(value, "template") else value
               for key, value in message.params.items()}  # type: ignore[attr-defined]
     try:

@@ -6,6 +6,7 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLabel, QL
 
 from gpuplanner.catalog.store import Catalog, Row
 from gpuplanner.core.errors import InputError
+from gpuplanner.report.core_messages import translated, translated_error
 from gpuplanner.ui.widgets import clear_invalid, mark_invalid
 
 EDITABLE_COLUMNS = {
@@ -61,8 +62,8 @@ class CatalogEntryDialog(QDialog):
         except InputError as exc:
             column = exc.field.split(".", 1)[-1]
             if column in self.edits:
-                mark_invalid(self.edits[column], exc.message)
+                mark_invalid(self.edits[column], translated(exc.message))
                 self.edits[column].setFocus()
-            self.message.setText(self.tr("Not saved: %1").replace("%1", str(exc)))
+            self.message.setText(self.tr("Not saved: %1").replace("%1", translated_error(exc)))
             return
         self.accept()

@@ -43,7 +43,7 @@ from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.errors import InputError
 from gpuplanner.estimate_cli import load_scenario_json
 from gpuplanner.planning import plan_for_scenario, scenario_from_data
-from gpuplanner.report.core_messages import translated
+from gpuplanner.report.core_messages import translated, translated_error
 from gpuplanner.translations import LANGUAGES
 from gpuplanner.ui.catalog_editor import CatalogEntryDialog
 from gpuplanner.ui.catalog_model import SORT_ROLE as CATALOG_SORT_ROLE
@@ -298,7 +298,7 @@ class MainWindow(QMainWindow):
         try:
             scenario_from_data(data, self.catalog)
         except InputError as exc:
-            self._show_input_error(exc.field, exc.message)
+            self._show_input_error(exc.field, translated(exc.message))
             return
         if self.edit_started is None:
             self.edit_started = time.perf_counter()
@@ -509,7 +509,8 @@ class MainWindow(QMainWindow):
             scenario_from_data(data, self.catalog)
         except InputError as exc:
             QMessageBox.warning(self, self.tr("Cannot open scenario"),
-                                self.tr("%1 was not loaded: %2").replace("%1", Path(path).name).replace("%2", str(exc)))
+                                self.tr("%1 was not loaded: %2").replace("%1", Path(path).name)
+                                .replace("%2", translated_error(exc)))
             return False
         assert isinstance(data, dict)
         self.wizard.load_scenario(data)

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.model import model_from_hf_config
+from gpuplanner.report.core_messages import translated
 from gpuplanner.ui.widgets import (
     choice_combo,
     clear_invalid,
@@ -208,7 +209,7 @@ class ModelPage(QWizardPage):
             model = model_from_hf_config(path)
         except InputError as exc:
             QMessageBox.warning(self, self.tr("Cannot import"), self.tr("This config.json cannot be used: %1")
-                                .replace("%1", exc.message))
+                                .replace("%1", translated(exc.message)))
             return False
         select_data(self.preset, "custom")
         for box, value in ((self.layers, model.layers), (self.hidden, model.hidden), (self.heads, model.heads),

@@ -17,6 +17,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal, Slot
 
 from gpuplanner.core.errors import InputError
+from gpuplanner.report.core_messages import translated_error
 
 log = logging.getLogger(__name__)
 
@@ -67,7 +68,7 @@ class _Job(QRunnable):
         except JobCancelledError:
             return
         except InputError as exc:
-            self.signals.failed.emit(self.job_id, str(exc), True)
+            self.signals.failed.emit(self.job_id, translated_error(exc), True)
         except Exception as exc:  # a bug: report it, never die silently
             log.error("background job failed:\n%s", traceback.format_exc())
             self.signals.failed.emit(self.job_id, f"{type(exc).__name__}: {exc}", False)

@@ -168,154 +168,154 @@
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="56"/>
+        <location filename="../../gpuplanner/estimate_cli.py" line="58"/>
         <source>%1 · %2 · %3 on %4 x %5 (%6 nodes)</source>
         <translation>%1 · %2 · %3，%4 × %5（%6 个节点）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="58"/>
+        <location filename="../../gpuplanner/estimate_cli.py" line="60"/>
         <source>Fits: yes</source>
         <translation>显存够用：是</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="58"/>
+        <location filename="../../gpuplanner/estimate_cli.py" line="60"/>
         <source>Fits: NO</source>
         <translation>显存够用：否</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="60"/>
+        <location filename="../../gpuplanner/estimate_cli.py" line="62"/>
         <source>trainable parameters %1</source>
         <translation>可训练参数 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="63"/>
+        <location filename="../../gpuplanner/estimate_cli.py" line="65"/>
         <source>Layout: TP %1 · PP %2 (v=%3) · DP %4 · ZeRO-%5 · micro-batch %6 · recompute %7 · sequence parallel %8</source>
         <translation>并行布局：TP %1 · PP %2（v=%3）· DP %4 · ZeRO-%5 · 微批 %6 · 重计算 %7 · 序列并行 %8</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="65"/>
+        <location filename="../../gpuplanner/estimate_cli.py" line="67"/>
         <source>on</source>
         <translation>开</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="65"/>
+        <location filename="../../gpuplanner/estimate_cli.py" line="67"/>
         <source>off</source>
         <translation>关</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="69"/>
+        <location filename="../../gpuplanner/estimate_cli.py" line="71"/>
         <source>weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="69"/>
+        <location filename="../../gpuplanner/estimate_cli.py" line="71"/>
         <source>gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="69"/>
+        <location filename="../../gpuplanner/estimate_cli.py" line="71"/>
         <source>optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="70"/>
+        <location filename="../../gpuplanner/estimate_cli.py" line="72"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="118"/>
         <location filename="../../gpuplanner/ui/details.py" line="68"/>
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="70"/>
+        <location filename="../../gpuplanner/estimate_cli.py" line="72"/>
         <source>activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="70"/>
+        <location filename="../../gpuplanner/estimate_cli.py" line="72"/>
         <source>overhead</source>
         <translation>额外开销</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="71"/>
+        <location filename="../../gpuplanner/estimate_cli.py" line="73"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="71"/>
+        <location filename="../../gpuplanner/estimate_cli.py" line="73"/>
         <source>capacity</source>
         <translation>容量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="76"/>
+        <location filename="../../gpuplanner/estimate_cli.py" line="78"/>
         <source>%1 tokens/s (%2 per GPU)</source>
         <translation>每秒 %1 token（单卡 %2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="78"/>
+        <location filename="../../gpuplanner/estimate_cli.py" line="80"/>
         <source>%1 images/s</source>
         <translation>每秒 %1 张图</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="82"/>
+        <location filename="../../gpuplanner/estimate_cli.py" line="84"/>
         <source>step time %1 s (±%2%)</source>
         <translation>单步时间 %1 秒（±%2%）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="85"/>
+        <location filename="../../gpuplanner/estimate_cli.py" line="87"/>
         <source>model TFLOP/s %1 per GPU, MFU %2%</source>
         <translation>单卡模型算力 %1 TFLOP/s，MFU %2%</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="87"/>
+        <location filename="../../gpuplanner/estimate_cli.py" line="89"/>
         <source>run %1 days, %2 GPU-hours</source>
         <translation>总时长 %1 天，%2 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="89"/>
+        <location filename="../../gpuplanner/estimate_cli.py" line="91"/>
         <source>step breakdown</source>
         <translation>单步构成</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="96"/>
+        <location filename="../../gpuplanner/estimate_cli.py" line="98"/>
         <source>Serving (%1, ±%2%)</source>
         <translation>推理服务（%1，±%2%）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="97"/>
+        <location filename="../../gpuplanner/estimate_cli.py" line="99"/>
         <source>time to first token %1 ms</source>
         <translation>首 token 时延 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="98"/>
+        <location filename="../../gpuplanner/estimate_cli.py" line="100"/>
         <source>time per output token %1 ms</source>
         <translation>每个输出 token %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="99"/>
+        <location filename="../../gpuplanner/estimate_cli.py" line="101"/>
         <source>output tokens/s %1 (%2 per GPU)</source>
         <translation>每秒输出 token %1（单卡 %2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="101"/>
+        <location filename="../../gpuplanner/estimate_cli.py" line="103"/>
         <source>largest batch %1 sequences per replica (KV-cache room)</source>
         <translation>每副本最大批大小 %1 条序列（受 KV 缓存限制）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="102"/>
+        <location filename="../../gpuplanner/estimate_cli.py" line="104"/>
         <source>replicas %1 x %2 GPU(s); the load needs %3 (%4 GPUs)</source>
         <translation>副本 %1 × %2 块 GPU；负载需要 %3 个副本（%4 块 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="106"/>
+        <location filename="../../gpuplanner/estimate_cli.py" line="108"/>
         <source>Power: %1 kW nameplate and %2 kW expected per node, %3 kW cluster</source>
         <translation>功耗：每节点额定 %1 kW、预计 %2 kW，集群 %3 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="110"/>
+        <location filename="../../gpuplanner/estimate_cli.py" line="112"/>
         <source>energy per run %1 MWh (IT, before PUE)</source>
         <translation>单次运行耗电 %1 MWh（IT 侧，未计 PUE）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="113"/>
+        <location filename="../../gpuplanner/estimate_cli.py" line="115"/>
         <source>Other layouts</source>
         <translation>其他布局</translation>
     </message>
@@ -791,7 +791,7 @@
         <translation>性能估算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="118"/>
+        <location filename="../../gpuplanner/estimate_cli.py" line="120"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="254"/>
         <location filename="../../gpuplanner/ui/details.py" line="46"/>
         <location filename="../../gpuplanner/ui/details.py" line="143"/>
@@ -958,7 +958,7 @@
         <translation>并行布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="67"/>
+        <location filename="../../gpuplanner/estimate_cli.py" line="69"/>
         <location filename="../../gpuplanner/ui/details.py" line="41"/>
         <source>Memory per GPU (GiB)</source>
         <translation>单卡显存（GiB）</translation>
@@ -979,7 +979,7 @@
         <translation>机房</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="81"/>
+        <location filename="../../gpuplanner/estimate_cli.py" line="83"/>
         <location filename="../../gpuplanner/ui/details.py" line="45"/>
         <source>Time</source>
         <translation>时间</translation>
@@ -1616,6 +1616,386 @@
         <source>does not fit: needs {need:.1f} GiB per GPU</source>
         <translation>放不下：每卡需要 {need:.1f} GiB</translation>
     </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="81"/>
+        <source>unknown id {row_id!r}; see `gpuplanner catalog {table}`</source>
+        <translation>未知的 ID {row_id!r}；请查看 `gpuplanner catalog {table}`</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="82"/>
+        <source>is not a column of this table</source>
+        <translation>不是此表的列</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="83"/>
+        <source>must be datacenter, workstation or consumer</source>
+        <translation>必须是 datacenter（数据中心）、workstation（工作站）或 consumer（消费级）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="84"/>
+        <source>{id} is a {kind} model without a transformer architecture</source>
+        <translation>{id} 是 {kind} 模型，没有 Transformer 结构参数</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="85"/>
+        <source>{model_id} is a {kind} model, not an image model</source>
+        <translation>{model_id} 是 {kind} 模型，不是图像模型</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="86"/>
+        <source>your catalog edits database is not writable in this session</source>
+        <translation>本次会话无法写入您的目录修改数据库</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="87"/>
+        <source>must be zero or more</source>
+        <translation>必须大于或等于零</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="88"/>
+        <source>must not be empty</source>
+        <translation>不能为空</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="89"/>
+        <source>unknown GPU id {gpu_id!r}; see `gpuplanner catalog gpus`</source>
+        <translation>未知的 GPU ID {gpu_id!r}；请查看 `gpuplanner catalog gpus`</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="90"/>
+        <source>unknown preset {model_id!r}; see `gpuplanner catalog models`</source>
+        <translation>未知的预设 {model_id!r}；请查看 `gpuplanner catalog models`</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="91"/>
+        <source>must be yes or no, got {value!r}</source>
+        <translation>必须是 yes 或 no，实际为 {value!r}</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="92"/>
+        <source>must be a number, got {value!r}</source>
+        <translation>必须是数字，实际为 {value!r}</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="93"/>
+        <source>must be one of {join}</source>
+        <translation>必须是以下之一：{join}</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="94"/>
+        <source>must be USD or CNY</source>
+        <translation>必须是 USD 或 CNY</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="95"/>
+        <source>must be in (0, 1]</source>
+        <translation>必须在 (0, 1] 范围内</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="96"/>
+        <source>must be a number, got {name}</source>
+        <translation>必须是数字，实际为 {name}</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="97"/>
+        <source>must be a finite number</source>
+        <translation>必须是有限的数字</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="98"/>
+        <source>must be greater than zero, got {value:g}</source>
+        <translation>必须大于零，实际为 {value:g}</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="99"/>
+        <source>must be at least {minimum}, got {value}</source>
+        <translation>不能小于 {minimum}，实际为 {value}</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="100"/>
+        <source>must be at most {maximum}, got {value}</source>
+        <translation>不能大于 {maximum}，实际为 {value}</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="101"/>
+        <source>must be zero or more, got {value:g}</source>
+        <translation>必须大于或等于零，实际为 {value:g}</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="102"/>
+        <source>must be a whole number, got {value!r}</source>
+        <translation>必须是整数，实际为 {value!r}</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="103"/>
+        <source>{value!r} estimates are not available in this version yet</source>
+        <translation>此版本尚不支持 {value!r} 估算</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="104"/>
+        <source>{model} has no published peak for {value} or a fallback</source>
+        <translation>{model} 没有公开的 {value} 峰值算力，也没有可替代的精度</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="105"/>
+        <source>no GPU count up to 65536 gives a valid layout for this batch</source>
+        <translation>在 65536 张 GPU 以内，找不到能为此批量构成有效并行布局的 GPU 数量</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="106"/>
+        <source>{name}: FLOPs per image are not in the catalog (no citable source); give images.gflops_per_sample</source>
+        <translation>{name}：目录中没有每张图像的 FLOPs（无可引用来源）；请填写 images.gflops_per_sample</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="108"/>
+        <source>{name}: activation memory per image is not in the catalog; give images.activation_mib_per_sample (scripts/measure_cnn_activations.py)</source>
+        <translation>{name}：目录中没有每张图像的激活值显存；请填写 images.activation_mib_per_sample（可用 scripts/measure_cnn_activations.py 测量）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="110"/>
+        <source>no GPU count up to 4096 divides the batch evenly</source>
+        <translation>在 4096 张 GPU 以内，没有能整除此批量的 GPU 数量</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="111"/>
+        <source>{model} has no published memory bandwidth; cannot estimate decode</source>
+        <translation>{model} 没有公开的显存带宽，无法估算解码</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="112"/>
+        <source>{model} has no published 16-bit tensor rate; cannot estimate prefill</source>
+        <translation>{model} 没有公开的 16 位张量算力，无法估算预填充</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="113"/>
+        <source>must be one of {join}, got {name!r}</source>
+        <translation>必须是以下之一：{join}，实际为 {name!r}</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="114"/>
+        <source>int4 KV cache is not supported; use fp16, bf16, fp8 or int8</source>
+        <translation>不支持 int4 KV 缓存；请使用 fp16、bf16、fp8 或 int8</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="115"/>
+        <source>no tensor x pipeline split divides {count} GPUs</source>
+        <translation>没有能整除 {count} 张 GPU 的张量并行 × 流水线并行划分</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="116"/>
+        <source>{global_batch} sequences cannot be split evenly over the data-parallel replicas</source>
+        <translation>{global_batch} 条序列无法平均分配到各数据并行副本</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="118"/>
+        <source>must hold a JSON object</source>
+        <translation>必须包含一个 JSON 对象</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="119"/>
+        <source>{heads} heads do not divide hidden size {hidden}</source>
+        <translation>{heads} 个注意力头不能整除隐藏维度 {hidden}</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="120"/>
+        <source>{kv_heads} KV heads do not divide {heads} heads</source>
+        <translation>{kv_heads} 个 KV 头不能整除 {heads} 个注意力头</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="121"/>
+        <source>cannot read {path}: {exc}</source>
+        <translation>无法读取 {path}：{exc}</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="122"/>
+        <source>not valid JSON ({msg} at line {lineno})</source>
+        <translation>不是有效的 JSON（第 {lineno} 行：{msg}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="123"/>
+        <source>missing {join}</source>
+        <translation>缺少 {join}</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="124"/>
+        <source>IDC cabinets are sold at {join} A</source>
+        <translation>IDC 机柜按 {join} A 出售</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="125"/>
+        <source>must be between 1.0 and 3.0, got {pue:g}</source>
+        <translation>必须在 1.0 到 3.0 之间，实际为 {pue:g}</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="126"/>
+        <source>must be an object</source>
+        <translation>必须是对象</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="127"/>
+        <source>must be an object with a preset or an architecture</source>
+        <translation>必须是包含预设（preset）或模型结构的对象</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="128"/>
+        <source>is required when no preset is given</source>
+        <translation>未指定预设时为必填项</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="129"/>
+        <source>must be a JSON object</source>
+        <translation>必须是 JSON 对象</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="130"/>
+        <source>is required (a preset or an architecture)</source>
+        <translation>为必填项（预设或模型结构）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="131"/>
+        <source>{pp} stages exceed the model&apos;s {layers} layers</source>
+        <translation>{pp} 个流水线阶段超过了模型的 {layers} 层</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="132"/>
+        <source>tp x pp x dp = {product} but hardware.count is {count}</source>
+        <translation>tp × pp × dp = {product}，但 hardware.count 为 {count}</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="133"/>
+        <source>unknown key (allowed: {join})</source>
+        <translation>未知的键（允许：{join}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="134"/>
+        <source>must be one of {allowed}, got {value!r}</source>
+        <translation>必须是以下之一：{allowed}，实际为 {value!r}</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="135"/>
+        <source>image tasks take a catalog preset: {&quot;preset&quot;: &quot;resnet-50&quot;}</source>
+        <translation>图像任务需要使用目录中的预设：{&quot;preset&quot;: &quot;resnet-50&quot;}</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="136"/>
+        <source>only applies to the vision and diffusion tasks</source>
+        <translation>仅适用于视觉和扩散模型任务</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="137"/>
+        <source>must divide training.global_batch</source>
+        <translation>必须能整除 training.global_batch</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="138"/>
+        <source>{tp} does not divide the model&apos;s {heads} heads</source>
+        <translation>{tp} 不能整除模型的 {heads} 个注意力头</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="139"/>
+        <source>{tp} exceeds the {gpus_per_node} GPUs per node</source>
+        <translation>{tp} 超过了每节点 {gpus_per_node} 张 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="140"/>
+        <source>must be 1 or 3</source>
+        <translation>必须是 1 或 3</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="141"/>
+        <source>must be between 4 and 60</source>
+        <translation>必须在 4 到 60 之间</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="142"/>
+        <source>{global_batch} images cannot be split over {count} GPUs</source>
+        <translation>{global_batch} 张图像无法平均分配到 {count} 张 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="143"/>
+        <source>no micro-batch divides the images each GPU gets per step</source>
+        <translation>没有微批大小能整除每张 GPU 每步分到的图像数</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="144"/>
+        <source>{tokens:g} tokens is beyond any real training run</source>
+        <translation>{tokens:g} 个 token 超出了任何实际训练的规模</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="145"/>
+        <source>must be none, selective or full, got {text!r}</source>
+        <translation>必须是 none（不重计算）、selective（选择性）或 full（完全），实际为 {text!r}</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="146"/>
+        <source>unknown assumption</source>
+        <translation>未知的假设项</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="147"/>
+        <source>must be true or false</source>
+        <translation>必须是 true 或 false</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="148"/>
+        <source>{name} is not a number JSON allows</source>
+        <translation>{name} 不是 JSON 允许的数字</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="149"/>
+        <source>{path} is {value:.1f} MB; a scenario file is at most 1 MB</source>
+        <translation>{path} 大小为 {value:.1f} MB；方案文件最大为 1 MB</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="150"/>
+        <source>file not found: {path}</source>
+        <translation>找不到文件：{path}</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="151"/>
+        <source>not valid JSON: {msg} at line {lineno} column {colno}</source>
+        <translation>不是有效的 JSON：第 {lineno} 行第 {colno} 列：{msg}</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="152"/>
+        <source>JSON nested too deeply</source>
+        <translation>JSON 嵌套层级过深</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="153"/>
+        <source>must be between 1 and 100</source>
+        <translation>必须在 1 到 100 之间</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="154"/>
+        <source>no plan fits, so there is no spec sheet to write</source>
+        <translation>没有可行的方案，因此无法生成规格书</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="155"/>
+        <source>must be a whole number, got {kind} {value}</source>
+        <translation>必须是整数，实际为 {kind} {value}</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="156"/>
+        <source>must be a number, got {kind} {value}</source>
+        <translation>必须是数字，实际为 {kind} {value}</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="157"/>
+        <source>must be text, got {kind} {value}</source>
+        <translation>必须是文本，实际为 {kind} {value}</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="158"/>
+        <source>must be true or false, got {kind} {value}</source>
+        <translation>必须是 true 或 false，实际为 {kind} {value}</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="159"/>
+        <source>must be an object, got {kind} {value}</source>
+        <translation>必须是对象，实际为 {kind} {value}</translation>
+    </message>
 </context>
 <context>
     <name>DeploymentPage</name>
@@ -1799,7 +2179,7 @@
     <name>MainWindow</name>
     <message>
         <location filename="../../gpuplanner/ui/main_window.py" line="107"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="526"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="527"/>
         <source>GPU Planner</source>
         <translation>GPU Planner 算力规划</translation>
     </message>
@@ -2163,68 +2543,68 @@
         <translation>已写入 %1（%2 页）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="487"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="488"/>
         <source>Select one of your own entries to remove it; bundled rows stay.</source>
         <translation>请选择一条自定义条目再删除；内置条目会保留。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="510"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="511"/>
         <source>Cannot open scenario</source>
         <translation>无法打开方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="511"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="512"/>
         <source>%1 was not loaded: %2</source>
         <translation>未加载 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="519"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="520"/>
         <source>GPU Planner — %1</source>
         <translation>GPU Planner 算力规划 — %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="530"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="531"/>
         <source>Open scenario</source>
         <translation>打开方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="530"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="544"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="531"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="545"/>
         <source>Scenarios (*.json)</source>
         <translation>方案文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="543"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="544"/>
         <source>Save scenario</source>
         <translation>保存方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="550"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="551"/>
         <source>Not saved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="550"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="551"/>
         <source>Could not write %1.</source>
         <translation>无法写入 %1。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="556"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="557"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="577"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="578"/>
         <source>The autosaved scenario could not be restored; defaults are shown.</source>
         <translation>无法恢复自动保存的方案；已显示默认值。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="589"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="590"/>
         <source>About GPU Planner</source>
         <translation>关于 GPU Planner</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="590"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="591"/>
         <source>GPU Planner %1
 Estimates are checked against published measured runs; prices are approximate and dated.</source>
         <translation>GPU Planner %1

@@ -264,3 +264,21 @@ def test_translations_keep_every_placeholder() -> None:
         if "{" in source:
             translation = message.findtext("translation") or ""
             assert sorted(field.findall(source)) == sorted(field.findall(translation)), source
+
+
+def test_cooling_words_inside_warnings_are_translated(qtbot) -> None:
+    from gpuplanner.core.messages import msg
+    from gpuplanner.core.site import COOLING_WORDS
+    from gpuplanner.report.core_messages import translated
+    from gpuplanner.translations import install_translations
+
+    warning = msg("{rack_kw:.1f} kW per rack exceeds what {cooling} cooling handles (~{limit:g} kW): "
+                  "needs {needed} cooling.", rack_kw=40.8, cooling=COOLING_WORDS["air"], limit=20,
+                  needed=COOLING_WORDS["rear-door"])
+    assert warning == ("40.8 kW per rack exceeds what air cooling handles (~20 kW): needs rear-door heat exchanger "
+                       "cooling.")
+    try:
+        install_translations("zh_CN")
+        assert "风冷" in translated(warning) and "背板换热" in translated(warning)
+    finally:
+        install_translations("en")

@@ -30,6 +30,10 @@ class Cooling(StrEnum):
 # Planning ceilings in kW per rack for each cooling tier (editable). Air: the 15-25 kW band the brief gives;
 # the liquid tiers: typical design points, to be replaced by the site's own figure.
 COOLING_LIMIT_KW = {Cooling.AIR: 20.0, Cooling.REAR_DOOR: 40.0, Cooling.COLD_PLATE: 100.0, Cooling.IMMERSION: 150.0}
+# Cooling tiers as words inside warnings (messages, so the app shows them translated).
+COOLING_WORDS = {Cooling.AIR.value: msg("air"), Cooling.REAR_DOOR.value: msg("rear-door heat exchanger"),
+                 Cooling.COLD_PLATE.value: msg("cold-plate liquid"), Cooling.IMMERSION.value: msg("immersion"),
+                 "beyond immersion presets": msg("more than immersion presets")}
 
 
 @dataclass(frozen=True)
@@ -239,8 +243,9 @@ def plan_site(node: NodeSpec, nodes: int, gpu_tdp_w: float | None, limits: SiteL
     cooling_ok = rack_nameplate is None or rack_nameplate <= COOLING_LIMIT_KW[limits.cooling]
     if not cooling_ok:
         warnings.append(msg("{rack_kw:.1f} kW per rack exceeds what {cooling} cooling handles (~{limit:g} kW): "
-                            "needs {needed} cooling.", rack_kw=rack_nameplate, cooling=limits.cooling.value,
-                            limit=COOLING_LIMIT_KW[limits.cooling], needed=cooling_needed))
+                            "needs {needed} cooling.", rack_kw=rack_nameplate,
+                            cooling=COOLING_WORDS[limits.cooling.value], limit=COOLING_LIMIT_KW[limits.cooling],
+                            needed=COOLING_WORDS[cooling_needed]))
     circuit_kw = limits.supply.usable_kw if limits.china_cabinet_amps is None else rack_kw
     # Each of the A and B feeds must carry the whole rack alone when the other fails.
     circuits = None if rack_nameplate is None else max(1, math.ceil(rack_nameplate / circuit_kw - 1e-9))

@@ -75,6 +75,11 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "No plan meets every goal; showing the closest ones with what they miss."),
     QT_TRANSLATE_NOOP("CoreMessages", "{slower:.0f}% slower"),
     QT_TRANSLATE_NOOP("CoreMessages", "does not fit: needs {need:.1f} GiB per GPU"),
+    QT_TRANSLATE_NOOP("CoreMessages", "air"),
+    QT_TRANSLATE_NOOP("CoreMessages", "rear-door heat exchanger"),
+    QT_TRANSLATE_NOOP("CoreMessages", "cold-plate liquid"),
+    QT_TRANSLATE_NOOP("CoreMessages", "immersion"),
+    QT_TRANSLATE_NOOP("CoreMessages", "more than immersion presets"),
 )
 
 

@@ -8,6 +8,7 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication, QLocale
 
 from gpuplanner.report.core_messages import translated
+from gpuplanner.report.spec_sheet import term
 
 
 def tr(text: str) -> str:
@@ -94,7 +95,7 @@ def plan_html(plan: dict[str, Any], currency: str) -> str:
         (tr("Server"), site["node"]), (tr("Nameplate per node (kW)"), _num(site["node_kw_nameplate"])),
         (tr("Expected per node (kW)"), _num(site["node_kw_training"])),
         (tr("Nodes per rack"), str(site["nodes_per_rack"])), (tr("Racks"), str(site["racks"])),
-        (tr("kW per rack"), _num(site["kw_per_rack"])), (tr("Cooling needed"), site["cooling_needed"]),
+        (tr("kW per rack"), _num(site["kw_per_rack"])), (tr("Cooling needed"), term(site["cooling_needed"])),
         (tr("Circuits per A/B feed"), str(site["circuits_per_feed"] or tr("n/a"))),
         (tr("Facility power (kW)"), _num(site["facility_kw_expected"])),
         (tr("Heat per rack (BTU/h)"), _num(site["heat_btu_h_per_rack"], 0)),

@@ -33,6 +33,11 @@ def tr(text: str) -> str:
     return _translate(text)
 
 
+def recompute_word(code: str) -> str:
+    """The activation-recomputation mode the core reports, in the CLI's language."""
+    return {"none": tr("none"), "selective": tr("selective"), "full": tr("full")}.get(code, code)
+
+
 def translated_message(message: object) -> str:
     """A core message in the CLI's language (plain English without Qt)."""
     if _translate is str:

@@ -7,7 +7,7 @@ import sys
 from typing import Any
 
 from gpuplanner.catalog.store import Catalog
-from gpuplanner.cli_text import tr, translated_message, use_language
+from gpuplanner.cli_text import recompute_word, tr, translated_message, use_language
 from gpuplanner.core.errors import InputError
 from gpuplanner.estimate_cli import format_number, load_scenario_json, print_result
 from gpuplanner.i18n import fill
@@ -61,7 +61,8 @@ def plan_report(result: dict[str, Any]) -> str:
         fill(tr("#1 in detail: %1 x %2 (%3)"), best["count"], best["gpu_name"], deployment_label(best["deployment"])),
         "  " + tr("why:") + " " + "; ".join(translated_message(r) for r in best["rank_reasons"]),
         "  " + fill(tr("layout: TP %1 · PP %2 · DP %3 · ZeRO-%4 · micro-batch %5 · recompute %6"), layout["tp"],
-                    layout["pp"], layout["dp"], layout["zero"], layout["micro_batch"], layout["recompute"]),
+                    layout["pp"], layout["dp"], layout["zero"], layout["micro_batch"],
+                    recompute_word(layout["recompute"])),
         "  " + fill(tr("memory per GPU: %1 of %2 GiB"), f"{best['memory_gib_per_gpu']['total']:.1f}",
                     f"{best['memory_gib_per_gpu']['capacity']:g}"),
         "  " + fill(tr("node: %1 — %2 kW nameplate, %3 kW expected, %4U"), site["node"],

@@ -238,6 +238,7 @@ def test_cli_text_reports_in_chinese(tmp_path: Path) -> None:
                       encoding="utf-8")
     plan = run_cli("plan", str(source), "--lang", "zh_CN")
     assert plan.returncode == 0 and "方案排名" in plan.stdout and "第 1 名详情" in plan.stdout
+    assert re.search(r"重计算 (无|选择性|完全)", plan.stdout), plan.stdout  # the mode too, not the code
     estimate = run_cli("estimate", str(source), "--lang", "zh_CN")
     assert estimate.returncode == 0 and "单卡显存" in estimate.stdout and "可训练参数" in estimate.stdout
     english = run_cli("estimate", str(source))

@@ -38,12 +38,13 @@ def tr(text: str) -> str:
 
 
 def term(code: str) -> str:
-    """Translated label for a code the core reports (rack limits, cooling tiers)."""
+    """Translated label for a code the core reports (rack limits, cooling tiers, recomputation)."""
     labels = {"rack power": tr("rack power"), "rack units": tr("rack units"), "rack weight": tr("rack weight"),
               "air": tr("air"), "rear-door": tr("rear-door heat exchanger"), "cold-plate": tr("cold plate"),
               "immersion": tr("immersion"), "beyond immersion presets": tr("beyond immersion presets"),
               "two tiers, non-blocking": tr("two tiers, non-blocking"), "one leaf switch": tr("one leaf switch"),
-              "single node: no scale-out fabric": tr("single node: no scale-out fabric")}
+              "single node: no scale-out fabric": tr("single node: no scale-out fabric"),
+              "none": tr("none"), "selective": tr("selective"), "full": tr("full")}
     return labels.get(code, code)
 
 

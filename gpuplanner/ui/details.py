@@ -63,7 +63,7 @@ def plan_html(plan: dict[str, Any], currency: str) -> str:
     parts.append(f"<p>{escape(L['Model'])}: {escape(str(plan['model']['name']))} · "
                  f"{escape(L['Layout'])}: TP {layout['tp']} · PP {layout['pp']} · DP {layout['dp']} · "
                  f"ZeRO-{layout['zero']} · {escape(L['micro-batch'])} {layout['micro_batch']} · "
-                 f"{escape(L['recompute'])} {escape(str(layout['recompute']))}</p>")
+                 f"{escape(L['recompute'])} {escape(term(str(layout['recompute'])))}</p>")
     parts.append(f"<h4>{escape(L['Memory per GPU (GiB)'])}</h4>")
     labels = {"weights": tr("Weights"), "gradients": tr("Gradients"), "optimizer": tr("Optimizer states"),
               "activations": tr("Activations"), "kv_cache": tr("KV cache"),

@@ -88,7 +88,8 @@ def test_chinese_idc_cabinet_sheet_in_chinese(tmp_path: Path) -> None:
     assert "首 token 时延" in text
 
 
-def test_sheet_from_the_app_matches_the_cli(qtbot, tmp_path: Path, monkeypatch) -> None:
+def window_with_plans(qtbot, monkeypatch, scenario: dict) -> object:
+    """The main window after the wizard was given `scenario` and its plans arrived."""
     from PySide6.QtWidgets import QMessageBox
 
     from gpuplanner.catalog.store import Catalog
@@ -98,9 +99,14 @@ def test_sheet_from_the_app_matches_the_cli(qtbot, tmp_path: Path, monkeypatch) 
     monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: QMessageBox.StandardButton.Ok)
     window = MainWindow(Catalog(), AppSettings())
     qtbot.addWidget(window)
-    window.wizard.load_scenario(H100_CLUSTER)
+    window.wizard.load_scenario(scenario)
     with qtbot.waitSignal(window.result_shown, timeout=60_000):
         window.recompute()
+    return window
+
+
+def test_sheet_from_the_app_matches_the_cli(qtbot, tmp_path: Path, monkeypatch) -> None:
+    window = window_with_plans(qtbot, monkeypatch, H100_CLUSTER)
     pdf = tmp_path / "app.pdf"
     assert window.write_pdf(str(pdf)) >= 2
     text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
@@ -119,19 +125,10 @@ def test_pdf_without_a_plan_or_with_bad_options_exits_2(tmp_path: Path) -> None:
 
 def test_print_preview_renders_the_same_sheet(qtbot, monkeypatch, tmp_path: Path) -> None:
     from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
-    from PySide6.QtWidgets import QMessageBox
 
-    from gpuplanner.catalog.store import Catalog
     from gpuplanner.report.spec_sheet import render
-    from gpuplanner.ui.main_window import MainWindow
-    from gpuplanner.ui.settings import AppSettings
 
-    monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: QMessageBox.StandardButton.Ok)
-    window = MainWindow(Catalog(), AppSettings())
-    qtbot.addWidget(window)
-    window.wizard.load_scenario(RTX_WORKSTATION)
-    with qtbot.waitSignal(window.result_shown, timeout=60_000):
-        window.recompute()
+    window = window_with_plans(qtbot, monkeypatch, RTX_WORKSTATION)
     window.print_preview()
     dialog = window.preview_dialog
     assert isinstance(dialog, QPrintPreviewDialog) and dialog.isVisible()

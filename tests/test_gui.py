@@ -278,3 +278,25 @@ def test_image_training_through_the_wizard(qtbot, window) -> None:
     assert result["plans"][0]["task"] == "vision"
     assert result["plans"][0]["training"]["images_per_s"] > 0
     assert window.wizard.scenario()["images"]["epochs"] == 30
+
+
+@pytest.mark.parametrize(("scenario", "rows"), [
+    ({"task": "lora", "model": {"preset": "llama-2-7b"}, "training": {"tokens": 2e8},
+      "constraints": {"deployment": "cloud"}}, ("This job, rented on demand", "Capex if bought instead")),
+    ({"task": "inference", "model": {"preset": "llama-3.1-8b"}, "constraints": {"deployment": "on-prem"}},
+     ("Per million output tokens, owned", "Capex")),
+])
+def test_plan_details_show_what_the_job_costs(qtbot, scenario: dict, rows: tuple[str, ...]) -> None:
+    from PySide6.QtGui import QTextDocument
+
+    from gpuplanner.catalog.store import Catalog
+    from gpuplanner.planning import plan_for_scenario
+    from gpuplanner.ui.details import plan_html
+
+    result = plan_for_scenario(scenario, Catalog(), top=1)
+    document = QTextDocument()
+    document.setHtml(plan_html(result["plans"][0], result["currency"]))
+    text = document.toPlainText()
+    for row in rows:
+        assert row in text
+    assert "n/a" not in text.split(rows[0], 1)[1].split("\n")[1]  # the job's own cost is known

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import time
 from pathlib import Path
@@ -95,6 +96,24 @@ def test_cost_break_even_and_payback_by_hand() -> None:
     assert cost["payback_months"] == pytest.approx(300_000 / monthly_saving)
     cny = cost_summary(inputs, CostAssumptions(currency="CNY", usd_to_cny=7.0), run_gpu_hours=1000)
     assert cny["capex"] == pytest.approx(2_100_000)
+
+
+def test_clouds_rent_whole_instances_and_owners_buy_whole_servers() -> None:
+    """One GPU of an 8-GPU instance costs the whole instance; one GPU of a bought 8-GPU server carries the
+    whole server's cost for as long as the job holds it."""
+    inputs = CostInputs(gpus=1, nodes=1, racks=1, node_price=Price(300_000, "quote", "2026-11-01"),
+                        network_usd=None, it_kw_busy=10.0, it_kw_idle=4.0,
+                        cloud=CloudOffer("X", "x8", 8, 32.0, "r", "2026-09-20", "page"), gpus_bought=8)
+    assumptions = CostAssumptions(years=3, utilization=0.5, maintenance_pct_per_year=5.0)
+    cost = cost_summary(inputs, assumptions, run_gpu_hours=10)  # 10 hours on one GPU
+    assert cost["gpus_rented"] == 8 and cost["gpus_owned"] == 8
+    assert cost["run_cost_cloud_on_demand"] == pytest.approx(10 * 32.0)
+    owned_per_gpu_hour = cost["tco"] / (8 * 8760 * 3 * 0.5)
+    assert cost["owned_per_gpu_hour"] == pytest.approx(owned_per_gpu_hour)
+    assert cost["run_cost_owned"] == pytest.approx(10 * 8 * owned_per_gpu_hour)
+    assert cost["break_even_utilization"] == pytest.approx(cost["tco"] / (8 * 8760 * 3 * 4.0))
+    nine = cost_summary(dataclasses.replace(inputs, gpus=9, nodes=2, gpus_bought=16), assumptions, run_gpu_hours=90)
+    assert nine["gpus_rented"] == 16 and nine["run_cost_cloud_on_demand"] == pytest.approx(10 * 16 * 4.0)
 
 
 def test_catalog_server_is_used_when_known(catalog) -> None:

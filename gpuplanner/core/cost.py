@@ -78,7 +78,7 @@ class CostAssumptions:
 
 @dataclass(frozen=True)
 class CostInputs:
-    gpus: int
+    gpus: int  # the GPUs the job runs on
     nodes: int
     racks: int
     node_price: Price | None
@@ -86,6 +86,18 @@ class CostInputs:
     it_kw_busy: float | None
     it_kw_idle: float | None
     cloud: CloudOffer | None
+    gpus_bought: int | None = None  # the GPUs in the servers bought (whole servers); None: `gpus`
+
+    @property
+    def owned_gpus(self) -> int:
+        return self.gpus if self.gpus_bought is None else max(self.gpus_bought, self.gpus)
+
+    @property
+    def rented_gpus(self) -> int:
+        """Clouds rent whole instances: 1 GPU of an 8-GPU instance costs the whole instance."""
+        if self.cloud is None:
+            return self.gpus
+        return math.ceil(self.gpus / self.cloud.gpus) * self.cloud.gpus
 
 
 def _times(value: float | None, factor: float) -> float | None:
@@ -123,15 +135,16 @@ def cost_summary(inputs: CostInputs, assumptions: CostAssumptions, run_gpu_hours
     maintenance = None if capex is None else capex * a.maintenance_pct_per_year / 100.0
     opex = (electricity or 0.0) + colocation + (maintenance or 0.0)
     tco = None if capex is None else capex + opex * a.years
-    used_gpu_hours = inputs.gpus * HOURS_PER_YEAR * a.years * a.utilization
-    owned_per_gpu_hour = None if tco is None else tco / used_gpu_hours
+    # Per GPU-hour of what is owned, and the same hours rented, so the two compare like for like.
+    owned_gpu_hours = inputs.owned_gpus * HOURS_PER_YEAR * a.years * a.utilization
+    owned_per_gpu_hour = None if tco is None else tco / owned_gpu_hours
 
     cloud_per_gpu_hour = None if inputs.cloud is None else a.from_usd(inputs.cloud.usd_per_gpu_hour)
     break_even = None
     payback_months = None
     if tco is not None and cloud_per_gpu_hour:
-        break_even = tco / (inputs.gpus * HOURS_PER_YEAR * a.years * cloud_per_gpu_hour)
-        monthly_saving = cloud_per_gpu_hour * inputs.gpus * HOURS_PER_YEAR / 12 * a.utilization - opex / 12
+        break_even = tco / (inputs.owned_gpus * HOURS_PER_YEAR * a.years * cloud_per_gpu_hour)
+        monthly_saving = cloud_per_gpu_hour * inputs.owned_gpus * HOURS_PER_YEAR / 12 * a.utilization - opex / 12
         payback_months = capex / monthly_saving if monthly_saving > 0 and capex is not None else math.inf
 
     result: dict[str, object] = {
@@ -146,21 +159,27 @@ def cost_summary(inputs: CostInputs, assumptions: CostAssumptions, run_gpu_hours
         "cloud_offer": None if inputs.cloud is None else {
             "provider": inputs.cloud.provider, "instance": inputs.cloud.instance, "region": inputs.cloud.region,
             "price_date": inputs.cloud.price_date, "source": inputs.cloud.source},
-        "cloud_tco": None if cloud_per_gpu_hour is None else cloud_per_gpu_hour * used_gpu_hours,
+        "cloud_tco": None if cloud_per_gpu_hour is None else (
+            cloud_per_gpu_hour * inputs.rented_gpus * HOURS_PER_YEAR * a.years * a.utilization),
+        "gpus_rented": inputs.rented_gpus if inputs.cloud is not None else None, "gpus_owned": inputs.owned_gpus,
         "break_even_utilization": break_even,
         "payback_months": payback_months,
         "node_price_source": None if inputs.node_price is None else inputs.node_price.source,
         "notes": notes,
     }
     if run_gpu_hours is not None:
-        result["run_cost_cloud_on_demand"] = None if cloud_per_gpu_hour is None else run_gpu_hours * cloud_per_gpu_hour
+        # The job holds every GPU of what was rented or bought for its whole wall-clock time.
+        run_hours = run_gpu_hours / inputs.gpus
+        rented_hours = run_hours * inputs.rented_gpus
+        result["run_cost_cloud_on_demand"] = None if cloud_per_gpu_hour is None else rented_hours * cloud_per_gpu_hour
         result["run_cost_cloud_spot"] = None if cloud_per_gpu_hour is None else (
-            run_gpu_hours * (1 + a.spot_restart_overhead) * cloud_per_gpu_hour * a.spot_price_ratio)
-        result["run_cost_owned"] = None if owned_per_gpu_hour is None else run_gpu_hours * owned_per_gpu_hour
+            rented_hours * (1 + a.spot_restart_overhead) * cloud_per_gpu_hour * a.spot_price_ratio)
+        result["run_cost_owned"] = None if owned_per_gpu_hour is None else (
+            run_hours * inputs.owned_gpus * owned_per_gpu_hour)
     if output_tokens_per_s:
         per_hour_tokens = output_tokens_per_s * 3600.0
         result["per_million_tokens_cloud"] = None if cloud_per_gpu_hour is None else (
-            cloud_per_gpu_hour * inputs.gpus / per_hour_tokens * 1e6)
+            cloud_per_gpu_hour * inputs.rented_gpus / per_hour_tokens * 1e6)
         result["per_million_tokens_owned"] = None if owned_per_gpu_hour is None else (
-            owned_per_gpu_hour * inputs.gpus / per_hour_tokens * 1e6)
+            owned_per_gpu_hour * inputs.owned_gpus / per_hour_tokens * 1e6)
     return result

@@ -170,7 +170,7 @@ def _evaluate(scenario: Scenario, option: HardwareOptions, count: int | None, se
     cost_inputs = CostInputs(gpus=gpus, nodes=nodes, racks=site.racks, node_price=node_price,
                              network_usd=None, it_kw_busy=site.it_kw_expected,
                              it_kw_idle=None if site.node_kw_idle is None else site.node_kw_idle * nodes,
-                             cloud=option.cloud)
+                             cloud=option.cloud, gpus_bought=node.gpus * nodes)
     cost = cost_summary(cost_inputs, settings.cost, run_gpu_hours=training["gpu_hours"] if training else None,
                         output_tokens_per_s=serving["output_tokens_per_s"] if serving else None)
     if training:

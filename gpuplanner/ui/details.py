@@ -27,6 +27,13 @@ def _money(value: float | None, currency: str) -> str:
     return ("¥" if currency == "CNY" else "$") + QLocale().toString(float(value), "f", 0)
 
 
+def _money_fine(value: float | None, currency: str) -> str:
+    """Money with cents, for small unit prices."""
+    if value is None:
+        return tr("n/a")
+    return ("¥" if currency == "CNY" else "$") + QLocale().toString(float(value), "f", 2)
+
+
 def _table(rows: list[tuple[str, str]]) -> str:
     cells = "".join(f"<tr><td>{escape(label)}</td><td align='right'><b>{escape(value)}</b></td></tr>"
                     for label, value in rows)
@@ -103,11 +110,11 @@ def plan_html(plan: dict[str, Any], currency: str) -> str:
     ]))
     parts.append(f"<h4>{escape(L['Cost'])} ({escape(currency)})</h4>")
     parts.append(_table([
-        (tr("Capex"), _money(cost["capex"], currency)), (tr("Opex per year"), _money(cost["opex_per_year"], currency)),
+        *_job_cost_rows(cost, currency),
+        (tr("Capex") if plan["deployment"] == "on-prem" else tr("Capex if bought instead"),
+         _money(cost["capex"], currency)), (tr("Opex per year"), _money(cost["opex_per_year"], currency)),
         (tr("TCO"), _money(cost["tco"], currency)),
-        (tr("Cloud on demand per GPU-hour"), _money(cost["cloud_on_demand_per_gpu_hour"], currency)
-         if cost["cloud_on_demand_per_gpu_hour"] is None else
-         ("¥" if currency == "CNY" else "$") + _num(cost["cloud_on_demand_per_gpu_hour"], 2)),
+        (tr("Cloud on demand per GPU-hour"), _money_fine(cost["cloud_on_demand_per_gpu_hour"], currency)),
         (tr("Break-even utilisation"), tr("n/a") if cost["break_even_utilization"] is None
          else _num(cost["break_even_utilization"] * 100, 0) + " %"),
     ]))
@@ -120,6 +127,17 @@ def plan_html(plan: dict[str, Any], currency: str) -> str:
                      + "".join(f"<li>{escape(str(k))}: {escape(str(v))}</li>" for k, v in assumptions.items()
                                if not isinstance(v, dict)) + "</ul>")
     return "".join(parts)
+
+
+def _job_cost_rows(cost: dict[str, Any], currency: str) -> list[tuple[str, str]]:
+    """What this run costs (training and fine-tuning) or what a million tokens cost (serving)."""
+    if "per_million_tokens_cloud" in cost:
+        return [(tr("Per million output tokens, rented"), _money_fine(cost["per_million_tokens_cloud"], currency)),
+                (tr("Per million output tokens, owned"), _money_fine(cost["per_million_tokens_owned"], currency))]
+    if "run_cost_owned" in cost:
+        return [(tr("This job, rented on demand"), _money(cost["run_cost_cloud_on_demand"], currency)),
+                (tr("This job, on owned hardware (running cost)"), _money(cost["run_cost_owned"], currency))]
+    return []
 
 
 def compare_html(plans: list[dict[str, Any]], currency: str) -> str:

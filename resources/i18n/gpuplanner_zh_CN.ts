@@ -74,8 +74,9 @@
         <location filename="../../gpuplanner/report/spec_sheet.py" line="235"/>
         <location filename="../../gpuplanner/ui/details.py" line="20"/>
         <location filename="../../gpuplanner/ui/details.py" line="26"/>
-        <location filename="../../gpuplanner/ui/details.py" line="99"/>
-        <location filename="../../gpuplanner/ui/details.py" line="111"/>
+        <location filename="../../gpuplanner/ui/details.py" line="33"/>
+        <location filename="../../gpuplanner/ui/details.py" line="106"/>
+        <location filename="../../gpuplanner/ui/details.py" line="118"/>
         <source>n/a</source>
         <translation>不详</translation>
     </message>
@@ -146,13 +147,13 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="117"/>
-        <location filename="../../gpuplanner/ui/details.py" line="68"/>
+        <location filename="../../gpuplanner/ui/details.py" line="75"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="117"/>
-        <location filename="../../gpuplanner/ui/details.py" line="68"/>
+        <location filename="../../gpuplanner/ui/details.py" line="75"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
@@ -163,7 +164,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="118"/>
-        <location filename="../../gpuplanner/ui/details.py" line="69"/>
+        <location filename="../../gpuplanner/ui/details.py" line="76"/>
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
@@ -220,7 +221,7 @@
     <message>
         <location filename="../../gpuplanner/estimate_cli.py" line="73"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="119"/>
-        <location filename="../../gpuplanner/ui/details.py" line="69"/>
+        <location filename="../../gpuplanner/ui/details.py" line="76"/>
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
@@ -447,7 +448,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="159"/>
-        <location filename="../../gpuplanner/ui/details.py" line="70"/>
+        <location filename="../../gpuplanner/ui/details.py" line="77"/>
         <source>Total</source>
         <translation>合计</translation>
     </message>
@@ -458,7 +459,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="163"/>
-        <location filename="../../gpuplanner/ui/details.py" line="95"/>
+        <location filename="../../gpuplanner/ui/details.py" line="102"/>
         <source>Server</source>
         <translation>服务器</translation>
     </message>
@@ -529,14 +530,14 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="181"/>
-        <location filename="../../gpuplanner/ui/details.py" line="97"/>
+        <location filename="../../gpuplanner/ui/details.py" line="104"/>
         <source>Nodes per rack</source>
         <translation>每机柜节点数</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="181"/>
-        <location filename="../../gpuplanner/ui/details.py" line="97"/>
-        <location filename="../../gpuplanner/ui/details.py" line="139"/>
+        <location filename="../../gpuplanner/ui/details.py" line="104"/>
+        <location filename="../../gpuplanner/ui/details.py" line="157"/>
         <source>Racks</source>
         <translation>机柜数</translation>
     </message>
@@ -562,7 +563,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="187"/>
-        <location filename="../../gpuplanner/ui/details.py" line="98"/>
+        <location filename="../../gpuplanner/ui/details.py" line="105"/>
         <source>Cooling needed</source>
         <translation>所需散热</translation>
     </message>
@@ -678,20 +679,20 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="226"/>
-        <location filename="../../gpuplanner/ui/details.py" line="40"/>
+        <location filename="../../gpuplanner/ui/details.py" line="47"/>
         <source>Cost</source>
         <translation>成本</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="227"/>
-        <location filename="../../gpuplanner/ui/details.py" line="106"/>
-        <location filename="../../gpuplanner/ui/details.py" line="141"/>
+        <location filename="../../gpuplanner/ui/details.py" line="114"/>
+        <location filename="../../gpuplanner/ui/details.py" line="159"/>
         <source>Capex</source>
         <translation>资本支出</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="227"/>
-        <location filename="../../gpuplanner/ui/details.py" line="106"/>
+        <location filename="../../gpuplanner/ui/details.py" line="115"/>
         <source>Opex per year</source>
         <translation>年运营支出</translation>
     </message>
@@ -707,7 +708,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="230"/>
-        <location filename="../../gpuplanner/ui/details.py" line="108"/>
+        <location filename="../../gpuplanner/ui/details.py" line="117"/>
         <source>Cloud on demand per GPU-hour</source>
         <translation>云上按量付费（每 GPU 小时）</translation>
     </message>
@@ -748,7 +749,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="244"/>
-        <location filename="../../gpuplanner/ui/details.py" line="78"/>
+        <location filename="../../gpuplanner/ui/details.py" line="85"/>
         <source>MFU</source>
         <translation>MFU（模型算力利用率）</translation>
     </message>
@@ -764,7 +765,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="246"/>
-        <location filename="../../gpuplanner/ui/details.py" line="79"/>
+        <location filename="../../gpuplanner/ui/details.py" line="86"/>
         <source>GPU-hours</source>
         <translation>GPU 小时</translation>
     </message>
@@ -780,8 +781,8 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="251"/>
-        <location filename="../../gpuplanner/ui/details.py" line="90"/>
-        <location filename="../../gpuplanner/ui/details.py" line="136"/>
+        <location filename="../../gpuplanner/ui/details.py" line="97"/>
+        <location filename="../../gpuplanner/ui/details.py" line="154"/>
         <source>Output tokens/s</source>
         <translation>每秒输出 token 数</translation>
     </message>
@@ -793,8 +794,8 @@
     <message>
         <location filename="../../gpuplanner/estimate_cli.py" line="121"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="255"/>
-        <location filename="../../gpuplanner/ui/details.py" line="47"/>
-        <location filename="../../gpuplanner/ui/details.py" line="144"/>
+        <location filename="../../gpuplanner/ui/details.py" line="54"/>
+        <location filename="../../gpuplanner/ui/details.py" line="162"/>
         <source>Warnings</source>
         <translation>警告</translation>
     </message>
@@ -804,220 +805,245 @@
         <translation>第 %1 页，共 %2 页</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="68"/>
+        <location filename="../../gpuplanner/ui/details.py" line="75"/>
         <source>Optimizer states</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="70"/>
+        <location filename="../../gpuplanner/ui/details.py" line="77"/>
         <source>Overhead (CUDA, NCCL, fragmentation)</source>
         <translation>额外开销（CUDA、NCCL、显存碎片）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="71"/>
+        <location filename="../../gpuplanner/ui/details.py" line="78"/>
         <source>Capacity</source>
         <translation>容量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="76"/>
+        <location filename="../../gpuplanner/ui/details.py" line="83"/>
         <source>Step time (s)</source>
         <translation>单步时间（秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="77"/>
+        <location filename="../../gpuplanner/ui/details.py" line="84"/>
         <source>Tokens/s per GPU</source>
         <translation>单卡每秒 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="78"/>
-        <location filename="../../gpuplanner/ui/details.py" line="135"/>
+        <location filename="../../gpuplanner/ui/details.py" line="85"/>
+        <location filename="../../gpuplanner/ui/details.py" line="153"/>
         <source>Days</source>
         <translation>天数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="80"/>
+        <location filename="../../gpuplanner/ui/details.py" line="87"/>
         <source>Matrix math</source>
         <translation>矩阵运算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="80"/>
+        <location filename="../../gpuplanner/ui/details.py" line="87"/>
         <source>Memory-bound kernels</source>
         <translation>访存密集算子</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="81"/>
+        <location filename="../../gpuplanner/ui/details.py" line="88"/>
         <source>Tensor-parallel traffic</source>
         <translation>张量并行通信</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="81"/>
+        <location filename="../../gpuplanner/ui/details.py" line="88"/>
         <source>Pipeline sends</source>
         <translation>流水线传输</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="82"/>
+        <location filename="../../gpuplanner/ui/details.py" line="89"/>
         <source>Pipeline bubble</source>
         <translation>流水线气泡</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="82"/>
+        <location filename="../../gpuplanner/ui/details.py" line="89"/>
         <source>Gradient sync (exposed)</source>
         <translation>梯度同步（未被掩盖部分）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="83"/>
+        <location filename="../../gpuplanner/ui/details.py" line="90"/>
         <source>Optimizer step</source>
         <translation>优化器更新</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="88"/>
+        <location filename="../../gpuplanner/ui/details.py" line="95"/>
         <source>Time to first token (ms)</source>
         <translation>首 token 时延（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="89"/>
+        <location filename="../../gpuplanner/ui/details.py" line="96"/>
         <source>Time per output token (ms)</source>
         <translation>每个输出 token 的时间（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="91"/>
+        <location filename="../../gpuplanner/ui/details.py" line="98"/>
         <source>Largest batch per replica</source>
         <translation>每副本最大批大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="92"/>
+        <location filename="../../gpuplanner/ui/details.py" line="99"/>
         <source>Replicas x GPUs</source>
         <translation>副本数 × GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="95"/>
+        <location filename="../../gpuplanner/ui/details.py" line="102"/>
         <source>Nameplate per node (kW)</source>
         <translation>每节点额定功耗（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="96"/>
+        <location filename="../../gpuplanner/ui/details.py" line="103"/>
         <source>Expected per node (kW)</source>
         <translation>每节点预计功耗（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="98"/>
+        <location filename="../../gpuplanner/ui/details.py" line="105"/>
         <source>kW per rack</source>
         <translation>单机柜 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="99"/>
+        <location filename="../../gpuplanner/ui/details.py" line="106"/>
         <source>Circuits per A/B feed</source>
         <translation>每路（A/B）回路数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="100"/>
+        <location filename="../../gpuplanner/ui/details.py" line="107"/>
         <source>Facility power (kW)</source>
         <translation>机房总功率（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="101"/>
+        <location filename="../../gpuplanner/ui/details.py" line="108"/>
         <source>Heat per rack (BTU/h)</source>
         <translation>单机柜发热量（BTU/h）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="102"/>
+        <location filename="../../gpuplanner/ui/details.py" line="109"/>
         <source>Switches (leaf + spine)</source>
         <translation>交换机（叶 + 脊）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="107"/>
-        <location filename="../../gpuplanner/ui/details.py" line="142"/>
+        <location filename="../../gpuplanner/ui/details.py" line="135"/>
+        <source>Per million output tokens, rented</source>
+        <translation>每百万输出 token 成本（租用）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="136"/>
+        <source>Per million output tokens, owned</source>
+        <translation>每百万输出 token 成本（自有）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="138"/>
+        <source>This job, rented on demand</source>
+        <translation>本次任务（云上按量租用）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="139"/>
+        <source>This job, on owned hardware (running cost)</source>
+        <translation>本次任务（自有硬件运行成本）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="114"/>
+        <source>Capex if bought instead</source>
+        <translation>若改为购买的资本支出</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="116"/>
+        <location filename="../../gpuplanner/ui/details.py" line="160"/>
         <source>TCO</source>
         <translation>总拥有成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="111"/>
+        <location filename="../../gpuplanner/ui/details.py" line="118"/>
         <source>Break-even utilisation</source>
         <translation>盈亏平衡利用率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="133"/>
+        <location filename="../../gpuplanner/ui/details.py" line="151"/>
         <source>Where</source>
         <translation>部署</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/plan_cli.py" line="35"/>
-        <location filename="../../gpuplanner/ui/details.py" line="48"/>
-        <location filename="../../gpuplanner/ui/details.py" line="133"/>
+        <location filename="../../gpuplanner/ui/details.py" line="55"/>
+        <location filename="../../gpuplanner/ui/details.py" line="151"/>
         <source>buy</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="39"/>
+        <location filename="../../gpuplanner/ui/details.py" line="46"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="41"/>
+        <location filename="../../gpuplanner/ui/details.py" line="48"/>
         <source>Layout</source>
         <translation>并行布局</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/estimate_cli.py" line="70"/>
-        <location filename="../../gpuplanner/ui/details.py" line="42"/>
+        <location filename="../../gpuplanner/ui/details.py" line="49"/>
         <source>Memory per GPU (GiB)</source>
         <translation>单卡显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="43"/>
+        <location filename="../../gpuplanner/ui/details.py" line="50"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="44"/>
+        <location filename="../../gpuplanner/ui/details.py" line="51"/>
         <source>Serving</source>
         <translation>推理服务</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="45"/>
+        <location filename="../../gpuplanner/ui/details.py" line="52"/>
         <source>Site</source>
         <translation>机房</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/estimate_cli.py" line="84"/>
-        <location filename="../../gpuplanner/ui/details.py" line="46"/>
+        <location filename="../../gpuplanner/ui/details.py" line="53"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="49"/>
+        <location filename="../../gpuplanner/ui/details.py" line="56"/>
         <source>micro-batch</source>
         <translation>微批大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="50"/>
+        <location filename="../../gpuplanner/ui/details.py" line="57"/>
         <source>recompute</source>
         <translation>重计算</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/plan_cli.py" line="35"/>
-        <location filename="../../gpuplanner/ui/details.py" line="51"/>
-        <location filename="../../gpuplanner/ui/details.py" line="133"/>
+        <location filename="../../gpuplanner/ui/details.py" line="58"/>
+        <location filename="../../gpuplanner/ui/details.py" line="151"/>
         <source>rent</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="134"/>
+        <location filename="../../gpuplanner/ui/details.py" line="152"/>
         <source>Memory / GPU (GiB)</source>
         <translation>单卡显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="138"/>
+        <location filename="../../gpuplanner/ui/details.py" line="156"/>
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="140"/>
+        <location filename="../../gpuplanner/ui/details.py" line="158"/>
         <source>IT power (kW)</source>
         <translation>IT 功率（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="143"/>
+        <location filename="../../gpuplanner/ui/details.py" line="161"/>
         <source>Ranking cost</source>
         <translation>排名成本</translation>
     </message>

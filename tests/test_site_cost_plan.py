@@ -228,3 +228,14 @@ def test_plan_settings_reject_bad_values_directly(catalog) -> None:
     scenario = scenario_from_data({"model": {"preset": "llama-2-7b"}, "constraints": {"utilization": 1.5}}, catalog)
     with pytest.raises(InputError):
         plan_settings(scenario)
+
+
+def test_a_run_of_years_without_a_deadline_is_flagged(catalog) -> None:
+    from gpuplanner.planning import plan_for_scenario
+
+    slow = plan_for_scenario({"model": {"preset": "llama-2-7b"}, "training": {"tokens": 2e12},
+                              "constraints": {"deployment": "on-prem"}}, catalog, top=1)["plans"][0]
+    assert slow["days"] > 365 and any(w.startswith("Takes ") for w in slow["warnings"])
+    bounded = plan_for_scenario({"model": {"preset": "llama-2-7b"}, "training": {"tokens": 2e12},
+                                 "constraints": {"deployment": "on-prem", "deadline_days": 60}}, catalog, top=1)
+    assert not any(w.startswith("Takes ") for w in bounded["plans"][0]["warnings"])

@@ -32,6 +32,8 @@ MAX_TRAINING_GPUS = 16384
 # GeForce cards: the GeForce driver licence forbids data-center deployment, so plans keep them at workstation
 # scale (two 4-GPU workstations at most).
 MAX_CONSUMER_GPUS = 8
+# Beyond a year a run is rarely what anyone means to buy; without a deadline the plan says so.
+LONG_RUN_DAYS = 365.0
 OBJECTIVES = ("cheapest", "fastest", "lowest-tco")
 DEPLOYMENTS = ("on-prem", "cloud", "either")
 
@@ -180,6 +182,9 @@ def _evaluate(scenario: Scenario, option: HardwareOptions, count: int | None, se
     if metric is None:
         return None
     warnings = list(result["warnings"]) + list(site.warnings) + list(cost["notes"])  # type: ignore[arg-type]
+    if training and settings.deadline_days is None and training["days"] > LONG_RUN_DAYS:
+        warnings.append(msg("Takes {days:,.0f} days: no deadline is set, so slow plans can rank first. Set a "
+                            "deadline to see faster ones.", days=training["days"]))
     if option.gpu.segment == Segment.CONSUMER and deployment == "cloud":
         return None
     block = site_block(site)

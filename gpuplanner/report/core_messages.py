@@ -75,6 +75,8 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "No plan meets every goal; showing the closest ones with what they miss."),
     QT_TRANSLATE_NOOP("CoreMessages", "{slower:.0f}% slower"),
     QT_TRANSLATE_NOOP("CoreMessages", "does not fit: needs {need:.1f} GiB per GPU"),
+    QT_TRANSLATE_NOOP("CoreMessages", "Takes {days:,.0f} days: no deadline is set, so slow plans can rank first. "
+                                      "Set a deadline to see faster ones."),
     QT_TRANSLATE_NOOP("CoreMessages", "air"),
     QT_TRANSLATE_NOOP("CoreMessages", "rear-door heat exchanger"),
     QT_TRANSLATE_NOOP("CoreMessages", "cold-plate liquid"),

@@ -1662,406 +1662,411 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/core_messages.py" line="78"/>
+        <source>Takes {days:,.0f} days: no deadline is set, so slow plans can rank first. Set a deadline to see faster ones.</source>
+        <translation>需要 {days:,.0f} 天：未设置期限，因此较慢的方案可能排在前面。设置期限即可看到更快的方案。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="80"/>
         <source>air</source>
         <translation>风冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="79"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="81"/>
         <source>rear-door heat exchanger</source>
         <translation>背板换热</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="80"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="82"/>
         <source>cold-plate liquid</source>
         <translation>冷板液冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="81"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="83"/>
         <source>immersion</source>
         <translation>浸没式液冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="82"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="84"/>
         <source>more than immersion presets</source>
         <translation>超出浸没式液冷预设的</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="88"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="90"/>
         <source>unknown id {row_id!r}; see `gpuplanner catalog {table}`</source>
         <translation>未知的 ID {row_id!r}；请查看 `gpuplanner catalog {table}`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="89"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="91"/>
         <source>is not a column of this table</source>
         <translation>不是此表的列</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="90"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="92"/>
         <source>must be datacenter, workstation or consumer</source>
         <translation>必须是 datacenter（数据中心）、workstation（工作站）或 consumer（消费级）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="91"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="93"/>
         <source>{id} is a {kind} model without a transformer architecture</source>
         <translation>{id} 是 {kind} 模型，没有 Transformer 结构参数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="92"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="94"/>
         <source>{model_id} is a {kind} model, not an image model</source>
         <translation>{model_id} 是 {kind} 模型，不是图像模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="93"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="95"/>
         <source>your catalog edits database is not writable in this session</source>
         <translation>本次会话无法写入您的目录修改数据库</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="94"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="96"/>
         <source>must be zero or more</source>
         <translation>必须大于或等于零</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="95"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="97"/>
         <source>must not be empty</source>
         <translation>不能为空</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="96"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="98"/>
         <source>unknown GPU id {gpu_id!r}; see `gpuplanner catalog gpus`</source>
         <translation>未知的 GPU ID {gpu_id!r}；请查看 `gpuplanner catalog gpus`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="97"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="99"/>
         <source>unknown preset {model_id!r}; see `gpuplanner catalog models`</source>
         <translation>未知的预设 {model_id!r}；请查看 `gpuplanner catalog models`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="98"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="100"/>
         <source>must be yes or no, got {value!r}</source>
         <translation>必须是 yes 或 no，实际为 {value!r}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="99"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="101"/>
         <source>must be a number, got {value!r}</source>
         <translation>必须是数字，实际为 {value!r}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="100"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="102"/>
         <source>must be one of {join}</source>
         <translation>必须是以下之一：{join}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="101"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="103"/>
         <source>must be USD or CNY</source>
         <translation>必须是 USD 或 CNY</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="102"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="104"/>
         <source>must be in (0, 1]</source>
         <translation>必须在 (0, 1] 范围内</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="103"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="105"/>
         <source>must be a number, got {name}</source>
         <translation>必须是数字，实际为 {name}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="104"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="106"/>
         <source>must be a finite number</source>
         <translation>必须是有限的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="105"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="107"/>
         <source>must be greater than zero, got {value:g}</source>
         <translation>必须大于零，实际为 {value:g}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="106"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="108"/>
         <source>must be at least {minimum}, got {value}</source>
         <translation>不能小于 {minimum}，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="107"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="109"/>
         <source>must be at most {maximum}, got {value}</source>
         <translation>不能大于 {maximum}，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="108"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="110"/>
         <source>must be zero or more, got {value:g}</source>
         <translation>必须大于或等于零，实际为 {value:g}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="109"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="111"/>
         <source>must be a whole number, got {value!r}</source>
         <translation>必须是整数，实际为 {value!r}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="110"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="112"/>
         <source>{value!r} estimates are not available in this version yet</source>
         <translation>此版本尚不支持 {value!r} 估算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="111"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="113"/>
         <source>{model} has no published peak for {value} or a fallback</source>
         <translation>{model} 没有公开的 {value} 峰值算力，也没有可替代的精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="112"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="114"/>
         <source>no GPU count up to 65536 gives a valid layout for this batch</source>
         <translation>在 65536 张 GPU 以内，找不到能为此批量构成有效并行布局的 GPU 数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="113"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="115"/>
         <source>{name}: FLOPs per image are not in the catalog (no citable source); give images.gflops_per_sample</source>
         <translation>{name}：目录中没有每张图像的 FLOPs（无可引用来源）；请填写 images.gflops_per_sample</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="115"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="117"/>
         <source>{name}: activation memory per image is not in the catalog; give images.activation_mib_per_sample (scripts/measure_cnn_activations.py)</source>
         <translation>{name}：目录中没有每张图像的激活值显存；请填写 images.activation_mib_per_sample（可用 scripts/measure_cnn_activations.py 测量）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="117"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="119"/>
         <source>no GPU count up to 4096 divides the batch evenly</source>
         <translation>在 4096 张 GPU 以内，没有能整除此批量的 GPU 数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="118"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="120"/>
         <source>{model} has no published memory bandwidth; cannot estimate decode</source>
         <translation>{model} 没有公开的显存带宽，无法估算解码</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="119"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="121"/>
         <source>{model} has no published 16-bit tensor rate; cannot estimate prefill</source>
         <translation>{model} 没有公开的 16 位张量算力，无法估算预填充</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="120"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="122"/>
         <source>must be one of {join}, got {name!r}</source>
         <translation>必须是以下之一：{join}，实际为 {name!r}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="121"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="123"/>
         <source>int4 KV cache is not supported; use fp16, bf16, fp8 or int8</source>
         <translation>不支持 int4 KV 缓存；请使用 fp16、bf16、fp8 或 int8</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="122"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="124"/>
         <source>no tensor x pipeline split divides {count} GPUs</source>
         <translation>没有能整除 {count} 张 GPU 的张量并行 × 流水线并行划分</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="123"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="125"/>
         <source>{global_batch} sequences cannot be split evenly over the data-parallel replicas</source>
         <translation>{global_batch} 条序列无法平均分配到各数据并行副本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="125"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="127"/>
         <source>must hold a JSON object</source>
         <translation>必须包含一个 JSON 对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="126"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="128"/>
         <source>{heads} heads do not divide hidden size {hidden}</source>
         <translation>{heads} 个注意力头不能整除隐藏维度 {hidden}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="127"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="129"/>
         <source>{kv_heads} KV heads do not divide {heads} heads</source>
         <translation>{kv_heads} 个 KV 头不能整除 {heads} 个注意力头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="128"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="130"/>
         <source>cannot read {path}: {exc}</source>
         <translation>无法读取 {path}：{exc}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="129"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="131"/>
         <source>not valid JSON ({msg} at line {lineno})</source>
         <translation>不是有效的 JSON（第 {lineno} 行：{msg}）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="130"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="132"/>
         <source>missing {join}</source>
         <translation>缺少 {join}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="131"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="133"/>
         <source>IDC cabinets are sold at {join} A</source>
         <translation>IDC 机柜按 {join} A 出售</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="132"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="134"/>
         <source>must be between 1.0 and 3.0, got {pue:g}</source>
         <translation>必须在 1.0 到 3.0 之间，实际为 {pue:g}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="133"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="135"/>
         <source>must be an object</source>
         <translation>必须是对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="134"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="136"/>
         <source>must be an object with a preset or an architecture</source>
         <translation>必须是包含预设（preset）或模型结构的对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="135"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="137"/>
         <source>is required when no preset is given</source>
         <translation>未指定预设时为必填项</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="136"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="138"/>
         <source>must be a JSON object</source>
         <translation>必须是 JSON 对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="137"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="139"/>
         <source>is required (a preset or an architecture)</source>
         <translation>为必填项（预设或模型结构）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="138"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="140"/>
         <source>{pp} stages exceed the model&apos;s {layers} layers</source>
         <translation>{pp} 个流水线阶段超过了模型的 {layers} 层</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="139"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="141"/>
         <source>tp x pp x dp = {product} but hardware.count is {count}</source>
         <translation>tp × pp × dp = {product}，但 hardware.count 为 {count}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="140"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="142"/>
         <source>unknown key (allowed: {join})</source>
         <translation>未知的键（允许：{join}）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="141"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="143"/>
         <source>must be one of {allowed}, got {value!r}</source>
         <translation>必须是以下之一：{allowed}，实际为 {value!r}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="142"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="144"/>
         <source>image tasks take a catalog preset: {&quot;preset&quot;: &quot;resnet-50&quot;}</source>
         <translation>图像任务需要使用目录中的预设：{&quot;preset&quot;: &quot;resnet-50&quot;}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="143"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="145"/>
         <source>only applies to the vision and diffusion tasks</source>
         <translation>仅适用于视觉和扩散模型任务</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="144"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="146"/>
         <source>must divide training.global_batch</source>
         <translation>必须能整除 training.global_batch</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="145"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="147"/>
         <source>{tp} does not divide the model&apos;s {heads} heads</source>
         <translation>{tp} 不能整除模型的 {heads} 个注意力头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="146"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="148"/>
         <source>{tp} exceeds the {gpus_per_node} GPUs per node</source>
         <translation>{tp} 超过了每节点 {gpus_per_node} 张 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="147"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="149"/>
         <source>must be 1 or 3</source>
         <translation>必须是 1 或 3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="148"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="150"/>
         <source>must be between 4 and 60</source>
         <translation>必须在 4 到 60 之间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="149"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="151"/>
         <source>{global_batch} images cannot be split over {count} GPUs</source>
         <translation>{global_batch} 张图像无法平均分配到 {count} 张 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="150"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="152"/>
         <source>no micro-batch divides the images each GPU gets per step</source>
         <translation>没有微批大小能整除每张 GPU 每步分到的图像数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="151"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="153"/>
         <source>{tokens:g} tokens is beyond any real training run</source>
         <translation>{tokens:g} 个 token 超出了任何实际训练的规模</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="152"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="154"/>
         <source>must be none, selective or full, got {text!r}</source>
         <translation>必须是 none（不重计算）、selective（选择性）或 full（完全），实际为 {text!r}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="153"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="155"/>
         <source>unknown assumption</source>
         <translation>未知的假设项</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="154"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="156"/>
         <source>must be true or false</source>
         <translation>必须是 true 或 false</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="155"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="157"/>
         <source>{name} is not a number JSON allows</source>
         <translation>{name} 不是 JSON 允许的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="156"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="158"/>
         <source>{path} is {value:.1f} MB; a scenario file is at most 1 MB</source>
         <translation>{path} 大小为 {value:.1f} MB；方案文件最大为 1 MB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="157"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="159"/>
         <source>file not found: {path}</source>
         <translation>找不到文件：{path}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="158"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="160"/>
         <source>not valid JSON: {msg} at line {lineno} column {colno}</source>
         <translation>不是有效的 JSON：第 {lineno} 行第 {colno} 列：{msg}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="159"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="161"/>
         <source>JSON nested too deeply</source>
         <translation>JSON 嵌套层级过深</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="160"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="162"/>
         <source>must be between 1 and 100</source>
         <translation>必须在 1 到 100 之间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="161"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="163"/>
         <source>no plan fits, so there is no spec sheet to write</source>
         <translation>没有可行的方案，因此无法生成规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="162"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="164"/>
         <source>must be a whole number, got {kind} {value}</source>
         <translation>必须是整数，实际为 {kind} {value}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="163"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="165"/>
         <source>must be a number, got {kind} {value}</source>
         <translation>必须是数字，实际为 {kind} {value}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="164"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="166"/>
         <source>must be text, got {kind} {value}</source>
         <translation>必须是文本，实际为 {kind} {value}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="165"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="167"/>
         <source>must be true or false, got {kind} {value}</source>
         <translation>必须是 true 或 false，实际为 {kind} {value}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="166"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="168"/>
         <source>must be an object, got {kind} {value}</source>
         <translation>必须是对象，实际为 {kind} {value}</translation>
     </message>

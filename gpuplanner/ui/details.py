@@ -136,7 +136,7 @@ def _job_cost_rows(cost: dict[str, Any], currency: str) -> list[tuple[str, str]]
                 (tr("Per million output tokens, owned"), _money_fine(cost["per_million_tokens_owned"], currency))]
     if "run_cost_owned" in cost:
         return [(tr("This job, rented on demand"), _money(cost["run_cost_cloud_on_demand"], currency)),
-                (tr("This job, on owned hardware (running cost)"), _money(cost["run_cost_owned"], currency))]
+                (tr("This job, on owned hardware (its share of the TCO)"), _money(cost["run_cost_owned"], currency))]
     return []
 
 

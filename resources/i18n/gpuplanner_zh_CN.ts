@@ -941,11 +941,6 @@
         <translation>本次任务（云上按量租用）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="139"/>
-        <source>This job, on owned hardware (running cost)</source>
-        <translation>本次任务（自有硬件运行成本）</translation>
-    </message>
-    <message>
         <location filename="../../gpuplanner/ui/details.py" line="114"/>
         <source>Capex if bought instead</source>
         <translation>若改为购买的资本支出</translation>
@@ -960,6 +955,11 @@
         <location filename="../../gpuplanner/ui/details.py" line="118"/>
         <source>Break-even utilisation</source>
         <translation>盈亏平衡利用率</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="139"/>
+        <source>This job, on owned hardware (its share of the TCO)</source>
+        <translation>本次任务（自有硬件，按总拥有成本分摊）</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/ui/details.py" line="151"/>

@@ -45,5 +45,9 @@ scratch=$(mktemp -d)
 dpkg-deb -x "$deb" "$scratch"
 QT_QPA_PLATFORM=offscreen "$scratch/usr/bin/gpuplanner" --smoke-test
 "$scratch/usr/bin/gpuplanner" plan packaging/example-scenario.json --pdf "$scratch/sheet.pdf" > /dev/null
-rm -rf "$scratch"
+echo "== upgrade check (user data outside the install, bundled catalog read-only)"
+reinstall=$(mktemp -d)
+dpkg-deb -x "$deb" "$reinstall"
+.venv/bin/python packaging/check_upgrade.py "$scratch/opt/gpuplanner/gpuplanner" "$reinstall/usr/bin/gpuplanner"
+rm -rf "$scratch" "$reinstall"
 echo "built $app and $deb ($(du -sh build/dist/gpuplanner | cut -f1) unpacked, $(du -h "$deb" | cut -f1) .deb)"

@@ -9,7 +9,7 @@ run:
 
 test:
 	@scripts/bootstrap.sh test
-	@$(PY) -m ruff check gpuplanner tests benchmarks
+	@$(PY) -m ruff check gpuplanner tests benchmarks packaging scripts
 	@.venv/bin/lint-imports --no-cache
 	@QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q
 

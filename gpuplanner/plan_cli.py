@@ -8,27 +8,19 @@ from typing import Any
 
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.cli_text import recompute_word, tr, translated_message, use_language
+from gpuplanner.core.cost import currency_symbol
 from gpuplanner.core.errors import InputError
 from gpuplanner.estimate_cli import format_number, load_scenario_json, print_result
 from gpuplanner.i18n import fill
 from gpuplanner.planning import plan_for_scenario
 
 
-def money(value: float | None, currency: str) -> str:
-    if value is None:
-        return "n/a"
-    symbol = {"USD": "$", "CNY": "¥"}.get(currency, "")
-    return f"{symbol}{value:,.0f}"
-
-
-def per_gpu_hour(value: float | None, currency: str) -> str:
-    if value is None:
-        return "n/a"
-    return f"{ {'USD': '$', 'CNY': '¥'}.get(currency, '') }{value:,.2f}".replace(" ", "")
+def money(value: float | None, currency: str, decimals: int = 0) -> str:
+    return tr("n/a") if value is None else f"{currency_symbol(currency)}{value:,.{decimals}f}"
 
 
 def percent(value: float | None) -> str:
-    return "n/a" if value is None else f"{value * 100:.0f}%"
+    return tr("n/a") if value is None else f"{value * 100:.0f}%"
 
 
 def deployment_label(deployment: str) -> str:
@@ -81,7 +73,7 @@ def plan_report(result: dict[str, Any]) -> str:
         "  " + fill(tr("cost (%1): capex %2, opex/yr %3, TCO %4 yr %5; cloud on demand %6 per GPU-hour; break-even "
                        "utilisation %7"), currency, money(cost["capex"], currency),
                     money(cost["opex_per_year"], currency), f"{cost['years']:g}", money(cost["tco"], currency),
-                    per_gpu_hour(cost["cloud_on_demand_per_gpu_hour"], currency),
+                    money(cost["cloud_on_demand_per_gpu_hour"], currency, 2),
                     percent(cost["break_even_utilization"])),
     ]
     if best["warnings"]:

@@ -16,8 +16,8 @@ from pathlib import Path
 
 from gpuplanner.catalog.store import Catalog
 
-ROW = {"id": "upgrade-check-gpu", "vendor": "Acme", "model": "Upgrade Check X1", "architecture": "Test", "segment": "datacenter",
-       "memory_gib": 48, "memory_bandwidth_gbs": 1000, "bf16_tflops": 100, "tdp_w": 300,
+ROW = {"id": "upgrade-check-gpu", "vendor": "Acme", "model": "Upgrade Check X1", "architecture": "Test",
+       "segment": "datacenter", "memory_gib": 48, "memory_bandwidth_gbs": 1000, "bf16_tflops": 100, "tdp_w": 300,
        "source": "packaging/check_upgrade.py", "as_of": "2026-11-29"}
 
 

@@ -11,7 +11,12 @@ from gpuplanner.core.errors import InputError, require_positive
 from gpuplanner.core.messages import msg
 
 HOURS_PER_YEAR = 8760.0
+CURRENCY_SYMBOLS = {"USD": "$", "CNY": "¥"}
 
+
+
+def currency_symbol(currency: str) -> str:
+    return CURRENCY_SYMBOLS.get(currency, "")
 
 @dataclass(frozen=True)
 class Price:

@@ -28,6 +28,7 @@ from gpuplanner.i18n import fill
 from gpuplanner.report.core_messages import translated
 from gpuplanner.report.drawings import RackContents, memory_bar, rack_elevation
 from gpuplanner.report.fonts import report_font_family
+from gpuplanner.report.formatting import money, number
 
 CONTEXT = ""  # module-level strings: pyside6-lupdate files them under the empty context
 FOOTER_MM = 10.0
@@ -56,17 +57,16 @@ class SheetOptions:
 
 
 class _Formatter:
+    """Numbers, and money in the plan's currency."""
+
     def __init__(self, currency: str) -> None:
-        self.locale = QLocale()
         self.currency = currency
 
     def num(self, value: float | None, decimals: int = 1) -> str:
-        return tr("n/a") if value is None else self.locale.toString(float(value), "f", decimals)
+        return number(value, decimals)
 
     def money(self, value: float | None) -> str:
-        if value is None:
-            return tr("n/a")
-        return ("¥" if self.currency == "CNY" else "$") + self.locale.toString(float(value), "f", 0)
+        return money(value, self.currency)
 
 
 def _rows(rows: list[tuple[str, str]], header: tuple[str, ...] | None = None) -> str:

@@ -5,33 +5,16 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QLocale
+from PySide6.QtCore import QCoreApplication
 
 from gpuplanner.report.core_messages import translated
+from gpuplanner.report.formatting import money as _money
+from gpuplanner.report.formatting import number as _num
 from gpuplanner.report.spec_sheet import term
 
 
 def tr(text: str) -> str:
     return QCoreApplication.translate("", text)  # module-level: lupdate files these under the empty context
-
-
-def _num(value: float | None, decimals: int = 1) -> str:
-    if value is None:
-        return tr("n/a")
-    return QLocale().toString(float(value), "f", decimals)
-
-
-def _money(value: float | None, currency: str) -> str:
-    if value is None:
-        return tr("n/a")
-    return ("¥" if currency == "CNY" else "$") + QLocale().toString(float(value), "f", 0)
-
-
-def _money_fine(value: float | None, currency: str) -> str:
-    """Money with cents, for small unit prices."""
-    if value is None:
-        return tr("n/a")
-    return ("¥" if currency == "CNY" else "$") + QLocale().toString(float(value), "f", 2)
 
 
 def _table(rows: list[tuple[str, str]]) -> str:
@@ -114,7 +97,7 @@ def plan_html(plan: dict[str, Any], currency: str) -> str:
         (tr("Capex") if plan["deployment"] == "on-prem" else tr("Capex if bought instead"),
          _money(cost["capex"], currency)), (tr("Opex per year"), _money(cost["opex_per_year"], currency)),
         (tr("TCO"), _money(cost["tco"], currency)),
-        (tr("Cloud on demand per GPU-hour"), _money_fine(cost["cloud_on_demand_per_gpu_hour"], currency)),
+        (tr("Cloud on demand per GPU-hour"), _money(cost["cloud_on_demand_per_gpu_hour"], currency, 2)),
         (tr("Break-even utilisation"), tr("n/a") if cost["break_even_utilization"] is None
          else _num(cost["break_even_utilization"] * 100, 0) + " %"),
     ]))
@@ -132,8 +115,8 @@ def plan_html(plan: dict[str, Any], currency: str) -> str:
 def _job_cost_rows(cost: dict[str, Any], currency: str) -> list[tuple[str, str]]:
     """What this run costs (training and fine-tuning) or what a million tokens cost (serving)."""
     if "per_million_tokens_cloud" in cost:
-        return [(tr("Per million output tokens, rented"), _money_fine(cost["per_million_tokens_cloud"], currency)),
-                (tr("Per million output tokens, owned"), _money_fine(cost["per_million_tokens_owned"], currency))]
+        return [(tr("Per million output tokens, rented"), _money(cost["per_million_tokens_cloud"], currency, 2)),
+                (tr("Per million output tokens, owned"), _money(cost["per_million_tokens_owned"], currency, 2))]
     if "run_cost_owned" in cost:
         return [(tr("This job, rented on demand"), _money(cost["run_cost_cloud_on_demand"], currency)),
                 (tr("This job, on owned hardware (its share of the TCO)"), _money(cost["run_cost_owned"], currency))]

@@ -370,9 +370,8 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def _show_selected_plan(self) -> None:
-        rows = self.plans_view.selectionModel().selectedRows()
-        if rows and self.last_result is not None:
-            plan = self.plans_model.plan_at(self.plans_proxy.mapToSource(rows[0]).row())
+        plan = self.selected_plan()
+        if plan is not None and self.last_result is not None:
             self.details.setHtml(plan_html(plan, self.last_result["currency"]))
 
     @Slot()
@@ -398,21 +397,27 @@ class MainWindow(QMainWindow):
             return None
         return self.plans_model.plan_at(self.plans_proxy.mapToSource(rows[0]).row())
 
-    def sheet_document(self) -> Any:
-        from gpuplanner.report.spec_sheet import SheetOptions, build_document
-
+    def _plan_for_sheet(self) -> dict[str, Any] | None:
+        """The selected plan, or None after telling the user to select one."""
         plan = self.selected_plan()
         if plan is None:
             self.show_message(self.tr("Select a plan first."))
-            return None
-        project = Path(self.current_path).stem if self.current_path else ""
-        return build_document(plan, self.wizard.scenario(), SheetOptions(project=project))
+        return plan
+
+    def _sheet_options(self) -> Any:
+        from gpuplanner.report.spec_sheet import SheetOptions
+
+        return SheetOptions(project=Path(self.current_path).stem if self.current_path else "")
+
+    def sheet_document(self) -> Any:
+        from gpuplanner.report.spec_sheet import build_document
+
+        plan = self._plan_for_sheet()
+        return None if plan is None else build_document(plan, self.wizard.scenario(), self._sheet_options())
 
     @Slot()
     def export_pdf(self) -> None:
-        plan = self.selected_plan()
-        if plan is None:
-            self.show_message(self.tr("Select a plan first."))
+        if self._plan_for_sheet() is None:
             return
         path, _ = QFileDialog.getSaveFileName(self, self.tr("Export spec sheet"), "spec-sheet.pdf",
                                               self.tr("PDF files (*.pdf)"))
@@ -420,13 +425,12 @@ class MainWindow(QMainWindow):
             self.write_pdf(path)
 
     def write_pdf(self, path: str) -> int:
-        from gpuplanner.report.spec_sheet import SheetOptions, write_pdf
+        from gpuplanner.report.spec_sheet import write_pdf
 
-        plan = self.selected_plan()
+        plan = self._plan_for_sheet()
         if plan is None:
             return 0
-        project = Path(self.current_path).stem if self.current_path else ""
-        pages = write_pdf(path, plan, self.wizard.scenario(), SheetOptions(project=project))
+        pages = write_pdf(path, plan, self.wizard.scenario(), self._sheet_options())
         self.show_message(self.tr("Wrote %1 (%2 pages)").replace("%1", path).replace("%2", str(pages)))
         return pages
 

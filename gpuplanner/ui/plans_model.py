@@ -8,6 +8,7 @@ from PySide6.QtCore import QAbstractTableModel, QLocale, QModelIndex, QObject, Q
 from PySide6.QtWidgets import QApplication, QStyle
 
 from gpuplanner.report.core_messages import translated
+from gpuplanner.report.formatting import money
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 PLAN_ROLE = Qt.ItemDataRole.UserRole + 2
@@ -58,10 +59,7 @@ class PlansTableModel(QAbstractTableModel):
         return None
 
     def _money(self, value: float | None) -> str:
-        if value is None:
-            return self.tr("n/a")
-        symbol = "¥" if self._currency == "CNY" else "$"
-        return symbol + QLocale().toString(float(value), "f", 0)
+        return money(value, self._currency)
 
     def _value(self, plan: dict[str, Any], column: str) -> tuple[str, Any]:
         """(display text, sort key) for one cell."""

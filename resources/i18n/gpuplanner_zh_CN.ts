@@ -4,63 +4,64 @@
 <context>
     <name></name>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="42"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="43"/>
         <source>rack power</source>
         <translation>机柜功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="42"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="43"/>
         <source>rack units</source>
         <translation>机柜空间（U）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="42"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="43"/>
         <source>rack weight</source>
         <translation>机柜承重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="43"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="44"/>
         <source>air</source>
         <translation>风冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="43"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="44"/>
         <source>rear-door heat exchanger</source>
         <translation>背板换热</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="43"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="44"/>
         <source>cold plate</source>
         <translation>冷板液冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="44"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="45"/>
         <source>immersion</source>
         <translation>浸没式液冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="44"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="45"/>
         <source>beyond immersion presets</source>
         <translation>超出浸没式预设</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="45"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="46"/>
         <source>two tiers, non-blocking</source>
         <translation>两层无阻塞</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="45"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="46"/>
         <source>one leaf switch</source>
         <translation>单台叶交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="46"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="47"/>
         <source>single node: no scale-out fabric</source>
         <translation>单节点：无需横向扩展网络</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="64"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="68"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="19"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="23"/>
+        <location filename="../../gpuplanner/report/formatting.py" line="12"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="135"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="165"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="166"/>
@@ -72,11 +73,8 @@
         <location filename="../../gpuplanner/report/spec_sheet.py" line="208"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="233"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="235"/>
-        <location filename="../../gpuplanner/ui/details.py" line="20"/>
-        <location filename="../../gpuplanner/ui/details.py" line="26"/>
-        <location filename="../../gpuplanner/ui/details.py" line="33"/>
-        <location filename="../../gpuplanner/ui/details.py" line="106"/>
-        <location filename="../../gpuplanner/ui/details.py" line="118"/>
+        <location filename="../../gpuplanner/ui/details.py" line="89"/>
+        <location filename="../../gpuplanner/ui/details.py" line="101"/>
         <source>n/a</source>
         <translation>不详</translation>
     </message>
@@ -147,13 +145,13 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="117"/>
-        <location filename="../../gpuplanner/ui/details.py" line="75"/>
+        <location filename="../../gpuplanner/ui/details.py" line="58"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="117"/>
-        <location filename="../../gpuplanner/ui/details.py" line="75"/>
+        <location filename="../../gpuplanner/ui/details.py" line="58"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
@@ -164,7 +162,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="118"/>
-        <location filename="../../gpuplanner/ui/details.py" line="76"/>
+        <location filename="../../gpuplanner/ui/details.py" line="59"/>
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
@@ -221,7 +219,7 @@
     <message>
         <location filename="../../gpuplanner/estimate_cli.py" line="73"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="119"/>
-        <location filename="../../gpuplanner/ui/details.py" line="76"/>
+        <location filename="../../gpuplanner/ui/details.py" line="59"/>
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
@@ -448,7 +446,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="159"/>
-        <location filename="../../gpuplanner/ui/details.py" line="77"/>
+        <location filename="../../gpuplanner/ui/details.py" line="60"/>
         <source>Total</source>
         <translation>合计</translation>
     </message>
@@ -459,7 +457,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="163"/>
-        <location filename="../../gpuplanner/ui/details.py" line="102"/>
+        <location filename="../../gpuplanner/ui/details.py" line="85"/>
         <source>Server</source>
         <translation>服务器</translation>
     </message>
@@ -530,14 +528,14 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="181"/>
-        <location filename="../../gpuplanner/ui/details.py" line="104"/>
+        <location filename="../../gpuplanner/ui/details.py" line="87"/>
         <source>Nodes per rack</source>
         <translation>每机柜节点数</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="181"/>
-        <location filename="../../gpuplanner/ui/details.py" line="104"/>
-        <location filename="../../gpuplanner/ui/details.py" line="157"/>
+        <location filename="../../gpuplanner/ui/details.py" line="87"/>
+        <location filename="../../gpuplanner/ui/details.py" line="140"/>
         <source>Racks</source>
         <translation>机柜数</translation>
     </message>
@@ -563,7 +561,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="187"/>
-        <location filename="../../gpuplanner/ui/details.py" line="105"/>
+        <location filename="../../gpuplanner/ui/details.py" line="88"/>
         <source>Cooling needed</source>
         <translation>所需散热</translation>
     </message>
@@ -679,20 +677,20 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="226"/>
-        <location filename="../../gpuplanner/ui/details.py" line="47"/>
+        <location filename="../../gpuplanner/ui/details.py" line="30"/>
         <source>Cost</source>
         <translation>成本</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="227"/>
-        <location filename="../../gpuplanner/ui/details.py" line="114"/>
-        <location filename="../../gpuplanner/ui/details.py" line="159"/>
+        <location filename="../../gpuplanner/ui/details.py" line="97"/>
+        <location filename="../../gpuplanner/ui/details.py" line="142"/>
         <source>Capex</source>
         <translation>资本支出</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="227"/>
-        <location filename="../../gpuplanner/ui/details.py" line="115"/>
+        <location filename="../../gpuplanner/ui/details.py" line="98"/>
         <source>Opex per year</source>
         <translation>年运营支出</translation>
     </message>
@@ -708,7 +706,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="230"/>
-        <location filename="../../gpuplanner/ui/details.py" line="117"/>
+        <location filename="../../gpuplanner/ui/details.py" line="100"/>
         <source>Cloud on demand per GPU-hour</source>
         <translation>云上按量付费（每 GPU 小时）</translation>
     </message>
@@ -749,7 +747,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="244"/>
-        <location filename="../../gpuplanner/ui/details.py" line="85"/>
+        <location filename="../../gpuplanner/ui/details.py" line="68"/>
         <source>MFU</source>
         <translation>MFU（模型算力利用率）</translation>
     </message>
@@ -765,7 +763,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="246"/>
-        <location filename="../../gpuplanner/ui/details.py" line="86"/>
+        <location filename="../../gpuplanner/ui/details.py" line="69"/>
         <source>GPU-hours</source>
         <translation>GPU 小时</translation>
     </message>
@@ -781,8 +779,8 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="251"/>
-        <location filename="../../gpuplanner/ui/details.py" line="97"/>
-        <location filename="../../gpuplanner/ui/details.py" line="154"/>
+        <location filename="../../gpuplanner/ui/details.py" line="80"/>
+        <location filename="../../gpuplanner/ui/details.py" line="137"/>
         <source>Output tokens/s</source>
         <translation>每秒输出 token 数</translation>
     </message>
@@ -794,8 +792,8 @@
     <message>
         <location filename="../../gpuplanner/estimate_cli.py" line="121"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="255"/>
-        <location filename="../../gpuplanner/ui/details.py" line="54"/>
-        <location filename="../../gpuplanner/ui/details.py" line="162"/>
+        <location filename="../../gpuplanner/ui/details.py" line="37"/>
+        <location filename="../../gpuplanner/ui/details.py" line="145"/>
         <source>Warnings</source>
         <translation>警告</translation>
     </message>
@@ -805,373 +803,373 @@
         <translation>第 %1 页，共 %2 页</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="75"/>
+        <location filename="../../gpuplanner/ui/details.py" line="58"/>
         <source>Optimizer states</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="77"/>
+        <location filename="../../gpuplanner/ui/details.py" line="60"/>
         <source>Overhead (CUDA, NCCL, fragmentation)</source>
         <translation>额外开销（CUDA、NCCL、显存碎片）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="78"/>
+        <location filename="../../gpuplanner/ui/details.py" line="61"/>
         <source>Capacity</source>
         <translation>容量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="83"/>
+        <location filename="../../gpuplanner/ui/details.py" line="66"/>
         <source>Step time (s)</source>
         <translation>单步时间（秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="84"/>
+        <location filename="../../gpuplanner/ui/details.py" line="67"/>
         <source>Tokens/s per GPU</source>
         <translation>单卡每秒 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="85"/>
-        <location filename="../../gpuplanner/ui/details.py" line="153"/>
+        <location filename="../../gpuplanner/ui/details.py" line="68"/>
+        <location filename="../../gpuplanner/ui/details.py" line="136"/>
         <source>Days</source>
         <translation>天数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="87"/>
+        <location filename="../../gpuplanner/ui/details.py" line="70"/>
         <source>Matrix math</source>
         <translation>矩阵运算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="87"/>
+        <location filename="../../gpuplanner/ui/details.py" line="70"/>
         <source>Memory-bound kernels</source>
         <translation>访存密集算子</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="88"/>
+        <location filename="../../gpuplanner/ui/details.py" line="71"/>
         <source>Tensor-parallel traffic</source>
         <translation>张量并行通信</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="88"/>
+        <location filename="../../gpuplanner/ui/details.py" line="71"/>
         <source>Pipeline sends</source>
         <translation>流水线传输</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="89"/>
+        <location filename="../../gpuplanner/ui/details.py" line="72"/>
         <source>Pipeline bubble</source>
         <translation>流水线气泡</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="89"/>
+        <location filename="../../gpuplanner/ui/details.py" line="72"/>
         <source>Gradient sync (exposed)</source>
         <translation>梯度同步（未被掩盖部分）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="90"/>
+        <location filename="../../gpuplanner/ui/details.py" line="73"/>
         <source>Optimizer step</source>
         <translation>优化器更新</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="95"/>
+        <location filename="../../gpuplanner/ui/details.py" line="78"/>
         <source>Time to first token (ms)</source>
         <translation>首 token 时延（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="96"/>
+        <location filename="../../gpuplanner/ui/details.py" line="79"/>
         <source>Time per output token (ms)</source>
         <translation>每个输出 token 的时间（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="98"/>
+        <location filename="../../gpuplanner/ui/details.py" line="81"/>
         <source>Largest batch per replica</source>
         <translation>每副本最大批大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="99"/>
+        <location filename="../../gpuplanner/ui/details.py" line="82"/>
         <source>Replicas x GPUs</source>
         <translation>副本数 × GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="102"/>
+        <location filename="../../gpuplanner/ui/details.py" line="85"/>
         <source>Nameplate per node (kW)</source>
         <translation>每节点额定功耗（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="103"/>
+        <location filename="../../gpuplanner/ui/details.py" line="86"/>
         <source>Expected per node (kW)</source>
         <translation>每节点预计功耗（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="105"/>
+        <location filename="../../gpuplanner/ui/details.py" line="88"/>
         <source>kW per rack</source>
         <translation>单机柜 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="106"/>
+        <location filename="../../gpuplanner/ui/details.py" line="89"/>
         <source>Circuits per A/B feed</source>
         <translation>每路（A/B）回路数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="107"/>
+        <location filename="../../gpuplanner/ui/details.py" line="90"/>
         <source>Facility power (kW)</source>
         <translation>机房总功率（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="108"/>
+        <location filename="../../gpuplanner/ui/details.py" line="91"/>
         <source>Heat per rack (BTU/h)</source>
         <translation>单机柜发热量（BTU/h）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="109"/>
+        <location filename="../../gpuplanner/ui/details.py" line="92"/>
         <source>Switches (leaf + spine)</source>
         <translation>交换机（叶 + 脊）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="135"/>
+        <location filename="../../gpuplanner/ui/details.py" line="118"/>
         <source>Per million output tokens, rented</source>
         <translation>每百万输出 token 成本（租用）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="136"/>
+        <location filename="../../gpuplanner/ui/details.py" line="119"/>
         <source>Per million output tokens, owned</source>
         <translation>每百万输出 token 成本（自有）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="138"/>
+        <location filename="../../gpuplanner/ui/details.py" line="121"/>
         <source>This job, rented on demand</source>
         <translation>本次任务（云上按量租用）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="114"/>
+        <location filename="../../gpuplanner/ui/details.py" line="97"/>
         <source>Capex if bought instead</source>
         <translation>若改为购买的资本支出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="116"/>
-        <location filename="../../gpuplanner/ui/details.py" line="160"/>
+        <location filename="../../gpuplanner/ui/details.py" line="99"/>
+        <location filename="../../gpuplanner/ui/details.py" line="143"/>
         <source>TCO</source>
         <translation>总拥有成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="118"/>
+        <location filename="../../gpuplanner/ui/details.py" line="101"/>
         <source>Break-even utilisation</source>
         <translation>盈亏平衡利用率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="139"/>
+        <location filename="../../gpuplanner/ui/details.py" line="122"/>
         <source>This job, on owned hardware (its share of the TCO)</source>
         <translation>本次任务（自有硬件，按总拥有成本分摊）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="151"/>
+        <location filename="../../gpuplanner/ui/details.py" line="134"/>
         <source>Where</source>
         <translation>部署</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="35"/>
-        <location filename="../../gpuplanner/ui/details.py" line="55"/>
-        <location filename="../../gpuplanner/ui/details.py" line="151"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="27"/>
+        <location filename="../../gpuplanner/ui/details.py" line="38"/>
+        <location filename="../../gpuplanner/ui/details.py" line="134"/>
         <source>buy</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="46"/>
+        <location filename="../../gpuplanner/ui/details.py" line="29"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="48"/>
+        <location filename="../../gpuplanner/ui/details.py" line="31"/>
         <source>Layout</source>
         <translation>并行布局</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/estimate_cli.py" line="70"/>
-        <location filename="../../gpuplanner/ui/details.py" line="49"/>
+        <location filename="../../gpuplanner/ui/details.py" line="32"/>
         <source>Memory per GPU (GiB)</source>
         <translation>单卡显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="50"/>
+        <location filename="../../gpuplanner/ui/details.py" line="33"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="51"/>
+        <location filename="../../gpuplanner/ui/details.py" line="34"/>
         <source>Serving</source>
         <translation>推理服务</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="52"/>
+        <location filename="../../gpuplanner/ui/details.py" line="35"/>
         <source>Site</source>
         <translation>机房</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/estimate_cli.py" line="84"/>
-        <location filename="../../gpuplanner/ui/details.py" line="53"/>
+        <location filename="../../gpuplanner/ui/details.py" line="36"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="56"/>
+        <location filename="../../gpuplanner/ui/details.py" line="39"/>
         <source>micro-batch</source>
         <translation>微批大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="57"/>
+        <location filename="../../gpuplanner/ui/details.py" line="40"/>
         <source>recompute</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="35"/>
-        <location filename="../../gpuplanner/ui/details.py" line="58"/>
-        <location filename="../../gpuplanner/ui/details.py" line="151"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="27"/>
+        <location filename="../../gpuplanner/ui/details.py" line="41"/>
+        <location filename="../../gpuplanner/ui/details.py" line="134"/>
         <source>rent</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="152"/>
+        <location filename="../../gpuplanner/ui/details.py" line="135"/>
         <source>Memory / GPU (GiB)</source>
         <translation>单卡显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="156"/>
+        <location filename="../../gpuplanner/ui/details.py" line="139"/>
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="158"/>
+        <location filename="../../gpuplanner/ui/details.py" line="141"/>
         <source>IT power (kW)</source>
         <translation>IT 功率（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="161"/>
+        <location filename="../../gpuplanner/ui/details.py" line="144"/>
         <source>Ranking cost</source>
         <translation>排名成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="42"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="34"/>
         <source>No plan fits: every GPU in the catalog runs out of memory or lacks a price for the deployment.</source>
         <translation>没有可行方案：目录中的 GPU 要么显存不足，要么在该部署方式下没有价格。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="46"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="38"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="46"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="38"/>
         <source>where</source>
         <translation>部署</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="46"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="38"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="46"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="38"/>
         <source>nodes</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="46"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="38"/>
         <source>racks</source>
         <translation>机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="47"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="39"/>
         <source>days or tok/s</source>
         <translation>天数或 tok/s</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="47"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="39"/>
         <source>cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="49"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="41"/>
         <source>Plans ranked (%1 evaluated, %2 meet the goals)</source>
         <translation>方案排名（已评估 %1 个，%2 个满足目标）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="61"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="53"/>
         <source>#1 in detail: %1 x %2 (%3)</source>
         <translation>第 1 名详情：%1 × %2（%3）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="62"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="54"/>
         <source>why:</source>
         <translation>理由：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="63"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="55"/>
         <source>layout: TP %1 · PP %2 · DP %3 · ZeRO-%4 · micro-batch %5 · recompute %6</source>
         <translation>并行布局：TP %1 · PP %2 · DP %3 · ZeRO-%4 · 微批 %5 · 重计算 %6</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="66"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="58"/>
         <source>memory per GPU: %1 of %2 GiB</source>
         <translation>单卡显存：%1 / %2 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="68"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="60"/>
         <source>node: %1 — %2 kW nameplate, %3 kW expected, %4U</source>
         <translation>节点：%1 — 额定 %2 kW，预计 %3 kW，%4U</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="71"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="63"/>
         <source>racks: %1 x %2 nodes, %3 kW per rack (limited by %4); cooling: %5</source>
         <translation>机柜：%1 个 × %2 个节点，单柜 %3 kW（受限于 %4）；散热：%5</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="74"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="66"/>
         <source>(beyond the site&apos;s cooling)</source>
         <translation>（超出机房散热能力）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="75"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="67"/>
         <source>circuits: %1 per A/B feed of %2 kW; heat %3 BTU/h per rack</source>
         <translation>回路：A/B 每路 %1 个 %2 kW 回路；单柜发热 %3 BTU/h</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="78"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="70"/>
         <source>cluster: %1 kW IT, %2 kW facility; fabric %3 leaf + %4 spine (%5)</source>
         <translation>集群：IT %1 kW，机房总功率 %2 kW；网络 %3 台叶交换机 + %4 台脊交换机（%5）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="81"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="73"/>
         <source>cost (%1): capex %2, opex/yr %3, TCO %4 yr %5; cloud on demand %6 per GPU-hour; break-even utilisation %7</source>
         <translation>成本（%1）：资本支出 %2，年运营支出 %3，%4 年总拥有成本 %5；云上按量付费每 GPU 小时 %6；盈亏平衡利用率 %7</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="88"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="80"/>
         <source>warnings:</source>
         <translation>警告：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="89"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="81"/>
         <source>Cost vs time (Pareto front):</source>
         <translation>成本与时间（帕累托前沿）：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="91"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="83"/>
         <source>%1 days</source>
         <translation>%1 天</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli_text.py" line="38"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="47"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="48"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli_text.py" line="38"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="47"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="48"/>
         <source>selective</source>
         <translation>选择性</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli_text.py" line="38"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="47"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="48"/>
         <source>full</source>
         <translation>完全</translation>
     </message>
@@ -2253,7 +2251,7 @@
     <name>MainWindow</name>
     <message>
         <location filename="../../gpuplanner/ui/main_window.py" line="107"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="528"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="532"/>
         <source>GPU Planner</source>
         <translation>GPU Planner 算力规划</translation>
     </message>
@@ -2586,99 +2584,98 @@
 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="382"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="381"/>
         <source>Select two or three plans to compare.</source>
         <translation>请选择两到三个方案进行对比。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="386"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="385"/>
         <source>Compare plans</source>
         <translation>方案对比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="406"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="415"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="404"/>
         <source>Select a plan first.</source>
         <translation>请先选择一个方案。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="417"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="422"/>
         <source>Export spec sheet</source>
         <translation>导出规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="418"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="423"/>
         <source>PDF files (*.pdf)</source>
         <translation>PDF 文件 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="430"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="434"/>
         <source>Wrote %1 (%2 pages)</source>
         <translation>已写入 %1（%2 页）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="488"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="492"/>
         <source>Select one of your own entries to remove it; bundled rows stay.</source>
         <translation>请选择一条自定义条目再删除；内置条目会保留。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="511"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="515"/>
         <source>Cannot open scenario</source>
         <translation>无法打开方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="512"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="516"/>
         <source>%1 was not loaded: %2</source>
         <translation>未加载 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="521"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="525"/>
         <source>GPU Planner — %1</source>
         <translation>GPU Planner 算力规划 — %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="532"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="536"/>
         <source>Open scenario</source>
         <translation>打开方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="532"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="546"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="536"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="550"/>
         <source>Scenarios (*.json)</source>
         <translation>方案文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="545"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="549"/>
         <source>Save scenario</source>
         <translation>保存方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="552"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="556"/>
         <source>Not saved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="552"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="556"/>
         <source>Could not write %1.</source>
         <translation>无法写入 %1。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="558"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="562"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="579"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="583"/>
         <source>The autosaved scenario could not be restored; defaults are shown.</source>
         <translation>无法恢复自动保存的方案；已显示默认值。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="591"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="595"/>
         <source>About GPU Planner</source>
         <translation>关于 GPU Planner</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="592"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="596"/>
         <source>GPU Planner %1
 Estimates are checked against published measured runs; prices are approximate and dated.</source>
         <translation>GPU Planner %1
@@ -2943,103 +2940,102 @@ Estimates are checked against published measured runs; prices are approximate an
 <context>
     <name>PlansTableModel</name>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="31"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="32"/>
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="31"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="32"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="31"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="32"/>
         <source>Where</source>
         <translation>部署</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="31"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="32"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="32"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="33"/>
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="32"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="33"/>
         <source>Layout</source>
         <translation>并行布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="32"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="33"/>
         <source>Memory / GPU</source>
         <translation>单卡显存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="33"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="34"/>
         <source>Time or throughput</source>
         <translation>时间或吞吐量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="33"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="34"/>
         <source>IT power</source>
         <translation>IT 功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="33"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="34"/>
         <source>Racks</source>
         <translation>机柜数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="34"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="35"/>
         <source>Capex</source>
         <translation>资本支出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="34"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="35"/>
         <source>Cloud cost</source>
         <translation>云上费用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="34"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="35"/>
         <source>TCO</source>
         <translation>总拥有成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="35"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="36"/>
         <source>Warnings</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="62"/>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="94"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="92"/>
         <source>n/a</source>
         <translation>不详</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="75"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="73"/>
         <source>Buy</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="75"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="73"/>
         <source>Rent</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="85"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="83"/>
         <source>%1 / %2 GiB</source>
         <translation>%1 / %2 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="89"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="87"/>
         <source>%1 days</source>
         <translation>%1 天</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="91"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="89"/>
         <source>%1 tok/s</source>
         <translation>%1 tok/s</translation>
     </message>

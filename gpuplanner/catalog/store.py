@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import datetime as _dt
 import sqlite3
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -279,7 +278,3 @@ def format_cell(value: object) -> str:
     if isinstance(value, float):
         return f"{value:g}"
     return str(value)
-
-
-def table_ids(rows: Iterable[Row]) -> list[str]:
-    return [str(row["id"]) for row in rows]

@@ -15,10 +15,6 @@ class Precision(StrEnum):
     FP16 = "fp16"
     FP8 = "fp8"
 
-    @property
-    def bytes_per_value(self) -> float:
-        return {"fp32": 4.0, "tf32": 4.0, "bf16": 2.0, "fp16": 2.0, "fp8": 1.0}[self.value]
-
 
 class Segment(StrEnum):
     DATACENTER = "datacenter"

@@ -32,13 +32,6 @@ class AppSettings:
     def set_geometry(self, value: QByteArray) -> None:
         self._qsettings.setValue("window/geometry", value)
 
-    def window_state(self) -> QByteArray | None:
-        value = self._qsettings.value("window/state")
-        return value if isinstance(value, QByteArray) else None
-
-    def set_window_state(self, value: QByteArray) -> None:
-        self._qsettings.setValue("window/state", value)
-
     def recent_files(self) -> list[str]:
         value = self._qsettings.value("files/recent", [])
         if isinstance(value, str):

@@ -96,10 +96,6 @@ class LatestJobRunner(QObject):
         self._signals.failed.connect(self._on_failed)
         self._signals.progress.connect(self._on_progress)
 
-    @property
-    def latest_id(self) -> int:
-        return self._latest
-
     def submit(self, function: Callable[[JobControl], Any]) -> int:
         """Queue a job; earlier queued or running jobs are cancelled and their results will be dropped."""
         for control in self._running.values():
@@ -161,7 +157,3 @@ class Debouncer(QObject):
 
     def stop(self) -> None:
         self._timer.stop()
-
-    @property
-    def pending(self) -> bool:
-        return self._timer.isActive()

@@ -147,6 +147,21 @@ def test_worker_exception_reaches_the_user_and_the_app_stays_usable(qtbot, windo
     assert compute(qtbot, window)["plans"]
 
 
+def test_input_error_found_in_the_worker_marks_the_field(qtbot, window, monkeypatch) -> None:
+    import gpuplanner.ui.main_window as main_window_module
+    from gpuplanner.core.errors import InputError
+
+    def refuses(_data, _control):
+        raise InputError("model.heads", "{heads} heads do not divide hidden size {hidden}", heads=7, hidden=4096)
+
+    monkeypatch.setattr(main_window_module, "run_planning", refuses)
+    with qtbot.waitSignal(window.runner.failed, timeout=RESULT_TIMEOUT_MS) as blocker:
+        window.recompute()
+    assert blocker.args[1:] == ["model.heads", "7 heads do not divide hidden size 4096"]
+    heads = window.wizard.model_page.heads
+    assert heads.property("invalid") is True and "4096" in heads.toolTip()
+
+
 def test_plans_model_obeys_the_qt_contract(qtmodeltester, window, qtbot) -> None:
     result = compute(qtbot, window)
     model = PlansTableModel()

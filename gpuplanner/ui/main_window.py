@@ -345,13 +345,12 @@ class MainWindow(QMainWindow):
             cabinet = self.wizard.deployment_page.china_cabinet.currentData()
             self.charts.update_plans(self.last_result, cabinet * 0.22 if cabinet else rack_kw)
 
-    @Slot(int, str, bool)
-    def _on_failure(self, _job_id: int, message: str, is_input_error: bool) -> None:
+    @Slot(int, str, str)
+    def _on_failure(self, _job_id: int, field: str, message: str) -> None:
         self.last_error = message
         self.edit_started = None
-        if is_input_error:
-            field, _, text = message.partition(": ")
-            self._show_input_error(field, text or message)
+        if field:  # the user's input: mark the field
+            self._show_input_error(field, message)
             return
         self.show_message(self.tr("The estimate failed: %1").replace("%1", message))
         QMessageBox.warning(self, self.tr("Estimate failed"),

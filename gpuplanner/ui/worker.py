@@ -1,8 +1,8 @@
 """One background-job abstraction: run a pure function on a pool thread, deliver its result on the GUI thread.
 
 Every job carries an id; only the newest job's result is delivered (stale results are dropped). Exceptions in
-the job never escape: they arrive as `failed(job_id, message, is_input_error)`. A job may report progress and
-be cancelled through the `JobControl` it receives.
+the job never escape: they arrive as `failed(job_id, field, message)`, the field "" for a bug of ours. A job may
+report progress and be cancelled through the `JobControl` it receives.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal, Slot
 
 from gpuplanner.core.errors import InputError
-from gpuplanner.report.core_messages import translated_error
+from gpuplanner.report.core_messages import translated
 
 log = logging.getLogger(__name__)
 
@@ -49,7 +49,7 @@ class JobControl:
 
 class _JobSignals(QObject):
     finished = Signal(int, object)
-    failed = Signal(int, str, bool)
+    failed = Signal(int, str, str)
     progress = Signal(int, int, int)
 
 
@@ -68,10 +68,10 @@ class _Job(QRunnable):
         except JobCancelledError:
             return
         except InputError as exc:
-            self.signals.failed.emit(self.job_id, translated_error(exc), True)
+            self.signals.failed.emit(self.job_id, exc.field, translated(exc.message))
         except Exception as exc:  # a bug: report it, never die silently
             log.error("background job failed:\n%s", traceback.format_exc())
-            self.signals.failed.emit(self.job_id, f"{type(exc).__name__}: {exc}", False)
+            self.signals.failed.emit(self.job_id, "", f"{type(exc).__name__}: {exc}")
         else:
             self.signals.finished.emit(self.job_id, result)
 
@@ -80,7 +80,7 @@ class LatestJobRunner(QObject):
     """Runs jobs one after another on a private pool; delivers only the newest job's outcome."""
 
     finished = Signal(int, object)  # job id, result
-    failed = Signal(int, str, bool)  # job id, message, is the user's input at fault
+    failed = Signal(int, str, str)  # job id, the input field at fault ("" for a bug of ours), message
     progress = Signal(int, int, int)  # job id, done, total
     busy_changed = Signal(bool)
 
@@ -127,11 +127,11 @@ class LatestJobRunner(QObject):
         if job_id == self._latest:
             self.finished.emit(job_id, result)
 
-    @Slot(int, str, bool)
-    def _on_failed(self, job_id: int, message: str, is_input_error: bool) -> None:
+    @Slot(int, str, str)
+    def _on_failed(self, job_id: int, field: str, message: str) -> None:
         self._retire(job_id)
         if job_id == self._latest:
-            self.failed.emit(job_id, message, is_input_error)
+            self.failed.emit(job_id, field, message)
 
     @Slot(int, int, int)
     def _on_progress(self, job_id: int, done: int, total: int) -> None:

@@ -185,8 +185,6 @@ def _evaluate(scenario: Scenario, option: HardwareOptions, count: int | None, se
     if training and settings.deadline_days is None and training["days"] > LONG_RUN_DAYS:
         warnings.append(msg("Takes {days:,.0f} days: no deadline is set, so slow plans can rank first. Set a "
                             "deadline to see faster ones.", days=training["days"]))
-    if option.gpu.segment == Segment.CONSUMER and deployment == "cloud":
-        return None
     block = site_block(site)
     block["supply"] = {"voltage": supply.voltage, "phase": supply.phase, "amps": supply.amps,
                        "derating": supply.derating, "line_to_line": supply.line_to_line,
@@ -213,7 +211,9 @@ def _cost_metric(cost: dict[str, Any], deployment: str, settings: PlanSettings, 
 
 def _deployments(settings: PlanSettings, option: HardwareOptions) -> list[str]:
     wanted = ["on-prem", "cloud"] if settings.deployment == "either" else [settings.deployment]
-    return [d for d in wanted if d == "on-prem" or option.cloud is not None]
+    # GeForce cards are not rented out in data centers (driver licence), so they are only ever bought.
+    rentable = option.cloud is not None and option.gpu.segment != Segment.CONSUMER
+    return [d for d in wanted if d == "on-prem" or rentable]
 
 
 def _meets_goals(plan: dict[str, Any], settings: PlanSettings) -> list[str]:
@@ -232,25 +232,26 @@ def _meets_goals(plan: dict[str, Any], settings: PlanSettings) -> list[str]:
     return misses
 
 
+def _slowness(plan: dict[str, Any]) -> float:
+    """Lower is better: days to train, or minus the tokens per second served."""
+    return plan["days"] if plan["days"] is not None else -plan["inference"]["output_tokens_per_s"]
+
+
 def _sort_key(plan: dict[str, Any], objective: str) -> tuple[float, ...]:
-    speed = plan["days"] if plan["days"] is not None else -plan["inference"]["output_tokens_per_s"]
     if objective == "fastest":
-        return (speed, plan["cost_metric"])
-    return (plan["cost_metric"], speed)
+        return (_slowness(plan), plan["cost_metric"])
+    return (plan["cost_metric"], _slowness(plan))
 
 
 def pareto_front(plans: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Plans no other plan beats on both cost and time (or throughput)."""
-    def time_of(p: dict[str, Any]) -> float:
-        return p["days"] if p["days"] is not None else -p["inference"]["output_tokens_per_s"]
-
-    ordered = sorted(plans, key=lambda p: (p["cost_metric"], time_of(p)))
+    ordered = sorted(plans, key=lambda p: (p["cost_metric"], _slowness(p)))
     front: list[dict[str, Any]] = []
     best_time = math.inf
     for plan in ordered:
-        if time_of(plan) < best_time:
+        if _slowness(plan) < best_time:
             front.append(plan)
-            best_time = time_of(plan)
+            best_time = _slowness(plan)
     return front
 
 

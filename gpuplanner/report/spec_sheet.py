@@ -65,8 +65,8 @@ class _Formatter:
     def num(self, value: float | None, decimals: int = 1) -> str:
         return number(value, decimals)
 
-    def money(self, value: float | None) -> str:
-        return money(value, self.currency)
+    def money(self, value: float | None, decimals: int = 0) -> str:
+        return money(value, self.currency, decimals)
 
 
 def _rows(rows: list[tuple[str, str]], header: tuple[str, ...] | None = None) -> str:
@@ -226,10 +226,10 @@ def build_document(plan: dict[str, Any], scenario: dict[str, Any], options: Shee
     html.append(_section(tr("Cost") + f" ({fmt.currency})", _rows([
         (tr("Capex"), fmt.money(cost["capex"])), (tr("Opex per year"), fmt.money(cost["opex_per_year"])),
         (tr("TCO over %1 years").replace("%1", fmt.num(cost["years"], 0)), fmt.money(cost["tco"])),
-        (tr("Owned cost per GPU-hour"), fmt.num(cost["owned_per_gpu_hour"], 2)),
-        (tr("Cloud on demand per GPU-hour"), fmt.num(cost["cloud_on_demand_per_gpu_hour"], 2)),
-        (tr("Cloud reserved / spot per GPU-hour"), fmt.num(cost["cloud_reserved_per_gpu_hour"], 2) + " / "
-         + fmt.num(cost["cloud_spot_per_gpu_hour"], 2)),
+        (tr("Owned cost per GPU-hour"), fmt.money(cost["owned_per_gpu_hour"], 2)),
+        (tr("Cloud on demand per GPU-hour"), fmt.money(cost["cloud_on_demand_per_gpu_hour"], 2)),
+        (tr("Cloud reserved / spot per GPU-hour"), fmt.money(cost["cloud_reserved_per_gpu_hour"], 2) + " / "
+         + fmt.money(cost["cloud_spot_per_gpu_hour"], 2)),
         (tr("Break-even utilisation against on-demand"), tr("n/a") if cost["break_even_utilization"] is None
          else fmt.num(cost["break_even_utilization"] * 100, 0) + " %"),
         (tr("Payback"), tr("n/a") if cost["payback_months"] is None or not math.isfinite(cost["payback_months"])

@@ -1,11 +1,12 @@
 # The two commands on the README's first screen: `make run` and `make test`.
+# `make run ARGS=--smoke-test` opens the window, waits for the first result and exits.
 PY := .venv/bin/python
 
-.PHONY: run test lint catalog bench i18n package
+.PHONY: run test lint catalog bench i18n package lock
 
 run:
 	@scripts/bootstrap.sh run
-	@$(PY) -m gpuplanner demo-or-gui
+	@$(PY) -m gpuplanner $(ARGS)
 
 test:
 	@scripts/bootstrap.sh test
@@ -27,3 +28,7 @@ i18n:
 # Linux one-dir executable and .deb, both smoke-tested (packaging/build.sh).
 package:
 	@packaging/build.sh
+
+# Refresh the hash-pinned lock files (requirements/*.lock) from pyproject.toml and requirements/build.in.
+lock:
+	@scripts/lock.sh

@@ -68,11 +68,6 @@ def main() -> None:
     print(f"  edit -> updated plans and charts: median {sorted(edit_times)[len(edit_times) // 2] * 1000:.0f} ms, "
           f"max {max(edit_times) * 1000:.0f} ms (includes the 300 ms debounce)")
     window.close()
-    window.deleteLater()
-    app.processEvents()
-    import gc
-
-    gc.collect()
 
 
 if __name__ == "__main__":

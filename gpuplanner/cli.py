@@ -13,6 +13,7 @@ from gpuplanner import __version__
 from gpuplanner.catalog.store import Catalog, CatalogError, Row, format_cell
 from gpuplanner.cli_text import translated_message
 from gpuplanner.core.errors import InputError
+from gpuplanner.display import has_display
 
 EXIT_OK, EXIT_BUG, EXIT_BAD_INPUT, EXIT_BROKEN = 0, 1, 2, 3
 
@@ -70,12 +71,6 @@ def command_demo(args: argparse.Namespace) -> int:
     return run_demo()
 
 
-def has_display() -> bool:
-    if sys.platform in ("win32", "darwin"):
-        return True
-    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
-
-
 def command_default(args: argparse.Namespace) -> int:
     """No sub-command: the GUI when there is a screen, else the headless demo."""
     if args.smoke_test or has_display():
@@ -88,7 +83,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = OneLineParser(prog="gpuplanner", description="Plan GPU servers for AI training and inference.")
     parser.add_argument("--version", action="version", version=f"gpuplanner {__version__}")
     parser.add_argument("--smoke-test", action="store_true",
-                        help="start the GUI offscreen, paint the window, print the time and exit 0")
+                        help="open the window (offscreen without a display), wait for the first result, "
+                        "print the times, exit 0")
     parser.add_argument("--lang", choices=["zh_CN", "en"], help="interface language (default: the system's)")
     parser.set_defaults(handler=command_default)
     sub = parser.add_subparsers(dest="command", parser_class=OneLineParser)

@@ -88,23 +88,15 @@ def plan_report(result: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def catalog_as_of(catalog: Catalog) -> str:
-    """The newest date among the catalog's prices and specs."""
-    dates = [str(row.get("as_of") or "") for table in ("gpus", "servers", "cloud_instances")
-             for row in catalog.rows(table)]
-    return max((d for d in dates if d), default="")
-
-
 _GUI_APP: list[object] = []
 
 
 def gui_application() -> Any:
     """The QGuiApplication printing needs, on the offscreen platform when there is no display. Created before any
     plain QCoreApplication, which could not draw fonts."""
-    import os
+    from gpuplanner.display import use_offscreen_without_display
 
-    if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY") and sys.platform.startswith("linux"):
-        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    use_offscreen_without_display()
     from PySide6.QtGui import QGuiApplication
 
     app = QGuiApplication.instance()
@@ -140,7 +132,7 @@ def command_plan(args: argparse.Namespace) -> int:
         if not result["plans"]:
             raise InputError("--pdf", "no plan fits, so there is no spec sheet to write")
         pages = write_spec_sheet(args.pdf, result["plans"][0], data, args.lang or "", args.page_size,
-                                 args.project or "", catalog_as_of(catalog))
+                                 args.project or "", catalog.as_of())
         print(f"wrote {args.pdf} ({pages} pages)", file=sys.stderr)
     print_result(result, args.format, plan_report)
     return 0

@@ -9,7 +9,7 @@ purpose="${1:-run}"
 debian_packages=(libgl1 libegl1 libxkbcommon0 libfontconfig1 libfreetype6 libdbus-1-3 libglib2.0-0
   libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-shape0 libxkbcommon-x11-0 fonts-wqy-microhei)
 if [ "$purpose" = "test" ]; then
-  debian_packages+=(poppler-utils)
+  debian_packages+=(poppler-utils xvfb xauth)  # PDF pages to text/PNG; a virtual display for the run-command test
 fi
 
 if command -v dpkg >/dev/null 2>&1; then
@@ -35,17 +35,21 @@ if command -v dpkg >/dev/null 2>&1; then
 fi
 
 venv=.venv
+lock=requirements/app.lock
+if [ "$purpose" = "test" ]; then lock=requirements/dev.lock; fi
 stamp="$venv/.installed-$purpose"
-want=$(cat pyproject.toml | sha256sum | cut -c1-16)
+want=$(cat "$lock" pyproject.toml | sha256sum | cut -c1-16)
 if [ ! -x "$venv/bin/python" ]; then
   python3 -m venv "$venv"
 fi
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
-  "$venv/bin/python" -m pip install -q --disable-pip-version-check --upgrade pip
-  if [ "$purpose" = "test" ]; then
-    "$venv/bin/python" -m pip install -q --disable-pip-version-check -e ".[test]"
-  else
-    "$venv/bin/python" -m pip install -q --disable-pip-version-check -e .
-  fi
+  echo "Installing the pinned Python packages ($lock) into $venv"
+  # Every package, pip and the build backend included, comes from the hash-pinned lock (scripts/lock.sh).
+  pip_install=("$venv/bin/python" -m pip install -q --disable-pip-version-check --no-input)
+  "${pip_install[@]}" --require-hashes --no-deps -r "$lock"
+  rm -rf gpuplanner.egg-info  # left by older setuptools; on sys.path it would shadow the installed metadata
+  # setuptools warns about every editable install; show its output only when the install fails
+  if ! out=$("${pip_install[@]}" --no-deps --no-build-isolation -e . 2>&1); then echo "$out" >&2; exit 1; fi
+  "$venv/bin/python" -m pip check >/dev/null
   echo "$want" > "$stamp"
 fi

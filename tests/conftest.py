@@ -16,15 +16,6 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 VALIDATION_TABLES: list[tuple[str, str]] = []
 
 
-def pytest_sessionfinish(session, exitstatus) -> None:
-    """Keep leftover pyqtgraph items out of interpreter-shutdown garbage collection, which crashes PySide6 6.12
-    (the app itself destroys its widgets before exit: ui/app.py _release_widgets)."""
-    import gc
-
-    gc.collect()
-    gc.freeze()
-
-
 def pytest_terminal_summary(terminalreporter) -> None:
     for title, table in VALIDATION_TABLES:
         terminalreporter.section(title)

@@ -99,6 +99,12 @@ class Catalog:
         raise InputError(f"{table}.id", "unknown id {row_id!r}; see `gpuplanner catalog {table}`",
                          row_id=row_id, table=table)
 
+    def as_of(self) -> str:
+        """The newest date among the catalog's prices and specs."""
+        dates = [str(row.get("as_of") or "") for table in ("gpus", "servers", "cloud_instances")
+                 for row in self.rows(table)]
+        return max((d for d in dates if d), default="")
+
     def gpus(self) -> list[GPU]:
         return [gpu_from_row(row) for row in self.rows("gpus")]
 

@@ -10,6 +10,7 @@ import traceback
 from types import TracebackType
 
 from gpuplanner.catalog.store import Catalog
+from gpuplanner.display import use_offscreen_without_display
 
 log = logging.getLogger("gpuplanner")
 
@@ -76,7 +77,7 @@ class LanguageSwitcher:
 def run_gui(argv: list[str], *, smoke_test: bool = False, language: str = "") -> int:
     started = time.perf_counter()
     if smoke_test:
-        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+        use_offscreen_without_display()
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     from PySide6.QtCore import QTimer
     from PySide6.QtGui import QFont
@@ -99,10 +100,8 @@ def run_gui(argv: list[str], *, smoke_test: bool = False, language: str = "") ->
     window.show()
     window.start()
     if not smoke_test:
-        switcher = LanguageSwitcher(window)
-        code = app.exec()
-        _release_widgets(app, switcher.window)
-        return code
+        _switcher = LanguageSwitcher(window)  # kept alive while the app runs
+        return app.exec()
 
     timings: dict[str, float] = {}
 
@@ -131,19 +130,9 @@ def run_gui(argv: list[str], *, smoke_test: bool = False, language: str = "") ->
     window.close()
     if code == 0:
         charts = draw_count[0]
+        import PySide6
+
         print(f"smoke test: first paint after {timings['paint']:.2f} s, first result after {timings['result']:.2f} s,"
-              f" charts drawn {charts} time(s), {len(window.last_result['plans'])} plans")  # type: ignore[index]
-    _release_widgets(app, window)
+              f" charts drawn {charts} time(s), {len(window.last_result['plans'])} plans"  # type: ignore[index]
+              f" (Qt for Python {PySide6.__version__}, platform {app.platformName()})")
     return code
-
-
-def _release_widgets(app: object, window: object) -> None:
-    """Destroy the widgets while Qt is alive: pyqtgraph items left for interpreter shutdown crash PySide6 6.12."""
-    import gc
-
-    from PySide6.QtWidgets import QApplication
-
-    window.close()  # type: ignore[attr-defined]
-    window.deleteLater()  # type: ignore[attr-defined]
-    QApplication.processEvents()
-    gc.collect()

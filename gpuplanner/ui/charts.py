@@ -67,13 +67,6 @@ class ChartPanel(QWidget):
         plot.addItem(bars)  # named items join the plot's legend
         return bars
 
-    def shutdown(self) -> None:
-        """Clear and close the plots while Qt and Python are both alive: pyqtgraph items left to interpreter
-        shutdown crash it (PySide6 6.12 + pyqtgraph 0.14, seen with log-scale plots)."""
-        for plot in (self.memory_plot, self.time_plot, self.power_plot, self.scaling_plot):
-            plot.clear()
-            plot.close()
-
     def _legend_name(self, curve: Any, name: str | None) -> None:
         legend = self.scaling_plot.plotItem.legend
         legend.removeItem(curve)

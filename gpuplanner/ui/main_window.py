@@ -589,11 +589,9 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def about(self) -> None:
-        from gpuplanner import __version__
+        from gpuplanner.ui.about import AboutDialog
 
-        QMessageBox.about(self, self.tr("About GPU Planner"),
-                          self.tr("GPU Planner %1\nEstimates are checked against published measured runs; prices "
-                                  "are approximate and dated.").replace("%1", __version__))
+        AboutDialog(self.catalog.as_of(), self).exec()
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
         self.settings.set_geometry(self.saveGeometry())
@@ -602,10 +600,6 @@ class MainWindow(QMainWindow):
         self.debouncer.stop()
         self.runner.cancel()
         self.runner.wait(10_000)
-        if self.charts is not None:
-            self.charts.shutdown()
-            self.charts.deleteLater()
-            self.charts = None
         super().closeEvent(event)
 
     def start(self) -> None:

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # macOS recipe: wrap the PyInstaller one-dir build in an .app and a .dmg. Run by
-# .github/workflows/package.yml on macos-latest; not built or tested on the Linux dev machines.
+# .github/workflows/ci.yml on macos-latest after the tests pass; not built or tested on the Linux dev machines.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-version=$(python3 -c "from importlib.metadata import version; print(version('gpuplanner'))")
+version=$(.venv-package/bin/python -c "from importlib.metadata import version; print(version('gpuplanner'))")
 app="build/GPU Planner.app"
 rm -rf "$app"
 mkdir -p "$app/Contents/MacOS" "$app/Contents/Resources"

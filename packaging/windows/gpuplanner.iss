@@ -1,4 +1,4 @@
-; Inno Setup script for the Windows installer. Built by .github/workflows/package.yml on windows-latest
+; Inno Setup script for the Windows installer. Built by .github/workflows/ci.yml (after the tests pass) on windows-latest
 ; from the PyInstaller one-dir output (build\dist\gpuplanner); not built or tested on the Linux dev machines.
 #define AppVersion GetEnv("GPUPLANNER_VERSION")
 
@@ -14,6 +14,7 @@ OutputBaseFilename=gpuplanner-{#AppVersion}-setup
 Compression=lzma2
 SolidCompression=yes
 ArchitecturesInstallIn64BitMode=x64compatible
+LicenseFile=..\..\LICENSE
 ; User data lives in %APPDATA%\gpuplanner and is never touched by install, upgrade or uninstall.
 
 [Languages]

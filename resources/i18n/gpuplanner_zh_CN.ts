@@ -1175,14 +1175,54 @@
     </message>
 </context>
 <context>
+    <name>AboutDialog</name>
+    <message>
+        <location filename="../../gpuplanner/ui/about.py" line="27"/>
+        <source>About GPU Planner</source>
+        <translation>关于 GPU Planner</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/about.py" line="32"/>
+        <source>GPU Planner %1 — MIT licence
+Qt %2, Qt for Python %3, Python %4
+Hardware catalog as of %5
+Estimates are checked against published measured runs; prices are approximate and dated.</source>
+        <translation>GPU Planner %1 — MIT 许可证
+Qt %2，Qt for Python %3，Python %4
+硬件目录数据截至 %5
+估算结果已与公开的实测数据核对；价格为近似值并注明日期。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/about.py" line="36"/>
+        <location filename="../../gpuplanner/ui/about.py" line="64"/>
+        <source>n/a</source>
+        <translation>不详</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/about.py" line="38"/>
+        <source>Component</source>
+        <translation>组件</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/about.py" line="38"/>
+        <source>Version</source>
+        <translation>版本</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/about.py" line="38"/>
+        <source>Licence</source>
+        <translation>许可证</translation>
+    </message>
+</context>
+<context>
     <name>App</name>
     <message>
-        <location filename="../../gpuplanner/ui/app.py" line="41"/>
+        <location filename="../../gpuplanner/ui/app.py" line="42"/>
         <source>Unexpected error</source>
         <translation>意外错误</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/app.py" line="42"/>
+        <location filename="../../gpuplanner/ui/app.py" line="43"/>
         <source>GPU Planner hit an internal error and kept running; your inputs are autosaved.
 
 %1</source>
@@ -1401,7 +1441,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/ui/charts.py" line="36"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="102"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="95"/>
         <source>days</source>
         <translation>天</translation>
     </message>
@@ -1421,7 +1461,7 @@
         <translation>机房上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="102"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="95"/>
         <source>output tokens/s</source>
         <translation>每秒输出 token 数</translation>
     </message>
@@ -2251,7 +2291,7 @@
     <name>MainWindow</name>
     <message>
         <location filename="../../gpuplanner/ui/main_window.py" line="107"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="532"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="531"/>
         <source>GPU Planner</source>
         <translation>GPU Planner 算力规划</translation>
     </message>
@@ -2565,17 +2605,17 @@
         <translation>没有可行方案。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="356"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="355"/>
         <source>The estimate failed: %1</source>
         <translation>估算失败：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="357"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="356"/>
         <source>Estimate failed</source>
         <translation>估算失败</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="358"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="357"/>
         <source>Something went wrong while estimating; your inputs are kept.
 
 %1</source>
@@ -2584,102 +2624,90 @@
 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="381"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="380"/>
         <source>Select two or three plans to compare.</source>
         <translation>请选择两到三个方案进行对比。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="385"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="384"/>
         <source>Compare plans</source>
         <translation>方案对比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="404"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="403"/>
         <source>Select a plan first.</source>
         <translation>请先选择一个方案。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="422"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="421"/>
         <source>Export spec sheet</source>
         <translation>导出规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="423"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="422"/>
         <source>PDF files (*.pdf)</source>
         <translation>PDF 文件 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="434"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="433"/>
         <source>Wrote %1 (%2 pages)</source>
         <translation>已写入 %1（%2 页）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="492"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="491"/>
         <source>Select one of your own entries to remove it; bundled rows stay.</source>
         <translation>请选择一条自定义条目再删除；内置条目会保留。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="515"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="514"/>
         <source>Cannot open scenario</source>
         <translation>无法打开方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="516"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="515"/>
         <source>%1 was not loaded: %2</source>
         <translation>未加载 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="525"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="524"/>
         <source>GPU Planner — %1</source>
         <translation>GPU Planner 算力规划 — %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="536"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="535"/>
         <source>Open scenario</source>
         <translation>打开方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="536"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="550"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="535"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="549"/>
         <source>Scenarios (*.json)</source>
         <translation>方案文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="549"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="548"/>
         <source>Save scenario</source>
         <translation>保存方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="556"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="555"/>
         <source>Not saved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="556"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="555"/>
         <source>Could not write %1.</source>
         <translation>无法写入 %1。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="562"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="561"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="583"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="582"/>
         <source>The autosaved scenario could not be restored; defaults are shown.</source>
         <translation>无法恢复自动保存的方案；已显示默认值。</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="595"/>
-        <source>About GPU Planner</source>
-        <translation>关于 GPU Planner</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="596"/>
-        <source>GPU Planner %1
-Estimates are checked against published measured runs; prices are approximate and dated.</source>
-        <translation>GPU Planner %1
-估算结果已与公开的实测数据核对；价格为近似值并注明日期。</translation>
     </message>
 </context>
 <context>

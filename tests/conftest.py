@@ -22,6 +22,36 @@ def pytest_terminal_summary(terminalreporter) -> None:
         terminalreporter.write_line(table)
 
 
+class MessageBoxes:
+    """Every QMessageBox the app shows, recorded instead of blocking: (title, text, text format). Questions are
+    answered from `answers` (first in, first out), else Discard; other boxes get Ok."""
+
+    def __init__(self) -> None:
+        self.shown: list[tuple[str, str, object]] = []
+        self.answers: list[object] = []
+
+    def exec(self, box) -> int:
+        from PySide6.QtWidgets import QMessageBox
+
+        self.shown.append((box.windowTitle(), box.text(), box.textFormat()))
+        buttons = box.standardButtons()
+        if self.answers:
+            return int(self.answers.pop(0).value)
+        if buttons & QMessageBox.StandardButton.Discard:
+            return int(QMessageBox.StandardButton.Discard.value)
+        return int(QMessageBox.StandardButton.Ok.value)
+
+
+@pytest.fixture(autouse=True)
+def message_boxes(monkeypatch: pytest.MonkeyPatch) -> MessageBoxes:
+    """No test ever waits on a modal message box."""
+    from PySide6.QtWidgets import QMessageBox
+
+    boxes = MessageBoxes()
+    monkeypatch.setattr(QMessageBox, "exec", lambda box: boxes.exec(box))
+    return boxes
+
+
 @pytest.fixture(autouse=True)
 def private_user_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Never touch the real user's overrides or settings."""

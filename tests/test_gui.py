@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QMessageBox
 
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.ui.catalog_model import CatalogTableModel
@@ -22,17 +21,21 @@ RESULT_TIMEOUT_MS = 60_000
 
 
 @pytest.fixture
-def warnings_shown(monkeypatch):
-    """QMessageBox calls recorded instead of blocking the test."""
-    shown: list[tuple[str, str]] = []
+def warnings_shown(message_boxes):
+    """(title, text) of every message box shown, in order."""
+    return _TitlesAndTexts(message_boxes)
 
-    def record(_parent, title, text, *args, **kwargs):
-        shown.append((title, text))
-        return QMessageBox.StandardButton.Ok
 
-    monkeypatch.setattr(QMessageBox, "warning", record)
-    monkeypatch.setattr(QMessageBox, "critical", record)
-    return shown
+class _TitlesAndTexts:
+    def __init__(self, boxes) -> None:
+        self.boxes = boxes
+
+    def __bool__(self) -> bool:
+        return bool(self.boxes.shown)
+
+    def __getitem__(self, index):
+        title, text, _ = self.boxes.shown[index]
+        return title, text
 
 
 @pytest.fixture
@@ -231,19 +234,17 @@ def test_bad_scenario_files_are_refused_and_change_nothing(qtbot, window, tmp_pa
     assert warnings_shown and "was not loaded" in warnings_shown[-1][1]
 
 
-def test_session_is_restored(qtbot, private_user_data, warnings_shown) -> None:
+def test_window_geometry_is_restored(qtbot, private_user_data, warnings_shown) -> None:
     first = MainWindow(Catalog(), AppSettings())
     qtbot.addWidget(first)
     first.show()
     qtbot.waitExposed(first)
-    first.wizard.model_page.seq_len.setValue(6144)
     first.resize(first.minimumSizeHint().width() + 1, 500)
     saved_size = first.size()
     first.close()
     second = MainWindow(Catalog(), AppSettings())
     qtbot.addWidget(second)
     second.restore_session()
-    assert second.wizard.model_page.seq_len.value() == 6144
     assert second.height() == saved_size.height()  # width is clamped to the 800-px offscreen screen
 
 

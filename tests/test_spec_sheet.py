@@ -90,13 +90,10 @@ def test_chinese_idc_cabinet_sheet_in_chinese(tmp_path: Path) -> None:
 
 def window_with_plans(qtbot, monkeypatch, scenario: dict) -> object:
     """The main window after the wizard was given `scenario` and its plans arrived."""
-    from PySide6.QtWidgets import QMessageBox
-
     from gpuplanner.catalog.store import Catalog
     from gpuplanner.ui.main_window import MainWindow
     from gpuplanner.ui.settings import AppSettings
 
-    monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: QMessageBox.StandardButton.Ok)
     window = MainWindow(Catalog(), AppSettings())
     qtbot.addWidget(window)
     window.wizard.load_scenario(scenario)

@@ -15,6 +15,10 @@ class InputError(ValueError):
         super().__init__(f"{field}: {self.message}")
 
 
+class CancelledError(Exception):
+    """The caller's progress callback asked to stop: there is no result, not a partial one."""
+
+
 def require_positive(field: str, value: float, *, allow_zero: bool = False) -> None:
     """Reject NaN, infinities, negatives and (unless allowed) zero."""
     if isinstance(value, bool) or not isinstance(value, int | float):

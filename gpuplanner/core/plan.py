@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gpuplanner.core.cost import CloudOffer, CostAssumptions, CostInputs, Price, cost_summary
-from gpuplanner.core.errors import InputError
+from gpuplanner.core.errors import CancelledError, InputError
 from gpuplanner.core.estimate import estimate
 from gpuplanner.core.hardware import GPU, Segment
 from gpuplanner.core.messages import msg
@@ -292,13 +292,14 @@ def _has_goals(settings: PlanSettings) -> bool:
 
 def plan_catalog(scenario: Scenario, options: list[HardwareOptions], settings: PlanSettings, top: int = 5,
                  progress: Callable[[int, int], bool] | None = None) -> dict[str, Any]:
-    """Evaluate every option; `progress(done, total)` may return False to cancel."""
+    """Evaluate every option; `progress(done, total)` may return False to cancel (raises CancelledError: a ranking
+    of the options seen so far is never returned as the answer)."""
     evaluated: list[dict[str, Any]] = []
     rejected: list[dict[str, str]] = []
     usable = [o for o in options if settings.allow_consumer_gpus or o.gpu.segment != Segment.CONSUMER]
     for done, option in enumerate(usable):
         if progress is not None and progress(done, len(usable)) is False:
-            break
+            raise CancelledError
         found = 0
         for deployment in _deployments(settings, option):
             limit = MAX_CONSUMER_GPUS if option.gpu.segment == Segment.CONSUMER else MAX_TRAINING_GPUS

@@ -9,15 +9,43 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gpuplanner.core.adapters import LORA_TARGETS
+from gpuplanner.core.cost import CostAssumptions
 from gpuplanner.core.errors import InputError, require_int, require_positive
 from gpuplanner.core.hardware import GPU, Precision
-from gpuplanner.core.inference import WeightFormat
+from gpuplanner.core.inference import ServingWorkload, WeightFormat
 from gpuplanner.core.layout import LayoutConstraints
 from gpuplanner.core.model import ModelArch
+from gpuplanner.core.site import PowerAssumptions, PowerSupply, SiteLimits
 from gpuplanner.core.vision import ImagePreset
-from gpuplanner.core.workload import Assumptions, Optimizer, Recompute, Task
+from gpuplanner.core.workload import Assumptions, Optimizer, Recompute, Task, TrainingWorkload
 
 DEFAULT_GPU_ID = "h100-sxm5-80gb"
+DEFAULT_MODEL_PRESET = "llama-2-7b"  # what a new document starts from (a model is required)
+DEFAULT_LORA_RANK = 16
+DEFAULT_LORA_TARGETS = "all-linear"
+
+
+def new_scenario() -> dict[str, Any]:
+    """A complete scenario at the documented defaults (README "Scenario file"; the app's File → New shows it).
+    Read from the typed defaults, so the parser, the app and this stay one set of numbers."""
+    site, supply, cost = SiteLimits(), PowerSupply(), CostAssumptions()
+    return {
+        "task": Task.PRETRAIN.value, "model": {"preset": DEFAULT_MODEL_PRESET},
+        "seq_len": TrainingWorkload.seq_len, "precision": TrainingWorkload.precision.value,
+        "training": {"tokens": TrainingWorkload.tokens, "global_batch": TrainingWorkload.global_batch,
+                     "optimizer": TrainingWorkload.optimizer.value, "lora_rank": DEFAULT_LORA_RANK,
+                     "lora_targets": DEFAULT_LORA_TARGETS, "paged_optimizer": False},
+        "inference": {"batch": ServingWorkload.batch, "input_tokens": ServingWorkload.input_tokens,
+                      "output_tokens": ServingWorkload.output_tokens,
+                      "weight_dtype": ServingWorkload.weight_format.value,
+                      "kv_dtype": ServingWorkload.kv_format.value, "engine": ServingWorkload.engine},
+        "constraints": {"deployment": "either", "objective": "cheapest", "currency": cost.currency,
+                        "years": cost.years, "utilization": cost.utilization, "usd_to_cny": cost.usd_to_cny,
+                        "allow_consumer_gpus": True,
+                        "site": {"rack_kw": site.rack_kw, "rack_units": site.rack_units, "cooling": site.cooling.value,
+                                 "pue": PowerAssumptions.pue,
+                                 "supply": {"voltage": supply.voltage, "phase": supply.phase, "amps": supply.amps}}},
+    }
 
 SCHEMA: dict[str, Any] = {
     "task": str, "model": dict, "seq_len": int, "precision": str, "assumptions": dict,
@@ -43,6 +71,8 @@ MODEL_KEYS = {"preset": str, "layers": int, "hidden": int, "heads": int, "kv_hea
 
 
 IMAGENET_1K_TRAIN_IMAGES = 1_281_167  # ILSVRC-2012 training set (Russakovsky et al. 2015)
+IMAGE_EPOCHS_DEFAULT = 90.0  # the ResNet-50 recipe's 90 epochs (Goyal et al. 2017)
+IMAGE_BATCH_DEFAULT = 1024
 IMAGE_TASKS = (Task.VISION, Task.DIFFUSION)
 
 
@@ -162,8 +192,8 @@ def parse_scenario(data: object, resolve_model: Callable[[str], ModelArch], reso
         image = resolve_image(_check_type("model.preset", model_data["preset"], str))  # type: ignore[arg-type]
         model = image.transformer
         images.setdefault("count", IMAGENET_1K_TRAIN_IMAGES)
-        images.setdefault("epochs", 90.0)
-        images.setdefault("batch", 1024)
+        images.setdefault("epochs", IMAGE_EPOCHS_DEFAULT)
+        images.setdefault("batch", IMAGE_BATCH_DEFAULT)
         images.setdefault("resolution", image.base_resolution)
         for key in ("gflops_per_sample", "activation_mib_per_sample", "epochs"):
             if key in images:
@@ -172,17 +202,19 @@ def parse_scenario(data: object, resolve_model: Callable[[str], ModelArch], reso
         if images:
             raise InputError("images", "only applies to the vision and diffusion tasks")
         model = parse_model(dict(data["model"]) if isinstance(data["model"], dict) else data["model"], resolve_model)
-    seq_len = require_int("seq_len", _check_type("seq_len", data.get("seq_len", 4096), int), maximum=1 << 22)
-    precision = _choice("precision", _check_type("precision", data.get("precision", "bf16"), str), Precision)  # type: ignore[arg-type]
+    seq_len = require_int("seq_len", _check_type("seq_len", data.get("seq_len", TrainingWorkload.seq_len), int),
+                          maximum=1 << 22)
+    precision_name = _check_type("precision", data.get("precision", TrainingWorkload.precision.value), str)
+    precision = _choice("precision", precision_name, Precision)  # type: ignore[arg-type]
     assumptions_raw = data.get("assumptions", {})
     if not isinstance(assumptions_raw, dict):
         raise InputError("assumptions", "must be an object")
     assumptions = Assumptions.from_mapping(assumptions_raw)
 
     training = _section(data, "training")
-    training.setdefault("tokens", 2e12)
-    training.setdefault("global_batch", 1024)
-    training.setdefault("optimizer", "adamw")
+    training.setdefault("tokens", TrainingWorkload.tokens)
+    training.setdefault("global_batch", TrainingWorkload.global_batch)
+    training.setdefault("optimizer", TrainingWorkload.optimizer.value)
     training["optimizer"] = _choice("training.optimizer", training["optimizer"], Optimizer)
     if "recompute" in training:
         training["recompute"] = Recompute.parse(training["recompute"])
@@ -192,17 +224,17 @@ def parse_scenario(data: object, resolve_model: Callable[[str], ModelArch], reso
         require_int("training.micro_batch", training["micro_batch"], maximum=4096)
         if training["global_batch"] % training["micro_batch"]:
             raise InputError("training.micro_batch", "must divide training.global_batch")
-    training.setdefault("lora_rank", 16)
+    training.setdefault("lora_rank", DEFAULT_LORA_RANK)
     require_int("training.lora_rank", training["lora_rank"], maximum=65536)
     require_positive("training.tokens", training["tokens"])
 
     inference = _section(data, "inference")
-    inference.setdefault("batch", 1)
-    inference.setdefault("input_tokens", 128)
-    inference.setdefault("output_tokens", 128)
-    inference.setdefault("weight_dtype", "fp16")
-    inference.setdefault("kv_dtype", "fp16")
-    inference.setdefault("engine", "tensorrt-llm")
+    inference.setdefault("batch", ServingWorkload.batch)
+    inference.setdefault("input_tokens", ServingWorkload.input_tokens)
+    inference.setdefault("output_tokens", ServingWorkload.output_tokens)
+    inference.setdefault("weight_dtype", ServingWorkload.weight_format.value)
+    inference.setdefault("kv_dtype", ServingWorkload.kv_format.value)
+    inference.setdefault("engine", ServingWorkload.engine)
     for key in ("weight_dtype", "kv_dtype"):
         inference[key] = _choice(f"inference.{key}", inference[key], WeightFormat)
     for key in ("concurrent_users",):
@@ -211,7 +243,7 @@ def parse_scenario(data: object, resolve_model: Callable[[str], ModelArch], reso
     for key in ("max_ttft_s", "max_tpot_s"):
         if key in inference:
             require_positive(f"inference.{key}", inference[key])
-    training.setdefault("lora_targets", "all-linear")
+    training.setdefault("lora_targets", DEFAULT_LORA_TARGETS)
     if training["lora_targets"] not in LORA_TARGETS:
         raise InputError("training.lora_targets", "must be one of {join}", join=' | '.join(LORA_TARGETS))
     training.setdefault("paged_optimizer", False)

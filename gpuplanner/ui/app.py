@@ -24,6 +24,8 @@ def _install_error_handling(*, fatal: bool = False) -> None:
     from PySide6.QtCore import QtMsgType, qInstallMessageHandler
     from PySide6.QtWidgets import QApplication, QMessageBox
 
+    from gpuplanner.ui.dialogs import message_box
+
     levels = {QtMsgType.QtDebugMsg: logging.DEBUG, QtMsgType.QtInfoMsg: logging.INFO,
               QtMsgType.QtWarningMsg: logging.WARNING, QtMsgType.QtCriticalMsg: logging.ERROR,
               QtMsgType.QtFatalMsg: logging.CRITICAL}
@@ -39,7 +41,7 @@ def _install_error_handling(*, fatal: bool = False) -> None:
         if fatal:  # the smoke test must fail, not wait on a dialog
             os._exit(1)
         if QApplication.instance() is not None:
-            QMessageBox.critical(None, QApplication.translate("App", "Unexpected error"),
+            message_box(None, QMessageBox.Icon.Critical, QApplication.translate("App", "Unexpected error"),
                                  QApplication.translate("App", "GPU Planner hit an internal error and kept running; "
                                                         "your inputs are autosaved.\n\n%1").replace(
                                      "%1", f"{kind.__name__}: {value}"))
@@ -64,12 +66,12 @@ class LanguageSwitcher:
         install_translations(code)
         new = MainWindow(old.catalog, old.settings)  # type: ignore[attr-defined]
         new.restoreGeometry(old.saveGeometry())  # type: ignore[attr-defined]
-        new.current_path = old.current_path  # type: ignore[attr-defined]
-        new.wizard.load_scenario(scenario)
+        new.adopt_document(scenario, old.current_path, modified=old.is_modified())  # type: ignore[attr-defined]
         new.language_requested.connect(self.switch)
         new.show()
         new.start()
         self.window = new
+        old.rebuilding = True  # type: ignore[attr-defined]
         old.close()  # type: ignore[attr-defined]
         old.deleteLater()  # type: ignore[attr-defined]
 

@@ -18,7 +18,7 @@ from PySide6.QtCore import (
     Signal,
     Slot,
 )
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QUndoStack
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -27,7 +27,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QMenu,
-    QMessageBox,
     QProgressBar,
     QPushButton,
     QScrollArea,
@@ -41,6 +40,7 @@ from PySide6.QtWidgets import (
 
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.errors import InputError
+from gpuplanner.core.scenario import new_scenario
 from gpuplanner.estimate_cli import load_scenario_json
 from gpuplanner.planning import plan_for_scenario, scenario_from_data
 from gpuplanner.report.core_messages import translated, translated_error
@@ -49,6 +49,8 @@ from gpuplanner.ui.catalog_editor import CatalogEntryDialog
 from gpuplanner.ui.catalog_model import SORT_ROLE as CATALOG_SORT_ROLE
 from gpuplanner.ui.catalog_model import CatalogTableModel
 from gpuplanner.ui.details import compare_html, plan_html
+from gpuplanner.ui.dialogs import Button, ask_save_discard_cancel, warn
+from gpuplanner.ui.document import ScenarioEdit, Session, parse_session, session_json
 from gpuplanner.ui.plans_model import SORT_ROLE, PlansTableModel
 from gpuplanner.ui.settings import AppSettings
 from gpuplanner.ui.widgets import filtered_proxy
@@ -99,17 +101,25 @@ class MainWindow(QMainWindow):
         super().__init__(parent)
         self.catalog = catalog
         self.settings = settings
-        self.current_path: str | None = None
+        self.current_path: str | None = None  # the file the document is bound to; Save writes only there
+        self.recovered = False  # unsaved work brought back from the last session
+        self.undo_stack = QUndoStack(self)  # clean = saved
+        self._applying = False  # an undo/redo or a load is filling the wizard: not a user edit
         self.last_result: dict[str, Any] | None = None
+        self.result_scenario: dict[str, Any] | None = None  # the inputs the shown plans were computed for
+        self._submitted: dict[str, Any] | None = None
+        self._autosave_failing = False
+        self._discarded = False  # the user chose Discard in the last prompt
+        self.rebuilding = False  # closed by a language switch: the document lives on in the new window
         self.last_error: str | None = None
         self.edit_started: float | None = None
         self.last_edit_to_result_s: float | None = None
-        self.setWindowTitle(self.tr("GPU Planner"))
         self.resize(1400, 860)
 
         self.runner = LatestJobRunner(self)
         self.debouncer = Debouncer(300, self)
         self.wizard = ScenarioWizard(catalog, self)
+        self._snapshot = self.wizard.scenario()  # what the top of the undo stack shows
         scroll = QScrollArea(self)
         scroll.setWidget(self.wizard)
         scroll.setWidgetResizable(True)
@@ -148,8 +158,12 @@ class MainWindow(QMainWindow):
         self.runner.failed.connect(self._on_failure)
         self.runner.progress.connect(self._on_progress)
         self.runner.busy_changed.connect(self._on_busy)
+        self.runner.cancelled.connect(self._on_cancelled)
         self.cancel_button.clicked.connect(self.runner.cancel)
-        for message in catalog.messages:
+        self.undo_stack.cleanChanged.connect(self._update_title)
+        self._update_title()
+        self._set_result_state("none")
+        for message in [*catalog.messages, *settings.messages]:
             self.show_message(message)
 
     # --- construction ----------------------------------------------------------------------------------
@@ -177,6 +191,12 @@ class MainWindow(QMainWindow):
         self.pdf_button.clicked.connect(self.export_pdf)
         self.preview_button = QPushButton(self.tr("Print preview…"), page)
         self.preview_button.clicked.connect(self.print_preview)
+        self.stale_banner = QLabel(page)
+        self.stale_banner.setTextFormat(Qt.TextFormat.PlainText)
+        self.stale_banner.setWordWrap(True)
+        self.stale_banner.setStyleSheet("background: #fff3cd; color: #664d03; border: 1px solid #ffe69c; "
+                                        "padding: 4px;")
+        self.stale_banner.setVisible(False)
         top = QHBoxLayout()
         top.addWidget(self.plans_filter, 1)
         top.addWidget(self.compare_button)
@@ -188,6 +208,7 @@ class MainWindow(QMainWindow):
         splitter.setSizes([300, 500])
         layout = QVBoxLayout(page)
         layout.addLayout(top)
+        layout.addWidget(self.stale_banner)
         layout.addWidget(splitter)
         return page
 
@@ -237,17 +258,24 @@ class MainWindow(QMainWindow):
         for text, shortcut, slot in ((self.tr("&New scenario"), QKeySequence.StandardKey.New, self.new_scenario),
                                      (self.tr("&Open…"), QKeySequence.StandardKey.Open, self.open_dialog),
                                      (self.tr("&Save"), QKeySequence.StandardKey.Save, self.save),
-                                     (self.tr("Save &as…"), QKeySequence.StandardKey.SaveAs, self.save_as)):
+                                     (self.tr("Save &as…"), QKeySequence.StandardKey.SaveAs, self.save_as),
+                                     (self.tr("&Close scenario"), QKeySequence.StandardKey.Close,
+                                      self.close_scenario)):
             action = QAction(text, self)
             action.setShortcut(shortcut)
             action.triggered.connect(slot)
             file_menu.addAction(action)
         file_menu.addSeparator()
-        for text, slot in ((self.tr("&Export spec sheet (PDF)…"), self.export_pdf),
-                           (self.tr("Print pre&view…"), self.print_preview), (self.tr("&Print…"), self.print_sheet)):
+        self.sheet_actions: list[QAction] = []
+        for text, shortcut, slot in ((self.tr("&Export spec sheet (PDF)…"), None, self.export_pdf),
+                                     (self.tr("Print pre&view…"), None, self.print_preview),
+                                     (self.tr("&Print…"), QKeySequence.StandardKey.Print, self.print_sheet)):
             action = QAction(text, self)
+            if shortcut is not None:
+                action.setShortcut(shortcut)
             action.triggered.connect(slot)
             file_menu.addAction(action)
+            self.sheet_actions.append(action)
         file_menu.addSeparator()
         self.recent_menu = QMenu(self.tr("Open &recent"), self)
         file_menu.addMenu(self.recent_menu)
@@ -257,6 +285,13 @@ class MainWindow(QMainWindow):
         quit_action.triggered.connect(self.close)
         file_menu.addAction(quit_action)
         self._refresh_recent_menu()
+        edit_menu = self.menuBar().addMenu(self.tr("&Edit"))
+        self.undo_action = self.undo_stack.createUndoAction(self, self.tr("&Undo"))
+        self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
+        self.redo_action = self.undo_stack.createRedoAction(self, self.tr("&Redo"))
+        self.redo_action.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence.StandardKey.Redo])
+        edit_menu.addAction(self.undo_action)
+        edit_menu.addAction(self.redo_action)
         view_menu = self.menuBar().addMenu(self.tr("&View"))
         language_menu = view_menu.addMenu(self.tr("&Language"))
         for code, name in LANGUAGES.items():
@@ -281,9 +316,27 @@ class MainWindow(QMainWindow):
     # --- computing ---------------------------------------------------------------------------------------
     @Slot()
     def _on_edited(self) -> None:
+        if not self._applying:
+            scenario = self.wizard.scenario()
+            if scenario != self._snapshot:
+                self.undo_stack.push(ScenarioEdit(self._snapshot, scenario, self._apply_scenario,
+                                                  self.tr("Edit inputs")))
+                self._snapshot = scenario
         if self.edit_started is None:
             self.edit_started = time.perf_counter()
+        if self.last_result is not None:
+            self._set_result_state("updating")
         self.debouncer.poke()
+
+    def _apply_scenario(self, data: dict[str, Any]) -> None:
+        """Fill the wizard without recording an edit (undo, redo, open, new)."""
+        self._applying = True
+        try:
+            self.wizard.load_scenario(data)
+        finally:
+            self._applying = False
+        self._snapshot = self.wizard.scenario()
+        self._on_edited()
 
     @Slot()
     def _on_finish(self) -> None:
@@ -302,6 +355,7 @@ class MainWindow(QMainWindow):
             return
         if self.edit_started is None:
             self.edit_started = time.perf_counter()
+        self._submitted = data
         self.runner.submit(lambda control: run_planning(data, control))
         self.show_message(self.tr("Estimating…"))
 
@@ -313,11 +367,13 @@ class MainWindow(QMainWindow):
         else:
             self.show_message(self.tr("Check the highlighted field: %1").replace("%1", message))
         self.edit_started = None
+        self._set_result_state("invalid")
 
     @Slot(int, object)
     def _on_result(self, _job_id: int, result: object) -> None:
         assert isinstance(result, dict)
         self.last_result = result
+        self.result_scenario = self._submitted
         self.last_error = None
         self.plans_model.set_plans(result["plans"], result["currency"])
         self.plans_view.resizeColumnsToContents()
@@ -334,10 +390,39 @@ class MainWindow(QMainWindow):
                                                  "the chosen deployment.") + "</p>")
             self.show_message(self.tr("No plan fits."))
         self._update_charts()
+        self._set_result_state("current" if self.result_scenario == self.wizard.scenario() else "updating")
         if self.edit_started is not None:
             self.last_edit_to_result_s = time.perf_counter() - self.edit_started
             self.edit_started = None
         self.result_shown.emit()
+
+    def results_are_current(self) -> bool:
+        """The plans on screen were computed for exactly the inputs on screen."""
+        return self.last_result is not None and self.result_scenario == self.wizard.scenario()
+
+    def _set_result_state(self, state: str) -> None:
+        """Say whether the plans shown answer the current inputs; print and PDF only when they do."""
+        texts = {
+            "updating": self.tr("Updating for your latest edit… The plans below are for your earlier inputs."),
+            "invalid": self.tr("Not updated: check the highlighted field. The plans below are for your earlier "
+                               "inputs and cannot be printed until the inputs are valid."),
+            "cancelled": self.tr("Not updated: the estimate was cancelled. The plans below are for your earlier "
+                                 "inputs."),
+            "failed": self.tr("Not updated: the estimate failed. The plans below are for your earlier inputs."),
+        }
+        stale = state in texts and self.last_result is not None
+        self.stale_banner.setText(texts.get(state, ""))
+        self.stale_banner.setVisible(stale)
+        self.result_state = state if self.last_result is not None else "none"
+        printable = state == "current" and self.last_result is not None and bool(self.last_result["plans"])
+        for widget in (self.pdf_button, self.preview_button, *getattr(self, "sheet_actions", [])):
+            widget.setEnabled(printable)
+
+    @Slot(int)
+    def _on_cancelled(self, _job_id: int) -> None:
+        self.edit_started = None
+        self.show_message(self.tr("Estimate cancelled; the plans shown were not updated."))
+        self._set_result_state("cancelled")
 
     def _update_charts(self) -> None:
         if self.charts is not None and self.last_result is not None:
@@ -353,9 +438,9 @@ class MainWindow(QMainWindow):
             self._show_input_error(field, message)
             return
         self.show_message(self.tr("The estimate failed: %1").replace("%1", message))
-        QMessageBox.warning(self, self.tr("Estimate failed"),
-                            self.tr("Something went wrong while estimating; your inputs are kept.\n\n%1")
-                            .replace("%1", message))
+        self._set_result_state("failed")
+        warn(self, self.tr("Estimate failed"),
+             self.tr("Something went wrong while estimating; your inputs are kept.\n\n%1").replace("%1", message))
 
     @Slot(int, int, int)
     def _on_progress(self, _job_id: int, done: int, total: int) -> None:
@@ -397,7 +482,10 @@ class MainWindow(QMainWindow):
         return self.plans_model.plan_at(self.plans_proxy.mapToSource(rows[0]).row())
 
     def _plan_for_sheet(self) -> dict[str, Any] | None:
-        """The selected plan, or None after telling the user to select one."""
+        """The selected plan, or None after telling the user why there is none to print."""
+        if not self.results_are_current():
+            self.show_message(self.tr("The plans are not up to date with the inputs; the sheet is not written."))
+            return None
         plan = self.selected_plan()
         if plan is None:
             self.show_message(self.tr("Select a plan first."))
@@ -412,7 +500,7 @@ class MainWindow(QMainWindow):
         from gpuplanner.report.spec_sheet import build_document
 
         plan = self._plan_for_sheet()
-        return None if plan is None else build_document(plan, self.wizard.scenario(), self._sheet_options())
+        return None if plan is None else build_document(plan, self.result_scenario or {}, self._sheet_options())
 
     @Slot()
     def export_pdf(self) -> None:
@@ -429,7 +517,7 @@ class MainWindow(QMainWindow):
         plan = self._plan_for_sheet()
         if plan is None:
             return 0
-        pages = write_pdf(path, plan, self.wizard.scenario(), self._sheet_options())
+        pages = write_pdf(path, plan, self.result_scenario or {}, self._sheet_options())
         self.show_message(self.tr("Wrote %1 (%2 pages)").replace("%1", path).replace("%2", str(pages)))
         return pages
 
@@ -495,97 +583,171 @@ class MainWindow(QMainWindow):
         self.debouncer.poke()
 
     # --- scenario files --------------------------------------------------------------------------------------
-    def write_json_atomically(self, path: str, data: dict[str, Any]) -> bool:
+    def write_json_atomically(self, path: str, text: str) -> str | None:
+        """Write the whole file or nothing (QSaveFile); the reason on failure."""
         file = QSaveFile(path)
         if not file.open(QSaveFile.OpenModeFlag.WriteOnly):
+            return file.errorString()
+        file.write(text.encode("utf-8"))
+        if not file.commit():
+            return file.errorString()
+        return None
+
+    def autosave(self, _data: dict[str, Any] | None = None) -> None:
+        """Keep the session (document path, unsaved or not, scenario) so a restart loses nothing."""
+        session = Session(self.wizard.scenario(), self.current_path, not self.undo_stack.isClean() or self.recovered)
+        problem = self.write_json_atomically(str(self.settings.session_path), session_json(session))
+        if problem is None:
+            self._autosave_failing = False
+            return
+        log.warning("autosave to %s failed: %s", self.settings.session_path, problem)
+        text = self.tr("Autosave failed (%1): %2. Your inputs are still on screen; save them with File → Save as.") \
+            .replace("%1", str(self.settings.session_path)).replace("%2", problem)
+        self.show_message(text)
+        if not self._autosave_failing:  # once per failing streak, not on every edit
+            self._autosave_failing = True
+            warn(self, self.tr("Autosave failed"), text)
+
+    def _update_title(self) -> None:
+        if self.current_path:
+            name = Path(self.current_path).name
+        elif self.recovered:
+            name = self.tr("Recovered scenario (unsaved)")
+        else:
+            name = self.tr("Untitled")
+        self.setWindowTitle(self.tr("%1[*] — GPU Planner").replace("%1", name))
+        self.setWindowModified(not self.undo_stack.isClean() or self.recovered)
+
+    def is_modified(self) -> bool:
+        return not self.undo_stack.isClean() or self.recovered
+
+    def _bind(self, path: str | None, *, recovered: bool = False) -> None:
+        """The document now lives in `path` (None: untitled) with nothing unsaved (unless recovered)."""
+        self.current_path = path
+        self.recovered = recovered
+        self.undo_stack.clear()
+        self._update_title()
+
+    def maybe_save(self) -> bool:
+        """Before the document goes away: True to go on (saved or discarded), False to stay."""
+        if not self.is_modified():
+            return True
+        name = Path(self.current_path).name if self.current_path else self.tr("this scenario")
+        answer = ask_save_discard_cancel(self, self.tr("Unsaved changes"),
+                                         self.tr("Save the changes to %1 first?").replace("%1", name))
+        if answer == Button.Save:
+            return self.save()
+        self._discarded = answer == Button.Discard
+        return self._discarded
+
+    def load_file(self, path: str, *, ask: bool = True) -> bool:
+        """Open a scenario file; a bad one is reported and changes nothing."""
+        if ask and not self.maybe_save():
             return False
-        file.write(json.dumps(data, indent=2, ensure_ascii=False).encode("utf-8"))
-        return file.commit()
-
-    def autosave(self, data: dict[str, Any]) -> None:
-        self.write_json_atomically(str(self.settings.autosave_path), data)
-
-    def load_file(self, path: str) -> bool:
-        """Load a scenario file; a bad one is reported and changes nothing."""
         try:
             data = load_scenario_json(path)
             scenario_from_data(data, self.catalog)
         except InputError as exc:
-            QMessageBox.warning(self, self.tr("Cannot open scenario"),
-                                self.tr("%1 was not loaded: %2").replace("%1", Path(path).name)
-                                .replace("%2", translated_error(exc)))
+            warn(self, self.tr("Cannot open scenario"),
+                 self.tr("%1 was not loaded: %2").replace("%1", Path(path).name).replace("%2", translated_error(exc)))
             return False
         assert isinstance(data, dict)
-        self.wizard.load_scenario(data)
-        self.current_path = path
+        self._apply_scenario(data)
+        self._bind(path)
         self.settings.add_recent_file(path)
-        self.settings.set_last_scenario(path)
         self._refresh_recent_menu()
-        self.setWindowTitle(self.tr("GPU Planner — %1").replace("%1", Path(path).name))
+        self.autosave()
         return True
 
     @Slot()
-    def new_scenario(self) -> None:
-        self.wizard.load_scenario({"task": "pretrain", "model": {"preset": "llama-2-7b"}})
-        self.current_path = None
-        self.setWindowTitle(self.tr("GPU Planner"))
+    def new_scenario(self) -> bool:
+        """A new, untitled document at the documented defaults."""
+        if not self.maybe_save():
+            return False
+        self._apply_scenario(new_scenario())
+        self._bind(None)
+        self.autosave()
+        return True
+
+    @Slot()
+    def close_scenario(self) -> bool:
+        return self.new_scenario()
 
     @Slot()
     def open_dialog(self) -> None:
+        if not self.maybe_save():
+            return
         path, _ = QFileDialog.getOpenFileName(self, self.tr("Open scenario"), "", self.tr("Scenarios (*.json)"))
         if path:
-            self.load_file(path)
+            self.load_file(path, ask=False)
 
     @Slot()
-    def save(self) -> None:
+    def save(self) -> bool:
+        """Write the file named in the title; an untitled or recovered document asks where (Save as)."""
         if self.current_path is None:
-            self.save_as()
-        else:
-            self.save_to(self.current_path)
+            return self.save_as()
+        return self.save_to(self.current_path)
 
     @Slot()
-    def save_as(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save scenario"), "scenario.json",
+    def save_as(self) -> bool:
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save scenario"), self.current_path or "scenario.json",
                                               self.tr("Scenarios (*.json)"))
-        if path:
-            self.save_to(path)
+        return bool(path) and self.save_to(path)
 
     def save_to(self, path: str) -> bool:
-        if not self.write_json_atomically(path, self.wizard.scenario()):
-            QMessageBox.warning(self, self.tr("Not saved"), self.tr("Could not write %1.").replace("%1", path))
+        problem = self.write_json_atomically(path, json.dumps(self.wizard.scenario(), indent=2, ensure_ascii=False))
+        if problem is not None:
+            warn(self, self.tr("Not saved"),
+                 self.tr("Could not write %1: %2").replace("%1", path).replace("%2", problem))
             return False
         self.current_path = path
+        self.recovered = False
+        self.undo_stack.setClean()
+        self._update_title()
         self.settings.add_recent_file(path)
-        self.settings.set_last_scenario(path)
         self._refresh_recent_menu()
+        self.autosave()
         self.show_message(self.tr("Saved %1").replace("%1", path))
         return True
 
     def _refresh_recent_menu(self) -> None:
         self.recent_menu.clear()
-        for path in self.settings.recent_files():
+        files = self.settings.recent_files()
+        for path in files:
             action = self.recent_menu.addAction(path)
             action.triggered.connect(lambda _=False, p=path: self.load_file(p))
-        self.recent_menu.setEnabled(bool(self.settings.recent_files()))
+        self.recent_menu.setEnabled(bool(files))
+
+    def adopt_document(self, scenario: dict[str, Any], path: str | None, *, modified: bool) -> None:
+        """Take over another window's document (a language switch); unsaved edits stay unsaved."""
+        self._apply_scenario(scenario)
+        self._bind(path, recovered=modified)
 
     def restore_session(self) -> None:
+        """Bring back the last session: a saved document reopens bound to its file; unsaved work comes back as a
+        recovered, untitled document (Save asks where), never silently bound to an old path."""
         geometry = self.settings.geometry()
         if geometry is not None:
             self.restoreGeometry(geometry)
-        autosave = self.settings.autosave_path
-        if autosave.exists():
-            try:
-                data = load_scenario_json(str(autosave))
-                scenario_from_data(data, self.catalog)
-            except InputError as exc:
-                log.warning("autosaved scenario ignored: %s", exc)
-                self.show_message(self.tr("The autosaved scenario could not be restored; defaults are shown."))
-            else:
-                assert isinstance(data, dict)
-                self.wizard.load_scenario(data)
-        last = self.settings.last_scenario()
-        if last:
-            self.current_path = last if Path(last).exists() else None
+        path = self.settings.session_path
+        if not path.exists():
+            return
+        try:
+            session = parse_session(load_scenario_json(str(path)))
+            scenario_from_data(session.scenario, self.catalog)
+        except (InputError, ValueError) as exc:
+            log.warning("autosaved session ignored: %s", exc)
+            self.show_message(self.tr("The autosaved scenario could not be restored; defaults are shown."))
+            return
+        if session.path and not session.modified and Path(session.path).is_file() \
+                and self.load_file(session.path, ask=False):
+            return
+        self._apply_scenario(session.scenario)
+        if session.modified or session.path:
+            self._bind(None, recovered=True)
+            if session.path:
+                self.show_message(self.tr("Unsaved changes to %1 from your last session were recovered; the file "
+                                          "itself was not changed.").replace("%1", Path(session.path).name))
 
     @Slot()
     def about(self) -> None:
@@ -594,8 +756,20 @@ class MainWindow(QMainWindow):
         AboutDialog(self.catalog.as_of(), self).exec()
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
+        self._discarded = False
+        if not self.rebuilding and not self.maybe_save():
+            event.ignore()
+            return
         self.settings.set_geometry(self.saveGeometry())
-        self.autosave(self.wizard.scenario())
+        if self._discarded:  # the edits are not wanted: next time, the saved file (or a fresh start)
+            self.undo_stack.setClean()
+            self.recovered = False
+            if self.current_path:
+                self.autosave()
+            else:
+                self.settings.session_path.unlink(missing_ok=True)
+        elif not self.rebuilding:
+            self.autosave()
         self.settings.sync()
         self.debouncer.stop()
         self.runner.cancel()

@@ -5,6 +5,8 @@ from __future__ import annotations
 from PySide6.QtCore import QAbstractItemModel, QSortFilterProxyModel, Qt
 from PySide6.QtWidgets import QComboBox, QDoubleSpinBox, QLineEdit, QSpinBox, QWidget
 
+from gpuplanner.ui.dialogs import plain_tooltip
+
 INVALID_STYLE = "border: 2px solid #d9534f;"
 
 
@@ -63,7 +65,7 @@ def mark_invalid(widget: QWidget, message: str) -> None:
     if not widget.property("invalid"):
         widget.setProperty("normal_tooltip", widget.toolTip())
     widget.setStyleSheet(INVALID_STYLE)
-    widget.setToolTip(message)
+    widget.setToolTip(plain_tooltip(message))
     widget.setProperty("invalid", True)
 
 

@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
-    QMessageBox,
     QPushButton,
     QRadioButton,
     QVBoxLayout,
@@ -30,7 +29,14 @@ from PySide6.QtWidgets import (
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.model import model_from_hf_config
+from gpuplanner.core.scenario import (
+    IMAGE_BATCH_DEFAULT,
+    IMAGE_EPOCHS_DEFAULT,
+    IMAGENET_1K_TRAIN_IMAGES,
+    new_scenario,
+)
 from gpuplanner.report.core_messages import translated
+from gpuplanner.ui.dialogs import warn
 from gpuplanner.ui.widgets import (
     choice_combo,
     clear_invalid,
@@ -43,6 +49,15 @@ from gpuplanner.ui.widgets import (
 
 AUTO = "auto"
 ANY_GPU = "any"
+IMAGE_RESOLUTION_DEFAULT = 224
+
+
+def merged(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
+    """`base` with `over` laid on top, nested objects merged key by key (neither argument is changed)."""
+    out = dict(base)
+    for key, value in over.items():
+        out[key] = merged(out[key], value) if isinstance(value, dict) and isinstance(out.get(key), dict) else value
+    return out
 
 
 class PageId(IntEnum):
@@ -114,9 +129,12 @@ class ModelPage(QWizardPage):
         select_data(self.preset, "llama-2-7b")
         self.image_preset = QComboBox(self)
         fit_combo(self.image_preset)
+        self.image_resolutions: dict[str, int] = {}
         for row in catalog.rows("models"):
             if row["kind"] in ("cnn", "vit", "diffusion"):
                 self.image_preset.addItem(str(row["name"]), row["id"])
+                if row.get("resolution"):
+                    self.image_resolutions[str(row["id"])] = int(row["resolution"])  # type: ignore[call-overload]
         self.image_preset.setToolTip(self.tr("Image models from the catalog, with their sources."))
         self.preset.setToolTip(self.tr("Model presets come from the catalog, with their source."))
         self.import_button = QPushButton(self.tr("Import config.json…"), self)
@@ -208,7 +226,7 @@ class ModelPage(QWizardPage):
         try:
             model = model_from_hf_config(path)
         except InputError as exc:
-            QMessageBox.warning(self, self.tr("Cannot import"), self.tr("This config.json cannot be used: %1")
+            warn(self, self.tr("Cannot import"), self.tr("This config.json cannot be used: %1")
                                 .replace("%1", translated(exc.message)))
             return False
         select_data(self.preset, "custom")
@@ -400,6 +418,7 @@ class ScenarioWizard(QWizard):
         self._connect_edits()
         self.task_page.group.buttonToggled.connect(self._task_changed)
         self._task_changed()
+        self.load_scenario(new_scenario())
 
     def _connect_edits(self) -> None:
         for widget in self.findChildren(QWidget):
@@ -491,19 +510,17 @@ class ScenarioWizard(QWizard):
         return data
 
     def load_scenario(self, data: dict[str, Any]) -> None:
-        """Fill the widgets from a (validated) scenario dict; keys it does not show keep their widgets."""
+        """Fill every widget from a (validated) scenario dict; keys it omits show their documented defaults
+        (core.scenario.new_scenario), never what the widgets held before."""
         m, p, d, b = self.model_page, self.precision_page, self.deployment_page, self.budget_page
+        full = merged(new_scenario(), data)
+        image_task = full["task"] in ("vision", "diffusion")
         self.blockSignals(True)
         try:
-            self.task_page.set_task(data.get("task", "pretrain"))
+            self.task_page.set_task(full["task"])
             model = data.get("model", {})
-            images = data.get("images", {})
-            if data.get("task") in ("vision", "diffusion"):
+            if image_task:
                 select_data(m.image_preset, model.get("preset"))
-                for key, box in (("count", m.images), ("batch", m.image_batch), ("resolution", m.resolution)):
-                    if key in images:
-                        box.setValue(int(images[key]))
-                m.epochs.setValue(float(images.get("epochs", m.epochs.value())))
             elif "preset" in model:
                 select_data(m.preset, model["preset"])
             elif model:
@@ -514,53 +531,61 @@ class ScenarioWizard(QWizard):
                         box.setValue(int(model[key]))
                 m.gated.setChecked(bool(model.get("gated_mlp", True)))
                 m.tied.setChecked(bool(model.get("tied_embeddings", False)))
-            m.seq_len.setValue(int(data.get("seq_len", m.seq_len.value())))
-            training = data.get("training", {})
-            m.tokens_b.setValue(float(training.get("tokens", m.tokens_b.value() * 1e9)) / 1e9)
-            m.global_batch.setValue(int(training.get("global_batch", m.global_batch.value())))
-            select_data(p.optimizer, training.get("optimizer", "adamw"))
+            images = data.get("images", {}) if image_task else {}
+            m.images.setValue(int(images.get("count", IMAGENET_1K_TRAIN_IMAGES)))
+            m.image_batch.setValue(int(images.get("batch", IMAGE_BATCH_DEFAULT)))
+            m.epochs.setValue(float(images.get("epochs", IMAGE_EPOCHS_DEFAULT)))
+            m.resolution.setValue(int(images.get("resolution", self._image_resolution())))
+            m.seq_len.setValue(int(full["seq_len"]))
+            training, inference = full["training"], full["inference"]
+            m.tokens_b.setValue(float(training["tokens"]) / 1e9)
+            m.global_batch.setValue(int(training["global_batch"]))
+            select_data(p.optimizer, training["optimizer"])
             select_data(p.recompute, training.get("recompute", AUTO))
             select_data(p.zero, str(training["zero"]) if "zero" in training else AUTO)
-            p.lora_rank.setValue(int(training.get("lora_rank", p.lora_rank.value())))
-            select_data(p.lora_targets, training.get("lora_targets", "all-linear"))
-            p.paged.setChecked(bool(training.get("paged_optimizer", False)))
-            select_data(p.precision, data.get("precision", "bf16"))
-            inference = data.get("inference", {})
-            for key, box in (("batch", m.batch), ("input_tokens", m.input_tokens), ("output_tokens", m.output_tokens)):
-                if key in inference:
-                    box.setValue(int(inference[key]))
-            select_data(m.engine, inference.get("engine", "tensorrt-llm"))
-            select_data(p.weight_dtype, inference.get("weight_dtype", "fp16"))
-            select_data(p.kv_dtype, inference.get("kv_dtype", "fp16"))
+            p.lora_rank.setValue(int(training["lora_rank"]))
+            select_data(p.lora_targets, training["lora_targets"])
+            p.paged.setChecked(bool(training["paged_optimizer"]))
+            select_data(p.precision, full["precision"])
+            m.batch.setValue(int(inference["batch"]))
+            m.input_tokens.setValue(int(inference["input_tokens"]))
+            m.output_tokens.setValue(int(inference["output_tokens"]))
+            select_data(m.engine, inference["engine"])
+            select_data(p.weight_dtype, inference["weight_dtype"])
+            select_data(p.kv_dtype, inference["kv_dtype"])
             hardware = data.get("hardware", {})
             select_data(d.gpu, hardware.get("gpu", ANY_GPU))
             d.count.setValue(int(hardware.get("count", 0)))
-            constraints = data.get("constraints", {})
-            site = constraints.get("site", {})
-            select_data(d.deployment, constraints.get("deployment", "either"))
-            d.allow_consumer.setChecked(bool(constraints.get("allow_consumer_gpus", True)))
-            d.rack_kw.setValue(float(site.get("rack_kw", 20.0)))
-            d.rack_units.setValue(int(site.get("rack_units", 42)))
-            select_data(d.cooling, site.get("cooling", "air"))
+            constraints = full["constraints"]
+            site, supply = constraints["site"], constraints["site"]["supply"]
+            select_data(d.deployment, constraints["deployment"])
+            d.allow_consumer.setChecked(bool(constraints["allow_consumer_gpus"]))
+            d.rack_kw.setValue(float(site["rack_kw"]))
+            d.rack_units.setValue(int(site["rack_units"]))
+            select_data(d.cooling, site["cooling"])
             select_data(d.china_cabinet, int(site.get("china_cabinet_amps", 0)))
-            supply = site.get("supply", {})
-            d.voltage.setValue(float(supply.get("voltage", 400.0)))
-            select_data(d.phase, int(supply.get("phase", 3)))
-            d.amps.setValue(float(supply.get("amps", 32.0)))
-            select_data(b.currency, constraints.get("currency", "USD"))
+            d.voltage.setValue(float(supply["voltage"]))
+            select_data(d.phase, int(supply["phase"]))
+            d.amps.setValue(float(supply["amps"]))
+            select_data(b.currency, constraints["currency"])
             b.budget.setValue(float(constraints.get("budget", 0.0)))
-            b.deadline.setValue(float(constraints.get("deadline_days", 0.0 if "constraints" in data else 30.0)))
+            b.deadline.setValue(float(constraints.get("deadline_days", 0.0)))
             b.target.setValue(float(constraints.get("target_output_tokens_per_s", 0.0)))
-            select_data(b.objective, constraints.get("objective", "cheapest"))
-            b.years.setValue(float(constraints.get("years", 3.0)))
+            select_data(b.objective, constraints["objective"])
+            b.years.setValue(float(constraints["years"]))
             b.electricity.setValue(float(site.get("electricity_price", 0.0)))
-            b.pue.setValue(float(site.get("pue", 1.3)))
-            b.utilization.setValue(float(constraints.get("utilization", 0.7)) * 100.0)
-            b.usd_to_cny.setValue(float(constraints.get("usd_to_cny", 7.1)))
+            b.pue.setValue(float(site["pue"]))
+            b.utilization.setValue(float(constraints["utilization"]) * 100.0)
+            b.usd_to_cny.setValue(float(constraints["usd_to_cny"]))
         finally:
             self.blockSignals(False)
         self._task_changed()
         self.edited.emit()
+
+    def _image_resolution(self) -> int:
+        """The selected image preset's native resolution (the parser's default for `images.resolution`)."""
+        preset = self.model_page.image_preset.currentData()
+        return self.model_page.image_resolutions.get(preset, IMAGE_RESOLUTION_DEFAULT)
 
     # --- marking bad fields ---------------------------------------------------------------------------
     def field_widgets(self) -> dict[str, QWidget]:

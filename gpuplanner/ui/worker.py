@@ -2,7 +2,8 @@
 
 Every job carries an id; only the newest job's result is delivered (stale results are dropped). Exceptions in
 the job never escape: they arrive as `failed(job_id, field, message)`, the field "" for a bug of ours. A job may
-report progress and be cancelled through the `JobControl` it receives.
+report progress and be cancelled through the `JobControl` it receives; a cancelled job raises CancelledError and
+delivers `cancelled(job_id)`, never a partial result.
 """
 
 from __future__ import annotations
@@ -16,14 +17,10 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal, Slot
 
-from gpuplanner.core.errors import InputError
+from gpuplanner.core.errors import CancelledError, InputError
 from gpuplanner.report.core_messages import translated
 
 log = logging.getLogger(__name__)
-
-
-class JobCancelledError(Exception):
-    """Raised inside a job when its control was cancelled."""
 
 
 class JobControl:
@@ -51,6 +48,7 @@ class _JobSignals(QObject):
     finished = Signal(int, object)
     failed = Signal(int, str, str)
     progress = Signal(int, int, int)
+    cancelled = Signal(int)
 
 
 class _Job(QRunnable):
@@ -65,8 +63,8 @@ class _Job(QRunnable):
     def run(self) -> None:
         try:
             result = self.function(self.control)
-        except JobCancelledError:
-            return
+        except CancelledError:
+            self.signals.cancelled.emit(self.job_id)
         except InputError as exc:
             self.signals.failed.emit(self.job_id, exc.field, translated(exc.message))
         except Exception as exc:  # a bug: report it, never die silently
@@ -82,6 +80,7 @@ class LatestJobRunner(QObject):
     finished = Signal(int, object)  # job id, result
     failed = Signal(int, str, str)  # job id, the input field at fault ("" for a bug of ours), message
     progress = Signal(int, int, int)  # job id, done, total
+    cancelled = Signal(int)  # job id: the newest job stopped on request and has no result
     busy_changed = Signal(bool)
 
     def __init__(self, parent: QObject | None = None) -> None:
@@ -95,6 +94,7 @@ class LatestJobRunner(QObject):
         self._signals.finished.connect(self._on_finished)
         self._signals.failed.connect(self._on_failed)
         self._signals.progress.connect(self._on_progress)
+        self._signals.cancelled.connect(self._on_cancelled)
 
     def submit(self, function: Callable[[JobControl], Any]) -> int:
         """Queue a job; earlier queued or running jobs are cancelled and their results will be dropped."""
@@ -132,6 +132,12 @@ class LatestJobRunner(QObject):
         self._retire(job_id)
         if job_id == self._latest:
             self.failed.emit(job_id, field, message)
+
+    @Slot(int)
+    def _on_cancelled(self, job_id: int) -> None:
+        self._retire(job_id)
+        if job_id == self._latest:
+            self.cancelled.emit(job_id)
 
     @Slot(int, int, int)
     def _on_progress(self, job_id: int, done: int, total: int) -> None:

@@ -1,0 +1,204 @@
+"""The open scenario is a document: named in the title, marked when modified, never written over silently,
+recovered after a crash as untitled work, undoable; results that no longer answer the inputs say so."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QFileDialog, QMessageBox
+
+from gpuplanner.catalog.store import Catalog
+from gpuplanner.core.scenario import new_scenario
+from gpuplanner.ui.main_window import MainWindow
+from gpuplanner.ui.settings import AppSettings
+
+Button = QMessageBox.StandardButton
+TIMEOUT_MS = 60_000
+
+
+def make_window(qtbot) -> MainWindow:
+    window = MainWindow(Catalog(), AppSettings())
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
+@pytest.fixture
+def window(qtbot, private_user_data):
+    main = make_window(qtbot)
+    yield main
+    main.rebuilding = True  # tear-down: no prompt
+    main.close()
+
+
+@pytest.fixture
+def scenario_a(tmp_path: Path) -> Path:
+    path = tmp_path / "a.json"
+    path.write_text(json.dumps({"task": "pretrain", "model": {"preset": "llama-2-13b"}, "seq_len": 2048}))
+    return path
+
+
+def save_dialog_returns(monkeypatch, path: Path | None) -> list[str]:
+    asked: list[str] = []
+
+    def fake(*_args, **_kwargs):
+        asked.append("save as")
+        return (str(path) if path else "", "")
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", fake)
+    return asked
+
+
+def test_the_title_names_the_file_and_marks_unsaved_edits(qtbot, window, scenario_a) -> None:
+    assert window.windowTitle().startswith("Untitled")
+    assert not window.isWindowModified()
+    assert window.load_file(str(scenario_a))
+    assert window.windowTitle() == "a.json[*] — GPU Planner" and not window.isWindowModified()
+    window.wizard.model_page.seq_len.setValue(8192)
+    assert window.isWindowModified()
+    window.undo_action.trigger()
+    assert window.wizard.model_page.seq_len.value() == 2048 and not window.isWindowModified()
+
+
+def test_quit_with_unsaved_edits_asks_and_cancel_keeps_the_window(qtbot, window, scenario_a, message_boxes) -> None:
+    window.load_file(str(scenario_a))
+    window.wizard.model_page.preset.setCurrentIndex(window.wizard.model_page.preset.findData("llama-2-70b"))
+    message_boxes.answers = [Button.Cancel]
+    assert window.close() is False
+    assert window.isVisible()
+    title, text, text_format = message_boxes.shown[-1]
+    assert title == "Unsaved changes" and "a.json" in text and text_format == Qt.TextFormat.PlainText
+    message_boxes.answers = [Button.Discard]
+    assert window.close() is True
+    assert json.loads(scenario_a.read_text())["model"] == {"preset": "llama-2-13b"}  # the file never changed
+
+
+def test_save_answers_the_prompt_by_writing_the_file_in_the_title(qtbot, window, scenario_a, message_boxes) -> None:
+    window.load_file(str(scenario_a))
+    window.wizard.model_page.seq_len.setValue(8192)
+    message_boxes.answers = [Button.Save]
+    assert window.new_scenario() is True
+    assert json.loads(scenario_a.read_text())["seq_len"] == 8192
+    assert window.current_path is None and window.windowTitle().startswith("Untitled")
+
+
+def test_new_resets_every_field_to_the_documented_defaults(qtbot, window) -> None:
+    fresh = window.wizard.scenario()
+    m = window.wizard.model_page
+    m.tokens_b.setValue(300.0)
+    m.seq_len.setValue(2048)
+    m.global_batch.setValue(256)
+    window.wizard.budget_page.deadline.setValue(45.0)
+    window.wizard.deployment_page.rack_kw.setValue(8.0)
+    assert window.new_scenario()  # the prompt is answered Discard
+    assert window.wizard.scenario() == fresh
+    defaults = new_scenario()
+    assert m.tokens_b.value() * 1e9 == defaults["training"]["tokens"]
+    assert m.seq_len.value() == defaults["seq_len"] and m.global_batch.value() == defaults["training"]["global_batch"]
+    assert window.wizard.budget_page.deadline.value() == 0.0  # no deadline unless asked for
+
+
+def test_after_a_crash_unsaved_work_comes_back_untitled_and_save_never_overwrites_the_old_file(
+        qtbot, private_user_data, scenario_a, monkeypatch, tmp_path) -> None:
+    first = make_window(qtbot)
+    first.load_file(str(scenario_a))
+    first.wizard.model_page.preset.setCurrentIndex(first.wizard.model_page.preset.findData("llama-2-70b"))
+    first.autosave()  # what every recompute does; then the process dies without closing
+    first.hide()
+    second = make_window(qtbot)
+    second.restore_session()
+    assert second.wizard.scenario()["model"] == {"preset": "llama-2-70b"}  # the work is back
+    assert second.current_path is None and second.isWindowModified()
+    assert second.windowTitle().startswith("Recovered scenario (unsaved)")
+    asked = save_dialog_returns(monkeypatch, tmp_path / "b.json")
+    assert second.save() is True  # Ctrl+S on a recovered document asks where
+    assert asked == ["save as"]
+    assert json.loads(scenario_a.read_text())["model"] == {"preset": "llama-2-13b"}
+    assert json.loads((tmp_path / "b.json").read_text())["model"] == {"preset": "llama-2-70b"}
+    second.rebuilding = True
+    second.close()
+
+
+def test_a_cleanly_saved_document_reopens_bound_to_its_file(qtbot, private_user_data, scenario_a) -> None:
+    first = make_window(qtbot)
+    first.load_file(str(scenario_a))
+    first.close()
+    second = make_window(qtbot)
+    second.restore_session()
+    assert second.current_path == str(scenario_a) and not second.isWindowModified()
+    second.close()
+
+
+def test_recent_files_drop_entries_that_no_longer_exist(qtbot, window, scenario_a, tmp_path) -> None:
+    gone = tmp_path / "gone.json"
+    gone.write_text(scenario_a.read_text())
+    window.load_file(str(gone), ask=False)
+    window.load_file(str(scenario_a), ask=False)
+    gone.unlink()
+    window._refresh_recent_menu()
+    assert [a.text() for a in window.recent_menu.actions()] == [str(scenario_a)]
+
+
+def test_undo_and_redo_from_the_keyboard(qtbot, window) -> None:
+    box = window.wizard.model_page.seq_len
+    box.setValue(2048)
+    box.setValue(1024)  # the same field again: one undo step
+    window.wizard.deployment_page.rack_kw.setValue(12.0)
+    window.activateWindow()
+    qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert window.wizard.deployment_page.rack_kw.value() == 20.0
+    qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert box.value() == 4096
+    qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    assert box.value() == 1024
+    assert window.menuBar().actions()[1].text() == "&Edit"
+
+
+def test_cancel_keeps_the_previous_result_marked_not_updated(qtbot, window) -> None:
+    with qtbot.waitSignal(window.result_shown, timeout=TIMEOUT_MS):
+        window.recompute()
+    before = window.last_result
+    assert window.pdf_button.isEnabled() and not window.stale_banner.isVisible()
+    window.wizard.model_page.preset.setCurrentIndex(window.wizard.model_page.preset.findData("llama-2-70b"))
+    window.runner.progress.connect(lambda *_: window.runner.cancel())  # cancel at the first progress report
+    with qtbot.waitSignal(window.runner.cancelled, timeout=TIMEOUT_MS):
+        window.debouncer.stop()
+        window.recompute()
+    qtbot.wait(50)
+    assert window.last_result is before  # no partial ranking took its place
+    assert window.stale_banner.isVisible() and "cancelled" in window.stale_banner.text()
+    assert not window.pdf_button.isEnabled() and not any(a.isEnabled() for a in window.sheet_actions)
+    assert window.write_pdf(str(Path(window.settings.path).with_name("x.pdf"))) == 0
+
+
+def test_invalid_input_marks_the_plans_stale_until_fixed(qtbot, window, monkeypatch) -> None:
+    with qtbot.waitSignal(window.result_shown, timeout=TIMEOUT_MS):
+        window.recompute()
+    m = window.wizard.model_page
+    m.preset.setCurrentIndex(m.preset.findData("custom"))
+    m.hidden.setValue(4096)
+    m.heads.setValue(7)  # 7 heads cannot split 4096
+    window.debouncer.stop()
+    window.recompute()
+    assert window.stale_banner.isVisible() and "highlighted" in window.stale_banner.text()
+    assert not window.pdf_button.isEnabled() and not window.preview_button.isEnabled()
+    m.heads.setValue(32)
+    with qtbot.waitSignal(window.result_shown, timeout=TIMEOUT_MS):
+        window.debouncer.stop()
+        window.recompute()
+    assert not window.stale_banner.isVisible() and window.pdf_button.isEnabled()
+
+
+def test_discarded_edits_do_not_come_back(qtbot, private_user_data, scenario_a) -> None:
+    first = make_window(qtbot)
+    first.load_file(str(scenario_a))
+    first.wizard.model_page.seq_len.setValue(8192)
+    first.close()  # answered Discard
+    second = make_window(qtbot)
+    second.restore_session()
+    assert second.current_path == str(scenario_a) and second.wizard.model_page.seq_len.value() == 2048
+    second.close()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
 
 from gpuplanner.catalog.store import Catalog, Row
@@ -38,6 +39,7 @@ class CatalogEntryDialog(QDialog):
         if table == "gpus" and row is None:
             self.edits["segment"].setText("datacenter")
         self.message = QLabel(self)
+        self.message.setTextFormat(Qt.TextFormat.PlainText)  # it echoes what the user typed
         self.message.setWordWrap(True)
         self.message.setStyleSheet("color: #b52b27;")
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel,

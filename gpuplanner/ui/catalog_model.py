@@ -7,6 +7,7 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 
 from gpuplanner.catalog.store import Row, format_cell
+from gpuplanner.ui.dialogs import plain_tooltip
 
 SOURCE_ROLE = Qt.ItemDataRole.UserRole + 1
 SORT_ROLE = Qt.ItemDataRole.UserRole + 2
@@ -46,7 +47,8 @@ class CatalogTableModel(QAbstractTableModel):
         if role == SORT_ROLE:
             return value if isinstance(value, int | float) else format_cell(value).lower()
         if role in (Qt.ItemDataRole.ToolTipRole, SOURCE_ROLE):
-            return f"{format_cell(row.get('source'))} ({format_cell(row.get('as_of'))})"
+            source = f"{format_cell(row.get('source'))} ({format_cell(row.get('as_of'))})"
+            return plain_tooltip(source) if role == Qt.ItemDataRole.ToolTipRole else source
         if role == Qt.ItemDataRole.TextAlignmentRole and isinstance(value, int | float):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None

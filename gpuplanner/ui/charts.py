@@ -51,6 +51,7 @@ class ChartPanel(QWidget):
         self.curves = [self.scaling_plot.plot([], [], pen=pg.mkPen(PALETTE[i], width=2), symbol="o", symbolSize=6,
                                               symbolBrush=PALETTE[i]) for i in range(4)]
         self.draw_count = 0
+        self._legend_names: dict[int, str | None] = {}
 
     def _plot(self, title: str, x_label: str, y_label: str) -> Any:
         plot = self._pg.PlotWidget(self)
@@ -68,6 +69,10 @@ class ChartPanel(QWidget):
         return bars
 
     def _legend_name(self, curve: Any, name: str | None) -> None:
+        """Rebuild a legend entry only when its name changes (most redraws keep the same GPUs)."""
+        if self._legend_names.get(id(curve)) == name:
+            return
+        self._legend_names[id(curve)] = name
         legend = self.scaling_plot.plotItem.legend
         legend.removeItem(curve)
         if name:

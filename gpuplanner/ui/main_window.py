@@ -53,7 +53,7 @@ from gpuplanner.ui.dialogs import Button, ask_save_discard_cancel, warn
 from gpuplanner.ui.document import ScenarioEdit, Session, parse_session, session_json
 from gpuplanner.ui.plans_model import SORT_ROLE, PlansTableModel
 from gpuplanner.ui.settings import AppSettings
-from gpuplanner.ui.widgets import filtered_proxy
+from gpuplanner.ui.widgets import filtered_proxy, mark_invalid
 from gpuplanner.ui.wizard import ScenarioWizard
 from gpuplanner.ui.worker import Debouncer, JobControl, LatestJobRunner
 
@@ -141,6 +141,7 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(splitter)
 
         self.status = QLabel(self)
+        self.status.setTextFormat(Qt.TextFormat.PlainText)  # messages echo catalog and scenario text
         self.progress = QProgressBar(self)
         self.progress.setMaximumWidth(180)
         self.progress.setVisible(False)
@@ -348,6 +349,12 @@ class MainWindow(QMainWindow):
     def recompute(self) -> None:
         data = self.wizard.scenario()
         self.autosave(data)
+        problems = self.wizard.number_problems()
+        if problems:  # typed text that is not a value: nothing is computed from the box's old value
+            widget, message = problems[0]
+            mark_invalid(widget, message)
+            self._show_widget_error(widget, message)
+            return
         try:
             scenario_from_data(data, self.catalog)
         except InputError as exc:
@@ -360,7 +367,9 @@ class MainWindow(QMainWindow):
         self.show_message(self.tr("Estimating…"))
 
     def _show_input_error(self, field: str, message: str) -> None:
-        widget = self.wizard.mark_field(field, message)
+        self._show_widget_error(self.wizard.mark_field(field, message), message)
+
+    def _show_widget_error(self, widget: QWidget | None, message: str) -> None:
         if widget is not None and self.wizard.currentId() != self.wizard.page_of(widget):
             self.show_message(self.tr("Check the highlighted field on page %1: %2")
                               .replace("%1", str(self.wizard.page_of(widget) + 1)).replace("%2", message))

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QApplication, QStyle
 
 from gpuplanner.report.core_messages import translated
 from gpuplanner.report.formatting import money
+from gpuplanner.ui.dialogs import plain_tooltip
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 PLAN_ROLE = Qt.ItemDataRole.UserRole + 2
@@ -115,8 +116,8 @@ class PlansTableModel(QAbstractTableModel):
             return QApplication.style().standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning)
         if role == Qt.ItemDataRole.ToolTipRole:
             if column == "warnings":
-                return "\n".join(translated(w) for w in plan["warnings"])
-            return "; ".join(translated(r) for r in plan.get("rank_reasons", []))
+                return plain_tooltip("\n".join(translated(w) for w in plan["warnings"]))
+            return plain_tooltip("; ".join(translated(r) for r in plan.get("rank_reasons", [])))
         if role == Qt.ItemDataRole.TextAlignmentRole and column not in ("gpu", "deployment", "layout"):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None

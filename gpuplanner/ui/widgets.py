@@ -2,12 +2,112 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractItemModel, QSortFilterProxyModel, Qt
-from PySide6.QtWidgets import QComboBox, QDoubleSpinBox, QLineEdit, QSpinBox, QWidget
+from PySide6.QtCore import QAbstractItemModel, QCoreApplication, QSortFilterProxyModel, Qt
+from PySide6.QtGui import QFocusEvent, QHideEvent, QKeyEvent, QShowEvent, QValidator
+from PySide6.QtWidgets import QAbstractSpinBox, QComboBox, QDoubleSpinBox, QLineEdit, QSpinBox, QWidget
 
 from gpuplanner.ui.dialogs import plain_tooltip
+from gpuplanner.ui.number_input import Refusal, check_range, parse_number
 
 INVALID_STYLE = "border: 2px solid #d9534f;"
+
+
+def refusal_text(refusal: Refusal) -> str:
+    translate = QCoreApplication.translate
+    texts = {
+        "not-a-number": translate("NumberInput", "“%1” is not a number (examples: 1500, 1.5k, 2T, 1e3)"),
+        "too-large": translate("NumberInput", "“%1” is too large"),
+        "not-whole": translate("NumberInput", "must be a whole number, not %1"),
+        "below": translate("NumberInput", "must be at least %1"),
+        "above": translate("NumberInput", "must be at most %1"),
+    }
+    return texts[refusal.kind].replace("%1", refusal.argument)
+
+
+class _TypedNumber:
+    """What a spin box does with typed text: k/M/B/T suffixes, scientific notation and the locale's separators
+    are read; anything else, or a value out of range, stays on screen as typed and `problem()` says why (the
+    wizard marks it and nothing is computed from it). A value is never clamped or reverted silently."""
+
+    unit_scale = 1.0
+    whole = False
+
+    def _number_text(self, text: str) -> str:
+        box: QAbstractSpinBox = self  # type: ignore[assignment]
+        body = text
+        prefix, suffix = box.prefix(), box.suffix()  # type: ignore[attr-defined]
+        if prefix and body.startswith(prefix):
+            body = body[len(prefix):]
+        if suffix and body.endswith(suffix):
+            body = body[: -len(suffix)]
+        elif suffix.strip() and body.rstrip().endswith(suffix.strip()):
+            body = body.rstrip()[: -len(suffix.strip())]
+        return body
+
+    def parsed(self, text: str) -> float | Refusal:
+        box: QAbstractSpinBox = self  # type: ignore[assignment]
+        special = box.specialValueText()
+        if special and text.strip() == special:  # "No limit", "Automatic": the minimum, shown in words
+            return box.minimum()  # type: ignore[attr-defined]
+        locale = box.locale()
+        value = parse_number(self._number_text(text), group_separator=locale.groupSeparator(),
+                             decimal_point=locale.decimalPoint(), unit_scale=self.unit_scale)
+        if isinstance(value, Refusal):
+            return value
+        minimum, maximum = box.minimum(), box.maximum()  # type: ignore[attr-defined]
+        if not self.whole:  # a value shown with fewer decimals than typed is rounded visibly, in range
+            value = round(value, box.decimals())  # type: ignore[attr-defined]
+        refusal = check_range(value, minimum, maximum, whole=self.whole)
+        return refusal if refusal is not None else value
+
+    def problem(self) -> str | None:
+        box: QAbstractSpinBox = self  # type: ignore[assignment]
+        outcome = self.parsed(box.text())
+        return refusal_text(outcome) if isinstance(outcome, Refusal) else None
+
+    def validate(self, text: str, pos: int) -> object:
+        state = QValidator.State.Intermediate if isinstance(self.parsed(text), Refusal) else \
+            QValidator.State.Acceptable
+        return state, text, pos
+
+    def valueFromText(self, text: str) -> float:  # noqa: N802
+        outcome = self.parsed(text)
+        return self.value() if isinstance(outcome, Refusal) else outcome  # type: ignore[attr-defined]
+
+    def fixup(self, text: str) -> str:
+        return text  # never rewrite what the user typed
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:  # noqa: N802
+        if self.problem() is not None:  # keep the typed text (and its mark); the base would revert it
+            QWidget.focusOutEvent(self, event)  # type: ignore[arg-type]
+            return
+        super().focusOutEvent(event)  # type: ignore[misc]
+
+    def hideEvent(self, event: QHideEvent) -> None:  # noqa: N802
+        if self.problem() is not None:  # leaving the wizard page must not rewrite the text from the old value
+            QWidget.hideEvent(self, event)  # type: ignore[arg-type]
+            return
+        super().hideEvent(event)  # type: ignore[misc]
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802
+        if self.problem() is not None:
+            QWidget.showEvent(self, event)  # type: ignore[arg-type]
+            return
+        super().showEvent(event)  # type: ignore[misc]
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.problem() is not None:
+            event.ignore()  # no revert; the wizard's Finish still sees the problem
+            return
+        super().keyPressEvent(event)  # type: ignore[misc]
+
+
+class IntBox(_TypedNumber, QSpinBox):
+    whole = True
+
+
+class FloatBox(_TypedNumber, QDoubleSpinBox):
+    pass
 
 
 def _spin(box: QSpinBox | QDoubleSpinBox, minimum: float, maximum: float, value: float, tooltip: str,
@@ -18,18 +118,20 @@ def _spin(box: QSpinBox | QDoubleSpinBox, minimum: float, maximum: float, value:
     box.setSuffix(suffix)
     box.setGroupSeparatorShown(True)
     box.setAccelerated(True)
+    box.setKeyboardTracking(True)
 
 
 def int_spin(minimum: int, maximum: int, value: int, tooltip: str = "", suffix: str = "",
-             parent: QWidget | None = None) -> QSpinBox:
-    box = QSpinBox(parent)
+             parent: QWidget | None = None) -> IntBox:
+    box = IntBox(parent)
     _spin(box, minimum, maximum, value, tooltip, suffix)
     return box
 
 
 def float_spin(minimum: float, maximum: float, value: float, decimals: int = 2, tooltip: str = "",
-               suffix: str = "", parent: QWidget | None = None) -> QDoubleSpinBox:
-    box = QDoubleSpinBox(parent)
+               suffix: str = "", parent: QWidget | None = None, unit_scale: float = 1.0) -> FloatBox:
+    box = FloatBox(parent)
+    box.unit_scale = unit_scale
     box.setDecimals(decimals)
     _spin(box, minimum, maximum, value, tooltip, suffix)
     return box

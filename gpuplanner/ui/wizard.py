@@ -38,6 +38,8 @@ from gpuplanner.core.scenario import (
 from gpuplanner.report.core_messages import translated
 from gpuplanner.ui.dialogs import warn
 from gpuplanner.ui.widgets import (
+    FloatBox,
+    IntBox,
     choice_combo,
     clear_invalid,
     fit_combo,
@@ -164,7 +166,8 @@ class ModelPage(QWizardPage):
 
         self.data_box = QGroupBox(self.tr("Data and batch"), self)
         data_form = QFormLayout(self.data_box)
-        self.tokens_b = float_spin(0.001, 1e6, 200.0, 3, self.tr("Training tokens, in billions"), " B")
+        self.tokens_b = float_spin(0.001, 1e6, 200.0, 3, self.tr("Training tokens, in billions (2T, 500B and 1e3 "
+                                                                 "are read too)"), " B", unit_scale=1e9)
         self.global_batch = int_spin(1, 1 << 20, 512, self.tr("Sequences per optimizer step"))
         self.seq_len = int_spin(16, 1 << 21, 4096, self.tr("Tokens per sequence (context length)"))
         data_form.addRow(self.tr("Tokens"), self.tokens_b)
@@ -424,6 +427,7 @@ class ScenarioWizard(QWizard):
         for widget in self.findChildren(QWidget):
             if isinstance(widget, QAbstractSpinBox):
                 widget.valueChanged.connect(self._on_edit)  # type: ignore[attr-defined]
+                widget.lineEdit().textEdited.connect(self._on_edit)  # typed text that is not (yet) a value
             elif isinstance(widget, QComboBox):
                 widget.currentIndexChanged.connect(self._on_edit)
             elif isinstance(widget, QCheckBox | QRadioButton):
@@ -439,7 +443,18 @@ class ScenarioWizard(QWizard):
     @Slot()
     def _on_edit(self) -> None:
         self.clear_marks()
+        for box, message in self.number_problems():
+            mark_invalid(box, message)
         self.edited.emit()
+
+    def number_problems(self) -> list[tuple[QWidget, str]]:
+        """Number fields whose typed text is not a value they accept, with the reason."""
+        found = []
+        for box in self.findChildren(QAbstractSpinBox):
+            problem = box.problem() if isinstance(box, IntBox | FloatBox) else None
+            if problem is not None:
+                found.append((box, problem))
+        return found
 
     @Slot()
     def _task_changed(self) -> None:
@@ -623,5 +638,5 @@ class ScenarioWizard(QWizard):
         return widget
 
     def clear_marks(self) -> None:
-        for widget in self.field_widgets().values():
+        for widget in {*self.field_widgets().values(), *self.findChildren(QAbstractSpinBox)}:
             clear_invalid(widget)

@@ -1,0 +1,50 @@
+"""Numbers as people type them: "2T", "1.5k", "1e3", "1,281,167" (the locale's separators), in a field's own
+unit. Pure text -> number; the spin boxes in ui/widgets.py use it and show its reason when they refuse."""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+# Magnitude suffixes people write for counts and token budgets (SI k/M/G/T, and B for billion).
+MULTIPLIERS = {"k": 1e3, "K": 1e3, "m": 1e6, "M": 1e6, "b": 1e9, "B": 1e9, "g": 1e9, "G": 1e9, "t": 1e12,
+               "T": 1e12}
+_NUMBER = re.compile(r"^([+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)\s*([kKmMbBgGtT]?)$")
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why a text is not a value for the field (ui/widgets.py words it, translated)."""
+
+    kind: str  # "not-a-number" | "too-large" | "not-whole" | "below" | "above"
+    argument: str = ""
+
+
+def parse_number(text: str, *, group_separator: str = ",", decimal_point: str = ".",
+                 unit_scale: float = 1.0) -> float | Refusal:
+    """The value of `text` in the field's unit (a field showing billions has unit_scale 1e9: "2T" is 2000)."""
+    cleaned = text.strip().replace("\u00a0", "").replace("\u202f", "").replace(" ", "")
+    if group_separator:
+        cleaned = cleaned.replace(group_separator, "")
+    if decimal_point != ".":
+        cleaned = cleaned.replace(decimal_point, ".")
+    match = _NUMBER.match(cleaned)
+    if not match:
+        return Refusal("not-a-number", text.strip())
+    value = float(match.group(1))
+    if match.group(2):
+        value = value * MULTIPLIERS[match.group(2)] / unit_scale
+    if not math.isfinite(value):
+        return Refusal("too-large", text.strip())
+    return value
+
+
+def check_range(value: float, minimum: float, maximum: float, *, whole: bool) -> Refusal | None:
+    if whole and not float(value).is_integer():
+        return Refusal("not-whole", f"{value:g}")
+    if value < minimum:
+        return Refusal("below", f"{minimum:,g}")
+    if value > maximum:
+        return Refusal("above", f"{maximum:,g}")
+    return None

@@ -1,0 +1,85 @@
+"""Numbers as people type them into the wizard: suffixes, scientific notation, separators — or a visible
+refusal; a value is never changed silently."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+
+from gpuplanner.catalog.store import Catalog
+from gpuplanner.ui.main_window import MainWindow
+from gpuplanner.ui.number_input import Refusal, parse_number
+from gpuplanner.ui.settings import AppSettings
+
+
+@pytest.mark.parametrize(("text", "scale", "value"), [
+    ("2T", 1e9, 2000.0), ("500B", 1e9, 500.0), ("1e3", 1e9, 1000.0), ("1.5k", 1.0, 1500.0), ("2M", 1.0, 2e6),
+    ("1,281,167", 1.0, 1281167.0), (" 42 ", 1.0, 42.0), ("-5", 1.0, -5.0), ("3.5e-2", 1.0, 0.035),
+])
+def test_parse_number_reads_what_people_type(text: str, scale: float, value: float) -> None:
+    assert parse_number(text, unit_scale=scale) == pytest.approx(value)
+
+
+@pytest.mark.parametrize("text", ["", "lots", "1e", "2TT", "1,2.3.4", "nan", "inf", "0x10"])
+def test_parse_number_refuses_the_rest(text: str) -> None:
+    assert isinstance(parse_number(text), Refusal)
+
+
+def test_a_german_locale_reads_its_own_separators() -> None:
+    assert parse_number("1.281.167,5", group_separator=".", decimal_point=",") == pytest.approx(1281167.5)
+
+
+@pytest.fixture
+def window(qtbot, private_user_data):
+    main = MainWindow(Catalog(), AppSettings())
+    qtbot.addWidget(main)
+    main.show()
+    qtbot.waitExposed(main)
+    yield main
+    main.rebuilding = True
+    main.close()
+
+
+def type_into(qtbot, box, text: str) -> None:
+    box.setFocus()
+    box.selectAll()
+    qtbot.keyClicks(box, text)
+
+
+@pytest.mark.parametrize(("text", "billions"), [("2T", 2000.0), ("1e3", 1000.0), ("500B", 500.0), ("2,500", 2500.0)])
+def test_tokens_typed_with_suffixes_become_the_right_count(qtbot, window, text: str, billions: float) -> None:
+    box = window.wizard.model_page.tokens_b
+    type_into(qtbot, box, text)
+    assert box.problem() is None
+    assert box.value() == pytest.approx(billions)
+    assert window.wizard.scenario()["training"]["tokens"] == pytest.approx(billions * 1e9)
+
+
+@pytest.mark.parametrize(("field", "text", "reason"), [
+    ("tokens_b", "-5", "at least 0.001"), ("tokens_b", "0", "at least 0.001"), ("seq_len", "lots", "not a number"),
+])
+def test_out_of_range_or_garbage_is_refused_visibly(qtbot, window, field: str, text: str, reason: str) -> None:
+    box = getattr(window.wizard.model_page, field)
+    before = box.value()
+    type_into(qtbot, box, text)
+    window.wizard.next()  # focus leaves the field: the typed text stays, marked
+    assert box.text().replace(box.suffix(), "").strip() == text
+    assert box.value() == before  # nothing silently changed...
+    assert box.property("invalid") is True and reason in box.toolTip()
+    window.debouncer.stop()
+    window.recompute()  # ...and nothing is computed from the old value
+    assert reason in window.status.text()
+
+
+def test_a_count_too_large_is_refused_not_clamped(qtbot, window) -> None:
+    box = window.wizard.deployment_page.count
+    type_into(qtbot, box, "99999999")
+    qtbot.keyClick(box, Qt.Key.Key_Return)
+    window.wizard.next()
+    assert box.text() == "99999999"  # not clamped to 65,536, not reverted
+    assert "at most 65,536" in box.problem() and box.property("invalid") is True
+    window.debouncer.stop()
+    window.recompute()
+    assert "at most 65,536" in window.status.text() and window.runner._latest == 0  # nothing was computed
+    type_into(qtbot, box, "64")
+    assert box.problem() is None and box.value() == 64 and box.property("invalid") is False

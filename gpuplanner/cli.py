@@ -30,6 +30,24 @@ TEXT_COLUMNS = {
 }
 
 
+_OPENED_CATALOGS: list[Catalog] = []
+
+
+def open_catalog() -> Catalog:
+    """The catalog a command reads; its notes (your edits set aside, a row skipped…) are printed when the command
+    ends, one line each on stderr, whatever the outcome."""
+    catalog = Catalog()
+    _OPENED_CATALOGS.append(catalog)
+    return catalog
+
+
+def print_catalog_notes() -> None:
+    for catalog in _OPENED_CATALOGS:
+        for message in catalog.messages:
+            print(f"gpuplanner: note: {translated_message(message)}", file=sys.stderr)
+    _OPENED_CATALOGS.clear()
+
+
 class OneLineParser(argparse.ArgumentParser):
     """argparse that reports usage errors as a single line and exit code 2."""
 
@@ -48,10 +66,7 @@ def text_table(rows: Sequence[Row], columns: Sequence[str]) -> str:
 
 def command_catalog(args: argparse.Namespace) -> int:
     table = CATALOG_TABLES[args.table]
-    catalog = Catalog()
-    rows = catalog.rows(table)
-    for message in catalog.messages:
-        print(f"gpuplanner: note: {message}", file=sys.stderr)
+    rows = open_catalog().rows(table)
     if args.format == "json":
         print(json.dumps(rows, indent=2, ensure_ascii=False))
     else:
@@ -111,6 +126,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def run_handler(handler: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:
+    try:
+        return _run(handler, args)
+    finally:
+        print_catalog_notes()
+
+
+def _run(handler: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:
     try:
         return handler(args)
     except InputError as exc:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gpuplanner.catalog.store import Catalog
+from gpuplanner.cli import open_catalog
 from gpuplanner.plan_cli import plan_report
 from gpuplanner.planning import plan_for_scenario
 
@@ -19,6 +19,6 @@ EXAMPLE_SCENARIO = {
 
 def run_demo() -> int:
     print("Example: pretrain Llama-2-7B on 200B tokens within 14 days; buy or rent, 20 kW racks, $0.10/kWh.\n")
-    print(plan_report(plan_for_scenario(dict(EXAMPLE_SCENARIO), Catalog())))
+    print(plan_report(plan_for_scenario(dict(EXAMPLE_SCENARIO), open_catalog())))
     print("\nRun `gpuplanner plan SCENARIO.json` with your own scenario (see README), or open the app on a desktop.")
     return 0

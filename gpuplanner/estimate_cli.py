@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from gpuplanner.catalog.options import node_for
-from gpuplanner.catalog.store import Catalog
+from gpuplanner.cli import open_catalog
 from gpuplanner.cli_text import recompute_word, tr, translated_message, use_language
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.estimate import estimate
@@ -124,7 +124,7 @@ def estimate_report(result: dict[str, Any]) -> str:
 
 def command_estimate(args: argparse.Namespace) -> int:
     use_language(args.lang)
-    catalog = Catalog()
+    catalog = open_catalog()
     scenario = scenario_from_data(load_scenario_json(args.scenario), catalog)
     node, _ = node_for(scenario.gpu, catalog.rows("servers"), PowerAssumptions())
     print_result(estimate(scenario, node), args.format, estimate_report)

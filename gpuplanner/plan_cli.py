@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from gpuplanner.catalog.store import Catalog
+from gpuplanner.cli import open_catalog
 from gpuplanner.cli_text import recompute_word, tr, translated_message, use_language
 from gpuplanner.core.cost import currency_symbol
 from gpuplanner.core.errors import InputError
@@ -126,7 +126,7 @@ def command_plan(args: argparse.Namespace) -> int:
     if args.top < 1 or args.top > 100:
         raise InputError("--top", "must be between 1 and 100")
     data = load_scenario_json(args.scenario)
-    catalog = Catalog()
+    catalog = open_catalog()
     result = plan_for_scenario(data, catalog, top=args.top)
     if args.pdf:
         if not result["plans"]:

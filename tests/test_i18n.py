@@ -103,7 +103,7 @@ def test_zh_cn_window_shows_no_untranslated_text(qtbot) -> None:
         offenders = [(kind, text) for kind, text in visible_texts(window)
                      if latin_only(text) and not any(name in text for name in names)]
         assert offenders == []
-        assert window.windowTitle() == "GPU Planner 算力规划"
+        assert window.windowTitle() == "未命名[*] — GPU Planner 算力规划"
         model_page = window.wizard.model_page  # an input error is marked in Chinese too
         model_page.preset.setCurrentIndex(model_page.preset.findData("custom"))
         model_page.heads.setValue(7)
@@ -154,11 +154,12 @@ def test_cli_language_flag(tmp_path: Path) -> None:
 
 
 def core_templates() -> set[str]:
-    """Every msg("...") template in the Qt-free core."""
+    """Every msg("...") template in the Qt-free core and catalog."""
     import ast
 
     found: set[str] = set()
-    for path in (REPO_ROOT / "gpuplanner" / "core").rglob("*.py"):
+    folders = (REPO_ROOT / "gpuplanner" / "core", REPO_ROOT / "gpuplanner" / "catalog")
+    for path in [path for folder in folders for path in folder.rglob("*.py")]:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "msg" and node.args:
                 assert isinstance(node.args[0], ast.Constant), f"{path.name}: msg() needs a literal template"

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from gpuplanner.catalog.schema import SCHEMA_VERSION
-from gpuplanner.catalog.store import Catalog
+from gpuplanner.catalog.store import Catalog, CatalogWriteError
 from gpuplanner.core.errors import InputError
 from gpuplanner.paths import bundled_catalog_path, user_overrides_path
 
@@ -67,7 +67,7 @@ def test_corrupted_user_database_is_set_aside_and_app_keeps_working() -> None:
     catalog = Catalog()
     assert catalog.gpu("h100-sxm5-80gb").memory_gib == 80
     assert any("moved to" in message for message in catalog.messages)
-    kept = list(path.parent.glob("overrides.db.corrupt-*"))
+    kept = list(path.parent.glob("overrides.db.damaged-*"))
     assert len(kept) == 1 and kept[0].read_bytes().startswith(b"this is not a database")
     catalog.save_user_row("gpus", MY_GPU)  # a fresh database is usable
     assert Catalog().gpu("my-gpu").model == "Acme X1"
@@ -85,7 +85,7 @@ def test_newer_schema_user_database_is_left_untouched() -> None:
     assert any("newer" in message for message in catalog.messages)
     with pytest.raises(InputError):
         catalog.gpu("my-gpu")
-    with pytest.raises(InputError):
+    with pytest.raises(CatalogWriteError):
         catalog.save_user_row("gpus", MY_GPU)
     assert _digest(path) == before
 

@@ -1,15 +1,24 @@
 """Read the catalog: the bundled read-only `catalog.db` merged with the user's own overrides database.
 
 The user's rows (same id) replace bundled rows; new ids are added. The bundled file is never written.
-A user database that is corrupted is moved aside (never deleted) and a fresh one started; one written by a
-newer version of the app is left untouched and ignored. Either way the app goes on with the bundled catalog
-and `Catalog.messages` says what happened.
+The user's database is the user's data, so it is handled with care:
+- it is opened read-write first, so SQLite rolls back a journal left by a crash mid-save;
+- locked by another program, unreadable (permissions), or in a read-only folder with a journal to recover: it
+  "cannot be read now" — it is left exactly where it is and the bundled catalog is used;
+- only when SQLite says the file itself is damaged is it moved aside, atomically, under a unique name (with its
+  journal), and a fresh one started; a newer schema is left untouched and ignored;
+- a table with the wrong columns, or a row with a bad cell, is skipped with a note naming it; the rest loads.
+Every such event is one note in `Catalog.messages` (English text that carries its translation template).
 """
 
 from __future__ import annotations
 
+import contextlib
 import datetime as _dt
+import os
+import secrets
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -19,15 +28,24 @@ from gpuplanner.catalog.build import create_tables, parse_cell
 from gpuplanner.catalog.schema import BOOL, REQUIRED, SCHEMA_VERSION, TABLES, sqlite_type
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.hardware import GPU, Segment
+from gpuplanner.core.messages import Message, msg
 from gpuplanner.core.model import ModelArch
 from gpuplanner.core.vision import ImageModel, ImagePreset
 from gpuplanner.paths import bundled_catalog_path, user_overrides_path
 
 Row = dict[str, object]
+BUSY_WAIT_S = 2.0  # how long to wait for another program's write lock before giving up for this run
+COMPANIONS = ("-journal", "-wal", "-shm")  # SQLite's side files that belong with the database
 
 
 class CatalogError(RuntimeError):
     """The bundled catalog itself cannot be read: the installation is broken."""
+
+
+@dataclass(frozen=True)
+class _Health:
+    state: str  # "ok" | "older" | "newer" | "unavailable" (cannot be read now) | "damaged"
+    reason: str = ""
 
 
 @dataclass
@@ -40,35 +58,68 @@ class Catalog:
     def __post_init__(self) -> None:
         if not self.bundled_path.exists():
             raise CatalogError(f"bundled catalog not found at {self.bundled_path}")
+        self._check_bundled_schema()
         if self.overrides_path is not None:
             self._overrides_usable = self._prepare_overrides(self.overrides_path)
+
+    def note(self, message: Message) -> None:
+        """Record a note once (reading the same bad row twice says it once)."""
+        if message not in self.messages:
+            self.messages.append(message)
+
+    def _check_bundled_schema(self) -> None:
+        """A bundled catalog without the columns this version reads is a broken installation, not bad input."""
+        try:
+            with self._connect(self.bundled_path) as connection:
+                for table, columns in TABLES.items():
+                    present = {r[1] for r in connection.execute(f"PRAGMA table_info({table})")}
+                    missing = [name for name, _ in columns if name not in present]
+                    if missing:
+                        raise CatalogError(f"bundled catalog {self.bundled_path}: table {table} lacks "
+                                           f"{', '.join(missing[:5])}; reinstall GPU Planner")
+        except sqlite3.DatabaseError as exc:
+            raise CatalogError(f"bundled catalog {self.bundled_path} is unreadable: {exc}") from exc
 
     # --- user database health -----------------------------------------------------------------------
     def _prepare_overrides(self, path: Path) -> bool:
         if not path.exists():
             return True  # created on first write
-        problem = _overrides_problem(path)
-        if problem == "older":
-            _migrate_overrides(path)
+        health = _overrides_health(path)
+        if health.state == "ok":
             return True
-        if problem is None:
+        if health.state == "older":
+            try:
+                _migrate_overrides(path)
+            except sqlite3.Error as exc:
+                self.note(msg("Your catalog edits in {path} cannot be read now ({reason}); the bundled catalog is "
+                              "used and your file is left as it is.", path=str(path), reason=str(exc)))
+                return False
             return True
-        if problem == "newer":
-            self.messages.append(
-                f"Your catalog edits in {path} were saved by a newer GPU Planner; they are left untouched "
-                "and not used by this version.")
+        if health.state == "newer":
+            self.note(msg("Your catalog edits in {path} were saved by a newer GPU Planner; they are left untouched "
+                          "and not used by this version.", path=str(path)))
             return False
-        stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
-        aside = path.with_name(f"{path.name}.corrupt-{stamp}")
-        path.replace(aside)
-        self.messages.append(
-            f"Your catalog edits database was damaged ({problem}); it was moved to {aside} and a new one "
-            "started. The bundled catalog is in use.")
+        if health.state == "unavailable":
+            self.note(msg("Your catalog edits in {path} cannot be read now ({reason}); the bundled catalog is "
+                          "used and your file is left as it is.", path=str(path), reason=health.reason))
+            return False
+        moved = _set_aside(path)
+        if moved is None:  # another GPU Planner moved it in the same moment
+            self.note(msg("Your catalog edits database was damaged ({reason}) and has been set aside; a new one "
+                          "will be started. The bundled catalog is in use.", reason=health.reason))
+            return True
+        if isinstance(moved, OSError):
+            self.note(msg("Your catalog edits database {path} is damaged ({reason}) and could not be moved aside "
+                          "({error}); it is left as it is and not used.", path=str(path), reason=health.reason,
+                          error=moved.strerror or str(moved)))
+            return False
+        self.note(msg("Your catalog edits database was damaged ({reason}); it was moved to {aside} and a new one "
+                      "will be started. The bundled catalog is in use.", reason=health.reason, aside=str(moved)))
         return True
 
     # --- reading ------------------------------------------------------------------------------------
     def _connect(self, path: Path) -> sqlite3.Connection:
-        connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=BUSY_WAIT_S)
         connection.row_factory = sqlite3.Row
         return connection
 
@@ -83,14 +134,41 @@ class Catalog:
                     merged[row["id"]] = {**dict(row), "origin": "bundled"}
         except sqlite3.DatabaseError as exc:
             raise CatalogError(f"bundled catalog {self.bundled_path} is unreadable: {exc}") from exc
-        if self._overrides_usable and self.overrides_path is not None and self.overrides_path.exists():
-            try:
-                with self._connect(self.overrides_path) as connection:
-                    for row in connection.execute(f"SELECT * FROM {table}"):
-                        merged[row["id"]] = {**dict(row), "origin": "user"}
-            except sqlite3.DatabaseError as exc:
-                self.messages.append(f"Your catalog edits could not be read ({exc}); using the bundled catalog.")
+        for row in self._user_rows(table):
+            merged[str(row["id"])] = {**row, "origin": "user"}
         return [merged[key] for key in sorted(merged)]
+
+    def _user_rows(self, table: str) -> list[Row]:
+        """The user's valid rows of a table; bad rows and mis-shaped tables are skipped with a note."""
+        path = self.overrides_path
+        if not self._overrides_usable or path is None or not path.exists():
+            return []
+        known = {name for name, _ in TABLES[table]}
+        try:
+            with self._connect(path) as connection:
+                present = [r[1] for r in connection.execute(f"PRAGMA table_info({table})")]
+                if not present:
+                    return []
+                if "id" not in present or not set(REQUIRED[table]) <= set(present):
+                    self.note(msg("The table {table} in your catalog edits has columns this version cannot use; "
+                                  "it is skipped.", table=table))
+                    return []
+                columns = ", ".join(c for c in present if c in known)
+                raw_rows = [dict(r) for r in connection.execute(f"SELECT rowid AS _rowid, {columns} FROM {table}")]
+        except sqlite3.DatabaseError as exc:
+            self.note(msg("Your catalog edits could not be read now ({reason}); using the bundled catalog.",
+                          reason=str(exc)))
+            return []
+        rows = []
+        for raw in raw_rows:
+            rowid = raw.pop("_rowid")
+            try:
+                rows.append(validated_row(table, raw))
+            except InputError as exc:
+                self.note(msg("Skipped your {table} entry {row}: {field} {problem}", table=table,
+                              row=str(raw.get("id") or f"#{rowid}"), field=exc.field.split(".", 1)[-1],
+                              problem=exc.message))
+        return rows
 
     def row(self, table: str, row_id: str) -> Row:
         for row in self.rows(table):
@@ -146,53 +224,91 @@ class Catalog:
     def save_user_row(self, table: str, values: Row) -> Row:
         """Validate and store one user row (insert or replace by id). Returns the stored row."""
         if self.overrides_path is None or not self._overrides_usable:
-            raise InputError(table, "your catalog edits database is not writable in this session")
+            raise CatalogWriteError(msg("Your catalog edits cannot be saved in this session (see the note about "
+                                        "your edits database)."))
         row = validated_row(table, values)
-        self.overrides_path.parent.mkdir(parents=True, exist_ok=True)
-        connection = sqlite3.connect(self.overrides_path)
-        try:
-            db = sqlite_utils.Database(connection)
-            if not db.table_names():
-                create_tables(db)
-                connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-            db[table].upsert(row, pk="id")  # type: ignore[union-attr]
-            connection.commit()
-        finally:
-            connection.close()
+        self._write(lambda connection: _upsert(connection, table, row))
         return row
 
     def delete_user_row(self, table: str, row_id: str) -> None:
         if self.overrides_path is None or not self.overrides_path.exists() or not self._overrides_usable:
             return
-        connection = sqlite3.connect(self.overrides_path)
+        self._write(lambda connection: connection.execute(f"DELETE FROM {table} WHERE id = ?", (row_id,)))
+
+    def _write(self, change: Callable[[sqlite3.Connection], object]) -> None:
+        """One transaction on the user's database; a failure (full disk, lock, permissions) changes nothing and
+        says why."""
+        assert self.overrides_path is not None
         try:
-            connection.execute(f"DELETE FROM {table} WHERE id = ?", (row_id,))
-            connection.commit()
-        finally:
-            connection.close()
+            self.overrides_path.parent.mkdir(parents=True, exist_ok=True)
+            connection = sqlite3.connect(self.overrides_path, timeout=BUSY_WAIT_S)
+            try:
+                with connection:
+                    change(connection)
+            finally:
+                connection.close()
+        except (sqlite3.Error, OSError) as exc:
+            raise CatalogWriteError(msg("Your catalog edit was not saved ({reason}); nothing was changed.",
+                                        reason=str(exc))) from exc
 
 
-def _overrides_problem(path: Path) -> str | None:
-    """None when healthy; "newer" for a future schema; otherwise a short description of the damage."""
+class CatalogWriteError(RuntimeError):
+    """The user's catalog edit could not be stored; `.message` says why (translatable)."""
+
+    def __init__(self, message: Message) -> None:
+        super().__init__(str(message))
+        self.message = message
+
+
+def _upsert(connection: sqlite3.Connection, table: str, row: Row) -> None:
+    db = sqlite_utils.Database(connection)
+    if not db.table_names():
+        create_tables(db)
+        connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+    db[table].upsert(row, pk="id")  # type: ignore[union-attr]
+
+
+def _overrides_health(path: Path) -> _Health:
+    """Open the user's database read-write (so SQLite recovers a journal a crash left) and check it."""
+    if not os.access(path, os.R_OK):
+        return _Health("unavailable", "no permission to read it")
     try:
-        connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        connection = sqlite3.connect(f"file:{path}?mode=rw", uri=True, timeout=BUSY_WAIT_S)
         try:
             check = connection.execute("PRAGMA quick_check").fetchone()[0]
             if check != "ok":
-                return f"integrity check: {check}"
+                return _Health("damaged", f"integrity check: {check}")
             version = connection.execute("PRAGMA user_version").fetchone()[0]
             if version > SCHEMA_VERSION:
-                return "newer"
+                return _Health("newer")
             if 0 < version < SCHEMA_VERSION:
-                return "older"
-            tables = {r[0] for r in connection.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-            if tables and not set(TABLES) <= tables:
-                return "tables missing"
+                return _Health("older")
         finally:
             connection.close()
-    except sqlite3.DatabaseError as exc:
-        return str(exc)
-    return None
+    except sqlite3.OperationalError as exc:  # locked, busy, read-only, cannot open: the file may be fine
+        if not path.exists():
+            return _Health("ok")  # set aside by another GPU Planner meanwhile
+        return _Health("damaged" if "malformed" in str(exc) else "unavailable", str(exc))
+    except sqlite3.DatabaseError as exc:  # "file is not a database", "database disk image is malformed"
+        return _Health("damaged", str(exc))
+    return _Health("ok")
+
+
+def _set_aside(path: Path) -> Path | OSError | None:
+    """Move a damaged database and its journal to a unique name in one rename each (never copy, never delete).
+    None when it was already gone (another process moved it)."""
+    stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+    aside = path.with_name(f"{path.name}.damaged-{stamp}-{os.getpid()}-{secrets.token_hex(3)}")
+    try:
+        os.rename(path, aside)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        return exc
+    for suffix in COMPANIONS:  # none, or one that stays beside a database that is gone: harmless
+        with contextlib.suppress(OSError):
+            os.rename(path.with_name(path.name + suffix), aside.with_name(aside.name + suffix))
+    return aside
 
 
 def _migrate_overrides(path: Path) -> None:

@@ -82,6 +82,25 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "cold-plate liquid"),
     QT_TRANSLATE_NOOP("CoreMessages", "immersion"),
     QT_TRANSLATE_NOOP("CoreMessages", "more than immersion presets"),
+    # the catalog's notes about the user's own database (gpuplanner/catalog/store.py)
+    QT_TRANSLATE_NOOP("CoreMessages", "Your catalog edits database was damaged ({reason}); it was moved to {aside} and "
+                                      "a new one will be started. The bundled catalog is in use."),
+    QT_TRANSLATE_NOOP("CoreMessages", "Your catalog edits in {path} were saved by a newer GPU Planner; they are left "
+                                      "untouched and not used by this version."),
+    QT_TRANSLATE_NOOP("CoreMessages", "Your catalog edits in {path} cannot be read now ({reason}); the bundled catalog "
+                                      "is used and your file is left as it is."),
+    QT_TRANSLATE_NOOP("CoreMessages", "Your catalog edits database was damaged ({reason}) and has been set aside; a new"
+                                      " one will be started. The bundled catalog is in use."),
+    QT_TRANSLATE_NOOP("CoreMessages", "Your catalog edits database {path} is damaged ({reason}) and could not be moved "
+                                      "aside ({error}); it is left as it is and not used."),
+    QT_TRANSLATE_NOOP("CoreMessages", "Your catalog edits cannot be saved in this session (see the note about your "
+                                      "edits database)."),
+    QT_TRANSLATE_NOOP("CoreMessages", "Your catalog edits could not be read now ({reason}); using the bundled "
+                                      "catalog."),
+    QT_TRANSLATE_NOOP("CoreMessages", "Your catalog edit was not saved ({reason}); nothing was changed."),
+    QT_TRANSLATE_NOOP("CoreMessages", "The table {table} in your catalog edits has columns this version cannot use; it "
+                                      "is skipped."),
+    QT_TRANSLATE_NOOP("CoreMessages", "Skipped your {table} entry {row}: {field} {problem}"),
 )
 
 
@@ -92,7 +111,6 @@ INPUT_TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "must be datacenter, workstation or consumer"),
     QT_TRANSLATE_NOOP("CoreMessages", "{id} is a {kind} model without a transformer architecture"),
     QT_TRANSLATE_NOOP("CoreMessages", "{model_id} is a {kind} model, not an image model"),
-    QT_TRANSLATE_NOOP("CoreMessages", "your catalog edits database is not writable in this session"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be zero or more"),
     QT_TRANSLATE_NOOP("CoreMessages", "must not be empty"),
     QT_TRANSLATE_NOOP("CoreMessages", "unknown GPU id {gpu_id!r}; see `gpuplanner catalog gpus`"),

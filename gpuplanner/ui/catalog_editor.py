@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
 
-from gpuplanner.catalog.store import Catalog, Row
+from gpuplanner.catalog.store import Catalog, CatalogWriteError, Row
 from gpuplanner.core.errors import InputError
 from gpuplanner.report.core_messages import translated, translated_error
 from gpuplanner.ui.widgets import clear_invalid, mark_invalid
@@ -67,5 +67,8 @@ class CatalogEntryDialog(QDialog):
                 mark_invalid(self.edits[column], translated(exc.message))
                 self.edits[column].setFocus()
             self.message.setText(self.tr("Not saved: %1").replace("%1", translated_error(exc)))
+            return
+        except CatalogWriteError as exc:  # full disk, lock, permissions: the form keeps what was typed
+            self.message.setText(translated(exc.message))
             return
         self.accept()

@@ -38,7 +38,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gpuplanner.catalog.store import Catalog
+from gpuplanner.catalog.store import Catalog, CatalogWriteError
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.scenario import new_scenario
 from gpuplanner.estimate_cli import load_scenario_json
@@ -165,7 +165,7 @@ class MainWindow(QMainWindow):
         self._update_title()
         self._set_result_state("none")
         for message in [*catalog.messages, *settings.messages]:
-            self.show_message(message)
+            self.show_message(translated(message))
 
     # --- construction ----------------------------------------------------------------------------------
     def _build_plans_tab(self) -> QWidget:
@@ -587,7 +587,11 @@ class MainWindow(QMainWindow):
         if row is None or row.get("origin") != "user":
             self.show_message(self.tr("Select one of your own entries to remove it; bundled rows stay."))
             return
-        self.catalog.delete_user_row(table, str(row["id"]))
+        try:
+            self.catalog.delete_user_row(table, str(row["id"]))
+        except CatalogWriteError as exc:
+            warn(self, self.tr("Not removed"), translated(exc.message))
+            return
         self.reload_catalog_tables()
         self.debouncer.poke()
 

@@ -16,10 +16,6 @@ SETTINGS_VERSION = 1
 MAX_RECENT = 8
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("AppSettings", text)
-
-
 class AppSettings:
     def __init__(self, path: Path | None = None) -> None:
         self.path = path or user_data_dir() / "settings.ini"
@@ -34,8 +30,9 @@ class AppSettings:
                 self.path.replace(aside)
             except OSError:
                 aside = self.path
-            self.messages.append(_tr("The settings file %1 could not be read; defaults are used (the file was "
-                                     "kept as %2).").replace("%1", str(self.path)).replace("%2", aside.name))
+            self.messages.append(QCoreApplication.translate(
+                "AppSettings", "The settings file %1 could not be read; defaults are used (the file was kept as %2).")
+                .replace("%1", str(self.path)).replace("%2", aside.name))
             self._qsettings = QSettings(str(self.path), QSettings.Format.IniFormat)
         elif version > SETTINGS_VERSION:  # written by a newer release: leave it to that release
             self._qsettings = QSettings(str(self.path.with_name("settings-v1.ini")), QSettings.Format.IniFormat)

@@ -1217,12 +1217,12 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>App</name>
     <message>
-        <location filename="../../gpuplanner/ui/app.py" line="42"/>
+        <location filename="../../gpuplanner/ui/app.py" line="44"/>
         <source>Unexpected error</source>
         <translation>意外错误</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/app.py" line="43"/>
+        <location filename="../../gpuplanner/ui/app.py" line="45"/>
         <source>GPU Planner hit an internal error and kept running; your inputs are autosaved.
 
 %1</source>
@@ -1232,149 +1232,157 @@ Qt %2，Qt for Python %3，Python %4
     </message>
 </context>
 <context>
+    <name>AppSettings</name>
+    <message>
+        <location filename="../../gpuplanner/ui/settings.py" line="33"/>
+        <source>The settings file %1 could not be read; defaults are used (the file was kept as %2).</source>
+        <translation>无法读取设置文件 %1；已使用默认设置（原文件保留为 %2）。</translation>
+    </message>
+</context>
+<context>
     <name>BudgetPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="344"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="365"/>
         <source>Budget and goals</source>
         <translation>预算与目标</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="345"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="366"/>
         <source>Zero means no limit. Prices in the catalog are approximate and dated; edit them in the catalog tab.</source>
         <translation>0 表示不限。目录中的价格为近似值并注明日期；可在“硬件目录”页编辑。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="349"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="370"/>
         <source>Most you will spend (0 = no limit)</source>
         <translation>最高支出（0 = 不限）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="350"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="371"/>
         <source>No limit</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="351"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="372"/>
         <source>Training must finish within (0 = no deadline)</source>
         <translation>训练必须在此时间内完成（0 = 不限）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="352"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="373"/>
         <source> days</source>
         <translation> 天</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="353"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="374"/>
         <source>No deadline</source>
         <translation>无期限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="354"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="375"/>
         <source>Output tokens per second the service must deliver</source>
         <translation>服务需要达到的每秒输出 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="355"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="376"/>
         <source>No target</source>
         <translation>无目标</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="356"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="377"/>
         <source>Cheapest</source>
         <translation>最省钱</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="356"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="377"/>
         <source>Fastest</source>
         <translation>最快</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="357"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="378"/>
         <source>Lowest total cost of ownership</source>
         <translation>总拥有成本最低</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="358"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="379"/>
         <source>Amortisation period for TCO</source>
         <translation>TCO 摊销年限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="358"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="379"/>
         <source> years</source>
         <translation> 年</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="359"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="380"/>
         <source>Electricity price per kWh in the chosen currency (0 = not priced)</source>
         <translation>每千瓦时电价，按所选币种（0 = 不计电费）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="361"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="382"/>
         <source>Not priced</source>
         <translation>不计价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="362"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="383"/>
         <source>Power usage effectiveness: facility power / IT power</source>
         <translation>电能使用效率：机房总功率 / IT 功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="363"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="384"/>
         <source>Share of hours the owned cluster is busy</source>
         <translation>自建集群处于忙碌状态的时间比例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="364"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="385"/>
         <source>Exchange rate used for CNY (editable)</source>
         <translation>人民币换算汇率（可编辑）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="365"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="386"/>
         <source>Currency</source>
         <translation>币种</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="366"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="387"/>
         <source>Budget</source>
         <translation>预算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="367"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="388"/>
         <source>Deadline</source>
         <translation>截止期限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="368"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="389"/>
         <source>Throughput target</source>
         <translation>吞吐量目标</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="369"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="390"/>
         <source>Rank by</source>
         <translation>排序依据</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="370"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="391"/>
         <source>Amortise over</source>
         <translation>摊销期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="371"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="392"/>
         <source>Electricity</source>
         <translation>电价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="372"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="393"/>
         <source>PUE</source>
         <translation>PUE</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="373"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="394"/>
         <source>Utilisation</source>
         <translation>利用率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="374"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="395"/>
         <source>USD to CNY</source>
         <translation>美元兑人民币</translation>
     </message>
@@ -1382,17 +1390,17 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>CatalogEntryDialog</name>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="29"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="30"/>
         <source>Your catalog entry</source>
         <translation>自定义目录条目</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="48"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="50"/>
         <source>Your entries are stored in your own database and override the bundled catalog; the bundled file is never changed.</source>
         <translation>您的条目保存在您自己的数据库中，并覆盖内置目录；内置文件不会被修改。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="67"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="69"/>
         <source>Not saved: %1</source>
         <translation>未保存：%1</translation>
     </message>
@@ -1400,7 +1408,7 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>CatalogPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="74"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="76"/>
         <source>Filter…</source>
         <translation>筛选…</translation>
     </message>
@@ -1441,7 +1449,7 @@ Qt %2，Qt for Python %3，Python %4
     </message>
     <message>
         <location filename="../../gpuplanner/ui/charts.py" line="36"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="95"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="100"/>
         <source>days</source>
         <translation>天</translation>
     </message>
@@ -1461,7 +1469,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>机房上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="95"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="100"/>
         <source>output tokens/s</source>
         <translation>每秒输出 token 数</translation>
     </message>
@@ -1729,382 +1737,427 @@ Qt %2，Qt for Python %3，Python %4
         <translation>超出浸没式液冷预设的</translation>
     </message>
     <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="86"/>
+        <source>Your catalog edits database was damaged ({reason}); it was moved to {aside} and a new one will be started. The bundled catalog is in use.</source>
+        <translation>您的目录修改数据库已损坏（{reason}）；已移至 {aside}，将新建一个数据库。当前使用内置目录。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="88"/>
+        <source>Your catalog edits in {path} were saved by a newer GPU Planner; they are left untouched and not used by this version.</source>
+        <translation>{path} 中的目录修改由更新版本的 GPU Planner 保存；已原样保留，本版本不使用。</translation>
+    </message>
+    <message>
         <location filename="../../gpuplanner/report/core_messages.py" line="90"/>
+        <source>Your catalog edits in {path} cannot be read now ({reason}); the bundled catalog is used and your file is left as it is.</source>
+        <translation>暂时无法读取 {path} 中的目录修改（{reason}）；当前使用内置目录，您的文件保持原样。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="92"/>
+        <source>Your catalog edits database was damaged ({reason}) and has been set aside; a new one will be started. The bundled catalog is in use.</source>
+        <translation>您的目录修改数据库已损坏（{reason}）并已移到一旁；将新建一个数据库。当前使用内置目录。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="94"/>
+        <source>Your catalog edits database {path} is damaged ({reason}) and could not be moved aside ({error}); it is left as it is and not used.</source>
+        <translation>您的目录修改数据库 {path} 已损坏（{reason}），且无法移到一旁（{error}）；已原样保留，暂不使用。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="96"/>
+        <source>Your catalog edits cannot be saved in this session (see the note about your edits database).</source>
+        <translation>本次会话无法保存您的目录修改（见关于修改数据库的提示）。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="98"/>
+        <source>Your catalog edits could not be read now ({reason}); using the bundled catalog.</source>
+        <translation>暂时无法读取您的目录修改（{reason}）；使用内置目录。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="100"/>
+        <source>Your catalog edit was not saved ({reason}); nothing was changed.</source>
+        <translation>您的目录修改未保存（{reason}）；未做任何更改。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="101"/>
+        <source>The table {table} in your catalog edits has columns this version cannot use; it is skipped.</source>
+        <translation>您的目录修改中的表 {table} 含有本版本无法使用的列；已跳过。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="103"/>
+        <source>Skipped your {table} entry {row}: {field} {problem}</source>
+        <translation>已跳过您的 {table} 条目 {row}：{field} {problem}</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="109"/>
         <source>unknown id {row_id!r}; see `gpuplanner catalog {table}`</source>
         <translation>未知的 ID {row_id!r}；请查看 `gpuplanner catalog {table}`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="91"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="110"/>
         <source>is not a column of this table</source>
         <translation>不是此表的列</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="92"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="111"/>
         <source>must be datacenter, workstation or consumer</source>
         <translation>必须是 datacenter（数据中心）、workstation（工作站）或 consumer（消费级）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="93"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="112"/>
         <source>{id} is a {kind} model without a transformer architecture</source>
         <translation>{id} 是 {kind} 模型，没有 Transformer 结构参数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="94"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="113"/>
         <source>{model_id} is a {kind} model, not an image model</source>
         <translation>{model_id} 是 {kind} 模型，不是图像模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="95"/>
-        <source>your catalog edits database is not writable in this session</source>
-        <translation>本次会话无法写入您的目录修改数据库</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="96"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="114"/>
         <source>must be zero or more</source>
         <translation>必须大于或等于零</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="97"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="115"/>
         <source>must not be empty</source>
         <translation>不能为空</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="98"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="116"/>
         <source>unknown GPU id {gpu_id!r}; see `gpuplanner catalog gpus`</source>
         <translation>未知的 GPU ID {gpu_id!r}；请查看 `gpuplanner catalog gpus`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="99"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="117"/>
         <source>unknown preset {model_id!r}; see `gpuplanner catalog models`</source>
         <translation>未知的预设 {model_id!r}；请查看 `gpuplanner catalog models`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="100"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="118"/>
         <source>must be yes or no, got {value!r}</source>
         <translation>必须是 yes 或 no，实际为 {value!r}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="101"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="119"/>
         <source>must be a number, got {value!r}</source>
         <translation>必须是数字，实际为 {value!r}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="102"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="120"/>
         <source>must be one of {join}</source>
         <translation>必须是以下之一：{join}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="103"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="121"/>
         <source>must be USD or CNY</source>
         <translation>必须是 USD 或 CNY</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="104"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="122"/>
         <source>must be in (0, 1]</source>
         <translation>必须在 (0, 1] 范围内</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="105"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="123"/>
         <source>must be a number, got {name}</source>
         <translation>必须是数字，实际为 {name}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="106"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="124"/>
         <source>must be a finite number</source>
         <translation>必须是有限的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="107"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="125"/>
         <source>must be greater than zero, got {value:g}</source>
         <translation>必须大于零，实际为 {value:g}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="108"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="126"/>
         <source>must be at least {minimum}, got {value}</source>
         <translation>不能小于 {minimum}，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="109"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="127"/>
         <source>must be at most {maximum}, got {value}</source>
         <translation>不能大于 {maximum}，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="110"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="128"/>
         <source>must be zero or more, got {value:g}</source>
         <translation>必须大于或等于零，实际为 {value:g}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="111"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="129"/>
         <source>must be a whole number, got {value!r}</source>
         <translation>必须是整数，实际为 {value!r}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="112"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="130"/>
         <source>{value!r} estimates are not available in this version yet</source>
         <translation>此版本尚不支持 {value!r} 估算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="113"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="131"/>
         <source>{model} has no published peak for {value} or a fallback</source>
         <translation>{model} 没有公开的 {value} 峰值算力，也没有可替代的精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="114"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="132"/>
         <source>no GPU count up to 65536 gives a valid layout for this batch</source>
         <translation>在 65536 张 GPU 以内，找不到能为此批量构成有效并行布局的 GPU 数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="115"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="133"/>
         <source>{name}: FLOPs per image are not in the catalog (no citable source); give images.gflops_per_sample</source>
         <translation>{name}：目录中没有每张图像的 FLOPs（无可引用来源）；请填写 images.gflops_per_sample</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="117"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="135"/>
         <source>{name}: activation memory per image is not in the catalog; give images.activation_mib_per_sample (scripts/measure_cnn_activations.py)</source>
         <translation>{name}：目录中没有每张图像的激活值显存；请填写 images.activation_mib_per_sample（可用 scripts/measure_cnn_activations.py 测量）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="119"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="137"/>
         <source>no GPU count up to 4096 divides the batch evenly</source>
         <translation>在 4096 张 GPU 以内，没有能整除此批量的 GPU 数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="120"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="138"/>
         <source>{model} has no published memory bandwidth; cannot estimate decode</source>
         <translation>{model} 没有公开的显存带宽，无法估算解码</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="121"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="139"/>
         <source>{model} has no published 16-bit tensor rate; cannot estimate prefill</source>
         <translation>{model} 没有公开的 16 位张量算力，无法估算预填充</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="122"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="140"/>
         <source>must be one of {join}, got {name!r}</source>
         <translation>必须是以下之一：{join}，实际为 {name!r}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="123"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="141"/>
         <source>int4 KV cache is not supported; use fp16, bf16, fp8 or int8</source>
         <translation>不支持 int4 KV 缓存；请使用 fp16、bf16、fp8 或 int8</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="124"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="142"/>
         <source>no tensor x pipeline split divides {count} GPUs</source>
         <translation>没有能整除 {count} 张 GPU 的张量并行 × 流水线并行划分</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="125"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="143"/>
         <source>{global_batch} sequences cannot be split evenly over the data-parallel replicas</source>
         <translation>{global_batch} 条序列无法平均分配到各数据并行副本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="127"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="145"/>
         <source>must hold a JSON object</source>
         <translation>必须包含一个 JSON 对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="128"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="146"/>
         <source>{heads} heads do not divide hidden size {hidden}</source>
         <translation>{heads} 个注意力头不能整除隐藏维度 {hidden}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="129"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="147"/>
         <source>{kv_heads} KV heads do not divide {heads} heads</source>
         <translation>{kv_heads} 个 KV 头不能整除 {heads} 个注意力头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="130"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="148"/>
         <source>cannot read {path}: {exc}</source>
         <translation>无法读取 {path}：{exc}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="131"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="149"/>
         <source>not valid JSON ({msg} at line {lineno})</source>
         <translation>不是有效的 JSON（第 {lineno} 行：{msg}）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="132"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="150"/>
         <source>missing {join}</source>
         <translation>缺少 {join}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="133"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="151"/>
         <source>IDC cabinets are sold at {join} A</source>
         <translation>IDC 机柜按 {join} A 出售</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="134"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="152"/>
         <source>must be between 1.0 and 3.0, got {pue:g}</source>
         <translation>必须在 1.0 到 3.0 之间，实际为 {pue:g}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="135"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="153"/>
         <source>must be an object</source>
         <translation>必须是对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="136"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="154"/>
         <source>must be an object with a preset or an architecture</source>
         <translation>必须是包含预设（preset）或模型结构的对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="137"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="155"/>
         <source>is required when no preset is given</source>
         <translation>未指定预设时为必填项</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="138"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="156"/>
         <source>must be a JSON object</source>
         <translation>必须是 JSON 对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="139"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="157"/>
         <source>is required (a preset or an architecture)</source>
         <translation>为必填项（预设或模型结构）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="140"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="158"/>
         <source>{pp} stages exceed the model&apos;s {layers} layers</source>
         <translation>{pp} 个流水线阶段超过了模型的 {layers} 层</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="141"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="159"/>
         <source>tp x pp x dp = {product} but hardware.count is {count}</source>
         <translation>tp × pp × dp = {product}，但 hardware.count 为 {count}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="142"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="160"/>
         <source>unknown key (allowed: {join})</source>
         <translation>未知的键（允许：{join}）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="143"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="161"/>
         <source>must be one of {allowed}, got {value!r}</source>
         <translation>必须是以下之一：{allowed}，实际为 {value!r}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="144"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="162"/>
         <source>image tasks take a catalog preset: {&quot;preset&quot;: &quot;resnet-50&quot;}</source>
         <translation>图像任务需要使用目录中的预设：{&quot;preset&quot;: &quot;resnet-50&quot;}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="145"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="163"/>
         <source>only applies to the vision and diffusion tasks</source>
         <translation>仅适用于视觉和扩散模型任务</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="146"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="164"/>
         <source>must divide training.global_batch</source>
         <translation>必须能整除 training.global_batch</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="147"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="165"/>
         <source>{tp} does not divide the model&apos;s {heads} heads</source>
         <translation>{tp} 不能整除模型的 {heads} 个注意力头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="148"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="166"/>
         <source>{tp} exceeds the {gpus_per_node} GPUs per node</source>
         <translation>{tp} 超过了每节点 {gpus_per_node} 张 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="149"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="167"/>
         <source>must be 1 or 3</source>
         <translation>必须是 1 或 3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="150"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="168"/>
         <source>must be between 4 and 60</source>
         <translation>必须在 4 到 60 之间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="151"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="169"/>
         <source>{global_batch} images cannot be split over {count} GPUs</source>
         <translation>{global_batch} 张图像无法平均分配到 {count} 张 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="152"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="170"/>
         <source>no micro-batch divides the images each GPU gets per step</source>
         <translation>没有微批大小能整除每张 GPU 每步分到的图像数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="153"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="171"/>
         <source>{tokens:g} tokens is beyond any real training run</source>
         <translation>{tokens:g} 个 token 超出了任何实际训练的规模</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="154"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="172"/>
         <source>must be none, selective or full, got {text!r}</source>
         <translation>必须是 none（不重计算）、selective（选择性）或 full（完全），实际为 {text!r}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="155"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="173"/>
         <source>unknown assumption</source>
         <translation>未知的假设项</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="156"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="174"/>
         <source>must be true or false</source>
         <translation>必须是 true 或 false</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="157"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="175"/>
         <source>{name} is not a number JSON allows</source>
         <translation>{name} 不是 JSON 允许的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="158"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="176"/>
         <source>{path} is {value:.1f} MB; a scenario file is at most 1 MB</source>
         <translation>{path} 大小为 {value:.1f} MB；方案文件最大为 1 MB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="159"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="177"/>
         <source>file not found: {path}</source>
         <translation>找不到文件：{path}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="160"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="178"/>
         <source>not valid JSON: {msg} at line {lineno} column {colno}</source>
         <translation>不是有效的 JSON：第 {lineno} 行第 {colno} 列：{msg}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="161"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="179"/>
         <source>JSON nested too deeply</source>
         <translation>JSON 嵌套层级过深</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="162"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="180"/>
         <source>must be between 1 and 100</source>
         <translation>必须在 1 到 100 之间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="163"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="181"/>
         <source>no plan fits, so there is no spec sheet to write</source>
         <translation>没有可行的方案，因此无法生成规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="164"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="182"/>
         <source>must be a whole number, got {kind} {value}</source>
         <translation>必须是整数，实际为 {kind} {value}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="165"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="183"/>
         <source>must be a number, got {kind} {value}</source>
         <translation>必须是数字，实际为 {kind} {value}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="166"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="184"/>
         <source>must be text, got {kind} {value}</source>
         <translation>必须是文本，实际为 {kind} {value}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="167"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="185"/>
         <source>must be true or false, got {kind} {value}</source>
         <translation>必须是 true 或 false，实际为 {kind} {value}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="168"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="186"/>
         <source>must be an object, got {kind} {value}</source>
         <translation>必须是对象，实际为 {kind} {value}</translation>
     </message>
@@ -2112,177 +2165,177 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>DeploymentPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="295"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="316"/>
         <source>Where will it run?</source>
         <translation>在哪里运行？</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="296"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="317"/>
         <source>Buy, rent or compare both; the site limits size racks, power and cooling.</source>
         <translation>购买、租用或两者对比；机房限制决定机柜、供电和散热。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="299"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="320"/>
         <source>Compare buying and renting</source>
         <translation>对比购买与租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="299"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="320"/>
         <source>Buy (on-premises)</source>
         <translation>购买（自建机房）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="300"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="321"/>
         <source>Rent (cloud)</source>
         <translation>租用（云）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="303"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="324"/>
         <source>Any GPU in the catalog</source>
         <translation>目录中任意 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="306"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="327"/>
         <source>Restrict the plans to one GPU model, or let the planner compare them all.</source>
         <translation>将方案限定为某一种 GPU，或让规划器比较全部型号。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="307"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="328"/>
         <source>0 = choose the count for me</source>
         <translation>0 = 自动选择数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="308"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="329"/>
         <source>Automatic</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="309"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="330"/>
         <source>Allow consumer (GeForce) cards</source>
         <translation>允许消费级（GeForce）显卡</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="311"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="332"/>
         <source>GeForce cards are cheap but have no NVLink or ECC, and their driver licence forbids data-center deployment.</source>
         <translation>GeForce 显卡便宜，但没有 NVLink 和 ECC，且驱动许可禁止在数据中心部署。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="313"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="334"/>
         <source>Power the site allows per rack</source>
         <translation>机房允许的单机柜功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="314"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="335"/>
         <source>Usable height of a rack</source>
         <translation>机柜可用高度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="315"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="336"/>
         <source>Air</source>
         <translation>风冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="315"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="336"/>
         <source>Rear-door heat exchanger</source>
         <translation>背板换热（热交换门）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="316"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="337"/>
         <source>Direct liquid (cold plate)</source>
         <translation>冷板式液冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="317"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="338"/>
         <source>Immersion</source>
         <translation>浸没式液冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="318"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="339"/>
         <source>Each tier handles more kW per rack: air ~20, rear-door ~40, cold plate ~100 (editable planning presets)</source>
         <translation>散热等级越高，单机柜功率密度越高：风冷约 20 kW，背板换热约 40 kW，冷板液冷约 100 kW（可编辑的规划预设）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="320"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="341"/>
         <source>No (rack kW above)</source>
         <translation>否（使用上面的机柜功率）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="321"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="342"/>
         <source>%1 A x 220 V = %2 kW</source>
         <translation>%1 A × 220 V = %2 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="323"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="344"/>
         <source>Chinese IDC cabinets are sold by current at 220 V</source>
         <translation>国内 IDC 机柜按 220 V 电流规格出售</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="324"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="345"/>
         <source>Feed voltage (line-to-line for three-phase)</source>
         <translation>供电电压（三相为线电压）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="326"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="347"/>
         <source>Three-phase</source>
         <translation>三相</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="326"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="347"/>
         <source>Single-phase</source>
         <translation>单相</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="327"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="348"/>
         <source>Breaker rating per circuit</source>
         <translation>每回路断路器额定电流</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="328"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="349"/>
         <source>Deployment</source>
         <translation>部署方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="329"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="350"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="330"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="351"/>
         <source>GPU count</source>
         <translation>GPU 数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="332"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="353"/>
         <source>Rack power</source>
         <translation>机柜功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="333"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="354"/>
         <source>Rack height</source>
         <translation>机柜高度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="334"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="355"/>
         <source>Cooling</source>
         <translation>散热方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="335"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="356"/>
         <source>Chinese IDC cabinet</source>
         <translation>国内 IDC 机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="336"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="357"/>
         <source>Supply voltage</source>
         <translation>供电电压</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="337"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="358"/>
         <source>Phases</source>
         <translation>相数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="338"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="359"/>
         <source>Circuit breaker</source>
         <translation>断路器</translation>
     </message>
@@ -2290,332 +2343,376 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="107"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="531"/>
-        <source>GPU Planner</source>
-        <translation>GPU Planner 算力规划</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="120"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="130"/>
         <source>Plans</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="124"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="134"/>
         <source>Charts</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="125"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="135"/>
         <source>Catalog</source>
         <translation>硬件目录</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="137"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="148"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="159"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="174"/>
         <source>Filter plans…</source>
         <translation>筛选方案…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="161"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="176"/>
         <source>Compare selected</source>
         <translation>对比所选</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="162"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="177"/>
         <source>Select two or three plans (Ctrl+click) to see them side by side</source>
         <translation>选择两到三个方案（Ctrl+单击）进行并排对比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="175"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="190"/>
         <source>Spec sheet PDF…</source>
         <translation>规格书 PDF…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="176"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="191"/>
         <source>Export the rack and power spec sheet of the selected plan</source>
         <translation>导出所选方案的机柜与供电规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="178"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="193"/>
         <source>Print preview…</source>
         <translation>打印预览…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="197"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="203"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="219"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="225"/>
         <source>ID</source>
         <translation>编号</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="197"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="203"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="219"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="225"/>
         <source>Vendor</source>
         <translation>厂商</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="197"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="203"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="219"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="225"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="198"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="220"/>
         <source>Memory (GiB)</source>
         <translation>显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="198"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="220"/>
         <source>Bandwidth (GB/s)</source>
         <translation>显存带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="199"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="221"/>
         <source>BF16 dense (TFLOP/s)</source>
         <translation>BF16 稠密算力（TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="199"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="221"/>
         <source>FP8 dense (TFLOP/s)</source>
         <translation>FP8 稠密算力（TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="200"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="222"/>
         <source>TDP (W)</source>
         <translation>TDP（W）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="200"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="222"/>
         <source>Price from (USD)</source>
         <translation>起价（美元）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="201"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="211"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="223"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="233"/>
         <source>Origin</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="201"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="206"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="223"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="228"/>
         <source>As of</source>
         <translation>数据日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="201"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="206"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="211"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="223"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="228"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="233"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="204"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="209"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="212"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="226"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="231"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="234"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="204"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="226"/>
         <source>Rack units</source>
         <translation>高度（U）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="205"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="227"/>
         <source>Max power (W)</source>
         <translation>最大功耗（W）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="205"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="227"/>
         <source>PSUs</source>
         <translation>电源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="205"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="227"/>
         <source>Weight (kg)</source>
         <translation>重量（kg）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="208"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="230"/>
         <source>Provider</source>
         <translation>云厂商</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="208"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="230"/>
         <source>Instance</source>
         <translation>实例规格</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="208"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="230"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="209"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="231"/>
         <source>On-demand per hour</source>
         <translation>按量付费（每小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="210"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="232"/>
         <source>Currency</source>
         <translation>币种</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="210"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="232"/>
         <source>Region</source>
         <translation>地域</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="210"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="232"/>
         <source>Price date</source>
         <translation>价格日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="213"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="235"/>
         <source>Servers</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="214"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="236"/>
         <source>Cloud prices</source>
         <translation>云实例价格</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="215"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="237"/>
         <source>Add your own…</source>
         <translation>添加自定义…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="216"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="238"/>
         <source>Edit as your own…</source>
         <translation>另存为自定义并编辑…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="217"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="239"/>
         <source>Remove your entry</source>
         <translation>删除自定义条目</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="225"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="247"/>
         <source>Prices are approximate and dated; hover a cell for its source. Unknown values show as n/a.</source>
         <translation>价格为近似值并注明日期；鼠标悬停可查看来源。未知数值显示为“不详”。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="236"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="258"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="237"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="259"/>
         <source>&amp;New scenario</source>
         <translation>新建方案(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="238"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="260"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="239"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="261"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="240"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="262"/>
         <source>Save &amp;as…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="246"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="263"/>
+        <source>&amp;Close scenario</source>
+        <translation>关闭方案(&amp;C)</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="271"/>
         <source>&amp;Export spec sheet (PDF)…</source>
         <translation>导出规格书 PDF(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="247"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="272"/>
         <source>Print pre&amp;view…</source>
         <translation>打印预览(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="247"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="273"/>
         <source>&amp;Print…</source>
         <translation>打印(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="252"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="281"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="255"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="284"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="260"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="289"/>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="290"/>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="292"/>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="296"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="261"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="297"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="266"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="302"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="267"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="303"/>
         <source>&amp;About GPU Planner</source>
         <translation>关于 GPU Planner(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="306"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="324"/>
+        <source>Edit inputs</source>
+        <translation>修改输入</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="367"/>
         <source>Estimating…</source>
         <translation>正在估算…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="311"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="374"/>
         <source>Check the highlighted field on page %1: %2</source>
         <translation>请检查第 %1 页中高亮的字段：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="314"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="377"/>
         <source>Check the highlighted field: %1</source>
         <translation>请检查高亮的字段：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="329"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="394"/>
         <source>%1 plans evaluated; best: %2 × %3</source>
         <translation>已评估 %1 个方案；最佳：%2 × %3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="333"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="398"/>
         <source>No plan fits: every GPU runs out of memory or has no price for the chosen deployment.</source>
         <translation>没有可行方案：所有 GPU 要么显存不足，要么在所选部署方式下没有价格。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="335"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="400"/>
         <source>No plan fits.</source>
         <translation>没有可行方案。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="355"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="415"/>
+        <source>Updating for your latest edit… The plans below are for your earlier inputs.</source>
+        <translation>正在按您最新的修改更新…… 下方方案对应的是之前的输入。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="416"/>
+        <source>Not updated: check the highlighted field. The plans below are for your earlier inputs and cannot be printed until the inputs are valid.</source>
+        <translation>未更新：请检查高亮的字段。下方方案对应的是之前的输入，输入有效之前不能打印。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="418"/>
+        <source>Not updated: the estimate was cancelled. The plans below are for your earlier inputs.</source>
+        <translation>未更新：估算已取消。下方方案对应的是之前的输入。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="420"/>
+        <source>Not updated: the estimate failed. The plans below are for your earlier inputs.</source>
+        <translation>未更新：估算失败。下方方案对应的是之前的输入。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="433"/>
+        <source>Estimate cancelled; the plans shown were not updated.</source>
+        <translation>估算已取消；显示的方案未更新。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="449"/>
         <source>The estimate failed: %1</source>
         <translation>估算失败：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="356"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="451"/>
         <source>Estimate failed</source>
         <translation>估算失败</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="357"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="452"/>
         <source>Something went wrong while estimating; your inputs are kept.
 
 %1</source>
@@ -2624,88 +2721,138 @@ Qt %2，Qt for Python %3，Python %4
 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="380"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="474"/>
         <source>Select two or three plans to compare.</source>
         <translation>请选择两到三个方案进行对比。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="384"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="478"/>
         <source>Compare plans</source>
         <translation>方案对比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="403"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="496"/>
+        <source>The plans are not up to date with the inputs; the sheet is not written.</source>
+        <translation>方案与当前输入不一致；未生成规格书。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="500"/>
         <source>Select a plan first.</source>
         <translation>请先选择一个方案。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="421"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="518"/>
         <source>Export spec sheet</source>
         <translation>导出规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="422"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="519"/>
         <source>PDF files (*.pdf)</source>
         <translation>PDF 文件 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="433"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="530"/>
         <source>Wrote %1 (%2 pages)</source>
         <translation>已写入 %1（%2 页）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="491"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="588"/>
         <source>Select one of your own entries to remove it; bundled rows stay.</source>
         <translation>请选择一条自定义条目再删除；内置条目会保留。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="514"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="593"/>
+        <source>Not removed</source>
+        <translation>未删除</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="617"/>
+        <source>Autosave failed (%1): %2. Your inputs are still on screen; save them with File → Save as.</source>
+        <translation>自动保存失败（%1）：%2。您的输入仍在屏幕上；请用“文件 → 另存为”保存。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="622"/>
+        <source>Autosave failed</source>
+        <translation>自动保存失败</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="628"/>
+        <source>Recovered scenario (unsaved)</source>
+        <translation>恢复的方案（未保存）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="630"/>
+        <source>Untitled</source>
+        <translation>未命名</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="631"/>
+        <source>%1[*] — GPU Planner</source>
+        <translation>%1[*] — GPU Planner 算力规划</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="648"/>
+        <source>this scenario</source>
+        <translation>此方案</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="649"/>
+        <source>Unsaved changes</source>
+        <translation>未保存的更改</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="650"/>
+        <source>Save the changes to %1 first?</source>
+        <translation>是否先保存对 %1 的更改？</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="664"/>
         <source>Cannot open scenario</source>
         <translation>无法打开方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="515"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="665"/>
         <source>%1 was not loaded: %2</source>
         <translation>未加载 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="524"/>
-        <source>GPU Planner — %1</source>
-        <translation>GPU Planner 算力规划 — %1</translation>
+        <location filename="../../gpuplanner/ui/main_window.py" line="714"/>
+        <source>Could not write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="535"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="762"/>
+        <source>Unsaved changes to %1 from your last session were recovered; the file itself was not changed.</source>
+        <translation>已恢复上次会话中对 %1 的未保存更改；文件本身未被修改。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="693"/>
         <source>Open scenario</source>
         <translation>打开方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="535"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="549"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="693"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="707"/>
         <source>Scenarios (*.json)</source>
         <translation>方案文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="548"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="706"/>
         <source>Save scenario</source>
         <translation>保存方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="555"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="713"/>
         <source>Not saved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="555"/>
-        <source>Could not write %1.</source>
-        <translation>无法写入 %1。</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="561"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="723"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="582"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="753"/>
         <source>The autosaved scenario could not be restored; defaults are shown.</source>
         <translation>无法恢复自动保存的方案；已显示默认值。</translation>
     </message>
@@ -2713,357 +2860,385 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>ModelPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="100"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="117"/>
         <source>Which model, and how much data?</source>
         <translation>哪个模型，多少数据？</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="101"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="118"/>
         <source>Choose a preset (type to search), describe your own architecture, or import a Hugging Face config.json.</source>
         <translation>选择预设模型（可输入搜索），自定义架构，或导入 Hugging Face 的 config.json。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="110"/>
-        <location filename="../../gpuplanner/ui/wizard.py" line="126"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="127"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="146"/>
         <source>Custom architecture</source>
         <translation>自定义架构</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="120"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="140"/>
         <source>Image models from the catalog, with their sources.</source>
         <translation>目录中的图像模型，注明来源。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="121"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="141"/>
         <source>Model presets come from the catalog, with their source.</source>
         <translation>预设模型来自硬件目录，并注明来源。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="122"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="142"/>
         <source>Import config.json…</source>
         <translation>导入 config.json…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="123"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="143"/>
         <source>Read layers, widths, heads and vocabulary from a local Hugging Face config.json.</source>
         <translation>从本地 Hugging Face config.json 读取层数、维度、头数和词表大小。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="128"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="148"/>
         <source>Transformer layers</source>
         <translation>Transformer 层数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="129"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="149"/>
         <source>Hidden size (model width)</source>
         <translation>隐藏层维度（模型宽度）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="130"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="150"/>
         <source>Attention heads</source>
         <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="131"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="151"/>
         <source>Key/value heads: fewer than heads means GQA/MQA, which shrinks the KV cache</source>
         <translation>KV 头数：少于注意力头数即为 GQA/MQA，可缩小 KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="133"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="153"/>
         <source>MLP inner width</source>
         <translation>MLP 中间层维度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="134"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="154"/>
         <source>Vocabulary size</source>
         <translation>词表大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="135"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="155"/>
         <source>Gated MLP (SwiGLU)</source>
         <translation>门控 MLP（SwiGLU）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="137"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="157"/>
         <source>Tied input/output embeddings</source>
         <translation>输入/输出词嵌入共享</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="138"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="158"/>
         <source>Layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="139"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="159"/>
         <source>Hidden size</source>
         <translation>隐藏层维度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="140"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="160"/>
         <source>Heads</source>
         <translation>注意力头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="141"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="161"/>
         <source>KV heads</source>
         <translation>KV 头数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="142"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="162"/>
         <source>MLP width</source>
         <translation>MLP 维度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="143"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="163"/>
         <source>Vocabulary</source>
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="147"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="167"/>
         <source>Data and batch</source>
         <translation>数据与批大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="149"/>
-        <source>Training tokens, in billions</source>
-        <translation>训练 token 数（十亿）</translation>
+        <location filename="../../gpuplanner/ui/wizard.py" line="169"/>
+        <source>Training tokens, in billions (2T, 500B and 1e3 are read too)</source>
+        <translation>训练 token 数，单位十亿（也可输入 2T、500B、1e3）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="150"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="171"/>
         <source>Sequences per optimizer step</source>
         <translation>每次优化器更新的序列数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="151"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="172"/>
         <source>Tokens per sequence (context length)</source>
         <translation>每个序列的 token 数（上下文长度）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="152"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="173"/>
         <source>Tokens</source>
         <translation>token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="153"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="174"/>
         <source>Global batch (sequences)</source>
         <translation>全局批大小（序列数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="154"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="175"/>
         <source>Sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="156"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="177"/>
         <source>Serving load</source>
         <translation>推理负载</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="158"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="179"/>
         <source>Requests decoded together per replica</source>
         <translation>每个副本同时解码的请求数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="159"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="180"/>
         <source>Prompt length in tokens</source>
         <translation>提示词长度（token）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="160"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="181"/>
         <source>Generated tokens per request</source>
         <translation>每个请求生成的 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="162"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="183"/>
         <source>The same GPU gives very different numbers per engine</source>
         <translation>同一块 GPU 在不同推理引擎上的性能差别很大</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="163"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="184"/>
         <source>Batch</source>
         <translation>批大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="164"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="185"/>
         <source>Input tokens</source>
         <translation>输入 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="165"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="186"/>
         <source>Output tokens</source>
         <translation>输出 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="166"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="187"/>
         <source>Engine</source>
         <translation>推理引擎</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="168"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="189"/>
         <source>Images</source>
         <translation>图像数据</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="170"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="191"/>
         <source>Images per epoch (ImageNet-1k: 1,281,167)</source>
         <translation>每轮图像数（ImageNet-1k：1,281,167）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="172"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="193"/>
         <source>Images per optimizer step, all GPUs together</source>
         <translation>每次优化器更新的图像数（所有 GPU 合计）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="173"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="194"/>
         <source>Image side in pixels</source>
         <translation>图像边长（像素）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="174"/>
-        <location filename="../../gpuplanner/ui/wizard.py" line="182"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="195"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="203"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="175"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="196"/>
         <source>Images per epoch</source>
         <translation>每轮图像数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="176"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="197"/>
         <source>Epochs</source>
         <translation>轮数（epoch）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="177"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="198"/>
         <source>Batch (images)</source>
         <translation>批大小（图像数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="178"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="199"/>
         <source>Resolution</source>
         <translation>分辨率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="202"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="223"/>
         <source>Import config.json</source>
         <translation>导入 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="203"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="224"/>
         <source>JSON files (*.json)</source>
         <translation>JSON 文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="211"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="232"/>
         <source>Cannot import</source>
         <translation>无法导入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="211"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="232"/>
         <source>This config.json cannot be used: %1</source>
         <translation>无法使用此 config.json：%1</translation>
     </message>
 </context>
 <context>
+    <name>NumberInput</name>
+    <message>
+        <location filename="../../gpuplanner/ui/widgets.py" line="18"/>
+        <source>“%1” is not a number (examples: 1500, 1.5k, 2T, 1e3)</source>
+        <translation>“%1”不是数字（例如：1500、1.5k、2T、1e3）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/widgets.py" line="19"/>
+        <source>“%1” is too large</source>
+        <translation>“%1”太大</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/widgets.py" line="20"/>
+        <source>must be a whole number, not %1</source>
+        <translation>必须是整数，而不是 %1</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/widgets.py" line="21"/>
+        <source>must be at least %1</source>
+        <translation>不能小于 %1</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/widgets.py" line="22"/>
+        <source>must be at most %1</source>
+        <translation>不能大于 %1</translation>
+    </message>
+</context>
+<context>
     <name>PlansTableModel</name>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="32"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="33"/>
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="32"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="33"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="32"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="33"/>
         <source>Where</source>
         <translation>部署</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="32"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="33"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="33"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="34"/>
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="33"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="34"/>
         <source>Layout</source>
         <translation>并行布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="33"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="34"/>
         <source>Memory / GPU</source>
         <translation>单卡显存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="34"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="35"/>
         <source>Time or throughput</source>
         <translation>时间或吞吐量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="34"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="35"/>
         <source>IT power</source>
         <translation>IT 功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="34"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="35"/>
         <source>Racks</source>
         <translation>机柜数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="35"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="36"/>
         <source>Capex</source>
         <translation>资本支出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="35"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="36"/>
         <source>Cloud cost</source>
         <translation>云上费用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="35"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="36"/>
         <source>TCO</source>
         <translation>总拥有成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="36"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="37"/>
         <source>Warnings</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="92"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="93"/>
         <source>n/a</source>
         <translation>不详</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="73"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="74"/>
         <source>Buy</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="73"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="74"/>
         <source>Rent</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="83"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="84"/>
         <source>%1 / %2 GiB</source>
         <translation>%1 / %2 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="87"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="88"/>
         <source>%1 days</source>
         <translation>%1 天</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="89"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="90"/>
         <source>%1 tok/s</source>
         <translation>%1 tok/s</translation>
     </message>
@@ -3071,163 +3246,163 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>PrecisionPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="235"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="256"/>
         <source>Precision and memory savers</source>
         <translation>精度与省显存手段</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="236"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="257"/>
         <source>Automatic choices are searched for the fastest layout that fits. Combinations a GPU cannot run are explained in the results&apos; warnings.</source>
         <translation>“自动”会搜索放得下且最快的并行布局。GPU 不支持的组合会在结果的警告中说明。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="241"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="262"/>
         <source>Math precision. FP8 needs Hopper, Ada or newer tensor cores; BF16 needs Ampere or newer.</source>
         <translation>计算精度。FP8 需要 Hopper、Ada 或更新架构的张量核心；BF16 需要 Ampere 或更新架构。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="243"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="264"/>
         <source>8-bit Adam</source>
         <translation>8 位 Adam</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="243"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="264"/>
         <source>SGD with momentum</source>
         <translation>带动量的 SGD</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="245"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="266"/>
         <source>AdamW keeps two fp32 moments per parameter (8 bytes); 8-bit Adam 2 bytes; Adafactor almost none.</source>
         <translation>AdamW 每个参数保存两个 fp32 动量（8 字节）；8 位 Adam 2 字节；Adafactor 几乎为零。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="247"/>
-        <location filename="../../gpuplanner/ui/wizard.py" line="252"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="268"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="273"/>
         <source>Automatic</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="247"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="268"/>
         <source>None</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="247"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="268"/>
         <source>Selective</source>
         <translation>选择性重计算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="248"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="269"/>
         <source>Full</source>
         <translation>完全重计算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="249"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="270"/>
         <source>Activation recomputation: selective recomputes only attention internals (a few % slower); full keeps only each layer&apos;s input and recomputes the layer (about a third more compute).</source>
         <translation>激活重计算：选择性重计算只重算注意力内部（慢几个百分点）；完全重计算只保存每层输入并重算整层（计算量约多三分之一）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="252"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="273"/>
         <source>Off (plain data parallel)</source>
         <translation>关闭（普通数据并行）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="253"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="274"/>
         <source>ZeRO-1: shard optimizer states</source>
         <translation>ZeRO-1：分片优化器状态</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="253"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="274"/>
         <source>ZeRO-2: + gradients</source>
         <translation>ZeRO-2：再分片梯度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="254"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="275"/>
         <source>ZeRO-3 / FSDP: + weights</source>
         <translation>ZeRO-3 / FSDP：再分片权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="255"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="276"/>
         <source>ZeRO shards training state across data-parallel GPUs; ZeRO-3 (FSDP) also shards the weights at the cost of gathering them every step.</source>
         <translation>ZeRO 将训练状态分片到数据并行的各 GPU 上；ZeRO-3（FSDP）还会分片权重，代价是每步都要收集权重。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="257"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="278"/>
         <source>LoRA rank r: each adapted matrix gains r x (in + out) parameters</source>
         <translation>LoRA 秩 r：每个适配矩阵增加 r ×（输入 + 输出）个参数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="260"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="281"/>
         <source>All linear layers</source>
         <translation>所有线性层</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="260"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="281"/>
         <source>Attention (q, k, v, o)</source>
         <translation>注意力层（q、k、v、o）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="261"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="282"/>
         <source>q and v only</source>
         <translation>仅 q 和 v</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="261"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="282"/>
         <source>Which matrices get adapters</source>
         <translation>哪些矩阵加适配器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="262"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="283"/>
         <source>Paged optimizer (states spill to CPU memory under pressure)</source>
         <translation>分页优化器（显存紧张时状态换出到内存）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="264"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="285"/>
         <source>Weight format for serving</source>
         <translation>推理时的权重格式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="266"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="287"/>
         <source>KV-cache format</source>
         <translation>KV 缓存格式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="268"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="289"/>
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="268"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="289"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="269"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="290"/>
         <source>Recompute</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="269"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="290"/>
         <source>ZeRO / FSDP</source>
         <translation>ZeRO / FSDP</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="270"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="291"/>
         <source>LoRA rank</source>
         <translation>LoRA 秩</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="271"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="292"/>
         <source>LoRA targets</source>
         <translation>LoRA 目标层</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="272"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="293"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="272"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="293"/>
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
@@ -3235,7 +3410,7 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>ScenarioWizard</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="439"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="473"/>
         <source>Custom model</source>
         <translation>自定义模型</translation>
     </message>
@@ -3243,82 +3418,82 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>TaskPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="59"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="76"/>
         <source>What do you want to run?</source>
         <translation>您要运行什么任务？</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="60"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="77"/>
         <source>Pick the job; every later page adapts to it.</source>
         <translation>选择任务类型；后续页面会随之调整。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="65"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="82"/>
         <source>Pretrain a language model</source>
         <translation>预训练语言模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="66"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="83"/>
         <source>Train all weights from scratch on a token budget.</source>
         <translation>按 token 预算从零训练全部权重。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="67"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="84"/>
         <source>Full fine-tune</source>
         <translation>全参数微调</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="68"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="85"/>
         <source>Update all weights on your data (same memory as pretraining).</source>
         <translation>在您的数据上更新全部权重（显存需求与预训练相同）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="69"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="86"/>
         <source>LoRA fine-tune</source>
         <translation>LoRA 微调</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="69"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="86"/>
         <source>Freeze the model, train small low-rank adapters.</source>
         <translation>冻结模型，只训练小的低秩适配器。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="70"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="87"/>
         <source>QLoRA fine-tune</source>
         <translation>QLoRA 微调</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="71"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="88"/>
         <source>LoRA on a 4-bit (NF4) frozen base: the cheapest way to tune a big model.</source>
         <translation>在 4 位（NF4）冻结底座上做 LoRA：微调大模型最省的方式。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="72"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="89"/>
         <source>Serve a model (inference)</source>
         <translation>部署模型推理服务</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="73"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="90"/>
         <source>Latency, throughput and how many GPUs a load needs.</source>
         <translation>时延、吞吐量，以及承载负载需要多少 GPU。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="74"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="91"/>
         <source>Image model training</source>
         <translation>图像模型训练</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="75"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="92"/>
         <source>Train an image classifier (ResNet, EfficientNet, ViT) on a dataset for some epochs.</source>
         <translation>在数据集上训练图像分类模型（ResNet、EfficientNet、ViT）若干轮。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="76"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="93"/>
         <source>Diffusion model training</source>
         <translation>扩散模型训练</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="77"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="94"/>
         <source>Train a diffusion model (DiT, or a U-Net with its FLOPs per image).</source>
         <translation>训练扩散模型（DiT，或给出每张图 FLOPs 的 U-Net）。</translation>
     </message>
@@ -3326,7 +3501,7 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>_000.self</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="171"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="192"/>
         <source>Passes over the images</source>
         <translation>遍历全部图像的次数</translation>
     </message>

@@ -1,0 +1,234 @@
+"""The user's own data survives crashes, locks, permissions, damage and concurrency (overrides database,
+settings, autosave), and every command says what happened to it."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from gpuplanner.catalog import store
+from gpuplanner.catalog.store import Catalog, CatalogError, CatalogWriteError
+from gpuplanner.paths import bundled_catalog_path, user_overrides_path
+from tests.conftest import REPO_ROOT, run_cli
+from tests.test_overrides import MY_GPU
+
+SCENARIO = {"task": "pretrain", "model": {"preset": "llama-2-7b"}, "hardware": {"gpu": "h100-sxm5-80gb", "count": 8}}
+
+
+def damaged_database() -> Path:
+    path = user_overrides_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(b"this is not a database" * 100)
+    return path
+
+
+def test_a_crash_mid_save_is_rolled_back_not_called_damage() -> None:
+    Catalog().save_user_row("gpus", MY_GPU)
+    path = user_overrides_path()
+    # A writer that dies mid-transaction, after its changes reached the file: a hot journal is left behind.
+    crash = textwrap.dedent(f"""
+        import os, sqlite3
+        c = sqlite3.connect({str(path)!r}, isolation_level=None)
+        c.execute("PRAGMA cache_size = 1")
+        c.execute("BEGIN")
+        c.execute("UPDATE gpus SET model = 'half-written' WHERE id = 'my-gpu'")
+        for i in range(3000):
+            c.execute("INSERT INTO gpus (id, vendor, model, segment, source) VALUES (?, 'x', 'y', 'datacenter', 's')",
+                      (f"junk-{{i}}",))
+        os._exit(0)
+    """)
+    subprocess.run([sys.executable, "-c", crash], check=True, timeout=60)
+    assert path.with_name(path.name + "-journal").exists()  # the journal is hot
+    catalog = Catalog()
+    assert catalog.messages == []  # nothing damaged, nothing moved
+    assert catalog.gpu("my-gpu").model == "Acme X1"  # the interrupted save rolled back
+    assert not any(p.name.startswith("overrides.db.damaged") for p in path.parent.iterdir())
+    connection = sqlite3.connect(path)
+    assert connection.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    assert connection.execute("SELECT count(*) FROM gpus").fetchone()[0] == 1
+    connection.close()
+
+
+def test_a_database_locked_by_another_program_is_left_alone(monkeypatch) -> None:
+    Catalog().save_user_row("gpus", MY_GPU)
+    path = user_overrides_path()
+    monkeypatch.setattr(store, "BUSY_WAIT_S", 0.2)
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        catalog = Catalog()
+        assert any("cannot be read now" in m and "locked" in m for m in catalog.messages)
+        assert catalog.gpu("h100-sxm5-80gb").memory_gib == 80  # the bundled catalog works
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert path.exists() and not list(path.parent.glob("overrides.db.damaged-*"))
+    assert Catalog().gpu("my-gpu").model == "Acme X1"  # next time, the user's row is there
+
+
+def test_an_unreadable_database_is_not_damage(monkeypatch) -> None:
+    Catalog().save_user_row("gpus", MY_GPU)
+    path = user_overrides_path()
+    real_access = os.access
+    monkeypatch.setattr(os, "access", lambda p, mode: False if Path(p) == path else real_access(p, mode))
+    catalog = Catalog()  # (as root, chmod 000 does not stop reading; the permission check is what answers)
+    assert any("cannot be read now" in m and "permission" in m for m in catalog.messages)
+    assert path.exists() and not list(path.parent.glob("overrides.db.damaged-*"))
+
+
+def test_damaged_databases_met_in_the_same_second_keep_distinct_names() -> None:
+    first = damaged_database()
+    first.write_bytes(b"first damaged copy" * 50)
+    Catalog()
+    damaged_database().write_bytes(b"second damaged copy" * 50)
+    Catalog()
+    kept = sorted(first.parent.glob("overrides.db.damaged-*"))
+    assert len(kept) == 2
+    assert {k.read_bytes()[:12] for k in kept} == {b"first damage", b"second damag"}
+
+
+def test_a_damaged_database_in_a_read_only_folder_is_reported_and_ignored(monkeypatch) -> None:
+    path = damaged_database()
+
+    def refuse(*_args, **_kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(os, "rename", refuse)  # root ignores a read-only folder; the refusal is what matters
+    catalog = Catalog()
+    assert catalog.gpu("h100-sxm5-80gb").memory_gib == 80
+    assert any("could not be moved aside" in m for m in catalog.messages)
+    assert path.exists()
+    with pytest.raises(CatalogWriteError):
+        catalog.save_user_row("gpus", MY_GPU)
+
+
+def test_twenty_simultaneous_commands_on_a_damaged_database_all_succeed() -> None:
+    path = damaged_database()
+    env = {**os.environ, "GPUPLANNER_DATA_DIR": str(path.parent)}
+    runs = [subprocess.Popen([sys.executable, "-m", "gpuplanner", "catalog", "gpus", "--format", "json"],
+                             cwd=REPO_ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            for _ in range(20)]
+    outcomes = [(run.wait(120), *run.communicate()) for run in runs]
+    assert [code for code, _, _ in outcomes] == [0] * 20, [err for _, _, err in outcomes if err][:2]
+    assert all(json.loads(out) for _, out, _ in outcomes)
+    kept = list(path.parent.glob("overrides.db.damaged-*"))
+    assert len(kept) == 1 and kept[0].read_bytes().startswith(b"this is not a database")
+
+
+def test_wrong_columns_and_bad_cells_skip_only_what_is_bad() -> None:
+    catalog = Catalog()
+    catalog.save_user_row("gpus", MY_GPU)
+    catalog.save_user_row("gpus", {**MY_GPU, "id": "my-other-gpu"})
+    path = user_overrides_path()
+    connection = sqlite3.connect(path)
+    connection.execute("UPDATE gpus SET memory_gib = 'lots' WHERE id = 'my-other-gpu'")
+    connection.execute("INSERT INTO gpus (id, vendor, model, segment, source) VALUES (NULL, 'x', 'y', "
+                       "'datacenter', 's')")
+    connection.execute("DROP TABLE servers")
+    connection.execute("CREATE TABLE servers (name TEXT, colour TEXT)")
+    connection.execute("INSERT INTO servers VALUES ('a', 'b')")
+    connection.commit()
+    connection.close()
+    fresh = Catalog()
+    assert fresh.gpu("my-gpu").model == "Acme X1"  # the good row loads
+    ids = {row["id"] for row in fresh.rows("gpus")}
+    assert "my-other-gpu" not in ids and None not in ids
+    assert fresh.rows("servers")  # the bundled servers are still there
+    notes = " | ".join(fresh.messages)
+    assert "Skipped your gpus entry my-other-gpu: memory_gib must be a number" in notes
+    assert "Skipped your gpus entry #" in notes and "The table servers in your catalog edits" in notes
+
+
+def test_estimate_and_plan_print_the_catalog_notes(tmp_path: Path) -> None:
+    damaged_database()
+    scenario = tmp_path / "s.json"
+    scenario.write_text(json.dumps(SCENARIO))
+    first = run_cli("estimate", str(scenario), "--format", "json")
+    assert first.returncode == 0 and "gpuplanner: note: Your catalog edits database was damaged" in first.stderr
+    damaged_database()
+    second = run_cli("plan", str(scenario), "--format", "json", "--top", "1")
+    assert second.returncode == 0 and "gpuplanner: note:" in second.stderr and "moved to" in second.stderr
+    assert json.loads(second.stdout)["plans"]
+
+
+def test_a_bundled_catalog_with_wrong_columns_is_a_broken_install(tmp_path: Path) -> None:
+    broken = tmp_path / "catalog.db"
+    shutil.copyfile(bundled_catalog_path(), broken)
+    connection = sqlite3.connect(broken)
+    connection.execute("ALTER TABLE models DROP COLUMN layers")
+    connection.commit()
+    connection.close()
+    with pytest.raises(CatalogError, match="models lacks layers"):
+        Catalog(bundled_path=broken)
+
+
+def test_a_full_disk_in_the_catalog_editor_keeps_the_form_and_says_why(qtbot, monkeypatch) -> None:
+    from gpuplanner.ui.catalog_editor import CatalogEntryDialog
+
+    catalog = Catalog()
+    dialog = CatalogEntryDialog(catalog, "gpus")
+    qtbot.addWidget(dialog)
+    for column, value in MY_GPU.items():
+        dialog.edits[column].setText(value)
+    real_connect = sqlite3.connect
+
+    class FullDisk:
+        def __init__(self, *args, **kwargs) -> None:
+            self.inner = real_connect(*args, **kwargs)
+
+        def __getattr__(self, name):
+            return getattr(self.inner, name)
+
+        def __enter__(self):
+            raise sqlite3.OperationalError("database or disk is full")
+
+        def __exit__(self, *exc) -> None:
+            return None
+
+    monkeypatch.setattr(store.sqlite3, "connect", FullDisk)
+    dialog.save()
+    assert dialog.result() == 0  # still open, with everything typed
+    assert dialog.edits["model"].text() == "Acme X1"
+    assert "not saved (database or disk is full)" in dialog.message.text()
+    monkeypatch.setattr(store.sqlite3, "connect", real_connect)
+    dialog.save()
+    assert dialog.result() == dialog.DialogCode.Accepted and Catalog().gpu("my-gpu").model == "Acme X1"
+
+
+def test_unreadable_settings_fall_back_to_defaults(qtbot, private_user_data) -> None:
+    from gpuplanner.ui.main_window import MainWindow
+    from gpuplanner.ui.settings import AppSettings
+
+    path = private_user_data / "settings.ini"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("[General]\nversion=abc\nui/language=zh_CN\n")
+    settings = AppSettings()
+    assert settings.language() == "" and settings.messages and "could not be read" in settings.messages[0]
+    assert list(path.parent.glob("settings.ini.unreadable-*"))  # the user's file is kept
+    window = MainWindow(Catalog(), settings)  # the app starts
+    qtbot.addWidget(window)
+    assert "could not be read" in window.status.text()
+
+
+def test_autosave_failures_reach_the_user_once(qtbot, private_user_data, message_boxes) -> None:
+    from gpuplanner.ui.main_window import MainWindow
+    from gpuplanner.ui.settings import AppSettings
+
+    settings = AppSettings()
+    settings.session_path.mkdir(parents=True)  # a folder where the file should be: every write fails
+    window = MainWindow(Catalog(), settings)
+    qtbot.addWidget(window)
+    window.autosave()
+    window.autosave()
+    assert [t for t, _, _ in message_boxes.shown] == ["Autosave failed"]
+    assert "Autosave failed" in window.status.text() and "Save as" in window.status.text()
+    window.rebuilding = True
+    window.close()

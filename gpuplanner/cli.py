@@ -6,6 +6,7 @@ import argparse
 import json
 import os
 import sys
+import unicodedata
 from collections.abc import Callable, Sequence
 from typing import NoReturn
 
@@ -16,6 +17,8 @@ from gpuplanner.core.errors import InputError
 from gpuplanner.display import has_display
 
 EXIT_OK, EXIT_BUG, EXIT_BAD_INPUT, EXIT_BROKEN = 0, 1, 2, 3
+EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, what a shell reports for a writer whose reader went away
+MAX_ERROR_LINE = 200
 
 CATALOG_TABLES = {"gpus": "gpus", "servers": "servers", "cloud": "cloud_instances", "fabrics": "fabrics",
                   "models": "models"}
@@ -44,7 +47,7 @@ def open_catalog() -> Catalog:
 def print_catalog_notes() -> None:
     for catalog in _OPENED_CATALOGS:
         for message in catalog.messages:
-            print(f"gpuplanner: note: {translated_message(message)}", file=sys.stderr)
+            report_line(f"gpuplanner: note: {translated_message(message)}", limit=400)
     _OPENED_CATALOGS.clear()
 
 
@@ -52,7 +55,7 @@ class OneLineParser(argparse.ArgumentParser):
     """argparse that reports usage errors as a single line and exit code 2."""
 
     def error(self, message: str) -> NoReturn:
-        print(f"gpuplanner: error: {message}", file=sys.stderr)
+        report_line(f"gpuplanner: error: {message}")
         raise SystemExit(EXIT_BAD_INPUT)
 
 
@@ -128,6 +131,10 @@ def build_parser() -> argparse.ArgumentParser:
 def run_handler(handler: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:
     try:
         return _run(handler, args)
+    except BrokenPipeError:  # `gpuplanner catalog gpus | head -1`: the reader left; end quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_BROKEN_PIPE
     finally:
         print_catalog_notes()
 
@@ -135,18 +142,38 @@ def run_handler(handler: Callable[[argparse.Namespace], int], args: argparse.Nam
 def _run(handler: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:
     try:
         return handler(args)
+    except BrokenPipeError:
+        raise
     except InputError as exc:
-        print(f"gpuplanner: error: {exc.field}: {translated_message(exc.message)}", file=sys.stderr)
+        report_line(f"gpuplanner: error: {exc.field}: {translated_message(exc.message)}")
         return EXIT_BAD_INPUT
     except CatalogError as exc:
-        print(f"gpuplanner: error: {exc}", file=sys.stderr)
+        report_line(f"gpuplanner: error: {exc}")
         return EXIT_BROKEN
     except Exception as exc:  # a bug of ours: one readable line, the traceback only on request
         if os.environ.get("GPUPLANNER_DEBUG"):
             raise
-        print(f"gpuplanner: internal error ({type(exc).__name__}: {exc}); rerun with GPUPLANNER_DEBUG=1 for "
-              "details and report it", file=sys.stderr)
+        report_line(f"gpuplanner: internal error ({type(exc).__name__}: {exc}); rerun with GPUPLANNER_DEBUG=1 "
+                    "for details and report it", limit=400)
         return EXIT_BUG
+
+
+def safe_line(text: str, limit: int = MAX_ERROR_LINE) -> str:
+    """One terminal-safe line: control characters, bidi marks and lone surrogates escaped (an unknown key
+    "\\u001b]0;PWNED\\u0007" must not retitle the terminal), cut to `limit` characters."""
+    out = []
+    for char in text:
+        category = unicodedata.category(char)
+        if char in "\n\r\t" or category in ("Cc", "Cf", "Cs", "Zl", "Zp"):
+            out.append(char.encode("unicode_escape").decode("ascii") if category != "Cs" else f"\\u{ord(char):04x}")
+        else:
+            out.append(char)
+    line = "".join(out)
+    return line if len(line) <= limit else line[: limit - 1] + "…"
+
+
+def report_line(text: str, limit: int = MAX_ERROR_LINE) -> None:
+    print(safe_line(text, limit), file=sys.stderr)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

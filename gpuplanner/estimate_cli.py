@@ -3,47 +3,18 @@
 from __future__ import annotations
 
 import argparse
-import json
 import math
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from gpuplanner.catalog.options import node_for
 from gpuplanner.cli import open_catalog
 from gpuplanner.cli_text import recompute_word, tr, translated_message, use_language
-from gpuplanner.core.errors import InputError
 from gpuplanner.core.estimate import estimate
 from gpuplanner.core.site import PowerAssumptions
 from gpuplanner.i18n import fill
 from gpuplanner.planning import scenario_from_data
-
-MAX_SCENARIO_BYTES = 1 << 20  # a real scenario is a few hundred bytes
-
-
-def load_scenario_json(path: str) -> object:
-    file = Path(path)
-    try:
-        size = file.stat().st_size
-        if size > MAX_SCENARIO_BYTES:
-            raise InputError("scenario", "{path} is {value:.1f} MB; a scenario file is at most 1 MB",
-                             path=path, value=size / 1e6)
-        text = file.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError("scenario", "file not found: {path}", path=path) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError("scenario", "cannot read {path}: {exc}", path=path, exc=exc) from None
-    try:
-        return json.loads(text, parse_constant=_reject_constant)
-    except json.JSONDecodeError as exc:
-        raise InputError("scenario", "not valid JSON: {msg} at line {lineno} column {colno}",
-                         msg=exc.msg, lineno=exc.lineno, colno=exc.colno) from None
-    except RecursionError:
-        raise InputError("scenario", "JSON nested too deeply") from None
-
-
-def _reject_constant(name: str) -> float:
-    raise InputError("scenario", "{name} is not a number JSON allows", name=name)
+from gpuplanner.scenario_file import load_scenario_json, result_json
 
 
 def format_number(value: float | None, digits: int = 3) -> str:
@@ -133,7 +104,7 @@ def command_estimate(args: argparse.Namespace) -> int:
 
 def print_result(result: dict[str, Any], output_format: str, report: Callable[[dict[str, Any]], str]) -> None:
     """`--format json` prints the result as JSON (core messages become their English text); text the report."""
-    print(json.dumps(result, indent=2, ensure_ascii=False) if output_format == "json" else report(result))
+    print(result_json(result) if output_format == "json" else report(result))
 
 
 def add_estimate_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

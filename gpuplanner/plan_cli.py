@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+from pathlib import Path
 from typing import Any
 
 from gpuplanner.cli import open_catalog
 from gpuplanner.cli_text import recompute_word, tr, translated_message, use_language
 from gpuplanner.core.cost import currency_symbol
 from gpuplanner.core.errors import InputError
-from gpuplanner.estimate_cli import format_number, load_scenario_json, print_result
+from gpuplanner.estimate_cli import format_number, print_result
 from gpuplanner.i18n import fill
 from gpuplanner.planning import plan_for_scenario
+from gpuplanner.scenario_file import load_scenario_json
 
 
 def money(value: float | None, currency: str, decimals: int = 0) -> str:
@@ -106,6 +109,27 @@ def gui_application() -> Any:
     return app
 
 
+def check_output_path(path: str, scenario_path: str) -> None:
+    """Refuse, before any work, a PDF destination that cannot be a new or replaced regular file."""
+    if not path.strip():
+        raise InputError("--pdf", "needs a file name")
+    if "\0" in path:
+        raise InputError("--pdf", "the file name contains a NUL character")
+    target = Path(path)
+    if target.is_dir():
+        raise InputError("--pdf", "{path} is a folder; give a file name", path=path)
+    if target.exists() and not target.is_file():
+        raise InputError("--pdf", "{path} is not a regular file (a pipe or device)", path=path)
+    folder = target.parent
+    if not folder.is_dir():
+        raise InputError("--pdf", "the folder {folder} does not exist", folder=str(folder))
+    if not os.access(folder, os.W_OK):
+        raise InputError("--pdf", "cannot write in {folder}", folder=str(folder))
+    scenario = Path(scenario_path)
+    if target.exists() and scenario.exists() and target.samefile(scenario):
+        raise InputError("--pdf", "{path} is the scenario file itself; give another name", path=path)
+
+
 def write_spec_sheet(path: str, plan: dict[str, Any], scenario: dict[str, Any], language: str, page_size: str,
                      project: str, as_of: str) -> int:
     """Headless PDF (the GUI application must exist first: see gui_application)."""
@@ -120,19 +144,25 @@ def write_spec_sheet(path: str, plan: dict[str, Any], scenario: dict[str, Any], 
 
 
 def command_plan(args: argparse.Namespace) -> int:
-    if args.pdf:
+    if args.pdf is not None:
         gui_application()
     use_language(args.lang)
     if args.top < 1 or args.top > 100:
         raise InputError("--top", "must be between 1 and 100")
+    if args.pdf is not None:
+        check_output_path(args.pdf, args.scenario)
     data = load_scenario_json(args.scenario)
     catalog = open_catalog()
     result = plan_for_scenario(data, catalog, top=args.top)
-    if args.pdf:
+    if args.pdf is not None:
         if not result["plans"]:
             raise InputError("--pdf", "no plan fits, so there is no spec sheet to write")
-        pages = write_spec_sheet(args.pdf, result["plans"][0], data, args.lang or "", args.page_size,
-                                 args.project or "", catalog.as_of())
+        try:
+            pages = write_spec_sheet(args.pdf, result["plans"][0], data, args.lang or "", args.page_size,
+                                     args.project or "", catalog.as_of())
+        except OSError as exc:
+            raise InputError("--pdf", "cannot write {path}: {reason}", path=args.pdf,
+                             reason=exc.strerror or str(exc)) from None
         print(f"wrote {args.pdf} ({pages} pages)", file=sys.stderr)
     print_result(result, args.format, plan_report)
     return 0

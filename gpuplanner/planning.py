@@ -8,13 +8,18 @@ from typing import Any
 
 from gpuplanner.catalog.options import hardware_options
 from gpuplanner.catalog.store import Catalog
+from gpuplanner.core.estimate import validate_workload
 from gpuplanner.core.plan import plan_catalog, plan_settings
 from gpuplanner.core.scenario import Scenario, parse_scenario
 
 
 def scenario_from_data(data: object, catalog: Catalog) -> Scenario:
-    """Parse a scenario dict (copied first: parsing never changes the caller's data) against the catalog."""
-    return parse_scenario(json.loads(json.dumps(data)), catalog.model, catalog.gpu, catalog.image_model)
+    """Parse and validate a scenario dict against the catalog, all of it in one pass: the same checks for
+    `estimate`, `plan`, the app and opened files (parsing never changes the caller's data)."""
+    scenario = parse_scenario(json.loads(json.dumps(data)), catalog.model, catalog.gpu, catalog.image_model)
+    validate_workload(scenario)
+    plan_settings(scenario)
+    return scenario
 
 
 def plan_for_scenario(data: dict[str, Any], catalog: Catalog, top: int = 5,

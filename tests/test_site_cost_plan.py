@@ -224,10 +224,10 @@ def test_bad_constraints_exit_2_naming_the_field(tmp_path: Path, constraints: di
     assert f"error: {field}:" in done.stderr
 
 
-def test_plan_settings_reject_bad_values_directly(catalog) -> None:
-    scenario = scenario_from_data({"model": {"preset": "llama-2-7b"}, "constraints": {"utilization": 1.5}}, catalog)
-    with pytest.raises(InputError):
-        plan_settings(scenario)
+def test_bad_constraints_are_refused_when_the_scenario_is_read(catalog) -> None:
+    """One validation pass: a scenario `plan` would refuse never reaches `estimate` either."""
+    with pytest.raises(InputError, match=r"constraints\.utilization"):
+        scenario_from_data({"model": {"preset": "llama-2-7b"}, "constraints": {"utilization": 1.5}}, catalog)
 
 
 def test_a_run_of_years_without_a_deadline_is_flagged(catalog) -> None:

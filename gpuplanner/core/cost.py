@@ -147,10 +147,15 @@ def cost_summary(inputs: CostInputs, assumptions: CostAssumptions, run_gpu_hours
     cloud_per_gpu_hour = None if inputs.cloud is None else a.from_usd(inputs.cloud.usd_per_gpu_hour)
     break_even = None
     payback_months = None
+    payback_note = None
     if tco is not None and cloud_per_gpu_hour:
         break_even = tco / (inputs.owned_gpus * HOURS_PER_YEAR * a.years * cloud_per_gpu_hour)
         monthly_saving = cloud_per_gpu_hour * inputs.owned_gpus * HOURS_PER_YEAR / 12 * a.utilization - opex / 12
-        payback_months = capex / monthly_saving if monthly_saving > 0 and capex is not None else math.inf
+        if monthly_saving > 0 and capex is not None:
+            payback_months = capex / monthly_saving
+        else:  # no finite value: say why instead of printing infinity
+            payback_note = msg("never pays back: at {utilization:.0%} utilisation, running it costs more per month "
+                               "than renting the same GPU-hours", utilization=a.utilization)
 
     result: dict[str, object] = {
         "currency": a.currency,
@@ -168,7 +173,7 @@ def cost_summary(inputs: CostInputs, assumptions: CostAssumptions, run_gpu_hours
             cloud_per_gpu_hour * inputs.rented_gpus * HOURS_PER_YEAR * a.years * a.utilization),
         "gpus_rented": inputs.rented_gpus if inputs.cloud is not None else None, "gpus_owned": inputs.owned_gpus,
         "break_even_utilization": break_even,
-        "payback_months": payback_months,
+        "payback_months": payback_months, "payback_note": payback_note,
         "node_price_source": None if inputs.node_price is None else inputs.node_price.source,
         "notes": notes,
     }

@@ -8,7 +8,7 @@ from dataclasses import asdict, replace
 from typing import Any
 
 from gpuplanner.core.adapters import AdapterSpec
-from gpuplanner.core.errors import InputError
+from gpuplanner.core.errors import InputError, require_int, require_positive
 from gpuplanner.core.hardware import GPU, Precision, Segment
 from gpuplanner.core.inference import (
     DECODE_OVERLAP_PENALTY,
@@ -134,6 +134,19 @@ def _training_workload(scenario: Scenario, precision: Precision) -> TrainingWork
     return TrainingWorkload(model=scenario.model, task=scenario.task, seq_len=scenario.seq_len,
                             global_batch=scenario.training["global_batch"], tokens=scenario.training["tokens"],
                             precision=precision, optimizer=scenario.training["optimizer"], adapter=adapter)
+
+
+def validate_workload(scenario: Scenario) -> None:
+    """Build the task's workload once, so every value it checks is refused up front, whatever GPU is tried."""
+    if scenario.task == Task.INFERENCE:
+        serving_workload(scenario)
+    elif scenario.task in (Task.VISION, Task.DIFFUSION):
+        images = scenario.images
+        require_int("images.count", images["count"], maximum=1 << 40)
+        require_int("images.batch", images["batch"], maximum=1 << 24)
+        require_positive("images.epochs", images["epochs"])
+    else:
+        _training_workload(scenario, scenario.precision)
 
 
 def choose_count(scenario: Scenario, workload: TrainingWorkload) -> tuple[int, LayoutSearch]:

@@ -11,6 +11,7 @@ from typing import Any
 from gpuplanner.core.adapters import LORA_TARGETS
 from gpuplanner.core.cost import CostAssumptions
 from gpuplanner.core.errors import InputError, require_int, require_positive
+from gpuplanner.core.fields import check_values
 from gpuplanner.core.hardware import GPU, Precision
 from gpuplanner.core.inference import ServingWorkload, WeightFormat
 from gpuplanner.core.layout import LayoutConstraints
@@ -180,6 +181,7 @@ def parse_scenario(data: object, resolve_model: Callable[[str], ModelArch], reso
     for key in data:
         if key not in SCHEMA:
             raise InputError(key, "unknown key (allowed: {join})", join=', '.join(SCHEMA))
+    check_values(data)
     task = _choice("task", _check_type("task", data.get("task", "pretrain"), str), Task)  # type: ignore[arg-type]
     if "model" not in data:
         raise InputError("model", "is required (a preset or an architecture)")

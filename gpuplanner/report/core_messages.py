@@ -12,6 +12,8 @@ from gpuplanner.core.errors import InputError
 CONTEXT = "CoreMessages"
 
 TEMPLATES = (
+    QT_TRANSLATE_NOOP("CoreMessages", "never pays back: at {utilization:.0%} utilisation, running it costs more per "
+                                      "month than renting the same GPU-hours"),
     QT_TRANSLATE_NOOP("CoreMessages", "{gpu} has no FP8 tensor cores (FP8 needs Hopper, Ada or newer); estimated in "
                                       "{fallback} instead."),
     QT_TRANSLATE_NOOP("CoreMessages", "{gpu} has no BF16 tensor cores (BF16 needs Ampere or newer); estimated in "
@@ -106,6 +108,22 @@ TEMPLATES = (
 
 # Input errors (InputError templates across the Qt-free packages), for the wizard, dialogs and the CLI.
 INPUT_TEMPLATES = (
+    QT_TRANSLATE_NOOP("CoreMessages", "cannot write in {folder}"),
+    QT_TRANSLATE_NOOP("CoreMessages", "cannot write {path}: {reason}"),
+    QT_TRANSLATE_NOOP("CoreMessages", "contains an invalid character (a lone UTF-16 surrogate)"),
+    QT_TRANSLATE_NOOP("CoreMessages", "holds a number with too many digits"),
+    QT_TRANSLATE_NOOP("CoreMessages", "needs a file name"),
+    QT_TRANSLATE_NOOP("CoreMessages", "the file name contains a NUL character"),
+    QT_TRANSLATE_NOOP("CoreMessages", "the folder {folder} does not exist"),
+    QT_TRANSLATE_NOOP("CoreMessages", "the number {text} is too large"),
+    QT_TRANSLATE_NOOP("CoreMessages", "{path} is a folder; give a file name"),
+    QT_TRANSLATE_NOOP("CoreMessages", "{path} is not UTF-8 text"),
+    QT_TRANSLATE_NOOP("CoreMessages", "{path} is not a regular file (a folder, pipe or device)"),
+    QT_TRANSLATE_NOOP("CoreMessages", "{path} is not a regular file (a pipe or device)"),
+    QT_TRANSLATE_NOOP("CoreMessages", "{path} is over 1 MB; a scenario file is at most 1 MB"),
+    QT_TRANSLATE_NOOP("CoreMessages", "{path} is the scenario file itself; give another name"),
+    QT_TRANSLATE_NOOP("CoreMessages", "must be one of {allowed}, got {value}"),
+    QT_TRANSLATE_NOOP("CoreMessages", "must be {range}{unit}, got {value}"),
     QT_TRANSLATE_NOOP("CoreMessages", "unknown id {row_id!r}; see `gpuplanner catalog {table}`"),
     QT_TRANSLATE_NOOP("CoreMessages", "is not a column of this table"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be datacenter, workstation or consumer"),

@@ -3,11 +3,15 @@ the print preview and the PDF share one rendering path. All numbers come from a 
 
 from __future__ import annotations
 
+import contextlib
 import datetime as _dt
 import math
+import os
+import tempfile
 from dataclasses import dataclass
 from functools import cache
 from html import escape
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QLocale, QMarginsF, QRectF, QSizeF, Qt, QUrl
@@ -313,10 +317,28 @@ def page_size(name: str) -> QPageSize:
 
 def write_pdf(path: str, plan: dict[str, Any], scenario: dict[str, Any], options: SheetOptions,
               catalog_date: str = "") -> int:
-    writer = QPdfWriter(path)
-    writer.setResolution(300)
-    writer.setTitle(options.project or "GPU Planner spec sheet")
-    writer.setCreator(f"GPU Planner {__version__}")
-    writer.setPageLayout(QPageLayout(page_size(options.page_size), QPageLayout.Orientation.Portrait,
-                                     QMarginsF(15, 15, 15, 12), QPageLayout.Unit.Millimeter))
-    return render(build_document(plan, scenario, options, catalog_date), writer)
+    """Write the sheet to `path` whole or not at all: drawn into a temporary file beside it, checked, then renamed
+    over it (OSError when the folder cannot be written or nothing came out)."""
+    target = Path(path)
+    handle, temporary = tempfile.mkstemp(prefix=f".{target.stem}-", suffix=".pdf", dir=target.parent)
+    os.close(handle)
+    try:
+        writer = QPdfWriter(temporary)
+        writer.setResolution(300)
+        writer.setTitle(options.project or "GPU Planner spec sheet")
+        writer.setCreator(f"GPU Planner {__version__}")
+        writer.setPageLayout(QPageLayout(page_size(options.page_size), QPageLayout.Orientation.Portrait,
+                                         QMarginsF(15, 15, 15, 12), QPageLayout.Unit.Millimeter))
+        pages = render(build_document(plan, scenario, options, catalog_date), writer)
+        del writer  # flushes and closes the file
+        if os.path.getsize(temporary) == 0:
+            raise OSError(f"nothing was written to {path}")
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(temporary, 0o666 & ~umask)  # an ordinary file, not mkstemp's private 0600
+        os.replace(temporary, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+    return pages

@@ -41,9 +41,9 @@ from PySide6.QtWidgets import (
 from gpuplanner.catalog.store import Catalog, CatalogWriteError
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.scenario import new_scenario
-from gpuplanner.estimate_cli import load_scenario_json
 from gpuplanner.planning import plan_for_scenario, scenario_from_data
 from gpuplanner.report.core_messages import translated, translated_error
+from gpuplanner.scenario_file import load_scenario_json
 from gpuplanner.translations import LANGUAGES
 from gpuplanner.ui.catalog_editor import CatalogEntryDialog
 from gpuplanner.ui.catalog_model import SORT_ROLE as CATALOG_SORT_ROLE
@@ -526,7 +526,12 @@ class MainWindow(QMainWindow):
         plan = self._plan_for_sheet()
         if plan is None:
             return 0
-        pages = write_pdf(path, plan, self.result_scenario or {}, self._sheet_options())
+        try:
+            pages = write_pdf(path, plan, self.result_scenario or {}, self._sheet_options())
+        except OSError as exc:
+            warn(self, self.tr("Spec sheet not written"),
+                 self.tr("Could not write %1: %2").replace("%1", path).replace("%2", exc.strerror or str(exc)))
+            return 0
         self.show_message(self.tr("Wrote %1 (%2 pages)").replace("%1", path).replace("%2", str(pages)))
         return pages
 

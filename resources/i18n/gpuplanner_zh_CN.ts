@@ -4,801 +4,801 @@
 <context>
     <name></name>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="43"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="47"/>
         <source>rack power</source>
         <translation>机柜功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="43"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="47"/>
         <source>rack units</source>
         <translation>机柜空间（U）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="43"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="47"/>
         <source>rack weight</source>
         <translation>机柜承重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="44"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="48"/>
         <source>air</source>
         <translation>风冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="44"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="48"/>
         <source>rear-door heat exchanger</source>
         <translation>背板换热</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="44"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="48"/>
         <source>cold plate</source>
         <translation>冷板液冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="45"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="49"/>
         <source>immersion</source>
         <translation>浸没式液冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="45"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="49"/>
         <source>beyond immersion presets</source>
         <translation>超出浸没式预设</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="46"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="50"/>
         <source>two tiers, non-blocking</source>
         <translation>两层无阻塞</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="46"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="50"/>
         <source>one leaf switch</source>
         <translation>单台叶交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="47"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="51"/>
         <source>single node: no scale-out fabric</source>
         <translation>单节点：无需横向扩展网络</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="19"/>
-        <location filename="../../gpuplanner/plan_cli.py" line="23"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="22"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="26"/>
         <location filename="../../gpuplanner/report/formatting.py" line="12"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="135"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="165"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="166"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="139"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="169"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="170"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="171"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="186"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="174"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="175"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="190"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="207"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="208"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="233"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="235"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="194"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="211"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="212"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="237"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="239"/>
         <location filename="../../gpuplanner/ui/details.py" line="89"/>
         <location filename="../../gpuplanner/ui/details.py" line="101"/>
         <source>n/a</source>
         <translation>不详</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="86"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="90"/>
         <source>pretraining</source>
         <translation>预训练</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="86"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="90"/>
         <source>full fine-tuning</source>
         <translation>全参数微调</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="86"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="90"/>
         <source>LoRA fine-tuning</source>
         <translation>LoRA 微调</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="87"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="91"/>
         <source>QLoRA fine-tuning</source>
         <translation>QLoRA 微调</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="87"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="91"/>
         <source>inference serving</source>
         <translation>推理服务</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="91"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="95"/>
         <source>%1 of %2 on %3 billion tokens</source>
         <translation>%2 %1，%3 B tokens</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="93"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="97"/>
         <source>%1 of %2</source>
         <translation>%2 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="113"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="117"/>
         <source>Node</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="113"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="117"/>
         <source>Management switch</source>
         <translation>管理交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="113"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="117"/>
         <source>Cable management</source>
         <translation>理线架</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="114"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="118"/>
         <source>Free</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="114"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="118"/>
         <source>PDU</source>
         <translation>PDU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="114"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="118"/>
         <source>Rack elevation (front), one of %1</source>
         <translation>机柜布置图（正面），共 %1 个机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="117"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="121"/>
         <location filename="../../gpuplanner/ui/details.py" line="58"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="117"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="121"/>
         <location filename="../../gpuplanner/ui/details.py" line="58"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="118"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="122"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="118"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="122"/>
         <location filename="../../gpuplanner/ui/details.py" line="59"/>
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="58"/>
+        <location filename="../../gpuplanner/estimate_cli.py" line="29"/>
         <source>%1 · %2 · %3 on %4 x %5 (%6 nodes)</source>
         <translation>%1 · %2 · %3，%4 × %5（%6 个节点）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="60"/>
+        <location filename="../../gpuplanner/estimate_cli.py" line="31"/>
         <source>Fits: yes</source>
         <translation>显存够用：是</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="60"/>
+        <location filename="../../gpuplanner/estimate_cli.py" line="31"/>
         <source>Fits: NO</source>
         <translation>显存够用：否</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="62"/>
+        <location filename="../../gpuplanner/estimate_cli.py" line="33"/>
         <source>trainable parameters %1</source>
         <translation>可训练参数 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="65"/>
+        <location filename="../../gpuplanner/estimate_cli.py" line="36"/>
         <source>Layout: TP %1 · PP %2 (v=%3) · DP %4 · ZeRO-%5 · micro-batch %6 · recompute %7 · sequence parallel %8</source>
         <translation>并行布局：TP %1 · PP %2（v=%3）· DP %4 · ZeRO-%5 · 微批 %6 · 重计算 %7 · 序列并行 %8</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="68"/>
+        <location filename="../../gpuplanner/estimate_cli.py" line="39"/>
         <source>on</source>
         <translation>开</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="68"/>
+        <location filename="../../gpuplanner/estimate_cli.py" line="39"/>
         <source>off</source>
         <translation>关</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="72"/>
+        <location filename="../../gpuplanner/estimate_cli.py" line="43"/>
         <source>weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="72"/>
+        <location filename="../../gpuplanner/estimate_cli.py" line="43"/>
         <source>gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="72"/>
+        <location filename="../../gpuplanner/estimate_cli.py" line="43"/>
         <source>optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="73"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="119"/>
+        <location filename="../../gpuplanner/estimate_cli.py" line="44"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="123"/>
         <location filename="../../gpuplanner/ui/details.py" line="59"/>
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="73"/>
+        <location filename="../../gpuplanner/estimate_cli.py" line="44"/>
         <source>activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="73"/>
+        <location filename="../../gpuplanner/estimate_cli.py" line="44"/>
         <source>overhead</source>
         <translation>额外开销</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="74"/>
+        <location filename="../../gpuplanner/estimate_cli.py" line="45"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="74"/>
+        <location filename="../../gpuplanner/estimate_cli.py" line="45"/>
         <source>capacity</source>
         <translation>容量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="79"/>
+        <location filename="../../gpuplanner/estimate_cli.py" line="50"/>
         <source>%1 tokens/s (%2 per GPU)</source>
         <translation>每秒 %1 token（单卡 %2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="81"/>
+        <location filename="../../gpuplanner/estimate_cli.py" line="52"/>
         <source>%1 images/s</source>
         <translation>每秒 %1 张图</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="85"/>
+        <location filename="../../gpuplanner/estimate_cli.py" line="56"/>
         <source>step time %1 s (±%2%)</source>
         <translation>单步时间 %1 秒（±%2%）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="88"/>
+        <location filename="../../gpuplanner/estimate_cli.py" line="59"/>
         <source>model TFLOP/s %1 per GPU, MFU %2%</source>
         <translation>单卡模型算力 %1 TFLOP/s，MFU %2%</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="90"/>
+        <location filename="../../gpuplanner/estimate_cli.py" line="61"/>
         <source>run %1 days, %2 GPU-hours</source>
         <translation>总时长 %1 天，%2 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="92"/>
+        <location filename="../../gpuplanner/estimate_cli.py" line="63"/>
         <source>step breakdown</source>
         <translation>单步构成</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="99"/>
+        <location filename="../../gpuplanner/estimate_cli.py" line="70"/>
         <source>Serving (%1, ±%2%)</source>
         <translation>推理服务（%1，±%2%）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="100"/>
+        <location filename="../../gpuplanner/estimate_cli.py" line="71"/>
         <source>time to first token %1 ms</source>
         <translation>首 token 时延 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="101"/>
+        <location filename="../../gpuplanner/estimate_cli.py" line="72"/>
         <source>time per output token %1 ms</source>
         <translation>每个输出 token %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="102"/>
+        <location filename="../../gpuplanner/estimate_cli.py" line="73"/>
         <source>output tokens/s %1 (%2 per GPU)</source>
         <translation>每秒输出 token %1（单卡 %2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="104"/>
+        <location filename="../../gpuplanner/estimate_cli.py" line="75"/>
         <source>largest batch %1 sequences per replica (KV-cache room)</source>
         <translation>每副本最大批大小 %1 条序列（受 KV 缓存限制）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="105"/>
+        <location filename="../../gpuplanner/estimate_cli.py" line="76"/>
         <source>replicas %1 x %2 GPU(s); the load needs %3 (%4 GPUs)</source>
         <translation>副本 %1 × %2 块 GPU；负载需要 %3 个副本（%4 块 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="109"/>
+        <location filename="../../gpuplanner/estimate_cli.py" line="80"/>
         <source>Power: %1 kW nameplate and %2 kW expected per node, %3 kW cluster</source>
         <translation>功耗：每节点额定 %1 kW、预计 %2 kW，集群 %3 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="113"/>
+        <location filename="../../gpuplanner/estimate_cli.py" line="84"/>
         <source>energy per run %1 MWh (IT, before PUE)</source>
         <translation>单次运行耗电 %1 MWh（IT 侧，未计 PUE）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="116"/>
+        <location filename="../../gpuplanner/estimate_cli.py" line="87"/>
         <source>Other layouts</source>
         <translation>其他布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="119"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="123"/>
         <source>Overhead</source>
         <translation>额外开销</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="121"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="125"/>
         <source>Memory per GPU (GiB); dashed line: capacity %1 GiB</source>
         <translation>单卡显存占用（GiB）；虚线：容量 %1 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="126"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="130"/>
         <source>GPU cluster plan</source>
         <translation>GPU 集群方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="128"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="132"/>
         <source>Rack and power specification for the data-center team</source>
         <translation>机房团队用机柜与供电规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="131"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="135"/>
         <source>Scenario</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="132"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="136"/>
         <source>Recommended</source>
         <translation>推荐配置</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="133"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="137"/>
         <source>Deployment</source>
         <translation>部署方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="133"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="137"/>
         <source>bought (on-premises)</source>
         <translation>购买（自建机房）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="133"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="137"/>
         <source>rented (cloud)</source>
         <translation>租用（云）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="134"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="138"/>
         <source>Parallel layout</source>
         <translation>并行布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="135"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="139"/>
         <source>Catalog data as of</source>
         <translation>目录数据日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="136"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="140"/>
         <source>Key assumptions</source>
         <translation>关键假设</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="136"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="140"/>
         <source>PUE %1; expected draw %2 kW per node (metered MLPerf H100 node scaled by GPU TDP); utilisation %3 %</source>
         <translation>PUE %1；每节点预计功耗 %2 kW（按 MLPerf 实测 H100 节点，按 GPU TDP 折算）；利用率 %3 %</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="145"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="149"/>
         <source>Leaf switch, %1 ports</source>
         <translation>叶交换机，%1 端口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="146"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="149"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="152"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="150"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="153"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="154"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="156"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="157"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="158"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="160"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="161"/>
         <source>not priced</source>
         <translation>未计价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="148"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="152"/>
         <source>Spine switch, %1 ports</source>
         <translation>脊交换机，%1 端口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="151"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="155"/>
         <source>Cables node to leaf (%1 Gb/s)</source>
         <translation>节点到叶交换机线缆（%1 Gb/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="153"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="157"/>
         <source>Cables leaf to spine</source>
         <translation>叶到脊交换机线缆</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="155"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="159"/>
         <source>Racks (%1 U)</source>
         <translation>机柜（%1 U）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="157"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="161"/>
         <source>Rack PDUs (A and B feeds)</source>
         <translation>机柜 PDU（A/B 两路）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="158"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="162"/>
         <source>Bill of materials</source>
         <translation>物料清单</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="158"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="162"/>
         <source>Item</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="158"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="162"/>
         <source>Quantity</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="158"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="162"/>
         <source>Unit price</source>
         <translation>单价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="159"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="163"/>
         <location filename="../../gpuplanner/ui/details.py" line="60"/>
         <source>Total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="162"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="166"/>
         <source>Per node</source>
         <translation>单节点</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="163"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="167"/>
         <location filename="../../gpuplanner/ui/details.py" line="85"/>
         <source>Server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="163"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="167"/>
         <source>GPUs per node</source>
         <translation>每节点 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="164"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="168"/>
         <source>Height</source>
         <translation>高度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="165"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="169"/>
         <source>Weight</source>
         <translation>重量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="166"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="170"/>
         <source>Power supplies</source>
         <translation>电源模块</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="167"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="171"/>
         <source>Nameplate power (provision for this)</source>
         <translation>额定功耗（按此配电）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="168"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="172"/>
         <source>Expected draw under training</source>
         <translation>训练时预计功耗</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="169"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="173"/>
         <source>Idle draw</source>
         <translation>空闲功耗</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="170"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="174"/>
         <source>Heat at nameplate</source>
         <translation>额定发热量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="171"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="175"/>
         <source>Airflow</source>
         <translation>风量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="173"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="177"/>
         <source>Scale-out network ports</source>
         <translation>横向扩展网络端口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="173"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="177"/>
         <source>none (single node)</source>
         <translation>无（单节点）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="174"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="178"/>
         <source>%1 × %2 Gb/s</source>
         <translation>%1 × %2 Gb/s</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="176"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="180"/>
         <source>CPU / memory</source>
         <translation>CPU / 内存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="181"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="185"/>
         <location filename="../../gpuplanner/ui/details.py" line="87"/>
         <source>Nodes per rack</source>
         <translation>每机柜节点数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="181"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="185"/>
         <location filename="../../gpuplanner/ui/details.py" line="87"/>
         <location filename="../../gpuplanner/ui/details.py" line="140"/>
         <source>Racks</source>
         <translation>机柜数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="182"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="186"/>
         <source>Power per rack (nameplate)</source>
         <translation>单机柜功耗（额定）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="183"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="187"/>
         <source>Site limit per rack</source>
         <translation>机房单柜上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="184"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="188"/>
         <source>Rack sizing limited by</source>
         <translation>机柜容量受限于</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="185"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="189"/>
         <source>Heat per rack</source>
         <translation>单机柜发热量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="187"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="191"/>
         <location filename="../../gpuplanner/ui/details.py" line="88"/>
         <source>Cooling needed</source>
         <translation>所需散热</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="188"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="192"/>
         <source>beyond the site&apos;s %1 cooling</source>
         <translation>超出机房%1能力</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="190"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="194"/>
         <source>Rack weight (nodes)</source>
         <translation>机柜重量（节点）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="193"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="197"/>
         <source>Per rack (cabinet power)</source>
         <translation>单机柜（机柜功耗）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="199"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="203"/>
         <source>IDC cabinet sold by current: %1 A at 220 V = %2 kW per cabinet</source>
         <translation>按电流出售的 IDC 机柜：220 V × %1 A = 每柜 %2 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="202"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="206"/>
         <source>%1 V %2-phase %3 A circuits, derated to %4 %: %5 kW each</source>
         <translation>%1 V %2 相 %3 A 回路，降额至 %4 %：每路 %5 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="205"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="209"/>
         <source>Feeds and circuits (A/B)</source>
         <translation>双路供电与回路（A/B）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="206"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="210"/>
         <source>Circuit</source>
         <translation>回路</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="207"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="211"/>
         <source>Circuits on feed A</source>
         <translation>A 路回路数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="208"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="212"/>
         <source>Circuits on feed B</source>
         <translation>B 路回路数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="209"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="213"/>
         <source>Rule</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="209"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="213"/>
         <source>Each feed alone carries the whole rack at nameplate, so one feed can fail.</source>
         <translation>每一路供电都能单独承载整机柜的额定功耗，任一路故障时业务不中断。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="213"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="217"/>
         <source>Cluster</source>
         <translation>集群</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="214"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="218"/>
         <source>Nodes / racks</source>
         <translation>节点 / 机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="215"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="219"/>
         <source>IT power, expected</source>
         <translation>预计 IT 功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="216"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="220"/>
         <source>Facility power with PUE</source>
         <translation>含 PUE 的机房总功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="217"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="221"/>
         <source>Energy per year (IT, at utilisation)</source>
         <translation>年用电量（IT，按利用率）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="218"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="222"/>
         <source>Electricity per year</source>
         <translation>年电费</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="219"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="223"/>
         <source>Cooling load</source>
         <translation>制冷负荷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="220"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="224"/>
         <source>Switches</source>
         <translation>交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="220"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="224"/>
         <source>%1 leaf + %2 spine + %3 core (%4)</source>
         <translation>%1 台叶交换机 + %2 台脊交换机 + %3 台核心交换机（%4）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="222"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="226"/>
         <source>Cables</source>
         <translation>线缆</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="222"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="226"/>
         <source>%1 node-to-leaf, %2 switch-to-switch</source>
         <translation>节点到叶交换机 %1 根，交换机之间 %2 根</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="226"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="230"/>
         <location filename="../../gpuplanner/ui/details.py" line="30"/>
         <source>Cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="227"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="231"/>
         <location filename="../../gpuplanner/ui/details.py" line="97"/>
         <location filename="../../gpuplanner/ui/details.py" line="142"/>
         <source>Capex</source>
         <translation>资本支出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="227"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="231"/>
         <location filename="../../gpuplanner/ui/details.py" line="98"/>
         <source>Opex per year</source>
         <translation>年运营支出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="228"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="232"/>
         <source>TCO over %1 years</source>
         <translation>%1 年总拥有成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="229"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="233"/>
         <source>Owned cost per GPU-hour</source>
         <translation>自建每 GPU 小时成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="230"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="234"/>
         <location filename="../../gpuplanner/ui/details.py" line="100"/>
         <source>Cloud on demand per GPU-hour</source>
         <translation>云上按量付费（每 GPU 小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="231"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="235"/>
         <source>Cloud reserved / spot per GPU-hour</source>
         <translation>云上包年包月 / 竞价实例（每 GPU 小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="233"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="237"/>
         <source>Break-even utilisation against on-demand</source>
         <translation>相对按量付费的盈亏平衡利用率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="235"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="239"/>
         <source>Payback</source>
         <translation>回本周期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="236"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="240"/>
         <source>months</source>
         <translation>个月</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="242"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="246"/>
         <source>Step time</source>
         <translation>单步时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="243"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="247"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="243"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="247"/>
         <source>tokens/s</source>
         <translation>token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="244"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="248"/>
         <location filename="../../gpuplanner/ui/details.py" line="68"/>
         <source>MFU</source>
         <translation>MFU（模型算力利用率）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="245"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="249"/>
         <source>Training time</source>
         <translation>训练时长</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="245"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="249"/>
         <source>days</source>
         <translation>天</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="246"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="250"/>
         <location filename="../../gpuplanner/ui/details.py" line="69"/>
         <source>GPU-hours</source>
         <translation>GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="249"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="253"/>
         <source>Time to first token</source>
         <translation>首 token 时延</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="250"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="254"/>
         <source>Time per output token</source>
         <translation>每个输出 token 的时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="251"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="255"/>
         <location filename="../../gpuplanner/ui/details.py" line="80"/>
         <location filename="../../gpuplanner/ui/details.py" line="137"/>
         <source>Output tokens/s</source>
         <translation>每秒输出 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="253"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="257"/>
         <source>Performance estimate</source>
         <translation>性能估算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="121"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="255"/>
+        <location filename="../../gpuplanner/estimate_cli.py" line="92"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="259"/>
         <location filename="../../gpuplanner/ui/details.py" line="37"/>
         <location filename="../../gpuplanner/ui/details.py" line="145"/>
         <source>Warnings</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="304"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="308"/>
         <source>Page %1 of %2</source>
         <translation>第 %1 页，共 %2 页</translation>
     </message>
@@ -965,7 +965,7 @@
         <translation>部署</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="27"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="30"/>
         <location filename="../../gpuplanner/ui/details.py" line="38"/>
         <location filename="../../gpuplanner/ui/details.py" line="134"/>
         <source>buy</source>
@@ -982,7 +982,7 @@
         <translation>并行布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="70"/>
+        <location filename="../../gpuplanner/estimate_cli.py" line="41"/>
         <location filename="../../gpuplanner/ui/details.py" line="32"/>
         <source>Memory per GPU (GiB)</source>
         <translation>单卡显存（GiB）</translation>
@@ -1003,7 +1003,7 @@
         <translation>机房</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="84"/>
+        <location filename="../../gpuplanner/estimate_cli.py" line="55"/>
         <location filename="../../gpuplanner/ui/details.py" line="36"/>
         <source>Time</source>
         <translation>时间</translation>
@@ -1019,7 +1019,7 @@
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="27"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="30"/>
         <location filename="../../gpuplanner/ui/details.py" line="41"/>
         <location filename="../../gpuplanner/ui/details.py" line="134"/>
         <source>rent</source>
@@ -1046,130 +1046,130 @@
         <translation>排名成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="34"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="37"/>
         <source>No plan fits: every GPU in the catalog runs out of memory or lacks a price for the deployment.</source>
         <translation>没有可行方案：目录中的 GPU 要么显存不足，要么在该部署方式下没有价格。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="38"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="41"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="38"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="41"/>
         <source>where</source>
         <translation>部署</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="38"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="41"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="38"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="41"/>
         <source>nodes</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="38"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="41"/>
         <source>racks</source>
         <translation>机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="39"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="42"/>
         <source>days or tok/s</source>
         <translation>天数或 tok/s</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="39"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="42"/>
         <source>cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="41"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="44"/>
         <source>Plans ranked (%1 evaluated, %2 meet the goals)</source>
         <translation>方案排名（已评估 %1 个，%2 个满足目标）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="53"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="56"/>
         <source>#1 in detail: %1 x %2 (%3)</source>
         <translation>第 1 名详情：%1 × %2（%3）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="54"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="57"/>
         <source>why:</source>
         <translation>理由：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="55"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="58"/>
         <source>layout: TP %1 · PP %2 · DP %3 · ZeRO-%4 · micro-batch %5 · recompute %6</source>
         <translation>并行布局：TP %1 · PP %2 · DP %3 · ZeRO-%4 · 微批 %5 · 重计算 %6</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="58"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="61"/>
         <source>memory per GPU: %1 of %2 GiB</source>
         <translation>单卡显存：%1 / %2 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="60"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="63"/>
         <source>node: %1 — %2 kW nameplate, %3 kW expected, %4U</source>
         <translation>节点：%1 — 额定 %2 kW，预计 %3 kW，%4U</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="63"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="66"/>
         <source>racks: %1 x %2 nodes, %3 kW per rack (limited by %4); cooling: %5</source>
         <translation>机柜：%1 个 × %2 个节点，单柜 %3 kW（受限于 %4）；散热：%5</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="66"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="69"/>
         <source>(beyond the site&apos;s cooling)</source>
         <translation>（超出机房散热能力）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="67"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="70"/>
         <source>circuits: %1 per A/B feed of %2 kW; heat %3 BTU/h per rack</source>
         <translation>回路：A/B 每路 %1 个 %2 kW 回路；单柜发热 %3 BTU/h</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="70"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="73"/>
         <source>cluster: %1 kW IT, %2 kW facility; fabric %3 leaf + %4 spine (%5)</source>
         <translation>集群：IT %1 kW，机房总功率 %2 kW；网络 %3 台叶交换机 + %4 台脊交换机（%5）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="73"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="76"/>
         <source>cost (%1): capex %2, opex/yr %3, TCO %4 yr %5; cloud on demand %6 per GPU-hour; break-even utilisation %7</source>
         <translation>成本（%1）：资本支出 %2，年运营支出 %3，%4 年总拥有成本 %5；云上按量付费每 GPU 小时 %6；盈亏平衡利用率 %7</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="80"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="83"/>
         <source>warnings:</source>
         <translation>警告：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="81"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="84"/>
         <source>Cost vs time (Pareto front):</source>
         <translation>成本与时间（帕累托前沿）：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="83"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="86"/>
         <source>%1 days</source>
         <translation>%1 天</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli_text.py" line="38"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="48"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="52"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli_text.py" line="38"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="48"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="52"/>
         <source>selective</source>
         <translation>选择性</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli_text.py" line="38"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="48"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="52"/>
         <source>full</source>
         <translation>完全</translation>
     </message>
@@ -1478,686 +1478,771 @@ Qt %2，Qt for Python %3，Python %4
     <name>CoreMessages</name>
     <message>
         <location filename="../../gpuplanner/report/core_messages.py" line="15"/>
+        <source>never pays back: at {utilization:.0%} utilisation, running it costs more per month than renting the same GPU-hours</source>
+        <translation>无法回本：利用率为 {utilization:.0%} 时，自建每月运行成本高于租用同样的 GPU 小时</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="17"/>
         <source>{gpu} has no FP8 tensor cores (FP8 needs Hopper, Ada or newer); estimated in {fallback} instead.</source>
         <translation>{gpu} 没有 FP8 张量核心（FP8 需要 Hopper、Ada 或更新架构）；改按 {fallback} 估算。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="17"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="19"/>
         <source>{gpu} has no BF16 tensor cores (BF16 needs Ampere or newer); estimated in {fallback} instead.</source>
         <translation>{gpu} 没有 BF16 张量核心（BF16 需要 Ampere 或更新架构）；改按 {fallback} 估算。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="19"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="21"/>
         <source>{gpu} publishes no {wanted} rate; estimated in {fallback} instead.</source>
         <translation>{gpu} 未公布 {wanted} 算力；改按 {fallback} 估算。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="20"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="22"/>
         <source>Does not fit: the leanest layout needs {need:.1f} GiB per GPU but {gpu} has {capacity:g} GiB. Add GPUs, shard more (ZeRO-3), or recompute activations.</source>
         <translation>显存不足：最省显存的布局每卡也需要 {need:.1f} GiB，而 {gpu} 只有 {capacity:g} GiB。请增加 GPU、加大分片（ZeRO-3）或启用激活重计算。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="22"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="24"/>
         <source>{gpu} has no NVLink: tensor parallelism over PCIe is slow; prefer data parallelism with ZeRO/FSDP.</source>
         <translation>{gpu} 没有 NVLink：通过 PCIe 做张量并行很慢；建议用数据并行加 ZeRO/FSDP。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="24"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="26"/>
         <source>{gpu} links only {domain} GPUs by NVLink bridge; TP={tp} crosses PCIe.</source>
         <translation>{gpu} 的 NVLink 桥只连接 {domain} 块 GPU；TP={tp} 需跨 PCIe 通信。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="25"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="27"/>
         <source>GeForce cards: NVIDIA&apos;s driver licence does not permit data-center deployment, and they have no ECC memory.</source>
         <translation>GeForce 显卡：NVIDIA 驱动许可不允许在数据中心部署，且显存不带 ECC。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="27"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="29"/>
         <source>{gpu}: ECC memory not confirmed; a {days:.0f}-day run risks silent errors.</source>
         <translation>{gpu}：未确认支持 ECC 显存；连续运行 {days:.0f} 天有静默数据错误的风险。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="28"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="30"/>
         <source>Misses the deadline: {days:.1f} days against {deadline:g}.</source>
         <translation>无法按期完成：需要 {days:.1f} 天，期限为 {deadline:g} 天。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="29"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="31"/>
         <source>No published run on {architecture} in {precision} to check against: the time estimate is uncertain (±{band:.0f}%).</source>
         <translation>{architecture} 架构在 {precision} 精度下没有公开实测数据可供核对：时间估算不确定度较大（±{band:.0f}%）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="31"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="33"/>
         <source>Multi-node training on PCIe servers: check each node has a 100-200 Gb/s RDMA NIC per 2 GPUs or gradient traffic will dominate.</source>
         <translation>在 PCIe 服务器上多机训练：请确认每 2 块 GPU 配一张 100–200 Gb/s 的 RDMA 网卡，否则梯度通信将成为瓶颈。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="33"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="35"/>
         <source>Does not fit: {need:.1f} GiB needed per GPU with TP={tp}, {capacity:g} GiB available ({engine} uses {fraction:.0%}).</source>
         <translation>显存不足：TP={tp} 时每卡需要 {need:.1f} GiB，可用 {capacity:g} GiB（{engine} 使用其中 {fraction:.0%}）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="35"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="37"/>
         <source>No batch meets the latency limits on this GPU; add GPUs per replica (TP).</source>
         <translation>在此 GPU 上没有批大小能满足时延要求；请为每个副本增加 GPU（TP）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="36"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="38"/>
         <source>The load needs {replicas} replicas of {tp} GPU(s) = {gpus} GPUs; only {count} given.</source>
         <translation>该负载需要 {replicas} 个副本 × {tp} 块 GPU = {gpus} 块 GPU；当前只有 {count} 块。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="38"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="40"/>
         <source>Batch {batch} exceeds the KV-cache room: at most {most} sequences of {tokens} tokens per replica.</source>
         <translation>批大小 {batch} 超出 KV 缓存容量：每个副本最多容纳 {most} 条 {tokens} token 的序列。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="40"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="42"/>
         <source>vLLM efficiency is an assumption (no published vLLM run in the reference set).</source>
         <translation>vLLM 的效率为假设值（参考数据集中没有公开的 vLLM 实测）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="42"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="44"/>
         <source>{gpu} has no FP8 tensor cores: FP8 weights are upcast, with no compute gain.</source>
         <translation>{gpu} 没有 FP8 张量核心：FP8 权重会被提升精度计算，没有算力收益。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="43"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="45"/>
         <source>{gpu} has no NVLink: tensor parallelism over PCIe adds latency to every token.</source>
         <translation>{gpu} 没有 NVLink：通过 PCIe 做张量并行会增加每个 token 的时延。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="45"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="47"/>
         <source>Server price uses a planning default: {source}. Replace it with a quote.</source>
         <translation>服务器价格使用了规划默认值：{source}。请替换为实际报价。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="46"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="48"/>
         <source>Scale-out network (switches, optics, cables) is not priced.</source>
         <translation>横向扩展网络（交换机、光模块、线缆）未计价。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="47"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="49"/>
         <source>No server or GPU price in the catalog for this GPU: capex and TCO are n/a (add your price).</source>
         <translation>目录中没有该 GPU 的服务器或显卡价格：资本支出和总拥有成本不详（请添加您的价格）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="49"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="51"/>
         <source>Electricity price not given: opex excludes energy.</source>
         <translation>未填写电价：运营支出不含电费。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="50"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="52"/>
         <source>{node}: nameplate power not published; racks sized by rack units only.</source>
         <translation>{node}：未公布额定功耗；机柜仅按空间（U 数）规划。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="51"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="53"/>
         <source>One {node} needs {need:.1f} kW nameplate but the rack allows {rack_kw:.1f} kW (a {amps:g} A x 220 V IDC cabinet): the node does not fit this rack. Ask for a higher-power cabinet or bond cabinets.</source>
         <translation>一台 {node} 额定功耗 {need:.1f} kW，而机柜只允许 {rack_kw:.1f} kW（{amps:g} A × 220 V 的 IDC 机柜）：该节点放不进这个机柜。请申请更高功率的机柜或并柜使用。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="54"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="56"/>
         <source>One {node} needs {need:.1f} kW nameplate but the rack allows {rack_kw:.1f} kW: the node does not fit this rack. Ask for a higher-power rack.</source>
         <translation>一台 {node} 额定功耗 {need:.1f} kW，而机柜只允许 {rack_kw:.1f} kW：该节点放不进这个机柜。请申请更高功率的机柜。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="56"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="58"/>
         <source>{rack_kw:.1f} kW per rack exceeds what {cooling} cooling handles (~{limit:g} kW): needs {needed} cooling.</source>
         <translation>单机柜 {rack_kw:.1f} kW 超出 {cooling} 散热能力（约 {limit:g} kW）：需要 {needed} 散热。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="58"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="60"/>
         <source>takes {days:.1f} days (deadline {deadline:g})</source>
         <translation>需要 {days:.1f} 天（期限 {deadline:g} 天）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="59"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="61"/>
         <source>costs {cost:,.0f} (budget {budget:,.0f})</source>
         <translation>花费 {cost:,.0f}（预算 {budget:,.0f}）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="60"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="62"/>
         <source>serves {rate:,.0f} tokens/s (target {target:,.0f})</source>
         <translation>每秒输出 {rate:,.0f} token（目标 {target:,.0f}）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="61"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="63"/>
         <source>lowest cost among plans that fit</source>
         <translation>在可行方案中成本最低</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="62"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="64"/>
         <source>lowest cost among plans that fit and meet the goals</source>
         <translation>在满足目标的可行方案中成本最低</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="63"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="65"/>
         <source>fastest among plans that fit</source>
         <translation>在可行方案中速度最快</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="64"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="66"/>
         <source>fastest among plans that fit and meet the goals</source>
         <translation>在满足目标的可行方案中速度最快</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="65"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="67"/>
         <source>lowest total cost of ownership among plans that fit</source>
         <translation>在可行方案中总拥有成本最低</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="66"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="68"/>
         <source>lowest total cost of ownership among plans that fit and meet the goals</source>
         <translation>在满足目标的可行方案中总拥有成本最低</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="67"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="69"/>
         <source>{ratio:.2f}x the cost of #1 ({cost:,.0f} {currency})</source>
         <translation>成本为第 1 名的 {ratio:.2f} 倍（{cost:,.0f} {currency}）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="68"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="70"/>
         <source>{ratio:.2f}x the speed of #1</source>
         <translation>速度为第 1 名的 {ratio:.2f} 倍</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="69"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="71"/>
         <source>a single server: no cluster network needed</source>
         <translation>单台服务器：无需集群网络</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="70"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="72"/>
         <source>{nodes} nodes on a {fabric} fabric</source>
         <translation>{nodes} 个节点，{fabric} 网络</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="71"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="73"/>
         <source>on-prem: bought and run on your site</source>
         <translation>自建：购买并部署在您的机房</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="72"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="74"/>
         <source>cloud: rented from {provider}</source>
         <translation>云上：租用 {provider}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="73"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="75"/>
         <source>Misses the goals: {misses}</source>
         <translation>未达到目标：{misses}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="74"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="76"/>
         <source>{first}; {second}</source>
         <translation>{first}；{second}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="75"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="77"/>
         <source>No plan meets every goal; showing the closest ones with what they miss.</source>
         <translation>没有方案满足全部目标；显示最接近的方案及其差距。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="76"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="78"/>
         <source>{slower:.0f}% slower</source>
         <translation>慢 {slower:.0f}%</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="77"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="79"/>
         <source>does not fit: needs {need:.1f} GiB per GPU</source>
         <translation>放不下：每卡需要 {need:.1f} GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="78"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="80"/>
         <source>Takes {days:,.0f} days: no deadline is set, so slow plans can rank first. Set a deadline to see faster ones.</source>
         <translation>需要 {days:,.0f} 天：未设置期限，因此较慢的方案可能排在前面。设置期限即可看到更快的方案。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="80"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="82"/>
         <source>air</source>
         <translation>风冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="81"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="83"/>
         <source>rear-door heat exchanger</source>
         <translation>背板换热</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="82"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="84"/>
         <source>cold-plate liquid</source>
         <translation>冷板液冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="83"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="85"/>
         <source>immersion</source>
         <translation>浸没式液冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="84"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="86"/>
         <source>more than immersion presets</source>
         <translation>超出浸没式液冷预设的</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="86"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="88"/>
         <source>Your catalog edits database was damaged ({reason}); it was moved to {aside} and a new one will be started. The bundled catalog is in use.</source>
         <translation>您的目录修改数据库已损坏（{reason}）；已移至 {aside}，将新建一个数据库。当前使用内置目录。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="88"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="90"/>
         <source>Your catalog edits in {path} were saved by a newer GPU Planner; they are left untouched and not used by this version.</source>
         <translation>{path} 中的目录修改由更新版本的 GPU Planner 保存；已原样保留，本版本不使用。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="90"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="92"/>
         <source>Your catalog edits in {path} cannot be read now ({reason}); the bundled catalog is used and your file is left as it is.</source>
         <translation>暂时无法读取 {path} 中的目录修改（{reason}）；当前使用内置目录，您的文件保持原样。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="92"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="94"/>
         <source>Your catalog edits database was damaged ({reason}) and has been set aside; a new one will be started. The bundled catalog is in use.</source>
         <translation>您的目录修改数据库已损坏（{reason}）并已移到一旁；将新建一个数据库。当前使用内置目录。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="94"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="96"/>
         <source>Your catalog edits database {path} is damaged ({reason}) and could not be moved aside ({error}); it is left as it is and not used.</source>
         <translation>您的目录修改数据库 {path} 已损坏（{reason}），且无法移到一旁（{error}）；已原样保留，暂不使用。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="96"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="98"/>
         <source>Your catalog edits cannot be saved in this session (see the note about your edits database).</source>
         <translation>本次会话无法保存您的目录修改（见关于修改数据库的提示）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="98"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="100"/>
         <source>Your catalog edits could not be read now ({reason}); using the bundled catalog.</source>
         <translation>暂时无法读取您的目录修改（{reason}）；使用内置目录。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="100"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="102"/>
         <source>Your catalog edit was not saved ({reason}); nothing was changed.</source>
         <translation>您的目录修改未保存（{reason}）；未做任何更改。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="101"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="103"/>
         <source>The table {table} in your catalog edits has columns this version cannot use; it is skipped.</source>
         <translation>您的目录修改中的表 {table} 含有本版本无法使用的列；已跳过。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="103"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="105"/>
         <source>Skipped your {table} entry {row}: {field} {problem}</source>
         <translation>已跳过您的 {table} 条目 {row}：{field} {problem}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="109"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="111"/>
+        <source>cannot write in {folder}</source>
+        <translation>无法在 {folder} 中写入</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="112"/>
+        <source>cannot write {path}: {reason}</source>
+        <translation>无法写入 {path}：{reason}</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="113"/>
+        <source>contains an invalid character (a lone UTF-16 surrogate)</source>
+        <translation>含有无效字符（孤立的 UTF-16 代理项）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="114"/>
+        <source>holds a number with too many digits</source>
+        <translation>含有位数过多的数字</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="115"/>
+        <source>needs a file name</source>
+        <translation>需要文件名</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="116"/>
+        <source>the file name contains a NUL character</source>
+        <translation>文件名含有 NUL 字符</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="117"/>
+        <source>the folder {folder} does not exist</source>
+        <translation>文件夹 {folder} 不存在</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="118"/>
+        <source>the number {text} is too large</source>
+        <translation>数字 {text} 太大</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="119"/>
+        <source>{path} is a folder; give a file name</source>
+        <translation>{path} 是文件夹；请给出文件名</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="120"/>
+        <source>{path} is not UTF-8 text</source>
+        <translation>{path} 不是 UTF-8 文本</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="121"/>
+        <source>{path} is not a regular file (a folder, pipe or device)</source>
+        <translation>{path} 不是普通文件（是文件夹、管道或设备）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="122"/>
+        <source>{path} is not a regular file (a pipe or device)</source>
+        <translation>{path} 不是普通文件（是管道或设备）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="123"/>
+        <source>{path} is over 1 MB; a scenario file is at most 1 MB</source>
+        <translation>{path} 超过 1 MB；方案文件最大 1 MB</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="124"/>
+        <source>{path} is the scenario file itself; give another name</source>
+        <translation>{path} 就是方案文件本身；请换一个文件名</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="125"/>
+        <source>must be one of {allowed}, got {value}</source>
+        <translation>必须是 {allowed} 之一，实际为 {value}</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="126"/>
+        <source>must be {range}{unit}, got {value}</source>
+        <translation>必须 {range}{unit}，实际为 {value}</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="127"/>
         <source>unknown id {row_id!r}; see `gpuplanner catalog {table}`</source>
         <translation>未知的 ID {row_id!r}；请查看 `gpuplanner catalog {table}`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="110"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="128"/>
         <source>is not a column of this table</source>
         <translation>不是此表的列</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="111"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="129"/>
         <source>must be datacenter, workstation or consumer</source>
         <translation>必须是 datacenter（数据中心）、workstation（工作站）或 consumer（消费级）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="112"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="130"/>
         <source>{id} is a {kind} model without a transformer architecture</source>
         <translation>{id} 是 {kind} 模型，没有 Transformer 结构参数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="113"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="131"/>
         <source>{model_id} is a {kind} model, not an image model</source>
         <translation>{model_id} 是 {kind} 模型，不是图像模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="114"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="132"/>
         <source>must be zero or more</source>
         <translation>必须大于或等于零</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="115"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="133"/>
         <source>must not be empty</source>
         <translation>不能为空</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="116"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="134"/>
         <source>unknown GPU id {gpu_id!r}; see `gpuplanner catalog gpus`</source>
         <translation>未知的 GPU ID {gpu_id!r}；请查看 `gpuplanner catalog gpus`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="117"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="135"/>
         <source>unknown preset {model_id!r}; see `gpuplanner catalog models`</source>
         <translation>未知的预设 {model_id!r}；请查看 `gpuplanner catalog models`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="118"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="136"/>
         <source>must be yes or no, got {value!r}</source>
         <translation>必须是 yes 或 no，实际为 {value!r}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="119"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="137"/>
         <source>must be a number, got {value!r}</source>
         <translation>必须是数字，实际为 {value!r}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="120"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="138"/>
         <source>must be one of {join}</source>
         <translation>必须是以下之一：{join}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="121"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="139"/>
         <source>must be USD or CNY</source>
         <translation>必须是 USD 或 CNY</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="122"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="140"/>
         <source>must be in (0, 1]</source>
         <translation>必须在 (0, 1] 范围内</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="123"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="141"/>
         <source>must be a number, got {name}</source>
         <translation>必须是数字，实际为 {name}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="124"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="142"/>
         <source>must be a finite number</source>
         <translation>必须是有限的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="125"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="143"/>
         <source>must be greater than zero, got {value:g}</source>
         <translation>必须大于零，实际为 {value:g}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="126"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="144"/>
         <source>must be at least {minimum}, got {value}</source>
         <translation>不能小于 {minimum}，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="127"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="145"/>
         <source>must be at most {maximum}, got {value}</source>
         <translation>不能大于 {maximum}，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="128"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="146"/>
         <source>must be zero or more, got {value:g}</source>
         <translation>必须大于或等于零，实际为 {value:g}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="129"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="147"/>
         <source>must be a whole number, got {value!r}</source>
         <translation>必须是整数，实际为 {value!r}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="130"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="148"/>
         <source>{value!r} estimates are not available in this version yet</source>
         <translation>此版本尚不支持 {value!r} 估算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="131"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="149"/>
         <source>{model} has no published peak for {value} or a fallback</source>
         <translation>{model} 没有公开的 {value} 峰值算力，也没有可替代的精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="132"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="150"/>
         <source>no GPU count up to 65536 gives a valid layout for this batch</source>
         <translation>在 65536 张 GPU 以内，找不到能为此批量构成有效并行布局的 GPU 数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="133"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="151"/>
         <source>{name}: FLOPs per image are not in the catalog (no citable source); give images.gflops_per_sample</source>
         <translation>{name}：目录中没有每张图像的 FLOPs（无可引用来源）；请填写 images.gflops_per_sample</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="135"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="153"/>
         <source>{name}: activation memory per image is not in the catalog; give images.activation_mib_per_sample (scripts/measure_cnn_activations.py)</source>
         <translation>{name}：目录中没有每张图像的激活值显存；请填写 images.activation_mib_per_sample（可用 scripts/measure_cnn_activations.py 测量）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="137"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="155"/>
         <source>no GPU count up to 4096 divides the batch evenly</source>
         <translation>在 4096 张 GPU 以内，没有能整除此批量的 GPU 数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="138"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="156"/>
         <source>{model} has no published memory bandwidth; cannot estimate decode</source>
         <translation>{model} 没有公开的显存带宽，无法估算解码</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="139"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="157"/>
         <source>{model} has no published 16-bit tensor rate; cannot estimate prefill</source>
         <translation>{model} 没有公开的 16 位张量算力，无法估算预填充</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="140"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="158"/>
         <source>must be one of {join}, got {name!r}</source>
         <translation>必须是以下之一：{join}，实际为 {name!r}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="141"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="159"/>
         <source>int4 KV cache is not supported; use fp16, bf16, fp8 or int8</source>
         <translation>不支持 int4 KV 缓存；请使用 fp16、bf16、fp8 或 int8</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="142"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="160"/>
         <source>no tensor x pipeline split divides {count} GPUs</source>
         <translation>没有能整除 {count} 张 GPU 的张量并行 × 流水线并行划分</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="143"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="161"/>
         <source>{global_batch} sequences cannot be split evenly over the data-parallel replicas</source>
         <translation>{global_batch} 条序列无法平均分配到各数据并行副本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="145"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="163"/>
         <source>must hold a JSON object</source>
         <translation>必须包含一个 JSON 对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="146"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="164"/>
         <source>{heads} heads do not divide hidden size {hidden}</source>
         <translation>{heads} 个注意力头不能整除隐藏维度 {hidden}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="147"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="165"/>
         <source>{kv_heads} KV heads do not divide {heads} heads</source>
         <translation>{kv_heads} 个 KV 头不能整除 {heads} 个注意力头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="148"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="166"/>
         <source>cannot read {path}: {exc}</source>
         <translation>无法读取 {path}：{exc}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="149"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="167"/>
         <source>not valid JSON ({msg} at line {lineno})</source>
         <translation>不是有效的 JSON（第 {lineno} 行：{msg}）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="150"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="168"/>
         <source>missing {join}</source>
         <translation>缺少 {join}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="151"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="169"/>
         <source>IDC cabinets are sold at {join} A</source>
         <translation>IDC 机柜按 {join} A 出售</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="152"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="170"/>
         <source>must be between 1.0 and 3.0, got {pue:g}</source>
         <translation>必须在 1.0 到 3.0 之间，实际为 {pue:g}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="153"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="171"/>
         <source>must be an object</source>
         <translation>必须是对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="154"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="172"/>
         <source>must be an object with a preset or an architecture</source>
         <translation>必须是包含预设（preset）或模型结构的对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="155"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="173"/>
         <source>is required when no preset is given</source>
         <translation>未指定预设时为必填项</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="156"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="174"/>
         <source>must be a JSON object</source>
         <translation>必须是 JSON 对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="157"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="175"/>
         <source>is required (a preset or an architecture)</source>
         <translation>为必填项（预设或模型结构）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="158"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="176"/>
         <source>{pp} stages exceed the model&apos;s {layers} layers</source>
         <translation>{pp} 个流水线阶段超过了模型的 {layers} 层</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="159"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="177"/>
         <source>tp x pp x dp = {product} but hardware.count is {count}</source>
         <translation>tp × pp × dp = {product}，但 hardware.count 为 {count}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="160"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="178"/>
         <source>unknown key (allowed: {join})</source>
         <translation>未知的键（允许：{join}）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="161"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="179"/>
         <source>must be one of {allowed}, got {value!r}</source>
         <translation>必须是以下之一：{allowed}，实际为 {value!r}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="162"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="180"/>
         <source>image tasks take a catalog preset: {&quot;preset&quot;: &quot;resnet-50&quot;}</source>
         <translation>图像任务需要使用目录中的预设：{&quot;preset&quot;: &quot;resnet-50&quot;}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="163"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="181"/>
         <source>only applies to the vision and diffusion tasks</source>
         <translation>仅适用于视觉和扩散模型任务</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="164"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="182"/>
         <source>must divide training.global_batch</source>
         <translation>必须能整除 training.global_batch</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="165"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="183"/>
         <source>{tp} does not divide the model&apos;s {heads} heads</source>
         <translation>{tp} 不能整除模型的 {heads} 个注意力头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="166"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="184"/>
         <source>{tp} exceeds the {gpus_per_node} GPUs per node</source>
         <translation>{tp} 超过了每节点 {gpus_per_node} 张 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="167"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="185"/>
         <source>must be 1 or 3</source>
         <translation>必须是 1 或 3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="168"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="186"/>
         <source>must be between 4 and 60</source>
         <translation>必须在 4 到 60 之间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="169"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="187"/>
         <source>{global_batch} images cannot be split over {count} GPUs</source>
         <translation>{global_batch} 张图像无法平均分配到 {count} 张 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="170"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="188"/>
         <source>no micro-batch divides the images each GPU gets per step</source>
         <translation>没有微批大小能整除每张 GPU 每步分到的图像数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="171"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="189"/>
         <source>{tokens:g} tokens is beyond any real training run</source>
         <translation>{tokens:g} 个 token 超出了任何实际训练的规模</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="172"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="190"/>
         <source>must be none, selective or full, got {text!r}</source>
         <translation>必须是 none（不重计算）、selective（选择性）或 full（完全），实际为 {text!r}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="173"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="191"/>
         <source>unknown assumption</source>
         <translation>未知的假设项</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="174"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="192"/>
         <source>must be true or false</source>
         <translation>必须是 true 或 false</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="175"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="193"/>
         <source>{name} is not a number JSON allows</source>
         <translation>{name} 不是 JSON 允许的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="176"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="194"/>
         <source>{path} is {value:.1f} MB; a scenario file is at most 1 MB</source>
         <translation>{path} 大小为 {value:.1f} MB；方案文件最大为 1 MB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="177"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="195"/>
         <source>file not found: {path}</source>
         <translation>找不到文件：{path}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="178"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="196"/>
         <source>not valid JSON: {msg} at line {lineno} column {colno}</source>
         <translation>不是有效的 JSON：第 {lineno} 行第 {colno} 列：{msg}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="179"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="197"/>
         <source>JSON nested too deeply</source>
         <translation>JSON 嵌套层级过深</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="180"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="198"/>
         <source>must be between 1 and 100</source>
         <translation>必须在 1 到 100 之间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="181"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="199"/>
         <source>no plan fits, so there is no spec sheet to write</source>
         <translation>没有可行的方案，因此无法生成规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="182"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="200"/>
         <source>must be a whole number, got {kind} {value}</source>
         <translation>必须是整数，实际为 {kind} {value}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="183"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="201"/>
         <source>must be a number, got {kind} {value}</source>
         <translation>必须是数字，实际为 {kind} {value}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="184"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="202"/>
         <source>must be text, got {kind} {value}</source>
         <translation>必须是文本，实际为 {kind} {value}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="185"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="203"/>
         <source>must be true or false, got {kind} {value}</source>
         <translation>必须是 true 或 false，实际为 {kind} {value}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="186"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="204"/>
         <source>must be an object, got {kind} {value}</source>
         <translation>必须是对象，实际为 {kind} {value}</translation>
     </message>
@@ -2751,108 +2836,114 @@ Qt %2，Qt for Python %3，Python %4
         <translation>PDF 文件 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="530"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="532"/>
+        <source>Spec sheet not written</source>
+        <translation>规格书未写入</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="535"/>
         <source>Wrote %1 (%2 pages)</source>
         <translation>已写入 %1（%2 页）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="588"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="593"/>
         <source>Select one of your own entries to remove it; bundled rows stay.</source>
         <translation>请选择一条自定义条目再删除；内置条目会保留。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="593"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="598"/>
         <source>Not removed</source>
         <translation>未删除</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="617"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="622"/>
         <source>Autosave failed (%1): %2. Your inputs are still on screen; save them with File → Save as.</source>
         <translation>自动保存失败（%1）：%2。您的输入仍在屏幕上；请用“文件 → 另存为”保存。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="622"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="627"/>
         <source>Autosave failed</source>
         <translation>自动保存失败</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="628"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="633"/>
         <source>Recovered scenario (unsaved)</source>
         <translation>恢复的方案（未保存）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="630"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="635"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="631"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="636"/>
         <source>%1[*] — GPU Planner</source>
         <translation>%1[*] — GPU Planner 算力规划</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="648"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="653"/>
         <source>this scenario</source>
         <translation>此方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="649"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="654"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="650"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="655"/>
         <source>Save the changes to %1 first?</source>
         <translation>是否先保存对 %1 的更改？</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="664"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="669"/>
         <source>Cannot open scenario</source>
         <translation>无法打开方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="665"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="670"/>
         <source>%1 was not loaded: %2</source>
         <translation>未加载 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="714"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="533"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="719"/>
         <source>Could not write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="762"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="767"/>
         <source>Unsaved changes to %1 from your last session were recovered; the file itself was not changed.</source>
         <translation>已恢复上次会话中对 %1 的未保存更改；文件本身未被修改。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="693"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="698"/>
         <source>Open scenario</source>
         <translation>打开方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="693"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="707"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="698"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="712"/>
         <source>Scenarios (*.json)</source>
         <translation>方案文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="706"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="711"/>
         <source>Save scenario</source>
         <translation>保存方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="713"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="718"/>
         <source>Not saved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="723"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="728"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="753"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="758"/>
         <source>The autosaved scenario could not be restored; defaults are shown.</source>
         <translation>无法恢复自动保存的方案；已显示默认值。</translation>
     </message>

@@ -1,0 +1,202 @@
+"""The scenario's fields, once: path, type, documented default, range, unit and help.
+
+The parser checks every value against this table in one pass (the same for `estimate`, `plan`, the app and
+opened files), the README's scenario table and the shipped JSON Schema are generated from it
+(scripts/scenario_docs.py; a test fails when either is stale), and the wizard reads its ranges from it.
+Ranges are what is physically or practically meaningful: beyond them a value is a typo or an attack (a 400-digit
+count, a 5e-324 V supply), refused naming the field instead of dividing by it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, fields
+from typing import Any
+
+from gpuplanner.core.adapters import LORA_TARGETS
+from gpuplanner.core.cost import CostAssumptions
+from gpuplanner.core.errors import InputError
+from gpuplanner.core.hardware import Precision
+from gpuplanner.core.inference import ENGINES, ServingWorkload, WeightFormat
+from gpuplanner.core.site import CHINA_IDC_CABINET_AMPS, Cooling, PowerAssumptions, PowerSupply, SiteLimits
+from gpuplanner.core.workload import Assumptions, Optimizer, Task, TrainingWorkload
+
+SEARCHED = "searched"  # the documented "default" of a knob the layout search chooses
+
+
+@dataclass(frozen=True)
+class Field:
+    path: str
+    kind: type  # int, float, str, bool
+    default: object = None  # the documented default; None: none (optional), SEARCHED: the search picks it
+    minimum: float | None = None
+    maximum: float | None = None
+    above_minimum: bool = False  # the minimum itself is excluded (a strictly positive quantity)
+    unit: str = ""
+    help: str = ""
+    choices: tuple[object, ...] = ()
+
+    @property
+    def section(self) -> str:
+        return self.path.rpartition(".")[0]
+
+    @property
+    def key(self) -> str:
+        return self.path.rpartition(".")[2]
+
+    def range_text(self) -> str:
+        if self.choices:
+            return " | ".join(str(c) for c in self.choices)
+        if self.minimum is None and self.maximum is None:
+            return ""
+        low = "" if self.minimum is None else f"{'>' if self.above_minimum else '≥'} {_number(self.minimum)}"
+        high = "" if self.maximum is None else f"≤ {_number(self.maximum)}"
+        return ", ".join(part for part in (low, high) if part)
+
+
+def _number(value: float) -> str:
+    """Exact for whole numbers people type (16,777,216); powers of ten for the huge ones (1e16)."""
+    if float(value).is_integer() and abs(value) < 1e12:
+        return f"{int(value):,}"
+    if value and (abs(value) >= 1e12 or abs(value) < 1e-3):
+        return f"{value:.3g}".replace("e+0", "e").replace("e+", "e").replace("e-0", "e-")
+    return f"{value:,g}"
+
+
+def _choices(enum: Any) -> tuple[str, ...]:
+    return tuple(member.value for member in enum)
+
+
+_SITE, _SUPPLY, _COST = SiteLimits(), PowerSupply(), CostAssumptions()
+_ASSUMPTION_RANGES: dict[str, tuple[float, float, str]] = {
+    "gradient_bytes": (1.0, 4.0, "bytes"), "cuda_context_gib": (0.0, 16.0, "GiB"),
+    "nccl_buffers_gib": (0.0, 16.0, "GiB"), "fragmentation": (0.0, 1.0, ""), "link_efficiency": (0.01, 1.0, ""),
+    "network_efficiency": (0.01, 1.0, ""), "collective_latency_s": (0.0, 1.0, "s"), "dp_overlap": (0.0, 1.0, ""),
+    "compute_efficiency_scale": (0.01, 2.0, ""),
+}
+
+FIELDS: tuple[Field, ...] = (
+    Field("task", str, Task.PRETRAIN.value, help="what is done with the model", choices=_choices(Task)),
+    Field("seq_len", int, TrainingWorkload.seq_len, 16, 1 << 22, unit="tokens", help="tokens per sequence"),
+    Field("precision", str, TrainingWorkload.precision.value, choices=_choices(Precision),
+          help="compute precision; falls back with a warning when the GPU lacks it: FP8 → BF16 → FP16 → FP32"),
+    Field("training.tokens", float, TrainingWorkload.tokens, 0.0, 1e16, True, "tokens", "tokens to train on"),
+    Field("training.global_batch", int, TrainingWorkload.global_batch, 1, 1 << 24, unit="sequences",
+          help="sequences per optimizer step"),
+    Field("training.micro_batch", int, SEARCHED, 1, 4096, unit="sequences", help="sequences per GPU per pass"),
+    Field("training.optimizer", str, TrainingWorkload.optimizer.value, choices=_choices(Optimizer)),
+    Field("training.recompute", str, SEARCHED, choices=("none", "selective", "full"),
+          help="activation recomputation"),
+    Field("training.zero", int, SEARCHED, 0, 3, help="ZeRO stage (sharding of optimizer, gradients, weights)"),
+    Field("training.lora_rank", int, 16, 1, 65536, help="LoRA rank r"),
+    Field("training.lora_targets", str, "all-linear", choices=LORA_TARGETS, help="which matrices get adapters"),
+    Field("training.paged_optimizer", bool, False, help="optimizer states page to CPU memory under pressure"),
+    Field("inference.batch", int, ServingWorkload.batch, 1, 1 << 16, unit="requests",
+          help="requests decoded together per replica"),
+    Field("inference.input_tokens", int, ServingWorkload.input_tokens, 1, 1 << 22, unit="tokens"),
+    Field("inference.output_tokens", int, ServingWorkload.output_tokens, 1, 1 << 22, unit="tokens"),
+    Field("inference.weight_dtype", str, ServingWorkload.weight_format.value, choices=_choices(WeightFormat)),
+    Field("inference.kv_dtype", str, ServingWorkload.kv_format.value, choices=_choices(WeightFormat)),
+    Field("inference.engine", str, ServingWorkload.engine, choices=tuple(ENGINES)),
+    Field("inference.concurrent_users", int, None, 1, 1 << 24, unit="users",
+          help="size the replicas for this many users at once"),
+    Field("inference.max_ttft_s", float, None, 0.0, 3600.0, True, "s", "time to first token limit"),
+    Field("inference.max_tpot_s", float, None, 0.0, 60.0, True, "s", "time per output token limit"),
+    Field("images.count", int, 1_281_167, 1, 1 << 40, unit="images", help="images per epoch (ImageNet-1k)"),
+    Field("images.epochs", float, 90.0, 0.0, 1e6, True, help="passes over the images"),
+    Field("images.batch", int, 1024, 1, 1 << 24, unit="images", help="images per optimizer step"),
+    Field("images.resolution", int, "the preset's", 16, 16384, unit="px"),
+    Field("images.gflops_per_sample", float, None, 0.0, 1e9, True, "GFLOP", "forward FLOPs per image"),
+    Field("images.activation_mib_per_sample", float, None, 0.0, 1e7, True, "MiB", "16-bit activations per image"),
+    Field("hardware.gpu", str, "h100-sxm5-80gb", help="a GPU id from `gpuplanner catalog gpus`"),
+    Field("hardware.count", int, SEARCHED, 1, 1 << 20, unit="GPUs",
+          help="smallest power of two that fits (and meets the deadline)"),
+    Field("hardware.gpus_per_node", int, 8, 1, 72, unit="GPUs"),
+    Field("hardware.network_gbps_per_node", float, "per GPU class", 0.0, 1e6, True, "Gb/s",
+          "the node's inter-node bandwidth"),
+    Field("parallelism.tp", int, SEARCHED, 1, 1 << 20, help="tensor-parallel degree"),
+    Field("parallelism.pp", int, SEARCHED, 1, 1 << 20, help="pipeline stages"),
+    Field("parallelism.dp", int, SEARCHED, 1, 1 << 20, help="data-parallel degree"),
+    Field("parallelism.sequence_parallel", bool, SEARCHED),
+    Field("parallelism.virtual_stages", int, SEARCHED, 1, 1024, help="interleaved pipeline chunks per stage"),
+    Field("constraints.deadline_days", float, None, 0.0, 36500.0, True, "days"),
+    Field("constraints.budget", float, None, 0.0, 1e13, True, "currency"),
+    Field("constraints.currency", str, _COST.currency, choices=("USD", "CNY")),
+    Field("constraints.usd_to_cny", float, _COST.usd_to_cny, 0.0, 1000.0, True, help="exchange rate (editable)"),
+    Field("constraints.deployment", str, "either", choices=("on-prem", "cloud", "either")),
+    Field("constraints.objective", str, "cheapest", choices=("cheapest", "fastest", "lowest-tco")),
+    Field("constraints.allow_consumer_gpus", bool, True),
+    Field("constraints.target_output_tokens_per_s", float, None, 0.0, 1e10, True, "tokens/s"),
+    Field("constraints.years", float, _COST.years, 0.0, 50.0, True, "years", "TCO period"),
+    Field("constraints.utilization", float, _COST.utilization, 0.0, 1.0, True,
+          help="share of hours an owned cluster is busy"),
+    Field("constraints.site.rack_kw", float, _SITE.rack_kw, 0.0, 2000.0, True, "kW"),
+    Field("constraints.site.rack_units", int, _SITE.rack_units, 4, 60, unit="U"),
+    Field("constraints.site.reserved_units", int, _SITE.reserved_units, 0, 20, unit="U",
+          help="management switch and cable management"),
+    Field("constraints.site.rack_max_kg", float, _SITE.rack_max_kg, 0.0, 10000.0, True, "kg"),
+    Field("constraints.site.cooling", str, _SITE.cooling.value, choices=_choices(Cooling)),
+    Field("constraints.site.airflow_delta_t_c", float, _SITE.airflow_delta_t_c, 1.0, 40.0, unit="°C",
+          help="server inlet-to-outlet temperature rise"),
+    Field("constraints.site.china_cabinet_amps", float, None, choices=CHINA_IDC_CABINET_AMPS,
+          help="a Chinese IDC cabinet sold by current at 220 V"),
+    Field("constraints.site.electricity_price", float, None, 0.0, 100.0, unit="currency/kWh"),
+    Field("constraints.site.pue", float, PowerAssumptions.pue, 1.0, 3.0),
+    Field("constraints.site.colocation_per_kw_month", float, None, 0.0, 1e6, unit="currency"),
+    Field("constraints.site.colocation_per_rack_month", float, None, 0.0, 1e7, unit="currency"),
+    Field("constraints.site.supply.voltage", float, _SUPPLY.voltage, 90.0, 1000.0, unit="V",
+          help="line-to-line for three-phase"),
+    Field("constraints.site.supply.phase", int, _SUPPLY.phase, choices=(1, 3)),
+    Field("constraints.site.supply.amps", float, _SUPPLY.amps, 1.0, 1000.0, unit="A"),
+    Field("constraints.site.supply.derating", float, _SUPPLY.derating, 0.1, 1.0, help="continuous-load limit"),
+    Field("constraints.site.supply.line_to_line", bool, _SUPPLY.line_to_line),
+    *(Field(f"assumptions.{f.name}", bool if f.type == "bool" else float, f.default,
+            *(_ASSUMPTION_RANGES[f.name][:2] if f.type != "bool" else (None, None)),
+            unit=_ASSUMPTION_RANGES.get(f.name, (0, 0, ""))[2]) for f in fields(Assumptions)),
+)
+BY_PATH: dict[str, Field] = {f.path: f for f in FIELDS}
+
+
+def field(path: str) -> Field:
+    return BY_PATH[path]
+
+
+def _values(data: Mapping[str, Any], prefix: str = "") -> Iterator[tuple[str, object]]:
+    for key, value in data.items():
+        path = f"{prefix}{key}"
+        if isinstance(value, Mapping) and path != "model":
+            yield from _values(value, f"{path}.")
+        else:
+            yield path, value
+
+
+def _shown(value: object) -> str:
+    """A value as an error line may echo it: short, whatever its size."""
+    text = repr(value)
+    return text if len(text) <= 24 else text[:20] + "…"
+
+
+def check_values(data: Mapping[str, Any]) -> None:
+    """Range and choice checks for every field in the table that `data` holds (types are checked by the parser;
+    a value of the wrong type is left to it). Raises InputError naming the first bad field."""
+    for path, value in _values(data):
+        spec = BY_PATH.get(path)
+        if spec is None or isinstance(value, bool) or spec.kind is bool:
+            continue
+        if spec.choices:
+            if isinstance(value, int | float | str) and value in spec.choices:
+                continue
+            if isinstance(value, int | float | str):
+                raise InputError(path, "must be one of {allowed}, got {value}", allowed=spec.range_text(),
+                                 value=_shown(value))
+            continue
+        if not isinstance(value, int | float):
+            continue
+        if isinstance(value, float) and not math.isfinite(value):
+            raise InputError(path, "must be a finite number")
+        low, high = spec.minimum, spec.maximum
+        if (low is not None and (value < low or (spec.above_minimum and value == low))) or \
+                (high is not None and value > high):
+            raise InputError(path, "must be {range}{unit}, got {value}", range=spec.range_text(),
+                             unit=f" {spec.unit}" if spec.unit else "", value=_shown(value))

@@ -7,6 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from gpuplanner.terms import CONTEXT as TERMS_CONTEXT
+from gpuplanner.terms import english
+
 _translate: Callable[[str], str] = str
 
 
@@ -33,9 +36,14 @@ def tr(text: str) -> str:
     return _translate(text)
 
 
-def recompute_word(code: str) -> str:
-    """The activation-recomputation mode the core reports, in the CLI's language."""
-    return {"none": tr("none"), "selective": tr("selective"), "full": tr("full")}.get(code, code)
+def term_word(code: str) -> str:
+    """A code the core reports (cooling tier, rack limit, recomputation…) as a word in the CLI's language."""
+    word = english(code)
+    if _translate is str:
+        return word
+    from PySide6.QtCore import QCoreApplication
+
+    return QCoreApplication.translate(TERMS_CONTEXT, word)
 
 
 def translated_message(message: object) -> str:

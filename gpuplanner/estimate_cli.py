@@ -9,7 +9,7 @@ from typing import Any
 
 from gpuplanner.catalog.options import node_for
 from gpuplanner.cli import open_catalog
-from gpuplanner.cli_text import recompute_word, tr, translated_message, use_language
+from gpuplanner.cli_text import term_word, tr, translated_message, use_language
 from gpuplanner.core.estimate import estimate
 from gpuplanner.core.site import PowerAssumptions
 from gpuplanner.i18n import fill
@@ -35,7 +35,7 @@ def estimate_report(result: dict[str, Any]) -> str:
         header, fits,
         fill(tr("Layout: TP %1 · PP %2 (v=%3) · DP %4 · ZeRO-%5 · micro-batch %6 · recompute %7 · sequence "
                 "parallel %8"), layout["tp"], layout["pp"], layout["virtual_stages"], layout["dp"], layout["zero"],
-             layout["micro_batch"], recompute_word(layout["recompute"]),
+             layout["micro_batch"], term_word(layout["recompute"]),
              tr("on") if layout["sequence_parallel"] else tr("off")),
         "",
         tr("Memory per GPU (GiB)"),
@@ -87,7 +87,7 @@ def estimate_report(result: dict[str, Any]) -> str:
         lines += ["", tr("Other layouts")]
         for alt in result["alternatives"]:
             lines.append(f"  TP {alt['tp']} PP {alt['pp']} DP {alt['dp']} ZeRO-{alt['zero']} mb {alt['micro_batch']}"
-                         f" {tr('recompute')} {recompute_word(alt['recompute'])}: {translated_message(alt['reason'])}")
+                         f" {tr('recompute')} {term_word(alt['recompute'])}: {translated_message(alt['reason'])}")
     if result["warnings"]:
         lines += ["", tr("Warnings")] + [f"  ! {translated_message(w)}" for w in result["warnings"]]
     return "\n".join(lines)

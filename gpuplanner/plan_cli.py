@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from gpuplanner.cli import open_catalog
-from gpuplanner.cli_text import recompute_word, tr, translated_message, use_language
+from gpuplanner.cli_text import term_word, tr, translated_message, use_language
 from gpuplanner.core.cost import currency_symbol
 from gpuplanner.core.errors import InputError
 from gpuplanner.estimate_cli import format_number, print_result
@@ -57,22 +57,22 @@ def plan_report(result: dict[str, Any]) -> str:
         "  " + tr("why:") + " " + "; ".join(translated_message(r) for r in best["rank_reasons"]),
         "  " + fill(tr("layout: TP %1 · PP %2 · DP %3 · ZeRO-%4 · micro-batch %5 · recompute %6"), layout["tp"],
                     layout["pp"], layout["dp"], layout["zero"], layout["micro_batch"],
-                    recompute_word(layout["recompute"])),
+                    term_word(layout["recompute"])),
         "  " + fill(tr("memory per GPU: %1 of %2 GiB"), f"{best['memory_gib_per_gpu']['total']:.1f}",
                     f"{best['memory_gib_per_gpu']['capacity']:g}"),
         "  " + fill(tr("node: %1 — %2 kW nameplate, %3 kW expected, %4U"), site["node"],
                     format_number(site["node_kw_nameplate"]), format_number(site["node_kw_training"]),
                     site["rack_units_per_node"]),
         "  " + fill(tr("racks: %1 x %2 nodes, %3 kW per rack (limited by %4); cooling: %5"), site["racks"],
-                    site["nodes_per_rack"], format_number(site["kw_per_rack"]), tr(site["rack_limited_by"]),
-                    tr(site["cooling_needed"]))
+                    site["nodes_per_rack"], format_number(site["kw_per_rack"]), term_word(site["rack_limited_by"]),
+                    term_word(site["cooling_needed"]))
         + ("" if site["cooling_ok"] else " " + tr("(beyond the site's cooling)")),
         "  " + fill(tr("circuits: %1 per A/B feed of %2 kW; heat %3 BTU/h per rack"),
                     format_number(site["circuits_per_feed"]), format_number(site["circuit_kw"]),
                     format_number(site["heat_btu_h_per_rack"])),
         "  " + fill(tr("cluster: %1 kW IT, %2 kW facility; fabric %3 leaf + %4 spine (%5)"),
                     format_number(site["it_kw_expected"]), format_number(site["facility_kw_expected"]),
-                    site["switches"]["leaf"], site["switches"]["spine"], site["switches"]["note"]),
+                    site["switches"]["leaf"], site["switches"]["spine"], term_word(site["switches"]["note"])),
         "  " + fill(tr("cost (%1): capex %2, opex/yr %3, TCO %4 yr %5; cloud on demand %6 per GPU-hour; break-even "
                        "utilisation %7"), currency, money(cost["capex"], currency),
                     money(cost["opex_per_year"], currency), f"{cost['years']:g}", money(cost["tco"], currency),
@@ -130,7 +130,7 @@ def check_output_path(path: str, scenario_path: str) -> None:
         raise InputError("--pdf", "{path} is the scenario file itself; give another name", path=path)
 
 
-def write_spec_sheet(path: str, plan: dict[str, Any], scenario: dict[str, Any], language: str, page_size: str,
+def write_spec_sheet(path: str, plan: dict[str, Any], language: str, page_size: str,
                      project: str, as_of: str) -> int:
     """Headless PDF (the GUI application must exist first: see gui_application)."""
     from gpuplanner.report.spec_sheet import SheetOptions, write_pdf
@@ -138,7 +138,7 @@ def write_spec_sheet(path: str, plan: dict[str, Any], scenario: dict[str, Any], 
 
     app = gui_application()
     install_translations(language)
-    pages = write_pdf(path, plan, scenario, SheetOptions(project=project, page_size=page_size), as_of)
+    pages = write_pdf(path, plan, SheetOptions(project=project, page_size=page_size), as_of)
     app.processEvents()
     return pages
 
@@ -158,7 +158,7 @@ def command_plan(args: argparse.Namespace) -> int:
         if not result["plans"]:
             raise InputError("--pdf", "no plan fits, so there is no spec sheet to write")
         try:
-            pages = write_spec_sheet(args.pdf, result["plans"][0], data, args.lang or "", args.page_size,
+            pages = write_spec_sheet(args.pdf, result["plans"][0], args.lang or "", args.page_size,
                                      args.project or "", catalog.as_of())
         except OSError as exc:
             raise InputError("--pdf", "cannot write {path}: {reason}", path=args.pdf,

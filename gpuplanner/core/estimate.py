@@ -200,7 +200,8 @@ def estimate_training(scenario: Scenario, node: NodeSpec | None = None) -> dict[
         "gpu": cluster.gpu.id,
         "count": count,
         "nodes": cluster.nodes,
-        "precision": precision.value,
+        "precision": precision.value,  # what the estimate used, after any fallback
+        "precision_requested": scenario.precision.value,
         "layout": search.layouts.describe(best),
         "memory_gib_per_gpu": memory,
         "training": {
@@ -212,6 +213,7 @@ def estimate_training(scenario: Scenario, node: NodeSpec | None = None) -> dict[
             "days": days,
             "gpu_hours": days * 24.0 * count,
             "steps": workload.steps,
+            "tokens": workload.tokens,
             "trainable_params": float(adapter_params) if workload.adapter else workload.model.total_params,
             "cluster_model_states_gb": (memory["weights"] + memory["gradients"] + memory["optimizer"])
             * GIB * count / 1e9,
@@ -376,6 +378,7 @@ def estimate_image_training(scenario: Scenario, node: NodeSpec | None = None) ->
         result["task"] = scenario.task.value
         result["training"]["images_per_s"] = result["training"]["tokens_per_s"] / tokens
         result["training"]["tokens_per_image"] = tokens
+        result["training"]["images"] = images["count"] * images["epochs"]
         return result
     precision, warnings = supported_precision(scenario.gpu, scenario.precision)
     workload = ImageWorkload(model=_image_model(scenario), images=images["count"], epochs=images["epochs"],
@@ -421,12 +424,14 @@ def estimate_image_training(scenario: Scenario, node: NodeSpec | None = None) ->
     cluster_kw = power["cluster_kw_expected"]
     return {
         "task": scenario.task.value, "fits": bool(search.fits[best]), "gpu": cluster.gpu.id, "count": count,
-        "nodes": cluster.nodes, "precision": precision.value, "layout": search.layouts.describe(best),
+        "nodes": cluster.nodes, "precision": precision.value, "precision_requested": scenario.precision.value,
+        "layout": search.layouts.describe(best),
         "memory_gib_per_gpu": memory,
         "training": {
             "step_time_s": step_s, "tokens_per_s": None, "tokens_per_s_per_gpu": None, "images_per_s": images_per_s,
             "model_tflops_per_gpu": model_tflops, "mfu": model_tflops * 1e12 / peak_flops(cluster.gpu, precision),
             "days": days, "gpu_hours": days * 24.0 * count, "steps": workload.steps,
+            "tokens": None, "images": workload.images * workload.epochs,
             "trainable_params": workload.model.params,
             "cluster_model_states_gb": (memory["weights"] + memory["gradients"] + memory["optimizer"])
             * GIB * count / 1e9,

@@ -6,6 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication, QLocale
 
 from gpuplanner.core.cost import currency_symbol
+from gpuplanner.i18n import fill
 
 
 def not_available() -> str:
@@ -14,6 +15,15 @@ def not_available() -> str:
 
 def number(value: float | None, decimals: int = 1) -> str:
     return not_available() if value is None else QLocale().toString(float(value), "f", decimals)
+
+
+def precision_text(result: dict[str, object]) -> str:
+    """The precision the estimate used, and what was asked for when it fell back (e.g. "BF16 (FP8 requested)")."""
+    used = str(result.get("precision") or "").upper()
+    requested = str(result.get("precision_requested") or "").upper()
+    if requested and requested != used:
+        return fill(QCoreApplication.translate("Formatting", "%1 (%2 requested)"), used, requested)
+    return used or not_available()
 
 
 def money(value: float | None, currency: str, decimals: int = 0) -> str:

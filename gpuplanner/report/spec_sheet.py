@@ -32,7 +32,9 @@ from gpuplanner.i18n import fill
 from gpuplanner.report.core_messages import translated
 from gpuplanner.report.drawings import RackContents, memory_bar, rack_elevation
 from gpuplanner.report.fonts import report_font_family
-from gpuplanner.report.formatting import money, number
+from gpuplanner.report.formatting import money, number, precision_text
+from gpuplanner.terms import CONTEXT as TERMS_CONTEXT
+from gpuplanner.terms import english
 
 CONTEXT = ""  # module-level strings: pyside6-lupdate files them under the empty context
 FOOTER_MM = 10.0
@@ -43,14 +45,8 @@ def tr(text: str) -> str:
 
 
 def term(code: str) -> str:
-    """Translated label for a code the core reports (rack limits, cooling tiers, recomputation)."""
-    labels = {"rack power": tr("rack power"), "rack units": tr("rack units"), "rack weight": tr("rack weight"),
-              "air": tr("air"), "rear-door": tr("rear-door heat exchanger"), "cold-plate": tr("cold plate"),
-              "immersion": tr("immersion"), "beyond immersion presets": tr("beyond immersion presets"),
-              "two tiers, non-blocking": tr("two tiers, non-blocking"), "one leaf switch": tr("one leaf switch"),
-              "single node: no scale-out fabric": tr("single node: no scale-out fabric"),
-              "none": tr("none"), "selective": tr("selective"), "full": tr("full")}
-    return labels.get(code, code)
+    """Translated label for a code the core reports (gpuplanner/terms.py)."""
+    return QCoreApplication.translate(TERMS_CONTEXT, english(code))
 
 
 @dataclass(frozen=True)
@@ -86,18 +82,24 @@ def _section(title: str, body: str, new_page: bool = False) -> str:
     return f"<h2{style}>{escape(title)}</h2>{body}"
 
 
-def _scenario_summary(scenario: dict[str, Any], plan: dict[str, Any]) -> str:
+def _scenario_summary(plan: dict[str, Any]) -> str:
+    """What the plan answers, from the plan alone (the tokens or images it was computed for)."""
     task = {"pretrain": tr("pretraining"), "finetune": tr("full fine-tuning"), "lora": tr("LoRA fine-tuning"),
-            "qlora": tr("QLoRA fine-tuning"), "inference": tr("inference serving")}.get(plan["task"], plan["task"])
+            "qlora": tr("QLoRA fine-tuning"), "inference": tr("inference serving"),
+            "vision": tr("image-model training"), "diffusion": tr("diffusion-model training")}.get(plan["task"],
+                                                                                                  plan["task"])
     model = str(plan["model"]["name"])
-    if plan.get("training"):
-        tokens = float(scenario.get("training", {}).get("tokens", 0.0))
-        return tr("%1 of %2 on %3 billion tokens").replace("%1", task).replace("%2", model) \
-            .replace("%3", QLocale().toString(tokens / 1e9, "f", 1))
-    return tr("%1 of %2").replace("%1", task).replace("%2", model)
+    training = plan.get("training") or {}
+    if training.get("images"):
+        return fill(tr("%1 of %2 on %3 million images (all epochs)"), task, model,
+                    QLocale().toString(training["images"] / 1e6, "f", 1))
+    if training.get("tokens"):
+        return fill(tr("%1 of %2 on %3 billion tokens"), task, model,
+                    QLocale().toString(training["tokens"] / 1e9, "f", 1))
+    return fill(tr("%1 of %2"), task, model)
 
 
-def build_document(plan: dict[str, Any], scenario: dict[str, Any], options: SheetOptions,
+def build_document(plan: dict[str, Any], options: SheetOptions,
                    catalog_date: str = "") -> QTextDocument:
     family = report_font_family()
     fmt = _Formatter(plan["cost"]["currency"])
@@ -115,15 +117,15 @@ def build_document(plan: dict[str, Any], scenario: dict[str, Any], options: Shee
         rack_units=int(supply.get("rack_units", 42)), node_units=int(site["rack_units_per_node"]),
         nodes=nodes_in_rack, reserved_units=int(supply.get("reserved_units", 2)),
         node_label=tr("Node"), switch_label=tr("Management switch"), cable_label=tr("Cable management"),
-        free_label=tr("Free"), pdu_label=tr("PDU"), title=tr("Rack elevation (front), one of %1")
-        .replace("%1", str(site["racks"]))), family)
+        free_label=tr("Free"), pdu_label=tr("PDU"),
+        title=fill(tr("Rack elevation (front), one of %1"), str(site["racks"]))), family)
     document.addResource(QTextDocument.ResourceType.ImageResource, QUrl("rack.png"), rack_image)
     parts = [(tr("Weights"), memory["weights"]), (tr("Gradients"), memory["gradients"]),
              (tr("Optimizer"), memory["optimizer"]), (tr("Activations"), memory["activations"]),
              (tr("KV cache"), memory["kv_cache"]), (tr("Overhead"), memory["overhead"])]
     memory_image = memory_bar([p for p in parts if p[1] > 0.005], memory["capacity"],
-                              tr("Memory per GPU (GiB); dashed line: capacity %1 GiB")
-                              .replace("%1", fmt.num(memory["capacity"], 0)), family)
+                              fill(tr("Memory per GPU (GiB); dashed line: capacity %1 GiB"),
+                                   fmt.num(memory["capacity"], 0)), family)
     document.addResource(QTextDocument.ResourceType.ImageResource, QUrl("memory.png"), memory_image)
 
     date = options.date or _dt.date.today().isoformat()
@@ -132,31 +134,32 @@ def build_document(plan: dict[str, Any], scenario: dict[str, Any], options: Shee
             "<p>" + escape(tr("Rack and power specification for the data-center team")) + " · "
             + escape(date) + "</p>"]
     html.append(_rows([
-        (tr("Scenario"), _scenario_summary(scenario, plan)),
+        (tr("Scenario"), _scenario_summary(plan)),
         (tr("Recommended"), f"{plan['count']} × {plan['gpu_name']} — {site['node']}"),
         (tr("Deployment"), tr("bought (on-premises)") if plan["deployment"] == "on-prem" else tr("rented (cloud)")),
         (tr("Parallel layout"), "TP {tp} · PP {pp} · DP {dp} · ZeRO-{zero}".format(**plan["layout"])),
+        (tr("Precision"), precision_text(plan)),
         (tr("Catalog data as of"), catalog_date or tr("n/a")),
-        (tr("Key assumptions"), tr("PUE %1; expected draw %2 kW per node (metered MLPerf H100 node scaled by "
-                                   "GPU TDP); utilisation %3 %").replace("%1", fmt.num(supply.get("pue"), 2))
-         .replace("%2", fmt.num(site["node_kw_training"])).replace("%3", fmt.num(cost["utilization"] * 100, 0))),
+        (tr("Key assumptions"), fill(tr("PUE %1; expected draw %2 kW per node (metered MLPerf H100 node scaled by "
+                                   "GPU TDP); utilisation %3 %"), fmt.num(supply.get("pue"), 2),
+                                   fmt.num(site["node_kw_training"]), fmt.num(cost["utilization"] * 100, 0))),
     ]))
 
     bom = [(site["node"], str(site["nodes"]), fmt.money(site.get("node_price_usd") and cost["capex"] and
                                                          cost["capex"] / site["nodes"]), fmt.money(cost["capex"]))]
     switches = site["switches"]
     if switches["leaf"]:
-        bom.append((tr("Leaf switch, %1 ports").replace("%1", str(switches["radix"])), str(switches["leaf"]),
+        bom.append((fill(tr("Leaf switch, %1 ports"), str(switches["radix"])), str(switches["leaf"]),
                     tr("not priced"), tr("not priced")))
     if switches["spine"]:
-        bom.append((tr("Spine switch, %1 ports").replace("%1", str(switches["radix"])), str(switches["spine"]),
+        bom.append((fill(tr("Spine switch, %1 ports"), str(switches["radix"])), str(switches["spine"]),
                     tr("not priced"), tr("not priced")))
     if site["cables"]["node_to_leaf"]:
-        bom.append((tr("Cables node to leaf (%1 Gb/s)").replace("%1", fmt.num(site["port_gbps"], 0)),
+        bom.append((fill(tr("Cables node to leaf (%1 Gb/s)"), fmt.num(site["port_gbps"], 0)),
                     str(site["cables"]["node_to_leaf"]), tr("not priced"), tr("not priced")))
         bom.append((tr("Cables leaf to spine"), str(site["cables"]["switch_to_switch"]), tr("not priced"),
                     tr("not priced")))
-    bom.append((tr("Racks (%1 U)").replace("%1", str(supply.get("rack_units", 42))), str(site["racks"]),
+    bom.append((fill(tr("Racks (%1 U)"), str(supply.get("rack_units", 42))), str(site["racks"]),
                 tr("not priced"), tr("not priced")))
     bom.append((tr("Rack PDUs (A and B feeds)"), str(2 * site["racks"]), tr("not priced"), tr("not priced")))
     html.append(_section(tr("Bill of materials"), _rows(bom, (tr("Item"), tr("Quantity"), tr("Unit price"),
@@ -175,8 +178,7 @@ def build_document(plan: dict[str, Any], scenario: dict[str, Any], options: Shee
         (tr("Airflow"), tr("n/a") if site["airflow_m3_h_per_node"] is None else
          f"{fmt.num(site['airflow_m3_h_per_node'], 0)} m³/h ({fmt.num(site['airflow_cfm_per_node'], 0)} CFM)"),
         (tr("Scale-out network ports"), tr("none (single node)") if not site["scale_out_ports_per_node"] else
-         tr("%1 × %2 Gb/s").replace("%1", str(site["scale_out_ports_per_node"]))
-         .replace("%2", fmt.num(site["port_gbps"], 0))),
+         fill(tr("%1 × %2 Gb/s"), str(site["scale_out_ports_per_node"]), fmt.num(site["port_gbps"], 0))),
         (tr("CPU / memory"), f"{site['cpu'] or tr('n/a')} / {fmt.num(site['system_memory_gb'], 0)} GB"),
     ])))
 
@@ -200,8 +202,8 @@ def build_document(plan: dict[str, Any], scenario: dict[str, Any], options: Shee
                          new_page=True))
 
     if supply.get("china_cabinet_amps"):
-        circuit_text = tr("IDC cabinet sold by current: %1 A at 220 V = %2 kW per cabinet") \
-            .replace("%1", fmt.num(supply["china_cabinet_amps"], 0)).replace("%2", fmt.num(site["circuit_kw"]))
+        circuit_text = fill(tr("IDC cabinet sold by current: %1 A at 220 V = %2 kW per cabinet"),
+                            fmt.num(supply["china_cabinet_amps"], 0), fmt.num(site["circuit_kw"]))
     else:
         circuit_text = fill(tr("%1 V %2-phase %3 A circuits, derated to %4 %: %5 kW each"),
                             fmt.num(supply.get("voltage"), 0), supply.get("phase", 3), fmt.num(supply.get("amps"), 0),
@@ -229,7 +231,7 @@ def build_document(plan: dict[str, Any], scenario: dict[str, Any], options: Shee
 
     html.append(_section(tr("Cost") + f" ({fmt.currency})", _rows([
         (tr("Capex"), fmt.money(cost["capex"])), (tr("Opex per year"), fmt.money(cost["opex_per_year"])),
-        (tr("TCO over %1 years").replace("%1", fmt.num(cost["years"], 0)), fmt.money(cost["tco"])),
+        (fill(tr("TCO over %1 years"), fmt.num(cost["years"], 0)), fmt.money(cost["tco"])),
         (tr("Owned cost per GPU-hour"), fmt.money(cost["owned_per_gpu_hour"], 2)),
         (tr("Cloud on demand per GPU-hour"), fmt.money(cost["cloud_on_demand_per_gpu_hour"], 2)),
         (tr("Cloud reserved / spot per GPU-hour"), fmt.money(cost["cloud_reserved_per_gpu_hour"], 2) + " / "
@@ -244,7 +246,8 @@ def build_document(plan: dict[str, Any], scenario: dict[str, Any], options: Shee
     if plan.get("training"):
         t = plan["training"]
         perf = [(tr("Step time"), fmt.num(t["step_time_s"], 2) + " s ± " + fmt.num(t["uncertainty_pct"], 0) + " %"),
-                (tr("Throughput"), fmt.num(t["tokens_per_s"], 0) + " " + tr("tokens/s")),
+                (tr("Throughput"), fmt.num(t["images_per_s"], 0) + " " + tr("images/s") if t.get("images_per_s")
+                 and not t.get("tokens_per_s") else fmt.num(t["tokens_per_s"], 0) + " " + tr("tokens/s")),
                 (tr("MFU"), fmt.num(t["mfu"] * 100, 1) + " %"),
                 (tr("Training time"), fmt.num(t["days"], 1) + " " + tr("days")),
                 (tr("GPU-hours"), fmt.num(t["gpu_hours"], 0))]
@@ -305,7 +308,7 @@ def render(document: QTextDocument, device: QPagedPaintDevice) -> int:
             painter.drawText(footer, int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
                              f"GPU Planner {__version__}")
             painter.drawText(footer, int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter),
-                             tr("Page %1 of %2").replace("%1", str(index + 1)).replace("%2", str(pages)))
+                             fill(tr("Page %1 of %2"), str(index + 1), str(pages)))
     finally:
         painter.end()
     return pages
@@ -315,7 +318,7 @@ def page_size(name: str) -> QPageSize:
     return QPageSize(QPageSize.PageSizeId.Letter if name.lower() == "letter" else QPageSize.PageSizeId.A4)
 
 
-def write_pdf(path: str, plan: dict[str, Any], scenario: dict[str, Any], options: SheetOptions,
+def write_pdf(path: str, plan: dict[str, Any], options: SheetOptions,
               catalog_date: str = "") -> int:
     """Write the sheet to `path` whole or not at all: drawn into a temporary file beside it, checked, then renamed
     over it (OSError when the folder cannot be written or nothing came out)."""
@@ -329,7 +332,7 @@ def write_pdf(path: str, plan: dict[str, Any], scenario: dict[str, Any], options
         writer.setCreator(f"GPU Planner {__version__}")
         writer.setPageLayout(QPageLayout(page_size(options.page_size), QPageLayout.Orientation.Portrait,
                                          QMarginsF(15, 15, 15, 12), QPageLayout.Unit.Millimeter))
-        pages = render(build_document(plan, scenario, options, catalog_date), writer)
+        pages = render(build_document(plan, options, catalog_date), writer)
         del writer  # flushes and closes the file
         if os.path.getsize(temporary) == 0:
             raise OSError(f"nothing was written to {path}")

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from gpuplanner import __version__
+from gpuplanner.i18n import fill
 from gpuplanner.licenses import Component, own_licence_path, third_party_components
 
 
@@ -29,11 +30,10 @@ class AboutDialog(QDialog):
         summary = QLabel(self)
         summary.setTextFormat(Qt.TextFormat.PlainText)
         summary.setWordWrap(True)
-        summary.setText(self.tr("GPU Planner %1 — MIT licence\nQt %2, Qt for Python %3, Python %4\n"
+        summary.setText(fill(self.tr("GPU Planner %1 — MIT licence\nQt %2, Qt for Python %3, Python %4\n"
                                 "Hardware catalog as of %5\nEstimates are checked against published measured "
-                                "runs; prices are approximate and dated.")
-                        .replace("%1", __version__).replace("%2", qVersion()).replace("%3", pyside_version)
-                        .replace("%4", platform.python_version()).replace("%5", catalog_as_of or self.tr("n/a")))
+                                "runs; prices are approximate and dated."), __version__, qVersion(), pyside_version,
+                             platform.python_version(), catalog_as_of or self.tr("n/a")))
         self.table = QTableWidget(len(self.components) + 1, 3, self)
         self.table.setHorizontalHeaderLabels([self.tr("Component"), self.tr("Version"), self.tr("Licence")])
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)

@@ -7,6 +7,7 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLabel, QL
 
 from gpuplanner.catalog.store import Catalog, CatalogWriteError, Row
 from gpuplanner.core.errors import InputError
+from gpuplanner.i18n import fill
 from gpuplanner.report.core_messages import translated, translated_error
 from gpuplanner.ui.widgets import clear_invalid, mark_invalid
 
@@ -66,7 +67,7 @@ class CatalogEntryDialog(QDialog):
             if column in self.edits:
                 mark_invalid(self.edits[column], translated(exc.message))
                 self.edits[column].setFocus()
-            self.message.setText(self.tr("Not saved: %1").replace("%1", translated_error(exc)))
+            self.message.setText(fill(self.tr("Not saved: %1"), translated_error(exc)))
             return
         except CatalogWriteError as exc:  # full disk, lock, permissions: the form keeps what was typed
             self.message.setText(translated(exc.message))

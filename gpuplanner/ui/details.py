@@ -10,6 +10,7 @@ from PySide6.QtCore import QCoreApplication
 from gpuplanner.report.core_messages import translated
 from gpuplanner.report.formatting import money as _money
 from gpuplanner.report.formatting import number as _num
+from gpuplanner.report.formatting import precision_text
 from gpuplanner.report.spec_sheet import term
 
 
@@ -31,6 +32,7 @@ def _labels() -> dict[str, str]:
         "Layout": tr("Layout"),
         "Memory per GPU (GiB)": tr("Memory per GPU (GiB)"),
         "Model": tr("Model"),
+        "Precision": tr("precision"),
         "Serving": tr("Serving"),
         "Site": tr("Site"),
         "Time": tr("Time"),
@@ -53,7 +55,8 @@ def plan_html(plan: dict[str, Any], currency: str) -> str:
     parts.append(f"<p>{escape(L['Model'])}: {escape(str(plan['model']['name']))} · "
                  f"{escape(L['Layout'])}: TP {layout['tp']} · PP {layout['pp']} · DP {layout['dp']} · "
                  f"ZeRO-{layout['zero']} · {escape(L['micro-batch'])} {layout['micro_batch']} · "
-                 f"{escape(L['recompute'])} {escape(term(str(layout['recompute'])))}</p>")
+                 f"{escape(L['recompute'])} {escape(term(str(layout['recompute'])))} · "
+                 f"{escape(L['Precision'])} {escape(precision_text(plan))}</p>")
     parts.append(f"<h4>{escape(L['Memory per GPU (GiB)'])}</h4>")
     labels = {"weights": tr("Weights"), "gradients": tr("Gradients"), "optimizer": tr("Optimizer states"),
               "activations": tr("Activations"), "kv_cache": tr("KV cache"),

@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
 from gpuplanner.catalog.store import Catalog, CatalogWriteError
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.scenario import new_scenario
+from gpuplanner.i18n import fill
 from gpuplanner.planning import plan_for_scenario, scenario_from_data
 from gpuplanner.report.core_messages import translated, translated_error
 from gpuplanner.scenario_file import load_scenario_json
@@ -371,10 +372,10 @@ class MainWindow(QMainWindow):
 
     def _show_widget_error(self, widget: QWidget | None, message: str) -> None:
         if widget is not None and self.wizard.currentId() != self.wizard.page_of(widget):
-            self.show_message(self.tr("Check the highlighted field on page %1: %2")
-                              .replace("%1", str(self.wizard.page_of(widget) + 1)).replace("%2", message))
+            self.show_message(fill(self.tr("Check the highlighted field on page %1: %2"),
+                                   str(self.wizard.page_of(widget) + 1), message))
         else:
-            self.show_message(self.tr("Check the highlighted field: %1").replace("%1", message))
+            self.show_message(fill(self.tr("Check the highlighted field: %1"), message))
         self.edit_started = None
         self._set_result_state("invalid")
 
@@ -391,8 +392,8 @@ class MainWindow(QMainWindow):
             self.plans_view.selectionModel().select(
                 first, QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows)
             best = result["plans"][0]
-            summary = self.tr("%1 plans evaluated; best: %2 × %3").replace("%1", str(result["evaluated"])) \
-                .replace("%2", str(best["count"])).replace("%3", best["gpu_name"])
+            summary = fill(self.tr("%1 plans evaluated; best: %2 × %3"), str(result["evaluated"]),
+                           str(best["count"]), best["gpu_name"])
             self.show_message(summary if not result.get("note") else translated(result["note"]))
         else:
             self.details.setHtml("<p>" + self.tr("No plan fits: every GPU runs out of memory or has no price for "
@@ -434,10 +435,11 @@ class MainWindow(QMainWindow):
         self._set_result_state("cancelled")
 
     def _update_charts(self) -> None:
+        """The charts draw the result alone: the rack limit is the one the plans were sized for."""
         if self.charts is not None and self.last_result is not None:
-            rack_kw = self.wizard.deployment_page.rack_kw.value()
-            cabinet = self.wizard.deployment_page.china_cabinet.currentData()
-            self.charts.update_plans(self.last_result, cabinet * 0.22 if cabinet else rack_kw)
+            plans = self.last_result["plans"]
+            rack_kw = plans[0]["site"]["supply"]["rack_kw_limit"] if plans else None
+            self.charts.update_plans(self.last_result, rack_kw)
 
     @Slot(int, str, str)
     def _on_failure(self, _job_id: int, field: str, message: str) -> None:
@@ -446,10 +448,10 @@ class MainWindow(QMainWindow):
         if field:  # the user's input: mark the field
             self._show_input_error(field, message)
             return
-        self.show_message(self.tr("The estimate failed: %1").replace("%1", message))
+        self.show_message(fill(self.tr("The estimate failed: %1"), message))
         self._set_result_state("failed")
         warn(self, self.tr("Estimate failed"),
-             self.tr("Something went wrong while estimating; your inputs are kept.\n\n%1").replace("%1", message))
+             fill(self.tr("Something went wrong while estimating; your inputs are kept.\n\n%1"), message))
 
     @Slot(int, int, int)
     def _on_progress(self, _job_id: int, done: int, total: int) -> None:
@@ -509,7 +511,7 @@ class MainWindow(QMainWindow):
         from gpuplanner.report.spec_sheet import build_document
 
         plan = self._plan_for_sheet()
-        return None if plan is None else build_document(plan, self.result_scenario or {}, self._sheet_options())
+        return None if plan is None else build_document(plan, self._sheet_options(), self.catalog.as_of())
 
     @Slot()
     def export_pdf(self) -> None:
@@ -527,12 +529,12 @@ class MainWindow(QMainWindow):
         if plan is None:
             return 0
         try:
-            pages = write_pdf(path, plan, self.result_scenario or {}, self._sheet_options())
+            pages = write_pdf(path, plan, self._sheet_options(), self.catalog.as_of())
         except OSError as exc:
             warn(self, self.tr("Spec sheet not written"),
-                 self.tr("Could not write %1: %2").replace("%1", path).replace("%2", exc.strerror or str(exc)))
+                 fill(self.tr("Could not write %1: %2"), path, exc.strerror or str(exc)))
             return 0
-        self.show_message(self.tr("Wrote %1 (%2 pages)").replace("%1", path).replace("%2", str(pages)))
+        self.show_message(fill(self.tr("Wrote %1 (%2 pages)"), path, str(pages)))
         return pages
 
     def _printer(self) -> Any:
@@ -619,8 +621,8 @@ class MainWindow(QMainWindow):
             self._autosave_failing = False
             return
         log.warning("autosave to %s failed: %s", self.settings.session_path, problem)
-        text = self.tr("Autosave failed (%1): %2. Your inputs are still on screen; save them with File → Save as.") \
-            .replace("%1", str(self.settings.session_path)).replace("%2", problem)
+        text = fill(self.tr("Autosave failed (%1): %2. Your inputs are still on screen; save them with File → "
+                            "Save as."), str(self.settings.session_path), problem)
         self.show_message(text)
         if not self._autosave_failing:  # once per failing streak, not on every edit
             self._autosave_failing = True
@@ -633,7 +635,7 @@ class MainWindow(QMainWindow):
             name = self.tr("Recovered scenario (unsaved)")
         else:
             name = self.tr("Untitled")
-        self.setWindowTitle(self.tr("%1[*] — GPU Planner").replace("%1", name))
+        self.setWindowTitle(fill(self.tr("%1[*] — GPU Planner"), name))
         self.setWindowModified(not self.undo_stack.isClean() or self.recovered)
 
     def is_modified(self) -> bool:
@@ -652,7 +654,7 @@ class MainWindow(QMainWindow):
             return True
         name = Path(self.current_path).name if self.current_path else self.tr("this scenario")
         answer = ask_save_discard_cancel(self, self.tr("Unsaved changes"),
-                                         self.tr("Save the changes to %1 first?").replace("%1", name))
+                                         fill(self.tr("Save the changes to %1 first?"), name))
         if answer == Button.Save:
             return self.save()
         self._discarded = answer == Button.Discard
@@ -667,7 +669,7 @@ class MainWindow(QMainWindow):
             scenario_from_data(data, self.catalog)
         except InputError as exc:
             warn(self, self.tr("Cannot open scenario"),
-                 self.tr("%1 was not loaded: %2").replace("%1", Path(path).name).replace("%2", translated_error(exc)))
+                 fill(self.tr("%1 was not loaded: %2"), Path(path).name, translated_error(exc)))
             return False
         assert isinstance(data, dict)
         self._apply_scenario(data)
@@ -716,7 +718,7 @@ class MainWindow(QMainWindow):
         problem = self.write_json_atomically(path, json.dumps(self.wizard.scenario(), indent=2, ensure_ascii=False))
         if problem is not None:
             warn(self, self.tr("Not saved"),
-                 self.tr("Could not write %1: %2").replace("%1", path).replace("%2", problem))
+                 fill(self.tr("Could not write %1: %2"), path, problem))
             return False
         self.current_path = path
         self.recovered = False
@@ -725,7 +727,7 @@ class MainWindow(QMainWindow):
         self.settings.add_recent_file(path)
         self._refresh_recent_menu()
         self.autosave()
-        self.show_message(self.tr("Saved %1").replace("%1", path))
+        self.show_message(fill(self.tr("Saved %1"), path))
         return True
 
     def _refresh_recent_menu(self) -> None:
@@ -764,8 +766,8 @@ class MainWindow(QMainWindow):
         if session.modified or session.path:
             self._bind(None, recovered=True)
             if session.path:
-                self.show_message(self.tr("Unsaved changes to %1 from your last session were recovered; the file "
-                                          "itself was not changed.").replace("%1", Path(session.path).name))
+                self.show_message(fill(self.tr("Unsaved changes to %1 from your last session were recovered; the file "
+                                          "itself was not changed."), Path(session.path).name))
 
     @Slot()
     def about(self) -> None:

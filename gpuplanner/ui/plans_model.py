@@ -7,8 +7,9 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QLocale, QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtWidgets import QApplication, QStyle
 
+from gpuplanner.i18n import fill
 from gpuplanner.report.core_messages import translated
-from gpuplanner.report.formatting import money
+from gpuplanner.report.formatting import money, precision_text
 from gpuplanner.ui.dialogs import plain_tooltip
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -22,8 +23,8 @@ def _layout_text(layout: dict[str, Any]) -> str:
 
 
 class PlansTableModel(QAbstractTableModel):
-    COLUMNS = ("rank", "gpu", "deployment", "count", "nodes", "layout", "memory", "speed", "power", "racks", "capex",
-               "cloud", "tco", "warnings")
+    COLUMNS = ("rank", "gpu", "deployment", "count", "nodes", "layout", "precision", "memory", "speed", "power",
+               "racks", "capex", "cloud", "tco", "warnings")
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -31,7 +32,8 @@ class PlansTableModel(QAbstractTableModel):
         self._currency = "USD"
         self._headers = {
             "rank": self.tr("#"), "gpu": self.tr("GPU"), "deployment": self.tr("Where"), "count": self.tr("GPUs"),
-            "nodes": self.tr("Nodes"), "layout": self.tr("Layout"), "memory": self.tr("Memory / GPU"),
+            "nodes": self.tr("Nodes"), "layout": self.tr("Layout"), "precision": self.tr("Precision"),
+            "memory": self.tr("Memory / GPU"),
             "speed": self.tr("Time or throughput"), "power": self.tr("IT power"), "racks": self.tr("Racks"),
             "capex": self.tr("Capex"), "cloud": self.tr("Cloud cost"), "tco": self.tr("TCO"),
             "warnings": self.tr("Warnings"),
@@ -79,15 +81,18 @@ class PlansTableModel(QAbstractTableModel):
             return locale.toString(int(site["nodes"])), site["nodes"]
         if column == "layout":
             return _layout_text(plan["layout"]), plan["layout"]["tp"] * 1000 + plan["layout"]["pp"]
+        if column == "precision":
+            text = precision_text(plan)
+            return text, text
         if column == "memory":
             memory = plan["memory_gib_per_gpu"]
-            return (self.tr("%1 / %2 GiB").replace("%1", locale.toString(memory["total"], "f", 1))
-                    .replace("%2", locale.toString(memory["capacity"], "f", 0))), memory["total"]
+            return (fill(self.tr("%1 / %2 GiB"), locale.toString(memory["total"], "f", 1),
+                         locale.toString(memory["capacity"], "f", 0))), memory["total"]
         if column == "speed":
             if plan["days"] is not None:
-                return self.tr("%1 days").replace("%1", locale.toString(plan["days"], "f", 1)), plan["days"]
+                return fill(self.tr("%1 days"), locale.toString(plan["days"], "f", 1)), plan["days"]
             rate = plan["inference"]["output_tokens_per_s"]
-            return self.tr("%1 tok/s").replace("%1", locale.toString(rate, "f", 0)), -rate
+            return fill(self.tr("%1 tok/s"), locale.toString(rate, "f", 0)), -rate
         if column == "power":
             kw = site["it_kw_expected"]
             return (self.tr("n/a") if kw is None else locale.toString(kw, "f", 1) + " kW"), kw or 0.0

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QCoreApplication, QSettings
 
+from gpuplanner.i18n import fill
 from gpuplanner.paths import user_data_dir
 
 SETTINGS_VERSION = 1
@@ -30,9 +31,9 @@ class AppSettings:
                 self.path.replace(aside)
             except OSError:
                 aside = self.path
-            self.messages.append(QCoreApplication.translate(
-                "AppSettings", "The settings file %1 could not be read; defaults are used (the file was kept as %2).")
-                .replace("%1", str(self.path)).replace("%2", aside.name))
+            self.messages.append(fill(QCoreApplication.translate(
+                "AppSettings", "The settings file %1 could not be read; defaults are used (the file was kept as %2)."),
+                str(self.path), aside.name))
             self._qsettings = QSettings(str(self.path), QSettings.Format.IniFormat)
         elif version > SETTINGS_VERSION:  # written by a newer release: leave it to that release
             self._qsettings = QSettings(str(self.path.with_name("settings-v1.ini")), QSettings.Format.IniFormat)

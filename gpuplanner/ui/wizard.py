@@ -35,6 +35,8 @@ from gpuplanner.core.scenario import (
     IMAGENET_1K_TRAIN_IMAGES,
     new_scenario,
 )
+from gpuplanner.core.site import CHINA_IDC_CABINET_AMPS, china_idc_cabinet_kw
+from gpuplanner.i18n import fill
 from gpuplanner.report.core_messages import translated
 from gpuplanner.ui.dialogs import warn
 from gpuplanner.ui.widgets import (
@@ -229,8 +231,8 @@ class ModelPage(QWizardPage):
         try:
             model = model_from_hf_config(path)
         except InputError as exc:
-            warn(self, self.tr("Cannot import"), self.tr("This config.json cannot be used: %1")
-                                .replace("%1", translated(exc.message)))
+            warn(self, self.tr("Cannot import"),
+                 fill(self.tr("This config.json cannot be used: %1"), translated(exc.message)))
             return False
         select_data(self.preset, "custom")
         for box, value in ((self.layers, model.layers), (self.hidden, model.hidden), (self.heads, model.heads),
@@ -338,10 +340,10 @@ class DeploymentPage(QWizardPage):
                                      ("immersion", self.tr("Immersion"))], "air",
                                     self.tr("Each tier handles more kW per rack: air ~20, rear-door ~40, cold plate "
                                             "~100 (editable planning presets)"))
-        self.china_cabinet = choice_combo([(0, self.tr("No (rack kW above)"))]
-                                          + [(a, self.tr("%1 A x 220 V = %2 kW").replace("%1", str(a))
-                                              .replace("%2", f"{a * 0.22:.1f}")) for a in (10, 13, 16, 20, 32, 40)],
-                                          0, self.tr("Chinese IDC cabinets are sold by current at 220 V"))
+        cabinets = [(a, fill(self.tr("%1 A x 220 V = %2 kW"), str(a), f"{china_idc_cabinet_kw(a):.1f}"))
+                    for a in CHINA_IDC_CABINET_AMPS]
+        self.china_cabinet = choice_combo([(0, self.tr("No (rack kW above)")), *cabinets], 0,
+                                          self.tr("Chinese IDC cabinets are sold by current at 220 V"))
         self.voltage = float_spin(100.0, 1000.0, 400.0, 0, self.tr("Feed voltage (line-to-line for three-phase)"),
                                   " V")
         self.phase = choice_combo([(3, self.tr("Three-phase")), (1, self.tr("Single-phase"))], 3)

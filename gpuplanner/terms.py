@@ -1,0 +1,33 @@
+"""Words for the codes the core reports (rack limits, cooling tiers, recomputation, fabric notes): one table,
+Qt-free, for the app, the spec sheet and the CLI. The marker lets pyside6-lupdate register each word under the
+"Terms" context; each front end translates it there (report.spec_sheet.term, cli_text.term_word)."""
+
+from __future__ import annotations
+
+CONTEXT = "Terms"
+
+
+def QT_TRANSLATE_NOOP(_context: str, text: str) -> str:  # noqa: N802 - the name pyside6-lupdate looks for
+    return text
+
+
+TERMS: dict[str, str] = {
+    "rack power": QT_TRANSLATE_NOOP("Terms", "rack power"),
+    "rack units": QT_TRANSLATE_NOOP("Terms", "rack units"),
+    "rack weight": QT_TRANSLATE_NOOP("Terms", "rack weight"),
+    "air": QT_TRANSLATE_NOOP("Terms", "air"),
+    "rear-door": QT_TRANSLATE_NOOP("Terms", "rear-door heat exchanger"),
+    "cold-plate": QT_TRANSLATE_NOOP("Terms", "cold plate"),
+    "immersion": QT_TRANSLATE_NOOP("Terms", "immersion"),
+    "beyond immersion presets": QT_TRANSLATE_NOOP("Terms", "beyond immersion presets"),
+    "two tiers, non-blocking": QT_TRANSLATE_NOOP("Terms", "two tiers, non-blocking"),
+    "one leaf switch": QT_TRANSLATE_NOOP("Terms", "one leaf switch"),
+    "single node: no scale-out fabric": QT_TRANSLATE_NOOP("Terms", "single node: no scale-out fabric"),
+    "none": QT_TRANSLATE_NOOP("Terms", "none"),
+    "selective": QT_TRANSLATE_NOOP("Terms", "selective"),
+    "full": QT_TRANSLATE_NOOP("Terms", "full"),
+}
+
+
+def english(code: str) -> str:
+    return TERMS.get(code, code)

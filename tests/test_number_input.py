@@ -76,10 +76,10 @@ def test_a_count_too_large_is_refused_not_clamped(qtbot, window) -> None:
     type_into(qtbot, box, "99999999")
     qtbot.keyClick(box, Qt.Key.Key_Return)
     window.wizard.next()
-    assert box.text() == "99999999"  # not clamped to 65,536, not reverted
-    assert "at most 65,536" in box.problem() and box.property("invalid") is True
+    assert box.text() == "99999999"  # not clamped to 1,048,576, not reverted
+    assert "at most 1,048,576" in box.problem() and box.property("invalid") is True
     window.debouncer.stop()
     window.recompute()
-    assert "at most 65,536" in window.status.text() and window.runner._latest == 0  # nothing was computed
+    assert "at most 1,048,576" in window.status.text() and window.runner._latest == 0  # nothing was computed
     type_into(qtbot, box, "64")
     assert box.problem() is None and box.value() == 64 and box.property("invalid") is False

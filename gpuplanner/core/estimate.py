@@ -43,7 +43,7 @@ INFERENCE_ERROR_PCT = 15.0
 # CNN training: median |error| of the NVIDIA DeepLearningExamples runs (validation.vision_cases), A100 and V100.
 CNN_ERROR_PCT = 10.5
 CNN_VALIDATED_ARCHITECTURES = ("Ampere", "Volta")
-LONG_RUN_DAYS = 3.0
+ECC_RISK_DAYS = 3.0  # a run longer than this on memory without ECC risks silent errors
 COUNT_SEARCH_LIMIT = 1 << 16
 
 PRECISION_FALLBACK = {Precision.FP8: Precision.BF16, Precision.BF16: Precision.FP16, Precision.TF32: Precision.FP32,
@@ -96,7 +96,7 @@ def training_warnings(scenario: Scenario, workload: TrainingWorkload, cluster: C
     if gpu.segment == Segment.CONSUMER:
         warnings.append(msg("GeForce cards: NVIDIA's driver licence does not permit data-center deployment, "
                             "and they have no ECC memory."))
-    if gpu.ecc is not True and days > LONG_RUN_DAYS and gpu.segment != Segment.CONSUMER:
+    if gpu.ecc is not True and days > ECC_RISK_DAYS and gpu.segment != Segment.CONSUMER:
         warnings.append(msg("{gpu}: ECC memory not confirmed; a {days:.0f}-day run risks silent errors.",
                             gpu=gpu.model, days=days))
     deadline = scenario.constraints.get("deadline_days")
@@ -245,7 +245,8 @@ def estimate_training(scenario: Scenario, node: NodeSpec | None = None) -> dict[
                 "dtype": "compute dtype (bf16/fp16); optimizer states fp32, no master copy",
                 "base": "NF4 + double quantization, 4.127 bits/param" if workload.adapter.quantized_base
                 else "frozen in the compute dtype"},
-            "power": "expected draw = 1.28 x GPU TDP per GPU incl. host (MLPerf Training v4.0 metered)",
+            "power": f"expected draw = {PowerAssumptions.training_w_per_gpu_tdp_w:.2f} x GPU TDP per GPU incl. host "
+                     "(MLPerf Training v4.0 metered)",
         },
         "warnings": warnings,
     }
@@ -255,7 +256,7 @@ def serving_workload(scenario: Scenario) -> ServingWorkload:
     options = scenario.inference
     return ServingWorkload(model=scenario.model, batch=options["batch"], input_tokens=options["input_tokens"],
                            output_tokens=options["output_tokens"], weight_format=options["weight_dtype"],
-                           kv_format=options["kv_dtype"], engine=options["engine"])
+                           kv_format=options["kv_dtype"], engine=options["engine"], assumptions=scenario.assumptions)
 
 
 def _batch_within_latency(workload: ServingWorkload, scenario: Scenario, tp: int, cap: int) -> int:
@@ -341,7 +342,8 @@ def estimate_inference(scenario: Scenario, node: NodeSpec | None = None) -> dict
         "assumptions": {"engine_profile": asdict(workload.profile),
                         "decode_overlap_penalty": DECODE_OVERLAP_PENALTY,
                         "kv_cache": "2 x layers x kv_heads x head_dim x bytes per token; TP splits KV heads",
-                        "power": "expected draw = 1.28 x GPU TDP per GPU incl. host (training level, an upper bound)"},
+                        "power": f"expected draw = {PowerAssumptions.inference_w_per_gpu_tdp_w:.2f} x GPU TDP per "
+                                 "GPU incl. host (training level, an upper bound)"},
         "warnings": warnings,
     }
 

@@ -73,6 +73,7 @@ _ASSUMPTION_RANGES: dict[str, tuple[float, float, str]] = {
     "gradient_bytes": (1.0, 4.0, "bytes"), "cuda_context_gib": (0.0, 16.0, "GiB"),
     "nccl_buffers_gib": (0.0, 16.0, "GiB"), "fragmentation": (0.0, 1.0, ""), "link_efficiency": (0.01, 1.0, ""),
     "network_efficiency": (0.01, 1.0, ""), "collective_latency_s": (0.0, 1.0, "s"), "dp_overlap": (0.0, 1.0, ""),
+    "gather_exposed_share": (0.0, 1.0, ""),
     "compute_efficiency_scale": (0.01, 2.0, ""),
 }
 
@@ -114,14 +115,16 @@ FIELDS: tuple[Field, ...] = (
           help="smallest power of two that fits (and meets the deadline)"),
     Field("hardware.gpus_per_node", int, 8, 1, 72, unit="GPUs"),
     Field("hardware.network_gbps_per_node", float, "per GPU class", 0.0, 1e6, True, "Gb/s",
-          "the node's inter-node bandwidth"),
+          "the node's inter-node bandwidth: by default 400 Gb/s per GPU for Hopper/Blackwell/MI300-class SXM/OAM, "
+          "200 per Ampere SXM, else 200 per node"),
     Field("parallelism.tp", int, SEARCHED, 1, 1 << 20, help="tensor-parallel degree"),
     Field("parallelism.pp", int, SEARCHED, 1, 1 << 20, help="pipeline stages"),
     Field("parallelism.dp", int, SEARCHED, 1, 1 << 20, help="data-parallel degree"),
     Field("parallelism.sequence_parallel", bool, SEARCHED),
     Field("parallelism.virtual_stages", int, SEARCHED, 1, 1024, help="interleaved pipeline chunks per stage"),
-    Field("constraints.deadline_days", float, None, 0.0, 36500.0, True, "days"),
-    Field("constraints.budget", float, None, 0.0, 1e13, True, "currency"),
+    Field("constraints.deadline_days", float, None, 0.0, 36500.0, True, "days",
+          "plans that miss a goal are shown only when none meets it, with what they miss"),
+    Field("constraints.budget", float, None, 0.0, 1e13, True, "currency", "most you will spend"),
     Field("constraints.currency", str, _COST.currency, choices=("USD", "CNY")),
     Field("constraints.usd_to_cny", float, _COST.usd_to_cny, 0.0, 1000.0, True, help="exchange rate (editable)"),
     Field("constraints.deployment", str, "either", choices=("on-prem", "cloud", "either")),
@@ -200,3 +203,71 @@ def check_values(data: Mapping[str, Any]) -> None:
                 (high is not None and value > high):
             raise InputError(path, "must be {range}{unit}, got {value}", range=spec.range_text(),
                              unit=f" {spec.unit}" if spec.unit else "", value=_shown(value))
+
+
+_JSON_TYPES = {int: "integer", float: "number", str: "string", bool: "boolean"}
+_DEFAULT_WORDS = {None: "none", SEARCHED: "searched"}
+
+
+def _default_text(spec: Field) -> str:
+    if isinstance(spec.default, str) and spec.default not in (SEARCHED,) and not spec.choices and \
+            spec.kind is not str:
+        return spec.default  # a phrase ("the preset's", "per GPU class")
+    if spec.default is None or spec.default == SEARCHED:
+        return _DEFAULT_WORDS[spec.default]  # type: ignore[index]
+    if isinstance(spec.default, bool):
+        return "true" if spec.default else "false"
+    if isinstance(spec.default, str):
+        return f"`{spec.default}`"
+    return _number(spec.default)  # type: ignore[arg-type]
+
+
+def markdown_table() -> str:
+    """The README's scenario table (scripts/scenario_docs.py writes it; a test keeps it current)."""
+    lines = ["| key | type | default | allowed | unit | meaning |", "|---|---|---|---|---|---|"]
+    for spec in FIELDS:
+        allowed = spec.range_text().replace("|", "\\|")
+        lines.append(f"| `{spec.path}` | {_JSON_TYPES[spec.kind]} | {_default_text(spec)} | {allowed} | "
+                     f"{spec.unit} | {spec.help} |")
+    return "\n".join(lines)
+
+
+MODEL_SCHEMA: dict[str, Any] = {
+    "description": "a catalog preset ({\"preset\": \"llama-2-70b\"}), optionally with overrides, or an architecture",
+    "type": "object", "additionalProperties": False,
+    "properties": {
+        "preset": {"type": "string"}, "name": {"type": "string"},
+        **{key: {"type": "integer", "minimum": 1} for key in
+           ("layers", "hidden", "heads", "kv_heads", "ffn_hidden", "vocab", "experts", "experts_per_token")},
+        "gated_mlp": {"type": "boolean"}, "tied_embeddings": {"type": "boolean"},
+        "params": {"type": "number", "exclusiveMinimum": 0},
+    },
+}
+
+
+def scenario_schema() -> dict[str, Any]:
+    """A JSON Schema (2020-12) of the scenario file, for users and editors (resources/scenario.schema.json)."""
+    root: dict[str, Any] = {"$schema": "https://json-schema.org/draft/2020-12/schema",
+                            "title": "GPU Planner scenario", "type": "object", "additionalProperties": False,
+                            "required": ["model"], "properties": {"model": MODEL_SCHEMA}}
+    for spec in FIELDS:
+        node = root
+        for part in spec.path.split(".")[:-1]:
+            node = node["properties"].setdefault(part, {"type": "object", "additionalProperties": False,
+                                                        "properties": {}})
+        prop: dict[str, Any] = {"type": _JSON_TYPES[spec.kind]}
+        if spec.choices:
+            prop["enum"] = list(spec.choices)
+        else:
+            if spec.minimum is not None:
+                prop["exclusiveMinimum" if spec.above_minimum else "minimum"] = spec.minimum
+            if spec.maximum is not None:
+                prop["maximum"] = spec.maximum
+        if (spec.default not in (None, SEARCHED) and isinstance(spec.default, int | float | bool)) or \
+                (isinstance(spec.default, str) and spec.kind is str):
+            prop["default"] = spec.default
+        description = ", ".join(part for part in (spec.help, spec.unit and f"in {spec.unit}") if part)
+        if description:
+            prop["description"] = description
+        node["properties"][spec.key] = prop
+    return root

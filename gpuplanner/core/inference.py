@@ -10,7 +10,7 @@ adds two all-reduces per layer per step.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from gpuplanner.core.errors import InputError, require_int
@@ -19,6 +19,7 @@ from gpuplanner.core.memory import GIB
 from gpuplanner.core.messages import msg
 from gpuplanner.core.model import ModelArch
 from gpuplanner.core.performance import peak_flops
+from gpuplanner.core.workload import Assumptions
 
 
 class WeightFormat(StrEnum):
@@ -63,7 +64,6 @@ ENGINES = {
 FP8_EFFICIENCY_FACTOR = 0.60
 # Decode: memory traffic and math overlap imperfectly; time = max + this share of the smaller one.
 DECODE_OVERLAP_PENALTY = 0.3
-CUDA_CONTEXT_GIB = 0.75
 TP_COLLECTIVE_LATENCY_S = 8e-6  # one small NCCL all-reduce inside a node (NVLink)
 
 
@@ -84,6 +84,7 @@ class ServingWorkload:
     weight_format: WeightFormat = WeightFormat.FP16
     kv_format: WeightFormat = WeightFormat.FP16
     engine: str = "tensorrt-llm"
+    assumptions: Assumptions = field(default_factory=Assumptions)  # the user's, as for training
 
     def __post_init__(self) -> None:
         require_int("inference.batch", self.batch, maximum=1 << 16)
@@ -144,11 +145,12 @@ class ServingEstimate:
     warnings: tuple[str, ...]
 
 
-def _tp_allreduce_s(model: ModelArch, gpu: GPU, tp: int, tokens: int) -> float:
+def _tp_allreduce_s(workload: ServingWorkload, gpu: GPU, tp: int, tokens: int) -> float:
     """Two all-reduces of tokens x hidden 16-bit values per layer (attention and MLP outputs)."""
     if tp <= 1:
         return 0.0
-    link = float(gpu.group_link_gbs(tp)) / 2.0 * 1e9 * 0.75
+    model = workload.model
+    link = float(gpu.group_link_gbs(tp)) / 2.0 * 1e9 * workload.assumptions.link_efficiency
     moved = 2.0 * (tp - 1) / tp * tokens * model.hidden * 2.0
     return 2.0 * model.layers * (moved / link + TP_COLLECTIVE_LATENCY_S)
 
@@ -161,7 +163,7 @@ def prefill_time_s(workload: ServingWorkload, gpu: GPU, tp: int, batch: int) -> 
     compute = (linear + attention) / tp / achieved_flops(gpu, workload)
     weights, scales = weight_bytes(model, workload.weight_format, profile)
     read = (weights + scales) / tp / ((gpu.memory_bandwidth_gbs or 1.0) * 1e9 * profile.decode_bandwidth_efficiency)
-    return compute + read + _tp_allreduce_s(model, gpu, tp, tokens)
+    return compute + read + _tp_allreduce_s(workload, gpu, tp, tokens)
 
 
 def decode_step_s(workload: ServingWorkload, gpu: GPU, tp: int, batch: int, context: float) -> float:
@@ -174,7 +176,7 @@ def decode_step_s(workload: ServingWorkload, gpu: GPU, tp: int, batch: int, cont
     attention = 4.0 * model.layers * context * model.hidden * batch
     compute = (linear + attention) / tp / achieved_flops(gpu, workload)
     overlapped = max(memory, compute) + DECODE_OVERLAP_PENALTY * min(memory, compute)
-    return overlapped + _tp_allreduce_s(model, gpu, tp, batch)
+    return overlapped + _tp_allreduce_s(workload, gpu, tp, batch)
 
 
 def serving_memory_bytes(workload: ServingWorkload, gpu: GPU, tp: int, batch: int) -> dict[str, float]:
@@ -186,7 +188,7 @@ def serving_memory_bytes(workload: ServingWorkload, gpu: GPU, tp: int, batch: in
     activations = chunk * (4 * model.hidden + 2 * model.ffn_hidden * model.experts_per_token / tp) * 2.0 \
         + batch * model.vocab * 4.0
     return {"weights": (weights + scales) / tp, "kv_cache": kv, "activations": activations,
-            "overhead": CUDA_CONTEXT_GIB * GIB}
+            "overhead": workload.assumptions.cuda_context_gib * GIB}
 
 
 def usable_bytes(workload: ServingWorkload, gpu: GPU) -> float:

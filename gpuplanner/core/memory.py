@@ -117,6 +117,20 @@ class MemoryBreakdown:
                 for name in ("weights", "gradients", "optimizer", "activations", "overhead", "total")}
 
 
+def zero_sharded(weights: np.ndarray | float, gradients: np.ndarray | float, optimizer: np.ndarray | float,
+                 dp: np.ndarray, zero: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Model-state bytes per GPU under ZeRO (Rajbhandari et al. 2020): stage 1 shards the optimizer states over
+    the data-parallel ranks, stage 2 also the gradients, stage 3 also the weights."""
+    return (weights / np.where(zero >= 3, dp, 1.0), gradients / np.where(zero >= 2, dp, 1.0),
+            optimizer / np.where(zero >= 1, dp, 1.0))
+
+
+def runtime_overhead(tensors: np.ndarray, assumptions: Assumptions, world_size: int) -> np.ndarray:
+    """CUDA context and workspaces, NCCL buffers when there are peers, and caching-allocator slack."""
+    return (assumptions.cuda_context_gib * GIB + (assumptions.nccl_buffers_gib * GIB if world_size > 1 else 0.0)
+            + assumptions.fragmentation * tensors)
+
+
 def microbatches_per_step(workload: TrainingWorkload, layouts: Layouts) -> np.ndarray:
     return workload.global_batch / (layouts.dp * layouts.micro_batch)
 
@@ -126,13 +140,13 @@ def training_memory(workload: TrainingWorkload, layouts: Layouts, assumptions: A
     model = workload.model
     tp, pp, dp, zero = layouts.tp, layouts.pp, layouts.dp, layouts.zero
     shard = parameter_shard(workload, tp, pp)
-    weights = shard.weight_bytes / np.where(zero >= 3, dp, 1.0)
+    trainable = shard.trainable_params
+    weights, gradients, optimizer = zero_sharded(
+        shard.weight_bytes, trainable * gradient_bytes_per_param(workload, assumptions),
+        trainable * optimizer_bytes_per_param(workload, assumptions), dp, zero)
     if workload.adapter is not None and workload.adapter.quantized_base:
         # QLoRA dequantizes one layer at a time to 16-bit for its matmuls.
         weights = weights + shard.base_params / model.layers * pp * 2.0
-    trainable = shard.trainable_params
-    gradients = trainable * gradient_bytes_per_param(workload, assumptions) / np.where(zero >= 2, dp, 1.0)
-    optimizer = trainable * optimizer_bytes_per_param(workload, assumptions) / np.where(zero >= 1, dp, 1.0)
 
     act_bytes = 4.0 if workload.precision in (Precision.FP32, Precision.TF32) else 2.0
     per_layer = activation_bytes_per_layer(model, workload.seq_len, layouts, act_bytes, assumptions)
@@ -159,6 +173,5 @@ def training_memory(workload: TrainingWorkload, layouts: Layouts, assumptions: A
     activations = np.maximum(first_stage, last_stage)
 
     tensors = weights + gradients + optimizer + activations
-    overhead = (assumptions.cuda_context_gib * GIB + (assumptions.nccl_buffers_gib * GIB if world_size > 1 else 0.0)
-                + assumptions.fragmentation * tensors)
-    return MemoryBreakdown(weights, gradients, optimizer, activations, overhead)
+    return MemoryBreakdown(weights, gradients, optimizer, activations, runtime_overhead(tensors, assumptions,
+                                                                                        world_size))

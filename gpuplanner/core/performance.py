@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from gpuplanner.core.adapters import NF4_DOUBLE_QUANT_BITS_PER_PARAM
+from gpuplanner.core.errors import InputError
 from gpuplanner.core.hardware import GPU, Precision
 from gpuplanner.core.memory import (
     activation_bytes_per_layer,
@@ -130,6 +131,19 @@ def ring_allreduce_s(bytes_per_gpu: np.ndarray, ranks: np.ndarray, link_bytes_pe
     return np.where(ranks > 1, moved / link_bytes_per_s + 2.0 * (ranks - 1.0) * latency_s, 0.0)
 
 
+def exposed_weight_gathers(gathers: np.ndarray, compute: np.ndarray, assumptions: Assumptions) -> np.ndarray:
+    """ZeRO-3 all-gather time that compute does not hide: what exceeds compute, plus a floor share."""
+    return np.maximum(gathers - compute, 0.0) + assumptions.gather_exposed_share * gathers
+
+
+def hbm_bytes_per_s(gpu: GPU) -> float:
+    """The GPU's published memory bandwidth; a GPU without one cannot be estimated (never a guessed figure)."""
+    if gpu.memory_bandwidth_gbs is None:
+        raise InputError("hardware.gpu", "{model} has no published memory bandwidth; add it in the catalog to "
+                         "estimate it", model=gpu.model)
+    return gpu.memory_bandwidth_gbs * 1e9
+
+
 def training_step_time(workload: TrainingWorkload, cluster: Cluster, layouts: Layouts,
                        assumptions: Assumptions) -> StepTime:
     gpu, model = cluster.gpu, workload.model
@@ -137,7 +151,7 @@ def training_step_time(workload: TrainingWorkload, cluster: Cluster, layouts: La
     world = tp * pp * dp
     act_bytes = 4.0 if workload.precision in (Precision.FP32, Precision.TF32) else 2.0
     microbatches = microbatches_per_step(workload, layouts)
-    hbm_bytes_per_s = (gpu.memory_bandwidth_gbs or 1000.0) * 1e9
+    hbm = hbm_bytes_per_s(gpu)
 
     # GEMMs: executed FLOPs of the whole step shared evenly by every GPU. The attention core runs in 16-bit
     # even in FP8 recipes (Transformer Engine) and at its own, lower efficiency.
@@ -154,14 +168,14 @@ def training_step_time(workload: TrainingWorkload, cluster: Cluster, layouts: La
                            layouts.virtual_stages)
     layer_activations = activation_bytes_per_layer(model, workload.seq_len, no_recompute, act_bytes, assumptions)
     passes = ELEMENTWISE_TRAFFIC_FACTOR * np.where(layouts.recompute == Recompute.FULL, 4.0 / 3.0, 1.0)
-    memory_bound = layer_activations * passes * (model.layers / pp) * microbatches / hbm_bytes_per_s
+    memory_bound = layer_activations * passes * (model.layers / pp) * microbatches / hbm
     shard = parameter_shard(workload, tp, pp)
     if workload.adapter is not None and workload.adapter.quantized_base:
         # QLoRA dequantizes every NF4 weight to 16-bit in each forward and backward pass (read 4.1 + write 16
         # + read 16 bits per parameter).
         dequant_passes = 2.0 + np.where(layouts.recompute == Recompute.FULL, 1.0, 0.0)
         memory_bound = memory_bound + shard.base_params * (NF4_DOUBLE_QUANT_BITS_PER_PARAM / 8.0 + 4.0) \
-            * dequant_passes * microbatches / hbm_bytes_per_s
+            * dequant_passes * microbatches / hbm
 
     # Tensor parallel: 2 all-reduces (or reduce-scatter + all-gather with SP) of s*b*h per layer per pass.
     link_bytes_per_s = gpu.group_link_gbs(tp) / 2.0 * 1e9 * assumptions.link_efficiency
@@ -196,13 +210,13 @@ def training_step_time(workload: TrainingWorkload, cluster: Cluster, layouts: La
     compute = gemm + memory_bound
     exposed_gradients = gradient_sync * (1.0 - assumptions.dp_overlap)
     # ZeRO-3 prefetches the next layer's weights while computing: only traffic beyond compute shows.
-    exposed_gathers = np.maximum(weight_gathers - compute, 0.0) + 0.1 * weight_gathers
+    exposed_gathers = exposed_weight_gathers(weight_gathers, compute, assumptions)
     data_parallel = exposed_gradients + exposed_gathers
 
     # Optimizer update: read and write weights, gradients and states of this GPU's shard.
     updated = shard.trainable_params / np.where(zero >= 1, dp, 1.0)
     state_bytes = (weight_bytes_per_param(workload.precision) + gradient_bytes_per_param(workload, assumptions)
                    + optimizer_bytes_per_param(workload, assumptions))
-    optimizer = 2.0 * updated * state_bytes / hbm_bytes_per_s
+    optimizer = 2.0 * updated * state_bytes / hbm
 
     return StepTime(gemm, memory_bound, tensor_parallel, pipeline_send, pipeline_bubble, data_parallel, optimizer)

@@ -33,7 +33,7 @@ MAX_TRAINING_GPUS = 16384
 # scale (two 4-GPU workstations at most).
 MAX_CONSUMER_GPUS = 8
 # Beyond a year a run is rarely what anyone means to buy; without a deadline the plan says so.
-LONG_RUN_DAYS = 365.0
+NO_DEADLINE_WARNING_DAYS = 365.0  # a plan longer than this, with no deadline set, says so
 OBJECTIVES = ("cheapest", "fastest", "lowest-tco")
 DEPLOYMENTS = ("on-prem", "cloud", "either")
 
@@ -182,7 +182,7 @@ def _evaluate(scenario: Scenario, option: HardwareOptions, count: int | None, se
     if metric is None:
         return None
     warnings = list(result["warnings"]) + list(site.warnings) + list(cost["notes"])  # type: ignore[arg-type]
-    if training and settings.deadline_days is None and training["days"] > LONG_RUN_DAYS:
+    if training and settings.deadline_days is None and training["days"] > NO_DEADLINE_WARNING_DAYS:
         warnings.append(msg("Takes {days:,.0f} days: no deadline is set, so slow plans can rank first. Set a "
                             "deadline to see faster ones.", days=training["days"]))
     block = site_block(site)

@@ -15,9 +15,22 @@ import numpy as np
 from gpuplanner.core.errors import InputError, require_int, require_positive
 from gpuplanner.core.hardware import Precision
 from gpuplanner.core.layout import MICRO_BATCH_CHOICES, LayoutConstraints, LayoutSearch
-from gpuplanner.core.memory import GIB, OPTIMIZER_STATE_BYTES, MemoryBreakdown, weight_bytes_per_param
+from gpuplanner.core.memory import (
+    GIB,
+    OPTIMIZER_STATE_BYTES,
+    MemoryBreakdown,
+    runtime_overhead,
+    weight_bytes_per_param,
+    zero_sharded,
+)
 from gpuplanner.core.model import ModelArch
-from gpuplanner.core.performance import StepTime, peak_flops, ring_allreduce_s
+from gpuplanner.core.performance import (
+    StepTime,
+    exposed_weight_gathers,
+    hbm_bytes_per_s,
+    peak_flops,
+    ring_allreduce_s,
+)
 from gpuplanner.core.workload import Assumptions, Cluster, Layouts, Optimizer
 
 # Convolution training is bound by activation traffic, not FLOPs: ResNet-50 (8.2 GFLOPs/image) and EfficientNet-B0
@@ -105,23 +118,22 @@ def search_image_layouts(workload: ImageWorkload, cluster: Cluster, assumptions:
     params = workload.model.params
     weight_bytes = weight_bytes_per_param(workload.precision)
     master = 4.0 if assumptions.master_weights and weight_bytes < 4 else 0.0
-    weights = params * weight_bytes / np.where(zero >= 3, dp, 1.0)
-    gradients = params * (4.0 if weight_bytes == 4 else assumptions.gradient_bytes) / np.where(zero >= 2, dp, 1.0)
-    optimizer = params * (OPTIMIZER_STATE_BYTES[workload.optimizer] + master) / np.where(zero >= 1, dp, 1.0)
+    weights, gradients, optimizer = zero_sharded(
+        params * weight_bytes, params * (4.0 if weight_bytes == 4 else assumptions.gradient_bytes),
+        params * (OPTIMIZER_STATE_BYTES[workload.optimizer] + master), dp, zero)
     act_scale = 2.0 if weight_bytes == 4 else 1.0
     activations = workload.model.activation_mib_per_sample * 2**20 * workload.scale * act_scale * layouts.micro_batch
     tensors = weights + gradients + optimizer + activations
-    overhead = (assumptions.cuda_context_gib * GIB + (assumptions.nccl_buffers_gib * GIB if cluster.count > 1 else 0)
-                + assumptions.fragmentation * tensors)
-    memory = MemoryBreakdown(weights, gradients, optimizer, activations, overhead)
+    memory = MemoryBreakdown(weights, gradients, optimizer, activations,
+                             runtime_overhead(tensors, assumptions, cluster.count))
 
     images_per_gpu = workload.global_batch / cluster.count
     peak = peak_flops(gpu, workload.precision)
     achieved = peak * CONV_EFFICIENCY * assumptions.compute_efficiency_scale
     math_s = workload.flops_per_image * images_per_gpu / achieved
     activation_bytes = workload.model.activation_mib_per_sample * 2**20 * workload.scale * act_scale
-    traffic_s = activation_bytes * ACTIVATION_TRAFFIC_FACTOR * images_per_gpu / (
-        (gpu.memory_bandwidth_gbs or 1000.0) * 1e9)
+    hbm = hbm_bytes_per_s(gpu)
+    traffic_s = activation_bytes * ACTIVATION_TRAFFIC_FACTOR * images_per_gpu / hbm
     compute = max(math_s, traffic_s) * np.ones(len(layouts))
     gpus_per_node = min(cluster.gpus_per_node, cluster.count)
     link = np.where(dp <= gpus_per_node, gpu.group_link_gbs(dp) / 2.0 * 1e9 * assumptions.link_efficiency,
@@ -130,8 +142,7 @@ def search_image_layouts(workload: ImageWorkload, cluster: Cluster, assumptions:
                              dp, link, assumptions.collective_latency_s) * np.where(zero >= 2, 0.5, 1.0)
     microbatches = images_per_gpu / layouts.micro_batch
     gathers = np.where(zero >= 3, 2.0 * microbatches * (dp - 1.0) / dp * params * weight_bytes / link, 0.0)
-    data_parallel = grads * (1.0 - assumptions.dp_overlap) + np.maximum(gathers - compute, 0.0) + 0.1 * gathers
-    hbm = (gpu.memory_bandwidth_gbs or 1000.0) * 1e9
+    data_parallel = grads * (1.0 - assumptions.dp_overlap) + exposed_weight_gathers(gathers, compute, assumptions)
     update = 2.0 * params / np.where(zero >= 1, dp, 1.0) * (weight_bytes + 4.0 + OPTIMIZER_STATE_BYTES[
         workload.optimizer]) / hbm
     zeros = np.zeros(len(layouts))

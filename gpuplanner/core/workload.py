@@ -59,6 +59,9 @@ class Assumptions:
     network_efficiency: float = 0.80  # achieved bus bandwidth / NIC line rate
     collective_latency_s: float = 20e-6  # fixed cost of one collective call
     dp_overlap: float = 0.8  # share of data-parallel gradient traffic hidden behind backward (bucketed DDP)
+    # ZeRO-3 prefetches the next layer's weights while computing; this share of the all-gathers stays exposed even
+    # when compute could hide them (the first layer's gather, prefetch start-up). A planning default, not measured.
+    gather_exposed_share: float = 0.1
     compute_efficiency_scale: float = 1.0  # multiply the calibrated GEMM efficiency (what-if)
 
     @classmethod

@@ -108,6 +108,8 @@ TEMPLATES = (
 
 # Input errors (InputError templates across the Qt-free packages), for the wizard, dialogs and the CLI.
 INPUT_TEMPLATES = (
+    QT_TRANSLATE_NOOP("CoreMessages", "{model} has no published memory bandwidth; add it in the catalog to estimate "
+                                      "it"),
     QT_TRANSLATE_NOOP("CoreMessages", "cannot write in {folder}"),
     QT_TRANSLATE_NOOP("CoreMessages", "cannot write {path}: {reason}"),
     QT_TRANSLATE_NOOP("CoreMessages", "contains an invalid character (a lone UTF-16 surrogate)"),

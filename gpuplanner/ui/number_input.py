@@ -40,11 +40,15 @@ def parse_number(text: str, *, group_separator: str = ",", decimal_point: str = 
     return value
 
 
+def _shown(value: float) -> str:
+    return f"{int(value):,}" if float(value).is_integer() else f"{value:,g}"
+
+
 def check_range(value: float, minimum: float, maximum: float, *, whole: bool) -> Refusal | None:
     if whole and not float(value).is_integer():
-        return Refusal("not-whole", f"{value:g}")
+        return Refusal("not-whole", _shown(value))
     if value < minimum:
-        return Refusal("below", f"{minimum:,g}")
+        return Refusal("below", _shown(minimum))
     if value > maximum:
-        return Refusal("above", f"{maximum:,g}")
+        return Refusal("above", _shown(maximum))
     return None

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.errors import InputError
+from gpuplanner.core.fields import field
 from gpuplanner.core.model import model_from_hf_config
 from gpuplanner.core.scenario import (
     IMAGE_BATCH_DEFAULT,
@@ -54,6 +55,17 @@ from gpuplanner.ui.widgets import (
 AUTO = "auto"
 ANY_GPU = "any"
 IMAGE_RESOLUTION_DEFAULT = 224
+
+
+def limits(path: str, scale: float = 1.0, *, low: float | None = None,
+           high: float | None = None) -> tuple[float, float]:
+    """A number field's range from the scenario field table (core/fields.py), in the field's display unit
+    (`scale`: 1e9 for a field in billions, 0.01 for one in percent). `low` replaces an exclusive minimum (or a
+    0 that means "none"); `high` caps what a spin box can hold."""
+    spec = field(path)
+    minimum = low if low is not None else (spec.minimum or 0.0) / scale
+    maximum = (spec.maximum or 0.0) / scale if high is None else min(high, (spec.maximum or high) / scale)
+    return minimum, maximum
 
 
 def merged(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
@@ -168,19 +180,20 @@ class ModelPage(QWizardPage):
 
         self.data_box = QGroupBox(self.tr("Data and batch"), self)
         data_form = QFormLayout(self.data_box)
-        self.tokens_b = float_spin(0.001, 1e6, 200.0, 3, self.tr("Training tokens, in billions (2T, 500B and 1e3 "
-                                                                 "are read too)"), " B", unit_scale=1e9)
-        self.global_batch = int_spin(1, 1 << 20, 512, self.tr("Sequences per optimizer step"))
-        self.seq_len = int_spin(16, 1 << 21, 4096, self.tr("Tokens per sequence (context length)"))
+        self.tokens_b = float_spin(*limits("training.tokens", 1e9, low=0.001), 200.0, 3,
+                                   self.tr("Training tokens, in billions (2T, 500B and 1e3 are read too)"), " B",
+                                   unit_scale=1e9)
+        self.global_batch = int_spin(*limits("training.global_batch"), 512, self.tr("Sequences per optimizer step"))
+        self.seq_len = int_spin(*limits("seq_len"), 4096, self.tr("Tokens per sequence (context length)"))
         data_form.addRow(self.tr("Tokens"), self.tokens_b)
         data_form.addRow(self.tr("Global batch (sequences)"), self.global_batch)
         data_form.addRow(self.tr("Sequence length"), self.seq_len)
 
         self.serve_box = QGroupBox(self.tr("Serving load"), self)
         serve_form = QFormLayout(self.serve_box)
-        self.batch = int_spin(1, 65536, 16, self.tr("Requests decoded together per replica"))
-        self.input_tokens = int_spin(1, 1 << 20, 1000, self.tr("Prompt length in tokens"))
-        self.output_tokens = int_spin(1, 1 << 20, 300, self.tr("Generated tokens per request"))
+        self.batch = int_spin(*limits("inference.batch"), 16, self.tr("Requests decoded together per replica"))
+        self.input_tokens = int_spin(*limits("inference.input_tokens"), 1000, self.tr("Prompt length in tokens"))
+        self.output_tokens = int_spin(*limits("inference.output_tokens"), 300, self.tr("Generated tokens per request"))
         self.engine = choice_combo([("tensorrt-llm", "TensorRT-LLM"), ("vllm", "vLLM"), ("llama.cpp", "llama.cpp")],
                                    "tensorrt-llm", self.tr("The same GPU gives very different numbers per engine"))
         serve_form.addRow(self.tr("Batch"), self.batch)
@@ -190,10 +203,12 @@ class ModelPage(QWizardPage):
 
         self.image_box = QGroupBox(self.tr("Images"), self)
         image_form = QFormLayout(self.image_box)
-        self.images = int_spin(1, 2_000_000_000, 1_281_167, self.tr("Images per epoch (ImageNet-1k: 1,281,167)"))
-        self.epochs = float_spin(0.01, 10_000.0, 90.0, 2, self.tr("Passes over the images"))
-        self.image_batch = int_spin(1, 1 << 20, 1024, self.tr("Images per optimizer step, all GPUs together"))
-        self.resolution = int_spin(16, 16384, 224, self.tr("Image side in pixels"), " px")
+        self.images = int_spin(*limits("images.count"), 1_281_167,
+                               self.tr("Images per epoch (ImageNet-1k: 1,281,167)"))
+        self.epochs = float_spin(*limits("images.epochs", low=0.01), 90.0, 2, self.tr("Passes over the images"))
+        self.image_batch = int_spin(*limits("images.batch"), 1024,
+                                    self.tr("Images per optimizer step, all GPUs together"))
+        self.resolution = int_spin(*limits("images.resolution"), 224, self.tr("Image side in pixels"), " px")
         image_form.addRow(self.tr("Model"), self.image_preset)
         image_form.addRow(self.tr("Images per epoch"), self.images)
         image_form.addRow(self.tr("Epochs"), self.epochs)
@@ -277,7 +292,8 @@ class PrecisionPage(QWizardPage):
              ("3", self.tr("ZeRO-3 / FSDP: + weights"))], AUTO,
             self.tr("ZeRO shards training state across data-parallel GPUs; ZeRO-3 (FSDP) also shards the weights at "
                     "the cost of gathering them every step."))
-        self.lora_rank = int_spin(1, 4096, 16, self.tr("LoRA rank r: each adapted matrix gains r x (in + out) "
+        self.lora_rank = int_spin(*limits("training.lora_rank"), 16,
+                                  self.tr("LoRA rank r: each adapted matrix gains r x (in + out) "
                                                        "parameters"))
         self.lora_targets = choice_combo(
             [("all-linear", self.tr("All linear layers")), ("attention", self.tr("Attention (q, k, v, o)")),
@@ -327,14 +343,15 @@ class DeploymentPage(QWizardPage):
         for gpu in catalog.gpus():
             self.gpu.addItem(f"{gpu.vendor} {gpu.model}", gpu.id)
         self.gpu.setToolTip(self.tr("Restrict the plans to one GPU model, or let the planner compare them all."))
-        self.count = int_spin(0, 65536, 0, self.tr("0 = choose the count for me"))
+        self.count = int_spin(*limits("hardware.count", low=0), 0, self.tr("0 = choose the count for me"))
         self.count.setSpecialValueText(self.tr("Automatic"))
         self.allow_consumer = QCheckBox(self.tr("Allow consumer (GeForce) cards"), self)
         self.allow_consumer.setChecked(True)
         self.allow_consumer.setToolTip(self.tr("GeForce cards are cheap but have no NVLink or ECC, and their driver "
                                                "licence forbids data-center deployment."))
-        self.rack_kw = float_spin(1.0, 500.0, 20.0, 1, self.tr("Power the site allows per rack"), " kW")
-        self.rack_units = int_spin(4, 60, 42, self.tr("Usable height of a rack"), " U")
+        self.rack_kw = float_spin(*limits("constraints.site.rack_kw", low=0.1), 20.0, 1,
+                                  self.tr("Power the site allows per rack"), " kW")
+        self.rack_units = int_spin(*limits("constraints.site.rack_units"), 42, self.tr("Usable height of a rack"), " U")
         self.cooling = choice_combo([("air", self.tr("Air")), ("rear-door", self.tr("Rear-door heat exchanger")),
                                      ("cold-plate", self.tr("Direct liquid (cold plate)")),
                                      ("immersion", self.tr("Immersion"))], "air",
@@ -344,10 +361,12 @@ class DeploymentPage(QWizardPage):
                     for a in CHINA_IDC_CABINET_AMPS]
         self.china_cabinet = choice_combo([(0, self.tr("No (rack kW above)")), *cabinets], 0,
                                           self.tr("Chinese IDC cabinets are sold by current at 220 V"))
-        self.voltage = float_spin(100.0, 1000.0, 400.0, 0, self.tr("Feed voltage (line-to-line for three-phase)"),
+        self.voltage = float_spin(*limits("constraints.site.supply.voltage"), 400.0, 0,
+                                  self.tr("Feed voltage (line-to-line for three-phase)"),
                                   " V")
         self.phase = choice_combo([(3, self.tr("Three-phase")), (1, self.tr("Single-phase"))], 3)
-        self.amps = float_spin(1.0, 400.0, 32.0, 0, self.tr("Breaker rating per circuit"), " A")
+        self.amps = float_spin(*limits("constraints.site.supply.amps"), 32.0, 0,
+                               self.tr("Breaker rating per circuit"), " A")
         form.addRow(self.tr("Deployment"), self.deployment)
         form.addRow(self.tr("GPU"), self.gpu)
         form.addRow(self.tr("GPU count"), self.count)
@@ -369,22 +388,30 @@ class BudgetPage(QWizardPage):
                                  "in the catalog tab."))
         form = QFormLayout(self)
         self.currency = choice_combo([("USD", "USD ($)"), ("CNY", "CNY (¥)")], "USD")
-        self.budget = float_spin(0.0, 1e12, 0.0, 0, self.tr("Most you will spend (0 = no limit)"))
+        self.budget = float_spin(*limits("constraints.budget", low=0.0), 0.0, 0,
+                                 self.tr("Most you will spend (0 = no limit)"))
         self.budget.setSpecialValueText(self.tr("No limit"))
-        self.deadline = float_spin(0.0, 3650.0, 30.0, 1, self.tr("Training must finish within (0 = no deadline)"),
+        self.deadline = float_spin(*limits("constraints.deadline_days", low=0.0), 30.0, 1,
+                                   self.tr("Training must finish within (0 = no deadline)"),
                                    self.tr(" days"))
         self.deadline.setSpecialValueText(self.tr("No deadline"))
-        self.target = float_spin(0.0, 1e9, 0.0, 0, self.tr("Output tokens per second the service must deliver"))
+        self.target = float_spin(*limits("constraints.target_output_tokens_per_s", low=0.0), 0.0, 0,
+                                 self.tr("Output tokens per second the service must deliver"))
         self.target.setSpecialValueText(self.tr("No target"))
         self.objective = choice_combo([("cheapest", self.tr("Cheapest")), ("fastest", self.tr("Fastest")),
                                        ("lowest-tco", self.tr("Lowest total cost of ownership"))], "cheapest")
-        self.years = float_spin(0.5, 10.0, 3.0, 1, self.tr("Amortisation period for TCO"), self.tr(" years"))
-        self.electricity = float_spin(0.0, 10.0, 0.0, 3, self.tr("Electricity price per kWh in the chosen currency "
+        self.years = float_spin(*limits("constraints.years", low=0.1), 3.0, 1,
+                                self.tr("Amortisation period for TCO"), self.tr(" years"))
+        self.electricity = float_spin(*limits("constraints.site.electricity_price"), 0.0, 3,
+                                      self.tr("Electricity price per kWh in the chosen currency "
                                                                  "(0 = not priced)"))
         self.electricity.setSpecialValueText(self.tr("Not priced"))
-        self.pue = float_spin(1.0, 3.0, 1.3, 2, self.tr("Power usage effectiveness: facility power / IT power"))
-        self.utilization = float_spin(5.0, 100.0, 70.0, 0, self.tr("Share of hours the owned cluster is busy"), " %")
-        self.usd_to_cny = float_spin(0.1, 100.0, 7.1, 3, self.tr("Exchange rate used for CNY (editable)"))
+        self.pue = float_spin(*limits("constraints.site.pue"), 1.3, 2,
+                              self.tr("Power usage effectiveness: facility power / IT power"))
+        self.utilization = float_spin(*limits("constraints.utilization", 0.01, low=1.0), 70.0, 0,
+                                      self.tr("Share of hours the owned cluster is busy"), " %")
+        self.usd_to_cny = float_spin(*limits("constraints.usd_to_cny", low=0.001), 7.1, 3,
+                                     self.tr("Exchange rate used for CNY (editable)"))
         form.addRow(self.tr("Currency"), self.currency)
         form.addRow(self.tr("Budget"), self.budget)
         form.addRow(self.tr("Deadline"), self.deadline)

@@ -1199,147 +1199,147 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>BudgetPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="367"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="386"/>
         <source>Budget and goals</source>
         <translation>预算与目标</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="368"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="387"/>
         <source>Zero means no limit. Prices in the catalog are approximate and dated; edit them in the catalog tab.</source>
         <translation>0 表示不限。目录中的价格为近似值并注明日期；可在“硬件目录”页编辑。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="372"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="392"/>
         <source>Most you will spend (0 = no limit)</source>
         <translation>最高支出（0 = 不限）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="373"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="393"/>
         <source>No limit</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="374"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="395"/>
         <source>Training must finish within (0 = no deadline)</source>
         <translation>训练必须在此时间内完成（0 = 不限）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="375"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="396"/>
         <source> days</source>
         <translation> 天</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="376"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="397"/>
         <source>No deadline</source>
         <translation>无期限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="377"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="399"/>
         <source>Output tokens per second the service must deliver</source>
         <translation>服务需要达到的每秒输出 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="378"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="400"/>
         <source>No target</source>
         <translation>无目标</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="379"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="401"/>
         <source>Cheapest</source>
         <translation>最省钱</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="379"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="401"/>
         <source>Fastest</source>
         <translation>最快</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="380"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="402"/>
         <source>Lowest total cost of ownership</source>
         <translation>总拥有成本最低</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="381"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="404"/>
         <source>Amortisation period for TCO</source>
         <translation>TCO 摊销年限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="381"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="404"/>
         <source> years</source>
         <translation> 年</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="382"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="406"/>
         <source>Electricity price per kWh in the chosen currency (0 = not priced)</source>
         <translation>每千瓦时电价，按所选币种（0 = 不计电费）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="384"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="408"/>
         <source>Not priced</source>
         <translation>不计价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="385"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="410"/>
         <source>Power usage effectiveness: facility power / IT power</source>
         <translation>电能使用效率：机房总功率 / IT 功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="386"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="412"/>
         <source>Share of hours the owned cluster is busy</source>
         <translation>自建集群处于忙碌状态的时间比例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="387"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="414"/>
         <source>Exchange rate used for CNY (editable)</source>
         <translation>人民币换算汇率（可编辑）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="388"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="415"/>
         <source>Currency</source>
         <translation>币种</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="389"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="416"/>
         <source>Budget</source>
         <translation>预算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="390"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="417"/>
         <source>Deadline</source>
         <translation>截止期限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="391"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="418"/>
         <source>Throughput target</source>
         <translation>吞吐量目标</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="392"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="419"/>
         <source>Rank by</source>
         <translation>排序依据</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="393"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="420"/>
         <source>Amortise over</source>
         <translation>摊销期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="394"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="421"/>
         <source>Electricity</source>
         <translation>电价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="395"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="422"/>
         <source>PUE</source>
         <translation>PUE</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="396"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="423"/>
         <source>Utilisation</source>
         <translation>利用率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="397"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="424"/>
         <source>USD to CNY</source>
         <translation>美元兑人民币</translation>
     </message>
@@ -1750,456 +1750,461 @@ Qt %2，Qt for Python %3，Python %4
     </message>
     <message>
         <location filename="../../gpuplanner/report/core_messages.py" line="111"/>
+        <source>{model} has no published memory bandwidth; add it in the catalog to estimate it</source>
+        <translation>{model} 没有公开的显存带宽；请在硬件目录中补充后再估算</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="113"/>
         <source>cannot write in {folder}</source>
         <translation>无法在 {folder} 中写入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="112"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="114"/>
         <source>cannot write {path}: {reason}</source>
         <translation>无法写入 {path}：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="113"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="115"/>
         <source>contains an invalid character (a lone UTF-16 surrogate)</source>
         <translation>含有无效字符（孤立的 UTF-16 代理项）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="114"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="116"/>
         <source>holds a number with too many digits</source>
         <translation>含有位数过多的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="115"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="117"/>
         <source>needs a file name</source>
         <translation>需要文件名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="116"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="118"/>
         <source>the file name contains a NUL character</source>
         <translation>文件名含有 NUL 字符</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="117"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="119"/>
         <source>the folder {folder} does not exist</source>
         <translation>文件夹 {folder} 不存在</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="118"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="120"/>
         <source>the number {text} is too large</source>
         <translation>数字 {text} 太大</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="119"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="121"/>
         <source>{path} is a folder; give a file name</source>
         <translation>{path} 是文件夹；请给出文件名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="120"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="122"/>
         <source>{path} is not UTF-8 text</source>
         <translation>{path} 不是 UTF-8 文本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="121"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="123"/>
         <source>{path} is not a regular file (a folder, pipe or device)</source>
         <translation>{path} 不是普通文件（是文件夹、管道或设备）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="122"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="124"/>
         <source>{path} is not a regular file (a pipe or device)</source>
         <translation>{path} 不是普通文件（是管道或设备）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="123"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="125"/>
         <source>{path} is over 1 MB; a scenario file is at most 1 MB</source>
         <translation>{path} 超过 1 MB；方案文件最大 1 MB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="124"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="126"/>
         <source>{path} is the scenario file itself; give another name</source>
         <translation>{path} 就是方案文件本身；请换一个文件名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="125"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="127"/>
         <source>must be one of {allowed}, got {value}</source>
         <translation>必须是 {allowed} 之一，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="126"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="128"/>
         <source>must be {range}{unit}, got {value}</source>
         <translation>必须 {range}{unit}，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="127"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="129"/>
         <source>unknown id {row_id!r}; see `gpuplanner catalog {table}`</source>
         <translation>未知的 ID {row_id!r}；请查看 `gpuplanner catalog {table}`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="128"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="130"/>
         <source>is not a column of this table</source>
         <translation>不是此表的列</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="129"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="131"/>
         <source>must be datacenter, workstation or consumer</source>
         <translation>必须是 datacenter（数据中心）、workstation（工作站）或 consumer（消费级）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="130"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="132"/>
         <source>{id} is a {kind} model without a transformer architecture</source>
         <translation>{id} 是 {kind} 模型，没有 Transformer 结构参数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="131"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="133"/>
         <source>{model_id} is a {kind} model, not an image model</source>
         <translation>{model_id} 是 {kind} 模型，不是图像模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="132"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="134"/>
         <source>must be zero or more</source>
         <translation>必须大于或等于零</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="133"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="135"/>
         <source>must not be empty</source>
         <translation>不能为空</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="134"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="136"/>
         <source>unknown GPU id {gpu_id!r}; see `gpuplanner catalog gpus`</source>
         <translation>未知的 GPU ID {gpu_id!r}；请查看 `gpuplanner catalog gpus`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="135"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="137"/>
         <source>unknown preset {model_id!r}; see `gpuplanner catalog models`</source>
         <translation>未知的预设 {model_id!r}；请查看 `gpuplanner catalog models`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="136"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="138"/>
         <source>must be yes or no, got {value!r}</source>
         <translation>必须是 yes 或 no，实际为 {value!r}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="137"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="139"/>
         <source>must be a number, got {value!r}</source>
         <translation>必须是数字，实际为 {value!r}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="138"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="140"/>
         <source>must be one of {join}</source>
         <translation>必须是以下之一：{join}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="139"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="141"/>
         <source>must be USD or CNY</source>
         <translation>必须是 USD 或 CNY</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="140"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="142"/>
         <source>must be in (0, 1]</source>
         <translation>必须在 (0, 1] 范围内</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="141"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="143"/>
         <source>must be a number, got {name}</source>
         <translation>必须是数字，实际为 {name}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="142"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="144"/>
         <source>must be a finite number</source>
         <translation>必须是有限的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="143"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="145"/>
         <source>must be greater than zero, got {value:g}</source>
         <translation>必须大于零，实际为 {value:g}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="144"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="146"/>
         <source>must be at least {minimum}, got {value}</source>
         <translation>不能小于 {minimum}，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="145"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="147"/>
         <source>must be at most {maximum}, got {value}</source>
         <translation>不能大于 {maximum}，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="146"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="148"/>
         <source>must be zero or more, got {value:g}</source>
         <translation>必须大于或等于零，实际为 {value:g}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="147"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="149"/>
         <source>must be a whole number, got {value!r}</source>
         <translation>必须是整数，实际为 {value!r}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="148"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="150"/>
         <source>{value!r} estimates are not available in this version yet</source>
         <translation>此版本尚不支持 {value!r} 估算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="149"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="151"/>
         <source>{model} has no published peak for {value} or a fallback</source>
         <translation>{model} 没有公开的 {value} 峰值算力，也没有可替代的精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="150"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="152"/>
         <source>no GPU count up to 65536 gives a valid layout for this batch</source>
         <translation>在 65536 张 GPU 以内，找不到能为此批量构成有效并行布局的 GPU 数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="151"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="153"/>
         <source>{name}: FLOPs per image are not in the catalog (no citable source); give images.gflops_per_sample</source>
         <translation>{name}：目录中没有每张图像的 FLOPs（无可引用来源）；请填写 images.gflops_per_sample</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="153"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="155"/>
         <source>{name}: activation memory per image is not in the catalog; give images.activation_mib_per_sample (scripts/measure_cnn_activations.py)</source>
         <translation>{name}：目录中没有每张图像的激活值显存；请填写 images.activation_mib_per_sample（可用 scripts/measure_cnn_activations.py 测量）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="155"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="157"/>
         <source>no GPU count up to 4096 divides the batch evenly</source>
         <translation>在 4096 张 GPU 以内，没有能整除此批量的 GPU 数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="156"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="158"/>
         <source>{model} has no published memory bandwidth; cannot estimate decode</source>
         <translation>{model} 没有公开的显存带宽，无法估算解码</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="157"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="159"/>
         <source>{model} has no published 16-bit tensor rate; cannot estimate prefill</source>
         <translation>{model} 没有公开的 16 位张量算力，无法估算预填充</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="158"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="160"/>
         <source>must be one of {join}, got {name!r}</source>
         <translation>必须是以下之一：{join}，实际为 {name!r}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="159"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="161"/>
         <source>int4 KV cache is not supported; use fp16, bf16, fp8 or int8</source>
         <translation>不支持 int4 KV 缓存；请使用 fp16、bf16、fp8 或 int8</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="160"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="162"/>
         <source>no tensor x pipeline split divides {count} GPUs</source>
         <translation>没有能整除 {count} 张 GPU 的张量并行 × 流水线并行划分</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="161"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="163"/>
         <source>{global_batch} sequences cannot be split evenly over the data-parallel replicas</source>
         <translation>{global_batch} 条序列无法平均分配到各数据并行副本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="163"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="165"/>
         <source>must hold a JSON object</source>
         <translation>必须包含一个 JSON 对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="164"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="166"/>
         <source>{heads} heads do not divide hidden size {hidden}</source>
         <translation>{heads} 个注意力头不能整除隐藏维度 {hidden}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="165"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="167"/>
         <source>{kv_heads} KV heads do not divide {heads} heads</source>
         <translation>{kv_heads} 个 KV 头不能整除 {heads} 个注意力头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="166"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="168"/>
         <source>cannot read {path}: {exc}</source>
         <translation>无法读取 {path}：{exc}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="167"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="169"/>
         <source>not valid JSON ({msg} at line {lineno})</source>
         <translation>不是有效的 JSON（第 {lineno} 行：{msg}）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="168"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="170"/>
         <source>missing {join}</source>
         <translation>缺少 {join}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="169"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="171"/>
         <source>IDC cabinets are sold at {join} A</source>
         <translation>IDC 机柜按 {join} A 出售</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="170"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="172"/>
         <source>must be between 1.0 and 3.0, got {pue:g}</source>
         <translation>必须在 1.0 到 3.0 之间，实际为 {pue:g}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="171"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="173"/>
         <source>must be an object</source>
         <translation>必须是对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="172"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="174"/>
         <source>must be an object with a preset or an architecture</source>
         <translation>必须是包含预设（preset）或模型结构的对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="173"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="175"/>
         <source>is required when no preset is given</source>
         <translation>未指定预设时为必填项</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="174"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="176"/>
         <source>must be a JSON object</source>
         <translation>必须是 JSON 对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="175"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="177"/>
         <source>is required (a preset or an architecture)</source>
         <translation>为必填项（预设或模型结构）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="176"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="178"/>
         <source>{pp} stages exceed the model&apos;s {layers} layers</source>
         <translation>{pp} 个流水线阶段超过了模型的 {layers} 层</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="177"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="179"/>
         <source>tp x pp x dp = {product} but hardware.count is {count}</source>
         <translation>tp × pp × dp = {product}，但 hardware.count 为 {count}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="178"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="180"/>
         <source>unknown key (allowed: {join})</source>
         <translation>未知的键（允许：{join}）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="179"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="181"/>
         <source>must be one of {allowed}, got {value!r}</source>
         <translation>必须是以下之一：{allowed}，实际为 {value!r}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="180"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="182"/>
         <source>image tasks take a catalog preset: {&quot;preset&quot;: &quot;resnet-50&quot;}</source>
         <translation>图像任务需要使用目录中的预设：{&quot;preset&quot;: &quot;resnet-50&quot;}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="181"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="183"/>
         <source>only applies to the vision and diffusion tasks</source>
         <translation>仅适用于视觉和扩散模型任务</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="182"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="184"/>
         <source>must divide training.global_batch</source>
         <translation>必须能整除 training.global_batch</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="183"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="185"/>
         <source>{tp} does not divide the model&apos;s {heads} heads</source>
         <translation>{tp} 不能整除模型的 {heads} 个注意力头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="184"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="186"/>
         <source>{tp} exceeds the {gpus_per_node} GPUs per node</source>
         <translation>{tp} 超过了每节点 {gpus_per_node} 张 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="185"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="187"/>
         <source>must be 1 or 3</source>
         <translation>必须是 1 或 3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="186"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="188"/>
         <source>must be between 4 and 60</source>
         <translation>必须在 4 到 60 之间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="187"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="189"/>
         <source>{global_batch} images cannot be split over {count} GPUs</source>
         <translation>{global_batch} 张图像无法平均分配到 {count} 张 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="188"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="190"/>
         <source>no micro-batch divides the images each GPU gets per step</source>
         <translation>没有微批大小能整除每张 GPU 每步分到的图像数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="189"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="191"/>
         <source>{tokens:g} tokens is beyond any real training run</source>
         <translation>{tokens:g} 个 token 超出了任何实际训练的规模</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="190"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="192"/>
         <source>must be none, selective or full, got {text!r}</source>
         <translation>必须是 none（不重计算）、selective（选择性）或 full（完全），实际为 {text!r}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="191"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="193"/>
         <source>unknown assumption</source>
         <translation>未知的假设项</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="192"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="194"/>
         <source>must be true or false</source>
         <translation>必须是 true 或 false</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="193"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="195"/>
         <source>{name} is not a number JSON allows</source>
         <translation>{name} 不是 JSON 允许的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="194"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="196"/>
         <source>{path} is {value:.1f} MB; a scenario file is at most 1 MB</source>
         <translation>{path} 大小为 {value:.1f} MB；方案文件最大为 1 MB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="195"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="197"/>
         <source>file not found: {path}</source>
         <translation>找不到文件：{path}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="196"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="198"/>
         <source>not valid JSON: {msg} at line {lineno} column {colno}</source>
         <translation>不是有效的 JSON：第 {lineno} 行第 {colno} 列：{msg}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="197"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="199"/>
         <source>JSON nested too deeply</source>
         <translation>JSON 嵌套层级过深</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="198"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="200"/>
         <source>must be between 1 and 100</source>
         <translation>必须在 1 到 100 之间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="199"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="201"/>
         <source>no plan fits, so there is no spec sheet to write</source>
         <translation>没有可行的方案，因此无法生成规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="200"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="202"/>
         <source>must be a whole number, got {kind} {value}</source>
         <translation>必须是整数，实际为 {kind} {value}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="201"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="203"/>
         <source>must be a number, got {kind} {value}</source>
         <translation>必须是数字，实际为 {kind} {value}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="202"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="204"/>
         <source>must be text, got {kind} {value}</source>
         <translation>必须是文本，实际为 {kind} {value}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="203"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="205"/>
         <source>must be true or false, got {kind} {value}</source>
         <translation>必须是 true 或 false，实际为 {kind} {value}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="204"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="206"/>
         <source>must be an object, got {kind} {value}</source>
         <translation>必须是对象，实际为 {kind} {value}</translation>
     </message>
@@ -2207,177 +2212,177 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>DeploymentPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="318"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="334"/>
         <source>Where will it run?</source>
         <translation>在哪里运行？</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="319"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="335"/>
         <source>Buy, rent or compare both; the site limits size racks, power and cooling.</source>
         <translation>购买、租用或两者对比；机房限制决定机柜、供电和散热。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="322"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="338"/>
         <source>Compare buying and renting</source>
         <translation>对比购买与租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="322"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="338"/>
         <source>Buy (on-premises)</source>
         <translation>购买（自建机房）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="323"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="339"/>
         <source>Rent (cloud)</source>
         <translation>租用（云）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="326"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="342"/>
         <source>Any GPU in the catalog</source>
         <translation>目录中任意 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="329"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="345"/>
         <source>Restrict the plans to one GPU model, or let the planner compare them all.</source>
         <translation>将方案限定为某一种 GPU，或让规划器比较全部型号。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="330"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="346"/>
         <source>0 = choose the count for me</source>
         <translation>0 = 自动选择数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="331"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="347"/>
         <source>Automatic</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="332"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="348"/>
         <source>Allow consumer (GeForce) cards</source>
         <translation>允许消费级（GeForce）显卡</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="334"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="350"/>
         <source>GeForce cards are cheap but have no NVLink or ECC, and their driver licence forbids data-center deployment.</source>
         <translation>GeForce 显卡便宜，但没有 NVLink 和 ECC，且驱动许可禁止在数据中心部署。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="336"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="353"/>
         <source>Power the site allows per rack</source>
         <translation>机房允许的单机柜功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="337"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="354"/>
         <source>Usable height of a rack</source>
         <translation>机柜可用高度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="338"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="355"/>
         <source>Air</source>
         <translation>风冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="338"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="355"/>
         <source>Rear-door heat exchanger</source>
         <translation>背板换热（热交换门）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="339"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="356"/>
         <source>Direct liquid (cold plate)</source>
         <translation>冷板式液冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="340"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="357"/>
         <source>Immersion</source>
         <translation>浸没式液冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="341"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="358"/>
         <source>Each tier handles more kW per rack: air ~20, rear-door ~40, cold plate ~100 (editable planning presets)</source>
         <translation>散热等级越高，单机柜功率密度越高：风冷约 20 kW，背板换热约 40 kW，冷板液冷约 100 kW（可编辑的规划预设）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="345"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="362"/>
         <source>No (rack kW above)</source>
         <translation>否（使用上面的机柜功率）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="343"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="360"/>
         <source>%1 A x 220 V = %2 kW</source>
         <translation>%1 A × 220 V = %2 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="346"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="363"/>
         <source>Chinese IDC cabinets are sold by current at 220 V</source>
         <translation>国内 IDC 机柜按 220 V 电流规格出售</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="347"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="365"/>
         <source>Feed voltage (line-to-line for three-phase)</source>
         <translation>供电电压（三相为线电压）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="349"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="367"/>
         <source>Three-phase</source>
         <translation>三相</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="349"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="367"/>
         <source>Single-phase</source>
         <translation>单相</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="350"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="369"/>
         <source>Breaker rating per circuit</source>
         <translation>每回路断路器额定电流</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="351"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="370"/>
         <source>Deployment</source>
         <translation>部署方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="352"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="371"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="353"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="372"/>
         <source>GPU count</source>
         <translation>GPU 数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="355"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="374"/>
         <source>Rack power</source>
         <translation>机柜功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="356"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="375"/>
         <source>Rack height</source>
         <translation>机柜高度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="357"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="376"/>
         <source>Cooling</source>
         <translation>散热方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="358"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="377"/>
         <source>Chinese IDC cabinet</source>
         <translation>国内 IDC 机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="359"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="378"/>
         <source>Supply voltage</source>
         <translation>供电电压</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="360"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="379"/>
         <source>Phases</source>
         <translation>相数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="361"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="380"/>
         <source>Circuit breaker</source>
         <translation>断路器</translation>
     </message>
@@ -2916,254 +2921,259 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>ModelPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="119"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="131"/>
         <source>Which model, and how much data?</source>
         <translation>哪个模型，多少数据？</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="120"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="132"/>
         <source>Choose a preset (type to search), describe your own architecture, or import a Hugging Face config.json.</source>
         <translation>选择预设模型（可输入搜索），自定义架构，或导入 Hugging Face 的 config.json。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="129"/>
-        <location filename="../../gpuplanner/ui/wizard.py" line="148"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="141"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="160"/>
         <source>Custom architecture</source>
         <translation>自定义架构</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="142"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="154"/>
         <source>Image models from the catalog, with their sources.</source>
         <translation>目录中的图像模型，注明来源。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="143"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="155"/>
         <source>Model presets come from the catalog, with their source.</source>
         <translation>预设模型来自硬件目录，并注明来源。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="144"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="156"/>
         <source>Import config.json…</source>
         <translation>导入 config.json…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="145"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="157"/>
         <source>Read layers, widths, heads and vocabulary from a local Hugging Face config.json.</source>
         <translation>从本地 Hugging Face config.json 读取层数、维度、头数和词表大小。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="150"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="162"/>
         <source>Transformer layers</source>
         <translation>Transformer 层数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="151"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="163"/>
         <source>Hidden size (model width)</source>
         <translation>隐藏层维度（模型宽度）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="152"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="164"/>
         <source>Attention heads</source>
         <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="153"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="165"/>
         <source>Key/value heads: fewer than heads means GQA/MQA, which shrinks the KV cache</source>
         <translation>KV 头数：少于注意力头数即为 GQA/MQA，可缩小 KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="155"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="167"/>
         <source>MLP inner width</source>
         <translation>MLP 中间层维度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="156"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="168"/>
         <source>Vocabulary size</source>
         <translation>词表大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="157"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="169"/>
         <source>Gated MLP (SwiGLU)</source>
         <translation>门控 MLP（SwiGLU）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="159"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="171"/>
         <source>Tied input/output embeddings</source>
         <translation>输入/输出词嵌入共享</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="160"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="172"/>
         <source>Layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="161"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="173"/>
         <source>Hidden size</source>
         <translation>隐藏层维度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="162"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="174"/>
         <source>Heads</source>
         <translation>注意力头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="163"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="175"/>
         <source>KV heads</source>
         <translation>KV 头数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="164"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="176"/>
         <source>MLP width</source>
         <translation>MLP 维度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="165"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="177"/>
         <source>Vocabulary</source>
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="169"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="181"/>
         <source>Data and batch</source>
         <translation>数据与批大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="171"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="184"/>
         <source>Training tokens, in billions (2T, 500B and 1e3 are read too)</source>
         <translation>训练 token 数，单位十亿（也可输入 2T、500B、1e3）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="173"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="186"/>
         <source>Sequences per optimizer step</source>
         <translation>每次优化器更新的序列数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="174"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="187"/>
         <source>Tokens per sequence (context length)</source>
         <translation>每个序列的 token 数（上下文长度）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="175"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="188"/>
         <source>Tokens</source>
         <translation>token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="176"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="189"/>
         <source>Global batch (sequences)</source>
         <translation>全局批大小（序列数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="177"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="190"/>
         <source>Sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="179"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="192"/>
         <source>Serving load</source>
         <translation>推理负载</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="181"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="194"/>
         <source>Requests decoded together per replica</source>
         <translation>每个副本同时解码的请求数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="182"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="195"/>
         <source>Prompt length in tokens</source>
         <translation>提示词长度（token）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="183"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="196"/>
         <source>Generated tokens per request</source>
         <translation>每个请求生成的 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="185"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="198"/>
         <source>The same GPU gives very different numbers per engine</source>
         <translation>同一块 GPU 在不同推理引擎上的性能差别很大</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="186"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="199"/>
         <source>Batch</source>
         <translation>批大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="187"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="200"/>
         <source>Input tokens</source>
         <translation>输入 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="188"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="201"/>
         <source>Output tokens</source>
         <translation>输出 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="189"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="202"/>
         <source>Engine</source>
         <translation>推理引擎</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="191"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="204"/>
         <source>Images</source>
         <translation>图像数据</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="193"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="207"/>
         <source>Images per epoch (ImageNet-1k: 1,281,167)</source>
         <translation>每轮图像数（ImageNet-1k：1,281,167）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="195"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="208"/>
+        <source>Passes over the images</source>
+        <translation>遍历全部图像的次数</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="210"/>
         <source>Images per optimizer step, all GPUs together</source>
         <translation>每次优化器更新的图像数（所有 GPU 合计）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="196"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="211"/>
         <source>Image side in pixels</source>
         <translation>图像边长（像素）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="197"/>
-        <location filename="../../gpuplanner/ui/wizard.py" line="205"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="212"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="220"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="198"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="213"/>
         <source>Images per epoch</source>
         <translation>每轮图像数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="199"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="214"/>
         <source>Epochs</source>
         <translation>轮数（epoch）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="200"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="215"/>
         <source>Batch (images)</source>
         <translation>批大小（图像数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="201"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="216"/>
         <source>Resolution</source>
         <translation>分辨率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="225"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="240"/>
         <source>Import config.json</source>
         <translation>导入 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="226"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="241"/>
         <source>JSON files (*.json)</source>
         <translation>JSON 文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="234"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="249"/>
         <source>Cannot import</source>
         <translation>无法导入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="235"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="250"/>
         <source>This config.json cannot be used: %1</source>
         <translation>无法使用此 config.json：%1</translation>
     </message>
@@ -3307,163 +3317,163 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>PrecisionPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="258"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="273"/>
         <source>Precision and memory savers</source>
         <translation>精度与省显存手段</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="259"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="274"/>
         <source>Automatic choices are searched for the fastest layout that fits. Combinations a GPU cannot run are explained in the results&apos; warnings.</source>
         <translation>“自动”会搜索放得下且最快的并行布局。GPU 不支持的组合会在结果的警告中说明。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="264"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="279"/>
         <source>Math precision. FP8 needs Hopper, Ada or newer tensor cores; BF16 needs Ampere or newer.</source>
         <translation>计算精度。FP8 需要 Hopper、Ada 或更新架构的张量核心；BF16 需要 Ampere 或更新架构。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="266"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="281"/>
         <source>8-bit Adam</source>
         <translation>8 位 Adam</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="266"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="281"/>
         <source>SGD with momentum</source>
         <translation>带动量的 SGD</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="268"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="283"/>
         <source>AdamW keeps two fp32 moments per parameter (8 bytes); 8-bit Adam 2 bytes; Adafactor almost none.</source>
         <translation>AdamW 每个参数保存两个 fp32 动量（8 字节）；8 位 Adam 2 字节；Adafactor 几乎为零。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="270"/>
-        <location filename="../../gpuplanner/ui/wizard.py" line="275"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="285"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="290"/>
         <source>Automatic</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="270"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="285"/>
         <source>None</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="270"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="285"/>
         <source>Selective</source>
         <translation>选择性重计算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="271"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="286"/>
         <source>Full</source>
         <translation>完全重计算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="272"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="287"/>
         <source>Activation recomputation: selective recomputes only attention internals (a few % slower); full keeps only each layer&apos;s input and recomputes the layer (about a third more compute).</source>
         <translation>激活重计算：选择性重计算只重算注意力内部（慢几个百分点）；完全重计算只保存每层输入并重算整层（计算量约多三分之一）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="275"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="290"/>
         <source>Off (plain data parallel)</source>
         <translation>关闭（普通数据并行）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="276"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="291"/>
         <source>ZeRO-1: shard optimizer states</source>
         <translation>ZeRO-1：分片优化器状态</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="276"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="291"/>
         <source>ZeRO-2: + gradients</source>
         <translation>ZeRO-2：再分片梯度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="277"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="292"/>
         <source>ZeRO-3 / FSDP: + weights</source>
         <translation>ZeRO-3 / FSDP：再分片权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="278"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="293"/>
         <source>ZeRO shards training state across data-parallel GPUs; ZeRO-3 (FSDP) also shards the weights at the cost of gathering them every step.</source>
         <translation>ZeRO 将训练状态分片到数据并行的各 GPU 上；ZeRO-3（FSDP）还会分片权重，代价是每步都要收集权重。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="280"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="296"/>
         <source>LoRA rank r: each adapted matrix gains r x (in + out) parameters</source>
         <translation>LoRA 秩 r：每个适配矩阵增加 r ×（输入 + 输出）个参数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="283"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="299"/>
         <source>All linear layers</source>
         <translation>所有线性层</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="283"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="299"/>
         <source>Attention (q, k, v, o)</source>
         <translation>注意力层（q、k、v、o）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="284"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="300"/>
         <source>q and v only</source>
         <translation>仅 q 和 v</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="284"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="300"/>
         <source>Which matrices get adapters</source>
         <translation>哪些矩阵加适配器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="285"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="301"/>
         <source>Paged optimizer (states spill to CPU memory under pressure)</source>
         <translation>分页优化器（显存紧张时状态换出到内存）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="287"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="303"/>
         <source>Weight format for serving</source>
         <translation>推理时的权重格式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="289"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="305"/>
         <source>KV-cache format</source>
         <translation>KV 缓存格式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="291"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="307"/>
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="291"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="307"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="292"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="308"/>
         <source>Recompute</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="292"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="308"/>
         <source>ZeRO / FSDP</source>
         <translation>ZeRO / FSDP</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="293"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="309"/>
         <source>LoRA rank</source>
         <translation>LoRA 秩</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="294"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="310"/>
         <source>LoRA targets</source>
         <translation>LoRA 目标层</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="295"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="311"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="295"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="311"/>
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
@@ -3471,7 +3481,7 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>ScenarioWizard</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="475"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="502"/>
         <source>Custom model</source>
         <translation>自定义模型</translation>
     </message>
@@ -3479,82 +3489,82 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>TaskPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="78"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="90"/>
         <source>What do you want to run?</source>
         <translation>您要运行什么任务？</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="79"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="91"/>
         <source>Pick the job; every later page adapts to it.</source>
         <translation>选择任务类型；后续页面会随之调整。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="84"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="96"/>
         <source>Pretrain a language model</source>
         <translation>预训练语言模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="85"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="97"/>
         <source>Train all weights from scratch on a token budget.</source>
         <translation>按 token 预算从零训练全部权重。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="86"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="98"/>
         <source>Full fine-tune</source>
         <translation>全参数微调</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="87"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="99"/>
         <source>Update all weights on your data (same memory as pretraining).</source>
         <translation>在您的数据上更新全部权重（显存需求与预训练相同）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="88"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="100"/>
         <source>LoRA fine-tune</source>
         <translation>LoRA 微调</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="88"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="100"/>
         <source>Freeze the model, train small low-rank adapters.</source>
         <translation>冻结模型，只训练小的低秩适配器。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="89"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="101"/>
         <source>QLoRA fine-tune</source>
         <translation>QLoRA 微调</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="90"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="102"/>
         <source>LoRA on a 4-bit (NF4) frozen base: the cheapest way to tune a big model.</source>
         <translation>在 4 位（NF4）冻结底座上做 LoRA：微调大模型最省的方式。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="91"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="103"/>
         <source>Serve a model (inference)</source>
         <translation>部署模型推理服务</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="92"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="104"/>
         <source>Latency, throughput and how many GPUs a load needs.</source>
         <translation>时延、吞吐量，以及承载负载需要多少 GPU。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="93"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="105"/>
         <source>Image model training</source>
         <translation>图像模型训练</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="94"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="106"/>
         <source>Train an image classifier (ResNet, EfficientNet, ViT) on a dataset for some epochs.</source>
         <translation>在数据集上训练图像分类模型（ResNet、EfficientNet、ViT）若干轮。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="95"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="107"/>
         <source>Diffusion model training</source>
         <translation>扩散模型训练</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="96"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="108"/>
         <source>Train a diffusion model (DiT, or a U-Net with its FLOPs per image).</source>
         <translation>训练扩散模型（DiT，或给出每张图 FLOPs 的 U-Net）。</translation>
     </message>
@@ -3630,14 +3640,6 @@ Qt %2，Qt for Python %3，Python %4
         <location filename="../../gpuplanner/terms.py" line="28"/>
         <source>full</source>
         <translation>完全</translation>
-    </message>
-</context>
-<context>
-    <name>_000.self</name>
-    <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="194"/>
-        <source>Passes over the images</source>
-        <translation>遍历全部图像的次数</translation>
     </message>
 </context>
 </TS>

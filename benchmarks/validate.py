@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import time
 
-from gpuplanner.catalog.store import Catalog
-from gpuplanner.validation import (
+from replay import (  # benchmarks/replay.py, beside this script
     energy_cases,
     finetune_cases,
     format_table,
@@ -16,6 +15,8 @@ from gpuplanner.validation import (
     training_cases,
     vision_cases,
 )
+
+from gpuplanner.catalog.store import Catalog
 
 TABLES = (
     ("Training step time / throughput vs published runs", training_cases),

@@ -4,11 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from gpuplanner.core.errors import InputError
-from gpuplanner.core.estimate import estimate
-from gpuplanner.core.inference import ServingWorkload, WeightFormat, engine_profile, kv_bytes_per_token, weight_bytes
-from gpuplanner.planning import scenario_from_data
-from gpuplanner.validation import (
+from benchmarks.replay import (
     finetune_cases,
     format_table,
     inference_cases,
@@ -16,6 +12,10 @@ from gpuplanner.validation import (
     memory_cases,
     run_cases,
 )
+from gpuplanner.core.errors import InputError
+from gpuplanner.core.estimate import estimate
+from gpuplanner.core.inference import ServingWorkload, WeightFormat, engine_profile, kv_bytes_per_token, weight_bytes
+from gpuplanner.planning import scenario_from_data
 from tests.conftest import VALIDATION_TABLES
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from benchmarks.replay import energy_cases, format_table, run_cases
 from gpuplanner.catalog.options import hardware_options, node_for
 from gpuplanner.core.cost import CloudOffer, CostAssumptions, CostInputs, Price, cost_summary
 from gpuplanner.core.errors import InputError
@@ -26,7 +27,6 @@ from gpuplanner.core.site import (
     refrigeration_tons,
 )
 from gpuplanner.planning import scenario_from_data
-from gpuplanner.validation import energy_cases, format_table, run_cases
 from tests.conftest import VALIDATION_TABLES, run_cli
 
 

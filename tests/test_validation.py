@@ -8,8 +8,8 @@ from collections import defaultdict
 
 import pytest
 
+from benchmarks.replay import format_table, gpu_hour_cases, median_abs_error, run_cases, training_cases
 from gpuplanner.core.estimate import VALIDATION_ERROR_PCT
-from gpuplanner.validation import format_table, gpu_hour_cases, median_abs_error, run_cases, training_cases
 from tests.conftest import VALIDATION_TABLES
 
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from benchmarks.replay import format_table, median_abs_error, run_cases, vision_cases
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.estimate import CNN_ERROR_PCT, estimate
 from gpuplanner.planning import scenario_from_data
-from gpuplanner.validation import format_table, median_abs_error, run_cases, vision_cases
 from tests.conftest import VALIDATION_TABLES
 
 

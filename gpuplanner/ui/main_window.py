@@ -63,9 +63,10 @@ PLANS_SHOWN = 8
 LETTER_TERRITORIES = {QLocale.Country.UnitedStates, QLocale.Country.Canada, QLocale.Country.Mexico}
 
 
-def run_planning(data: dict[str, Any], control: JobControl) -> dict[str, Any]:
-    """The background job: plan the scenario with a catalog opened on this thread."""
-    return plan_for_scenario(data, Catalog(), top=PLANS_SHOWN, progress=control.progress)
+def run_planning(data: dict[str, Any], catalog: Catalog, control: JobControl) -> dict[str, Any]:
+    """The background job: plan the scenario on the window's catalog (it opens a SQLite connection per read, so
+    a pool thread may use it)."""
+    return plan_for_scenario(data, catalog, top=PLANS_SHOWN, progress=control.progress)
 
 
 class CatalogPage(QWidget):
@@ -364,7 +365,8 @@ class MainWindow(QMainWindow):
         if self.edit_started is None:
             self.edit_started = time.perf_counter()
         self._submitted = data
-        self.runner.submit(lambda control: run_planning(data, control))
+        catalog = self.catalog
+        self.runner.submit(lambda control: run_planning(data, catalog, control))
         self.show_message(self.tr("Estimating…"))
 
     def _show_input_error(self, field: str, message: str) -> None:

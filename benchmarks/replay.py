@@ -1,5 +1,6 @@
 """Published measured runs (resources/reference/published-runs.json) replayed through the same path as
-`gpuplanner estimate`, so every estimate can be checked against reality. Used by the tests and benchmarks.
+`gpuplanner estimate`, so every estimate can be checked against reality. Test and benchmark code, not part
+of the installed app (tests import it as benchmarks.replay, benchmarks/validate.py as replay).
 
 Like is compared with like: Megatron-2021 TFLOP/s count the recompute forward (their eq. 3), so they are
 turned back into step time with that same formula; Llama 3 MFU is model FLOPs (PaLM), turned into tokens/s

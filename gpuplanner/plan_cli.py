@@ -30,11 +30,26 @@ def deployment_label(deployment: str) -> str:
     return tr("buy") if deployment == "on-prem" else tr("rent")
 
 
+def near_miss_lines(result: dict[str, Any]) -> list[str]:
+    """The plans that break a limit or miss a goal: listed apart, never ranked, each with what it misses."""
+    near = result.get("near_misses") or []
+    if not near:
+        return []
+    lines = [tr("Near misses (not answers: each breaks a limit or misses a goal you set):")]
+    for plan in near:
+        misses = "; ".join(translated_message(m) for m in plan["misses"])
+        lines.append(f"  - {plan['count']} x {plan['gpu']} ({deployment_label(plan['deployment'])}): {misses}")
+    return lines
+
+
 def plan_report(result: dict[str, Any]) -> str:
     currency = result["currency"]
     plans = result["plans"]
+    near = near_miss_lines(result)
     if not plans:
-        return tr("No plan fits: every GPU in the catalog runs out of memory or lacks a price for the deployment.")
+        if not near:
+            return tr("No plan fits: every GPU in the catalog runs out of memory or lacks a price for the deployment.")
+        return "\n".join([translated_message(result["note"]), "", *near])
     lines = []
     if result.get("note"):
         lines += [translated_message(result["note"]), ""]
@@ -88,6 +103,8 @@ def plan_report(result: dict[str, Any]) -> str:
         where = deployment_label(point["deployment"])
         cost_text = money(point["cost"], currency)
         lines.append(f"  {point['count']:>5} x {point['gpu']:<20} {where:<8} {speed:>14}  {cost_text}")
+    if near:
+        lines += ["", *near]
     return "\n".join(lines)
 
 

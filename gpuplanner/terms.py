@@ -15,6 +15,7 @@ TERMS: dict[str, str] = {
     "rack power": QT_TRANSLATE_NOOP("Terms", "rack power"),
     "rack units": QT_TRANSLATE_NOOP("Terms", "rack units"),
     "rack weight": QT_TRANSLATE_NOOP("Terms", "rack weight"),
+    "cooling": QT_TRANSLATE_NOOP("Terms", "cooling"),
     "air": QT_TRANSLATE_NOOP("Terms", "air"),
     "rear-door": QT_TRANSLATE_NOOP("Terms", "rear-door heat exchanger"),
     "cold-plate": QT_TRANSLATE_NOOP("Terms", "cold plate"),

@@ -15,6 +15,7 @@ from gpuplanner.core.cost import CloudOffer, CostAssumptions, CostInputs, Price,
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.plan import plan_catalog, plan_settings
 from gpuplanner.core.site import (
+    Cooling,
     NodeSpec,
     PowerAssumptions,
     PowerSupply,
@@ -54,11 +55,18 @@ DGX_H100 = NodeSpec(name="DGX H100", gpus=8, rack_units=8, nameplate_kw=10.2)
 
 
 def test_superpod_four_dgx_h100_per_rack_is_40_8_kw() -> None:
-    site = plan_site(DGX_H100, 32, 700, SiteLimits(rack_kw=45, rack_units=42), PowerAssumptions(), 8, 400)
+    site = plan_site(DGX_H100, 32, 700, SiteLimits(rack_kw=45, rack_units=42, cooling=Cooling.COLD_PLATE),
+                     PowerAssumptions(), 8, 400)
     assert site.nodes_per_rack == 4
     assert site.rack_kw_nameplate == pytest.approx(40.8)
     assert site.racks == 8
     assert site.cooling_needed != "air"  # beyond the ~20 kW an air-cooled rack takes
+
+
+def test_racks_are_filled_only_as_far_as_the_site_cooling_carries() -> None:
+    air = plan_site(DGX_H100, 32, 700, SiteLimits(rack_kw=45, rack_units=42), PowerAssumptions(), 8, 400)
+    assert air.nodes_per_rack == 1 and air.limited_by == "cooling" and air.cooling_ok  # 10.2 kW per air rack
+    assert air.racks == 32
 
 
 def test_china_idc_cabinet_cannot_hold_an_8xh100_node() -> None:
@@ -68,7 +76,8 @@ def test_china_idc_cabinet_cannot_hold_an_8xh100_node() -> None:
 
 def test_each_feed_carries_the_whole_rack() -> None:
     supply = PowerSupply(voltage=208, phase=3, amps=30, derating=0.8)  # 8.65 kW per circuit
-    site = plan_site(DGX_H100, 2, 700, SiteLimits(rack_kw=25, supply=supply), PowerAssumptions(), 8, 400)
+    site = plan_site(DGX_H100, 2, 700, SiteLimits(rack_kw=25, supply=supply, cooling=Cooling.REAR_DOOR),
+                     PowerAssumptions(), 8, 400)
     assert site.rack_kw_nameplate == pytest.approx(20.4)
     assert site.circuits_per_feed == 3  # 20.4 / 8.65 = 2.36 -> 3 circuits on feed A and 3 on feed B
 

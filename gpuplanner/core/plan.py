@@ -18,6 +18,7 @@ from gpuplanner.core.messages import msg
 from gpuplanner.core.scenario import Scenario
 from gpuplanner.core.site import (
     CHINA_IDC_CABINET_AMPS,
+    COOLING_WORDS,
     Cooling,
     NodeSpec,
     PowerAssumptions,
@@ -232,6 +233,79 @@ def _meets_goals(plan: dict[str, Any], settings: PlanSettings) -> list[str]:
     return misses
 
 
+def _limit_misses(plan: dict[str, Any], settings: PlanSettings) -> list[str]:
+    """The user's site limits an owned plan breaks, each with by how much (a rented plan needs no rack)."""
+    if plan["deployment"] != "on-prem":
+        return []
+    site, limits = plan["site"], settings.site
+    misses = []
+    node_kw = site["node_kw_nameplate"]
+    if node_kw is not None and node_kw > limits.usable_rack_kw + 1e-9:
+        misses.append(msg("one node needs {need:.1f} kW; the rack allows {limit:.1f} kW", need=node_kw,
+                          limit=limits.usable_rack_kw))
+    free_units = limits.rack_units - limits.reserved_units
+    if site["rack_units_per_node"] > free_units:
+        misses.append(msg("one node is {units}U; a rack has {free}U free", units=site["rack_units_per_node"],
+                          free=free_units))
+    weight = site.get("node_weight_kg")
+    if weight is not None and limits.rack_max_kg is not None and weight > limits.rack_max_kg:
+        misses.append(msg("one node weighs {weight:.0f} kg; a rack holds {limit:.0f} kg", weight=weight,
+                          limit=limits.rack_max_kg))
+    if not site["cooling_ok"]:
+        misses.append(msg("{rack_kw:.1f} kW per rack needs {needed} cooling; the site has {cooling}",
+                          rack_kw=site["kw_per_rack"] or 0.0, needed=COOLING_WORDS.get(site["cooling_needed"],
+                                                                                        site["cooling_needed"]),
+                          cooling=COOLING_WORDS[limits.cooling.value]))
+    return misses
+
+
+def _misses(plan: dict[str, Any], settings: PlanSettings) -> list[str]:
+    """Every limit and goal the plan breaks; a plan with any is never ranked among the answers."""
+    return _limit_misses(plan, settings) + _meets_goals(plan, settings)
+
+
+def _shortfall(plan: dict[str, Any], settings: PlanSettings) -> float:
+    """How far a near miss is from its worst limit or goal, as a ratio (1.5: half again over)."""
+    site, limits = plan["site"], settings.site
+    ratios = [1.0]
+    if plan["deployment"] == "on-prem" and site["node_kw_nameplate"]:
+        ratios.append(site["node_kw_nameplate"] / limits.usable_rack_kw)
+    if settings.deadline_days is not None and plan["days"] is not None:
+        ratios.append(plan["days"] / settings.deadline_days)
+    if settings.budget is not None:
+        ratios.append(plan["cost_metric"] / settings.budget)
+    target = settings.target_output_tokens_per_s
+    if target is not None and plan.get("inference"):
+        ratios.append(target / max(plan["inference"]["output_tokens_per_s"], 1e-9))
+    return max(ratios)
+
+
+def _joined(messages: list[str]) -> str:
+    joined = messages[0]
+    for message in messages[1:]:
+        joined = msg("{first}; {second}", first=joined, second=message)
+    return joined
+
+
+def _nearest_fix(near: list[dict[str, Any]], settings: PlanSettings) -> str | None:
+    """When nothing fits, the smallest change that would let a plan through."""
+    power_only = [p for p in near if p["deployment"] == "on-prem" and all(
+        m.template.startswith(("one node needs", "{rack_kw:.1f} kW per rack needs")) for m in p["misses"])]
+    if power_only:
+        best = min(power_only, key=lambda p: p["site"]["node_kw_nameplate"] or math.inf)
+        need = best["site"]["node_kw_nameplate"] or 0.0
+        return msg("Nearest fix: {gpu} × {count} ({node}) needs {need:.1f} kW per rack with {needed} cooling; ask for "
+                   "racks of at least {ask:.0f} kW, or rent instead.", gpu=best["gpu_name"], count=best["count"],
+                   node=best["site"]["node"], need=need, needed=COOLING_WORDS.get(best["site"]["cooling_needed"],
+                                                                                  best["site"]["cooling_needed"]),
+                   ask=math.ceil(need))
+    if near:
+        best = near[0]
+        return msg("Nearest: {gpu} × {count} ({deployment}), which {misses}.", gpu=best["gpu_name"],
+                   count=best["count"], deployment=best["deployment"], misses=_joined(best["misses"]))
+    return None
+
+
 def _slowness(plan: dict[str, Any]) -> float:
     """Lower is better: days to train, or minus the tokens per second served."""
     return plan["days"] if plan["days"] is not None else -plan["inference"]["output_tokens_per_s"]
@@ -321,29 +395,23 @@ def plan_catalog(scenario: Scenario, options: list[HardwareOptions], settings: P
         if not found:
             rejected.append({"gpu": option.gpu.id, "reason": "does not fit at any count, or has no price for the "
                                                              "chosen deployment"})
-    meeting = [p for p in evaluated if not _meets_goals(p, settings)]
-    pool = meeting or evaluated
-    ranked = sorted(pool, key=lambda p: _sort_key(p, settings.objective))
-    # One plan per (GPU, deployment) in the ranking: the best count for the objective.
-    seen: set[tuple[str, str]] = set()
-    plans = []
-    for plan in ranked:
-        key = (plan["gpu"], plan["deployment"])
-        if key in seen:
-            continue
-        seen.add(key)
-        plans.append(plan)
-        if len(plans) >= top:
-            break
+    # Limits and goals are hard filters: only plans that keep every one are answers. The rest are near misses,
+    # listed apart with what each misses and by how much, fewest misses first.
+    for plan in evaluated:
+        plan["misses"] = _misses(plan, settings)
+    meeting = [p for p in evaluated if not p["misses"]]
+    plans = _one_per_option(sorted(meeting, key=lambda p: _sort_key(p, settings.objective)), top)
+    near = _one_per_option(sorted((p for p in evaluated if p["misses"]),
+                                  key=lambda p: (len(p["misses"]), _shortfall(p, settings),
+                                                 *_sort_key(p, settings.objective))), top)
     for index, plan in enumerate(plans):
         plan["rank"] = index + 1
         plan["rank_reasons"] = _rank_reasons(plan, plans[0], index, settings)
-        misses = _meets_goals(plan, settings)
-        if misses:
-            joined = misses[0]
-            for miss in misses[1:]:
-                joined = msg("{first}; {second}", first=joined, second=miss)
-            plan["warnings"] = [msg("Misses the goals: {misses}", misses=joined), *plan["warnings"]]
+    for plan in near:
+        plan["rank"] = None
+        plan["rank_reasons"] = []
+        plan["warnings"] = [msg("Not an answer: {misses}", misses=_joined(plan["misses"])), *plan["warnings"]]
+    pool = meeting
     curves: dict[str, list[dict[str, Any]]] = {}
     for plan in sorted(evaluated, key=lambda p: p["count"]):
         if any(plan["gpu"] == top_plan["gpu"] and plan["deployment"] == top_plan["deployment"] for top_plan in plans):
@@ -354,8 +422,24 @@ def plan_catalog(scenario: Scenario, options: list[HardwareOptions], settings: P
               "days": p["days"],
               "output_tokens_per_s": p["inference"]["output_tokens_per_s"] if p.get("inference") else None}
              for p in pareto_front(pool)]
-    return {"plans": plans, "pareto": front, "curves": curves, "evaluated": len(evaluated),
-            "meeting_goals": len(meeting),
-            "rejected": rejected, "currency": settings.cost.currency,
-            "note": None if meeting or not _has_goals(settings) else
-            msg("No plan meets every goal; showing the closest ones with what they miss.")}
+    note = None
+    if not plans and near:
+        fix = _nearest_fix(near, settings)
+        note = msg("No plan keeps every limit and goal you set; the near misses say what each misses. {fix}",
+                   fix=fix) if fix else msg("No plan keeps every limit and goal you set.")
+    return {"plans": plans, "near_misses": near, "pareto": front, "curves": curves, "evaluated": len(evaluated),
+            "meeting_goals": len(meeting), "rejected": rejected, "currency": settings.cost.currency, "note": note}
+
+
+def _one_per_option(ranked: list[dict[str, Any]], top: int) -> list[dict[str, Any]]:
+    """The best count of each (GPU, deployment), in ranking order, at most `top`."""
+    seen: set[tuple[str, str]] = set()
+    chosen = []
+    for plan in ranked:
+        key = (plan["gpu"], plan["deployment"])
+        if key not in seen:
+            seen.add(key)
+            chosen.append(plan)
+        if len(chosen) >= top:
+            break
+    return chosen

@@ -216,11 +216,13 @@ def plan_site(node: NodeSpec, nodes: int, gpu_tdp_w: float | None, limits: SiteL
     usable_units = limits.rack_units - limits.reserved_units
     by_units = usable_units // node.rack_units
     by_power = math.inf if nameplate is None else math.floor(rack_kw / nameplate + 1e-9)
+    # The site's cooling caps a rack too: fill racks only as far as that tier carries the heat away.
+    by_cooling = math.inf if nameplate is None else math.floor(COOLING_LIMIT_KW[limits.cooling] / nameplate + 1e-9)
     by_weight = math.inf if (limits.rack_max_kg is None or node.weight_kg is None) else math.floor(
         limits.rack_max_kg / node.weight_kg)
-    per_rack = int(min(by_units, by_power, by_weight, nodes))
-    limited_by = min((("rack power", by_power), ("rack units", by_units), ("rack weight", by_weight)),
-                     key=lambda item: item[1])[0]
+    per_rack = int(min(by_units, by_power, by_weight, nodes, max(by_cooling, 1)))
+    limited_by = min((("rack power", by_power), ("rack units", by_units), ("rack weight", by_weight),
+                      ("cooling", by_cooling)), key=lambda item: item[1])[0]
     if nameplate is None:
         warnings.append(msg("{node}: nameplate power not published; racks sized by rack units only.",
                             node=node.name))

@@ -12,6 +12,17 @@ from gpuplanner.core.errors import InputError
 CONTEXT = "CoreMessages"
 
 TEMPLATES = (
+    QT_TRANSLATE_NOOP("CoreMessages", "Nearest fix: {gpu} × {count} ({node}) needs {need:.1f} kW per rack with "
+                                      "{needed} cooling; ask for racks of at least {ask:.0f} kW, or rent instead."),
+    QT_TRANSLATE_NOOP("CoreMessages", "Nearest: {gpu} × {count} ({deployment}), which {misses}."),
+    QT_TRANSLATE_NOOP("CoreMessages", "No plan keeps every limit and goal you set."),
+    QT_TRANSLATE_NOOP("CoreMessages", "No plan keeps every limit and goal you set; the near misses say what each "
+                                      "misses. {fix}"),
+    QT_TRANSLATE_NOOP("CoreMessages", "Not an answer: {misses}"),
+    QT_TRANSLATE_NOOP("CoreMessages", "one node is {units}U; a rack has {free}U free"),
+    QT_TRANSLATE_NOOP("CoreMessages", "one node needs {need:.1f} kW; the rack allows {limit:.1f} kW"),
+    QT_TRANSLATE_NOOP("CoreMessages", "one node weighs {weight:.0f} kg; a rack holds {limit:.0f} kg"),
+    QT_TRANSLATE_NOOP("CoreMessages", "{rack_kw:.1f} kW per rack needs {needed} cooling; the site has {cooling}"),
     QT_TRANSLATE_NOOP("CoreMessages", "never pays back: at {utilization:.0%} utilisation, running it costs more per "
                                       "month than renting the same GPU-hours"),
     QT_TRANSLATE_NOOP("CoreMessages", "{gpu} has no FP8 tensor cores (FP8 needs Hopper, Ada or newer); estimated in "
@@ -72,9 +83,7 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "{nodes} nodes on a {fabric} fabric"),
     QT_TRANSLATE_NOOP("CoreMessages", "on-prem: bought and run on your site"),
     QT_TRANSLATE_NOOP("CoreMessages", "cloud: rented from {provider}"),
-    QT_TRANSLATE_NOOP("CoreMessages", "Misses the goals: {misses}"),
     QT_TRANSLATE_NOOP("CoreMessages", "{first}; {second}"),
-    QT_TRANSLATE_NOOP("CoreMessages", "No plan meets every goal; showing the closest ones with what they miss."),
     QT_TRANSLATE_NOOP("CoreMessages", "{slower:.0f}% slower"),
     QT_TRANSLATE_NOOP("CoreMessages", "does not fit: needs {need:.1f} GiB per GPU"),
     QT_TRANSLATE_NOOP("CoreMessages", "Takes {days:,.0f} days: no deadline is set, so slow plans can rank first. "

@@ -148,3 +148,16 @@ def compare_html(plans: list[dict[str, Any]], currency: str) -> str:
         row(tr("Warnings"), [str(len(p["warnings"])) for p in plans]),
     ]
     return f"<table border='1' cellspacing='0' cellpadding='4'>{head}{''.join(body)}</table>"
+
+
+def near_misses_html(result: dict[str, Any]) -> str:
+    """When no plan keeps every limit: why, the nearest fix, and each near miss with what it misses."""
+    title, heading = tr("No plan keeps every limit you set"), tr("Near misses (not answers)")
+    parts = [f"<h3>{escape(title)}</h3>", f"<p>{escape(translated(result['note']))}</p>",
+             f"<h4>{escape(heading)}</h4><ul>"]
+    for plan in result["near_misses"]:
+        where = tr("buy") if plan["deployment"] == "on-prem" else tr("rent")
+        misses = "; ".join(translated(m) for m in plan["misses"])
+        parts.append(f"<li><b>{escape(str(plan['count']))} × {escape(plan['gpu_name'])}</b> ({escape(where)}): "
+                     f"{escape(misses)}</li>")
+    return "".join(parts) + "</ul>"

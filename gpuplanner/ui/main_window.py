@@ -49,7 +49,7 @@ from gpuplanner.translations import LANGUAGES
 from gpuplanner.ui.catalog_editor import CatalogEntryDialog
 from gpuplanner.ui.catalog_model import SORT_ROLE as CATALOG_SORT_ROLE
 from gpuplanner.ui.catalog_model import CatalogTableModel
-from gpuplanner.ui.details import compare_html, plan_html
+from gpuplanner.ui.details import compare_html, near_misses_html, plan_html
 from gpuplanner.ui.dialogs import Button, ask_save_discard_cancel, warn
 from gpuplanner.ui.document import ScenarioEdit, Session, parse_session, session_json
 from gpuplanner.ui.plans_model import SORT_ROLE, PlansTableModel
@@ -397,6 +397,9 @@ class MainWindow(QMainWindow):
             summary = fill(self.tr("%1 plans evaluated; best: %2 × %3"), str(result["evaluated"]),
                            str(best["count"]), best["gpu_name"])
             self.show_message(summary if not result.get("note") else translated(result["note"]))
+        elif result.get("near_misses"):
+            self.details.setHtml(near_misses_html(result))
+            self.show_message(translated(result["note"]))
         else:
             self.details.setHtml("<p>" + self.tr("No plan fits: every GPU runs out of memory or has no price for "
                                                  "the chosen deployment.") + "</p>")

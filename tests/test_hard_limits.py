@@ -1,0 +1,78 @@
+"""The user's limits are hard filters: no ranked plan breaks a rack kW, U, weight or cooling limit, a deadline, a
+budget or a throughput target; plans that do are near misses, listed apart with what they miss and by how much,
+and when nothing fits the answer says why and names the nearest fix."""
+
+from __future__ import annotations
+
+import pytest
+
+from gpuplanner.catalog.store import Catalog
+from gpuplanner.core.site import COOLING_LIMIT_KW, Cooling
+from gpuplanner.planning import plan_for_scenario
+
+SEVENTY_B = {"task": "pretrain", "model": {"preset": "llama-2-70b"}, "training": {"tokens": 2e12}}
+
+
+@pytest.fixture(scope="module")
+def catalog() -> Catalog:
+    return Catalog(overrides_path=None)
+
+
+def assert_every_plan_keeps_the_limits(result: dict, constraints: dict) -> None:
+    site = constraints.get("site", {})
+    rack_kw = site.get("rack_kw", 20.0)
+    cooling_kw = COOLING_LIMIT_KW[Cooling(site.get("cooling", "air"))]
+    for plan in result["plans"]:
+        assert plan["misses"] == []
+        if plan["deployment"] == "on-prem":
+            assert plan["site"]["node_kw_nameplate"] <= rack_kw + 1e-9
+            assert plan["site"]["kw_per_rack"] <= min(rack_kw, cooling_kw) + 1e-9
+            assert plan["site"]["rack_units_per_node"] <= site.get("rack_units", 42) - 2
+        if "deadline_days" in constraints:
+            assert plan["days"] <= constraints["deadline_days"]
+        if "budget" in constraints:
+            assert plan["cost_metric"] <= constraints["budget"]
+
+
+def test_a_5_kw_rack_ranks_nothing_that_needs_more_and_names_the_nearest_fix(catalog) -> None:
+    constraints = {"deployment": "on-prem", "deadline_days": 60, "site": {"rack_kw": 5}}
+    result = plan_for_scenario({**SEVENTY_B, "constraints": constraints}, catalog, top=5)
+    assert_every_plan_keeps_the_limits(result, constraints)
+    assert result["plans"] == []  # no 8-GPU server fits 5 kW, and no smaller one meets 60 days
+    near = result["near_misses"]
+    assert near and all(p["rank"] is None for p in near)
+    assert any("one node needs" in m and "the rack allows 5.0 kW" in m for p in near for m in p["misses"])
+    assert "ask for racks of at least" in result["note"] and "kW" in result["note"]
+
+
+def test_70b_in_60_days_in_20_kw_racks(catalog) -> None:
+    constraints = {"deployment": "on-prem", "deadline_days": 60, "site": {"rack_kw": 20}}
+    result = plan_for_scenario({**SEVENTY_B, "constraints": constraints}, catalog, top=5)
+    assert result["plans"]
+    assert_every_plan_keeps_the_limits(result, constraints)
+    assert result["plans"][0]["rank_reasons"][0].startswith("lowest cost among plans that fit")
+
+
+def test_a_budget_too_small_leaves_only_near_misses_that_say_by_how_much(catalog) -> None:
+    constraints = {"deployment": "cloud", "deadline_days": 30, "budget": 1000}
+    result = plan_for_scenario({**SEVENTY_B, "constraints": constraints}, catalog, top=3)
+    assert result["plans"] == []
+    for plan in result["near_misses"]:
+        assert any(m.startswith("costs ") and "(budget 1,000)" in m for m in plan["misses"])
+        assert plan["warnings"][0].startswith("Not an answer:")
+
+
+def test_serving_in_a_3_kw_rack_keeps_the_rack(catalog) -> None:
+    constraints = {"deployment": "on-prem", "target_output_tokens_per_s": 500, "site": {"rack_kw": 3}}
+    result = plan_for_scenario({"task": "inference", "model": {"preset": "llama-2-7b"},
+                                "constraints": constraints}, catalog, top=5)
+    assert_every_plan_keeps_the_limits(result, constraints)
+    assert result["plans"] or result["near_misses"]
+    for plan in result["plans"]:
+        assert plan["inference"]["output_tokens_per_s"] >= 500
+
+
+def test_renting_needs_no_rack(catalog) -> None:
+    constraints = {"deployment": "cloud", "deadline_days": 60, "site": {"rack_kw": 5}}
+    result = plan_for_scenario({**SEVENTY_B, "constraints": constraints}, catalog, top=3)
+    assert result["plans"] and all(p["deployment"] == "cloud" for p in result["plans"])

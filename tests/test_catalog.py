@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import sqlite3
 from pathlib import Path
 
@@ -100,8 +101,15 @@ def test_bad_source_value_is_reported_with_its_place(tmp_path: Path) -> None:
         build_catalog(source, tmp_path / "out.db")
 
 
-def test_presets_resolve_to_architectures(catalog) -> None:
-    for row in catalog.rows("models"):
-        if row["kind"] in ("llm", "encoder"):
-            model = catalog.model(row["id"])
-            assert model.layers > 0
+def test_presets_resolve_to_architectures_with_their_published_sizes(catalog) -> None:
+    """The parameter count our arithmetic derives from each preset's architecture (the catalog's own total set
+    aside) against the released checkpoints (Hugging Face safetensors totals; GPT-3: Brown et al. 2020)."""
+    released = {"llama-2-7b": 6_738_415_616, "llama-2-13b": 13_015_864_320, "llama-2-70b": 68_976_648_192,
+                "llama-3.1-8b": 8_030_261_248, "llama-3.1-70b": 70_553_706_496, "llama-3.1-405b": 405_853_388_800,
+                "qwen2.5-7b": 7_615_616_512, "qwen2.5-72b": 72_706_203_648, "mixtral-8x7b": 46_702_792_704,
+                "gpt-3-175b": 175.0e9, "bert-base": 110e6, "bert-large": 340e6}
+    for preset, published in released.items():
+        model = dataclasses.replace(catalog.model(preset), params_override=None, active_params_override=None)
+        assert model.total_params == pytest.approx(published, rel=0.025), preset
+    mixtral = dataclasses.replace(catalog.model("mixtral-8x7b"), params_override=None, active_params_override=None)
+    assert mixtral.active_params == pytest.approx(12_879_925_248, rel=0.01)  # 2 of 8 experts per token

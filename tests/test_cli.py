@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from gpuplanner.cli import main
 from tests.conftest import run_cli
 
 GOOD = {"task": "pretrain", "model": {"preset": "llama-2-7b"}, "seq_len": 4096, "precision": "bf16",
@@ -83,13 +84,15 @@ def test_estimate_text_report(tmp_path: Path) -> None:
     ("[1, 2, 3]", "scenario"),
     ('{"task": "pretrain", "model": {"preset": "llama-2-7b"}, "seq_len": NaN}', "scenario"),
 ])
-def test_bad_scenarios_exit_2_with_one_line_naming_the_field(tmp_path: Path, content: object, field: str) -> None:
-    done = run_cli("estimate", str(write(tmp_path, content)))
-    assert done.returncode == 2, done.stdout
-    lines = done.stderr.strip().splitlines()
-    assert len(lines) == 1, done.stderr
+def test_bad_scenarios_exit_2_with_one_line_naming_the_field(tmp_path: Path, capsys, content: object,
+                                                           field: str) -> None:
+    code = main(["estimate", str(write(tmp_path, content))])  # in-process: the same entry as the command
+    err = capsys.readouterr().err
+    assert code == 2, err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
     assert f"error: {field}:" in lines[0]
-    assert "Traceback" not in done.stderr
+    assert "Traceback" not in err
 
 
 def test_missing_and_huge_files_exit_2(tmp_path: Path) -> None:

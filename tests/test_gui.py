@@ -197,6 +197,13 @@ def test_compare_two_plans(qtbot, window) -> None:
                      QItemSelectionModel.SelectionFlag.Select | QItemSelectionModel.SelectionFlag.Rows)
     window.compare_selected()
     assert window.compare_dialog.isVisible()
+    from PySide6.QtWidgets import QTextBrowser
+
+    text = window.compare_dialog.findChild(QTextBrowser).toPlainText()
+    first, second = (window.plans_model.plan_at(window.plans_proxy.mapToSource(window.plans_proxy.index(r, 0)).row())
+                     for r in (0, 1))
+    for plan in (first, second):  # both plans side by side, with their own figures
+        assert f"{plan['count']} × {plan['gpu_name']}" in text
     window.compare_dialog.close()
 
 
@@ -271,8 +278,19 @@ def test_every_page_and_the_results_render(qtbot, window, tmp_path: Path) -> Non
     window.resize(1280, 800)
     for page_id in PageId:
         window.wizard.setCurrentId(page_id) if page_id == PageId.TASK else window.wizard.next()
+        assert window.wizard.currentId() == page_id
         image = window.grab().toImage()
         assert image.width() == 1280 and image.save(str(tmp_path / f"page{page_id}.png"))
+    result = compute(qtbot, window)
+    assert result["plans"] and window.plans_proxy.rowCount() == len(result["plans"])
+    best = result["plans"][0]
+    assert best["gpu_name"] in window.details.toPlainText()
+    window.ensure_charts()
+    window.tabs.setCurrentIndex(1)
+    charts = window.charts.grab().toImage()
+    assert charts.width() > 400 and window.charts.draw_count >= 1
+    # the charts were drawn from this result: one memory bar per ranked plan
+    assert len(window.charts.memory_bars[0].opts["height"]) == min(len(result["plans"]), 8)
 
 
 def test_smoke_test_flag_runs_the_whole_path() -> None:

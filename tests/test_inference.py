@@ -125,14 +125,22 @@ def test_falcon_180b_published_configurations_fit(catalog, task, gpu, count, ext
 
 
 def test_users_and_latency_limits_size_the_replicas(catalog) -> None:
-    result = run(catalog, {"task": "inference", "model": {"preset": "llama-2-70b"},
-                           "inference": {"weight_dtype": "fp8", "kv_dtype": "fp8", "input_tokens": 1000,
-                                         "output_tokens": 300, "concurrent_users": 50, "max_ttft_s": 1.0,
-                                         "max_tpot_s": 0.05},
-                           "hardware": {"gpu": "h100-sxm5-80gb"}})
-    serving = result["inference"]
-    assert serving["gpus_needed"] == serving["replicas_needed"] * serving["gpus_per_replica"] >= 1
-    assert serving["tpot_s"] > 0 and serving["ttft_s"] > 0
+    """50 users, TTFT < 1 s, TPOT < 50 ms: every user is served within the limits, at that load."""
+    def serve(users: int) -> dict:
+        return run(catalog, {"task": "inference", "model": {"preset": "llama-2-70b"},
+                             "inference": {"weight_dtype": "fp8", "kv_dtype": "fp8", "input_tokens": 1000,
+                                           "output_tokens": 300, "concurrent_users": users, "max_ttft_s": 1.0,
+                                           "max_tpot_s": 0.05},
+                             "hardware": {"gpu": "h100-sxm5-80gb"}})["inference"]
+
+    serving = serve(50)
+    assert serving["replicas"] * serving["batch_per_replica"] >= 50  # room for every user at once
+    assert serving["ttft_s"] <= 1.0 and serving["tpot_s"] <= 0.05  # measured at that load, not at batch 1
+    assert serving["output_tokens_per_s_per_user"] == pytest.approx(1.0 / serving["tpot_s"])
+    assert serving["output_tokens_per_s"] <= 50 * serving["output_tokens_per_s_per_user"] * 1.0001
+    assert serving["output_tokens_per_s"] > 10 * serving["output_tokens_per_s_per_user"]  # batched, not one user
+    gpus = [serve(users)["gpus_needed"] for users in (5, 50, 400)]
+    assert gpus == sorted(gpus) and gpus[0] < gpus[-1]  # more users never need fewer GPUs
 
 
 def test_engines_differ_on_the_same_gpu(catalog) -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import itertools
-import math
 
 import numpy as np
 import pytest
@@ -126,8 +125,14 @@ def test_more_gpus_never_raise_weights_per_gpu(layout, layers) -> None:
         assert training_memory(workload, bigger, Assumptions(), 64).weights[0] <= weights + 1e-6
 
 
-def test_breakdown_in_gib_adds_up() -> None:
-    memory = training_memory(_workload(24, 4096), one(tp=2, dp=4, zero=1), Assumptions(), 8)
-    parts = memory.as_gib(0)
-    assert math.isclose(parts["total"], sum(v for k, v in parts.items() if k != "total"))
-    assert parts["overhead"] * GIB >= Assumptions().cuda_context_gib * GIB
+def test_the_overhead_line_follows_the_users_assumptions() -> None:
+    """CUDA context, NCCL buffers (only with peers) and allocator slack are their own, editable line."""
+    workload, layout = _workload(24, 4096), one(tp=2, dp=4, zero=1)
+    base = training_memory(workload, layout, Assumptions(), 8)
+    tensors = float(base.weights[0] + base.gradients[0] + base.optimizer[0] + base.activations[0])
+    slack = training_memory(workload, layout, Assumptions(fragmentation=0.16), 8)
+    assert float(slack.overhead[0] - base.overhead[0]) == pytest.approx(0.08 * tensors)
+    assert float(slack.weights[0]) == float(base.weights[0])  # tensors themselves unchanged
+    alone = training_memory(workload, one(), Assumptions(), 1)
+    assert float(alone.overhead[0]) == pytest.approx(Assumptions().cuda_context_gib * GIB + 0.08 * float(
+        alone.weights[0] + alone.gradients[0] + alone.optimizer[0] + alone.activations[0]))  # no NCCL alone

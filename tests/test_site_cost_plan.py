@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import time
 from pathlib import Path
 
 import pytest
@@ -189,26 +188,28 @@ def test_serving_plan_meets_the_throughput_target(catalog) -> None:
                              "inference": {"weight_dtype": "fp8", "kv_dtype": "fp8", "batch": 64,
                                            "input_tokens": 1000, "output_tokens": 300},
                              "constraints": {"target_output_tokens_per_s": 5000, "deployment": "cloud"}})
+    assert len(result["plans"]) >= 2  # the target is reachable on several GPUs: it must not pass vacuously
     for plan in result["plans"]:
         assert plan["inference"]["output_tokens_per_s"] >= 5000
         assert plan["cost"]["per_million_tokens_cloud"] > 0
+    cheapest = result["plans"][0]
+    assert cheapest["cost_metric"] == min(p["cost_metric"] for p in result["plans"])
 
 
-def test_plan_cli_is_quick_and_speaks_json(tmp_path: Path) -> None:
+def test_plan_cli_speaks_the_documented_json(tmp_path: Path) -> None:
+    """The headless contract's keys (DESIGN §6), from the real command; its speed is measured in benchmarks/."""
     path = tmp_path / "s.json"
     path.write_text(json.dumps({"task": "pretrain", "model": {"preset": "llama-2-70b"},
                                 "constraints": {"deadline_days": 60}}), encoding="utf-8")
-    started = time.perf_counter()
     done = run_cli("plan", str(path), "--format", "json", "--top", "3")
-    elapsed = time.perf_counter() - started
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)
-    assert len(result["plans"]) == 3 and "pareto" in result
+    assert len(result["plans"]) == 3 and "pareto" in result and "near_misses" in result
     first = result["plans"][0]
     assert {"site", "cost", "rank_reasons", "warnings", "gpu", "count", "nodes", "layout"} <= set(first)
     assert {"racks", "kw_per_rack", "circuits_per_feed", "cooling_needed", "switches"} <= set(first["site"])
     assert {"capex", "opex_per_year", "tco", "break_even_utilization"} <= set(first["cost"])
-    print(f"plan CLI: {elapsed:.2f} s")
+    assert all(plan["days"] <= 60 for plan in result["plans"])
     assert run_cli("plan", str(path)).returncode == 0
 
 
@@ -224,13 +225,16 @@ def test_plan_cli_is_quick_and_speaks_json(tmp_path: Path) -> None:
     ({"site": {"rack_kw": "lots"}}, "constraints.site.rack_kw"),
     ({"site": {"wind": 3}}, "constraints.site.wind"),
 ])
-def test_bad_constraints_exit_2_naming_the_field(tmp_path: Path, constraints: dict, field: str) -> None:
+def test_bad_constraints_exit_2_naming_the_field(tmp_path: Path, capsys, constraints: dict, field: str) -> None:
+    from gpuplanner.cli import main
+
     path = tmp_path / "s.json"
     path.write_text(json.dumps({"model": {"preset": "llama-2-7b"}, "constraints": constraints}), encoding="utf-8")
-    done = run_cli("plan", str(path))
-    assert done.returncode == 2, done.stdout
-    assert len(done.stderr.strip().splitlines()) == 1
-    assert f"error: {field}:" in done.stderr
+    code = main(["plan", str(path)])
+    err = capsys.readouterr().err
+    assert code == 2, err
+    assert len(err.strip().splitlines()) == 1
+    assert f"error: {field}:" in err
 
 
 def test_bad_constraints_are_refused_when_the_scenario_is_read(catalog) -> None:

@@ -305,6 +305,11 @@ def estimate_inference(scenario: Scenario, node: NodeSpec | None = None) -> dict
         replicas_needed = max(replicas_needed, replicas_for_target(at_batch, target))
     count = scenario.gpu_count or replicas_needed * tp
     replicas = max(count // tp, 1)
+    load_batch = workload.batch
+    if users is not None:  # report the service at the load it was sized for: the users spread over the replicas
+        load_batch = max(1, min(math.ceil(users / replicas), serving.max_batch or 1))
+        serving = estimate_serving(replace(workload, batch=load_batch), gpu, tp)
+        per_replica = serving.output_tokens_per_s
     if scenario.gpu_count is not None and replicas < replicas_needed:
         warnings.append(msg("The load needs {replicas} replicas of {tp} GPU(s) = {gpus} GPUs; only {count} given.",
                             replicas=replicas_needed, tp=tp, gpus=replicas_needed * tp, count=count))
@@ -328,6 +333,8 @@ def estimate_inference(scenario: Scenario, node: NodeSpec | None = None) -> dict
         "training": None,
         "inference": {
             "ttft_s": serving.ttft_s, "tpot_s": serving.tpot_s,
+            "concurrent_users": users, "batch_per_replica": load_batch,
+            "output_tokens_per_s_per_user": 1.0 / serving.tpot_s if serving.tpot_s > 0 else None,
             "output_tokens_per_s": per_replica * replicas, "output_tokens_per_s_per_replica": per_replica,
             "output_tokens_per_s_per_gpu": per_replica / tp, "max_batch": serving.max_batch,
             "replicas": replicas, "gpus_per_replica": tp, "replicas_needed": replicas_needed,

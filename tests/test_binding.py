@@ -105,5 +105,5 @@ def test_a_long_session_of_edits_and_chart_redraws(qtbot, private_user_data) -> 
         window.recompute()
     assert window.result_scenario["seq_len"] == 3072 and window.results_are_current()
     assert redraws >= 200 and window.undo_stack.count() >= 1
-    window.rebuilding = True
+    window.close_without_asking = True
     window.close()

@@ -31,7 +31,7 @@ def make_window(qtbot) -> MainWindow:
 def window(qtbot, private_user_data):
     main = make_window(qtbot)
     yield main
-    main.rebuilding = True  # tear-down: no prompt
+    main.close_without_asking = True  # tear-down: no prompt
     main.close()
 
 
@@ -119,7 +119,7 @@ def test_after_a_crash_unsaved_work_comes_back_untitled_and_save_never_overwrite
     assert asked == ["save as"]
     assert json.loads(scenario_a.read_text())["model"] == {"preset": "llama-2-13b"}
     assert json.loads((tmp_path / "b.json").read_text())["model"] == {"preset": "llama-2-70b"}
-    second.rebuilding = True
+    second.close_without_asking = True
     second.close()
 
 

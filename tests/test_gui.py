@@ -300,6 +300,18 @@ def test_smoke_test_flag_runs_the_whole_path() -> None:
     assert "charts drawn 1" in done.stdout
 
 
+def test_smoke_test_with_unsaved_work_in_the_session_still_exits(private_user_data) -> None:
+    """An automated start must never wait on the Save/Discard prompt (it hung for 120 s with recovered work)."""
+    private_user_data.mkdir(parents=True, exist_ok=True)
+    (private_user_data / "autosave.json").write_text(json.dumps(
+        {"format": 2, "path": None, "modified": True,
+         "scenario": {"task": "pretrain", "model": {"preset": "llama-2-7b"}, "seq_len": 2048}}))
+    done = run_cli("--smoke-test")
+    assert done.returncode == 0, done.stderr
+    assert "first result after" in done.stdout
+    assert json.loads((private_user_data / "autosave.json").read_text())["scenario"]["seq_len"] == 2048  # kept
+
+
 def test_image_training_through_the_wizard(qtbot, window) -> None:
     wizard = window.wizard
     button = wizard.task_page.buttons["vision"]

@@ -76,3 +76,43 @@ def test_renting_needs_no_rack(catalog) -> None:
     constraints = {"deployment": "cloud", "deadline_days": 60, "site": {"rack_kw": 5}}
     result = plan_for_scenario({**SEVENTY_B, "constraints": constraints}, catalog, top=3)
     assert result["plans"] and all(p["deployment"] == "cloud" for p in result["plans"])
+
+
+def test_serving_50_users_with_latency_limits_through_the_wizard(qtbot, private_user_data) -> None:
+    """Serve a 70B to 50 users, TTFT < 1 s, TPOT < 50 ms, typed into the wizard: every ranked plan keeps the
+    service level, at that load, and the deadline field is not offered for serving."""
+    from PySide6.QtCore import QPoint, Qt
+
+    from gpuplanner.ui.main_window import MainWindow
+    from gpuplanner.ui.settings import AppSettings
+
+    window = MainWindow(Catalog(), AppSettings())
+    qtbot.addWidget(window)
+    window.show()
+    wizard = window.wizard
+    button = wizard.task_page.buttons["inference"]
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton, pos=QPoint(8, button.height() // 2))
+    m = wizard.model_page
+    m.preset.setCurrentIndex(m.preset.findData("llama-2-70b"))
+    m.users.setValue(50)
+    m.max_ttft.setValue(1.0)
+    m.max_tpot.setValue(50)
+    budget = wizard.budget_page
+    form = budget.layout()
+    assert not form.isRowVisible(budget.deadline) and form.isRowVisible(budget.target)
+    data = wizard.scenario()
+    assert data["inference"]["concurrent_users"] == 50 and data["inference"]["max_tpot_s"] == 0.05
+    assert "deadline_days" not in data["constraints"]
+    with qtbot.waitSignal(window.result_shown, timeout=60_000):
+        window.debouncer.stop()
+        window.recompute()
+    plans = window.last_result["plans"]
+    assert plans
+    for plan in plans:
+        serving = plan["inference"]
+        assert serving["ttft_s"] <= 1.0 and serving["tpot_s"] <= 0.05
+        assert serving["replicas"] * serving["batch_per_replica"] >= 50
+    details = window.details.toPlainText()
+    assert "Output tokens/s per user" in details and "Concurrent users" in details
+    window.close_without_asking = True
+    window.close()

@@ -36,7 +36,7 @@ def window(qtbot, private_user_data):
     main.show()
     qtbot.waitExposed(main)
     yield main
-    main.rebuilding = True
+    main.close_without_asking = True
     main.close()
 
 

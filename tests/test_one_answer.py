@@ -69,7 +69,7 @@ def test_every_output_tells_the_same_story(qtbot, capsys, private_user_data, tmp
     assert "BF16 (FP8 requested)" in details and days in details
     window.ensure_charts()
     assert window.charts.power_limit.value() == pytest.approx(plan["site"]["supply"]["rack_kw_limit"])
-    window.rebuilding = True
+    window.close_without_asking = True
     window.close()
 
 

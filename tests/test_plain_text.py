@@ -33,7 +33,7 @@ def test_a_scenario_naming_a_markup_gpu_is_refused_with_the_name_printed(qtbot, 
     assert title == "Cannot open scenario" and HOSTILE in text and text_format == Qt.TextFormat.PlainText
     window.show_message(HOSTILE)
     assert window.status.textFormat() == Qt.TextFormat.PlainText and window.status.text() == HOSTILE
-    window.rebuilding = True
+    window.close_without_asking = True
     window.close()
 
 
@@ -54,7 +54,7 @@ def test_catalog_text_in_tooltips_and_the_editor_is_escaped(qtbot, private_user_
     dialog.save()
     assert dialog.message.textFormat() == Qt.TextFormat.PlainText and HOSTILE in dialog.message.text()
     assert "&lt;img" in dialog.edits["memory_gib"].toolTip() and "<img" not in dialog.edits["memory_gib"].toolTip()
-    window.rebuilding = True
+    window.close_without_asking = True
     window.close()
 
 
@@ -77,5 +77,5 @@ def test_plan_tooltips_and_details_escape_catalog_names(qtbot, private_user_data
         tooltip = model.data(model.index(0, column), Qt.ItemDataRole.ToolTipRole) or ""
         assert "<img" not in tooltip and "<b>" not in tooltip
     assert HOSTILE in window.details.toPlainText()  # shown literally in the rich-text details
-    window.rebuilding = True
+    window.close_without_asking = True
     window.close()

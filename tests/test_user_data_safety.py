@@ -230,5 +230,5 @@ def test_autosave_failures_reach_the_user_once(qtbot, private_user_data, message
     window.autosave()
     assert [t for t, _, _ in message_boxes.shown] == ["Autosave failed"]
     assert "Autosave failed" in window.status.text() and "Save as" in window.status.text()
-    window.rebuilding = True
+    window.close_without_asking = True
     window.close()

@@ -43,6 +43,9 @@ INFERENCE_ERROR_PCT = 15.0
 # CNN training: median |error| of the NVIDIA DeepLearningExamples runs (validation.vision_cases), A100 and V100.
 CNN_ERROR_PCT = 10.5
 CNN_VALIDATED_ARCHITECTURES = ("Ampere", "Volta")
+MIN_MEMORY_HEADROOM = 0.05  # a senior engineer's rule of thumb: keep ~5 % of GPU memory free
+EXTREME_SEQ_LEN = 131_072  # beyond this, real runs use context parallelism (not modelled yet)
+OVERSIZED_MIN_GPUS, OVERSIZED_HOURS = 1024, 2.0  # >= 1,024 GPUs for a job under two hours: check the inputs
 ECC_RISK_DAYS = 3.0  # a run longer than this on memory without ECC risks silent errors
 COUNT_SEARCH_LIMIT = 1 << 16
 
@@ -110,7 +113,33 @@ def training_warnings(scenario: Scenario, workload: TrainingWorkload, cluster: C
     if cluster.count > cluster.gpus_per_node and not gpu.is_sxm_class:
         warnings.append(msg("Multi-node training on PCIe servers: check each node has a 100-200 Gb/s RDMA NIC "
                             "per 2 GPUs or gradient traffic will dominate."))
+    if search.fits[best] and gpu.memory_gib:
+        warnings += headroom_warnings(float(search.memory.total[best]) / GIB, gpu.memory_gib)
+    model = workload.model
+    if layout["pp"] > 1 and model.layers % layout["pp"]:
+        warnings.append(msg("PP={pp} splits {layers} layers unevenly: the stage with the most layers sets the pace "
+                            "(the estimate assumes an even split).", pp=layout["pp"], layers=model.layers))
+    if model.max_seq_len is not None and workload.seq_len > model.max_seq_len:
+        warnings.append(msg("Sequence length {seq:,} is beyond the {max:,} tokens {model} was built for.",
+                            seq=workload.seq_len, max=model.max_seq_len, model=model.name))
+    if workload.seq_len >= EXTREME_SEQ_LEN:
+        warnings.append(msg("{seq:,}-token sequences: context parallelism is not modelled, so memory and time at "
+                            "this length are rough.", seq=workload.seq_len))
+    hours = days * 24.0
+    if cluster.count >= OVERSIZED_MIN_GPUS and hours < OVERSIZED_HOURS:
+        warnings.append(msg("{count:,} GPUs for a {hours:.1f}-hour job: a cluster this size for so short a run is "
+                            "unusual; check the inputs (tokens, sequence length).", count=cluster.count,
+                            hours=hours))
     return warnings
+
+
+def headroom_warnings(total_gib: float, capacity_gib: float) -> list[str]:
+    """Memory within a few percent of capacity runs out with fragmentation or a longer batch."""
+    if total_gib > capacity_gib * (1.0 - MIN_MEMORY_HEADROOM):
+        return [msg("Uses {used:.0%} of GPU memory: under {headroom:.0%} headroom, allocator fragmentation or a "
+                    "longer sequence can run out of memory; plan a little more.", used=total_gib / capacity_gib,
+                    headroom=MIN_MEMORY_HEADROOM)]
+    return []
 
 
 def power_block(gpu: GPU, gpus_per_node: int, nodes: int, node: NodeSpec | None,
@@ -327,7 +356,7 @@ def estimate_inference(scenario: Scenario, node: NodeSpec | None = None) -> dict
     return {
         "task": scenario.task.value, "fits": serving.fits, "gpu": gpu.id, "count": count, "nodes": cluster.nodes,
         "precision": workload.weight_format.value,
-        "layout": {"tp": tp, "pp": 1, "dp": replicas, "zero": 0, "micro_batch": workload.batch, "recompute": "none",
+        "layout": {"tp": tp, "pp": 1, "dp": replicas, "zero": 0, "micro_batch": load_batch, "recompute": "none",
                    "sequence_parallel": False, "virtual_stages": 1},
         "memory_gib_per_gpu": memory,
         "training": None,

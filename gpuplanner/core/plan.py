@@ -193,7 +193,9 @@ def _evaluate(scenario: Scenario, option: HardwareOptions, count: int | None, se
                        settings.site.usable_rack_kw, "rack_units": settings.site.rack_units,
                        "reserved_units": settings.site.reserved_units, "cooling": settings.site.cooling.value,
                        "pue": settings.power.pue}
+    limits = {key: scenario.inference.get(key) for key in ("concurrent_users", "max_ttft_s", "max_tpot_s")}
     return {**result, "deployment": deployment, "gpu_name": option.gpu.model, "site": block,
+            "service_limits": limits if result.get("inference") else {},
             "cost": cost, "cost_metric": metric, "days": training["days"] if training else None,
             "warnings": warnings}
 
@@ -227,9 +229,22 @@ def _meets_goals(plan: dict[str, Any], settings: PlanSettings) -> list[str]:
         misses.append(msg("costs {cost:,.0f} (budget {budget:,.0f})", cost=plan["cost_metric"],
                           budget=settings.budget))
     target = settings.target_output_tokens_per_s
-    if target is not None and plan.get("inference") and plan["inference"]["output_tokens_per_s"] < target:
+    serving = plan.get("inference")
+    if target is not None and serving and serving["output_tokens_per_s"] < target:
         misses.append(msg("serves {rate:,.0f} tokens/s (target {target:,.0f})",
-                          rate=plan["inference"]["output_tokens_per_s"], target=target))
+                          rate=serving["output_tokens_per_s"], target=target))
+    if serving:
+        limits = plan["service_limits"]
+        if limits.get("max_ttft_s") is not None and serving["ttft_s"] > limits["max_ttft_s"] * (1 + 1e-9):
+            misses.append(msg("first token after {ttft:.2f} s (limit {limit:g} s)", ttft=serving["ttft_s"],
+                              limit=limits["max_ttft_s"]))
+        if limits.get("max_tpot_s") is not None and serving["tpot_s"] > limits["max_tpot_s"] * (1 + 1e-9):
+            misses.append(msg("{tpot:.0f} ms per output token (limit {limit:.0f} ms)", tpot=serving["tpot_s"] * 1000,
+                              limit=limits["max_tpot_s"] * 1000))
+        users = limits.get("concurrent_users")
+        if users is not None and serving["replicas"] * serving["batch_per_replica"] < users:
+            misses.append(msg("room for {room} users at once (asked {users})",
+                              room=serving["replicas"] * serving["batch_per_replica"], users=users))
     return misses
 
 

@@ -12,6 +12,18 @@ from gpuplanner.core.errors import InputError
 CONTEXT = "CoreMessages"
 
 TEMPLATES = (
+    QT_TRANSLATE_NOOP("CoreMessages", "PP={pp} splits {layers} layers unevenly: the stage with the most layers sets "
+                                      "the pace (the estimate assumes an even split)."),
+    QT_TRANSLATE_NOOP("CoreMessages", "Sequence length {seq:,} is beyond the {max:,} tokens {model} was built for."),
+    QT_TRANSLATE_NOOP("CoreMessages", "Uses {used:.0%} of GPU memory: under {headroom:.0%} headroom, allocator "
+                                      "fragmentation or a longer sequence can run out of memory; plan a little more."),
+    QT_TRANSLATE_NOOP("CoreMessages", "first token after {ttft:.2f} s (limit {limit:g} s)"),
+    QT_TRANSLATE_NOOP("CoreMessages", "room for {room} users at once (asked {users})"),
+    QT_TRANSLATE_NOOP("CoreMessages", "{count:,} GPUs for a {hours:.1f}-hour job: a cluster this size for so short a "
+                                      "run is unusual; check the inputs (tokens, sequence length)."),
+    QT_TRANSLATE_NOOP("CoreMessages", "{seq:,}-token sequences: context parallelism is not modelled, so memory and "
+                                      "time at this length are rough."),
+    QT_TRANSLATE_NOOP("CoreMessages", "{tpot:.0f} ms per output token (limit {limit:.0f} ms)"),
     QT_TRANSLATE_NOOP("CoreMessages", "Nearest fix: {gpu} × {count} ({node}) needs {need:.1f} kW per rack with "
                                       "{needed} cooling; ask for racks of at least {ask:.0f} kW, or rent instead."),
     QT_TRANSLATE_NOOP("CoreMessages", "Nearest: {gpu} × {count} ({deployment}), which {misses}."),

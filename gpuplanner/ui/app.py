@@ -71,7 +71,7 @@ class LanguageSwitcher:
         new.show()
         new.start()
         self.window = new
-        old.rebuilding = True  # type: ignore[attr-defined]
+        old.close_without_asking = True  # type: ignore[attr-defined]
         old.close()  # type: ignore[attr-defined]
         old.deleteLater()  # type: ignore[attr-defined]
 
@@ -125,6 +125,7 @@ def run_gui(argv: list[str], *, smoke_test: bool = False, language: str = "") ->
         print(f"smoke test: no result within 120 s (last error: {window.last_error})", file=sys.stderr)
         app.exit(1)
 
+    window.close_without_asking = True  # an automated start: no one is there to answer; the session is autosaved
     QTimer.singleShot(0, first_paint)
     window.result_shown.connect(first_result)
     QTimer.singleShot(120_000, give_up)

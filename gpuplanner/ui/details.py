@@ -78,9 +78,13 @@ def plan_html(plan: dict[str, Any], currency: str) -> str:
         parts.append(_table(rows))
     if serving:
         parts.append(f"<h4>{escape(L['Serving'])} (±{serving['uncertainty_pct']:.0f}%)</h4>")
-        parts.append(_table([(tr("Time to first token (ms)"), _num(serving["ttft_s"] * 1000, 0)),
+        load = [] if not serving.get("concurrent_users") else [
+            (tr("Concurrent users"), str(serving["concurrent_users"])),
+            (tr("Users per replica (batch)"), str(serving["batch_per_replica"]))]
+        parts.append(_table([*load, (tr("Time to first token (ms)"), _num(serving["ttft_s"] * 1000, 0)),
                              (tr("Time per output token (ms)"), _num(serving["tpot_s"] * 1000, 1)),
-                             (tr("Output tokens/s"), _num(serving["output_tokens_per_s"], 0)),
+                             (tr("Output tokens/s per user"), _num(serving.get("output_tokens_per_s_per_user"), 1)),
+                             (tr("Output tokens/s in total"), _num(serving["output_tokens_per_s"], 0)),
                              (tr("Largest batch per replica"), str(serving["max_batch"])),
                              (tr("Replicas x GPUs"), f"{serving['replicas']} × {serving['gpus_per_replica']}")]))
     parts.append(f"<h4>{escape(L['Site'])}</h4>")

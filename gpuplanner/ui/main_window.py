@@ -112,7 +112,7 @@ class MainWindow(QMainWindow):
         self._submitted: dict[str, Any] | None = None
         self._autosave_failing = False
         self._discarded = False  # the user chose Discard in the last prompt
-        self.rebuilding = False  # closed by a language switch: the document lives on in the new window
+        self.close_without_asking = False  # a language switch (the document lives on) or the smoke test
         self.last_error: str | None = None
         self.edit_started: float | None = None
         self.last_edit_to_result_s: float | None = None
@@ -782,7 +782,7 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
         self._discarded = False
-        if not self.rebuilding and not self.maybe_save():
+        if not self.close_without_asking and not self.maybe_save():
             event.ignore()
             return
         self.settings.set_geometry(self.saveGeometry())
@@ -793,7 +793,7 @@ class MainWindow(QMainWindow):
                 self.autosave()
             else:
                 self.settings.session_path.unlink(missing_ok=True)
-        elif not self.rebuilding:
+        elif not self.close_without_asking:
             self.autosave()
         self.settings.sync()
         self.debouncer.stop()

@@ -196,6 +196,18 @@ class ModelPage(QWizardPage):
         self.output_tokens = int_spin(*limits("inference.output_tokens"), 300, self.tr("Generated tokens per request"))
         self.engine = choice_combo([("tensorrt-llm", "TensorRT-LLM"), ("vllm", "vLLM"), ("llama.cpp", "llama.cpp")],
                                    "tensorrt-llm", self.tr("The same GPU gives very different numbers per engine"))
+        self.users = int_spin(*limits("inference.concurrent_users", low=0), 0,
+                              self.tr("Users served at once: sizes the replicas (0 = size by the batch above)"))
+        self.users.setSpecialValueText(self.tr("Not set"))
+        self.max_ttft = float_spin(*limits("inference.max_ttft_s", low=0.0), 0.0, 2,
+                                   self.tr("Longest wait for the first token (0 = no limit)"), " s")
+        self.max_ttft.setSpecialValueText(self.tr("No limit"))
+        self.max_tpot = float_spin(*limits("inference.max_tpot_s", 0.001, low=0.0), 0.0, 0,
+                                   self.tr("Longest time between output tokens for each user (0 = no limit)"), " ms")
+        self.max_tpot.setSpecialValueText(self.tr("No limit"))
+        serve_form.addRow(self.tr("Concurrent users"), self.users)
+        serve_form.addRow(self.tr("Time to first token under"), self.max_ttft)
+        serve_form.addRow(self.tr("Time per output token under"), self.max_tpot)
         serve_form.addRow(self.tr("Batch"), self.batch)
         serve_form.addRow(self.tr("Input tokens"), self.input_tokens)
         serve_form.addRow(self.tr("Output tokens"), self.output_tokens)
@@ -403,8 +415,7 @@ class BudgetPage(QWizardPage):
         self.years = float_spin(*limits("constraints.years", low=0.1), 3.0, 1,
                                 self.tr("Amortisation period for TCO"), self.tr(" years"))
         self.electricity = float_spin(*limits("constraints.site.electricity_price"), 0.0, 3,
-                                      self.tr("Electricity price per kWh in the chosen currency "
-                                                                 "(0 = not priced)"))
+                                      self.tr("Electricity price per kWh in the chosen currency (0 = not priced)"))
         self.electricity.setSpecialValueText(self.tr("Not priced"))
         self.pue = float_spin(*limits("constraints.site.pue"), 1.3, 2,
                               self.tr("Power usage effectiveness: facility power / IT power"))
@@ -422,6 +433,13 @@ class BudgetPage(QWizardPage):
         form.addRow(self.tr("PUE"), self.pue)
         form.addRow(self.tr("Utilisation"), self.utilization)
         form.addRow(self.tr("USD to CNY"), self.usd_to_cny)
+
+    def set_task(self, task: str) -> None:
+        """A deadline is for training; a throughput target is for serving: each shows only where it applies."""
+        form: QFormLayout = self.layout()  # type: ignore[assignment]
+        serving = task == "inference"
+        form.setRowVisible(self.deadline, not serving)
+        form.setRowVisible(self.target, serving)
 
 
 class ScenarioWizard(QWizard):
@@ -490,6 +508,7 @@ class ScenarioWizard(QWizard):
         task = self.task_page.task
         self.model_page.set_task(task)
         self.precision_page.set_task(task)
+        self.budget_page.set_task(task)
 
     # --- scenario <-> widgets --------------------------------------------------------------------------
     def scenario(self) -> dict[str, Any]:
@@ -516,6 +535,12 @@ class ScenarioWizard(QWizard):
             data["inference"] = {"batch": m.batch.value(), "input_tokens": m.input_tokens.value(),
                                  "output_tokens": m.output_tokens.value(), "engine": m.engine.currentData(),
                                  "weight_dtype": p.weight_dtype.currentData(), "kv_dtype": p.kv_dtype.currentData()}
+            if m.users.value():
+                data["inference"]["concurrent_users"] = m.users.value()
+            if m.max_ttft.value():
+                data["inference"]["max_ttft_s"] = m.max_ttft.value()
+            if m.max_tpot.value():
+                data["inference"]["max_tpot_s"] = m.max_tpot.value() / 1000.0
             data["seq_len"] = m.input_tokens.value() + m.output_tokens.value()
         else:
             data["precision"] = p.precision.currentData()
@@ -546,8 +571,9 @@ class ScenarioWizard(QWizard):
                                        "utilization": b.utilization.value() / 100.0,
                                        "usd_to_cny": b.usd_to_cny.value(),
                                        "allow_consumer_gpus": d.allow_consumer.isChecked(), "site": site}
-        for key, box in (("budget", b.budget), ("deadline_days", b.deadline),
-                         ("target_output_tokens_per_s", b.target)):
+        goals = [("budget", b.budget), ("target_output_tokens_per_s" if task == "inference" else "deadline_days",
+                                        b.target if task == "inference" else b.deadline)]
+        for key, box in goals:  # a hidden goal (deadline when serving, target when training) is not sent
             if box.value() > 0:
                 constraints[key] = box.value()
         data["constraints"] = constraints
@@ -592,6 +618,9 @@ class ScenarioWizard(QWizard):
             p.paged.setChecked(bool(training["paged_optimizer"]))
             select_data(p.precision, full["precision"])
             m.batch.setValue(int(inference["batch"]))
+            m.users.setValue(int(inference.get("concurrent_users", 0)))
+            m.max_ttft.setValue(float(inference.get("max_ttft_s", 0.0)))
+            m.max_tpot.setValue(float(inference.get("max_tpot_s", 0.0)) * 1000.0)
             m.input_tokens.setValue(int(inference["input_tokens"]))
             m.output_tokens.setValue(int(inference["output_tokens"]))
             select_data(m.engine, inference["engine"])

@@ -18,8 +18,8 @@
         <location filename="../../gpuplanner/report/spec_sheet.py" line="214"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="239"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="241"/>
-        <location filename="../../gpuplanner/ui/details.py" line="92"/>
-        <location filename="../../gpuplanner/ui/details.py" line="104"/>
+        <location filename="../../gpuplanner/ui/details.py" line="96"/>
+        <location filename="../../gpuplanner/ui/details.py" line="108"/>
         <source>n/a</source>
         <translation>不详</translation>
     </message>
@@ -422,7 +422,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="170"/>
-        <location filename="../../gpuplanner/ui/details.py" line="88"/>
+        <location filename="../../gpuplanner/ui/details.py" line="92"/>
         <source>Server</source>
         <translation>服务器</translation>
     </message>
@@ -493,14 +493,14 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="187"/>
-        <location filename="../../gpuplanner/ui/details.py" line="90"/>
+        <location filename="../../gpuplanner/ui/details.py" line="94"/>
         <source>Nodes per rack</source>
         <translation>每机柜节点数</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="187"/>
-        <location filename="../../gpuplanner/ui/details.py" line="90"/>
-        <location filename="../../gpuplanner/ui/details.py" line="143"/>
+        <location filename="../../gpuplanner/ui/details.py" line="94"/>
+        <location filename="../../gpuplanner/ui/details.py" line="147"/>
         <source>Racks</source>
         <translation>机柜数</translation>
     </message>
@@ -526,7 +526,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="193"/>
-        <location filename="../../gpuplanner/ui/details.py" line="91"/>
+        <location filename="../../gpuplanner/ui/details.py" line="95"/>
         <source>Cooling needed</source>
         <translation>所需散热</translation>
     </message>
@@ -648,14 +648,14 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="233"/>
-        <location filename="../../gpuplanner/ui/details.py" line="100"/>
-        <location filename="../../gpuplanner/ui/details.py" line="145"/>
+        <location filename="../../gpuplanner/ui/details.py" line="104"/>
+        <location filename="../../gpuplanner/ui/details.py" line="149"/>
         <source>Capex</source>
         <translation>资本支出</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="233"/>
-        <location filename="../../gpuplanner/ui/details.py" line="101"/>
+        <location filename="../../gpuplanner/ui/details.py" line="105"/>
         <source>Opex per year</source>
         <translation>年运营支出</translation>
     </message>
@@ -671,7 +671,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="236"/>
-        <location filename="../../gpuplanner/ui/details.py" line="103"/>
+        <location filename="../../gpuplanner/ui/details.py" line="107"/>
         <source>Cloud on demand per GPU-hour</source>
         <translation>云上按量付费（每 GPU 小时）</translation>
     </message>
@@ -749,8 +749,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="258"/>
-        <location filename="../../gpuplanner/ui/details.py" line="83"/>
-        <location filename="../../gpuplanner/ui/details.py" line="140"/>
+        <location filename="../../gpuplanner/ui/details.py" line="144"/>
         <source>Output tokens/s</source>
         <translation>每秒输出 token 数</translation>
     </message>
@@ -763,7 +762,7 @@
         <location filename="../../gpuplanner/estimate_cli.py" line="92"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="262"/>
         <location filename="../../gpuplanner/ui/details.py" line="39"/>
-        <location filename="../../gpuplanner/ui/details.py" line="148"/>
+        <location filename="../../gpuplanner/ui/details.py" line="152"/>
         <source>Warnings</source>
         <translation>警告</translation>
     </message>
@@ -799,7 +798,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/ui/details.py" line="71"/>
-        <location filename="../../gpuplanner/ui/details.py" line="139"/>
+        <location filename="../../gpuplanner/ui/details.py" line="143"/>
         <source>Days</source>
         <translation>天数</translation>
     </message>
@@ -839,87 +838,107 @@
         <translation>优化器更新</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="81"/>
+        <location filename="../../gpuplanner/ui/details.py" line="82"/>
+        <source>Concurrent users</source>
+        <translation>并发用户数</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="83"/>
+        <source>Users per replica (batch)</source>
+        <translation>每个副本的用户数（批大小）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="84"/>
         <source>Time to first token (ms)</source>
         <translation>首 token 时延（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="82"/>
+        <location filename="../../gpuplanner/ui/details.py" line="85"/>
         <source>Time per output token (ms)</source>
         <translation>每个输出 token 的时间（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="84"/>
+        <location filename="../../gpuplanner/ui/details.py" line="86"/>
+        <source>Output tokens/s per user</source>
+        <translation>每用户输出 token/秒</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="87"/>
+        <source>Output tokens/s in total</source>
+        <translation>总输出 token/秒</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="88"/>
         <source>Largest batch per replica</source>
         <translation>每副本最大批大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="85"/>
+        <location filename="../../gpuplanner/ui/details.py" line="89"/>
         <source>Replicas x GPUs</source>
         <translation>副本数 × GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="88"/>
+        <location filename="../../gpuplanner/ui/details.py" line="92"/>
         <source>Nameplate per node (kW)</source>
         <translation>每节点额定功耗（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="89"/>
+        <location filename="../../gpuplanner/ui/details.py" line="93"/>
         <source>Expected per node (kW)</source>
         <translation>每节点预计功耗（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="91"/>
+        <location filename="../../gpuplanner/ui/details.py" line="95"/>
         <source>kW per rack</source>
         <translation>单机柜 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="92"/>
+        <location filename="../../gpuplanner/ui/details.py" line="96"/>
         <source>Circuits per A/B feed</source>
         <translation>每路（A/B）回路数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="93"/>
+        <location filename="../../gpuplanner/ui/details.py" line="97"/>
         <source>Facility power (kW)</source>
         <translation>机房总功率（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="94"/>
+        <location filename="../../gpuplanner/ui/details.py" line="98"/>
         <source>Heat per rack (BTU/h)</source>
         <translation>单机柜发热量（BTU/h）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="95"/>
+        <location filename="../../gpuplanner/ui/details.py" line="99"/>
         <source>Switches (leaf + spine)</source>
         <translation>交换机（叶 + 脊）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="121"/>
+        <location filename="../../gpuplanner/ui/details.py" line="125"/>
         <source>Per million output tokens, rented</source>
         <translation>每百万输出 token 成本（租用）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="122"/>
+        <location filename="../../gpuplanner/ui/details.py" line="126"/>
         <source>Per million output tokens, owned</source>
         <translation>每百万输出 token 成本（自有）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="124"/>
+        <location filename="../../gpuplanner/ui/details.py" line="128"/>
         <source>This job, rented on demand</source>
         <translation>本次任务（云上按量租用）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="155"/>
+        <location filename="../../gpuplanner/ui/details.py" line="159"/>
         <source>No plan keeps every limit you set</source>
         <translation>没有方案能满足您设定的全部限制</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="155"/>
+        <location filename="../../gpuplanner/ui/details.py" line="159"/>
         <source>Near misses (not answers)</source>
         <translation>接近的方案（不是答案）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="100"/>
+        <location filename="../../gpuplanner/ui/details.py" line="104"/>
         <source>Capex if bought instead</source>
         <translation>若改为购买的资本支出</translation>
     </message>
@@ -929,31 +948,31 @@
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="102"/>
-        <location filename="../../gpuplanner/ui/details.py" line="146"/>
+        <location filename="../../gpuplanner/ui/details.py" line="106"/>
+        <location filename="../../gpuplanner/ui/details.py" line="150"/>
         <source>TCO</source>
         <translation>总拥有成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="104"/>
+        <location filename="../../gpuplanner/ui/details.py" line="108"/>
         <source>Break-even utilisation</source>
         <translation>盈亏平衡利用率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="125"/>
+        <location filename="../../gpuplanner/ui/details.py" line="129"/>
         <source>This job, on owned hardware (its share of the TCO)</source>
         <translation>本次任务（自有硬件，按总拥有成本分摊）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="137"/>
+        <location filename="../../gpuplanner/ui/details.py" line="141"/>
         <source>Where</source>
         <translation>部署</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/plan_cli.py" line="30"/>
         <location filename="../../gpuplanner/ui/details.py" line="40"/>
-        <location filename="../../gpuplanner/ui/details.py" line="137"/>
-        <location filename="../../gpuplanner/ui/details.py" line="159"/>
+        <location filename="../../gpuplanner/ui/details.py" line="141"/>
+        <location filename="../../gpuplanner/ui/details.py" line="163"/>
         <source>buy</source>
         <translation>购买</translation>
     </message>
@@ -1007,28 +1026,28 @@
     <message>
         <location filename="../../gpuplanner/plan_cli.py" line="30"/>
         <location filename="../../gpuplanner/ui/details.py" line="43"/>
-        <location filename="../../gpuplanner/ui/details.py" line="137"/>
-        <location filename="../../gpuplanner/ui/details.py" line="159"/>
+        <location filename="../../gpuplanner/ui/details.py" line="141"/>
+        <location filename="../../gpuplanner/ui/details.py" line="163"/>
         <source>rent</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="138"/>
+        <location filename="../../gpuplanner/ui/details.py" line="142"/>
         <source>Memory / GPU (GiB)</source>
         <translation>单卡显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="142"/>
+        <location filename="../../gpuplanner/ui/details.py" line="146"/>
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="144"/>
+        <location filename="../../gpuplanner/ui/details.py" line="148"/>
         <source>IT power (kW)</source>
         <translation>IT 功率（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="147"/>
+        <location filename="../../gpuplanner/ui/details.py" line="151"/>
         <source>Ranking cost</source>
         <translation>排名成本</translation>
     </message>
@@ -1216,147 +1235,147 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>BudgetPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="386"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="398"/>
         <source>Budget and goals</source>
         <translation>预算与目标</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="387"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="399"/>
         <source>Zero means no limit. Prices in the catalog are approximate and dated; edit them in the catalog tab.</source>
         <translation>0 表示不限。目录中的价格为近似值并注明日期；可在“硬件目录”页编辑。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="392"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="404"/>
         <source>Most you will spend (0 = no limit)</source>
         <translation>最高支出（0 = 不限）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="393"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="405"/>
         <source>No limit</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="395"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="407"/>
         <source>Training must finish within (0 = no deadline)</source>
         <translation>训练必须在此时间内完成（0 = 不限）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="396"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="408"/>
         <source> days</source>
         <translation> 天</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="397"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="409"/>
         <source>No deadline</source>
         <translation>无期限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="399"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="411"/>
         <source>Output tokens per second the service must deliver</source>
         <translation>服务需要达到的每秒输出 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="400"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="412"/>
         <source>No target</source>
         <translation>无目标</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="401"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="413"/>
         <source>Cheapest</source>
         <translation>最省钱</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="401"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="413"/>
         <source>Fastest</source>
         <translation>最快</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="402"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="414"/>
         <source>Lowest total cost of ownership</source>
         <translation>总拥有成本最低</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="404"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="416"/>
         <source>Amortisation period for TCO</source>
         <translation>TCO 摊销年限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="404"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="416"/>
         <source> years</source>
         <translation> 年</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="406"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="418"/>
         <source>Electricity price per kWh in the chosen currency (0 = not priced)</source>
         <translation>每千瓦时电价，按所选币种（0 = 不计电费）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="408"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="419"/>
         <source>Not priced</source>
         <translation>不计价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="410"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="421"/>
         <source>Power usage effectiveness: facility power / IT power</source>
         <translation>电能使用效率：机房总功率 / IT 功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="412"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="423"/>
         <source>Share of hours the owned cluster is busy</source>
         <translation>自建集群处于忙碌状态的时间比例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="414"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="425"/>
         <source>Exchange rate used for CNY (editable)</source>
         <translation>人民币换算汇率（可编辑）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="415"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="426"/>
         <source>Currency</source>
         <translation>币种</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="416"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="427"/>
         <source>Budget</source>
         <translation>预算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="417"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="428"/>
         <source>Deadline</source>
         <translation>截止期限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="418"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="429"/>
         <source>Throughput target</source>
         <translation>吞吐量目标</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="419"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="430"/>
         <source>Rank by</source>
         <translation>排序依据</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="420"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="431"/>
         <source>Amortise over</source>
         <translation>摊销期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="421"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="432"/>
         <source>Electricity</source>
         <translation>电价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="422"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="433"/>
         <source>PUE</source>
         <translation>PUE</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="423"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="434"/>
         <source>Utilisation</source>
         <translation>利用率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="424"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="435"/>
         <source>USD to CNY</source>
         <translation>美元兑人民币</translation>
     </message>
@@ -1451,812 +1470,852 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>CoreMessages</name>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="26"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="38"/>
         <source>never pays back: at {utilization:.0%} utilisation, running it costs more per month than renting the same GPU-hours</source>
         <translation>无法回本：利用率为 {utilization:.0%} 时，自建每月运行成本高于租用同样的 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="28"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="40"/>
         <source>{gpu} has no FP8 tensor cores (FP8 needs Hopper, Ada or newer); estimated in {fallback} instead.</source>
         <translation>{gpu} 没有 FP8 张量核心（FP8 需要 Hopper、Ada 或更新架构）；改按 {fallback} 估算。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="30"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="42"/>
         <source>{gpu} has no BF16 tensor cores (BF16 needs Ampere or newer); estimated in {fallback} instead.</source>
         <translation>{gpu} 没有 BF16 张量核心（BF16 需要 Ampere 或更新架构）；改按 {fallback} 估算。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="32"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="44"/>
         <source>{gpu} publishes no {wanted} rate; estimated in {fallback} instead.</source>
         <translation>{gpu} 未公布 {wanted} 算力；改按 {fallback} 估算。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="33"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="45"/>
         <source>Does not fit: the leanest layout needs {need:.1f} GiB per GPU but {gpu} has {capacity:g} GiB. Add GPUs, shard more (ZeRO-3), or recompute activations.</source>
         <translation>显存不足：最省显存的布局每卡也需要 {need:.1f} GiB，而 {gpu} 只有 {capacity:g} GiB。请增加 GPU、加大分片（ZeRO-3）或启用激活重计算。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="35"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="47"/>
         <source>{gpu} has no NVLink: tensor parallelism over PCIe is slow; prefer data parallelism with ZeRO/FSDP.</source>
         <translation>{gpu} 没有 NVLink：通过 PCIe 做张量并行很慢；建议用数据并行加 ZeRO/FSDP。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="37"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="49"/>
         <source>{gpu} links only {domain} GPUs by NVLink bridge; TP={tp} crosses PCIe.</source>
         <translation>{gpu} 的 NVLink 桥只连接 {domain} 块 GPU；TP={tp} 需跨 PCIe 通信。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="38"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="50"/>
         <source>GeForce cards: NVIDIA&apos;s driver licence does not permit data-center deployment, and they have no ECC memory.</source>
         <translation>GeForce 显卡：NVIDIA 驱动许可不允许在数据中心部署，且显存不带 ECC。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="40"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="52"/>
         <source>{gpu}: ECC memory not confirmed; a {days:.0f}-day run risks silent errors.</source>
         <translation>{gpu}：未确认支持 ECC 显存；连续运行 {days:.0f} 天有静默数据错误的风险。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="41"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="53"/>
         <source>Misses the deadline: {days:.1f} days against {deadline:g}.</source>
         <translation>无法按期完成：需要 {days:.1f} 天，期限为 {deadline:g} 天。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="42"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="54"/>
         <source>No published run on {architecture} in {precision} to check against: the time estimate is uncertain (±{band:.0f}%).</source>
         <translation>{architecture} 架构在 {precision} 精度下没有公开实测数据可供核对：时间估算不确定度较大（±{band:.0f}%）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="44"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="56"/>
         <source>Multi-node training on PCIe servers: check each node has a 100-200 Gb/s RDMA NIC per 2 GPUs or gradient traffic will dominate.</source>
         <translation>在 PCIe 服务器上多机训练：请确认每 2 块 GPU 配一张 100–200 Gb/s 的 RDMA 网卡，否则梯度通信将成为瓶颈。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="46"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="58"/>
         <source>Does not fit: {need:.1f} GiB needed per GPU with TP={tp}, {capacity:g} GiB available ({engine} uses {fraction:.0%}).</source>
         <translation>显存不足：TP={tp} 时每卡需要 {need:.1f} GiB，可用 {capacity:g} GiB（{engine} 使用其中 {fraction:.0%}）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="48"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="60"/>
         <source>No batch meets the latency limits on this GPU; add GPUs per replica (TP).</source>
         <translation>在此 GPU 上没有批大小能满足时延要求；请为每个副本增加 GPU（TP）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="49"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="61"/>
         <source>The load needs {replicas} replicas of {tp} GPU(s) = {gpus} GPUs; only {count} given.</source>
         <translation>该负载需要 {replicas} 个副本 × {tp} 块 GPU = {gpus} 块 GPU；当前只有 {count} 块。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="51"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="63"/>
         <source>Batch {batch} exceeds the KV-cache room: at most {most} sequences of {tokens} tokens per replica.</source>
         <translation>批大小 {batch} 超出 KV 缓存容量：每个副本最多容纳 {most} 条 {tokens} token 的序列。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="53"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="65"/>
         <source>vLLM efficiency is an assumption (no published vLLM run in the reference set).</source>
         <translation>vLLM 的效率为假设值（参考数据集中没有公开的 vLLM 实测）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="55"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="67"/>
         <source>{gpu} has no FP8 tensor cores: FP8 weights are upcast, with no compute gain.</source>
         <translation>{gpu} 没有 FP8 张量核心：FP8 权重会被提升精度计算，没有算力收益。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="56"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="68"/>
         <source>{gpu} has no NVLink: tensor parallelism over PCIe adds latency to every token.</source>
         <translation>{gpu} 没有 NVLink：通过 PCIe 做张量并行会增加每个 token 的时延。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="58"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="70"/>
         <source>Server price uses a planning default: {source}. Replace it with a quote.</source>
         <translation>服务器价格使用了规划默认值：{source}。请替换为实际报价。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="59"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="71"/>
         <source>Scale-out network (switches, optics, cables) is not priced.</source>
         <translation>横向扩展网络（交换机、光模块、线缆）未计价。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="60"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="72"/>
         <source>No server or GPU price in the catalog for this GPU: capex and TCO are n/a (add your price).</source>
         <translation>目录中没有该 GPU 的服务器或显卡价格：资本支出和总拥有成本不详（请添加您的价格）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="62"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="74"/>
         <source>Electricity price not given: opex excludes energy.</source>
         <translation>未填写电价：运营支出不含电费。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="63"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="75"/>
         <source>{node}: nameplate power not published; racks sized by rack units only.</source>
         <translation>{node}：未公布额定功耗；机柜仅按空间（U 数）规划。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="64"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="76"/>
         <source>One {node} needs {need:.1f} kW nameplate but the rack allows {rack_kw:.1f} kW (a {amps:g} A x 220 V IDC cabinet): the node does not fit this rack. Ask for a higher-power cabinet or bond cabinets.</source>
         <translation>一台 {node} 额定功耗 {need:.1f} kW，而机柜只允许 {rack_kw:.1f} kW（{amps:g} A × 220 V 的 IDC 机柜）：该节点放不进这个机柜。请申请更高功率的机柜或并柜使用。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="67"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="79"/>
         <source>One {node} needs {need:.1f} kW nameplate but the rack allows {rack_kw:.1f} kW: the node does not fit this rack. Ask for a higher-power rack.</source>
         <translation>一台 {node} 额定功耗 {need:.1f} kW，而机柜只允许 {rack_kw:.1f} kW：该节点放不进这个机柜。请申请更高功率的机柜。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="69"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="81"/>
         <source>{rack_kw:.1f} kW per rack exceeds what {cooling} cooling handles (~{limit:g} kW): needs {needed} cooling.</source>
         <translation>单机柜 {rack_kw:.1f} kW 超出 {cooling} 散热能力（约 {limit:g} kW）：需要 {needed} 散热。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="71"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="83"/>
         <source>takes {days:.1f} days (deadline {deadline:g})</source>
         <translation>需要 {days:.1f} 天（期限 {deadline:g} 天）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="72"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="84"/>
         <source>costs {cost:,.0f} (budget {budget:,.0f})</source>
         <translation>花费 {cost:,.0f}（预算 {budget:,.0f}）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="73"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="85"/>
         <source>serves {rate:,.0f} tokens/s (target {target:,.0f})</source>
         <translation>每秒输出 {rate:,.0f} token（目标 {target:,.0f}）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="74"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="86"/>
         <source>lowest cost among plans that fit</source>
         <translation>在可行方案中成本最低</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="75"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="87"/>
         <source>lowest cost among plans that fit and meet the goals</source>
         <translation>在满足目标的可行方案中成本最低</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="76"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="88"/>
         <source>fastest among plans that fit</source>
         <translation>在可行方案中速度最快</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="77"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="89"/>
         <source>fastest among plans that fit and meet the goals</source>
         <translation>在满足目标的可行方案中速度最快</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="78"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="90"/>
         <source>lowest total cost of ownership among plans that fit</source>
         <translation>在可行方案中总拥有成本最低</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="79"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="91"/>
         <source>lowest total cost of ownership among plans that fit and meet the goals</source>
         <translation>在满足目标的可行方案中总拥有成本最低</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="80"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="92"/>
         <source>{ratio:.2f}x the cost of #1 ({cost:,.0f} {currency})</source>
         <translation>成本为第 1 名的 {ratio:.2f} 倍（{cost:,.0f} {currency}）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="81"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="93"/>
         <source>{ratio:.2f}x the speed of #1</source>
         <translation>速度为第 1 名的 {ratio:.2f} 倍</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="82"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="94"/>
         <source>a single server: no cluster network needed</source>
         <translation>单台服务器：无需集群网络</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="83"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="95"/>
         <source>{nodes} nodes on a {fabric} fabric</source>
         <translation>{nodes} 个节点，{fabric} 网络</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="84"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="96"/>
         <source>on-prem: bought and run on your site</source>
         <translation>自建：购买并部署在您的机房</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="85"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="97"/>
         <source>cloud: rented from {provider}</source>
         <translation>云上：租用 {provider}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="86"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="98"/>
         <source>{first}; {second}</source>
         <translation>{first}；{second}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="15"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="27"/>
         <source>Nearest fix: {gpu} × {count} ({node}) needs {need:.1f} kW per rack with {needed} cooling; ask for racks of at least {ask:.0f} kW, or rent instead.</source>
         <translation>最接近的解决办法：{gpu} × {count}（{node}）需要单柜 {need:.1f} kW、{needed}散热；请申请至少 {ask:.0f} kW 的机柜，或改为租用。</translation>
     </message>
     <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="15"/>
+        <source>PP={pp} splits {layers} layers unevenly: the stage with the most layers sets the pace (the estimate assumes an even split).</source>
+        <translation>PP={pp} 无法均分 {layers} 层：层数最多的流水线阶段决定速度（估算按均分计算）。</translation>
+    </message>
+    <message>
         <location filename="../../gpuplanner/report/core_messages.py" line="17"/>
+        <source>Sequence length {seq:,} is beyond the {max:,} tokens {model} was built for.</source>
+        <translation>序列长度 {seq:,} 超出了 {model} 设计的 {max:,} token。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="18"/>
+        <source>Uses {used:.0%} of GPU memory: under {headroom:.0%} headroom, allocator fragmentation or a longer sequence can run out of memory; plan a little more.</source>
+        <translation>占用 {used:.0%} 的显存：余量不足 {headroom:.0%}，显存碎片或更长的序列可能导致显存不足；请多留一些余量。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="20"/>
+        <source>first token after {ttft:.2f} s (limit {limit:g} s)</source>
+        <translation>首 token 需 {ttft:.2f} 秒（上限 {limit:g} 秒）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="21"/>
+        <source>room for {room} users at once (asked {users})</source>
+        <translation>只能同时服务 {room} 个用户（要求 {users} 个）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="22"/>
+        <source>{count:,} GPUs for a {hours:.1f}-hour job: a cluster this size for so short a run is unusual; check the inputs (tokens, sequence length).</source>
+        <translation>{count:,} 块 GPU 只运行 {hours:.1f} 小时：这么短的任务用这么大的集群很不寻常；请检查输入（token 数、序列长度）。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="24"/>
+        <source>{seq:,}-token sequences: context parallelism is not modelled, so memory and time at this length are rough.</source>
+        <translation>{seq:,} token 的序列：未建模上下文并行，此长度下的显存和时间只是粗略估计。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="26"/>
+        <source>{tpot:.0f} ms per output token (limit {limit:.0f} ms)</source>
+        <translation>每个输出 token {tpot:.0f} 毫秒（上限 {limit:.0f} 毫秒）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/core_messages.py" line="29"/>
         <source>Nearest: {gpu} × {count} ({deployment}), which {misses}.</source>
         <translation>最接近的方案：{gpu} × {count}（{deployment}），但 {misses}。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="18"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="30"/>
         <source>No plan keeps every limit and goal you set.</source>
         <translation>没有方案能满足您设定的全部限制和目标。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="19"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="31"/>
         <source>No plan keeps every limit and goal you set; the near misses say what each misses. {fix}</source>
         <translation>没有方案能满足您设定的全部限制和目标；下方接近的方案列出了各自差在哪里。{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="21"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="33"/>
         <source>Not an answer: {misses}</source>
         <translation>不是答案：{misses}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="22"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="34"/>
         <source>one node is {units}U; a rack has {free}U free</source>
         <translation>单个节点 {units}U；机柜可用 {free}U</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="23"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="35"/>
         <source>one node needs {need:.1f} kW; the rack allows {limit:.1f} kW</source>
         <translation>单个节点需要 {need:.1f} kW；机柜只允许 {limit:.1f} kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="24"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="36"/>
         <source>one node weighs {weight:.0f} kg; a rack holds {limit:.0f} kg</source>
         <translation>单个节点重 {weight:.0f} kg；机柜承重 {limit:.0f} kg</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="25"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="37"/>
         <source>{rack_kw:.1f} kW per rack needs {needed} cooling; the site has {cooling}</source>
         <translation>单柜 {rack_kw:.1f} kW 需要{needed}散热；机房只有{cooling}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="87"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="99"/>
         <source>{slower:.0f}% slower</source>
         <translation>慢 {slower:.0f}%</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="88"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="100"/>
         <source>does not fit: needs {need:.1f} GiB per GPU</source>
         <translation>放不下：每卡需要 {need:.1f} GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="89"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="101"/>
         <source>Takes {days:,.0f} days: no deadline is set, so slow plans can rank first. Set a deadline to see faster ones.</source>
         <translation>需要 {days:,.0f} 天：未设置期限，因此较慢的方案可能排在前面。设置期限即可看到更快的方案。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="91"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="103"/>
         <source>air</source>
         <translation>风冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="92"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="104"/>
         <source>rear-door heat exchanger</source>
         <translation>背板换热</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="93"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="105"/>
         <source>cold-plate liquid</source>
         <translation>冷板液冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="94"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="106"/>
         <source>immersion</source>
         <translation>浸没式液冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="95"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="107"/>
         <source>more than immersion presets</source>
         <translation>超出浸没式液冷预设的</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="97"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="109"/>
         <source>Your catalog edits database was damaged ({reason}); it was moved to {aside} and a new one will be started. The bundled catalog is in use.</source>
         <translation>您的目录修改数据库已损坏（{reason}）；已移至 {aside}，将新建一个数据库。当前使用内置目录。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="99"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="111"/>
         <source>Your catalog edits in {path} were saved by a newer GPU Planner; they are left untouched and not used by this version.</source>
         <translation>{path} 中的目录修改由更新版本的 GPU Planner 保存；已原样保留，本版本不使用。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="101"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="113"/>
         <source>Your catalog edits in {path} cannot be read now ({reason}); the bundled catalog is used and your file is left as it is.</source>
         <translation>暂时无法读取 {path} 中的目录修改（{reason}）；当前使用内置目录，您的文件保持原样。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="103"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="115"/>
         <source>Your catalog edits database was damaged ({reason}) and has been set aside; a new one will be started. The bundled catalog is in use.</source>
         <translation>您的目录修改数据库已损坏（{reason}）并已移到一旁；将新建一个数据库。当前使用内置目录。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="105"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="117"/>
         <source>Your catalog edits database {path} is damaged ({reason}) and could not be moved aside ({error}); it is left as it is and not used.</source>
         <translation>您的目录修改数据库 {path} 已损坏（{reason}），且无法移到一旁（{error}）；已原样保留，暂不使用。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="107"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="119"/>
         <source>Your catalog edits cannot be saved in this session (see the note about your edits database).</source>
         <translation>本次会话无法保存您的目录修改（见关于修改数据库的提示）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="109"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="121"/>
         <source>Your catalog edits could not be read now ({reason}); using the bundled catalog.</source>
         <translation>暂时无法读取您的目录修改（{reason}）；使用内置目录。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="111"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="123"/>
         <source>Your catalog edit was not saved ({reason}); nothing was changed.</source>
         <translation>您的目录修改未保存（{reason}）；未做任何更改。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="112"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="124"/>
         <source>The table {table} in your catalog edits has columns this version cannot use; it is skipped.</source>
         <translation>您的目录修改中的表 {table} 含有本版本无法使用的列；已跳过。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="114"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="126"/>
         <source>Skipped your {table} entry {row}: {field} {problem}</source>
         <translation>已跳过您的 {table} 条目 {row}：{field} {problem}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="120"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="132"/>
         <source>{model} has no published memory bandwidth; add it in the catalog to estimate it</source>
         <translation>{model} 没有公开的显存带宽；请在硬件目录中补充后再估算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="122"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="134"/>
         <source>cannot write in {folder}</source>
         <translation>无法在 {folder} 中写入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="123"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="135"/>
         <source>cannot write {path}: {reason}</source>
         <translation>无法写入 {path}：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="124"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="136"/>
         <source>contains an invalid character (a lone UTF-16 surrogate)</source>
         <translation>含有无效字符（孤立的 UTF-16 代理项）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="125"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="137"/>
         <source>holds a number with too many digits</source>
         <translation>含有位数过多的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="126"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="138"/>
         <source>needs a file name</source>
         <translation>需要文件名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="127"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="139"/>
         <source>the file name contains a NUL character</source>
         <translation>文件名含有 NUL 字符</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="128"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="140"/>
         <source>the folder {folder} does not exist</source>
         <translation>文件夹 {folder} 不存在</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="129"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="141"/>
         <source>the number {text} is too large</source>
         <translation>数字 {text} 太大</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="130"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="142"/>
         <source>{path} is a folder; give a file name</source>
         <translation>{path} 是文件夹；请给出文件名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="131"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="143"/>
         <source>{path} is not UTF-8 text</source>
         <translation>{path} 不是 UTF-8 文本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="132"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="144"/>
         <source>{path} is not a regular file (a folder, pipe or device)</source>
         <translation>{path} 不是普通文件（是文件夹、管道或设备）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="133"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="145"/>
         <source>{path} is not a regular file (a pipe or device)</source>
         <translation>{path} 不是普通文件（是管道或设备）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="134"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="146"/>
         <source>{path} is over 1 MB; a scenario file is at most 1 MB</source>
         <translation>{path} 超过 1 MB；方案文件最大 1 MB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="135"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="147"/>
         <source>{path} is the scenario file itself; give another name</source>
         <translation>{path} 就是方案文件本身；请换一个文件名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="136"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="148"/>
         <source>must be one of {allowed}, got {value}</source>
         <translation>必须是 {allowed} 之一，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="137"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="149"/>
         <source>must be {range}{unit}, got {value}</source>
         <translation>必须 {range}{unit}，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="138"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="150"/>
         <source>unknown id {row_id!r}; see `gpuplanner catalog {table}`</source>
         <translation>未知的 ID {row_id!r}；请查看 `gpuplanner catalog {table}`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="139"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="151"/>
         <source>is not a column of this table</source>
         <translation>不是此表的列</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="140"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="152"/>
         <source>must be datacenter, workstation or consumer</source>
         <translation>必须是 datacenter（数据中心）、workstation（工作站）或 consumer（消费级）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="141"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="153"/>
         <source>{id} is a {kind} model without a transformer architecture</source>
         <translation>{id} 是 {kind} 模型，没有 Transformer 结构参数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="142"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="154"/>
         <source>{model_id} is a {kind} model, not an image model</source>
         <translation>{model_id} 是 {kind} 模型，不是图像模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="143"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="155"/>
         <source>must be zero or more</source>
         <translation>必须大于或等于零</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="144"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="156"/>
         <source>must not be empty</source>
         <translation>不能为空</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="145"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="157"/>
         <source>unknown GPU id {gpu_id!r}; see `gpuplanner catalog gpus`</source>
         <translation>未知的 GPU ID {gpu_id!r}；请查看 `gpuplanner catalog gpus`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="146"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="158"/>
         <source>unknown preset {model_id!r}; see `gpuplanner catalog models`</source>
         <translation>未知的预设 {model_id!r}；请查看 `gpuplanner catalog models`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="147"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="159"/>
         <source>must be yes or no, got {value!r}</source>
         <translation>必须是 yes 或 no，实际为 {value!r}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="148"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="160"/>
         <source>must be a number, got {value!r}</source>
         <translation>必须是数字，实际为 {value!r}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="149"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="161"/>
         <source>must be one of {join}</source>
         <translation>必须是以下之一：{join}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="150"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="162"/>
         <source>must be USD or CNY</source>
         <translation>必须是 USD 或 CNY</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="151"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="163"/>
         <source>must be in (0, 1]</source>
         <translation>必须在 (0, 1] 范围内</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="152"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="164"/>
         <source>must be a number, got {name}</source>
         <translation>必须是数字，实际为 {name}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="153"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="165"/>
         <source>must be a finite number</source>
         <translation>必须是有限的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="154"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="166"/>
         <source>must be greater than zero, got {value:g}</source>
         <translation>必须大于零，实际为 {value:g}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="155"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="167"/>
         <source>must be at least {minimum}, got {value}</source>
         <translation>不能小于 {minimum}，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="156"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="168"/>
         <source>must be at most {maximum}, got {value}</source>
         <translation>不能大于 {maximum}，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="157"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="169"/>
         <source>must be zero or more, got {value:g}</source>
         <translation>必须大于或等于零，实际为 {value:g}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="158"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="170"/>
         <source>must be a whole number, got {value!r}</source>
         <translation>必须是整数，实际为 {value!r}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="159"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="171"/>
         <source>{value!r} estimates are not available in this version yet</source>
         <translation>此版本尚不支持 {value!r} 估算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="160"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="172"/>
         <source>{model} has no published peak for {value} or a fallback</source>
         <translation>{model} 没有公开的 {value} 峰值算力，也没有可替代的精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="161"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="173"/>
         <source>no GPU count up to 65536 gives a valid layout for this batch</source>
         <translation>在 65536 张 GPU 以内，找不到能为此批量构成有效并行布局的 GPU 数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="162"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="174"/>
         <source>{name}: FLOPs per image are not in the catalog (no citable source); give images.gflops_per_sample</source>
         <translation>{name}：目录中没有每张图像的 FLOPs（无可引用来源）；请填写 images.gflops_per_sample</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="164"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="176"/>
         <source>{name}: activation memory per image is not in the catalog; give images.activation_mib_per_sample (scripts/measure_cnn_activations.py)</source>
         <translation>{name}：目录中没有每张图像的激活值显存；请填写 images.activation_mib_per_sample（可用 scripts/measure_cnn_activations.py 测量）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="166"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="178"/>
         <source>no GPU count up to 4096 divides the batch evenly</source>
         <translation>在 4096 张 GPU 以内，没有能整除此批量的 GPU 数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="167"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="179"/>
         <source>{model} has no published memory bandwidth; cannot estimate decode</source>
         <translation>{model} 没有公开的显存带宽，无法估算解码</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="168"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="180"/>
         <source>{model} has no published 16-bit tensor rate; cannot estimate prefill</source>
         <translation>{model} 没有公开的 16 位张量算力，无法估算预填充</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="169"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="181"/>
         <source>must be one of {join}, got {name!r}</source>
         <translation>必须是以下之一：{join}，实际为 {name!r}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="170"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="182"/>
         <source>int4 KV cache is not supported; use fp16, bf16, fp8 or int8</source>
         <translation>不支持 int4 KV 缓存；请使用 fp16、bf16、fp8 或 int8</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="171"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="183"/>
         <source>no tensor x pipeline split divides {count} GPUs</source>
         <translation>没有能整除 {count} 张 GPU 的张量并行 × 流水线并行划分</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="172"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="184"/>
         <source>{global_batch} sequences cannot be split evenly over the data-parallel replicas</source>
         <translation>{global_batch} 条序列无法平均分配到各数据并行副本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="174"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="186"/>
         <source>must hold a JSON object</source>
         <translation>必须包含一个 JSON 对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="175"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="187"/>
         <source>{heads} heads do not divide hidden size {hidden}</source>
         <translation>{heads} 个注意力头不能整除隐藏维度 {hidden}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="176"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="188"/>
         <source>{kv_heads} KV heads do not divide {heads} heads</source>
         <translation>{kv_heads} 个 KV 头不能整除 {heads} 个注意力头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="177"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="189"/>
         <source>cannot read {path}: {exc}</source>
         <translation>无法读取 {path}：{exc}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="178"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="190"/>
         <source>not valid JSON ({msg} at line {lineno})</source>
         <translation>不是有效的 JSON（第 {lineno} 行：{msg}）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="179"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="191"/>
         <source>missing {join}</source>
         <translation>缺少 {join}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="180"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="192"/>
         <source>IDC cabinets are sold at {join} A</source>
         <translation>IDC 机柜按 {join} A 出售</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="181"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="193"/>
         <source>must be between 1.0 and 3.0, got {pue:g}</source>
         <translation>必须在 1.0 到 3.0 之间，实际为 {pue:g}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="182"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="194"/>
         <source>must be an object</source>
         <translation>必须是对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="183"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="195"/>
         <source>must be an object with a preset or an architecture</source>
         <translation>必须是包含预设（preset）或模型结构的对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="184"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="196"/>
         <source>is required when no preset is given</source>
         <translation>未指定预设时为必填项</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="185"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="197"/>
         <source>must be a JSON object</source>
         <translation>必须是 JSON 对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="186"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="198"/>
         <source>is required (a preset or an architecture)</source>
         <translation>为必填项（预设或模型结构）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="187"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="199"/>
         <source>{pp} stages exceed the model&apos;s {layers} layers</source>
         <translation>{pp} 个流水线阶段超过了模型的 {layers} 层</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="188"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="200"/>
         <source>tp x pp x dp = {product} but hardware.count is {count}</source>
         <translation>tp × pp × dp = {product}，但 hardware.count 为 {count}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="189"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="201"/>
         <source>unknown key (allowed: {join})</source>
         <translation>未知的键（允许：{join}）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="190"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="202"/>
         <source>must be one of {allowed}, got {value!r}</source>
         <translation>必须是以下之一：{allowed}，实际为 {value!r}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="191"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="203"/>
         <source>image tasks take a catalog preset: {&quot;preset&quot;: &quot;resnet-50&quot;}</source>
         <translation>图像任务需要使用目录中的预设：{&quot;preset&quot;: &quot;resnet-50&quot;}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="192"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="204"/>
         <source>only applies to the vision and diffusion tasks</source>
         <translation>仅适用于视觉和扩散模型任务</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="193"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="205"/>
         <source>must divide training.global_batch</source>
         <translation>必须能整除 training.global_batch</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="194"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="206"/>
         <source>{tp} does not divide the model&apos;s {heads} heads</source>
         <translation>{tp} 不能整除模型的 {heads} 个注意力头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="195"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="207"/>
         <source>{tp} exceeds the {gpus_per_node} GPUs per node</source>
         <translation>{tp} 超过了每节点 {gpus_per_node} 张 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="196"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="208"/>
         <source>must be 1 or 3</source>
         <translation>必须是 1 或 3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="197"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="209"/>
         <source>must be between 4 and 60</source>
         <translation>必须在 4 到 60 之间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="198"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="210"/>
         <source>{global_batch} images cannot be split over {count} GPUs</source>
         <translation>{global_batch} 张图像无法平均分配到 {count} 张 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="199"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="211"/>
         <source>no micro-batch divides the images each GPU gets per step</source>
         <translation>没有微批大小能整除每张 GPU 每步分到的图像数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="200"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="212"/>
         <source>{tokens:g} tokens is beyond any real training run</source>
         <translation>{tokens:g} 个 token 超出了任何实际训练的规模</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="201"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="213"/>
         <source>must be none, selective or full, got {text!r}</source>
         <translation>必须是 none（不重计算）、selective（选择性）或 full（完全），实际为 {text!r}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="202"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="214"/>
         <source>unknown assumption</source>
         <translation>未知的假设项</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="203"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="215"/>
         <source>must be true or false</source>
         <translation>必须是 true 或 false</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="204"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="216"/>
         <source>{name} is not a number JSON allows</source>
         <translation>{name} 不是 JSON 允许的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="205"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="217"/>
         <source>{path} is {value:.1f} MB; a scenario file is at most 1 MB</source>
         <translation>{path} 大小为 {value:.1f} MB；方案文件最大为 1 MB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="206"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="218"/>
         <source>file not found: {path}</source>
         <translation>找不到文件：{path}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="207"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="219"/>
         <source>not valid JSON: {msg} at line {lineno} column {colno}</source>
         <translation>不是有效的 JSON：第 {lineno} 行第 {colno} 列：{msg}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="208"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="220"/>
         <source>JSON nested too deeply</source>
         <translation>JSON 嵌套层级过深</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="209"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="221"/>
         <source>must be between 1 and 100</source>
         <translation>必须在 1 到 100 之间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="210"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="222"/>
         <source>no plan fits, so there is no spec sheet to write</source>
         <translation>没有可行的方案，因此无法生成规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="211"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="223"/>
         <source>must be a whole number, got {kind} {value}</source>
         <translation>必须是整数，实际为 {kind} {value}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="212"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="224"/>
         <source>must be a number, got {kind} {value}</source>
         <translation>必须是数字，实际为 {kind} {value}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="213"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="225"/>
         <source>must be text, got {kind} {value}</source>
         <translation>必须是文本，实际为 {kind} {value}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="214"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="226"/>
         <source>must be true or false, got {kind} {value}</source>
         <translation>必须是 true 或 false，实际为 {kind} {value}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/core_messages.py" line="215"/>
+        <location filename="../../gpuplanner/report/core_messages.py" line="227"/>
         <source>must be an object, got {kind} {value}</source>
         <translation>必须是对象，实际为 {kind} {value}</translation>
     </message>
@@ -2264,177 +2323,177 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>DeploymentPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="334"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="346"/>
         <source>Where will it run?</source>
         <translation>在哪里运行？</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="335"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="347"/>
         <source>Buy, rent or compare both; the site limits size racks, power and cooling.</source>
         <translation>购买、租用或两者对比；机房限制决定机柜、供电和散热。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="338"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="350"/>
         <source>Compare buying and renting</source>
         <translation>对比购买与租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="338"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="350"/>
         <source>Buy (on-premises)</source>
         <translation>购买（自建机房）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="339"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="351"/>
         <source>Rent (cloud)</source>
         <translation>租用（云）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="342"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="354"/>
         <source>Any GPU in the catalog</source>
         <translation>目录中任意 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="345"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="357"/>
         <source>Restrict the plans to one GPU model, or let the planner compare them all.</source>
         <translation>将方案限定为某一种 GPU，或让规划器比较全部型号。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="346"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="358"/>
         <source>0 = choose the count for me</source>
         <translation>0 = 自动选择数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="347"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="359"/>
         <source>Automatic</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="348"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="360"/>
         <source>Allow consumer (GeForce) cards</source>
         <translation>允许消费级（GeForce）显卡</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="350"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="362"/>
         <source>GeForce cards are cheap but have no NVLink or ECC, and their driver licence forbids data-center deployment.</source>
         <translation>GeForce 显卡便宜，但没有 NVLink 和 ECC，且驱动许可禁止在数据中心部署。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="353"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="365"/>
         <source>Power the site allows per rack</source>
         <translation>机房允许的单机柜功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="354"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="366"/>
         <source>Usable height of a rack</source>
         <translation>机柜可用高度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="355"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="367"/>
         <source>Air</source>
         <translation>风冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="355"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="367"/>
         <source>Rear-door heat exchanger</source>
         <translation>背板换热（热交换门）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="356"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="368"/>
         <source>Direct liquid (cold plate)</source>
         <translation>冷板式液冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="357"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="369"/>
         <source>Immersion</source>
         <translation>浸没式液冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="358"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="370"/>
         <source>Each tier handles more kW per rack: air ~20, rear-door ~40, cold plate ~100 (editable planning presets)</source>
         <translation>散热等级越高，单机柜功率密度越高：风冷约 20 kW，背板换热约 40 kW，冷板液冷约 100 kW（可编辑的规划预设）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="362"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="374"/>
         <source>No (rack kW above)</source>
         <translation>否（使用上面的机柜功率）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="360"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="372"/>
         <source>%1 A x 220 V = %2 kW</source>
         <translation>%1 A × 220 V = %2 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="363"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="375"/>
         <source>Chinese IDC cabinets are sold by current at 220 V</source>
         <translation>国内 IDC 机柜按 220 V 电流规格出售</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="365"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="377"/>
         <source>Feed voltage (line-to-line for three-phase)</source>
         <translation>供电电压（三相为线电压）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="367"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="379"/>
         <source>Three-phase</source>
         <translation>三相</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="367"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="379"/>
         <source>Single-phase</source>
         <translation>单相</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="369"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="381"/>
         <source>Breaker rating per circuit</source>
         <translation>每回路断路器额定电流</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="370"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="382"/>
         <source>Deployment</source>
         <translation>部署方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="371"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="383"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="372"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="384"/>
         <source>GPU count</source>
         <translation>GPU 数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="374"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="386"/>
         <source>Rack power</source>
         <translation>机柜功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="375"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="387"/>
         <source>Rack height</source>
         <translation>机柜高度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="376"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="388"/>
         <source>Cooling</source>
         <translation>散热方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="377"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="389"/>
         <source>Chinese IDC cabinet</source>
         <translation>国内 IDC 机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="378"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="390"/>
         <source>Supply voltage</source>
         <translation>供电电压</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="379"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="391"/>
         <source>Phases</source>
         <translation>相数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="380"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="392"/>
         <source>Circuit breaker</source>
         <translation>断路器</translation>
     </message>
@@ -3139,93 +3198,134 @@ Qt %2，Qt for Python %3，Python %4
         <translation>同一块 GPU 在不同推理引擎上的性能差别很大</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="199"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="200"/>
+        <source>Users served at once: sizes the replicas (0 = size by the batch above)</source>
+        <translation>同时服务的用户数：据此确定副本数（0 = 按上面的批大小）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="201"/>
+        <source>Not set</source>
+        <translation>未设置</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="203"/>
+        <source>Longest wait for the first token (0 = no limit)</source>
+        <translation>首 token 最长等待时间（0 = 不限）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="204"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="207"/>
+        <source>No limit</source>
+        <translation>不限</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="206"/>
+        <source>Longest time between output tokens for each user (0 = no limit)</source>
+        <translation>每个用户相邻输出 token 的最长间隔（0 = 不限）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="208"/>
+        <source>Concurrent users</source>
+        <translation>并发用户数</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="209"/>
+        <source>Time to first token under</source>
+        <translation>首 token 时延上限</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="210"/>
+        <source>Time per output token under</source>
+        <translation>每 token 时延上限</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="211"/>
         <source>Batch</source>
         <translation>批大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="200"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="212"/>
         <source>Input tokens</source>
         <translation>输入 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="201"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="213"/>
         <source>Output tokens</source>
         <translation>输出 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="202"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="214"/>
         <source>Engine</source>
         <translation>推理引擎</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="204"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="216"/>
         <source>Images</source>
         <translation>图像数据</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="207"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="219"/>
         <source>Images per epoch (ImageNet-1k: 1,281,167)</source>
         <translation>每轮图像数（ImageNet-1k：1,281,167）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="208"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="220"/>
         <source>Passes over the images</source>
         <translation>遍历全部图像的次数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="210"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="222"/>
         <source>Images per optimizer step, all GPUs together</source>
         <translation>每次优化器更新的图像数（所有 GPU 合计）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="211"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="223"/>
         <source>Image side in pixels</source>
         <translation>图像边长（像素）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="212"/>
-        <location filename="../../gpuplanner/ui/wizard.py" line="220"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="224"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="232"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="213"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="225"/>
         <source>Images per epoch</source>
         <translation>每轮图像数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="214"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="226"/>
         <source>Epochs</source>
         <translation>轮数（epoch）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="215"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="227"/>
         <source>Batch (images)</source>
         <translation>批大小（图像数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="216"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="228"/>
         <source>Resolution</source>
         <translation>分辨率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="240"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="252"/>
         <source>Import config.json</source>
         <translation>导入 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="241"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="253"/>
         <source>JSON files (*.json)</source>
         <translation>JSON 文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="249"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="261"/>
         <source>Cannot import</source>
         <translation>无法导入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="250"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="262"/>
         <source>This config.json cannot be used: %1</source>
         <translation>无法使用此 config.json：%1</translation>
     </message>
@@ -3369,163 +3469,163 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>PrecisionPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="273"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="285"/>
         <source>Precision and memory savers</source>
         <translation>精度与省显存手段</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="274"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="286"/>
         <source>Automatic choices are searched for the fastest layout that fits. Combinations a GPU cannot run are explained in the results&apos; warnings.</source>
         <translation>“自动”会搜索放得下且最快的并行布局。GPU 不支持的组合会在结果的警告中说明。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="279"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="291"/>
         <source>Math precision. FP8 needs Hopper, Ada or newer tensor cores; BF16 needs Ampere or newer.</source>
         <translation>计算精度。FP8 需要 Hopper、Ada 或更新架构的张量核心；BF16 需要 Ampere 或更新架构。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="281"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="293"/>
         <source>8-bit Adam</source>
         <translation>8 位 Adam</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="281"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="293"/>
         <source>SGD with momentum</source>
         <translation>带动量的 SGD</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="283"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="295"/>
         <source>AdamW keeps two fp32 moments per parameter (8 bytes); 8-bit Adam 2 bytes; Adafactor almost none.</source>
         <translation>AdamW 每个参数保存两个 fp32 动量（8 字节）；8 位 Adam 2 字节；Adafactor 几乎为零。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="285"/>
-        <location filename="../../gpuplanner/ui/wizard.py" line="290"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="297"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="302"/>
         <source>Automatic</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="285"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="297"/>
         <source>None</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="285"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="297"/>
         <source>Selective</source>
         <translation>选择性重计算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="286"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="298"/>
         <source>Full</source>
         <translation>完全重计算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="287"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="299"/>
         <source>Activation recomputation: selective recomputes only attention internals (a few % slower); full keeps only each layer&apos;s input and recomputes the layer (about a third more compute).</source>
         <translation>激活重计算：选择性重计算只重算注意力内部（慢几个百分点）；完全重计算只保存每层输入并重算整层（计算量约多三分之一）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="290"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="302"/>
         <source>Off (plain data parallel)</source>
         <translation>关闭（普通数据并行）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="291"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="303"/>
         <source>ZeRO-1: shard optimizer states</source>
         <translation>ZeRO-1：分片优化器状态</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="291"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="303"/>
         <source>ZeRO-2: + gradients</source>
         <translation>ZeRO-2：再分片梯度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="292"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="304"/>
         <source>ZeRO-3 / FSDP: + weights</source>
         <translation>ZeRO-3 / FSDP：再分片权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="293"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="305"/>
         <source>ZeRO shards training state across data-parallel GPUs; ZeRO-3 (FSDP) also shards the weights at the cost of gathering them every step.</source>
         <translation>ZeRO 将训练状态分片到数据并行的各 GPU 上；ZeRO-3（FSDP）还会分片权重，代价是每步都要收集权重。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="296"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="308"/>
         <source>LoRA rank r: each adapted matrix gains r x (in + out) parameters</source>
         <translation>LoRA 秩 r：每个适配矩阵增加 r ×（输入 + 输出）个参数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="299"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="311"/>
         <source>All linear layers</source>
         <translation>所有线性层</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="299"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="311"/>
         <source>Attention (q, k, v, o)</source>
         <translation>注意力层（q、k、v、o）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="300"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="312"/>
         <source>q and v only</source>
         <translation>仅 q 和 v</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="300"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="312"/>
         <source>Which matrices get adapters</source>
         <translation>哪些矩阵加适配器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="301"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="313"/>
         <source>Paged optimizer (states spill to CPU memory under pressure)</source>
         <translation>分页优化器（显存紧张时状态换出到内存）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="303"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="315"/>
         <source>Weight format for serving</source>
         <translation>推理时的权重格式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="305"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="317"/>
         <source>KV-cache format</source>
         <translation>KV 缓存格式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="307"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="319"/>
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="307"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="319"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="308"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="320"/>
         <source>Recompute</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="308"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="320"/>
         <source>ZeRO / FSDP</source>
         <translation>ZeRO / FSDP</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="309"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="321"/>
         <source>LoRA rank</source>
         <translation>LoRA 秩</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="310"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="322"/>
         <source>LoRA targets</source>
         <translation>LoRA 目标层</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="311"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="323"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="311"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="323"/>
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
@@ -3533,7 +3633,7 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>ScenarioWizard</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="502"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="521"/>
         <source>Custom model</source>
         <translation>自定义模型</translation>
     </message>

@@ -3,6 +3,8 @@ Estimation runs in the background job runner; this class only wires widgets and 
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import logging
 import time
@@ -10,17 +12,20 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import (
+    QAbstractItemModel,
     QItemSelectionModel,
     QLocale,
+    QMimeData,
     QSaveFile,
     Qt,
     QTimer,
     Signal,
     Slot,
 )
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QUndoStack
+from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence, QUndoStack
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QApplication,
     QDialog,
     QFileDialog,
     QHBoxLayout,
@@ -61,6 +66,25 @@ from gpuplanner.ui.worker import Debouncer, JobControl, LatestJobRunner
 log = logging.getLogger(__name__)
 PLANS_SHOWN = 8
 LETTER_TERRITORIES = {QLocale.Country.UnitedStates, QLocale.Country.Canada, QLocale.Country.Mexico}
+
+
+def table_as_csv(model: QAbstractItemModel, rows: list[int] | None = None, delimiter: str = ",") -> str:
+    """A table model's header and rows (all, or the given ones) as CSV text, cells as displayed."""
+    out = io.StringIO()
+    writer = csv.writer(out, delimiter=delimiter, lineterminator="\n")
+    columns = range(model.columnCount())
+    writer.writerow([model.headerData(c, Qt.Orientation.Horizontal) for c in columns])
+    for row in (range(model.rowCount()) if rows is None else rows):
+        writer.writerow([model.data(model.index(row, c)) or "" for c in columns])
+    return out.getvalue()
+
+
+def _dropped_scenario(mime: QMimeData) -> str | None:
+    """The one local .json file being dropped, if that is what it is."""
+    urls = mime.urls() if mime.hasUrls() else []
+    if len(urls) == 1 and urls[0].isLocalFile() and urls[0].toLocalFile().lower().endswith(".json"):
+        return urls[0].toLocalFile()
+    return None
 
 
 def run_planning(data: dict[str, Any], catalog: Catalog, control: JobControl) -> dict[str, Any]:
@@ -117,6 +141,7 @@ class MainWindow(QMainWindow):
         self.edit_started: float | None = None
         self.last_edit_to_result_s: float | None = None
         self.resize(1400, 860)
+        self.setAcceptDrops(True)  # drop a scenario file onto the window to open it
 
         self.runner = LatestJobRunner(self)
         self.debouncer = Debouncer(300, self)
@@ -187,6 +212,12 @@ class MainWindow(QMainWindow):
         self.plans_view.verticalHeader().setVisible(False)
         self.plans_view.sortByColumn(0, Qt.SortOrder.AscendingOrder)
         self.plans_view.selectionModel().selectionChanged.connect(self._show_selected_plan)
+        copy = QAction(self.tr("Copy"), self.plans_view)
+        copy.setShortcut(QKeySequence.StandardKey.Copy)
+        copy.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        copy.triggered.connect(self.copy_selected_plans)
+        self.plans_view.addAction(copy)
+        self.plans_view.setTabKeyNavigation(False)  # Tab leaves the table instead of walking its cells
         self.details = QTextBrowser(page)
         self.details.setOpenLinks(False)
         self.pdf_button = QPushButton(self.tr("Spec sheet PDF…"), page)
@@ -269,6 +300,9 @@ class MainWindow(QMainWindow):
             action.triggered.connect(slot)
             file_menu.addAction(action)
         file_menu.addSeparator()
+        export_csv = QAction(self.tr("Export plans as &CSV…"), self)
+        export_csv.triggered.connect(self.export_plans_csv)
+        file_menu.addAction(export_csv)
         self.sheet_actions: list[QAction] = []
         for text, shortcut, slot in ((self.tr("&Export spec sheet (PDF)…"), None, self.export_pdf),
                                      (self.tr("Print pre&view…"), None, self.print_preview),
@@ -302,6 +336,10 @@ class MainWindow(QMainWindow):
             action.triggered.connect(lambda _=False, c=code: self.language_requested.emit(c))
             language_menu.addAction(action)
         help_menu = self.menuBar().addMenu(self.tr("&Help"))
+        help_action = QAction(self.tr("GPU Planner &help"), self)
+        help_action.setShortcut(QKeySequence.StandardKey.HelpContents)
+        help_action.triggered.connect(self.show_help)
+        help_menu.addAction(help_action)
         about = QAction(self.tr("&About GPU Planner"), self)
         about.triggered.connect(self.about)
         help_menu.addAction(about)
@@ -773,6 +811,45 @@ class MainWindow(QMainWindow):
             if session.path:
                 self.show_message(fill(self.tr("Unsaved changes to %1 from your last session were recovered; the file "
                                           "itself was not changed."), Path(session.path).name))
+
+    @Slot()
+    def show_help(self) -> None:
+        from gpuplanner.ui.help import HelpDialog
+
+        self.help_dialog = HelpDialog(self)
+        self.help_dialog.open()
+
+    @Slot()
+    def export_plans_csv(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export plans"), "plans.csv", self.tr("CSV files (*.csv)"))
+        if path:
+            self.write_plans_csv(path)
+
+    def write_plans_csv(self, path: str) -> bool:
+        """The plans table as shown (its columns, sorted and filtered as on screen), for a spreadsheet."""
+        problem = self.write_json_atomically(path, "\ufeff" + table_as_csv(self.plans_proxy))  # BOM: Excel reads UTF-8
+        if problem is not None:
+            warn(self, self.tr("Not exported"),
+                 fill(self.tr("Could not write %1: %2"), path, problem))
+            return False
+        self.show_message(fill(self.tr("Exported the plans to %1"), path))
+        return True
+
+    @Slot()
+    def copy_selected_plans(self) -> None:
+        rows = sorted(index.row() for index in self.plans_view.selectionModel().selectedRows())
+        QApplication.clipboard().setText(table_as_csv(self.plans_proxy, rows, delimiter="\t"))
+        self.show_message(fill(self.tr("Copied %1 plan(s)"), str(len(rows))))
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802
+        if _dropped_scenario(event.mimeData()) is not None:
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802
+        path = _dropped_scenario(event.mimeData())
+        if path is not None:
+            event.acceptProposedAction()
+            self.load_file(path)
 
     @Slot()
     def about(self) -> None:

@@ -1401,7 +1401,7 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>CatalogPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="78"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="102"/>
         <source>Filter…</source>
         <translation>筛选…</translation>
     </message>
@@ -2507,378 +2507,491 @@ Qt %2，Qt for Python %3，Python %4
     </message>
 </context>
 <context>
+    <name>HelpDialog</name>
+    <message>
+        <location filename="../../gpuplanner/ui/help.py" line="13"/>
+        <source>GPU Planner help</source>
+        <translation>GPU Planner 帮助</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/help.py" line="15"/>
+        <source>How to read a plan</source>
+        <translation>如何阅读一个方案</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/help.py" line="16"/>
+        <source>Each row is one way to run your job: which GPU, how many, bought or rented. Rows are ranked by what you chose to optimise (cost, speed or total cost of ownership). Only plans that keep every limit you set (rack power, cooling, deadline, budget, service level) are ranked; the others are listed as near misses with what they miss. Select a row for its memory, time, site and cost, and print its spec sheet for the data-centre team.</source>
+        <translation>每一行是运行您任务的一种方式：用哪种 GPU、多少块、购买还是租用。各行按您选择的优化目标（成本、速度或总拥有成本）排序。只有满足您设定的全部限制（机柜功率、散热、期限、预算、服务水平）的方案才参与排名；其余方案作为“接近的方案”列出，并说明差在哪里。选中一行可查看其显存、时间、机房和成本，并为机房团队打印规格书。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/help.py" line="21"/>
+        <source>TP (tensor parallelism)</source>
+        <translation>TP（张量并行）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/help.py" line="22"/>
+        <source>Each layer&apos;s matrices are split across several GPUs, which exchange partial results on every layer. Fast only over NVLink inside a server.</source>
+        <translation>每一层的矩阵被拆分到多块 GPU 上，每层都要交换部分结果。只有在服务器内部通过 NVLink 才够快。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/help.py" line="24"/>
+        <source>PP (pipeline parallelism)</source>
+        <translation>PP（流水线并行）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/help.py" line="25"/>
+        <source>The layers are split into stages on different GPUs; micro-batches flow through them like an assembly line. Some time is lost while the pipeline fills and drains (the bubble).</source>
+        <translation>模型的层被分成若干阶段放在不同 GPU 上，微批像流水线一样依次通过。流水线填充和排空时会损失一些时间（气泡）。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/help.py" line="27"/>
+        <source>DP (data parallelism)</source>
+        <translation>DP（数据并行）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/help.py" line="28"/>
+        <source>Every group of GPUs holds the whole model and trains on different data; gradients are averaged after each step over the network.</source>
+        <translation>每组 GPU 都持有完整模型，用不同数据训练；每一步之后通过网络对梯度求平均。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/help.py" line="30"/>
+        <source>ZeRO / FSDP</source>
+        <translation>ZeRO / FSDP</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/help.py" line="31"/>
+        <source>Data-parallel GPUs split the optimizer states (stage 1), gradients (2) and weights (3) among themselves instead of each keeping a copy: less memory, more network traffic.</source>
+        <translation>数据并行的 GPU 之间分摊优化器状态（第 1 阶段）、梯度（第 2 阶段）和权重（第 3 阶段），而不是各自保存一份：显存更省，网络流量更多。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/help.py" line="33"/>
+        <source>MFU (model FLOPs utilisation)</source>
+        <translation>MFU（模型算力利用率）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/help.py" line="34"/>
+        <source>The share of the GPU&apos;s peak arithmetic rate the training actually uses for the model&apos;s own maths. 40–55 % is good for large models.</source>
+        <translation>训练实际用于模型本身计算的算力占 GPU 峰值算力的比例。大模型达到 40–55% 就算不错。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/help.py" line="36"/>
+        <source>TTFT (time to first token)</source>
+        <translation>TTFT（首 token 时延）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/help.py" line="37"/>
+        <source>How long a user waits after sending a prompt until the first word of the answer appears.</source>
+        <translation>用户发出提示后，到回答的第一个词出现所等待的时间。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/help.py" line="38"/>
+        <source>TPOT (time per output token)</source>
+        <translation>TPOT（每个输出 token 的时延）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/help.py" line="39"/>
+        <source>The time between two words of the answer for one user; 50 ms is about 20 tokens a second, faster than people read.</source>
+        <translation>对单个用户而言回答中相邻两个词之间的时间；50 毫秒约合每秒 20 个 token，比人阅读更快。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/help.py" line="41"/>
+        <source>Nameplate and expected power</source>
+        <translation>额定功率与预计功率</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/help.py" line="42"/>
+        <source>Nameplate is what the power supplies can draw and what circuits must be sized for; expected is what a training run draws on average and what the electricity bill follows.</source>
+        <translation>额定功率是电源能够输出的最大功率，回路必须按它来配置；预计功率是训练时的平均功耗，电费按它计算。</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="132"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="157"/>
         <source>Plans</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="136"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="161"/>
         <source>Charts</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="137"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="162"/>
         <source>Catalog</source>
         <translation>硬件目录</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="150"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="175"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="176"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="201"/>
         <source>Filter plans…</source>
         <translation>筛选方案…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="178"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="203"/>
         <source>Compare selected</source>
         <translation>对比所选</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="179"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="204"/>
         <source>Select two or three plans (Ctrl+click) to see them side by side</source>
         <translation>选择两到三个方案（Ctrl+单击）进行并排对比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="192"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="215"/>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="223"/>
         <source>Spec sheet PDF…</source>
         <translation>规格书 PDF…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="193"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="224"/>
         <source>Export the rack and power spec sheet of the selected plan</source>
         <translation>导出所选方案的机柜与供电规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="195"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="226"/>
         <source>Print preview…</source>
         <translation>打印预览…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="221"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="227"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="252"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="258"/>
         <source>ID</source>
         <translation>编号</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="221"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="227"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="252"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="258"/>
         <source>Vendor</source>
         <translation>厂商</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="221"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="227"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="252"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="258"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="222"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="253"/>
         <source>Memory (GiB)</source>
         <translation>显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="222"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="253"/>
         <source>Bandwidth (GB/s)</source>
         <translation>显存带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="223"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="254"/>
         <source>BF16 dense (TFLOP/s)</source>
         <translation>BF16 稠密算力（TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="223"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="254"/>
         <source>FP8 dense (TFLOP/s)</source>
         <translation>FP8 稠密算力（TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="224"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="255"/>
         <source>TDP (W)</source>
         <translation>TDP（W）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="224"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="255"/>
         <source>Price from (USD)</source>
         <translation>起价（美元）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="225"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="235"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="256"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="266"/>
         <source>Origin</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="225"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="230"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="256"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="261"/>
         <source>As of</source>
         <translation>数据日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="225"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="230"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="235"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="256"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="261"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="266"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="228"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="233"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="236"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="259"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="264"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="267"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="228"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="259"/>
         <source>Rack units</source>
         <translation>高度（U）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="229"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="260"/>
         <source>Max power (W)</source>
         <translation>最大功耗（W）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="229"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="260"/>
         <source>PSUs</source>
         <translation>电源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="229"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="260"/>
         <source>Weight (kg)</source>
         <translation>重量（kg）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="232"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="263"/>
         <source>Provider</source>
         <translation>云厂商</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="232"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="263"/>
         <source>Instance</source>
         <translation>实例规格</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="232"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="263"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="233"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="264"/>
         <source>On-demand per hour</source>
         <translation>按量付费（每小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="234"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="265"/>
         <source>Currency</source>
         <translation>币种</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="234"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="265"/>
         <source>Region</source>
         <translation>地域</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="234"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="265"/>
         <source>Price date</source>
         <translation>价格日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="237"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="268"/>
         <source>Servers</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="238"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="269"/>
         <source>Cloud prices</source>
         <translation>云实例价格</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="239"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="270"/>
         <source>Add your own…</source>
         <translation>添加自定义…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="240"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="271"/>
         <source>Edit as your own…</source>
         <translation>另存为自定义并编辑…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="241"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="272"/>
         <source>Remove your entry</source>
         <translation>删除自定义条目</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="249"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="280"/>
         <source>Prices are approximate and dated; hover a cell for its source. Unknown values show as n/a.</source>
         <translation>价格为近似值并注明日期；鼠标悬停可查看来源。未知数值显示为“不详”。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="260"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="291"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="261"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="292"/>
         <source>&amp;New scenario</source>
         <translation>新建方案(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="262"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="293"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="263"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="294"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="264"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="295"/>
         <source>Save &amp;as…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="265"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="296"/>
         <source>&amp;Close scenario</source>
         <translation>关闭方案(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="273"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="303"/>
+        <source>Export plans as &amp;CSV…</source>
+        <translation>导出方案为 &amp;CSV…</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="307"/>
         <source>&amp;Export spec sheet (PDF)…</source>
         <translation>导出规格书 PDF(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="274"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="308"/>
         <source>Print pre&amp;view…</source>
         <translation>打印预览(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="275"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="309"/>
         <source>&amp;Print…</source>
         <translation>打印(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="283"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="317"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="286"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="320"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="291"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="325"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="292"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="326"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="294"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="328"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="298"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="332"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="299"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="333"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="304"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="338"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="305"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="339"/>
+        <source>GPU Planner &amp;help</source>
+        <translation>GPU Planner 帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="343"/>
         <source>&amp;About GPU Planner</source>
         <translation>关于 GPU Planner(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="326"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="364"/>
         <source>Edit inputs</source>
         <translation>修改输入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="370"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="408"/>
         <source>Estimating…</source>
         <translation>正在估算…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="377"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="415"/>
         <source>Check the highlighted field on page %1: %2</source>
         <translation>请检查第 %1 页中高亮的字段：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="380"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="418"/>
         <source>Check the highlighted field: %1</source>
         <translation>请检查高亮的字段：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="397"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="435"/>
         <source>%1 plans evaluated; best: %2 × %3</source>
         <translation>已评估 %1 个方案；最佳：%2 × %3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="404"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="442"/>
         <source>No plan fits: every GPU runs out of memory or has no price for the chosen deployment.</source>
         <translation>没有可行方案：所有 GPU 要么显存不足，要么在所选部署方式下没有价格。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="406"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="444"/>
         <source>No plan fits.</source>
         <translation>没有可行方案。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="421"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="459"/>
         <source>Updating for your latest edit… The plans below are for your earlier inputs.</source>
         <translation>正在按您最新的修改更新…… 下方方案对应的是之前的输入。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="422"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="460"/>
         <source>Not updated: check the highlighted field. The plans below are for your earlier inputs and cannot be printed until the inputs are valid.</source>
         <translation>未更新：请检查高亮的字段。下方方案对应的是之前的输入，输入有效之前不能打印。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="424"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="462"/>
         <source>Not updated: the estimate was cancelled. The plans below are for your earlier inputs.</source>
         <translation>未更新：估算已取消。下方方案对应的是之前的输入。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="426"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="464"/>
         <source>Not updated: the estimate failed. The plans below are for your earlier inputs.</source>
         <translation>未更新：估算失败。下方方案对应的是之前的输入。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="439"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="477"/>
         <source>Estimate cancelled; the plans shown were not updated.</source>
         <translation>估算已取消；显示的方案未更新。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="456"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="494"/>
         <source>The estimate failed: %1</source>
         <translation>估算失败：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="458"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="496"/>
         <source>Estimate failed</source>
         <translation>估算失败</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="459"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="497"/>
         <source>Something went wrong while estimating; your inputs are kept.
 
 %1</source>
@@ -2887,144 +3000,170 @@ Qt %2，Qt for Python %3，Python %4
 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="481"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="519"/>
         <source>Select two or three plans to compare.</source>
         <translation>请选择两到三个方案进行对比。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="485"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="523"/>
         <source>Compare plans</source>
         <translation>方案对比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="503"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="541"/>
         <source>The plans are not up to date with the inputs; the sheet is not written.</source>
         <translation>方案与当前输入不一致；未生成规格书。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="507"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="545"/>
         <source>Select a plan first.</source>
         <translation>请先选择一个方案。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="525"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="563"/>
         <source>Export spec sheet</source>
         <translation>导出规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="526"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="564"/>
         <source>PDF files (*.pdf)</source>
         <translation>PDF 文件 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="539"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="577"/>
         <source>Spec sheet not written</source>
         <translation>规格书未写入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="542"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="580"/>
         <source>Wrote %1 (%2 pages)</source>
         <translation>已写入 %1（%2 页）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="600"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="638"/>
         <source>Select one of your own entries to remove it; bundled rows stay.</source>
         <translation>请选择一条自定义条目再删除；内置条目会保留。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="605"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="643"/>
         <source>Not removed</source>
         <translation>未删除</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="629"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="667"/>
         <source>Autosave failed (%1): %2. Your inputs are still on screen; save them with File → Save as.</source>
         <translation>自动保存失败（%1）：%2。您的输入仍在屏幕上；请用“文件 → 另存为”保存。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="634"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="672"/>
         <source>Autosave failed</source>
         <translation>自动保存失败</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="640"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="678"/>
         <source>Recovered scenario (unsaved)</source>
         <translation>恢复的方案（未保存）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="642"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="680"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="643"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="681"/>
         <source>%1[*] — GPU Planner</source>
         <translation>%1[*] — GPU Planner 算力规划</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="660"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="698"/>
         <source>this scenario</source>
         <translation>此方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="661"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="699"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="662"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="700"/>
         <source>Save the changes to %1 first?</source>
         <translation>是否先保存对 %1 的更改？</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="676"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="714"/>
         <source>Cannot open scenario</source>
         <translation>无法打开方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="677"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="715"/>
         <source>%1 was not loaded: %2</source>
         <translation>未加载 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="540"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="726"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="824"/>
+        <source>Export plans</source>
+        <translation>导出方案</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="824"/>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV 文件 (*.csv)</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="832"/>
+        <source>Not exported</source>
+        <translation>未导出</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="835"/>
+        <source>Exported the plans to %1</source>
+        <translation>已将方案导出到 %1</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="842"/>
+        <source>Copied %1 plan(s)</source>
+        <translation>已复制 %1 个方案</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="578"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="764"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="833"/>
         <source>Could not write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="774"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="812"/>
         <source>Unsaved changes to %1 from your last session were recovered; the file itself was not changed.</source>
         <translation>已恢复上次会话中对 %1 的未保存更改；文件本身未被修改。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="705"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="743"/>
         <source>Open scenario</source>
         <translation>打开方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="705"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="719"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="743"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="757"/>
         <source>Scenarios (*.json)</source>
         <translation>方案文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="718"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="756"/>
         <source>Save scenario</source>
         <translation>保存方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="725"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="763"/>
         <source>Not saved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="735"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="773"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="765"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="803"/>
         <source>The autosaved scenario could not be restored; defaults are shown.</source>
         <translation>无法恢复自动保存的方案；已显示默认值。</translation>
     </message>

@@ -1,0 +1,89 @@
+"""Desktop conventions: F1 help, the plans table to CSV and the clipboard, scenario files by drag and drop, and a
+table that does not trap Tab."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
+from PySide6.QtGui import QDragEnterEvent, QDropEvent
+from PySide6.QtWidgets import QApplication
+
+from gpuplanner.catalog.store import Catalog
+from gpuplanner.ui.main_window import MainWindow
+from gpuplanner.ui.settings import AppSettings
+
+
+@pytest.fixture
+def window(qtbot, private_user_data):
+    main = MainWindow(Catalog(), AppSettings())
+    qtbot.addWidget(main)
+    main.show()
+    qtbot.waitExposed(main)
+    with qtbot.waitSignal(main.result_shown, timeout=60_000):
+        main.recompute()
+    yield main
+    main.close_without_asking = True
+    main.close()
+
+
+def test_f1_opens_the_help_in_plain_words(qtbot, window) -> None:
+    window.activateWindow()
+    qtbot.keyClick(window, Qt.Key.Key_F1)
+    dialog = window.help_dialog
+    assert dialog.isVisible()
+    text = dialog.browser.toPlainText()
+    for word in ("How to read a plan", "TP (tensor parallelism)", "ZeRO", "MFU", "TTFT", "TPOT"):
+        assert word in text
+    dialog.close()
+
+
+def test_the_plans_table_exports_to_csv_as_shown(qtbot, window, tmp_path: Path) -> None:
+    path = tmp_path / "plans.csv"
+    assert window.write_plans_csv(str(path))
+    text = path.read_text(encoding="utf-8-sig")
+    rows = list(csv.reader(io.StringIO(text)))
+    model = window.plans_proxy
+    assert rows[0] == [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
+    assert len(rows) == 1 + model.rowCount()
+    assert rows[1][1] == model.data(model.index(0, 1))  # the GPU of the first row, as displayed
+
+
+def test_selected_rows_copy_to_the_clipboard(qtbot, window) -> None:
+    window.plans_view.selectRow(0)
+    window.plans_view.setFocus()
+    qtbot.keyClick(window.plans_view, Qt.Key.Key_C, Qt.KeyboardModifier.ControlModifier)
+    lines = QApplication.clipboard().text().strip().splitlines()
+    assert len(lines) == 2 and lines[0].split("\t")[1] == "GPU"
+    assert lines[1].split("\t")[1] == window.plans_proxy.data(window.plans_proxy.index(0, 1))
+
+
+def test_a_scenario_dropped_on_the_window_opens(qtbot, window, tmp_path: Path) -> None:
+    path = tmp_path / "dropped.json"
+    path.write_text(json.dumps({"task": "pretrain", "model": {"preset": "llama-2-13b"}}))
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(path))])
+    enter = QDragEnterEvent(QPoint(10, 10), Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton,
+                            Qt.KeyboardModifier.NoModifier)
+    window.dragEnterEvent(enter)
+    assert enter.isAccepted()
+    drop = QDropEvent(QPointF(10, 10), Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton,
+                      Qt.KeyboardModifier.NoModifier)
+    window.dropEvent(drop)
+    assert window.current_path == str(path)
+    assert window.wizard.scenario()["model"] == {"preset": "llama-2-13b"}
+    other = QMimeData()
+    other.setUrls([QUrl.fromLocalFile(str(tmp_path / "picture.png"))])
+    refused = QDragEnterEvent(QPoint(1, 1), Qt.DropAction.CopyAction, other, Qt.MouseButton.LeftButton,
+                              Qt.KeyboardModifier.NoModifier)
+    refused.ignore()
+    window.dragEnterEvent(refused)
+    assert not refused.isAccepted()
+
+
+def test_tab_leaves_the_plans_table(window) -> None:
+    assert window.plans_view.tabKeyNavigation() is False

@@ -3087,7 +3087,7 @@ Qt %2，Qt for Python %3，Python %4
     <message>
         <location filename="../../gpuplanner/ui/main_window.py" line="700"/>
         <source>Save the changes to %1 first?</source>
-        <translation>是否先保存对 %1 的更改？</translation>
+        <translation>是否先保存对“%1”的更改？</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/ui/main_window.py" line="714"/>

@@ -72,3 +72,29 @@ def run_cli(*args: str, cwd: Path = REPO_ROOT, env: dict[str, str] | None = None
 
     return subprocess.run([sys.executable, "-m", "gpuplanner", *args], capture_output=True, text=True, cwd=cwd,
                           env={**os.environ, **(env or {})}, timeout=120)
+
+
+def open_window(qtbot, catalog=None):
+    """The real main window, shown, on a private user-data folder (the autouse fixture above)."""
+    from gpuplanner.catalog.store import Catalog
+    from gpuplanner.ui.main_window import MainWindow
+    from gpuplanner.ui.settings import AppSettings
+
+    window = MainWindow(catalog or Catalog(), AppSettings())
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
+def close_window(window) -> None:
+    """Tear-down: close without the Save/Discard prompt a person would answer."""
+    window.close_without_asking = True
+    window.close()
+
+
+@pytest.fixture
+def main_window(qtbot, private_user_data):
+    window = open_window(qtbot)
+    yield window
+    close_window(window)

@@ -13,22 +13,12 @@ from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QApplication
 
-from gpuplanner.catalog.store import Catalog
-from gpuplanner.ui.main_window import MainWindow
-from gpuplanner.ui.settings import AppSettings
-
 
 @pytest.fixture
-def window(qtbot, private_user_data):
-    main = MainWindow(Catalog(), AppSettings())
-    qtbot.addWidget(main)
-    main.show()
-    qtbot.waitExposed(main)
-    with qtbot.waitSignal(main.result_shown, timeout=60_000):
-        main.recompute()
-    yield main
-    main.close_without_asking = True
-    main.close()
+def window(qtbot, main_window):
+    with qtbot.waitSignal(main_window.result_shown, timeout=60_000):
+        main_window.recompute()
+    return main_window
 
 
 def test_f1_opens_the_help_in_plain_words(qtbot, window) -> None:

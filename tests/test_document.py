@@ -10,29 +10,21 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
-from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.scenario import new_scenario
 from gpuplanner.ui.main_window import MainWindow
-from gpuplanner.ui.settings import AppSettings
+from tests.conftest import open_window
 
 Button = QMessageBox.StandardButton
 TIMEOUT_MS = 60_000
 
 
-def make_window(qtbot) -> MainWindow:
-    window = MainWindow(Catalog(), AppSettings())
-    qtbot.addWidget(window)
-    window.show()
-    qtbot.waitExposed(window)
-    return window
-
-
 @pytest.fixture
-def window(qtbot, private_user_data):
-    main = make_window(qtbot)
-    yield main
-    main.close_without_asking = True  # tear-down: no prompt
-    main.close()
+def window(main_window):
+    return main_window
+
+
+def make_window(qtbot) -> MainWindow:
+    return open_window(qtbot)
 
 
 @pytest.fixture

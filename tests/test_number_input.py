@@ -6,10 +6,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from gpuplanner.catalog.store import Catalog
-from gpuplanner.ui.main_window import MainWindow
 from gpuplanner.ui.number_input import Refusal, parse_number
-from gpuplanner.ui.settings import AppSettings
 
 
 @pytest.mark.parametrize(("text", "scale", "value"), [
@@ -30,14 +27,8 @@ def test_a_german_locale_reads_its_own_separators() -> None:
 
 
 @pytest.fixture
-def window(qtbot, private_user_data):
-    main = MainWindow(Catalog(), AppSettings())
-    qtbot.addWidget(main)
-    main.show()
-    qtbot.waitExposed(main)
-    yield main
-    main.close_without_asking = True
-    main.close()
+def window(main_window):
+    return main_window
 
 
 def type_into(qtbot, box, text: str) -> None:

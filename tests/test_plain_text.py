@@ -11,16 +11,13 @@ from gpuplanner.catalog.store import Catalog
 from gpuplanner.ui.catalog_editor import CatalogEntryDialog
 from gpuplanner.ui.main_window import MainWindow
 from gpuplanner.ui.settings import AppSettings
+from tests.conftest import open_window
 
 HOSTILE = '<b>Bold</b><img src="file:///dev/zero">'
 
 
 def make_window(qtbot) -> MainWindow:
-    window = MainWindow(Catalog(), AppSettings())
-    qtbot.addWidget(window)
-    window.show()
-    qtbot.waitExposed(window)
-    return window
+    return open_window(qtbot)
 
 
 def test_a_scenario_naming_a_markup_gpu_is_refused_with_the_name_printed(qtbot, private_user_data, tmp_path: Path,

@@ -123,7 +123,7 @@ FIELDS: tuple[Field, ...] = (
     Field("parallelism.sequence_parallel", bool, SEARCHED),
     Field("parallelism.virtual_stages", int, SEARCHED, 1, 1024, help="interleaved pipeline chunks per stage"),
     Field("constraints.deadline_days", float, None, 0.0, 36500.0, True, "days",
-          "plans that miss a goal are shown only when none meets it, with what they miss"),
+          "a hard limit, like the budget, the throughput target and the site's limits"),
     Field("constraints.budget", float, None, 0.0, 1e13, True, "currency", "most you will spend"),
     Field("constraints.currency", str, _COST.currency, choices=("USD", "CNY")),
     Field("constraints.usd_to_cny", float, _COST.usd_to_cny, 0.0, 1000.0, True, help="exchange rate (editable)"),

@@ -77,3 +77,18 @@ def test_a_scenario_dropped_on_the_window_opens(qtbot, window, tmp_path: Path) -
 
 def test_tab_leaves_the_plans_table(window) -> None:
     assert window.plans_view.tabKeyNavigation() is False
+
+
+def test_at_1280_by_720_the_cost_is_on_screen_and_rows_show_only_their_costs(qtbot, window) -> None:
+    window.resize(1280, 720)
+    qtbot.wait(50)
+    model = window.plans_model
+    columns = {model.headerData(c, Qt.Orientation.Horizontal): c for c in range(model.columnCount())}
+    view = window.plans_view
+    cost = view.horizontalHeader().visualIndex(columns["Cost (ranked by)"])
+    assert view.columnViewportPosition(cost) + view.columnWidth(cost) <= view.viewport().width()
+    for row in range(model.rowCount()):
+        plan = model.plan_at(row)
+        capex = model.data(model.index(row, columns["Capex"]))
+        cloud = model.data(model.index(row, columns["Cloud cost"]))
+        assert (capex == "—") == (plan["deployment"] == "cloud") and (cloud == "—") == (plan["deployment"] == "on-prem")

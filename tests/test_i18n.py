@@ -284,3 +284,27 @@ def test_cooling_words_inside_warnings_are_translated(qtbot) -> None:
         assert "风冷" in translated(warning) and "背板换热" in translated(warning)
     finally:
         install_translations("en")
+
+
+def test_chinese_all_the_way_currency_na_and_assumptions(qtbot, private_user_data) -> None:
+    """In Chinese: a new scenario is priced in CNY, unknown catalog values read 不详, assumptions have words."""
+    from PySide6.QtCore import Qt
+
+    from gpuplanner.translations import install_translations
+    from tests.conftest import close_window, open_window
+
+    try:
+        install_translations("zh_CN")
+        window = open_window(qtbot)
+        assert window.wizard.scenario()["constraints"]["currency"] == "CNY"
+        model = window.gpu_page.model
+        cells = {model.data(model.index(r, c)) for r in range(model.rowCount()) for c in range(model.columnCount())}
+        assert "不详" in cells and "n/a" not in cells
+        with qtbot.waitSignal(window.result_shown, timeout=60_000):
+            window.recompute()
+        details = window.details.toPlainText()
+        assert "gradient_bytes" not in details and "dp_overlap" not in details
+        assert model.headerData(0, Qt.Orientation.Horizontal)
+        close_window(window)
+    finally:
+        install_translations("en")

@@ -7,6 +7,7 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 
 from gpuplanner.catalog.store import Row, format_cell
+from gpuplanner.report.formatting import not_available
 from gpuplanner.ui.dialogs import plain_tooltip
 
 SOURCE_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -43,7 +44,7 @@ class CatalogTableModel(QAbstractTableModel):
         row = self._rows[index.row()]
         value = row.get(self._columns[index.column()][0])
         if role == Qt.ItemDataRole.DisplayRole:
-            return format_cell(value)
+            return not_available() if value is None or value == "" else format_cell(value)  # 不详 in Chinese
         if role == SORT_ROLE:
             return value if isinstance(value, int | float) else format_cell(value).lower()
         if role in (Qt.ItemDataRole.ToolTipRole, SOURCE_ROLE):

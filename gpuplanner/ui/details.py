@@ -113,10 +113,33 @@ def plan_html(plan: dict[str, Any], currency: str) -> str:
                      + "".join(f"<li>{escape(translated(w))}</li>" for w in plan["warnings"]) + "</ul>")
     assumptions = plan.get("assumptions") or {}
     if assumptions:
+        labels = assumption_labels()
         parts.append(f"<h4>{escape(L['Assumptions'])}</h4><ul>"
-                     + "".join(f"<li>{escape(str(k))}: {escape(str(v))}</li>" for k, v in assumptions.items()
-                               if not isinstance(v, dict)) + "</ul>")
+                     + "".join(f"<li>{escape(labels.get(k, k))}: {escape(_assumption_value(v))}</li>"
+                               for k, v in assumptions.items() if not isinstance(v, dict)) + "</ul>")
     return "".join(parts)
+
+
+def _assumption_value(value: object) -> str:
+    if isinstance(value, bool):
+        return tr("yes") if value else tr("no")
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+def assumption_labels() -> dict[str, str]:
+    """The assumptions each estimate lists, in words (the codes stay in the JSON)."""
+    return {
+        "gradient_bytes": tr("Gradient bytes per parameter"), "master_weights": tr("FP32 master weights"),
+        "flash_attention": tr("FlashAttention (scores never stored)"),
+        "cuda_context_gib": tr("CUDA context per GPU (GiB)"), "nccl_buffers_gib": tr("NCCL buffers per GPU (GiB)"),
+        "fragmentation": tr("Allocator fragmentation (share)"), "link_efficiency": tr("NVLink efficiency"),
+        "network_efficiency": tr("Network efficiency"), "collective_latency_s": tr("Latency per collective (s)"),
+        "dp_overlap": tr("Gradient traffic hidden behind compute (share)"),
+        "gather_exposed_share": tr("ZeRO-3 gathers left exposed (share)"),
+        "compute_efficiency_scale": tr("Compute efficiency scale"), "flops_convention": tr("FLOPs counted as"),
+        "activation_memory": tr("Activation memory"), "optimizer": tr("Optimizer"), "adapters": tr("Adapters"),
+        "power": tr("Power"), "decode_overlap_penalty": tr("Decode overlap penalty"), "kv_cache": tr("KV cache"),
+    }
 
 
 def _job_cost_rows(cost: dict[str, Any], currency: str) -> list[tuple[str, str]]:

@@ -45,7 +45,6 @@ from PySide6.QtWidgets import (
 
 from gpuplanner.catalog.store import Catalog, CatalogWriteError
 from gpuplanner.core.errors import InputError
-from gpuplanner.core.scenario import new_scenario
 from gpuplanner.i18n import fill
 from gpuplanner.planning import plan_for_scenario, scenario_from_data
 from gpuplanner.report.core_messages import translated, translated_error
@@ -60,7 +59,7 @@ from gpuplanner.ui.document import ScenarioEdit, Session, parse_session, session
 from gpuplanner.ui.plans_model import SORT_ROLE, PlansTableModel
 from gpuplanner.ui.settings import AppSettings
 from gpuplanner.ui.widgets import filtered_proxy, mark_invalid
-from gpuplanner.ui.wizard import ScenarioWizard
+from gpuplanner.ui.wizard import ScenarioWizard, new_document
 from gpuplanner.ui.worker import Debouncer, JobControl, LatestJobRunner
 
 log = logging.getLogger(__name__)
@@ -727,7 +726,7 @@ class MainWindow(QMainWindow):
         """A new, untitled document at the documented defaults."""
         if not self.maybe_save():
             return False
-        self._apply_scenario(new_scenario())
+        self._apply_scenario(new_document())
         self._bind(None)
         self.autosave()
         return True

@@ -12,6 +12,7 @@ from gpuplanner.report.core_messages import translated
 from gpuplanner.report.formatting import money, precision_text
 from gpuplanner.ui.dialogs import plain_tooltip
 
+NOT_APPLICABLE = "—"
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 PLAN_ROLE = Qt.ItemDataRole.UserRole + 2
 
@@ -23,8 +24,9 @@ def _layout_text(layout: dict[str, Any]) -> str:
 
 
 class PlansTableModel(QAbstractTableModel):
-    COLUMNS = ("rank", "gpu", "deployment", "count", "nodes", "layout", "precision", "memory", "speed", "power",
-               "racks", "capex", "cloud", "tco", "warnings")
+    # What decides comes first (a 1280-px window shows GPU, count, time and cost); the detail columns follow.
+    COLUMNS = ("rank", "gpu", "deployment", "count", "speed", "cost", "capex", "cloud", "tco", "nodes", "layout",
+               "precision", "memory", "power", "racks", "warnings")
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -35,7 +37,8 @@ class PlansTableModel(QAbstractTableModel):
             "nodes": self.tr("Nodes"), "layout": self.tr("Layout"), "precision": self.tr("Precision"),
             "memory": self.tr("Memory / GPU"),
             "speed": self.tr("Time or throughput"), "power": self.tr("IT power"), "racks": self.tr("Racks"),
-            "capex": self.tr("Capex"), "cloud": self.tr("Cloud cost"), "tco": self.tr("TCO"),
+            "cost": self.tr("Cost (ranked by)"), "capex": self.tr("Capex"), "cloud": self.tr("Cloud cost"),
+            "tco": self.tr("TCO"),
             "warnings": self.tr("Warnings"),
         }
 
@@ -96,6 +99,11 @@ class PlansTableModel(QAbstractTableModel):
         if column == "power":
             kw = site["it_kw_expected"]
             return (self.tr("n/a") if kw is None else locale.toString(kw, "f", 1) + " kW"), kw or 0.0
+        if column == "cost":
+            return self._money(plan["cost_metric"]), plan["cost_metric"]
+        owned = plan["deployment"] == "on-prem"
+        if (column in ("capex", "tco") and not owned) or (column == "cloud" and owned):
+            return NOT_APPLICABLE, float("inf")  # a rented plan buys nothing; an owned one rents nothing
         if column == "capex":
             return self._money(cost["capex"]), cost["capex"] if cost["capex"] is not None else float("inf")
         if column == "cloud":

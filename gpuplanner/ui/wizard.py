@@ -6,7 +6,7 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtCore import QLocale, Qt, Signal, Slot
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QButtonGroup,
@@ -66,6 +66,12 @@ def limits(path: str, scale: float = 1.0, *, low: float | None = None,
     minimum = low if low is not None else (spec.minimum or 0.0) / scale
     maximum = (spec.maximum or 0.0) / scale if high is None else min(high, (spec.maximum or high) / scale)
     return minimum, maximum
+
+
+def new_document() -> dict[str, Any]:
+    """What File → New shows: the documented defaults, priced in CNY when the interface is Chinese."""
+    currency = "CNY" if QLocale().territory() == QLocale.Country.China else "USD"
+    return merged(new_scenario(), {"constraints": {"currency": currency}})
 
 
 def merged(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
@@ -468,7 +474,7 @@ class ScenarioWizard(QWizard):
         self._connect_edits()
         self.task_page.group.buttonToggled.connect(self._task_changed)
         self._task_changed()
-        self.load_scenario(new_scenario())
+        self.load_scenario(new_document())
 
     def _connect_edits(self) -> None:
         for widget in self.findChildren(QWidget):

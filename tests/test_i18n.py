@@ -146,7 +146,8 @@ def test_cli_language_flag(tmp_path: Path) -> None:
     from tests.conftest import run_cli
 
     source = tmp_path / "s.json"
-    source.write_text('{"model": {"preset": "llama-2-7b"}, "constraints": {"deadline_days": 30}}', encoding="utf-8")
+    source.write_text('{"model": {"preset": "llama-2-7b"}, "constraints": {"deadline_days": 30, "deployment": "on-prem"}}',
+                      encoding="utf-8")
     pdf = tmp_path / "s.pdf"
     assert run_cli("plan", str(source), "--pdf", str(pdf), "--lang", "zh_CN").returncode == 0
     text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout

@@ -24,8 +24,9 @@ RTX_WORKSTATION = {"task": "lora", "model": {"preset": "llama-2-7b"}, "seq_len":
                                                                                  "amps": 16}}}}
 SERVING = {"task": "inference", "model": {"preset": "llama-3.1-70b"},
            "inference": {"weight_dtype": "fp8", "kv_dtype": "fp8", "batch": 64},
-           "hardware": {"gpu": "h200-sxm-141gb"}, "constraints": {"target_output_tokens_per_s": 5000,
-                                                                  "site": {"china_cabinet_amps": 32}}}
+           # H20 (the China-market Hopper): its 8-GPU server fits a 32 A x 220 V = 7.0 kW IDC cabinet
+           "hardware": {"gpu": "h20"}, "constraints": {"deployment": "on-prem", "target_output_tokens_per_s": 5000,
+                                                       "site": {"china_cabinet_amps": 32}}}
 NODE_BLUE = (0x2E, 0x5D, 0x8A)
 
 
@@ -135,3 +136,27 @@ def test_print_preview_renders_the_same_sheet(qtbot, monkeypatch, tmp_path: Path
     assert render(window.sheet_document(), printer) >= 1
     dialog.close()
     window.close()
+
+
+def test_a_rented_plan_gets_a_rental_sheet(tmp_path: Path) -> None:
+    """Provider, instance, region, price date, hourly and job cost; no purchase bill of materials, no capex, no
+    racks; the facilities section says none is needed (en and zh_CN)."""
+    import json
+    import subprocess
+
+    scenario = tmp_path / "rent.json"
+    scenario.write_text(json.dumps({"task": "pretrain", "model": {"preset": "llama-2-70b"},
+                                    "constraints": {"deadline_days": 60, "deployment": "cloud"}}))
+    for language, words in (("en", ("Provider", "On demand per GPU-hour", "This job on demand",
+                                    "no racks, power, cooling or network are needed")),
+                            ("zh_CN", ("云厂商", "按量付费每 GPU 小时", "本任务按量付费", "不需要机柜"))):
+        pdf = tmp_path / f"rent-{language}.pdf"
+        done = run_cli("plan", str(scenario), "--pdf", str(pdf), "--lang", language, "--top", "1")
+        assert done.returncode == 0, done.stderr
+        text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True,
+                              check=True).stdout
+        for word in words:
+            assert word in text, (language, word)
+        assert "Lambda" in text or "CoreWeave" in text or "AWS" in text  # the provider's name
+        for purchase in ("Bill of materials", "Capex", "Rack elevation", "物料清单", "资本支出"):
+            assert purchase not in text, (language, purchase)

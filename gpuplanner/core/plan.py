@@ -182,7 +182,9 @@ def _evaluate(scenario: Scenario, option: HardwareOptions, count: int | None, se
     metric = _cost_metric(cost, deployment, settings, training is not None)
     if metric is None:
         return None
-    warnings = list(result["warnings"]) + list(site.warnings) + list(cost["notes"])  # type: ignore[arg-type]
+    warnings = list(result["warnings"])
+    if deployment == "on-prem":  # racks, power and purchase prices concern what is bought, not what is rented
+        warnings += list(site.warnings) + list(cost["notes"])  # type: ignore[arg-type]
     if training and settings.deadline_days is None and training["days"] > NO_DEADLINE_WARNING_DAYS:
         warnings.append(msg("Takes {days:,.0f} days: no deadline is set, so slow plans can rank first. Set a "
                             "deadline to see faster ones.", days=training["days"]))

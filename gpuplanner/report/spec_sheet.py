@@ -99,52 +99,11 @@ def _scenario_summary(plan: dict[str, Any]) -> str:
     return fill(tr("%1 of %2"), task, model)
 
 
-def build_document(plan: dict[str, Any], options: SheetOptions,
-                   catalog_date: str = "") -> QTextDocument:
-    family = report_font_family()
-    fmt = _Formatter(plan["cost"]["currency"])
-    site, cost, memory = plan["site"], plan["cost"], plan["memory_gib_per_gpu"]
+def _owned_sections(plan: dict[str, Any], fmt: _Formatter) -> list[str]:
+    """What the data-centre team needs for bought hardware: bill of materials, node, rack, feeds, cluster, cost."""
+    site, cost = plan["site"], plan["cost"]
     supply = site.get("supply", {})
-    document = QTextDocument()
-    document.setDefaultFont(QFont(family, 9))
-    document.setDefaultStyleSheet(
-        "h1 { font-size: 16pt; color: #1f3b57; } h2 { font-size: 12pt; color: #1f3b57; margin-top: 10px; }"
-        " table.grid { border-collapse: collapse; } table.grid td, table.grid th { border: 1px solid #999; }"
-        " th { background: #e9eef3; } .note { color: #555; font-size: 8pt; } .warn { color: #8a3b12; }")
-
-    nodes_in_rack = min(site["nodes_per_rack"], site["nodes"])
-    rack_image = rack_elevation(RackContents(
-        rack_units=int(supply.get("rack_units", 42)), node_units=int(site["rack_units_per_node"]),
-        nodes=nodes_in_rack, reserved_units=int(supply.get("reserved_units", 2)),
-        node_label=tr("Node"), switch_label=tr("Management switch"), cable_label=tr("Cable management"),
-        free_label=tr("Free"), pdu_label=tr("PDU"),
-        title=fill(tr("Rack elevation (front), one of %1"), str(site["racks"]))), family)
-    document.addResource(QTextDocument.ResourceType.ImageResource, QUrl("rack.png"), rack_image)
-    parts = [(tr("Weights"), memory["weights"]), (tr("Gradients"), memory["gradients"]),
-             (tr("Optimizer"), memory["optimizer"]), (tr("Activations"), memory["activations"]),
-             (tr("KV cache"), memory["kv_cache"]), (tr("Overhead"), memory["overhead"])]
-    memory_image = memory_bar([p for p in parts if p[1] > 0.005], memory["capacity"],
-                              fill(tr("Memory per GPU (GiB); dashed line: capacity %1 GiB"),
-                                   fmt.num(memory["capacity"], 0)), family)
-    document.addResource(QTextDocument.ResourceType.ImageResource, QUrl("memory.png"), memory_image)
-
-    date = options.date or _dt.date.today().isoformat()
-    title = escape(options.project) if options.project else escape(tr("GPU cluster plan"))
-    html = [f"<h1>{title}</h1>",
-            "<p>" + escape(tr("Rack and power specification for the data-center team")) + " · "
-            + escape(date) + "</p>"]
-    html.append(_rows([
-        (tr("Scenario"), _scenario_summary(plan)),
-        (tr("Recommended"), f"{plan['count']} × {plan['gpu_name']} — {site['node']}"),
-        (tr("Deployment"), tr("bought (on-premises)") if plan["deployment"] == "on-prem" else tr("rented (cloud)")),
-        (tr("Parallel layout"), "TP {tp} · PP {pp} · DP {dp} · ZeRO-{zero}".format(**plan["layout"])),
-        (tr("Precision"), precision_text(plan)),
-        (tr("Catalog data as of"), catalog_date or tr("n/a")),
-        (tr("Key assumptions"), fill(tr("PUE %1; expected draw %2 kW per node (metered MLPerf H100 node scaled by "
-                                   "GPU TDP); utilisation %3 %"), fmt.num(supply.get("pue"), 2),
-                                   fmt.num(site["node_kw_training"]), fmt.num(cost["utilization"] * 100, 0))),
-    ]))
-
+    parts: list[str] = []
     bom = [(site["node"], str(site["nodes"]), fmt.money(site.get("node_price_usd") and cost["capex"] and
                                                          cost["capex"] / site["nodes"]), fmt.money(cost["capex"]))]
     switches = site["switches"]
@@ -162,11 +121,11 @@ def build_document(plan: dict[str, Any], options: SheetOptions,
     bom.append((fill(tr("Racks (%1 U)"), str(supply.get("rack_units", 42))), str(site["racks"]),
                 tr("not priced"), tr("not priced")))
     bom.append((tr("Rack PDUs (A and B feeds)"), str(2 * site["racks"]), tr("not priced"), tr("not priced")))
-    html.append(_section(tr("Bill of materials"), _rows(bom, (tr("Item"), tr("Quantity"), tr("Unit price"),
+    parts.append(_section(tr("Bill of materials"), _rows(bom, (tr("Item"), tr("Quantity"), tr("Unit price"),
                                                              tr("Total")))))
 
     node_kw = site["node_kw_nameplate"]
-    html.append(_section(tr("Per node"), _rows([
+    parts.append(_section(tr("Per node"), _rows([
         (tr("Server"), site["node"]), (tr("GPUs per node"), str(plan["count"] // max(site["nodes"], 1))),
         (tr("Height"), f"{site['rack_units_per_node']} U"),
         (tr("Weight"), tr("n/a") if site["node_weight_kg"] is None else fmt.num(site["node_weight_kg"]) + " kg"),
@@ -196,7 +155,7 @@ def build_document(plan: dict[str, Any], options: SheetOptions,
         (tr("Rack weight (nodes)"), tr("n/a") if site["rack_weight_kg"] is None else
          fmt.num(site["rack_weight_kg"], 0) + " kg"),
     ]
-    html.append(_section(tr("Per rack (cabinet power)"),
+    parts.append(_section(tr("Per rack (cabinet power)"),
                          "<table width='100%'><tr><td width='55%' valign='top'>" + _rows(rack_rows)
                          + "</td><td valign='top' align='center'><img src='rack.png' width='230'></td></tr></table>",
                          new_page=True))
@@ -208,7 +167,7 @@ def build_document(plan: dict[str, Any], options: SheetOptions,
         circuit_text = fill(tr("%1 V %2-phase %3 A circuits, derated to %4 %: %5 kW each"),
                             fmt.num(supply.get("voltage"), 0), supply.get("phase", 3), fmt.num(supply.get("amps"), 0),
                             fmt.num(supply.get("derating", 0.8) * 100, 0), fmt.num(site["circuit_kw"], 2))
-    html.append(_section(tr("Feeds and circuits (A/B)"), _rows([
+    parts.append(_section(tr("Feeds and circuits (A/B)"), _rows([
         (tr("Circuit"), circuit_text),
         (tr("Circuits on feed A"), str(site["circuits_per_feed"] or tr("n/a"))),
         (tr("Circuits on feed B"), str(site["circuits_per_feed"] or tr("n/a"))),
@@ -216,7 +175,7 @@ def build_document(plan: dict[str, Any], options: SheetOptions,
     ])))
 
     annual_mwh = None if site["it_kw_expected"] is None else site["it_kw_expected"] * 8.76 * cost["utilization"]
-    html.append(_section(tr("Cluster"), _rows([
+    parts.append(_section(tr("Cluster"), _rows([
         (tr("Nodes / racks"), f"{site['nodes']} / {site['racks']}"),
         (tr("IT power, expected"), fmt.num(site["it_kw_expected"]) + " kW"),
         (tr("Facility power with PUE"), fmt.num(site["facility_kw_expected"]) + " kW"),
@@ -229,7 +188,7 @@ def build_document(plan: dict[str, Any], options: SheetOptions,
                             site["cables"]["switch_to_switch"])),
     ])))
 
-    html.append(_section(tr("Cost") + f" ({fmt.currency})", _rows([
+    parts.append(_section(tr("Cost") + f" ({fmt.currency})", _rows([
         (tr("Capex"), fmt.money(cost["capex"])), (tr("Opex per year"), fmt.money(cost["opex_per_year"])),
         (fill(tr("TCO over %1 years"), fmt.num(cost["years"], 0)), fmt.money(cost["tco"])),
         (tr("Owned cost per GPU-hour"), fmt.money(cost["owned_per_gpu_hour"], 2)),
@@ -241,6 +200,89 @@ def build_document(plan: dict[str, Any], options: SheetOptions,
         (tr("Payback"), tr("n/a") if cost["payback_months"] is None or not math.isfinite(cost["payback_months"])
          else fmt.num(cost["payback_months"], 0) + " " + tr("months")),
     ]) + "<p class='note'>" + escape(" ".join(translated(n) for n in cost.get("notes", []))) + "</p>"))
+
+    return parts
+
+
+def _rental_sections(plan: dict[str, Any], fmt: _Formatter) -> list[str]:
+    """A rented plan: who rents it, at what price and date, what the job costs; nothing to install on site."""
+    cost, offer = plan["cost"], plan["cost"].get("cloud_offer") or {}
+    per_gpu_hour = cost["cloud_on_demand_per_gpu_hour"]
+    gpus = cost.get("gpus_rented") or plan["count"]
+    hourly = None if per_gpu_hour is None else per_gpu_hour * gpus
+    training = plan.get("training")
+    rows = [
+        (tr("Provider"), str(offer.get("provider") or tr("n/a"))),
+        (tr("Instances"), fill(tr("%1 × %2"), str(plan["site"]["nodes"]), str(offer.get("instance") or tr("n/a")))),
+        (tr("Region"), str(offer.get("region") or tr("n/a"))),
+        (tr("Price date"), str(offer.get("price_date") or tr("n/a"))),
+        (tr("On demand per GPU-hour"), fmt.money(per_gpu_hour, 2)),
+        (tr("On demand per hour, all GPUs"), fmt.money(hourly, 2)),
+        (tr("On demand per month (730 h)"), fmt.money(None if hourly is None else hourly * HOURS_PER_MONTH)),
+        (tr("Reserved / spot per GPU-hour"), fmt.money(cost["cloud_reserved_per_gpu_hour"], 2) + " / "
+         + fmt.money(cost["cloud_spot_per_gpu_hour"], 2)),
+    ]
+    if training:
+        rows += [(tr("This job on demand"), fmt.money(cost.get("run_cost_cloud_on_demand"))),
+                 (tr("This job on spot (with restarts to plan for)"), fmt.money(cost.get("run_cost_cloud_spot")))]
+    else:
+        rows.append((tr("Per million output tokens"), fmt.money(cost.get("per_million_tokens_cloud"), 2)))
+    source = "<p class='note'>" + escape(fill(tr("Price source: %1"), str(offer.get("source") or tr("n/a")))) + "</p>"
+    return [_section(fill(tr("Rental (%1)"), fmt.currency), _rows(rows) + source),
+            _section(tr("Facilities"), "<p>" + escape(tr("Rented in the provider's data centre: no racks, power, "
+                                                         "cooling or network are needed on your site.")) + "</p>")]
+
+
+def build_document(plan: dict[str, Any], options: SheetOptions,
+                   catalog_date: str = "") -> QTextDocument:
+    family = report_font_family()
+    fmt = _Formatter(plan["cost"]["currency"])
+    site, cost, memory = plan["site"], plan["cost"], plan["memory_gib_per_gpu"]
+    supply = site.get("supply", {})
+    document = QTextDocument()
+    document.setDefaultFont(QFont(family, 9))
+    document.setDefaultStyleSheet(
+        "h1 { font-size: 16pt; color: #1f3b57; } h2 { font-size: 12pt; color: #1f3b57; margin-top: 10px; }"
+        " table.grid { border-collapse: collapse; } table.grid td, table.grid th { border: 1px solid #999; }"
+        " th { background: #e9eef3; } .note { color: #555; font-size: 8pt; } .warn { color: #8a3b12; }")
+
+    nodes_in_rack = min(site["nodes_per_rack"], site["nodes"])
+    rack_image = rack_elevation(RackContents(
+        rack_units=int(supply.get("rack_units", 42)), node_units=int(site["rack_units_per_node"]),
+        nodes=nodes_in_rack, reserved_units=int(supply.get("reserved_units", 2)),
+        node_label=tr("Node"), switch_label=tr("Management switch"), cable_label=tr("Cable management"),
+        free_label=tr("Free"), pdu_label=tr("PDU"),
+        title=fill(tr("Rack elevation (front), one of %1"), str(site["racks"]))), family)
+    document.addResource(QTextDocument.ResourceType.ImageResource, QUrl("rack.png"), rack_image)
+    parts = [(tr("Weights"), memory["weights"]), (tr("Gradients"), memory["gradients"]),
+             (tr("Optimizer"), memory["optimizer"]), (tr("Activations"), memory["activations"]),
+             (tr("KV cache"), memory["kv_cache"]), (tr("Overhead"), memory["overhead"])]
+    memory_image = memory_bar([p for p in parts if p[1] > 0.005], memory["capacity"],
+                              fill(tr("Memory per GPU (GiB); dashed line: capacity %1 GiB"),
+                                   fmt.num(memory["capacity"], 0)), family)
+    document.addResource(QTextDocument.ResourceType.ImageResource, QUrl("memory.png"), memory_image)
+
+    owned = plan["deployment"] == "on-prem"
+    date = options.date or _dt.date.today().isoformat()
+    title = escape(options.project) if options.project else escape(tr("GPU cluster plan"))
+    html = [f"<h1>{title}</h1>",
+            "<p>" + escape(tr("Rack and power specification for the data-center team") if owned
+                           else tr("Rental plan: what to rent, where, and what it costs")) + " · "
+            + escape(date) + "</p>"]
+    html.append(_rows([
+        (tr("Scenario"), _scenario_summary(plan)),
+        (tr("Recommended"), f"{plan['count']} × {plan['gpu_name']} — {site['node']}"),
+        (tr("Deployment"), tr("bought (on-premises)") if plan["deployment"] == "on-prem" else tr("rented (cloud)")),
+        (tr("Parallel layout"), "TP {tp} · PP {pp} · DP {dp} · ZeRO-{zero}".format(**plan["layout"])),
+        (tr("Precision"), precision_text(plan)),
+        (tr("Catalog data as of"), catalog_date or tr("n/a")),
+        *([(tr("Key assumptions"), fill(tr("PUE %1; expected draw %2 kW per node (metered MLPerf H100 node scaled "
+                                           "by GPU TDP); utilisation %3 %"), fmt.num(supply.get("pue"), 2),
+                                        fmt.num(site["node_kw_training"]), fmt.num(cost["utilization"] * 100, 0)))]
+          if owned else []),
+    ]))
+
+    html += _owned_sections(plan, fmt) if owned else _rental_sections(plan, fmt)
 
     perf: list[tuple[str, str]] = []
     if plan.get("training"):
@@ -266,6 +308,7 @@ def build_document(plan: dict[str, Any], options: SheetOptions,
 
 
 LAYOUT_DPI = 96.0
+HOURS_PER_MONTH = 730.0  # 8,760 h a year / 12, as cloud price pages quote monthly
 
 
 @cache

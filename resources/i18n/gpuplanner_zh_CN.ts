@@ -7,17 +7,22 @@
         <location filename="../../gpuplanner/plan_cli.py" line="22"/>
         <location filename="../../gpuplanner/plan_cli.py" line="26"/>
         <location filename="../../gpuplanner/report/formatting.py" line="13"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="142"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="131"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="132"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="136"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="137"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="151"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="155"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="172"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="173"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="177"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="178"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="192"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="196"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="213"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="214"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="239"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="241"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="198"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="200"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="215"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="216"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="217"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="218"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="230"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="278"/>
         <location filename="../../gpuplanner/ui/details.py" line="96"/>
         <location filename="../../gpuplanner/ui/details.py" line="108"/>
         <source>n/a</source>
@@ -74,55 +79,55 @@
         <translation>%2 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="119"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="253"/>
         <source>Node</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="119"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="253"/>
         <source>Management switch</source>
         <translation>管理交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="119"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="253"/>
         <source>Cable management</source>
         <translation>理线架</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="120"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="254"/>
         <source>Free</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="120"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="254"/>
         <source>PDU</source>
         <translation>PDU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="121"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="255"/>
         <source>Rack elevation (front), one of %1</source>
         <translation>机柜布置图（正面），共 %1 个机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="123"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="257"/>
         <location filename="../../gpuplanner/ui/details.py" line="61"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="123"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="257"/>
         <location filename="../../gpuplanner/ui/details.py" line="61"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="124"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="258"/>
         <location filename="../../gpuplanner/ui/details.py" line="140"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="124"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="258"/>
         <location filename="../../gpuplanner/ui/details.py" line="62"/>
         <source>Activations</source>
         <translation>激活值</translation>
@@ -179,7 +184,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/estimate_cli.py" line="44"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="125"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="259"/>
         <location filename="../../gpuplanner/ui/details.py" line="62"/>
         <location filename="../../gpuplanner/ui/details.py" line="141"/>
         <source>KV cache</source>
@@ -281,495 +286,580 @@
         <translation>其他布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="125"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="259"/>
         <source>Overhead</source>
         <translation>额外开销</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="127"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="261"/>
         <source>Memory per GPU (GiB); dashed line: capacity %1 GiB</source>
         <translation>单卡显存占用（GiB）；虚线：容量 %1 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="132"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="267"/>
         <source>GPU cluster plan</source>
         <translation>GPU 集群方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="134"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="269"/>
         <source>Rack and power specification for the data-center team</source>
         <translation>机房团队用机柜与供电规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="137"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="273"/>
         <source>Scenario</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="138"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="274"/>
         <source>Recommended</source>
         <translation>推荐配置</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="139"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="275"/>
         <source>Deployment</source>
         <translation>部署方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="139"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="275"/>
         <source>bought (on-premises)</source>
         <translation>购买（自建机房）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="139"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="275"/>
         <source>rented (cloud)</source>
         <translation>租用（云）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="140"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="276"/>
         <source>Parallel layout</source>
         <translation>并行布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="141"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="277"/>
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="142"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="278"/>
         <source>Catalog data as of</source>
         <translation>目录数据日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="143"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="279"/>
         <source>Key assumptions</source>
         <translation>关键假设</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="143"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="279"/>
         <source>PUE %1; expected draw %2 kW per node (metered MLPerf H100 node scaled by GPU TDP); utilisation %3 %</source>
         <translation>PUE %1；每节点预计功耗 %2 kW（按 MLPerf 实测 H100 节点，按 GPU TDP 折算）；利用率 %3 %</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="152"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="111"/>
         <source>Leaf switch, %1 ports</source>
         <translation>叶交换机，%1 端口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="153"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="156"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="159"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="160"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="161"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="163"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="164"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="112"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="115"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="118"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="119"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="120"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="122"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="123"/>
         <source>not priced</source>
         <translation>未计价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="155"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="114"/>
         <source>Spine switch, %1 ports</source>
         <translation>脊交换机，%1 端口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="158"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="117"/>
         <source>Cables node to leaf (%1 Gb/s)</source>
         <translation>节点到叶交换机线缆（%1 Gb/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="160"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="119"/>
         <source>Cables leaf to spine</source>
         <translation>叶到脊交换机线缆</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="162"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="121"/>
         <source>Racks (%1 U)</source>
         <translation>机柜（%1 U）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="164"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="123"/>
         <source>Rack PDUs (A and B feeds)</source>
         <translation>机柜 PDU（A/B 两路）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="165"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="124"/>
         <source>Bill of materials</source>
         <translation>物料清单</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="165"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="124"/>
         <source>Item</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="165"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="124"/>
         <source>Quantity</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="165"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="124"/>
         <source>Unit price</source>
         <translation>单价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="166"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="125"/>
         <location filename="../../gpuplanner/ui/details.py" line="63"/>
         <source>Total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="169"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="128"/>
         <source>Per node</source>
         <translation>单节点</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="170"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="129"/>
         <location filename="../../gpuplanner/ui/details.py" line="92"/>
         <source>Server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="170"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="129"/>
         <source>GPUs per node</source>
         <translation>每节点 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="171"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="130"/>
         <source>Height</source>
         <translation>高度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="172"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="131"/>
         <source>Weight</source>
         <translation>重量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="173"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="132"/>
         <source>Power supplies</source>
         <translation>电源模块</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="174"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="133"/>
         <source>Nameplate power (provision for this)</source>
         <translation>额定功耗（按此配电）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="175"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="134"/>
         <source>Expected draw under training</source>
         <translation>训练时预计功耗</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="176"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="135"/>
         <source>Idle draw</source>
         <translation>空闲功耗</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="177"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="136"/>
         <source>Heat at nameplate</source>
         <translation>额定发热量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="178"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="137"/>
         <source>Airflow</source>
         <translation>风量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="180"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="139"/>
         <source>Scale-out network ports</source>
         <translation>横向扩展网络端口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="180"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="139"/>
         <source>none (single node)</source>
         <translation>无（单节点）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="181"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="140"/>
         <source>%1 × %2 Gb/s</source>
         <translation>%1 × %2 Gb/s</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="182"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="141"/>
         <source>CPU / memory</source>
         <translation>CPU / 内存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="187"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="146"/>
         <location filename="../../gpuplanner/ui/details.py" line="94"/>
         <source>Nodes per rack</source>
         <translation>每机柜节点数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="187"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="146"/>
         <location filename="../../gpuplanner/ui/details.py" line="94"/>
         <location filename="../../gpuplanner/ui/details.py" line="170"/>
         <source>Racks</source>
         <translation>机柜数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="188"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="147"/>
         <source>Power per rack (nameplate)</source>
         <translation>单机柜功耗（额定）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="189"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="148"/>
         <source>Site limit per rack</source>
         <translation>机房单柜上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="190"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="149"/>
         <source>Rack sizing limited by</source>
         <translation>机柜容量受限于</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="191"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="150"/>
         <source>Heat per rack</source>
         <translation>单机柜发热量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="193"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="152"/>
         <location filename="../../gpuplanner/ui/details.py" line="95"/>
         <source>Cooling needed</source>
         <translation>所需散热</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="194"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="153"/>
         <source>beyond the site&apos;s %1 cooling</source>
         <translation>超出机房%1能力</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="196"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="155"/>
         <source>Rack weight (nodes)</source>
         <translation>机柜重量（节点）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="199"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="158"/>
         <source>Per rack (cabinet power)</source>
         <translation>单机柜（机柜功耗）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="205"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="164"/>
         <source>IDC cabinet sold by current: %1 A at 220 V = %2 kW per cabinet</source>
         <translation>按电流出售的 IDC 机柜：220 V × %1 A = 每柜 %2 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="208"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="167"/>
         <source>%1 V %2-phase %3 A circuits, derated to %4 %: %5 kW each</source>
         <translation>%1 V %2 相 %3 A 回路，降额至 %4 %：每路 %5 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="211"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="170"/>
         <source>Feeds and circuits (A/B)</source>
         <translation>双路供电与回路（A/B）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="212"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="171"/>
         <source>Circuit</source>
         <translation>回路</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="213"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="172"/>
         <source>Circuits on feed A</source>
         <translation>A 路回路数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="214"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="173"/>
         <source>Circuits on feed B</source>
         <translation>B 路回路数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="215"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="174"/>
         <source>Rule</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="215"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="174"/>
         <source>Each feed alone carries the whole rack at nameplate, so one feed can fail.</source>
         <translation>每一路供电都能单独承载整机柜的额定功耗，任一路故障时业务不中断。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="219"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="178"/>
         <source>Cluster</source>
         <translation>集群</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="220"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="179"/>
         <source>Nodes / racks</source>
         <translation>节点 / 机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="221"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="180"/>
         <source>IT power, expected</source>
         <translation>预计 IT 功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="222"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="181"/>
         <source>Facility power with PUE</source>
         <translation>含 PUE 的机房总功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="223"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="182"/>
         <source>Energy per year (IT, at utilisation)</source>
         <translation>年用电量（IT，按利用率）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="224"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="183"/>
         <source>Electricity per year</source>
         <translation>年电费</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="225"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="184"/>
         <source>Cooling load</source>
         <translation>制冷负荷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="226"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="185"/>
         <source>Switches</source>
         <translation>交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="226"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="185"/>
         <source>%1 leaf + %2 spine + %3 core (%4)</source>
         <translation>%1 台叶交换机 + %2 台脊交换机 + %3 台核心交换机（%4）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="228"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="187"/>
         <source>Cables</source>
         <translation>线缆</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="228"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="187"/>
         <source>%1 node-to-leaf, %2 switch-to-switch</source>
         <translation>节点到叶交换机 %1 根，交换机之间 %2 根</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="232"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="191"/>
         <location filename="../../gpuplanner/ui/details.py" line="31"/>
         <source>Cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="233"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="192"/>
         <location filename="../../gpuplanner/ui/details.py" line="104"/>
         <location filename="../../gpuplanner/ui/details.py" line="172"/>
         <source>Capex</source>
         <translation>资本支出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="233"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="192"/>
         <location filename="../../gpuplanner/ui/details.py" line="105"/>
         <source>Opex per year</source>
         <translation>年运营支出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="234"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="193"/>
         <source>TCO over %1 years</source>
         <translation>%1 年总拥有成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="235"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="194"/>
         <source>Owned cost per GPU-hour</source>
         <translation>自建每 GPU 小时成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="236"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="195"/>
         <location filename="../../gpuplanner/ui/details.py" line="107"/>
         <source>Cloud on demand per GPU-hour</source>
         <translation>云上按量付费（每 GPU 小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="237"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="196"/>
         <source>Cloud reserved / spot per GPU-hour</source>
         <translation>云上包年包月 / 竞价实例（每 GPU 小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="239"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="198"/>
         <source>Break-even utilisation against on-demand</source>
         <translation>相对按量付费的盈亏平衡利用率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="241"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="200"/>
         <source>Payback</source>
         <translation>回本周期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="242"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="201"/>
         <source>months</source>
         <translation>个月</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="248"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="215"/>
+        <source>Provider</source>
+        <translation>云厂商</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="216"/>
+        <source>Instances</source>
+        <translation>实例</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="216"/>
+        <source>%1 × %2</source>
+        <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="217"/>
+        <source>Region</source>
+        <translation>地域</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="218"/>
+        <source>Price date</source>
+        <translation>价格日期</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="219"/>
+        <source>On demand per GPU-hour</source>
+        <translation>按量付费每 GPU 小时</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="220"/>
+        <source>On demand per hour, all GPUs</source>
+        <translation>按量付费每小时（全部 GPU）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="221"/>
+        <source>On demand per month (730 h)</source>
+        <translation>按量付费每月（730 小时）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="222"/>
+        <source>Reserved / spot per GPU-hour</source>
+        <translation>预留 / 竞价每 GPU 小时</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="226"/>
+        <source>This job on demand</source>
+        <translation>本任务按量付费</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="227"/>
+        <source>This job on spot (with restarts to plan for)</source>
+        <translation>本任务用竞价实例（需考虑中断重启）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="229"/>
+        <source>Per million output tokens</source>
+        <translation>每百万输出 token</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="230"/>
+        <source>Price source: %1</source>
+        <translation>价格来源：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="231"/>
+        <source>Rental (%1)</source>
+        <translation>租用（%1）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="232"/>
+        <source>Facilities</source>
+        <translation>机房设施</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="232"/>
+        <source>Rented in the provider&apos;s data centre: no racks, power, cooling or network are needed on your site.</source>
+        <translation>租用云厂商数据中心的资源：您的机房不需要机柜、供电、散热或网络。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="270"/>
+        <source>Rental plan: what to rent, where, and what it costs</source>
+        <translation>租用方案：租什么、在哪里租、花费多少</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="290"/>
         <source>Step time</source>
         <translation>单步时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="249"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="291"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="249"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="291"/>
         <source>images/s</source>
         <translation>张图像/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="250"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="292"/>
         <source>tokens/s</source>
         <translation>token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="251"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="293"/>
         <location filename="../../gpuplanner/ui/details.py" line="71"/>
         <source>MFU</source>
         <translation>MFU（模型算力利用率）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="252"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="294"/>
         <source>Training time</source>
         <translation>训练时长</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="252"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="294"/>
         <source>days</source>
         <translation>天</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="253"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="295"/>
         <location filename="../../gpuplanner/ui/details.py" line="72"/>
         <source>GPU-hours</source>
         <translation>GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="256"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="298"/>
         <source>Time to first token</source>
         <translation>首 token 时延</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="257"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="299"/>
         <source>Time per output token</source>
         <translation>每个输出 token 的时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="258"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="300"/>
         <location filename="../../gpuplanner/ui/details.py" line="167"/>
         <source>Output tokens/s</source>
         <translation>每秒输出 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="260"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="302"/>
         <source>Performance estimate</source>
         <translation>性能估算</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/estimate_cli.py" line="92"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="262"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="304"/>
         <location filename="../../gpuplanner/ui/details.py" line="39"/>
         <location filename="../../gpuplanner/ui/details.py" line="175"/>
         <source>Warnings</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="311"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="354"/>
         <source>Page %1 of %2</source>
         <translation>第 %1 页，共 %2 页</translation>
     </message>

@@ -92,3 +92,29 @@ def test_at_1280_by_720_the_cost_is_on_screen_and_rows_show_only_their_costs(qtb
         capex = model.data(model.index(row, columns["Capex"]))
         cloud = model.data(model.index(row, columns["Cloud cost"]))
         assert (capex == "—") == (plan["deployment"] == "cloud") and (cloud == "—") == (plan["deployment"] == "on-prem")
+
+
+def test_tab_reaches_every_field_and_the_wizard_buttons(qtbot, window) -> None:
+    """The deployment page: the GPU list and the consumer-cards box used to be skipped, and Tab never reached
+    Back / Next / Finish."""
+    wizard = window.wizard
+    for _ in range(3):
+        wizard.next()
+    page = wizard.deployment_page
+    page.deployment.setFocus()
+    reached = []
+    for _ in range(14):
+        reached.append(QApplication.focusWidget())
+        qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
+    for field in (page.gpu, page.count, page.allow_consumer, page.rack_kw, page.amps):
+        assert field in reached
+    for button in (wizard.WizardButton.BackButton, wizard.WizardButton.NextButton, wizard.WizardButton.FinishButton):
+        assert wizard.button(button) in reached
+    assert reached.index(page.gpu) < reached.index(page.count) < reached.index(page.rack_kw)
+
+
+def test_the_window_fits_a_small_or_scaled_screen(main_window) -> None:
+    """The offscreen screen is 800 px wide: what a 1600-px screen offers at 200 % scaling."""
+    room = main_window.screen().availableGeometry()
+    assert main_window.width() <= room.width() and main_window.height() <= room.height()
+    assert main_window.minimumSizeHint().width() <= room.width()

@@ -146,7 +146,8 @@ def test_cli_language_flag(tmp_path: Path) -> None:
     from tests.conftest import run_cli
 
     source = tmp_path / "s.json"
-    source.write_text('{"model": {"preset": "llama-2-7b"}, "constraints": {"deadline_days": 30, "deployment": "on-prem"}}',
+    source.write_text('{"model": {"preset": "llama-2-7b"}, '
+                      '"constraints": {"deadline_days": 30, "deployment": "on-prem"}}',
                       encoding="utf-8")
     pdf = tmp_path / "s.pdf"
     assert run_cli("plan", str(source), "--pdf", str(pdf), "--lang", "zh_CN").returncode == 0

@@ -22,7 +22,7 @@ from PySide6.QtCore import (
     Signal,
     Slot,
 )
-from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence, QUndoStack
+from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence, QShowEvent, QUndoStack
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
@@ -150,7 +150,7 @@ class MainWindow(QMainWindow):
         scroll.setWidget(self.wizard)
         scroll.setWidgetResizable(True)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        scroll.setMinimumWidth(440)
+        scroll.setMinimumWidth(340)
 
         self.tabs = QTabWidget(self)
         self.tabs.addTab(self._build_plans_tab(), self.tr("Plans"))
@@ -785,12 +785,24 @@ class MainWindow(QMainWindow):
         self._apply_scenario(scenario)
         self._bind(path, recovered=modified)
 
+    def fit_to_screen(self) -> None:
+        """Never larger than the screen it opens on (at 200 % scaling a 1600 x 900 screen is 800 x 450)."""
+        screen = self.screen()
+        if screen is None:
+            return
+        room = screen.availableGeometry()
+        width, height = min(self.width(), room.width()), min(self.height(), room.height())
+        if (width, height) != (self.width(), self.height()):
+            self.resize(width, height)
+            self.move(room.topLeft())
+
     def restore_session(self) -> None:
         """Bring back the last session: a saved document reopens bound to its file; unsaved work comes back as a
         recovered, untitled document (Save asks where), never silently bound to an old path."""
         geometry = self.settings.geometry()
         if geometry is not None:
             self.restoreGeometry(geometry)
+        self.fit_to_screen()
         path = self.settings.session_path
         if not path.exists():
             return
@@ -876,6 +888,10 @@ class MainWindow(QMainWindow):
         self.runner.cancel()
         self.runner.wait(10_000)
         super().closeEvent(event)
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802
+        self.fit_to_screen()
+        super().showEvent(event)
 
     def start(self) -> None:
         """After the first paint: build the charts and compute the first result."""

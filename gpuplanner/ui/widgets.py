@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QAbstractItemModel, QCoreApplication, QSortFilterProxyModel, Qt
 from PySide6.QtGui import QFocusEvent, QHideEvent, QKeyEvent, QShowEvent, QValidator
-from PySide6.QtWidgets import QAbstractSpinBox, QComboBox, QDoubleSpinBox, QLineEdit, QSpinBox, QWidget
+from PySide6.QtWidgets import QAbstractSpinBox, QComboBox, QDoubleSpinBox, QLayout, QLineEdit, QSpinBox, QWidget
 
 from gpuplanner.ui.dialogs import plain_tooltip
 from gpuplanner.ui.number_input import Refusal, check_range, parse_number
@@ -176,6 +176,27 @@ def clear_invalid(widget: QWidget) -> None:
         widget.setStyleSheet("")
         widget.setToolTip(str(widget.property("normal_tooltip") or ""))
         widget.setProperty("invalid", False)
+
+
+def widgets_in_layout_order(widget: QWidget) -> list[QWidget]:
+    """The focusable fields of a page in the order a person reads them (its layouts, group boxes included)."""
+    found: list[QWidget] = []
+
+    def walk(layout: QLayout | None) -> None:
+        if layout is None:
+            return
+        for index in range(layout.count()):
+            item = layout.itemAt(index)
+            child = item.widget()
+            if child is None:
+                walk(item.layout())
+            elif child.layout() is not None and not isinstance(child, QAbstractSpinBox | QComboBox):
+                walk(child.layout())  # a group box or a row of widgets: its fields, in order
+            elif child.focusPolicy() & Qt.FocusPolicy.TabFocus:
+                found.append(child)
+
+    walk(widget.layout())
+    return found
 
 
 def filtered_proxy(model: QAbstractItemModel, sort_role: int, placeholder: str,

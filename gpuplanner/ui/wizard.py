@@ -4,6 +4,7 @@ them into a scenario dict (the same schema as the CLI); all estimation happens i
 from __future__ import annotations
 
 from enum import IntEnum
+from itertools import pairwise
 from typing import Any
 
 from PySide6.QtCore import QLocale, Qt, Signal, Slot
@@ -50,6 +51,7 @@ from gpuplanner.ui.widgets import (
     int_spin,
     mark_invalid,
     select_data,
+    widgets_in_layout_order,
 )
 
 AUTO = "auto"
@@ -472,9 +474,20 @@ class ScenarioWizard(QWizard):
             page.setFinalPage(True)  # sensible defaults everywhere: Finish works from any page
         self.setStartId(PageId.TASK)
         self._connect_edits()
+        self._tab_in_reading_order()
         self.task_page.group.buttonToggled.connect(self._task_changed)
         self._task_changed()
         self.load_scenario(new_document())
+
+    def _tab_in_reading_order(self) -> None:
+        """Tab walks each page's fields top to bottom, then Back, Next and Finish (widgets made before they had
+        a parent would otherwise sit at the end of the focus chain and be skipped)."""
+        buttons = [self.button(b) for b in (QWizard.WizardButton.BackButton, QWizard.WizardButton.NextButton,
+                                            QWizard.WizardButton.FinishButton)]
+        for page_id in PageId:
+            chain = [*widgets_in_layout_order(self.page(page_id)), *buttons]
+            for before, after in pairwise(chain):
+                QWidget.setTabOrder(before, after)
 
     def _connect_edits(self) -> None:
         for widget in self.findChildren(QWidget):

@@ -26,6 +26,11 @@ def chassis_class(gpu: GPU) -> str:
     return "pcie8"
 
 
+def _source_note(source: str) -> str:
+    """ " (where the price comes from)", or nothing when the row names no source (never an empty "()")."""
+    return f" ({source})" if source.strip() else ""
+
+
 def _float_or_none(row: Row, key: str) -> float | None:
     value = row.get(key)
     return None if value is None else float(value)  # type: ignore[arg-type]
@@ -49,8 +54,8 @@ def node_for(gpu: GPU, servers: list[Row], power: PowerAssumptions) -> tuple[Nod
         elif gpu_price is not None:
             host = HOST_PLATFORM_DEFAULT_USD["sxm8" if gpu.is_sxm_class else "pcie8"]
             price = Price(gpu_price * count + host,
-                          f"{count} x {gpu.model} at {gpu_price:,.0f} USD ({gpu.price_source}) + host platform "
-                          f"{host:,.0f} USD (planning default)", gpu.as_of, sourced=False)
+                          f"{count} x {gpu.model} at {gpu_price:,.0f} USD{_source_note(gpu.price_source)} + host "
+                          f"platform {host:,.0f} USD (planning default)", gpu.as_of, sourced=False)
         node = NodeSpec(name=f"{row['vendor']} {row['model']}", gpus=count, rack_units=int(row["rack_units"]),
                         nameplate_kw=float(row["max_power_w"]) / 1000.0,
                         weight_kg=_float_or_none(row, "weight_kg"),
@@ -70,8 +75,9 @@ def node_for(gpu: GPU, servers: list[Row], power: PowerAssumptions) -> tuple[Nod
     price = None
     if gpu_price is not None:
         host = HOST_PLATFORM_DEFAULT_USD[klass]
-        price = Price(gpu_price * gpus + host, f"{gpus} x {gpu.model} at {gpu_price:,.0f} USD ({gpu.price_source})"
-                      f" + host platform {host:,.0f} USD (planning default)", gpu.as_of, sourced=False)
+        price = Price(gpu_price * gpus + host,
+                      f"{gpus} x {gpu.model} at {gpu_price:,.0f} USD{_source_note(gpu.price_source)} + host platform "
+                      f"{host:,.0f} USD (planning default)", gpu.as_of, sourced=False)
     return node, price
 
 

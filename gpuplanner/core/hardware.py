@@ -59,14 +59,16 @@ class GPU:
     @property
     def is_sxm_class(self) -> bool:
         """Socketed modules (SXM/OAM) that ship on 8-GPU baseboards with a switched scale-up fabric."""
-        return any(word in self.form_factor for word in ("SXM", "OAM", "Superchip"))
+        form = self.form_factor.casefold()  # a user's "sxm" is an SXM module too
+        return any(word in form for word in ("sxm", "oam", "superchip"))
 
     @property
     def has_scale_up_fabric(self) -> bool:
         """True when GPUs in a node talk over NVLink-class links rather than PCIe only."""
         if not self.interconnect_gbs:
             return False
-        return any(word in self.interconnect for word in _SCALE_UP_FABRIC_WORDS)
+        text = self.interconnect.casefold()  # "nvlink" typed by hand is NVLink
+        return any(word.casefold() in text for word in _SCALE_UP_FABRIC_WORDS)
 
     @property
     def pcie_gbs_bidirectional(self) -> float:
@@ -79,12 +81,12 @@ class GPU:
         """How many GPUs one scale-up fabric joins: a bridge joins pairs (or 4), a baseboard switch all 8."""
         if not self.has_scale_up_fabric:
             return 1
-        text = self.interconnect
-        if "NVL72" in text:
+        text = self.interconnect.casefold()
+        if "nvl72" in text:
             return 72
         if "4-way" in text:
             return 4
-        if "bridge" in text.lower() or "pairs" in text:
+        if "bridge" in text or "pairs" in text:
             return 2
         return 8
 

@@ -3,13 +3,24 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QCompleter,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QVBoxLayout,
+    QWidget,
+)
 
+from gpuplanner.catalog.schema import INTEGER, REAL, REQUIRED, TABLES
 from gpuplanner.catalog.store import Catalog, CatalogWriteError, Row
 from gpuplanner.core.errors import InputError
 from gpuplanner.i18n import fill
 from gpuplanner.report.core_messages import translated, translated_error
-from gpuplanner.ui.widgets import clear_invalid, mark_invalid
+from gpuplanner.ui.number_input import Refusal, parse_number
+from gpuplanner.ui.widgets import clear_invalid, mark_invalid, refusal_text
 
 EDITABLE_COLUMNS = {
     "gpus": ("id", "vendor", "model", "segment", "architecture", "form_factor", "memory_gib", "memory_bandwidth_gbs",
@@ -23,20 +34,46 @@ EDITABLE_COLUMNS = {
 }
 
 
+# Suggested values for the text fields whose words the planner reads (any text is still allowed).
+CHOICES: dict[str, tuple[str, ...]] = {
+    "segment": ("datacenter", "workstation", "consumer"),
+    "form_factor": ("SXM", "OAM", "PCIe (dual-slot)", "PCIe (single-slot)", "PCIe consumer card",
+                    "PCIe workstation (dual-slot)"),
+    "interconnect": ("NVLink 4", "NVLink 5", "NVLink bridge (pairs)", "Infinity Fabric", "HCCS", "none (PCIe only)"),
+    "cooling": ("air", "liquid"),
+    "currency": ("USD", "CNY"),
+}
+STRICT_CHOICES = ("segment", "currency")  # the planner accepts only these words
+
+
 class CatalogEntryDialog(QDialog):
+    """A form a buyer can use: labelled fields with units, required ones marked, numbers checked as they are
+    typed (1.5k, 2,000 and the locale's separators are read), and the planner's words offered as choices."""
+
     def __init__(self, catalog: Catalog, table: str, row: Row | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.catalog = catalog
         self.table = table
+        self.kinds = dict(TABLES[table])
+        self.required = set(REQUIRED[table])
         self.setWindowTitle(self.tr("Your catalog entry"))
         form = QFormLayout()
+        labels = self._labels()
         self.edits: dict[str, QLineEdit] = {}
         for column in EDITABLE_COLUMNS[table]:
             edit = QLineEdit(self)
             value = None if row is None else row.get(column)
             edit.setText("" if value is None else str(value))
+            if column in CHOICES:
+                completer = QCompleter(list(CHOICES[column]), edit)
+                completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+                completer.setCompletionMode(QCompleter.CompletionMode.UnfilteredPopupCompletion)
+                edit.setCompleter(completer)
+                edit.setPlaceholderText(" | ".join(CHOICES[column]))
+            edit.textEdited.connect(lambda _text, c=column: self.check_field(c))
             self.edits[column] = edit
-            form.addRow(column, edit)
+            label = labels.get(column, column) + (" *" if column in self.required else "")
+            form.addRow(label, edit)
         if table == "gpus" and row is None:
             self.edits["segment"].setText("datacenter")
         self.message = QLabel(self)
@@ -49,17 +86,80 @@ class CatalogEntryDialog(QDialog):
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addWidget(QLabel(self.tr("Your entries are stored in your own database and override the bundled "
-                                        "catalog; the bundled file is never changed."), self))
+                                        "catalog; the bundled file is never changed. * marks a required field; "
+                                        "give the source (a datasheet, a quote) and its date."), self))
         layout.addLayout(form)
         layout.addWidget(self.message)
         layout.addWidget(buttons)
 
+    def _labels(self) -> dict[str, str]:
+        return {
+            "id": self.tr("ID (lowercase, e.g. my-h100)"), "vendor": self.tr("Vendor"), "model": self.tr("Model"),
+            "segment": self.tr("Segment"), "architecture": self.tr("Architecture"),
+            "form_factor": self.tr("Form factor"), "memory_gib": self.tr("Memory (GiB)"),
+            "memory_bandwidth_gbs": self.tr("Memory bandwidth (GB/s)"),
+            "bf16_tflops": self.tr("BF16 dense (TFLOP/s)"), "fp16_tflops": self.tr("FP16 dense (TFLOP/s)"),
+            "fp8_tflops": self.tr("FP8 dense (TFLOP/s)"), "tdp_w": self.tr("TDP (W)"),
+            "interconnect": self.tr("GPU-to-GPU link"), "interconnect_gbs": self.tr("Link bandwidth per GPU (GB/s)"),
+            "price_usd_low": self.tr("Price from (USD)"), "price_usd_high": self.tr("Price to (USD)"),
+            "price_source": self.tr("Price source"), "source": self.tr("Source"), "as_of": self.tr("As of (date)"),
+            "notes": self.tr("Notes"), "gpu_ids": self.tr("GPU ids (comma-separated)"),
+            "gpu_count": self.tr("GPUs"), "rack_units": self.tr("Height (U)"), "max_power_w": self.tr("Max power (W)"),
+            "psu": self.tr("Power supplies"), "psu_count": self.tr("Number of PSUs"),
+            "psu_w": self.tr("PSU rating (W)"),
+            "psu_redundancy": self.tr("PSU redundancy (e.g. 4+2)"), "cpu": self.tr("CPU"),
+            "system_memory_gb": self.tr("System memory (GB)"), "networking": self.tr("Networking"),
+            "weight_kg": self.tr("Weight (kg)"), "cooling": self.tr("Cooling"), "price_usd": self.tr("Price (USD)"),
+            "provider": self.tr("Provider"), "instance": self.tr("Instance"), "gpu_id": self.tr("GPU id"),
+            "on_demand_per_hour": self.tr("On demand per hour"), "currency": self.tr("Currency"),
+            "region": self.tr("Region"), "price_date": self.tr("Price date"),
+        }
+
+    def problem(self, column: str) -> str | None:
+        """Why the text in a field cannot be stored (checked as it is typed)."""
+        text = self.edits[column].text().strip()
+        if not text:
+            return self.tr("required") if column in self.required else None
+        if column in STRICT_CHOICES and text not in CHOICES[column]:
+            return fill(self.tr("one of %1"), " | ".join(CHOICES[column]))
+        if self.kinds.get(column) in (REAL, INTEGER):
+            value = parse_number(text, group_separator=self.locale().groupSeparator(),
+                                 decimal_point=self.locale().decimalPoint())
+            if isinstance(value, Refusal):
+                return refusal_text(value)
+            if value < 0:
+                return self.tr("must be zero or more")
+        return None
+
+    def check_field(self, column: str) -> bool:
+        problem = self.problem(column)
+        if problem is None:
+            clear_invalid(self.edits[column])
+        else:
+            mark_invalid(self.edits[column], problem)
+        return problem is None
+
     def values(self) -> Row:
-        return {column: edit.text().strip() or None for column, edit in self.edits.items()}
+        """The typed values, numbers as plain numbers ("15.5k" -> 15500)."""
+        out: Row = {}
+        for column, edit in self.edits.items():
+            text = edit.text().strip()
+            if text and self.kinds.get(column) in (REAL, INTEGER):
+                value = parse_number(text, group_separator=self.locale().groupSeparator(),
+                                     decimal_point=self.locale().decimalPoint())
+                if not isinstance(value, Refusal):  # a refused one goes on as typed; the catalog names it
+                    text = str(int(value)) if value.is_integer() else repr(value)
+            out[column] = text or None
+        return out
 
     def save(self) -> None:
         for edit in self.edits.values():
             clear_invalid(edit)
+        bad = [column for column in self.edits if not self.check_field(column)]
+        if bad:
+            self.edits[bad[0]].setFocus()
+            self.message.setText(fill(self.tr("Not saved: %1"), f"{bad[0]}: {self.problem(bad[0])}"))
+            return
         try:
             self.catalog.save_user_row(self.table, self.values())
         except InputError as exc:

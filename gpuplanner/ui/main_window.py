@@ -630,6 +630,7 @@ class MainWindow(QMainWindow):
         dialog = CatalogEntryDialog(self.catalog, table, row, self)
         if dialog.exec() == QDialog.DialogCode.Accepted:
             self.reload_catalog_tables()
+            self.wizard.deployment_page.reload_gpus(self.catalog)  # usable at once, no restart
             self.debouncer.poke()
 
     def remove_catalog_entry(self, table: str, row: dict[str, Any] | None) -> None:
@@ -642,6 +643,7 @@ class MainWindow(QMainWindow):
             warn(self, self.tr("Not removed"), translated(exc.message))
             return
         self.reload_catalog_tables()
+        self.wizard.deployment_page.reload_gpus(self.catalog)
         self.debouncer.poke()
 
     # --- scenario files --------------------------------------------------------------------------------------

@@ -359,9 +359,7 @@ class DeploymentPage(QWizardPage):
              ("cloud", self.tr("Rent (cloud)"))], "either")
         self.gpu = QComboBox(self)
         fit_combo(self.gpu)
-        self.gpu.addItem(self.tr("Any GPU in the catalog"), ANY_GPU)
-        for gpu in catalog.gpus():
-            self.gpu.addItem(f"{gpu.vendor} {gpu.model}", gpu.id)
+        self.reload_gpus(catalog)
         self.gpu.setToolTip(self.tr("Restrict the plans to one GPU model, or let the planner compare them all."))
         self.count = int_spin(*limits("hardware.count", low=0), 0, self.tr("0 = choose the count for me"))
         self.count.setSpecialValueText(self.tr("Automatic"))
@@ -398,6 +396,18 @@ class DeploymentPage(QWizardPage):
         form.addRow(self.tr("Supply voltage"), self.voltage)
         form.addRow(self.tr("Phases"), self.phase)
         form.addRow(self.tr("Circuit breaker"), self.amps)
+
+
+    def reload_gpus(self, catalog: Catalog) -> None:
+        """The GPU list from the catalog, the user's own rows included; the choice is kept when it still exists."""
+        current = self.gpu.currentData() or ANY_GPU
+        self.gpu.blockSignals(True)
+        self.gpu.clear()
+        self.gpu.addItem(self.tr("Any GPU in the catalog"), ANY_GPU)
+        for gpu in catalog.gpus():
+            self.gpu.addItem(f"{gpu.vendor} {gpu.model}", gpu.id)
+        select_data(self.gpu, current)
+        self.gpu.blockSignals(False)
 
 
 class BudgetPage(QWizardPage):

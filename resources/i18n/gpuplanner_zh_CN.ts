@@ -1422,147 +1422,147 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>BudgetPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="404"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="416"/>
         <source>Budget and goals</source>
         <translation>预算与目标</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="405"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="417"/>
         <source>Zero means no limit. Prices in the catalog are approximate and dated; edit them in the catalog tab.</source>
         <translation>0 表示不限。目录中的价格为近似值并注明日期；可在“硬件目录”页编辑。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="410"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="422"/>
         <source>Most you will spend (0 = no limit)</source>
         <translation>最高支出（0 = 不限）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="411"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="423"/>
         <source>No limit</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="413"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="425"/>
         <source>Training must finish within (0 = no deadline)</source>
         <translation>训练必须在此时间内完成（0 = 不限）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="414"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="426"/>
         <source> days</source>
         <translation> 天</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="415"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="427"/>
         <source>No deadline</source>
         <translation>无期限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="417"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="429"/>
         <source>Output tokens per second the service must deliver</source>
         <translation>服务需要达到的每秒输出 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="418"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="430"/>
         <source>No target</source>
         <translation>无目标</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="419"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="431"/>
         <source>Cheapest</source>
         <translation>最省钱</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="419"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="431"/>
         <source>Fastest</source>
         <translation>最快</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="420"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="432"/>
         <source>Lowest total cost of ownership</source>
         <translation>总拥有成本最低</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="422"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="434"/>
         <source>Amortisation period for TCO</source>
         <translation>TCO 摊销年限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="422"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="434"/>
         <source> years</source>
         <translation> 年</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="424"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="436"/>
         <source>Electricity price per kWh in the chosen currency (0 = not priced)</source>
         <translation>每千瓦时电价，按所选币种（0 = 不计电费）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="425"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="437"/>
         <source>Not priced</source>
         <translation>不计价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="427"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="439"/>
         <source>Power usage effectiveness: facility power / IT power</source>
         <translation>电能使用效率：机房总功率 / IT 功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="429"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="441"/>
         <source>Share of hours the owned cluster is busy</source>
         <translation>自建集群处于忙碌状态的时间比例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="431"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="443"/>
         <source>Exchange rate used for CNY (editable)</source>
         <translation>人民币换算汇率（可编辑）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="432"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="444"/>
         <source>Currency</source>
         <translation>币种</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="433"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="445"/>
         <source>Budget</source>
         <translation>预算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="434"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="446"/>
         <source>Deadline</source>
         <translation>截止期限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="435"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="447"/>
         <source>Throughput target</source>
         <translation>吞吐量目标</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="436"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="448"/>
         <source>Rank by</source>
         <translation>排序依据</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="437"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="449"/>
         <source>Amortise over</source>
         <translation>摊销期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="438"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="450"/>
         <source>Electricity</source>
         <translation>电价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="439"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="451"/>
         <source>PUE</source>
         <translation>PUE</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="440"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="452"/>
         <source>Utilisation</source>
         <translation>利用率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="441"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="453"/>
         <source>USD to CNY</source>
         <translation>美元兑人民币</translation>
     </message>
@@ -1570,17 +1570,238 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>CatalogEntryDialog</name>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="31"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="59"/>
         <source>Your catalog entry</source>
         <translation>自定义目录条目</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="51"/>
-        <source>Your entries are stored in your own database and override the bundled catalog; the bundled file is never changed.</source>
-        <translation>您的条目保存在您自己的数据库中，并覆盖内置目录；内置文件不会被修改。</translation>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="88"/>
+        <source>Your entries are stored in your own database and override the bundled catalog; the bundled file is never changed. * marks a required field; give the source (a datasheet, a quote) and its date.</source>
+        <translation>您的条目保存在您自己的数据库中，会覆盖内置目录；内置文件不会被修改。* 表示必填项；请填写来源（数据手册、报价）及其日期。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="70"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="97"/>
+        <source>ID (lowercase, e.g. my-h100)</source>
+        <translation>ID（小写，例如 my-h100）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="97"/>
+        <source>Vendor</source>
+        <translation>厂商</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="97"/>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="98"/>
+        <source>Segment</source>
+        <translation>市场定位</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="98"/>
+        <source>Architecture</source>
+        <translation>架构</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="99"/>
+        <source>Form factor</source>
+        <translation>外形规格</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="99"/>
+        <source>Memory (GiB)</source>
+        <translation>显存（GiB）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="100"/>
+        <source>Memory bandwidth (GB/s)</source>
+        <translation>显存带宽（GB/s）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="101"/>
+        <source>BF16 dense (TFLOP/s)</source>
+        <translation>BF16 稠密算力（TFLOP/s）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="101"/>
+        <source>FP16 dense (TFLOP/s)</source>
+        <translation>FP16 稠密算力（TFLOP/s）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="102"/>
+        <source>FP8 dense (TFLOP/s)</source>
+        <translation>FP8 稠密算力（TFLOP/s）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="102"/>
+        <source>TDP (W)</source>
+        <translation>TDP（W）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="103"/>
+        <source>GPU-to-GPU link</source>
+        <translation>GPU 互联</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="103"/>
+        <source>Link bandwidth per GPU (GB/s)</source>
+        <translation>每卡互联带宽（GB/s）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="104"/>
+        <source>Price from (USD)</source>
+        <translation>起价（美元）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="104"/>
+        <source>Price to (USD)</source>
+        <translation>最高价（美元）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="105"/>
+        <source>Price source</source>
+        <translation>价格来源</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="105"/>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="105"/>
+        <source>As of (date)</source>
+        <translation>截至日期</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="106"/>
+        <source>Notes</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="106"/>
+        <source>GPU ids (comma-separated)</source>
+        <translation>GPU ID（逗号分隔）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="107"/>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="107"/>
+        <source>Height (U)</source>
+        <translation>高度（U）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="107"/>
+        <source>Max power (W)</source>
+        <translation>最大功耗（W）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="108"/>
+        <source>Power supplies</source>
+        <translation>电源模块</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="108"/>
+        <source>Number of PSUs</source>
+        <translation>电源数量</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="109"/>
+        <source>PSU rating (W)</source>
+        <translation>电源功率（W）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="110"/>
+        <source>PSU redundancy (e.g. 4+2)</source>
+        <translation>电源冗余（例如 4+2）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="110"/>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="111"/>
+        <source>System memory (GB)</source>
+        <translation>系统内存（GB）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="111"/>
+        <source>Networking</source>
+        <translation>网络</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="112"/>
+        <source>Weight (kg)</source>
+        <translation>重量（kg）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="112"/>
+        <source>Cooling</source>
+        <translation>散热方式</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="112"/>
+        <source>Price (USD)</source>
+        <translation>价格（美元）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="113"/>
+        <source>Provider</source>
+        <translation>云厂商</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="113"/>
+        <source>Instance</source>
+        <translation>实例规格</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="113"/>
+        <source>GPU id</source>
+        <translation>GPU ID</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="114"/>
+        <source>On demand per hour</source>
+        <translation>按量付费每小时</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="114"/>
+        <source>Currency</source>
+        <translation>币种</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="115"/>
+        <source>Region</source>
+        <translation>地域</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="115"/>
+        <source>Price date</source>
+        <translation>价格日期</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="122"/>
+        <source>required</source>
+        <translation>必填</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="124"/>
+        <source>one of %1</source>
+        <translation>取值：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="131"/>
+        <source>must be zero or more</source>
+        <translation>必须大于或等于零</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="161"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="170"/>
         <source>Not saved: %1</source>
         <translation>未保存：%1</translation>
     </message>
@@ -2510,32 +2731,32 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>DeploymentPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="352"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="354"/>
         <source>Where will it run?</source>
         <translation>在哪里运行？</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="353"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="355"/>
         <source>Buy, rent or compare both; the site limits size racks, power and cooling.</source>
         <translation>购买、租用或两者对比；机房限制决定机柜、供电和散热。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="356"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="358"/>
         <source>Compare buying and renting</source>
         <translation>对比购买与租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="356"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="358"/>
         <source>Buy (on-premises)</source>
         <translation>购买（自建机房）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="357"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="359"/>
         <source>Rent (cloud)</source>
         <translation>租用（云）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="360"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="406"/>
         <source>Any GPU in the catalog</source>
         <translation>目录中任意 GPU</translation>
     </message>
@@ -3227,130 +3448,130 @@ Qt %2，Qt for Python %3，Python %4
         <translation>已写入 %1（%2 页）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="637"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="638"/>
         <source>Select one of your own entries to remove it; bundled rows stay.</source>
         <translation>请选择一条自定义条目再删除；内置条目会保留。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="642"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="643"/>
         <source>Not removed</source>
         <translation>未删除</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="666"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="668"/>
         <source>Autosave failed (%1): %2. Your inputs are still on screen; save them with File → Save as.</source>
         <translation>自动保存失败（%1）：%2。您的输入仍在屏幕上；请用“文件 → 另存为”保存。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="671"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="673"/>
         <source>Autosave failed</source>
         <translation>自动保存失败</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="677"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="679"/>
         <source>Recovered scenario (unsaved)</source>
         <translation>恢复的方案（未保存）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="679"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="681"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="680"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="682"/>
         <source>%1[*] — GPU Planner</source>
         <translation>%1[*] — GPU Planner 算力规划</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="697"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="699"/>
         <source>this scenario</source>
         <translation>此方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="698"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="700"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="699"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="701"/>
         <source>Save the changes to %1 first?</source>
         <translation>是否先保存对“%1”的更改？</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="713"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="715"/>
         <source>Cannot open scenario</source>
         <translation>无法打开方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="714"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="716"/>
         <source>%1 was not loaded: %2</source>
         <translation>未加载 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="823"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="837"/>
         <source>Export plans</source>
         <translation>导出方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="823"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="837"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="831"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="845"/>
         <source>Not exported</source>
         <translation>未导出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="834"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="848"/>
         <source>Exported the plans to %1</source>
         <translation>已将方案导出到 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="841"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="855"/>
         <source>Copied %1 plan(s)</source>
         <translation>已复制 %1 个方案</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/ui/main_window.py" line="577"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="763"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="832"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="765"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="846"/>
         <source>Could not write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="811"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="825"/>
         <source>Unsaved changes to %1 from your last session were recovered; the file itself was not changed.</source>
         <translation>已恢复上次会话中对 %1 的未保存更改；文件本身未被修改。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="742"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="744"/>
         <source>Open scenario</source>
         <translation>打开方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="742"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="756"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="744"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="758"/>
         <source>Scenarios (*.json)</source>
         <translation>方案文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="755"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="757"/>
         <source>Save scenario</source>
         <translation>保存方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="762"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="764"/>
         <source>Not saved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="772"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="774"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="802"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="816"/>
         <source>The autosaved scenario could not be restored; defaults are shown.</source>
         <translation>无法恢复自动保存的方案；已显示默认值。</translation>
     </message>
@@ -3358,300 +3579,300 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>ModelPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="137"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="139"/>
         <source>Which model, and how much data?</source>
         <translation>哪个模型，多少数据？</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="138"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="140"/>
         <source>Choose a preset (type to search), describe your own architecture, or import a Hugging Face config.json.</source>
         <translation>选择预设模型（可输入搜索），自定义架构，或导入 Hugging Face 的 config.json。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="147"/>
-        <location filename="../../gpuplanner/ui/wizard.py" line="166"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="149"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="168"/>
         <source>Custom architecture</source>
         <translation>自定义架构</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="160"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="162"/>
         <source>Image models from the catalog, with their sources.</source>
         <translation>目录中的图像模型，注明来源。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="161"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="163"/>
         <source>Model presets come from the catalog, with their source.</source>
         <translation>预设模型来自硬件目录，并注明来源。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="162"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="164"/>
         <source>Import config.json…</source>
         <translation>导入 config.json…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="163"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="165"/>
         <source>Read layers, widths, heads and vocabulary from a local Hugging Face config.json.</source>
         <translation>从本地 Hugging Face config.json 读取层数、维度、头数和词表大小。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="168"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="170"/>
         <source>Transformer layers</source>
         <translation>Transformer 层数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="169"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="171"/>
         <source>Hidden size (model width)</source>
         <translation>隐藏层维度（模型宽度）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="170"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="172"/>
         <source>Attention heads</source>
         <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="171"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="173"/>
         <source>Key/value heads: fewer than heads means GQA/MQA, which shrinks the KV cache</source>
         <translation>KV 头数：少于注意力头数即为 GQA/MQA，可缩小 KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="173"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="175"/>
         <source>MLP inner width</source>
         <translation>MLP 中间层维度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="174"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="176"/>
         <source>Vocabulary size</source>
         <translation>词表大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="175"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="177"/>
         <source>Gated MLP (SwiGLU)</source>
         <translation>门控 MLP（SwiGLU）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="177"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="179"/>
         <source>Tied input/output embeddings</source>
         <translation>输入/输出词嵌入共享</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="178"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="180"/>
         <source>Layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="179"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="181"/>
         <source>Hidden size</source>
         <translation>隐藏层维度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="180"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="182"/>
         <source>Heads</source>
         <translation>注意力头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="181"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="183"/>
         <source>KV heads</source>
         <translation>KV 头数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="182"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="184"/>
         <source>MLP width</source>
         <translation>MLP 维度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="183"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="185"/>
         <source>Vocabulary</source>
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="187"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="189"/>
         <source>Data and batch</source>
         <translation>数据与批大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="190"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="192"/>
         <source>Training tokens, in billions (2T, 500B and 1e3 are read too)</source>
         <translation>训练 token 数，单位十亿（也可输入 2T、500B、1e3）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="192"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="194"/>
         <source>Sequences per optimizer step</source>
         <translation>每次优化器更新的序列数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="193"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="195"/>
         <source>Tokens per sequence (context length)</source>
         <translation>每个序列的 token 数（上下文长度）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="194"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="196"/>
         <source>Tokens</source>
         <translation>token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="195"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="197"/>
         <source>Global batch (sequences)</source>
         <translation>全局批大小（序列数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="196"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="198"/>
         <source>Sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="198"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="200"/>
         <source>Serving load</source>
         <translation>推理负载</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="200"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="202"/>
         <source>Requests decoded together per replica</source>
         <translation>每个副本同时解码的请求数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="201"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="203"/>
         <source>Prompt length in tokens</source>
         <translation>提示词长度（token）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="202"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="204"/>
         <source>Generated tokens per request</source>
         <translation>每个请求生成的 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="204"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="206"/>
         <source>The same GPU gives very different numbers per engine</source>
         <translation>同一块 GPU 在不同推理引擎上的性能差别很大</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="206"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="208"/>
         <source>Users served at once: sizes the replicas (0 = size by the batch above)</source>
         <translation>同时服务的用户数：据此确定副本数（0 = 按上面的批大小）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="207"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="209"/>
         <source>Not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="209"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="211"/>
         <source>Longest wait for the first token (0 = no limit)</source>
         <translation>首 token 最长等待时间（0 = 不限）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="210"/>
-        <location filename="../../gpuplanner/ui/wizard.py" line="213"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="212"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="215"/>
         <source>No limit</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="212"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="214"/>
         <source>Longest time between output tokens for each user (0 = no limit)</source>
         <translation>每个用户相邻输出 token 的最长间隔（0 = 不限）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="214"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="216"/>
         <source>Concurrent users</source>
         <translation>并发用户数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="215"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="217"/>
         <source>Time to first token under</source>
         <translation>首 token 时延上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="216"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="218"/>
         <source>Time per output token under</source>
         <translation>每 token 时延上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="217"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="219"/>
         <source>Batch</source>
         <translation>批大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="218"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="220"/>
         <source>Input tokens</source>
         <translation>输入 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="219"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="221"/>
         <source>Output tokens</source>
         <translation>输出 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="220"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="222"/>
         <source>Engine</source>
         <translation>推理引擎</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="222"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="224"/>
         <source>Images</source>
         <translation>图像数据</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="225"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="227"/>
         <source>Images per epoch (ImageNet-1k: 1,281,167)</source>
         <translation>每轮图像数（ImageNet-1k：1,281,167）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="226"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="228"/>
         <source>Passes over the images</source>
         <translation>遍历全部图像的次数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="228"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="230"/>
         <source>Images per optimizer step, all GPUs together</source>
         <translation>每次优化器更新的图像数（所有 GPU 合计）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="229"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="231"/>
         <source>Image side in pixels</source>
         <translation>图像边长（像素）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="230"/>
-        <location filename="../../gpuplanner/ui/wizard.py" line="238"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="232"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="240"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="231"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="233"/>
         <source>Images per epoch</source>
         <translation>每轮图像数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="232"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="234"/>
         <source>Epochs</source>
         <translation>轮数（epoch）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="233"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="235"/>
         <source>Batch (images)</source>
         <translation>批大小（图像数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="234"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="236"/>
         <source>Resolution</source>
         <translation>分辨率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="258"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="260"/>
         <source>Import config.json</source>
         <translation>导入 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="259"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="261"/>
         <source>JSON files (*.json)</source>
         <translation>JSON 文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="267"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="269"/>
         <source>Cannot import</source>
         <translation>无法导入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="268"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="270"/>
         <source>This config.json cannot be used: %1</source>
         <translation>无法使用此 config.json：%1</translation>
     </message>
@@ -3800,163 +4021,163 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>PrecisionPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="291"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="293"/>
         <source>Precision and memory savers</source>
         <translation>精度与省显存手段</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="292"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="294"/>
         <source>Automatic choices are searched for the fastest layout that fits. Combinations a GPU cannot run are explained in the results&apos; warnings.</source>
         <translation>“自动”会搜索放得下且最快的并行布局。GPU 不支持的组合会在结果的警告中说明。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="297"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="299"/>
         <source>Math precision. FP8 needs Hopper, Ada or newer tensor cores; BF16 needs Ampere or newer.</source>
         <translation>计算精度。FP8 需要 Hopper、Ada 或更新架构的张量核心；BF16 需要 Ampere 或更新架构。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="299"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="301"/>
         <source>8-bit Adam</source>
         <translation>8 位 Adam</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="299"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="301"/>
         <source>SGD with momentum</source>
         <translation>带动量的 SGD</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="301"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="303"/>
         <source>AdamW keeps two fp32 moments per parameter (8 bytes); 8-bit Adam 2 bytes; Adafactor almost none.</source>
         <translation>AdamW 每个参数保存两个 fp32 动量（8 字节）；8 位 Adam 2 字节；Adafactor 几乎为零。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="303"/>
-        <location filename="../../gpuplanner/ui/wizard.py" line="308"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="305"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="310"/>
         <source>Automatic</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="303"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="305"/>
         <source>None</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="303"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="305"/>
         <source>Selective</source>
         <translation>选择性重计算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="304"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="306"/>
         <source>Full</source>
         <translation>完全重计算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="305"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="307"/>
         <source>Activation recomputation: selective recomputes only attention internals (a few % slower); full keeps only each layer&apos;s input and recomputes the layer (about a third more compute).</source>
         <translation>激活重计算：选择性重计算只重算注意力内部（慢几个百分点）；完全重计算只保存每层输入并重算整层（计算量约多三分之一）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="308"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="310"/>
         <source>Off (plain data parallel)</source>
         <translation>关闭（普通数据并行）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="309"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="311"/>
         <source>ZeRO-1: shard optimizer states</source>
         <translation>ZeRO-1：分片优化器状态</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="309"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="311"/>
         <source>ZeRO-2: + gradients</source>
         <translation>ZeRO-2：再分片梯度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="310"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="312"/>
         <source>ZeRO-3 / FSDP: + weights</source>
         <translation>ZeRO-3 / FSDP：再分片权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="311"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="313"/>
         <source>ZeRO shards training state across data-parallel GPUs; ZeRO-3 (FSDP) also shards the weights at the cost of gathering them every step.</source>
         <translation>ZeRO 将训练状态分片到数据并行的各 GPU 上；ZeRO-3（FSDP）还会分片权重，代价是每步都要收集权重。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="314"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="316"/>
         <source>LoRA rank r: each adapted matrix gains r x (in + out) parameters</source>
         <translation>LoRA 秩 r：每个适配矩阵增加 r ×（输入 + 输出）个参数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="317"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="319"/>
         <source>All linear layers</source>
         <translation>所有线性层</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="317"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="319"/>
         <source>Attention (q, k, v, o)</source>
         <translation>注意力层（q、k、v、o）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="318"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="320"/>
         <source>q and v only</source>
         <translation>仅 q 和 v</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="318"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="320"/>
         <source>Which matrices get adapters</source>
         <translation>哪些矩阵加适配器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="319"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="321"/>
         <source>Paged optimizer (states spill to CPU memory under pressure)</source>
         <translation>分页优化器（显存紧张时状态换出到内存）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="321"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="323"/>
         <source>Weight format for serving</source>
         <translation>推理时的权重格式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="323"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="325"/>
         <source>KV-cache format</source>
         <translation>KV 缓存格式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="325"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="327"/>
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="325"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="327"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="326"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="328"/>
         <source>Recompute</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="326"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="328"/>
         <source>ZeRO / FSDP</source>
         <translation>ZeRO / FSDP</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="327"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="329"/>
         <source>LoRA rank</source>
         <translation>LoRA 秩</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="328"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="330"/>
         <source>LoRA targets</source>
         <translation>LoRA 目标层</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="329"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="331"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="329"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="331"/>
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
@@ -3964,7 +4185,7 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>ScenarioWizard</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="527"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="550"/>
         <source>Custom model</source>
         <translation>自定义模型</translation>
     </message>
@@ -3972,82 +4193,82 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>TaskPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="96"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="98"/>
         <source>What do you want to run?</source>
         <translation>您要运行什么任务？</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="97"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="99"/>
         <source>Pick the job; every later page adapts to it.</source>
         <translation>选择任务类型；后续页面会随之调整。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="102"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="104"/>
         <source>Pretrain a language model</source>
         <translation>预训练语言模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="103"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="105"/>
         <source>Train all weights from scratch on a token budget.</source>
         <translation>按 token 预算从零训练全部权重。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="104"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="106"/>
         <source>Full fine-tune</source>
         <translation>全参数微调</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="105"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="107"/>
         <source>Update all weights on your data (same memory as pretraining).</source>
         <translation>在您的数据上更新全部权重（显存需求与预训练相同）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="106"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="108"/>
         <source>LoRA fine-tune</source>
         <translation>LoRA 微调</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="106"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="108"/>
         <source>Freeze the model, train small low-rank adapters.</source>
         <translation>冻结模型，只训练小的低秩适配器。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="107"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="109"/>
         <source>QLoRA fine-tune</source>
         <translation>QLoRA 微调</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="108"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="110"/>
         <source>LoRA on a 4-bit (NF4) frozen base: the cheapest way to tune a big model.</source>
         <translation>在 4 位（NF4）冻结底座上做 LoRA：微调大模型最省的方式。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="109"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="111"/>
         <source>Serve a model (inference)</source>
         <translation>部署模型推理服务</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="110"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="112"/>
         <source>Latency, throughput and how many GPUs a load needs.</source>
         <translation>时延、吞吐量，以及承载负载需要多少 GPU。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="111"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="113"/>
         <source>Image model training</source>
         <translation>图像模型训练</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="112"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="114"/>
         <source>Train an image classifier (ResNet, EfficientNet, ViT) on a dataset for some epochs.</source>
         <translation>在数据集上训练图像分类模型（ResNet、EfficientNet、ViT）若干轮。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="113"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="115"/>
         <source>Diffusion model training</source>
         <translation>扩散模型训练</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="114"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="116"/>
         <source>Train a diffusion model (DiT, or a U-Net with its FLOPs per image).</source>
         <translation>训练扩散模型（DiT，或给出每张图 FLOPs 的 U-Net）。</translation>
     </message>

@@ -1,0 +1,66 @@
+"""The catalog editor is a form a buyer can use: labels with units, required fields marked, numbers checked as
+typed, the planner's words offered, and a new GPU usable at once."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QFormLayout, QLabel
+
+from gpuplanner.catalog.options import node_for
+from gpuplanner.catalog.store import Catalog
+from gpuplanner.core.site import PowerAssumptions
+from gpuplanner.ui.catalog_editor import CatalogEntryDialog
+
+MY_SXM = {"id": "my-h100", "vendor": "NVIDIA", "model": "H100 SXM (our quote)", "segment": "datacenter",
+          "form_factor": "sxm", "memory_gib": "80", "memory_bandwidth_gbs": "3,350", "bf16_tflops": "989.5",
+          "tdp_w": "700", "interconnect": "nvlink", "interconnect_gbs": "900", "price_usd_low": "15.5k",
+          "source": "vendor quote 2026-11", "as_of": "2026-11-30"}
+
+
+def form_labels(dialog: CatalogEntryDialog) -> dict[str, str]:
+    form = dialog.findChild(QFormLayout)
+    labels = {}
+    for row in range(form.rowCount()):
+        label = form.itemAt(row, QFormLayout.ItemRole.LabelRole).widget()
+        field = form.itemAt(row, QFormLayout.ItemRole.FieldRole).widget()
+        column = next(c for c, edit in dialog.edits.items() if edit is field)
+        labels[column] = label.text() if isinstance(label, QLabel) else ""
+    return labels
+
+
+def test_labels_have_words_and_units_and_required_fields_are_marked(qtbot, private_user_data) -> None:
+    dialog = CatalogEntryDialog(Catalog(), "gpus")
+    qtbot.addWidget(dialog)
+    labels = form_labels(dialog)
+    assert labels["memory_gib"] == "Memory (GiB)" and labels["price_usd_low"] == "Price from (USD)"
+    assert labels["source"].endswith(" *") and labels["id"].endswith(" *") and not labels["notes"].endswith("*")
+    assert "memory_gib" not in labels.values()
+    assert dialog.edits["interconnect"].completer() is not None  # NVLink, Infinity Fabric… offered
+
+
+def test_numbers_are_checked_as_they_are_typed(qtbot, private_user_data) -> None:
+    dialog = CatalogEntryDialog(Catalog(), "gpus")
+    qtbot.addWidget(dialog)
+    edit = dialog.edits["memory_gib"]
+    qtbot.keyClicks(edit, "lots")
+    assert edit.property("invalid") is True and "not a number" in edit.toolTip()
+    edit.clear()
+    qtbot.keyClicks(edit, "96")
+    assert edit.property("invalid") is False
+
+
+def test_a_hand_typed_sxm_gpu_is_an_sxm_gpu_and_usable_at_once(qtbot, main_window, message_boxes,
+                                                                 monkeypatch) -> None:
+    dialog = CatalogEntryDialog(main_window.catalog, "gpus", None, main_window)
+    for column, value in MY_SXM.items():
+        dialog.edits[column].setText(value)
+    dialog.save()
+    assert dialog.result() == dialog.DialogCode.Accepted, dialog.message.text()
+    gpu = main_window.catalog.gpu("my-h100")
+    assert gpu.price_usd_low == 15500 and gpu.memory_bandwidth_gbs == 3350
+    assert gpu.is_sxm_class and gpu.has_scale_up_fabric and gpu.scale_up_domain == 8  # "nvlink" is NVLink
+    node, price = node_for(gpu, [], PowerAssumptions())
+    assert node.rack_units == 8 and "()" not in price.source  # an SXM baseboard server; no empty "()"
+    monkeypatch.setattr(CatalogEntryDialog, "exec", lambda self: CatalogEntryDialog.DialogCode.Accepted)
+    main_window.edit_catalog_entry("gpus", dict(main_window.catalog.row("gpus", "my-h100")))
+    combo = main_window.wizard.deployment_page.gpu
+    assert combo.findData("my-h100") >= 0  # in the wizard's GPU list without a restart

@@ -42,6 +42,48 @@ def near_miss_lines(result: dict[str, Any]) -> list[str]:
     return lines
 
 
+def owned_lines(best: dict[str, Any], currency: str) -> list[str]:
+    """What bought hardware asks of the site, and what it costs."""
+    site, cost = best["site"], best["cost"]
+    return [
+        "  " + fill(tr("node: %1 — %2 kW nameplate, %3 kW expected, %4U"), site["node"],
+                    format_number(site["node_kw_nameplate"]), format_number(site["node_kw_training"]),
+                    site["rack_units_per_node"]),
+        "  " + fill(tr("racks: %1 x %2 nodes, %3 kW per rack (limited by %4); cooling: %5"), site["racks"],
+                    site["nodes_per_rack"], format_number(site["kw_per_rack"]), term_word(site["rack_limited_by"]),
+                    term_word(site["cooling_needed"]))
+        + ("" if site["cooling_ok"] else " " + tr("(beyond the site's cooling)")),
+        "  " + fill(tr("circuits: %1 per A/B feed of %2 kW; heat %3 BTU/h per rack"),
+                    format_number(site["circuits_per_feed"]), format_number(site["circuit_kw"]),
+                    format_number(site["heat_btu_h_per_rack"])),
+        "  " + fill(tr("cluster: %1 kW IT, %2 kW facility; fabric %3 leaf + %4 spine (%5)"),
+                    format_number(site["it_kw_expected"]), format_number(site["facility_kw_expected"]),
+                    site["switches"]["leaf"], site["switches"]["spine"], term_word(site["switches"]["note"])),
+        "  " + fill(tr("cost (%1): capex %2, opex/yr %3, TCO %4 yr %5; cloud on demand %6 per GPU-hour; break-even "
+                       "utilisation %7"), currency, money(cost["capex"], currency),
+                    money(cost["opex_per_year"], currency), f"{cost['years']:g}", money(cost["tco"], currency),
+                    money(cost["cloud_on_demand_per_gpu_hour"], currency, 2),
+                    percent(cost["break_even_utilization"])),
+    ]
+
+
+def rental_lines(best: dict[str, Any], currency: str) -> list[str]:
+    """A rented plan: who rents it and for how much; nothing to install on site."""
+    cost = best["cost"]
+    offer = cost.get("cloud_offer") or {}
+    job = cost.get("run_cost_cloud_on_demand")
+    return [
+        "  " + fill(tr("rented: %1 x %2 from %3; region: %4; prices of %5"), best["site"]["nodes"],
+                    offer.get("instance", ""), offer.get("provider", ""), offer.get("region", ""),
+                    offer.get("price_date", "")),
+        "  " + fill(tr("cost (%1): on demand %2 per GPU-hour (reserved %3, spot %4); this job on demand %5"), currency,
+                    money(cost["cloud_on_demand_per_gpu_hour"], currency, 2),
+                    money(cost["cloud_reserved_per_gpu_hour"], currency, 2),
+                    money(cost["cloud_spot_per_gpu_hour"], currency, 2), money(job, currency)),
+        "  " + tr("site: none needed (racks, power and cooling are the provider's)"),
+    ]
+
+
 def plan_report(result: dict[str, Any]) -> str:
     currency = result["currency"]
     plans = result["plans"]
@@ -65,7 +107,7 @@ def plan_report(result: dict[str, Any]) -> str:
                      f"{plan['site']['nodes']:>6}{plan['site']['racks']:>6}{speed:>15}"
                      f"{money(plan['cost_metric'], currency):>16}")
     best = plans[0]
-    site, cost, layout = best["site"], best["cost"], best["layout"]
+    layout = best["layout"]
     lines += [
         "",
         fill(tr("#1 in detail: %1 x %2 (%3)"), best["count"], best["gpu_name"], deployment_label(best["deployment"])),
@@ -75,25 +117,8 @@ def plan_report(result: dict[str, Any]) -> str:
                     term_word(layout["recompute"])),
         "  " + fill(tr("memory per GPU: %1 of %2 GiB"), f"{best['memory_gib_per_gpu']['total']:.1f}",
                     f"{best['memory_gib_per_gpu']['capacity']:g}"),
-        "  " + fill(tr("node: %1 — %2 kW nameplate, %3 kW expected, %4U"), site["node"],
-                    format_number(site["node_kw_nameplate"]), format_number(site["node_kw_training"]),
-                    site["rack_units_per_node"]),
-        "  " + fill(tr("racks: %1 x %2 nodes, %3 kW per rack (limited by %4); cooling: %5"), site["racks"],
-                    site["nodes_per_rack"], format_number(site["kw_per_rack"]), term_word(site["rack_limited_by"]),
-                    term_word(site["cooling_needed"]))
-        + ("" if site["cooling_ok"] else " " + tr("(beyond the site's cooling)")),
-        "  " + fill(tr("circuits: %1 per A/B feed of %2 kW; heat %3 BTU/h per rack"),
-                    format_number(site["circuits_per_feed"]), format_number(site["circuit_kw"]),
-                    format_number(site["heat_btu_h_per_rack"])),
-        "  " + fill(tr("cluster: %1 kW IT, %2 kW facility; fabric %3 leaf + %4 spine (%5)"),
-                    format_number(site["it_kw_expected"]), format_number(site["facility_kw_expected"]),
-                    site["switches"]["leaf"], site["switches"]["spine"], term_word(site["switches"]["note"])),
-        "  " + fill(tr("cost (%1): capex %2, opex/yr %3, TCO %4 yr %5; cloud on demand %6 per GPU-hour; break-even "
-                       "utilisation %7"), currency, money(cost["capex"], currency),
-                    money(cost["opex_per_year"], currency), f"{cost['years']:g}", money(cost["tco"], currency),
-                    money(cost["cloud_on_demand_per_gpu_hour"], currency, 2),
-                    percent(cost["break_even_utilization"])),
     ]
+    lines += owned_lines(best, currency) if best["deployment"] == "on-prem" else rental_lines(best, currency)
     if best["warnings"]:
         lines += ["  " + tr("warnings:")] + [f"   ! {translated_message(w)}" for w in best["warnings"]]
     lines += ["", tr("Cost vs time (Pareto front):")]

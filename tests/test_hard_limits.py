@@ -116,3 +116,16 @@ def test_serving_50_users_with_latency_limits_through_the_wizard(qtbot, private_
     assert "Output tokens/s per user" in details and "Concurrent users" in details
     window.close_without_asking = True
     window.close()
+
+
+def test_the_text_report_of_a_rental_asks_nothing_of_the_site(tmp_path) -> None:
+    import json
+
+    from tests.conftest import run_cli
+
+    path = tmp_path / "rent.json"
+    path.write_text(json.dumps({**SEVENTY_B, "constraints": {"deployment": "cloud", "deadline_days": 60}}))
+    done = run_cli("plan", str(path), "--top", "1")
+    assert done.returncode == 0, done.stderr
+    assert "rented:" in done.stdout and "site: none needed" in done.stdout and "per GPU-hour" in done.stdout
+    assert "circuits:" not in done.stdout and "capex" not in done.stdout

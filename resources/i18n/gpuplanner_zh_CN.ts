@@ -1244,112 +1244,127 @@
         <translation>接近的方案（不是答案：每个都突破了您设定的某项限制或未达成某个目标）：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="51"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="76"/>
+        <source>rented: %1 x %2 from %3; region: %4; prices of %5</source>
+        <translation>租用：%1 × %2，云厂商 %3；地域：%4；价格日期 %5</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/plan_cli.py" line="78"/>
+        <source>cost (%1): on demand %2 per GPU-hour (reserved %3, spot %4); this job on demand %5</source>
+        <translation>成本（%1）：按量付费每 GPU 小时 %2（预留 %3，竞价 %4）；本任务按量付费 %5</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/plan_cli.py" line="82"/>
+        <source>site: none needed (racks, power and cooling are the provider&apos;s)</source>
+        <translation>机房：不需要（机柜、供电和散热由云厂商提供）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/plan_cli.py" line="92"/>
         <source>No plan fits: every GPU in the catalog runs out of memory or lacks a price for the deployment.</source>
         <translation>没有可行方案：目录中的 GPU 要么显存不足，要么在该部署方式下没有价格。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="56"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="97"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="56"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="97"/>
         <source>where</source>
         <translation>部署</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="56"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="97"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="56"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="97"/>
         <source>nodes</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="56"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="97"/>
         <source>racks</source>
         <translation>机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="57"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="98"/>
         <source>days or tok/s</source>
         <translation>天数或 tok/s</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="57"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="98"/>
         <source>cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="59"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="100"/>
         <source>Plans ranked (%1 evaluated, %2 meet the goals)</source>
         <translation>方案排名（已评估 %1 个，%2 个满足目标）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="71"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="112"/>
         <source>#1 in detail: %1 x %2 (%3)</source>
         <translation>第 1 名详情：%1 × %2（%3）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="72"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="113"/>
         <source>why:</source>
         <translation>理由：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="73"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="114"/>
         <source>layout: TP %1 · PP %2 · DP %3 · ZeRO-%4 · micro-batch %5 · recompute %6</source>
         <translation>并行布局：TP %1 · PP %2 · DP %3 · ZeRO-%4 · 微批 %5 · 重计算 %6</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="76"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="117"/>
         <source>memory per GPU: %1 of %2 GiB</source>
         <translation>单卡显存：%1 / %2 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="78"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="49"/>
         <source>node: %1 — %2 kW nameplate, %3 kW expected, %4U</source>
         <translation>节点：%1 — 额定 %2 kW，预计 %3 kW，%4U</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="81"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="52"/>
         <source>racks: %1 x %2 nodes, %3 kW per rack (limited by %4); cooling: %5</source>
         <translation>机柜：%1 个 × %2 个节点，单柜 %3 kW（受限于 %4）；散热：%5</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="84"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="55"/>
         <source>(beyond the site&apos;s cooling)</source>
         <translation>（超出机房散热能力）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="85"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="56"/>
         <source>circuits: %1 per A/B feed of %2 kW; heat %3 BTU/h per rack</source>
         <translation>回路：A/B 每路 %1 个 %2 kW 回路；单柜发热 %3 BTU/h</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="88"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="59"/>
         <source>cluster: %1 kW IT, %2 kW facility; fabric %3 leaf + %4 spine (%5)</source>
         <translation>集群：IT %1 kW，机房总功率 %2 kW；网络 %3 台叶交换机 + %4 台脊交换机（%5）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="91"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="62"/>
         <source>cost (%1): capex %2, opex/yr %3, TCO %4 yr %5; cloud on demand %6 per GPU-hour; break-even utilisation %7</source>
         <translation>成本（%1）：资本支出 %2，年运营支出 %3，%4 年总拥有成本 %5；云上按量付费每 GPU 小时 %6；盈亏平衡利用率 %7</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="98"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="122"/>
         <source>warnings:</source>
         <translation>警告：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="99"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="123"/>
         <source>Cost vs time (Pareto front):</source>
         <translation>成本与时间（帕累托前沿）：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="101"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="125"/>
         <source>%1 days</source>
         <translation>%1 天</translation>
     </message>

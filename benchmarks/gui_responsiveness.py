@@ -67,6 +67,7 @@ def main() -> None:
           f"(target < 50 ms) over {len(gaps)} ticks")
     print(f"  edit -> updated plans and charts: median {sorted(edit_times)[len(edit_times) // 2] * 1000:.0f} ms, "
           f"max {max(edit_times) * 1000:.0f} ms (includes the 300 ms debounce)")
+    window.close_without_asking = True  # a benchmark: nobody answers a Save prompt
     window.close()
 
 

@@ -387,7 +387,7 @@ class MainWindow(QMainWindow):
     @Slot()
     def recompute(self) -> None:
         data = self.wizard.scenario()
-        self.autosave(data)
+        self.autosave()
         problems = self.wizard.number_problems()
         if problems:  # typed text that is not a value: nothing is computed from the box's old value
             widget, message = problems[0]
@@ -657,7 +657,7 @@ class MainWindow(QMainWindow):
             return file.errorString()
         return None
 
-    def autosave(self, _data: dict[str, Any] | None = None) -> None:
+    def autosave(self) -> None:
         """Keep the session (document path, unsaved or not, scenario) so a restart loses nothing."""
         session = Session(self.wizard.scenario(), self.current_path, not self.undo_stack.isClean() or self.recovered)
         problem = self.write_json_atomically(str(self.settings.session_path), session_json(session))

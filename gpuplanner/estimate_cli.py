@@ -19,7 +19,7 @@ from gpuplanner.scenario_file import load_scenario_json, result_json
 
 def format_number(value: float | None, digits: int = 3) -> str:
     if value is None or (isinstance(value, float) and not math.isfinite(value)):
-        return "n/a"
+        return tr("n/a")
     return f"{value:.{digits}g}" if abs(value) < 1e3 else f"{value:,.0f}"
 
 

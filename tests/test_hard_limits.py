@@ -129,3 +129,48 @@ def test_the_text_report_of_a_rental_asks_nothing_of_the_site(tmp_path) -> None:
     assert done.returncode == 0, done.stderr
     assert "rented:" in done.stdout and "site: none needed" in done.stdout and "per GPU-hour" in done.stdout
     assert "circuits:" not in done.stdout and "capex" not in done.stdout
+
+
+def test_lora_on_one_workstation_under_a_budget_through_the_wizard(qtbot, private_user_data) -> None:
+    """LoRA a 7B, bought, at most 15,000 USD: every ranked plan is within the budget, on one machine."""
+    from PySide6.QtCore import QPoint, Qt
+
+    from tests.conftest import close_window, open_window
+
+    window = open_window(qtbot)
+    wizard = window.wizard
+    button = wizard.task_page.buttons["lora"]
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton, pos=QPoint(8, button.height() // 2))
+    wizard.model_page.tokens_b.setValue(0.1)
+    deployment = wizard.deployment_page
+    deployment.deployment.setCurrentIndex(deployment.deployment.findData("on-prem"))
+    wizard.budget_page.budget.setValue(15_000)
+    with qtbot.waitSignal(window.result_shown, timeout=60_000):
+        window.debouncer.stop()
+        window.recompute()
+    plans = window.last_result["plans"]
+    assert plans
+    for plan in plans:
+        assert plan["deployment"] == "on-prem" and plan["cost_metric"] <= 15_000
+        assert plan["site"]["nodes"] == 1
+    close_window(window)
+
+
+def test_rent_only_through_the_wizard(qtbot, private_user_data) -> None:
+    from PySide6.QtCore import Qt
+
+    from tests.conftest import close_window, open_window
+
+    window = open_window(qtbot)
+    deployment = window.wizard.deployment_page
+    deployment.deployment.setCurrentIndex(deployment.deployment.findData("cloud"))
+    window.wizard.budget_page.deadline.setValue(30)
+    with qtbot.waitSignal(window.result_shown, timeout=60_000):
+        window.debouncer.stop()
+        window.recompute()
+    plans = window.last_result["plans"]
+    assert plans and all(p["deployment"] == "cloud" and p["days"] <= 30 for p in plans)
+    model = window.plans_model
+    capex = next(c for c in range(model.columnCount()) if model.headerData(c, Qt.Orientation.Horizontal) == "Capex")
+    assert all(model.data(model.index(r, capex)) == "—" for r in range(model.rowCount()))
+    close_window(window)

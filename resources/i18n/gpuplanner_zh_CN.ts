@@ -4,6 +4,7 @@
 <context>
     <name></name>
     <message>
+        <location filename="../../gpuplanner/estimate_cli.py" line="22"/>
         <location filename="../../gpuplanner/plan_cli.py" line="22"/>
         <location filename="../../gpuplanner/plan_cli.py" line="26"/>
         <location filename="../../gpuplanner/report/formatting.py" line="13"/>
@@ -1249,77 +1250,77 @@
         <translation>租用：%1 × %2，云厂商 %3；地域：%4；价格日期 %5</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="78"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="79"/>
         <source>cost (%1): on demand %2 per GPU-hour (reserved %3, spot %4); this job on demand %5</source>
         <translation>成本（%1）：按量付费每 GPU 小时 %2（预留 %3，竞价 %4）；本任务按量付费 %5</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="82"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="83"/>
         <source>site: none needed (racks, power and cooling are the provider&apos;s)</source>
         <translation>机房：不需要（机柜、供电和散热由云厂商提供）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="92"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="93"/>
         <source>No plan fits: every GPU in the catalog runs out of memory or lacks a price for the deployment.</source>
         <translation>没有可行方案：目录中的 GPU 要么显存不足，要么在该部署方式下没有价格。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="97"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="98"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="97"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="98"/>
         <source>where</source>
         <translation>部署</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="97"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="98"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="97"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="98"/>
         <source>nodes</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="97"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="98"/>
         <source>racks</source>
         <translation>机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="98"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="99"/>
         <source>days or tok/s</source>
         <translation>天数或 tok/s</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="98"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="99"/>
         <source>cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="100"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="101"/>
         <source>Plans ranked (%1 evaluated, %2 meet the goals)</source>
         <translation>方案排名（已评估 %1 个，%2 个满足目标）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="112"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="113"/>
         <source>#1 in detail: %1 x %2 (%3)</source>
         <translation>第 1 名详情：%1 × %2（%3）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="113"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="114"/>
         <source>why:</source>
         <translation>理由：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="114"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="115"/>
         <source>layout: TP %1 · PP %2 · DP %3 · ZeRO-%4 · micro-batch %5 · recompute %6</source>
         <translation>并行布局：TP %1 · PP %2 · DP %3 · ZeRO-%4 · 微批 %5 · 重计算 %6</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="117"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="118"/>
         <source>memory per GPU: %1 of %2 GiB</source>
         <translation>单卡显存：%1 / %2 GiB</translation>
     </message>
@@ -1354,17 +1355,17 @@
         <translation>成本（%1）：资本支出 %2，年运营支出 %3，%4 年总拥有成本 %5；云上按量付费每 GPU 小时 %6；盈亏平衡利用率 %7</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="122"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="123"/>
         <source>warnings:</source>
         <translation>警告：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="123"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="124"/>
         <source>Cost vs time (Pareto front):</source>
         <translation>成本与时间（帕累托前沿）：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="125"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="126"/>
         <source>%1 days</source>
         <translation>%1 天</translation>
     </message>

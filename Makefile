@@ -22,6 +22,7 @@ bench:
 
 # Refresh the translation sources from the code, then compile them (.ts -> .qm).
 i18n:
+	@$(PY) scripts/message_templates.py
 	@.venv/bin/pyside6-lupdate $$(find gpuplanner -name '*.py' | sort) -ts resources/i18n/gpuplanner_zh_CN.ts -no-obsolete
 	@.venv/bin/pyside6-lrelease resources/i18n/gpuplanner_zh_CN.ts -qm resources/i18n/gpuplanner_zh_CN.qm
 

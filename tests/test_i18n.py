@@ -14,6 +14,8 @@ import pytest
 from PySide6.QtWidgets import QAbstractButton, QComboBox, QGroupBox, QLabel, QTabWidget, QWizardPage
 
 from gpuplanner.paths import resource_path
+from scripts.message_templates import input_error_templates
+from scripts.message_templates import msg_templates as core_templates
 from tests.conftest import REPO_ROOT
 
 TS = resource_path("i18n", "gpuplanner_zh_CN.ts")
@@ -155,48 +157,17 @@ def test_cli_language_flag(tmp_path: Path) -> None:
     assert "规格书" in text and "第 1 页" in text
 
 
-def core_templates() -> set[str]:
-    """Every msg("...") template in the Qt-free core and catalog."""
-    import ast
+def test_the_generated_template_registry_is_current() -> None:
+    """report/message_templates.py is generated from every msg() and InputError template: never kept by hand."""
+    from scripts.message_templates import OUTPUT, source
 
-    found: set[str] = set()
-    folders = (REPO_ROOT / "gpuplanner" / "core", REPO_ROOT / "gpuplanner" / "catalog")
-    for path in [path for folder in folders for path in folder.rglob("*.py")]:
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "msg" and node.args:
-                assert isinstance(node.args[0], ast.Constant), f"{path.name}: msg() needs a literal template"
-                found.add(node.args[0].value)
-    return found
+    assert OUTPUT.read_text(encoding="utf-8") == source(), "run `make i18n`"
 
 
 def test_core_messages_are_registered_for_translation() -> None:
     from gpuplanner.report.core_messages import TEMPLATES
 
     assert core_templates() == set(TEMPLATES)
-
-
-def input_error_templates() -> set[str]:
-    """Every InputError template outside the UI: literal, a choice of two literals, or scenario's type table."""
-    import ast
-
-    from gpuplanner.core.scenario import TYPE_MESSAGES
-
-    found: set[str] = set(TYPE_MESSAGES.values())
-    for path in (REPO_ROOT / "gpuplanner").rglob("*.py"):
-        if path.parent.name in ("ui", "report"):
-            continue
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if not (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "InputError"):
-                continue
-            template = node.args[1]
-            choices = [template.body, template.orelse] if isinstance(template, ast.IfExp) else [template]
-            for choice in choices:
-                if isinstance(choice, ast.Constant):
-                    found.add(choice.value)
-                else:
-                    assert ast.unparse(choice) == "TYPE_MESSAGES[expected]", (
-                        f"{path.name}:{node.lineno}: InputError needs a literal template")
-    return found
 
 
 def test_input_errors_are_registered_for_translation() -> None:

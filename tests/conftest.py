@@ -98,3 +98,11 @@ def main_window(qtbot, private_user_data):
     window = open_window(qtbot)
     yield window
     close_window(window)
+
+
+def compute(qtbot, window) -> dict:
+    """Plan the wizard's current inputs now (no debounce wait) and return the result the window shows."""
+    with qtbot.waitSignal(window.result_shown, timeout=60_000):
+        window.debouncer.stop()
+        window.recompute()
+    return window.last_result

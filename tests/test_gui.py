@@ -15,7 +15,7 @@ from gpuplanner.ui.plans_model import PlansTableModel
 from gpuplanner.ui.settings import AppSettings
 from gpuplanner.ui.wizard import PageId
 from gpuplanner.ui.worker import LatestJobRunner
-from tests.conftest import run_cli
+from tests.conftest import compute, run_cli
 
 RESULT_TIMEOUT_MS = 60_000
 
@@ -46,12 +46,6 @@ def window(qtbot, private_user_data, warnings_shown):
     qtbot.waitExposed(main)
     yield main
     main.close()
-
-
-def compute(qtbot, window) -> dict:
-    with qtbot.waitSignal(window.result_shown, timeout=RESULT_TIMEOUT_MS):
-        window.recompute()
-    return window.last_result
 
 
 def wait_result(qtbot, window) -> dict:

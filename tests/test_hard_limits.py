@@ -83,12 +83,9 @@ def test_serving_50_users_with_latency_limits_through_the_wizard(qtbot, private_
     service level, at that load, and the deadline field is not offered for serving."""
     from PySide6.QtCore import QPoint, Qt
 
-    from gpuplanner.ui.main_window import MainWindow
-    from gpuplanner.ui.settings import AppSettings
+    from tests.conftest import close_window, compute, open_window
 
-    window = MainWindow(Catalog(), AppSettings())
-    qtbot.addWidget(window)
-    window.show()
+    window = open_window(qtbot)
     wizard = window.wizard
     button = wizard.task_page.buttons["inference"]
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton, pos=QPoint(8, button.height() // 2))
@@ -103,10 +100,7 @@ def test_serving_50_users_with_latency_limits_through_the_wizard(qtbot, private_
     data = wizard.scenario()
     assert data["inference"]["concurrent_users"] == 50 and data["inference"]["max_tpot_s"] == 0.05
     assert "deadline_days" not in data["constraints"]
-    with qtbot.waitSignal(window.result_shown, timeout=60_000):
-        window.debouncer.stop()
-        window.recompute()
-    plans = window.last_result["plans"]
+    plans = compute(qtbot, window)["plans"]
     assert plans
     for plan in plans:
         serving = plan["inference"]
@@ -114,8 +108,7 @@ def test_serving_50_users_with_latency_limits_through_the_wizard(qtbot, private_
         assert serving["replicas"] * serving["batch_per_replica"] >= 50
     details = window.details.toPlainText()
     assert "Output tokens/s per user" in details and "Concurrent users" in details
-    window.close_without_asking = True
-    window.close()
+    close_window(window)
 
 
 def test_the_text_report_of_a_rental_asks_nothing_of_the_site(tmp_path) -> None:
@@ -135,7 +128,7 @@ def test_lora_on_one_workstation_under_a_budget_through_the_wizard(qtbot, privat
     """LoRA a 7B, bought, at most 15,000 USD: every ranked plan is within the budget, on one machine."""
     from PySide6.QtCore import QPoint, Qt
 
-    from tests.conftest import close_window, open_window
+    from tests.conftest import close_window, compute, open_window
 
     window = open_window(qtbot)
     wizard = window.wizard
@@ -145,10 +138,7 @@ def test_lora_on_one_workstation_under_a_budget_through_the_wizard(qtbot, privat
     deployment = wizard.deployment_page
     deployment.deployment.setCurrentIndex(deployment.deployment.findData("on-prem"))
     wizard.budget_page.budget.setValue(15_000)
-    with qtbot.waitSignal(window.result_shown, timeout=60_000):
-        window.debouncer.stop()
-        window.recompute()
-    plans = window.last_result["plans"]
+    plans = compute(qtbot, window)["plans"]
     assert plans
     for plan in plans:
         assert plan["deployment"] == "on-prem" and plan["cost_metric"] <= 15_000
@@ -159,16 +149,13 @@ def test_lora_on_one_workstation_under_a_budget_through_the_wizard(qtbot, privat
 def test_rent_only_through_the_wizard(qtbot, private_user_data) -> None:
     from PySide6.QtCore import Qt
 
-    from tests.conftest import close_window, open_window
+    from tests.conftest import close_window, compute, open_window
 
     window = open_window(qtbot)
     deployment = window.wizard.deployment_page
     deployment.deployment.setCurrentIndex(deployment.deployment.findData("cloud"))
     window.wizard.budget_page.deadline.setValue(30)
-    with qtbot.waitSignal(window.result_shown, timeout=60_000):
-        window.debouncer.stop()
-        window.recompute()
-    plans = window.last_result["plans"]
+    plans = compute(qtbot, window)["plans"]
     assert plans and all(p["deployment"] == "cloud" and p["days"] <= 30 for p in plans)
     model = window.plans_model
     capex = next(c for c in range(model.columnCount()) if model.headerData(c, Qt.Orientation.Horizontal) == "Capex")

@@ -465,9 +465,8 @@ class MainWindow(QMainWindow):
         stale = state in texts and self.last_result is not None
         self.stale_banner.setText(texts.get(state, ""))
         self.stale_banner.setVisible(stale)
-        self.result_state = state if self.last_result is not None else "none"
         printable = state == "current" and self.last_result is not None and bool(self.last_result["plans"])
-        for widget in (self.pdf_button, self.preview_button, *getattr(self, "sheet_actions", [])):
+        for widget in (self.pdf_button, self.preview_button, *self.sheet_actions):
             widget.setEnabled(printable)
 
     @Slot(int)

@@ -28,7 +28,7 @@ def main() -> None:
         started = time.perf_counter()
         scenario = scenario_from_data(data, catalog)
         settings = plan_settings(scenario)
-        result = plan_catalog(scenario, hardware_options(catalog, settings.power), settings)
+        result = plan_catalog(scenario, hardware_options(catalog, settings.power, settings.region), settings)
         elapsed = time.perf_counter() - started
         best = result["plans"][0] if result["plans"] else None
         top = f"#1 {best['count']} x {best['gpu']} ({best['deployment']})" if best else "no plan"

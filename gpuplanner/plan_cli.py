@@ -12,6 +12,7 @@ from gpuplanner.cli import open_catalog
 from gpuplanner.cli_text import term_word, tr, translated_message, use_language
 from gpuplanner.core.cost import currency_symbol
 from gpuplanner.core.errors import InputError
+from gpuplanner.core.plan import REGION_WORDS
 from gpuplanner.estimate_cli import format_number, print_result
 from gpuplanner.i18n import fill
 from gpuplanner.planning import plan_for_scenario
@@ -84,6 +85,15 @@ def rental_lines(best: dict[str, Any], currency: str) -> list[str]:
     ]
 
 
+def availability_lines(plan: dict[str, Any]) -> list[str]:
+    """Under a regional filter, why an owned plan's GPU can be bought there (rule or source, and its date)."""
+    where = plan["availability"]
+    if where["region"] == "global" or plan["deployment"] != "on-prem":
+        return []
+    return ["  " + fill(tr("bought in %1: %2 (%3; %4)"), translated_message(REGION_WORDS[where["region"]]),
+                        translated_message(where["reason"]), where["source"], where["as_of"])]
+
+
 def plan_report(result: dict[str, Any]) -> str:
     currency = result["currency"]
     plans = result["plans"]
@@ -119,6 +129,7 @@ def plan_report(result: dict[str, Any]) -> str:
                     f"{best['memory_gib_per_gpu']['capacity']:g}"),
     ]
     lines += owned_lines(best, currency) if best["deployment"] == "on-prem" else rental_lines(best, currency)
+    lines += availability_lines(best)
     if best["warnings"]:
         lines += ["  " + tr("warnings:")] + [f"   ! {translated_message(w)}" for w in best["warnings"]]
     lines += ["", tr("Cost vs time (Pareto front):")]

@@ -103,14 +103,14 @@ def test_tab_reaches_every_field_and_the_wizard_buttons(qtbot, window) -> None:
     page = wizard.deployment_page
     page.deployment.setFocus()
     reached = []
-    for _ in range(14):
+    for _ in range(20):  # the page's 13 fields and the 3 buttons, with room to spare
         reached.append(QApplication.focusWidget())
         qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
-    for field in (page.gpu, page.count, page.allow_consumer, page.rack_kw, page.amps):
+    for field in (page.region, page.gpu, page.count, page.allow_consumer, page.rack_kw, page.amps):
         assert field in reached
     for button in (wizard.WizardButton.BackButton, wizard.WizardButton.NextButton, wizard.WizardButton.FinishButton):
         assert wizard.button(button) in reached
-    assert reached.index(page.gpu) < reached.index(page.count) < reached.index(page.rack_kw)
+    assert reached.index(page.region) < reached.index(page.gpu) < reached.index(page.count) < reached.index(page.rack_kw)
 
 
 def test_the_window_fits_a_small_or_scaled_screen(main_window) -> None:

@@ -152,7 +152,7 @@ def test_energy_against_published(energy_results) -> None:
 def _plan(catalog, data: dict, top: int = 5) -> dict:
     scenario = scenario_from_data(data, catalog)
     settings = plan_settings(scenario)
-    return plan_catalog(scenario, hardware_options(catalog, settings.power), settings, top=top)
+    return plan_catalog(scenario, hardware_options(catalog, settings.power, settings.region), settings, top=top)
 
 
 def test_small_budget_7b_lora_lands_on_workstation_cards(catalog) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from gpuplanner.catalog.store import Catalog, Row
+from gpuplanner.core.availability import gpu_availability, in_region
 from gpuplanner.core.cost import HOST_PLATFORM_DEFAULT_USD, CloudOffer, Price
 from gpuplanner.core.hardware import GPU, Segment
 from gpuplanner.core.plan import HardwareOptions
@@ -81,20 +82,24 @@ def node_for(gpu: GPU, servers: list[Row], power: PowerAssumptions) -> tuple[Nod
     return node, price
 
 
-def cheapest_cloud_offer(gpu: GPU, offers: list[Row]) -> CloudOffer | None:
+def cheapest_cloud_offer(gpu: GPU, offers: list[Row], region: str = "global") -> CloudOffer | None:
+    """The cheapest offer per GPU-hour, from inside `region` when there is one there (else the cheapest anywhere,
+    which the planner then marks as outside the region)."""
     usable = [row for row in offers if row.get("gpu_id") == gpu.id and row.get("on_demand_per_hour")
               and row.get("currency") == "USD"]
     if not usable:
         return None
-    row = min(usable, key=lambda r: float(r["on_demand_per_hour"]) / int(r["gpu_count"]))
+    local = [row for row in usable if in_region(str(row.get("region") or ""), region)]
+    row = min(local or usable, key=lambda r: float(r["on_demand_per_hour"]) / int(r["gpu_count"]))
     return CloudOffer(provider=str(row["provider"]), instance=str(row["instance"]), gpus=int(row["gpu_count"]),
                       usd_per_hour=float(row["on_demand_per_hour"]), region=str(row.get("region") or ""),
                       price_date=str(row.get("price_date") or "undated"), source=str(row["source"]))
 
 
-def hardware_options(catalog: Catalog, power: PowerAssumptions) -> list[HardwareOptions]:
+def hardware_options(catalog: Catalog, power: PowerAssumptions, region: str = "global") -> list[HardwareOptions]:
     servers = catalog.rows("servers")
     offers = catalog.rows("cloud_instances")
+    statements = catalog.rows("availability")
     options = []
     for gpu in catalog.gpus():
         if gpu.memory_gib is None or gpu.memory_bandwidth_gbs is None:
@@ -102,7 +107,8 @@ def hardware_options(catalog: Catalog, power: PowerAssumptions) -> list[Hardware
         node, price = node_for(gpu, servers, power)
         klass = chassis_class(gpu)
         options.append(HardwareOptions(
-            gpu=gpu, node=node, node_price=price, cloud=cheapest_cloud_offer(gpu, offers),
+            gpu=gpu, node=node, node_price=price, cloud=cheapest_cloud_offer(gpu, offers, region),
+            availability=gpu_availability(gpu, region, statements),
             nic_gbps=scale_out_port_gbps(gpu), whole_nodes_only=klass == "sxm8" or bool(_servers_for(servers, gpu)),
             gpu_price_usd=gpu.price_usd_mid, host_price_usd=HOST_PLATFORM_DEFAULT_USD[klass]))
     return options

@@ -44,6 +44,11 @@ TABLES: dict[str, list[tuple[str, str]]] = {
         ("resolution", INTEGER), ("activation_mib_per_sample", REAL), ("source", TEXT), ("as_of", TEXT),
         ("notes", TEXT),
     ],
+    # Sourced statements of where a GPU can be bought (core/availability.py rules cover the rest).
+    "availability": [
+        ("id", TEXT), ("gpu_id", TEXT), ("region", TEXT), ("status", TEXT), ("rule", TEXT), ("source", TEXT),
+        ("as_of", TEXT), ("notes", TEXT),
+    ],
 }
 
 # Columns that must be filled in every row of a table.
@@ -53,6 +58,7 @@ REQUIRED: dict[str, tuple[str, ...]] = {
     "cloud_instances": ("id", "provider", "instance", "gpu_count", "currency", "source"),
     "fabrics": ("id", "name", "source"),
     "models": ("id", "name", "kind", "source"),
+    "availability": ("id", "gpu_id", "region", "status", "rule", "source", "as_of"),
 }
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from gpuplanner.core.adapters import LORA_TARGETS
+from gpuplanner.core.availability import REGIONS
 from gpuplanner.core.cost import CostAssumptions
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.hardware import Precision
@@ -129,6 +130,8 @@ FIELDS: tuple[Field, ...] = (
     Field("constraints.usd_to_cny", float, _COST.usd_to_cny, 0.0, 1000.0, True, help="exchange rate (editable)"),
     Field("constraints.deployment", str, "either", choices=("on-prem", "cloud", "either")),
     Field("constraints.objective", str, "cheapest", choices=("cheapest", "fastest", "lowest-tco")),
+    Field("constraints.region", str, "global", choices=REGIONS,
+          help="only GPUs that can be bought, and clouds located, there (export rules for mainland China)"),
     Field("constraints.allow_consumer_gpus", bool, True),
     Field("constraints.target_output_tokens_per_s", float, None, 0.0, 1e10, True, "tokens/s"),
     Field("constraints.years", float, _COST.years, 0.0, 50.0, True, "years", "TCO period"),

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from gpuplanner.core.availability import Availability, Status, check_region, in_region
 from gpuplanner.core.cost import CloudOffer, CostAssumptions, CostInputs, Price, cost_summary
 from gpuplanner.core.errors import CancelledError, InputError
 from gpuplanner.core.estimate import estimate
@@ -37,6 +38,8 @@ MAX_CONSUMER_GPUS = 8
 NO_DEADLINE_WARNING_DAYS = 365.0  # a plan longer than this, with no deadline set, says so
 OBJECTIVES = ("cheapest", "fastest", "lowest-tco")
 DEPLOYMENTS = ("on-prem", "cloud", "either")
+DEPLOYMENT_WORDS = {"on-prem": msg("bought"), "cloud": msg("rented")}
+REGION_WORDS = {"global": msg("any region"), "cn-mainland": msg("mainland China")}
 
 
 @dataclass(frozen=True)
@@ -51,6 +54,8 @@ class HardwareOptions:
     whole_nodes_only: bool = True  # SXM baseboards and complete servers are bought whole
     gpu_price_usd: float | None = None  # for partly populated PCIe servers and workstations
     host_price_usd: float | None = None
+    availability: Availability = dataclasses.field(default_factory=lambda: Availability(
+        "global", Status.OPEN, msg("no regional filter"), "", ""))
 
     def node_with(self, gpus: int) -> tuple[NodeSpec, Price | None]:
         """The node actually bought for a plan of `gpus` GPUs (fewer than a full node only when allowed)."""
@@ -75,6 +80,7 @@ class PlanSettings:
     deadline_days: float | None = None
     budget: float | None = None
     target_output_tokens_per_s: float | None = None
+    region: str = "global"
     site: SiteLimits = dataclasses.field(default_factory=SiteLimits)
     power: PowerAssumptions = dataclasses.field(default_factory=PowerAssumptions)
     cost: CostAssumptions = dataclasses.field(default_factory=CostAssumptions)
@@ -84,6 +90,7 @@ class PlanSettings:
             raise InputError("constraints.objective", "must be one of {join}", join=' | '.join(OBJECTIVES))
         if self.deployment not in DEPLOYMENTS:
             raise InputError("constraints.deployment", "must be one of {join}", join=' | '.join(DEPLOYMENTS))
+        check_region(self.region)
 
 
 def plan_settings(scenario: Scenario) -> PlanSettings:
@@ -117,7 +124,8 @@ def plan_settings(scenario: Scenario) -> PlanSettings:
     return PlanSettings(
         objective=c.get("objective", "cheapest"), deployment=c.get("deployment", "either"),
         allow_consumer_gpus=c.get("allow_consumer_gpus", True), deadline_days=c.get("deadline_days"),
-        budget=c.get("budget"), target_output_tokens_per_s=c.get("target_output_tokens_per_s"), site=limits,
+        budget=c.get("budget"), target_output_tokens_per_s=c.get("target_output_tokens_per_s"),
+        region=c.get("region", "global"), site=limits,
         power=PowerAssumptions(pue=pue), cost=cost)
 
 
@@ -196,7 +204,11 @@ def _evaluate(scenario: Scenario, option: HardwareOptions, count: int | None, se
                        "reserved_units": settings.site.reserved_units, "cooling": settings.site.cooling.value,
                        "pue": settings.power.pue}
     limits = {key: scenario.inference.get(key) for key in ("concurrent_users", "max_ttft_s", "max_tpot_s")}
+    where = option.availability
+    available = {"region": where.region, "status": where.status.value, "reason": where.reason,
+                 "source": where.source, "as_of": where.as_of}
     return {**result, "deployment": deployment, "gpu_name": option.gpu.model, "site": block,
+            "availability": available,
             "service_limits": limits if result.get("inference") else {},
             "cost": cost, "cost_metric": metric, "days": training["days"] if training else None,
             "warnings": warnings}
@@ -250,6 +262,22 @@ def _meets_goals(plan: dict[str, Any], settings: PlanSettings) -> list[str]:
     return misses
 
 
+def _region_misses(plan: dict[str, Any], settings: PlanSettings) -> list[str]:
+    """An owned plan's GPU must be buyable in the user's region; a rented plan's offer must be located there."""
+    if settings.region == "global":
+        return []
+    if plan["deployment"] == "cloud":
+        offer = plan["cost"]["cloud_offer"]
+        if offer and not in_region(offer["region"], settings.region):
+            return [msg("rented in {where}, outside {region}", where=offer["region"] or "an unnamed region",
+                        region=REGION_WORDS[settings.region])]
+        return []
+    where = plan["availability"]
+    if where["status"] == Status.OPEN:
+        return []
+    return [msg("in {region}: {reason}", region=REGION_WORDS[settings.region], reason=where["reason"])]
+
+
 def _limit_misses(plan: dict[str, Any], settings: PlanSettings) -> list[str]:
     """The user's site limits an owned plan breaks, each with by how much (a rented plan needs no rack)."""
     if plan["deployment"] != "on-prem":
@@ -278,7 +306,7 @@ def _limit_misses(plan: dict[str, Any], settings: PlanSettings) -> list[str]:
 
 def _misses(plan: dict[str, Any], settings: PlanSettings) -> list[str]:
     """Every limit and goal the plan breaks; a plan with any is never ranked among the answers."""
-    return _limit_misses(plan, settings) + _meets_goals(plan, settings)
+    return _region_misses(plan, settings) + _limit_misses(plan, settings) + _meets_goals(plan, settings)
 
 
 def _shortfall(plan: dict[str, Any], settings: PlanSettings) -> float:
@@ -318,8 +346,9 @@ def _nearest_fix(near: list[dict[str, Any]], settings: PlanSettings) -> str | No
                    ask=math.ceil(need))
     if near:
         best = near[0]
-        return msg("Nearest: {gpu} × {count} ({deployment}), which {misses}.", gpu=best["gpu_name"],
-                   count=best["count"], deployment=best["deployment"], misses=_joined(best["misses"]))
+        return msg("Nearest: {gpu} × {count} ({deployment}): {misses}.", gpu=best["gpu_name"],
+                   count=best["count"], deployment=DEPLOYMENT_WORDS[best["deployment"]],
+                   misses=_joined(best["misses"]))
     return None
 
 

@@ -40,7 +40,7 @@ def new_scenario() -> dict[str, Any]:
                       "output_tokens": ServingWorkload.output_tokens,
                       "weight_dtype": ServingWorkload.weight_format.value,
                       "kv_dtype": ServingWorkload.kv_format.value, "engine": ServingWorkload.engine},
-        "constraints": {"deployment": "either", "objective": "cheapest", "currency": cost.currency,
+        "constraints": {"deployment": "either", "objective": "cheapest", "region": "global", "currency": cost.currency,
                         "years": cost.years, "utilization": cost.utilization, "usd_to_cny": cost.usd_to_cny,
                         "allow_consumer_gpus": True,
                         "site": {"rack_kw": site.rack_kw, "rack_units": site.rack_units, "cooling": site.cooling.value,
@@ -60,7 +60,7 @@ SCHEMA: dict[str, Any] = {
     "parallelism": {"tp": int, "pp": int, "dp": int, "sequence_parallel": bool, "virtual_stages": int},
     "constraints": {"deadline_days": float, "budget": float, "currency": str, "deployment": str,
                     "objective": str, "allow_consumer_gpus": bool, "target_output_tokens_per_s": float,
-                    "site": dict, "years": float, "utilization": float, "usd_to_cny": float},
+                    "site": dict, "years": float, "utilization": float, "usd_to_cny": float, "region": str},
 }
 SITE_KEYS = {"rack_kw": float, "rack_units": int, "cooling": str, "supply": dict, "electricity_price": float,
              "pue": float, "colocation_per_kw_month": float, "colocation_per_rack_month": float,

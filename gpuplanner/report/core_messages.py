@@ -9,6 +9,8 @@ from PySide6.QtCore import QCoreApplication
 
 from gpuplanner.core.errors import InputError
 from gpuplanner.report.message_templates import INPUT_TEMPLATES, TEMPLATES
+from gpuplanner.terms import CONTEXT as TERMS_CONTEXT
+from gpuplanner.terms import TERMS
 
 CONTEXT = "CoreMessages"
 __all__ = ["CONTEXT", "INPUT_TEMPLATES", "TEMPLATES", "translated", "translated_error"]
@@ -27,9 +29,17 @@ def translated(message: object) -> str:
     text = QCoreApplication.translate(CONTEXT, template)
     if not message.params:  # type: ignore[attr-defined]
         return text
-    params = {key: translated(value) if hasattr(value, "template") else value
-              for key, value in message.params.items()}  # type: ignore[attr-defined]
+    params = {key: _translated_param(value) for key, value in message.params.items()}  # type: ignore[attr-defined]
     try:
         return text.format(**params)
     except (KeyError, ValueError, IndexError):  # a broken translation must not hide the message
         return str(message)
+
+
+def _translated_param(value: object) -> object:
+    """A nested message, or a core code word (a fabric note, a cooling tier), in the current language."""
+    if hasattr(value, "template"):
+        return translated(value)
+    if isinstance(value, str) and value in TERMS:
+        return QCoreApplication.translate(TERMS_CONTEXT, TERMS[value])
+    return value

@@ -46,7 +46,7 @@ def _labels() -> dict[str, str]:
 
 def plan_html(plan: dict[str, Any], currency: str) -> str:
     L = _labels()  # noqa: N806
-    memory, site, cost = plan["memory_gib_per_gpu"], plan["site"], plan["cost"]
+    memory = plan["memory_gib_per_gpu"]
     layout = plan["layout"]
     parts = [f"<h3>#{plan.get('rank', '')} {escape(str(plan['count']))} × {escape(plan['gpu_name'])} "
              f"({escape(L['buy'] if plan['deployment'] == 'on-prem' else L['rent'])})</h3>"]
@@ -87,7 +87,35 @@ def plan_html(plan: dict[str, Any], currency: str) -> str:
                              (tr("Output tokens/s in total"), _num(serving["output_tokens_per_s"], 0)),
                              (tr("Largest batch per replica"), str(serving["max_batch"])),
                              (tr("Replicas x GPUs"), f"{serving['replicas']} × {serving['gpus_per_replica']}")]))
-    parts.append(f"<h4>{escape(L['Site'])}</h4>")
+    where = plan["availability"]
+    if where["region"] != "global" and plan["deployment"] == "on-prem":
+        heading, dated = tr("Availability"), where["as_of"] or tr("undated")
+        parts.append(f"<h4>{escape(heading)}</h4><p>{escape(translated(where['reason']))}<br/>"
+                     f"<small>{escape(where['source'])} ({escape(dated)})</small></p>")
+    if plan["deployment"] == "cloud":
+        parts += _rental_parts(plan)
+    else:
+        parts += _site_parts(plan)
+    parts += _cost_parts(plan, currency)
+    return "".join(parts)
+
+
+def _rental_parts(plan: dict[str, Any]) -> list[str]:
+    """A rented plan: who rents it, where and at what date's prices; the site needs nothing."""
+    offer = plan["cost"].get("cloud_offer") or {}
+    heading = tr("Rental")
+    rows = [(tr("Provider"), str(offer.get("provider", ""))),
+            (tr("Instances"), f"{plan['site']['nodes']} × {offer.get('instance', '')}"),
+            (tr("Region"), str(offer.get("region") or tr("n/a"))),
+            (tr("Prices of"), str(offer.get("price_date") or tr("undated"))),
+            (tr("Site"), tr("none needed (racks, power and cooling are the provider's)"))]
+    return [f"<h4>{escape(heading)}</h4>", _table(rows)]
+
+
+def _site_parts(plan: dict[str, Any]) -> list[str]:
+    L = _labels()  # noqa: N806
+    site = plan["site"]
+    parts = [f"<h4>{escape(L['Site'])}</h4>"]
     parts.append(_table([
         (tr("Server"), site["node"]), (tr("Nameplate per node (kW)"), _num(site["node_kw_nameplate"])),
         (tr("Expected per node (kW)"), _num(site["node_kw_training"])),
@@ -98,7 +126,13 @@ def plan_html(plan: dict[str, Any], currency: str) -> str:
         (tr("Heat per rack (BTU/h)"), _num(site["heat_btu_h_per_rack"], 0)),
         (tr("Switches (leaf + spine)"), f"{site['switches']['leaf']} + {site['switches']['spine']}"),
     ]))
-    parts.append(f"<h4>{escape(L['Cost'])} ({escape(currency)})</h4>")
+    return parts
+
+
+def _cost_parts(plan: dict[str, Any], currency: str) -> list[str]:
+    L = _labels()  # noqa: N806
+    cost = plan["cost"]
+    parts = [f"<h4>{escape(L['Cost'])} ({escape(currency)})</h4>"]
     parts.append(_table([
         *_job_cost_rows(cost, currency),
         (tr("Capex") if plan["deployment"] == "on-prem" else tr("Capex if bought instead"),
@@ -117,7 +151,7 @@ def plan_html(plan: dict[str, Any], currency: str) -> str:
         parts.append(f"<h4>{escape(L['Assumptions'])}</h4><ul>"
                      + "".join(f"<li>{escape(labels.get(k, k))}: {escape(_assumption_value(v))}</li>"
                                for k, v in assumptions.items() if not isinstance(v, dict)) + "</ul>")
-    return "".join(parts)
+    return parts
 
 
 def _assumption_value(value: object) -> str:

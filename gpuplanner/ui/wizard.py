@@ -357,6 +357,10 @@ class DeploymentPage(QWizardPage):
         self.deployment = choice_combo(
             [("either", self.tr("Compare buying and renting")), ("on-prem", self.tr("Buy (on-premises)")),
              ("cloud", self.tr("Rent (cloud)"))], "either")
+        self.region = choice_combo(
+            [("global", self.tr("Anywhere")), ("cn-mainland", self.tr("Mainland China (export rules apply)"))],
+            "global", self.tr("Only GPUs that can be bought there, and cloud offers located there; each plan says "
+                              "which rule or source decides"))
         self.gpu = QComboBox(self)
         fit_combo(self.gpu)
         self.reload_gpus(catalog)
@@ -386,6 +390,7 @@ class DeploymentPage(QWizardPage):
         self.amps = float_spin(*limits("constraints.site.supply.amps"), 32.0, 0,
                                self.tr("Breaker rating per circuit"), " A")
         form.addRow(self.tr("Deployment"), self.deployment)
+        form.addRow(self.tr("Region"), self.region)
         form.addRow(self.tr("GPU"), self.gpu)
         form.addRow(self.tr("GPU count"), self.count)
         form.addRow(self.allow_consumer)
@@ -595,7 +600,8 @@ class ScenarioWizard(QWizard):
             site["china_cabinet_amps"] = float(d.china_cabinet.currentData())
         if b.electricity.value() > 0:
             site["electricity_price"] = b.electricity.value()
-        constraints: dict[str, Any] = {"deployment": d.deployment.currentData(), "objective": b.objective.currentData(),
+        constraints: dict[str, Any] = {"deployment": d.deployment.currentData(), "region": d.region.currentData(),
+                                       "objective": b.objective.currentData(),
                                        "currency": b.currency.currentData(), "years": b.years.value(),
                                        "utilization": b.utilization.value() / 100.0,
                                        "usd_to_cny": b.usd_to_cny.value(),
@@ -661,6 +667,7 @@ class ScenarioWizard(QWizard):
             constraints = full["constraints"]
             site, supply = constraints["site"], constraints["site"]["supply"]
             select_data(d.deployment, constraints["deployment"])
+            select_data(d.region, constraints["region"])
             d.allow_consumer.setChecked(bool(constraints["allow_consumer_gpus"]))
             d.rack_kw.setValue(float(site["rack_kw"]))
             d.rack_units.setValue(int(site["rack_units"]))
@@ -702,6 +709,7 @@ class ScenarioWizard(QWizard):
             "training.micro_batch": m.global_batch, "training.lora_rank": p.lora_rank, "precision": p.precision,
             "inference.batch": m.batch, "inference.input_tokens": m.input_tokens,
             "inference.output_tokens": m.output_tokens, "hardware.gpu": d.gpu, "hardware.count": d.count,
+            "constraints.region": d.region,
             "parallelism": d.count, "constraints.budget": b.budget, "constraints.site.rack_kw": d.rack_kw,
             "constraints.site.pue": b.pue, "constraints.site.supply.voltage": d.voltage,
             "constraints.site.supply.amps": d.amps, "constraints.usd_to_cny": b.usd_to_cny,

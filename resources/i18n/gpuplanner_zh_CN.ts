@@ -5,8 +5,8 @@
     <name></name>
     <message>
         <location filename="../../gpuplanner/estimate_cli.py" line="22"/>
-        <location filename="../../gpuplanner/plan_cli.py" line="22"/>
-        <location filename="../../gpuplanner/plan_cli.py" line="26"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="23"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="27"/>
         <location filename="../../gpuplanner/report/formatting.py" line="13"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="131"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="132"/>
@@ -24,8 +24,9 @@
         <location filename="../../gpuplanner/report/spec_sheet.py" line="218"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="230"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="278"/>
-        <location filename="../../gpuplanner/ui/details.py" line="96"/>
-        <location filename="../../gpuplanner/ui/details.py" line="108"/>
+        <location filename="../../gpuplanner/ui/details.py" line="109"/>
+        <location filename="../../gpuplanner/ui/details.py" line="124"/>
+        <location filename="../../gpuplanner/ui/details.py" line="142"/>
         <source>n/a</source>
         <translation>不详</translation>
     </message>
@@ -123,7 +124,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="258"/>
-        <location filename="../../gpuplanner/ui/details.py" line="140"/>
+        <location filename="../../gpuplanner/ui/details.py" line="174"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
@@ -187,7 +188,7 @@
         <location filename="../../gpuplanner/estimate_cli.py" line="44"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="259"/>
         <location filename="../../gpuplanner/ui/details.py" line="62"/>
-        <location filename="../../gpuplanner/ui/details.py" line="141"/>
+        <location filename="../../gpuplanner/ui/details.py" line="175"/>
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
@@ -430,7 +431,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="129"/>
-        <location filename="../../gpuplanner/ui/details.py" line="92"/>
+        <location filename="../../gpuplanner/ui/details.py" line="120"/>
         <source>Server</source>
         <translation>服务器</translation>
     </message>
@@ -501,14 +502,14 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="146"/>
-        <location filename="../../gpuplanner/ui/details.py" line="94"/>
+        <location filename="../../gpuplanner/ui/details.py" line="122"/>
         <source>Nodes per rack</source>
         <translation>每机柜节点数</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="146"/>
-        <location filename="../../gpuplanner/ui/details.py" line="94"/>
-        <location filename="../../gpuplanner/ui/details.py" line="170"/>
+        <location filename="../../gpuplanner/ui/details.py" line="122"/>
+        <location filename="../../gpuplanner/ui/details.py" line="204"/>
         <source>Racks</source>
         <translation>机柜数</translation>
     </message>
@@ -534,7 +535,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="152"/>
-        <location filename="../../gpuplanner/ui/details.py" line="95"/>
+        <location filename="../../gpuplanner/ui/details.py" line="123"/>
         <source>Cooling needed</source>
         <translation>所需散热</translation>
     </message>
@@ -656,14 +657,14 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="192"/>
-        <location filename="../../gpuplanner/ui/details.py" line="104"/>
-        <location filename="../../gpuplanner/ui/details.py" line="172"/>
+        <location filename="../../gpuplanner/ui/details.py" line="138"/>
+        <location filename="../../gpuplanner/ui/details.py" line="206"/>
         <source>Capex</source>
         <translation>资本支出</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="192"/>
-        <location filename="../../gpuplanner/ui/details.py" line="105"/>
+        <location filename="../../gpuplanner/ui/details.py" line="139"/>
         <source>Opex per year</source>
         <translation>年运营支出</translation>
     </message>
@@ -679,7 +680,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="195"/>
-        <location filename="../../gpuplanner/ui/details.py" line="107"/>
+        <location filename="../../gpuplanner/ui/details.py" line="141"/>
         <source>Cloud on demand per GPU-hour</source>
         <translation>云上按量付费（每 GPU 小时）</translation>
     </message>
@@ -705,11 +706,13 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="215"/>
+        <location filename="../../gpuplanner/ui/details.py" line="107"/>
         <source>Provider</source>
         <translation>云厂商</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="216"/>
+        <location filename="../../gpuplanner/ui/details.py" line="108"/>
         <source>Instances</source>
         <translation>实例</translation>
     </message>
@@ -720,6 +723,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="217"/>
+        <location filename="../../gpuplanner/ui/details.py" line="109"/>
         <source>Region</source>
         <translation>地域</translation>
     </message>
@@ -842,7 +846,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="300"/>
-        <location filename="../../gpuplanner/ui/details.py" line="167"/>
+        <location filename="../../gpuplanner/ui/details.py" line="201"/>
         <source>Output tokens/s</source>
         <translation>每秒输出 token 数</translation>
     </message>
@@ -855,7 +859,7 @@
         <location filename="../../gpuplanner/estimate_cli.py" line="92"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="304"/>
         <location filename="../../gpuplanner/ui/details.py" line="39"/>
-        <location filename="../../gpuplanner/ui/details.py" line="175"/>
+        <location filename="../../gpuplanner/ui/details.py" line="209"/>
         <source>Warnings</source>
         <translation>警告</translation>
     </message>
@@ -891,7 +895,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/ui/details.py" line="71"/>
-        <location filename="../../gpuplanner/ui/details.py" line="166"/>
+        <location filename="../../gpuplanner/ui/details.py" line="200"/>
         <source>Days</source>
         <translation>天数</translation>
     </message>
@@ -972,161 +976,187 @@
     </message>
     <message>
         <location filename="../../gpuplanner/ui/details.py" line="92"/>
+        <source>Availability</source>
+        <translation>可获得性</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="92"/>
+        <location filename="../../gpuplanner/ui/details.py" line="110"/>
+        <source>undated</source>
+        <translation>未注明日期</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="106"/>
+        <source>Rental</source>
+        <translation>租用</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="110"/>
+        <source>Prices of</source>
+        <translation>价格日期</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="111"/>
+        <source>none needed (racks, power and cooling are the provider&apos;s)</source>
+        <translation>无需（机柜、电力和散热由服务商负责）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="120"/>
         <source>Nameplate per node (kW)</source>
         <translation>每节点额定功耗（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="93"/>
+        <location filename="../../gpuplanner/ui/details.py" line="121"/>
         <source>Expected per node (kW)</source>
         <translation>每节点预计功耗（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="95"/>
+        <location filename="../../gpuplanner/ui/details.py" line="123"/>
         <source>kW per rack</source>
         <translation>单机柜 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="96"/>
+        <location filename="../../gpuplanner/ui/details.py" line="124"/>
         <source>Circuits per A/B feed</source>
         <translation>每路（A/B）回路数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="97"/>
+        <location filename="../../gpuplanner/ui/details.py" line="125"/>
         <source>Facility power (kW)</source>
         <translation>机房总功率（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="98"/>
+        <location filename="../../gpuplanner/ui/details.py" line="126"/>
         <source>Heat per rack (BTU/h)</source>
         <translation>单机柜发热量（BTU/h）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="99"/>
+        <location filename="../../gpuplanner/ui/details.py" line="127"/>
         <source>Switches (leaf + spine)</source>
         <translation>交换机（叶 + 脊）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="125"/>
+        <location filename="../../gpuplanner/ui/details.py" line="159"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="125"/>
+        <location filename="../../gpuplanner/ui/details.py" line="159"/>
         <source>no</source>
         <translation>否</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="132"/>
+        <location filename="../../gpuplanner/ui/details.py" line="166"/>
         <source>Gradient bytes per parameter</source>
         <translation>每个参数的梯度字节数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="132"/>
+        <location filename="../../gpuplanner/ui/details.py" line="166"/>
         <source>FP32 master weights</source>
         <translation>FP32 主权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="133"/>
+        <location filename="../../gpuplanner/ui/details.py" line="167"/>
         <source>FlashAttention (scores never stored)</source>
         <translation>FlashAttention（不保存注意力分数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="134"/>
+        <location filename="../../gpuplanner/ui/details.py" line="168"/>
         <source>CUDA context per GPU (GiB)</source>
         <translation>每卡 CUDA 上下文（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="134"/>
+        <location filename="../../gpuplanner/ui/details.py" line="168"/>
         <source>NCCL buffers per GPU (GiB)</source>
         <translation>每卡 NCCL 缓冲区（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="135"/>
+        <location filename="../../gpuplanner/ui/details.py" line="169"/>
         <source>Allocator fragmentation (share)</source>
         <translation>显存分配碎片（比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="135"/>
+        <location filename="../../gpuplanner/ui/details.py" line="169"/>
         <source>NVLink efficiency</source>
         <translation>NVLink 效率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="136"/>
+        <location filename="../../gpuplanner/ui/details.py" line="170"/>
         <source>Network efficiency</source>
         <translation>网络效率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="136"/>
+        <location filename="../../gpuplanner/ui/details.py" line="170"/>
         <source>Latency per collective (s)</source>
         <translation>每次集合通信延迟（秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="137"/>
+        <location filename="../../gpuplanner/ui/details.py" line="171"/>
         <source>Gradient traffic hidden behind compute (share)</source>
         <translation>被计算掩盖的梯度通信（比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="138"/>
+        <location filename="../../gpuplanner/ui/details.py" line="172"/>
         <source>ZeRO-3 gathers left exposed (share)</source>
         <translation>未被掩盖的 ZeRO-3 权重收集（比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="139"/>
+        <location filename="../../gpuplanner/ui/details.py" line="173"/>
         <source>Compute efficiency scale</source>
         <translation>计算效率系数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="139"/>
+        <location filename="../../gpuplanner/ui/details.py" line="173"/>
         <source>FLOPs counted as</source>
         <translation>FLOPs 计算方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="140"/>
+        <location filename="../../gpuplanner/ui/details.py" line="174"/>
         <source>Activation memory</source>
         <translation>激活显存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="140"/>
+        <location filename="../../gpuplanner/ui/details.py" line="174"/>
         <source>Adapters</source>
         <translation>适配器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="141"/>
+        <location filename="../../gpuplanner/ui/details.py" line="175"/>
         <source>Power</source>
         <translation>功耗</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="141"/>
+        <location filename="../../gpuplanner/ui/details.py" line="175"/>
         <source>Decode overlap penalty</source>
         <translation>解码重叠损失</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="148"/>
+        <location filename="../../gpuplanner/ui/details.py" line="182"/>
         <source>Per million output tokens, rented</source>
         <translation>每百万输出 token 成本（租用）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="149"/>
+        <location filename="../../gpuplanner/ui/details.py" line="183"/>
         <source>Per million output tokens, owned</source>
         <translation>每百万输出 token 成本（自有）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="151"/>
+        <location filename="../../gpuplanner/ui/details.py" line="185"/>
         <source>This job, rented on demand</source>
         <translation>本次任务（云上按量租用）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="182"/>
+        <location filename="../../gpuplanner/ui/details.py" line="216"/>
         <source>No plan keeps every limit you set</source>
         <translation>没有方案能满足您设定的全部限制</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="182"/>
+        <location filename="../../gpuplanner/ui/details.py" line="216"/>
         <source>Near misses (not answers)</source>
         <translation>接近的方案（不是答案）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="104"/>
+        <location filename="../../gpuplanner/ui/details.py" line="138"/>
         <source>Capex if bought instead</source>
         <translation>若改为购买的资本支出</translation>
     </message>
@@ -1136,31 +1166,31 @@
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="106"/>
-        <location filename="../../gpuplanner/ui/details.py" line="173"/>
+        <location filename="../../gpuplanner/ui/details.py" line="140"/>
+        <location filename="../../gpuplanner/ui/details.py" line="207"/>
         <source>TCO</source>
         <translation>总拥有成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="108"/>
+        <location filename="../../gpuplanner/ui/details.py" line="142"/>
         <source>Break-even utilisation</source>
         <translation>盈亏平衡利用率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="152"/>
+        <location filename="../../gpuplanner/ui/details.py" line="186"/>
         <source>This job, on owned hardware (its share of the TCO)</source>
         <translation>本次任务（自有硬件，按总拥有成本分摊）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="164"/>
+        <location filename="../../gpuplanner/ui/details.py" line="198"/>
         <source>Where</source>
         <translation>部署</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="30"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="31"/>
         <location filename="../../gpuplanner/ui/details.py" line="40"/>
-        <location filename="../../gpuplanner/ui/details.py" line="164"/>
-        <location filename="../../gpuplanner/ui/details.py" line="186"/>
+        <location filename="../../gpuplanner/ui/details.py" line="198"/>
+        <location filename="../../gpuplanner/ui/details.py" line="220"/>
         <source>buy</source>
         <translation>购买</translation>
     </message>
@@ -1192,6 +1222,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/ui/details.py" line="37"/>
+        <location filename="../../gpuplanner/ui/details.py" line="111"/>
         <source>Site</source>
         <translation>机房</translation>
     </message>
@@ -1212,160 +1243,165 @@
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="30"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="31"/>
         <location filename="../../gpuplanner/ui/details.py" line="43"/>
-        <location filename="../../gpuplanner/ui/details.py" line="164"/>
-        <location filename="../../gpuplanner/ui/details.py" line="186"/>
+        <location filename="../../gpuplanner/ui/details.py" line="198"/>
+        <location filename="../../gpuplanner/ui/details.py" line="220"/>
         <source>rent</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="165"/>
+        <location filename="../../gpuplanner/ui/details.py" line="199"/>
         <source>Memory / GPU (GiB)</source>
         <translation>单卡显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="169"/>
+        <location filename="../../gpuplanner/ui/details.py" line="203"/>
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="171"/>
+        <location filename="../../gpuplanner/ui/details.py" line="205"/>
         <source>IT power (kW)</source>
         <translation>IT 功率（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="174"/>
+        <location filename="../../gpuplanner/ui/details.py" line="208"/>
         <source>Ranking cost</source>
         <translation>排名成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="38"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="39"/>
         <source>Near misses (not answers: each breaks a limit or misses a goal you set):</source>
         <translation>接近的方案（不是答案：每个都突破了您设定的某项限制或未达成某个目标）：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="76"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="77"/>
         <source>rented: %1 x %2 from %3; region: %4; prices of %5</source>
         <translation>租用：%1 × %2，云厂商 %3；地域：%4；价格日期 %5</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="79"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="80"/>
         <source>cost (%1): on demand %2 per GPU-hour (reserved %3, spot %4); this job on demand %5</source>
         <translation>成本（%1）：按量付费每 GPU 小时 %2（预留 %3，竞价 %4）；本任务按量付费 %5</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="83"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="84"/>
         <source>site: none needed (racks, power and cooling are the provider&apos;s)</source>
         <translation>机房：不需要（机柜、供电和散热由云厂商提供）</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/plan_cli.py" line="93"/>
+        <source>bought in %1: %2 (%3; %4)</source>
+        <translation>在%1购买：%2（%3；%4）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/plan_cli.py" line="103"/>
         <source>No plan fits: every GPU in the catalog runs out of memory or lacks a price for the deployment.</source>
         <translation>没有可行方案：目录中的 GPU 要么显存不足，要么在该部署方式下没有价格。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="98"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="108"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="98"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="108"/>
         <source>where</source>
         <translation>部署</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="98"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="108"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="98"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="108"/>
         <source>nodes</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="98"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="108"/>
         <source>racks</source>
         <translation>机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="99"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="109"/>
         <source>days or tok/s</source>
         <translation>天数或 tok/s</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="99"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="109"/>
         <source>cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="101"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="111"/>
         <source>Plans ranked (%1 evaluated, %2 meet the goals)</source>
         <translation>方案排名（已评估 %1 个，%2 个满足目标）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="113"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="123"/>
         <source>#1 in detail: %1 x %2 (%3)</source>
         <translation>第 1 名详情：%1 × %2（%3）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="114"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="124"/>
         <source>why:</source>
         <translation>理由：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="115"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="125"/>
         <source>layout: TP %1 · PP %2 · DP %3 · ZeRO-%4 · micro-batch %5 · recompute %6</source>
         <translation>并行布局：TP %1 · PP %2 · DP %3 · ZeRO-%4 · 微批 %5 · 重计算 %6</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="118"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="128"/>
         <source>memory per GPU: %1 of %2 GiB</source>
         <translation>单卡显存：%1 / %2 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="49"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="50"/>
         <source>node: %1 — %2 kW nameplate, %3 kW expected, %4U</source>
         <translation>节点：%1 — 额定 %2 kW，预计 %3 kW，%4U</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="52"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="53"/>
         <source>racks: %1 x %2 nodes, %3 kW per rack (limited by %4); cooling: %5</source>
         <translation>机柜：%1 个 × %2 个节点，单柜 %3 kW（受限于 %4）；散热：%5</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="55"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="56"/>
         <source>(beyond the site&apos;s cooling)</source>
         <translation>（超出机房散热能力）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="56"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="57"/>
         <source>circuits: %1 per A/B feed of %2 kW; heat %3 BTU/h per rack</source>
         <translation>回路：A/B 每路 %1 个 %2 kW 回路；单柜发热 %3 BTU/h</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="59"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="60"/>
         <source>cluster: %1 kW IT, %2 kW facility; fabric %3 leaf + %4 spine (%5)</source>
         <translation>集群：IT %1 kW，机房总功率 %2 kW；网络 %3 台叶交换机 + %4 台脊交换机（%5）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="62"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="63"/>
         <source>cost (%1): capex %2, opex/yr %3, TCO %4 yr %5; cloud on demand %6 per GPU-hour; break-even utilisation %7</source>
         <translation>成本（%1）：资本支出 %2，年运营支出 %3，%4 年总拥有成本 %5；云上按量付费每 GPU 小时 %6；盈亏平衡利用率 %7</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="123"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="134"/>
         <source>warnings:</source>
         <translation>警告：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="124"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="135"/>
         <source>Cost vs time (Pareto front):</source>
         <translation>成本与时间（帕累托前沿）：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="126"/>
+        <location filename="../../gpuplanner/plan_cli.py" line="137"/>
         <source>%1 days</source>
         <translation>%1 天</translation>
     </message>
@@ -1438,147 +1474,147 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>BudgetPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="416"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="421"/>
         <source>Budget and goals</source>
         <translation>预算与目标</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="417"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="422"/>
         <source>Zero means no limit. Prices in the catalog are approximate and dated; edit them in the catalog tab.</source>
         <translation>0 表示不限。目录中的价格为近似值并注明日期；可在“硬件目录”页编辑。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="422"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="427"/>
         <source>Most you will spend (0 = no limit)</source>
         <translation>最高支出（0 = 不限）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="423"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="428"/>
         <source>No limit</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="425"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="430"/>
         <source>Training must finish within (0 = no deadline)</source>
         <translation>训练必须在此时间内完成（0 = 不限）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="426"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="431"/>
         <source> days</source>
         <translation> 天</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="427"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="432"/>
         <source>No deadline</source>
         <translation>无期限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="429"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="434"/>
         <source>Output tokens per second the service must deliver</source>
         <translation>服务需要达到的每秒输出 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="430"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="435"/>
         <source>No target</source>
         <translation>无目标</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="431"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="436"/>
         <source>Cheapest</source>
         <translation>最省钱</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="431"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="436"/>
         <source>Fastest</source>
         <translation>最快</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="432"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="437"/>
         <source>Lowest total cost of ownership</source>
         <translation>总拥有成本最低</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="434"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="439"/>
         <source>Amortisation period for TCO</source>
         <translation>TCO 摊销年限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="434"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="439"/>
         <source> years</source>
         <translation> 年</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="436"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="441"/>
         <source>Electricity price per kWh in the chosen currency (0 = not priced)</source>
         <translation>每千瓦时电价，按所选币种（0 = 不计电费）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="437"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="442"/>
         <source>Not priced</source>
         <translation>不计价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="439"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="444"/>
         <source>Power usage effectiveness: facility power / IT power</source>
         <translation>电能使用效率：机房总功率 / IT 功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="441"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="446"/>
         <source>Share of hours the owned cluster is busy</source>
         <translation>自建集群处于忙碌状态的时间比例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="443"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="448"/>
         <source>Exchange rate used for CNY (editable)</source>
         <translation>人民币换算汇率（可编辑）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="444"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="449"/>
         <source>Currency</source>
         <translation>币种</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="445"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="450"/>
         <source>Budget</source>
         <translation>预算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="446"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="451"/>
         <source>Deadline</source>
         <translation>截止期限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="447"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="452"/>
         <source>Throughput target</source>
         <translation>吞吐量目标</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="448"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="453"/>
         <source>Rank by</source>
         <translation>排序依据</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="449"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="454"/>
         <source>Amortise over</source>
         <translation>摊销期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="450"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="455"/>
         <source>Electricity</source>
         <translation>电价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="451"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="456"/>
         <source>PUE</source>
         <translation>PUE</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="452"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="457"/>
         <source>Utilisation</source>
         <translation>利用率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="453"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="458"/>
         <source>USD to CNY</source>
         <translation>美元兑人民币</translation>
     </message>
@@ -1894,22 +1930,22 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>CoreMessages</name>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="83"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="93"/>
         <source>never pays back: at {utilization:.0%} utilisation, running it costs more per month than renting the same GPU-hours</source>
         <translation>无法回本：利用率为 {utilization:.0%} 时，自建每月运行成本高于租用同样的 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="100"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="119"/>
         <source>{gpu} has no FP8 tensor cores (FP8 needs Hopper, Ada or newer); estimated in {fallback} instead.</source>
         <translation>{gpu} 没有 FP8 张量核心（FP8 需要 Hopper、Ada 或更新架构）；改按 {fallback} 估算。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="98"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="117"/>
         <source>{gpu} has no BF16 tensor cores (BF16 needs Ampere or newer); estimated in {fallback} instead.</source>
         <translation>{gpu} 没有 BF16 张量核心（BF16 需要 Ampere 或更新架构）；改按 {fallback} 估算。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="108"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="127"/>
         <source>{gpu} publishes no {wanted} rate; estimated in {fallback} instead.</source>
         <translation>{gpu} 未公布 {wanted} 算力；改按 {fallback} 估算。</translation>
     </message>
@@ -1919,12 +1955,12 @@ Qt %2，Qt for Python %3，Python %4
         <translation>显存不足：最省显存的布局每卡也需要 {need:.1f} GiB，而 {gpu} 只有 {capacity:g} GiB。请增加 GPU、加大分片（ZeRO-3）或启用激活重计算。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="105"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="124"/>
         <source>{gpu} has no NVLink: tensor parallelism over PCIe is slow; prefer data parallelism with ZeRO/FSDP.</source>
         <translation>{gpu} 没有 NVLink：通过 PCIe 做张量并行很慢；建议用数据并行加 ZeRO/FSDP。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="107"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="126"/>
         <source>{gpu} links only {domain} GPUs by NVLink bridge; TP={tp} crosses PCIe.</source>
         <translation>{gpu} 的 NVLink 桥只连接 {domain} 块 GPU；TP={tp} 需跨 PCIe 通信。</translation>
     </message>
@@ -1934,7 +1970,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>GeForce 显卡：NVIDIA 驱动许可不允许在数据中心部署，且显存不带 ECC。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="109"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="128"/>
         <source>{gpu}: ECC memory not confirmed; a {days:.0f}-day run risks silent errors.</source>
         <translation>{gpu}：未确认支持 ECC 显存；连续运行 {days:.0f} 天有静默数据错误的风险。</translation>
     </message>
@@ -1974,17 +2010,17 @@ Qt %2，Qt for Python %3，Python %4
         <translation>批大小 {batch} 超出 KV 缓存容量：每个副本最多容纳 {most} 条 {tokens} token 的序列。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="93"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="112"/>
         <source>vLLM efficiency is an assumption (no published vLLM run in the reference set).</source>
         <translation>vLLM 的效率为假设值（参考数据集中没有公开的 vLLM 实测）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="102"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="121"/>
         <source>{gpu} has no FP8 tensor cores: FP8 weights are upcast, with no compute gain.</source>
         <translation>{gpu} 没有 FP8 张量核心：FP8 权重会被提升精度计算，没有算力收益。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="103"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="122"/>
         <source>{gpu} has no NVLink: tensor parallelism over PCIe adds latency to every token.</source>
         <translation>{gpu} 没有 NVLink：通过 PCIe 做张量并行会增加每个 token 的时延。</translation>
     </message>
@@ -2009,7 +2045,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>未填写电价：运营支出不含电费。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="111"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="130"/>
         <source>{node}: nameplate power not published; racks sized by rack units only.</source>
         <translation>{node}：未公布额定功耗；机柜仅按空间（U 数）规划。</translation>
     </message>
@@ -2024,62 +2060,62 @@ Qt %2，Qt for Python %3，Python %4
         <translation>一台 {node} 额定功耗 {need:.1f} kW，而机柜只允许 {rack_kw:.1f} kW：该节点放不进这个机柜。请申请更高功率的机柜。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="112"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="131"/>
         <source>{rack_kw:.1f} kW per rack exceeds what {cooling} cooling handles (~{limit:g} kW): needs {needed} cooling.</source>
         <translation>单机柜 {rack_kw:.1f} kW 超出 {cooling} 散热能力（约 {limit:g} kW）：需要 {needed} 散热。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="92"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="111"/>
         <source>takes {days:.1f} days (deadline {deadline:g})</source>
         <translation>需要 {days:.1f} 天（期限 {deadline:g} 天）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="72"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="75"/>
         <source>costs {cost:,.0f} (budget {budget:,.0f})</source>
         <translation>花费 {cost:,.0f}（预算 {budget:,.0f}）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="91"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="110"/>
         <source>serves {rate:,.0f} tokens/s (target {target:,.0f})</source>
         <translation>每秒输出 {rate:,.0f} token（目标 {target:,.0f}）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="78"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="82"/>
         <source>lowest cost among plans that fit</source>
         <translation>在可行方案中成本最低</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="79"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="83"/>
         <source>lowest cost among plans that fit and meet the goals</source>
         <translation>在满足目标的可行方案中成本最低</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="74"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="77"/>
         <source>fastest among plans that fit</source>
         <translation>在可行方案中速度最快</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="75"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="78"/>
         <source>fastest among plans that fit and meet the goals</source>
         <translation>在满足目标的可行方案中速度最快</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="80"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="84"/>
         <source>lowest total cost of ownership among plans that fit</source>
         <translation>在可行方案中总拥有成本最低</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="81"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="85"/>
         <source>lowest total cost of ownership among plans that fit and meet the goals</source>
         <translation>在满足目标的可行方案中总拥有成本最低</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="115"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="134"/>
         <source>{ratio:.2f}x the cost of #1 ({cost:,.0f} {currency})</source>
         <translation>成本为第 1 名的 {ratio:.2f} 倍（{cost:,.0f} {currency}）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="116"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="135"/>
         <source>{ratio:.2f}x the speed of #1</source>
         <translation>速度为第 1 名的 {ratio:.2f} 倍</translation>
     </message>
@@ -2089,22 +2125,22 @@ Qt %2，Qt for Python %3，Python %4
         <translation>单台服务器：无需集群网络</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="110"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="129"/>
         <source>{nodes} nodes on a {fabric} fabric</source>
         <translation>{nodes} 个节点，{fabric} 网络</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="85"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="102"/>
         <source>on-prem: bought and run on your site</source>
         <translation>自建：购买并部署在您的机房</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="70"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="73"/>
         <source>cloud: rented from {provider}</source>
         <translation>云上：租用 {provider}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="97"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="116"/>
         <source>{first}; {second}</source>
         <translation>{first}；{second}</translation>
     </message>
@@ -2129,34 +2165,29 @@ Qt %2，Qt for Python %3，Python %4
         <translation>占用 {used:.0%} 的显存：余量不足 {headroom:.0%}，显存碎片或更长的序列可能导致显存不足；请多留一些余量。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="76"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="79"/>
         <source>first token after {ttft:.2f} s (limit {limit:g} s)</source>
         <translation>首 token 需 {ttft:.2f} 秒（上限 {limit:g} 秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="90"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="109"/>
         <source>room for {room} users at once (asked {users})</source>
         <translation>只能同时服务 {room} 个用户（要求 {users} 个）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="95"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="114"/>
         <source>{count:,} GPUs for a {hours:.1f}-hour job: a cluster this size for so short a run is unusual; check the inputs (tokens, sequence length).</source>
         <translation>{count:,} 块 GPU 只运行 {hours:.1f} 小时：这么短的任务用这么大的集群很不寻常；请检查输入（token 数、序列长度）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="117"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="136"/>
         <source>{seq:,}-token sequences: context parallelism is not modelled, so memory and time at this length are rough.</source>
         <translation>{seq:,} token 的序列：未建模上下文并行，此长度下的显存和时间只是粗略估计。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="120"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="139"/>
         <source>{tpot:.0f} ms per output token (limit {limit:.0f} ms)</source>
         <translation>每个输出 token {tpot:.0f} 毫秒（上限 {limit:.0f} 毫秒）</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="23"/>
-        <source>Nearest: {gpu} × {count} ({deployment}), which {misses}.</source>
-        <translation>最接近的方案：{gpu} × {count}（{deployment}），但 {misses}。</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/message_templates.py" line="25"/>
@@ -2174,32 +2205,32 @@ Qt %2，Qt for Python %3，Python %4
         <translation>不是答案：{misses}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="86"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="103"/>
         <source>one node is {units}U; a rack has {free}U free</source>
         <translation>单个节点 {units}U；机柜可用 {free}U</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="87"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="104"/>
         <source>one node needs {need:.1f} kW; the rack allows {limit:.1f} kW</source>
         <translation>单个节点需要 {need:.1f} kW；机柜只允许 {limit:.1f} kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="88"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="105"/>
         <source>one node weighs {weight:.0f} kg; a rack holds {limit:.0f} kg</source>
         <translation>单个节点重 {weight:.0f} kg；机柜承重 {limit:.0f} kg</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="114"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="133"/>
         <source>{rack_kw:.1f} kW per rack needs {needed} cooling; the site has {cooling}</source>
         <translation>单柜 {rack_kw:.1f} kW 需要{needed}散热；机房只有{cooling}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="119"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="138"/>
         <source>{slower:.0f}% slower</source>
         <translation>慢 {slower:.0f}%</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="73"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="76"/>
         <source>does not fit: needs {need:.1f} GiB per GPU</source>
         <translation>放不下：每卡需要 {need:.1f} GiB</translation>
     </message>
@@ -2214,22 +2245,22 @@ Qt %2，Qt for Python %3，Python %4
         <translation>风冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="89"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="106"/>
         <source>rear-door heat exchanger</source>
         <translation>背板换热</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="71"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="74"/>
         <source>cold-plate liquid</source>
         <translation>冷板液冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="77"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="80"/>
         <source>immersion</source>
         <translation>浸没式液冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="82"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="87"/>
         <source>more than immersion presets</source>
         <translation>超出浸没式液冷预设的</translation>
     </message>
@@ -2284,462 +2315,547 @@ Qt %2，Qt for Python %3，Python %4
         <translation>已跳过您的 {table} 条目 {row}：{field} {problem}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="200"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="219"/>
         <source>{model} has no published memory bandwidth; add it in the catalog to estimate it</source>
         <translation>{model} 没有公开的显存带宽；请在硬件目录中补充后再估算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="128"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="147"/>
         <source>cannot write in {folder}</source>
         <translation>无法在 {folder} 中写入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="129"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="23"/>
+        <source>Nearest: {gpu} × {count} ({deployment}): {misses}.</source>
+        <translation>最接近的方案：{gpu} × {count}（{deployment}）：{misses}。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/message_templates.py" line="70"/>
+        <source>any region</source>
+        <translation>任意地区</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/message_templates.py" line="71"/>
+        <source>bought</source>
+        <translation>购买</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/message_templates.py" line="72"/>
+        <source>can be bought there ({detail})</source>
+        <translation>可在当地购买（{detail}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/message_templates.py" line="81"/>
+        <source>in {region}: {reason}</source>
+        <translation>在{region}：{reason}</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/message_templates.py" line="86"/>
+        <source>mainland China</source>
+        <translation>中国大陆</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/message_templates.py" line="88"/>
+        <source>needs a US export licence ({detail})</source>
+        <translation>需要美国出口许可（{detail}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/message_templates.py" line="89"/>
+        <source>needs a US export licence, presumed denied (ECCN 3A090.a, TPP {tpp:,.0f})</source>
+        <translation>需要美国出口许可，且推定拒绝（ECCN 3A090.a，TPP {tpp:,.0f}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/message_templates.py" line="90"/>
+        <source>needs a US export licence, presumed denied ({detail})</source>
+        <translation>需要美国出口许可，且推定拒绝（{detail}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/message_templates.py" line="91"/>
+        <source>needs a US export licence, reviewed case by case since 2026-01-15 (ECCN 3A090.a, TPP {tpp:,.0f})</source>
+        <translation>需要美国出口许可，自 2026-01-15 起逐案审查（ECCN 3A090.a，TPP {tpp:,.0f}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/message_templates.py" line="95"/>
+        <source>no US export licence needed (TPP {tpp:,.0f}, below ECCN 3A090)</source>
+        <translation>无需美国出口许可（TPP {tpp:,.0f}，低于 ECCN 3A090 门槛）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/message_templates.py" line="96"/>
+        <source>no regional filter</source>
+        <translation>不按地区筛选</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/message_templates.py" line="97"/>
+        <source>not confirmed ({detail})</source>
+        <translation>未经确认（{detail}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/message_templates.py" line="98"/>
+        <source>not confirmed: at TPP {tpp:,.0f} ECCN 3A090 turns on the die&apos;s performance density, which the catalog does not have</source>
+        <translation>未经确认：TPP 为 {tpp:,.0f} 时，ECCN 3A090 是否适用取决于芯片的性能密度，而目录中没有该数据</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/message_templates.py" line="100"/>
+        <source>not confirmed: the catalog has no compute figures to place it under the export rules</source>
+        <translation>未经确认：目录中没有算力数据，无法按出口管制规则归类</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/message_templates.py" line="107"/>
+        <source>rented</source>
+        <translation>租用</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/message_templates.py" line="108"/>
+        <source>rented in {where}, outside {region}</source>
+        <translation>租用地点为 {where}，不在{region}</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/message_templates.py" line="148"/>
         <source>cannot write {path}: {reason}</source>
         <translation>无法写入 {path}：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="130"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="149"/>
         <source>contains an invalid character (a lone UTF-16 surrogate)</source>
         <translation>含有无效字符（孤立的 UTF-16 代理项）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="132"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="151"/>
         <source>holds a number with too many digits</source>
         <translation>含有位数过多的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="174"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="193"/>
         <source>needs a file name</source>
         <translation>需要文件名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="183"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="202"/>
         <source>the file name contains a NUL character</source>
         <translation>文件名含有 NUL 字符</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="184"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="203"/>
         <source>the folder {folder} does not exist</source>
         <translation>文件夹 {folder} 不存在</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="185"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="204"/>
         <source>the number {text} is too large</source>
         <translation>数字 {text} 太大</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="209"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="228"/>
         <source>{path} is a folder; give a file name</source>
         <translation>{path} 是文件夹；请给出文件名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="210"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="229"/>
         <source>{path} is not UTF-8 text</source>
         <translation>{path} 不是 UTF-8 文本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="211"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="230"/>
         <source>{path} is not a regular file (a folder, pipe or device)</source>
         <translation>{path} 不是普通文件（是文件夹、管道或设备）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="212"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="231"/>
         <source>{path} is not a regular file (a pipe or device)</source>
         <translation>{path} 不是普通文件（是管道或设备）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="213"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="232"/>
         <source>{path} is over 1 MB; a scenario file is at most 1 MB</source>
         <translation>{path} 超过 1 MB；方案文件最大 1 MB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="214"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="233"/>
         <source>{path} is the scenario file itself; give another name</source>
         <translation>{path} 就是方案文件本身；请换一个文件名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="161"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="180"/>
         <source>must be one of {allowed}, got {value}</source>
         <translation>必须是 {allowed} 之一，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="170"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="189"/>
         <source>must be {range}{unit}, got {value}</source>
         <translation>必须 {range}{unit}，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="189"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="208"/>
         <source>unknown id {row_id!r}; see `gpuplanner catalog {table}`</source>
         <translation>未知的 ID {row_id!r}；请查看 `gpuplanner catalog {table}`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="135"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="154"/>
         <source>is not a column of this table</source>
         <translation>不是此表的列</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="156"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="175"/>
         <source>must be datacenter, workstation or consumer</source>
         <translation>必须是 datacenter（数据中心）、workstation（工作站）或 consumer（消费级）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="196"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="215"/>
         <source>{id} is a {kind} model without a transformer architecture</source>
         <translation>{id} 是 {kind} 模型，没有 Transformer 结构参数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="198"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="217"/>
         <source>{model_id} is a {kind} model, not an image model</source>
         <translation>{model_id} 是 {kind} 模型，不是图像模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="168"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="187"/>
         <source>must be zero or more</source>
         <translation>必须大于或等于零</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="173"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="192"/>
         <source>must not be empty</source>
         <translation>不能为空</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="187"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="206"/>
         <source>unknown GPU id {gpu_id!r}; see `gpuplanner catalog gpus`</source>
         <translation>未知的 GPU ID {gpu_id!r}；请查看 `gpuplanner catalog gpus`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="191"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="210"/>
         <source>unknown preset {model_id!r}; see `gpuplanner catalog models`</source>
         <translation>未知的预设 {model_id!r}；请查看 `gpuplanner catalog models`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="167"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="186"/>
         <source>must be yes or no, got {value!r}</source>
         <translation>必须是 yes 或 no，实际为 {value!r}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="145"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="164"/>
         <source>must be a number, got {value!r}</source>
         <translation>必须是数字，实际为 {value!r}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="162"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="181"/>
         <source>must be one of {join}</source>
         <translation>必须是以下之一：{join}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="140"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="159"/>
         <source>must be USD or CNY</source>
         <translation>必须是 USD 或 CNY</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="158"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="177"/>
         <source>must be in (0, 1]</source>
         <translation>必须在 (0, 1] 范围内</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="144"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="163"/>
         <source>must be a number, got {name}</source>
         <translation>必须是数字，实际为 {name}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="142"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="161"/>
         <source>must be a finite number</source>
         <translation>必须是有限的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="157"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="176"/>
         <source>must be greater than zero, got {value:g}</source>
         <translation>必须大于零，实际为 {value:g}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="151"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="170"/>
         <source>must be at least {minimum}, got {value}</source>
         <translation>不能小于 {minimum}，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="152"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="171"/>
         <source>must be at most {maximum}, got {value}</source>
         <translation>不能大于 {maximum}，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="169"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="188"/>
         <source>must be zero or more, got {value:g}</source>
         <translation>必须大于或等于零，实际为 {value:g}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="147"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="166"/>
         <source>must be a whole number, got {value!r}</source>
         <translation>必须是整数，实际为 {value!r}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="220"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="239"/>
         <source>{value!r} estimates are not available in this version yet</source>
         <translation>此版本尚不支持 {value!r} 估算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="203"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="222"/>
         <source>{model} has no published peak for {value} or a fallback</source>
         <translation>{model} 没有公开的 {value} 峰值算力，也没有可替代的精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="176"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="195"/>
         <source>no GPU count up to 65536 gives a valid layout for this batch</source>
         <translation>在 65536 张 GPU 以内，找不到能为此批量构成有效并行布局的 GPU 数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="205"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="224"/>
         <source>{name}: FLOPs per image are not in the catalog (no citable source); give images.gflops_per_sample</source>
         <translation>{name}：目录中没有每张图像的 FLOPs（无可引用来源）；请填写 images.gflops_per_sample</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="207"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="226"/>
         <source>{name}: activation memory per image is not in the catalog; give images.activation_mib_per_sample (scripts/measure_cnn_activations.py)</source>
         <translation>{name}：目录中没有每张图像的激活值显存；请填写 images.activation_mib_per_sample（可用 scripts/measure_cnn_activations.py 测量）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="175"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="194"/>
         <source>no GPU count up to 4096 divides the batch evenly</source>
         <translation>在 4096 张 GPU 以内，没有能整除此批量的 GPU 数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="202"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="221"/>
         <source>{model} has no published memory bandwidth; cannot estimate decode</source>
         <translation>{model} 没有公开的显存带宽，无法估算解码</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="199"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="218"/>
         <source>{model} has no published 16-bit tensor rate; cannot estimate prefill</source>
         <translation>{model} 没有公开的 16 位张量算力，无法估算预填充</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="163"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="182"/>
         <source>must be one of {join}, got {name!r}</source>
         <translation>必须是以下之一：{join}，实际为 {name!r}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="134"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="153"/>
         <source>int4 KV cache is not supported; use fp16, bf16, fp8 or int8</source>
         <translation>不支持 int4 KV 缓存；请使用 fp16、bf16、fp8 或 int8</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="179"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="198"/>
         <source>no tensor x pipeline split divides {count} GPUs</source>
         <translation>没有能整除 {count} 张 GPU 的张量并行 × 流水线并行划分</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="193"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="212"/>
         <source>{global_batch} sequences cannot be split evenly over the data-parallel replicas</source>
         <translation>{global_batch} 条序列无法平均分配到各数据并行副本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="172"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="191"/>
         <source>must hold a JSON object</source>
         <translation>必须包含一个 JSON 对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="195"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="214"/>
         <source>{heads} heads do not divide hidden size {hidden}</source>
         <translation>{heads} 个注意力头不能整除隐藏维度 {hidden}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="197"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="216"/>
         <source>{kv_heads} KV heads do not divide {heads} heads</source>
         <translation>{kv_heads} 个 KV 头不能整除 {heads} 个注意力头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="127"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="146"/>
         <source>cannot read {path}: {exc}</source>
         <translation>无法读取 {path}：{exc}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="180"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="199"/>
         <source>not valid JSON ({msg} at line {lineno})</source>
         <translation>不是有效的 JSON（第 {lineno} 行：{msg}）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="138"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="157"/>
         <source>missing {join}</source>
         <translation>缺少 {join}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="125"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="144"/>
         <source>IDC cabinets are sold at {join} A</source>
         <translation>IDC 机柜按 {join} A 出售</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="154"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="173"/>
         <source>must be between 1.0 and 3.0, got {pue:g}</source>
         <translation>必须在 1.0 到 3.0 之间，实际为 {pue:g}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="148"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="167"/>
         <source>must be an object</source>
         <translation>必须是对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="149"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="168"/>
         <source>must be an object with a preset or an architecture</source>
         <translation>必须是包含预设（preset）或模型结构的对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="137"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="156"/>
         <source>is required when no preset is given</source>
         <translation>未指定预设时为必填项</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="141"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="160"/>
         <source>must be a JSON object</source>
         <translation>必须是 JSON 对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="136"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="155"/>
         <source>is required (a preset or an architecture)</source>
         <translation>为必填项（预设或模型结构）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="216"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="235"/>
         <source>{pp} stages exceed the model&apos;s {layers} layers</source>
         <translation>{pp} 个流水线阶段超过了模型的 {layers} 层</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="186"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="205"/>
         <source>tp x pp x dp = {product} but hardware.count is {count}</source>
         <translation>tp × pp × dp = {product}，但 hardware.count 为 {count}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="190"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="209"/>
         <source>unknown key (allowed: {join})</source>
         <translation>未知的键（允许：{join}）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="160"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="179"/>
         <source>must be one of {allowed}, got {value!r}</source>
         <translation>必须是以下之一：{allowed}，实际为 {value!r}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="133"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="152"/>
         <source>image tasks take a catalog preset: {&quot;preset&quot;: &quot;resnet-50&quot;}</source>
         <translation>图像任务需要使用目录中的预设：{&quot;preset&quot;: &quot;resnet-50&quot;}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="182"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="201"/>
         <source>only applies to the vision and diffusion tasks</source>
         <translation>仅适用于视觉和扩散模型任务</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="171"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="190"/>
         <source>must divide training.global_batch</source>
         <translation>必须能整除 training.global_batch</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="218"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="237"/>
         <source>{tp} does not divide the model&apos;s {heads} heads</source>
         <translation>{tp} 不能整除模型的 {heads} 个注意力头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="219"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="238"/>
         <source>{tp} exceeds the {gpus_per_node} GPUs per node</source>
         <translation>{tp} 超过了每节点 {gpus_per_node} 张 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="139"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="158"/>
         <source>must be 1 or 3</source>
         <translation>必须是 1 或 3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="155"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="174"/>
         <source>must be between 4 and 60</source>
         <translation>必须在 4 到 60 之间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="192"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="211"/>
         <source>{global_batch} images cannot be split over {count} GPUs</source>
         <translation>{global_batch} 张图像无法平均分配到 {count} 张 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="177"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="196"/>
         <source>no micro-batch divides the images each GPU gets per step</source>
         <translation>没有微批大小能整除每张 GPU 每步分到的图像数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="217"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="236"/>
         <source>{tokens:g} tokens is beyond any real training run</source>
         <translation>{tokens:g} 个 token 超出了任何实际训练的规模</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="159"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="178"/>
         <source>must be none, selective or full, got {text!r}</source>
         <translation>必须是 none（不重计算）、selective（选择性）或 full（完全），实际为 {text!r}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="188"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="207"/>
         <source>unknown assumption</source>
         <translation>未知的假设项</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="165"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="184"/>
         <source>must be true or false</source>
         <translation>必须是 true 或 false</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="204"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="223"/>
         <source>{name} is not a number JSON allows</source>
         <translation>{name} 不是 JSON 允许的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="215"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="234"/>
         <source>{path} is {value:.1f} MB; a scenario file is at most 1 MB</source>
         <translation>{path} 大小为 {value:.1f} MB；方案文件最大为 1 MB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="131"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="150"/>
         <source>file not found: {path}</source>
         <translation>找不到文件：{path}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="181"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="200"/>
         <source>not valid JSON: {msg} at line {lineno} column {colno}</source>
         <translation>不是有效的 JSON：第 {lineno} 行第 {colno} 列：{msg}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="126"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="145"/>
         <source>JSON nested too deeply</source>
         <translation>JSON 嵌套层级过深</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="153"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="172"/>
         <source>must be between 1 and 100</source>
         <translation>必须在 1 到 100 之间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="178"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="197"/>
         <source>no plan fits, so there is no spec sheet to write</source>
         <translation>没有可行的方案，因此无法生成规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="146"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="165"/>
         <source>must be a whole number, got {kind} {value}</source>
         <translation>必须是整数，实际为 {kind} {value}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="143"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="162"/>
         <source>must be a number, got {kind} {value}</source>
         <translation>必须是数字，实际为 {kind} {value}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="164"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="183"/>
         <source>must be text, got {kind} {value}</source>
         <translation>必须是文本，实际为 {kind} {value}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="166"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="185"/>
         <source>must be true or false, got {kind} {value}</source>
         <translation>必须是 true 或 false，实际为 {kind} {value}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="150"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="169"/>
         <source>must be an object, got {kind} {value}</source>
         <translation>必须是对象，实际为 {kind} {value}</translation>
     </message>
@@ -2772,152 +2888,172 @@ Qt %2，Qt for Python %3，Python %4
         <translation>租用（云）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="406"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="411"/>
         <source>Any GPU in the catalog</source>
         <translation>目录中任意 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="363"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="367"/>
         <source>Restrict the plans to one GPU model, or let the planner compare them all.</source>
         <translation>将方案限定为某一种 GPU，或让规划器比较全部型号。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="364"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="368"/>
         <source>0 = choose the count for me</source>
         <translation>0 = 自动选择数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="365"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="369"/>
         <source>Automatic</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="366"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="370"/>
         <source>Allow consumer (GeForce) cards</source>
         <translation>允许消费级（GeForce）显卡</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="368"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="372"/>
         <source>GeForce cards are cheap but have no NVLink or ECC, and their driver licence forbids data-center deployment.</source>
         <translation>GeForce 显卡便宜，但没有 NVLink 和 ECC，且驱动许可禁止在数据中心部署。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="371"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="375"/>
         <source>Power the site allows per rack</source>
         <translation>机房允许的单机柜功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="372"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="376"/>
         <source>Usable height of a rack</source>
         <translation>机柜可用高度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="373"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="377"/>
         <source>Air</source>
         <translation>风冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="373"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="377"/>
         <source>Rear-door heat exchanger</source>
         <translation>背板换热（热交换门）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="374"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="378"/>
         <source>Direct liquid (cold plate)</source>
         <translation>冷板式液冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="375"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="379"/>
         <source>Immersion</source>
         <translation>浸没式液冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="376"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="380"/>
         <source>Each tier handles more kW per rack: air ~20, rear-door ~40, cold plate ~100 (editable planning presets)</source>
         <translation>散热等级越高，单机柜功率密度越高：风冷约 20 kW，背板换热约 40 kW，冷板液冷约 100 kW（可编辑的规划预设）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="380"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="384"/>
         <source>No (rack kW above)</source>
         <translation>否（使用上面的机柜功率）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="378"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="382"/>
         <source>%1 A x 220 V = %2 kW</source>
         <translation>%1 A × 220 V = %2 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="381"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="361"/>
+        <source>Anywhere</source>
+        <translation>任意地区</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="361"/>
+        <source>Mainland China (export rules apply)</source>
+        <translation>中国大陆（适用出口管制）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="362"/>
+        <source>Only GPUs that can be bought there, and cloud offers located there; each plan says which rule or source decides</source>
+        <translation>只保留可在当地购买的 GPU 和位于当地的云服务；每个方案都注明依据的规则或来源</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="385"/>
         <source>Chinese IDC cabinets are sold by current at 220 V</source>
         <translation>国内 IDC 机柜按 220 V 电流规格出售</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="383"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="387"/>
         <source>Feed voltage (line-to-line for three-phase)</source>
         <translation>供电电压（三相为线电压）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="385"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="389"/>
         <source>Three-phase</source>
         <translation>三相</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="385"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="389"/>
         <source>Single-phase</source>
         <translation>单相</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="387"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="391"/>
         <source>Breaker rating per circuit</source>
         <translation>每回路断路器额定电流</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="388"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="392"/>
         <source>Deployment</source>
         <translation>部署方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="389"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="393"/>
+        <source>Region</source>
+        <translation>地区</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="394"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="390"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="395"/>
         <source>GPU count</source>
         <translation>GPU 数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="392"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="397"/>
         <source>Rack power</source>
         <translation>机柜功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="393"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="398"/>
         <source>Rack height</source>
         <translation>机柜高度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="394"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="399"/>
         <source>Cooling</source>
         <translation>散热方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="395"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="400"/>
         <source>Chinese IDC cabinet</source>
         <translation>国内 IDC 机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="396"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="401"/>
         <source>Supply voltage</source>
         <translation>供电电压</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="397"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="402"/>
         <source>Phases</source>
         <translation>相数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="398"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="403"/>
         <source>Circuit breaker</source>
         <translation>断路器</translation>
     </message>
@@ -3400,22 +3536,22 @@ Qt %2，Qt for Python %3，Python %4
         <translation>未更新：估算失败。下方方案对应的是之前的输入。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="476"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="475"/>
         <source>Estimate cancelled; the plans shown were not updated.</source>
         <translation>估算已取消；显示的方案未更新。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="493"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="492"/>
         <source>The estimate failed: %1</source>
         <translation>估算失败：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="495"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="494"/>
         <source>Estimate failed</source>
         <translation>估算失败</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="496"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="495"/>
         <source>Something went wrong while estimating; your inputs are kept.
 
 %1</source>
@@ -3424,170 +3560,170 @@ Qt %2，Qt for Python %3，Python %4
 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="518"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="517"/>
         <source>Select two or three plans to compare.</source>
         <translation>请选择两到三个方案进行对比。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="522"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="521"/>
         <source>Compare plans</source>
         <translation>方案对比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="540"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="539"/>
         <source>The plans are not up to date with the inputs; the sheet is not written.</source>
         <translation>方案与当前输入不一致；未生成规格书。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="544"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="543"/>
         <source>Select a plan first.</source>
         <translation>请先选择一个方案。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="562"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="561"/>
         <source>Export spec sheet</source>
         <translation>导出规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="563"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="562"/>
         <source>PDF files (*.pdf)</source>
         <translation>PDF 文件 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="576"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="575"/>
         <source>Spec sheet not written</source>
         <translation>规格书未写入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="579"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="578"/>
         <source>Wrote %1 (%2 pages)</source>
         <translation>已写入 %1（%2 页）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="638"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="637"/>
         <source>Select one of your own entries to remove it; bundled rows stay.</source>
         <translation>请选择一条自定义条目再删除；内置条目会保留。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="643"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="642"/>
         <source>Not removed</source>
         <translation>未删除</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="668"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="667"/>
         <source>Autosave failed (%1): %2. Your inputs are still on screen; save them with File → Save as.</source>
         <translation>自动保存失败（%1）：%2。您的输入仍在屏幕上；请用“文件 → 另存为”保存。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="673"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="672"/>
         <source>Autosave failed</source>
         <translation>自动保存失败</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="679"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="678"/>
         <source>Recovered scenario (unsaved)</source>
         <translation>恢复的方案（未保存）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="681"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="680"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="682"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="681"/>
         <source>%1[*] — GPU Planner</source>
         <translation>%1[*] — GPU Planner 算力规划</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="699"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="698"/>
         <source>this scenario</source>
         <translation>此方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="700"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="699"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="701"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="700"/>
         <source>Save the changes to %1 first?</source>
         <translation>是否先保存对“%1”的更改？</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="715"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="714"/>
         <source>Cannot open scenario</source>
         <translation>无法打开方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="716"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="715"/>
         <source>%1 was not loaded: %2</source>
         <translation>未加载 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="837"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="836"/>
         <source>Export plans</source>
         <translation>导出方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="837"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="836"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="845"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="844"/>
         <source>Not exported</source>
         <translation>未导出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="848"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="847"/>
         <source>Exported the plans to %1</source>
         <translation>已将方案导出到 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="855"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="854"/>
         <source>Copied %1 plan(s)</source>
         <translation>已复制 %1 个方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="577"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="765"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="846"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="576"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="764"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="845"/>
         <source>Could not write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="825"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="824"/>
         <source>Unsaved changes to %1 from your last session were recovered; the file itself was not changed.</source>
         <translation>已恢复上次会话中对 %1 的未保存更改；文件本身未被修改。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="744"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="743"/>
         <source>Open scenario</source>
         <translation>打开方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="744"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="758"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="743"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="757"/>
         <source>Scenarios (*.json)</source>
         <translation>方案文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="757"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="756"/>
         <source>Save scenario</source>
         <translation>保存方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="764"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="763"/>
         <source>Not saved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="774"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="773"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="816"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="815"/>
         <source>The autosaved scenario could not be restored; defaults are shown.</source>
         <translation>无法恢复自动保存的方案；已显示默认值。</translation>
     </message>
@@ -4201,7 +4337,7 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>ScenarioWizard</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="550"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="555"/>
         <source>Custom model</source>
         <translation>自定义模型</translation>
     </message>

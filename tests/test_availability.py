@@ -1,0 +1,142 @@
+"""Availability by region: a buyer in mainland China is ranked only GPUs that can be bought there (ECCN 3A090 and
+sourced catalog statements) and cloud offers located there; everything else is a near miss that says why."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from gpuplanner.catalog.store import Catalog
+from gpuplanner.core.availability import (
+    Status,
+    gpu_availability,
+    in_region,
+    rule_status,
+    total_processing_performance,
+)
+from gpuplanner.planning import plan_for_scenario
+from tests.conftest import run_cli
+
+SMALL_RUN = {"task": "pretrain", "model": {"preset": "llama-2-7b"}, "training": {"tokens": 2e10}}
+
+
+@pytest.fixture(scope="module")
+def catalog() -> Catalog:
+    return Catalog(overrides_path=None)
+
+
+def test_tpp_is_the_best_dense_figure_times_its_bit_length(catalog) -> None:
+    # A100: 312 TFLOP/s BF16 x 16 = 4,992 (its INT8 624 TOPS x 8 is the same); H100 SXM: 1,979 FP8 x 8 = 15,832.
+    assert total_processing_performance(catalog.gpu("a100-sxm4-80gb")) == pytest.approx(4992)
+    assert total_processing_performance(catalog.gpu("h100-sxm5-80gb")) == pytest.approx(15832)
+    assert total_processing_performance(catalog.gpu("t4")) == pytest.approx(1040)
+
+
+def test_the_rule_reproduces_the_chips_the_bis_rules_name(catalog) -> None:
+    # The 2023 rule's 4,800 line catches A100 / A800 / H100 / H800 / L40S (NVIDIA's 8-K of 2023-10-23); the
+    # 2026-01-15 rule reviews H200 and MI325X case by case; Blackwell (TPP 36,000, 7.7 TB/s) stays presumed denied.
+    for gpu_id in ("a100-sxm4-80gb", "a800-sxm4-80gb", "h100-sxm5-80gb", "h800-sxm5-80gb", "l40s", "h200-sxm-141gb",
+                   "mi325x"):
+        assert rule_status(catalog.gpu(gpu_id))[0] == Status.LICENCE, gpu_id
+    for gpu_id in ("b200", "gb200", "b100"):
+        assert rule_status(catalog.gpu(gpu_id))[0] == Status.DENIED, gpu_id
+    assert rule_status(catalog.gpu("t4"))[0] == Status.OPEN
+    status, reason = rule_status(catalog.gpu("rtx-5090"))  # 1,600-4,800: performance density decides
+    assert status == Status.UNKNOWN and "not confirmed" in reason
+
+
+def test_sourced_statements_override_the_rule_and_keep_their_source(catalog) -> None:
+    rows = catalog.rows("availability")
+    h20 = gpu_availability(catalog.gpu("h20"), "cn-mainland", rows)  # TPP 2,368, yet licensed since 2025-04-09
+    assert h20.status == Status.LICENCE and "2025-04-09" in h20.reason and "8-K" in h20.source
+    assert h20.as_of == "2025-04-15"
+    assert gpu_availability(catalog.gpu("l20"), "cn-mainland", rows).status == Status.OPEN
+    assert gpu_availability(catalog.gpu("ascend-910b"), "cn-mainland", rows).can_buy
+    assert gpu_availability(catalog.gpu("b200"), "global", rows).can_buy  # no filter without a region
+    for row in rows:
+        assert row["source"] and row["as_of"] and Status(row["status"])
+
+
+def test_mainland_cloud_regions() -> None:
+    for code in ("ap-beijing", "ap-shanghai", "cn-hangzhou", "cn-beijing"):
+        assert in_region(code, "cn-mainland"), code
+    for code in ("cn-hongkong", "ap-northeast-1 (Tokyo)", "us-east-1", "(all Lambda regions)", ""):
+        assert not in_region(code, "cn-mainland"), code
+    assert in_region("us-east-1", "global")
+
+
+def test_a_mainland_buyer_is_ranked_only_what_can_be_had_there(catalog) -> None:
+    constraints = {"currency": "CNY", "region": "cn-mainland", "deadline_days": 60}
+    result = plan_for_scenario({**SMALL_RUN, "constraints": constraints}, catalog, top=8)
+    assert result["plans"], result["note"]
+    rows = catalog.rows("availability")
+    for plan in result["plans"]:
+        if plan["deployment"] == "cloud":
+            assert in_region(plan["cost"]["cloud_offer"]["region"], "cn-mainland")
+        else:
+            assert gpu_availability(catalog.gpu(plan["gpu"]), "cn-mainland", rows).can_buy
+        assert plan["misses"] == []
+    assert result["currency"] == "CNY"
+    # What it cannot have is set apart, each saying why.
+    reasons = [m for p in result["near_misses"] for m in p["misses"]]
+    assert reasons and all("mainland China" in m for m in reasons)
+    everywhere = plan_for_scenario({**SMALL_RUN, "constraints": {**constraints, "region": "global"}}, catalog, top=8)
+    assert {p["gpu"] for p in everywhere["plans"]} - {p["gpu"] for p in result["plans"]}
+
+
+def test_owned_plans_in_the_mainland_say_why_they_can_be_bought(catalog) -> None:
+    constraints = {"region": "cn-mainland", "deployment": "on-prem", "deadline_days": 60}
+    result = plan_for_scenario({**SMALL_RUN, "constraints": constraints}, catalog, top=8)
+    h20 = [p for p in result["near_misses"] if p["gpu"] == "h20"]
+    assert h20 and "needs a US export licence" in h20[0]["misses"][0]
+    assert h20[0]["availability"]["source"].startswith("NVIDIA Form 8-K")
+
+
+def test_the_region_is_checked_like_every_field(tmp_path) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps({**SMALL_RUN, "constraints": {"region": "mars"}}))
+    for command in ("plan", "estimate"):
+        done = run_cli(command, str(path))
+        assert done.returncode == 2 and "constraints.region" in done.stderr, (command, done.stderr)
+
+
+def test_a_buyer_in_china_pricing_in_cny_through_the_wizard(qtbot, private_user_data) -> None:
+    """In Chinese, CNY (the default there) and the mainland region chosen in the wizard: every ranked plan can be
+    had in mainland China, the table prices in yuan, and the details say where it is rented."""
+    from gpuplanner.translations import install_translations
+    from tests.conftest import close_window, compute, open_window
+
+    try:
+        install_translations("zh_CN")
+        window = open_window(qtbot)
+        wizard = window.wizard
+        wizard.model_page.tokens_b.setValue(20)
+        wizard.budget_page.deadline.setValue(60)
+        region = wizard.deployment_page.region
+        region.setCurrentIndex(region.findData("cn-mainland"))
+        assert region.currentText() == "中国大陆（适用出口管制）"
+        data = wizard.scenario()
+        assert data["constraints"]["currency"] == "CNY" and data["constraints"]["region"] == "cn-mainland"
+        result = compute(qtbot, window)
+        assert result["plans"]
+        for plan in result["plans"]:
+            assert plan["misses"] == []
+            if plan["deployment"] == "cloud":
+                assert in_region(plan["cost"]["cloud_offer"]["region"], "cn-mainland")
+        model = window.plans_model
+        cells = [str(model.data(model.index(r, c)))
+                 for r in range(model.rowCount()) for c in range(model.columnCount())]
+        assert any(cell.startswith("¥") for cell in cells)
+        assert "ap-beijing" in window.details.toPlainText()
+        # Buying only: nothing in the catalog is both priced and buyable there, so the near misses say why, in
+        # Chinese (an H20 needs a US export licence).
+        deployment = wizard.deployment_page.deployment
+        deployment.setCurrentIndex(deployment.findData("on-prem"))
+        result = compute(qtbot, window)
+        assert result["plans"] == [] and result["near_misses"]
+        text = window.details.toPlainText()
+        assert "中国大陆" in text and "美国出口许可" in text and "mainland China" not in text
+        close_window(window)
+    finally:
+        install_translations("en")

@@ -1,11 +1,20 @@
-"""Record today's plans and best layouts (before the search is made faster) for tests/test_search_equivalence.py."""
-import dataclasses, json, sys
-sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parent.parent))
-from gpuplanner.catalog.store import Catalog
+"""Record the plans and best layouts of the search as it is (run before changing the search) for
+tests/test_search_equivalence.py: `.venv/bin/python scripts/record_search_golden.py [OUT.json]`.
+The file in tests/data was recorded at commit 04f127f, before the memory-first search."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from gpuplanner.catalog.options import hardware_options
+from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.estimate import estimate
+from gpuplanner.core.plan import candidate_counts, plan_settings
 from gpuplanner.planning import plan_for_scenario, scenario_from_data
-from gpuplanner.core.plan import plan_settings, candidate_counts
 
 SCENARIOS = {
     "70b-60d": {"task": "pretrain", "model": {"preset": "llama-2-70b"}, "constraints": {"deadline_days": 60}},
@@ -41,10 +50,12 @@ for name in ("70b-60d", "13b-full-fastest", "8b-pretrain-fp8", "7b-lora-budget")
             try:
                 r = estimate(trial, option.node)
             except Exception as exc:
-                out["layouts"].append({"scenario": name, "gpu": option.gpu.id, "count": count, "error": type(exc).__name__})
+                out["layouts"].append({"scenario": name, "gpu": option.gpu.id, "count": count,
+                                       "error": type(exc).__name__})
                 continue
             out["layouts"].append({"scenario": name, "gpu": option.gpu.id, "count": count, "fits": r["fits"],
                                    "step_time_s": r["training"]["step_time_s"], "layout": r["layout"],
-                                   "alternatives": [{k: v for k, v in a.items()} for a in r["alternatives"]]})
-json.dump(out, open(sys.argv[1] if len(sys.argv) > 1 else "tests/data/search_golden.json", "w"), separators=(",", ":"), default=str)
+                                   "alternatives": [dict(a) for a in r["alternatives"]]})
+target = Path(sys.argv[1] if len(sys.argv) > 1 else "tests/data/search_golden.json")
+target.write_text(json.dumps(out, separators=(",", ":"), default=str), encoding="utf-8")
 print(len(out["layouts"]), "layouts")

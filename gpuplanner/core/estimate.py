@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import asdict, replace
+from functools import lru_cache
 from typing import Any
 
 from gpuplanner.core.adapters import AdapterSpec
@@ -32,7 +33,7 @@ from gpuplanner.core.vision import (
     ImageWorkload,
     search_image_layouts,
 )
-from gpuplanner.core.workload import Cluster, Task, TrainingWorkload
+from gpuplanner.core.workload import Assumptions, Cluster, Task, TrainingWorkload
 
 # Median |error| of the published runs in the validation table (benchmarks/validate_training.py), per
 # architecture family and math width; tests/test_validation_training.py keeps these in step with the harness.
@@ -73,6 +74,16 @@ def supported_precision(gpu: GPU, wanted: Precision) -> tuple[Precision, list[st
         raise InputError("precision", "{model} has no published peak for {value} or a fallback",
                          model=gpu.model, value=wanted.value)
     return precision, warnings
+
+
+@lru_cache(maxsize=64)
+def _assumption_items(assumptions: Assumptions) -> tuple[tuple[str, Any], ...]:
+    return tuple(asdict(assumptions).items())
+
+
+def assumption_values(assumptions: Assumptions) -> dict[str, Any]:
+    """The assumptions as plain values for the result (a fresh dict; the conversion is done once per set)."""
+    return dict(_assumption_items(assumptions))
 
 
 def uncertainty_pct(gpu: GPU, precision: Precision) -> float:
@@ -201,14 +212,15 @@ def choose_count(scenario: Scenario, workload: TrainingWorkload) -> tuple[int, L
     return last
 
 
-def estimate_training(scenario: Scenario, node: NodeSpec | None = None) -> dict[str, Any]:
+def estimate_training(scenario: Scenario, node: NodeSpec | None = None, alternatives: bool = True) -> dict[str, Any]:
     precision, warnings = supported_precision(scenario.gpu, scenario.precision)
     workload = _training_workload(scenario, precision)
     if scenario.gpu_count is None:
         count, search = choose_count(scenario, workload)
     else:
         count = scenario.gpu_count
-        search = search_layouts(workload, _cluster(scenario, count), scenario.assumptions, scenario.layout)
+        search = search_layouts(workload, _cluster(scenario, count), scenario.assumptions, scenario.layout,
+                                every_time=alternatives)
     cluster = _cluster(scenario, count)
     best = search.best_index()
     step_s = float(search.time.total[best])
@@ -261,11 +273,11 @@ def estimate_training(scenario: Scenario, node: NodeSpec | None = None) -> dict[
             "active_params": workload.model.active_params,
             "training_flops_per_token": model_flops_per_token(workload),
         },
-        "alternatives": search.losing_reasons(best),
+        "alternatives": search.losing_reasons(best) if search.every_time else None,
         "layouts_considered": len(search.layouts),
         "layouts_fitting": int(search.fits.sum()),
         "assumptions": {
-            **asdict(scenario.assumptions),
+            **assumption_values(scenario.assumptions),
             "flops_convention": "6N + 12*layers*hidden*seq per token (PaLM); no causal discount",
             "activation_memory": "Korthikanti et al. 2022, generalised to GQA and SwiGLU",
             "optimizer": workload.optimizer.value,
@@ -484,7 +496,7 @@ def estimate_image_training(scenario: Scenario, node: NodeSpec | None = None) ->
                   "active_params": workload.model.params, "training_flops_per_image": workload.flops_per_image},
         "alternatives": search.losing_reasons(best), "layouts_considered": len(search.layouts),
         "layouts_fitting": int(search.fits.sum()),
-        "assumptions": {**asdict(scenario.assumptions),
+        "assumptions": {**assumption_values(scenario.assumptions),
                         "flops": "3 x forward FLOPs per image, scaled by (resolution / base)^2",
                         "activations": "measured per image (scripts/measure_cnn_activations.py), same scaling",
                         "time": f"max(math at {CONV_EFFICIENCY:.0%} of the dense peak, "
@@ -494,10 +506,11 @@ def estimate_image_training(scenario: Scenario, node: NodeSpec | None = None) ->
     }
 
 
-def estimate(scenario: Scenario, node: NodeSpec | None = None) -> dict[str, Any]:
-    """`node`: the server the GPUs sit in, when known (gives the nameplate power)."""
+def estimate(scenario: Scenario, node: NodeSpec | None = None, alternatives: bool = True) -> dict[str, Any]:
+    """`node`: the server the GPUs sit in, when known (gives the nameplate power). `alternatives=False` skips the
+    runner-up layouts (and the step times they need): the planner's fast path, filled in for the plans shown."""
     if scenario.task in (Task.PRETRAIN, Task.FINETUNE, Task.LORA, Task.QLORA):
-        return estimate_training(scenario, node)
+        return estimate_training(scenario, node, alternatives)
     if scenario.task in (Task.VISION, Task.DIFFUSION):
         return estimate_image_training(scenario, node)
     if scenario.task == Task.INFERENCE:

@@ -4,6 +4,7 @@ numpy arrays, evaluate memory and time for all at once, keep what fits, pick the
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
@@ -41,14 +42,22 @@ def _divisors(n: int) -> list[int]:
 
 
 def enumerate_layouts(workload: TrainingWorkload, cluster: Cluster, fixed: LayoutConstraints) -> Layouts:
-    model, count = workload.model, cluster.count
+    """Every candidate layout; the same for every GPU with the same node size, so it is built once per shape (the
+    arrays are read-only, shared by the searches that use them)."""
+    return _layouts_for(workload.model.heads, workload.model.layers, cluster.count, cluster.gpus_per_node,
+                        workload.global_batch, fixed)
+
+
+@lru_cache(maxsize=1024)
+def _layouts_for(heads: int, layers: int, count: int, gpus_per_node: int, global_batch: int,
+                 fixed: LayoutConstraints) -> Layouts:
     tp_choices = [fixed.tp] if fixed.tp else [
-        t for t in _powers_of_two_up_to(min(cluster.gpus_per_node, count)) if model.heads % t == 0]
+        t for t in _powers_of_two_up_to(min(gpus_per_node, count)) if heads % t == 0]
     tp_pp: list[tuple[int, int]] = []
     for tp in tp_choices:
         if count % tp:
             continue
-        pp_choices = [fixed.pp] if fixed.pp else [p for p in _divisors(count // tp) if p <= model.layers]
+        pp_choices = [fixed.pp] if fixed.pp else [p for p in _divisors(count // tp) if p <= layers]
         tp_pp += [(tp, pp) for pp in pp_choices if (count // tp) % pp == 0]
     if not tp_pp:
         raise InputError("parallelism", "no tensor x pipeline split divides {count} GPUs", count=count)
@@ -65,12 +74,12 @@ def enumerate_layouts(workload: TrainingWorkload, cluster: Cluster, fixed: Layou
     )
     pair, micro_batch, zero, recompute, virtual = (g.ravel() for g in grids)
     tp_all, pp_all, dp_all = tp[pair], pp[pair], dp[pair]
-    per_replica = workload.global_batch / dp_all
+    per_replica = global_batch / dp_all
     keep = (per_replica == np.floor(per_replica)) & (np.mod(per_replica, micro_batch) == 0)
     if fixed.dp:
         keep &= dp_all == fixed.dp
     keep &= (pp_all > 1) | (virtual == 1)  # interleaving needs a pipeline
-    keep &= pp_all * virtual <= model.layers
+    keep &= pp_all * virtual <= layers
     if fixed.zero is None:
         keep &= (pp_all == 1) | (zero <= 1)  # Megatron/DeepSpeed combine pipelines with ZeRO-1 at most
     sequence_parallel = (tp_all > 1) & (fixed.sequence_parallel is not False)
@@ -78,9 +87,12 @@ def enumerate_layouts(workload: TrainingWorkload, cluster: Cluster, fixed: Layou
     if pick.size == 0:
         raise InputError("training.global_batch",
                          "{global_batch} sequences cannot be split evenly over the data-parallel replicas",
-                         global_batch=workload.global_batch)
-    return Layouts(tp_all[pick], pp_all[pick], dp_all[pick], micro_batch[pick], zero[pick], recompute[pick],
-                   sequence_parallel[pick].astype(np.float64), virtual[pick])
+                         global_batch=global_batch)
+    arrays = (tp_all[pick], pp_all[pick], dp_all[pick], micro_batch[pick], zero[pick], recompute[pick],
+              sequence_parallel[pick].astype(np.float64), virtual[pick])
+    for array in arrays:
+        array.setflags(write=False)
+    return Layouts(*arrays)
 
 
 @dataclass
@@ -90,6 +102,7 @@ class LayoutSearch:
     time: StepTime
     capacity_bytes: float
     fits: np.ndarray
+    every_time: bool = True  # False: step times only for the layouts that fit (no runner-up reasons then)
 
     @property
     def any_fits(self) -> bool:
@@ -107,17 +120,18 @@ class LayoutSearch:
 
     def losing_reasons(self, best: int, limit: int = 4) -> list[dict[str, object]]:
         """Why the runners-up lost: the best layout of each other ZeRO/recompute/TP/PP family."""
-        reasons: list[dict[str, object]] = []
+        if not self.every_time:
+            raise ValueError("runner-up reasons need the step time of every layout")
         lay = self.layouts
         family = lay.tp * 1e6 + lay.pp * 1e3 + lay.zero * 10 + lay.recompute
         best_time = float(self.time.total[best])
-        seen = {float(family[best])}
         order = np.lexsort((self.memory.total, ~self.fits, self.time.total))
-        for i in order:
-            key = float(family[i])
-            if key in seen:
-                continue
-            seen.add(key)
+        # The first layout of each family in that order is the family's best; keep the families in order.
+        _, first = np.unique(family[order], return_index=True)
+        leaders = order[np.sort(first)]
+        leaders = leaders[family[leaders] != family[best]][:limit]
+        reasons: list[dict[str, object]] = []
+        for i in leaders:
             layout = lay.describe(int(i))
             if self.fits[i]:
                 slower = (float(self.time.total[i]) / best_time - 1.0) * 100.0
@@ -126,15 +140,20 @@ class LayoutSearch:
                 need = float(self.memory.total[i]) / (1 << 30)
                 layout["reason"] = msg("does not fit: needs {need:.1f} GiB per GPU", need=need)
             reasons.append(layout)
-            if len(reasons) >= limit:
-                break
         return reasons
 
 
 def search_layouts(workload: TrainingWorkload, cluster: Cluster, assumptions: Assumptions,
-                   fixed: LayoutConstraints = LayoutConstraints()) -> LayoutSearch:
+                   fixed: LayoutConstraints = LayoutConstraints(), every_time: bool = True) -> LayoutSearch:
+    """Memory of every layout; step time of every layout, or (`every_time=False`, the planner's fast path) only of
+    those that fit (the best layout is the same: it is chosen among them)."""
     layouts = enumerate_layouts(workload, cluster, fixed)
     memory = training_memory(workload, layouts, assumptions, cluster.count)
     capacity = (cluster.gpu.memory_gib or 0.0) * (1 << 30)
-    time = training_step_time(workload, cluster, layouts, assumptions)
-    return LayoutSearch(layouts, memory, time, capacity, memory.total <= capacity)
+    fits = memory.total <= capacity
+    if every_time:
+        time = training_step_time(workload, cluster, layouts, assumptions)
+    else:
+        timed = np.flatnonzero(fits) if fits.any() else np.array([int(np.argmin(memory.total))])
+        time = training_step_time(workload, cluster, layouts.take(timed), assumptions).spread(timed, len(layouts))
+    return LayoutSearch(layouts, memory, time, capacity, fits, every_time)

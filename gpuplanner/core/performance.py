@@ -119,9 +119,20 @@ class StepTime:
                 + self.data_parallel + self.optimizer)
 
     def as_dict(self, i: int) -> dict[str, float]:
-        names = ("gemm", "memory_bound", "tensor_parallel", "pipeline_send", "pipeline_bubble", "data_parallel",
-                 "optimizer")
-        return {name: float(getattr(self, name)[i]) for name in names}
+        return {name: float(getattr(self, name)[i]) for name in _STEP_PARTS}
+
+    def spread(self, positions: np.ndarray, size: int) -> StepTime:
+        """These times placed at `positions` of `size` layouts; the layouts not timed take forever (inf)."""
+        def full(part: np.ndarray) -> np.ndarray:
+            out = np.full(size, np.inf)
+            out[positions] = part
+            return out
+
+        return StepTime(*(full(getattr(self, name)) for name in _STEP_PARTS))
+
+
+_STEP_PARTS = ("gemm", "memory_bound", "tensor_parallel", "pipeline_send", "pipeline_bubble", "data_parallel",
+               "optimizer")
 
 
 def ring_allreduce_s(bytes_per_gpu: np.ndarray, ranks: np.ndarray, link_bytes_per_s: np.ndarray,

@@ -158,15 +158,28 @@ def site_block(site: SitePlan) -> dict[str, Any]:
     }
 
 
+EstimateCache = dict[tuple[str, int | None], dict[str, Any] | None]
+
+
+def _estimate_once(scenario: Scenario, option: HardwareOptions, count: int | None,
+                   cache: EstimateCache) -> dict[str, Any] | None:
+    """One estimate per (GPU, count), shared by the owned and the rented plan (None: it does not fit)."""
+    key = (option.gpu.id, count)
+    if key not in cache:
+        trial = dataclasses.replace(scenario, gpu=option.gpu, gpu_count=count, gpus_per_node=option.node.gpus,
+                                    hardware_given=True)
+        try:
+            result: dict[str, Any] | None = estimate(trial, option.node, alternatives=False)
+        except InputError:
+            result = None
+        cache[key] = result if result is not None and result["fits"] else None
+    return cache[key]
+
+
 def _evaluate(scenario: Scenario, option: HardwareOptions, count: int | None, settings: PlanSettings,
-              deployment: str) -> dict[str, Any] | None:
-    trial = dataclasses.replace(scenario, gpu=option.gpu, gpu_count=count, gpus_per_node=option.node.gpus,
-                                hardware_given=True)
-    try:
-        result = estimate(trial, option.node)
-    except InputError:
-        return None
-    if not result["fits"]:
+              deployment: str, cache: EstimateCache) -> dict[str, Any] | None:
+    result = _estimate_once(scenario, option, count, cache)
+    if result is None:
         return None
     gpus = result["count"]
     if option.gpu.segment == Segment.CONSUMER and gpus > MAX_CONSUMER_GPUS:
@@ -416,6 +429,7 @@ def plan_catalog(scenario: Scenario, options: list[HardwareOptions], settings: P
     of the options seen so far is never returned as the answer)."""
     evaluated: list[dict[str, Any]] = []
     rejected: list[dict[str, str]] = []
+    estimates: EstimateCache = {}
     usable = [o for o in options if settings.allow_consumer_gpus or o.gpu.segment != Segment.CONSUMER]
     for done, option in enumerate(usable):
         if progress is not None and progress(done, len(usable)) is False:
@@ -428,7 +442,7 @@ def plan_catalog(scenario: Scenario, options: list[HardwareOptions], settings: P
                 counts = [scenario.gpu_count]
             met_deadline = False
             for count in counts:
-                plan = _evaluate(scenario, option, count, settings, deployment)
+                plan = _evaluate(scenario, option, count, settings, deployment, estimates)
                 if plan is None:
                     continue
                 found += 1
@@ -450,6 +464,9 @@ def plan_catalog(scenario: Scenario, options: list[HardwareOptions], settings: P
     near = _one_per_option(sorted((p for p in evaluated if p["misses"]),
                                   key=lambda p: (len(p["misses"]), _shortfall(p, settings),
                                                  *_sort_key(p, settings.objective))), top)
+    by_gpu = {option.gpu.id: option for option in usable}
+    for plan in [*plans, *near]:
+        _fill_alternatives(plan, scenario, by_gpu[plan["gpu"]])
     for index, plan in enumerate(plans):
         plan["rank"] = index + 1
         plan["rank_reasons"] = _rank_reasons(plan, plans[0], index, settings)
@@ -475,6 +492,15 @@ def plan_catalog(scenario: Scenario, options: list[HardwareOptions], settings: P
                    fix=fix) if fix else msg("No plan keeps every limit and goal you set.")
     return {"plans": plans, "near_misses": near, "pareto": front, "curves": curves, "evaluated": len(evaluated),
             "meeting_goals": len(meeting), "rejected": rejected, "currency": settings.cost.currency, "note": note}
+
+
+def _fill_alternatives(plan: dict[str, Any], scenario: Scenario, option: HardwareOptions) -> None:
+    """The runner-up layouts of a plan that is shown (the search behind every other plan skips them)."""
+    if plan.get("alternatives") is not None:
+        return
+    trial = dataclasses.replace(scenario, gpu=option.gpu, gpu_count=plan["count"], gpus_per_node=option.node.gpus,
+                                hardware_given=True)
+    plan["alternatives"] = estimate(trial, option.node)["alternatives"]
 
 
 def _one_per_option(ranked: list[dict[str, Any]], top: int) -> list[dict[str, Any]]:

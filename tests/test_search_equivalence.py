@@ -1,0 +1,67 @@
+"""The faster search gives the same answers as the search it replaced: recorded before the change by
+scripts/record_search_golden.py (tests/data/search_golden.json) and compared here — the best layout's step time
+within 0.1 % on 288 sampled (GPU, count) searches, the same runner-up layouts, and the same ranked plans and near
+misses for six scenarios."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+
+import pytest
+
+from gpuplanner.catalog.options import hardware_options
+from gpuplanner.catalog.store import Catalog
+from gpuplanner.core.estimate import estimate
+from gpuplanner.core.plan import plan_settings
+from gpuplanner.planning import plan_for_scenario, scenario_from_data
+
+GOLDEN = json.loads((Path(__file__).parent / "data" / "search_golden.json").read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def catalog() -> Catalog:
+    return Catalog(overrides_path=None)
+
+
+@pytest.mark.parametrize("name", sorted(GOLDEN["scenarios"]))
+def test_the_same_plans_are_ranked(catalog, name) -> None:
+    result = plan_for_scenario(GOLDEN["scenarios"][name], catalog, top=5)
+    plans = [{"gpu": p["gpu"], "count": p["count"], "deployment": p["deployment"]} for p in result["plans"]]
+    assert plans == [{k: p[k] for k in ("gpu", "count", "deployment")} for p in GOLDEN["plans"][name]]
+    for plan, recorded in zip(result["plans"], GOLDEN["plans"][name], strict=True):
+        if recorded["days"] is not None:
+            assert plan["days"] == pytest.approx(recorded["days"], rel=1e-3)
+        assert plan["cost_metric"] == pytest.approx(recorded["cost"], rel=1e-3)
+        assert plan["alternatives"] is not None  # filled in for every plan shown
+    near = [{"gpu": p["gpu"], "count": p["count"], "deployment": p["deployment"]} for p in result["near_misses"]]
+    assert near == GOLDEN["plans"][name + ":near"]
+
+
+def test_the_same_best_layouts_on_sampled_searches(catalog) -> None:
+    compared = 0
+    options = {}
+    for record in GOLDEN["layouts"]:
+        scenario = scenario_from_data(GOLDEN["scenarios"][record["scenario"]], catalog)
+        if record["scenario"] not in options:
+            power = plan_settings(scenario).power
+            options[record["scenario"]] = {o.gpu.id: o for o in hardware_options(catalog, power)}
+        option = options[record["scenario"]][record["gpu"]]
+        trial = dataclasses.replace(scenario, gpu=option.gpu, gpu_count=record["count"],
+                                    gpus_per_node=option.node.gpus, hardware_given=True)
+        for alternatives in (True, False):
+            if "error" in record:
+                with pytest.raises(Exception) as raised:
+                    estimate(trial, option.node, alternatives=alternatives)
+                assert type(raised.value).__name__ == record["error"]
+                continue
+            result = estimate(trial, option.node, alternatives=alternatives)
+            assert result["fits"] == record["fits"]
+            assert result["training"]["step_time_s"] == pytest.approx(record["step_time_s"], rel=1e-3)
+            assert result["layout"] == record["layout"]
+            if alternatives:
+                assert [{k: str(v) for k, v in a.items()} for a in result["alternatives"]] == [
+                    {k: str(v) for k, v in a.items()} for a in record["alternatives"]]
+            compared += 1
+    assert compared >= 2 * 250

@@ -1,8 +1,17 @@
-"""Time `plan` on the example scenarios (the recommender's interactive budget is about a second)."""
+"""Time `plan` on the example scenarios against the issue-15 targets, each as a ratio measured in this run:
+in-process (first call, then warm median of 5), the whole `gpuplanner plan` process against `python -c "import
+numpy"`, and the process's peak RSS."""
 
 from __future__ import annotations
 
+import json
+import os
+import resource
+import subprocess
+import sys
+import tempfile
 import time
+from pathlib import Path
 
 from gpuplanner.catalog.options import hardware_options
 from gpuplanner.catalog.store import Catalog
@@ -19,20 +28,58 @@ EXAMPLES = {
                                 "inference": {"weight_dtype": "fp8", "kv_dtype": "fp8", "batch": 64},
                                 "constraints": {"target_output_tokens_per_s": 5000}},
 }
+TARGET_MS = {"70B pretrain, 60-day deadline": 50.0, "70B serving, 5000 tok/s": 10.0}
+PROCESS_RATIO_TARGET, RSS_TARGET_MIB = 2.5, 60.0
+REPEATS = 5
+
+
+def _median(values: list[float]) -> float:
+    return sorted(values)[len(values) // 2]
+
+
+def _process_seconds(argv: list[str]) -> tuple[float, float]:
+    """Median wall time of a fresh process, and its peak RSS in MiB (Linux reports ru_maxrss in KiB)."""
+    times, rss = [], 0.0
+    for _ in range(REPEATS):
+        started = time.perf_counter()
+        done = subprocess.run(argv, capture_output=True, check=False)
+        times.append(time.perf_counter() - started)
+        if done.returncode != 0:
+            raise RuntimeError(done.stderr.decode(errors="replace"))
+        rss = max(rss, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024.0)
+    return _median(times), rss
 
 
 def main() -> None:
     catalog = Catalog(overrides_path=None)
-    print("plan timing (catalog-wide recommendation)")
+    print("plan timing (catalog-wide recommendation; in-process, ms)")
+    print(f"  {'scenario':<32}{'first':>8}{'warm':>8}{'target':>8}{'ratio':>8}  plans  #1")
     for label, data in EXAMPLES.items():
-        started = time.perf_counter()
-        scenario = scenario_from_data(data, catalog)
-        settings = plan_settings(scenario)
-        result = plan_catalog(scenario, hardware_options(catalog, settings.power, settings.region), settings)
-        elapsed = time.perf_counter() - started
+        runs = []
+        for _ in range(REPEATS + 1):
+            started = time.perf_counter()
+            scenario = scenario_from_data(data, catalog)
+            settings = plan_settings(scenario)
+            result = plan_catalog(scenario, hardware_options(catalog, settings.power, settings.region), settings)
+            runs.append(time.perf_counter() - started)
+        first, warm = runs[0] * 1000, _median(runs[1:]) * 1000
         best = result["plans"][0] if result["plans"] else None
-        top = f"#1 {best['count']} x {best['gpu']} ({best['deployment']})" if best else "no plan"
-        print(f"  {label:<32} {elapsed * 1000:6.0f} ms  {result['evaluated']:4d} plans evaluated  {top}")
+        top = f"{best['count']} x {best['gpu']} ({best['deployment']})" if best else "no plan"
+        target = TARGET_MS.get(label)
+        ratio = f"{warm / target:7.1f}x" if target else "       -"
+        target_text = f"{target:8.0f}" if target else "       -"
+        print(f"  {label:<32}{first:8.0f}{warm:8.0f}{target_text}{ratio}  {result['evaluated']:5d}  {top}")
+
+    numpy_s, _ = _process_seconds([sys.executable, "-c", "import numpy"])
+    with tempfile.TemporaryDirectory() as scratch:
+        path = Path(scratch) / "70b.json"
+        path.write_text(json.dumps(EXAMPLES["70B pretrain, 60-day deadline"]), encoding="utf-8")
+        env_cli = [sys.executable, "-m", "gpuplanner", "plan", str(path), "--format", "json"]
+        os.environ.setdefault("GPUPLANNER_DATA_DIR", scratch)
+        plan_s, rss = _process_seconds(env_cli)
+    print(f"  whole `gpuplanner plan` process, 70B: {plan_s * 1000:.0f} ms = {plan_s / numpy_s:.1f}x "
+          f"`python -c \"import numpy\"` ({numpy_s * 1000:.0f} ms; target {PROCESS_RATIO_TARGET:g}x)")
+    print(f"  peak RSS of those processes: {rss:.0f} MiB (target {RSS_TARGET_MIB:g} MiB)")
 
 
 if __name__ == "__main__":

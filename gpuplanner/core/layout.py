@@ -48,7 +48,7 @@ def enumerate_layouts(workload: TrainingWorkload, cluster: Cluster, fixed: Layou
                         workload.global_batch, fixed)
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=128)  # a plan run uses about 20 counts x 2 node sizes
 def _layouts_for(heads: int, layers: int, count: int, gpus_per_node: int, global_batch: int,
                  fixed: LayoutConstraints) -> Layouts:
     tp_choices = [fixed.tp] if fixed.tp else [
@@ -143,12 +143,23 @@ class LayoutSearch:
         return reasons
 
 
+@lru_cache(maxsize=64)
+def _layouts_and_memory(workload: TrainingWorkload, assumptions: Assumptions, fixed: LayoutConstraints, count: int,
+                        gpus_per_node: int) -> tuple[Layouts, MemoryBreakdown]:
+    """Memory per GPU does not depend on which GPU it is: computed once per shape and shared (read-only)."""
+    layouts = _layouts_for(workload.model.heads, workload.model.layers, count, gpus_per_node, workload.global_batch,
+                           fixed)
+    memory = training_memory(workload, layouts, assumptions, count)
+    for array in (memory.weights, memory.gradients, memory.optimizer, memory.activations, memory.overhead):
+        array.setflags(write=False)
+    return layouts, memory
+
+
 def search_layouts(workload: TrainingWorkload, cluster: Cluster, assumptions: Assumptions,
                    fixed: LayoutConstraints = LayoutConstraints(), every_time: bool = True) -> LayoutSearch:
     """Memory of every layout; step time of every layout, or (`every_time=False`, the planner's fast path) only of
     those that fit (the best layout is the same: it is chosen among them)."""
-    layouts = enumerate_layouts(workload, cluster, fixed)
-    memory = training_memory(workload, layouts, assumptions, cluster.count)
+    layouts, memory = _layouts_and_memory(workload, assumptions, fixed, cluster.count, cluster.gpus_per_node)
     capacity = (cluster.gpu.memory_gib or 0.0) * (1 << 30)
     fits = memory.total <= capacity
     if every_time:

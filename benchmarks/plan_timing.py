@@ -16,7 +16,7 @@ from pathlib import Path
 from gpuplanner.catalog.options import hardware_options
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.plan import plan_catalog, plan_settings
-from gpuplanner.planning import scenario_from_data
+from gpuplanner.service import scenario_from_data
 
 EXAMPLES = {
     "70B pretrain, 60-day deadline": {"task": "pretrain", "model": {"preset": "llama-2-70b"},

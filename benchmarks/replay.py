@@ -18,7 +18,7 @@ from typing import Any
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.estimate import estimate
 from gpuplanner.paths import resource_path
-from gpuplanner.planning import scenario_from_data
+from gpuplanner.service import scenario_from_data
 
 A100 = "a100-sxm4-80gb"
 # Megatron-LM as of 2021-22: fp32 main gradients, no FlashAttention, gradient all-reduce not overlapped

@@ -6,7 +6,7 @@ import sys
 
 
 def main() -> int:
-    from gpuplanner.cli import main as cli_main
+    from gpuplanner.cli.main import main as cli_main
 
     return cli_main(sys.argv[1:])
 

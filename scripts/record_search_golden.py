@@ -14,7 +14,7 @@ from gpuplanner.catalog.options import hardware_options
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.estimate import estimate
 from gpuplanner.core.plan import candidate_counts, plan_settings
-from gpuplanner.planning import plan_for_scenario, scenario_from_data
+from gpuplanner.service import plan_for_scenario, scenario_from_data
 
 SCENARIOS = {
     "70b-60d": {"task": "pretrain", "model": {"preset": "llama-2-70b"}, "constraints": {"deadline_days": 60}},

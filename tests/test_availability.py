@@ -15,7 +15,7 @@ from gpuplanner.core.availability import (
     rule_status,
     total_processing_performance,
 )
-from gpuplanner.planning import plan_for_scenario
+from gpuplanner.service import plan_for_scenario
 from tests.conftest import run_cli
 
 SMALL_RUN = {"task": "pretrain", "model": {"preset": "llama-2-7b"}, "training": {"tokens": 2e10}}

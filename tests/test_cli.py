@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from gpuplanner.cli import main
+from gpuplanner.cli.main import main
 from tests.conftest import run_cli
 
 GOOD = {"task": "pretrain", "model": {"preset": "llama-2-7b"}, "seq_len": 4096, "precision": "bf16",

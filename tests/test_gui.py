@@ -330,7 +330,7 @@ def test_plan_details_show_what_the_job_costs(qtbot, scenario: dict, rows: tuple
     from PySide6.QtGui import QTextDocument
 
     from gpuplanner.catalog.store import Catalog
-    from gpuplanner.planning import plan_for_scenario
+    from gpuplanner.service import plan_for_scenario
     from gpuplanner.ui.details import plan_html
 
     result = plan_for_scenario(scenario, Catalog(), top=1)

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from gpuplanner.cli import main
+from gpuplanner.cli.main import main
 from tests.conftest import REPO_ROOT
 
 BASE = {"task": "pretrain", "model": {"preset": "llama-2-7b"}}

@@ -15,7 +15,7 @@ from benchmarks.replay import (
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.estimate import estimate
 from gpuplanner.core.inference import ServingWorkload, WeightFormat, engine_profile, kv_bytes_per_token, weight_bytes
-from gpuplanner.planning import scenario_from_data
+from gpuplanner.service import scenario_from_data
 from tests.conftest import VALIDATION_TABLES
 
 

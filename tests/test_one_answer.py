@@ -12,7 +12,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from gpuplanner.catalog.store import Catalog
-from gpuplanner.cli import main
+from gpuplanner.cli.main import main
 from gpuplanner.ui.main_window import MainWindow
 from gpuplanner.ui.settings import AppSettings
 from tests.conftest import run_cli

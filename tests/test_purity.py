@@ -19,8 +19,8 @@ import pkgutil, importlib, gpuplanner.core, gpuplanner.catalog
 for package in (gpuplanner.core, gpuplanner.catalog):
     for info in pkgutil.walk_packages(package.__path__, package.__name__ + '.'):
         importlib.import_module(info.name)
-import gpuplanner.cli, gpuplanner.estimate_cli, gpuplanner.plan_cli
-from gpuplanner.cli import main
+import gpuplanner.cli.main, gpuplanner.cli.estimate, gpuplanner.cli.plan
+from gpuplanner.cli.main import main
 code = main(['catalog', 'gpus', '--format', 'json'])
 assert code == 0, code
 print('pure')

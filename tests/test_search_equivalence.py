@@ -15,7 +15,7 @@ from gpuplanner.catalog.options import hardware_options
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.estimate import estimate
 from gpuplanner.core.plan import plan_settings
-from gpuplanner.planning import plan_for_scenario, scenario_from_data
+from gpuplanner.service import plan_for_scenario, scenario_from_data
 
 GOLDEN = json.loads((Path(__file__).parent / "data" / "search_golden.json").read_text(encoding="utf-8"))
 

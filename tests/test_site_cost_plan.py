@@ -26,7 +26,7 @@ from gpuplanner.core.site import (
     rail_optimised_fabric,
     refrigeration_tons,
 )
-from gpuplanner.planning import scenario_from_data
+from gpuplanner.service import scenario_from_data
 from tests.conftest import VALIDATION_TABLES, run_cli
 
 
@@ -226,7 +226,7 @@ def test_plan_cli_speaks_the_documented_json(tmp_path: Path) -> None:
     ({"site": {"wind": 3}}, "constraints.site.wind"),
 ])
 def test_bad_constraints_exit_2_naming_the_field(tmp_path: Path, capsys, constraints: dict, field: str) -> None:
-    from gpuplanner.cli import main
+    from gpuplanner.cli.main import main
 
     path = tmp_path / "s.json"
     path.write_text(json.dumps({"model": {"preset": "llama-2-7b"}, "constraints": constraints}), encoding="utf-8")
@@ -244,7 +244,7 @@ def test_bad_constraints_are_refused_when_the_scenario_is_read(catalog) -> None:
 
 
 def test_a_run_of_years_without_a_deadline_is_flagged(catalog) -> None:
-    from gpuplanner.planning import plan_for_scenario
+    from gpuplanner.service import plan_for_scenario
 
     slow = plan_for_scenario({"model": {"preset": "llama-2-7b"}, "training": {"tokens": 2e12},
                               "constraints": {"deployment": "on-prem"}}, catalog, top=1)["plans"][0]

@@ -7,7 +7,7 @@ import pytest
 from benchmarks.replay import format_table, median_abs_error, run_cases, vision_cases
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.estimate import CNN_ERROR_PCT, estimate
-from gpuplanner.planning import scenario_from_data
+from gpuplanner.service import scenario_from_data
 from tests.conftest import VALIDATION_TABLES
 
 
@@ -77,7 +77,7 @@ def test_bad_image_inputs_name_the_field(catalog, data: dict, field: str) -> Non
 
 
 def test_plan_covers_image_training(catalog) -> None:
-    from gpuplanner.planning import plan_for_scenario
+    from gpuplanner.service import plan_for_scenario
 
     result = plan_for_scenario({"task": "vision", "model": {"preset": "resnet-50"},
                                 "constraints": {"deadline_days": 2, "deployment": "on-prem"}}, catalog, top=3)

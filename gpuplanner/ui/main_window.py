@@ -46,9 +46,9 @@ from PySide6.QtWidgets import (
 from gpuplanner.catalog.store import Catalog, CatalogWriteError
 from gpuplanner.core.errors import InputError
 from gpuplanner.i18n import fill
-from gpuplanner.planning import plan_for_scenario, scenario_from_data
 from gpuplanner.report.core_messages import translated, translated_error
 from gpuplanner.scenario_file import load_scenario_json
+from gpuplanner.service import plan_for_scenario, scenario_from_data
 from gpuplanner.translations import LANGUAGES
 from gpuplanner.ui.catalog_editor import CatalogEntryDialog
 from gpuplanner.ui.catalog_model import SORT_ROLE as CATALOG_SORT_ROLE

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from gpuplanner.cli import open_catalog
-from gpuplanner.plan_cli import plan_report
-from gpuplanner.planning import plan_for_scenario
+from gpuplanner.cli.catalog import open_catalog
+from gpuplanner.cli.plan import plan_report
+from gpuplanner.service import plan_for_scenario
 
 EXAMPLE_SCENARIO = {
     "task": "pretrain",

@@ -1,4 +1,6 @@
-"""The one planning entry point shared by the CLI and the desktop app (runs off the GUI thread there)."""
+"""The service both front ends call (the CLI and the desktop app, which runs it off the GUI thread): parse and
+validate a scenario, estimate it, plan the catalog for it. `plan_for_scenario(progress=...)`: `progress(done, total)`
+returning False cancels, raising core.errors.CancelledError (a partial ranking is never returned)."""
 
 from __future__ import annotations
 
@@ -6,11 +8,12 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from gpuplanner.catalog.options import hardware_options
+from gpuplanner.catalog.options import hardware_options, node_for
 from gpuplanner.catalog.store import Catalog
-from gpuplanner.core.estimate import validate_workload
+from gpuplanner.core.estimate import estimate, validate_workload
 from gpuplanner.core.plan import plan_catalog, plan_settings
 from gpuplanner.core.scenario import Scenario, parse_scenario
+from gpuplanner.core.site import PowerAssumptions
 
 
 def scenario_from_data(data: object, catalog: Catalog) -> Scenario:
@@ -31,3 +34,10 @@ def plan_for_scenario(data: dict[str, Any], catalog: Catalog, top: int = 5,
     if scenario.hardware_given:
         options = [o for o in options if o.gpu.id == scenario.gpu.id]
     return plan_catalog(scenario, options, settings, top=top, progress=progress)
+
+
+def estimate_for_scenario(data: object, catalog: Catalog) -> dict[str, Any]:
+    """Parse, then estimate the scenario on its GPU, in the catalog's server for it (which gives the nameplate)."""
+    scenario = scenario_from_data(data, catalog)
+    node, _ = node_for(scenario.gpu, catalog.rows("servers"), PowerAssumptions())
+    return estimate(scenario, node)

@@ -8,15 +8,15 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from gpuplanner.cli import open_catalog
-from gpuplanner.cli_text import term_word, tr, translated_message, use_language
+from gpuplanner.cli.catalog import open_catalog
+from gpuplanner.cli.estimate import format_number, print_result
+from gpuplanner.cli.text import term_word, tr, translated_message, use_language
 from gpuplanner.core.cost import currency_symbol
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.plan import REGION_WORDS
-from gpuplanner.estimate_cli import format_number, print_result
 from gpuplanner.i18n import fill
-from gpuplanner.planning import plan_for_scenario
 from gpuplanner.scenario_file import load_scenario_json
+from gpuplanner.service import plan_for_scenario
 
 
 def money(value: float | None, currency: str, decimals: int = 0) -> str:

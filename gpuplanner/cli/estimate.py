@@ -7,14 +7,11 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from gpuplanner.catalog.options import node_for
-from gpuplanner.cli import open_catalog
-from gpuplanner.cli_text import term_word, tr, translated_message, use_language
-from gpuplanner.core.estimate import estimate
-from gpuplanner.core.site import PowerAssumptions
+from gpuplanner.cli.catalog import open_catalog
+from gpuplanner.cli.text import term_word, tr, translated_message, use_language
 from gpuplanner.i18n import fill
-from gpuplanner.planning import scenario_from_data
 from gpuplanner.scenario_file import load_scenario_json, result_json
+from gpuplanner.service import estimate_for_scenario
 
 
 def format_number(value: float | None, digits: int = 3) -> str:
@@ -96,9 +93,7 @@ def estimate_report(result: dict[str, Any]) -> str:
 def command_estimate(args: argparse.Namespace) -> int:
     use_language(args.lang)
     catalog = open_catalog()
-    scenario = scenario_from_data(load_scenario_json(args.scenario), catalog)
-    node, _ = node_for(scenario.gpu, catalog.rows("servers"), PowerAssumptions())
-    print_result(estimate(scenario, node), args.format, estimate_report)
+    print_result(estimate_for_scenario(load_scenario_json(args.scenario), catalog), args.format, estimate_report)
     return 0
 
 

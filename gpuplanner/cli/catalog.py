@@ -1,0 +1,60 @@
+"""`gpuplanner catalog TABLE`, and the catalog every command opens (its notes printed when the command ends)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Sequence
+
+from gpuplanner.catalog.store import Catalog, Row, format_cell
+from gpuplanner.cli.output import EXIT_OK, report_line
+from gpuplanner.cli.text import translated_message
+
+CATALOG_TABLES = {"gpus": "gpus", "servers": "servers", "cloud": "cloud_instances", "fabrics": "fabrics",
+                  "models": "models", "availability": "availability"}
+
+# Columns shown by `catalog TABLE --format text` (JSON carries every column).
+TEXT_COLUMNS = {
+    "gpus": ["id", "vendor", "model", "memory_gib", "memory_bandwidth_gbs", "bf16_tflops", "fp8_tflops", "tdp_w"],
+    "servers": ["id", "vendor", "model", "gpu_count", "rack_units", "max_power_w", "weight_kg"],
+    "cloud_instances": ["id", "gpu_id", "gpu_count", "on_demand_per_hour", "currency", "region", "price_date"],
+    "fabrics": ["id", "category", "name", "per_port_or_link_gbps_unidir", "per_device_gbs_bidirectional"],
+    "models": ["id", "name", "kind", "layers", "hidden", "heads", "kv_heads", "params"],
+    "availability": ["id", "gpu_id", "region", "status", "as_of"],
+}
+
+
+_OPENED_CATALOGS: list[Catalog] = []
+
+
+def open_catalog() -> Catalog:
+    """The catalog a command reads; its notes (your edits set aside, a row skipped…) are printed when the command
+    ends, one line each on stderr, whatever the outcome."""
+    catalog = Catalog()
+    _OPENED_CATALOGS.append(catalog)
+    return catalog
+
+
+def print_catalog_notes() -> None:
+    for catalog in _OPENED_CATALOGS:
+        for message in catalog.messages:
+            report_line(f"gpuplanner: note: {translated_message(message)}", limit=400)
+    _OPENED_CATALOGS.clear()
+
+
+def text_table(rows: Sequence[Row], columns: Sequence[str]) -> str:
+    cells = [[format_cell(row.get(column)) for column in columns] for row in rows]
+    widths = [max([len(c)] + [len(r[i]) for r in cells]) for i, c in enumerate(columns)]
+    lines = ["  ".join(c.ljust(w) for c, w in zip(columns, widths, strict=True)).rstrip()]
+    lines += ["  ".join(v.ljust(w) for v, w in zip(r, widths, strict=True)).rstrip() for r in cells]
+    return "\n".join(lines)
+
+
+def command_catalog(args: argparse.Namespace) -> int:
+    table = CATALOG_TABLES[args.table]
+    rows = open_catalog().rows(table)
+    if args.format == "json":
+        print(json.dumps(rows, indent=2, ensure_ascii=False))
+    else:
+        print(text_table(rows, TEXT_COLUMNS[table]))
+    return EXIT_OK

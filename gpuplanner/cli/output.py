@@ -1,0 +1,28 @@
+"""What the command line prints when something goes wrong: exit codes and one terminal-safe line on stderr."""
+
+from __future__ import annotations
+
+import sys
+import unicodedata
+
+EXIT_OK, EXIT_BUG, EXIT_BAD_INPUT, EXIT_BROKEN = 0, 1, 2, 3
+EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, what a shell reports for a writer whose reader went away
+MAX_ERROR_LINE = 200
+
+
+def safe_line(text: str, limit: int = MAX_ERROR_LINE) -> str:
+    """One terminal-safe line: control characters, bidi marks and lone surrogates escaped (an unknown key
+    "\\u001b]0;PWNED\\u0007" must not retitle the terminal), cut to `limit` characters."""
+    out = []
+    for char in text:
+        category = unicodedata.category(char)
+        if char in "\n\r\t" or category in ("Cc", "Cf", "Cs", "Zl", "Zp"):
+            out.append(char.encode("unicode_escape").decode("ascii") if category != "Cs" else f"\\u{ord(char):04x}")
+        else:
+            out.append(char)
+    line = "".join(out)
+    return line if len(line) <= limit else line[: limit - 1] + "…"
+
+
+def report_line(text: str, limit: int = MAX_ERROR_LINE) -> None:
+    print(safe_line(text, limit), file=sys.stderr)

@@ -284,7 +284,7 @@ def test_every_page_and_the_results_render(qtbot, window, tmp_path: Path) -> Non
     charts = window.charts.grab().toImage()
     assert charts.width() > 400 and window.charts.draw_count >= 1
     # the charts were drawn from this result: one memory bar per ranked plan
-    assert len(window.charts.memory_bars[0].opts["height"]) == min(len(result["plans"]), 8)
+    assert len(window.charts.memory_bars[0].opts["width"]) == min(len(result["plans"]), 8)
 
 
 def test_smoke_test_flag_runs_the_whole_path() -> None:

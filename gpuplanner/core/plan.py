@@ -485,12 +485,16 @@ def plan_catalog(scenario: Scenario, options: list[HardwareOptions], settings: P
               "days": p["days"],
               "output_tokens_per_s": p["inference"]["output_tokens_per_s"] if p.get("inference") else None}
              for p in pareto_front(pool)]
+    points = [_chart_point(p) for p in evaluated]
     note = None
     if not plans and near:
         fix = _nearest_fix(near, settings)
         note = msg("No plan keeps every limit and goal you set; the near misses say what each misses. {fix}",
                    fix=fix) if fix else msg("No plan keeps every limit and goal you set.")
-    return {"plans": plans, "near_misses": near, "pareto": front, "curves": curves, "evaluated": len(evaluated),
+    limits = {"deadline_days": settings.deadline_days, "budget": settings.budget,
+              "rack_kw": settings.site.usable_rack_kw}
+    return {"plans": plans, "near_misses": near, "pareto": front, "curves": curves, "points": points,
+            "limits": limits, "evaluated": len(evaluated),
             "meeting_goals": len(meeting), "rejected": rejected, "currency": settings.cost.currency, "note": note}
 
 
@@ -501,6 +505,21 @@ def _fill_alternatives(plan: dict[str, Any], scenario: Scenario, option: Hardwar
     trial = dataclasses.replace(scenario, gpu=option.gpu, gpu_count=plan["count"], gpus_per_node=option.node.gpus,
                                 hardware_given=True)
     plan["alternatives"] = estimate(trial, option.node)["alternatives"]
+
+
+def _chart_point(plan: dict[str, Any]) -> dict[str, Any]:
+    """One evaluated plan as the cost-vs-time chart draws it (serving: cost per million tokens vs speed per user)."""
+    serving = plan.get("inference")
+    cost = plan["cost"]
+    per_million = None
+    if serving:
+        per_million = cost.get("per_million_tokens_cloud" if plan["deployment"] == "cloud"
+                               else "per_million_tokens_owned")
+    return {"gpu": plan["gpu"], "gpu_name": plan["gpu_name"], "count": plan["count"],
+            "deployment": plan["deployment"], "days": plan["days"], "cost": plan["cost_metric"],
+            "per_million_tokens": per_million,
+            "tokens_per_s_per_user": serving.get("output_tokens_per_s_per_user") if serving else None,
+            "meets": not plan["misses"]}
 
 
 def _one_per_option(ranked: list[dict[str, Any]], top: int) -> list[dict[str, Any]]:

@@ -1,25 +1,37 @@
-"""Live charts of the current plans (pyqtgraph). Plot items are created once and updated with setData/setOpts;
-pyqtgraph itself is imported when the panel is built, after the window is up."""
+"""Live charts of the current result (pyqtgraph), drawn from the result alone. Plot items are created once and
+updated with setData/setOpts; pyqtgraph itself is imported when the panel is built, after the window is up.
+
+Six charts: cost against time to result (every evaluated plan, the Pareto front, the deadline and budget lines;
+for serving, cost per million tokens against speed per user), memory per GPU itemised against capacity, where the
+step time goes (for serving: time to first token and per output token), power per rack against the site limit,
+and days against GPU count per GPU type. Category axes name the plan ("H100 SXM × 64"); hovering shows values."""
 
 from __future__ import annotations
 
+import math
+from pathlib import Path
 from typing import Any
 
 import numpy as np
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QGridLayout, QWidget
+from PySide6.QtCore import QPointF, Qt, Signal
+from PySide6.QtGui import QColor, QPalette
+from PySide6.QtWidgets import QGridLayout, QToolTip, QWidget
+
+from gpuplanner.i18n import fill
+from gpuplanner.report.formatting import money
 
 MEMORY_PARTS = ("weights", "gradients", "optimizer", "activations", "kv_cache", "overhead")
 TIME_PARTS = ("gemm", "memory_bound", "tensor_parallel", "pipeline_send", "pipeline_bubble", "data_parallel",
               "optimizer")
-PALETTE = ("#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#9c755f")
+# Colour-blind-safe categorical palette (Tableau 10); the over-limit red is kept apart from it.
+PALETTE = ("#4e79a7", "#f28e2b", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#9c755f", "#bab0ac")
+OVER_LIMIT = "#d62728"
+LIMIT_LINE = "#d62728"
 MAX_BARS = 8
+MAX_CURVES = 6
 
 
 class ChartPanel(QWidget):
-    """Four charts: memory per GPU vs capacity, where step time goes, rack power vs the site limit, time (or
-    throughput) against GPU count."""
-
     drawn = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -28,85 +40,371 @@ class ChartPanel(QWidget):
 
         self._pg = pg
         pg.setConfigOptions(antialias=True)
+        self._background, self._foreground = self._colours()
         layout = QGridLayout(self)
-        self.memory_plot = self._plot(self.tr("Memory per GPU (GiB) vs capacity"), self.tr("plan rank"), "GiB")
-        self.time_plot = self._plot(self.tr("Step time breakdown (s)"),
-                                    self.tr("plan rank"), "s")
-        self.power_plot = self._plot(self.tr("Power per rack (kW) vs the site limit"), self.tr("plan rank"), "kW")
-        self.scaling_plot = self._plot(self.tr("Days to train vs GPU count"), self.tr("GPUs"), self.tr("days"))
+        self.cost_plot = self._plot(zoomable=True)
+        self.memory_plot = self._plot()
+        self.time_plot = self._plot()
+        self.power_plot = self._plot()
+        self.scaling_plot = self._plot(zoomable=True)
+        for index, plot in enumerate((self.cost_plot, self.memory_plot, self.time_plot, self.power_plot,
+                                      self.scaling_plot)):
+            plot.setMinimumSize(420, 320)  # below this the panel scrolls rather than squeezing the labels
+            plot.getAxis("left").setWidth(150 if plot in (self.memory_plot, self.time_plot, self.power_plot)
+                                          else 55)
+            layout.addWidget(plot, index // 2, index % 2)
+        for plot in (self.memory_plot, self.time_plot, self.power_plot):
+            plot.invertY(True)  # plan #1 on top
+        self.cost_plot.setLogMode(x=True, y=True)
         self.scaling_plot.setLogMode(x=True, y=True)
-        layout.addWidget(self.memory_plot, 0, 0)
-        layout.addWidget(self.time_plot, 0, 1)
-        layout.addWidget(self.power_plot, 1, 0)
-        layout.addWidget(self.scaling_plot, 1, 1)
 
-        self.memory_bars = [self._bars(self.memory_plot, PALETTE[i], name) for i, name in enumerate(MEMORY_PARTS)]
-        self.capacity = self.memory_plot.plot([], [], pen=None, symbol="t1", symbolSize=14, symbolBrush="#333",
-                                              name=self.tr("capacity"))
-        self.time_bars = [self._bars(self.time_plot, PALETTE[i], name) for i, name in enumerate(TIME_PARTS)]
+        part_words = self._part_words()
+        self.memory_bars = [self._bars(self.memory_plot, PALETTE[i], part_words[name])
+                            for i, name in enumerate(MEMORY_PARTS)]
+        self.capacity = self.memory_plot.plot([], [], pen=None, symbol="|", symbolSize=22,
+                                              symbolPen=self._pg.mkPen(self._foreground, width=3),
+                                              name=self.tr("Capacity"))
+        self.time_bars = [self._bars(self.time_plot, PALETTE[i % len(PALETTE)], part_words[name])
+                          for i, name in enumerate(TIME_PARTS)]
+        self.latency_bars = [self._bars(self.time_plot, PALETTE[0], self.tr("Time to first token (ms)")),
+                             self._bars(self.time_plot, PALETTE[1], self.tr("Time per output token (ms)"))]
         self.power_bars = self._bars(self.power_plot, PALETTE[0], self.tr("kW per rack (nameplate)"))
-        self.power_limit = pg.InfiniteLine(angle=0, pen=pg.mkPen("#d9534f", width=2, style=Qt.PenStyle.DashLine),
-                                           label=self.tr("site limit"), labelOpts={"position": 0.9})
-        self.power_plot.addItem(self.power_limit)
-        self.curves = [self.scaling_plot.plot([], [], pen=pg.mkPen(PALETTE[i], width=2), symbol="o", symbolSize=6,
-                                              symbolBrush=PALETTE[i]) for i in range(4)]
-        self.draw_count = 0
-        self._legend_names: dict[int, str | None] = {}
+        self.power_limit = self._limit_line(90, self.tr("site limit"), self.power_plot, position=0.08)
 
-    def _plot(self, title: str, x_label: str, y_label: str) -> Any:
+        self.cost_points = pg.ScatterPlotItem(size=8, hoverable=True, hoverSize=12, tip=None)
+        self.cost_points.sigHovered.connect(self._hover_point)
+        self.cost_plot.addItem(self.cost_points)
+        self.cost_front = self.cost_plot.plot([], [], pen=pg.mkPen(self._foreground, width=1.5),
+                                              name=self.tr("Pareto front"))
+        self.cost_selected = pg.ScatterPlotItem(size=16, pen=pg.mkPen(OVER_LIMIT, width=2), brush=None)
+        self.cost_plot.addItem(self.cost_selected)
+        self.deadline_line = self._limit_line(90, self.tr("deadline"), self.cost_plot)
+        self.budget_line = self._limit_line(0, self.tr("budget"), self.cost_plot)
+
+        # Legend keys only (not plotted): what the colours and the crosses mean.
+        self._cost_keys = [pg.ScatterPlotItem(symbol="o", brush=PALETTE[0], pen=PALETTE[0]),
+                           pg.ScatterPlotItem(symbol="o", brush=PALETTE[1], pen=PALETTE[1]),
+                           pg.ScatterPlotItem(symbol="x", brush=self._foreground, pen=self._foreground)]
+        for key, name in zip(self._cost_keys, (self.tr("buy"), self.tr("rent"), self.tr("near miss")), strict=True):
+            self.cost_plot.plotItem.legend.addItem(key, name)
+        self.curves = [self.scaling_plot.plot([], [], pen=pg.mkPen(PALETTE[i], width=2), symbol="o", symbolSize=6,
+                                              symbolBrush=PALETTE[i]) for i in range(MAX_CURVES)]
+        self._legend_names: list[str] | None = None
+        self._labels: list[str] = []
+        self._hover_text: list[str] = []
+        self._point_text: list[str] = []
+        for plot in (self.memory_plot, self.time_plot, self.power_plot):
+            plot.scene().sigMouseMoved.connect(lambda position, p=plot: self._hover_bar(p, position))
+        self.draw_count = 0
+        self.serving = False
+        self._legend_mode: bool | None = None
+        self._currency = "USD"
+
+    # --- building -------------------------------------------------------------------------------------
+    def _colours(self) -> tuple[QColor, QColor]:
+        """Background and text colours from the application's palette (dark mode gets dark charts)."""
+        palette = self.palette()
+        return palette.color(QPalette.ColorRole.Base), palette.color(QPalette.ColorRole.Text)
+
+    def _plot(self, zoomable: bool = False) -> Any:
         plot = self._pg.PlotWidget(self)
-        plot.setBackground("w")
-        plot.setTitle(title, color="#222", size="10pt")
-        plot.setLabel("bottom", x_label)
-        plot.setLabel("left", y_label)
-        plot.showGrid(x=True, y=True, alpha=0.2)
-        plot.addLegend(offset=(-5, 5), labelTextSize="8pt")
+        plot.setBackground(self._background)
+        plot.setMenuEnabled(False)  # pyqtgraph's own menu speaks English and exposes internals
+        plot.hideButtons()
+        plot.setMouseEnabled(x=zoomable, y=zoomable)
+        for side in ("left", "bottom"):
+            axis = plot.getAxis(side)
+            axis.setTextPen(self._foreground)
+            axis.setPen(self._foreground)
+            axis.enableAutoSIPrefix(False)  # "(x1e+09)" beside a currency reads as a different number
+        plot.showGrid(x=True, y=True, alpha=0.15)
+        # The legend sits in its own row under the axis, never over the data.
+        legend = self._pg.LegendItem(colCount=2, labelTextSize="8pt", labelTextColor=self._foreground)
+        plot.plotItem.layout.addItem(legend, 4, 0, 1, 3)  # the full width, not the data column alone
+        plot.plotItem.legend = legend  # named items join it
         return plot
 
     def _bars(self, plot: Any, colour: str, name: str) -> Any:
-        bars = self._pg.BarGraphItem(x=[], height=[], width=0.6, brush=colour, name=name)
+        bars = self._pg.BarGraphItem(x0=[], y=[], width=[], height=0.6, brush=colour, name=name)
         plot.addItem(bars)  # named items join the plot's legend
         return bars
 
-    def _legend_name(self, curve: Any, name: str | None) -> None:
-        """Rebuild a legend entry only when its name changes (most redraws keep the same GPUs)."""
-        if self._legend_names.get(id(curve)) == name:
-            return
-        self._legend_names[id(curve)] = name
-        legend = self.scaling_plot.plotItem.legend
-        legend.removeItem(curve)
-        if name:
-            legend.addItem(curve, name)
+    def _limit_line(self, angle: float, label: str, plot: Any, position: float = 0.9) -> Any:
+        line = self._pg.InfiniteLine(angle=angle, pen=self._pg.mkPen(LIMIT_LINE, width=2,
+                                                                       style=Qt.PenStyle.DashLine),
+                                     label=label, labelOpts={"position": position, "color": LIMIT_LINE})
+        plot.addItem(line)
+        line.setVisible(False)
+        return line
 
+    def _part_words(self) -> dict[str, str]:
+        return {"weights": self.tr("Weights"), "gradients": self.tr("Gradients"),
+                "optimizer": self.tr("Optimizer"), "activations": self.tr("Activations"),
+                "kv_cache": self.tr("KV cache"), "overhead": self.tr("Overhead"),
+                "gemm": self.tr("Matrix math"), "memory_bound": self.tr("Memory-bound kernels"),
+                "tensor_parallel": self.tr("Tensor-parallel traffic"), "pipeline_send": self.tr("Pipeline sends"),
+                "pipeline_bubble": self.tr("Pipeline bubble"), "data_parallel": self.tr("Gradient sync (exposed)")}
+
+    def _titles(self, serving: bool) -> None:
+        colour = self._foreground.name()
+        if serving:
+            self._title(self.cost_plot, self.tr("Cost per million output tokens vs speed per user"),
+                        self.tr("output tokens/s per user"), fill(self.tr("%1 per million tokens"), self._currency),
+                        colour)
+            self._title(self.time_plot, self.tr("Latency of each plan"), self.tr("ms"), "", colour)
+            self._title(self.scaling_plot, self.tr("Days vs GPU count (training only)"), self.tr("GPUs"),
+                        self.tr("days"), colour)
+        else:
+            self._title(self.cost_plot, self.tr("Cost vs time to result"), self.tr("days"),
+                        fill(self.tr("cost (%1)"), self._currency), colour)
+            self._title(self.time_plot, self.tr("Where the step time goes"), self.tr("s"), "", colour)
+            self._title(self.scaling_plot, self.tr("Days vs GPU count, per GPU type"), self.tr("GPUs"),
+                        self.tr("days"), colour)
+        self._title(self.memory_plot, self.tr("Memory per GPU vs capacity"), self.tr("GiB"), "", colour)
+        self._title(self.power_plot, self.tr("Power per rack vs the site limit"), self.tr("kW"), "", colour)
+
+    @staticmethod
+    def _title(plot: Any, title: str, x_label: str, y_label: str, colour: str) -> None:
+        plot.setTitle(title, color=colour, size="10pt")
+        plot.setLabel("bottom", x_label)
+        plot.setLabel("left", y_label)
+
+    # --- drawing --------------------------------------------------------------------------------------
     def update_plans(self, result: dict[str, Any], site_rack_kw: float | None) -> None:
         plans = result.get("plans", [])[:MAX_BARS]
-        x = np.arange(1, len(plans) + 1, dtype=float)
-        base = np.zeros(len(plans))
-        for bars, part in zip(self.memory_bars, MEMORY_PARTS, strict=True):
-            height = np.array([p["memory_gib_per_gpu"].get(part, 0.0) or 0.0 for p in plans])
-            bars.setOpts(x=x, height=height, y0=base.copy(), width=0.6)
-            base += height
-        self.capacity.setData(x, [p["memory_gib_per_gpu"]["capacity"] for p in plans])
-        base = np.zeros(len(plans))
-        for bars, part in zip(self.time_bars, TIME_PARTS, strict=True):
-            height = np.array([(p.get("training") or {}).get("step_breakdown_s", {}).get(part, 0.0) for p in plans])
-            bars.setOpts(x=x, height=height, y0=base.copy(), width=0.6)
-            base += height
-        self.power_bars.setOpts(x=x, height=[p["site"]["kw_per_rack"] or 0.0 for p in plans], width=0.6)
-        if site_rack_kw:
-            self.power_limit.setValue(site_rack_kw)
-        curves = list(result.get("curves", {}).items())[: len(self.curves)]
-        serving = bool(plans) and plans[0].get("days") is None
-        self.scaling_plot.setLabel("left", self.tr("output tokens/s") if serving else self.tr("days"))
-        for index, curve in enumerate(self.curves):
-            if index < len(curves):
-                points = curves[index][1]
-                xs = [pt["count"] for pt in points]
-                ys = [pt["output_tokens_per_s"] if serving else pt["days"] for pt in points]
-                curve.setData(xs, ys)
-                self._legend_name(curve, curves[index][0])
-            else:
-                curve.setData([], [])
-                self._legend_name(curve, None)
+        currency = result.get("currency", "USD")
+        self.serving = bool(plans) and plans[0].get("days") is None
+        self._currency = currency
+        self._titles(self.serving)
+        x = np.arange(len(plans), dtype=float)
+        self._labels = [f"{p['gpu_name']} × {p['count']}" for p in plans]
+        ticks = [[(float(i), self._short(label)) for i, label in enumerate(self._labels)]]
+        for plot in (self.memory_plot, self.time_plot, self.power_plot):  # plans top to bottom, named on the left
+            plot.getAxis("left").setTicks(ticks)
+            plot.setYRange(-0.6, max(len(plans), 1) - 0.4, padding=0)
+        self._draw_memory(plans, x)
+        self._draw_time(plans, x)
+        self._draw_power(plans, x, site_rack_kw)
+        self._draw_cost(result, plans, currency)
+        self._draw_scaling(result)
         self.draw_count += 1
         self.drawn.emit()
+
+    @staticmethod
+    def _short(label: str, width: int = 16) -> str:
+        return label if len(label) <= width else label[: width - 1] + "…"
+
+    @staticmethod
+    def _stack(bars: list[Any], widths: list[np.ndarray], y: np.ndarray) -> float:
+        """Horizontal stacked bars, one row per plan; returns the longest stack."""
+        base = np.zeros(len(y))
+        for item, width in zip(bars, widths, strict=True):
+            item.setOpts(x0=base.copy(), y=y, width=width, height=0.6)
+            base += width
+        return float(base.max()) if len(base) else 0.0
+
+    @staticmethod
+    def _headroom(plot: Any, top: float) -> None:
+        """The value axis from zero to just past the longest bar (or the limit)."""
+        plot.setXRange(0.0, max(top, 1e-9) * 1.08, padding=0)
+
+    def _draw_memory(self, plans: list[dict[str, Any]], x: np.ndarray) -> None:
+        heights = [np.array([p["memory_gib_per_gpu"].get(part, 0.0) or 0.0 for p in plans]) for part in MEMORY_PARTS]
+        top = self._stack(self.memory_bars, heights, x)
+        capacity = [p["memory_gib_per_gpu"]["capacity"] for p in plans]
+        self.capacity.setData(capacity, x)
+        self._headroom(self.memory_plot, max([top, *capacity]))
+
+    @staticmethod
+    def _legend_entries(plot: Any, items: list[tuple[Any, str]]) -> None:
+        """Replace a legend's entries (cleared and rebuilt in order, so its grid has no holes)."""
+        legend = plot.plotItem.legend
+        legend.clear()
+        for item, name in items:
+            legend.addItem(item, name)
+
+    def _draw_time(self, plans: list[dict[str, Any]], x: np.ndarray) -> None:
+        if self._legend_mode != self.serving:
+            words = self._part_words()
+            self._legend_entries(self.time_plot, [
+                (self.latency_bars[0], self.tr("Time to first token (ms)")),
+                (self.latency_bars[1], self.tr("Time per output token (ms)"))] if self.serving else [
+                (bars, words[name]) for bars, name in zip(self.time_bars, TIME_PARTS, strict=True)])
+            self._legend_mode = self.serving
+        if self.serving:
+            self._stack(self.time_bars, [np.zeros(len(x)) for _ in TIME_PARTS], x)
+            ttft = np.array([p["inference"]["ttft_s"] * 1000 for p in plans])
+            tpot = np.array([p["inference"]["tpot_s"] * 1000 for p in plans])
+            self.latency_bars[0].setOpts(x0=np.zeros(len(x)), y=x - 0.17, width=ttft, height=0.32)
+            self.latency_bars[1].setOpts(x0=np.zeros(len(x)), y=x + 0.17, width=tpot, height=0.32)
+            self._headroom(self.time_plot, float(max([*ttft, *tpot], default=0.0)))
+        else:
+            for bars in self.latency_bars:
+                bars.setOpts(x0=[], y=[], width=[], height=0.32)
+            heights = [np.array([(p.get("training") or {}).get("step_breakdown_s", {}).get(part, 0.0)
+                                 for p in plans]) for part in TIME_PARTS]
+            self._headroom(self.time_plot, self._stack(self.time_bars, heights, x))
+        self._hover_text = [self._plan_tip(p) for p in plans]
+
+    def _draw_power(self, plans: list[dict[str, Any]], x: np.ndarray, limit: float | None) -> None:
+        heights = [p["site"]["kw_per_rack"] or 0.0 for p in plans]
+        over = [bool(limit) and h > limit + 1e-9 and p["deployment"] == "on-prem" for p, h in zip(plans, heights,
+                                                                                                strict=True)]
+        brushes = [OVER_LIMIT if o else PALETTE[0] for o in over]
+        self.power_bars.setOpts(x0=np.zeros(len(x)), y=x, width=heights, height=0.6, brushes=brushes)
+        self.power_limit.setVisible(bool(limit))
+        if limit:
+            self.power_limit.setValue(limit)
+        self._headroom(self.power_plot, max([*heights, limit or 0.0]))
+
+    def _draw_cost(self, result: dict[str, Any], plans: list[dict[str, Any]], currency: str) -> None:
+        points = [p for p in result.get("points", []) if self._cost_xy(p) is not None]
+        spots = []
+        self._point_text = []
+        for point in points:
+            px, py = self._cost_xy(point)  # type: ignore[misc]
+            colour = PALETTE[0] if point["deployment"] == "on-prem" else PALETTE[1]
+            brush = colour if point["meets"] else None
+            spots.append({"pos": (math.log10(px), math.log10(py)), "brush": brush,
+                          "pen": self._pg.mkPen(colour, width=1.5), "symbol": "o" if point["meets"] else "x",
+                          "data": len(self._point_text)})
+            self._point_text.append(self._point_tip(point, currency))
+        self.cost_points.setData(spots)
+        front = [p for p in points if p["meets"]]
+        front_xy = sorted(self._cost_xy(p) for p in self._pareto(front))  # type: ignore[type-var]
+        self.cost_front.setData([a for a, _ in front_xy], [b for _, b in front_xy])
+        chosen = [self._cost_xy(self._as_point(plans[0]))] if plans and self._cost_xy(self._as_point(plans[0])) \
+            else []
+        self.cost_selected.setData([{"pos": (math.log10(a), math.log10(b))} for a, b in chosen])
+        limits = result.get("limits") or {}
+        deadline = None if self.serving else limits.get("deadline_days")
+        budget = None if self.serving else limits.get("budget")
+        self.deadline_line.setVisible(bool(deadline))
+        if deadline:
+            self.deadline_line.setValue(math.log10(deadline))
+        self.budget_line.setVisible(bool(budget))
+        if budget:
+            self.budget_line.setValue(math.log10(budget))
+
+    def _cost_xy(self, point: dict[str, Any]) -> tuple[float, float] | None:
+        if self.serving:
+            x, y = point.get("tokens_per_s_per_user"), point.get("per_million_tokens")
+        else:
+            x, y = point.get("days"), point.get("cost")
+        if x is None or y is None or x <= 0 or y <= 0:
+            return None
+        return float(x), float(y)
+
+    @staticmethod
+    def _as_point(plan: dict[str, Any]) -> dict[str, Any]:
+        serving = plan.get("inference") or {}
+        cost = plan["cost"]
+        per_million = cost.get("per_million_tokens_cloud" if plan["deployment"] == "cloud"
+                               else "per_million_tokens_owned")
+        return {"days": plan["days"], "cost": plan["cost_metric"], "per_million_tokens": per_million,
+                "tokens_per_s_per_user": serving.get("output_tokens_per_s_per_user")}
+
+    def _pareto(self, points: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Points no other point beats on both axes (lower cost; fewer days, or more speed per user)."""
+        def key(point: dict[str, Any]) -> tuple[float, float]:
+            x, y = self._cost_xy(point)  # type: ignore[misc]
+            return (y, -x if self.serving else x)
+
+        front, best = [], math.inf
+        for point in sorted(points, key=key):
+            _, second = key(point)
+            if second < best:
+                front.append(point)
+                best = second
+        return front
+
+    def _draw_scaling(self, result: dict[str, Any]) -> None:
+        """One line per GPU type: days do not depend on buying or renting, so the two are drawn once."""
+        names = {point["gpu"]: point["gpu_name"] for point in result.get("points", [])}
+        by_gpu: dict[str, list[dict[str, Any]]] = {}
+        for key, points in result.get("curves", {}).items():
+            gpu = key.rsplit(" (", 1)[0]
+            by_gpu.setdefault(names.get(gpu, gpu), points)
+        self.scaling_plot.setVisible(not self.serving)  # serving has no GPU-count curve
+        curves = [] if self.serving else list(by_gpu.items())[:MAX_CURVES]
+        for index, curve in enumerate(self.curves):
+            points = [pt for pt in curves[index][1] if pt["days"]] if index < len(curves) else []
+            curve.setData([pt["count"] for pt in points], [pt["days"] for pt in points])
+        self._curve_legend([name for name, _ in curves])
+
+    def _curve_legend(self, names: list[str]) -> None:
+        """Rebuild the GPU legend only when the GPUs change (most redraws keep the same ones)."""
+        if names == self._legend_names:
+            return
+        self._legend_names = names
+        self._legend_entries(self.scaling_plot, list(zip(self.curves, names, strict=False)))
+
+    # --- hover ----------------------------------------------------------------------------------------
+    def _plan_tip(self, plan: dict[str, Any]) -> str:
+        memory = plan["memory_gib_per_gpu"]
+        lines = [f"{plan['gpu_name']} × {plan['count']}",
+                 fill(self.tr("memory %1 of %2 GiB"), f"{memory['total']:.1f}", f"{memory['capacity']:g}"),
+                 fill(self.tr("%1 kW per rack"), f"{plan['site']['kw_per_rack'] or 0:.1f}")]
+        if plan.get("training"):
+            lines.append(fill(self.tr("step %1 s"), f"{plan['training']['step_time_s']:.2f}"))
+        if plan.get("inference"):
+            lines.append(fill(self.tr("TTFT %1 ms, TPOT %2 ms"), f"{plan['inference']['ttft_s'] * 1000:.0f}",
+                              f"{plan['inference']['tpot_s'] * 1000:.1f}"))
+        return "\n".join(lines)
+
+    def _point_tip(self, point: dict[str, Any], currency: str) -> str:
+        where = self.tr("buy") if point["deployment"] == "on-prem" else self.tr("rent")
+        head = f"{point['gpu_name']} × {point['count']} ({where})"
+        if self.serving:
+            body = fill(self.tr("%1 tokens/s per user, %2 per million tokens"),
+                        f"{point['tokens_per_s_per_user']:.1f}", money(point["per_million_tokens"], currency, 2))
+        else:
+            body = fill(self.tr("%1 days, %2"), f"{point['days']:.1f}", money(point["cost"], currency))
+        suffix = "" if point["meets"] else "\n" + self.tr("near miss: breaks a limit or misses a goal")
+        return f"{head}\n{body}{suffix}"
+
+    def _hover_point(self, _item: Any, points: Any, _event: Any = None) -> None:
+        if len(points):
+            QToolTip.showText(self.cursor().pos(), self._point_text[int(points[0].data())], self)
+
+    def _hover_bar(self, plot: Any, position: QPointF) -> None:
+        if not plot.sceneBoundingRect().contains(position):
+            return
+        y = plot.plotItem.vb.mapSceneToView(position).y()
+        index = round(y)
+        if 0 <= index < len(self._hover_text) and abs(y - index) <= 0.35:
+            QToolTip.showText(self.cursor().pos(), self._hover_text[index], plot)
+
+    # --- export ---------------------------------------------------------------------------------------
+    def plots(self) -> dict[str, Any]:
+        return {"cost-vs-time": self.cost_plot, "memory": self.memory_plot, "step-time": self.time_plot,
+                "power": self.power_plot, "days-vs-count": self.scaling_plot}
+
+    def export(self, folder: Path) -> list[Path]:
+        """Each chart as PNG (twice the screen size) and SVG into `folder`; returns the files written. The SVG is
+        drawn by Qt's own SVG painter (pyqtgraph's SVG exporter fails on empty series)."""
+        from pyqtgraph.exporters import ImageExporter
+        from PySide6.QtCore import QRect, QSize
+        from PySide6.QtGui import QPainter
+        from PySide6.QtSvg import QSvgGenerator
+
+        written = []
+        for name, plot in self.plots().items():
+            png = folder / f"{name}.png"
+            image = ImageExporter(plot.plotItem)
+            image.parameters()["width"] = max(int(plot.width() * 2), 800)
+            image.export(str(png))
+            svg = folder / f"{name}.svg"
+            generator = QSvgGenerator()
+            generator.setFileName(str(svg))
+            generator.setSize(QSize(plot.width(), plot.height()))
+            generator.setViewBox(QRect(0, 0, plot.width(), plot.height()))
+            generator.setTitle(plot.plotItem.titleLabel.text)
+            painter = QPainter(generator)
+            plot.render(painter)
+            painter.end()
+            for path in (png, svg):
+                if not path.exists():
+                    raise OSError(f"{path} was not written")
+            written += [png, svg]
+        return written

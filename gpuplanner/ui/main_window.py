@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QApplication,
     QDialog,
     QFileDialog,
+    QFrame,
     QHBoxLayout,
     QLabel,
     QMainWindow,
@@ -156,6 +157,9 @@ class MainWindow(QMainWindow):
         self.tabs.addTab(self._build_plans_tab(), self.tr("Plans"))
         self.charts_holder = QWidget(self)
         self.charts_layout = QVBoxLayout(self.charts_holder)
+        self.export_charts_button = QPushButton(self.tr("Export charts (PNG and SVG)…"), self.charts_holder)
+        self.export_charts_button.clicked.connect(self.export_charts)
+        self.charts_layout.addWidget(self.export_charts_button, 0, Qt.AlignmentFlag.AlignRight)
         self.charts = None
         self.tabs.addTab(self.charts_holder, self.tr("Charts"))
         self.tabs.addTab(self._build_catalog_tab(), self.tr("Catalog"))
@@ -348,8 +352,12 @@ class MainWindow(QMainWindow):
         if self.charts is None:
             from gpuplanner.ui.charts import ChartPanel
 
-            self.charts = ChartPanel(self.charts_holder)
-            self.charts_layout.addWidget(self.charts)
+            self.charts = ChartPanel()
+            scroll = QScrollArea(self.charts_holder)  # small screens scroll instead of squeezing the labels
+            scroll.setWidget(self.charts)
+            scroll.setWidgetResizable(True)
+            scroll.setFrameShape(QFrame.Shape.NoFrame)
+            self.charts_layout.addWidget(scroll)
             if self.last_result is not None:
                 self._update_charts()
 
@@ -830,6 +838,25 @@ class MainWindow(QMainWindow):
 
         self.help_dialog = HelpDialog(self)
         self.help_dialog.open()
+
+    @Slot()
+    def export_charts(self) -> None:
+        folder = QFileDialog.getExistingDirectory(self, self.tr("Export charts into a folder"))
+        if folder:
+            self.write_charts(Path(folder))
+
+    def write_charts(self, folder: Path) -> bool:
+        """Every chart as PNG and SVG into `folder` (existing files of the same name are replaced)."""
+        self.ensure_charts()
+        assert self.charts is not None
+        try:
+            written = self.charts.export(folder)
+        except OSError as exc:
+            warn(self, self.tr("Not exported"), fill(self.tr("Could not write %1: %2"), str(folder),
+                                                     exc.strerror or str(exc)))
+            return False
+        self.show_message(fill(self.tr("Exported %1 chart files to %2"), len(written), str(folder)))
+        return True
 
     @Slot()
     def export_plans_csv(self) -> None:

@@ -4,9 +4,9 @@
 <context>
     <name></name>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="22"/>
-        <location filename="../../gpuplanner/plan_cli.py" line="23"/>
-        <location filename="../../gpuplanner/plan_cli.py" line="27"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="19"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="23"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="27"/>
         <location filename="../../gpuplanner/report/formatting.py" line="13"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="131"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="132"/>
@@ -135,57 +135,57 @@
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="29"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="26"/>
         <source>%1 · %2 · %3 on %4 x %5 (%6 nodes)</source>
         <translation>%1 · %2 · %3，%4 × %5（%6 个节点）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="31"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="28"/>
         <source>Fits: yes</source>
         <translation>显存够用：是</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="31"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="28"/>
         <source>Fits: NO</source>
         <translation>显存够用：否</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="33"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="30"/>
         <source>trainable parameters %1</source>
         <translation>可训练参数 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="36"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="33"/>
         <source>Layout: TP %1 · PP %2 (v=%3) · DP %4 · ZeRO-%5 · micro-batch %6 · recompute %7 · sequence parallel %8</source>
         <translation>并行布局：TP %1 · PP %2（v=%3）· DP %4 · ZeRO-%5 · 微批 %6 · 重计算 %7 · 序列并行 %8</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="39"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="36"/>
         <source>on</source>
         <translation>开</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="39"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="36"/>
         <source>off</source>
         <translation>关</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="43"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="40"/>
         <source>weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="43"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="40"/>
         <source>gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="43"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="40"/>
         <source>optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="44"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="41"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="259"/>
         <location filename="../../gpuplanner/ui/details.py" line="62"/>
         <location filename="../../gpuplanner/ui/details.py" line="175"/>
@@ -193,97 +193,97 @@
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="44"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="41"/>
         <source>activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="44"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="41"/>
         <source>overhead</source>
         <translation>额外开销</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="45"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="42"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="45"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="42"/>
         <source>capacity</source>
         <translation>容量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="50"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="47"/>
         <source>%1 tokens/s (%2 per GPU)</source>
         <translation>每秒 %1 token（单卡 %2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="52"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="49"/>
         <source>%1 images/s</source>
         <translation>每秒 %1 张图</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="56"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="53"/>
         <source>step time %1 s (±%2%)</source>
         <translation>单步时间 %1 秒（±%2%）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="59"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="56"/>
         <source>model TFLOP/s %1 per GPU, MFU %2%</source>
         <translation>单卡模型算力 %1 TFLOP/s，MFU %2%</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="61"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="58"/>
         <source>run %1 days, %2 GPU-hours</source>
         <translation>总时长 %1 天，%2 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="63"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="60"/>
         <source>step breakdown</source>
         <translation>单步构成</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="70"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="67"/>
         <source>Serving (%1, ±%2%)</source>
         <translation>推理服务（%1，±%2%）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="71"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="68"/>
         <source>time to first token %1 ms</source>
         <translation>首 token 时延 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="72"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="69"/>
         <source>time per output token %1 ms</source>
         <translation>每个输出 token %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="73"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="70"/>
         <source>output tokens/s %1 (%2 per GPU)</source>
         <translation>每秒输出 token %1（单卡 %2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="75"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="72"/>
         <source>largest batch %1 sequences per replica (KV-cache room)</source>
         <translation>每副本最大批大小 %1 条序列（受 KV 缓存限制）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="76"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="73"/>
         <source>replicas %1 x %2 GPU(s); the load needs %3 (%4 GPUs)</source>
         <translation>副本 %1 × %2 块 GPU；负载需要 %3 个副本（%4 块 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="80"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="77"/>
         <source>Power: %1 kW nameplate and %2 kW expected per node, %3 kW cluster</source>
         <translation>功耗：每节点额定 %1 kW、预计 %2 kW，集群 %3 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="84"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="81"/>
         <source>energy per run %1 MWh (IT, before PUE)</source>
         <translation>单次运行耗电 %1 MWh（IT 侧，未计 PUE）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="87"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="84"/>
         <source>Other layouts</source>
         <translation>其他布局</translation>
     </message>
@@ -856,7 +856,7 @@
         <translation>性能估算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="92"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="89"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="304"/>
         <location filename="../../gpuplanner/ui/details.py" line="39"/>
         <location filename="../../gpuplanner/ui/details.py" line="209"/>
@@ -1187,7 +1187,7 @@
         <translation>部署</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="31"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="31"/>
         <location filename="../../gpuplanner/ui/details.py" line="40"/>
         <location filename="../../gpuplanner/ui/details.py" line="198"/>
         <location filename="../../gpuplanner/ui/details.py" line="220"/>
@@ -1205,7 +1205,7 @@
         <translation>并行布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="41"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="38"/>
         <location filename="../../gpuplanner/ui/details.py" line="33"/>
         <source>Memory per GPU (GiB)</source>
         <translation>单卡显存（GiB）</translation>
@@ -1227,7 +1227,7 @@
         <translation>机房</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/estimate_cli.py" line="55"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="52"/>
         <location filename="../../gpuplanner/ui/details.py" line="38"/>
         <source>Time</source>
         <translation>时间</translation>
@@ -1243,7 +1243,7 @@
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="31"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="31"/>
         <location filename="../../gpuplanner/ui/details.py" line="43"/>
         <location filename="../../gpuplanner/ui/details.py" line="198"/>
         <location filename="../../gpuplanner/ui/details.py" line="220"/>
@@ -1271,137 +1271,137 @@
         <translation>排名成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="39"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="39"/>
         <source>Near misses (not answers: each breaks a limit or misses a goal you set):</source>
         <translation>接近的方案（不是答案：每个都突破了您设定的某项限制或未达成某个目标）：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="77"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="77"/>
         <source>rented: %1 x %2 from %3; region: %4; prices of %5</source>
         <translation>租用：%1 × %2，云厂商 %3；地域：%4；价格日期 %5</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="80"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="80"/>
         <source>cost (%1): on demand %2 per GPU-hour (reserved %3, spot %4); this job on demand %5</source>
         <translation>成本（%1）：按量付费每 GPU 小时 %2（预留 %3，竞价 %4）；本任务按量付费 %5</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="84"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="84"/>
         <source>site: none needed (racks, power and cooling are the provider&apos;s)</source>
         <translation>机房：不需要（机柜、供电和散热由云厂商提供）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="93"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="93"/>
         <source>bought in %1: %2 (%3; %4)</source>
         <translation>在%1购买：%2（%3；%4）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="103"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="103"/>
         <source>No plan fits: every GPU in the catalog runs out of memory or lacks a price for the deployment.</source>
         <translation>没有可行方案：目录中的 GPU 要么显存不足，要么在该部署方式下没有价格。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="108"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="108"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="108"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="108"/>
         <source>where</source>
         <translation>部署</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="108"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="108"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="108"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="108"/>
         <source>nodes</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="108"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="108"/>
         <source>racks</source>
         <translation>机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="109"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="109"/>
         <source>days or tok/s</source>
         <translation>天数或 tok/s</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="109"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="109"/>
         <source>cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="111"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="111"/>
         <source>Plans ranked (%1 evaluated, %2 meet the goals)</source>
         <translation>方案排名（已评估 %1 个，%2 个满足目标）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="123"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="123"/>
         <source>#1 in detail: %1 x %2 (%3)</source>
         <translation>第 1 名详情：%1 × %2（%3）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="124"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="124"/>
         <source>why:</source>
         <translation>理由：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="125"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="125"/>
         <source>layout: TP %1 · PP %2 · DP %3 · ZeRO-%4 · micro-batch %5 · recompute %6</source>
         <translation>并行布局：TP %1 · PP %2 · DP %3 · ZeRO-%4 · 微批 %5 · 重计算 %6</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="128"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="128"/>
         <source>memory per GPU: %1 of %2 GiB</source>
         <translation>单卡显存：%1 / %2 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="50"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="50"/>
         <source>node: %1 — %2 kW nameplate, %3 kW expected, %4U</source>
         <translation>节点：%1 — 额定 %2 kW，预计 %3 kW，%4U</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="53"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="53"/>
         <source>racks: %1 x %2 nodes, %3 kW per rack (limited by %4); cooling: %5</source>
         <translation>机柜：%1 个 × %2 个节点，单柜 %3 kW（受限于 %4）；散热：%5</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="56"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="56"/>
         <source>(beyond the site&apos;s cooling)</source>
         <translation>（超出机房散热能力）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="57"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="57"/>
         <source>circuits: %1 per A/B feed of %2 kW; heat %3 BTU/h per rack</source>
         <translation>回路：A/B 每路 %1 个 %2 kW 回路；单柜发热 %3 BTU/h</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="60"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="60"/>
         <source>cluster: %1 kW IT, %2 kW facility; fabric %3 leaf + %4 spine (%5)</source>
         <translation>集群：IT %1 kW，机房总功率 %2 kW；网络 %3 台叶交换机 + %4 台脊交换机（%5）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="63"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="63"/>
         <source>cost (%1): capex %2, opex/yr %3, TCO %4 yr %5; cloud on demand %6 per GPU-hour; break-even utilisation %7</source>
         <translation>成本（%1）：资本支出 %2，年运营支出 %3，%4 年总拥有成本 %5；云上按量付费每 GPU 小时 %6；盈亏平衡利用率 %7</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="134"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="134"/>
         <source>warnings:</source>
         <translation>警告：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="135"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="135"/>
         <source>Cost vs time (Pareto front):</source>
         <translation>成本与时间（帕累托前沿）：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/plan_cli.py" line="137"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="137"/>
         <source>%1 days</source>
         <translation>%1 天</translation>
     </message>
@@ -1861,7 +1861,7 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>CatalogPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="101"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="102"/>
         <source>Filter…</source>
         <translation>筛选…</translation>
     </message>
@@ -1869,62 +1869,246 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>ChartPanel</name>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="32"/>
-        <source>Memory per GPU (GiB) vs capacity</source>
-        <translation>单卡显存占用（GiB）与容量</translation>
+        <location filename="../../gpuplanner/ui/charts.py" line="66"/>
+        <source>Capacity</source>
+        <translation>容量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="32"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="34"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="35"/>
-        <source>plan rank</source>
-        <translation>方案排名</translation>
+        <location filename="../../gpuplanner/ui/charts.py" line="69"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="229"/>
+        <source>Time to first token (ms)</source>
+        <translation>首 token 时间（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="33"/>
-        <source>Step time breakdown (s)</source>
-        <translation>单步时间构成（秒）</translation>
+        <location filename="../../gpuplanner/ui/charts.py" line="70"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="230"/>
+        <source>Time per output token (ms)</source>
+        <translation>每个输出 token 时间（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="35"/>
-        <source>Power per rack (kW) vs the site limit</source>
-        <translation>单机柜功耗（kW）与机房上限</translation>
+        <location filename="../../gpuplanner/ui/charts.py" line="78"/>
+        <source>Pareto front</source>
+        <translation>帕累托前沿</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="36"/>
-        <source>Days to train vs GPU count</source>
-        <translation>训练天数与 GPU 数量</translation>
+        <location filename="../../gpuplanner/ui/charts.py" line="81"/>
+        <source>deadline</source>
+        <translation>截止期限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="36"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="82"/>
+        <source>budget</source>
+        <translation>预算</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/charts.py" line="84"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="355"/>
+        <source>buy</source>
+        <translation>购买</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/charts.py" line="84"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="355"/>
+        <source>rent</source>
+        <translation>租用</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/charts.py" line="89"/>
+        <source>near miss</source>
+        <translation>接近的方案</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/charts.py" line="140"/>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/charts.py" line="140"/>
+        <source>Gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/charts.py" line="141"/>
+        <source>Optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/charts.py" line="141"/>
+        <source>Activations</source>
+        <translation>激活值</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/charts.py" line="142"/>
+        <source>KV cache</source>
+        <translation>KV 缓存</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/charts.py" line="142"/>
+        <source>Overhead</source>
+        <translation>额外开销</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/charts.py" line="143"/>
+        <source>Matrix math</source>
+        <translation>矩阵运算</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/charts.py" line="143"/>
+        <source>Memory-bound kernels</source>
+        <translation>访存密集型算子</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/charts.py" line="144"/>
+        <source>Tensor-parallel traffic</source>
+        <translation>张量并行通信</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/charts.py" line="144"/>
+        <source>Pipeline sends</source>
+        <translation>流水线传输</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/charts.py" line="145"/>
+        <source>Pipeline bubble</source>
+        <translation>流水线气泡</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/charts.py" line="145"/>
+        <source>Gradient sync (exposed)</source>
+        <translation>梯度同步（未被掩盖）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/charts.py" line="150"/>
+        <source>Cost per million output tokens vs speed per user</source>
+        <translation>每百万输出 token 成本与每用户速度</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/charts.py" line="151"/>
+        <source>output tokens/s per user</source>
+        <translation>每用户输出 token/秒</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/charts.py" line="151"/>
+        <source>%1 per million tokens</source>
+        <translation>%1 / 百万 token</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/charts.py" line="153"/>
+        <source>Latency of each plan</source>
+        <translation>各方案的延迟</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/charts.py" line="153"/>
+        <source>ms</source>
+        <translation>毫秒</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/charts.py" line="154"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="160"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="36"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="100"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="154"/>
+        <source>Days vs GPU count (training only)</source>
+        <translation>天数与 GPU 数量（仅训练）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/charts.py" line="155"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="157"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="161"/>
         <source>days</source>
         <translation>天</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="45"/>
-        <source>capacity</source>
-        <translation>容量</translation>
+        <location filename="../../gpuplanner/ui/charts.py" line="157"/>
+        <source>Cost vs time to result</source>
+        <translation>成本与完成时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="47"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="158"/>
+        <source>cost (%1)</source>
+        <translation>成本（%1）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/charts.py" line="159"/>
+        <source>Where the step time goes</source>
+        <translation>单步时间构成</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/charts.py" line="159"/>
+        <source>s</source>
+        <translation>秒</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/charts.py" line="160"/>
+        <source>Days vs GPU count, per GPU type</source>
+        <translation>各型号 GPU 的天数与数量</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/charts.py" line="162"/>
+        <source>Memory per GPU vs capacity</source>
+        <translation>单卡显存占用与容量</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/charts.py" line="162"/>
+        <source>GiB</source>
+        <translation>GiB</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/charts.py" line="163"/>
+        <source>Power per rack vs the site limit</source>
+        <translation>单机柜功率与机房上限</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/charts.py" line="163"/>
+        <source>kW</source>
+        <translation>kW</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/charts.py" line="345"/>
+        <source>memory %1 of %2 GiB</source>
+        <translation>显存 %1 / %2 GiB</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/charts.py" line="346"/>
+        <source>%1 kW per rack</source>
+        <translation>每机柜 %1 kW</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/charts.py" line="348"/>
+        <source>step %1 s</source>
+        <translation>单步 %1 秒</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/charts.py" line="350"/>
+        <source>TTFT %1 ms, TPOT %2 ms</source>
+        <translation>首 token %1 毫秒，每 token %2 毫秒</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/charts.py" line="358"/>
+        <source>%1 tokens/s per user, %2 per million tokens</source>
+        <translation>每用户 %1 token/秒，每百万 token %2</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/charts.py" line="361"/>
+        <source>%1 days, %2</source>
+        <translation>%1 天，%2</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/charts.py" line="362"/>
+        <source>near miss: breaks a limit or misses a goal</source>
+        <translation>接近的方案：突破某项限制或未达成某个目标</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/charts.py" line="71"/>
         <source>kW per rack (nameplate)</source>
         <translation>单机柜功耗（额定，kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="49"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="72"/>
         <source>site limit</source>
         <translation>机房上限</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="100"/>
-        <source>output tokens/s</source>
-        <translation>每秒输出 token 数</translation>
     </message>
 </context>
 <context>
@@ -3167,391 +3351,396 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="156"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="157"/>
         <source>Plans</source>
         <translation>方案</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/ui/main_window.py" line="160"/>
+        <source>Export charts (PNG and SVG)…</source>
+        <translation>导出图表（PNG 和 SVG）…</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="164"/>
         <source>Charts</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="161"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="165"/>
         <source>Catalog</source>
         <translation>硬件目录</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="174"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="178"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="200"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="204"/>
         <source>Filter plans…</source>
         <translation>筛选方案…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="202"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="206"/>
         <source>Compare selected</source>
         <translation>对比所选</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="203"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="207"/>
         <source>Select two or three plans (Ctrl+click) to see them side by side</source>
         <translation>选择两到三个方案（Ctrl+单击）进行并排对比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="214"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="218"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="222"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="226"/>
         <source>Spec sheet PDF…</source>
         <translation>规格书 PDF…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="223"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="227"/>
         <source>Export the rack and power spec sheet of the selected plan</source>
         <translation>导出所选方案的机柜与供电规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="225"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="229"/>
         <source>Print preview…</source>
         <translation>打印预览…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="251"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="257"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="255"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="261"/>
         <source>ID</source>
         <translation>编号</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="251"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="257"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="255"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="261"/>
         <source>Vendor</source>
         <translation>厂商</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="251"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="257"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="255"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="261"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="252"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="256"/>
         <source>Memory (GiB)</source>
         <translation>显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="252"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="256"/>
         <source>Bandwidth (GB/s)</source>
         <translation>显存带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="253"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="257"/>
         <source>BF16 dense (TFLOP/s)</source>
         <translation>BF16 稠密算力（TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="253"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="257"/>
         <source>FP8 dense (TFLOP/s)</source>
         <translation>FP8 稠密算力（TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="254"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="258"/>
         <source>TDP (W)</source>
         <translation>TDP（W）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="254"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="258"/>
         <source>Price from (USD)</source>
         <translation>起价（美元）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="255"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="265"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="259"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="269"/>
         <source>Origin</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="255"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="260"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="259"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="264"/>
         <source>As of</source>
         <translation>数据日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="255"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="260"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="265"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="259"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="264"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="269"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="258"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="263"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="266"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="262"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="267"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="270"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="258"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="262"/>
         <source>Rack units</source>
         <translation>高度（U）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="259"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="263"/>
         <source>Max power (W)</source>
         <translation>最大功耗（W）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="259"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="263"/>
         <source>PSUs</source>
         <translation>电源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="259"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="263"/>
         <source>Weight (kg)</source>
         <translation>重量（kg）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="262"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="266"/>
         <source>Provider</source>
         <translation>云厂商</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="262"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="266"/>
         <source>Instance</source>
         <translation>实例规格</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="262"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="266"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="263"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="267"/>
         <source>On-demand per hour</source>
         <translation>按量付费（每小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="264"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="268"/>
         <source>Currency</source>
         <translation>币种</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="264"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="268"/>
         <source>Region</source>
         <translation>地域</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="264"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="268"/>
         <source>Price date</source>
         <translation>价格日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="267"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="271"/>
         <source>Servers</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="268"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="272"/>
         <source>Cloud prices</source>
         <translation>云实例价格</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="269"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="273"/>
         <source>Add your own…</source>
         <translation>添加自定义…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="270"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="274"/>
         <source>Edit as your own…</source>
         <translation>另存为自定义并编辑…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="271"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="275"/>
         <source>Remove your entry</source>
         <translation>删除自定义条目</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="279"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="283"/>
         <source>Prices are approximate and dated; hover a cell for its source. Unknown values show as n/a.</source>
         <translation>价格为近似值并注明日期；鼠标悬停可查看来源。未知数值显示为“不详”。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="290"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="294"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="291"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="295"/>
         <source>&amp;New scenario</source>
         <translation>新建方案(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="292"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="296"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="293"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="297"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="294"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="298"/>
         <source>Save &amp;as…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="295"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="299"/>
         <source>&amp;Close scenario</source>
         <translation>关闭方案(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="302"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="306"/>
         <source>Export plans as &amp;CSV…</source>
         <translation>导出方案为 &amp;CSV…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="306"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="310"/>
         <source>&amp;Export spec sheet (PDF)…</source>
         <translation>导出规格书 PDF(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="307"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="311"/>
         <source>Print pre&amp;view…</source>
         <translation>打印预览(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="308"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="312"/>
         <source>&amp;Print…</source>
         <translation>打印(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="316"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="320"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="319"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="323"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="324"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="328"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="325"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="329"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="327"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="331"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="331"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="335"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="332"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="336"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="337"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="341"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="338"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="342"/>
         <source>GPU Planner &amp;help</source>
         <translation>GPU Planner 帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="342"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="346"/>
         <source>&amp;About GPU Planner</source>
         <translation>关于 GPU Planner(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="363"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="371"/>
         <source>Edit inputs</source>
         <translation>修改输入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="407"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="415"/>
         <source>Estimating…</source>
         <translation>正在估算…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="414"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="422"/>
         <source>Check the highlighted field on page %1: %2</source>
         <translation>请检查第 %1 页中高亮的字段：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="417"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="425"/>
         <source>Check the highlighted field: %1</source>
         <translation>请检查高亮的字段：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="434"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="442"/>
         <source>%1 plans evaluated; best: %2 × %3</source>
         <translation>已评估 %1 个方案；最佳：%2 × %3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="441"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="449"/>
         <source>No plan fits: every GPU runs out of memory or has no price for the chosen deployment.</source>
         <translation>没有可行方案：所有 GPU 要么显存不足，要么在所选部署方式下没有价格。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="443"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="451"/>
         <source>No plan fits.</source>
         <translation>没有可行方案。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="458"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="466"/>
         <source>Updating for your latest edit… The plans below are for your earlier inputs.</source>
         <translation>正在按您最新的修改更新…… 下方方案对应的是之前的输入。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="459"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="467"/>
         <source>Not updated: check the highlighted field. The plans below are for your earlier inputs and cannot be printed until the inputs are valid.</source>
         <translation>未更新：请检查高亮的字段。下方方案对应的是之前的输入，输入有效之前不能打印。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="461"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="469"/>
         <source>Not updated: the estimate was cancelled. The plans below are for your earlier inputs.</source>
         <translation>未更新：估算已取消。下方方案对应的是之前的输入。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="463"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="471"/>
         <source>Not updated: the estimate failed. The plans below are for your earlier inputs.</source>
         <translation>未更新：估算失败。下方方案对应的是之前的输入。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="475"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="483"/>
         <source>Estimate cancelled; the plans shown were not updated.</source>
         <translation>估算已取消；显示的方案未更新。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="492"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="500"/>
         <source>The estimate failed: %1</source>
         <translation>估算失败：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="494"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="502"/>
         <source>Estimate failed</source>
         <translation>估算失败</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="495"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="503"/>
         <source>Something went wrong while estimating; your inputs are kept.
 
 %1</source>
@@ -3560,170 +3749,182 @@ Qt %2，Qt for Python %3，Python %4
 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="517"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="525"/>
         <source>Select two or three plans to compare.</source>
         <translation>请选择两到三个方案进行对比。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="521"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="529"/>
         <source>Compare plans</source>
         <translation>方案对比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="539"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="547"/>
         <source>The plans are not up to date with the inputs; the sheet is not written.</source>
         <translation>方案与当前输入不一致；未生成规格书。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="543"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="551"/>
         <source>Select a plan first.</source>
         <translation>请先选择一个方案。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="561"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="569"/>
         <source>Export spec sheet</source>
         <translation>导出规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="562"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="570"/>
         <source>PDF files (*.pdf)</source>
         <translation>PDF 文件 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="575"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="583"/>
         <source>Spec sheet not written</source>
         <translation>规格书未写入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="578"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="586"/>
         <source>Wrote %1 (%2 pages)</source>
         <translation>已写入 %1（%2 页）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="637"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="645"/>
         <source>Select one of your own entries to remove it; bundled rows stay.</source>
         <translation>请选择一条自定义条目再删除；内置条目会保留。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="642"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="650"/>
         <source>Not removed</source>
         <translation>未删除</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="667"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="675"/>
         <source>Autosave failed (%1): %2. Your inputs are still on screen; save them with File → Save as.</source>
         <translation>自动保存失败（%1）：%2。您的输入仍在屏幕上；请用“文件 → 另存为”保存。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="672"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="680"/>
         <source>Autosave failed</source>
         <translation>自动保存失败</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="678"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="686"/>
         <source>Recovered scenario (unsaved)</source>
         <translation>恢复的方案（未保存）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="680"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="688"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="681"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="689"/>
         <source>%1[*] — GPU Planner</source>
         <translation>%1[*] — GPU Planner 算力规划</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="698"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="706"/>
         <source>this scenario</source>
         <translation>此方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="699"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="707"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="700"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="708"/>
         <source>Save the changes to %1 first?</source>
         <translation>是否先保存对“%1”的更改？</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="714"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="722"/>
         <source>Cannot open scenario</source>
         <translation>无法打开方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="715"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="723"/>
         <source>%1 was not loaded: %2</source>
         <translation>未加载 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="836"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="844"/>
+        <source>Export charts into a folder</source>
+        <translation>将图表导出到文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="858"/>
+        <source>Exported %1 chart files to %2</source>
+        <translation>已将 %1 个图表文件导出到 %2</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="863"/>
         <source>Export plans</source>
         <translation>导出方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="836"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="863"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="844"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="855"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="871"/>
         <source>Not exported</source>
         <translation>未导出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="847"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="874"/>
         <source>Exported the plans to %1</source>
         <translation>已将方案导出到 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="854"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="881"/>
         <source>Copied %1 plan(s)</source>
         <translation>已复制 %1 个方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="576"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="764"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="845"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="584"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="772"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="855"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="872"/>
         <source>Could not write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="824"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="832"/>
         <source>Unsaved changes to %1 from your last session were recovered; the file itself was not changed.</source>
         <translation>已恢复上次会话中对 %1 的未保存更改；文件本身未被修改。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="743"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="751"/>
         <source>Open scenario</source>
         <translation>打开方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="743"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="757"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="751"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="765"/>
         <source>Scenarios (*.json)</source>
         <translation>方案文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="756"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="764"/>
         <source>Save scenario</source>
         <translation>保存方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="763"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="771"/>
         <source>Not saved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="773"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="781"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="815"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="823"/>
         <source>The autosaved scenario could not be restored; defaults are shown.</source>
         <translation>无法恢复自动保存的方案；已显示默认值。</translation>
     </message>

@@ -1,0 +1,109 @@
+"""The charts draw what the result says, named and translated: every evaluated plan on the cost-vs-time chart with
+the deadline and budget lines, plans named "GPU × count" on the bar charts, the site limit on the power chart,
+latency bars for serving, and each chart exported as PNG and SVG."""
+
+from __future__ import annotations
+
+import math
+from itertools import pairwise
+
+import pytest
+
+from tests.conftest import close_window, compute, open_window
+
+SEVENTY_B = {"task": "pretrain", "model": {"preset": "llama-2-70b"}, "training": {"tokens": 2e12},
+             "constraints": {"deadline_days": 60, "budget": 3e7, "site": {"rack_kw": 20}}}
+
+
+def _ticks(plot) -> list[str]:
+    return [label for _, label in plot.getAxis("left")._tickLevels[0]]
+
+
+def test_training_charts_plot_the_result(qtbot, private_user_data, tmp_path) -> None:
+    window = open_window(qtbot)
+    window.ensure_charts()
+    window.wizard.load_scenario(SEVENTY_B)
+    result = compute(qtbot, window)
+    charts = window.charts
+    plans = result["plans"][:8]
+    assert plans and not charts.serving
+    # Every evaluated plan is a point (near misses too, drawn as crosses); the best plan is ringed.
+    points = [p for p in result["points"] if p["days"] and p["cost"]]
+    assert len(charts.cost_points.data) == len(points) == result["evaluated"]
+    assert sum(1 for spot in charts.cost_points.data if spot["symbol"] == "x") == sum(
+        1 for p in points if not p["meets"])
+    ringed = charts.cost_selected.data[0]
+    assert (ringed["x"], ringed["y"]) == pytest.approx((math.log10(plans[0]["days"]),
+                                                         math.log10(plans[0]["cost_metric"])))
+    assert charts.deadline_line.isVisible() and charts.deadline_line.value() == pytest.approx(math.log10(60))
+    assert charts.budget_line.isVisible() and charts.budget_line.value() == pytest.approx(math.log10(3e7))
+    # The Pareto front, fastest first: each point slower but cheaper than the one before.
+    xs, ys = charts.cost_front.getOriginalDataset()
+    assert len(xs) >= 1 and all(a < b for a, b in pairwise(xs))
+    assert all(a > b for a, b in pairwise(ys))
+    # Bar charts name their plans, one bar row per plan.
+    names = [f"{p['gpu_name']} × {p['count']}" for p in plans]
+    assert _ticks(charts.memory_plot) == [charts._short(n) for n in names]
+    assert list(charts.memory_bars[0].opts["y"]) == list(range(len(plans)))
+    weights = [p["memory_gib_per_gpu"]["weights"] for p in plans]
+    assert list(charts.memory_bars[0].opts["width"]) == pytest.approx(weights)
+    steps = [sum(p["training"]["step_breakdown_s"].values()) for p in plans]
+    ends = [bar.opts["x0"][-1] + bar.opts["width"][-1] for bar in charts.time_bars]
+    assert max(ends) == pytest.approx(steps[-1])
+    assert charts.power_limit.isVisible() and charts.power_limit.value() == pytest.approx(20.0)
+    assert all(b == "#4e79a7" for b in charts.power_bars.opts["brushes"])  # ranked plans keep the rack limit
+    legend = [label.text for _, label in charts.scaling_plot.plotItem.legend.items]
+    assert legend and all(not name.islower() for name in legend)  # GPU names, not catalog ids
+    # The legends and titles are words (no code names), and pyqtgraph's own menu is off.
+    time_legend = [label.text for _, label in charts.time_plot.plotItem.legend.items]
+    assert "Matrix math" in time_legend and "gemm" not in time_legend
+    assert not charts.memory_plot.plotItem.vb.menuEnabled()
+    folder = tmp_path / "charts"
+    folder.mkdir()
+    assert window.write_charts(folder)
+    files = sorted(p.name for p in folder.iterdir())
+    assert files == sorted(f"{name}.{ext}" for name in charts.plots() for ext in ("png", "svg"))
+    assert all((folder / name).stat().st_size > 1000 for name in files)
+    assert (folder / "memory.svg").read_text(encoding="utf-8").lstrip().startswith("<?xml")
+    close_window(window)
+
+
+def test_serving_charts_show_latency_not_a_step_time(qtbot, private_user_data) -> None:
+    from PySide6.QtCore import QPoint, Qt
+
+    window = open_window(qtbot)
+    window.ensure_charts()
+    wizard = window.wizard
+    button = wizard.task_page.buttons["inference"]
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton, pos=QPoint(8, button.height() // 2))
+    wizard.model_page.preset.setCurrentIndex(wizard.model_page.preset.findData("llama-2-70b"))
+    wizard.model_page.users.setValue(50)
+    result = compute(qtbot, window)
+    charts = window.charts
+    plans = result["plans"][:8]
+    assert plans and charts.serving and not charts.scaling_plot.isVisible()
+    assert list(charts.latency_bars[0].opts["width"]) == pytest.approx([p["inference"]["ttft_s"] * 1000
+                                                                        for p in plans])
+    assert all(w == 0 for bar in charts.time_bars for w in bar.opts["width"])
+    legend = [label.text for _, label in charts.time_plot.plotItem.legend.items]
+    assert legend == ["Time to first token (ms)", "Time per output token (ms)"]
+    assert charts.cost_plot.plotItem.titleLabel.text.startswith("Cost per million output tokens")
+    assert not charts.deadline_line.isVisible()
+    close_window(window)
+
+
+def test_charts_in_chinese(qtbot, private_user_data) -> None:
+    from gpuplanner.translations import install_translations
+
+    try:
+        install_translations("zh_CN")
+        window = open_window(qtbot)
+        window.ensure_charts()
+        compute(qtbot, window)
+        charts = window.charts
+        assert charts.cost_plot.plotItem.titleLabel.text == "成本与完成时间"
+        legend = [label.text for _, label in charts.memory_plot.plotItem.legend.items]
+        assert "权重" in legend and "Weights" not in legend
+        close_window(window)
+    finally:
+        install_translations("en")

@@ -160,3 +160,20 @@ def test_a_rented_plan_gets_a_rental_sheet(tmp_path: Path) -> None:
         assert "Lambda" in text or "CoreWeave" in text or "AWS" in text  # the provider's name
         for purchase in ("Bill of materials", "Capex", "Rack elevation", "物料清单", "资本支出"):
             assert purchase not in text, (language, purchase)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_the_sheet_shows_the_plans_it_was_chosen_against(tmp_path: Path, lang: str) -> None:
+    """The cost-vs-time chart of every evaluated plan, with its count, on the sheet (drawn: its orange points)."""
+    scenario = {"task": "pretrain", "model": {"preset": "llama-2-70b"}, "training": {"tokens": 2e12},
+                "constraints": {"deadline_days": 60, "budget": 3e7}}
+    text, pages, _ = make_sheet(tmp_path, scenario, lang, "chosen")
+    from gpuplanner.catalog.store import Catalog
+    from gpuplanner.service import plan_for_scenario
+
+    evaluated = plan_for_scenario(scenario, Catalog(overrides_path=None))["evaluated"]
+    if lang == "zh_CN":
+        assert "本方案与哪些方案比较后胜出" in text and f"共评估 {evaluated} 个方案" in text
+    else:
+        assert "Plans this one was chosen against" in text and f"{evaluated} plans evaluated" in text
+    assert any(has_colour(page, (0xF2, 0x8E, 0x2B), minimum=40) for page in pages), "cost chart not drawn"

@@ -183,7 +183,7 @@ def check_output_path(path: str, scenario_path: str) -> None:
         raise InputError("--pdf", "{path} is the scenario file itself; give another name", path=path)
 
 
-def write_spec_sheet(path: str, plan: dict[str, Any], language: str, page_size: str,
+def write_spec_sheet(path: str, result: dict[str, Any], language: str, page_size: str,
                      project: str, as_of: str) -> int:
     """Headless PDF (the GUI application must exist first: see gui_application)."""
     from gpuplanner.report.spec_sheet import SheetOptions, write_pdf
@@ -191,7 +191,7 @@ def write_spec_sheet(path: str, plan: dict[str, Any], language: str, page_size: 
 
     app = gui_application()
     install_translations(language)
-    pages = write_pdf(path, plan, SheetOptions(project=project, page_size=page_size), as_of)
+    pages = write_pdf(path, result["plans"][0], SheetOptions(project=project, page_size=page_size), as_of, result)
     app.processEvents()
     return pages
 
@@ -211,7 +211,7 @@ def command_plan(args: argparse.Namespace) -> int:
         if not result["plans"]:
             raise InputError("--pdf", "no plan fits, so there is no spec sheet to write")
         try:
-            pages = write_spec_sheet(args.pdf, result["plans"][0], args.lang or "", args.page_size,
+            pages = write_spec_sheet(args.pdf, result, args.lang or "", args.page_size,
                                      args.project or "", catalog.as_of())
         except OSError as exc:
             raise InputError("--pdf", "cannot write {path}: {reason}", path=args.pdf,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from PySide6.QtCore import QRectF, Qt
@@ -110,5 +111,125 @@ def memory_bar(parts: list[tuple[str, float]], capacity: float, title: str, fami
         lx += 84
         if lx > width - 90:
             break
+    painter.end()
+    return image
+
+
+@dataclass(frozen=True)
+class CostPoint:
+    x: float  # days (training) or output tokens/s per user (serving)
+    y: float  # cost, or cost per million tokens
+    owned: bool
+    meets: bool
+
+
+@dataclass(frozen=True)
+class CostChart:
+    points: tuple[CostPoint, ...]
+    chosen: tuple[float, float] | None
+    x_limit: float | None  # the deadline (training)
+    y_limit: float | None  # the budget (training)
+    title: str
+    x_label: str
+    y_label: str
+    legend: tuple[str, str, str, str]  # bought, rented, near miss, this plan
+
+
+def _decades(low: float, high: float) -> list[float]:
+    return [10.0 ** k for k in range(math.floor(math.log10(low)), math.ceil(math.log10(high)) + 1)]
+
+
+def _decade_label(value: float) -> str:
+    return f"{value:,.0f}" if 1 <= value < 1e4 else f"1e{round(math.log10(value))}"
+
+
+def cost_time_chart(chart: CostChart, family: str) -> QImage:
+    """Every plan considered on log-log axes (filled: keeps every limit; cross: a near miss), the chosen plan
+    ringed, the deadline and budget dashed: what this plan was chosen against."""
+    width, height = 520.0, 250.0
+    left, right, top, bottom = 56.0, 26.0, 22.0, 52.0
+    image = QImage(int(width * SCALE), int(height * SCALE), QImage.Format.Format_ARGB32)
+    image.fill(QColor("white"))
+    painter = _painter(image, family)
+    painter.setPen(QColor("#222"))
+    painter.drawText(QRectF(left, 2, width - left, 14), Qt.AlignmentFlag.AlignLeft, chart.title)
+    xs = [p.x for p in chart.points] + [v for v in (chart.x_limit,) if v]
+    ys = [p.y for p in chart.points] + [v for v in (chart.y_limit,) if v]
+    if not chart.points:
+        painter.end()
+        return image
+    x_ticks, y_ticks = _decades(min(xs), max(xs)), _decades(min(ys), max(ys))
+    x0, x1 = math.log10(x_ticks[0]), math.log10(x_ticks[-1]) if len(x_ticks) > 1 else math.log10(x_ticks[0]) + 1
+    y0, y1 = math.log10(y_ticks[0]), math.log10(y_ticks[-1]) if len(y_ticks) > 1 else math.log10(y_ticks[0]) + 1
+    plot = QRectF(left, top, width - left - right, height - top - bottom)
+
+    def to_px(x: float, y: float) -> tuple[float, float]:
+        return (plot.left() + (math.log10(x) - x0) / (x1 - x0) * plot.width(),
+                plot.bottom() - (math.log10(y) - y0) / (y1 - y0) * plot.height())
+
+    painter.setPen(QPen(QColor("#ddd"), 0.5))
+    for tick in x_ticks:
+        px, _ = to_px(tick, y_ticks[0])
+        painter.drawLine(px, plot.top(), px, plot.bottom())
+    for tick in y_ticks:
+        _, py = to_px(x_ticks[0], tick)
+        painter.drawLine(plot.left(), py, plot.right(), py)
+    painter.setPen(QColor("#222"))
+    painter.drawRect(plot)
+    for tick in x_ticks:
+        px, _ = to_px(tick, y_ticks[0])
+        painter.drawText(QRectF(px - 30, plot.bottom() + 2, 60, 12), Qt.AlignmentFlag.AlignHCenter,
+                         _decade_label(tick))
+    for tick in y_ticks:
+        _, py = to_px(x_ticks[0], tick)
+        painter.drawText(QRectF(0, py - 6, left - 4, 12), Qt.AlignmentFlag.AlignRight, _decade_label(tick))
+    painter.drawText(QRectF(plot.left(), plot.bottom() + 14, plot.width(), 12), Qt.AlignmentFlag.AlignHCenter,
+                     chart.x_label)
+    painter.save()
+    painter.translate(10, plot.center().y())
+    painter.rotate(-90)
+    painter.drawText(QRectF(-plot.height() / 2, -8, plot.height(), 12), Qt.AlignmentFlag.AlignHCenter, chart.y_label)
+    painter.restore()
+    colours = (QColor("#4e79a7"), QColor("#f28e2b"))
+    for point in chart.points:
+        px, py = to_px(point.x, point.y)
+        colour = colours[0] if point.owned else colours[1]
+        painter.setPen(QPen(colour, 1.0))
+        if point.meets:
+            painter.setBrush(colour)
+            painter.drawEllipse(QRectF(px - 2.2, py - 2.2, 4.4, 4.4))
+        else:
+            painter.drawLine(px - 2, py - 2, px + 2, py + 2)
+            painter.drawLine(px - 2, py + 2, px + 2, py - 2)
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    limit_pen = QPen(QColor("#d62728"), 1.2, Qt.PenStyle.DashLine)
+    if chart.x_limit:
+        px, _ = to_px(chart.x_limit, y_ticks[0])
+        painter.setPen(limit_pen)
+        painter.drawLine(px, plot.top(), px, plot.bottom())
+    if chart.y_limit:
+        _, py = to_px(x_ticks[0], chart.y_limit)
+        painter.setPen(limit_pen)
+        painter.drawLine(plot.left(), py, plot.right(), py)
+    if chart.chosen:
+        px, py = to_px(*chart.chosen)
+        painter.setPen(QPen(QColor("#d62728"), 1.5))
+        painter.drawEllipse(QRectF(px - 5, py - 5, 10, 10))
+    legend_y, lx = height - 12, left
+    for index, label in enumerate(chart.legend):
+        painter.setPen(QPen(colours[0] if index == 0 else colours[1] if index == 1 else QColor("#d62728")
+                            if index == 3 else QColor("#555"), 1.2))
+        if index < 2:
+            painter.setBrush(painter.pen().color())
+            painter.drawEllipse(QRectF(lx, legend_y - 3, 5, 5))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+        elif index == 2:
+            painter.drawLine(lx, legend_y - 3, lx + 5, legend_y + 2)
+            painter.drawLine(lx, legend_y + 2, lx + 5, legend_y - 3)
+        else:
+            painter.drawEllipse(QRectF(lx, legend_y - 4, 7, 7))
+        painter.setPen(QColor("#222"))
+        painter.drawText(QRectF(lx + 9, legend_y - 6, 110, 12), Qt.AlignmentFlag.AlignVCenter, label)
+        lx += 115
     painter.end()
     return image

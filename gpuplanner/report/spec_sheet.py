@@ -30,7 +30,7 @@ from gpuplanner import __version__
 from gpuplanner.core.site import KW_PER_REFRIGERATION_TON, btu_per_hour
 from gpuplanner.i18n import fill
 from gpuplanner.report.core_messages import translated
-from gpuplanner.report.drawings import RackContents, memory_bar, rack_elevation
+from gpuplanner.report.drawings import CostChart, CostPoint, RackContents, cost_time_chart, memory_bar, rack_elevation
 from gpuplanner.report.fonts import report_font_family
 from gpuplanner.report.formatting import money, number, precision_text
 from gpuplanner.terms import CONTEXT as TERMS_CONTEXT
@@ -233,8 +233,9 @@ def _rental_sections(plan: dict[str, Any], fmt: _Formatter) -> list[str]:
                                                          "cooling or network are needed on your site.")) + "</p>")]
 
 
-def build_document(plan: dict[str, Any], options: SheetOptions,
-                   catalog_date: str = "") -> QTextDocument:
+def build_document(plan: dict[str, Any], options: SheetOptions, catalog_date: str = "",
+                   result: dict[str, Any] | None = None) -> QTextDocument:
+    """The sheet for `plan`; with the `result` it came from, also the chart of every plan it was chosen against."""
     family = report_font_family()
     fmt = _Formatter(plan["cost"]["currency"])
     site, cost, memory = plan["site"], plan["cost"], plan["memory_gib_per_gpu"]
@@ -261,6 +262,11 @@ def build_document(plan: dict[str, Any], options: SheetOptions,
                               fill(tr("Memory per GPU (GiB); dashed line: capacity %1 GiB"),
                                    fmt.num(memory["capacity"], 0)), family)
     document.addResource(QTextDocument.ResourceType.ImageResource, QUrl("memory.png"), memory_image)
+
+    chart = _cost_chart(plan, result)
+    if chart is not None:
+        document.addResource(QTextDocument.ResourceType.ImageResource, QUrl("cost-time.png"),
+                             cost_time_chart(chart, family))
 
     owned = plan["deployment"] == "on-prem"
     date = options.date or _dt.date.today().isoformat()
@@ -300,11 +306,41 @@ def build_document(plan: dict[str, Any], options: SheetOptions,
                 (tr("Output tokens/s"), fmt.num(s["output_tokens_per_s"], 0) + " ± "
                  + fmt.num(s["uncertainty_pct"], 0) + " %")]
     html.append(_section(tr("Performance estimate"), "<p><img src='memory.png' width='520'></p>" + _rows(perf)))
+    if chart is not None:
+        html.append(_section(tr("Plans this one was chosen against"),
+                             "<p><img src='cost-time.png' width='520'></p><p class='note'>" + escape(fill(
+                                 tr("%1 plans evaluated; filled: keeps every limit and goal, cross: a near miss; "
+                                    "dashed: the deadline and the budget."), str(len(chart.points)))) + "</p>"))
     if plan["warnings"]:
         html.append(_section(tr("Warnings"), "<ul>" + "".join(f"<li class='warn'>{escape(translated(w))}</li>"
                                                               for w in plan["warnings"]) + "</ul>"))
     document.setHtml("".join(html))
     return document
+
+
+def _cost_chart(plan: dict[str, Any], result: dict[str, Any] | None) -> CostChart | None:
+    """Cost against days (serving: cost per million tokens against speed per user) of every plan evaluated."""
+    if not result or not result.get("points"):
+        return None
+    serving = plan.get("inference") is not None
+    x_key, y_key = ("tokens_per_s_per_user", "per_million_tokens") if serving else ("days", "cost")
+    drawn = [p for p in result["points"] if (p.get(x_key) or 0) > 0 and (p.get(y_key) or 0) > 0]
+    if not drawn:
+        return None
+    points = tuple(CostPoint(float(p[x_key]), float(p[y_key]), p["deployment"] == "on-prem", bool(p["meets"]))
+                   for p in drawn)
+    chosen = next(((point.x, point.y) for point, p in zip(points, drawn, strict=True)
+                   if (p["gpu"], p["count"], p["deployment"]) == (plan["gpu"], plan["count"], plan["deployment"])),
+                  None)
+    limits = result.get("limits") or {}
+    currency = plan["cost"]["currency"]
+    return CostChart(
+        points=points, chosen=chosen, x_limit=None if serving else limits.get("deadline_days"),
+        y_limit=None if serving else limits.get("budget"),
+        title=tr("Cost per million output tokens vs speed per user") if serving else tr("Cost vs time to result"),
+        x_label=tr("output tokens/s per user") if serving else tr("days"),
+        y_label=fill(tr("%1 per million tokens"), currency) if serving else fill(tr("cost (%1)"), currency),
+        legend=(tr("bought"), tr("rented"), tr("near miss"), tr("this plan")))
 
 
 LAYOUT_DPI = 96.0
@@ -362,7 +398,7 @@ def page_size(name: str) -> QPageSize:
 
 
 def write_pdf(path: str, plan: dict[str, Any], options: SheetOptions,
-              catalog_date: str = "") -> int:
+              catalog_date: str = "", result: dict[str, Any] | None = None) -> int:
     """Write the sheet to `path` whole or not at all: drawn into a temporary file beside it, checked, then renamed
     over it (OSError when the folder cannot be written or nothing came out)."""
     target = Path(path)
@@ -375,7 +411,7 @@ def write_pdf(path: str, plan: dict[str, Any], options: SheetOptions,
         writer.setCreator(f"GPU Planner {__version__}")
         writer.setPageLayout(QPageLayout(page_size(options.page_size), QPageLayout.Orientation.Portrait,
                                          QMarginsF(15, 15, 15, 12), QPageLayout.Unit.Millimeter))
-        pages = render(build_document(plan, options, catalog_date), writer)
+        pages = render(build_document(plan, options, catalog_date, result), writer)
         del writer  # flushes and closes the file
         if os.path.getsize(temporary) == 0:
             raise OSError(f"nothing was written to {path}")

@@ -560,7 +560,8 @@ class MainWindow(QMainWindow):
         from gpuplanner.report.spec_sheet import build_document
 
         plan = self._plan_for_sheet()
-        return None if plan is None else build_document(plan, self._sheet_options(), self.catalog.as_of())
+        return None if plan is None else build_document(plan, self._sheet_options(), self.catalog.as_of(),
+                                                        self.last_result)
 
     @Slot()
     def export_pdf(self) -> None:
@@ -578,7 +579,7 @@ class MainWindow(QMainWindow):
         if plan is None:
             return 0
         try:
-            pages = write_pdf(path, plan, self._sheet_options(), self.catalog.as_of())
+            pages = write_pdf(path, plan, self._sheet_options(), self.catalog.as_of(), self.last_result)
         except OSError as exc:
             warn(self, self.tr("Spec sheet not written"),
                  fill(self.tr("Could not write %1: %2"), path, exc.strerror or str(exc)))

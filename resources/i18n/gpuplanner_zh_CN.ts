@@ -23,7 +23,7 @@
         <location filename="../../gpuplanner/report/spec_sheet.py" line="217"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="218"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="230"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="278"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="284"/>
         <location filename="../../gpuplanner/ui/details.py" line="109"/>
         <location filename="../../gpuplanner/ui/details.py" line="124"/>
         <location filename="../../gpuplanner/ui/details.py" line="142"/>
@@ -81,55 +81,55 @@
         <translation>%2 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="253"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="254"/>
         <source>Node</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="253"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="254"/>
         <source>Management switch</source>
         <translation>管理交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="253"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="254"/>
         <source>Cable management</source>
         <translation>理线架</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="254"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="255"/>
         <source>Free</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="254"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="255"/>
         <source>PDU</source>
         <translation>PDU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="255"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="256"/>
         <source>Rack elevation (front), one of %1</source>
         <translation>机柜布置图（正面），共 %1 个机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="257"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="258"/>
         <location filename="../../gpuplanner/ui/details.py" line="61"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="257"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="258"/>
         <location filename="../../gpuplanner/ui/details.py" line="61"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="258"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="259"/>
         <location filename="../../gpuplanner/ui/details.py" line="174"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="258"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="259"/>
         <location filename="../../gpuplanner/ui/details.py" line="62"/>
         <source>Activations</source>
         <translation>激活值</translation>
@@ -186,7 +186,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="41"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="259"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="260"/>
         <location filename="../../gpuplanner/ui/details.py" line="62"/>
         <location filename="../../gpuplanner/ui/details.py" line="175"/>
         <source>KV cache</source>
@@ -288,72 +288,72 @@
         <translation>其他布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="259"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="260"/>
         <source>Overhead</source>
         <translation>额外开销</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="261"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="262"/>
         <source>Memory per GPU (GiB); dashed line: capacity %1 GiB</source>
         <translation>单卡显存占用（GiB）；虚线：容量 %1 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="267"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="273"/>
         <source>GPU cluster plan</source>
         <translation>GPU 集群方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="269"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="275"/>
         <source>Rack and power specification for the data-center team</source>
         <translation>机房团队用机柜与供电规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="273"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="279"/>
         <source>Scenario</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="274"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="280"/>
         <source>Recommended</source>
         <translation>推荐配置</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="275"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="281"/>
         <source>Deployment</source>
         <translation>部署方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="275"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="281"/>
         <source>bought (on-premises)</source>
         <translation>购买（自建机房）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="275"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="281"/>
         <source>rented (cloud)</source>
         <translation>租用（云）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="276"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="282"/>
         <source>Parallel layout</source>
         <translation>并行布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="277"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="283"/>
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="278"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="284"/>
         <source>Catalog data as of</source>
         <translation>目录数据日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="279"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="285"/>
         <source>Key assumptions</source>
         <translation>关键假设</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="279"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="285"/>
         <source>PUE %1; expected draw %2 kW per node (metered MLPerf H100 node scaled by GPU TDP); utilisation %3 %</source>
         <translation>PUE %1；每节点预计功耗 %2 kW（按 MLPerf 实测 H100 节点，按 GPU TDP 折算）；利用率 %3 %</translation>
     </message>
@@ -788,83 +788,139 @@
         <translation>租用云厂商数据中心的资源：您的机房不需要机柜、供电、散热或网络。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="270"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="276"/>
         <source>Rental plan: what to rent, where, and what it costs</source>
         <translation>租用方案：租什么、在哪里租、花费多少</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="290"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="296"/>
         <source>Step time</source>
         <translation>单步时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="291"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="297"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="291"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="297"/>
         <source>images/s</source>
         <translation>张图像/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="292"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="298"/>
         <source>tokens/s</source>
         <translation>token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="293"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="299"/>
         <location filename="../../gpuplanner/ui/details.py" line="71"/>
         <source>MFU</source>
         <translation>MFU（模型算力利用率）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="294"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="300"/>
         <source>Training time</source>
         <translation>训练时长</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="294"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="300"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="341"/>
         <source>days</source>
         <translation>天</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="295"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="301"/>
         <location filename="../../gpuplanner/ui/details.py" line="72"/>
         <source>GPU-hours</source>
         <translation>GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="298"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="304"/>
         <source>Time to first token</source>
         <translation>首 token 时延</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="299"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="305"/>
         <source>Time per output token</source>
         <translation>每个输出 token 的时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="300"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="306"/>
         <location filename="../../gpuplanner/ui/details.py" line="201"/>
         <source>Output tokens/s</source>
         <translation>每秒输出 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="302"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="308"/>
         <source>Performance estimate</source>
         <translation>性能估算</translation>
     </message>
     <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="310"/>
+        <source>Plans this one was chosen against</source>
+        <translation>本方案与哪些方案比较后胜出</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="312"/>
+        <source>%1 plans evaluated; filled: keeps every limit and goal, cross: a near miss; dashed: the deadline and the budget.</source>
+        <translation>共评估 %1 个方案；实心点：满足全部限制和目标，叉号：接近的方案；虚线：截止期限和预算。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="340"/>
+        <source>Cost per million output tokens vs speed per user</source>
+        <translation>每百万输出 token 成本与每用户速度</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="340"/>
+        <source>Cost vs time to result</source>
+        <translation>成本与完成时间</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="341"/>
+        <source>output tokens/s per user</source>
+        <translation>每用户输出 token/秒</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="342"/>
+        <source>%1 per million tokens</source>
+        <translation>%1 / 百万 token</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="342"/>
+        <source>cost (%1)</source>
+        <translation>成本（%1）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="343"/>
+        <source>bought</source>
+        <translation>购买</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="343"/>
+        <source>rented</source>
+        <translation>租用</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="343"/>
+        <source>near miss</source>
+        <translation>接近的方案</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="343"/>
+        <source>this plan</source>
+        <translation>本方案</translation>
+    </message>
+    <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="89"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="304"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="315"/>
         <location filename="../../gpuplanner/ui/details.py" line="39"/>
         <location filename="../../gpuplanner/ui/details.py" line="209"/>
         <source>Warnings</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="354"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="390"/>
         <source>Page %1 of %2</source>
         <translation>第 %1 页，共 %2 页</translation>
     </message>
@@ -1875,13 +1931,13 @@ Qt %2，Qt for Python %3，Python %4
     </message>
     <message>
         <location filename="../../gpuplanner/ui/charts.py" line="69"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="229"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="230"/>
         <source>Time to first token (ms)</source>
         <translation>首 token 时间（毫秒）</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/ui/charts.py" line="70"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="230"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="231"/>
         <source>Time per output token (ms)</source>
         <translation>每个输出 token 时间（毫秒）</translation>
     </message>
@@ -1901,202 +1957,202 @@ Qt %2，Qt for Python %3，Python %4
         <translation>预算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="84"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="355"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="88"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="356"/>
         <source>buy</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="84"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="355"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="88"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="356"/>
         <source>rent</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="89"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="88"/>
         <source>near miss</source>
         <translation>接近的方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="140"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="141"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="140"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="141"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="141"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="142"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="141"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="142"/>
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="142"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="143"/>
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="142"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="143"/>
         <source>Overhead</source>
         <translation>额外开销</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="143"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="144"/>
         <source>Matrix math</source>
         <translation>矩阵运算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="143"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="144"/>
         <source>Memory-bound kernels</source>
         <translation>访存密集型算子</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="144"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="145"/>
         <source>Tensor-parallel traffic</source>
         <translation>张量并行通信</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="144"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="145"/>
         <source>Pipeline sends</source>
         <translation>流水线传输</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="145"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="146"/>
         <source>Pipeline bubble</source>
         <translation>流水线气泡</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="145"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="146"/>
         <source>Gradient sync (exposed)</source>
         <translation>梯度同步（未被掩盖）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="150"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="151"/>
         <source>Cost per million output tokens vs speed per user</source>
         <translation>每百万输出 token 成本与每用户速度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="151"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="152"/>
         <source>output tokens/s per user</source>
         <translation>每用户输出 token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="151"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="152"/>
         <source>%1 per million tokens</source>
         <translation>%1 / 百万 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="153"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="154"/>
         <source>Latency of each plan</source>
         <translation>各方案的延迟</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="153"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="154"/>
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="154"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="160"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="155"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="161"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="154"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="155"/>
         <source>Days vs GPU count (training only)</source>
         <translation>天数与 GPU 数量（仅训练）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="155"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="157"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="161"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="156"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="158"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="162"/>
         <source>days</source>
         <translation>天</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="157"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="158"/>
         <source>Cost vs time to result</source>
         <translation>成本与完成时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="158"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="159"/>
         <source>cost (%1)</source>
         <translation>成本（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="159"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="160"/>
         <source>Where the step time goes</source>
         <translation>单步时间构成</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="159"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="160"/>
         <source>s</source>
         <translation>秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="160"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="161"/>
         <source>Days vs GPU count, per GPU type</source>
         <translation>各型号 GPU 的天数与数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="162"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="163"/>
         <source>Memory per GPU vs capacity</source>
         <translation>单卡显存占用与容量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="162"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="163"/>
         <source>GiB</source>
         <translation>GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="163"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="164"/>
         <source>Power per rack vs the site limit</source>
         <translation>单机柜功率与机房上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="163"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="164"/>
         <source>kW</source>
         <translation>kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="345"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="346"/>
         <source>memory %1 of %2 GiB</source>
         <translation>显存 %1 / %2 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="346"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="347"/>
         <source>%1 kW per rack</source>
         <translation>每机柜 %1 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="348"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="349"/>
         <source>step %1 s</source>
         <translation>单步 %1 秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="350"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="351"/>
         <source>TTFT %1 ms, TPOT %2 ms</source>
         <translation>首 token %1 毫秒，每 token %2 毫秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="358"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="359"/>
         <source>%1 tokens/s per user, %2 per million tokens</source>
         <translation>每用户 %1 token/秒，每百万 token %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="361"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="362"/>
         <source>%1 days, %2</source>
         <translation>%1 天，%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="362"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="363"/>
         <source>near miss: breaks a limit or misses a goal</source>
         <translation>接近的方案：突破某项限制或未达成某个目标</translation>
     </message>
@@ -3769,162 +3825,162 @@ Qt %2，Qt for Python %3，Python %4
         <translation>请先选择一个方案。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="569"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="570"/>
         <source>Export spec sheet</source>
         <translation>导出规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="570"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="571"/>
         <source>PDF files (*.pdf)</source>
         <translation>PDF 文件 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="583"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="584"/>
         <source>Spec sheet not written</source>
         <translation>规格书未写入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="586"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="587"/>
         <source>Wrote %1 (%2 pages)</source>
         <translation>已写入 %1（%2 页）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="645"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="646"/>
         <source>Select one of your own entries to remove it; bundled rows stay.</source>
         <translation>请选择一条自定义条目再删除；内置条目会保留。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="650"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="651"/>
         <source>Not removed</source>
         <translation>未删除</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="675"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="676"/>
         <source>Autosave failed (%1): %2. Your inputs are still on screen; save them with File → Save as.</source>
         <translation>自动保存失败（%1）：%2。您的输入仍在屏幕上；请用“文件 → 另存为”保存。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="680"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="681"/>
         <source>Autosave failed</source>
         <translation>自动保存失败</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="686"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="687"/>
         <source>Recovered scenario (unsaved)</source>
         <translation>恢复的方案（未保存）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="688"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="689"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="689"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="690"/>
         <source>%1[*] — GPU Planner</source>
         <translation>%1[*] — GPU Planner 算力规划</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="706"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="707"/>
         <source>this scenario</source>
         <translation>此方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="707"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="708"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="708"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="709"/>
         <source>Save the changes to %1 first?</source>
         <translation>是否先保存对“%1”的更改？</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="722"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="723"/>
         <source>Cannot open scenario</source>
         <translation>无法打开方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="723"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="724"/>
         <source>%1 was not loaded: %2</source>
         <translation>未加载 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="844"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="845"/>
         <source>Export charts into a folder</source>
         <translation>将图表导出到文件夹</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="858"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="859"/>
         <source>Exported %1 chart files to %2</source>
         <translation>已将 %1 个图表文件导出到 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="863"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="864"/>
         <source>Export plans</source>
         <translation>导出方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="863"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="864"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="855"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="871"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="856"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="872"/>
         <source>Not exported</source>
         <translation>未导出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="874"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="875"/>
         <source>Exported the plans to %1</source>
         <translation>已将方案导出到 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="881"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="882"/>
         <source>Copied %1 plan(s)</source>
         <translation>已复制 %1 个方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="584"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="772"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="855"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="872"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="585"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="773"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="856"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="873"/>
         <source>Could not write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="832"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="833"/>
         <source>Unsaved changes to %1 from your last session were recovered; the file itself was not changed.</source>
         <translation>已恢复上次会话中对 %1 的未保存更改；文件本身未被修改。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="751"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="752"/>
         <source>Open scenario</source>
         <translation>打开方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="751"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="765"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="752"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="766"/>
         <source>Scenarios (*.json)</source>
         <translation>方案文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="764"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="765"/>
         <source>Save scenario</source>
         <translation>保存方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="771"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="772"/>
         <source>Not saved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="781"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="782"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="823"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="824"/>
         <source>The autosaved scenario could not be restored; defaults are shown.</source>
         <translation>无法恢复自动保存的方案；已显示默认值。</translation>
     </message>

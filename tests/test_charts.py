@@ -78,10 +78,20 @@ def test_serving_charts_show_latency_not_a_step_time(qtbot, private_user_data) -
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton, pos=QPoint(8, button.height() // 2))
     wizard.model_page.preset.setCurrentIndex(wizard.model_page.preset.findData("llama-2-70b"))
     wizard.model_page.users.setValue(50)
+    wizard.model_page.max_tpot.setValue(50)
     result = compute(qtbot, window)
     charts = window.charts
     plans = result["plans"][:8]
-    assert plans and charts.serving and not charts.scaling_plot.isVisible()
+    assert plans and charts.serving
+    # Latency against concurrent users on each plan's replicas, with the user's limits.
+    first = plans[0]["inference"]
+    xs, ys = charts.curves[0].getOriginalDataset()
+    curve = first["latency_curve"]
+    assert list(xs) == [pt["users"] for pt in curve] and list(ys) == pytest.approx([pt["tpot_s"] * 1000
+                                                                                     for pt in curve])
+    assert all(a <= b + 1e-9 for a, b in pairwise(ys))  # more users, longer per token
+    assert max(xs) >= 50
+    assert charts.tpot_limit.isVisible() and charts.tpot_limit.value() == pytest.approx(math.log10(50))
     assert list(charts.latency_bars[0].opts["width"]) == pytest.approx([p["inference"]["ttft_s"] * 1000
                                                                         for p in plans])
     assert all(w == 0 for bar in charts.time_bars for w in bar.opts["width"])

@@ -317,7 +317,23 @@ def _batch_within_latency(workload: ServingWorkload, scenario: Scenario, tp: int
     return best
 
 
-def estimate_inference(scenario: Scenario, node: NodeSpec | None = None) -> dict[str, Any]:
+LATENCY_CURVE_POINTS = 10
+
+
+def latency_curve(workload: ServingWorkload, gpu: GPU, tp: int, replicas: int,
+                  max_batch: int) -> list[dict[str, float]]:
+    """Time to first token and per output token as concurrent users grow on this many replicas (the users spread
+    evenly, up to the KV-cache room), for the serving chart."""
+    most = max(replicas * max(max_batch, 1), 1)
+    users = sorted({max(1, round(most ** (k / (LATENCY_CURVE_POINTS - 1)))) for k in range(LATENCY_CURVE_POINTS)})
+    curve = []
+    for count in users:
+        at = estimate_serving(replace(workload, batch=min(math.ceil(count / replicas), max(max_batch, 1))), gpu, tp)
+        curve.append({"users": float(count), "ttft_s": at.ttft_s, "tpot_s": at.tpot_s})
+    return curve
+
+
+def estimate_inference(scenario: Scenario, node: NodeSpec | None = None, alternatives: bool = True) -> dict[str, Any]:
     gpu = scenario.gpu
     workload = serving_workload(scenario)
     node_gpus = min(scenario.gpus_per_node, scenario.gpu_count or scenario.gpus_per_node)
@@ -381,12 +397,14 @@ def estimate_inference(scenario: Scenario, node: NodeSpec | None = None) -> dict
             "replicas": replicas, "gpus_per_replica": tp, "replicas_needed": replicas_needed,
             "gpus_needed": replicas_needed * tp, "engine": workload.profile.name,
             "uncertainty_pct": INFERENCE_ERROR_PCT,
+            "latency_curve": latency_curve(workload, gpu, tp, replicas, serving.max_batch)
+            if alternatives and serving.fits else None,
         },
         "power": power_block(gpu, cluster.gpus_per_node, cluster.nodes, node, PowerAssumptions()),
         "energy_mwh": None,
         "model": {"name": workload.model.name, "params": workload.model.total_params,
                   "active_params": workload.model.active_params},
-        "alternatives": [],
+        "alternatives": [] if alternatives else None,
         "assumptions": {"engine_profile": asdict(workload.profile),
                         "decode_overlap_penalty": DECODE_OVERLAP_PENALTY,
                         "kv_cache": "2 x layers x kv_heads x head_dim x bytes per token; TP splits KV heads",
@@ -508,11 +526,12 @@ def estimate_image_training(scenario: Scenario, node: NodeSpec | None = None) ->
 
 def estimate(scenario: Scenario, node: NodeSpec | None = None, alternatives: bool = True) -> dict[str, Any]:
     """`node`: the server the GPUs sit in, when known (gives the nameplate power). `alternatives=False` skips the
-    runner-up layouts (and the step times they need): the planner's fast path, filled in for the plans shown."""
+    runner-up layouts (and the step times they need) and the serving latency curve: the planner's fast path, filled in
+    for the plans shown."""
     if scenario.task in (Task.PRETRAIN, Task.FINETUNE, Task.LORA, Task.QLORA):
         return estimate_training(scenario, node, alternatives)
     if scenario.task in (Task.VISION, Task.DIFFUSION):
         return estimate_image_training(scenario, node)
     if scenario.task == Task.INFERENCE:
-        return estimate_inference(scenario, node)
+        return estimate_inference(scenario, node, alternatives)
     raise InputError("task", "{value!r} estimates are not available in this version yet", value=scenario.task.value)

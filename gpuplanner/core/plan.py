@@ -499,12 +499,17 @@ def plan_catalog(scenario: Scenario, options: list[HardwareOptions], settings: P
 
 
 def _fill_alternatives(plan: dict[str, Any], scenario: Scenario, option: HardwareOptions) -> None:
-    """The runner-up layouts of a plan that is shown (the search behind every other plan skips them)."""
+    """The runner-up layouts (serving: the latency curve) of a plan that is shown; the search behind every other plan
+    skips them."""
     if plan.get("alternatives") is not None:
         return
-    trial = dataclasses.replace(scenario, gpu=option.gpu, gpu_count=plan["count"], gpus_per_node=option.node.gpus,
+    count = None if plan.get("inference") else plan["count"]
+    trial = dataclasses.replace(scenario, gpu=option.gpu, gpu_count=count, gpus_per_node=option.node.gpus,
                                 hardware_given=True)
-    plan["alternatives"] = estimate(trial, option.node)["alternatives"]
+    full = estimate(trial, option.node)
+    plan["alternatives"] = full["alternatives"]
+    if plan.get("inference"):
+        plan["inference"] = {**plan["inference"], "latency_curve": full["inference"]["latency_curve"]}
 
 
 def _chart_point(plan: dict[str, Any]) -> dict[str, Any]:

@@ -87,6 +87,8 @@ class ChartPanel(QWidget):
                            pg.ScatterPlotItem(symbol="x", brush=self._foreground, pen=self._foreground)]
         for key, name in zip(self._cost_keys, (self.tr("buy"), self.tr("rent"), self.tr("near miss")), strict=True):
             self.cost_plot.plotItem.legend.addItem(key, name)
+        self.ttft_limit = self._limit_line(0, self.tr("first-token limit"), self.scaling_plot, position=0.8)
+        self.tpot_limit = self._limit_line(0, self.tr("per-token limit"), self.scaling_plot, position=0.55)
         self.curves = [self.scaling_plot.plot([], [], pen=pg.mkPen(PALETTE[i], width=2), symbol="o", symbolSize=6,
                                               symbolBrush=PALETTE[i]) for i in range(MAX_CURVES)]
         self._legend_names: list[str] | None = None
@@ -152,8 +154,8 @@ class ChartPanel(QWidget):
                         self.tr("output tokens/s per user"), fill(self.tr("%1 per million tokens"), self._currency),
                         colour)
             self._title(self.time_plot, self.tr("Latency of each plan"), self.tr("ms"), "", colour)
-            self._title(self.scaling_plot, self.tr("Days vs GPU count (training only)"), self.tr("GPUs"),
-                        self.tr("days"), colour)
+            self._title(self.scaling_plot, self.tr("Latency vs concurrent users, on each plan's replicas"),
+                        self.tr("concurrent users"), self.tr("ms"), colour)
         else:
             self._title(self.cost_plot, self.tr("Cost vs time to result"), self.tr("days"),
                         fill(self.tr("cost (%1)"), self._currency), colour)
@@ -325,19 +327,71 @@ class ChartPanel(QWidget):
         for key, points in result.get("curves", {}).items():
             gpu = key.rsplit(" (", 1)[0]
             by_gpu.setdefault(names.get(gpu, gpu), points)
-        self.scaling_plot.setVisible(not self.serving)  # serving has no GPU-count curve
-        curves = [] if self.serving else list(by_gpu.items())[:MAX_CURVES]
+        if self.serving:
+            self._draw_latency_curves(result)
+            return
+        self.ttft_limit.setVisible(False)
+        self.tpot_limit.setVisible(False)
+        self.scaling_plot.getAxis("left").setTicks(None)
+        curves = list(by_gpu.items())[:MAX_CURVES]
         for index, curve in enumerate(self.curves):
             points = [pt for pt in curves[index][1] if pt["days"]] if index < len(curves) else []
             curve.setData([pt["count"] for pt in points], [pt["days"] for pt in points])
+            curve.setPen(self._pg.mkPen(PALETTE[index], width=2))
+            curve.setSymbolBrush(PALETTE[index])
+            curve.setSymbolPen(PALETTE[index])
         self._curve_legend([name for name, _ in curves])
 
+    def _draw_latency_curves(self, result: dict[str, Any]) -> None:
+        """Serving: time per output token (solid) against concurrent users for each plan shown, on its replicas,
+        with the time to first token dashed; the user's limits as lines (ms on the vertical axis)."""
+        plans = [p for p in result.get("plans", []) if (p.get("inference") or {}).get("latency_curve")]
+        half = MAX_CURVES // 2
+        shown = plans[:half]
+        names = []
+        for index, curve in enumerate(self.curves):
+            plan = shown[index % half] if index % half < len(shown) else None
+            if plan is None:
+                curve.setData([], [])
+                continue
+            points = plan["inference"]["latency_curve"]
+            key = "tpot_s" if index < half else "ttft_s"
+            curve.setData([pt["users"] for pt in points], [pt[key] * 1000 for pt in points])
+            style = Qt.PenStyle.SolidLine if index < half else Qt.PenStyle.DashLine
+            curve.setPen(self._pg.mkPen(PALETTE[index % half], width=2, style=style))
+            curve.setSymbolBrush(PALETTE[index % half])
+            curve.setSymbolPen(PALETTE[index % half])
+        for plan in shown:
+            names.append(fill(self.tr("%1 × %2: per token"), plan["gpu_name"], plan["count"]))
+        for plan in shown:
+            names.append(fill(self.tr("%1 × %2: first token"), plan["gpu_name"], plan["count"]))
+        self._curve_legend(names)
+        limits = (shown[0]["service_limits"] if shown else {}) or {}
+        values = [pt[key] * 1000 for plan in shown for pt in plan["inference"]["latency_curve"]
+                  for key in ("ttft_s", "tpot_s")]
+        values += [limits[key] * 1000 for key in ("max_ttft_s", "max_tpot_s") if values and limits.get(key)]
+        if values:  # 1-2-5 steps: pyqtgraph's own log labels pile up within a decade or two
+            steps = [m * 10.0 ** k for k in range(-1, 6) for m in (1, 2, 5)]
+            low, high = min(values) / 1.5, max(values) * 1.5
+            self.scaling_plot.getAxis("left").setTicks(
+                [[(math.log10(v), f"{v:g}") for v in steps if low <= v <= high]])
+        for line, key in ((self.ttft_limit, "max_ttft_s"), (self.tpot_limit, "max_tpot_s")):
+            value = limits.get(key)
+            line.setVisible(bool(value))
+            if value:
+                line.setValue(math.log10(value * 1000))
+
     def _curve_legend(self, names: list[str]) -> None:
-        """Rebuild the GPU legend only when the GPUs change (most redraws keep the same ones)."""
+        """Rebuild the legend only when its entries change (most redraws keep the same GPUs)."""
         if names == self._legend_names:
             return
         self._legend_names = names
-        self._legend_entries(self.scaling_plot, list(zip(self.curves, names, strict=False)))
+        if self.serving:  # the solid curves first, then the dashed ones
+            half, count = MAX_CURVES // 2, len(names) // 2
+            curves = [*self.curves[:count], *self.curves[half:half + count]]
+        else:
+            curves = self.curves
+        self._legend_entries(self.scaling_plot, list(zip(curves, names, strict=False)))
 
     # --- hover ----------------------------------------------------------------------------------------
     def _plan_tip(self, plan: dict[str, Any]) -> str:

@@ -1931,13 +1931,13 @@ Qt %2，Qt for Python %3，Python %4
     </message>
     <message>
         <location filename="../../gpuplanner/ui/charts.py" line="69"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="230"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="232"/>
         <source>Time to first token (ms)</source>
         <translation>首 token 时间（毫秒）</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/ui/charts.py" line="70"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="231"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="233"/>
         <source>Time per output token (ms)</source>
         <translation>每个输出 token 时间（毫秒）</translation>
     </message>
@@ -1958,13 +1958,13 @@ Qt %2，Qt for Python %3，Python %4
     </message>
     <message>
         <location filename="../../gpuplanner/ui/charts.py" line="88"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="356"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="401"/>
         <source>buy</source>
         <translation>购买</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/ui/charts.py" line="88"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="356"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="401"/>
         <source>rent</source>
         <translation>租用</translation>
     </message>
@@ -1974,185 +1974,209 @@ Qt %2，Qt for Python %3，Python %4
         <translation>接近的方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="141"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="90"/>
+        <source>first-token limit</source>
+        <translation>首 token 上限</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/charts.py" line="91"/>
+        <source>per-token limit</source>
+        <translation>每 token 上限</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/charts.py" line="143"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="141"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="143"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="142"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="144"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="142"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="144"/>
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="143"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="145"/>
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="143"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="145"/>
         <source>Overhead</source>
         <translation>额外开销</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="144"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="146"/>
         <source>Matrix math</source>
         <translation>矩阵运算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="144"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="146"/>
         <source>Memory-bound kernels</source>
         <translation>访存密集型算子</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="145"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="147"/>
         <source>Tensor-parallel traffic</source>
         <translation>张量并行通信</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="145"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="147"/>
         <source>Pipeline sends</source>
         <translation>流水线传输</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="146"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="148"/>
         <source>Pipeline bubble</source>
         <translation>流水线气泡</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="146"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="148"/>
         <source>Gradient sync (exposed)</source>
         <translation>梯度同步（未被掩盖）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="151"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="153"/>
         <source>Cost per million output tokens vs speed per user</source>
         <translation>每百万输出 token 成本与每用户速度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="152"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="154"/>
         <source>output tokens/s per user</source>
         <translation>每用户输出 token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="152"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="154"/>
         <source>%1 per million tokens</source>
         <translation>%1 / 百万 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="154"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="156"/>
         <source>Latency of each plan</source>
         <translation>各方案的延迟</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="154"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="156"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="158"/>
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="155"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="161"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="157"/>
+        <source>Latency vs concurrent users, on each plan&apos;s replicas</source>
+        <translation>延迟与并发用户数（按各方案的副本）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/charts.py" line="158"/>
+        <source>concurrent users</source>
+        <translation>并发用户数</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/charts.py" line="163"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="155"/>
-        <source>Days vs GPU count (training only)</source>
-        <translation>天数与 GPU 数量（仅训练）</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="156"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="158"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="162"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="160"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="164"/>
         <source>days</source>
         <translation>天</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="158"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="160"/>
         <source>Cost vs time to result</source>
         <translation>成本与完成时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="159"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="161"/>
         <source>cost (%1)</source>
         <translation>成本（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="160"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="162"/>
         <source>Where the step time goes</source>
         <translation>单步时间构成</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="160"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="162"/>
         <source>s</source>
         <translation>秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="161"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="163"/>
         <source>Days vs GPU count, per GPU type</source>
         <translation>各型号 GPU 的天数与数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="163"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="165"/>
         <source>Memory per GPU vs capacity</source>
         <translation>单卡显存占用与容量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="163"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="165"/>
         <source>GiB</source>
         <translation>GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="164"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="166"/>
         <source>Power per rack vs the site limit</source>
         <translation>单机柜功率与机房上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="164"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="166"/>
         <source>kW</source>
         <translation>kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="346"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="364"/>
+        <source>%1 × %2: per token</source>
+        <translation>%1 × %2：每 token</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/charts.py" line="366"/>
+        <source>%1 × %2: first token</source>
+        <translation>%1 × %2：首 token</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/charts.py" line="391"/>
         <source>memory %1 of %2 GiB</source>
         <translation>显存 %1 / %2 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="347"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="392"/>
         <source>%1 kW per rack</source>
         <translation>每机柜 %1 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="349"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="394"/>
         <source>step %1 s</source>
         <translation>单步 %1 秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="351"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="396"/>
         <source>TTFT %1 ms, TPOT %2 ms</source>
         <translation>首 token %1 毫秒，每 token %2 毫秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="359"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="404"/>
         <source>%1 tokens/s per user, %2 per million tokens</source>
         <translation>每用户 %1 token/秒，每百万 token %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="362"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="407"/>
         <source>%1 days, %2</source>
         <translation>%1 天，%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="363"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="408"/>
         <source>near miss: breaks a limit or misses a goal</source>
         <translation>接近的方案：突破某项限制或未达成某个目标</translation>
     </message>

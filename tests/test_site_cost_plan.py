@@ -252,3 +252,19 @@ def test_a_run_of_years_without_a_deadline_is_flagged(catalog) -> None:
     bounded = plan_for_scenario({"model": {"preset": "llama-2-7b"}, "training": {"tokens": 2e12},
                                  "constraints": {"deployment": "on-prem", "deadline_days": 60}}, catalog, top=1)
     assert not any(w.startswith("Takes ") for w in bounded["plans"][0]["warnings"])
+
+
+def test_feed_and_coupler_rules() -> None:
+    from gpuplanner.core.site import PowerSupply, feed_plug, phase_currents, psu_coupler
+
+    # 10 kW on 400 V three-phase at PF 0.95: 10,000 / 0.95 / (sqrt(3) x 400) = 15.19 A on each phase.
+    assert phase_currents(10.0, PowerSupply(400, 3, 32)) == pytest.approx((15.193,) * 3, rel=1e-3)
+    assert phase_currents(2.3, PowerSupply(230, 1, 16)) == pytest.approx((10.526,), rel=1e-3)
+    assert str(feed_plug(PowerSupply(400, 3, 32))) == "IEC 60309 3P+N+E 32 A (red, 380-480 V)"
+    assert str(feed_plug(PowerSupply(230, 1, 16))) == "IEC 60309 2P+E 16 A (blue, 200-250 V)"
+    assert str(feed_plug(PowerSupply(208, 3, 30))) == "NEMA L21-30P (three-phase 208 V)"
+    assert str(feed_plug(PowerSupply(400, 3, 40))) == "IEC 60309 3P+N+E 63 A (red, 380-480 V)"
+    # IEC 60320: C13 carries 10 A, C19 16 A. 2,000 W at 230 V and PF 0.95 draws 9.2 A; 3,300 W 15.0 A.
+    assert psu_coupler(2000.0, 230.0) == "C13/C14"
+    assert psu_coupler(3300.0, 230.9) == "C19/C20"
+    assert psu_coupler(5000.0, 230.0) is None and psu_coupler(None, 230.0) is None

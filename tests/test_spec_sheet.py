@@ -177,3 +177,24 @@ def test_the_sheet_shows_the_plans_it_was_chosen_against(tmp_path: Path, lang: s
     else:
         assert "Plans this one was chosen against" in text and f"{evaluated} plans evaluated" in text
     assert any(has_colour(page, (0xF2, 0x8E, 0x2B), minimum=40) for page in pages), "cost chart not drawn"
+
+
+A100_DGX = {"task": "pretrain", "model": {"preset": "llama-2-70b"}, "training": {"tokens": 2e11},
+            "hardware": {"gpu": "a100-sxm4-80gb"}, "constraints": {"deployment": "on-prem", "deadline_days": 60}}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_the_sheet_gives_the_electricians_and_the_floor_what_they_need(tmp_path: Path, lang: str) -> None:
+    """DGX A100 (catalog: 6 x 3,000 W PSUs, 3+3; 123.16 kg), 3 per 20 kW rack on 400 V 3-phase 32 A feeds."""
+    text, _, _ = make_sheet(tmp_path, A100_DGX, lang, "dgx-a100")
+    assert "6 × 3,000 W (3+3)" in text
+    assert "C19/C20" in text  # 3,000 W / (231 V x 0.95) = 13.7 A: above C13's 10 A, within C19's 16 A
+    assert "L1 29.6 A / L2 29.6 A / L3 29.6 A" in text  # 19.5 kW / (sqrt(3) x 400 V x 0.95)
+    assert "9 × C19/C20" in text  # 3 nodes x 6 cords, half on each feed's PDU
+    assert "4,851 m³/h" in text and "513 kg/m²" in text  # 3 x 123.16 kg over 0.6 x 1.2 m
+    if lang == "zh_CN":
+        assert "IEC 60309 3P+N+E 32 A（红色，380-480 V）" in text and "每回路 14.8 A" in text
+        assert "推荐 18-27 °C" in text
+    else:
+        assert "IEC 60309 3P+N+E 32 A (red, 380-480 V)" in text and "14.8 A on each of 2 circuits" in text
+        assert "18-27 °C" in text and "ASHRAE" in text

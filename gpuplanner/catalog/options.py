@@ -63,7 +63,9 @@ def node_for(gpu: GPU, servers: list[Row], power: PowerAssumptions) -> tuple[Nod
                         psu=str(row.get("psu") or ""), cpu=str(row.get("cpu") or ""),
                         system_memory_gb=_float_or_none(row, "system_memory_gb"),
                         networking=str(row.get("networking") or ""), cooling=str(row.get("cooling") or "air"),
-                        price_usd=None if price is None else price.amount_usd, source=str(row["source"]))
+                        price_usd=None if price is None else price.amount_usd, source=str(row["source"]),
+                        psu_count=None if row.get("psu_count") is None else int(row["psu_count"]),  # type: ignore[arg-type]
+                        psu_w=_float_or_none(row, "psu_w"), psu_redundancy=str(row.get("psu_redundancy") or ""))
         return node, price
     klass = chassis_class(gpu)
     gpus, units, label = GENERIC_CHASSIS[klass]

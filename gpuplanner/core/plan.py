@@ -18,14 +18,17 @@ from gpuplanner.core.hardware import GPU, Segment
 from gpuplanner.core.messages import msg
 from gpuplanner.core.scenario import Scenario
 from gpuplanner.core.site import (
+    ASHRAE_RECOMMENDED_INLET_C,
     CHINA_IDC_CABINET_AMPS,
     COOLING_WORDS,
+    RACK_FOOTPRINT_M,
     Cooling,
     NodeSpec,
     PowerAssumptions,
     PowerSupply,
     SiteLimits,
     SitePlan,
+    facilities,
     plan_site,
 )
 from gpuplanner.core.workload import Task
@@ -111,7 +114,9 @@ def plan_settings(scenario: Scenario) -> PlanSettings:
         rack_kw=site.get("rack_kw", SiteLimits.rack_kw), rack_units=site.get("rack_units", SiteLimits.rack_units),
         reserved_units=site.get("reserved_units", SiteLimits.reserved_units),
         rack_max_kg=site.get("rack_max_kg", SiteLimits.rack_max_kg), cooling=cooling, supply=supply,
-        china_cabinet_amps=amps, airflow_delta_t_c=site.get("airflow_delta_t_c", SiteLimits.airflow_delta_t_c))
+        china_cabinet_amps=amps, airflow_delta_t_c=site.get("airflow_delta_t_c", SiteLimits.airflow_delta_t_c),
+        rack_footprint_m=(site.get("rack_width_mm", RACK_FOOTPRINT_M[0] * 1000) / 1000.0,
+                          site.get("rack_depth_mm", RACK_FOOTPRINT_M[1] * 1000) / 1000.0))
     pue = site.get("pue", PowerAssumptions.pue)
     if not 1.0 <= pue <= 3.0:
         raise InputError("constraints.site.pue", "must be between 1.0 and 3.0, got {pue:g}", pue=pue)
@@ -210,6 +215,14 @@ def _evaluate(scenario: Scenario, option: HardwareOptions, count: int | None, se
         warnings.append(msg("Takes {days:,.0f} days: no deadline is set, so slow plans can rank first. Set a "
                             "deadline to see faster ones.", days=training["days"]))
     block = site_block(site)
+    extra = facilities(site, settings.site)
+    block["facilities"] = {
+        "phase_amps": None if extra.phase_amps is None else list(extra.phase_amps), "feed_plug": extra.feed_plug,
+        "psu_coupler": extra.psu_coupler, "psus_per_node": extra.psus_per_node, "psu_watts": extra.psu_watts,
+        "psu_redundancy": extra.psu_redundancy, "outlets_per_pdu": extra.outlets_per_pdu, "pdu_kw": extra.pdu_kw,
+        "airflow_m3_h_per_rack": extra.airflow_m3_h_per_rack, "floor_kg_m2": extra.floor_kg_m2,
+        "rack_footprint_mm": [round(v * 1000) for v in settings.site.rack_footprint_m],
+        "inlet_c_recommended": list(ASHRAE_RECOMMENDED_INLET_C)}
     block["supply"] = {"voltage": supply.voltage, "phase": supply.phase, "amps": supply.amps,
                        "derating": supply.derating, "line_to_line": supply.line_to_line,
                        "china_cabinet_amps": settings.site.china_cabinet_amps, "rack_kw_limit":

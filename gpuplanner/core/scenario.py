@@ -64,7 +64,8 @@ SCHEMA: dict[str, Any] = {
 }
 SITE_KEYS = {"rack_kw": float, "rack_units": int, "cooling": str, "supply": dict, "electricity_price": float,
              "pue": float, "colocation_per_kw_month": float, "colocation_per_rack_month": float,
-             "china_cabinet_amps": float, "rack_max_kg": float, "reserved_units": int, "airflow_delta_t_c": float}
+             "china_cabinet_amps": float, "rack_max_kg": float, "reserved_units": int, "airflow_delta_t_c": float,
+             "rack_width_mm": float, "rack_depth_mm": float}
 SUPPLY_KEYS = {"voltage": float, "phase": int, "amps": float, "derating": float, "line_to_line": bool}
 MODEL_KEYS = {"preset": str, "layers": int, "hidden": int, "heads": int, "kv_heads": int, "ffn_hidden": int,
               "vocab": int, "gated_mlp": bool, "tied_embeddings": bool, "experts": int, "experts_per_token": int,

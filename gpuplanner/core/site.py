@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from gpuplanner.core.errors import InputError, require_positive
-from gpuplanner.core.messages import msg
+from gpuplanner.core.messages import Message, msg
 
 WATTS_PER_BTU_H = 1.0 / 3.412142  # 1 W = 3.412142 BTU/h (NIST SP 811)
 KW_PER_REFRIGERATION_TON = 3.516853  # 1 RT = 12,000 BTU/h
@@ -18,6 +18,7 @@ AIR_HEAT_CAPACITY_J_KG_K = 1005.0
 M3H_PER_CFM = 1.699011
 CHINA_IDC_CABINET_AMPS = (10, 13, 16, 20, 32, 40)  # cabinets sold by current at 220 V
 CHINA_IDC_VOLTAGE = 220.0
+RACK_FOOTPRINT_M = (0.6, 1.2)  # width x depth of a common 600 x 1200 mm AI rack (editable in the site)
 
 
 class Cooling(StrEnum):
@@ -103,6 +104,9 @@ class NodeSpec:
     price_usd: float | None = None
     source: str = ""
     derived: tuple[str, ...] = ()  # which figures were derived rather than read from a datasheet
+    psu_count: int | None = None
+    psu_w: float | None = None
+    psu_redundancy: str = ""
 
 
 @dataclass(frozen=True)
@@ -129,6 +133,7 @@ class SiteLimits:
     supply: PowerSupply = field(default_factory=PowerSupply)
     china_cabinet_amps: float | None = None  # set when the rack is a Chinese IDC cabinet sold by current
     airflow_delta_t_c: float = 12.0  # server inlet-to-outlet temperature rise used for airflow
+    rack_footprint_m: tuple[float, float] = RACK_FOOTPRINT_M  # width x depth, for the floor loading
 
     def __post_init__(self) -> None:
         require_positive("constraints.site.rack_kw", self.rack_kw)
@@ -266,3 +271,87 @@ def plan_site(node: NodeSpec, nodes: int, gpu_tdp_w: float | None, limits: SiteL
                     airflow_m3_h_per_node=airflow,
                     airflow_cfm_per_node=None if airflow is None else airflow / M3H_PER_CFM,
                     rack_weight_kg=weight, fabric=fabric, warnings=tuple(warnings))
+
+
+# --- what the electricians and the floor need -------------------------------------------------------------
+# 80 PLUS Titanium (the class of DGX / HGX server PSUs) requires a power factor of at least 0.95 at 50 % load.
+PSU_POWER_FACTOR = 0.95
+# IEC 60320 appliance couplers: C13/C14 are rated 10 A, C19/C20 16 A.
+IEC_60320_COUPLERS = (("C13/C14", 10.0), ("C19/C20", 16.0))
+# IEC 60309-2 industrial plugs: rated 16 / 32 / 63 / 125 A; colour by voltage (blue 200-250 V, red 380-480 V).
+IEC_60309_AMPS = (16, 32, 63, 125)
+# ASHRAE TC 9.9 thermal guidelines (5th ed., 2021): the recommended inlet envelope for classes A1-A4.
+ASHRAE_RECOMMENDED_INLET_C = (18.0, 27.0)
+
+
+@dataclass(frozen=True)
+class Facilities:
+    """Electrical and floor figures for one rack, from the node's catalog figures and the site's feed."""
+
+    phase_amps: tuple[float, ...] | None  # per phase on one feed carrying the whole rack (L1/L2/L3 balanced)
+    feed_plug: Message  # the connector of one rack feed
+    psu_coupler: str | None  # IEC 60320 inlet / cord connector of one PSU, from its rating
+    psus_per_node: int | None
+    psu_watts: float | None
+    psu_redundancy: str
+    outlets_per_pdu: int | None  # half the rack's PSU cords go to each of the A and B PDUs
+    pdu_kw: float  # what one rack PDU (one feed) must carry: the rack's nameplate, or the circuit's capacity
+    airflow_m3_h_per_rack: float | None
+    floor_kg_m2: float | None  # the nodes' weight over the rack footprint (the empty rack not included)
+
+
+def phase_currents(kw: float, supply: PowerSupply) -> tuple[float, ...]:
+    """Line current of `kw` drawn at the PSUs' power factor: single-phase I = P / (V pf); three-phase, balanced
+    over L1/L2/L3, I = P / (sqrt(3) V_LL pf) on each."""
+    watts = kw * 1000.0 / PSU_POWER_FACTOR
+    if supply.phase == 1:
+        return (watts / supply.voltage,)
+    line_to_line = supply.voltage if supply.line_to_line else supply.voltage * math.sqrt(3)
+    amps = watts / (math.sqrt(3) * line_to_line)
+    return (amps, amps, amps)
+
+
+def feed_plug(supply: PowerSupply) -> Message:
+    """The rack feed's connector: NEMA locking plugs at North American voltages, IEC 60309 elsewhere."""
+    line_to_line = supply.voltage if supply.phase == 1 or supply.line_to_line else supply.voltage * math.sqrt(3)
+    if 200 <= line_to_line <= 220 and supply.amps <= 30 and supply.voltage != 220:  # 208 V North America
+        amps = 20 if supply.amps <= 20 else 30
+        if supply.phase == 3:
+            return msg("NEMA L21-{amps}P (three-phase 208 V)", amps=amps)
+        return msg("NEMA L6-{amps}P (208 V)", amps=amps)
+    rating = next((a for a in IEC_60309_AMPS if a >= supply.amps), None)
+    high = line_to_line >= 380 if supply.phase == 3 else supply.voltage > 250
+    colour = msg("red, 380-480 V") if high else msg("blue, 200-250 V") if line_to_line >= 200 or supply.phase == 3 \
+        else msg("yellow, 100-130 V")
+    pins = "3P+N+E" if supply.phase == 3 else "2P+E"
+    if rating is None:
+        return msg("IEC 60309 {pins} above {amps} A: hard-wired ({colour})", pins=pins, amps=IEC_60309_AMPS[-1],
+                   colour=colour)
+    return msg("IEC 60309 {pins} {amps} A ({colour})", pins=pins, amps=rating, colour=colour)
+
+
+def psu_coupler(psu_watts: float | None, volts: float) -> str | None:
+    """The smallest IEC 60320 coupler whose rating carries one PSU at full load and `volts` (None: beyond C19)."""
+    if psu_watts is None:
+        return None
+    amps = psu_watts / (volts * PSU_POWER_FACTOR)
+    return next((name for name, rating in IEC_60320_COUPLERS if amps <= rating), None)
+
+
+def facilities(site: SitePlan, limits: SiteLimits) -> Facilities:
+    node, supply = site.node, limits.supply
+    rack_kw = site.rack_kw_nameplate
+    per_phase_volts = supply.voltage if supply.phase == 1 or not supply.line_to_line else supply.voltage / math.sqrt(3)
+    psus = node.psu_count
+    cords = None if psus is None else psus * min(site.nodes_per_rack, site.nodes)
+    width, depth = limits.rack_footprint_m
+    return Facilities(
+        phase_amps=None if rack_kw is None else phase_currents(rack_kw, supply),
+        feed_plug=feed_plug(supply),
+        psu_coupler=psu_coupler(node.psu_w, per_phase_volts),
+        psus_per_node=psus, psu_watts=node.psu_w, psu_redundancy=node.psu_redundancy,
+        outlets_per_pdu=None if cords is None else math.ceil(cords / 2),
+        pdu_kw=rack_kw if rack_kw is not None else site.circuit_kw,
+        airflow_m3_h_per_rack=None if site.airflow_m3_h_per_node is None else
+        site.airflow_m3_h_per_node * min(site.nodes_per_rack, site.nodes),
+        floor_kg_m2=None if site.rack_weight_kg is None else site.rack_weight_kg / (width * depth))

@@ -15,9 +15,13 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "Electricity price not given: opex excludes energy."),
     QT_TRANSLATE_NOOP("CoreMessages", "GeForce cards: NVIDIA's driver licence does not permit data-center "
                                       "deployment, and they have no ECC memory."),
+    QT_TRANSLATE_NOOP("CoreMessages", "IEC 60309 {pins} above {amps} A: hard-wired ({colour})"),
+    QT_TRANSLATE_NOOP("CoreMessages", "IEC 60309 {pins} {amps} A ({colour})"),
     QT_TRANSLATE_NOOP("CoreMessages", "Misses the deadline: {days:.1f} days against {deadline:g}."),
     QT_TRANSLATE_NOOP("CoreMessages", "Multi-node training on PCIe servers: check each node has a 100-200 Gb/s RDMA"
                                       " NIC per 2 GPUs or gradient traffic will dominate."),
+    QT_TRANSLATE_NOOP("CoreMessages", "NEMA L21-{amps}P (three-phase 208 V)"),
+    QT_TRANSLATE_NOOP("CoreMessages", "NEMA L6-{amps}P (208 V)"),
     QT_TRANSLATE_NOOP("CoreMessages", "Nearest fix: {gpu} × {count} ({node}) needs {need:.1f} kW per rack with "
                                       "{needed} cooling; ask for racks of at least {ask:.0f} kW, or rent instead."),
     QT_TRANSLATE_NOOP("CoreMessages", "Nearest: {gpu} × {count} ({deployment}): {misses}."),
@@ -68,6 +72,7 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "a single server: no cluster network needed"),
     QT_TRANSLATE_NOOP("CoreMessages", "air"),
     QT_TRANSLATE_NOOP("CoreMessages", "any region"),
+    QT_TRANSLATE_NOOP("CoreMessages", "blue, 200-250 V"),
     QT_TRANSLATE_NOOP("CoreMessages", "bought"),
     QT_TRANSLATE_NOOP("CoreMessages", "can be bought there ({detail})"),
     QT_TRANSLATE_NOOP("CoreMessages", "cloud: rented from {provider}"),
@@ -104,6 +109,7 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "one node needs {need:.1f} kW; the rack allows {limit:.1f} kW"),
     QT_TRANSLATE_NOOP("CoreMessages", "one node weighs {weight:.0f} kg; a rack holds {limit:.0f} kg"),
     QT_TRANSLATE_NOOP("CoreMessages", "rear-door heat exchanger"),
+    QT_TRANSLATE_NOOP("CoreMessages", "red, 380-480 V"),
     QT_TRANSLATE_NOOP("CoreMessages", "rented"),
     QT_TRANSLATE_NOOP("CoreMessages", "rented in {where}, outside {region}"),
     QT_TRANSLATE_NOOP("CoreMessages", "room for {room} users at once (asked {users})"),
@@ -111,6 +117,7 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "takes {days:.1f} days (deadline {deadline:g})"),
     QT_TRANSLATE_NOOP("CoreMessages", "vLLM efficiency is an assumption (no published vLLM run in the reference "
                                       "set)."),
+    QT_TRANSLATE_NOOP("CoreMessages", "yellow, 100-130 V"),
     QT_TRANSLATE_NOOP("CoreMessages", "{count:,} GPUs for a {hours:.1f}-hour job: a cluster this size for so short "
                                       "a run is unusual; check the inputs (tokens, sequence length)."),
     QT_TRANSLATE_NOOP("CoreMessages", "{first}; {second}"),

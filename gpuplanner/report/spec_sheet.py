@@ -27,7 +27,7 @@ from PySide6.QtGui import (
 )
 
 from gpuplanner import __version__
-from gpuplanner.core.site import KW_PER_REFRIGERATION_TON, btu_per_hour
+from gpuplanner.core.site import KW_PER_REFRIGERATION_TON, M3H_PER_CFM, btu_per_hour
 from gpuplanner.i18n import fill
 from gpuplanner.report.core_messages import translated
 from gpuplanner.report.drawings import CostChart, CostPoint, RackContents, cost_time_chart, memory_bar, rack_elevation
@@ -125,11 +125,13 @@ def _owned_sections(plan: dict[str, Any], fmt: _Formatter) -> list[str]:
                                                              tr("Total")))))
 
     node_kw = site["node_kw_nameplate"]
+    facility = site.get("facilities") or {}
     parts.append(_section(tr("Per node"), _rows([
         (tr("Server"), site["node"]), (tr("GPUs per node"), str(plan["count"] // max(site["nodes"], 1))),
         (tr("Height"), f"{site['rack_units_per_node']} U"),
         (tr("Weight"), tr("n/a") if site["node_weight_kg"] is None else fmt.num(site["node_weight_kg"]) + " kg"),
-        (tr("Power supplies"), site["psu"] or tr("n/a")),
+        (tr("Power supplies"), _psu_text(site, fmt)),
+        (tr("PSU inlet and cord (IEC 60320)"), facility.get("psu_coupler") or tr("n/a")),
         (tr("Nameplate power (provision for this)"), fmt.num(node_kw, 2) + " kW"),
         (tr("Expected draw under training"), fmt.num(site["node_kw_training"], 2) + " kW"),
         (tr("Idle draw"), fmt.num(site["node_kw_idle"], 2) + " kW"),
@@ -154,6 +156,16 @@ def _owned_sections(plan: dict[str, Any], fmt: _Formatter) -> list[str]:
                                                        term(supply.get("cooling", "air"))))),
         (tr("Rack weight (nodes)"), tr("n/a") if site["rack_weight_kg"] is None else
          fmt.num(site["rack_weight_kg"], 0) + " kg"),
+        (tr("Floor loading (nodes only)"), tr("n/a") if facility.get("floor_kg_m2") is None else
+         fill(tr("%1 kg/m² over a %2 × %3 mm rack"), fmt.num(facility["floor_kg_m2"], 0),
+              *[str(v) for v in facility["rack_footprint_mm"]])),
+        (tr("Airflow per rack"), tr("n/a") if facility.get("airflow_m3_h_per_rack") is None else
+         fill(tr("%1 m³/h (%2 CFM) at a %3 °C rise"), fmt.num(facility["airflow_m3_h_per_rack"], 0),
+              fmt.num(facility["airflow_m3_h_per_rack"] / M3H_PER_CFM, 0),
+              fmt.num(supply.get("airflow_delta_t_c", 12.0), 0))),
+        (tr("Inlet air"), fill(tr("%1-%2 °C recommended (ASHRAE TC 9.9); the node's allowed range is in its "
+                                  "datasheet"), *[fmt.num(v, 0) for v in facility.get("inlet_c_recommended",
+                                                                                       (18, 27))])),
     ]
     parts.append(_section(tr("Per rack (cabinet power)"),
                          "<table width='100%'><tr><td width='55%' valign='top'>" + _rows(rack_rows)
@@ -171,6 +183,12 @@ def _owned_sections(plan: dict[str, Any], fmt: _Formatter) -> list[str]:
         (tr("Circuit"), circuit_text),
         (tr("Circuits on feed A"), str(site["circuits_per_feed"] or tr("n/a"))),
         (tr("Circuits on feed B"), str(site["circuits_per_feed"] or tr("n/a"))),
+        (tr("Feed connector"), translated(facility["feed_plug"]) if facility.get("feed_plug") else tr("n/a")),
+        (tr("Current per phase, one feed carrying the rack"), _phase_text(facility, site, fmt)),
+        (tr("Rack PDU, each feed"), fill(tr("carries %1 kW; %2 outlets"), fmt.num(facility.get("pdu_kw")),
+                                         tr("n/a") if facility.get("outlets_per_pdu") is None else
+                                         f"{facility['outlets_per_pdu']} × {facility.get('psu_coupler') or ''}"
+                                         .strip(" ×"))),
         (tr("Rule"), tr("Each feed alone carries the whole rack at nameplate, so one feed can fail.")),
     ])))
 
@@ -202,6 +220,27 @@ def _owned_sections(plan: dict[str, Any], fmt: _Formatter) -> list[str]:
     ]) + "<p class='note'>" + escape(" ".join(translated(n) for n in cost.get("notes", []))) + "</p>"))
 
     return parts
+
+
+def _psu_text(site: dict[str, Any], fmt: _Formatter) -> str:
+    facility = site.get("facilities") or {}
+    if facility.get("psus_per_node") and facility.get("psu_watts"):
+        text = f"{facility['psus_per_node']} × {fmt.num(facility['psu_watts'], 0)} W"
+        return text + (f" ({facility['psu_redundancy']})" if facility.get("psu_redundancy") else "")
+    return site["psu"] or tr("n/a")
+
+
+def _phase_text(facility: dict[str, Any], site: dict[str, Any], fmt: _Formatter) -> str:
+    """Per phase on one feed (balanced over L1/L2/L3 for three-phase), and on each of its circuits."""
+    amps = facility.get("phase_amps")
+    if not amps:
+        return tr("n/a")
+    circuits = site["circuits_per_feed"] or 1
+    names = ("L1", "L2", "L3") if len(amps) == 3 else ("L",)
+    text = " / ".join(f"{name} {fmt.num(a, 1)} A" for name, a in zip(names, amps, strict=True))
+    if circuits > 1:
+        text += " " + fill(tr("(%1 A on each of %2 circuits)"), fmt.num(amps[0] / circuits, 1), str(circuits))
+    return text
 
 
 def _rental_sections(plan: dict[str, Any], fmt: _Formatter) -> list[str]:

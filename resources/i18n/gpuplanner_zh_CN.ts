@@ -8,22 +8,28 @@
         <location filename="../../gpuplanner/cli/plan.py" line="23"/>
         <location filename="../../gpuplanner/cli/plan.py" line="27"/>
         <location filename="../../gpuplanner/report/formatting.py" line="13"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="131"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="132"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="136"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="137"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="151"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="155"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="172"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="173"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="198"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="200"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="215"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="134"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="138"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="139"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="153"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="157"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="159"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="162"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="184"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="185"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="186"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="189"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="216"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="217"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="218"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="230"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="284"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="237"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="254"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="255"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="256"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="257"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="269"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="323"/>
         <location filename="../../gpuplanner/ui/details.py" line="109"/>
         <location filename="../../gpuplanner/ui/details.py" line="124"/>
         <location filename="../../gpuplanner/ui/details.py" line="142"/>
@@ -81,55 +87,55 @@
         <translation>%2 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="254"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="293"/>
         <source>Node</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="254"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="293"/>
         <source>Management switch</source>
         <translation>管理交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="254"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="293"/>
         <source>Cable management</source>
         <translation>理线架</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="255"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="294"/>
         <source>Free</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="255"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="294"/>
         <source>PDU</source>
         <translation>PDU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="256"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="295"/>
         <source>Rack elevation (front), one of %1</source>
         <translation>机柜布置图（正面），共 %1 个机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="258"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="297"/>
         <location filename="../../gpuplanner/ui/details.py" line="61"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="258"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="297"/>
         <location filename="../../gpuplanner/ui/details.py" line="61"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="259"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="298"/>
         <location filename="../../gpuplanner/ui/details.py" line="174"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="259"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="298"/>
         <location filename="../../gpuplanner/ui/details.py" line="62"/>
         <source>Activations</source>
         <translation>激活值</translation>
@@ -186,7 +192,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="41"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="260"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="299"/>
         <location filename="../../gpuplanner/ui/details.py" line="62"/>
         <location filename="../../gpuplanner/ui/details.py" line="175"/>
         <source>KV cache</source>
@@ -288,72 +294,72 @@
         <translation>其他布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="260"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="299"/>
         <source>Overhead</source>
         <translation>额外开销</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="262"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="301"/>
         <source>Memory per GPU (GiB); dashed line: capacity %1 GiB</source>
         <translation>单卡显存占用（GiB）；虚线：容量 %1 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="273"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="312"/>
         <source>GPU cluster plan</source>
         <translation>GPU 集群方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="275"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="314"/>
         <source>Rack and power specification for the data-center team</source>
         <translation>机房团队用机柜与供电规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="279"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="318"/>
         <source>Scenario</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="280"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="319"/>
         <source>Recommended</source>
         <translation>推荐配置</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="281"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="320"/>
         <source>Deployment</source>
         <translation>部署方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="281"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="320"/>
         <source>bought (on-premises)</source>
         <translation>购买（自建机房）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="281"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="320"/>
         <source>rented (cloud)</source>
         <translation>租用（云）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="282"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="321"/>
         <source>Parallel layout</source>
         <translation>并行布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="283"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="322"/>
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="284"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="323"/>
         <source>Catalog data as of</source>
         <translation>目录数据日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="285"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="324"/>
         <source>Key assumptions</source>
         <translation>关键假设</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="285"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="324"/>
         <source>PUE %1; expected draw %2 kW per node (metered MLPerf H100 node scaled by GPU TDP); utilisation %3 %</source>
         <translation>PUE %1；每节点预计功耗 %2 kW（按 MLPerf 实测 H100 节点，按 GPU TDP 折算）；利用率 %3 %</translation>
     </message>
@@ -425,502 +431,562 @@
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="128"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="129"/>
         <source>Per node</source>
         <translation>单节点</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="129"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="130"/>
         <location filename="../../gpuplanner/ui/details.py" line="120"/>
         <source>Server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="129"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="130"/>
         <source>GPUs per node</source>
         <translation>每节点 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="130"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="131"/>
         <source>Height</source>
         <translation>高度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="131"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="132"/>
         <source>Weight</source>
         <translation>重量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="132"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="133"/>
         <source>Power supplies</source>
         <translation>电源模块</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="133"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="134"/>
+        <source>PSU inlet and cord (IEC 60320)</source>
+        <translation>电源输入口与电源线（IEC 60320）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="135"/>
         <source>Nameplate power (provision for this)</source>
         <translation>额定功耗（按此配电）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="134"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="136"/>
         <source>Expected draw under training</source>
         <translation>训练时预计功耗</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="135"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="137"/>
         <source>Idle draw</source>
         <translation>空闲功耗</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="136"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="138"/>
         <source>Heat at nameplate</source>
         <translation>额定发热量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="137"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="139"/>
         <source>Airflow</source>
         <translation>风量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="139"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="141"/>
         <source>Scale-out network ports</source>
         <translation>横向扩展网络端口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="139"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="141"/>
         <source>none (single node)</source>
         <translation>无（单节点）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="140"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="142"/>
         <source>%1 × %2 Gb/s</source>
         <translation>%1 × %2 Gb/s</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="141"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="143"/>
         <source>CPU / memory</source>
         <translation>CPU / 内存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="146"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="148"/>
         <location filename="../../gpuplanner/ui/details.py" line="122"/>
         <source>Nodes per rack</source>
         <translation>每机柜节点数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="146"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="148"/>
         <location filename="../../gpuplanner/ui/details.py" line="122"/>
         <location filename="../../gpuplanner/ui/details.py" line="204"/>
         <source>Racks</source>
         <translation>机柜数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="147"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="149"/>
         <source>Power per rack (nameplate)</source>
         <translation>单机柜功耗（额定）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="148"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="150"/>
         <source>Site limit per rack</source>
         <translation>机房单柜上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="149"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="151"/>
         <source>Rack sizing limited by</source>
         <translation>机柜容量受限于</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="150"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="152"/>
         <source>Heat per rack</source>
         <translation>单机柜发热量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="152"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="154"/>
         <location filename="../../gpuplanner/ui/details.py" line="123"/>
         <source>Cooling needed</source>
         <translation>所需散热</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="153"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="155"/>
         <source>beyond the site&apos;s %1 cooling</source>
         <translation>超出机房%1能力</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="155"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="157"/>
         <source>Rack weight (nodes)</source>
         <translation>机柜重量（节点）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="158"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="159"/>
+        <source>Floor loading (nodes only)</source>
+        <translation>地面荷载（仅计服务器）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="160"/>
+        <source>%1 kg/m² over a %2 × %3 mm rack</source>
+        <translation>%1 kg/m²（机柜占地 %2 × %3 mm）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="162"/>
+        <source>Airflow per rack</source>
+        <translation>单机柜风量</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="163"/>
+        <source>%1 m³/h (%2 CFM) at a %3 °C rise</source>
+        <translation>%1 m³/h（%2 CFM），进出风温差 %3 °C</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="166"/>
+        <source>Inlet air</source>
+        <translation>进风温度</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="166"/>
+        <source>%1-%2 °C recommended (ASHRAE TC 9.9); the node&apos;s allowed range is in its datasheet</source>
+        <translation>推荐 %1-%2 °C（ASHRAE TC 9.9）；服务器允许范围见其规格书</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="170"/>
         <source>Per rack (cabinet power)</source>
         <translation>单机柜（机柜功耗）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="164"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="176"/>
         <source>IDC cabinet sold by current: %1 A at 220 V = %2 kW per cabinet</source>
         <translation>按电流出售的 IDC 机柜：220 V × %1 A = 每柜 %2 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="167"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="179"/>
         <source>%1 V %2-phase %3 A circuits, derated to %4 %: %5 kW each</source>
         <translation>%1 V %2 相 %3 A 回路，降额至 %4 %：每路 %5 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="170"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="182"/>
         <source>Feeds and circuits (A/B)</source>
         <translation>双路供电与回路（A/B）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="171"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="183"/>
         <source>Circuit</source>
         <translation>回路</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="172"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="184"/>
         <source>Circuits on feed A</source>
         <translation>A 路回路数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="173"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="185"/>
         <source>Circuits on feed B</source>
         <translation>B 路回路数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="174"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="186"/>
+        <source>Feed connector</source>
+        <translation>供电接头</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="187"/>
+        <source>Current per phase, one feed carrying the rack</source>
+        <translation>单路供电承载整机柜时的每相电流</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="188"/>
+        <source>Rack PDU, each feed</source>
+        <translation>机柜 PDU（每路）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="188"/>
+        <source>carries %1 kW; %2 outlets</source>
+        <translation>承载 %1 kW；插座 %2</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="192"/>
         <source>Rule</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="174"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="192"/>
         <source>Each feed alone carries the whole rack at nameplate, so one feed can fail.</source>
         <translation>每一路供电都能单独承载整机柜的额定功耗，任一路故障时业务不中断。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="178"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="196"/>
         <source>Cluster</source>
         <translation>集群</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="179"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="197"/>
         <source>Nodes / racks</source>
         <translation>节点 / 机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="180"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="198"/>
         <source>IT power, expected</source>
         <translation>预计 IT 功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="181"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="199"/>
         <source>Facility power with PUE</source>
         <translation>含 PUE 的机房总功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="182"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="200"/>
         <source>Energy per year (IT, at utilisation)</source>
         <translation>年用电量（IT，按利用率）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="183"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="201"/>
         <source>Electricity per year</source>
         <translation>年电费</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="184"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="202"/>
         <source>Cooling load</source>
         <translation>制冷负荷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="185"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="203"/>
         <source>Switches</source>
         <translation>交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="185"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="203"/>
         <source>%1 leaf + %2 spine + %3 core (%4)</source>
         <translation>%1 台叶交换机 + %2 台脊交换机 + %3 台核心交换机（%4）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="187"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="205"/>
         <source>Cables</source>
         <translation>线缆</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="187"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="205"/>
         <source>%1 node-to-leaf, %2 switch-to-switch</source>
         <translation>节点到叶交换机 %1 根，交换机之间 %2 根</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="191"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="209"/>
         <location filename="../../gpuplanner/ui/details.py" line="31"/>
         <source>Cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="192"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="210"/>
         <location filename="../../gpuplanner/ui/details.py" line="138"/>
         <location filename="../../gpuplanner/ui/details.py" line="206"/>
         <source>Capex</source>
         <translation>资本支出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="192"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="210"/>
         <location filename="../../gpuplanner/ui/details.py" line="139"/>
         <source>Opex per year</source>
         <translation>年运营支出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="193"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="211"/>
         <source>TCO over %1 years</source>
         <translation>%1 年总拥有成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="194"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="212"/>
         <source>Owned cost per GPU-hour</source>
         <translation>自建每 GPU 小时成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="195"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="213"/>
         <location filename="../../gpuplanner/ui/details.py" line="141"/>
         <source>Cloud on demand per GPU-hour</source>
         <translation>云上按量付费（每 GPU 小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="196"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="214"/>
         <source>Cloud reserved / spot per GPU-hour</source>
         <translation>云上包年包月 / 竞价实例（每 GPU 小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="198"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="216"/>
         <source>Break-even utilisation against on-demand</source>
         <translation>相对按量付费的盈亏平衡利用率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="200"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="218"/>
         <source>Payback</source>
         <translation>回本周期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="201"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="219"/>
         <source>months</source>
         <translation>个月</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="215"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="242"/>
+        <source>(%1 A on each of %2 circuits)</source>
+        <translation>（%2 个回路，每回路 %1 A）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="254"/>
         <location filename="../../gpuplanner/ui/details.py" line="107"/>
         <source>Provider</source>
         <translation>云厂商</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="216"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="255"/>
         <location filename="../../gpuplanner/ui/details.py" line="108"/>
         <source>Instances</source>
         <translation>实例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="216"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="255"/>
         <source>%1 × %2</source>
         <translation>%1 × %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="217"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="256"/>
         <location filename="../../gpuplanner/ui/details.py" line="109"/>
         <source>Region</source>
         <translation>地域</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="218"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="257"/>
         <source>Price date</source>
         <translation>价格日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="219"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="258"/>
         <source>On demand per GPU-hour</source>
         <translation>按量付费每 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="220"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="259"/>
         <source>On demand per hour, all GPUs</source>
         <translation>按量付费每小时（全部 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="221"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="260"/>
         <source>On demand per month (730 h)</source>
         <translation>按量付费每月（730 小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="222"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="261"/>
         <source>Reserved / spot per GPU-hour</source>
         <translation>预留 / 竞价每 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="226"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="265"/>
         <source>This job on demand</source>
         <translation>本任务按量付费</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="227"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="266"/>
         <source>This job on spot (with restarts to plan for)</source>
         <translation>本任务用竞价实例（需考虑中断重启）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="229"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="268"/>
         <source>Per million output tokens</source>
         <translation>每百万输出 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="230"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="269"/>
         <source>Price source: %1</source>
         <translation>价格来源：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="231"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="270"/>
         <source>Rental (%1)</source>
         <translation>租用（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="232"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="271"/>
         <source>Facilities</source>
         <translation>机房设施</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="232"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="271"/>
         <source>Rented in the provider&apos;s data centre: no racks, power, cooling or network are needed on your site.</source>
         <translation>租用云厂商数据中心的资源：您的机房不需要机柜、供电、散热或网络。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="276"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="315"/>
         <source>Rental plan: what to rent, where, and what it costs</source>
         <translation>租用方案：租什么、在哪里租、花费多少</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="296"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="335"/>
         <source>Step time</source>
         <translation>单步时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="297"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="336"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="297"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="336"/>
         <source>images/s</source>
         <translation>张图像/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="298"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="337"/>
         <source>tokens/s</source>
         <translation>token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="299"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="338"/>
         <location filename="../../gpuplanner/ui/details.py" line="71"/>
         <source>MFU</source>
         <translation>MFU（模型算力利用率）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="300"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="339"/>
         <source>Training time</source>
         <translation>训练时长</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="300"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="341"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="339"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="380"/>
         <source>days</source>
         <translation>天</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="301"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="340"/>
         <location filename="../../gpuplanner/ui/details.py" line="72"/>
         <source>GPU-hours</source>
         <translation>GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="304"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="343"/>
         <source>Time to first token</source>
         <translation>首 token 时延</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="305"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="344"/>
         <source>Time per output token</source>
         <translation>每个输出 token 的时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="306"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="345"/>
         <location filename="../../gpuplanner/ui/details.py" line="201"/>
         <source>Output tokens/s</source>
         <translation>每秒输出 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="308"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="347"/>
         <source>Performance estimate</source>
         <translation>性能估算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="310"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="349"/>
         <source>Plans this one was chosen against</source>
         <translation>本方案与哪些方案比较后胜出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="312"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="351"/>
         <source>%1 plans evaluated; filled: keeps every limit and goal, cross: a near miss; dashed: the deadline and the budget.</source>
         <translation>共评估 %1 个方案；实心点：满足全部限制和目标，叉号：接近的方案；虚线：截止期限和预算。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="340"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="379"/>
         <source>Cost per million output tokens vs speed per user</source>
         <translation>每百万输出 token 成本与每用户速度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="340"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="379"/>
         <source>Cost vs time to result</source>
         <translation>成本与完成时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="341"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="380"/>
         <source>output tokens/s per user</source>
         <translation>每用户输出 token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="342"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="381"/>
         <source>%1 per million tokens</source>
         <translation>%1 / 百万 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="342"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="381"/>
         <source>cost (%1)</source>
         <translation>成本（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="343"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="382"/>
         <source>bought</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="343"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="382"/>
         <source>rented</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="343"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="382"/>
         <source>near miss</source>
         <translation>接近的方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="343"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="382"/>
         <source>this plan</source>
         <translation>本方案</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="89"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="315"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="354"/>
         <location filename="../../gpuplanner/ui/details.py" line="39"/>
         <location filename="../../gpuplanner/ui/details.py" line="209"/>
         <source>Warnings</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="390"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="429"/>
         <source>Page %1 of %2</source>
         <translation>第 %1 页，共 %2 页</translation>
     </message>
@@ -1958,13 +2024,13 @@ Qt %2，Qt for Python %3，Python %4
     </message>
     <message>
         <location filename="../../gpuplanner/ui/charts.py" line="88"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="401"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="410"/>
         <source>buy</source>
         <translation>购买</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/ui/charts.py" line="88"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="401"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="410"/>
         <source>rent</source>
         <translation>租用</translation>
     </message>
@@ -2136,47 +2202,47 @@ Qt %2，Qt for Python %3，Python %4
         <translation>kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="364"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="365"/>
         <source>%1 × %2: per token</source>
         <translation>%1 × %2：每 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="366"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="367"/>
         <source>%1 × %2: first token</source>
         <translation>%1 × %2：首 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="391"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="400"/>
         <source>memory %1 of %2 GiB</source>
         <translation>显存 %1 / %2 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="392"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="401"/>
         <source>%1 kW per rack</source>
         <translation>每机柜 %1 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="394"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="403"/>
         <source>step %1 s</source>
         <translation>单步 %1 秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="396"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="405"/>
         <source>TTFT %1 ms, TPOT %2 ms</source>
         <translation>首 token %1 毫秒，每 token %2 毫秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="404"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="413"/>
         <source>%1 tokens/s per user, %2 per million tokens</source>
         <translation>每用户 %1 token/秒，每百万 token %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="407"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="416"/>
         <source>%1 days, %2</source>
         <translation>%1 天，%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="408"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="417"/>
         <source>near miss: breaks a limit or misses a goal</source>
         <translation>接近的方案：突破某项限制或未达成某个目标</translation>
     </message>
@@ -2194,22 +2260,22 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>CoreMessages</name>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="93"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="98"/>
         <source>never pays back: at {utilization:.0%} utilisation, running it costs more per month than renting the same GPU-hours</source>
         <translation>无法回本：利用率为 {utilization:.0%} 时，自建每月运行成本高于租用同样的 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="119"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="126"/>
         <source>{gpu} has no FP8 tensor cores (FP8 needs Hopper, Ada or newer); estimated in {fallback} instead.</source>
         <translation>{gpu} 没有 FP8 张量核心（FP8 需要 Hopper、Ada 或更新架构）；改按 {fallback} 估算。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="117"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="124"/>
         <source>{gpu} has no BF16 tensor cores (BF16 needs Ampere or newer); estimated in {fallback} instead.</source>
         <translation>{gpu} 没有 BF16 张量核心（BF16 需要 Ampere 或更新架构）；改按 {fallback} 估算。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="127"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="134"/>
         <source>{gpu} publishes no {wanted} rate; estimated in {fallback} instead.</source>
         <translation>{gpu} 未公布 {wanted} 算力；改按 {fallback} 估算。</translation>
     </message>
@@ -2219,12 +2285,12 @@ Qt %2，Qt for Python %3，Python %4
         <translation>显存不足：最省显存的布局每卡也需要 {need:.1f} GiB，而 {gpu} 只有 {capacity:g} GiB。请增加 GPU、加大分片（ZeRO-3）或启用激活重计算。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="124"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="131"/>
         <source>{gpu} has no NVLink: tensor parallelism over PCIe is slow; prefer data parallelism with ZeRO/FSDP.</source>
         <translation>{gpu} 没有 NVLink：通过 PCIe 做张量并行很慢；建议用数据并行加 ZeRO/FSDP。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="126"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="133"/>
         <source>{gpu} links only {domain} GPUs by NVLink bridge; TP={tp} crosses PCIe.</source>
         <translation>{gpu} 的 NVLink 桥只连接 {domain} 块 GPU；TP={tp} 需跨 PCIe 通信。</translation>
     </message>
@@ -2234,22 +2300,22 @@ Qt %2，Qt for Python %3，Python %4
         <translation>GeForce 显卡：NVIDIA 驱动许可不允许在数据中心部署，且显存不带 ECC。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="128"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="135"/>
         <source>{gpu}: ECC memory not confirmed; a {days:.0f}-day run risks silent errors.</source>
         <translation>{gpu}：未确认支持 ECC 显存；连续运行 {days:.0f} 天有静默数据错误的风险。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="18"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="20"/>
         <source>Misses the deadline: {days:.1f} days against {deadline:g}.</source>
         <translation>无法按期完成：需要 {days:.1f} 天，期限为 {deadline:g} 天。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="28"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="32"/>
         <source>No published run on {architecture} in {precision} to check against: the time estimate is uncertain (±{band:.0f}%).</source>
         <translation>{architecture} 架构在 {precision} 精度下没有公开实测数据可供核对：时间估算不确定度较大（±{band:.0f}%）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="19"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="21"/>
         <source>Multi-node training on PCIe servers: check each node has a 100-200 Gb/s RDMA NIC per 2 GPUs or gradient traffic will dominate.</source>
         <translation>在 PCIe 服务器上多机训练：请确认每 2 块 GPU 配一张 100–200 Gb/s 的 RDMA 网卡，否则梯度通信将成为瓶颈。</translation>
     </message>
@@ -2259,12 +2325,12 @@ Qt %2，Qt for Python %3，Python %4
         <translation>显存不足：TP={tp} 时每卡需要 {need:.1f} GiB，可用 {capacity:g} GiB（{engine} 使用其中 {fraction:.0%}）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="24"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="28"/>
         <source>No batch meets the latency limits on this GPU; add GPUs per replica (TP).</source>
         <translation>在此 GPU 上没有批大小能满足时延要求；请为每个副本增加 GPU（TP）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="46"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="50"/>
         <source>The load needs {replicas} replicas of {tp} GPU(s) = {gpus} GPUs; only {count} given.</source>
         <translation>该负载需要 {replicas} 个副本 × {tp} 块 GPU = {gpus} 块 GPU；当前只有 {count} 块。</translation>
     </message>
@@ -2274,32 +2340,32 @@ Qt %2，Qt for Python %3，Python %4
         <translation>批大小 {batch} 超出 KV 缓存容量：每个副本最多容纳 {most} 条 {tokens} token 的序列。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="112"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="118"/>
         <source>vLLM efficiency is an assumption (no published vLLM run in the reference set).</source>
         <translation>vLLM 的效率为假设值（参考数据集中没有公开的 vLLM 实测）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="121"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="128"/>
         <source>{gpu} has no FP8 tensor cores: FP8 weights are upcast, with no compute gain.</source>
         <translation>{gpu} 没有 FP8 张量核心：FP8 权重会被提升精度计算，没有算力收益。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="122"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="129"/>
         <source>{gpu} has no NVLink: tensor parallelism over PCIe adds latency to every token.</source>
         <translation>{gpu} 没有 NVLink：通过 PCIe 做张量并行会增加每个 token 的时延。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="42"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="46"/>
         <source>Server price uses a planning default: {source}. Replace it with a quote.</source>
         <translation>服务器价格使用了规划默认值：{source}。请替换为实际报价。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="40"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="44"/>
         <source>Scale-out network (switches, optics, cables) is not priced.</source>
         <translation>横向扩展网络（交换机、光模块、线缆）未计价。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="30"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="34"/>
         <source>No server or GPU price in the catalog for this GPU: capex and TCO are n/a (add your price).</source>
         <translation>目录中没有该 GPU 的服务器或显卡价格：资本支出和总拥有成本不详（请添加您的价格）。</translation>
     </message>
@@ -2309,817 +2375,852 @@ Qt %2，Qt for Python %3，Python %4
         <translation>未填写电价：运营支出不含电费。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="130"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="137"/>
         <source>{node}: nameplate power not published; racks sized by rack units only.</source>
         <translation>{node}：未公布额定功耗；机柜仅按空间（U 数）规划。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="33"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="37"/>
         <source>One {node} needs {need:.1f} kW nameplate but the rack allows {rack_kw:.1f} kW (a {amps:g} A x 220 V IDC cabinet): the node does not fit this rack. Ask for a higher-power cabinet or bond cabinets.</source>
         <translation>一台 {node} 额定功耗 {need:.1f} kW，而机柜只允许 {rack_kw:.1f} kW（{amps:g} A × 220 V 的 IDC 机柜）：该节点放不进这个机柜。请申请更高功率的机柜或并柜使用。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="36"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="40"/>
         <source>One {node} needs {need:.1f} kW nameplate but the rack allows {rack_kw:.1f} kW: the node does not fit this rack. Ask for a higher-power rack.</source>
         <translation>一台 {node} 额定功耗 {need:.1f} kW，而机柜只允许 {rack_kw:.1f} kW：该节点放不进这个机柜。请申请更高功率的机柜。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="131"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="138"/>
         <source>{rack_kw:.1f} kW per rack exceeds what {cooling} cooling handles (~{limit:g} kW): needs {needed} cooling.</source>
         <translation>单机柜 {rack_kw:.1f} kW 超出 {cooling} 散热能力（约 {limit:g} kW）：需要 {needed} 散热。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="111"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="117"/>
         <source>takes {days:.1f} days (deadline {deadline:g})</source>
         <translation>需要 {days:.1f} 天（期限 {deadline:g} 天）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="75"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="80"/>
         <source>costs {cost:,.0f} (budget {budget:,.0f})</source>
         <translation>花费 {cost:,.0f}（预算 {budget:,.0f}）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="110"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="116"/>
         <source>serves {rate:,.0f} tokens/s (target {target:,.0f})</source>
         <translation>每秒输出 {rate:,.0f} token（目标 {target:,.0f}）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="82"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="87"/>
         <source>lowest cost among plans that fit</source>
         <translation>在可行方案中成本最低</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="83"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="88"/>
         <source>lowest cost among plans that fit and meet the goals</source>
         <translation>在满足目标的可行方案中成本最低</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="77"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="82"/>
         <source>fastest among plans that fit</source>
         <translation>在可行方案中速度最快</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="78"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="83"/>
         <source>fastest among plans that fit and meet the goals</source>
         <translation>在满足目标的可行方案中速度最快</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="84"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="89"/>
         <source>lowest total cost of ownership among plans that fit</source>
         <translation>在可行方案中总拥有成本最低</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="85"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="90"/>
         <source>lowest total cost of ownership among plans that fit and meet the goals</source>
         <translation>在满足目标的可行方案中总拥有成本最低</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="134"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="141"/>
         <source>{ratio:.2f}x the cost of #1 ({cost:,.0f} {currency})</source>
         <translation>成本为第 1 名的 {ratio:.2f} 倍（{cost:,.0f} {currency}）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="135"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="142"/>
         <source>{ratio:.2f}x the speed of #1</source>
         <translation>速度为第 1 名的 {ratio:.2f} 倍</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="68"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="72"/>
         <source>a single server: no cluster network needed</source>
         <translation>单台服务器：无需集群网络</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="129"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="136"/>
         <source>{nodes} nodes on a {fabric} fabric</source>
         <translation>{nodes} 个节点，{fabric} 网络</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="102"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="107"/>
         <source>on-prem: bought and run on your site</source>
         <translation>自建：购买并部署在您的机房</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="73"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="78"/>
         <source>cloud: rented from {provider}</source>
         <translation>云上：租用 {provider}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="116"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="123"/>
         <source>{first}; {second}</source>
         <translation>{first}；{second}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="21"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="25"/>
         <source>Nearest fix: {gpu} × {count} ({node}) needs {need:.1f} kW per rack with {needed} cooling; ask for racks of at least {ask:.0f} kW, or rent instead.</source>
         <translation>最接近的解决办法：{gpu} × {count}（{node}）需要单柜 {need:.1f} kW、{needed}散热；请申请至少 {ask:.0f} kW 的机柜，或改为租用。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="38"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="42"/>
         <source>PP={pp} splits {layers} layers unevenly: the stage with the most layers sets the pace (the estimate assumes an even split).</source>
         <translation>PP={pp} 无法均分 {layers} 层：层数最多的流水线阶段决定速度（估算按均分计算）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="41"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="45"/>
         <source>Sequence length {seq:,} is beyond the {max:,} tokens {model} was built for.</source>
         <translation>序列长度 {seq:,} 超出了 {model} 设计的 {max:,} token。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="50"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="54"/>
         <source>Uses {used:.0%} of GPU memory: under {headroom:.0%} headroom, allocator fragmentation or a longer sequence can run out of memory; plan a little more.</source>
         <translation>占用 {used:.0%} 的显存：余量不足 {headroom:.0%}，显存碎片或更长的序列可能导致显存不足；请多留一些余量。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="79"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="84"/>
         <source>first token after {ttft:.2f} s (limit {limit:g} s)</source>
         <translation>首 token 需 {ttft:.2f} 秒（上限 {limit:g} 秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="109"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="115"/>
         <source>room for {room} users at once (asked {users})</source>
         <translation>只能同时服务 {room} 个用户（要求 {users} 个）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="114"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="121"/>
         <source>{count:,} GPUs for a {hours:.1f}-hour job: a cluster this size for so short a run is unusual; check the inputs (tokens, sequence length).</source>
         <translation>{count:,} 块 GPU 只运行 {hours:.1f} 小时：这么短的任务用这么大的集群很不寻常；请检查输入（token 数、序列长度）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="136"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="143"/>
         <source>{seq:,}-token sequences: context parallelism is not modelled, so memory and time at this length are rough.</source>
         <translation>{seq:,} token 的序列：未建模上下文并行，此长度下的显存和时间只是粗略估计。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="139"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="146"/>
         <source>{tpot:.0f} ms per output token (limit {limit:.0f} ms)</source>
         <translation>每个输出 token {tpot:.0f} 毫秒（上限 {limit:.0f} 毫秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="25"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="29"/>
         <source>No plan keeps every limit and goal you set.</source>
         <translation>没有方案能满足您设定的全部限制和目标。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="26"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="30"/>
         <source>No plan keeps every limit and goal you set; the near misses say what each misses. {fix}</source>
         <translation>没有方案能满足您设定的全部限制和目标；下方接近的方案列出了各自差在哪里。{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="32"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="36"/>
         <source>Not an answer: {misses}</source>
         <translation>不是答案：{misses}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="103"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="108"/>
         <source>one node is {units}U; a rack has {free}U free</source>
         <translation>单个节点 {units}U；机柜可用 {free}U</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="104"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="109"/>
         <source>one node needs {need:.1f} kW; the rack allows {limit:.1f} kW</source>
         <translation>单个节点需要 {need:.1f} kW；机柜只允许 {limit:.1f} kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="105"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="110"/>
         <source>one node weighs {weight:.0f} kg; a rack holds {limit:.0f} kg</source>
         <translation>单个节点重 {weight:.0f} kg；机柜承重 {limit:.0f} kg</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="133"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="140"/>
         <source>{rack_kw:.1f} kW per rack needs {needed} cooling; the site has {cooling}</source>
         <translation>单柜 {rack_kw:.1f} kW 需要{needed}散热；机房只有{cooling}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="138"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="145"/>
         <source>{slower:.0f}% slower</source>
         <translation>慢 {slower:.0f}%</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="76"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="81"/>
         <source>does not fit: needs {need:.1f} GiB per GPU</source>
         <translation>放不下：每卡需要 {need:.1f} GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="44"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="48"/>
         <source>Takes {days:,.0f} days: no deadline is set, so slow plans can rank first. Set a deadline to see faster ones.</source>
         <translation>需要 {days:,.0f} 天：未设置期限，因此较慢的方案可能排在前面。设置期限即可看到更快的方案。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="69"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="73"/>
         <source>air</source>
         <translation>风冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="106"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="111"/>
         <source>rear-door heat exchanger</source>
         <translation>背板换热</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="74"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="79"/>
         <source>cold-plate liquid</source>
         <translation>冷板液冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="80"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="85"/>
         <source>immersion</source>
         <translation>浸没式液冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="87"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="92"/>
         <source>more than immersion presets</source>
         <translation>超出浸没式液冷预设的</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="60"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="64"/>
         <source>Your catalog edits database was damaged ({reason}); it was moved to {aside} and a new one will be started. The bundled catalog is in use.</source>
         <translation>您的目录修改数据库已损坏（{reason}）；已移至 {aside}，将新建一个数据库。当前使用内置目录。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="66"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="70"/>
         <source>Your catalog edits in {path} were saved by a newer GPU Planner; they are left untouched and not used by this version.</source>
         <translation>{path} 中的目录修改由更新版本的 GPU Planner 保存；已原样保留，本版本不使用。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="64"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="68"/>
         <source>Your catalog edits in {path} cannot be read now ({reason}); the bundled catalog is used and your file is left as it is.</source>
         <translation>暂时无法读取 {path} 中的目录修改（{reason}）；当前使用内置目录，您的文件保持原样。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="58"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="62"/>
         <source>Your catalog edits database was damaged ({reason}) and has been set aside; a new one will be started. The bundled catalog is in use.</source>
         <translation>您的目录修改数据库已损坏（{reason}）并已移到一旁；将新建一个数据库。当前使用内置目录。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="62"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="66"/>
         <source>Your catalog edits database {path} is damaged ({reason}) and could not be moved aside ({error}); it is left as it is and not used.</source>
         <translation>您的目录修改数据库 {path} 已损坏（{reason}），且无法移到一旁（{error}）；已原样保留，暂不使用。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="54"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="58"/>
         <source>Your catalog edits cannot be saved in this session (see the note about your edits database).</source>
         <translation>本次会话无法保存您的目录修改（见关于修改数据库的提示）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="56"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="60"/>
         <source>Your catalog edits could not be read now ({reason}); using the bundled catalog.</source>
         <translation>暂时无法读取您的目录修改（{reason}）；使用内置目录。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="53"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="57"/>
         <source>Your catalog edit was not saved ({reason}); nothing was changed.</source>
         <translation>您的目录修改未保存（{reason}）；未做任何更改。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="48"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="52"/>
         <source>The table {table} in your catalog edits has columns this version cannot use; it is skipped.</source>
         <translation>您的目录修改中的表 {table} 含有本版本无法使用的列；已跳过。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="43"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="47"/>
         <source>Skipped your {table} entry {row}: {field} {problem}</source>
         <translation>已跳过您的 {table} 条目 {row}：{field} {problem}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="219"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="226"/>
         <source>{model} has no published memory bandwidth; add it in the catalog to estimate it</source>
         <translation>{model} 没有公开的显存带宽；请在硬件目录中补充后再估算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="147"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="154"/>
         <source>cannot write in {folder}</source>
         <translation>无法在 {folder} 中写入</translation>
     </message>
     <message>
+        <location filename="../../gpuplanner/report/message_templates.py" line="18"/>
+        <source>IEC 60309 {pins} above {amps} A: hard-wired ({colour})</source>
+        <translation>IEC 60309 {pins}，超过 {amps} A：需硬接线（{colour}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/message_templates.py" line="19"/>
+        <source>IEC 60309 {pins} {amps} A ({colour})</source>
+        <translation>IEC 60309 {pins} {amps} A（{colour}）</translation>
+    </message>
+    <message>
         <location filename="../../gpuplanner/report/message_templates.py" line="23"/>
+        <source>NEMA L21-{amps}P (three-phase 208 V)</source>
+        <translation>NEMA L21-{amps}P（三相 208 V）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/message_templates.py" line="24"/>
+        <source>NEMA L6-{amps}P (208 V)</source>
+        <translation>NEMA L6-{amps}P（208 V）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/message_templates.py" line="27"/>
         <source>Nearest: {gpu} × {count} ({deployment}): {misses}.</source>
         <translation>最接近的方案：{gpu} × {count}（{deployment}）：{misses}。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="70"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="74"/>
         <source>any region</source>
         <translation>任意地区</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="71"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="75"/>
+        <source>blue, 200-250 V</source>
+        <translation>蓝色，200-250 V</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/message_templates.py" line="76"/>
         <source>bought</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="72"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="77"/>
         <source>can be bought there ({detail})</source>
         <translation>可在当地购买（{detail}）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="81"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="86"/>
         <source>in {region}: {reason}</source>
         <translation>在{region}：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="86"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="91"/>
         <source>mainland China</source>
         <translation>中国大陆</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="88"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="93"/>
         <source>needs a US export licence ({detail})</source>
         <translation>需要美国出口许可（{detail}）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="89"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="94"/>
         <source>needs a US export licence, presumed denied (ECCN 3A090.a, TPP {tpp:,.0f})</source>
         <translation>需要美国出口许可，且推定拒绝（ECCN 3A090.a，TPP {tpp:,.0f}）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="90"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="95"/>
         <source>needs a US export licence, presumed denied ({detail})</source>
         <translation>需要美国出口许可，且推定拒绝（{detail}）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="91"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="96"/>
         <source>needs a US export licence, reviewed case by case since 2026-01-15 (ECCN 3A090.a, TPP {tpp:,.0f})</source>
         <translation>需要美国出口许可，自 2026-01-15 起逐案审查（ECCN 3A090.a，TPP {tpp:,.0f}）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="95"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="100"/>
         <source>no US export licence needed (TPP {tpp:,.0f}, below ECCN 3A090)</source>
         <translation>无需美国出口许可（TPP {tpp:,.0f}，低于 ECCN 3A090 门槛）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="96"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="101"/>
         <source>no regional filter</source>
         <translation>不按地区筛选</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="97"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="102"/>
         <source>not confirmed ({detail})</source>
         <translation>未经确认（{detail}）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="98"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="103"/>
         <source>not confirmed: at TPP {tpp:,.0f} ECCN 3A090 turns on the die&apos;s performance density, which the catalog does not have</source>
         <translation>未经确认：TPP 为 {tpp:,.0f} 时，ECCN 3A090 是否适用取决于芯片的性能密度，而目录中没有该数据</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="100"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="105"/>
         <source>not confirmed: the catalog has no compute figures to place it under the export rules</source>
         <translation>未经确认：目录中没有算力数据，无法按出口管制规则归类</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="107"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="112"/>
+        <source>red, 380-480 V</source>
+        <translation>红色，380-480 V</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/message_templates.py" line="113"/>
         <source>rented</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="108"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="114"/>
         <source>rented in {where}, outside {region}</source>
         <translation>租用地点为 {where}，不在{region}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="148"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="120"/>
+        <source>yellow, 100-130 V</source>
+        <translation>黄色，100-130 V</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/message_templates.py" line="155"/>
         <source>cannot write {path}: {reason}</source>
         <translation>无法写入 {path}：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="149"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="156"/>
         <source>contains an invalid character (a lone UTF-16 surrogate)</source>
         <translation>含有无效字符（孤立的 UTF-16 代理项）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="151"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="158"/>
         <source>holds a number with too many digits</source>
         <translation>含有位数过多的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="193"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="200"/>
         <source>needs a file name</source>
         <translation>需要文件名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="202"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="209"/>
         <source>the file name contains a NUL character</source>
         <translation>文件名含有 NUL 字符</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="203"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="210"/>
         <source>the folder {folder} does not exist</source>
         <translation>文件夹 {folder} 不存在</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="204"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="211"/>
         <source>the number {text} is too large</source>
         <translation>数字 {text} 太大</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="228"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="235"/>
         <source>{path} is a folder; give a file name</source>
         <translation>{path} 是文件夹；请给出文件名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="229"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="236"/>
         <source>{path} is not UTF-8 text</source>
         <translation>{path} 不是 UTF-8 文本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="230"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="237"/>
         <source>{path} is not a regular file (a folder, pipe or device)</source>
         <translation>{path} 不是普通文件（是文件夹、管道或设备）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="231"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="238"/>
         <source>{path} is not a regular file (a pipe or device)</source>
         <translation>{path} 不是普通文件（是管道或设备）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="232"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="239"/>
         <source>{path} is over 1 MB; a scenario file is at most 1 MB</source>
         <translation>{path} 超过 1 MB；方案文件最大 1 MB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="233"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="240"/>
         <source>{path} is the scenario file itself; give another name</source>
         <translation>{path} 就是方案文件本身；请换一个文件名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="180"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="187"/>
         <source>must be one of {allowed}, got {value}</source>
         <translation>必须是 {allowed} 之一，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="189"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="196"/>
         <source>must be {range}{unit}, got {value}</source>
         <translation>必须 {range}{unit}，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="208"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="215"/>
         <source>unknown id {row_id!r}; see `gpuplanner catalog {table}`</source>
         <translation>未知的 ID {row_id!r}；请查看 `gpuplanner catalog {table}`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="154"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="161"/>
         <source>is not a column of this table</source>
         <translation>不是此表的列</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="175"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="182"/>
         <source>must be datacenter, workstation or consumer</source>
         <translation>必须是 datacenter（数据中心）、workstation（工作站）或 consumer（消费级）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="215"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="222"/>
         <source>{id} is a {kind} model without a transformer architecture</source>
         <translation>{id} 是 {kind} 模型，没有 Transformer 结构参数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="217"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="224"/>
         <source>{model_id} is a {kind} model, not an image model</source>
         <translation>{model_id} 是 {kind} 模型，不是图像模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="187"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="194"/>
         <source>must be zero or more</source>
         <translation>必须大于或等于零</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="192"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="199"/>
         <source>must not be empty</source>
         <translation>不能为空</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="206"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="213"/>
         <source>unknown GPU id {gpu_id!r}; see `gpuplanner catalog gpus`</source>
         <translation>未知的 GPU ID {gpu_id!r}；请查看 `gpuplanner catalog gpus`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="210"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="217"/>
         <source>unknown preset {model_id!r}; see `gpuplanner catalog models`</source>
         <translation>未知的预设 {model_id!r}；请查看 `gpuplanner catalog models`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="186"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="193"/>
         <source>must be yes or no, got {value!r}</source>
         <translation>必须是 yes 或 no，实际为 {value!r}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="164"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="171"/>
         <source>must be a number, got {value!r}</source>
         <translation>必须是数字，实际为 {value!r}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="181"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="188"/>
         <source>must be one of {join}</source>
         <translation>必须是以下之一：{join}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="159"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="166"/>
         <source>must be USD or CNY</source>
         <translation>必须是 USD 或 CNY</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="177"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="184"/>
         <source>must be in (0, 1]</source>
         <translation>必须在 (0, 1] 范围内</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="163"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="170"/>
         <source>must be a number, got {name}</source>
         <translation>必须是数字，实际为 {name}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="161"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="168"/>
         <source>must be a finite number</source>
         <translation>必须是有限的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="176"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="183"/>
         <source>must be greater than zero, got {value:g}</source>
         <translation>必须大于零，实际为 {value:g}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="170"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="177"/>
         <source>must be at least {minimum}, got {value}</source>
         <translation>不能小于 {minimum}，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="171"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="178"/>
         <source>must be at most {maximum}, got {value}</source>
         <translation>不能大于 {maximum}，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="188"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="195"/>
         <source>must be zero or more, got {value:g}</source>
         <translation>必须大于或等于零，实际为 {value:g}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="166"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="173"/>
         <source>must be a whole number, got {value!r}</source>
         <translation>必须是整数，实际为 {value!r}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="239"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="246"/>
         <source>{value!r} estimates are not available in this version yet</source>
         <translation>此版本尚不支持 {value!r} 估算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="222"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="229"/>
         <source>{model} has no published peak for {value} or a fallback</source>
         <translation>{model} 没有公开的 {value} 峰值算力，也没有可替代的精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="195"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="202"/>
         <source>no GPU count up to 65536 gives a valid layout for this batch</source>
         <translation>在 65536 张 GPU 以内，找不到能为此批量构成有效并行布局的 GPU 数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="224"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="231"/>
         <source>{name}: FLOPs per image are not in the catalog (no citable source); give images.gflops_per_sample</source>
         <translation>{name}：目录中没有每张图像的 FLOPs（无可引用来源）；请填写 images.gflops_per_sample</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="226"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="233"/>
         <source>{name}: activation memory per image is not in the catalog; give images.activation_mib_per_sample (scripts/measure_cnn_activations.py)</source>
         <translation>{name}：目录中没有每张图像的激活值显存；请填写 images.activation_mib_per_sample（可用 scripts/measure_cnn_activations.py 测量）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="194"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="201"/>
         <source>no GPU count up to 4096 divides the batch evenly</source>
         <translation>在 4096 张 GPU 以内，没有能整除此批量的 GPU 数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="221"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="228"/>
         <source>{model} has no published memory bandwidth; cannot estimate decode</source>
         <translation>{model} 没有公开的显存带宽，无法估算解码</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="218"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="225"/>
         <source>{model} has no published 16-bit tensor rate; cannot estimate prefill</source>
         <translation>{model} 没有公开的 16 位张量算力，无法估算预填充</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="182"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="189"/>
         <source>must be one of {join}, got {name!r}</source>
         <translation>必须是以下之一：{join}，实际为 {name!r}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="153"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="160"/>
         <source>int4 KV cache is not supported; use fp16, bf16, fp8 or int8</source>
         <translation>不支持 int4 KV 缓存；请使用 fp16、bf16、fp8 或 int8</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="198"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="205"/>
         <source>no tensor x pipeline split divides {count} GPUs</source>
         <translation>没有能整除 {count} 张 GPU 的张量并行 × 流水线并行划分</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="212"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="219"/>
         <source>{global_batch} sequences cannot be split evenly over the data-parallel replicas</source>
         <translation>{global_batch} 条序列无法平均分配到各数据并行副本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="191"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="198"/>
         <source>must hold a JSON object</source>
         <translation>必须包含一个 JSON 对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="214"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="221"/>
         <source>{heads} heads do not divide hidden size {hidden}</source>
         <translation>{heads} 个注意力头不能整除隐藏维度 {hidden}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="216"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="223"/>
         <source>{kv_heads} KV heads do not divide {heads} heads</source>
         <translation>{kv_heads} 个 KV 头不能整除 {heads} 个注意力头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="146"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="153"/>
         <source>cannot read {path}: {exc}</source>
         <translation>无法读取 {path}：{exc}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="199"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="206"/>
         <source>not valid JSON ({msg} at line {lineno})</source>
         <translation>不是有效的 JSON（第 {lineno} 行：{msg}）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="157"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="164"/>
         <source>missing {join}</source>
         <translation>缺少 {join}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="144"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="151"/>
         <source>IDC cabinets are sold at {join} A</source>
         <translation>IDC 机柜按 {join} A 出售</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="173"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="180"/>
         <source>must be between 1.0 and 3.0, got {pue:g}</source>
         <translation>必须在 1.0 到 3.0 之间，实际为 {pue:g}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="167"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="174"/>
         <source>must be an object</source>
         <translation>必须是对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="168"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="175"/>
         <source>must be an object with a preset or an architecture</source>
         <translation>必须是包含预设（preset）或模型结构的对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="156"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="163"/>
         <source>is required when no preset is given</source>
         <translation>未指定预设时为必填项</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="160"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="167"/>
         <source>must be a JSON object</source>
         <translation>必须是 JSON 对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="155"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="162"/>
         <source>is required (a preset or an architecture)</source>
         <translation>为必填项（预设或模型结构）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="235"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="242"/>
         <source>{pp} stages exceed the model&apos;s {layers} layers</source>
         <translation>{pp} 个流水线阶段超过了模型的 {layers} 层</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="205"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="212"/>
         <source>tp x pp x dp = {product} but hardware.count is {count}</source>
         <translation>tp × pp × dp = {product}，但 hardware.count 为 {count}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="209"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="216"/>
         <source>unknown key (allowed: {join})</source>
         <translation>未知的键（允许：{join}）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="179"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="186"/>
         <source>must be one of {allowed}, got {value!r}</source>
         <translation>必须是以下之一：{allowed}，实际为 {value!r}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="152"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="159"/>
         <source>image tasks take a catalog preset: {&quot;preset&quot;: &quot;resnet-50&quot;}</source>
         <translation>图像任务需要使用目录中的预设：{&quot;preset&quot;: &quot;resnet-50&quot;}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="201"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="208"/>
         <source>only applies to the vision and diffusion tasks</source>
         <translation>仅适用于视觉和扩散模型任务</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="190"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="197"/>
         <source>must divide training.global_batch</source>
         <translation>必须能整除 training.global_batch</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="237"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="244"/>
         <source>{tp} does not divide the model&apos;s {heads} heads</source>
         <translation>{tp} 不能整除模型的 {heads} 个注意力头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="238"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="245"/>
         <source>{tp} exceeds the {gpus_per_node} GPUs per node</source>
         <translation>{tp} 超过了每节点 {gpus_per_node} 张 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="158"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="165"/>
         <source>must be 1 or 3</source>
         <translation>必须是 1 或 3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="174"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="181"/>
         <source>must be between 4 and 60</source>
         <translation>必须在 4 到 60 之间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="211"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="218"/>
         <source>{global_batch} images cannot be split over {count} GPUs</source>
         <translation>{global_batch} 张图像无法平均分配到 {count} 张 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="196"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="203"/>
         <source>no micro-batch divides the images each GPU gets per step</source>
         <translation>没有微批大小能整除每张 GPU 每步分到的图像数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="236"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="243"/>
         <source>{tokens:g} tokens is beyond any real training run</source>
         <translation>{tokens:g} 个 token 超出了任何实际训练的规模</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="178"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="185"/>
         <source>must be none, selective or full, got {text!r}</source>
         <translation>必须是 none（不重计算）、selective（选择性）或 full（完全），实际为 {text!r}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="207"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="214"/>
         <source>unknown assumption</source>
         <translation>未知的假设项</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="184"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="191"/>
         <source>must be true or false</source>
         <translation>必须是 true 或 false</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="223"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="230"/>
         <source>{name} is not a number JSON allows</source>
         <translation>{name} 不是 JSON 允许的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="234"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="241"/>
         <source>{path} is {value:.1f} MB; a scenario file is at most 1 MB</source>
         <translation>{path} 大小为 {value:.1f} MB；方案文件最大为 1 MB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="150"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="157"/>
         <source>file not found: {path}</source>
         <translation>找不到文件：{path}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="200"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="207"/>
         <source>not valid JSON: {msg} at line {lineno} column {colno}</source>
         <translation>不是有效的 JSON：第 {lineno} 行第 {colno} 列：{msg}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="145"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="152"/>
         <source>JSON nested too deeply</source>
         <translation>JSON 嵌套层级过深</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="172"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="179"/>
         <source>must be between 1 and 100</source>
         <translation>必须在 1 到 100 之间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="197"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="204"/>
         <source>no plan fits, so there is no spec sheet to write</source>
         <translation>没有可行的方案，因此无法生成规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="165"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="172"/>
         <source>must be a whole number, got {kind} {value}</source>
         <translation>必须是整数，实际为 {kind} {value}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="162"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="169"/>
         <source>must be a number, got {kind} {value}</source>
         <translation>必须是数字，实际为 {kind} {value}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="183"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="190"/>
         <source>must be text, got {kind} {value}</source>
         <translation>必须是文本，实际为 {kind} {value}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="185"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="192"/>
         <source>must be true or false, got {kind} {value}</source>
         <translation>必须是 true 或 false，实际为 {kind} {value}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="169"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="176"/>
         <source>must be an object, got {kind} {value}</source>
         <translation>必须是对象，实际为 {kind} {value}</translation>
     </message>

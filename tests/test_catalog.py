@@ -10,6 +10,7 @@ import pytest
 
 from gpuplanner.catalog.build import CatalogSourceError, build_catalog, catalog_dump
 from gpuplanner.catalog.schema import SCHEMA_VERSION, TABLES
+from gpuplanner.catalog.store import Catalog
 from gpuplanner.paths import bundled_catalog_path, resource_path
 
 DESIGN_GPU_IDS = ["a100-sxm4-80gb", "a100-sxm4-40gb", "a100-pcie-80gb", "h100-sxm5-80gb", "h100-pcie-80gb",
@@ -113,3 +114,11 @@ def test_presets_resolve_to_architectures_with_their_published_sizes(catalog) ->
         assert model.total_params == pytest.approx(published, rel=0.025), preset
     mixtral = dataclasses.replace(catalog.model("mixtral-8x7b"), params_override=None, active_params_override=None)
     assert mixtral.active_params == pytest.approx(12_879_925_248, rel=0.01)  # 2 of 8 experts per token
+
+
+def test_dgx_b200_power_supplies_and_weight_are_the_user_guides() -> None:
+    # NVIDIA DGX B200 User Guide, "Introduction to NVIDIA DGX B200 Systems": power supply 6 x 3.3 kW,
+    # "3,300 W @ 200-240 V, 16 A", "configured for 5+1 redundancy"; system weight 313.9 lbs (142.4 kg) max.
+    row = Catalog(overrides_path=None).row("servers", "dgx-b200")
+    assert (row["psu_count"], row["psu_w"], row["psu_redundancy"], row["weight_kg"]) == (6, 3300.0, "5+1", 142.4)
+    assert "docs.nvidia.com/dgx/dgxb200-user-guide" in str(row["source"])

@@ -27,6 +27,9 @@ TERMS: dict[str, str] = {
     "none": QT_TRANSLATE_NOOP("Terms", "none"),
     "selective": QT_TRANSLATE_NOOP("Terms", "selective"),
     "full": QT_TRANSLATE_NOOP("Terms", "full"),
+    "copper": QT_TRANSLATE_NOOP("Terms", "passive copper (DAC)"),
+    "multimode": QT_TRANSLATE_NOOP("Terms", "multimode optics (SR4)"),
+    "single-mode": QT_TRANSLATE_NOOP("Terms", "single-mode optics (DR4)"),
 }
 
 

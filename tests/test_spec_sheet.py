@@ -78,9 +78,14 @@ def test_rtx_workstation_sheet(tmp_path: Path) -> None:
     text, pages, _ = make_sheet(tmp_path, RTX_WORKSTATION, "en", "rtx")
     assert "4 × GeForce RTX 4090" in text
     assert "none (single node)" in text
-    assert "230 V 1-phase 16 A" in text
     assert "licence" in text  # the GeForce data-center warning reaches the facilities team
-    assert any(has_colour(page, NODE_BLUE) for page in pages)
+    # A deskside sheet: the wall circuit, not a 42U rack with A/B PDUs. 3.28 kW / 0.95 / 230 V = 15.0 A, more than
+    # a 16 A circuit carries continuously (12.8 A at 80 %): the sheet says so.
+    assert "Power and room specification for one deskside workstation" in text
+    assert "230 V 16 A, derated to 80 %: 2.94 kW continuous" in text
+    assert "needs 15.0 A, more than the circuit's 12.8 A continuous" in text
+    assert "Rack PDUs" not in text and "Feeds and circuits" not in text and "Racks (42 U)" not in text
+    assert not any(has_colour(page, NODE_BLUE) for page in pages)  # no rack elevation
 
 
 def test_chinese_idc_cabinet_sheet_in_chinese(tmp_path: Path) -> None:
@@ -192,6 +197,13 @@ def test_the_sheet_gives_the_electricians_and_the_floor_what_they_need(tmp_path:
     assert "L1 29.6 A / L2 29.6 A / L3 29.6 A" in text  # 19.5 kW / (sqrt(3) x 400 V x 0.95)
     assert "9 × C19/C20" in text  # 3 nodes x 6 cords, half on each feed's PDU
     assert "4,851 m³/h" in text and "513 kg/m²" in text  # 3 x 123.16 kg over 0.6 x 1.2 m
+    # 12 nodes in 4 racks: 3 leaf + 2 spine switches in one network rack in the middle of the row; the longest
+    # node-to-leaf run is 3 racks x 0.6 m + 2 x 2 m = 5.8 m (multimode); 96 + 96 cables, 2 optics each;
+    # out of band: 12 BMCs + 5 switches on one 1 GbE switch per rack.
+    assert "384" in text and ("5.8 m" in text)
+    if lang == "en":
+        assert "1 network rack(s) in the middle of the row for 5 switches" in text
+        assert "multimode optics (SR4)" in text and "17 BMC ports (1 GbE) on 5 management switches" in text
     if lang == "zh_CN":
         assert "IEC 60309 3P+N+E 32 A（红色，380-480 V）" in text and "每回路 14.8 A" in text
         assert "推荐 18-27 °C" in text

@@ -73,6 +73,7 @@ def node_for(gpu: GPU, servers: list[Row], power: PowerAssumptions) -> tuple[Nod
     memory = None if gpu.memory_gib is None else 2.0 * gpu.memory_gib * gpus  # 2-4x GPU memory is common
     node = NodeSpec(name=f"{label} with {gpus} x {gpu.model}", gpus=gpus, rack_units=units, nameplate_kw=nameplate,
                     system_memory_gb=memory, source="generic chassis (no catalog server for this GPU)",
+                    tower=klass == "workstation",
                     derived=(f"nameplate = GPU TDP x {power.nameplate_per_gpu_tdp:.2f} (DGX datasheets)",
                              "system memory = 2 x GPU memory"))
     price = None

@@ -28,6 +28,7 @@ from gpuplanner.core.site import (
     PowerSupply,
     SiteLimits,
     SitePlan,
+    cabling,
     facilities,
     plan_site,
 )
@@ -144,6 +145,7 @@ def site_block(site: SitePlan) -> dict[str, Any]:
     fabric = site.fabric
     return {
         "node": site.node.name, "node_source": site.node.source, "derived": list(site.node.derived),
+        "deskside": site.node.tower and site.nodes == 1,
         "rack_units_per_node": site.node.rack_units, "node_weight_kg": site.node.weight_kg,
         "node_kw_nameplate": site.node_kw_nameplate, "node_kw_training": site.node_kw_training,
         "node_kw_idle": site.node_kw_idle, "nodes": site.nodes, "nodes_per_rack": site.nodes_per_rack,
@@ -223,6 +225,11 @@ def _evaluate(scenario: Scenario, option: HardwareOptions, count: int | None, se
         "airflow_m3_h_per_rack": extra.airflow_m3_h_per_rack, "floor_kg_m2": extra.floor_kg_m2,
         "rack_footprint_mm": [round(v * 1000) for v in settings.site.rack_footprint_m],
         "inlet_c_recommended": list(ASHRAE_RECOMMENDED_INLET_C)}
+    wiring = cabling(site, settings.site)
+    block["cabling"] = {"network_racks": wiring.network_racks, "node_to_leaf_m": wiring.node_to_leaf_m,
+                        "leaf_to_spine_m": wiring.leaf_to_spine_m, "node_link": wiring.node_link,
+                        "switch_link": wiring.switch_link, "transceivers": wiring.transceivers,
+                        "oob_ports": wiring.oob_ports, "oob_switches": wiring.oob_switches}
     block["supply"] = {"voltage": supply.voltage, "phase": supply.phase, "amps": supply.amps,
                        "derating": supply.derating, "line_to_line": supply.line_to_line,
                        "china_cabinet_amps": settings.site.china_cabinet_amps, "rack_kw_limit":

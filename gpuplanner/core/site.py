@@ -107,6 +107,7 @@ class NodeSpec:
     psu_count: int | None = None
     psu_w: float | None = None
     psu_redundancy: str = ""
+    tower: bool = False  # a deskside workstation (racked only if the user chooses to)
 
 
 @dataclass(frozen=True)
@@ -355,3 +356,74 @@ def facilities(site: SitePlan, limits: SiteLimits) -> Facilities:
         airflow_m3_h_per_rack=None if site.airflow_m3_h_per_node is None else
         site.airflow_m3_h_per_node * min(site.nodes_per_rack, site.nodes),
         floor_kg_m2=None if site.rack_weight_kg is None else site.rack_weight_kg / (width * depth))
+
+
+# --- the network the racks need -------------------------------------------------------------------------
+SWITCH_RACK_UNITS = 1  # a 64-port 400G switch (NVIDIA QM9700) is 1U (QM9700 datasheet)
+SWITCHES_PER_NETWORK_RACK = 16  # leaves a network rack room for patch panels and cable management (planning)
+CABLE_SLACK_M = 2.0  # each end: the run up or down the rack and a service loop (planning assumption)
+# Reach classes of 400G links (NVIDIA LinkX): passive copper to 3 m, multimode optics (SR4) to 50 m,
+# single-mode (DR4) beyond.
+COPPER_REACH_M, MULTIMODE_REACH_M = 3.0, 50.0
+OOB_SWITCH_PORTS = 48  # one 48-port 1 GbE management switch per rack (the BMC network)
+
+
+@dataclass(frozen=True)
+class Cabling:
+    network_racks: int
+    node_to_leaf_m: float | None  # the longest run, racks in one row with the network rack in the middle
+    leaf_to_spine_m: float | None
+    node_link: str  # copper / multimode / single-mode, by that length
+    switch_link: str
+    transceivers: int  # two per optical cable (none on copper)
+    oob_ports: int  # BMC of every node and every switch
+    oob_switches: int
+
+
+def link_class(length_m: float | None) -> str:
+    if length_m is None:
+        return ""
+    if length_m <= COPPER_REACH_M:
+        return "copper"
+    return "multimode" if length_m <= MULTIMODE_REACH_M else "single-mode"
+
+
+def cabling(site: SitePlan, limits: SiteLimits) -> Cabling:
+    fabric = site.fabric
+    switches = fabric.leaf_switches + fabric.spine_switches + fabric.core_switches
+    network_racks = math.ceil(switches * SWITCH_RACK_UNITS / SWITCHES_PER_NETWORK_RACK) if switches else 0
+    width = limits.rack_footprint_m[0]
+    node_to_leaf = None
+    leaf_to_spine = None
+    if fabric.node_cables:
+        row = site.racks + network_racks
+        node_to_leaf = (math.ceil(row / 2) * width) + 2 * CABLE_SLACK_M
+    if fabric.switch_cables:
+        leaf_to_spine = network_racks * width + 2 * CABLE_SLACK_M
+    node_link, switch_link = link_class(node_to_leaf), link_class(leaf_to_spine)
+    optics = 2 * ((fabric.node_cables if node_link not in ("", "copper") else 0)
+                  + (fabric.switch_cables if switch_link not in ("", "copper") else 0))
+    oob_ports = site.nodes + switches
+    oob_switches = sum(math.ceil(min(site.nodes_per_rack, site.nodes - i * site.nodes_per_rack) / OOB_SWITCH_PORTS)
+                       for i in range(site.racks)) + network_racks
+    return Cabling(network_racks, node_to_leaf, leaf_to_spine, node_link, switch_link, optics, oob_ports,
+                   max(oob_switches, 1))
+
+
+@dataclass(frozen=True)
+class WallCircuit:
+    volts: float
+    breaker_amps: float
+    usable_kw: float
+    usable_amps: float
+    node_amps: float | None
+    fits: bool | None
+
+
+def wall_circuit(node_kw: float | None, supply: PowerSupply) -> WallCircuit:
+    """A deskside machine on one single-phase wall circuit (the site's, when single-phase; else 230 V 16 A)."""
+    volts, breaker = (supply.voltage, supply.amps) if supply.phase == 1 else (230.0, 16.0)
+    usable_amps = breaker * supply.derating
+    amps = None if node_kw is None else node_kw * 1000.0 / PSU_POWER_FACTOR / volts
+    return WallCircuit(volts, breaker, volts * usable_amps / 1000.0, usable_amps, amps,
+                       None if amps is None else amps <= usable_amps + 1e-9)

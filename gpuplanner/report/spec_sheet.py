@@ -27,7 +27,7 @@ from PySide6.QtGui import (
 )
 
 from gpuplanner import __version__
-from gpuplanner.core.site import KW_PER_REFRIGERATION_TON, M3H_PER_CFM, btu_per_hour
+from gpuplanner.core.site import KW_PER_REFRIGERATION_TON, M3H_PER_CFM, PowerSupply, btu_per_hour, wall_circuit
 from gpuplanner.i18n import fill
 from gpuplanner.report.core_messages import translated
 from gpuplanner.report.drawings import CostChart, CostPoint, RackContents, cost_time_chart, memory_bar, rack_elevation
@@ -118,9 +118,21 @@ def _owned_sections(plan: dict[str, Any], fmt: _Formatter) -> list[str]:
                     str(site["cables"]["node_to_leaf"]), tr("not priced"), tr("not priced")))
         bom.append((tr("Cables leaf to spine"), str(site["cables"]["switch_to_switch"]), tr("not priced"),
                     tr("not priced")))
-    bom.append((fill(tr("Racks (%1 U)"), str(supply.get("rack_units", 42))), str(site["racks"]),
-                tr("not priced"), tr("not priced")))
-    bom.append((tr("Rack PDUs (A and B feeds)"), str(2 * site["racks"]), tr("not priced"), tr("not priced")))
+    wiring = site.get("cabling") or {}
+    if wiring.get("transceivers"):
+        bom.append((fill(tr("Transceivers, %1 Gb/s"), fmt.num(site["port_gbps"], 0)), str(wiring["transceivers"]),
+                    tr("not priced"), tr("not priced")))
+    if not site.get("deskside"):
+        bom.append((fill(tr("Racks (%1 U)"), str(supply.get("rack_units", 42))), str(site["racks"]),
+                    tr("not priced"), tr("not priced")))
+        bom.append((tr("Rack PDUs (A and B feeds)"), str(2 * (site["racks"] + wiring.get("network_racks", 0))),
+                    tr("not priced"), tr("not priced")))
+    if wiring.get("network_racks"):
+        bom.append((tr("Network racks (switches)"), str(wiring["network_racks"]), tr("not priced"),
+                    tr("not priced")))
+    if wiring.get("oob_switches") and not site.get("deskside"):
+        bom.append((tr("Management switches, 48 × 1 GbE (out-of-band)"), str(wiring["oob_switches"]),
+                    tr("not priced"), tr("not priced")))
     parts.append(_section(tr("Bill of materials"), _rows(bom, (tr("Item"), tr("Quantity"), tr("Unit price"),
                                                              tr("Total")))))
 
@@ -142,6 +154,11 @@ def _owned_sections(plan: dict[str, Any], fmt: _Formatter) -> list[str]:
          fill(tr("%1 × %2 Gb/s"), str(site["scale_out_ports_per_node"]), fmt.num(site["port_gbps"], 0))),
         (tr("CPU / memory"), f"{site['cpu'] or tr('n/a')} / {fmt.num(site['system_memory_gb'], 0)} GB"),
     ])))
+
+    if site.get("deskside"):
+        parts.append(_deskside_section(site, fmt))
+        parts.append(_cost_section(cost, fmt))
+        return parts
 
     rack_kw = site["kw_per_rack"]
     rack_rows = [
@@ -204,9 +221,15 @@ def _owned_sections(plan: dict[str, Any], fmt: _Formatter) -> list[str]:
                               switches["core"], term(switches["note"]))),
         (tr("Cables"), fill(tr("%1 node-to-leaf, %2 switch-to-switch"), site["cables"]["node_to_leaf"],
                             site["cables"]["switch_to_switch"])),
+        *_network_rows(site, fmt),
     ])))
 
-    parts.append(_section(tr("Cost") + f" ({fmt.currency})", _rows([
+    parts.append(_cost_section(cost, fmt))
+    return parts
+
+
+def _cost_section(cost: dict[str, Any], fmt: _Formatter) -> str:
+    return _section(tr("Cost") + f" ({fmt.currency})", _rows([
         (tr("Capex"), fmt.money(cost["capex"])), (tr("Opex per year"), fmt.money(cost["opex_per_year"])),
         (fill(tr("TCO over %1 years"), fmt.num(cost["years"], 0)), fmt.money(cost["tco"])),
         (tr("Owned cost per GPU-hour"), fmt.money(cost["owned_per_gpu_hour"], 2)),
@@ -217,9 +240,58 @@ def _owned_sections(plan: dict[str, Any], fmt: _Formatter) -> list[str]:
          else fmt.num(cost["break_even_utilization"] * 100, 0) + " %"),
         (tr("Payback"), tr("n/a") if cost["payback_months"] is None or not math.isfinite(cost["payback_months"])
          else fmt.num(cost["payback_months"], 0) + " " + tr("months")),
-    ]) + "<p class='note'>" + escape(" ".join(translated(n) for n in cost.get("notes", []))) + "</p>"))
+    ]) + "<p class='note'>" + escape(" ".join(translated(n) for n in cost.get("notes", []))) + "</p>")
 
-    return parts
+
+def _deskside_section(site: dict[str, Any], fmt: _Formatter) -> str:
+    """A single tower workstation: what the room and its wall circuit must provide, no rack or A/B feeds."""
+    supply = site.get("supply", {})
+    circuit = wall_circuit(site["node_kw_nameplate"], PowerSupply(
+        voltage=float(supply.get("voltage", 230.0)), phase=int(supply.get("phase", 1)),
+        amps=float(supply.get("amps", 16.0)), derating=float(supply.get("derating", 0.8))))
+    node_kw = site["node_kw_nameplate"]
+    if circuit.fits is None:
+        verdict = tr("n/a")
+    elif circuit.fits:
+        verdict = fill(tr("fits: %1 A of the circuit's %2 A continuous"), fmt.num(circuit.node_amps, 1),
+                       fmt.num(circuit.usable_amps, 1))
+    else:
+        verdict = fill(tr("needs %1 A, more than the circuit's %2 A continuous: give it a dedicated, larger "
+                          "circuit"), fmt.num(circuit.node_amps, 1), fmt.num(circuit.usable_amps, 1))
+    return _section(tr("At the desk (one workstation, no rack)"), _rows([
+        (tr("Wall circuit"), fill(tr("%1 V %2 A, derated to %3 %: %4 kW continuous"), fmt.num(circuit.volts, 0),
+                                  fmt.num(circuit.breaker_amps, 0), fmt.num(float(supply.get("derating", 0.8)) * 100,
+                                                                           0), fmt.num(circuit.usable_kw, 2))),
+        (tr("Nameplate power"), tr("n/a") if node_kw is None else fmt.num(node_kw, 2) + " kW"),
+        (tr("On that circuit"), verdict),
+        (tr("Heat into the room"), tr("n/a") if node_kw is None else fmt.num(btu_per_hour(node_kw), 0) + " BTU/h"),
+        (tr("Noise"), tr("n/a (not published for this chassis)")),
+        (tr("Rack, PDUs and feeds"), tr("none needed: a tower on the floor or a desk")),
+    ]))
+
+
+def _network_rows(site: dict[str, Any], fmt: _Formatter) -> list[tuple[str, str]]:
+    """Where the switches go, how long the runs are and what carries them, and the management network."""
+    wiring = site.get("cabling") or {}
+    rows = []
+    if wiring.get("network_racks"):
+        switches = site["switches"]["leaf"] + site["switches"]["spine"] + site["switches"]["core"]
+        rows.append((tr("Switch racks"), fill(tr("%1 network rack(s) in the middle of the row for %2 switches "
+                                                  "(1U each)"), str(wiring["network_racks"]), str(switches))))
+    if wiring.get("node_to_leaf_m"):
+        rows.append((tr("Node-to-leaf runs (estimated)"), fill(tr("up to %1 m: %2"), fmt.num(wiring["node_to_leaf_m"]),
+                                                               term(wiring["node_link"]))))
+    if wiring.get("leaf_to_spine_m"):
+        rows.append((tr("Leaf-to-spine runs (estimated)"), fill(tr("up to %1 m: %2"),
+                                                                fmt.num(wiring["leaf_to_spine_m"]),
+                                                                term(wiring["switch_link"]))))
+    if wiring.get("oob_ports"):
+        rows.append((tr("Out-of-band management"), fill(tr("%1 BMC ports (1 GbE) on %2 management switches"),
+                                                         str(wiring["oob_ports"]), str(wiring["oob_switches"]))))
+    if rows:
+        rows.append((tr("Cable assumption"), tr("racks in one row, 2 m at each end for the vertical run and a service "
+                                                "loop; passive copper to 3 m, multimode to 50 m, then single-mode")))
+    return rows
 
 
 def _psu_text(site: dict[str, Any], fmt: _Formatter) -> str:
@@ -311,7 +383,8 @@ def build_document(plan: dict[str, Any], options: SheetOptions, catalog_date: st
     date = options.date or _dt.date.today().isoformat()
     title = escape(options.project) if options.project else escape(tr("GPU cluster plan"))
     html = [f"<h1>{title}</h1>",
-            "<p>" + escape(tr("Rack and power specification for the data-center team") if owned
+            "<p>" + escape(tr("Power and room specification for one deskside workstation") if site.get("deskside")
+                           else tr("Rack and power specification for the data-center team") if owned
                            else tr("Rental plan: what to rent, where, and what it costs")) + " · "
             + escape(date) + "</p>"]
     html.append(_rows([

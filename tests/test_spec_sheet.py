@@ -85,6 +85,8 @@ def test_rtx_workstation_sheet(tmp_path: Path) -> None:
     assert "230 V 16 A, derated to 80 %: 2.94 kW continuous" in text
     assert "needs 15.0 A, more than the circuit's 12.8 A continuous" in text
     assert "Rack PDUs" not in text and "Feeds and circuits" not in text and "Racks (42 U)" not in text
+    assert text.count("Server price uses a planning default") == 1  # the price note once, under Cost
+    assert "Check before ordering" in text and "node weight" in text
     assert not any(has_colour(page, NODE_BLUE) for page in pages)  # no rack elevation
 
 
@@ -203,7 +205,10 @@ def test_the_sheet_gives_the_electricians_and_the_floor_what_they_need(tmp_path:
     assert "384" in text and ("5.8 m" in text)
     if lang == "en":
         assert "1 network rack(s) in the middle of the row for 5 switches" in text
-        assert "multimode optics (SR4)" in text and "17 BMC ports (1 GbE) on 5 management switches" in text
+        assert "96 cables up to 5.8 m: multimode optics (SR4), 192 transceivers" in text
+        assert "17 BMC ports (1 GbE) on 5 management switches" in text
+    else:
+        assert "多模光模块（SR4）" in text and "带外管理" in text
     if lang == "zh_CN":
         assert "IEC 60309 3P+N+E 32 A（红色，380-480 V）" in text and "每回路 14.8 A" in text
         assert "推荐 18-27 °C" in text

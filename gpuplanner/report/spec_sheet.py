@@ -27,7 +27,14 @@ from PySide6.QtGui import (
 )
 
 from gpuplanner import __version__
-from gpuplanner.core.site import KW_PER_REFRIGERATION_TON, M3H_PER_CFM, PowerSupply, btu_per_hour, wall_circuit
+from gpuplanner.core.site import (
+    KW_PER_REFRIGERATION_TON,
+    M3H_PER_CFM,
+    SWITCHES_PER_NETWORK_RACK,
+    PowerSupply,
+    btu_per_hour,
+    wall_circuit,
+)
 from gpuplanner.i18n import fill
 from gpuplanner.report.core_messages import translated
 from gpuplanner.report.drawings import CostChart, CostPoint, RackContents, cost_time_chart, memory_bar, rack_elevation
@@ -222,7 +229,8 @@ def _owned_sections(plan: dict[str, Any], fmt: _Formatter) -> list[str]:
         (tr("Cables"), fill(tr("%1 node-to-leaf, %2 switch-to-switch"), site["cables"]["node_to_leaf"],
                             site["cables"]["switch_to_switch"])),
         *_network_rows(site, fmt),
-    ])))
+    ]) + ("<p align='center'><img src='network-rack.png' width='230'></p>"
+          if (site.get("cabling") or {}).get("network_racks") else "")))
 
     parts.append(_cost_section(cost, fmt))
     return parts
@@ -270,6 +278,17 @@ def _deskside_section(site: dict[str, Any], fmt: _Formatter) -> str:
     ]))
 
 
+def _checks_before_ordering(plan: dict[str, Any]) -> list[str]:
+    """Facilities figures the catalog lacks for this plan: each must come from the vendor before the order."""
+    site = plan["site"]
+    facility = site.get("facilities") or {}
+    missing = [(site["node_weight_kg"] is None, tr("node weight (rack and floor loading)")),
+               (site["node_kw_nameplate"] is None, tr("nameplate power (circuits, PDUs, cooling)")),
+               (not facility.get("psus_per_node"), tr("power supplies: count, watts, redundancy and inlets"))]
+    return [fill(tr("Not in the catalog for %1: %2. Ask the vendor."), site["node"], text) for gap, text in missing
+            if gap]
+
+
 def _network_rows(site: dict[str, Any], fmt: _Formatter) -> list[tuple[str, str]]:
     """Where the switches go, how long the runs are and what carries them, and the management network."""
     wiring = site.get("cabling") or {}
@@ -278,13 +297,15 @@ def _network_rows(site: dict[str, Any], fmt: _Formatter) -> list[tuple[str, str]
         switches = site["switches"]["leaf"] + site["switches"]["spine"] + site["switches"]["core"]
         rows.append((tr("Switch racks"), fill(tr("%1 network rack(s) in the middle of the row for %2 switches "
                                                   "(1U each)"), str(wiring["network_racks"]), str(switches))))
-    if wiring.get("node_to_leaf_m"):
-        rows.append((tr("Node-to-leaf runs (estimated)"), fill(tr("up to %1 m: %2"), fmt.num(wiring["node_to_leaf_m"]),
-                                                               term(wiring["node_link"]))))
-    if wiring.get("leaf_to_spine_m"):
-        rows.append((tr("Leaf-to-spine runs (estimated)"), fill(tr("up to %1 m: %2"),
-                                                                fmt.num(wiring["leaf_to_spine_m"]),
-                                                                term(wiring["switch_link"]))))
+    for label, length, link, cables in (
+            (tr("Node-to-leaf runs (estimated)"), wiring.get("node_to_leaf_m"), wiring.get("node_link"),
+             site["cables"]["node_to_leaf"]),
+            (tr("Leaf-to-spine runs (estimated)"), wiring.get("leaf_to_spine_m"), wiring.get("switch_link"),
+             site["cables"]["switch_to_switch"])):
+        if length:
+            optics = 0 if link == "copper" else 2 * cables
+            rows.append((label, fill(tr("%1 cables up to %2 m: %3, %4 transceivers"), str(cables), fmt.num(length),
+                                     term(str(link)), str(optics))))
     if wiring.get("oob_ports"):
         rows.append((tr("Out-of-band management"), fill(tr("%1 BMC ports (1 GbE) on %2 management switches"),
                                                          str(wiring["oob_ports"]), str(wiring["oob_switches"]))))
@@ -366,6 +387,16 @@ def build_document(plan: dict[str, Any], options: SheetOptions, catalog_date: st
         free_label=tr("Free"), pdu_label=tr("PDU"),
         title=fill(tr("Rack elevation (front), one of %1"), str(site["racks"]))), family)
     document.addResource(QTextDocument.ResourceType.ImageResource, QUrl("rack.png"), rack_image)
+    wiring = site.get("cabling") or {}
+    switches = site["switches"]["leaf"] + site["switches"]["spine"] + site["switches"]["core"]
+    if wiring.get("network_racks"):
+        network_image = rack_elevation(RackContents(
+            rack_units=int(supply.get("rack_units", 42)), node_units=1,
+            nodes=min(switches, SWITCHES_PER_NETWORK_RACK), reserved_units=int(supply.get("reserved_units", 2)),
+            node_label=tr("Switch"), switch_label=tr("Management switch"), cable_label=tr("Cable management"),
+            free_label=tr("Free (patch panels)"), pdu_label=tr("PDU"),
+            title=fill(tr("Network rack (front), one of %1"), str(wiring["network_racks"]))), family)
+        document.addResource(QTextDocument.ResourceType.ImageResource, QUrl("network-rack.png"), network_image)
     parts = [(tr("Weights"), memory["weights"]), (tr("Gradients"), memory["gradients"]),
              (tr("Optimizer"), memory["optimizer"]), (tr("Activations"), memory["activations"]),
              (tr("KV cache"), memory["kv_cache"]), (tr("Overhead"), memory["overhead"])]
@@ -423,9 +454,15 @@ def build_document(plan: dict[str, Any], options: SheetOptions, catalog_date: st
                              "<p><img src='cost-time.png' width='520'></p><p class='note'>" + escape(fill(
                                  tr("%1 plans evaluated; filled: keeps every limit and goal, cross: a near miss; "
                                     "dashed: the deadline and the budget."), str(len(chart.points)))) + "</p>"))
-    if plan["warnings"]:
+    # The price notes are printed under Cost already: each note once.
+    warnings = [w for w in plan["warnings"] if not (owned and w in cost.get("notes", []))]
+    checks = _checks_before_ordering(plan) if owned else []
+    if checks:
+        html.append(_section(tr("Check before ordering"), "<ul>" + "".join(
+            f"<li class='warn'>{escape(c)}</li>" for c in checks) + "</ul>"))
+    if warnings:
         html.append(_section(tr("Warnings"), "<ul>" + "".join(f"<li class='warn'>{escape(translated(w))}</li>"
-                                                              for w in plan["warnings"]) + "</ul>"))
+                                                              for w in warnings) + "</ul>"))
     document.setHtml("".join(html))
     return document
 

@@ -117,3 +117,24 @@ def test_charts_in_chinese(qtbot, private_user_data) -> None:
         close_window(window)
     finally:
         install_translations("en")
+
+
+def test_charts_follow_a_dark_palette(qtbot, private_user_data) -> None:
+    from PySide6.QtGui import QColor, QPalette
+    from PySide6.QtWidgets import QApplication
+
+    from gpuplanner.ui.charts import ChartPanel
+
+    app = QApplication.instance()
+    before = app.palette()
+    dark = QPalette(before)
+    dark.setColor(QPalette.ColorRole.Base, QColor("#1e1e1e"))
+    dark.setColor(QPalette.ColorRole.Text, QColor("#e6e6e6"))
+    try:
+        app.setPalette(dark)
+        panel = ChartPanel()
+        qtbot.addWidget(panel)
+        assert panel.memory_plot.backgroundBrush().color().name() == "#1e1e1e"
+        assert panel.memory_plot.getAxis("bottom").textPen().color().name() == "#e6e6e6"
+    finally:
+        app.setPalette(before)

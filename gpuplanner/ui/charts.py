@@ -398,6 +398,8 @@ class ChartPanel(QWidget):
         memory = plan["memory_gib_per_gpu"]
         lines = [f"{plan['gpu_name']} × {plan['count']}",
                  fill(self.tr("memory %1 of %2 GiB"), f"{memory['total']:.1f}", f"{memory['capacity']:g}"),
+                 fill(self.tr("headroom %1 GiB (%2 %)"), f"{memory['capacity'] - memory['total']:.1f}",
+                      f"{(1 - memory['total'] / memory['capacity']) * 100:.0f}" if memory["capacity"] else "—"),
                  fill(self.tr("%1 kW per rack"), f"{plan['site']['kw_per_rack'] or 0:.1f}")]
         if plan.get("training"):
             lines.append(fill(self.tr("step %1 s"), f"{plan['training']['step_time_s']:.2f}"))

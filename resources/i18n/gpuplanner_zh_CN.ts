@@ -2199,13 +2199,13 @@ Qt %2，Qt for Python %3，Python %4
     </message>
     <message>
         <location filename="../../gpuplanner/ui/charts.py" line="88"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="410"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="412"/>
         <source>buy</source>
         <translation>购买</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/ui/charts.py" line="88"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="410"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="412"/>
         <source>rent</source>
         <translation>租用</translation>
     </message>
@@ -2393,31 +2393,36 @@ Qt %2，Qt for Python %3，Python %4
     </message>
     <message>
         <location filename="../../gpuplanner/ui/charts.py" line="401"/>
+        <source>headroom %1 GiB (%2 %)</source>
+        <translation>余量 %1 GiB（%2 %）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/charts.py" line="403"/>
         <source>%1 kW per rack</source>
         <translation>每机柜 %1 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="403"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="405"/>
         <source>step %1 s</source>
         <translation>单步 %1 秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="405"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="407"/>
         <source>TTFT %1 ms, TPOT %2 ms</source>
         <translation>首 token %1 毫秒，每 token %2 毫秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="413"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="415"/>
         <source>%1 tokens/s per user, %2 per million tokens</source>
         <translation>每用户 %1 token/秒，每百万 token %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="416"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="418"/>
         <source>%1 days, %2</source>
         <translation>%1 天，%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="417"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="419"/>
         <source>near miss: breaks a limit or misses a goal</source>
         <translation>接近的方案：突破某项限制或未达成某个目标</translation>
     </message>

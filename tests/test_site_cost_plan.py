@@ -268,3 +268,29 @@ def test_feed_and_coupler_rules() -> None:
     assert psu_coupler(2000.0, 230.0) == "C13/C14"
     assert psu_coupler(3300.0, 230.9) == "C19/C20"
     assert psu_coupler(5000.0, 230.0) is None and psu_coupler(None, 230.0) is None
+
+
+def test_rental_prices_older_than_a_year_or_undated_are_flagged() -> None:
+    import datetime
+
+    from gpuplanner.core.cost import price_age_note
+
+    today = datetime.date(2026, 12, 1)
+    assert price_age_note("2026-09-20", today) is None  # Lambda, read in September 2026
+    assert "over 12 months ago" in price_age_note("2025-03-06", today)  # the GCP rows
+    assert "undated" in price_age_note("SkyPilot catalog copy (undated)", today)
+    assert price_age_note("2025-12-05", today) is None and price_age_note("2025-11-30", today) is not None
+
+
+def test_a_rented_plan_says_when_its_price_is_stale(catalog) -> None:
+    import datetime
+
+    scenario = {"task": "pretrain", "model": {"preset": "llama-2-7b"}, "training": {"tokens": 2e10},
+                "hardware": {"gpu": "a100-sxm4-80gb"}, "constraints": {"deployment": "cloud"}}
+    from gpuplanner.service import scenario_from_data
+
+    parsed = scenario_from_data(scenario, catalog)
+    settings = dataclasses.replace(plan_settings(parsed), today=datetime.date(2028, 1, 1))
+    options = [o for o in hardware_options(catalog, settings.power) if o.gpu.id == "a100-sxm4-80gb"]
+    plans = plan_catalog(parsed, options, settings)["plans"]
+    assert plans and any("over 12 months ago" in w for w in plans[0]["warnings"])

@@ -4,11 +4,12 @@ without a public source are labelled planning defaults for the user to replace."
 
 from __future__ import annotations
 
+import datetime as _dt
 import math
 from dataclasses import dataclass
 
 from gpuplanner.core.errors import InputError, require_positive
-from gpuplanner.core.messages import msg
+from gpuplanner.core.messages import Message, msg
 
 HOURS_PER_YEAR = 8760.0
 CURRENCY_SYMBOLS = {"USD": "$", "CNY": "¥"}
@@ -193,3 +194,25 @@ def cost_summary(inputs: CostInputs, assumptions: CostAssumptions, run_gpu_hours
         result["per_million_tokens_owned"] = None if owned_per_gpu_hour is None else (
             owned_per_gpu_hour * inputs.owned_gpus / per_hour_tokens * 1e6)
     return result
+
+
+PRICE_STALE_DAYS = 365  # a price older than 12 months is flagged in the plan that uses it
+
+
+def price_age_note(price_date: str, today: _dt.date) -> Message | None:
+    """A note when a rental price is undated or over 12 months old on `today` (None when it is current)."""
+    text = price_date.strip()
+    parsed = None
+    for pattern in ("%Y-%m-%d", "%Y-%m"):
+        try:
+            parsed = _dt.datetime.strptime(text, pattern).date()
+            break
+        except ValueError:
+            continue
+    if parsed is None:
+        return msg("The rental price is undated ({date}): check the provider's price page before relying on it.",
+                   date=text or "no date")
+    if (today - parsed).days > PRICE_STALE_DAYS:
+        return msg("The rental price is from {date}, over 12 months ago: check the provider's current price.",
+                   date=text)
+    return None

@@ -5,13 +5,14 @@ ranked by the objective, with the Pareto front of cost against time."""
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from gpuplanner.core.availability import Availability, Status, check_region, in_region
-from gpuplanner.core.cost import CloudOffer, CostAssumptions, CostInputs, Price, cost_summary
+from gpuplanner.core.cost import CloudOffer, CostAssumptions, CostInputs, Price, cost_summary, price_age_note
 from gpuplanner.core.errors import CancelledError, InputError
 from gpuplanner.core.estimate import estimate
 from gpuplanner.core.hardware import GPU, Segment
@@ -85,6 +86,7 @@ class PlanSettings:
     budget: float | None = None
     target_output_tokens_per_s: float | None = None
     region: str = "global"
+    today: datetime.date = dataclasses.field(default_factory=datetime.date.today)  # for the age of prices
     site: SiteLimits = dataclasses.field(default_factory=SiteLimits)
     power: PowerAssumptions = dataclasses.field(default_factory=PowerAssumptions)
     cost: CostAssumptions = dataclasses.field(default_factory=CostAssumptions)
@@ -213,6 +215,10 @@ def _evaluate(scenario: Scenario, option: HardwareOptions, count: int | None, se
     warnings = list(result["warnings"])
     if deployment == "on-prem":  # racks, power and purchase prices concern what is bought, not what is rented
         warnings += list(site.warnings) + list(cost["notes"])  # type: ignore[arg-type]
+    elif option.cloud is not None:
+        stale = price_age_note(option.cloud.price_date, settings.today)
+        if stale is not None:
+            warnings.append(stale)
     if training and settings.deadline_days is None and training["days"] > NO_DEADLINE_WARNING_DAYS:
         warnings.append(msg("Takes {days:,.0f} days: no deadline is set, so slow plans can rank first. Set a "
                             "deadline to see faster ones.", days=training["days"]))

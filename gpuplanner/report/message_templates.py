@@ -49,6 +49,10 @@ TEMPLATES = (
                                       "Set a deadline to see faster ones."),
     QT_TRANSLATE_NOOP("CoreMessages", "The load needs {replicas} replicas of {tp} GPU(s) = {gpus} GPUs; only "
                                       "{count} given."),
+    QT_TRANSLATE_NOOP("CoreMessages", "The rental price is from {date}, over 12 months ago: check the provider's "
+                                      "current price."),
+    QT_TRANSLATE_NOOP("CoreMessages", "The rental price is undated ({date}): check the provider's price page before"
+                                      " relying on it."),
     QT_TRANSLATE_NOOP("CoreMessages", "The table {table} in your catalog edits has columns this version cannot use;"
                                       " it is skipped."),
     QT_TRANSLATE_NOOP("CoreMessages", "Uses {used:.0%} of GPU memory: under {headroom:.0%} headroom, allocator "

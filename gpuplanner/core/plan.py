@@ -529,6 +529,9 @@ def _fill_alternatives(plan: dict[str, Any], scenario: Scenario, option: Hardwar
     skips them."""
     if plan.get("alternatives") is not None:
         return
+    if plan.get("inference") and plan["misses"]:  # a near miss shows no latency chart: no curve needed
+        plan["alternatives"] = []
+        return
     count = None if plan.get("inference") else plan["count"]
     trial = dataclasses.replace(scenario, gpu=option.gpu, gpu_count=count, gpus_per_node=option.node.gpus,
                                 hardware_given=True)

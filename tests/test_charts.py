@@ -29,9 +29,11 @@ def test_training_charts_plot_the_result(qtbot, private_user_data, tmp_path) -> 
     assert plans and not charts.serving
     # Every evaluated plan is a point (near misses too, drawn as crosses); the best plan is ringed.
     points = [p for p in result["points"] if p["days"] and p["cost"]]
-    assert len(charts.cost_points.data) == len(points) == result["evaluated"]
-    assert sum(1 for spot in charts.cost_points.data if spot["symbol"] == "x") == sum(
-        1 for p in points if not p["meets"])
+    drawn = {key: len(group.data) for key, group in charts.cost_groups.items()}
+    assert sum(drawn.values()) == len(points) == result["evaluated"]
+    assert drawn[(True, False)] + drawn[(False, False)] == sum(1 for p in points if not p["meets"])
+    assert drawn[(False, True)] == sum(1 for p in points if p["meets"] and p["deployment"] == "cloud")
+    assert charts.cost_groups[(True, False)].opts["symbol"] == "x"
     ringed = charts.cost_selected.data[0]
     assert (ringed["x"], ringed["y"]) == pytest.approx((math.log10(plans[0]["days"]),
                                                          math.log10(plans[0]["cost_metric"])))

@@ -71,9 +71,17 @@ class ChartPanel(QWidget):
         self.power_bars = self._bars(self.power_plot, PALETTE[0], self.tr("kW per rack (nameplate)"))
         self.power_limit = self._limit_line(90, self.tr("site limit"), self.power_plot, position=0.08)
 
-        self.cost_points = pg.ScatterPlotItem(size=8, hoverable=True, hoverSize=12, tip=None)
-        self.cost_points.sigHovered.connect(self._hover_point)
-        self.cost_plot.addItem(self.cost_points)
+        # One scatter per (bought or rented, keeps every limit or not): uniform styles draw fast.
+        self.cost_groups: dict[tuple[bool, bool], Any] = {}
+        for owned in (True, False):
+            colour = PALETTE[0] if owned else PALETTE[1]
+            for meets in (True, False):
+                group = pg.ScatterPlotItem(size=8, hoverable=True, hoverSize=12, tip=None,
+                                           symbol="o" if meets else "x", pen=pg.mkPen(colour, width=1.5),
+                                           brush=colour if meets else None)
+                group.sigHovered.connect(self._hover_point)
+                self.cost_plot.addItem(group)
+                self.cost_groups[(owned, meets)] = group
         self.cost_front = self.cost_plot.plot([], [], pen=pg.mkPen(self._foreground, width=1.5),
                                               name=self.tr("Pareto front"))
         self.cost_selected = pg.ScatterPlotItem(size=16, pen=pg.mkPen(OVER_LIMIT, width=2), brush=None)
@@ -94,7 +102,7 @@ class ChartPanel(QWidget):
         self._legend_names: list[str] | None = None
         self._labels: list[str] = []
         self._hover_text: list[str] = []
-        self._point_text: list[str] = []
+        self._points: list[dict[str, Any]] = []
         for plot in (self.memory_plot, self.time_plot, self.power_plot):
             plot.scene().sigMouseMoved.connect(lambda position, p=plot: self._hover_bar(p, position))
         self.draw_count = 0
@@ -261,17 +269,12 @@ class ChartPanel(QWidget):
 
     def _draw_cost(self, result: dict[str, Any], plans: list[dict[str, Any]], currency: str) -> None:
         points = [p for p in result.get("points", []) if self._cost_xy(p) is not None]
-        spots = []
-        self._point_text = []
-        for point in points:
-            px, py = self._cost_xy(point)  # type: ignore[misc]
-            colour = PALETTE[0] if point["deployment"] == "on-prem" else PALETTE[1]
-            brush = colour if point["meets"] else None
-            spots.append({"pos": (math.log10(px), math.log10(py)), "brush": brush,
-                          "pen": self._pg.mkPen(colour, width=1.5), "symbol": "o" if point["meets"] else "x",
-                          "data": len(self._point_text)})
-            self._point_text.append(self._point_tip(point, currency))
-        self.cost_points.setData(spots)
+        self._points = points
+        for (owned, meets), group in self.cost_groups.items():
+            members = [i for i, p in enumerate(points) if (p["deployment"] == "on-prem") == owned
+                       and bool(p["meets"]) == meets]
+            xy = np.log10(np.array([self._cost_xy(points[i]) for i in members], dtype=float).reshape(-1, 2))
+            group.setData(x=xy[:, 0], y=xy[:, 1], data=members)
         front = [p for p in points if p["meets"]]
         front_xy = sorted(self._cost_xy(p) for p in self._pareto(front))  # type: ignore[type-var]
         self.cost_front.setData([a for a, _ in front_xy], [b for _, b in front_xy])
@@ -420,8 +423,10 @@ class ChartPanel(QWidget):
         return f"{head}\n{body}{suffix}"
 
     def _hover_point(self, _item: Any, points: Any, _event: Any = None) -> None:
+        """The tip of the point under the cursor, written when it is asked for."""
         if len(points):
-            QToolTip.showText(self.cursor().pos(), self._point_text[int(points[0].data())], self)
+            point = self._points[int(points[0].data())]
+            QToolTip.showText(self.cursor().pos(), self._point_tip(point, self._currency), self)
 
     def _hover_bar(self, plot: Any, position: QPointF) -> None:
         if not plot.sceneBoundingRect().contains(position):

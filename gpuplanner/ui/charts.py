@@ -195,7 +195,7 @@ class ChartPanel(QWidget):
         self._draw_memory(plans, x)
         self._draw_time(plans, x)
         self._draw_power(plans, x, site_rack_kw)
-        self._draw_cost(result, plans, currency)
+        self._draw_cost(result, plans)
         self._draw_scaling(result)
         self.draw_count += 1
         self.drawn.emit()
@@ -267,7 +267,7 @@ class ChartPanel(QWidget):
             self.power_limit.setValue(limit)
         self._headroom(self.power_plot, max([*heights, limit or 0.0]))
 
-    def _draw_cost(self, result: dict[str, Any], plans: list[dict[str, Any]], currency: str) -> None:
+    def _draw_cost(self, result: dict[str, Any], plans: list[dict[str, Any]]) -> None:
         points = [p for p in result.get("points", []) if self._cost_xy(p) is not None]
         self._points = points
         for (owned, meets), group in self.cost_groups.items():
@@ -278,8 +278,8 @@ class ChartPanel(QWidget):
         front = [p for p in points if p["meets"]]
         front_xy = sorted(self._cost_xy(p) for p in self._pareto(front))  # type: ignore[type-var]
         self.cost_front.setData([a for a, _ in front_xy], [b for _, b in front_xy])
-        chosen = [self._cost_xy(self._as_point(plans[0]))] if plans and self._cost_xy(self._as_point(plans[0])) \
-            else []
+        best = (plans[0]["gpu"], plans[0]["count"], plans[0]["deployment"]) if plans else None
+        chosen = [self._cost_xy(p) for p in points if (p["gpu"], p["count"], p["deployment"]) == best][:1]
         self.cost_selected.setData([{"pos": (math.log10(a), math.log10(b))} for a, b in chosen])
         limits = result.get("limits") or {}
         deadline = None if self.serving else limits.get("deadline_days")
@@ -299,15 +299,6 @@ class ChartPanel(QWidget):
         if x is None or y is None or x <= 0 or y <= 0:
             return None
         return float(x), float(y)
-
-    @staticmethod
-    def _as_point(plan: dict[str, Any]) -> dict[str, Any]:
-        serving = plan.get("inference") or {}
-        cost = plan["cost"]
-        per_million = cost.get("per_million_tokens_cloud" if plan["deployment"] == "cloud"
-                               else "per_million_tokens_owned")
-        return {"days": plan["days"], "cost": plan["cost_metric"], "per_million_tokens": per_million,
-                "tokens_per_s_per_user": serving.get("output_tokens_per_s_per_user")}
 
     def _pareto(self, points: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """Points no other point beats on both axes (lower cost; fewer days, or more speed per user)."""

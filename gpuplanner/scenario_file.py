@@ -17,30 +17,37 @@ from gpuplanner.core.errors import InputError
 MAX_SCENARIO_BYTES = 1 << 20  # a real scenario is a few hundred bytes
 
 
-def load_scenario_json(path: str) -> object:
+def read_text_capped(path: str, field: str) -> str:
+    """A regular UTF-8 file of at most 1 MB, as text; anything else is an InputError naming `field` (a FIFO or a
+    device is refused before it is opened, so nothing waits on it)."""
     try:
         info = os.stat(path)
     except FileNotFoundError:
-        raise InputError("scenario", "file not found: {path}", path=path) from None
+        raise InputError(field, "file not found: {path}", path=path) from None
     except ValueError:  # an embedded NUL
-        raise InputError("scenario", "the file name contains a NUL character") from None
+        raise InputError(field, "the file name contains a NUL character") from None
     except OSError as exc:
-        raise InputError("scenario", "cannot read {path}: {exc}", path=path, exc=exc.strerror or exc) from None
+        raise InputError(field, "cannot read {path}: {exc}", path=path, exc=exc.strerror or exc) from None
     if not stat.S_ISREG(info.st_mode):
-        raise InputError("scenario", "{path} is not a regular file (a folder, pipe or device)", path=path)
+        raise InputError(field, "{path} is not a regular file (a folder, pipe or device)", path=path)
     if info.st_size > MAX_SCENARIO_BYTES:
-        raise InputError("scenario", "{path} is {value:.1f} MB; a scenario file is at most 1 MB",
-                         path=path, value=info.st_size / 1e6)
+        raise InputError(field, "{path} is {value:.1f} MB; at most 1 MB is read", path=path,
+                         value=info.st_size / 1e6)
     try:
         with open(path, "rb") as handle:
             raw = handle.read(MAX_SCENARIO_BYTES + 1)  # capped, whatever the size said
-        text = raw.decode("utf-8")
+        text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise InputError("scenario", "{path} is not UTF-8 text", path=path) from None
+        raise InputError(field, "{path} is not UTF-8 text", path=path) from None
     except OSError as exc:
-        raise InputError("scenario", "cannot read {path}: {exc}", path=path, exc=exc.strerror or exc) from None
+        raise InputError(field, "cannot read {path}: {exc}", path=path, exc=exc.strerror or exc) from None
     if len(raw) > MAX_SCENARIO_BYTES:
-        raise InputError("scenario", "{path} is over 1 MB; a scenario file is at most 1 MB", path=path)
+        raise InputError(field, "{path} is over 1 MB; at most 1 MB is read", path=path)
+    return text
+
+
+def load_scenario_json(path: str) -> object:
+    text = read_text_capped(path, "scenario")
     try:
         data = json.loads(text, parse_constant=_reject_constant, parse_float=_finite_float)
     except InputError:

@@ -230,6 +230,19 @@ class Catalog:
         self._write(lambda connection: _upsert(connection, table, row))
         return row
 
+    def save_user_rows(self, rows: list[tuple[str, Row]]) -> None:
+        """Validate every (table, row) first, then store them all in one transaction (all or nothing)."""
+        if self.overrides_path is None or not self._overrides_usable:
+            raise CatalogWriteError(msg("Your catalog edits cannot be saved in this session (see the note about "
+                                        "your edits database)."))
+        checked = [(table, validated_row(table, values)) for table, values in rows]
+
+        def store(connection: sqlite3.Connection) -> None:
+            for table, row in checked:
+                _upsert(connection, table, row)
+
+        self._write(store)
+
     def delete_user_row(self, table: str, row_id: str) -> None:
         if self.overrides_path is None or not self.overrides_path.exists() or not self._overrides_usable:
             return

@@ -7,7 +7,7 @@ import json
 from collections.abc import Sequence
 
 from gpuplanner.catalog.store import Catalog, Row, format_cell
-from gpuplanner.cli.output import EXIT_OK, report_line
+from gpuplanner.cli.output import EXIT_BAD_INPUT, EXIT_OK, report_line
 from gpuplanner.cli.text import translated_message
 
 CATALOG_TABLES = {"gpus": "gpus", "servers": "servers", "cloud": "cloud_instances", "fabrics": "fabrics",
@@ -57,4 +57,23 @@ def command_catalog(args: argparse.Namespace) -> int:
         print(json.dumps(rows, indent=2, ensure_ascii=False))
     else:
         print(text_table(rows, TEXT_COLUMNS[table]))
+    return EXIT_OK
+
+
+def command_import_quote(args: argparse.Namespace) -> int:
+    """`gpuplanner import-quote QUOTE.csv`: a vendor's prices into your catalog edits (all lines or none)."""
+    from gpuplanner.catalog.quotes import import_quotes
+    from gpuplanner.catalog.store import CatalogWriteError
+    from gpuplanner.scenario_file import read_text_capped
+
+    text = read_text_capped(args.quote, "quote")
+    catalog = open_catalog()
+    try:
+        quotes = import_quotes(text, catalog, args.usd_to_cny)
+    except CatalogWriteError as exc:
+        report_line(f"gpuplanner: error: {translated_message(exc.message)}")
+        return EXIT_BAD_INPUT
+    for quote in quotes:
+        print(f"{quote.table}:{quote.item}  {quote.unit_price:,.2f} {quote.currency}  ({quote.date})")
+    print(f"imported {len(quotes)} quoted price(s) into your catalog edits; plans now use them and say so")
     return EXIT_OK

@@ -11,9 +11,10 @@ from typing import NoReturn
 
 from gpuplanner import __version__
 from gpuplanner.catalog.store import CatalogError
-from gpuplanner.cli.catalog import CATALOG_TABLES, command_catalog, print_catalog_notes
+from gpuplanner.cli.catalog import CATALOG_TABLES, command_catalog, command_import_quote, print_catalog_notes
 from gpuplanner.cli.output import EXIT_BAD_INPUT, EXIT_BROKEN, EXIT_BROKEN_PIPE, EXIT_BUG, report_line
 from gpuplanner.cli.text import translated_message
+from gpuplanner.core.cost import CostAssumptions
 from gpuplanner.core.errors import InputError
 from gpuplanner.display import has_display
 
@@ -60,6 +61,13 @@ def build_parser() -> argparse.ArgumentParser:
     catalog.add_argument("table", choices=sorted(CATALOG_TABLES))
     catalog.add_argument("--format", choices=["json", "text"], default="text")
     catalog.set_defaults(handler=command_catalog)
+
+    quote = sub.add_parser("import-quote", help="replace catalog prices with a vendor's quote (CSV: item, unit_price, "
+                           "currency, date, note)")
+    quote.add_argument("quote", metavar="QUOTE.csv")
+    quote.add_argument("--usd-to-cny", type=float, default=CostAssumptions.usd_to_cny,
+                       help="exchange rate for CNY lines (default %(default)s)")
+    quote.set_defaults(handler=command_import_quote)
 
     from gpuplanner.cli.estimate import add_estimate_commands
     from gpuplanner.cli.plan import add_plan_command

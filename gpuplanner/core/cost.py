@@ -26,6 +26,11 @@ class Price:
     as_of: str = ""
     sourced: bool = True  # False: a planning default the user should replace with a quote
 
+    @property
+    def quoted(self) -> bool:
+        """Priced from the user's own vendor quote (catalog/quotes.py writes the source this way)."""
+        return QUOTE_PREFIX in self.source
+
 
 @dataclass(frozen=True)
 class CloudOffer:
@@ -121,6 +126,8 @@ def cost_summary(inputs: CostInputs, assumptions: CostAssumptions, run_gpu_hours
         if not inputs.node_price.sourced:
             notes.append(msg("Server price uses a planning default: {source}. Replace it with a quote.",
                              source=inputs.node_price.source))
+        elif inputs.node_price.quoted:
+            notes.append(msg("Server price from your quote: {source}.", source=inputs.node_price.source))
         if inputs.network_usd is None and inputs.nodes > 1:
             notes.append(msg("Scale-out network (switches, optics, cables) is not priced."))
     else:
@@ -196,6 +203,7 @@ def cost_summary(inputs: CostInputs, assumptions: CostAssumptions, run_gpu_hours
     return result
 
 
+QUOTE_PREFIX = "your quote"  # how the source of a price from the user's vendor quote begins
 PRICE_STALE_DAYS = 365  # a price older than 12 months is flagged in the plan that uses it
 
 

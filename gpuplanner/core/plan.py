@@ -12,7 +12,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from gpuplanner.core.availability import Availability, Status, check_region, in_region
-from gpuplanner.core.cost import CloudOffer, CostAssumptions, CostInputs, Price, cost_summary, price_age_note
+from gpuplanner.core.cost import (
+    QUOTE_PREFIX,
+    CloudOffer,
+    CostAssumptions,
+    CostInputs,
+    Price,
+    cost_summary,
+    price_age_note,
+)
 from gpuplanner.core.errors import CancelledError, InputError
 from gpuplanner.core.estimate import estimate
 from gpuplanner.core.hardware import GPU, Segment
@@ -219,6 +227,8 @@ def _evaluate(scenario: Scenario, option: HardwareOptions, count: int | None, se
         stale = price_age_note(option.cloud.price_date, settings.today)
         if stale is not None:
             warnings.append(stale)
+        if QUOTE_PREFIX in option.cloud.source:
+            warnings.append(msg("Rental price from your quote of {date}.", date=option.cloud.price_date))
     if training and settings.deadline_days is None and training["days"] > NO_DEADLINE_WARNING_DAYS:
         warnings.append(msg("Takes {days:,.0f} days: no deadline is set, so slow plans can rank first. Set a "
                             "deadline to see faster ones.", days=training["days"]))

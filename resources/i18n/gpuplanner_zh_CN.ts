@@ -2172,257 +2172,257 @@ Qt %2，Qt for Python %3，Python %4
     </message>
     <message>
         <location filename="../../gpuplanner/ui/charts.py" line="69"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="232"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="240"/>
         <source>Time to first token (ms)</source>
         <translation>首 token 时间（毫秒）</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/ui/charts.py" line="70"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="233"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="241"/>
         <source>Time per output token (ms)</source>
         <translation>每个输出 token 时间（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="78"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="86"/>
         <source>Pareto front</source>
         <translation>帕累托前沿</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="81"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="89"/>
         <source>deadline</source>
         <translation>截止期限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="82"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="90"/>
         <source>budget</source>
         <translation>预算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="88"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="412"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="96"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="406"/>
         <source>buy</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="88"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="412"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="96"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="406"/>
         <source>rent</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="88"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="96"/>
         <source>near miss</source>
         <translation>接近的方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="90"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="98"/>
         <source>first-token limit</source>
         <translation>首 token 上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="91"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="99"/>
         <source>per-token limit</source>
         <translation>每 token 上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="143"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="151"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="143"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="151"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="144"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="152"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="144"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="152"/>
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="145"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="153"/>
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="145"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="153"/>
         <source>Overhead</source>
         <translation>额外开销</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="146"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="154"/>
         <source>Matrix math</source>
         <translation>矩阵运算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="146"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="154"/>
         <source>Memory-bound kernels</source>
         <translation>访存密集型算子</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="147"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="155"/>
         <source>Tensor-parallel traffic</source>
         <translation>张量并行通信</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="147"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="155"/>
         <source>Pipeline sends</source>
         <translation>流水线传输</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="148"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="156"/>
         <source>Pipeline bubble</source>
         <translation>流水线气泡</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="148"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="156"/>
         <source>Gradient sync (exposed)</source>
         <translation>梯度同步（未被掩盖）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="153"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="161"/>
         <source>Cost per million output tokens vs speed per user</source>
         <translation>每百万输出 token 成本与每用户速度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="154"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="162"/>
         <source>output tokens/s per user</source>
         <translation>每用户输出 token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="154"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="162"/>
         <source>%1 per million tokens</source>
         <translation>%1 / 百万 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="156"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="164"/>
         <source>Latency of each plan</source>
         <translation>各方案的延迟</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="156"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="158"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="164"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="166"/>
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="157"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="165"/>
         <source>Latency vs concurrent users, on each plan&apos;s replicas</source>
         <translation>延迟与并发用户数（按各方案的副本）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="158"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="166"/>
         <source>concurrent users</source>
         <translation>并发用户数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="163"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="171"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="160"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="164"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="168"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="172"/>
         <source>days</source>
         <translation>天</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="160"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="168"/>
         <source>Cost vs time to result</source>
         <translation>成本与完成时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="161"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="169"/>
         <source>cost (%1)</source>
         <translation>成本（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="162"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="170"/>
         <source>Where the step time goes</source>
         <translation>单步时间构成</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="162"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="170"/>
         <source>s</source>
         <translation>秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="163"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="171"/>
         <source>Days vs GPU count, per GPU type</source>
         <translation>各型号 GPU 的天数与数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="165"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="173"/>
         <source>Memory per GPU vs capacity</source>
         <translation>单卡显存占用与容量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="165"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="173"/>
         <source>GiB</source>
         <translation>GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="166"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="174"/>
         <source>Power per rack vs the site limit</source>
         <translation>单机柜功率与机房上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="166"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="174"/>
         <source>kW</source>
         <translation>kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="365"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="359"/>
         <source>%1 × %2: per token</source>
         <translation>%1 × %2：每 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="367"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="361"/>
         <source>%1 × %2: first token</source>
         <translation>%1 × %2：首 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="400"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="394"/>
         <source>memory %1 of %2 GiB</source>
         <translation>显存 %1 / %2 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="401"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="395"/>
         <source>headroom %1 GiB (%2 %)</source>
         <translation>余量 %1 GiB（%2 %）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="403"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="397"/>
         <source>%1 kW per rack</source>
         <translation>每机柜 %1 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="405"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="399"/>
         <source>step %1 s</source>
         <translation>单步 %1 秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="407"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="401"/>
         <source>TTFT %1 ms, TPOT %2 ms</source>
         <translation>首 token %1 毫秒，每 token %2 毫秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="415"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="409"/>
         <source>%1 tokens/s per user, %2 per million tokens</source>
         <translation>每用户 %1 token/秒，每百万 token %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="418"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="412"/>
         <source>%1 days, %2</source>
         <translation>%1 天，%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="419"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="413"/>
         <source>near miss: breaks a limit or misses a goal</source>
         <translation>接近的方案：突破某项限制或未达成某个目标</translation>
     </message>
@@ -2440,22 +2440,22 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>CoreMessages</name>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="102"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="104"/>
         <source>never pays back: at {utilization:.0%} utilisation, running it costs more per month than renting the same GPU-hours</source>
         <translation>无法回本：利用率为 {utilization:.0%} 时，自建每月运行成本高于租用同样的 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="130"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="132"/>
         <source>{gpu} has no FP8 tensor cores (FP8 needs Hopper, Ada or newer); estimated in {fallback} instead.</source>
         <translation>{gpu} 没有 FP8 张量核心（FP8 需要 Hopper、Ada 或更新架构）；改按 {fallback} 估算。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="128"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="130"/>
         <source>{gpu} has no BF16 tensor cores (BF16 needs Ampere or newer); estimated in {fallback} instead.</source>
         <translation>{gpu} 没有 BF16 张量核心（BF16 需要 Ampere 或更新架构）；改按 {fallback} 估算。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="138"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="140"/>
         <source>{gpu} publishes no {wanted} rate; estimated in {fallback} instead.</source>
         <translation>{gpu} 未公布 {wanted} 算力；改按 {fallback} 估算。</translation>
     </message>
@@ -2465,12 +2465,12 @@ Qt %2，Qt for Python %3，Python %4
         <translation>显存不足：最省显存的布局每卡也需要 {need:.1f} GiB，而 {gpu} 只有 {capacity:g} GiB。请增加 GPU、加大分片（ZeRO-3）或启用激活重计算。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="135"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="137"/>
         <source>{gpu} has no NVLink: tensor parallelism over PCIe is slow; prefer data parallelism with ZeRO/FSDP.</source>
         <translation>{gpu} 没有 NVLink：通过 PCIe 做张量并行很慢；建议用数据并行加 ZeRO/FSDP。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="137"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="139"/>
         <source>{gpu} links only {domain} GPUs by NVLink bridge; TP={tp} crosses PCIe.</source>
         <translation>{gpu} 的 NVLink 桥只连接 {domain} 块 GPU；TP={tp} 需跨 PCIe 通信。</translation>
     </message>
@@ -2480,7 +2480,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>GeForce 显卡：NVIDIA 驱动许可不允许在数据中心部署，且显存不带 ECC。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="139"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="141"/>
         <source>{gpu}: ECC memory not confirmed; a {days:.0f}-day run risks silent errors.</source>
         <translation>{gpu}：未确认支持 ECC 显存；连续运行 {days:.0f} 天有静默数据错误的风险。</translation>
     </message>
@@ -2510,7 +2510,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>在此 GPU 上没有批大小能满足时延要求；请为每个副本增加 GPU（TP）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="50"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="52"/>
         <source>The load needs {replicas} replicas of {tp} GPU(s) = {gpus} GPUs; only {count} given.</source>
         <translation>该负载需要 {replicas} 个副本 × {tp} 块 GPU = {gpus} 块 GPU；当前只有 {count} 块。</translation>
     </message>
@@ -2520,27 +2520,27 @@ Qt %2，Qt for Python %3，Python %4
         <translation>批大小 {batch} 超出 KV 缓存容量：每个副本最多容纳 {most} 条 {tokens} token 的序列。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="122"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="124"/>
         <source>vLLM efficiency is an assumption (no published vLLM run in the reference set).</source>
         <translation>vLLM 的效率为假设值（参考数据集中没有公开的 vLLM 实测）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="132"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="134"/>
         <source>{gpu} has no FP8 tensor cores: FP8 weights are upcast, with no compute gain.</source>
         <translation>{gpu} 没有 FP8 张量核心：FP8 权重会被提升精度计算，没有算力收益。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="133"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="135"/>
         <source>{gpu} has no NVLink: tensor parallelism over PCIe adds latency to every token.</source>
         <translation>{gpu} 没有 NVLink：通过 PCIe 做张量并行会增加每个 token 的时延。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="46"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="48"/>
         <source>Server price uses a planning default: {source}. Replace it with a quote.</source>
         <translation>服务器价格使用了规划默认值：{source}。请替换为实际报价。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="44"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="45"/>
         <source>Scale-out network (switches, optics, cables) is not priced.</source>
         <translation>横向扩展网络（交换机、光模块、线缆）未计价。</translation>
     </message>
@@ -2555,7 +2555,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>未填写电价：运营支出不含电费。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="141"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="143"/>
         <source>{node}: nameplate power not published; racks sized by rack units only.</source>
         <translation>{node}：未公布额定功耗；机柜仅按空间（U 数）规划。</translation>
     </message>
@@ -2570,87 +2570,87 @@ Qt %2，Qt for Python %3，Python %4
         <translation>一台 {node} 额定功耗 {need:.1f} kW，而机柜只允许 {rack_kw:.1f} kW：该节点放不进这个机柜。请申请更高功率的机柜。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="142"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="144"/>
         <source>{rack_kw:.1f} kW per rack exceeds what {cooling} cooling handles (~{limit:g} kW): needs {needed} cooling.</source>
         <translation>单机柜 {rack_kw:.1f} kW 超出 {cooling} 散热能力（约 {limit:g} kW）：需要 {needed} 散热。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="121"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="123"/>
         <source>takes {days:.1f} days (deadline {deadline:g})</source>
         <translation>需要 {days:.1f} 天（期限 {deadline:g} 天）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="84"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="86"/>
         <source>costs {cost:,.0f} (budget {budget:,.0f})</source>
         <translation>花费 {cost:,.0f}（预算 {budget:,.0f}）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="120"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="122"/>
         <source>serves {rate:,.0f} tokens/s (target {target:,.0f})</source>
         <translation>每秒输出 {rate:,.0f} token（目标 {target:,.0f}）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="91"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="93"/>
         <source>lowest cost among plans that fit</source>
         <translation>在可行方案中成本最低</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="92"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="94"/>
         <source>lowest cost among plans that fit and meet the goals</source>
         <translation>在满足目标的可行方案中成本最低</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="86"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="88"/>
         <source>fastest among plans that fit</source>
         <translation>在可行方案中速度最快</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="87"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="89"/>
         <source>fastest among plans that fit and meet the goals</source>
         <translation>在满足目标的可行方案中速度最快</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="93"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="95"/>
         <source>lowest total cost of ownership among plans that fit</source>
         <translation>在可行方案中总拥有成本最低</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="94"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="96"/>
         <source>lowest total cost of ownership among plans that fit and meet the goals</source>
         <translation>在满足目标的可行方案中总拥有成本最低</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="145"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="147"/>
         <source>{ratio:.2f}x the cost of #1 ({cost:,.0f} {currency})</source>
         <translation>成本为第 1 名的 {ratio:.2f} 倍（{cost:,.0f} {currency}）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="146"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="148"/>
         <source>{ratio:.2f}x the speed of #1</source>
         <translation>速度为第 1 名的 {ratio:.2f} 倍</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="76"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="78"/>
         <source>a single server: no cluster network needed</source>
         <translation>单台服务器：无需集群网络</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="140"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="142"/>
         <source>{nodes} nodes on a {fabric} fabric</source>
         <translation>{nodes} 个节点，{fabric} 网络</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="111"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="113"/>
         <source>on-prem: bought and run on your site</source>
         <translation>自建：购买并部署在您的机房</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="82"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="84"/>
         <source>cloud: rented from {provider}</source>
         <translation>云上：租用 {provider}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="127"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="129"/>
         <source>{first}; {second}</source>
         <translation>{first}；{second}</translation>
     </message>
@@ -2665,37 +2665,37 @@ Qt %2，Qt for Python %3，Python %4
         <translation>PP={pp} 无法均分 {layers} 层：层数最多的流水线阶段决定速度（估算按均分计算）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="45"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="46"/>
         <source>Sequence length {seq:,} is beyond the {max:,} tokens {model} was built for.</source>
         <translation>序列长度 {seq:,} 超出了 {model} 设计的 {max:,} token。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="58"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="60"/>
         <source>Uses {used:.0%} of GPU memory: under {headroom:.0%} headroom, allocator fragmentation or a longer sequence can run out of memory; plan a little more.</source>
         <translation>占用 {used:.0%} 的显存：余量不足 {headroom:.0%}，显存碎片或更长的序列可能导致显存不足；请多留一些余量。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="88"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="90"/>
         <source>first token after {ttft:.2f} s (limit {limit:g} s)</source>
         <translation>首 token 需 {ttft:.2f} 秒（上限 {limit:g} 秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="119"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="121"/>
         <source>room for {room} users at once (asked {users})</source>
         <translation>只能同时服务 {room} 个用户（要求 {users} 个）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="125"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="127"/>
         <source>{count:,} GPUs for a {hours:.1f}-hour job: a cluster this size for so short a run is unusual; check the inputs (tokens, sequence length).</source>
         <translation>{count:,} 块 GPU 只运行 {hours:.1f} 小时：这么短的任务用这么大的集群很不寻常；请检查输入（token 数、序列长度）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="147"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="149"/>
         <source>{seq:,}-token sequences: context parallelism is not modelled, so memory and time at this length are rough.</source>
         <translation>{seq:,} token 的序列：未建模上下文并行，此长度下的显存和时间只是粗略估计。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="150"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="152"/>
         <source>{tpot:.0f} ms per output token (limit {limit:.0f} ms)</source>
         <translation>每个输出 token {tpot:.0f} 毫秒（上限 {limit:.0f} 毫秒）</translation>
     </message>
@@ -2715,122 +2715,122 @@ Qt %2，Qt for Python %3，Python %4
         <translation>不是答案：{misses}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="112"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="114"/>
         <source>one node is {units}U; a rack has {free}U free</source>
         <translation>单个节点 {units}U；机柜可用 {free}U</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="113"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="115"/>
         <source>one node needs {need:.1f} kW; the rack allows {limit:.1f} kW</source>
         <translation>单个节点需要 {need:.1f} kW；机柜只允许 {limit:.1f} kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="114"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="116"/>
         <source>one node weighs {weight:.0f} kg; a rack holds {limit:.0f} kg</source>
         <translation>单个节点重 {weight:.0f} kg；机柜承重 {limit:.0f} kg</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="144"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="146"/>
         <source>{rack_kw:.1f} kW per rack needs {needed} cooling; the site has {cooling}</source>
         <translation>单柜 {rack_kw:.1f} kW 需要{needed}散热；机房只有{cooling}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="149"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="151"/>
         <source>{slower:.0f}% slower</source>
         <translation>慢 {slower:.0f}%</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="85"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="87"/>
         <source>does not fit: needs {need:.1f} GiB per GPU</source>
         <translation>放不下：每卡需要 {need:.1f} GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="48"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="50"/>
         <source>Takes {days:,.0f} days: no deadline is set, so slow plans can rank first. Set a deadline to see faster ones.</source>
         <translation>需要 {days:,.0f} 天：未设置期限，因此较慢的方案可能排在前面。设置期限即可看到更快的方案。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="77"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="79"/>
         <source>air</source>
         <translation>风冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="115"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="117"/>
         <source>rear-door heat exchanger</source>
         <translation>背板换热</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="83"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="85"/>
         <source>cold-plate liquid</source>
         <translation>冷板液冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="89"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="91"/>
         <source>immersion</source>
         <translation>浸没式液冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="96"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="98"/>
         <source>more than immersion presets</source>
         <translation>超出浸没式液冷预设的</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="68"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="70"/>
         <source>Your catalog edits database was damaged ({reason}); it was moved to {aside} and a new one will be started. The bundled catalog is in use.</source>
         <translation>您的目录修改数据库已损坏（{reason}）；已移至 {aside}，将新建一个数据库。当前使用内置目录。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="74"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="76"/>
         <source>Your catalog edits in {path} were saved by a newer GPU Planner; they are left untouched and not used by this version.</source>
         <translation>{path} 中的目录修改由更新版本的 GPU Planner 保存；已原样保留，本版本不使用。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="72"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="74"/>
         <source>Your catalog edits in {path} cannot be read now ({reason}); the bundled catalog is used and your file is left as it is.</source>
         <translation>暂时无法读取 {path} 中的目录修改（{reason}）；当前使用内置目录，您的文件保持原样。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="66"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="68"/>
         <source>Your catalog edits database was damaged ({reason}) and has been set aside; a new one will be started. The bundled catalog is in use.</source>
         <translation>您的目录修改数据库已损坏（{reason}）并已移到一旁；将新建一个数据库。当前使用内置目录。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="70"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="72"/>
         <source>Your catalog edits database {path} is damaged ({reason}) and could not be moved aside ({error}); it is left as it is and not used.</source>
         <translation>您的目录修改数据库 {path} 已损坏（{reason}），且无法移到一旁（{error}）；已原样保留，暂不使用。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="62"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="64"/>
         <source>Your catalog edits cannot be saved in this session (see the note about your edits database).</source>
         <translation>本次会话无法保存您的目录修改（见关于修改数据库的提示）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="64"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="66"/>
         <source>Your catalog edits could not be read now ({reason}); using the bundled catalog.</source>
         <translation>暂时无法读取您的目录修改（{reason}）；使用内置目录。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="61"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="63"/>
         <source>Your catalog edit was not saved ({reason}); nothing was changed.</source>
         <translation>您的目录修改未保存（{reason}）；未做任何更改。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="56"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="58"/>
         <source>The table {table} in your catalog edits has columns this version cannot use; it is skipped.</source>
         <translation>您的目录修改中的表 {table} 含有本版本无法使用的列；已跳过。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="47"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="49"/>
         <source>Skipped your {table} entry {row}: {field} {problem}</source>
         <translation>已跳过您的 {table} 条目 {row}：{field} {problem}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="230"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="241"/>
         <source>{model} has no published memory bandwidth; add it in the catalog to estimate it</source>
         <translation>{model} 没有公开的显存带宽；请在硬件目录中补充后再估算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="158"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="160"/>
         <source>cannot write in {folder}</source>
         <translation>无法在 {folder} 中写入</translation>
     </message>
@@ -2860,557 +2860,612 @@ Qt %2，Qt for Python %3，Python %4
         <translation>最接近的方案：{gpu} × {count}（{deployment}）：{misses}。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="52"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="44"/>
+        <source>Rental price from your quote of {date}.</source>
+        <translation>租用价格来自您 {date} 的报价。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/message_templates.py" line="47"/>
+        <source>Server price from your quote: {source}.</source>
+        <translation>服务器价格来自您的报价：{source}。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/message_templates.py" line="54"/>
         <source>The rental price is from {date}, over 12 months ago: check the provider&apos;s current price.</source>
         <translation>租用价格来自 {date}，已超过 12 个月：请查询服务商的当前价格。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="54"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="56"/>
         <source>The rental price is undated ({date}): check the provider&apos;s price page before relying on it.</source>
         <translation>租用价格未注明日期（{date}）：使用前请查看服务商的价格页面。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="78"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="80"/>
         <source>any region</source>
         <translation>任意地区</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="79"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="81"/>
         <source>blue, 200-250 V</source>
         <translation>蓝色，200-250 V</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="80"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="82"/>
         <source>bought</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="81"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="83"/>
         <source>can be bought there ({detail})</source>
         <translation>可在当地购买（{detail}）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="90"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="92"/>
         <source>in {region}: {reason}</source>
         <translation>在{region}：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="95"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="97"/>
         <source>mainland China</source>
         <translation>中国大陆</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="97"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="99"/>
         <source>needs a US export licence ({detail})</source>
         <translation>需要美国出口许可（{detail}）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="98"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="100"/>
         <source>needs a US export licence, presumed denied (ECCN 3A090.a, TPP {tpp:,.0f})</source>
         <translation>需要美国出口许可，且推定拒绝（ECCN 3A090.a，TPP {tpp:,.0f}）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="99"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="101"/>
         <source>needs a US export licence, presumed denied ({detail})</source>
         <translation>需要美国出口许可，且推定拒绝（{detail}）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="100"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="102"/>
         <source>needs a US export licence, reviewed case by case since 2026-01-15 (ECCN 3A090.a, TPP {tpp:,.0f})</source>
         <translation>需要美国出口许可，自 2026-01-15 起逐案审查（ECCN 3A090.a，TPP {tpp:,.0f}）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="104"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="106"/>
         <source>no US export licence needed (TPP {tpp:,.0f}, below ECCN 3A090)</source>
         <translation>无需美国出口许可（TPP {tpp:,.0f}，低于 ECCN 3A090 门槛）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="105"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="107"/>
         <source>no regional filter</source>
         <translation>不按地区筛选</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="106"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="108"/>
         <source>not confirmed ({detail})</source>
         <translation>未经确认（{detail}）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="107"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="109"/>
         <source>not confirmed: at TPP {tpp:,.0f} ECCN 3A090 turns on the die&apos;s performance density, which the catalog does not have</source>
         <translation>未经确认：TPP 为 {tpp:,.0f} 时，ECCN 3A090 是否适用取决于芯片的性能密度，而目录中没有该数据</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="109"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="111"/>
         <source>not confirmed: the catalog has no compute figures to place it under the export rules</source>
         <translation>未经确认：目录中没有算力数据，无法按出口管制规则归类</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="116"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="118"/>
         <source>red, 380-480 V</source>
         <translation>红色，380-480 V</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="117"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="119"/>
         <source>rented</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="118"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="120"/>
         <source>rented in {where}, outside {region}</source>
         <translation>租用地点为 {where}，不在{region}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="124"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="126"/>
         <source>yellow, 100-130 V</source>
         <translation>黄色，100-130 V</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="159"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="161"/>
         <source>cannot write {path}: {reason}</source>
         <translation>无法写入 {path}：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="160"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="162"/>
         <source>contains an invalid character (a lone UTF-16 surrogate)</source>
         <translation>含有无效字符（孤立的 UTF-16 代理项）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="162"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="163"/>
+        <source>expects a date as YYYY-MM-DD, got {text!r}</source>
+        <translation>应为 YYYY-MM-DD 格式的日期，实际为 {text!r}</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/message_templates.py" line="164"/>
+        <source>expects a number, got {text!r}</source>
+        <translation>应为数字，实际为 {text!r}</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/message_templates.py" line="166"/>
+        <source>has more than {most} lines</source>
+        <translation>超过 {most} 行</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/message_templates.py" line="167"/>
+        <source>has no lines after the header</source>
+        <translation>表头之后没有数据行</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/message_templates.py" line="168"/>
         <source>holds a number with too many digits</source>
         <translation>含有位数过多的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="204"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="184"/>
+        <source>must be above 0 and at most 1e9</source>
+        <translation>必须大于 0 且不超过 1e9</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/message_templates.py" line="185"/>
+        <source>must be above 0 and below 1000</source>
+        <translation>必须大于 0 且小于 1000</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/message_templates.py" line="208"/>
+        <source>must be {columns}</source>
+        <translation>必须为 {columns}</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/message_templates.py" line="213"/>
         <source>needs a file name</source>
         <translation>需要文件名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="213"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="222"/>
         <source>the file name contains a NUL character</source>
         <translation>文件名含有 NUL 字符</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="214"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="223"/>
         <source>the folder {folder} does not exist</source>
         <translation>文件夹 {folder} 不存在</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="215"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="224"/>
         <source>the number {text} is too large</source>
         <translation>数字 {text} 太大</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="239"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="236"/>
+        <source>{item!r} is no GPU, server or cloud instance id in the catalog</source>
+        <translation>{item!r} 不是目录中的 GPU、服务器或云实例 ID</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/message_templates.py" line="237"/>
+        <source>{item!r} names more than one row; write it as TABLE:ID</source>
+        <translation>{item!r} 对应多行；请写成 表名:ID</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/message_templates.py" line="250"/>
         <source>{path} is a folder; give a file name</source>
         <translation>{path} 是文件夹；请给出文件名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="240"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="251"/>
         <source>{path} is not UTF-8 text</source>
         <translation>{path} 不是 UTF-8 文本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="241"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="252"/>
         <source>{path} is not a regular file (a folder, pipe or device)</source>
         <translation>{path} 不是普通文件（是文件夹、管道或设备）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="242"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="253"/>
         <source>{path} is not a regular file (a pipe or device)</source>
         <translation>{path} 不是普通文件（是管道或设备）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="243"/>
-        <source>{path} is over 1 MB; a scenario file is at most 1 MB</source>
-        <translation>{path} 超过 1 MB；方案文件最大 1 MB</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="244"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="255"/>
         <source>{path} is the scenario file itself; give another name</source>
         <translation>{path} 就是方案文件本身；请换一个文件名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="191"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="199"/>
         <source>must be one of {allowed}, got {value}</source>
         <translation>必须是 {allowed} 之一，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="200"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="209"/>
         <source>must be {range}{unit}, got {value}</source>
         <translation>必须 {range}{unit}，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="219"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="228"/>
         <source>unknown id {row_id!r}; see `gpuplanner catalog {table}`</source>
         <translation>未知的 ID {row_id!r}；请查看 `gpuplanner catalog {table}`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="165"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="171"/>
         <source>is not a column of this table</source>
         <translation>不是此表的列</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="186"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="194"/>
         <source>must be datacenter, workstation or consumer</source>
         <translation>必须是 datacenter（数据中心）、workstation（工作站）或 consumer（消费级）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="226"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="235"/>
         <source>{id} is a {kind} model without a transformer architecture</source>
         <translation>{id} 是 {kind} 模型，没有 Transformer 结构参数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="228"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="239"/>
         <source>{model_id} is a {kind} model, not an image model</source>
         <translation>{model_id} 是 {kind} 模型，不是图像模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="198"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="206"/>
         <source>must be zero or more</source>
         <translation>必须大于或等于零</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="203"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="212"/>
         <source>must not be empty</source>
         <translation>不能为空</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="217"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="226"/>
         <source>unknown GPU id {gpu_id!r}; see `gpuplanner catalog gpus`</source>
         <translation>未知的 GPU ID {gpu_id!r}；请查看 `gpuplanner catalog gpus`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="221"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="230"/>
         <source>unknown preset {model_id!r}; see `gpuplanner catalog models`</source>
         <translation>未知的预设 {model_id!r}；请查看 `gpuplanner catalog models`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="197"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="205"/>
         <source>must be yes or no, got {value!r}</source>
         <translation>必须是 yes 或 no，实际为 {value!r}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="175"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="181"/>
         <source>must be a number, got {value!r}</source>
         <translation>必须是数字，实际为 {value!r}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="192"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="200"/>
         <source>must be one of {join}</source>
         <translation>必须是以下之一：{join}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="170"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="176"/>
         <source>must be USD or CNY</source>
         <translation>必须是 USD 或 CNY</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="188"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="196"/>
         <source>must be in (0, 1]</source>
         <translation>必须在 (0, 1] 范围内</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="174"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="180"/>
         <source>must be a number, got {name}</source>
         <translation>必须是数字，实际为 {name}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="172"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="178"/>
         <source>must be a finite number</source>
         <translation>必须是有限的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="187"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="195"/>
         <source>must be greater than zero, got {value:g}</source>
         <translation>必须大于零，实际为 {value:g}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="181"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="189"/>
         <source>must be at least {minimum}, got {value}</source>
         <translation>不能小于 {minimum}，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="182"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="190"/>
         <source>must be at most {maximum}, got {value}</source>
         <translation>不能大于 {maximum}，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="199"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="207"/>
         <source>must be zero or more, got {value:g}</source>
         <translation>必须大于或等于零，实际为 {value:g}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="177"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="183"/>
         <source>must be a whole number, got {value!r}</source>
         <translation>必须是整数，实际为 {value!r}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="250"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="261"/>
         <source>{value!r} estimates are not available in this version yet</source>
         <translation>此版本尚不支持 {value!r} 估算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="233"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="244"/>
         <source>{model} has no published peak for {value} or a fallback</source>
         <translation>{model} 没有公开的 {value} 峰值算力，也没有可替代的精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="206"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="215"/>
         <source>no GPU count up to 65536 gives a valid layout for this batch</source>
         <translation>在 65536 张 GPU 以内，找不到能为此批量构成有效并行布局的 GPU 数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="235"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="246"/>
         <source>{name}: FLOPs per image are not in the catalog (no citable source); give images.gflops_per_sample</source>
         <translation>{name}：目录中没有每张图像的 FLOPs（无可引用来源）；请填写 images.gflops_per_sample</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="237"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="248"/>
         <source>{name}: activation memory per image is not in the catalog; give images.activation_mib_per_sample (scripts/measure_cnn_activations.py)</source>
         <translation>{name}：目录中没有每张图像的激活值显存；请填写 images.activation_mib_per_sample（可用 scripts/measure_cnn_activations.py 测量）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="205"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="214"/>
         <source>no GPU count up to 4096 divides the batch evenly</source>
         <translation>在 4096 张 GPU 以内，没有能整除此批量的 GPU 数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="232"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="243"/>
         <source>{model} has no published memory bandwidth; cannot estimate decode</source>
         <translation>{model} 没有公开的显存带宽，无法估算解码</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="229"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="240"/>
         <source>{model} has no published 16-bit tensor rate; cannot estimate prefill</source>
         <translation>{model} 没有公开的 16 位张量算力，无法估算预填充</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="193"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="201"/>
         <source>must be one of {join}, got {name!r}</source>
         <translation>必须是以下之一：{join}，实际为 {name!r}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="164"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="170"/>
         <source>int4 KV cache is not supported; use fp16, bf16, fp8 or int8</source>
         <translation>不支持 int4 KV 缓存；请使用 fp16、bf16、fp8 或 int8</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="209"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="218"/>
         <source>no tensor x pipeline split divides {count} GPUs</source>
         <translation>没有能整除 {count} 张 GPU 的张量并行 × 流水线并行划分</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="223"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="232"/>
         <source>{global_batch} sequences cannot be split evenly over the data-parallel replicas</source>
         <translation>{global_batch} 条序列无法平均分配到各数据并行副本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="202"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="211"/>
         <source>must hold a JSON object</source>
         <translation>必须包含一个 JSON 对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="225"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="234"/>
         <source>{heads} heads do not divide hidden size {hidden}</source>
         <translation>{heads} 个注意力头不能整除隐藏维度 {hidden}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="227"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="238"/>
         <source>{kv_heads} KV heads do not divide {heads} heads</source>
         <translation>{kv_heads} 个 KV 头不能整除 {heads} 个注意力头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="157"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="159"/>
         <source>cannot read {path}: {exc}</source>
         <translation>无法读取 {path}：{exc}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="210"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="219"/>
         <source>not valid JSON ({msg} at line {lineno})</source>
         <translation>不是有效的 JSON（第 {lineno} 行：{msg}）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="168"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="174"/>
         <source>missing {join}</source>
         <translation>缺少 {join}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="155"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="157"/>
         <source>IDC cabinets are sold at {join} A</source>
         <translation>IDC 机柜按 {join} A 出售</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="184"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="192"/>
         <source>must be between 1.0 and 3.0, got {pue:g}</source>
         <translation>必须在 1.0 到 3.0 之间，实际为 {pue:g}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="178"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="186"/>
         <source>must be an object</source>
         <translation>必须是对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="179"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="187"/>
         <source>must be an object with a preset or an architecture</source>
         <translation>必须是包含预设（preset）或模型结构的对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="167"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="173"/>
         <source>is required when no preset is given</source>
         <translation>未指定预设时为必填项</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="171"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="177"/>
         <source>must be a JSON object</source>
         <translation>必须是 JSON 对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="166"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="172"/>
         <source>is required (a preset or an architecture)</source>
         <translation>为必填项（预设或模型结构）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="246"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="257"/>
         <source>{pp} stages exceed the model&apos;s {layers} layers</source>
         <translation>{pp} 个流水线阶段超过了模型的 {layers} 层</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="216"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="225"/>
         <source>tp x pp x dp = {product} but hardware.count is {count}</source>
         <translation>tp × pp × dp = {product}，但 hardware.count 为 {count}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="220"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="229"/>
         <source>unknown key (allowed: {join})</source>
         <translation>未知的键（允许：{join}）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="190"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="198"/>
         <source>must be one of {allowed}, got {value!r}</source>
         <translation>必须是以下之一：{allowed}，实际为 {value!r}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="163"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="169"/>
         <source>image tasks take a catalog preset: {&quot;preset&quot;: &quot;resnet-50&quot;}</source>
         <translation>图像任务需要使用目录中的预设：{&quot;preset&quot;: &quot;resnet-50&quot;}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="212"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="221"/>
         <source>only applies to the vision and diffusion tasks</source>
         <translation>仅适用于视觉和扩散模型任务</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="201"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="210"/>
         <source>must divide training.global_batch</source>
         <translation>必须能整除 training.global_batch</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="248"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="254"/>
+        <source>{path} is over 1 MB; at most 1 MB is read</source>
+        <translation>{path} 超过 1 MB；最多读取 1 MB</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/message_templates.py" line="256"/>
+        <source>{path} is {value:.1f} MB; at most 1 MB is read</source>
+        <translation>{path} 大小为 {value:.1f} MB；最多读取 1 MB</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/message_templates.py" line="259"/>
         <source>{tp} does not divide the model&apos;s {heads} heads</source>
         <translation>{tp} 不能整除模型的 {heads} 个注意力头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="249"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="260"/>
         <source>{tp} exceeds the {gpus_per_node} GPUs per node</source>
         <translation>{tp} 超过了每节点 {gpus_per_node} 张 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="169"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="175"/>
         <source>must be 1 or 3</source>
         <translation>必须是 1 或 3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="185"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="193"/>
         <source>must be between 4 and 60</source>
         <translation>必须在 4 到 60 之间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="222"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="231"/>
         <source>{global_batch} images cannot be split over {count} GPUs</source>
         <translation>{global_batch} 张图像无法平均分配到 {count} 张 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="207"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="216"/>
         <source>no micro-batch divides the images each GPU gets per step</source>
         <translation>没有微批大小能整除每张 GPU 每步分到的图像数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="247"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="258"/>
         <source>{tokens:g} tokens is beyond any real training run</source>
         <translation>{tokens:g} 个 token 超出了任何实际训练的规模</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="189"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="197"/>
         <source>must be none, selective or full, got {text!r}</source>
         <translation>必须是 none（不重计算）、selective（选择性）或 full（完全），实际为 {text!r}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="218"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="227"/>
         <source>unknown assumption</source>
         <translation>未知的假设项</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="195"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="203"/>
         <source>must be true or false</source>
         <translation>必须是 true 或 false</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="234"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="245"/>
         <source>{name} is not a number JSON allows</source>
         <translation>{name} 不是 JSON 允许的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="245"/>
-        <source>{path} is {value:.1f} MB; a scenario file is at most 1 MB</source>
-        <translation>{path} 大小为 {value:.1f} MB；方案文件最大为 1 MB</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="161"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="165"/>
         <source>file not found: {path}</source>
         <translation>找不到文件：{path}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="211"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="220"/>
         <source>not valid JSON: {msg} at line {lineno} column {colno}</source>
         <translation>不是有效的 JSON：第 {lineno} 行第 {colno} 列：{msg}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="156"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="158"/>
         <source>JSON nested too deeply</source>
         <translation>JSON 嵌套层级过深</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="183"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="191"/>
         <source>must be between 1 and 100</source>
         <translation>必须在 1 到 100 之间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="208"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="217"/>
         <source>no plan fits, so there is no spec sheet to write</source>
         <translation>没有可行的方案，因此无法生成规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="176"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="182"/>
         <source>must be a whole number, got {kind} {value}</source>
         <translation>必须是整数，实际为 {kind} {value}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="173"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="179"/>
         <source>must be a number, got {kind} {value}</source>
         <translation>必须是数字，实际为 {kind} {value}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="194"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="202"/>
         <source>must be text, got {kind} {value}</source>
         <translation>必须是文本，实际为 {kind} {value}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="196"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="204"/>
         <source>must be true or false, got {kind} {value}</source>
         <translation>必须是 true 或 false，实际为 {kind} {value}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="180"/>
+        <location filename="../../gpuplanner/report/message_templates.py" line="188"/>
         <source>must be an object, got {kind} {value}</source>
         <translation>必须是对象，实际为 {kind} {value}</translation>
     </message>

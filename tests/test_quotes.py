@@ -1,0 +1,66 @@
+"""A vendor's quote replaces catalog prices in the user's own edits, all lines or none, and every plan that uses a
+quoted price says so."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from gpuplanner.catalog.store import Catalog
+from gpuplanner.cli.main import main
+from gpuplanner.service import plan_for_scenario
+
+HEADER = "item,unit_price,currency,date,note\n"
+H100_PLAN = {"task": "pretrain", "model": {"preset": "llama-2-70b"}, "training": {"tokens": 2e11},
+             "hardware": {"gpu": "h100-sxm5-80gb"}, "constraints": {"deadline_days": 60}}
+
+
+def write(tmp_path: Path, body: str, name: str = "quote.csv") -> str:
+    path = tmp_path / name
+    path.write_text(HEADER + body, encoding="utf-8")
+    return str(path)
+
+
+def test_a_quote_replaces_prices_and_the_plan_says_so(tmp_path, private_user_data, capsys) -> None:
+    quote = write(tmp_path, 'dgx-h100,"289,000",USD,2026-11-20,Reseller A #4471\n'
+                            "servers:dgx-b200,3100000,CNY,2026-11-25,华东代理\n"
+                            "lambda-8x-h100-sxm-gpu-8x-h100-sxm5,22.0,USD,2026-11-28,1-year commit\n")
+    assert main(["import-quote", quote, "--usd-to-cny", "7.0"]) == 0
+    assert "imported 3 quoted price(s)" in capsys.readouterr().out
+    catalog = Catalog()
+    h100, b200 = catalog.row("servers", "dgx-h100"), catalog.row("servers", "dgx-b200")
+    assert h100["origin"] == "user" and h100["price_usd"] == 289000.0
+    assert b200["price_usd"] == pytest.approx(3_100_000 / 7.0)  # CNY converted at the given rate, and said so
+    assert "3,100,000.00 CNY at 7 CNY/USD" in str(b200["price_source"])
+    assert h100["max_power_w"] == 10200 and h100["source"]  # the rest of the row is the catalog's
+    lambda_row = catalog.row("cloud_instances", "lambda-8x-h100-sxm-gpu-8x-h100-sxm5")
+    assert lambda_row["on_demand_per_hour"] == 22.0 and lambda_row["price_date"] == "2026-11-28"
+    result = plan_for_scenario(H100_PLAN, catalog)
+    owned = next(p for p in result["plans"] if p["deployment"] == "on-prem")
+    assert any("Server price from your quote" in w and "Reseller A #4471" in w for w in owned["warnings"])
+    rented = next(p for p in result["plans"] if p["deployment"] == "cloud")
+    assert "Rental price from your quote of 2026-11-28." in rented["warnings"]
+    assert rented["cost"]["cloud_on_demand_per_gpu_hour"] == pytest.approx(22.0 / 8)
+
+
+@pytest.mark.parametrize(("body", "field"), [
+    ("dgx-h100,123456,USD,2026-11-20,ok\nno-such-item,1,USD,2026-11-20,x\n", "quote line 3, item"),
+    ("dgx-h100,lots,USD,2026-11-20,x\n", "quote line 2, unit_price"),
+    ("dgx-h100,-5,USD,2026-11-20,x\n", "quote line 2, unit_price"),
+    ("dgx-h100,5,EUR,2026-11-20,x\n", "quote line 2, currency"),
+    ("dgx-h100,5,USD,20/11/2026,x\n", "quote line 2, date"),
+])
+def test_a_bad_line_changes_nothing_and_names_its_place(tmp_path, private_user_data, capsys, body, field) -> None:
+    assert main(["import-quote", write(tmp_path, body)]) == 2
+    error = capsys.readouterr().err
+    assert error.startswith(f"gpuplanner: error: {field}:") and error.count("\n") == 1
+    assert Catalog().row("servers", "dgx-h100")["origin"] == "bundled"  # line 2 of the first case not stored
+
+
+def test_a_file_that_is_not_a_quote(tmp_path, private_user_data, capsys) -> None:
+    path = tmp_path / "wrong.csv"
+    path.write_text("gpu,price\nh100,1\n", encoding="utf-8")
+    assert main(["import-quote", str(path)]) == 2
+    assert "quote header: must be item,unit_price,currency,date,note" in capsys.readouterr().err
+    assert main(["import-quote", str(tmp_path / "missing.csv")]) == 2

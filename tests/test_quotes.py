@@ -64,3 +64,26 @@ def test_a_file_that_is_not_a_quote(tmp_path, private_user_data, capsys) -> None
     assert main(["import-quote", str(path)]) == 2
     assert "quote header: must be item,unit_price,currency,date,note" in capsys.readouterr().err
     assert main(["import-quote", str(tmp_path / "missing.csv")]) == 2
+
+
+def test_the_app_imports_a_quote_and_replans(qtbot, private_user_data, tmp_path, message_boxes) -> None:
+    from tests.conftest import close_window, compute, open_window
+
+    window = open_window(qtbot)
+    window.wizard.load_scenario(H100_PLAN)
+    assert window.import_quote_file(write(tmp_path, "dgx-h100,250000,USD,2026-11-20,desk quote\n")) == 1
+    assert "Imported 1 quoted price(s)" in window.status.text()
+    plans = compute(qtbot, window)["plans"]
+    owned = next(p for p in plans if p["deployment"] == "on-prem")
+    assert owned["site"]["node_price_usd"] == 250000.0
+    assert any(str(w).startswith("Server price from your quote") for w in owned["warnings"])
+    model = window.server_page.model  # the catalog tab shows the quoted row as the user's, at once
+    rows = [[str(model.data(model.index(r, c))) for c in range(model.columnCount())] for r in range(model.rowCount())]
+    quoted = next(row for row in rows if row[0] == "dgx-h100")
+    assert "250000" in quoted and "your quote of 2026-11-20: desk quote" in quoted and "user" in quoted
+    # A bad file: one message box naming the line and column, nothing changed.
+    assert window.import_quote_file(write(tmp_path, "dgx-h100,x,USD,2026-11-20,\n", "bad.csv")) == 0
+    title, text, _ = message_boxes.shown[-1]
+    assert title == "Quote not imported" and "quote line 2, unit_price" in text and "Nothing was changed" in text
+    assert Catalog().row("servers", "dgx-h100")["price_usd"] == 250000.0
+    close_window(window)

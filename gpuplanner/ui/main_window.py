@@ -261,7 +261,8 @@ class MainWindow(QMainWindow):
             ("id", self.tr("ID")), ("vendor", self.tr("Vendor")), ("model", self.tr("Model")),
             ("gpu_count", self.tr("GPUs")), ("rack_units", self.tr("Rack units")),
             ("max_power_w", self.tr("Max power (W)")), ("psu", self.tr("PSUs")), ("weight_kg", self.tr("Weight (kg)")),
-            ("as_of", self.tr("As of")), ("source", self.tr("Source"))], self), self)
+            ("price_usd", self.tr("Price (USD)")), ("price_source", self.tr("Price source")),
+            ("origin", self.tr("Origin")), ("as_of", self.tr("As of")), ("source", self.tr("Source"))], self), self)
         self.cloud_page = CatalogPage(CatalogTableModel([
             ("provider", self.tr("Provider")), ("instance", self.tr("Instance")), ("gpu_model", self.tr("GPU")),
             ("gpu_count", self.tr("GPUs")), ("on_demand_per_hour", self.tr("On-demand per hour")),
@@ -306,6 +307,9 @@ class MainWindow(QMainWindow):
         export_csv = QAction(self.tr("Export plans as &CSV…"), self)
         export_csv.triggered.connect(self.export_plans_csv)
         file_menu.addAction(export_csv)
+        import_quote = QAction(self.tr("Import a vendor &quote (CSV)…"), self)
+        import_quote.triggered.connect(self.import_quote)
+        file_menu.addAction(import_quote)
         self.sheet_actions: list[QAction] = []
         for text, shortcut, slot in ((self.tr("&Export spec sheet (PDF)…"), None, self.export_pdf),
                                      (self.tr("Print pre&view…"), None, self.print_preview),
@@ -633,6 +637,32 @@ class MainWindow(QMainWindow):
         self.gpu_page.model.set_rows(self.catalog.rows("gpus"))
         self.server_page.model.set_rows(self.catalog.rows("servers"))
         self.cloud_page.model.set_rows(self.catalog.rows("cloud_instances"))
+
+    @Slot()
+    def import_quote(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Import a vendor quote"), "",
+                                              self.tr("CSV files (*.csv)"))
+        if path:
+            self.import_quote_file(path)
+
+    def import_quote_file(self, path: str) -> int:
+        """A vendor's prices into the user's catalog edits (all lines or none); returns how many were imported."""
+        from gpuplanner.catalog.quotes import import_quotes
+        from gpuplanner.scenario_file import read_text_capped
+
+        rate = self.wizard.budget_page.usd_to_cny.value()
+        try:
+            quotes = import_quotes(read_text_capped(path, "quote"), self.catalog, rate)
+        except InputError as exc:
+            warn(self, self.tr("Quote not imported"), fill(self.tr("Nothing was changed. %1"), translated_error(exc)))
+            return 0
+        except CatalogWriteError as exc:
+            warn(self, self.tr("Quote not imported"), translated(exc.message))
+            return 0
+        self.reload_catalog_tables()
+        self.show_message(fill(self.tr("Imported %1 quoted price(s); the plans use them and say so."), len(quotes)))
+        self.debouncer.poke()
+        return len(quotes)
 
     def edit_catalog_entry(self, table: str, row: dict[str, Any] | None) -> None:
         dialog = CatalogEntryDialog(self.catalog, table, row, self)

@@ -131,3 +131,12 @@ def test_dgx_h100_and_h200_power_supplies() -> None:
         row = Catalog(overrides_path=None).row("servers", server)
         assert (row["psu_count"], row["psu_w"], row["psu_redundancy"]) == (6, 3300.0, "4+2")
         assert row["max_power_w"] == 10200
+
+
+def test_corrected_rows() -> None:
+    catalog = Catalog(overrides_path=None)
+    # deepseek-ai/DeepSeek-V3 config.json: "max_position_embeddings": 163840 (the row said 131072).
+    assert catalog.row("models", "deepseek-v3")["max_seq_len"] == 163840
+    # NVIDIA H200 product page, MIG row: "Up to 7 MIGs @16.5GB each" for H200 NVL, "@18GB" for H200 SXM.
+    assert "16.5 GB" in str(catalog.row("gpus", "h200-nvl-141gb")["mig"])
+    assert "18 GB" in str(catalog.row("gpus", "h200-sxm-141gb")["mig"])

@@ -9,7 +9,7 @@ import datetime
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from gpuplanner.core.availability import Availability, Status, check_region, in_region
 from gpuplanner.core.cost import (
@@ -51,6 +51,7 @@ MAX_CONSUMER_GPUS = 8
 NO_DEADLINE_WARNING_DAYS = 365.0  # a plan longer than this, with no deadline set, says so
 OBJECTIVES = ("cheapest", "fastest", "lowest-tco")
 DEPLOYMENTS = ("on-prem", "cloud", "either")
+T = TypeVar("T")
 DEPLOYMENT_WORDS = {"on-prem": msg("bought"), "cloud": msg("rented")}
 REGION_WORDS = {"global": msg("any region"), "cn-mainland": msg("mainland China")}
 
@@ -412,16 +413,20 @@ def _sort_key(plan: dict[str, Any], objective: str) -> tuple[float, ...]:
     return (plan["cost_metric"], _slowness(plan))
 
 
+def pareto(items: list[T], cost: Callable[[T], float], slowness: Callable[[T], float]) -> list[T]:
+    """Items no other item beats on both cost and slowness (lower is better on both), cheapest first."""
+    front: list[T] = []
+    best = math.inf
+    for item in sorted(items, key=lambda i: (cost(i), slowness(i))):
+        if slowness(item) < best:
+            front.append(item)
+            best = slowness(item)
+    return front
+
+
 def pareto_front(plans: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Plans no other plan beats on both cost and time (or throughput)."""
-    ordered = sorted(plans, key=lambda p: (p["cost_metric"], _slowness(p)))
-    front: list[dict[str, Any]] = []
-    best_time = math.inf
-    for plan in ordered:
-        if _slowness(plan) < best_time:
-            front.append(plan)
-            best_time = _slowness(plan)
-    return front
+    return pareto(plans, lambda p: p["cost_metric"], _slowness)
 
 
 def _rank_reasons(plan: dict[str, Any], best: dict[str, Any], index: int, settings: PlanSettings) -> list[str]:

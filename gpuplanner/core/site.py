@@ -281,6 +281,7 @@ PSU_POWER_FACTOR = 0.95
 IEC_60320_COUPLERS = (("C13/C14", 10.0), ("C19/C20", 16.0))
 # IEC 60309-2 industrial plugs: rated 16 / 32 / 63 / 125 A; colour by voltage (blue 200-250 V, red 380-480 V).
 IEC_60309_AMPS = (16, 32, 63, 125)
+NORTH_AMERICA_VOLTS = 208.0  # 120/208 V wye feeds: NEMA L21 (three-phase) and L6 (two poles) plugs (NEMA WD 6)
 # ASHRAE TC 9.9 thermal guidelines (5th ed., 2021): the recommended inlet envelope for classes A1-A4.
 ASHRAE_RECOMMENDED_INLET_C = (18.0, 27.0)
 
@@ -315,7 +316,7 @@ def phase_currents(kw: float, supply: PowerSupply) -> tuple[float, ...]:
 def feed_plug(supply: PowerSupply) -> Message:
     """The rack feed's connector: NEMA locking plugs at North American voltages, IEC 60309 elsewhere."""
     line_to_line = supply.voltage if supply.phase == 1 or supply.line_to_line else supply.voltage * math.sqrt(3)
-    if 200 <= line_to_line <= 220 and supply.amps <= 30 and supply.voltage != 220:  # 208 V North America
+    if abs(line_to_line - NORTH_AMERICA_VOLTS) <= 2 and supply.amps <= 30:  # NEMA locking plugs go to 30 A
         amps = 20 if supply.amps <= 20 else 30
         if supply.phase == 3:
             return msg("NEMA L21-{amps}P (three-phase 208 V)", amps=amps)

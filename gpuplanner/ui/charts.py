@@ -17,6 +17,7 @@ from PySide6.QtCore import QPointF, Qt, Signal
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QGridLayout, QToolTip, QWidget
 
+from gpuplanner.core.plan import pareto
 from gpuplanner.i18n import fill
 from gpuplanner.report.formatting import money
 
@@ -276,7 +277,10 @@ class ChartPanel(QWidget):
             xy = np.log10(np.array([self._cost_xy(points[i]) for i in members], dtype=float).reshape(-1, 2))
             group.setData(x=xy[:, 0], y=xy[:, 1], data=members)
         front = [p for p in points if p["meets"]]
-        front_xy = sorted(self._cost_xy(p) for p in self._pareto(front))  # type: ignore[type-var]
+        # Lower cost, and fewer days (training) or more speed per user (serving): the same rule as the planner's.
+        faster = -1.0 if self.serving else 1.0
+        front_xy = sorted(self._cost_xy(p) for p in pareto(  # type: ignore[type-var]
+            front, cost=lambda p: self._cost_xy(p)[1], slowness=lambda p: faster * self._cost_xy(p)[0]))  # type: ignore[index]
         self.cost_front.setData([a for a, _ in front_xy], [b for _, b in front_xy])
         best = (plans[0]["gpu"], plans[0]["count"], plans[0]["deployment"]) if plans else None
         chosen = [self._cost_xy(p) for p in points if (p["gpu"], p["count"], p["deployment"]) == best][:1]
@@ -299,20 +303,6 @@ class ChartPanel(QWidget):
         if x is None or y is None or x <= 0 or y <= 0:
             return None
         return float(x), float(y)
-
-    def _pareto(self, points: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        """Points no other point beats on both axes (lower cost; fewer days, or more speed per user)."""
-        def key(point: dict[str, Any]) -> tuple[float, float]:
-            x, y = self._cost_xy(point)  # type: ignore[misc]
-            return (y, -x if self.serving else x)
-
-        front, best = [], math.inf
-        for point in sorted(points, key=key):
-            _, second = key(point)
-            if second < best:
-                front.append(point)
-                best = second
-        return front
 
     def _draw_scaling(self, result: dict[str, Any]) -> None:
         """One line per GPU type: days do not depend on buying or renting, so the two are drawn once."""

@@ -63,12 +63,12 @@ def main() -> None:
             result = plan_catalog(scenario, hardware_options(catalog, settings.power, settings.region), settings)
             runs.append(time.perf_counter() - started)
         first, warm = runs[0] * 1000, _median(runs[1:]) * 1000
-        best = result["plans"][0] if result["plans"] else None
-        top = f"{best['count']} x {best['gpu']} ({best['deployment']})" if best else "no plan"
+        best = result.best
+        top = f"{best.count} x {best.gpu} ({best.deployment})" if best else "no plan"
         target = TARGET_MS.get(label)
         ratio = f"{warm / target:7.1f}x" if target else "       -"
         target_text = f"{target:8.0f}" if target else "       -"
-        print(f"  {label:<32}{first:8.0f}{warm:8.0f}{target_text}{ratio}  {result['evaluated']:5d}  {top}")
+        print(f"  {label:<32}{first:8.0f}{warm:8.0f}{target_text}{ratio}  {result.evaluated:5d}  {top}")
 
     numpy_s, _ = _process_seconds([sys.executable, "-c", "import numpy"])
     with tempfile.TemporaryDirectory() as scratch:

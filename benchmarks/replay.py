@@ -17,6 +17,7 @@ from typing import Any
 
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.estimate import estimate
+from gpuplanner.core.results import Estimate
 from gpuplanner.paths import resource_path
 from gpuplanner.service import scenario_from_data
 
@@ -62,7 +63,7 @@ class Case:
 class CaseResult:
     case: Case
     predicted: float
-    result: dict[str, Any] = field(repr=False)
+    result: Estimate = field(repr=False)
 
     @property
     def error_pct(self) -> float:
@@ -222,8 +223,8 @@ def training_cases(catalog: Catalog) -> list[Case]:
 def run_case(case: Case, catalog: Catalog) -> CaseResult:
     scenario = scenario_from_data(case.scenario, catalog)
     result = estimate(scenario)
-    block = result if case.block == "root" else result[case.block]
-    return CaseResult(case, float(block[case.metric]), result)
+    block = result if case.block == "root" else getattr(result, case.block)
+    return CaseResult(case, float(getattr(block, case.metric)), result)
 
 
 def run_cases(cases: list[Case], catalog: Catalog,

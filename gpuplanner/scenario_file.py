@@ -10,7 +10,6 @@ import json
 import math
 import os
 import stat
-from typing import Any
 
 from gpuplanner.core.errors import InputError
 
@@ -86,19 +85,3 @@ def _check_text(value: object, path: str) -> None:
     elif isinstance(value, list):
         for item in value:
             _check_text(item, path)
-
-
-def finite_or_none(value: Any) -> Any:
-    """The result with every non-finite float replaced by None, for strict JSON."""
-    if isinstance(value, float):
-        return value if math.isfinite(value) else None
-    if isinstance(value, dict):
-        return {key: finite_or_none(item) for key, item in value.items()}
-    if isinstance(value, list | tuple):
-        return [finite_or_none(item) for item in value]
-    return value
-
-
-def result_json(result: dict[str, Any]) -> str:
-    """The documented JSON of a result: strict (never Infinity/NaN), UTF-8 text as is."""
-    return json.dumps(finite_or_none(result), indent=2, ensure_ascii=False, allow_nan=False)

@@ -12,6 +12,7 @@ from gpuplanner.catalog.options import hardware_options, node_for
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.estimate import estimate, validate_workload
 from gpuplanner.core.plan import plan_catalog, plan_settings
+from gpuplanner.core.results import Estimate, PlanResult
 from gpuplanner.core.scenario import Scenario, parse_scenario
 from gpuplanner.core.site import PowerAssumptions
 
@@ -26,7 +27,7 @@ def scenario_from_data(data: object, catalog: Catalog) -> Scenario:
 
 
 def plan_for_scenario(data: dict[str, Any], catalog: Catalog, top: int = 5,
-                      progress: Callable[[int, int], bool] | None = None) -> dict[str, Any]:
+                      progress: Callable[[int, int], bool] | None = None) -> PlanResult:
     """Parse, then rank the catalog for the scenario; a scenario naming `hardware.gpu` is planned on that GPU."""
     scenario = scenario_from_data(data, catalog)
     settings = plan_settings(scenario)
@@ -36,7 +37,7 @@ def plan_for_scenario(data: dict[str, Any], catalog: Catalog, top: int = 5,
     return plan_catalog(scenario, options, settings, top=top, progress=progress)
 
 
-def estimate_for_scenario(data: object, catalog: Catalog) -> dict[str, Any]:
+def estimate_for_scenario(data: object, catalog: Catalog) -> Estimate:
     """Parse, then estimate the scenario on its GPU, in the catalog's server for it (which gives the nameplate)."""
     scenario = scenario_from_data(data, catalog)
     node, _ = node_for(scenario.gpu, catalog.rows("servers"), PowerAssumptions())

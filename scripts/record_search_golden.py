@@ -13,6 +13,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from gpuplanner.catalog.options import hardware_options
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.estimate import estimate
+from gpuplanner.core.export import to_data
 from gpuplanner.core.plan import candidate_counts, plan_settings
 from gpuplanner.service import plan_for_scenario, scenario_from_data
 
@@ -34,7 +35,7 @@ SCENARIOS = {
 catalog = Catalog(overrides_path=None)
 out = {"scenarios": SCENARIOS, "plans": {}, "layouts": []}
 for name, data in SCENARIOS.items():
-    result = plan_for_scenario(data, catalog, top=5)
+    result = to_data(plan_for_scenario(data, catalog, top=5))  # the documented JSON of the answer
     out["plans"][name] = [{"gpu": p["gpu"], "count": p["count"], "deployment": p["deployment"],
                            "days": p["days"], "cost": p["cost_metric"]} for p in result["plans"]]
     out["plans"][name + ":near"] = [{"gpu": p["gpu"], "count": p["count"], "deployment": p["deployment"]}
@@ -48,7 +49,7 @@ for name in ("70b-60d", "13b-full-fastest", "8b-pretrain-fp8", "7b-lora-budget")
             trial = dataclasses.replace(scenario, gpu=option.gpu, gpu_count=count, gpus_per_node=option.node.gpus,
                                         hardware_given=True)
             try:
-                r = estimate(trial, option.node)
+                r = to_data(estimate(trial, option.node))
             except Exception as exc:
                 out["layouts"].append({"scenario": name, "gpu": option.gpu.id, "count": count,
                                        "error": type(exc).__name__})

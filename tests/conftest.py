@@ -100,7 +100,7 @@ def main_window(qtbot, private_user_data):
     close_window(window)
 
 
-def compute(qtbot, window) -> dict:
+def compute(qtbot, window):
     """Plan the wizard's current inputs now (no debounce wait) and return the result the window shows."""
     with qtbot.waitSignal(window.result_shown, timeout=60_000):
         window.debouncer.stop()

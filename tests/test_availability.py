@@ -69,28 +69,28 @@ def test_mainland_cloud_regions() -> None:
 def test_a_mainland_buyer_is_ranked_only_what_can_be_had_there(catalog) -> None:
     constraints = {"currency": "CNY", "region": "cn-mainland", "deadline_days": 60}
     result = plan_for_scenario({**SMALL_RUN, "constraints": constraints}, catalog, top=8)
-    assert result["plans"], result["note"]
+    assert result.plans, result.note
     rows = catalog.rows("availability")
-    for plan in result["plans"]:
-        if plan["deployment"] == "cloud":
-            assert in_region(plan["cost"]["cloud_offer"]["region"], "cn-mainland")
+    for plan in result.plans:
+        if plan.deployment == "cloud":
+            assert in_region(plan.cost.cloud_offer.region, "cn-mainland")
         else:
-            assert gpu_availability(catalog.gpu(plan["gpu"]), "cn-mainland", rows).can_buy
-        assert plan["misses"] == []
-    assert result["currency"] == "CNY"
+            assert gpu_availability(catalog.gpu(plan.gpu), "cn-mainland", rows).can_buy
+        assert plan.misses == ()
+    assert result.currency == "CNY"
     # What it cannot have is set apart, each saying why.
-    reasons = [m for p in result["near_misses"] for m in p["misses"]]
+    reasons = [m for p in result.near_misses for m in p.misses]
     assert reasons and all("mainland China" in m for m in reasons)
     everywhere = plan_for_scenario({**SMALL_RUN, "constraints": {**constraints, "region": "global"}}, catalog, top=8)
-    assert {p["gpu"] for p in everywhere["plans"]} - {p["gpu"] for p in result["plans"]}
+    assert {p.gpu for p in everywhere.plans} - {p.gpu for p in result.plans}
 
 
 def test_owned_plans_in_the_mainland_say_why_they_can_be_bought(catalog) -> None:
     constraints = {"region": "cn-mainland", "deployment": "on-prem", "deadline_days": 60}
     result = plan_for_scenario({**SMALL_RUN, "constraints": constraints}, catalog, top=8)
-    h20 = [p for p in result["near_misses"] if p["gpu"] == "h20"]
-    assert h20 and "needs a US export licence" in h20[0]["misses"][0]
-    assert h20[0]["availability"]["source"].startswith("NVIDIA Form 8-K")
+    h20 = [p for p in result.near_misses if p.gpu == "h20"]
+    assert h20 and "needs a US export licence" in h20[0].misses[0]
+    assert h20[0].availability.source.startswith("NVIDIA Form 8-K")
 
 
 def test_the_region_is_checked_like_every_field(tmp_path) -> None:
@@ -119,11 +119,11 @@ def test_a_buyer_in_china_pricing_in_cny_through_the_wizard(qtbot, private_user_
         data = wizard.scenario()
         assert data["constraints"]["currency"] == "CNY" and data["constraints"]["region"] == "cn-mainland"
         result = compute(qtbot, window)
-        assert result["plans"]
-        for plan in result["plans"]:
-            assert plan["misses"] == []
-            if plan["deployment"] == "cloud":
-                assert in_region(plan["cost"]["cloud_offer"]["region"], "cn-mainland")
+        assert result.plans
+        for plan in result.plans:
+            assert plan.misses == ()
+            if plan.deployment == "cloud":
+                assert in_region(plan.cost.cloud_offer.region, "cn-mainland")
         model = window.plans_model
         cells = [str(model.data(model.index(r, c)))
                  for r in range(model.rowCount()) for c in range(model.columnCount())]
@@ -134,7 +134,7 @@ def test_a_buyer_in_china_pricing_in_cny_through_the_wizard(qtbot, private_user_
         deployment = wizard.deployment_page.deployment
         deployment.setCurrentIndex(deployment.findData("on-prem"))
         result = compute(qtbot, window)
-        assert result["plans"] == [] and result["near_misses"]
+        assert result.plans == () and result.near_misses
         text = window.details.toPlainText()
         assert "中国大陆" in text and "美国出口许可" in text and "mainland China" not in text
         close_window(window)

@@ -90,7 +90,7 @@ def test_a_long_session_of_edits_and_chart_redraws(qtbot, private_user_data) -> 
     gc.collect()
     objects = len(gc.get_objects())
     for _ in range(200):
-        window.charts.update_plans(window.last_result, 20.0)
+        window.charts.update_plans(window.last_result)
         window.charts.repaint()
         redraws += 1
     gc.collect()

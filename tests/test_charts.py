@@ -25,18 +25,18 @@ def test_training_charts_plot_the_result(qtbot, private_user_data, tmp_path) -> 
     window.wizard.load_scenario(SEVENTY_B)
     result = compute(qtbot, window)
     charts = window.charts
-    plans = result["plans"][:8]
+    plans = result.plans[:8]
     assert plans and not charts.serving
     # Every evaluated plan is a point (near misses too, drawn as crosses); the best plan is ringed.
-    points = [p for p in result["points"] if p["days"] and p["cost"]]
+    points = [p for p in result.points if p.days and p.cost]
     drawn = {key: len(group.data) for key, group in charts.cost_groups.items()}
-    assert sum(drawn.values()) == len(points) == result["evaluated"]
-    assert drawn[(True, False)] + drawn[(False, False)] == sum(1 for p in points if not p["meets"])
-    assert drawn[(False, True)] == sum(1 for p in points if p["meets"] and p["deployment"] == "cloud")
+    assert sum(drawn.values()) == len(points) == result.evaluated
+    assert drawn[(True, False)] + drawn[(False, False)] == sum(1 for p in points if not p.meets)
+    assert drawn[(False, True)] == sum(1 for p in points if p.meets and p.deployment == "cloud")
     assert charts.cost_groups[(True, False)].opts["symbol"] == "x"
     ringed = charts.cost_selected.data[0]
-    assert (ringed["x"], ringed["y"]) == pytest.approx((math.log10(plans[0]["days"]),
-                                                         math.log10(plans[0]["cost_metric"])))
+    assert (ringed["x"], ringed["y"]) == pytest.approx((math.log10(plans[0].days),
+                                                         math.log10(plans[0].cost_metric)))
     assert charts.deadline_line.isVisible() and charts.deadline_line.value() == pytest.approx(math.log10(60))
     assert charts.budget_line.isVisible() and charts.budget_line.value() == pytest.approx(math.log10(3e7))
     # The Pareto front, fastest first: each point slower but cheaper than the one before.
@@ -44,12 +44,12 @@ def test_training_charts_plot_the_result(qtbot, private_user_data, tmp_path) -> 
     assert len(xs) >= 1 and all(a < b for a, b in pairwise(xs))
     assert all(a > b for a, b in pairwise(ys))
     # Bar charts name their plans, one bar row per plan.
-    names = [f"{p['gpu_name']} × {p['count']}" for p in plans]
+    names = [f"{p.gpu_name} × {p.count}" for p in plans]
     assert _ticks(charts.memory_plot) == [charts._short(n) for n in names]
     assert list(charts.memory_bars[0].opts["y"]) == list(range(len(plans)))
-    weights = [p["memory_gib_per_gpu"]["weights"] for p in plans]
+    weights = [p.memory.weights for p in plans]
     assert list(charts.memory_bars[0].opts["width"]) == pytest.approx(weights)
-    steps = [sum(p["training"]["step_breakdown_s"].values()) for p in plans]
+    steps = [sum(p.training.step_breakdown_s.values()) for p in plans]
     ends = [bar.opts["x0"][-1] + bar.opts["width"][-1] for bar in charts.time_bars]
     assert max(ends) == pytest.approx(steps[-1])
     assert charts.power_limit.isVisible() and charts.power_limit.value() == pytest.approx(20.0)
@@ -83,18 +83,18 @@ def test_serving_charts_show_latency_not_a_step_time(qtbot, private_user_data) -
     wizard.model_page.max_tpot.setValue(50)
     result = compute(qtbot, window)
     charts = window.charts
-    plans = result["plans"][:8]
+    plans = result.plans[:8]
     assert plans and charts.serving
     # Latency against concurrent users on each plan's replicas, with the user's limits.
-    first = plans[0]["inference"]
+    first = plans[0].inference
     xs, ys = charts.curves[0].getOriginalDataset()
-    curve = first["latency_curve"]
-    assert list(xs) == [pt["users"] for pt in curve] and list(ys) == pytest.approx([pt["tpot_s"] * 1000
+    curve = first.latency_curve
+    assert list(xs) == [pt.users for pt in curve] and list(ys) == pytest.approx([pt.tpot_s * 1000
                                                                                      for pt in curve])
     assert all(a <= b + 1e-9 for a, b in pairwise(ys))  # more users, longer per token
     assert max(xs) >= 50
     assert charts.tpot_limit.isVisible() and charts.tpot_limit.value() == pytest.approx(math.log10(50))
-    assert list(charts.latency_bars[0].opts["width"]) == pytest.approx([p["inference"]["ttft_s"] * 1000
+    assert list(charts.latency_bars[0].opts["width"]) == pytest.approx([p.inference.ttft_s * 1000
                                                                         for p in plans])
     assert all(w == 0 for bar in charts.time_bars for w in bar.opts["width"])
     legend = [label.text for _, label in charts.time_plot.plotItem.legend.items]

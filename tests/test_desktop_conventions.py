@@ -91,7 +91,7 @@ def test_at_1280_by_720_the_cost_is_on_screen_and_rows_show_only_their_costs(qtb
         plan = model.plan_at(row)
         capex = model.data(model.index(row, columns["Capex"]))
         cloud = model.data(model.index(row, columns["Cloud cost"]))
-        assert (capex == "—") == (plan["deployment"] == "cloud") and (cloud == "—") == (plan["deployment"] == "on-prem")
+        assert (capex == "—") == (plan.deployment == "cloud") and (cloud == "—") == (plan.deployment == "on-prem")
 
 
 def test_tab_reaches_every_field_and_the_wizard_buttons(qtbot, window) -> None:

@@ -83,8 +83,8 @@ def test_typed_values_reach_the_plans_and_back_keeps_them(qtbot, window) -> None
     deployment = wizard.deployment_page
     deployment.deployment.setCurrentIndex(deployment.deployment.findData("on-prem"))
     result = wait_result(qtbot, window)
-    assert all(plan["deployment"] == "on-prem" for plan in result["plans"])
-    assert result["plans"][0]["task"] == "lora"
+    assert all(plan.deployment == "on-prem" for plan in result.plans)
+    assert result.plans[0].task == "lora"
     assert window.wizard.scenario()["training"]["lora_rank"] == 16
 
 
@@ -141,7 +141,7 @@ def test_worker_exception_reaches_the_user_and_the_app_stays_usable(qtbot, windo
     assert "simulated fault" in window.status.text()
     assert warnings_shown and "simulated fault" in warnings_shown[-1][1]
     monkeypatch.undo()
-    assert compute(qtbot, window)["plans"]
+    assert compute(qtbot, window).plans
 
 
 def test_input_error_found_in_the_worker_marks_the_field(qtbot, window, monkeypatch) -> None:
@@ -162,7 +162,7 @@ def test_input_error_found_in_the_worker_marks_the_field(qtbot, window, monkeypa
 def test_plans_model_obeys_the_qt_contract(qtmodeltester, window, qtbot) -> None:
     result = compute(qtbot, window)
     model = PlansTableModel()
-    model.set_plans(result["plans"], result["currency"])
+    model.set_plans(result.plans, result.currency)
     qtmodeltester.check(model)
     catalog_model = CatalogTableModel([("id", "ID"), ("memory_gib", "Memory")])
     catalog_model.set_rows(Catalog().rows("gpus"))
@@ -197,7 +197,7 @@ def test_compare_two_plans(qtbot, window) -> None:
     first, second = (window.plans_model.plan_at(window.plans_proxy.mapToSource(window.plans_proxy.index(r, 0)).row())
                      for r in (0, 1))
     for plan in (first, second):  # both plans side by side, with their own figures
-        assert f"{plan['count']} × {plan['gpu_name']}" in text
+        assert f"{plan.count} × {plan.gpu_name}" in text
     window.compare_dialog.close()
 
 
@@ -276,15 +276,15 @@ def test_every_page_and_the_results_render(qtbot, window, tmp_path: Path) -> Non
         image = window.grab().toImage()
         assert image.width() == 1280 and image.save(str(tmp_path / f"page{page_id}.png"))
     result = compute(qtbot, window)
-    assert result["plans"] and window.plans_proxy.rowCount() == len(result["plans"])
-    best = result["plans"][0]
-    assert best["gpu_name"] in window.details.toPlainText()
+    assert result.plans and window.plans_proxy.rowCount() == len(result.plans)
+    best = result.plans[0]
+    assert best.gpu_name in window.details.toPlainText()
     window.ensure_charts()
     window.tabs.setCurrentIndex(1)
     charts = window.charts.grab().toImage()
     assert charts.width() > 400 and window.charts.draw_count >= 1
     # the charts were drawn from this result: one memory bar per ranked plan
-    assert len(window.charts.memory_bars[0].opts["width"]) == min(len(result["plans"]), 8)
+    assert len(window.charts.memory_bars[0].opts["width"]) == min(len(result.plans), 8)
 
 
 def test_smoke_test_flag_runs_the_whole_path() -> None:
@@ -315,8 +315,8 @@ def test_image_training_through_the_wizard(qtbot, window) -> None:
     page.image_preset.setCurrentIndex(page.image_preset.findData("efficientnet-b0"))
     page.epochs.setValue(30)
     result = compute(qtbot, window)
-    assert result["plans"][0]["task"] == "vision"
-    assert result["plans"][0]["training"]["images_per_s"] > 0
+    assert result.plans[0].task == "vision"
+    assert result.plans[0].training.images_per_s > 0
     assert window.wizard.scenario()["images"]["epochs"] == 30
 
 
@@ -335,7 +335,7 @@ def test_plan_details_show_what_the_job_costs(qtbot, scenario: dict, rows: tuple
 
     result = plan_for_scenario(scenario, Catalog(), top=1)
     document = QTextDocument()
-    document.setHtml(plan_html(result["plans"][0], result["currency"]))
+    document.setHtml(plan_html(result.plans[0], result.currency))
     text = document.toPlainText()
     for row in rows:
         assert row in text

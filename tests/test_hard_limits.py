@@ -22,44 +22,44 @@ def assert_every_plan_keeps_the_limits(result: dict, constraints: dict) -> None:
     site = constraints.get("site", {})
     rack_kw = site.get("rack_kw", 20.0)
     cooling_kw = COOLING_LIMIT_KW[Cooling(site.get("cooling", "air"))]
-    for plan in result["plans"]:
-        assert plan["misses"] == []
-        if plan["deployment"] == "on-prem":
-            assert plan["site"]["node_kw_nameplate"] <= rack_kw + 1e-9
-            assert plan["site"]["kw_per_rack"] <= min(rack_kw, cooling_kw) + 1e-9
-            assert plan["site"]["rack_units_per_node"] <= site.get("rack_units", 42) - 2
+    for plan in result.plans:
+        assert plan.misses == ()
+        if plan.deployment == "on-prem":
+            assert plan.site.node_kw_nameplate <= rack_kw + 1e-9
+            assert plan.site.kw_per_rack <= min(rack_kw, cooling_kw) + 1e-9
+            assert plan.site.rack_units_per_node <= site.get("rack_units", 42) - 2
         if "deadline_days" in constraints:
-            assert plan["days"] <= constraints["deadline_days"]
+            assert plan.days <= constraints["deadline_days"]
         if "budget" in constraints:
-            assert plan["cost_metric"] <= constraints["budget"]
+            assert plan.cost_metric <= constraints["budget"]
 
 
 def test_a_5_kw_rack_ranks_nothing_that_needs_more_and_names_the_nearest_fix(catalog) -> None:
     constraints = {"deployment": "on-prem", "deadline_days": 60, "site": {"rack_kw": 5}}
     result = plan_for_scenario({**SEVENTY_B, "constraints": constraints}, catalog, top=5)
     assert_every_plan_keeps_the_limits(result, constraints)
-    assert result["plans"] == []  # no 8-GPU server fits 5 kW, and no smaller one meets 60 days
-    near = result["near_misses"]
-    assert near and all(p["rank"] is None for p in near)
-    assert any("one node needs" in m and "the rack allows 5.0 kW" in m for p in near for m in p["misses"])
-    assert "ask for racks of at least" in result["note"] and "kW" in result["note"]
+    assert result.plans == ()  # no 8-GPU server fits 5 kW, and no smaller one meets 60 days
+    near = result.near_misses
+    assert near and all(p.rank is None for p in near)
+    assert any("one node needs" in m and "the rack allows 5.0 kW" in m for p in near for m in p.misses)
+    assert "ask for racks of at least" in result.note and "kW" in result.note
 
 
 def test_70b_in_60_days_in_20_kw_racks(catalog) -> None:
     constraints = {"deployment": "on-prem", "deadline_days": 60, "site": {"rack_kw": 20}}
     result = plan_for_scenario({**SEVENTY_B, "constraints": constraints}, catalog, top=5)
-    assert result["plans"]
+    assert result.plans
     assert_every_plan_keeps_the_limits(result, constraints)
-    assert result["plans"][0]["rank_reasons"][0].startswith("lowest cost among plans that fit")
+    assert result.plans[0].rank_reasons[0].startswith("lowest cost among plans that fit")
 
 
 def test_a_budget_too_small_leaves_only_near_misses_that_say_by_how_much(catalog) -> None:
     constraints = {"deployment": "cloud", "deadline_days": 30, "budget": 1000}
     result = plan_for_scenario({**SEVENTY_B, "constraints": constraints}, catalog, top=3)
-    assert result["plans"] == []
-    for plan in result["near_misses"]:
-        assert any(m.startswith("costs ") and "(budget 1,000)" in m for m in plan["misses"])
-        assert plan["warnings"][0].startswith("Not an answer:")
+    assert result.plans == ()
+    for plan in result.near_misses:
+        assert any(m.startswith("costs ") and "(budget 1,000)" in m for m in plan.misses)
+        assert plan.warnings[0].startswith("Not an answer:")
 
 
 def test_serving_in_a_3_kw_rack_keeps_the_rack(catalog) -> None:
@@ -67,15 +67,15 @@ def test_serving_in_a_3_kw_rack_keeps_the_rack(catalog) -> None:
     result = plan_for_scenario({"task": "inference", "model": {"preset": "llama-2-7b"},
                                 "constraints": constraints}, catalog, top=5)
     assert_every_plan_keeps_the_limits(result, constraints)
-    assert result["plans"] or result["near_misses"]
-    for plan in result["plans"]:
-        assert plan["inference"]["output_tokens_per_s"] >= 500
+    assert result.plans or result.near_misses
+    for plan in result.plans:
+        assert plan.inference.output_tokens_per_s >= 500
 
 
 def test_renting_needs_no_rack(catalog) -> None:
     constraints = {"deployment": "cloud", "deadline_days": 60, "site": {"rack_kw": 5}}
     result = plan_for_scenario({**SEVENTY_B, "constraints": constraints}, catalog, top=3)
-    assert result["plans"] and all(p["deployment"] == "cloud" for p in result["plans"])
+    assert result.plans and all(p.deployment == "cloud" for p in result.plans)
 
 
 def test_serving_50_users_with_latency_limits_through_the_wizard(qtbot, private_user_data) -> None:
@@ -100,12 +100,12 @@ def test_serving_50_users_with_latency_limits_through_the_wizard(qtbot, private_
     data = wizard.scenario()
     assert data["inference"]["concurrent_users"] == 50 and data["inference"]["max_tpot_s"] == 0.05
     assert "deadline_days" not in data["constraints"]
-    plans = compute(qtbot, window)["plans"]
+    plans = compute(qtbot, window).plans
     assert plans
     for plan in plans:
-        serving = plan["inference"]
-        assert serving["ttft_s"] <= 1.0 and serving["tpot_s"] <= 0.05
-        assert serving["replicas"] * serving["batch_per_replica"] >= 50
+        serving = plan.inference
+        assert serving.ttft_s <= 1.0 and serving.tpot_s <= 0.05
+        assert serving.replicas * serving.batch_per_replica >= 50
     details = window.details.toPlainText()
     assert "Output tokens/s per user" in details and "Concurrent users" in details
     close_window(window)
@@ -138,11 +138,11 @@ def test_lora_on_one_workstation_under_a_budget_through_the_wizard(qtbot, privat
     deployment = wizard.deployment_page
     deployment.deployment.setCurrentIndex(deployment.deployment.findData("on-prem"))
     wizard.budget_page.budget.setValue(15_000)
-    plans = compute(qtbot, window)["plans"]
+    plans = compute(qtbot, window).plans
     assert plans
     for plan in plans:
-        assert plan["deployment"] == "on-prem" and plan["cost_metric"] <= 15_000
-        assert plan["site"]["nodes"] == 1
+        assert plan.deployment == "on-prem" and plan.cost_metric <= 15_000
+        assert plan.site.nodes == 1
     close_window(window)
 
 
@@ -155,8 +155,8 @@ def test_rent_only_through_the_wizard(qtbot, private_user_data) -> None:
     deployment = window.wizard.deployment_page
     deployment.deployment.setCurrentIndex(deployment.deployment.findData("cloud"))
     window.wizard.budget_page.deadline.setValue(30)
-    plans = compute(qtbot, window)["plans"]
-    assert plans and all(p["deployment"] == "cloud" and p["days"] <= 30 for p in plans)
+    plans = compute(qtbot, window).plans
+    assert plans and all(p.deployment == "cloud" and p.days <= 30 for p in plans)
     model = window.plans_model
     capex = next(c for c in range(model.columnCount()) if model.headerData(c, Qt.Orientation.Horizontal) == "Capex")
     assert all(model.data(model.index(r, capex)) == "—" for r in range(model.rowCount()))

@@ -15,11 +15,12 @@ from benchmarks.replay import (
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.estimate import estimate
 from gpuplanner.core.inference import ServingWorkload, WeightFormat, engine_profile, kv_bytes_per_token, weight_bytes
+from gpuplanner.core.results import Estimate, ServingFigures
 from gpuplanner.service import scenario_from_data
 from tests.conftest import VALIDATION_TABLES
 
 
-def run(catalog, scenario: dict) -> dict:
+def run(catalog, scenario: dict) -> Estimate:
     return estimate(scenario_from_data(scenario, catalog))
 
 
@@ -83,10 +84,10 @@ def test_llama2_70b_fp16_does_not_fit_one_80gb_gpu(catalog) -> None:
                 "inference": {"weight_dtype": "fp16", "engine": "llama.cpp"},
                 "hardware": {"gpu": "a100-sxm4-80gb", "count": 1}, "parallelism": {"tp": 1}}
     result = run(catalog, scenario)
-    assert result["fits"] is False
-    assert any("Does not fit" in w for w in result["warnings"])
+    assert result.fits is False
+    assert any("Does not fit" in w for w in result.warnings)
     scenario["inference"]["weight_dtype"] = "int4"
-    assert run(catalog, scenario)["fits"] is True
+    assert run(catalog, scenario).fits is True
 
 
 def test_qlora_33b_fits_a_24gb_card_and_full_finetune_needs_several_80gb(catalog) -> None:
@@ -95,14 +96,14 @@ def test_qlora_33b_fits_a_24gb_card_and_full_finetune_needs_several_80gb(catalog
                           "training": {"global_batch": 16, "micro_batch": 1, "recompute": "full", "lora_rank": 64,
                                        "paged_optimizer": True, "tokens": 1e8},
                           "hardware": {"gpu": "rtx-4090", "count": 1}})
-    assert qlora["fits"] is True, qlora["memory_gib_per_gpu"]
+    assert qlora.fits is True, qlora.memory_gib_per_gpu
     full = run(catalog, {"task": "finetune", "model": llama33, "seq_len": 512,
                          "training": {"global_batch": 64, "tokens": 1e8}, "hardware": {"gpu": "a100-sxm4-80gb"}})
-    assert full["count"] >= 4 and full["fits"]
+    assert full.count >= 4 and full.fits
     alone = run(catalog, {"task": "finetune", "model": llama33, "seq_len": 512,
                           "training": {"global_batch": 64, "tokens": 1e8},
                           "hardware": {"gpu": "a100-sxm4-80gb", "count": 1}})
-    assert alone["fits"] is False
+    assert alone.fits is False
 
 
 @pytest.mark.parametrize(("task", "gpu", "count", "extra"), [
@@ -121,31 +122,31 @@ def test_falcon_180b_published_configurations_fit(catalog, task, gpu, count, ext
     falcon = {"layers": 80, "hidden": 14848, "heads": 232, "kv_heads": 8, "ffn_hidden": 59392, "vocab": 65024,
               "gated_mlp": False, "params": 180e9}
     scenario = {"task": task, "model": falcon, "seq_len": 2048, "hardware": {"gpu": gpu, "count": count}, **extra}
-    assert run(catalog, scenario)["fits"] is True
+    assert run(catalog, scenario).fits is True
 
 
 def test_users_and_latency_limits_size_the_replicas(catalog) -> None:
     """50 users, TTFT < 1 s, TPOT < 50 ms: every user is served within the limits, at that load."""
-    def serve(users: int) -> dict:
+    def serve(users: int) -> ServingFigures:
         return run(catalog, {"task": "inference", "model": {"preset": "llama-2-70b"},
                              "inference": {"weight_dtype": "fp8", "kv_dtype": "fp8", "input_tokens": 1000,
                                            "output_tokens": 300, "concurrent_users": users, "max_ttft_s": 1.0,
                                            "max_tpot_s": 0.05},
-                             "hardware": {"gpu": "h100-sxm5-80gb"}})["inference"]
+                             "hardware": {"gpu": "h100-sxm5-80gb"}}).inference
 
     serving = serve(50)
-    assert serving["replicas"] * serving["batch_per_replica"] >= 50  # room for every user at once
-    assert serving["ttft_s"] <= 1.0 and serving["tpot_s"] <= 0.05  # measured at that load, not at batch 1
-    assert serving["output_tokens_per_s_per_user"] == pytest.approx(1.0 / serving["tpot_s"])
-    assert serving["output_tokens_per_s"] <= 50 * serving["output_tokens_per_s_per_user"] * 1.0001
-    assert serving["output_tokens_per_s"] > 10 * serving["output_tokens_per_s_per_user"]  # batched, not one user
-    gpus = [serve(users)["gpus_needed"] for users in (5, 50, 400)]
+    assert serving.replicas * serving.batch_per_replica >= 50  # room for every user at once
+    assert serving.ttft_s <= 1.0 and serving.tpot_s <= 0.05  # measured at that load, not at batch 1
+    assert serving.output_tokens_per_s_per_user == pytest.approx(1.0 / serving.tpot_s)
+    assert serving.output_tokens_per_s <= 50 * serving.output_tokens_per_s_per_user * 1.0001
+    assert serving.output_tokens_per_s > 10 * serving.output_tokens_per_s_per_user  # batched, not one user
+    gpus = [serve(users).gpus_needed for users in (5, 50, 400)]
     assert gpus == sorted(gpus) and gpus[0] < gpus[-1]  # more users never need fewer GPUs
 
 
 def test_engines_differ_on_the_same_gpu(catalog) -> None:
     base = {"task": "inference", "model": {"preset": "llama-2-7b"}, "hardware": {"gpu": "a100-sxm4-80gb", "count": 1}}
-    speeds = {engine: run(catalog, {**base, "inference": {"engine": engine}})["inference"]["output_tokens_per_s"]
+    speeds = {engine: run(catalog, {**base, "inference": {"engine": engine}}).inference.output_tokens_per_s
               for engine in ("tensorrt-llm", "vllm", "llama.cpp")}
     assert speeds["tensorrt-llm"] > speeds["vllm"] > speeds["llama.cpp"]
 

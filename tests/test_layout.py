@@ -26,11 +26,11 @@ def test_70b_on_64_h100_fits_and_uses_model_parallelism(catalog, llama70) -> Non
     best = search.best_index()
     layout = search.layouts.describe(best)
     assert search.fits[best]
-    assert layout["tp"] * layout["pp"] * layout["dp"] == 64
-    assert layout["tp"] > 1 or layout["pp"] > 1 or layout["zero"] == 3
+    assert layout.tp * layout.pp * layout.dp == 64
+    assert layout.tp > 1 or layout.pp > 1 or layout.zero == 3
     assert float(search.memory.total[best]) <= 80 * 2**30
     reasons = search.losing_reasons(best)
-    assert reasons and all("reason" in r for r in reasons)
+    assert reasons and all(r.reason for r in reasons)
 
 
 def test_70b_does_not_fit_on_one_gpu(catalog, llama70) -> None:

@@ -67,8 +67,8 @@ def test_plan_tooltips_and_details_escape_catalog_names(qtbot, private_user_data
                                  "hardware": {"gpu": "my-card", "count": 8}})
     with qtbot.waitSignal(window.result_shown, timeout=60_000):
         window.recompute()
-    plans = window.last_result["plans"]
-    assert plans and plans[0]["gpu_name"] == HOSTILE
+    plans = window.last_result.plans
+    assert plans and plans[0].gpu_name == HOSTILE
     model = window.plans_model
     for column in range(model.columnCount()):
         tooltip = model.data(model.index(0, column), Qt.ItemDataRole.ToolTipRole) or ""

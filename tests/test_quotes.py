@@ -37,11 +37,11 @@ def test_a_quote_replaces_prices_and_the_plan_says_so(tmp_path, private_user_dat
     lambda_row = catalog.row("cloud_instances", "lambda-8x-h100-sxm-gpu-8x-h100-sxm5")
     assert lambda_row["on_demand_per_hour"] == 22.0 and lambda_row["price_date"] == "2026-11-28"
     result = plan_for_scenario(H100_PLAN, catalog)
-    owned = next(p for p in result["plans"] if p["deployment"] == "on-prem")
-    assert any("Server price from your quote" in w and "Reseller A #4471" in w for w in owned["warnings"])
-    rented = next(p for p in result["plans"] if p["deployment"] == "cloud")
-    assert "Rental price from your quote of 2026-11-28." in rented["warnings"]
-    assert rented["cost"]["cloud_on_demand_per_gpu_hour"] == pytest.approx(22.0 / 8)
+    owned = next(p for p in result.plans if p.deployment == "on-prem")
+    assert any("Server price from your quote" in w and "Reseller A #4471" in w for w in owned.warnings)
+    rented = next(p for p in result.plans if p.deployment == "cloud")
+    assert "Rental price from your quote of 2026-11-28." in rented.warnings
+    assert rented.cost.cloud_on_demand_per_gpu_hour == pytest.approx(22.0 / 8)
 
 
 @pytest.mark.parametrize(("body", "field"), [
@@ -73,10 +73,10 @@ def test_the_app_imports_a_quote_and_replans(qtbot, private_user_data, tmp_path,
     window.wizard.load_scenario(H100_PLAN)
     assert window.import_quote_file(write(tmp_path, "dgx-h100,250000,USD,2026-11-20,desk quote\n")) == 1
     assert "Imported 1 quoted price(s)" in window.status.text()
-    plans = compute(qtbot, window)["plans"]
-    owned = next(p for p in plans if p["deployment"] == "on-prem")
-    assert owned["site"]["node_price_usd"] == 250000.0
-    assert any(str(w).startswith("Server price from your quote") for w in owned["warnings"])
+    plans = compute(qtbot, window).plans
+    owned = next(p for p in plans if p.deployment == "on-prem")
+    assert owned.site.node_price_usd == 250000.0
+    assert any(str(w).startswith("Server price from your quote") for w in owned.warnings)
     model = window.server_page.model  # the catalog tab shows the quoted row as the user's, at once
     rows = [[str(model.data(model.index(r, c))) for c in range(model.columnCount())] for r in range(model.rowCount())]
     quoted = next(row for row in rows if row[0] == "dgx-h100")

@@ -14,6 +14,7 @@ import pytest
 from gpuplanner.catalog.options import hardware_options
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.estimate import estimate
+from gpuplanner.core.export import to_data
 from gpuplanner.core.plan import plan_settings
 from gpuplanner.service import plan_for_scenario, scenario_from_data
 
@@ -28,14 +29,14 @@ def catalog() -> Catalog:
 @pytest.mark.parametrize("name", sorted(GOLDEN["scenarios"]))
 def test_the_same_plans_are_ranked(catalog, name) -> None:
     result = plan_for_scenario(GOLDEN["scenarios"][name], catalog, top=5)
-    plans = [{"gpu": p["gpu"], "count": p["count"], "deployment": p["deployment"]} for p in result["plans"]]
+    plans = [{"gpu": p.gpu, "count": p.count, "deployment": p.deployment} for p in result.plans]
     assert plans == [{k: p[k] for k in ("gpu", "count", "deployment")} for p in GOLDEN["plans"][name]]
-    for plan, recorded in zip(result["plans"], GOLDEN["plans"][name], strict=True):
+    for plan, recorded in zip(result.plans, GOLDEN["plans"][name], strict=True):
         if recorded["days"] is not None:
-            assert plan["days"] == pytest.approx(recorded["days"], rel=1e-3)
-        assert plan["cost_metric"] == pytest.approx(recorded["cost"], rel=1e-3)
-        assert plan["alternatives"] is not None  # filled in for every plan shown
-    near = [{"gpu": p["gpu"], "count": p["count"], "deployment": p["deployment"]} for p in result["near_misses"]]
+            assert plan.days == pytest.approx(recorded["days"], rel=1e-3)
+        assert plan.cost_metric == pytest.approx(recorded["cost"], rel=1e-3)
+        assert plan.estimate.alternatives is not None  # filled in for every plan shown
+    near = [{"gpu": p.gpu, "count": p.count, "deployment": p.deployment} for p in result.near_misses]
     assert near == GOLDEN["plans"][name + ":near"]
 
 
@@ -57,11 +58,11 @@ def test_the_same_best_layouts_on_sampled_searches(catalog) -> None:
                 assert type(raised.value).__name__ == record["error"]
                 continue
             result = estimate(trial, option.node, alternatives=alternatives)
-            assert result["fits"] == record["fits"]
-            assert result["training"]["step_time_s"] == pytest.approx(record["step_time_s"], rel=1e-3)
-            assert result["layout"] == record["layout"]
+            assert result.fits == record["fits"]
+            assert result.training.step_time_s == pytest.approx(record["step_time_s"], rel=1e-3)
+            assert to_data(result.layout) == record["layout"]
             if alternatives:
-                assert [{k: str(v) for k, v in a.items()} for a in result["alternatives"]] == [
+                assert [{k: str(v) for k, v in to_data(a).items()} for a in result.alternatives] == [
                     {k: str(v) for k, v in a.items()} for a in record["alternatives"]]
             compared += 1
     assert compared >= 2 * 250

@@ -13,6 +13,7 @@ from gpuplanner.catalog.options import hardware_options, node_for
 from gpuplanner.core.cost import CloudOffer, CostAssumptions, CostInputs, Price, cost_summary
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.plan import plan_catalog, plan_settings
+from gpuplanner.core.results import PlanResult
 from gpuplanner.core.site import (
     Cooling,
     NodeSpec,
@@ -95,15 +96,15 @@ def test_cost_break_even_and_payback_by_hand() -> None:
                                   maintenance_pct_per_year=5.0)
     cost = cost_summary(inputs, assumptions, run_gpu_hours=1000)
     electricity = (10 * 0.5 + 4 * 0.5) * 1.5 * 8760 * 0.1
-    assert cost["electricity_per_year"] == pytest.approx(electricity)
+    assert cost.electricity_per_year == pytest.approx(electricity)
     opex = electricity + 15_000
-    assert cost["tco"] == pytest.approx(300_000 + 3 * opex)
-    assert cost["break_even_utilization"] == pytest.approx(cost["tco"] / (8 * 8760 * 3 * 4.0))
-    assert cost["run_cost_cloud_on_demand"] == pytest.approx(4000)
+    assert cost.tco == pytest.approx(300_000 + 3 * opex)
+    assert cost.break_even_utilization == pytest.approx(cost.tco / (8 * 8760 * 3 * 4.0))
+    assert cost.run_cost_cloud_on_demand == pytest.approx(4000)
     monthly_saving = 4.0 * 8 * 8760 / 12 * 0.5 - opex / 12
-    assert cost["payback_months"] == pytest.approx(300_000 / monthly_saving)
+    assert cost.payback_months == pytest.approx(300_000 / monthly_saving)
     cny = cost_summary(inputs, CostAssumptions(currency="CNY", usd_to_cny=7.0), run_gpu_hours=1000)
-    assert cny["capex"] == pytest.approx(2_100_000)
+    assert cny.capex == pytest.approx(2_100_000)
 
 
 def test_clouds_rent_whole_instances_and_owners_buy_whole_servers() -> None:
@@ -114,14 +115,14 @@ def test_clouds_rent_whole_instances_and_owners_buy_whole_servers() -> None:
                         cloud=CloudOffer("X", "x8", 8, 32.0, "r", "2026-09-20", "page"), gpus_bought=8)
     assumptions = CostAssumptions(years=3, utilization=0.5, maintenance_pct_per_year=5.0)
     cost = cost_summary(inputs, assumptions, run_gpu_hours=10)  # 10 hours on one GPU
-    assert cost["gpus_rented"] == 8 and cost["gpus_owned"] == 8
-    assert cost["run_cost_cloud_on_demand"] == pytest.approx(10 * 32.0)
-    owned_per_gpu_hour = cost["tco"] / (8 * 8760 * 3 * 0.5)
-    assert cost["owned_per_gpu_hour"] == pytest.approx(owned_per_gpu_hour)
-    assert cost["run_cost_owned"] == pytest.approx(10 * 8 * owned_per_gpu_hour)
-    assert cost["break_even_utilization"] == pytest.approx(cost["tco"] / (8 * 8760 * 3 * 4.0))
+    assert cost.gpus_rented == 8 and cost.gpus_owned == 8
+    assert cost.run_cost_cloud_on_demand == pytest.approx(10 * 32.0)
+    owned_per_gpu_hour = cost.tco / (8 * 8760 * 3 * 0.5)
+    assert cost.owned_per_gpu_hour == pytest.approx(owned_per_gpu_hour)
+    assert cost.run_cost_owned == pytest.approx(10 * 8 * owned_per_gpu_hour)
+    assert cost.break_even_utilization == pytest.approx(cost.tco / (8 * 8760 * 3 * 4.0))
     nine = cost_summary(dataclasses.replace(inputs, gpus=9, nodes=2, gpus_bought=16), assumptions, run_gpu_hours=90)
-    assert nine["gpus_rented"] == 16 and nine["run_cost_cloud_on_demand"] == pytest.approx(10 * 16 * 4.0)
+    assert nine.gpus_rented == 16 and nine.run_cost_cloud_on_demand == pytest.approx(10 * 16 * 4.0)
 
 
 def test_catalog_server_is_used_when_known(catalog) -> None:
@@ -149,7 +150,7 @@ def test_energy_against_published(energy_results) -> None:
         assert r.predicted <= r.case.published * 1.05  # their GPU-hours include failures
 
 
-def _plan(catalog, data: dict, top: int = 5) -> dict:
+def _plan(catalog, data: dict, top: int = 5) -> PlanResult:
     scenario = scenario_from_data(data, catalog)
     settings = plan_settings(scenario)
     return plan_catalog(scenario, hardware_options(catalog, settings.power, settings.region), settings, top=top)
@@ -160,26 +161,26 @@ def test_small_budget_7b_lora_lands_on_workstation_cards(catalog) -> None:
                              "training": {"tokens": 2e8, "global_batch": 32},
                              "constraints": {"budget": 30000, "deployment": "on-prem", "deadline_days": 7,
                                              "site": {"electricity_price": 0.12}}})
-    best = result["plans"][0]
-    assert best["gpu"].startswith("rtx-")
-    assert best["count"] <= 4 and best["site"]["nodes"] == 1
-    assert any("licence" in w for w in best["warnings"])
-    assert best["cost_metric"] <= 30000
+    best = result.plans[0]
+    assert best.gpu.startswith("rtx-")
+    assert best.count <= 4 and best.site.nodes == 1
+    assert any("licence" in w for w in best.warnings)
+    assert best.cost_metric <= 30000
 
 
 def test_70b_pretrain_lands_on_nvlink_servers_with_infiniband(catalog) -> None:
     result = _plan(catalog, {"task": "pretrain", "model": {"preset": "llama-2-70b"}, "training": {"tokens": 2e12},
                              "constraints": {"deadline_days": 60, "deployment": "on-prem",
                                              "site": {"rack_kw": 40, "electricity_price": 0.1}}})
-    best = result["plans"][0]
-    gpu = catalog.gpu(best["gpu"])
+    best = result.plans[0]
+    gpu = catalog.gpu(best.gpu)
     assert gpu.is_sxm_class and gpu.has_scale_up_fabric
-    assert best["site"]["nodes"] > 1 and best["site"]["switches"]["leaf"] > 0
-    assert best["site"]["port_gbps"] >= 200
-    assert best["days"] <= 60
-    assert result["pareto"] and all("cost" in p for p in result["pareto"])
-    costs = [p["cost"] for p in result["pareto"]]
-    days = [p["days"] for p in result["pareto"]]
+    assert best.site.nodes > 1 and best.site.switches.leaf > 0
+    assert best.site.port_gbps >= 200
+    assert best.days <= 60
+    assert result.pareto and all(p.cost > 0 for p in result.pareto)
+    costs = [p.cost for p in result.pareto]
+    days = [p.days for p in result.pareto]
     assert costs == sorted(costs) and days == sorted(days, reverse=True)
 
 
@@ -188,12 +189,12 @@ def test_serving_plan_meets_the_throughput_target(catalog) -> None:
                              "inference": {"weight_dtype": "fp8", "kv_dtype": "fp8", "batch": 64,
                                            "input_tokens": 1000, "output_tokens": 300},
                              "constraints": {"target_output_tokens_per_s": 5000, "deployment": "cloud"}})
-    assert len(result["plans"]) >= 2  # the target is reachable on several GPUs: it must not pass vacuously
-    for plan in result["plans"]:
-        assert plan["inference"]["output_tokens_per_s"] >= 5000
-        assert plan["cost"]["per_million_tokens_cloud"] > 0
-    cheapest = result["plans"][0]
-    assert cheapest["cost_metric"] == min(p["cost_metric"] for p in result["plans"])
+    assert len(result.plans) >= 2  # the target is reachable on several GPUs: it must not pass vacuously
+    for plan in result.plans:
+        assert plan.inference.output_tokens_per_s >= 5000
+        assert plan.cost.per_million_tokens_cloud > 0
+    cheapest = result.plans[0]
+    assert cheapest.cost_metric == min(p.cost_metric for p in result.plans)
 
 
 def test_plan_cli_speaks_the_documented_json(tmp_path: Path) -> None:
@@ -247,11 +248,11 @@ def test_a_run_of_years_without_a_deadline_is_flagged(catalog) -> None:
     from gpuplanner.service import plan_for_scenario
 
     slow = plan_for_scenario({"model": {"preset": "llama-2-7b"}, "training": {"tokens": 2e12},
-                              "constraints": {"deployment": "on-prem"}}, catalog, top=1)["plans"][0]
-    assert slow["days"] > 365 and any(w.startswith("Takes ") for w in slow["warnings"])
+                              "constraints": {"deployment": "on-prem"}}, catalog, top=1).plans[0]
+    assert slow.days > 365 and any(w.startswith("Takes ") for w in slow.warnings)
     bounded = plan_for_scenario({"model": {"preset": "llama-2-7b"}, "training": {"tokens": 2e12},
                                  "constraints": {"deployment": "on-prem", "deadline_days": 60}}, catalog, top=1)
-    assert not any(w.startswith("Takes ") for w in bounded["plans"][0]["warnings"])
+    assert not any(w.startswith("Takes ") for w in bounded.plans[0].warnings)
 
 
 def test_feed_and_coupler_rules() -> None:
@@ -292,5 +293,5 @@ def test_a_rented_plan_says_when_its_price_is_stale(catalog) -> None:
     parsed = scenario_from_data(scenario, catalog)
     settings = dataclasses.replace(plan_settings(parsed), today=datetime.date(2028, 1, 1))
     options = [o for o in hardware_options(catalog, settings.power) if o.gpu.id == "a100-sxm4-80gb"]
-    plans = plan_catalog(parsed, options, settings)["plans"]
-    assert plans and any("over 12 months ago" in w for w in plans[0]["warnings"])
+    plans = plan_catalog(parsed, options, settings).plans
+    assert plans and any("over 12 months ago" in w for w in plans[0].warnings)

@@ -178,7 +178,7 @@ def test_the_sheet_shows_the_plans_it_was_chosen_against(tmp_path: Path, lang: s
     from gpuplanner.catalog.store import Catalog
     from gpuplanner.service import plan_for_scenario
 
-    evaluated = plan_for_scenario(scenario, Catalog(overrides_path=None))["evaluated"]
+    evaluated = plan_for_scenario(scenario, Catalog(overrides_path=None)).evaluated
     if lang == "zh_CN":
         assert "本方案与哪些方案比较后胜出" in text and f"共评估 {evaluated} 个方案" in text
     else:

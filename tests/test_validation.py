@@ -40,8 +40,8 @@ def test_uncertainty_band_matches_the_validation_errors(training_results) -> Non
     errors: dict[tuple[str, str], list[float]] = defaultdict(list)
     for r in results:
         if r.case.in_median:
-            width = "fp8" if r.result["precision"] == "fp8" else "16-bit"
-            errors[(catalog.gpu(r.result["gpu"]).architecture, width)].append(abs(r.error_pct))
+            width = "fp8" if r.result.precision == "fp8" else "16-bit"
+            errors[(catalog.gpu(r.result.gpu).architecture, width)].append(abs(r.error_pct))
     measured = {key: round(statistics.median(values), 1) for key, values in errors.items()}
     assert measured.keys() == VALIDATION_ERROR_PCT.keys()
     for key, value in measured.items():

@@ -7,11 +7,12 @@ import pytest
 from benchmarks.replay import format_table, median_abs_error, run_cases, vision_cases
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.estimate import CNN_ERROR_PCT, estimate
+from gpuplanner.core.results import Estimate
 from gpuplanner.service import scenario_from_data
 from tests.conftest import VALIDATION_TABLES
 
 
-def run(catalog, data: dict) -> dict:
+def run(catalog, data: dict) -> Estimate:
     return estimate(scenario_from_data(data, catalog))
 
 
@@ -39,8 +40,8 @@ def test_vit_tokens_grow_with_resolution(catalog) -> None:
                                                                                          "count": 8}})
     large = run(catalog, {"task": "vision", "model": {"preset": "vit-l-16"}, "images": {"resolution": 384},
                           "hardware": {"gpu": "h100-sxm5-80gb", "count": 8}})
-    assert large["training"]["days"] > 2.5 * small["training"]["days"]
-    assert small["training"]["images_per_s"] > 0 and small["task"] == "vision"
+    assert large.training.days > 2.5 * small.training.days
+    assert small.training.images_per_s > 0 and small.task == "vision"
 
 
 def test_cnn_memory_grows_with_micro_batch_and_resolution(catalog) -> None:
@@ -48,8 +49,8 @@ def test_cnn_memory_grows_with_micro_batch_and_resolution(catalog) -> None:
             "training": {"micro_batch": 32, "zero": 0}, "images": {"batch": 256}}
     small = run(catalog, base)
     bigger = run(catalog, {**base, "images": {"batch": 256, "resolution": 448}})
-    assert small["memory_gib_per_gpu"]["activations"] == pytest.approx(41.9 * 32 / 1024, rel=1e-6)
-    assert bigger["memory_gib_per_gpu"]["activations"] == pytest.approx(4 * small["memory_gib_per_gpu"]["activations"])
+    assert small.memory_gib_per_gpu.activations == pytest.approx(41.9 * 32 / 1024, rel=1e-6)
+    assert bigger.memory_gib_per_gpu.activations == pytest.approx(4 * small.memory_gib_per_gpu.activations)
 
 
 def test_sdxl_without_flops_names_the_missing_field(catalog) -> None:
@@ -60,7 +61,7 @@ def test_sdxl_without_flops_names_the_missing_field(catalog) -> None:
                            "images": {"gflops_per_sample": 5000, "activation_mib_per_sample": 4000, "batch": 64,
                                       "count": 1_000_000, "epochs": 1},
                            "hardware": {"gpu": "h100-sxm5-80gb", "count": 8}})
-    assert result["training"]["days"] > 0
+    assert result.training.days > 0
 
 
 @pytest.mark.parametrize(("data", "field"), [
@@ -81,4 +82,4 @@ def test_plan_covers_image_training(catalog) -> None:
 
     result = plan_for_scenario({"task": "vision", "model": {"preset": "resnet-50"},
                                 "constraints": {"deadline_days": 2, "deployment": "on-prem"}}, catalog, top=3)
-    assert result["plans"] and all(plan["days"] <= 2 for plan in result["plans"])
+    assert result.plans and all(plan.days <= 2 for plan in result.plans)

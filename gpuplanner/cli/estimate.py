@@ -5,13 +5,17 @@ from __future__ import annotations
 import argparse
 import math
 from collections.abc import Callable
-from typing import Any
+from typing import TypeVar
 
 from gpuplanner.cli.catalog import open_catalog
 from gpuplanner.cli.text import term_word, tr, translated_message, use_language
+from gpuplanner.core.export import result_json
+from gpuplanner.core.results import Estimate
 from gpuplanner.i18n import fill
-from gpuplanner.scenario_file import load_scenario_json, result_json
+from gpuplanner.scenario_file import load_scenario_json
 from gpuplanner.service import estimate_for_scenario
+
+R = TypeVar("R")
 
 
 def format_number(value: float | None, digits: int = 3) -> str:
@@ -20,74 +24,83 @@ def format_number(value: float | None, digits: int = 3) -> str:
     return f"{value:.{digits}g}" if abs(value) < 1e3 else f"{value:,.0f}"
 
 
-def estimate_report(result: dict[str, Any]) -> str:
-    layout = result["layout"]
-    memory = result["memory_gib_per_gpu"]
-    header = fill(tr("%1 · %2 · %3 on %4 x %5 (%6 nodes)"), result["model"]["name"], result["task"],
-                  result["precision"], result["count"], result["gpu"], result["nodes"])
-    fits = tr("Fits: yes") if result["fits"] else tr("Fits: NO")
-    if result.get("training") and result["task"] in ("lora", "qlora"):
-        fits += " · " + fill(tr("trainable parameters %1"), format_number(result["training"]["trainable_params"]))
+def estimate_report(result: Estimate) -> str:
+    layout = result.layout
+    memory = result.memory_gib_per_gpu
+    header = fill(tr("%1 · %2 · %3 on %4 x %5 (%6 nodes)"), result.model.name, result.task,
+                  precision_words(result), result.count, result.gpu, result.nodes)
+    fits = tr("Fits: yes") if result.fits else tr("Fits: NO")
+    training = result.training
+    if training and result.task in ("lora", "qlora"):
+        fits += " · " + fill(tr("trainable parameters %1"), format_number(training.trainable_params))
     lines = [
         header, fits,
         fill(tr("Layout: TP %1 · PP %2 (v=%3) · DP %4 · ZeRO-%5 · micro-batch %6 · recompute %7 · sequence "
-                "parallel %8"), layout["tp"], layout["pp"], layout["virtual_stages"], layout["dp"], layout["zero"],
-             layout["micro_batch"], term_word(layout["recompute"]),
-             tr("on") if layout["sequence_parallel"] else tr("off")),
+                "parallel %8"), layout.tp, layout.pp, layout.virtual_stages, layout.dp, layout.zero,
+             layout.micro_batch, term_word(layout.recompute),
+             tr("on") if layout.sequence_parallel else tr("off")),
         "",
         tr("Memory per GPU (GiB)"),
     ]
     labels = {"weights": tr("weights"), "gradients": tr("gradients"), "optimizer": tr("optimizer"),
-              "activations": tr("activations"), "kv_cache": tr("KV cache"), "overhead": tr("overhead"),
-              "total": tr("total"), "capacity": tr("capacity")}
-    for key, label in labels.items():
-        lines.append(f"  {label:<12}{memory[key]:>9.1f}")
-    training = result.get("training")
+              "activations": tr("activations"), "kv_cache": tr("KV cache"), "overhead": tr("overhead")}
+    for key, value in memory.parts():
+        lines.append(f"  {labels[key]:<12}{value:>9.1f}")
+    for label, value in ((tr("total"), memory.total), (tr("capacity"), memory.capacity)):
+        lines.append(f"  {label:<12}{value:>9.1f}")
     if training:
-        rate = (fill(tr("%1 tokens/s (%2 per GPU)"), format_number(training["tokens_per_s"]),
-                     format_number(training["tokens_per_s_per_gpu"])) if training.get("tokens_per_s") is not None
-                else fill(tr("%1 images/s"), format_number(training["images_per_s"])))
+        rate = (fill(tr("%1 tokens/s (%2 per GPU)"), format_number(training.tokens_per_s),
+                     format_number(training.tokens_per_s_per_gpu)) if training.tokens_per_s is not None
+                else fill(tr("%1 images/s"), format_number(training.images_per_s)))
         lines += [
             "",
             tr("Time"),
-            "  " + fill(tr("step time %1 s (±%2%)"), format_number(training["step_time_s"]),
-                        f"{training['uncertainty_pct']:.0f}"),
+            "  " + fill(tr("step time %1 s (±%2%)"), format_number(training.step_time_s),
+                        f"{training.uncertainty_pct:.0f}"),
             "  " + rate,
-            "  " + fill(tr("model TFLOP/s %1 per GPU, MFU %2%"), format_number(training["model_tflops_per_gpu"]),
-                        f"{training['mfu'] * 100:.1f}"),
-            "  " + fill(tr("run %1 days, %2 GPU-hours"), format_number(training["days"]),
-                        format_number(training["gpu_hours"])),
+            "  " + fill(tr("model TFLOP/s %1 per GPU, MFU %2%"), format_number(training.model_tflops_per_gpu),
+                        f"{training.mfu * 100:.1f}"),
+            "  " + fill(tr("run %1 days, %2 GPU-hours"), format_number(training.days),
+                        format_number(training.gpu_hours)),
             "  " + tr("step breakdown") + " " + ", ".join(f"{k} {v:.3g} s"
-                                                         for k, v in training["step_breakdown_s"].items() if v),
+                                                         for k, v in training.step_breakdown_s.items() if v),
         ]
-    serving = result.get("inference")
+    serving = result.inference
     if serving:
         lines += [
             "",
-            fill(tr("Serving (%1, ±%2%)"), serving["engine"], f"{serving['uncertainty_pct']:.0f}"),
-            "  " + fill(tr("time to first token %1 ms"), f"{serving['ttft_s'] * 1000:,.1f}"),
-            "  " + fill(tr("time per output token %1 ms"), f"{serving['tpot_s'] * 1000:,.1f}"),
-            "  " + fill(tr("output tokens/s %1 (%2 per GPU)"), format_number(serving["output_tokens_per_s"]),
-                        format_number(serving["output_tokens_per_s_per_gpu"])),
-            "  " + fill(tr("largest batch %1 sequences per replica (KV-cache room)"), serving["max_batch"]),
-            "  " + fill(tr("replicas %1 x %2 GPU(s); the load needs %3 (%4 GPUs)"), serving["replicas"],
-                        serving["gpus_per_replica"], serving["replicas_needed"], serving["gpus_needed"]),
+            fill(tr("Serving (%1, ±%2%)"), serving.engine, f"{serving.uncertainty_pct:.0f}"),
+            "  " + fill(tr("time to first token %1 ms"), f"{serving.ttft_s * 1000:,.1f}"),
+            "  " + fill(tr("time per output token %1 ms"), f"{serving.tpot_s * 1000:,.1f}"),
+            "  " + fill(tr("output tokens/s %1 (%2 per GPU)"), format_number(serving.output_tokens_per_s),
+                        format_number(serving.output_tokens_per_s_per_gpu)),
+            "  " + fill(tr("largest batch %1 sequences per replica (KV-cache room)"), serving.max_batch),
+            "  " + fill(tr("replicas %1 x %2 GPU(s); the load needs %3 (%4 GPUs)"), serving.replicas,
+                        serving.gpus_per_replica, serving.replicas_needed, serving.gpus_needed),
         ]
-    power = result["power"]
+    power = result.power
     line = fill(tr("Power: %1 kW nameplate and %2 kW expected per node, %3 kW cluster"),
-                format_number(power["node_kw_nameplate"]), format_number(power["node_kw_expected"]),
-                format_number(power["cluster_kw_expected"]))
-    if result["energy_mwh"] is not None:
-        line += "; " + fill(tr("energy per run %1 MWh (IT, before PUE)"), format_number(result["energy_mwh"]))
+                format_number(power.node_kw_nameplate), format_number(power.node_kw_expected),
+                format_number(power.cluster_kw_expected))
+    if result.energy_mwh is not None:
+        line += "; " + fill(tr("energy per run %1 MWh (IT, before PUE)"), format_number(result.energy_mwh))
     lines += ["", line]
-    if result.get("alternatives"):
+    if result.alternatives:
         lines += ["", tr("Other layouts")]
-        for alt in result["alternatives"]:
-            lines.append(f"  TP {alt['tp']} PP {alt['pp']} DP {alt['dp']} ZeRO-{alt['zero']} mb {alt['micro_batch']}"
-                         f" {tr('recompute')} {term_word(alt['recompute'])}: {translated_message(alt['reason'])}")
-    if result["warnings"]:
-        lines += ["", tr("Warnings")] + [f"  ! {translated_message(w)}" for w in result["warnings"]]
+        for alt in result.alternatives:
+            other = alt.layout
+            lines.append(f"  TP {other.tp} PP {other.pp} DP {other.dp} ZeRO-{other.zero} mb {other.micro_batch}"
+                         f" {tr('recompute')} {term_word(other.recompute)}: {translated_message(alt.reason)}")
+    if result.warnings:
+        lines += ["", tr("Warnings")] + [f"  ! {translated_message(w)}" for w in result.warnings]
     return "\n".join(lines)
+
+
+def precision_words(result: Estimate) -> str:
+    """The precision the estimate used, and the one asked for when the GPU could not run it."""
+    if result.fell_back:
+        return fill(tr("%1 (%2 requested)"), result.precision, result.precision_requested)
+    return result.precision
 
 
 def command_estimate(args: argparse.Namespace) -> int:
@@ -97,7 +110,7 @@ def command_estimate(args: argparse.Namespace) -> int:
     return 0
 
 
-def print_result(result: dict[str, Any], output_format: str, report: Callable[[dict[str, Any]], str]) -> None:
+def print_result(result: R, output_format: str, report: Callable[[R], str]) -> None:
     """`--format json` prints the result as JSON (core messages become their English text); text the report."""
     print(result_json(result) if output_format == "json" else report(result))
 

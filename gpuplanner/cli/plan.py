@@ -14,6 +14,7 @@ from gpuplanner.cli.text import term_word, tr, translated_message, use_language
 from gpuplanner.core.cost import currency_symbol
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.plan import REGION_WORDS
+from gpuplanner.core.results import Plan, PlanResult
 from gpuplanner.i18n import fill
 from gpuplanner.scenario_file import load_scenario_json
 from gpuplanner.service import plan_for_scenario
@@ -31,114 +32,114 @@ def deployment_label(deployment: str) -> str:
     return tr("buy") if deployment == "on-prem" else tr("rent")
 
 
-def near_miss_lines(result: dict[str, Any]) -> list[str]:
+def near_miss_lines(result: PlanResult) -> list[str]:
     """The plans that break a limit or miss a goal: listed apart, never ranked, each with what it misses."""
-    near = result.get("near_misses") or []
+    near = result.near_misses
     if not near:
         return []
     lines = [tr("Near misses (not answers: each breaks a limit or misses a goal you set):")]
     for plan in near:
-        misses = "; ".join(translated_message(m) for m in plan["misses"])
-        lines.append(f"  - {plan['count']} x {plan['gpu']} ({deployment_label(plan['deployment'])}): {misses}")
+        misses = "; ".join(translated_message(m) for m in plan.misses)
+        lines.append(f"  - {plan.count} x {plan.gpu} ({deployment_label(plan.deployment)}): {misses}")
     return lines
 
 
-def owned_lines(best: dict[str, Any], currency: str) -> list[str]:
+def owned_lines(best: Plan, currency: str) -> list[str]:
     """What bought hardware asks of the site, and what it costs."""
-    site, cost = best["site"], best["cost"]
+    site, cost = best.site, best.cost
     return [
-        "  " + fill(tr("node: %1 — %2 kW nameplate, %3 kW expected, %4U"), site["node"],
-                    format_number(site["node_kw_nameplate"]), format_number(site["node_kw_training"]),
-                    site["rack_units_per_node"]),
-        "  " + fill(tr("racks: %1 x %2 nodes, %3 kW per rack (limited by %4); cooling: %5"), site["racks"],
-                    site["nodes_per_rack"], format_number(site["kw_per_rack"]), term_word(site["rack_limited_by"]),
-                    term_word(site["cooling_needed"]))
-        + ("" if site["cooling_ok"] else " " + tr("(beyond the site's cooling)")),
+        "  " + fill(tr("node: %1 — %2 kW nameplate, %3 kW expected, %4U"), site.node,
+                    format_number(site.node_kw_nameplate), format_number(site.node_kw_training),
+                    site.rack_units_per_node),
+        "  " + fill(tr("racks: %1 x %2 nodes, %3 kW per rack (limited by %4); cooling: %5"), site.racks,
+                    site.nodes_per_rack, format_number(site.kw_per_rack), term_word(site.rack_limited_by),
+                    term_word(site.cooling_needed))
+        + ("" if site.cooling_ok else " " + tr("(beyond the site's cooling)")),
         "  " + fill(tr("circuits: %1 per A/B feed of %2 kW; heat %3 BTU/h per rack"),
-                    format_number(site["circuits_per_feed"]), format_number(site["circuit_kw"]),
-                    format_number(site["heat_btu_h_per_rack"])),
+                    format_number(site.circuits_per_feed), format_number(site.circuit_kw),
+                    format_number(site.heat_btu_h_per_rack)),
         "  " + fill(tr("cluster: %1 kW IT, %2 kW facility; fabric %3 leaf + %4 spine (%5)"),
-                    format_number(site["it_kw_expected"]), format_number(site["facility_kw_expected"]),
-                    site["switches"]["leaf"], site["switches"]["spine"], term_word(site["switches"]["note"])),
+                    format_number(site.it_kw_expected), format_number(site.facility_kw_expected),
+                    site.switches.leaf, site.switches.spine, term_word(site.switches.note)),
         "  " + fill(tr("cost (%1): capex %2, opex/yr %3, TCO %4 yr %5; cloud on demand %6 per GPU-hour; break-even "
-                       "utilisation %7"), currency, money(cost["capex"], currency),
-                    money(cost["opex_per_year"], currency), f"{cost['years']:g}", money(cost["tco"], currency),
-                    money(cost["cloud_on_demand_per_gpu_hour"], currency, 2),
-                    percent(cost["break_even_utilization"])),
+                       "utilisation %7"), currency, money(cost.capex, currency),
+                    money(cost.opex_per_year, currency), f"{cost.years:g}", money(cost.tco, currency),
+                    money(cost.cloud_on_demand_per_gpu_hour, currency, 2),
+                    percent(cost.break_even_utilization)),
     ]
 
 
-def rental_lines(best: dict[str, Any], currency: str) -> list[str]:
+def rental_lines(best: Plan, currency: str) -> list[str]:
     """A rented plan: who rents it and for how much; nothing to install on site."""
-    cost = best["cost"]
-    offer = cost.get("cloud_offer") or {}
-    job = cost.get("run_cost_cloud_on_demand")
+    cost = best.cost
+    offer = cost.cloud_offer
+    job = cost.run_cost_cloud_on_demand
     return [
-        "  " + fill(tr("rented: %1 x %2 from %3; region: %4; prices of %5"), best["site"]["nodes"],
-                    offer.get("instance", ""), offer.get("provider", ""), offer.get("region", ""),
-                    offer.get("price_date", "")),
+        "  " + fill(tr("rented: %1 x %2 from %3; region: %4; prices of %5"), best.site.nodes,
+                    offer.instance if offer else "", offer.provider if offer else "",
+                    offer.region if offer else "", offer.price_date if offer else ""),
         "  " + fill(tr("cost (%1): on demand %2 per GPU-hour (reserved %3, spot %4); this job on demand %5"), currency,
-                    money(cost["cloud_on_demand_per_gpu_hour"], currency, 2),
-                    money(cost["cloud_reserved_per_gpu_hour"], currency, 2),
-                    money(cost["cloud_spot_per_gpu_hour"], currency, 2), money(job, currency)),
+                    money(cost.cloud_on_demand_per_gpu_hour, currency, 2),
+                    money(cost.cloud_reserved_per_gpu_hour, currency, 2),
+                    money(cost.cloud_spot_per_gpu_hour, currency, 2), money(job, currency)),
         "  " + tr("site: none needed (racks, power and cooling are the provider's)"),
     ]
 
 
-def availability_lines(plan: dict[str, Any]) -> list[str]:
+def availability_lines(plan: Plan) -> list[str]:
     """Under a regional filter, why an owned plan's GPU can be bought there (rule or source, and its date)."""
-    where = plan["availability"]
-    if where["region"] == "global" or plan["deployment"] != "on-prem":
+    where = plan.availability
+    if where.region == "global" or plan.deployment != "on-prem":
         return []
-    return ["  " + fill(tr("bought in %1: %2 (%3; %4)"), translated_message(REGION_WORDS[where["region"]]),
-                        translated_message(where["reason"]), where["source"], where["as_of"])]
+    return ["  " + fill(tr("bought in %1: %2 (%3; %4)"), translated_message(REGION_WORDS[where.region]),
+                        translated_message(where.reason), where.source, where.as_of)]
 
 
-def plan_report(result: dict[str, Any]) -> str:
-    currency = result["currency"]
-    plans = result["plans"]
+def plan_report(result: PlanResult) -> str:
+    currency = result.currency
+    plans = result.plans
     near = near_miss_lines(result)
     if not plans:
         if not near:
             return tr("No plan fits: every GPU in the catalog runs out of memory or lacks a price for the deployment.")
-        return "\n".join([translated_message(result["note"]), "", *near])
+        return "\n".join([translated_message(result.note), "", *near])
     lines = []
-    if result.get("note"):
-        lines += [translated_message(result["note"]), ""]
+    if result.note:
+        lines += [translated_message(result.note), ""]
     gpu, where, gpus, nodes, racks = tr("GPU"), tr("where"), tr("GPUs"), tr("nodes"), tr("racks")
     speed_label, cost_label = tr("days or tok/s"), tr("cost")
     header = f"{'#':<3}{gpu:<22}{where:<9}{gpus:>6}{nodes:>6}{racks:>6}{speed_label:>15}{cost_label:>16}"
-    lines += [fill(tr("Plans ranked (%1 evaluated, %2 meet the goals)"), result["evaluated"], result["meeting_goals"]),
+    lines += [fill(tr("Plans ranked (%1 evaluated, %2 meet the goals)"), result.evaluated, result.meeting_goals),
               header]
     for plan in plans:
-        speed = (f"{plan['days']:.1f} d" if plan["days"] is not None
-                 else f"{plan['inference']['output_tokens_per_s']:,.0f}/s")
-        lines.append(f"{plan['rank']:<3}{plan['gpu']:<22}{deployment_label(plan['deployment']):<9}{plan['count']:>6}"
-                     f"{plan['site']['nodes']:>6}{plan['site']['racks']:>6}{speed:>15}"
-                     f"{money(plan['cost_metric'], currency):>16}")
+        speed = (f"{plan.days:.1f} d" if plan.inference is None
+                 else f"{plan.inference.output_tokens_per_s:,.0f}/s")
+        lines.append(f"{plan.rank:<3}{plan.gpu:<22}{deployment_label(plan.deployment):<9}{plan.count:>6}"
+                     f"{plan.site.nodes:>6}{plan.site.racks:>6}{speed:>15}"
+                     f"{money(plan.cost_metric, currency):>16}")
     best = plans[0]
-    layout = best["layout"]
+    layout = best.layout
     lines += [
         "",
-        fill(tr("#1 in detail: %1 x %2 (%3)"), best["count"], best["gpu_name"], deployment_label(best["deployment"])),
-        "  " + tr("why:") + " " + "; ".join(translated_message(r) for r in best["rank_reasons"]),
-        "  " + fill(tr("layout: TP %1 · PP %2 · DP %3 · ZeRO-%4 · micro-batch %5 · recompute %6"), layout["tp"],
-                    layout["pp"], layout["dp"], layout["zero"], layout["micro_batch"],
-                    term_word(layout["recompute"])),
-        "  " + fill(tr("memory per GPU: %1 of %2 GiB"), f"{best['memory_gib_per_gpu']['total']:.1f}",
-                    f"{best['memory_gib_per_gpu']['capacity']:g}"),
+        fill(tr("#1 in detail: %1 x %2 (%3)"), best.count, best.gpu_name, deployment_label(best.deployment)),
+        "  " + tr("why:") + " " + "; ".join(translated_message(r) for r in best.rank_reasons),
+        "  " + fill(tr("layout: TP %1 · PP %2 · DP %3 · ZeRO-%4 · micro-batch %5 · recompute %6"), layout.tp,
+                    layout.pp, layout.dp, layout.zero, layout.micro_batch,
+                    term_word(layout.recompute)),
+        "  " + fill(tr("memory per GPU: %1 of %2 GiB"), f"{best.memory.total:.1f}",
+                    f"{best.memory.capacity:g}"),
     ]
-    lines += owned_lines(best, currency) if best["deployment"] == "on-prem" else rental_lines(best, currency)
+    lines += owned_lines(best, currency) if best.deployment == "on-prem" else rental_lines(best, currency)
     lines += availability_lines(best)
-    if best["warnings"]:
-        lines += ["  " + tr("warnings:")] + [f"   ! {translated_message(w)}" for w in best["warnings"]]
+    if best.warnings:
+        lines += ["  " + tr("warnings:")] + [f"   ! {translated_message(w)}" for w in best.warnings]
     lines += ["", tr("Cost vs time (Pareto front):")]
-    for point in result["pareto"][:8]:
-        speed = (fill(tr("%1 days"), f"{point['days']:.1f}") if point["days"] is not None
-                 else f"{point['output_tokens_per_s']:,.0f} tok/s")
-        where = deployment_label(point["deployment"])
-        cost_text = money(point["cost"], currency)
-        lines.append(f"  {point['count']:>5} x {point['gpu']:<20} {where:<8} {speed:>14}  {cost_text}")
+    for point in result.pareto[:8]:
+        speed = (fill(tr("%1 days"), f"{point.days:.1f}") if point.days is not None
+                 else f"{point.output_tokens_per_s:,.0f} tok/s")
+        where = deployment_label(point.deployment)
+        cost_text = money(point.cost, currency)
+        lines.append(f"  {point.count:>5} x {point.gpu:<20} {where:<8} {speed:>14}  {cost_text}")
     if near:
         lines += ["", *near]
     return "\n".join(lines)
@@ -183,7 +184,7 @@ def check_output_path(path: str, scenario_path: str) -> None:
         raise InputError("--pdf", "{path} is the scenario file itself; give another name", path=path)
 
 
-def write_spec_sheet(path: str, result: dict[str, Any], language: str, page_size: str,
+def write_spec_sheet(path: str, result: PlanResult, language: str, page_size: str,
                      project: str, as_of: str) -> int:
     """Headless PDF (the GUI application must exist first: see gui_application)."""
     from gpuplanner.report.spec_sheet import SheetOptions, write_pdf
@@ -191,7 +192,7 @@ def write_spec_sheet(path: str, result: dict[str, Any], language: str, page_size
 
     app = gui_application()
     install_translations(language)
-    pages = write_pdf(path, result["plans"][0], SheetOptions(project=project, page_size=page_size), as_of, result)
+    pages = write_pdf(path, result.plans[0], SheetOptions(project=project, page_size=page_size), as_of, result)
     app.processEvents()
     return pages
 
@@ -208,7 +209,7 @@ def command_plan(args: argparse.Namespace) -> int:
     catalog = open_catalog()
     result = plan_for_scenario(data, catalog, top=args.top)
     if args.pdf is not None:
-        if not result["plans"]:
+        if not result.plans:
             raise InputError("--pdf", "no plan fits, so there is no spec sheet to write")
         try:
             pages = write_spec_sheet(args.pdf, result, args.lang or "", args.page_size,

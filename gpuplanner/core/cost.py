@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from gpuplanner.core.errors import InputError, require_positive
 from gpuplanner.core.messages import Message, msg
+from gpuplanner.core.results import CloudOfferBlock, CostSummary
 
 HOURS_PER_YEAR = 8760.0
 CURRENCY_SYMBOLS = {"USD": "$", "CNY": "¥"}
@@ -116,10 +117,10 @@ def _times(value: float | None, factor: float) -> float | None:
 
 
 def cost_summary(inputs: CostInputs, assumptions: CostAssumptions, run_gpu_hours: float | None = None,
-                 output_tokens_per_s: float | None = None) -> dict[str, object]:
+                 output_tokens_per_s: float | None = None) -> CostSummary:
     """All money figures in `assumptions.currency`; None where a price is missing."""
     a = assumptions
-    notes: list[str] = []
+    notes: list[Message] = []
     capex = None
     if inputs.node_price is not None:
         capex = a.from_usd(inputs.node_price.amount_usd * inputs.nodes + (inputs.network_usd or 0.0))
@@ -165,42 +166,46 @@ def cost_summary(inputs: CostInputs, assumptions: CostAssumptions, run_gpu_hours
             payback_note = msg("never pays back: at {utilization:.0%} utilisation, running it costs more per month "
                                "than renting the same GPU-hours", utilization=a.utilization)
 
-    result: dict[str, object] = {
-        "currency": a.currency,
-        "capex": capex, "opex_per_year": opex, "electricity_per_year": electricity,
-        "colocation_per_year": colocation or None, "maintenance_per_year": maintenance,
-        "tco": tco, "years": a.years, "utilization": a.utilization,
-        "owned_per_gpu_hour": owned_per_gpu_hour,
-        "cloud_on_demand_per_gpu_hour": cloud_per_gpu_hour,
-        "cloud_reserved_per_gpu_hour": _times(cloud_per_gpu_hour, a.reserved_price_ratio),
-        "cloud_spot_per_gpu_hour": _times(cloud_per_gpu_hour, a.spot_price_ratio),
-        "cloud_offer": None if inputs.cloud is None else {
-            "provider": inputs.cloud.provider, "instance": inputs.cloud.instance, "region": inputs.cloud.region,
-            "price_date": inputs.cloud.price_date, "source": inputs.cloud.source},
-        "cloud_tco": None if cloud_per_gpu_hour is None else (
-            cloud_per_gpu_hour * inputs.rented_gpus * HOURS_PER_YEAR * a.years * a.utilization),
-        "gpus_rented": inputs.rented_gpus if inputs.cloud is not None else None, "gpus_owned": inputs.owned_gpus,
-        "break_even_utilization": break_even,
-        "payback_months": payback_months, "payback_note": payback_note,
-        "node_price_source": None if inputs.node_price is None else inputs.node_price.source,
-        "notes": notes,
-    }
+    run: dict[str, float | None] = {}
     if run_gpu_hours is not None:
         # The job holds every GPU of what was rented or bought for its whole wall-clock time.
         run_hours = run_gpu_hours / inputs.gpus
         rented_hours = run_hours * inputs.rented_gpus
-        result["run_cost_cloud_on_demand"] = None if cloud_per_gpu_hour is None else rented_hours * cloud_per_gpu_hour
-        result["run_cost_cloud_spot"] = None if cloud_per_gpu_hour is None else (
+        run["run_cost_cloud_on_demand"] = None if cloud_per_gpu_hour is None else rented_hours * cloud_per_gpu_hour
+        run["run_cost_cloud_spot"] = None if cloud_per_gpu_hour is None else (
             rented_hours * (1 + a.spot_restart_overhead) * cloud_per_gpu_hour * a.spot_price_ratio)
-        result["run_cost_owned"] = None if owned_per_gpu_hour is None else (
+        run["run_cost_owned"] = None if owned_per_gpu_hour is None else (
             run_hours * inputs.owned_gpus * owned_per_gpu_hour)
+        # Bought for this run alone: the purchase plus the running costs while it runs.
+        run["run_cost_owned_with_capex"] = None if capex is None else capex + opex * run_hours / HOURS_PER_YEAR
     if output_tokens_per_s:
         per_hour_tokens = output_tokens_per_s * 3600.0
-        result["per_million_tokens_cloud"] = None if cloud_per_gpu_hour is None else (
+        run["per_million_tokens_cloud"] = None if cloud_per_gpu_hour is None else (
             cloud_per_gpu_hour * inputs.rented_gpus / per_hour_tokens * 1e6)
-        result["per_million_tokens_owned"] = None if owned_per_gpu_hour is None else (
+        run["per_million_tokens_owned"] = None if owned_per_gpu_hour is None else (
             owned_per_gpu_hour * inputs.owned_gpus / per_hour_tokens * 1e6)
-    return result
+    offer = inputs.cloud
+    return CostSummary(
+        currency=a.currency,
+        capex=capex, opex_per_year=opex, electricity_per_year=electricity,
+        colocation_per_year=colocation or None, maintenance_per_year=maintenance,
+        tco=tco, years=a.years, utilization=a.utilization,
+        owned_per_gpu_hour=owned_per_gpu_hour,
+        cloud_on_demand_per_gpu_hour=cloud_per_gpu_hour,
+        cloud_reserved_per_gpu_hour=_times(cloud_per_gpu_hour, a.reserved_price_ratio),
+        cloud_spot_per_gpu_hour=_times(cloud_per_gpu_hour, a.spot_price_ratio),
+        cloud_offer=None if offer is None else CloudOfferBlock(
+            provider=offer.provider, instance=offer.instance, region=offer.region, price_date=offer.price_date,
+            source=offer.source),
+        cloud_tco=None if cloud_per_gpu_hour is None else (
+            cloud_per_gpu_hour * inputs.rented_gpus * HOURS_PER_YEAR * a.years * a.utilization),
+        gpus_rented=inputs.rented_gpus if offer is not None else None, gpus_owned=inputs.owned_gpus,
+        break_even_utilization=break_even,
+        payback_months=payback_months, payback_note=payback_note,
+        node_price_source=None if inputs.node_price is None else inputs.node_price.source,
+        notes=tuple(notes),
+        **run,
+    )
 
 
 QUOTE_PREFIX = "your quote"  # how the source of a price from the user's vendor quote begins

@@ -22,8 +22,18 @@ from gpuplanner.core.inference import (
 )
 from gpuplanner.core.layout import LayoutSearch, search_layouts
 from gpuplanner.core.memory import GIB
-from gpuplanner.core.messages import msg
+from gpuplanner.core.messages import Message, msg
 from gpuplanner.core.performance import is_validated, model_flops_per_token, peak_flops
+from gpuplanner.core.results import (
+    Estimate,
+    LatencyPoint,
+    Layout,
+    MemoryPerGPU,
+    ModelSummary,
+    PowerFigures,
+    ServingFigures,
+    TrainingFigures,
+)
 from gpuplanner.core.scenario import Scenario
 from gpuplanner.core.site import NodeSpec, PowerAssumptions
 from gpuplanner.core.vision import (
@@ -54,9 +64,9 @@ PRECISION_FALLBACK = {Precision.FP8: Precision.BF16, Precision.BF16: Precision.F
                       Precision.FP16: Precision.FP32}
 
 
-def supported_precision(gpu: GPU, wanted: Precision) -> tuple[Precision, list[str]]:
+def supported_precision(gpu: GPU, wanted: Precision) -> tuple[Precision, list[Message]]:
     """The precision the GPU can run, falling back (FP8 -> BF16 -> FP16 -> FP32) with a warning."""
-    warnings: list[str] = []
+    warnings: list[Message] = []
     precision = wanted
     while gpu.peak_tflops(precision) is None and precision in PRECISION_FALLBACK:
         fallback = PRECISION_FALLBACK[precision].value.upper()
@@ -81,7 +91,7 @@ def _assumption_items(assumptions: Assumptions) -> tuple[tuple[str, Any], ...]:
     return tuple(asdict(assumptions).items())
 
 
-def assumption_values(assumptions: Assumptions) -> dict[str, Any]:
+def assumption_values(assumptions: Assumptions) -> dict[str, float | bool]:
     """The assumptions as plain values for the result (a fresh dict; the conversion is done once per set)."""
     return dict(_assumption_items(assumptions))
 
@@ -92,21 +102,21 @@ def uncertainty_pct(gpu: GPU, precision: Precision) -> float:
 
 
 def training_warnings(scenario: Scenario, workload: TrainingWorkload, cluster: Cluster, search: LayoutSearch,
-                      best: int, days: float) -> list[str]:
+                      best: int, days: float) -> list[Message]:
     gpu = cluster.gpu
     layout = search.layouts.describe(best)
-    warnings: list[str] = []
+    warnings: list[Message] = []
     if not search.fits[best]:
         need = float(search.memory.total[best]) / GIB
         warnings.append(msg("Does not fit: the leanest layout needs {need:.1f} GiB per GPU but {gpu} has "
                             "{capacity:g} GiB. Add GPUs, shard more (ZeRO-3), or recompute activations.",
                             need=need, gpu=gpu.model, capacity=gpu.memory_gib or 0))
-    if layout["tp"] > 1 and not gpu.has_scale_up_fabric:
+    if layout.tp > 1 and not gpu.has_scale_up_fabric:
         warnings.append(msg("{gpu} has no NVLink: tensor parallelism over PCIe is slow; prefer data "
                             "parallelism with ZeRO/FSDP.", gpu=gpu.model))
-    if layout["tp"] > gpu.scale_up_domain > 1:
+    if layout.tp > gpu.scale_up_domain > 1:
         warnings.append(msg("{gpu} links only {domain} GPUs by NVLink bridge; TP={tp} crosses PCIe.",
-                            gpu=gpu.model, domain=gpu.scale_up_domain, tp=layout["tp"]))
+                            gpu=gpu.model, domain=gpu.scale_up_domain, tp=layout.tp))
     if gpu.segment == Segment.CONSUMER:
         warnings.append(msg("GeForce cards: NVIDIA's driver licence does not permit data-center deployment, "
                             "and they have no ECC memory."))
@@ -127,9 +137,9 @@ def training_warnings(scenario: Scenario, workload: TrainingWorkload, cluster: C
     if search.fits[best] and gpu.memory_gib:
         warnings += headroom_warnings(float(search.memory.total[best]) / GIB, gpu.memory_gib)
     model = workload.model
-    if layout["pp"] > 1 and model.layers % layout["pp"]:
+    if layout.pp > 1 and model.layers % layout.pp:
         warnings.append(msg("PP={pp} splits {layers} layers unevenly: the stage with the most layers sets the pace "
-                            "(the estimate assumes an even split).", pp=layout["pp"], layers=model.layers))
+                            "(the estimate assumes an even split).", pp=layout.pp, layers=model.layers))
     if model.max_seq_len is not None and workload.seq_len > model.max_seq_len:
         warnings.append(msg("Sequence length {seq:,} is beyond the {max:,} tokens {model} was built for.",
                             seq=workload.seq_len, max=model.max_seq_len, model=model.name))
@@ -144,7 +154,7 @@ def training_warnings(scenario: Scenario, workload: TrainingWorkload, cluster: C
     return warnings
 
 
-def headroom_warnings(total_gib: float, capacity_gib: float) -> list[str]:
+def headroom_warnings(total_gib: float, capacity_gib: float) -> list[Message]:
     """Memory within a few percent of capacity runs out with fragmentation or a longer batch."""
     if total_gib > capacity_gib * (1.0 - MIN_MEMORY_HEADROOM):
         return [msg("Uses {used:.0%} of GPU memory: under {headroom:.0%} headroom, allocator fragmentation or a "
@@ -154,11 +164,19 @@ def headroom_warnings(total_gib: float, capacity_gib: float) -> list[str]:
 
 
 def power_block(gpu: GPU, gpus_per_node: int, nodes: int, node: NodeSpec | None,
-                power: PowerAssumptions) -> dict[str, float | None]:
+                power: PowerAssumptions) -> PowerFigures:
     """Nameplate from the chosen server (when known) and the expected draw from the metered per-GPU figure."""
     expected = None if gpu.tdp_w is None else gpu.tdp_w * gpus_per_node * power.training_w_per_gpu_tdp_w / 1000.0
-    return {"node_kw_nameplate": None if node is None else node.nameplate_kw, "node_kw_expected": expected,
-            "cluster_kw_expected": None if expected is None else expected * nodes}
+    return PowerFigures(node_kw_nameplate=None if node is None else node.nameplate_kw, node_kw_expected=expected,
+                        cluster_kw_expected=None if expected is None else expected * nodes)
+
+
+def _energy(power: PowerFigures, gpu: GPU, count: int, days: float) -> tuple[float | None, float | None]:
+    """Energy of the run in MWh: the expected cluster draw, and GPU-hours x TDP (the accounting Llama and BLOOM
+    publish: no host, no PUE) for like-with-like checks."""
+    cluster_kw = power.cluster_kw_expected
+    return (None if cluster_kw is None else cluster_kw * days * 24.0 / 1000.0,
+            None if gpu.tdp_w is None else days * 24.0 * count * gpu.tdp_w / 1e6)
 
 
 def _cluster(scenario: Scenario, count: int) -> Cluster:
@@ -212,7 +230,7 @@ def choose_count(scenario: Scenario, workload: TrainingWorkload) -> tuple[int, L
     return last
 
 
-def estimate_training(scenario: Scenario, node: NodeSpec | None = None, alternatives: bool = True) -> dict[str, Any]:
+def estimate_training(scenario: Scenario, node: NodeSpec | None = None, alternatives: bool = True) -> Estimate:
     precision, warnings = supported_precision(scenario.gpu, scenario.precision)
     workload = _training_workload(scenario, precision)
     if scenario.gpu_count is None:
@@ -228,55 +246,47 @@ def estimate_training(scenario: Scenario, node: NodeSpec | None = None, alternat
     model_tflops = model_flops_per_token(workload) * tokens_per_s / count / 1e12
     peak_tflops = peak_flops(cluster.gpu, precision) / 1e12
     days = workload.steps * step_s / 86400.0
-    memory = search.memory.as_gib(best)
+    memory = search.memory.as_gib(best, cluster.gpu.memory_gib or 0.0)
     adapter_params = workload.adapter.total_params(workload.model) if workload.adapter else 0.0
-    memory["kv_cache"] = 0.0  # training keeps no KV cache
-    memory["capacity"] = cluster.gpu.memory_gib or 0.0
     power = power_block(cluster.gpu, cluster.gpus_per_node, cluster.nodes, node, PowerAssumptions())
-    cluster_kw = power["cluster_kw_expected"]
+    energy, energy_tdp_basis = _energy(power, cluster.gpu, count, days)
     warnings += training_warnings(scenario, workload, cluster, search, best, days)
-    return {
-        "task": scenario.task.value,
-        "fits": bool(search.fits[best]),
-        "gpu": cluster.gpu.id,
-        "count": count,
-        "nodes": cluster.nodes,
-        "precision": precision.value,  # what the estimate used, after any fallback
-        "precision_requested": scenario.precision.value,
-        "layout": search.layouts.describe(best),
-        "memory_gib_per_gpu": memory,
-        "training": {
-            "step_time_s": step_s,
-            "tokens_per_s": tokens_per_s,
-            "tokens_per_s_per_gpu": tokens_per_s / count,
-            "model_tflops_per_gpu": model_tflops,
-            "mfu": model_tflops / peak_tflops,
-            "days": days,
-            "gpu_hours": days * 24.0 * count,
-            "steps": workload.steps,
-            "tokens": workload.tokens,
-            "trainable_params": float(adapter_params) if workload.adapter else workload.model.total_params,
-            "cluster_model_states_gb": (memory["weights"] + memory["gradients"] + memory["optimizer"])
-            * GIB * count / 1e9,
-            "uncertainty_pct": uncertainty_pct(cluster.gpu, precision),
-            "step_breakdown_s": search.time.as_dict(best),
-        },
-        "inference": None,
-        "power": power,
-        "energy_mwh": None if cluster_kw is None else cluster_kw * days * 24.0 / 1000.0,
-        # GPU-hours x TDP: the accounting Llama and BLOOM publish (no host, no PUE), for like-with-like checks.
-        "energy_mwh_gpu_tdp_basis": None if cluster.gpu.tdp_w is None else
-        days * 24.0 * count * cluster.gpu.tdp_w / 1e6,
-        "model": {
-            "name": workload.model.name,
-            "params": workload.model.total_params,
-            "active_params": workload.model.active_params,
-            "training_flops_per_token": model_flops_per_token(workload),
-        },
-        "alternatives": search.losing_reasons(best) if search.every_time else None,
-        "layouts_considered": len(search.layouts),
-        "layouts_fitting": int(search.fits.sum()),
-        "assumptions": {
+    return Estimate(
+        task=scenario.task.value,
+        fits=bool(search.fits[best]),
+        gpu=cluster.gpu.id,
+        count=count,
+        nodes=cluster.nodes,
+        precision=precision.value,
+        precision_requested=scenario.precision.value,
+        layout=search.layouts.describe(best),
+        memory_gib_per_gpu=memory,
+        training=TrainingFigures(
+            step_time_s=step_s,
+            tokens_per_s=tokens_per_s,
+            tokens_per_s_per_gpu=tokens_per_s / count,
+            model_tflops_per_gpu=model_tflops,
+            mfu=model_tflops / peak_tflops,
+            days=days,
+            gpu_hours=days * 24.0 * count,
+            steps=workload.steps,
+            tokens=workload.tokens,
+            trainable_params=float(adapter_params) if workload.adapter else workload.model.total_params,
+            cluster_model_states_gb=_model_states_gb(memory, count),
+            uncertainty_pct=uncertainty_pct(cluster.gpu, precision),
+            step_breakdown_s=search.time.as_dict(best),
+        ),
+        inference=None,
+        power=power,
+        energy_mwh=energy,
+        energy_mwh_gpu_tdp_basis=energy_tdp_basis,
+        model=ModelSummary(name=workload.model.name, params=workload.model.total_params,
+                           active_params=workload.model.active_params,
+                           training_flops_per_token=model_flops_per_token(workload)),
+        alternatives=search.losing_reasons(best) if search.every_time else None,
+        layouts_considered=len(search.layouts),
+        layouts_fitting=int(search.fits.sum()),
+        assumptions={
             **assumption_values(scenario.assumptions),
             "flops_convention": "6N + 12*layers*hidden*seq per token (PaLM); no causal discount",
             "activation_memory": "Korthikanti et al. 2022, generalised to GQA and SwiGLU",
@@ -289,8 +299,13 @@ def estimate_training(scenario: Scenario, node: NodeSpec | None = None, alternat
             "power": f"expected draw = {PowerAssumptions.training_w_per_gpu_tdp_w:.2f} x GPU TDP per GPU incl. host "
                      "(MLPerf Training v4.0 metered)",
         },
-        "warnings": warnings,
-    }
+        warnings=tuple(warnings),
+    )
+
+
+def _model_states_gb(memory: MemoryPerGPU, count: int) -> float:
+    """Weights, gradients and optimizer states over the whole cluster, in GB (what a checkpoint holds)."""
+    return (memory.weights + memory.gradients + memory.optimizer) * GIB * count / 1e9
 
 
 def serving_workload(scenario: Scenario) -> ServingWorkload:
@@ -321,7 +336,7 @@ LATENCY_CURVE_POINTS = 10
 
 
 def latency_curve(workload: ServingWorkload, gpu: GPU, tp: int, replicas: int,
-                  max_batch: int) -> list[dict[str, float]]:
+                  max_batch: int) -> tuple[LatencyPoint, ...]:
     """Time to first token and per output token as concurrent users grow on this many replicas (the users spread
     evenly, up to the KV-cache room), for the serving chart."""
     most = max(replicas * max(max_batch, 1), 1)
@@ -329,11 +344,11 @@ def latency_curve(workload: ServingWorkload, gpu: GPU, tp: int, replicas: int,
     curve = []
     for count in users:
         at = estimate_serving(replace(workload, batch=min(math.ceil(count / replicas), max(max_batch, 1))), gpu, tp)
-        curve.append({"users": float(count), "ttft_s": at.ttft_s, "tpot_s": at.tpot_s})
-    return curve
+        curve.append(LatencyPoint(users=float(count), ttft_s=at.ttft_s, tpot_s=at.tpot_s))
+    return tuple(curve)
 
 
-def estimate_inference(scenario: Scenario, node: NodeSpec | None = None, alternatives: bool = True) -> dict[str, Any]:
+def estimate_inference(scenario: Scenario, node: NodeSpec | None = None, alternatives: bool = True) -> Estimate:
     gpu = scenario.gpu
     workload = serving_workload(scenario)
     node_gpus = min(scenario.gpus_per_node, scenario.gpu_count or scenario.gpus_per_node)
@@ -377,41 +392,44 @@ def estimate_inference(scenario: Scenario, node: NodeSpec | None = None, alterna
     if workload.profile.name == "vLLM":
         warnings.append(msg("vLLM efficiency is an assumption (no published vLLM run in the reference set)."))
     cluster = Cluster(gpu, count, min(scenario.gpus_per_node, count), scenario.network_gbps_per_node)
-    memory = {"weights": serving.memory_gib["weights"], "gradients": 0.0, "optimizer": 0.0,
-              "activations": serving.memory_gib["activations"], "kv_cache": serving.memory_gib["kv_cache"],
-              "overhead": serving.memory_gib["overhead"], "total": serving.memory_gib["total"],
-              "capacity": serving.memory_gib["capacity"]}
-    return {
-        "task": scenario.task.value, "fits": serving.fits, "gpu": gpu.id, "count": count, "nodes": cluster.nodes,
-        "precision": workload.weight_format.value,
-        "layout": {"tp": tp, "pp": 1, "dp": replicas, "zero": 0, "micro_batch": load_batch, "recompute": "none",
-                   "sequence_parallel": False, "virtual_stages": 1},
-        "memory_gib_per_gpu": memory,
-        "training": None,
-        "inference": {
-            "ttft_s": serving.ttft_s, "tpot_s": serving.tpot_s,
-            "concurrent_users": users, "batch_per_replica": load_batch,
-            "output_tokens_per_s_per_user": 1.0 / serving.tpot_s if serving.tpot_s > 0 else None,
-            "output_tokens_per_s": per_replica * replicas, "output_tokens_per_s_per_replica": per_replica,
-            "output_tokens_per_s_per_gpu": per_replica / tp, "max_batch": serving.max_batch,
-            "replicas": replicas, "gpus_per_replica": tp, "replicas_needed": replicas_needed,
-            "gpus_needed": replicas_needed * tp, "engine": workload.profile.name,
-            "uncertainty_pct": INFERENCE_ERROR_PCT,
-            "latency_curve": latency_curve(workload, gpu, tp, replicas, serving.max_batch)
+    parts = serving.memory_gib
+    memory = MemoryPerGPU(weights=parts["weights"], gradients=0.0, optimizer=0.0, activations=parts["activations"],
+                          kv_cache=parts["kv_cache"], overhead=parts["overhead"], total=parts["total"],
+                          capacity=parts["capacity"])
+    return Estimate(
+        task=scenario.task.value, fits=serving.fits, gpu=gpu.id, count=count, nodes=cluster.nodes,
+        precision=workload.weight_format.value, precision_requested=workload.weight_format.value,
+        layout=Layout(tp=tp, pp=1, dp=replicas, zero=0, micro_batch=load_batch, recompute="none",
+                      sequence_parallel=False, virtual_stages=1),
+        memory_gib_per_gpu=memory,
+        training=None,
+        inference=ServingFigures(
+            ttft_s=serving.ttft_s, tpot_s=serving.tpot_s,
+            concurrent_users=users, batch_per_replica=load_batch,
+            output_tokens_per_s_per_user=1.0 / serving.tpot_s if serving.tpot_s > 0 else None,
+            output_tokens_per_s=per_replica * replicas, output_tokens_per_s_per_replica=per_replica,
+            output_tokens_per_s_per_gpu=per_replica / tp, max_batch=serving.max_batch,
+            replicas=replicas, gpus_per_replica=tp, replicas_needed=replicas_needed,
+            gpus_needed=replicas_needed * tp, engine=workload.profile.name,
+            uncertainty_pct=INFERENCE_ERROR_PCT,
+            latency_curve=latency_curve(workload, gpu, tp, replicas, serving.max_batch)
             if alternatives and serving.fits else None,
-        },
-        "power": power_block(gpu, cluster.gpus_per_node, cluster.nodes, node, PowerAssumptions()),
-        "energy_mwh": None,
-        "model": {"name": workload.model.name, "params": workload.model.total_params,
-                  "active_params": workload.model.active_params},
-        "alternatives": [] if alternatives else None,
-        "assumptions": {"engine_profile": asdict(workload.profile),
-                        "decode_overlap_penalty": DECODE_OVERLAP_PENALTY,
-                        "kv_cache": "2 x layers x kv_heads x head_dim x bytes per token; TP splits KV heads",
-                        "power": f"expected draw = {PowerAssumptions.inference_w_per_gpu_tdp_w:.2f} x GPU TDP per "
-                                 "GPU incl. host (training level, an upper bound)"},
-        "warnings": warnings,
-    }
+        ),
+        power=power_block(gpu, cluster.gpus_per_node, cluster.nodes, node, PowerAssumptions()),
+        energy_mwh=None,
+        energy_mwh_gpu_tdp_basis=None,
+        model=ModelSummary(name=workload.model.name, params=workload.model.total_params,
+                           active_params=workload.model.active_params),
+        alternatives=() if alternatives else None,
+        layouts_considered=None,
+        layouts_fitting=None,
+        assumptions={"engine_profile": asdict(workload.profile),
+                     "decode_overlap_penalty": DECODE_OVERLAP_PENALTY,
+                     "kv_cache": "2 x layers x kv_heads x head_dim x bytes per token; TP splits KV heads",
+                     "power": f"expected draw = {PowerAssumptions.inference_w_per_gpu_tdp_w:.2f} x GPU TDP per "
+                              "GPU incl. host (training level, an upper bound)"},
+        warnings=tuple(warnings),
+    )
 
 
 def _image_model(scenario: Scenario) -> ImageModel:
@@ -432,7 +450,7 @@ def _image_model(scenario: Scenario) -> ImageModel:
     return model
 
 
-def estimate_image_training(scenario: Scenario, node: NodeSpec | None = None) -> dict[str, Any]:
+def estimate_image_training(scenario: Scenario, node: NodeSpec | None = None) -> Estimate:
     """Vision and diffusion training: transformers (ViT, DiT) through the transformer estimator over their patch
     tokens; CNNs and U-Nets from parameters, FLOPs and measured activations per image."""
     preset, images = scenario.image, scenario.images
@@ -443,11 +461,10 @@ def estimate_image_training(scenario: Scenario, node: NodeSpec | None = None) ->
                     "tokens": images["count"] * images["epochs"] * tokens}
         result = estimate_training(replace(scenario, task=Task.PRETRAIN, model=preset.transformer, seq_len=tokens,
                                            training=training), node)
-        result["task"] = scenario.task.value
-        result["training"]["images_per_s"] = result["training"]["tokens_per_s"] / tokens
-        result["training"]["tokens_per_image"] = tokens
-        result["training"]["images"] = images["count"] * images["epochs"]
-        return result
+        assert result.training is not None and result.training.tokens_per_s is not None
+        figures = replace(result.training, images_per_s=result.training.tokens_per_s / tokens,
+                          tokens_per_image=tokens, images=images["count"] * images["epochs"])
+        return replace(result, task=scenario.task.value, training=figures)
     precision, warnings = supported_precision(scenario.gpu, scenario.precision)
     workload = ImageWorkload(model=_image_model(scenario), images=images["count"], epochs=images["epochs"],
                              global_batch=images["batch"], resolution=images["resolution"], precision=precision,
@@ -476,55 +493,51 @@ def estimate_image_training(scenario: Scenario, node: NodeSpec | None = None) ->
     images_per_s = workload.global_batch / step_s
     model_tflops = workload.flops_per_image * images_per_s / count / 1e12
     days = workload.steps * step_s / 86400.0
-    memory = search.memory.as_gib(best)
-    memory["kv_cache"] = 0.0
-    memory["capacity"] = cluster.gpu.memory_gib or 0.0
+    memory = search.memory.as_gib(best, cluster.gpu.memory_gib or 0.0)
     if not search.fits[best]:
         warnings.append(msg("Does not fit: the leanest layout needs {need:.1f} GiB per GPU but {gpu} has "
                             "{capacity:g} GiB. Add GPUs, shard more (ZeRO-3), or recompute activations.",
-                            need=memory["total"], gpu=cluster.gpu.model, capacity=cluster.gpu.memory_gib or 0))
+                            need=memory.total, gpu=cluster.gpu.model, capacity=cluster.gpu.memory_gib or 0))
     validated = cluster.gpu.architecture in CNN_VALIDATED_ARCHITECTURES
     if not validated:
         warnings.append(msg("No published run on {architecture} in {precision} to check against: the time "
                             "estimate is uncertain (±{band:.0f}%).", architecture=cluster.gpu.architecture,
                             precision=precision.value, band=UNVALIDATED_ERROR_PCT))
     power = power_block(cluster.gpu, cluster.gpus_per_node, cluster.nodes, node, PowerAssumptions())
-    cluster_kw = power["cluster_kw_expected"]
-    return {
-        "task": scenario.task.value, "fits": bool(search.fits[best]), "gpu": cluster.gpu.id, "count": count,
-        "nodes": cluster.nodes, "precision": precision.value, "precision_requested": scenario.precision.value,
-        "layout": search.layouts.describe(best),
-        "memory_gib_per_gpu": memory,
-        "training": {
-            "step_time_s": step_s, "tokens_per_s": None, "tokens_per_s_per_gpu": None, "images_per_s": images_per_s,
-            "model_tflops_per_gpu": model_tflops, "mfu": model_tflops * 1e12 / peak_flops(cluster.gpu, precision),
-            "days": days, "gpu_hours": days * 24.0 * count, "steps": workload.steps,
-            "tokens": None, "images": workload.images * workload.epochs,
-            "trainable_params": workload.model.params,
-            "cluster_model_states_gb": (memory["weights"] + memory["gradients"] + memory["optimizer"])
-            * GIB * count / 1e9,
-            "uncertainty_pct": CNN_ERROR_PCT if validated else UNVALIDATED_ERROR_PCT,
-            "step_breakdown_s": search.time.as_dict(best),
-        },
-        "inference": None, "power": power,
-        "energy_mwh": None if cluster_kw is None else cluster_kw * days * 24.0 / 1000.0,
-        "energy_mwh_gpu_tdp_basis": None if cluster.gpu.tdp_w is None else
-        days * 24.0 * count * cluster.gpu.tdp_w / 1e6,
-        "model": {"name": workload.model.name, "params": workload.model.params,
-                  "active_params": workload.model.params, "training_flops_per_image": workload.flops_per_image},
-        "alternatives": search.losing_reasons(best), "layouts_considered": len(search.layouts),
-        "layouts_fitting": int(search.fits.sum()),
-        "assumptions": {**assumption_values(scenario.assumptions),
-                        "flops": "3 x forward FLOPs per image, scaled by (resolution / base)^2",
-                        "activations": "measured per image (scripts/measure_cnn_activations.py), same scaling",
-                        "time": f"max(math at {CONV_EFFICIENCY:.0%} of the dense peak, "
-                                f"{ACTIVATION_TRAFFIC_FACTOR:g}x the stored activation bytes through HBM); fit to "
-                                "NVIDIA DeepLearningExamples A100 runs"},
-        "warnings": warnings,
-    }
+    energy, energy_tdp_basis = _energy(power, cluster.gpu, count, days)
+    return Estimate(
+        task=scenario.task.value, fits=bool(search.fits[best]), gpu=cluster.gpu.id, count=count,
+        nodes=cluster.nodes, precision=precision.value, precision_requested=scenario.precision.value,
+        layout=search.layouts.describe(best),
+        memory_gib_per_gpu=memory,
+        training=TrainingFigures(
+            step_time_s=step_s, tokens_per_s=None, tokens_per_s_per_gpu=None, images_per_s=images_per_s,
+            model_tflops_per_gpu=model_tflops, mfu=model_tflops * 1e12 / peak_flops(cluster.gpu, precision),
+            days=days, gpu_hours=days * 24.0 * count, steps=workload.steps,
+            tokens=None, images=workload.images * workload.epochs,
+            trainable_params=workload.model.params,
+            cluster_model_states_gb=_model_states_gb(memory, count),
+            uncertainty_pct=CNN_ERROR_PCT if validated else UNVALIDATED_ERROR_PCT,
+            step_breakdown_s=search.time.as_dict(best),
+        ),
+        inference=None, power=power,
+        energy_mwh=energy,
+        energy_mwh_gpu_tdp_basis=energy_tdp_basis,
+        model=ModelSummary(name=workload.model.name, params=workload.model.params,
+                           active_params=workload.model.params, training_flops_per_image=workload.flops_per_image),
+        alternatives=search.losing_reasons(best), layouts_considered=len(search.layouts),
+        layouts_fitting=int(search.fits.sum()),
+        assumptions={**assumption_values(scenario.assumptions),
+                     "flops": "3 x forward FLOPs per image, scaled by (resolution / base)^2",
+                     "activations": "measured per image (scripts/measure_cnn_activations.py), same scaling",
+                     "time": f"max(math at {CONV_EFFICIENCY:.0%} of the dense peak, "
+                             f"{ACTIVATION_TRAFFIC_FACTOR:g}x the stored activation bytes through HBM); fit to "
+                             "NVIDIA DeepLearningExamples A100 runs"},
+        warnings=tuple(warnings),
+    )
 
 
-def estimate(scenario: Scenario, node: NodeSpec | None = None, alternatives: bool = True) -> dict[str, Any]:
+def estimate(scenario: Scenario, node: NodeSpec | None = None, alternatives: bool = True) -> Estimate:
     """`node`: the server the GPUs sit in, when known (gives the nameplate power). `alternatives=False` skips the
     runner-up layouts (and the step times they need) and the serving latency curve: the planner's fast path, filled in
     for the plans shown."""

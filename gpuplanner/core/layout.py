@@ -12,6 +12,7 @@ from gpuplanner.core.errors import InputError
 from gpuplanner.core.memory import MemoryBreakdown, training_memory
 from gpuplanner.core.messages import msg
 from gpuplanner.core.performance import StepTime, training_step_time
+from gpuplanner.core.results import Alternative
 from gpuplanner.core.workload import Assumptions, Cluster, Layouts, TrainingWorkload
 
 MICRO_BATCH_CHOICES = (1, 2, 4, 8, 16)
@@ -118,7 +119,7 @@ class LayoutSearch:
             return int(near[np.argmin(self.memory.total[near])])
         return int(np.argmin(self.memory.total))
 
-    def losing_reasons(self, best: int, limit: int = 4) -> list[dict[str, object]]:
+    def losing_reasons(self, best: int, limit: int = 4) -> tuple[Alternative, ...]:
         """Why the runners-up lost: the best layout of each other ZeRO/recompute/TP/PP family."""
         if not self.every_time:
             raise ValueError("runner-up reasons need the step time of every layout")
@@ -130,17 +131,16 @@ class LayoutSearch:
         _, first = np.unique(family[order], return_index=True)
         leaders = order[np.sort(first)]
         leaders = leaders[family[leaders] != family[best]][:limit]
-        reasons: list[dict[str, object]] = []
+        reasons: list[Alternative] = []
         for i in leaders:
-            layout = lay.describe(int(i))
             if self.fits[i]:
                 slower = (float(self.time.total[i]) / best_time - 1.0) * 100.0
-                layout["reason"] = msg("{slower:.0f}% slower", slower=slower)
+                reason = msg("{slower:.0f}% slower", slower=slower)
             else:
                 need = float(self.memory.total[i]) / (1 << 30)
-                layout["reason"] = msg("does not fit: needs {need:.1f} GiB per GPU", need=need)
-            reasons.append(layout)
-        return reasons
+                reason = msg("does not fit: needs {need:.1f} GiB per GPU", need=need)
+            reasons.append(Alternative(layout=lay.describe(int(i)), reason=reason))
+        return tuple(reasons)
 
 
 @lru_cache(maxsize=64)

@@ -15,6 +15,7 @@ import numpy as np
 from gpuplanner.core.adapters import frozen_base_bytes_per_param
 from gpuplanner.core.hardware import Precision
 from gpuplanner.core.model import ModelArch
+from gpuplanner.core.results import MemoryPerGPU
 from gpuplanner.core.workload import Assumptions, Layouts, Optimizer, Recompute, TrainingWorkload
 
 GIB = float(1 << 30)
@@ -112,9 +113,11 @@ class MemoryBreakdown:
     def total(self) -> np.ndarray:
         return self.weights + self.gradients + self.optimizer + self.activations + self.overhead
 
-    def as_gib(self, i: int) -> dict[str, float]:
-        return {name: float(getattr(self, name)[i]) / GIB
-                for name in ("weights", "gradients", "optimizer", "activations", "overhead", "total")}
+    def as_gib(self, i: int, capacity_gib: float) -> MemoryPerGPU:
+        """Layout `i` in GiB per GPU (training keeps no KV cache)."""
+        parts = {name: float(getattr(self, name)[i]) / GIB
+                 for name in ("weights", "gradients", "optimizer", "activations", "overhead", "total")}
+        return MemoryPerGPU(**parts, kv_cache=0.0, capacity=capacity_gib)
 
 
 def zero_sharded(weights: np.ndarray | float, gradients: np.ndarray | float, optimizer: np.ndarray | float,

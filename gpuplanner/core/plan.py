@@ -7,9 +7,9 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from gpuplanner.core.availability import Availability, Status, check_region, in_region
 from gpuplanner.core.cost import (
@@ -24,7 +24,26 @@ from gpuplanner.core.cost import (
 from gpuplanner.core.errors import CancelledError, InputError
 from gpuplanner.core.estimate import estimate
 from gpuplanner.core.hardware import GPU, Segment
-from gpuplanner.core.messages import msg
+from gpuplanner.core.messages import Message, msg
+from gpuplanner.core.results import (
+    AvailabilityBlock,
+    Cables,
+    CablingBlock,
+    ChartLimits,
+    ChartPoint,
+    CostSummary,
+    CurvePoint,
+    Estimate,
+    FacilitiesBlock,
+    ParetoPoint,
+    Plan,
+    PlanResult,
+    Rejected,
+    ServiceLimits,
+    SiteBlock,
+    SupplyBlock,
+    Switches,
+)
 from gpuplanner.core.scenario import Scenario
 from gpuplanner.core.site import (
     ASHRAE_RECOMMENDED_INLET_C,
@@ -152,128 +171,124 @@ def candidate_counts(gpus_per_node: int, limit: int = MAX_TRAINING_GPUS) -> list
     return sorted(c for c in counts if c <= gpus_per_node or c % gpus_per_node == 0)
 
 
-def site_block(site: SitePlan) -> dict[str, Any]:
+def site_block(site: SitePlan, limits: SiteLimits, power: PowerAssumptions) -> SiteBlock:
+    """What an owned plan asks of the data centre, for the sheet and the JSON."""
     fabric = site.fabric
-    return {
-        "node": site.node.name, "node_source": site.node.source, "derived": list(site.node.derived),
-        "deskside": site.node.tower and site.nodes == 1,
-        "rack_units_per_node": site.node.rack_units, "node_weight_kg": site.node.weight_kg,
-        "node_kw_nameplate": site.node_kw_nameplate, "node_kw_training": site.node_kw_training,
-        "node_kw_idle": site.node_kw_idle, "nodes": site.nodes, "nodes_per_rack": site.nodes_per_rack,
-        "racks": site.racks, "kw_per_rack": site.rack_kw_nameplate, "rack_limited_by": site.limited_by,
-        "cooling_ok": site.cooling_ok, "cooling_needed": site.cooling_needed,
-        "circuits_per_feed": site.circuits_per_feed, "circuit_kw": site.circuit_kw,
-        "it_kw_expected": site.it_kw_expected, "facility_kw_expected": site.facility_kw_expected,
-        "heat_btu_h_per_rack": site.heat_btu_h_per_rack, "refrigeration_tons": site.refrigeration_tons_total,
-        "airflow_m3_h_per_node": site.airflow_m3_h_per_node, "airflow_cfm_per_node": site.airflow_cfm_per_node,
-        "rack_weight_kg": site.rack_weight_kg,
-        "psu": site.node.psu, "cpu": site.node.cpu, "system_memory_gb": site.node.system_memory_gb,
-        "networking": site.node.networking, "node_price_usd": site.node.price_usd,
-        "switches": {"leaf": fabric.leaf_switches, "spine": fabric.spine_switches, "core": fabric.core_switches,
-                     "radix": fabric.switch_radix, "note": fabric.note},
-        "cables": {"node_to_leaf": fabric.node_cables, "switch_to_switch": fabric.switch_cables},
-        "scale_out_ports_per_node": fabric.ports_per_node, "port_gbps": fabric.port_gbps,
-    }
+    extra = facilities(site, limits)
+    wiring = cabling(site, limits)
+    supply = limits.supply
+    return SiteBlock(
+        node=site.node.name, node_source=site.node.source, derived=tuple(site.node.derived),
+        deskside=site.node.tower and site.nodes == 1,
+        rack_units_per_node=site.node.rack_units, node_weight_kg=site.node.weight_kg,
+        node_kw_nameplate=site.node_kw_nameplate, node_kw_training=site.node_kw_training,
+        node_kw_idle=site.node_kw_idle, nodes=site.nodes, nodes_per_rack=site.nodes_per_rack,
+        racks=site.racks, kw_per_rack=site.rack_kw_nameplate, rack_limited_by=site.limited_by,
+        cooling_ok=site.cooling_ok, cooling_needed=site.cooling_needed,
+        circuits_per_feed=site.circuits_per_feed, circuit_kw=site.circuit_kw,
+        it_kw_expected=site.it_kw_expected, facility_kw_expected=site.facility_kw_expected,
+        heat_btu_h_per_rack=site.heat_btu_h_per_rack, refrigeration_tons=site.refrigeration_tons_total,
+        airflow_m3_h_per_node=site.airflow_m3_h_per_node, airflow_cfm_per_node=site.airflow_cfm_per_node,
+        rack_weight_kg=site.rack_weight_kg,
+        psu=site.node.psu, cpu=site.node.cpu, system_memory_gb=site.node.system_memory_gb,
+        networking=site.node.networking, node_price_usd=site.node.price_usd,
+        switches=Switches(leaf=fabric.leaf_switches, spine=fabric.spine_switches, core=fabric.core_switches,
+                          radix=fabric.switch_radix, note=fabric.note),
+        cables=Cables(node_to_leaf=fabric.node_cables, switch_to_switch=fabric.switch_cables),
+        scale_out_ports_per_node=fabric.ports_per_node, port_gbps=fabric.port_gbps,
+        facilities=FacilitiesBlock(
+            phase_amps=None if extra.phase_amps is None else tuple(extra.phase_amps), feed_plug=extra.feed_plug,
+            psu_coupler=extra.psu_coupler, psus_per_node=extra.psus_per_node, psu_watts=extra.psu_watts,
+            psu_redundancy=extra.psu_redundancy, outlets_per_pdu=extra.outlets_per_pdu, pdu_kw=extra.pdu_kw,
+            airflow_m3_h_per_rack=extra.airflow_m3_h_per_rack, floor_kg_m2=extra.floor_kg_m2,
+            rack_footprint_mm=(round(limits.rack_footprint_m[0] * 1000), round(limits.rack_footprint_m[1] * 1000)),
+            inlet_c_recommended=ASHRAE_RECOMMENDED_INLET_C),
+        cabling=CablingBlock(
+            network_racks=wiring.network_racks, node_to_leaf_m=wiring.node_to_leaf_m,
+            leaf_to_spine_m=wiring.leaf_to_spine_m, node_link=wiring.node_link, switch_link=wiring.switch_link,
+            transceivers=wiring.transceivers, oob_ports=wiring.oob_ports, oob_switches=wiring.oob_switches),
+        supply=SupplyBlock(
+            voltage=supply.voltage, phase=supply.phase, amps=supply.amps, derating=supply.derating,
+            line_to_line=supply.line_to_line, china_cabinet_amps=limits.china_cabinet_amps,
+            rack_kw_limit=limits.usable_rack_kw, rack_units=limits.rack_units,
+            reserved_units=limits.reserved_units, cooling=limits.cooling.value, pue=power.pue,
+            airflow_delta_t_c=limits.airflow_delta_t_c),
+    )
 
 
-EstimateCache = dict[tuple[str, int | None], dict[str, Any] | None]
+EstimateCache = dict[tuple[str, int | None], Estimate | None]
 
 
 def _estimate_once(scenario: Scenario, option: HardwareOptions, count: int | None,
-                   cache: EstimateCache) -> dict[str, Any] | None:
+                   cache: EstimateCache) -> Estimate | None:
     """One estimate per (GPU, count), shared by the owned and the rented plan (None: it does not fit)."""
     key = (option.gpu.id, count)
     if key not in cache:
         trial = dataclasses.replace(scenario, gpu=option.gpu, gpu_count=count, gpus_per_node=option.node.gpus,
                                     hardware_given=True)
         try:
-            result: dict[str, Any] | None = estimate(trial, option.node, alternatives=False)
+            result: Estimate | None = estimate(trial, option.node, alternatives=False)
         except InputError:
             result = None
-        cache[key] = result if result is not None and result["fits"] else None
+        cache[key] = result if result is not None and result.fits else None
     return cache[key]
 
 
 def _evaluate(scenario: Scenario, option: HardwareOptions, count: int | None, settings: PlanSettings,
-              deployment: str, cache: EstimateCache) -> dict[str, Any] | None:
+              deployment: str, cache: EstimateCache) -> Plan | None:
     result = _estimate_once(scenario, option, count, cache)
     if result is None:
         return None
-    gpus = result["count"]
+    gpus = result.count
     if option.gpu.segment == Segment.CONSUMER and gpus > MAX_CONSUMER_GPUS:
         return None
     nodes = math.ceil(gpus / option.node.gpus)
     node, node_price = option.node_with(gpus)
     ports = node.gpus if nodes > 1 else 0
     site = plan_site(node, nodes, option.gpu.tdp_w, settings.site, settings.power, ports, option.nic_gbps)
-    supply = settings.site.supply
-    training = result.get("training")
-    serving = result.get("inference")
+    training, serving = result.training, result.inference
     cost_inputs = CostInputs(gpus=gpus, nodes=nodes, racks=site.racks, node_price=node_price,
                              network_usd=None, it_kw_busy=site.it_kw_expected,
                              it_kw_idle=None if site.node_kw_idle is None else site.node_kw_idle * nodes,
                              cloud=option.cloud, gpus_bought=node.gpus * nodes)
-    cost = cost_summary(cost_inputs, settings.cost, run_gpu_hours=training["gpu_hours"] if training else None,
-                        output_tokens_per_s=serving["output_tokens_per_s"] if serving else None)
-    if training:
-        cost["run_cost_owned_with_capex"] = None if cost["capex"] is None else (
-            cost["capex"] + cost["opex_per_year"] * training["days"] / 365.0)
+    cost = cost_summary(cost_inputs, settings.cost, run_gpu_hours=training.gpu_hours if training else None,
+                        output_tokens_per_s=serving.output_tokens_per_s if serving else None)
     metric = _cost_metric(cost, deployment, settings, training is not None)
     if metric is None:
         return None
-    warnings = list(result["warnings"])
+    warnings = list(result.warnings)
     if deployment == "on-prem":  # racks, power and purchase prices concern what is bought, not what is rented
-        warnings += list(site.warnings) + list(cost["notes"])  # type: ignore[arg-type]
+        warnings += list(site.warnings) + list(cost.notes)
     elif option.cloud is not None:
         stale = price_age_note(option.cloud.price_date, settings.today)
         if stale is not None:
             warnings.append(stale)
         if QUOTE_PREFIX in option.cloud.source:
             warnings.append(msg("Rental price from your quote of {date}.", date=option.cloud.price_date))
-    if training and settings.deadline_days is None and training["days"] > NO_DEADLINE_WARNING_DAYS:
+    if training and settings.deadline_days is None and training.days > NO_DEADLINE_WARNING_DAYS:
         warnings.append(msg("Takes {days:,.0f} days: no deadline is set, so slow plans can rank first. Set a "
-                            "deadline to see faster ones.", days=training["days"]))
-    block = site_block(site)
-    extra = facilities(site, settings.site)
-    block["facilities"] = {
-        "phase_amps": None if extra.phase_amps is None else list(extra.phase_amps), "feed_plug": extra.feed_plug,
-        "psu_coupler": extra.psu_coupler, "psus_per_node": extra.psus_per_node, "psu_watts": extra.psu_watts,
-        "psu_redundancy": extra.psu_redundancy, "outlets_per_pdu": extra.outlets_per_pdu, "pdu_kw": extra.pdu_kw,
-        "airflow_m3_h_per_rack": extra.airflow_m3_h_per_rack, "floor_kg_m2": extra.floor_kg_m2,
-        "rack_footprint_mm": [round(v * 1000) for v in settings.site.rack_footprint_m],
-        "inlet_c_recommended": list(ASHRAE_RECOMMENDED_INLET_C)}
-    wiring = cabling(site, settings.site)
-    block["cabling"] = {"network_racks": wiring.network_racks, "node_to_leaf_m": wiring.node_to_leaf_m,
-                        "leaf_to_spine_m": wiring.leaf_to_spine_m, "node_link": wiring.node_link,
-                        "switch_link": wiring.switch_link, "transceivers": wiring.transceivers,
-                        "oob_ports": wiring.oob_ports, "oob_switches": wiring.oob_switches}
-    block["supply"] = {"voltage": supply.voltage, "phase": supply.phase, "amps": supply.amps,
-                       "derating": supply.derating, "line_to_line": supply.line_to_line,
-                       "china_cabinet_amps": settings.site.china_cabinet_amps, "rack_kw_limit":
-                       settings.site.usable_rack_kw, "rack_units": settings.site.rack_units,
-                       "reserved_units": settings.site.reserved_units, "cooling": settings.site.cooling.value,
-                       "pue": settings.power.pue}
-    limits = {key: scenario.inference.get(key) for key in ("concurrent_users", "max_ttft_s", "max_tpot_s")}
+                            "deadline to see faster ones.", days=training.days))
     where = option.availability
-    available = {"region": where.region, "status": where.status.value, "reason": where.reason,
-                 "source": where.source, "as_of": where.as_of}
-    return {**result, "deployment": deployment, "gpu_name": option.gpu.model, "site": block,
-            "availability": available,
-            "service_limits": limits if result.get("inference") else {},
-            "cost": cost, "cost_metric": metric, "days": training["days"] if training else None,
-            "warnings": warnings}
+    limits = ServiceLimits(**{key: scenario.inference.get(key)
+                              for key in ("concurrent_users", "max_ttft_s", "max_tpot_s")}) if serving \
+        else ServiceLimits()
+    return Plan(estimate=result, deployment=deployment, gpu_name=option.gpu.model,
+                site=site_block(site, settings.site, settings.power),
+                availability=AvailabilityBlock(region=where.region, status=where.status.value, reason=where.reason,
+                                               source=where.source, as_of=where.as_of),
+                service_limits=limits, cost=cost, cost_metric=metric,
+                days=training.days if training else None, warnings=tuple(warnings))
 
 
-def _cost_metric(cost: dict[str, Any], deployment: str, settings: PlanSettings, is_training: bool) -> float | None:
+def _cost_metric(cost: CostSummary, deployment: str, settings: PlanSettings, is_training: bool) -> float | None:
     """The money figure plans are ranked and budgeted by, in the user's currency."""
     if deployment == "cloud":
         if is_training:
-            return cost.get("run_cost_cloud_on_demand")
-        per_gpu_hour = cost["cloud_on_demand_per_gpu_hour"]
-        return None if per_gpu_hour is None else cost["cloud_tco"]
+            return cost.run_cost_cloud_on_demand
+        return None if cost.cloud_on_demand_per_gpu_hour is None else cost.cloud_tco
     if settings.objective == "lowest-tco" or not is_training:
-        return cost["tco"]
-    return cost.get("run_cost_owned_with_capex")
+        return cost.tco
+    return cost.run_cost_owned_with_capex
 
 
 def _deployments(settings: PlanSettings, option: HardwareOptions) -> list[str]:
@@ -283,137 +298,140 @@ def _deployments(settings: PlanSettings, option: HardwareOptions) -> list[str]:
     return [d for d in wanted if d == "on-prem" or rentable]
 
 
-def _meets_goals(plan: dict[str, Any], settings: PlanSettings) -> list[str]:
+def _meets_goals(plan: Plan, settings: PlanSettings) -> list[Message]:
     """Reasons a plan misses the user's goals (empty when it meets them)."""
     misses = []
-    if settings.deadline_days is not None and plan["days"] is not None and plan["days"] > settings.deadline_days:
-        misses.append(msg("takes {days:.1f} days (deadline {deadline:g})", days=plan["days"],
+    if settings.deadline_days is not None and plan.days is not None and plan.days > settings.deadline_days:
+        misses.append(msg("takes {days:.1f} days (deadline {deadline:g})", days=plan.days,
                           deadline=settings.deadline_days))
-    if settings.budget is not None and plan["cost_metric"] > settings.budget:
-        misses.append(msg("costs {cost:,.0f} (budget {budget:,.0f})", cost=plan["cost_metric"],
+    if settings.budget is not None and plan.cost_metric > settings.budget:
+        misses.append(msg("costs {cost:,.0f} (budget {budget:,.0f})", cost=plan.cost_metric,
                           budget=settings.budget))
     target = settings.target_output_tokens_per_s
-    serving = plan.get("inference")
-    if target is not None and serving and serving["output_tokens_per_s"] < target:
+    serving = plan.inference
+    if target is not None and serving and serving.output_tokens_per_s < target:
         misses.append(msg("serves {rate:,.0f} tokens/s (target {target:,.0f})",
-                          rate=serving["output_tokens_per_s"], target=target))
+                          rate=serving.output_tokens_per_s, target=target))
     if serving:
-        limits = plan["service_limits"]
-        if limits.get("max_ttft_s") is not None and serving["ttft_s"] > limits["max_ttft_s"] * (1 + 1e-9):
-            misses.append(msg("first token after {ttft:.2f} s (limit {limit:g} s)", ttft=serving["ttft_s"],
-                              limit=limits["max_ttft_s"]))
-        if limits.get("max_tpot_s") is not None and serving["tpot_s"] > limits["max_tpot_s"] * (1 + 1e-9):
-            misses.append(msg("{tpot:.0f} ms per output token (limit {limit:.0f} ms)", tpot=serving["tpot_s"] * 1000,
-                              limit=limits["max_tpot_s"] * 1000))
-        users = limits.get("concurrent_users")
-        if users is not None and serving["replicas"] * serving["batch_per_replica"] < users:
-            misses.append(msg("room for {room} users at once (asked {users})",
-                              room=serving["replicas"] * serving["batch_per_replica"], users=users))
+        limits = plan.service_limits
+        if limits.max_ttft_s is not None and serving.ttft_s > limits.max_ttft_s * (1 + 1e-9):
+            misses.append(msg("first token after {ttft:.2f} s (limit {limit:g} s)", ttft=serving.ttft_s,
+                              limit=limits.max_ttft_s))
+        if limits.max_tpot_s is not None and serving.tpot_s > limits.max_tpot_s * (1 + 1e-9):
+            misses.append(msg("{tpot:.0f} ms per output token (limit {limit:.0f} ms)", tpot=serving.tpot_s * 1000,
+                              limit=limits.max_tpot_s * 1000))
+        users = limits.concurrent_users
+        if users is not None and serving.users_served < users:
+            misses.append(msg("room for {room} users at once (asked {users})", room=serving.users_served,
+                              users=users))
     return misses
 
 
-def _region_misses(plan: dict[str, Any], settings: PlanSettings) -> list[str]:
+def _region_misses(plan: Plan, settings: PlanSettings) -> list[Message]:
     """An owned plan's GPU must be buyable in the user's region; a rented plan's offer must be located there."""
     if settings.region == "global":
         return []
-    if plan["deployment"] == "cloud":
-        offer = plan["cost"]["cloud_offer"]
-        if offer and not in_region(offer["region"], settings.region):
-            return [msg("rented in {where}, outside {region}", where=offer["region"] or "an unnamed region",
+    if not plan.owned:
+        offer = plan.cost.cloud_offer
+        if offer and not in_region(offer.region, settings.region):
+            return [msg("rented in {where}, outside {region}", where=offer.region or "an unnamed region",
                         region=REGION_WORDS[settings.region])]
         return []
-    where = plan["availability"]
-    if where["status"] == Status.OPEN:
+    where = plan.availability
+    if where.status == Status.OPEN:
         return []
-    return [msg("in {region}: {reason}", region=REGION_WORDS[settings.region], reason=where["reason"])]
+    return [msg("in {region}: {reason}", region=REGION_WORDS[settings.region], reason=where.reason)]
 
 
-def _limit_misses(plan: dict[str, Any], settings: PlanSettings) -> list[str]:
+def _limit_misses(plan: Plan, settings: PlanSettings) -> list[Message]:
     """The user's site limits an owned plan breaks, each with by how much (a rented plan needs no rack)."""
-    if plan["deployment"] != "on-prem":
+    if not plan.owned:
         return []
-    site, limits = plan["site"], settings.site
+    site, limits = plan.site, settings.site
     misses = []
-    node_kw = site["node_kw_nameplate"]
+    node_kw = site.node_kw_nameplate
     if node_kw is not None and node_kw > limits.usable_rack_kw + 1e-9:
         misses.append(msg("one node needs {need:.1f} kW; the rack allows {limit:.1f} kW", need=node_kw,
                           limit=limits.usable_rack_kw))
     free_units = limits.rack_units - limits.reserved_units
-    if site["rack_units_per_node"] > free_units:
-        misses.append(msg("one node is {units}U; a rack has {free}U free", units=site["rack_units_per_node"],
+    if site.rack_units_per_node > free_units:
+        misses.append(msg("one node is {units}U; a rack has {free}U free", units=site.rack_units_per_node,
                           free=free_units))
-    weight = site.get("node_weight_kg")
+    weight = site.node_weight_kg
     if weight is not None and limits.rack_max_kg is not None and weight > limits.rack_max_kg:
         misses.append(msg("one node weighs {weight:.0f} kg; a rack holds {limit:.0f} kg", weight=weight,
                           limit=limits.rack_max_kg))
-    if not site["cooling_ok"]:
+    if not site.cooling_ok:
         misses.append(msg("{rack_kw:.1f} kW per rack needs {needed} cooling; the site has {cooling}",
-                          rack_kw=site["kw_per_rack"] or 0.0, needed=COOLING_WORDS.get(site["cooling_needed"],
-                                                                                        site["cooling_needed"]),
+                          rack_kw=site.kw_per_rack or 0.0,
+                          needed=COOLING_WORDS.get(site.cooling_needed, site.cooling_needed),
                           cooling=COOLING_WORDS[limits.cooling.value]))
     return misses
 
 
-def _misses(plan: dict[str, Any], settings: PlanSettings) -> list[str]:
+def _misses(plan: Plan, settings: PlanSettings) -> tuple[Message, ...]:
     """Every limit and goal the plan breaks; a plan with any is never ranked among the answers."""
-    return _region_misses(plan, settings) + _limit_misses(plan, settings) + _meets_goals(plan, settings)
+    return tuple(_region_misses(plan, settings) + _limit_misses(plan, settings) + _meets_goals(plan, settings))
 
 
-def _shortfall(plan: dict[str, Any], settings: PlanSettings) -> float:
+def _shortfall(plan: Plan, settings: PlanSettings) -> float:
     """How far a near miss is from its worst limit or goal, as a ratio (1.5: half again over)."""
-    site, limits = plan["site"], settings.site
+    site, limits = plan.site, settings.site
     ratios = [1.0]
-    if plan["deployment"] == "on-prem" and site["node_kw_nameplate"]:
-        ratios.append(site["node_kw_nameplate"] / limits.usable_rack_kw)
-    if settings.deadline_days is not None and plan["days"] is not None:
-        ratios.append(plan["days"] / settings.deadline_days)
+    if plan.owned and site.node_kw_nameplate:
+        ratios.append(site.node_kw_nameplate / limits.usable_rack_kw)
+    if settings.deadline_days is not None and plan.days is not None:
+        ratios.append(plan.days / settings.deadline_days)
     if settings.budget is not None:
-        ratios.append(plan["cost_metric"] / settings.budget)
+        ratios.append(plan.cost_metric / settings.budget)
     target = settings.target_output_tokens_per_s
-    if target is not None and plan.get("inference"):
-        ratios.append(target / max(plan["inference"]["output_tokens_per_s"], 1e-9))
+    if target is not None and plan.inference:
+        ratios.append(target / max(plan.inference.output_tokens_per_s, 1e-9))
     return max(ratios)
 
 
-def _joined(messages: list[str]) -> str:
+def _joined(messages: Sequence[Message]) -> Message:
     joined = messages[0]
     for message in messages[1:]:
         joined = msg("{first}; {second}", first=joined, second=message)
     return joined
 
 
-def _nearest_fix(near: list[dict[str, Any]], settings: PlanSettings) -> str | None:
+def _nearest_fix(near: Sequence[Plan], settings: PlanSettings) -> Message | None:
     """When nothing fits, the smallest change that would let a plan through."""
-    power_only = [p for p in near if p["deployment"] == "on-prem" and all(
-        m.template.startswith(("one node needs", "{rack_kw:.1f} kW per rack needs")) for m in p["misses"])]
+    power_only = [p for p in near if p.owned and all(
+        m.template.startswith(("one node needs", "{rack_kw:.1f} kW per rack needs")) for m in p.misses)]
     if power_only:
-        best = min(power_only, key=lambda p: p["site"]["node_kw_nameplate"] or math.inf)
-        need = best["site"]["node_kw_nameplate"] or 0.0
+        best = min(power_only, key=lambda p: p.site.node_kw_nameplate or math.inf)
+        need = best.site.node_kw_nameplate or 0.0
         return msg("Nearest fix: {gpu} × {count} ({node}) needs {need:.1f} kW per rack with {needed} cooling; ask for "
-                   "racks of at least {ask:.0f} kW, or rent instead.", gpu=best["gpu_name"], count=best["count"],
-                   node=best["site"]["node"], need=need, needed=COOLING_WORDS.get(best["site"]["cooling_needed"],
-                                                                                  best["site"]["cooling_needed"]),
+                   "racks of at least {ask:.0f} kW, or rent instead.", gpu=best.gpu_name, count=best.count,
+                   node=best.site.node, need=need, needed=COOLING_WORDS.get(best.site.cooling_needed,
+                                                                            best.site.cooling_needed),
                    ask=math.ceil(need))
     if near:
         best = near[0]
-        return msg("Nearest: {gpu} × {count} ({deployment}): {misses}.", gpu=best["gpu_name"],
-                   count=best["count"], deployment=DEPLOYMENT_WORDS[best["deployment"]],
-                   misses=_joined(best["misses"]))
+        return msg("Nearest: {gpu} × {count} ({deployment}): {misses}.", gpu=best.gpu_name,
+                   count=best.count, deployment=DEPLOYMENT_WORDS[best.deployment],
+                   misses=_joined(best.misses))
     return None
 
 
-def _slowness(plan: dict[str, Any]) -> float:
+def _slowness(plan: Plan) -> float:
     """Lower is better: days to train, or minus the tokens per second served."""
-    return plan["days"] if plan["days"] is not None else -plan["inference"]["output_tokens_per_s"]
+    if plan.days is not None:
+        return plan.days
+    assert plan.inference is not None
+    return -plan.inference.output_tokens_per_s
 
 
-def _sort_key(plan: dict[str, Any], objective: str) -> tuple[float, ...]:
+def _sort_key(plan: Plan, objective: str) -> tuple[float, ...]:
     if objective == "fastest":
-        return (_slowness(plan), plan["cost_metric"])
-    return (plan["cost_metric"], _slowness(plan))
+        return (_slowness(plan), plan.cost_metric)
+    return (plan.cost_metric, _slowness(plan))
 
 
-def pareto(items: list[T], cost: Callable[[T], float], slowness: Callable[[T], float]) -> list[T]:
+def pareto(items: Sequence[T], cost: Callable[[T], float], slowness: Callable[[T], float]) -> list[T]:
     """Items no other item beats on both cost and slowness (lower is better on both), cheapest first."""
     front: list[T] = []
     best = math.inf
@@ -424,12 +442,12 @@ def pareto(items: list[T], cost: Callable[[T], float], slowness: Callable[[T], f
     return front
 
 
-def pareto_front(plans: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def pareto_front(plans: Sequence[Plan]) -> list[Plan]:
     """Plans no other plan beats on both cost and time (or throughput)."""
-    return pareto(plans, lambda p: p["cost_metric"], _slowness)
+    return pareto(plans, lambda p: p.cost_metric, _slowness)
 
 
-def _rank_reasons(plan: dict[str, Any], best: dict[str, Any], index: int, settings: PlanSettings) -> list[str]:
+def _rank_reasons(plan: Plan, best: Plan, index: int, settings: PlanSettings) -> tuple[Message, ...]:
     reasons = []
     money = settings.cost.currency
     if index == 0:
@@ -443,21 +461,22 @@ def _rank_reasons(plan: dict[str, Any], best: dict[str, Any], index: int, settin
             ("lowest-tco", True): msg("lowest total cost of ownership among plans that fit and meet the goals"),
         }[(settings.objective, goals)])
     else:
-        ratio_cost = plan["cost_metric"] / best["cost_metric"] if best["cost_metric"] else math.inf
+        ratio_cost = plan.cost_metric / best.cost_metric if best.cost_metric else math.inf
         reasons.append(msg("{ratio:.2f}x the cost of #1 ({cost:,.0f} {currency})", ratio=ratio_cost,
-                           cost=plan["cost_metric"], currency=money))
-        if plan["days"] is not None and best["days"]:
-            reasons.append(msg("{ratio:.2f}x the speed of #1", ratio=best["days"] / plan["days"]))
-    if plan["site"]["nodes"] == 1:
+                           cost=plan.cost_metric, currency=money))
+        if plan.days is not None and best.days:
+            reasons.append(msg("{ratio:.2f}x the speed of #1", ratio=best.days / plan.days))
+    if plan.site.nodes == 1:
         reasons.append(msg("a single server: no cluster network needed"))
-    elif plan["site"]["switches"]["leaf"]:
-        reasons.append(msg("{nodes} nodes on a {fabric} fabric", nodes=plan["site"]["nodes"],
-                           fabric=plan["site"]["switches"]["note"]))
-    if plan["deployment"] == "on-prem":
+    elif plan.site.switches.leaf:
+        reasons.append(msg("{nodes} nodes on a {fabric} fabric", nodes=plan.site.nodes,
+                           fabric=plan.site.switches.note))
+    if plan.owned:
         reasons.append(msg("on-prem: bought and run on your site"))
     else:
-        reasons.append(msg("cloud: rented from {provider}", provider=plan["cost"]["cloud_offer"]["provider"]))
-    return reasons
+        assert plan.cost.cloud_offer is not None
+        reasons.append(msg("cloud: rented from {provider}", provider=plan.cost.cloud_offer.provider))
+    return tuple(reasons)
 
 
 def _has_goals(settings: PlanSettings) -> bool:
@@ -465,11 +484,11 @@ def _has_goals(settings: PlanSettings) -> bool:
 
 
 def plan_catalog(scenario: Scenario, options: list[HardwareOptions], settings: PlanSettings, top: int = 5,
-                 progress: Callable[[int, int], bool] | None = None) -> dict[str, Any]:
+                 progress: Callable[[int, int], bool] | None = None) -> PlanResult:
     """Evaluate every option; `progress(done, total)` may return False to cancel (raises CancelledError: a ranking
     of the options seen so far is never returned as the answer)."""
-    evaluated: list[dict[str, Any]] = []
-    rejected: list[dict[str, str]] = []
+    evaluated: list[Plan] = []
+    rejected: list[Rejected] = []
     estimates: EstimateCache = {}
     usable = [o for o in options if settings.allow_consumer_gpus or o.gpu.segment != Segment.CONSUMER]
     for done, option in enumerate(usable):
@@ -487,96 +506,91 @@ def plan_catalog(scenario: Scenario, options: list[HardwareOptions], settings: P
                 if plan is None:
                     continue
                 found += 1
-                evaluated.append(plan)
-                if settings.deadline_days is not None and plan["days"] is not None:
+                evaluated.append(dataclasses.replace(plan, misses=_misses(plan, settings)))
+                if settings.deadline_days is not None and plan.days is not None:
                     # One count past the deadline is enough: more GPUs only cost more.
                     if met_deadline:
                         break
-                    met_deadline = plan["days"] <= settings.deadline_days
+                    met_deadline = plan.days <= settings.deadline_days
         if not found:
-            rejected.append({"gpu": option.gpu.id, "reason": "does not fit at any count, or has no price for the "
-                                                             "chosen deployment"})
+            rejected.append(Rejected(gpu=option.gpu.id, reason="does not fit at any count, or has no price for the "
+                                                               "chosen deployment"))
     # Limits and goals are hard filters: only plans that keep every one are answers. The rest are near misses,
     # listed apart with what each misses and by how much, fewest misses first.
-    for plan in evaluated:
-        plan["misses"] = _misses(plan, settings)
-    meeting = [p for p in evaluated if not p["misses"]]
-    plans = _one_per_option(sorted(meeting, key=lambda p: _sort_key(p, settings.objective)), top)
-    near = _one_per_option(sorted((p for p in evaluated if p["misses"]),
-                                  key=lambda p: (len(p["misses"]), _shortfall(p, settings),
+    meeting = [p for p in evaluated if not p.misses]
+    ranked = _one_per_option(sorted(meeting, key=lambda p: _sort_key(p, settings.objective)), top)
+    near = _one_per_option(sorted((p for p in evaluated if p.misses),
+                                  key=lambda p: (len(p.misses), _shortfall(p, settings),
                                                  *_sort_key(p, settings.objective))), top)
     by_gpu = {option.gpu.id: option for option in usable}
-    for plan in [*plans, *near]:
-        _fill_alternatives(plan, scenario, by_gpu[plan["gpu"]])
-    for index, plan in enumerate(plans):
-        plan["rank"] = index + 1
-        plan["rank_reasons"] = _rank_reasons(plan, plans[0], index, settings)
-    for plan in near:
-        plan["rank"] = None
-        plan["rank_reasons"] = []
-        plan["warnings"] = [msg("Not an answer: {misses}", misses=_joined(plan["misses"])), *plan["warnings"]]
-    pool = meeting
-    curves: dict[str, list[dict[str, Any]]] = {}
-    for plan in sorted(evaluated, key=lambda p: p["count"]):
-        if any(plan["gpu"] == top_plan["gpu"] and plan["deployment"] == top_plan["deployment"] for top_plan in plans):
-            curves.setdefault(f"{plan['gpu']} ({plan['deployment']})", []).append({
-                "count": plan["count"], "days": plan["days"], "cost": plan["cost_metric"],
-                "output_tokens_per_s": plan["inference"]["output_tokens_per_s"] if plan.get("inference") else None})
-    front = [{"gpu": p["gpu"], "count": p["count"], "deployment": p["deployment"], "cost": p["cost_metric"],
-              "days": p["days"],
-              "output_tokens_per_s": p["inference"]["output_tokens_per_s"] if p.get("inference") else None}
-             for p in pareto_front(pool)]
-    points = [_chart_point(p) for p in evaluated]
+    ranked = [_with_alternatives(plan, scenario, by_gpu[plan.gpu]) for plan in ranked]
+    near = [_with_alternatives(plan, scenario, by_gpu[plan.gpu]) for plan in near]
+    plans = tuple(dataclasses.replace(plan, rank=index + 1, rank_reasons=_rank_reasons(plan, ranked[0], index,
+                                                                                        settings))
+                  for index, plan in enumerate(ranked))
+    near_misses = tuple(dataclasses.replace(plan, rank=None, rank_reasons=(), warnings=(
+        msg("Not an answer: {misses}", misses=_joined(plan.misses)), *plan.warnings)) for plan in near)
+    curves: dict[str, list[CurvePoint]] = {}
+    for plan in sorted(evaluated, key=lambda p: p.count):
+        if any(plan.gpu == top_plan.gpu and plan.deployment == top_plan.deployment for top_plan in plans):
+            curves.setdefault(f"{plan.gpu} ({plan.deployment})", []).append(CurvePoint(
+                count=plan.count, days=plan.days, cost=plan.cost_metric,
+                output_tokens_per_s=plan.inference.output_tokens_per_s if plan.inference else None))
+    front = tuple(ParetoPoint(gpu=p.gpu, count=p.count, deployment=p.deployment, cost=p.cost_metric, days=p.days,
+                              output_tokens_per_s=p.inference.output_tokens_per_s if p.inference else None)
+                  for p in pareto_front(meeting))
     note = None
-    if not plans and near:
-        fix = _nearest_fix(near, settings)
+    if not plans and near_misses:
+        fix = _nearest_fix(near_misses, settings)
         note = msg("No plan keeps every limit and goal you set; the near misses say what each misses. {fix}",
                    fix=fix) if fix else msg("No plan keeps every limit and goal you set.")
-    limits = {"deadline_days": settings.deadline_days, "budget": settings.budget,
-              "rack_kw": settings.site.usable_rack_kw}
-    return {"plans": plans, "near_misses": near, "pareto": front, "curves": curves, "points": points,
-            "limits": limits, "evaluated": len(evaluated),
-            "meeting_goals": len(meeting), "rejected": rejected, "currency": settings.cost.currency, "note": note}
+    return PlanResult(
+        plans=plans, near_misses=near_misses, pareto=front,
+        curves={name: tuple(points) for name, points in curves.items()},
+        points=tuple(_chart_point(p) for p in evaluated),
+        limits=ChartLimits(deadline_days=settings.deadline_days, budget=settings.budget,
+                           rack_kw=settings.site.usable_rack_kw),
+        evaluated=len(evaluated), meeting_goals=len(meeting), rejected=tuple(rejected),
+        currency=settings.cost.currency, note=note, scenario=scenario)
 
 
-def _fill_alternatives(plan: dict[str, Any], scenario: Scenario, option: HardwareOptions) -> None:
-    """The runner-up layouts (serving: the latency curve) of a plan that is shown; the search behind every other plan
-    skips them."""
-    if plan.get("alternatives") is not None:
-        return
-    if plan.get("inference") and plan["misses"]:  # a near miss shows no latency chart: no curve needed
-        plan["alternatives"] = []
-        return
-    count = None if plan.get("inference") else plan["count"]
+def _with_alternatives(plan: Plan, scenario: Scenario, option: HardwareOptions) -> Plan:
+    """The plan with its runner-up layouts (serving: the latency curve) filled in, for a plan that is shown; the
+    search behind every other plan skips them."""
+    result = plan.estimate
+    if result.alternatives is not None:
+        return plan
+    if result.inference and plan.misses:  # a near miss shows no latency chart: no curve needed
+        return dataclasses.replace(plan, estimate=dataclasses.replace(result, alternatives=()))
+    count = None if result.inference else result.count
     trial = dataclasses.replace(scenario, gpu=option.gpu, gpu_count=count, gpus_per_node=option.node.gpus,
                                 hardware_given=True)
     full = estimate(trial, option.node)
-    plan["alternatives"] = full["alternatives"]
-    if plan.get("inference"):
-        plan["inference"] = {**plan["inference"], "latency_curve": full["inference"]["latency_curve"]}
+    serving = result.inference
+    if serving is not None and full.inference is not None:
+        serving = dataclasses.replace(serving, latency_curve=full.inference.latency_curve)
+    return dataclasses.replace(plan, estimate=dataclasses.replace(result, alternatives=full.alternatives,
+                                                                  inference=serving))
 
 
-def _chart_point(plan: dict[str, Any]) -> dict[str, Any]:
+def _chart_point(plan: Plan) -> ChartPoint:
     """One evaluated plan as the cost-vs-time chart draws it (serving: cost per million tokens vs speed per user)."""
-    serving = plan.get("inference")
-    cost = plan["cost"]
+    serving = plan.inference
     per_million = None
     if serving:
-        per_million = cost.get("per_million_tokens_cloud" if plan["deployment"] == "cloud"
-                               else "per_million_tokens_owned")
-    return {"gpu": plan["gpu"], "gpu_name": plan["gpu_name"], "count": plan["count"],
-            "deployment": plan["deployment"], "days": plan["days"], "cost": plan["cost_metric"],
-            "per_million_tokens": per_million,
-            "tokens_per_s_per_user": serving.get("output_tokens_per_s_per_user") if serving else None,
-            "meets": not plan["misses"]}
+        per_million = plan.cost.per_million_tokens_owned if plan.owned else plan.cost.per_million_tokens_cloud
+    return ChartPoint(gpu=plan.gpu, gpu_name=plan.gpu_name, count=plan.count, deployment=plan.deployment,
+                      days=plan.days, cost=plan.cost_metric, per_million_tokens=per_million,
+                      tokens_per_s_per_user=serving.output_tokens_per_s_per_user if serving else None,
+                      meets=not plan.misses)
 
 
-def _one_per_option(ranked: list[dict[str, Any]], top: int) -> list[dict[str, Any]]:
+def _one_per_option(ranked: Sequence[Plan], top: int) -> list[Plan]:
     """The best count of each (GPU, deployment), in ranking order, at most `top`."""
     seen: set[tuple[str, str]] = set()
     chosen = []
     for plan in ranked:
-        key = (plan["gpu"], plan["deployment"])
+        key = (plan.gpu, plan.deployment)
         if key not in seen:
             seen.add(key)
             chosen.append(plan)

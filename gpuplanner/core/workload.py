@@ -11,6 +11,7 @@ from gpuplanner.core.adapters import AdapterSpec
 from gpuplanner.core.errors import InputError, require_int, require_positive
 from gpuplanner.core.hardware import GPU, Precision
 from gpuplanner.core.model import ModelArch
+from gpuplanner.core.results import Layout
 
 
 class Task(StrEnum):
@@ -175,10 +176,8 @@ class Layouts:
         return Layouts(self.tp[pick], self.pp[pick], self.dp[pick], self.micro_batch[pick], self.zero[pick],
                        self.recompute[pick], self.sequence_parallel[pick], self.virtual_stages[pick])
 
-    def describe(self, i: int) -> dict[str, object]:
-        return {
-            "tp": int(self.tp[i]), "pp": int(self.pp[i]), "dp": int(self.dp[i]), "zero": int(self.zero[i]),
-            "micro_batch": int(self.micro_batch[i]),
-            "recompute": Recompute(int(self.recompute[i])).name.lower(),
-            "sequence_parallel": bool(self.sequence_parallel[i]), "virtual_stages": int(self.virtual_stages[i]),
-        }
+    def describe(self, i: int) -> Layout:
+        return Layout(tp=int(self.tp[i]), pp=int(self.pp[i]), dp=int(self.dp[i]), zero=int(self.zero[i]),
+                      micro_batch=int(self.micro_batch[i]), recompute=Recompute(int(self.recompute[i])).name.lower(),
+                      sequence_parallel=bool(self.sequence_parallel[i]),
+                      virtual_stages=int(self.virtual_stages[i]))

@@ -6,6 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication, QLocale
 
 from gpuplanner.core.cost import currency_symbol
+from gpuplanner.core.results import Plan
 from gpuplanner.i18n import fill
 
 
@@ -17,11 +18,11 @@ def number(value: float | None, decimals: int = 1) -> str:
     return not_available() if value is None else QLocale().toString(float(value), "f", decimals)
 
 
-def precision_text(result: dict[str, object]) -> str:
+def precision_text(plan: Plan) -> str:
     """The precision the estimate used, and what was asked for when it fell back (e.g. "BF16 (FP8 requested)")."""
-    used = str(result.get("precision") or "").upper()
-    requested = str(result.get("precision_requested") or "").upper()
-    if requested and requested != used:
+    used = plan.estimate.precision.upper()
+    requested = plan.estimate.precision_requested.upper()
+    if requested != used:
         return fill(QCoreApplication.translate("Formatting", "%1 (%2 requested)"), used, requested)
     return used or not_available()
 

@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from functools import cache
 from html import escape
 from pathlib import Path
-from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QLocale, QMarginsF, QRectF, QSizeF, Qt, QUrl
 from PySide6.QtGui import (
@@ -27,6 +26,7 @@ from PySide6.QtGui import (
 )
 
 from gpuplanner import __version__
+from gpuplanner.core.results import ChartPoint, CostSummary, FacilitiesBlock, Plan, PlanResult, SiteBlock
 from gpuplanner.core.site import (
     KW_PER_REFRIGERATION_TON,
     M3H_PER_CFM,
@@ -89,175 +89,173 @@ def _section(title: str, body: str, new_page: bool = False) -> str:
     return f"<h2{style}>{escape(title)}</h2>{body}"
 
 
-def _scenario_summary(plan: dict[str, Any]) -> str:
+def _scenario_summary(plan: Plan) -> str:
     """What the plan answers, from the plan alone (the tokens or images it was computed for)."""
     task = {"pretrain": tr("pretraining"), "finetune": tr("full fine-tuning"), "lora": tr("LoRA fine-tuning"),
             "qlora": tr("QLoRA fine-tuning"), "inference": tr("inference serving"),
-            "vision": tr("image-model training"), "diffusion": tr("diffusion-model training")}.get(plan["task"],
-                                                                                                  plan["task"])
-    model = str(plan["model"]["name"])
-    training = plan.get("training") or {}
-    if training.get("images"):
+            "vision": tr("image-model training"), "diffusion": tr("diffusion-model training")}.get(plan.task,
+                                                                                                  plan.task)
+    model = str(plan.model.name)
+    training = plan.training
+    if training and training.images:
         return fill(tr("%1 of %2 on %3 million images (all epochs)"), task, model,
-                    QLocale().toString(training["images"] / 1e6, "f", 1))
-    if training.get("tokens"):
+                    QLocale().toString(training.images / 1e6, "f", 1))
+    if training and training.tokens:
         return fill(tr("%1 of %2 on %3 billion tokens"), task, model,
-                    QLocale().toString(training["tokens"] / 1e9, "f", 1))
+                    QLocale().toString(training.tokens / 1e9, "f", 1))
     return fill(tr("%1 of %2"), task, model)
 
 
-def _owned_sections(plan: dict[str, Any], fmt: _Formatter) -> list[str]:
+def _owned_sections(plan: Plan, fmt: _Formatter) -> list[str]:
     """What the data-centre team needs for bought hardware: bill of materials, node, rack, feeds, cluster, cost."""
-    site, cost = plan["site"], plan["cost"]
-    supply = site.get("supply", {})
+    site, cost = plan.site, plan.cost
+    supply = site.supply
     parts: list[str] = []
-    bom = [(site["node"], str(site["nodes"]), fmt.money(site.get("node_price_usd") and cost["capex"] and
-                                                         cost["capex"] / site["nodes"]), fmt.money(cost["capex"]))]
-    switches = site["switches"]
-    if switches["leaf"]:
-        bom.append((fill(tr("Leaf switch, %1 ports"), str(switches["radix"])), str(switches["leaf"]),
+    bom = [(site.node, str(site.nodes), fmt.money(site.node_price_usd and cost.capex and
+                                                         cost.capex / site.nodes), fmt.money(cost.capex))]
+    switches = site.switches
+    if switches.leaf:
+        bom.append((fill(tr("Leaf switch, %1 ports"), str(switches.radix)), str(switches.leaf),
                     tr("not priced"), tr("not priced")))
-    if switches["spine"]:
-        bom.append((fill(tr("Spine switch, %1 ports"), str(switches["radix"])), str(switches["spine"]),
+    if switches.spine:
+        bom.append((fill(tr("Spine switch, %1 ports"), str(switches.radix)), str(switches.spine),
                     tr("not priced"), tr("not priced")))
-    if site["cables"]["node_to_leaf"]:
-        bom.append((fill(tr("Cables node to leaf (%1 Gb/s)"), fmt.num(site["port_gbps"], 0)),
-                    str(site["cables"]["node_to_leaf"]), tr("not priced"), tr("not priced")))
-        bom.append((tr("Cables leaf to spine"), str(site["cables"]["switch_to_switch"]), tr("not priced"),
+    if site.cables.node_to_leaf:
+        bom.append((fill(tr("Cables node to leaf (%1 Gb/s)"), fmt.num(site.port_gbps, 0)),
+                    str(site.cables.node_to_leaf), tr("not priced"), tr("not priced")))
+        bom.append((tr("Cables leaf to spine"), str(site.cables.switch_to_switch), tr("not priced"),
                     tr("not priced")))
-    wiring = site.get("cabling") or {}
-    if wiring.get("transceivers"):
-        bom.append((fill(tr("Transceivers, %1 Gb/s"), fmt.num(site["port_gbps"], 0)), str(wiring["transceivers"]),
+    wiring = site.cabling
+    if wiring.transceivers:
+        bom.append((fill(tr("Transceivers, %1 Gb/s"), fmt.num(site.port_gbps, 0)), str(wiring.transceivers),
                     tr("not priced"), tr("not priced")))
-    if not site.get("deskside"):
-        bom.append((fill(tr("Racks (%1 U)"), str(supply.get("rack_units", 42))), str(site["racks"]),
+    if not site.deskside:
+        bom.append((fill(tr("Racks (%1 U)"), str(supply.rack_units)), str(site.racks),
                     tr("not priced"), tr("not priced")))
-        bom.append((tr("Rack PDUs (A and B feeds)"), str(2 * (site["racks"] + wiring.get("network_racks", 0))),
+        bom.append((tr("Rack PDUs (A and B feeds)"), str(2 * (site.racks + wiring.network_racks)),
                     tr("not priced"), tr("not priced")))
-    if wiring.get("network_racks"):
-        bom.append((tr("Network racks (switches)"), str(wiring["network_racks"]), tr("not priced"),
+    if wiring.network_racks:
+        bom.append((tr("Network racks (switches)"), str(wiring.network_racks), tr("not priced"),
                     tr("not priced")))
-    if wiring.get("oob_switches") and not site.get("deskside"):
-        bom.append((tr("Management switches, 48 × 1 GbE (out-of-band)"), str(wiring["oob_switches"]),
+    if wiring.oob_switches and not site.deskside:
+        bom.append((tr("Management switches, 48 × 1 GbE (out-of-band)"), str(wiring.oob_switches),
                     tr("not priced"), tr("not priced")))
     parts.append(_section(tr("Bill of materials"), _rows(bom, (tr("Item"), tr("Quantity"), tr("Unit price"),
                                                              tr("Total")))))
 
-    node_kw = site["node_kw_nameplate"]
-    facility = site.get("facilities") or {}
+    node_kw = site.node_kw_nameplate
+    facility = site.facilities
     parts.append(_section(tr("Per node"), _rows([
-        (tr("Server"), site["node"]), (tr("GPUs per node"), str(plan["count"] // max(site["nodes"], 1))),
-        (tr("Height"), f"{site['rack_units_per_node']} U"),
-        (tr("Weight"), tr("n/a") if site["node_weight_kg"] is None else fmt.num(site["node_weight_kg"]) + " kg"),
+        (tr("Server"), site.node), (tr("GPUs per node"), str(plan.count // max(site.nodes, 1))),
+        (tr("Height"), f"{site.rack_units_per_node} U"),
+        (tr("Weight"), tr("n/a") if site.node_weight_kg is None else fmt.num(site.node_weight_kg) + " kg"),
         (tr("Power supplies"), _psu_text(site, fmt)),
-        (tr("PSU inlet and cord (IEC 60320)"), facility.get("psu_coupler") or tr("n/a")),
+        (tr("PSU inlet and cord (IEC 60320)"), facility.psu_coupler or tr("n/a")),
         (tr("Nameplate power (provision for this)"), fmt.num(node_kw, 2) + " kW"),
-        (tr("Expected draw under training"), fmt.num(site["node_kw_training"], 2) + " kW"),
-        (tr("Idle draw"), fmt.num(site["node_kw_idle"], 2) + " kW"),
+        (tr("Expected draw under training"), fmt.num(site.node_kw_training, 2) + " kW"),
+        (tr("Idle draw"), fmt.num(site.node_kw_idle, 2) + " kW"),
         (tr("Heat at nameplate"), tr("n/a") if node_kw is None else fmt.num(btu_per_hour(node_kw), 0) + " BTU/h"),
-        (tr("Airflow"), tr("n/a") if site["airflow_m3_h_per_node"] is None else
-         f"{fmt.num(site['airflow_m3_h_per_node'], 0)} m³/h ({fmt.num(site['airflow_cfm_per_node'], 0)} CFM)"),
-        (tr("Scale-out network ports"), tr("none (single node)") if not site["scale_out_ports_per_node"] else
-         fill(tr("%1 × %2 Gb/s"), str(site["scale_out_ports_per_node"]), fmt.num(site["port_gbps"], 0))),
-        (tr("CPU / memory"), f"{site['cpu'] or tr('n/a')} / {fmt.num(site['system_memory_gb'], 0)} GB"),
+        (tr("Airflow"), tr("n/a") if site.airflow_m3_h_per_node is None else
+         f"{fmt.num(site.airflow_m3_h_per_node, 0)} m³/h ({fmt.num(site.airflow_cfm_per_node, 0)} CFM)"),
+        (tr("Scale-out network ports"), tr("none (single node)") if not site.scale_out_ports_per_node else
+         fill(tr("%1 × %2 Gb/s"), str(site.scale_out_ports_per_node), fmt.num(site.port_gbps, 0))),
+        (tr("CPU / memory"), f"{site.cpu or tr('n/a')} / {fmt.num(site.system_memory_gb, 0)} GB"),
     ])))
 
-    if site.get("deskside"):
+    if site.deskside:
         parts.append(_deskside_section(site, fmt))
         parts.append(_cost_section(cost, fmt))
         return parts
 
-    rack_kw = site["kw_per_rack"]
+    rack_kw = site.kw_per_rack
     rack_rows = [
-        (tr("Nodes per rack"), str(site["nodes_per_rack"])), (tr("Racks"), str(site["racks"])),
+        (tr("Nodes per rack"), str(site.nodes_per_rack)), (tr("Racks"), str(site.racks)),
         (tr("Power per rack (nameplate)"), fmt.num(rack_kw) + " kW"),
-        (tr("Site limit per rack"), fmt.num(supply.get("rack_kw_limit")) + " kW"),
-        (tr("Rack sizing limited by"), term(site["rack_limited_by"])),
-        (tr("Heat per rack"), fmt.num(site["heat_btu_h_per_rack"], 0) + " BTU/h · "
+        (tr("Site limit per rack"), fmt.num(supply.rack_kw_limit) + " kW"),
+        (tr("Rack sizing limited by"), term(site.rack_limited_by)),
+        (tr("Heat per rack"), fmt.num(site.heat_btu_h_per_rack, 0) + " BTU/h · "
          + (tr("n/a") if rack_kw is None else fmt.num(rack_kw / KW_PER_REFRIGERATION_TON, 2)) + " RT"),
-        (tr("Cooling needed"), term(site["cooling_needed"])
-         + ("" if site["cooling_ok"] else " — " + fill(tr("beyond the site's %1 cooling"),
-                                                       term(supply.get("cooling", "air"))))),
-        (tr("Rack weight (nodes)"), tr("n/a") if site["rack_weight_kg"] is None else
-         fmt.num(site["rack_weight_kg"], 0) + " kg"),
-        (tr("Floor loading (nodes only)"), tr("n/a") if facility.get("floor_kg_m2") is None else
-         fill(tr("%1 kg/m² over a %2 × %3 mm rack"), fmt.num(facility["floor_kg_m2"], 0),
-              *[str(v) for v in facility["rack_footprint_mm"]])),
-        (tr("Airflow per rack"), tr("n/a") if facility.get("airflow_m3_h_per_rack") is None else
-         fill(tr("%1 m³/h (%2 CFM) at a %3 °C rise"), fmt.num(facility["airflow_m3_h_per_rack"], 0),
-              fmt.num(facility["airflow_m3_h_per_rack"] / M3H_PER_CFM, 0),
-              fmt.num(supply.get("airflow_delta_t_c", 12.0), 0))),
+        (tr("Cooling needed"), term(site.cooling_needed)
+         + ("" if site.cooling_ok else " — " + fill(tr("beyond the site's %1 cooling"),
+                                                       term(supply.cooling)))),
+        (tr("Rack weight (nodes)"), tr("n/a") if site.rack_weight_kg is None else
+         fmt.num(site.rack_weight_kg, 0) + " kg"),
+        (tr("Floor loading (nodes only)"), tr("n/a") if facility.floor_kg_m2 is None else
+         fill(tr("%1 kg/m² over a %2 × %3 mm rack"), fmt.num(facility.floor_kg_m2, 0),
+              *[str(v) for v in facility.rack_footprint_mm])),
+        (tr("Airflow per rack"), tr("n/a") if facility.airflow_m3_h_per_rack is None else
+         fill(tr("%1 m³/h (%2 CFM) at a %3 °C rise"), fmt.num(facility.airflow_m3_h_per_rack, 0),
+              fmt.num(facility.airflow_m3_h_per_rack / M3H_PER_CFM, 0),
+              fmt.num(supply.airflow_delta_t_c, 0))),
         (tr("Inlet air"), fill(tr("%1-%2 °C recommended (ASHRAE TC 9.9); the node's allowed range is in its "
-                                  "datasheet"), *[fmt.num(v, 0) for v in facility.get("inlet_c_recommended",
-                                                                                       (18, 27))])),
+                                  "datasheet"), *[fmt.num(v, 0) for v in facility.inlet_c_recommended])),
     ]
     parts.append(_section(tr("Per rack (cabinet power)"),
                          "<table width='100%'><tr><td width='55%' valign='top'>" + _rows(rack_rows)
                          + "</td><td valign='top' align='center'><img src='rack.png' width='230'></td></tr></table>",
                          new_page=True))
 
-    if supply.get("china_cabinet_amps"):
+    if supply.china_cabinet_amps:
         circuit_text = fill(tr("IDC cabinet sold by current: %1 A at 220 V = %2 kW per cabinet"),
-                            fmt.num(supply["china_cabinet_amps"], 0), fmt.num(site["circuit_kw"]))
+                            fmt.num(supply.china_cabinet_amps, 0), fmt.num(site.circuit_kw))
     else:
         circuit_text = fill(tr("%1 V %2-phase %3 A circuits, derated to %4 %: %5 kW each"),
-                            fmt.num(supply.get("voltage"), 0), supply.get("phase", 3), fmt.num(supply.get("amps"), 0),
-                            fmt.num(supply.get("derating", 0.8) * 100, 0), fmt.num(site["circuit_kw"], 2))
+                            fmt.num(supply.voltage, 0), supply.phase, fmt.num(supply.amps, 0),
+                            fmt.num(supply.derating * 100, 0), fmt.num(site.circuit_kw, 2))
     parts.append(_section(tr("Feeds and circuits (A/B)"), _rows([
         (tr("Circuit"), circuit_text),
-        (tr("Circuits on feed A"), str(site["circuits_per_feed"] or tr("n/a"))),
-        (tr("Circuits on feed B"), str(site["circuits_per_feed"] or tr("n/a"))),
-        (tr("Feed connector"), translated(facility["feed_plug"]) if facility.get("feed_plug") else tr("n/a")),
+        (tr("Circuits on feed A"), str(site.circuits_per_feed or tr("n/a"))),
+        (tr("Circuits on feed B"), str(site.circuits_per_feed or tr("n/a"))),
+        (tr("Feed connector"), translated(facility.feed_plug) if facility.feed_plug else tr("n/a")),
         (tr("Current per phase, one feed carrying the rack"), _phase_text(facility, site, fmt)),
-        (tr("Rack PDU, each feed"), fill(tr("carries %1 kW; %2 outlets"), fmt.num(facility.get("pdu_kw")),
-                                         tr("n/a") if facility.get("outlets_per_pdu") is None else
-                                         f"{facility['outlets_per_pdu']} × {facility.get('psu_coupler') or ''}"
+        (tr("Rack PDU, each feed"), fill(tr("carries %1 kW; %2 outlets"), fmt.num(facility.pdu_kw),
+                                         tr("n/a") if facility.outlets_per_pdu is None else
+                                         f"{facility.outlets_per_pdu} × {facility.psu_coupler or ''}"
                                          .strip(" ×"))),
         (tr("Rule"), tr("Each feed alone carries the whole rack at nameplate, so one feed can fail.")),
     ])))
 
-    annual_mwh = None if site["it_kw_expected"] is None else site["it_kw_expected"] * 8.76 * cost["utilization"]
+    annual_mwh = None if site.it_kw_expected is None else site.it_kw_expected * 8.76 * cost.utilization
     parts.append(_section(tr("Cluster"), _rows([
-        (tr("Nodes / racks"), f"{site['nodes']} / {site['racks']}"),
-        (tr("IT power, expected"), fmt.num(site["it_kw_expected"]) + " kW"),
-        (tr("Facility power with PUE"), fmt.num(site["facility_kw_expected"]) + " kW"),
+        (tr("Nodes / racks"), f"{site.nodes} / {site.racks}"),
+        (tr("IT power, expected"), fmt.num(site.it_kw_expected) + " kW"),
+        (tr("Facility power with PUE"), fmt.num(site.facility_kw_expected) + " kW"),
         (tr("Energy per year (IT, at utilisation)"), fmt.num(annual_mwh, 0) + " MWh"),
-        (tr("Electricity per year"), fmt.money(cost["electricity_per_year"])),
-        (tr("Cooling load"), fmt.num(site["refrigeration_tons"], 1) + " RT"),
-        (tr("Switches"), fill(tr("%1 leaf + %2 spine + %3 core (%4)"), switches["leaf"], switches["spine"],
-                              switches["core"], term(switches["note"]))),
-        (tr("Cables"), fill(tr("%1 node-to-leaf, %2 switch-to-switch"), site["cables"]["node_to_leaf"],
-                            site["cables"]["switch_to_switch"])),
+        (tr("Electricity per year"), fmt.money(cost.electricity_per_year)),
+        (tr("Cooling load"), fmt.num(site.refrigeration_tons, 1) + " RT"),
+        (tr("Switches"), fill(tr("%1 leaf + %2 spine + %3 core (%4)"), switches.leaf, switches.spine,
+                              switches.core, term(switches.note))),
+        (tr("Cables"), fill(tr("%1 node-to-leaf, %2 switch-to-switch"), site.cables.node_to_leaf,
+                            site.cables.switch_to_switch)),
         *_network_rows(site, fmt),
     ]) + ("<p align='center'><img src='network-rack.png' width='230'></p>"
-          if (site.get("cabling") or {}).get("network_racks") else "")))
+          if site.cabling.network_racks else "")))
 
     parts.append(_cost_section(cost, fmt))
     return parts
 
 
-def _cost_section(cost: dict[str, Any], fmt: _Formatter) -> str:
+def _cost_section(cost: CostSummary, fmt: _Formatter) -> str:
     return _section(tr("Cost") + f" ({fmt.currency})", _rows([
-        (tr("Capex"), fmt.money(cost["capex"])), (tr("Opex per year"), fmt.money(cost["opex_per_year"])),
-        (fill(tr("TCO over %1 years"), fmt.num(cost["years"], 0)), fmt.money(cost["tco"])),
-        (tr("Owned cost per GPU-hour"), fmt.money(cost["owned_per_gpu_hour"], 2)),
-        (tr("Cloud on demand per GPU-hour"), fmt.money(cost["cloud_on_demand_per_gpu_hour"], 2)),
-        (tr("Cloud reserved / spot per GPU-hour"), fmt.money(cost["cloud_reserved_per_gpu_hour"], 2) + " / "
-         + fmt.money(cost["cloud_spot_per_gpu_hour"], 2)),
-        (tr("Break-even utilisation against on-demand"), tr("n/a") if cost["break_even_utilization"] is None
-         else fmt.num(cost["break_even_utilization"] * 100, 0) + " %"),
-        (tr("Payback"), tr("n/a") if cost["payback_months"] is None or not math.isfinite(cost["payback_months"])
-         else fmt.num(cost["payback_months"], 0) + " " + tr("months")),
-    ]) + "<p class='note'>" + escape(" ".join(translated(n) for n in cost.get("notes", []))) + "</p>")
+        (tr("Capex"), fmt.money(cost.capex)), (tr("Opex per year"), fmt.money(cost.opex_per_year)),
+        (fill(tr("TCO over %1 years"), fmt.num(cost.years, 0)), fmt.money(cost.tco)),
+        (tr("Owned cost per GPU-hour"), fmt.money(cost.owned_per_gpu_hour, 2)),
+        (tr("Cloud on demand per GPU-hour"), fmt.money(cost.cloud_on_demand_per_gpu_hour, 2)),
+        (tr("Cloud reserved / spot per GPU-hour"), fmt.money(cost.cloud_reserved_per_gpu_hour, 2) + " / "
+         + fmt.money(cost.cloud_spot_per_gpu_hour, 2)),
+        (tr("Break-even utilisation against on-demand"), tr("n/a") if cost.break_even_utilization is None
+         else fmt.num(cost.break_even_utilization * 100, 0) + " %"),
+        (tr("Payback"), tr("n/a") if cost.payback_months is None or not math.isfinite(cost.payback_months)
+         else fmt.num(cost.payback_months, 0) + " " + tr("months")),
+    ]) + "<p class='note'>" + escape(" ".join(translated(n) for n in cost.notes)) + "</p>")
 
 
-def _deskside_section(site: dict[str, Any], fmt: _Formatter) -> str:
+def _deskside_section(site: SiteBlock, fmt: _Formatter) -> str:
     """A single tower workstation: what the room and its wall circuit must provide, no rack or A/B feeds."""
-    supply = site.get("supply", {})
-    circuit = wall_circuit(site["node_kw_nameplate"], PowerSupply(
-        voltage=float(supply.get("voltage", 230.0)), phase=int(supply.get("phase", 1)),
-        amps=float(supply.get("amps", 16.0)), derating=float(supply.get("derating", 0.8))))
-    node_kw = site["node_kw_nameplate"]
+    supply = site.supply
+    circuit = wall_circuit(site.node_kw_nameplate, PowerSupply(
+        voltage=supply.voltage, phase=supply.phase, amps=supply.amps, derating=supply.derating))
+    node_kw = site.node_kw_nameplate
     if circuit.fits is None:
         verdict = tr("n/a")
     elif circuit.fits:
@@ -268,8 +266,8 @@ def _deskside_section(site: dict[str, Any], fmt: _Formatter) -> str:
                           "circuit"), fmt.num(circuit.node_amps, 1), fmt.num(circuit.usable_amps, 1))
     return _section(tr("At the desk (one workstation, no rack)"), _rows([
         (tr("Wall circuit"), fill(tr("%1 V %2 A, derated to %3 %: %4 kW continuous"), fmt.num(circuit.volts, 0),
-                                  fmt.num(circuit.breaker_amps, 0), fmt.num(float(supply.get("derating", 0.8)) * 100,
-                                                                           0), fmt.num(circuit.usable_kw, 2))),
+                                  fmt.num(circuit.breaker_amps, 0), fmt.num(supply.derating * 100, 0),
+                                  fmt.num(circuit.usable_kw, 2))),
         (tr("Nameplate power"), tr("n/a") if node_kw is None else fmt.num(node_kw, 2) + " kW"),
         (tr("On that circuit"), verdict),
         (tr("Heat into the room"), tr("n/a") if node_kw is None else fmt.num(btu_per_hour(node_kw), 0) + " BTU/h"),
@@ -278,57 +276,57 @@ def _deskside_section(site: dict[str, Any], fmt: _Formatter) -> str:
     ]))
 
 
-def _checks_before_ordering(plan: dict[str, Any]) -> list[str]:
+def _checks_before_ordering(plan: Plan) -> list[str]:
     """Facilities figures the catalog lacks for this plan: each must come from the vendor before the order."""
-    site = plan["site"]
-    facility = site.get("facilities") or {}
-    missing = [(site["node_weight_kg"] is None, tr("node weight (rack and floor loading)")),
-               (site["node_kw_nameplate"] is None, tr("nameplate power (circuits, PDUs, cooling)")),
-               (not facility.get("psus_per_node"), tr("power supplies: count, watts, redundancy and inlets"))]
-    return [fill(tr("Not in the catalog for %1: %2. Ask the vendor."), site["node"], text) for gap, text in missing
+    site = plan.site
+    facility = site.facilities
+    missing = [(site.node_weight_kg is None, tr("node weight (rack and floor loading)")),
+               (site.node_kw_nameplate is None, tr("nameplate power (circuits, PDUs, cooling)")),
+               (not facility.psus_per_node, tr("power supplies: count, watts, redundancy and inlets"))]
+    return [fill(tr("Not in the catalog for %1: %2. Ask the vendor."), site.node, text) for gap, text in missing
             if gap]
 
 
-def _network_rows(site: dict[str, Any], fmt: _Formatter) -> list[tuple[str, str]]:
+def _network_rows(site: SiteBlock, fmt: _Formatter) -> list[tuple[str, str]]:
     """Where the switches go, how long the runs are and what carries them, and the management network."""
-    wiring = site.get("cabling") or {}
+    wiring = site.cabling
     rows = []
-    if wiring.get("network_racks"):
-        switches = site["switches"]["leaf"] + site["switches"]["spine"] + site["switches"]["core"]
+    if wiring.network_racks:
+        switches = site.switches.leaf + site.switches.spine + site.switches.core
         rows.append((tr("Switch racks"), fill(tr("%1 network rack(s) in the middle of the row for %2 switches "
-                                                  "(1U each)"), str(wiring["network_racks"]), str(switches))))
+                                                  "(1U each)"), str(wiring.network_racks), str(switches))))
     for label, length, link, cables in (
-            (tr("Node-to-leaf runs (estimated)"), wiring.get("node_to_leaf_m"), wiring.get("node_link"),
-             site["cables"]["node_to_leaf"]),
-            (tr("Leaf-to-spine runs (estimated)"), wiring.get("leaf_to_spine_m"), wiring.get("switch_link"),
-             site["cables"]["switch_to_switch"])):
+            (tr("Node-to-leaf runs (estimated)"), wiring.node_to_leaf_m, wiring.node_link,
+             site.cables.node_to_leaf),
+            (tr("Leaf-to-spine runs (estimated)"), wiring.leaf_to_spine_m, wiring.switch_link,
+             site.cables.switch_to_switch)):
         if length:
             optics = 0 if link == "copper" else 2 * cables
             rows.append((label, fill(tr("%1 cables up to %2 m: %3, %4 transceivers"), str(cables), fmt.num(length),
                                      term(str(link)), str(optics))))
-    if wiring.get("oob_ports"):
+    if wiring.oob_ports:
         rows.append((tr("Out-of-band management"), fill(tr("%1 BMC ports (1 GbE) on %2 management switches"),
-                                                         str(wiring["oob_ports"]), str(wiring["oob_switches"]))))
+                                                         str(wiring.oob_ports), str(wiring.oob_switches))))
     if rows:
         rows.append((tr("Cable assumption"), tr("racks in one row, 2 m at each end for the vertical run and a service "
                                                 "loop; passive copper to 3 m, multimode to 50 m, then single-mode")))
     return rows
 
 
-def _psu_text(site: dict[str, Any], fmt: _Formatter) -> str:
-    facility = site.get("facilities") or {}
-    if facility.get("psus_per_node") and facility.get("psu_watts"):
-        text = f"{facility['psus_per_node']} × {fmt.num(facility['psu_watts'], 0)} W"
-        return text + (f" ({facility['psu_redundancy']})" if facility.get("psu_redundancy") else "")
-    return site["psu"] or tr("n/a")
+def _psu_text(site: SiteBlock, fmt: _Formatter) -> str:
+    facility = site.facilities
+    if facility.psus_per_node and facility.psu_watts:
+        text = f"{facility.psus_per_node} × {fmt.num(facility.psu_watts, 0)} W"
+        return text + (f" ({facility.psu_redundancy})" if facility.psu_redundancy else "")
+    return site.psu or tr("n/a")
 
 
-def _phase_text(facility: dict[str, Any], site: dict[str, Any], fmt: _Formatter) -> str:
+def _phase_text(facility: FacilitiesBlock, site: SiteBlock, fmt: _Formatter) -> str:
     """Per phase on one feed (balanced over L1/L2/L3 for three-phase), and on each of its circuits."""
-    amps = facility.get("phase_amps")
+    amps = facility.phase_amps
     if not amps:
         return tr("n/a")
-    circuits = site["circuits_per_feed"] or 1
+    circuits = site.circuits_per_feed or 1
     names = ("L1", "L2", "L3") if len(amps) == 3 else ("L",)
     text = " / ".join(f"{name} {fmt.num(a, 1)} A" for name, a in zip(names, amps, strict=True))
     if circuits > 1:
@@ -336,42 +334,44 @@ def _phase_text(facility: dict[str, Any], site: dict[str, Any], fmt: _Formatter)
     return text
 
 
-def _rental_sections(plan: dict[str, Any], fmt: _Formatter) -> list[str]:
+def _rental_sections(plan: Plan, fmt: _Formatter) -> list[str]:
     """A rented plan: who rents it, at what price and date, what the job costs; nothing to install on site."""
-    cost, offer = plan["cost"], plan["cost"].get("cloud_offer") or {}
-    per_gpu_hour = cost["cloud_on_demand_per_gpu_hour"]
-    gpus = cost.get("gpus_rented") or plan["count"]
+    cost, offer = plan.cost, plan.cost.cloud_offer
+    provider, instance, region, date, source = ((offer.provider, offer.instance, offer.region, offer.price_date,
+                                                offer.source) if offer else ("", "", "", "", ""))
+    per_gpu_hour = cost.cloud_on_demand_per_gpu_hour
+    gpus = cost.gpus_rented or plan.count
     hourly = None if per_gpu_hour is None else per_gpu_hour * gpus
-    training = plan.get("training")
+    training = plan.training
     rows = [
-        (tr("Provider"), str(offer.get("provider") or tr("n/a"))),
-        (tr("Instances"), fill(tr("%1 × %2"), str(plan["site"]["nodes"]), str(offer.get("instance") or tr("n/a")))),
-        (tr("Region"), str(offer.get("region") or tr("n/a"))),
-        (tr("Price date"), str(offer.get("price_date") or tr("n/a"))),
+        (tr("Provider"), provider or tr("n/a")),
+        (tr("Instances"), fill(tr("%1 × %2"), str(plan.site.nodes), instance or tr("n/a"))),
+        (tr("Region"), region or tr("n/a")),
+        (tr("Price date"), date or tr("n/a")),
         (tr("On demand per GPU-hour"), fmt.money(per_gpu_hour, 2)),
         (tr("On demand per hour, all GPUs"), fmt.money(hourly, 2)),
         (tr("On demand per month (730 h)"), fmt.money(None if hourly is None else hourly * HOURS_PER_MONTH)),
-        (tr("Reserved / spot per GPU-hour"), fmt.money(cost["cloud_reserved_per_gpu_hour"], 2) + " / "
-         + fmt.money(cost["cloud_spot_per_gpu_hour"], 2)),
+        (tr("Reserved / spot per GPU-hour"), fmt.money(cost.cloud_reserved_per_gpu_hour, 2) + " / "
+         + fmt.money(cost.cloud_spot_per_gpu_hour, 2)),
     ]
     if training:
-        rows += [(tr("This job on demand"), fmt.money(cost.get("run_cost_cloud_on_demand"))),
-                 (tr("This job on spot (with restarts to plan for)"), fmt.money(cost.get("run_cost_cloud_spot")))]
+        rows += [(tr("This job on demand"), fmt.money(cost.run_cost_cloud_on_demand)),
+                 (tr("This job on spot (with restarts to plan for)"), fmt.money(cost.run_cost_cloud_spot))]
     else:
-        rows.append((tr("Per million output tokens"), fmt.money(cost.get("per_million_tokens_cloud"), 2)))
-    source = "<p class='note'>" + escape(fill(tr("Price source: %1"), str(offer.get("source") or tr("n/a")))) + "</p>"
+        rows.append((tr("Per million output tokens"), fmt.money(cost.per_million_tokens_cloud, 2)))
+    source = "<p class='note'>" + escape(fill(tr("Price source: %1"), source or tr("n/a"))) + "</p>"
     return [_section(fill(tr("Rental (%1)"), fmt.currency), _rows(rows) + source),
             _section(tr("Facilities"), "<p>" + escape(tr("Rented in the provider's data centre: no racks, power, "
                                                          "cooling or network are needed on your site.")) + "</p>")]
 
 
-def build_document(plan: dict[str, Any], options: SheetOptions, catalog_date: str = "",
-                   result: dict[str, Any] | None = None) -> QTextDocument:
+def build_document(plan: Plan, options: SheetOptions, catalog_date: str = "",
+                   result: PlanResult | None = None) -> QTextDocument:
     """The sheet for `plan`; with the `result` it came from, also the chart of every plan it was chosen against."""
     family = report_font_family()
-    fmt = _Formatter(plan["cost"]["currency"])
-    site, cost, memory = plan["site"], plan["cost"], plan["memory_gib_per_gpu"]
-    supply = site.get("supply", {})
+    fmt = _Formatter(plan.cost.currency)
+    site, cost, memory = plan.site, plan.cost, plan.memory
+    supply = site.supply
     document = QTextDocument()
     document.setDefaultFont(QFont(family, 9))
     document.setDefaultStyleSheet(
@@ -379,30 +379,30 @@ def build_document(plan: dict[str, Any], options: SheetOptions, catalog_date: st
         " table.grid { border-collapse: collapse; } table.grid td, table.grid th { border: 1px solid #999; }"
         " th { background: #e9eef3; } .note { color: #555; font-size: 8pt; } .warn { color: #8a3b12; }")
 
-    nodes_in_rack = min(site["nodes_per_rack"], site["nodes"])
+    nodes_in_rack = min(site.nodes_per_rack, site.nodes)
     rack_image = rack_elevation(RackContents(
-        rack_units=int(supply.get("rack_units", 42)), node_units=int(site["rack_units_per_node"]),
-        nodes=nodes_in_rack, reserved_units=int(supply.get("reserved_units", 2)),
+        rack_units=supply.rack_units, node_units=int(site.rack_units_per_node),
+        nodes=nodes_in_rack, reserved_units=supply.reserved_units,
         node_label=tr("Node"), switch_label=tr("Management switch"), cable_label=tr("Cable management"),
         free_label=tr("Free"), pdu_label=tr("PDU"),
-        title=fill(tr("Rack elevation (front), one of %1"), str(site["racks"]))), family)
+        title=fill(tr("Rack elevation (front), one of %1"), str(site.racks))), family)
     document.addResource(QTextDocument.ResourceType.ImageResource, QUrl("rack.png"), rack_image)
-    wiring = site.get("cabling") or {}
-    switches = site["switches"]["leaf"] + site["switches"]["spine"] + site["switches"]["core"]
-    if wiring.get("network_racks"):
+    wiring = site.cabling
+    switches = site.switches.leaf + site.switches.spine + site.switches.core
+    if wiring.network_racks:
         network_image = rack_elevation(RackContents(
-            rack_units=int(supply.get("rack_units", 42)), node_units=1,
-            nodes=min(switches, SWITCHES_PER_NETWORK_RACK), reserved_units=int(supply.get("reserved_units", 2)),
+            rack_units=supply.rack_units, node_units=1,
+            nodes=min(switches, SWITCHES_PER_NETWORK_RACK), reserved_units=supply.reserved_units,
             node_label=tr("Switch"), switch_label=tr("Management switch"), cable_label=tr("Cable management"),
             free_label=tr("Free (patch panels)"), pdu_label=tr("PDU"),
-            title=fill(tr("Network rack (front), one of %1"), str(wiring["network_racks"]))), family)
+            title=fill(tr("Network rack (front), one of %1"), str(wiring.network_racks))), family)
         document.addResource(QTextDocument.ResourceType.ImageResource, QUrl("network-rack.png"), network_image)
-    parts = [(tr("Weights"), memory["weights"]), (tr("Gradients"), memory["gradients"]),
-             (tr("Optimizer"), memory["optimizer"]), (tr("Activations"), memory["activations"]),
-             (tr("KV cache"), memory["kv_cache"]), (tr("Overhead"), memory["overhead"])]
-    memory_image = memory_bar([p for p in parts if p[1] > 0.005], memory["capacity"],
+    parts = [(tr("Weights"), memory.weights), (tr("Gradients"), memory.gradients),
+             (tr("Optimizer"), memory.optimizer), (tr("Activations"), memory.activations),
+             (tr("KV cache"), memory.kv_cache), (tr("Overhead"), memory.overhead)]
+    memory_image = memory_bar([p for p in parts if p[1] > 0.005], memory.capacity,
                               fill(tr("Memory per GPU (GiB); dashed line: capacity %1 GiB"),
-                                   fmt.num(memory["capacity"], 0)), family)
+                                   fmt.num(memory.capacity, 0)), family)
     document.addResource(QTextDocument.ResourceType.ImageResource, QUrl("memory.png"), memory_image)
 
     chart = _cost_chart(plan, result)
@@ -410,44 +410,45 @@ def build_document(plan: dict[str, Any], options: SheetOptions, catalog_date: st
         document.addResource(QTextDocument.ResourceType.ImageResource, QUrl("cost-time.png"),
                              cost_time_chart(chart, family))
 
-    owned = plan["deployment"] == "on-prem"
+    owned = plan.owned
     date = options.date or _dt.date.today().isoformat()
     title = escape(options.project) if options.project else escape(tr("GPU cluster plan"))
     html = [f"<h1>{title}</h1>",
-            "<p>" + escape(tr("Power and room specification for one deskside workstation") if site.get("deskside")
+            "<p>" + escape(tr("Power and room specification for one deskside workstation") if site.deskside
                            else tr("Rack and power specification for the data-center team") if owned
                            else tr("Rental plan: what to rent, where, and what it costs")) + " · "
             + escape(date) + "</p>"]
     html.append(_rows([
         (tr("Scenario"), _scenario_summary(plan)),
-        (tr("Recommended"), f"{plan['count']} × {plan['gpu_name']} — {site['node']}"),
-        (tr("Deployment"), tr("bought (on-premises)") if plan["deployment"] == "on-prem" else tr("rented (cloud)")),
-        (tr("Parallel layout"), "TP {tp} · PP {pp} · DP {dp} · ZeRO-{zero}".format(**plan["layout"])),
+        (tr("Recommended"), f"{plan.count} × {plan.gpu_name} — {site.node}"),
+        (tr("Deployment"), tr("bought (on-premises)") if owned else tr("rented (cloud)")),
+        (tr("Parallel layout"), fill("TP %1 · PP %2 · DP %3 · ZeRO-%4", plan.layout.tp, plan.layout.pp, plan.layout.dp,
+                                   plan.layout.zero)),
         (tr("Precision"), precision_text(plan)),
         (tr("Catalog data as of"), catalog_date or tr("n/a")),
         *([(tr("Key assumptions"), fill(tr("PUE %1; expected draw %2 kW per node (metered MLPerf H100 node scaled "
-                                           "by GPU TDP); utilisation %3 %"), fmt.num(supply.get("pue"), 2),
-                                        fmt.num(site["node_kw_training"]), fmt.num(cost["utilization"] * 100, 0)))]
+                                           "by GPU TDP); utilisation %3 %"), fmt.num(supply.pue, 2),
+                                        fmt.num(site.node_kw_training), fmt.num(cost.utilization * 100, 0)))]
           if owned else []),
     ]))
 
     html += _owned_sections(plan, fmt) if owned else _rental_sections(plan, fmt)
 
     perf: list[tuple[str, str]] = []
-    if plan.get("training"):
-        t = plan["training"]
-        perf = [(tr("Step time"), fmt.num(t["step_time_s"], 2) + " s ± " + fmt.num(t["uncertainty_pct"], 0) + " %"),
-                (tr("Throughput"), fmt.num(t["images_per_s"], 0) + " " + tr("images/s") if t.get("images_per_s")
-                 and not t.get("tokens_per_s") else fmt.num(t["tokens_per_s"], 0) + " " + tr("tokens/s")),
-                (tr("MFU"), fmt.num(t["mfu"] * 100, 1) + " %"),
-                (tr("Training time"), fmt.num(t["days"], 1) + " " + tr("days")),
-                (tr("GPU-hours"), fmt.num(t["gpu_hours"], 0))]
-    if plan.get("inference"):
-        s = plan["inference"]
-        perf = [(tr("Time to first token"), fmt.num(s["ttft_s"] * 1000, 0) + " ms"),
-                (tr("Time per output token"), fmt.num(s["tpot_s"] * 1000, 1) + " ms"),
-                (tr("Output tokens/s"), fmt.num(s["output_tokens_per_s"], 0) + " ± "
-                 + fmt.num(s["uncertainty_pct"], 0) + " %")]
+    if plan.training:
+        t = plan.training
+        perf = [(tr("Step time"), fmt.num(t.step_time_s, 2) + " s ± " + fmt.num(t.uncertainty_pct, 0) + " %"),
+                (tr("Throughput"), fmt.num(t.images_per_s, 0) + " " + tr("images/s") if t.images_per_s
+                 and not t.tokens_per_s else fmt.num(t.tokens_per_s, 0) + " " + tr("tokens/s")),
+                (tr("MFU"), fmt.num(t.mfu * 100, 1) + " %"),
+                (tr("Training time"), fmt.num(t.days, 1) + " " + tr("days")),
+                (tr("GPU-hours"), fmt.num(t.gpu_hours, 0))]
+    if plan.inference:
+        s = plan.inference
+        perf = [(tr("Time to first token"), fmt.num(s.ttft_s * 1000, 0) + " ms"),
+                (tr("Time per output token"), fmt.num(s.tpot_s * 1000, 1) + " ms"),
+                (tr("Output tokens/s"), fmt.num(s.output_tokens_per_s, 0) + " ± "
+                 + fmt.num(s.uncertainty_pct, 0) + " %")]
     html.append(_section(tr("Performance estimate"), "<p><img src='memory.png' width='520'></p>" + _rows(perf)))
     if chart is not None:
         html.append(_section(tr("Plans this one was chosen against"),
@@ -455,7 +456,7 @@ def build_document(plan: dict[str, Any], options: SheetOptions, catalog_date: st
                                  tr("%1 plans evaluated; filled: keeps every limit and goal, cross: a near miss; "
                                     "dashed: the deadline and the budget."), str(len(chart.points)))) + "</p>"))
     # The price notes are printed under Cost already: each note once.
-    warnings = [w for w in plan["warnings"] if not (owned and w in cost.get("notes", []))]
+    warnings = [w for w in plan.warnings if not (owned and w in cost.notes)]
     checks = _checks_before_ordering(plan) if owned else []
     if checks:
         html.append(_section(tr("Check before ordering"), "<ul>" + "".join(
@@ -467,25 +468,27 @@ def build_document(plan: dict[str, Any], options: SheetOptions, catalog_date: st
     return document
 
 
-def _cost_chart(plan: dict[str, Any], result: dict[str, Any] | None) -> CostChart | None:
+def _cost_chart(plan: Plan, result: PlanResult | None) -> CostChart | None:
     """Cost against days (serving: cost per million tokens against speed per user) of every plan evaluated."""
-    if not result or not result.get("points"):
+    if not result or not result.points:
         return None
-    serving = plan.get("inference") is not None
-    x_key, y_key = ("tokens_per_s_per_user", "per_million_tokens") if serving else ("days", "cost")
-    drawn = [p for p in result["points"] if (p.get(x_key) or 0) > 0 and (p.get(y_key) or 0) > 0]
+    serving = plan.inference is not None
+    def xy(p: ChartPoint) -> tuple[float, float]:
+        return ((p.tokens_per_s_per_user or 0.0, p.per_million_tokens or 0.0) if serving
+                else (p.days or 0.0, p.cost))
+
+    drawn = [p for p in result.points if min(xy(p)) > 0]
     if not drawn:
         return None
-    points = tuple(CostPoint(float(p[x_key]), float(p[y_key]), p["deployment"] == "on-prem", bool(p["meets"]))
-                   for p in drawn)
+    points = tuple(CostPoint(*xy(p), p.deployment == "on-prem", p.meets) for p in drawn)
     chosen = next(((point.x, point.y) for point, p in zip(points, drawn, strict=True)
-                   if (p["gpu"], p["count"], p["deployment"]) == (plan["gpu"], plan["count"], plan["deployment"])),
+                   if (p.gpu, p.count, p.deployment) == (plan.gpu, plan.count, plan.deployment)),
                   None)
-    limits = result.get("limits") or {}
-    currency = plan["cost"]["currency"]
+    limits = result.limits
+    currency = plan.cost.currency
     return CostChart(
-        points=points, chosen=chosen, x_limit=None if serving else limits.get("deadline_days"),
-        y_limit=None if serving else limits.get("budget"),
+        points=points, chosen=chosen, x_limit=None if serving else limits.deadline_days,
+        y_limit=None if serving else limits.budget,
         title=tr("Cost per million output tokens vs speed per user") if serving else tr("Cost vs time to result"),
         x_label=tr("output tokens/s per user") if serving else tr("days"),
         y_label=fill(tr("%1 per million tokens"), currency) if serving else fill(tr("cost (%1)"), currency),
@@ -546,8 +549,8 @@ def page_size(name: str) -> QPageSize:
     return QPageSize(QPageSize.PageSizeId.Letter if name.lower() == "letter" else QPageSize.PageSizeId.A4)
 
 
-def write_pdf(path: str, plan: dict[str, Any], options: SheetOptions,
-              catalog_date: str = "", result: dict[str, Any] | None = None) -> int:
+def write_pdf(path: str, plan: Plan, options: SheetOptions,
+              catalog_date: str = "", result: PlanResult | None = None) -> int:
     """Write the sheet to `path` whole or not at all: drawn into a temporary file beside it, checked, then renamed
     over it (OSError when the folder cannot be written or nothing came out)."""
     target = Path(path)

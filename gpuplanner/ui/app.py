@@ -136,6 +136,6 @@ def run_gui(argv: list[str], *, smoke_test: bool = False, language: str = "") ->
         import PySide6
 
         print(f"smoke test: first paint after {timings['paint']:.2f} s, first result after {timings['result']:.2f} s,"
-              f" charts drawn {charts} time(s), {len(window.last_result['plans'])} plans"  # type: ignore[index]
+              f" charts drawn {charts} time(s), {len(window.last_result.plans) if window.last_result else 0} plans"
               f" (Qt for Python {PySide6.__version__}, platform {app.platformName()})")
     return code

@@ -18,6 +18,7 @@ from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QGridLayout, QToolTip, QWidget
 
 from gpuplanner.core.plan import pareto
+from gpuplanner.core.results import ChartPoint, CurvePoint, Plan, PlanResult, ServiceLimits
 from gpuplanner.i18n import fill
 from gpuplanner.report.formatting import money
 
@@ -103,7 +104,7 @@ class ChartPanel(QWidget):
         self._legend_names: list[str] | None = None
         self._labels: list[str] = []
         self._hover_text: list[str] = []
-        self._points: list[dict[str, Any]] = []
+        self._points: list[ChartPoint] = []
         for plot in (self.memory_plot, self.time_plot, self.power_plot):
             plot.scene().sigMouseMoved.connect(lambda position, p=plot: self._hover_bar(p, position))
         self.draw_count = 0
@@ -181,21 +182,23 @@ class ChartPanel(QWidget):
         plot.setLabel("left", y_label)
 
     # --- drawing --------------------------------------------------------------------------------------
-    def update_plans(self, result: dict[str, Any], site_rack_kw: float | None) -> None:
-        plans = result.get("plans", [])[:MAX_BARS]
-        currency = result.get("currency", "USD")
-        self.serving = bool(plans) and plans[0].get("days") is None
+    def update_plans(self, result: PlanResult) -> None:
+        """Draw every chart from this result alone (the plans, the evaluated points and the limits it was
+        computed for)."""
+        plans = list(result.plans[:MAX_BARS])
+        currency = result.currency
+        self.serving = bool(plans) and plans[0].days is None
         self._currency = currency
         self._titles(self.serving)
         x = np.arange(len(plans), dtype=float)
-        self._labels = [f"{p['gpu_name']} × {p['count']}" for p in plans]
+        self._labels = [f"{p.gpu_name} × {p.count}" for p in plans]
         ticks = [[(float(i), self._short(label)) for i, label in enumerate(self._labels)]]
         for plot in (self.memory_plot, self.time_plot, self.power_plot):  # plans top to bottom, named on the left
             plot.getAxis("left").setTicks(ticks)
             plot.setYRange(-0.6, max(len(plans), 1) - 0.4, padding=0)
         self._draw_memory(plans, x)
         self._draw_time(plans, x)
-        self._draw_power(plans, x, site_rack_kw)
+        self._draw_power(plans, x, result.limits.rack_kw)
         self._draw_cost(result, plans)
         self._draw_scaling(result)
         self.draw_count += 1
@@ -219,10 +222,10 @@ class ChartPanel(QWidget):
         """The value axis from zero to just past the longest bar (or the limit)."""
         plot.setXRange(0.0, max(top, 1e-9) * 1.08, padding=0)
 
-    def _draw_memory(self, plans: list[dict[str, Any]], x: np.ndarray) -> None:
-        heights = [np.array([p["memory_gib_per_gpu"].get(part, 0.0) or 0.0 for p in plans]) for part in MEMORY_PARTS]
+    def _draw_memory(self, plans: list[Plan], x: np.ndarray) -> None:
+        heights = [np.array([getattr(p.memory, part) for p in plans]) for part in MEMORY_PARTS]
         top = self._stack(self.memory_bars, heights, x)
-        capacity = [p["memory_gib_per_gpu"]["capacity"] for p in plans]
+        capacity = [p.memory.capacity for p in plans]
         self.capacity.setData(capacity, x)
         self._headroom(self.memory_plot, max([top, *capacity]))
 
@@ -234,7 +237,7 @@ class ChartPanel(QWidget):
         for item, name in items:
             legend.addItem(item, name)
 
-    def _draw_time(self, plans: list[dict[str, Any]], x: np.ndarray) -> None:
+    def _draw_time(self, plans: list[Plan], x: np.ndarray) -> None:
         if self._legend_mode != self.serving:
             words = self._part_words()
             self._legend_entries(self.time_plot, [
@@ -244,23 +247,23 @@ class ChartPanel(QWidget):
             self._legend_mode = self.serving
         if self.serving:
             self._stack(self.time_bars, [np.zeros(len(x)) for _ in TIME_PARTS], x)
-            ttft = np.array([p["inference"]["ttft_s"] * 1000 for p in plans])
-            tpot = np.array([p["inference"]["tpot_s"] * 1000 for p in plans])
+            serving = [p.inference for p in plans if p.inference is not None]
+            ttft = np.array([s.ttft_s * 1000 for s in serving])
+            tpot = np.array([s.tpot_s * 1000 for s in serving])
             self.latency_bars[0].setOpts(x0=np.zeros(len(x)), y=x - 0.17, width=ttft, height=0.32)
             self.latency_bars[1].setOpts(x0=np.zeros(len(x)), y=x + 0.17, width=tpot, height=0.32)
             self._headroom(self.time_plot, float(max([*ttft, *tpot], default=0.0)))
         else:
             for bars in self.latency_bars:
                 bars.setOpts(x0=[], y=[], width=[], height=0.32)
-            heights = [np.array([(p.get("training") or {}).get("step_breakdown_s", {}).get(part, 0.0)
+            heights = [np.array([p.training.step_breakdown_s.get(part, 0.0) if p.training else 0.0
                                  for p in plans]) for part in TIME_PARTS]
             self._headroom(self.time_plot, self._stack(self.time_bars, heights, x))
         self._hover_text = [self._plan_tip(p) for p in plans]
 
-    def _draw_power(self, plans: list[dict[str, Any]], x: np.ndarray, limit: float | None) -> None:
-        heights = [p["site"]["kw_per_rack"] or 0.0 for p in plans]
-        over = [bool(limit) and h > limit + 1e-9 and p["deployment"] == "on-prem" for p, h in zip(plans, heights,
-                                                                                                strict=True)]
+    def _draw_power(self, plans: list[Plan], x: np.ndarray, limit: float) -> None:
+        heights = [p.site.kw_per_rack or 0.0 for p in plans]
+        over = [bool(limit) and h > limit + 1e-9 and p.owned for p, h in zip(plans, heights, strict=True)]
         brushes = [OVER_LIMIT if o else PALETTE[0] for o in over]
         self.power_bars.setOpts(x0=np.zeros(len(x)), y=x, width=heights, height=0.6, brushes=brushes)
         self.power_limit.setVisible(bool(limit))
@@ -268,26 +271,26 @@ class ChartPanel(QWidget):
             self.power_limit.setValue(limit)
         self._headroom(self.power_plot, max([*heights, limit or 0.0]))
 
-    def _draw_cost(self, result: dict[str, Any], plans: list[dict[str, Any]]) -> None:
-        points = [p for p in result.get("points", []) if self._cost_xy(p) is not None]
-        self._points = points
+    def _draw_cost(self, result: PlanResult, plans: list[Plan]) -> None:
+        drawn = [(p, xy) for p in result.points if (xy := self._cost_xy(p)) is not None]
+        self._points = [p for p, _ in drawn]
         for (owned, meets), group in self.cost_groups.items():
-            members = [i for i, p in enumerate(points) if (p["deployment"] == "on-prem") == owned
-                       and bool(p["meets"]) == meets]
-            xy = np.log10(np.array([self._cost_xy(points[i]) for i in members], dtype=float).reshape(-1, 2))
+            members = [i for i, (p, _) in enumerate(drawn) if (p.deployment == "on-prem") == owned
+                       and p.meets == meets]
+            xy = np.log10(np.array([drawn[i][1] for i in members], dtype=float).reshape(-1, 2))
             group.setData(x=xy[:, 0], y=xy[:, 1], data=members)
-        front = [p for p in points if p["meets"]]
         # Lower cost, and fewer days (training) or more speed per user (serving): the same rule as the planner's.
         faster = -1.0 if self.serving else 1.0
-        front_xy = sorted(self._cost_xy(p) for p in pareto(  # type: ignore[type-var]
-            front, cost=lambda p: self._cost_xy(p)[1], slowness=lambda p: faster * self._cost_xy(p)[0]))  # type: ignore[index]
+        front_xy = sorted(xy for _, xy in pareto([item for item in drawn if item[0].meets],
+                                                 cost=lambda item: item[1][1],
+                                                 slowness=lambda item: faster * item[1][0]))
         self.cost_front.setData([a for a, _ in front_xy], [b for _, b in front_xy])
-        best = (plans[0]["gpu"], plans[0]["count"], plans[0]["deployment"]) if plans else None
-        chosen = [self._cost_xy(p) for p in points if (p["gpu"], p["count"], p["deployment"]) == best][:1]
+        best = (plans[0].gpu, plans[0].count, plans[0].deployment) if plans else None
+        chosen = [xy for p, xy in drawn if (p.gpu, p.count, p.deployment) == best][:1]
         self.cost_selected.setData([{"pos": (math.log10(a), math.log10(b))} for a, b in chosen])
-        limits = result.get("limits") or {}
-        deadline = None if self.serving else limits.get("deadline_days")
-        budget = None if self.serving else limits.get("budget")
+        limits = result.limits
+        deadline = None if self.serving else limits.deadline_days
+        budget = None if self.serving else limits.budget
         self.deadline_line.setVisible(bool(deadline))
         if deadline:
             self.deadline_line.setValue(math.log10(deadline))
@@ -295,20 +298,20 @@ class ChartPanel(QWidget):
         if budget:
             self.budget_line.setValue(math.log10(budget))
 
-    def _cost_xy(self, point: dict[str, Any]) -> tuple[float, float] | None:
+    def _cost_xy(self, point: ChartPoint) -> tuple[float, float] | None:
         if self.serving:
-            x, y = point.get("tokens_per_s_per_user"), point.get("per_million_tokens")
+            x, y = point.tokens_per_s_per_user, point.per_million_tokens
         else:
-            x, y = point.get("days"), point.get("cost")
+            x, y = point.days, point.cost
         if x is None or y is None or x <= 0 or y <= 0:
             return None
         return float(x), float(y)
 
-    def _draw_scaling(self, result: dict[str, Any]) -> None:
+    def _draw_scaling(self, result: PlanResult) -> None:
         """One line per GPU type: days do not depend on buying or renting, so the two are drawn once."""
-        names = {point["gpu"]: point["gpu_name"] for point in result.get("points", [])}
-        by_gpu: dict[str, list[dict[str, Any]]] = {}
-        for key, points in result.get("curves", {}).items():
+        names = {point.gpu: point.gpu_name for point in result.points}
+        by_gpu: dict[str, tuple[CurvePoint, ...]] = {}
+        for key, points in result.curves.items():
             gpu = key.rsplit(" (", 1)[0]
             by_gpu.setdefault(names.get(gpu, gpu), points)
         if self.serving:
@@ -319,48 +322,46 @@ class ChartPanel(QWidget):
         self.scaling_plot.getAxis("left").setTicks(None)
         curves = list(by_gpu.items())[:MAX_CURVES]
         for index, curve in enumerate(self.curves):
-            points = [pt for pt in curves[index][1] if pt["days"]] if index < len(curves) else []
-            curve.setData([pt["count"] for pt in points], [pt["days"] for pt in points])
+            timed = [pt for pt in curves[index][1] if pt.days] if index < len(curves) else []
+            curve.setData([pt.count for pt in timed], [pt.days for pt in timed])
             curve.setPen(self._pg.mkPen(PALETTE[index], width=2))
             curve.setSymbolBrush(PALETTE[index])
             curve.setSymbolPen(PALETTE[index])
         self._curve_legend([name for name, _ in curves])
 
-    def _draw_latency_curves(self, result: dict[str, Any]) -> None:
+    def _draw_latency_curves(self, result: PlanResult) -> None:
         """Serving: time per output token (solid) against concurrent users for each plan shown, on its replicas,
         with the time to first token dashed; the user's limits as lines (ms on the vertical axis)."""
-        plans = [p for p in result.get("plans", []) if (p.get("inference") or {}).get("latency_curve")]
+        curves = [(p, p.inference.latency_curve) for p in result.plans if p.inference and p.inference.latency_curve]
         half = MAX_CURVES // 2
-        shown = plans[:half]
+        shown = curves[:half]
         names = []
         for index, curve in enumerate(self.curves):
-            plan = shown[index % half] if index % half < len(shown) else None
-            if plan is None:
+            if index % half >= len(shown):
                 curve.setData([], [])
                 continue
-            points = plan["inference"]["latency_curve"]
-            key = "tpot_s" if index < half else "ttft_s"
-            curve.setData([pt["users"] for pt in points], [pt[key] * 1000 for pt in points])
+            points = shown[index % half][1]
+            per_token = index < half
+            curve.setData([pt.users for pt in points],
+                          [(pt.tpot_s if per_token else pt.ttft_s) * 1000 for pt in points])
             style = Qt.PenStyle.SolidLine if index < half else Qt.PenStyle.DashLine
             curve.setPen(self._pg.mkPen(PALETTE[index % half], width=2, style=style))
             curve.setSymbolBrush(PALETTE[index % half])
             curve.setSymbolPen(PALETTE[index % half])
-        for plan in shown:
-            names.append(fill(self.tr("%1 × %2: per token"), plan["gpu_name"], plan["count"]))
-        for plan in shown:
-            names.append(fill(self.tr("%1 × %2: first token"), plan["gpu_name"], plan["count"]))
+        for plan, _ in shown:
+            names.append(fill(self.tr("%1 × %2: per token"), plan.gpu_name, plan.count))
+        for plan, _ in shown:
+            names.append(fill(self.tr("%1 × %2: first token"), plan.gpu_name, plan.count))
         self._curve_legend(names)
-        limits = (shown[0]["service_limits"] if shown else {}) or {}
-        values = [pt[key] * 1000 for plan in shown for pt in plan["inference"]["latency_curve"]
-                  for key in ("ttft_s", "tpot_s")]
-        values += [limits[key] * 1000 for key in ("max_ttft_s", "max_tpot_s") if values and limits.get(key)]
+        limits = shown[0][0].service_limits if shown else ServiceLimits()
+        values = [v * 1000 for _, points in shown for pt in points for v in (pt.ttft_s, pt.tpot_s)]
+        values += [v * 1000 for v in (limits.max_ttft_s, limits.max_tpot_s) if values and v]
         if values:  # 1-2-5 steps: pyqtgraph's own log labels pile up within a decade or two
             steps = [m * 10.0 ** k for k in range(-1, 6) for m in (1, 2, 5)]
             low, high = min(values) / 1.5, max(values) * 1.5
             self.scaling_plot.getAxis("left").setTicks(
                 [[(math.log10(v), f"{v:g}") for v in steps if low <= v <= high]])
-        for line, key in ((self.ttft_limit, "max_ttft_s"), (self.tpot_limit, "max_tpot_s")):
-            value = limits.get(key)
+        for line, value in ((self.ttft_limit, limits.max_ttft_s), (self.tpot_limit, limits.max_tpot_s)):
             line.setVisible(bool(value))
             if value:
                 line.setValue(math.log10(value * 1000))
@@ -378,29 +379,29 @@ class ChartPanel(QWidget):
         self._legend_entries(self.scaling_plot, list(zip(curves, names, strict=False)))
 
     # --- hover ----------------------------------------------------------------------------------------
-    def _plan_tip(self, plan: dict[str, Any]) -> str:
-        memory = plan["memory_gib_per_gpu"]
-        lines = [f"{plan['gpu_name']} × {plan['count']}",
-                 fill(self.tr("memory %1 of %2 GiB"), f"{memory['total']:.1f}", f"{memory['capacity']:g}"),
-                 fill(self.tr("headroom %1 GiB (%2 %)"), f"{memory['capacity'] - memory['total']:.1f}",
-                      f"{(1 - memory['total'] / memory['capacity']) * 100:.0f}" if memory["capacity"] else "—"),
-                 fill(self.tr("%1 kW per rack"), f"{plan['site']['kw_per_rack'] or 0:.1f}")]
-        if plan.get("training"):
-            lines.append(fill(self.tr("step %1 s"), f"{plan['training']['step_time_s']:.2f}"))
-        if plan.get("inference"):
-            lines.append(fill(self.tr("TTFT %1 ms, TPOT %2 ms"), f"{plan['inference']['ttft_s'] * 1000:.0f}",
-                              f"{plan['inference']['tpot_s'] * 1000:.1f}"))
+    def _plan_tip(self, plan: Plan) -> str:
+        memory = plan.memory
+        lines = [f"{plan.gpu_name} × {plan.count}",
+                 fill(self.tr("memory %1 of %2 GiB"), f"{memory.total:.1f}", f"{memory.capacity:g}"),
+                 fill(self.tr("headroom %1 GiB (%2 %)"), f"{memory.capacity - memory.total:.1f}",
+                      f"{(1 - memory.total / memory.capacity) * 100:.0f}" if memory.capacity else "—"),
+                 fill(self.tr("%1 kW per rack"), f"{plan.site.kw_per_rack or 0:.1f}")]
+        if plan.training:
+            lines.append(fill(self.tr("step %1 s"), f"{plan.training.step_time_s:.2f}"))
+        if plan.inference:
+            lines.append(fill(self.tr("TTFT %1 ms, TPOT %2 ms"), f"{plan.inference.ttft_s * 1000:.0f}",
+                              f"{plan.inference.tpot_s * 1000:.1f}"))
         return "\n".join(lines)
 
-    def _point_tip(self, point: dict[str, Any], currency: str) -> str:
-        where = self.tr("buy") if point["deployment"] == "on-prem" else self.tr("rent")
-        head = f"{point['gpu_name']} × {point['count']} ({where})"
+    def _point_tip(self, point: ChartPoint, currency: str) -> str:
+        where = self.tr("buy") if point.deployment == "on-prem" else self.tr("rent")
+        head = f"{point.gpu_name} × {point.count} ({where})"
         if self.serving:
             body = fill(self.tr("%1 tokens/s per user, %2 per million tokens"),
-                        f"{point['tokens_per_s_per_user']:.1f}", money(point["per_million_tokens"], currency, 2))
+                        f"{point.tokens_per_s_per_user:.1f}", money(point.per_million_tokens, currency, 2))
         else:
-            body = fill(self.tr("%1 days, %2"), f"{point['days']:.1f}", money(point["cost"], currency))
-        suffix = "" if point["meets"] else "\n" + self.tr("near miss: breaks a limit or misses a goal")
+            body = fill(self.tr("%1 days, %2"), f"{point.days:.1f}", money(point.cost, currency))
+        suffix = "" if point.meets else "\n" + self.tr("near miss: breaks a limit or misses a goal")
         return f"{head}\n{body}{suffix}"
 
     def _hover_point(self, _item: Any, points: Any, _event: Any = None) -> None:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
-from typing import Any
 
 from PySide6.QtCore import QCoreApplication
 
+from gpuplanner.core.results import Plan, PlanResult
 from gpuplanner.report.core_messages import translated
 from gpuplanner.report.formatting import money as _money
 from gpuplanner.report.formatting import number as _num
@@ -44,55 +45,56 @@ def _labels() -> dict[str, str]:
     }
 
 
-def plan_html(plan: dict[str, Any], currency: str) -> str:
+def plan_html(plan: Plan, currency: str) -> str:
     L = _labels()  # noqa: N806
-    memory = plan["memory_gib_per_gpu"]
-    layout = plan["layout"]
-    parts = [f"<h3>#{plan.get('rank', '')} {escape(str(plan['count']))} × {escape(plan['gpu_name'])} "
-             f"({escape(L['buy'] if plan['deployment'] == 'on-prem' else L['rent'])})</h3>"]
-    if plan.get("rank_reasons"):
-        parts.append("<p>" + escape("; ".join(translated(r) for r in plan["rank_reasons"])) + "</p>")
-    parts.append(f"<p>{escape(L['Model'])}: {escape(str(plan['model']['name']))} · "
-                 f"{escape(L['Layout'])}: TP {layout['tp']} · PP {layout['pp']} · DP {layout['dp']} · "
-                 f"ZeRO-{layout['zero']} · {escape(L['micro-batch'])} {layout['micro_batch']} · "
-                 f"{escape(L['recompute'])} {escape(term(str(layout['recompute'])))} · "
+    memory = plan.memory
+    layout = plan.layout
+    parts = [f"<h3>#{plan.rank or ''} {escape(str(plan.count))} × {escape(plan.gpu_name)} "
+             f"({escape(L['buy'] if plan.owned else L['rent'])})</h3>"]
+    if plan.rank_reasons:
+        parts.append("<p>" + escape("; ".join(translated(r) for r in plan.rank_reasons)) + "</p>")
+    parts.append(f"<p>{escape(L['Model'])}: {escape(str(plan.model.name))} · "
+                 f"{escape(L['Layout'])}: TP {layout.tp} · PP {layout.pp} · DP {layout.dp} · "
+                 f"ZeRO-{layout.zero} · {escape(L['micro-batch'])} {layout.micro_batch} · "
+                 f"{escape(L['recompute'])} {escape(term(str(layout.recompute)))} · "
                  f"{escape(L['Precision'])} {escape(precision_text(plan))}</p>")
     parts.append(f"<h4>{escape(L['Memory per GPU (GiB)'])}</h4>")
     labels = {"weights": tr("Weights"), "gradients": tr("Gradients"), "optimizer": tr("Optimizer states"),
               "activations": tr("Activations"), "kv_cache": tr("KV cache"),
               "overhead": tr("Overhead (CUDA, NCCL, fragmentation)"), "total": tr("Total"),
               "capacity": tr("Capacity")}
-    parts.append(_table([(label, _num(memory[key])) for key, label in labels.items()]))
-    training, serving = plan.get("training"), plan.get("inference")
+    parts.append(_table([(labels[key], _num(value)) for key, value in memory.parts()]
+                        + [(labels["total"], _num(memory.total)), (labels["capacity"], _num(memory.capacity))]))
+    training, serving = plan.training, plan.inference
     if training:
-        parts.append(f"<h4>{escape(L['Time'])} (±{training['uncertainty_pct']:.0f}%)</h4>")
-        rows = [(tr("Step time (s)"), _num(training["step_time_s"], 2)),
-                (tr("Tokens/s per GPU"), _num(training["tokens_per_s_per_gpu"], 0)),
-                (tr("MFU"), _num(training["mfu"] * 100, 1) + " %"), (tr("Days"), _num(training["days"], 1)),
-                (tr("GPU-hours"), _num(training["gpu_hours"], 0))]
+        parts.append(f"<h4>{escape(L['Time'])} (±{training.uncertainty_pct:.0f}%)</h4>")
+        rows = [(tr("Step time (s)"), _num(training.step_time_s, 2)),
+                (tr("Tokens/s per GPU"), _num(training.tokens_per_s_per_gpu, 0)),
+                (tr("MFU"), _num(training.mfu * 100, 1) + " %"), (tr("Days"), _num(training.days, 1)),
+                (tr("GPU-hours"), _num(training.gpu_hours, 0))]
         parts_label = {"gemm": tr("Matrix math"), "memory_bound": tr("Memory-bound kernels"),
                        "tensor_parallel": tr("Tensor-parallel traffic"), "pipeline_send": tr("Pipeline sends"),
                        "pipeline_bubble": tr("Pipeline bubble"), "data_parallel": tr("Gradient sync (exposed)"),
                        "optimizer": tr("Optimizer step")}
-        rows += [(parts_label.get(k, k), _num(v, 3) + " s") for k, v in training["step_breakdown_s"].items() if v > 0]
+        rows += [(parts_label.get(k, k), _num(v, 3) + " s") for k, v in training.step_breakdown_s.items() if v > 0]
         parts.append(_table(rows))
     if serving:
-        parts.append(f"<h4>{escape(L['Serving'])} (±{serving['uncertainty_pct']:.0f}%)</h4>")
-        load = [] if not serving.get("concurrent_users") else [
-            (tr("Concurrent users"), str(serving["concurrent_users"])),
-            (tr("Users per replica (batch)"), str(serving["batch_per_replica"]))]
-        parts.append(_table([*load, (tr("Time to first token (ms)"), _num(serving["ttft_s"] * 1000, 0)),
-                             (tr("Time per output token (ms)"), _num(serving["tpot_s"] * 1000, 1)),
-                             (tr("Output tokens/s per user"), _num(serving.get("output_tokens_per_s_per_user"), 1)),
-                             (tr("Output tokens/s in total"), _num(serving["output_tokens_per_s"], 0)),
-                             (tr("Largest batch per replica"), str(serving["max_batch"])),
-                             (tr("Replicas x GPUs"), f"{serving['replicas']} × {serving['gpus_per_replica']}")]))
-    where = plan["availability"]
-    if where["region"] != "global" and plan["deployment"] == "on-prem":
-        heading, dated = tr("Availability"), where["as_of"] or tr("undated")
-        parts.append(f"<h4>{escape(heading)}</h4><p>{escape(translated(where['reason']))}<br/>"
-                     f"<small>{escape(where['source'])} ({escape(dated)})</small></p>")
-    if plan["deployment"] == "cloud":
+        parts.append(f"<h4>{escape(L['Serving'])} (±{serving.uncertainty_pct:.0f}%)</h4>")
+        load = [] if not serving.concurrent_users else [
+            (tr("Concurrent users"), str(serving.concurrent_users)),
+            (tr("Users per replica (batch)"), str(serving.batch_per_replica))]
+        parts.append(_table([*load, (tr("Time to first token (ms)"), _num(serving.ttft_s * 1000, 0)),
+                             (tr("Time per output token (ms)"), _num(serving.tpot_s * 1000, 1)),
+                             (tr("Output tokens/s per user"), _num(serving.output_tokens_per_s_per_user, 1)),
+                             (tr("Output tokens/s in total"), _num(serving.output_tokens_per_s, 0)),
+                             (tr("Largest batch per replica"), str(serving.max_batch)),
+                             (tr("Replicas x GPUs"), f"{serving.replicas} × {serving.gpus_per_replica}")]))
+    where = plan.availability
+    if where.region != "global" and plan.owned:
+        heading, dated = tr("Availability"), where.as_of or tr("undated")
+        parts.append(f"<h4>{escape(heading)}</h4><p>{escape(translated(where.reason))}<br/>"
+                     f"<small>{escape(where.source)} ({escape(dated)})</small></p>")
+    if plan.deployment == "cloud":
         parts += _rental_parts(plan)
     else:
         parts += _site_parts(plan)
@@ -100,52 +102,52 @@ def plan_html(plan: dict[str, Any], currency: str) -> str:
     return "".join(parts)
 
 
-def _rental_parts(plan: dict[str, Any]) -> list[str]:
+def _rental_parts(plan: Plan) -> list[str]:
     """A rented plan: who rents it, where and at what date's prices; the site needs nothing."""
-    offer = plan["cost"].get("cloud_offer") or {}
+    offer = plan.cost.cloud_offer
     heading = tr("Rental")
-    rows = [(tr("Provider"), str(offer.get("provider", ""))),
-            (tr("Instances"), f"{plan['site']['nodes']} × {offer.get('instance', '')}"),
-            (tr("Region"), str(offer.get("region") or tr("n/a"))),
-            (tr("Prices of"), str(offer.get("price_date") or tr("undated"))),
+    rows = [(tr("Provider"), offer.provider if offer else ""),
+            (tr("Instances"), f"{plan.site.nodes} × {offer.instance if offer else ''}"),
+            (tr("Region"), (offer.region if offer else "") or tr("n/a")),
+            (tr("Prices of"), (offer.price_date if offer else "") or tr("undated")),
             (tr("Site"), tr("none needed (racks, power and cooling are the provider's)"))]
     return [f"<h4>{escape(heading)}</h4>", _table(rows)]
 
 
-def _site_parts(plan: dict[str, Any]) -> list[str]:
+def _site_parts(plan: Plan) -> list[str]:
     L = _labels()  # noqa: N806
-    site = plan["site"]
+    site = plan.site
     parts = [f"<h4>{escape(L['Site'])}</h4>"]
     parts.append(_table([
-        (tr("Server"), site["node"]), (tr("Nameplate per node (kW)"), _num(site["node_kw_nameplate"])),
-        (tr("Expected per node (kW)"), _num(site["node_kw_training"])),
-        (tr("Nodes per rack"), str(site["nodes_per_rack"])), (tr("Racks"), str(site["racks"])),
-        (tr("kW per rack"), _num(site["kw_per_rack"])), (tr("Cooling needed"), term(site["cooling_needed"])),
-        (tr("Circuits per A/B feed"), str(site["circuits_per_feed"] or tr("n/a"))),
-        (tr("Facility power (kW)"), _num(site["facility_kw_expected"])),
-        (tr("Heat per rack (BTU/h)"), _num(site["heat_btu_h_per_rack"], 0)),
-        (tr("Switches (leaf + spine)"), f"{site['switches']['leaf']} + {site['switches']['spine']}"),
+        (tr("Server"), site.node), (tr("Nameplate per node (kW)"), _num(site.node_kw_nameplate)),
+        (tr("Expected per node (kW)"), _num(site.node_kw_training)),
+        (tr("Nodes per rack"), str(site.nodes_per_rack)), (tr("Racks"), str(site.racks)),
+        (tr("kW per rack"), _num(site.kw_per_rack)), (tr("Cooling needed"), term(site.cooling_needed)),
+        (tr("Circuits per A/B feed"), str(site.circuits_per_feed or tr("n/a"))),
+        (tr("Facility power (kW)"), _num(site.facility_kw_expected)),
+        (tr("Heat per rack (BTU/h)"), _num(site.heat_btu_h_per_rack, 0)),
+        (tr("Switches (leaf + spine)"), f"{site.switches.leaf} + {site.switches.spine}"),
     ]))
     return parts
 
 
-def _cost_parts(plan: dict[str, Any], currency: str) -> list[str]:
+def _cost_parts(plan: Plan, currency: str) -> list[str]:
     L = _labels()  # noqa: N806
-    cost = plan["cost"]
+    cost = plan.cost
     parts = [f"<h4>{escape(L['Cost'])} ({escape(currency)})</h4>"]
     parts.append(_table([
-        *_job_cost_rows(cost, currency),
-        (tr("Capex") if plan["deployment"] == "on-prem" else tr("Capex if bought instead"),
-         _money(cost["capex"], currency)), (tr("Opex per year"), _money(cost["opex_per_year"], currency)),
-        (tr("TCO"), _money(cost["tco"], currency)),
-        (tr("Cloud on demand per GPU-hour"), _money(cost["cloud_on_demand_per_gpu_hour"], currency, 2)),
-        (tr("Break-even utilisation"), tr("n/a") if cost["break_even_utilization"] is None
-         else _num(cost["break_even_utilization"] * 100, 0) + " %"),
+        *_job_cost_rows(plan, currency),
+        (tr("Capex") if plan.owned else tr("Capex if bought instead"),
+         _money(cost.capex, currency)), (tr("Opex per year"), _money(cost.opex_per_year, currency)),
+        (tr("TCO"), _money(cost.tco, currency)),
+        (tr("Cloud on demand per GPU-hour"), _money(cost.cloud_on_demand_per_gpu_hour, currency, 2)),
+        (tr("Break-even utilisation"), tr("n/a") if cost.break_even_utilization is None
+         else _num(cost.break_even_utilization * 100, 0) + " %"),
     ]))
-    if plan["warnings"]:
+    if plan.warnings:
         parts.append(f"<h4>{escape(L['Warnings'])}</h4><ul>"
-                     + "".join(f"<li>{escape(translated(w))}</li>" for w in plan["warnings"]) + "</ul>")
-    assumptions = plan.get("assumptions") or {}
+                     + "".join(f"<li>{escape(translated(w))}</li>" for w in plan.warnings) + "</ul>")
+    assumptions = plan.estimate.assumptions
     if assumptions:
         labels = assumption_labels()
         parts.append(f"<h4>{escape(L['Assumptions'])}</h4><ul>"
@@ -176,49 +178,50 @@ def assumption_labels() -> dict[str, str]:
     }
 
 
-def _job_cost_rows(cost: dict[str, Any], currency: str) -> list[tuple[str, str]]:
+def _job_cost_rows(plan: Plan, currency: str) -> list[tuple[str, str]]:
     """What this run costs (training and fine-tuning) or what a million tokens cost (serving)."""
-    if "per_million_tokens_cloud" in cost:
-        return [(tr("Per million output tokens, rented"), _money(cost["per_million_tokens_cloud"], currency, 2)),
-                (tr("Per million output tokens, owned"), _money(cost["per_million_tokens_owned"], currency, 2))]
-    if "run_cost_owned" in cost:
-        return [(tr("This job, rented on demand"), _money(cost["run_cost_cloud_on_demand"], currency)),
-                (tr("This job, on owned hardware (its share of the TCO)"), _money(cost["run_cost_owned"], currency))]
+    cost = plan.cost
+    if plan.inference is not None:
+        return [(tr("Per million output tokens, rented"), _money(cost.per_million_tokens_cloud, currency, 2)),
+                (tr("Per million output tokens, owned"), _money(cost.per_million_tokens_owned, currency, 2))]
+    if plan.training is not None:
+        return [(tr("This job, rented on demand"), _money(cost.run_cost_cloud_on_demand, currency)),
+                (tr("This job, on owned hardware (its share of the TCO)"), _money(cost.run_cost_owned, currency))]
     return []
 
 
-def compare_html(plans: list[dict[str, Any]], currency: str) -> str:
+def compare_html(plans: Sequence[Plan], currency: str) -> str:
     def row(label: str, values: list[str]) -> str:
         return f"<tr><td>{escape(label)}</td>" + "".join(f"<td align='right'>{escape(v)}</td>" for v in values) + \
             "</tr>"
 
-    head = "<tr><th></th>" + "".join(f"<th>{escape(str(p['count']))} × {escape(p['gpu_name'])}</th>"
+    head = "<tr><th></th>" + "".join(f"<th>{escape(str(p.count))} × {escape(p.gpu_name)}</th>"
                                      for p in plans) + "</tr>"
     body = [
-        row(tr("Where"), [tr("buy") if p["deployment"] == "on-prem" else tr("rent") for p in plans]),
-        row(tr("Memory / GPU (GiB)"), [_num(p["memory_gib_per_gpu"]["total"]) for p in plans]),
-        row(tr("Days"), [_num(p["days"]) if p["days"] is not None else "—" for p in plans]),
-        row(tr("Output tokens/s"), [_num(p["inference"]["output_tokens_per_s"], 0) if p.get("inference") else "—"
+        row(tr("Where"), [tr("buy") if p.owned else tr("rent") for p in plans]),
+        row(tr("Memory / GPU (GiB)"), [_num(p.memory.total) for p in plans]),
+        row(tr("Days"), [_num(p.days) if p.days is not None else "—" for p in plans]),
+        row(tr("Output tokens/s"), [_num(p.inference.output_tokens_per_s, 0) if p.inference else "—"
                                     for p in plans]),
-        row(tr("Nodes"), [str(p["site"]["nodes"]) for p in plans]),
-        row(tr("Racks"), [str(p["site"]["racks"]) for p in plans]),
-        row(tr("IT power (kW)"), [_num(p["site"]["it_kw_expected"]) for p in plans]),
-        row(tr("Capex"), [_money(p["cost"]["capex"], currency) for p in plans]),
-        row(tr("TCO"), [_money(p["cost"]["tco"], currency) for p in plans]),
-        row(tr("Ranking cost"), [_money(p["cost_metric"], currency) for p in plans]),
-        row(tr("Warnings"), [str(len(p["warnings"])) for p in plans]),
+        row(tr("Nodes"), [str(p.site.nodes) for p in plans]),
+        row(tr("Racks"), [str(p.site.racks) for p in plans]),
+        row(tr("IT power (kW)"), [_num(p.site.it_kw_expected) for p in plans]),
+        row(tr("Capex"), [_money(p.cost.capex, currency) for p in plans]),
+        row(tr("TCO"), [_money(p.cost.tco, currency) for p in plans]),
+        row(tr("Ranking cost"), [_money(p.cost_metric, currency) for p in plans]),
+        row(tr("Warnings"), [str(len(p.warnings)) for p in plans]),
     ]
     return f"<table border='1' cellspacing='0' cellpadding='4'>{head}{''.join(body)}</table>"
 
 
-def near_misses_html(result: dict[str, Any]) -> str:
+def near_misses_html(result: PlanResult) -> str:
     """When no plan keeps every limit: why, the nearest fix, and each near miss with what it misses."""
     title, heading = tr("No plan keeps every limit you set"), tr("Near misses (not answers)")
-    parts = [f"<h3>{escape(title)}</h3>", f"<p>{escape(translated(result['note']))}</p>",
+    parts = [f"<h3>{escape(title)}</h3>", f"<p>{escape(translated(result.note or ''))}</p>",
              f"<h4>{escape(heading)}</h4><ul>"]
-    for plan in result["near_misses"]:
-        where = tr("buy") if plan["deployment"] == "on-prem" else tr("rent")
-        misses = "; ".join(translated(m) for m in plan["misses"])
-        parts.append(f"<li><b>{escape(str(plan['count']))} × {escape(plan['gpu_name'])}</b> ({escape(where)}): "
+    for plan in result.near_misses:
+        where = tr("buy") if plan.owned else tr("rent")
+        misses = "; ".join(translated(m) for m in plan.misses)
+        parts.append(f"<li><b>{escape(str(plan.count))} × {escape(plan.gpu_name)}</b> ({escape(where)}): "
                      f"{escape(misses)}</li>")
     return "".join(parts) + "</ul>"

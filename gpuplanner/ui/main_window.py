@@ -46,6 +46,7 @@ from PySide6.QtWidgets import (
 
 from gpuplanner.catalog.store import Catalog, CatalogWriteError
 from gpuplanner.core.errors import InputError
+from gpuplanner.core.results import Plan, PlanResult
 from gpuplanner.i18n import fill
 from gpuplanner.report.core_messages import translated, translated_error
 from gpuplanner.scenario_file import load_scenario_json
@@ -87,7 +88,7 @@ def _dropped_scenario(mime: QMimeData) -> str | None:
     return None
 
 
-def run_planning(data: dict[str, Any], catalog: Catalog, control: JobControl) -> dict[str, Any]:
+def run_planning(data: dict[str, Any], catalog: Catalog, control: JobControl) -> PlanResult:
     """The background job: plan the scenario on the window's catalog (it opens a SQLite connection per read, so
     a pool thread may use it)."""
     return plan_for_scenario(data, catalog, top=PLANS_SHOWN, progress=control.progress)
@@ -131,7 +132,7 @@ class MainWindow(QMainWindow):
         self.recovered = False  # unsaved work brought back from the last session
         self.undo_stack = QUndoStack(self)  # clean = saved
         self._applying = False  # an undo/redo or a load is filling the wizard: not a user edit
-        self.last_result: dict[str, Any] | None = None
+        self.last_result: PlanResult | None = None
         self.result_scenario: dict[str, Any] | None = None  # the inputs the shown plans were computed for
         self._submitted: dict[str, Any] | None = None
         self._autosave_failing = False
@@ -432,23 +433,23 @@ class MainWindow(QMainWindow):
 
     @Slot(int, object)
     def _on_result(self, _job_id: int, result: object) -> None:
-        assert isinstance(result, dict)
+        assert isinstance(result, PlanResult)
         self.last_result = result
         self.result_scenario = self._submitted
         self.last_error = None
-        self.plans_model.set_plans(result["plans"], result["currency"])
+        self.plans_model.set_plans(result.plans, result.currency)
         self.plans_view.resizeColumnsToContents()
-        if result["plans"]:
+        if result.best is not None:
             first = self.plans_proxy.index(0, 0)
             self.plans_view.selectionModel().select(
                 first, QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows)
-            best = result["plans"][0]
-            summary = fill(self.tr("%1 plans evaluated; best: %2 × %3"), str(result["evaluated"]),
-                           str(best["count"]), best["gpu_name"])
-            self.show_message(summary if not result.get("note") else translated(result["note"]))
-        elif result.get("near_misses"):
+            best = result.best
+            summary = fill(self.tr("%1 plans evaluated; best: %2 × %3"), str(result.evaluated),
+                           str(best.count), best.gpu_name)
+            self.show_message(summary if not result.note else translated(result.note))
+        elif result.near_misses:
             self.details.setHtml(near_misses_html(result))
-            self.show_message(translated(result["note"]))
+            self.show_message(translated(result.note or ""))
         else:
             self.details.setHtml("<p>" + self.tr("No plan fits: every GPU runs out of memory or has no price for "
                                                  "the chosen deployment.") + "</p>")
@@ -477,7 +478,7 @@ class MainWindow(QMainWindow):
         stale = state in texts and self.last_result is not None
         self.stale_banner.setText(texts.get(state, ""))
         self.stale_banner.setVisible(stale)
-        printable = state == "current" and self.last_result is not None and bool(self.last_result["plans"])
+        printable = state == "current" and self.last_result is not None and bool(self.last_result.plans)
         for widget in (self.pdf_button, self.preview_button, *self.sheet_actions):
             widget.setEnabled(printable)
 
@@ -490,9 +491,7 @@ class MainWindow(QMainWindow):
     def _update_charts(self) -> None:
         """The charts draw the result alone: the rack limit is the one the plans were sized for."""
         if self.charts is not None and self.last_result is not None:
-            plans = self.last_result["plans"]
-            rack_kw = plans[0]["site"]["supply"]["rack_kw_limit"] if plans else None
-            self.charts.update_plans(self.last_result, rack_kw)
+            self.charts.update_plans(self.last_result)
 
     @Slot(int, str, str)
     def _on_failure(self, _job_id: int, field: str, message: str) -> None:
@@ -520,7 +519,7 @@ class MainWindow(QMainWindow):
     def _show_selected_plan(self) -> None:
         plan = self.selected_plan()
         if plan is not None and self.last_result is not None:
-            self.details.setHtml(plan_html(plan, self.last_result["currency"]))
+            self.details.setHtml(plan_html(plan, self.last_result.currency))
 
     @Slot()
     def compare_selected(self) -> None:
@@ -532,20 +531,20 @@ class MainWindow(QMainWindow):
         dialog = QDialog(self)
         dialog.setWindowTitle(self.tr("Compare plans"))
         browser = QTextBrowser(dialog)
-        browser.setHtml(compare_html(plans, self.last_result["currency"]))
+        browser.setHtml(compare_html(plans, self.last_result.currency))
         QVBoxLayout(dialog).addWidget(browser)
         dialog.resize(760, 420)
         dialog.open()
         self.compare_dialog = dialog
 
     # --- spec sheet ------------------------------------------------------------------------------------------
-    def selected_plan(self) -> dict[str, Any] | None:
+    def selected_plan(self) -> Plan | None:
         rows = self.plans_view.selectionModel().selectedRows()
         if not rows:
             return None
         return self.plans_model.plan_at(self.plans_proxy.mapToSource(rows[0]).row())
 
-    def _plan_for_sheet(self) -> dict[str, Any] | None:
+    def _plan_for_sheet(self) -> Plan | None:
         """The selected plan, or None after telling the user why there is none to print."""
         if not self.results_are_current():
             self.show_message(self.tr("The plans are not up to date with the inputs; the sheet is not written."))

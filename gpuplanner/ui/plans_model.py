@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QLocale, QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtWidgets import QApplication, QStyle
 
+from gpuplanner.core.results import Layout, Plan
 from gpuplanner.i18n import fill
 from gpuplanner.report.core_messages import translated
 from gpuplanner.report.formatting import money, precision_text
@@ -19,8 +21,8 @@ PLAN_ROLE = Qt.ItemDataRole.UserRole + 2
 ModelIndex = QModelIndex | QPersistentModelIndex
 
 
-def _layout_text(layout: dict[str, Any]) -> str:
-    return f"TP{layout['tp']}·PP{layout['pp']}·DP{layout['dp']}·Z{layout['zero']}"
+def _layout_text(layout: Layout) -> str:
+    return f"TP{layout.tp}·PP{layout.pp}·DP{layout.dp}·Z{layout.zero}"
 
 
 class PlansTableModel(QAbstractTableModel):
@@ -30,7 +32,7 @@ class PlansTableModel(QAbstractTableModel):
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._plans: list[dict[str, Any]] = []
+        self._plans: list[Plan] = []
         self._currency = "USD"
         self._headers = {
             "rank": self.tr("#"), "gpu": self.tr("GPU"), "deployment": self.tr("Where"), "count": self.tr("GPUs"),
@@ -42,13 +44,13 @@ class PlansTableModel(QAbstractTableModel):
             "warnings": self.tr("Warnings"),
         }
 
-    def set_plans(self, plans: list[dict[str, Any]], currency: str) -> None:
+    def set_plans(self, plans: Sequence[Plan], currency: str) -> None:
         self.beginResetModel()
         self._plans = list(plans)
         self._currency = currency
         self.endResetModel()
 
-    def plan_at(self, row: int) -> dict[str, Any]:
+    def plan_at(self, row: int) -> Plan:
         return self._plans[row]
 
     def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008, N802
@@ -67,51 +69,52 @@ class PlansTableModel(QAbstractTableModel):
     def _money(self, value: float | None) -> str:
         return money(value, self._currency)
 
-    def _value(self, plan: dict[str, Any], column: str) -> tuple[str, Any]:
+    def _value(self, plan: Plan, column: str) -> tuple[str, Any]:
         """(display text, sort key) for one cell."""
         locale = QLocale()
-        site, cost = plan["site"], plan["cost"]
+        site, cost = plan.site, plan.cost
         if column == "rank":
-            return str(plan.get("rank", "")), plan.get("rank", 0)
+            return str(plan.rank or ""), plan.rank or 0
         if column == "gpu":
-            return plan["gpu_name"], plan["gpu_name"]
+            return plan.gpu_name, plan.gpu_name
         if column == "deployment":
-            return (self.tr("Buy") if plan["deployment"] == "on-prem" else self.tr("Rent")), plan["deployment"]
+            return (self.tr("Buy") if plan.deployment == "on-prem" else self.tr("Rent")), plan.deployment
         if column in ("count", "racks"):
-            value = plan["count"] if column == "count" else site["racks"]
+            value = plan.count if column == "count" else site.racks
             return locale.toString(int(value)), value
         if column == "nodes":
-            return locale.toString(int(site["nodes"])), site["nodes"]
+            return locale.toString(int(site.nodes)), site.nodes
         if column == "layout":
-            return _layout_text(plan["layout"]), plan["layout"]["tp"] * 1000 + plan["layout"]["pp"]
+            return _layout_text(plan.layout), plan.layout.tp * 1000 + plan.layout.pp
         if column == "precision":
             text = precision_text(plan)
             return text, text
         if column == "memory":
-            memory = plan["memory_gib_per_gpu"]
-            return (fill(self.tr("%1 / %2 GiB"), locale.toString(memory["total"], "f", 1),
-                         locale.toString(memory["capacity"], "f", 0))), memory["total"]
+            memory = plan.memory
+            return (fill(self.tr("%1 / %2 GiB"), locale.toString(memory.total, "f", 1),
+                         locale.toString(memory.capacity, "f", 0))), memory.total
         if column == "speed":
-            if plan["days"] is not None:
-                return fill(self.tr("%1 days"), locale.toString(plan["days"], "f", 1)), plan["days"]
-            rate = plan["inference"]["output_tokens_per_s"]
+            if plan.days is not None:
+                return fill(self.tr("%1 days"), locale.toString(plan.days, "f", 1)), plan.days
+            assert plan.inference is not None
+            rate = plan.inference.output_tokens_per_s
             return fill(self.tr("%1 tok/s"), locale.toString(rate, "f", 0)), -rate
         if column == "power":
-            kw = site["it_kw_expected"]
+            kw = site.it_kw_expected
             return (self.tr("n/a") if kw is None else locale.toString(kw, "f", 1) + " kW"), kw or 0.0
         if column == "cost":
-            return self._money(plan["cost_metric"]), plan["cost_metric"]
-        owned = plan["deployment"] == "on-prem"
+            return self._money(plan.cost_metric), plan.cost_metric
+        owned = plan.owned
         if (column in ("capex", "tco") and not owned) or (column == "cloud" and owned):
             return NOT_APPLICABLE, float("inf")  # a rented plan buys nothing; an owned one rents nothing
         if column == "capex":
-            return self._money(cost["capex"]), cost["capex"] if cost["capex"] is not None else float("inf")
+            return self._money(cost.capex), cost.capex if cost.capex is not None else float("inf")
         if column == "cloud":
-            value = cost.get("run_cost_cloud_on_demand", cost.get("cloud_tco"))
-            return self._money(value), value if value is not None else float("inf")
+            rent = cost.run_cost_cloud_on_demand if plan.training else cost.cloud_tco
+            return self._money(rent), rent if rent is not None else float("inf")
         if column == "tco":
-            return self._money(cost["tco"]), cost["tco"] if cost["tco"] is not None else float("inf")
-        count = len(plan["warnings"])
+            return self._money(cost.tco), cost.tco if cost.tco is not None else float("inf")
+        count = len(plan.warnings)
         return (locale.toString(count) if count else ""), count
 
     def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -125,12 +128,12 @@ class PlansTableModel(QAbstractTableModel):
             return self._value(plan, column)[1]
         if role == PLAN_ROLE:
             return plan
-        if role == Qt.ItemDataRole.DecorationRole and column == "warnings" and plan["warnings"]:
+        if role == Qt.ItemDataRole.DecorationRole and column == "warnings" and plan.warnings:
             return QApplication.style().standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning)
         if role == Qt.ItemDataRole.ToolTipRole:
             if column == "warnings":
-                return plain_tooltip("\n".join(translated(w) for w in plan["warnings"]))
-            return plain_tooltip("; ".join(translated(r) for r in plan.get("rank_reasons", [])))
+                return plain_tooltip("\n".join(translated(w) for w in plan.warnings))
+            return plain_tooltip("; ".join(translated(r) for r in plan.rank_reasons))
         if role == Qt.ItemDataRole.TextAlignmentRole and column not in ("gpu", "deployment", "layout"):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None

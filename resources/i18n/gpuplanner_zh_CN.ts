@@ -4,10 +4,10 @@
 <context>
     <name></name>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="19"/>
-        <location filename="../../gpuplanner/cli/plan.py" line="23"/>
-        <location filename="../../gpuplanner/cli/plan.py" line="27"/>
-        <location filename="../../gpuplanner/report/formatting.py" line="13"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="23"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="24"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="28"/>
+        <location filename="../../gpuplanner/report/formatting.py" line="14"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="151"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="153"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="157"/>
@@ -16,26 +16,26 @@
         <location filename="../../gpuplanner/report/spec_sheet.py" line="181"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="183"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="186"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="207"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="208"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="209"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="210"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="213"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="247"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="249"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="262"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="212"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="246"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="248"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="260"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="271"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="273"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="275"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="323"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="330"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="321"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="328"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="347"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="348"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="349"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="350"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="362"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="427"/>
-        <location filename="../../gpuplanner/ui/details.py" line="109"/>
-        <location filename="../../gpuplanner/ui/details.py" line="124"/>
-        <location filename="../../gpuplanner/ui/details.py" line="142"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="428"/>
+        <location filename="../../gpuplanner/ui/details.py" line="111"/>
+        <location filename="../../gpuplanner/ui/details.py" line="126"/>
+        <location filename="../../gpuplanner/ui/details.py" line="144"/>
         <source>n/a</source>
         <translation>不详</translation>
     </message>
@@ -124,180 +124,185 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="400"/>
-        <location filename="../../gpuplanner/ui/details.py" line="61"/>
+        <location filename="../../gpuplanner/ui/details.py" line="62"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="400"/>
-        <location filename="../../gpuplanner/ui/details.py" line="61"/>
+        <location filename="../../gpuplanner/ui/details.py" line="62"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="401"/>
-        <location filename="../../gpuplanner/ui/details.py" line="174"/>
+        <location filename="../../gpuplanner/ui/details.py" line="176"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="401"/>
-        <location filename="../../gpuplanner/ui/details.py" line="62"/>
+        <location filename="../../gpuplanner/ui/details.py" line="63"/>
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="26"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="30"/>
         <source>%1 · %2 · %3 on %4 x %5 (%6 nodes)</source>
         <translation>%1 · %2 · %3，%4 × %5（%6 个节点）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="28"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="32"/>
         <source>Fits: yes</source>
         <translation>显存够用：是</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="28"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="32"/>
         <source>Fits: NO</source>
         <translation>显存够用：否</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="30"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="35"/>
         <source>trainable parameters %1</source>
         <translation>可训练参数 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="33"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="38"/>
         <source>Layout: TP %1 · PP %2 (v=%3) · DP %4 · ZeRO-%5 · micro-batch %6 · recompute %7 · sequence parallel %8</source>
         <translation>并行布局：TP %1 · PP %2（v=%3）· DP %4 · ZeRO-%5 · 微批 %6 · 重计算 %7 · 序列并行 %8</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="36"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="41"/>
         <source>on</source>
         <translation>开</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="36"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="41"/>
         <source>off</source>
         <translation>关</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="40"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="45"/>
         <source>weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="40"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="45"/>
         <source>gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="40"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="45"/>
         <source>optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="41"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="46"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="402"/>
-        <location filename="../../gpuplanner/ui/details.py" line="62"/>
-        <location filename="../../gpuplanner/ui/details.py" line="175"/>
+        <location filename="../../gpuplanner/ui/details.py" line="63"/>
+        <location filename="../../gpuplanner/ui/details.py" line="177"/>
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="41"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="46"/>
         <source>activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="41"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="46"/>
         <source>overhead</source>
         <translation>额外开销</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="42"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="49"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="42"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="49"/>
         <source>capacity</source>
         <translation>容量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="47"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="52"/>
         <source>%1 tokens/s (%2 per GPU)</source>
         <translation>每秒 %1 token（单卡 %2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="49"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="54"/>
         <source>%1 images/s</source>
         <translation>每秒 %1 张图</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="53"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="58"/>
         <source>step time %1 s (±%2%)</source>
         <translation>单步时间 %1 秒（±%2%）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="56"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="61"/>
         <source>model TFLOP/s %1 per GPU, MFU %2%</source>
         <translation>单卡模型算力 %1 TFLOP/s，MFU %2%</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="58"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="63"/>
         <source>run %1 days, %2 GPU-hours</source>
         <translation>总时长 %1 天，%2 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="60"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="65"/>
         <source>step breakdown</source>
         <translation>单步构成</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="67"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="72"/>
         <source>Serving (%1, ±%2%)</source>
         <translation>推理服务（%1，±%2%）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="68"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="73"/>
         <source>time to first token %1 ms</source>
         <translation>首 token 时延 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="69"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="74"/>
         <source>time per output token %1 ms</source>
         <translation>每个输出 token %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="70"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="75"/>
         <source>output tokens/s %1 (%2 per GPU)</source>
         <translation>每秒输出 token %1（单卡 %2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="72"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="77"/>
         <source>largest batch %1 sequences per replica (KV-cache room)</source>
         <translation>每副本最大批大小 %1 条序列（受 KV 缓存限制）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="73"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="78"/>
         <source>replicas %1 x %2 GPU(s); the load needs %3 (%4 GPUs)</source>
         <translation>副本 %1 × %2 块 GPU；负载需要 %3 个副本（%4 块 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="77"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="82"/>
         <source>Power: %1 kW nameplate and %2 kW expected per node, %3 kW cluster</source>
         <translation>功耗：每节点额定 %1 kW、预计 %2 kW，集群 %3 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="81"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="86"/>
         <source>energy per run %1 MWh (IT, before PUE)</source>
         <translation>单次运行耗电 %1 MWh（IT 侧，未计 PUE）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="84"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="89"/>
         <source>Other layouts</source>
         <translation>其他布局</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/estimate.py" line="102"/>
+        <source>%1 (%2 requested)</source>
+        <translation>%1（请求的是 %2）</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="402"/>
@@ -350,22 +355,22 @@
         <translation>并行布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="426"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="427"/>
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="427"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="428"/>
         <source>Catalog data as of</source>
         <translation>目录数据日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="428"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="429"/>
         <source>Key assumptions</source>
         <translation>关键假设</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="428"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="429"/>
         <source>PUE %1; expected draw %2 kW per node (metered MLPerf H100 node scaled by GPU TDP); utilisation %3 %</source>
         <translation>PUE %1；每节点预计功耗 %2 kW（按 MLPerf 实测 H100 节点，按 GPU TDP 折算）；利用率 %3 %</translation>
     </message>
@@ -451,7 +456,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="144"/>
-        <location filename="../../gpuplanner/ui/details.py" line="63"/>
+        <location filename="../../gpuplanner/ui/details.py" line="64"/>
         <source>Total</source>
         <translation>合计</translation>
     </message>
@@ -462,7 +467,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="149"/>
-        <location filename="../../gpuplanner/ui/details.py" line="120"/>
+        <location filename="../../gpuplanner/ui/details.py" line="122"/>
         <source>Server</source>
         <translation>服务器</translation>
     </message>
@@ -538,14 +543,14 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="172"/>
-        <location filename="../../gpuplanner/ui/details.py" line="122"/>
+        <location filename="../../gpuplanner/ui/details.py" line="124"/>
         <source>Nodes per rack</source>
         <translation>每机柜节点数</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="172"/>
-        <location filename="../../gpuplanner/ui/details.py" line="122"/>
-        <location filename="../../gpuplanner/ui/details.py" line="204"/>
+        <location filename="../../gpuplanner/ui/details.py" line="124"/>
+        <location filename="../../gpuplanner/ui/details.py" line="207"/>
         <source>Racks</source>
         <translation>机柜数</translation>
     </message>
@@ -571,7 +576,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="178"/>
-        <location filename="../../gpuplanner/ui/details.py" line="123"/>
+        <location filename="../../gpuplanner/ui/details.py" line="125"/>
         <source>Cooling needed</source>
         <translation>所需散热</translation>
     </message>
@@ -616,319 +621,319 @@
         <translation>推荐 %1-%2 °C（ASHRAE TC 9.9）；服务器允许范围见其规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="194"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="193"/>
         <source>Per rack (cabinet power)</source>
         <translation>单机柜（机柜功耗）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="200"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="199"/>
         <source>IDC cabinet sold by current: %1 A at 220 V = %2 kW per cabinet</source>
         <translation>按电流出售的 IDC 机柜：220 V × %1 A = 每柜 %2 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="203"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="202"/>
         <source>%1 V %2-phase %3 A circuits, derated to %4 %: %5 kW each</source>
         <translation>%1 V %2 相 %3 A 回路，降额至 %4 %：每路 %5 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="206"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="205"/>
         <source>Feeds and circuits (A/B)</source>
         <translation>双路供电与回路（A/B）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="207"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="206"/>
         <source>Circuit</source>
         <translation>回路</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="208"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="207"/>
         <source>Circuits on feed A</source>
         <translation>A 路回路数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="209"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="208"/>
         <source>Circuits on feed B</source>
         <translation>B 路回路数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="210"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="209"/>
         <source>Feed connector</source>
         <translation>供电接头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="211"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="210"/>
         <source>Current per phase, one feed carrying the rack</source>
         <translation>单路供电承载整机柜时的每相电流</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="212"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="211"/>
         <source>Rack PDU, each feed</source>
         <translation>机柜 PDU（每路）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="212"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="211"/>
         <source>carries %1 kW; %2 outlets</source>
         <translation>承载 %1 kW；插座 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="216"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="215"/>
         <source>Rule</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="216"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="215"/>
         <source>Each feed alone carries the whole rack at nameplate, so one feed can fail.</source>
         <translation>每一路供电都能单独承载整机柜的额定功耗，任一路故障时业务不中断。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="220"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="219"/>
         <source>Cluster</source>
         <translation>集群</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="221"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="220"/>
         <source>Nodes / racks</source>
         <translation>节点 / 机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="222"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="221"/>
         <source>IT power, expected</source>
         <translation>预计 IT 功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="223"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="222"/>
         <source>Facility power with PUE</source>
         <translation>含 PUE 的机房总功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="224"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="223"/>
         <source>Energy per year (IT, at utilisation)</source>
         <translation>年用电量（IT，按利用率）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="225"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="224"/>
         <source>Electricity per year</source>
         <translation>年电费</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="226"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="225"/>
         <source>Cooling load</source>
         <translation>制冷负荷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="227"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="226"/>
         <source>Switches</source>
         <translation>交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="227"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="226"/>
         <source>%1 leaf + %2 spine + %3 core (%4)</source>
         <translation>%1 台叶交换机 + %2 台脊交换机 + %3 台核心交换机（%4）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="229"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="228"/>
         <source>Cables</source>
         <translation>线缆</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="229"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="228"/>
         <source>%1 node-to-leaf, %2 switch-to-switch</source>
         <translation>节点到叶交换机 %1 根，交换机之间 %2 根</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="240"/>
-        <location filename="../../gpuplanner/ui/details.py" line="31"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="239"/>
+        <location filename="../../gpuplanner/ui/details.py" line="32"/>
         <source>Cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="241"/>
-        <location filename="../../gpuplanner/ui/details.py" line="138"/>
-        <location filename="../../gpuplanner/ui/details.py" line="206"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="240"/>
+        <location filename="../../gpuplanner/ui/details.py" line="140"/>
+        <location filename="../../gpuplanner/ui/details.py" line="209"/>
         <source>Capex</source>
         <translation>资本支出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="241"/>
-        <location filename="../../gpuplanner/ui/details.py" line="139"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="240"/>
+        <location filename="../../gpuplanner/ui/details.py" line="141"/>
         <source>Opex per year</source>
         <translation>年运营支出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="242"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="241"/>
         <source>TCO over %1 years</source>
         <translation>%1 年总拥有成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="243"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="242"/>
         <source>Owned cost per GPU-hour</source>
         <translation>自建每 GPU 小时成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="244"/>
-        <location filename="../../gpuplanner/ui/details.py" line="141"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="243"/>
+        <location filename="../../gpuplanner/ui/details.py" line="143"/>
         <source>Cloud on demand per GPU-hour</source>
         <translation>云上按量付费（每 GPU 小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="245"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="244"/>
         <source>Cloud reserved / spot per GPU-hour</source>
         <translation>云上包年包月 / 竞价实例（每 GPU 小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="247"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="246"/>
         <source>Break-even utilisation against on-demand</source>
         <translation>相对按量付费的盈亏平衡利用率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="249"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="248"/>
         <source>Payback</source>
         <translation>回本周期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="250"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="249"/>
         <source>months</source>
         <translation>个月</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="264"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="262"/>
         <source>fits: %1 A of the circuit&apos;s %2 A continuous</source>
         <translation>可以：占用该回路 %2 A 持续电流中的 %1 A</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="267"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="265"/>
         <source>needs %1 A, more than the circuit&apos;s %2 A continuous: give it a dedicated, larger circuit</source>
         <translation>需要 %1 A，超过该回路 %2 A 的持续电流：请为它配一条更大的专用回路</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="269"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="267"/>
         <source>At the desk (one workstation, no rack)</source>
         <translation>桌边部署（一台工作站，无需机柜）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="270"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="268"/>
         <source>Wall circuit</source>
         <translation>墙面插座回路</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="270"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="268"/>
         <source>%1 V %2 A, derated to %3 %: %4 kW continuous</source>
         <translation>%1 V %2 A，按 %3 % 降额：持续 %4 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="273"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="271"/>
         <source>Nameplate power</source>
         <translation>额定功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="274"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="272"/>
         <source>On that circuit</source>
         <translation>接在该回路上</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="275"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="273"/>
         <source>Heat into the room</source>
         <translation>散入房间的热量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="276"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="274"/>
         <source>Noise</source>
         <translation>噪声</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="276"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="274"/>
         <source>n/a (not published for this chassis)</source>
         <translation>不详（该机箱未公布）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="277"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="275"/>
         <source>Rack, PDUs and feeds</source>
         <translation>机柜、PDU 与供电</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="277"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="275"/>
         <source>none needed: a tower on the floor or a desk</source>
         <translation>无需：塔式机放在地面或桌边即可</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="285"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="283"/>
         <source>node weight (rack and floor loading)</source>
         <translation>服务器重量（机柜与地面荷载）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="286"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="284"/>
         <source>nameplate power (circuits, PDUs, cooling)</source>
         <translation>额定功率（回路、PDU、散热）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="287"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="285"/>
         <source>power supplies: count, watts, redundancy and inlets</source>
         <translation>电源：数量、功率、冗余方式与输入接口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="288"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="286"/>
         <source>Not in the catalog for %1: %2. Ask the vendor.</source>
         <translation>目录中没有 %1 的%2，请向厂商确认。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="298"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="296"/>
         <source>Switch racks</source>
         <translation>交换机机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="298"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="296"/>
         <source>%1 network rack(s) in the middle of the row for %2 switches (1U each)</source>
         <translation>列中间放 %1 个网络机柜，容纳 %2 台交换机（每台 1U）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="301"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="299"/>
         <source>Node-to-leaf runs (estimated)</source>
         <translation>服务器到叶交换机的线缆（估算）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="303"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="301"/>
         <source>Leaf-to-spine runs (estimated)</source>
         <translation>叶到脊交换机的线缆（估算）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="307"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="305"/>
         <source>%1 cables up to %2 m: %3, %4 transceivers</source>
         <translation>%1 根线缆，最长 %2 m：%3，%4 个光模块</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="310"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="308"/>
         <source>Out-of-band management</source>
         <translation>带外管理</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="310"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="308"/>
         <source>%1 BMC ports (1 GbE) on %2 management switches</source>
         <translation>%1 个 BMC 端口（1 GbE），接 %2 台管理交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="313"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="311"/>
         <source>Cable assumption</source>
         <translation>线缆假设</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="313"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="311"/>
         <source>racks in one row, 2 m at each end for the vertical run and a service loop; passive copper to 3 m, multimode to 50 m, then single-mode</source>
         <translation>机柜排成一列，两端各留 2 m 用于垂直走线和维护余量；3 m 以内用无源铜缆，50 m 以内用多模，再远用单模</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="335"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="333"/>
         <source>(%1 A on each of %2 circuits)</source>
         <translation>（%2 个回路，每回路 %1 A）</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="347"/>
-        <location filename="../../gpuplanner/ui/details.py" line="107"/>
+        <location filename="../../gpuplanner/ui/details.py" line="109"/>
         <source>Provider</source>
         <translation>云厂商</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="348"/>
-        <location filename="../../gpuplanner/ui/details.py" line="108"/>
+        <location filename="../../gpuplanner/ui/details.py" line="110"/>
         <source>Instances</source>
         <translation>实例</translation>
     </message>
@@ -939,7 +944,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="349"/>
-        <location filename="../../gpuplanner/ui/details.py" line="109"/>
+        <location filename="../../gpuplanner/ui/details.py" line="111"/>
         <source>Region</source>
         <translation>地域</translation>
     </message>
@@ -1029,676 +1034,676 @@
         <translation>租用方案：租什么、在哪里租、花费多少</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="439"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="440"/>
         <source>Step time</source>
         <translation>单步时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="440"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="441"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="440"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="441"/>
         <source>images/s</source>
         <translation>张图像/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="441"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="442"/>
         <source>tokens/s</source>
         <translation>token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="442"/>
-        <location filename="../../gpuplanner/ui/details.py" line="71"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="443"/>
+        <location filename="../../gpuplanner/ui/details.py" line="73"/>
         <source>MFU</source>
         <translation>MFU（模型算力利用率）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="443"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="444"/>
         <source>Training time</source>
         <translation>训练时长</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="443"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="490"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="444"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="493"/>
         <source>days</source>
         <translation>天</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="444"/>
-        <location filename="../../gpuplanner/ui/details.py" line="72"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="445"/>
+        <location filename="../../gpuplanner/ui/details.py" line="74"/>
         <source>GPU-hours</source>
         <translation>GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="447"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="448"/>
         <source>Time to first token</source>
         <translation>首 token 时延</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="448"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="449"/>
         <source>Time per output token</source>
         <translation>每个输出 token 的时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="449"/>
-        <location filename="../../gpuplanner/ui/details.py" line="201"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="450"/>
+        <location filename="../../gpuplanner/ui/details.py" line="204"/>
         <source>Output tokens/s</source>
         <translation>每秒输出 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="451"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="452"/>
         <source>Performance estimate</source>
         <translation>性能估算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="453"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="454"/>
         <source>Plans this one was chosen against</source>
         <translation>本方案与哪些方案比较后胜出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="455"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="456"/>
         <source>%1 plans evaluated; filled: keeps every limit and goal, cross: a near miss; dashed: the deadline and the budget.</source>
         <translation>共评估 %1 个方案；实心点：满足全部限制和目标，叉号：接近的方案；虚线：截止期限和预算。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="461"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="462"/>
         <source>Check before ordering</source>
         <translation>下单前需确认</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="489"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="492"/>
         <source>Cost per million output tokens vs speed per user</source>
         <translation>每百万输出 token 成本与每用户速度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="489"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="492"/>
         <source>Cost vs time to result</source>
         <translation>成本与完成时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="490"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="493"/>
         <source>output tokens/s per user</source>
         <translation>每用户输出 token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="491"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="494"/>
         <source>%1 per million tokens</source>
         <translation>%1 / 百万 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="491"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="494"/>
         <source>cost (%1)</source>
         <translation>成本（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="492"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="495"/>
         <source>bought</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="492"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="495"/>
         <source>rented</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="492"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="495"/>
         <source>near miss</source>
         <translation>接近的方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="492"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="495"/>
         <source>this plan</source>
         <translation>本方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="89"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="464"/>
-        <location filename="../../gpuplanner/ui/details.py" line="39"/>
-        <location filename="../../gpuplanner/ui/details.py" line="209"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="95"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="465"/>
+        <location filename="../../gpuplanner/ui/details.py" line="40"/>
+        <location filename="../../gpuplanner/ui/details.py" line="212"/>
         <source>Warnings</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="539"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="542"/>
         <source>Page %1 of %2</source>
         <translation>第 %1 页，共 %2 页</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="61"/>
+        <location filename="../../gpuplanner/ui/details.py" line="62"/>
         <source>Optimizer states</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="63"/>
+        <location filename="../../gpuplanner/ui/details.py" line="64"/>
         <source>Overhead (CUDA, NCCL, fragmentation)</source>
         <translation>额外开销（CUDA、NCCL、显存碎片）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="64"/>
+        <location filename="../../gpuplanner/ui/details.py" line="65"/>
         <source>Capacity</source>
         <translation>容量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="69"/>
+        <location filename="../../gpuplanner/ui/details.py" line="71"/>
         <source>Step time (s)</source>
         <translation>单步时间（秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="70"/>
+        <location filename="../../gpuplanner/ui/details.py" line="72"/>
         <source>Tokens/s per GPU</source>
         <translation>单卡每秒 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="71"/>
-        <location filename="../../gpuplanner/ui/details.py" line="200"/>
+        <location filename="../../gpuplanner/ui/details.py" line="73"/>
+        <location filename="../../gpuplanner/ui/details.py" line="203"/>
         <source>Days</source>
         <translation>天数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="73"/>
+        <location filename="../../gpuplanner/ui/details.py" line="75"/>
         <source>Matrix math</source>
         <translation>矩阵运算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="73"/>
+        <location filename="../../gpuplanner/ui/details.py" line="75"/>
         <source>Memory-bound kernels</source>
         <translation>访存密集算子</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="74"/>
+        <location filename="../../gpuplanner/ui/details.py" line="76"/>
         <source>Tensor-parallel traffic</source>
         <translation>张量并行通信</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="74"/>
+        <location filename="../../gpuplanner/ui/details.py" line="76"/>
         <source>Pipeline sends</source>
         <translation>流水线传输</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="75"/>
+        <location filename="../../gpuplanner/ui/details.py" line="77"/>
         <source>Pipeline bubble</source>
         <translation>流水线气泡</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="75"/>
+        <location filename="../../gpuplanner/ui/details.py" line="77"/>
         <source>Gradient sync (exposed)</source>
         <translation>梯度同步（未被掩盖部分）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="76"/>
+        <location filename="../../gpuplanner/ui/details.py" line="78"/>
         <source>Optimizer step</source>
         <translation>优化器更新</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="82"/>
+        <location filename="../../gpuplanner/ui/details.py" line="84"/>
         <source>Concurrent users</source>
         <translation>并发用户数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="83"/>
+        <location filename="../../gpuplanner/ui/details.py" line="85"/>
         <source>Users per replica (batch)</source>
         <translation>每个副本的用户数（批大小）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="84"/>
+        <location filename="../../gpuplanner/ui/details.py" line="86"/>
         <source>Time to first token (ms)</source>
         <translation>首 token 时延（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="85"/>
+        <location filename="../../gpuplanner/ui/details.py" line="87"/>
         <source>Time per output token (ms)</source>
         <translation>每个输出 token 的时间（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="86"/>
+        <location filename="../../gpuplanner/ui/details.py" line="88"/>
         <source>Output tokens/s per user</source>
         <translation>每用户输出 token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="87"/>
+        <location filename="../../gpuplanner/ui/details.py" line="89"/>
         <source>Output tokens/s in total</source>
         <translation>总输出 token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="88"/>
+        <location filename="../../gpuplanner/ui/details.py" line="90"/>
         <source>Largest batch per replica</source>
         <translation>每副本最大批大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="89"/>
+        <location filename="../../gpuplanner/ui/details.py" line="91"/>
         <source>Replicas x GPUs</source>
         <translation>副本数 × GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="92"/>
+        <location filename="../../gpuplanner/ui/details.py" line="94"/>
         <source>Availability</source>
         <translation>可获得性</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="92"/>
-        <location filename="../../gpuplanner/ui/details.py" line="110"/>
+        <location filename="../../gpuplanner/ui/details.py" line="94"/>
+        <location filename="../../gpuplanner/ui/details.py" line="112"/>
         <source>undated</source>
         <translation>未注明日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="106"/>
+        <location filename="../../gpuplanner/ui/details.py" line="108"/>
         <source>Rental</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="110"/>
+        <location filename="../../gpuplanner/ui/details.py" line="112"/>
         <source>Prices of</source>
         <translation>价格日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="111"/>
+        <location filename="../../gpuplanner/ui/details.py" line="113"/>
         <source>none needed (racks, power and cooling are the provider&apos;s)</source>
         <translation>无需（机柜、电力和散热由服务商负责）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="120"/>
+        <location filename="../../gpuplanner/ui/details.py" line="122"/>
         <source>Nameplate per node (kW)</source>
         <translation>每节点额定功耗（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="121"/>
+        <location filename="../../gpuplanner/ui/details.py" line="123"/>
         <source>Expected per node (kW)</source>
         <translation>每节点预计功耗（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="123"/>
+        <location filename="../../gpuplanner/ui/details.py" line="125"/>
         <source>kW per rack</source>
         <translation>单机柜 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="124"/>
+        <location filename="../../gpuplanner/ui/details.py" line="126"/>
         <source>Circuits per A/B feed</source>
         <translation>每路（A/B）回路数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="125"/>
+        <location filename="../../gpuplanner/ui/details.py" line="127"/>
         <source>Facility power (kW)</source>
         <translation>机房总功率（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="126"/>
+        <location filename="../../gpuplanner/ui/details.py" line="128"/>
         <source>Heat per rack (BTU/h)</source>
         <translation>单机柜发热量（BTU/h）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="127"/>
+        <location filename="../../gpuplanner/ui/details.py" line="129"/>
         <source>Switches (leaf + spine)</source>
         <translation>交换机（叶 + 脊）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="159"/>
+        <location filename="../../gpuplanner/ui/details.py" line="161"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="159"/>
+        <location filename="../../gpuplanner/ui/details.py" line="161"/>
         <source>no</source>
         <translation>否</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="166"/>
+        <location filename="../../gpuplanner/ui/details.py" line="168"/>
         <source>Gradient bytes per parameter</source>
         <translation>每个参数的梯度字节数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="166"/>
+        <location filename="../../gpuplanner/ui/details.py" line="168"/>
         <source>FP32 master weights</source>
         <translation>FP32 主权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="167"/>
+        <location filename="../../gpuplanner/ui/details.py" line="169"/>
         <source>FlashAttention (scores never stored)</source>
         <translation>FlashAttention（不保存注意力分数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="168"/>
+        <location filename="../../gpuplanner/ui/details.py" line="170"/>
         <source>CUDA context per GPU (GiB)</source>
         <translation>每卡 CUDA 上下文（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="168"/>
+        <location filename="../../gpuplanner/ui/details.py" line="170"/>
         <source>NCCL buffers per GPU (GiB)</source>
         <translation>每卡 NCCL 缓冲区（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="169"/>
+        <location filename="../../gpuplanner/ui/details.py" line="171"/>
         <source>Allocator fragmentation (share)</source>
         <translation>显存分配碎片（比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="169"/>
+        <location filename="../../gpuplanner/ui/details.py" line="171"/>
         <source>NVLink efficiency</source>
         <translation>NVLink 效率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="170"/>
+        <location filename="../../gpuplanner/ui/details.py" line="172"/>
         <source>Network efficiency</source>
         <translation>网络效率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="170"/>
+        <location filename="../../gpuplanner/ui/details.py" line="172"/>
         <source>Latency per collective (s)</source>
         <translation>每次集合通信延迟（秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="171"/>
+        <location filename="../../gpuplanner/ui/details.py" line="173"/>
         <source>Gradient traffic hidden behind compute (share)</source>
         <translation>被计算掩盖的梯度通信（比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="172"/>
+        <location filename="../../gpuplanner/ui/details.py" line="174"/>
         <source>ZeRO-3 gathers left exposed (share)</source>
         <translation>未被掩盖的 ZeRO-3 权重收集（比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="173"/>
+        <location filename="../../gpuplanner/ui/details.py" line="175"/>
         <source>Compute efficiency scale</source>
         <translation>计算效率系数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="173"/>
+        <location filename="../../gpuplanner/ui/details.py" line="175"/>
         <source>FLOPs counted as</source>
         <translation>FLOPs 计算方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="174"/>
+        <location filename="../../gpuplanner/ui/details.py" line="176"/>
         <source>Activation memory</source>
         <translation>激活显存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="174"/>
+        <location filename="../../gpuplanner/ui/details.py" line="176"/>
         <source>Adapters</source>
         <translation>适配器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="175"/>
+        <location filename="../../gpuplanner/ui/details.py" line="177"/>
         <source>Power</source>
         <translation>功耗</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="175"/>
+        <location filename="../../gpuplanner/ui/details.py" line="177"/>
         <source>Decode overlap penalty</source>
         <translation>解码重叠损失</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="182"/>
+        <location filename="../../gpuplanner/ui/details.py" line="185"/>
         <source>Per million output tokens, rented</source>
         <translation>每百万输出 token 成本（租用）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="183"/>
+        <location filename="../../gpuplanner/ui/details.py" line="186"/>
         <source>Per million output tokens, owned</source>
         <translation>每百万输出 token 成本（自有）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="185"/>
+        <location filename="../../gpuplanner/ui/details.py" line="188"/>
         <source>This job, rented on demand</source>
         <translation>本次任务（云上按量租用）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="216"/>
+        <location filename="../../gpuplanner/ui/details.py" line="219"/>
         <source>No plan keeps every limit you set</source>
         <translation>没有方案能满足您设定的全部限制</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="216"/>
+        <location filename="../../gpuplanner/ui/details.py" line="219"/>
         <source>Near misses (not answers)</source>
         <translation>接近的方案（不是答案）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="138"/>
+        <location filename="../../gpuplanner/ui/details.py" line="140"/>
         <source>Capex if bought instead</source>
         <translation>若改为购买的资本支出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="35"/>
+        <location filename="../../gpuplanner/ui/details.py" line="36"/>
         <source>precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="140"/>
-        <location filename="../../gpuplanner/ui/details.py" line="207"/>
+        <location filename="../../gpuplanner/ui/details.py" line="142"/>
+        <location filename="../../gpuplanner/ui/details.py" line="210"/>
         <source>TCO</source>
         <translation>总拥有成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="142"/>
+        <location filename="../../gpuplanner/ui/details.py" line="144"/>
         <source>Break-even utilisation</source>
         <translation>盈亏平衡利用率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="186"/>
+        <location filename="../../gpuplanner/ui/details.py" line="189"/>
         <source>This job, on owned hardware (its share of the TCO)</source>
         <translation>本次任务（自有硬件，按总拥有成本分摊）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="198"/>
+        <location filename="../../gpuplanner/ui/details.py" line="201"/>
         <source>Where</source>
         <translation>部署</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="31"/>
-        <location filename="../../gpuplanner/ui/details.py" line="40"/>
-        <location filename="../../gpuplanner/ui/details.py" line="198"/>
-        <location filename="../../gpuplanner/ui/details.py" line="220"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="32"/>
+        <location filename="../../gpuplanner/ui/details.py" line="41"/>
+        <location filename="../../gpuplanner/ui/details.py" line="201"/>
+        <location filename="../../gpuplanner/ui/details.py" line="223"/>
         <source>buy</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="30"/>
+        <location filename="../../gpuplanner/ui/details.py" line="31"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="32"/>
+        <location filename="../../gpuplanner/ui/details.py" line="33"/>
         <source>Layout</source>
         <translation>并行布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="38"/>
-        <location filename="../../gpuplanner/ui/details.py" line="33"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="43"/>
+        <location filename="../../gpuplanner/ui/details.py" line="34"/>
         <source>Memory per GPU (GiB)</source>
         <translation>单卡显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="34"/>
+        <location filename="../../gpuplanner/ui/details.py" line="35"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="36"/>
+        <location filename="../../gpuplanner/ui/details.py" line="37"/>
         <source>Serving</source>
         <translation>推理服务</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="37"/>
-        <location filename="../../gpuplanner/ui/details.py" line="111"/>
+        <location filename="../../gpuplanner/ui/details.py" line="38"/>
+        <location filename="../../gpuplanner/ui/details.py" line="113"/>
         <source>Site</source>
         <translation>机房</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="52"/>
-        <location filename="../../gpuplanner/ui/details.py" line="38"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="57"/>
+        <location filename="../../gpuplanner/ui/details.py" line="39"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="41"/>
+        <location filename="../../gpuplanner/ui/details.py" line="42"/>
         <source>micro-batch</source>
         <translation>微批大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="42"/>
+        <location filename="../../gpuplanner/ui/details.py" line="43"/>
         <source>recompute</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="31"/>
-        <location filename="../../gpuplanner/ui/details.py" line="43"/>
-        <location filename="../../gpuplanner/ui/details.py" line="198"/>
-        <location filename="../../gpuplanner/ui/details.py" line="220"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="32"/>
+        <location filename="../../gpuplanner/ui/details.py" line="44"/>
+        <location filename="../../gpuplanner/ui/details.py" line="201"/>
+        <location filename="../../gpuplanner/ui/details.py" line="223"/>
         <source>rent</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="199"/>
+        <location filename="../../gpuplanner/ui/details.py" line="202"/>
         <source>Memory / GPU (GiB)</source>
         <translation>单卡显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="203"/>
+        <location filename="../../gpuplanner/ui/details.py" line="206"/>
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="205"/>
+        <location filename="../../gpuplanner/ui/details.py" line="208"/>
         <source>IT power (kW)</source>
         <translation>IT 功率（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="208"/>
+        <location filename="../../gpuplanner/ui/details.py" line="211"/>
         <source>Ranking cost</source>
         <translation>排名成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="39"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="40"/>
         <source>Near misses (not answers: each breaks a limit or misses a goal you set):</source>
         <translation>接近的方案（不是答案：每个都突破了您设定的某项限制或未达成某个目标）：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="77"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="78"/>
         <source>rented: %1 x %2 from %3; region: %4; prices of %5</source>
         <translation>租用：%1 × %2，云厂商 %3；地域：%4；价格日期 %5</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="80"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="81"/>
         <source>cost (%1): on demand %2 per GPU-hour (reserved %3, spot %4); this job on demand %5</source>
         <translation>成本（%1）：按量付费每 GPU 小时 %2（预留 %3，竞价 %4）；本任务按量付费 %5</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="84"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="85"/>
         <source>site: none needed (racks, power and cooling are the provider&apos;s)</source>
         <translation>机房：不需要（机柜、供电和散热由云厂商提供）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="93"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="94"/>
         <source>bought in %1: %2 (%3; %4)</source>
         <translation>在%1购买：%2（%3；%4）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="103"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="104"/>
         <source>No plan fits: every GPU in the catalog runs out of memory or lacks a price for the deployment.</source>
         <translation>没有可行方案：目录中的 GPU 要么显存不足，要么在该部署方式下没有价格。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="108"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="109"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="108"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="109"/>
         <source>where</source>
         <translation>部署</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="108"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="109"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="108"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="109"/>
         <source>nodes</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="108"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="109"/>
         <source>racks</source>
         <translation>机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="109"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="110"/>
         <source>days or tok/s</source>
         <translation>天数或 tok/s</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="109"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="110"/>
         <source>cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="111"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="112"/>
         <source>Plans ranked (%1 evaluated, %2 meet the goals)</source>
         <translation>方案排名（已评估 %1 个，%2 个满足目标）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="123"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="124"/>
         <source>#1 in detail: %1 x %2 (%3)</source>
         <translation>第 1 名详情：%1 × %2（%3）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="124"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="125"/>
         <source>why:</source>
         <translation>理由：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="125"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="126"/>
         <source>layout: TP %1 · PP %2 · DP %3 · ZeRO-%4 · micro-batch %5 · recompute %6</source>
         <translation>并行布局：TP %1 · PP %2 · DP %3 · ZeRO-%4 · 微批 %5 · 重计算 %6</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="128"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="129"/>
         <source>memory per GPU: %1 of %2 GiB</source>
         <translation>单卡显存：%1 / %2 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="50"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="51"/>
         <source>node: %1 — %2 kW nameplate, %3 kW expected, %4U</source>
         <translation>节点：%1 — 额定 %2 kW，预计 %3 kW，%4U</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="53"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="54"/>
         <source>racks: %1 x %2 nodes, %3 kW per rack (limited by %4); cooling: %5</source>
         <translation>机柜：%1 个 × %2 个节点，单柜 %3 kW（受限于 %4）；散热：%5</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="56"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="57"/>
         <source>(beyond the site&apos;s cooling)</source>
         <translation>（超出机房散热能力）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="57"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="58"/>
         <source>circuits: %1 per A/B feed of %2 kW; heat %3 BTU/h per rack</source>
         <translation>回路：A/B 每路 %1 个 %2 kW 回路；单柜发热 %3 BTU/h</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="60"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="61"/>
         <source>cluster: %1 kW IT, %2 kW facility; fabric %3 leaf + %4 spine (%5)</source>
         <translation>集群：IT %1 kW，机房总功率 %2 kW；网络 %3 台叶交换机 + %4 台脊交换机（%5）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="63"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="64"/>
         <source>cost (%1): capex %2, opex/yr %3, TCO %4 yr %5; cloud on demand %6 per GPU-hour; break-even utilisation %7</source>
         <translation>成本（%1）：资本支出 %2，年运营支出 %3，%4 年总拥有成本 %5；云上按量付费每 GPU 小时 %6；盈亏平衡利用率 %7</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="134"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="135"/>
         <source>warnings:</source>
         <translation>警告：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="135"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="136"/>
         <source>Cost vs time (Pareto front):</source>
         <translation>成本与时间（帕累托前沿）：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="137"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="138"/>
         <source>%1 days</source>
         <translation>%1 天</translation>
     </message>
@@ -2158,7 +2163,7 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>CatalogPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="102"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="103"/>
         <source>Filter…</source>
         <translation>筛选…</translation>
     </message>
@@ -2166,273 +2171,273 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>ChartPanel</name>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="66"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="68"/>
         <source>Capacity</source>
         <translation>容量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="69"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="240"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="71"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="244"/>
         <source>Time to first token (ms)</source>
         <translation>首 token 时间（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="70"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="241"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="72"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="245"/>
         <source>Time per output token (ms)</source>
         <translation>每个输出 token 时间（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="86"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="88"/>
         <source>Pareto front</source>
         <translation>帕累托前沿</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="89"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="91"/>
         <source>deadline</source>
         <translation>截止期限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="90"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="92"/>
         <source>budget</source>
         <translation>预算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="96"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="406"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="98"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="397"/>
         <source>buy</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="96"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="406"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="98"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="397"/>
         <source>rent</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="96"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="98"/>
         <source>near miss</source>
         <translation>接近的方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="98"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="100"/>
         <source>first-token limit</source>
         <translation>首 token 上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="99"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="101"/>
         <source>per-token limit</source>
         <translation>每 token 上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="151"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="153"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="151"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="153"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="152"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="154"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="152"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="154"/>
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="153"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="155"/>
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="153"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="155"/>
         <source>Overhead</source>
         <translation>额外开销</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="154"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="156"/>
         <source>Matrix math</source>
         <translation>矩阵运算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="154"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="156"/>
         <source>Memory-bound kernels</source>
         <translation>访存密集型算子</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="155"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="157"/>
         <source>Tensor-parallel traffic</source>
         <translation>张量并行通信</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="155"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="157"/>
         <source>Pipeline sends</source>
         <translation>流水线传输</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="156"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="158"/>
         <source>Pipeline bubble</source>
         <translation>流水线气泡</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="156"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="158"/>
         <source>Gradient sync (exposed)</source>
         <translation>梯度同步（未被掩盖）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="161"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="163"/>
         <source>Cost per million output tokens vs speed per user</source>
         <translation>每百万输出 token 成本与每用户速度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="162"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="164"/>
         <source>output tokens/s per user</source>
         <translation>每用户输出 token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="162"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="164"/>
         <source>%1 per million tokens</source>
         <translation>%1 / 百万 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="164"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="166"/>
         <source>Latency of each plan</source>
         <translation>各方案的延迟</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="164"/>
         <location filename="../../gpuplanner/ui/charts.py" line="166"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="168"/>
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="165"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="167"/>
         <source>Latency vs concurrent users, on each plan&apos;s replicas</source>
         <translation>延迟与并发用户数（按各方案的副本）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="166"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="168"/>
         <source>concurrent users</source>
         <translation>并发用户数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="171"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="173"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="168"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="172"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="170"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="174"/>
         <source>days</source>
         <translation>天</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="168"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="170"/>
         <source>Cost vs time to result</source>
         <translation>成本与完成时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="169"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="171"/>
         <source>cost (%1)</source>
         <translation>成本（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="170"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="172"/>
         <source>Where the step time goes</source>
         <translation>单步时间构成</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="170"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="172"/>
         <source>s</source>
         <translation>秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="171"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="173"/>
         <source>Days vs GPU count, per GPU type</source>
         <translation>各型号 GPU 的天数与数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="173"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="175"/>
         <source>Memory per GPU vs capacity</source>
         <translation>单卡显存占用与容量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="173"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="175"/>
         <source>GiB</source>
         <translation>GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="174"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="176"/>
         <source>Power per rack vs the site limit</source>
         <translation>单机柜功率与机房上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="174"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="176"/>
         <source>kW</source>
         <translation>kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="359"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="352"/>
         <source>%1 × %2: per token</source>
         <translation>%1 × %2：每 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="361"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="354"/>
         <source>%1 × %2: first token</source>
         <translation>%1 × %2：首 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="394"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="385"/>
         <source>memory %1 of %2 GiB</source>
         <translation>显存 %1 / %2 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="395"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="386"/>
         <source>headroom %1 GiB (%2 %)</source>
         <translation>余量 %1 GiB（%2 %）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="397"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="388"/>
         <source>%1 kW per rack</source>
         <translation>每机柜 %1 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="399"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="390"/>
         <source>step %1 s</source>
         <translation>单步 %1 秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="401"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="392"/>
         <source>TTFT %1 ms, TPOT %2 ms</source>
         <translation>首 token %1 毫秒，每 token %2 毫秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="409"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="400"/>
         <source>%1 tokens/s per user, %2 per million tokens</source>
         <translation>每用户 %1 token/秒，每百万 token %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="412"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="403"/>
         <source>%1 days, %2</source>
         <translation>%1 天，%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="413"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="404"/>
         <source>near miss: breaks a limit or misses a goal</source>
         <translation>接近的方案：突破某项限制或未达成某个目标</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="71"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="73"/>
         <source>kW per rack (nameplate)</source>
         <translation>单机柜功耗（额定，kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="72"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="74"/>
         <source>site limit</source>
         <translation>机房上限</translation>
     </message>
@@ -3671,7 +3676,7 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>Formatting</name>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="25"/>
+        <location filename="../../gpuplanner/report/formatting.py" line="26"/>
         <source>%1 (%2 requested)</source>
         <translation>%1（请求的是 %2）</translation>
     </message>
@@ -3777,412 +3782,412 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="157"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="158"/>
         <source>Plans</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="160"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="161"/>
         <source>Export charts (PNG and SVG)…</source>
         <translation>导出图表（PNG 和 SVG）…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="164"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="165"/>
         <source>Charts</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="165"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="166"/>
         <source>Catalog</source>
         <translation>硬件目录</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="178"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="179"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="204"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="205"/>
         <source>Filter plans…</source>
         <translation>筛选方案…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="206"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="207"/>
         <source>Compare selected</source>
         <translation>对比所选</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="207"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="208"/>
         <source>Select two or three plans (Ctrl+click) to see them side by side</source>
         <translation>选择两到三个方案（Ctrl+单击）进行并排对比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="218"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="219"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="226"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="227"/>
         <source>Spec sheet PDF…</source>
         <translation>规格书 PDF…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="227"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="228"/>
         <source>Export the rack and power spec sheet of the selected plan</source>
         <translation>导出所选方案的机柜与供电规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="229"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="230"/>
         <source>Print preview…</source>
         <translation>打印预览…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="255"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="261"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="256"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="262"/>
         <source>ID</source>
         <translation>编号</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="255"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="261"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="256"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="262"/>
         <source>Vendor</source>
         <translation>厂商</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="255"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="261"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="256"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="262"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="256"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="257"/>
         <source>Memory (GiB)</source>
         <translation>显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="256"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="257"/>
         <source>Bandwidth (GB/s)</source>
         <translation>显存带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="257"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="258"/>
         <source>BF16 dense (TFLOP/s)</source>
         <translation>BF16 稠密算力（TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="257"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="258"/>
         <source>FP8 dense (TFLOP/s)</source>
         <translation>FP8 稠密算力（TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="258"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="259"/>
         <source>TDP (W)</source>
         <translation>TDP（W）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="258"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="259"/>
         <source>Price from (USD)</source>
         <translation>起价（美元）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="259"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="265"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="270"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="260"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="266"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="271"/>
         <source>Origin</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="259"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="265"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="260"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="266"/>
         <source>As of</source>
         <translation>数据日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="259"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="265"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="270"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="260"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="266"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="271"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="262"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="268"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="271"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="263"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="269"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="272"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="262"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="263"/>
         <source>Rack units</source>
         <translation>高度（U）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="263"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="264"/>
         <source>Max power (W)</source>
         <translation>最大功耗（W）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="263"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="264"/>
         <source>PSUs</source>
         <translation>电源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="263"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="264"/>
         <source>Weight (kg)</source>
         <translation>重量（kg）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="264"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="265"/>
         <source>Price (USD)</source>
         <translation>价格（USD）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="264"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="265"/>
         <source>Price source</source>
         <translation>价格来源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="267"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="268"/>
         <source>Provider</source>
         <translation>云厂商</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="267"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="268"/>
         <source>Instance</source>
         <translation>实例规格</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="267"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="268"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="268"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="269"/>
         <source>On-demand per hour</source>
         <translation>按量付费（每小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="269"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="270"/>
         <source>Currency</source>
         <translation>币种</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="269"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="270"/>
         <source>Region</source>
         <translation>地域</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="269"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="270"/>
         <source>Price date</source>
         <translation>价格日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="272"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="273"/>
         <source>Servers</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="273"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="274"/>
         <source>Cloud prices</source>
         <translation>云实例价格</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="274"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="275"/>
         <source>Add your own…</source>
         <translation>添加自定义…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="275"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="276"/>
         <source>Edit as your own…</source>
         <translation>另存为自定义并编辑…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="276"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="277"/>
         <source>Remove your entry</source>
         <translation>删除自定义条目</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="284"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="285"/>
         <source>Prices are approximate and dated; hover a cell for its source. Unknown values show as n/a.</source>
         <translation>价格为近似值并注明日期；鼠标悬停可查看来源。未知数值显示为“不详”。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="295"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="296"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="296"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="297"/>
         <source>&amp;New scenario</source>
         <translation>新建方案(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="297"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="298"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="298"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="299"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="299"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="300"/>
         <source>Save &amp;as…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="300"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="301"/>
         <source>&amp;Close scenario</source>
         <translation>关闭方案(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="307"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="308"/>
         <source>Export plans as &amp;CSV…</source>
         <translation>导出方案为 &amp;CSV…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="310"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="311"/>
         <source>Import a vendor &amp;quote (CSV)…</source>
         <translation>导入厂商报价(&amp;Q)（CSV）…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="314"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="315"/>
         <source>&amp;Export spec sheet (PDF)…</source>
         <translation>导出规格书 PDF(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="315"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="316"/>
         <source>Print pre&amp;view…</source>
         <translation>打印预览(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="316"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="317"/>
         <source>&amp;Print…</source>
         <translation>打印(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="324"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="325"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="327"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="328"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="332"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="333"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="333"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="334"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="335"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="336"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="339"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="340"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="340"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="341"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="345"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="346"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="346"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="347"/>
         <source>GPU Planner &amp;help</source>
         <translation>GPU Planner 帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="350"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="351"/>
         <source>&amp;About GPU Planner</source>
         <translation>关于 GPU Planner(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="375"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="376"/>
         <source>Edit inputs</source>
         <translation>修改输入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="419"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="420"/>
         <source>Estimating…</source>
         <translation>正在估算…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="426"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="427"/>
         <source>Check the highlighted field on page %1: %2</source>
         <translation>请检查第 %1 页中高亮的字段：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="429"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="430"/>
         <source>Check the highlighted field: %1</source>
         <translation>请检查高亮的字段：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="446"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="447"/>
         <source>%1 plans evaluated; best: %2 × %3</source>
         <translation>已评估 %1 个方案；最佳：%2 × %3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="453"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="454"/>
         <source>No plan fits: every GPU runs out of memory or has no price for the chosen deployment.</source>
         <translation>没有可行方案：所有 GPU 要么显存不足，要么在所选部署方式下没有价格。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="455"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="456"/>
         <source>No plan fits.</source>
         <translation>没有可行方案。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="470"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="471"/>
         <source>Updating for your latest edit… The plans below are for your earlier inputs.</source>
         <translation>正在按您最新的修改更新…… 下方方案对应的是之前的输入。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="471"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="472"/>
         <source>Not updated: check the highlighted field. The plans below are for your earlier inputs and cannot be printed until the inputs are valid.</source>
         <translation>未更新：请检查高亮的字段。下方方案对应的是之前的输入，输入有效之前不能打印。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="473"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="474"/>
         <source>Not updated: the estimate was cancelled. The plans below are for your earlier inputs.</source>
         <translation>未更新：估算已取消。下方方案对应的是之前的输入。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="475"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="476"/>
         <source>Not updated: the estimate failed. The plans below are for your earlier inputs.</source>
         <translation>未更新：估算失败。下方方案对应的是之前的输入。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="487"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="488"/>
         <source>Estimate cancelled; the plans shown were not updated.</source>
         <translation>估算已取消；显示的方案未更新。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="504"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="503"/>
         <source>The estimate failed: %1</source>
         <translation>估算失败：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="506"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="505"/>
         <source>Estimate failed</source>
         <translation>估算失败</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="507"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="506"/>
         <source>Something went wrong while estimating; your inputs are kept.
 
 %1</source>
@@ -4191,204 +4196,204 @@ Qt %2，Qt for Python %3，Python %4
 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="529"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="528"/>
         <source>Select two or three plans to compare.</source>
         <translation>请选择两到三个方案进行对比。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="533"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="532"/>
         <source>Compare plans</source>
         <translation>方案对比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="551"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="550"/>
         <source>The plans are not up to date with the inputs; the sheet is not written.</source>
         <translation>方案与当前输入不一致；未生成规格书。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="555"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="554"/>
         <source>Select a plan first.</source>
         <translation>请先选择一个方案。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="574"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="573"/>
         <source>Export spec sheet</source>
         <translation>导出规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="575"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="574"/>
         <source>PDF files (*.pdf)</source>
         <translation>PDF 文件 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="588"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="587"/>
         <source>Spec sheet not written</source>
         <translation>规格书未写入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="591"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="590"/>
         <source>Wrote %1 (%2 pages)</source>
         <translation>已写入 %1（%2 页）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="643"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="642"/>
         <source>Import a vendor quote</source>
         <translation>导入厂商报价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="657"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="660"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="656"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="659"/>
         <source>Quote not imported</source>
         <translation>报价未导入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="657"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="656"/>
         <source>Nothing was changed. %1</source>
         <translation>未做任何更改。%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="663"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="662"/>
         <source>Imported %1 quoted price(s); the plans use them and say so.</source>
         <translation>已导入 %1 个报价；方案会使用并注明这些价格。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="676"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="675"/>
         <source>Select one of your own entries to remove it; bundled rows stay.</source>
         <translation>请选择一条自定义条目再删除；内置条目会保留。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="681"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="680"/>
         <source>Not removed</source>
         <translation>未删除</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="706"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="705"/>
         <source>Autosave failed (%1): %2. Your inputs are still on screen; save them with File → Save as.</source>
         <translation>自动保存失败（%1）：%2。您的输入仍在屏幕上；请用“文件 → 另存为”保存。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="711"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="710"/>
         <source>Autosave failed</source>
         <translation>自动保存失败</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="717"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="716"/>
         <source>Recovered scenario (unsaved)</source>
         <translation>恢复的方案（未保存）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="719"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="718"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="720"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="719"/>
         <source>%1[*] — GPU Planner</source>
         <translation>%1[*] — GPU Planner 算力规划</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="737"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="736"/>
         <source>this scenario</source>
         <translation>此方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="738"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="737"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="739"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="738"/>
         <source>Save the changes to %1 first?</source>
         <translation>是否先保存对“%1”的更改？</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="753"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="752"/>
         <source>Cannot open scenario</source>
         <translation>无法打开方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="754"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="753"/>
         <source>%1 was not loaded: %2</source>
         <translation>未加载 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="875"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="874"/>
         <source>Export charts into a folder</source>
         <translation>将图表导出到文件夹</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="889"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="888"/>
         <source>Exported %1 chart files to %2</source>
         <translation>已将 %1 个图表文件导出到 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="894"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="893"/>
         <source>Export plans</source>
         <translation>导出方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="644"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="894"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="643"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="893"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="886"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="902"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="885"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="901"/>
         <source>Not exported</source>
         <translation>未导出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="905"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="904"/>
         <source>Exported the plans to %1</source>
         <translation>已将方案导出到 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="912"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="911"/>
         <source>Copied %1 plan(s)</source>
         <translation>已复制 %1 个方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="589"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="803"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="886"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="903"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="588"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="802"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="885"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="902"/>
         <source>Could not write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="863"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="862"/>
         <source>Unsaved changes to %1 from your last session were recovered; the file itself was not changed.</source>
         <translation>已恢复上次会话中对 %1 的未保存更改；文件本身未被修改。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="782"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="781"/>
         <source>Open scenario</source>
         <translation>打开方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="782"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="796"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="781"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="795"/>
         <source>Scenarios (*.json)</source>
         <translation>方案文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="795"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="794"/>
         <source>Save scenario</source>
         <translation>保存方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="802"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="801"/>
         <source>Not saved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="812"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="811"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="854"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="853"/>
         <source>The autosaved scenario could not be restored; defaults are shown.</source>
         <translation>无法恢复自动保存的方案；已显示默认值。</translation>
     </message>
@@ -4725,112 +4730,112 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>PlansTableModel</name>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="36"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="38"/>
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="36"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="38"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="36"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="38"/>
         <source>Where</source>
         <translation>部署</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="36"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="38"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="37"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="39"/>
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="37"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="39"/>
         <source>Layout</source>
         <translation>并行布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="37"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="39"/>
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="38"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="40"/>
         <source>Memory / GPU</source>
         <translation>单卡显存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="39"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="41"/>
         <source>Time or throughput</source>
         <translation>时间或吞吐量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="39"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="41"/>
         <source>IT power</source>
         <translation>IT 功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="39"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="41"/>
         <source>Racks</source>
         <translation>机柜数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="40"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="42"/>
         <source>Capex</source>
         <translation>资本支出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="40"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="42"/>
         <source>Cloud cost</source>
         <translation>云上费用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="40"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="42"/>
         <source>Cost (ranked by)</source>
         <translation>成本（排名依据）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="41"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="43"/>
         <source>TCO</source>
         <translation>总拥有成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="42"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="44"/>
         <source>Warnings</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="101"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="104"/>
         <source>n/a</source>
         <translation>不详</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="79"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="81"/>
         <source>Buy</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="79"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="81"/>
         <source>Rent</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="92"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="94"/>
         <source>%1 / %2 GiB</source>
         <translation>%1 / %2 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="96"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="98"/>
         <source>%1 days</source>
         <translation>%1 天</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="98"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="101"/>
         <source>%1 tok/s</source>
         <translation>%1 tok/s</translation>
     </message>

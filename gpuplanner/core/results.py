@@ -1,0 +1,456 @@
+"""What the core answers, as typed frozen records: an estimate (memory, time, serving, power), a plan (the
+estimate plus site, cost and ranking) and a plan result that carries the scenario it was computed for. Field
+names are the keys of the documented JSON (DESIGN.md §6); core.export is the one place that writes them out.
+Every front end (the table, the details, the charts, the CLI text, the spec sheet) reads these attributes."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from gpuplanner.core.messages import Message
+
+if TYPE_CHECKING:
+    from gpuplanner.core.scenario import Scenario
+
+NOT_EXPORTED = {"export": False}
+FLATTENED = {"flatten": True}  # the record's fields are written at this level of the JSON
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """How the GPUs split the job: tensor, pipeline and data parallel degrees, ZeRO stage, micro-batch."""
+    tp: int
+    pp: int
+    dp: int
+    zero: int
+    micro_batch: int
+    recompute: str
+    sequence_parallel: bool
+    virtual_stages: int
+
+
+@dataclass(frozen=True, slots=True)
+class Alternative:
+    """A runner-up layout and why it lost to the chosen one."""
+    layout: Layout = field(metadata=FLATTENED)
+    reason: Message
+
+
+@dataclass(frozen=True, slots=True)
+class MemoryPerGPU:
+    """GiB per GPU by part, and the GPU's capacity."""
+    weights: float
+    gradients: float
+    optimizer: float
+    activations: float
+    kv_cache: float
+    overhead: float
+    total: float
+    capacity: float
+
+    PARTS = ("weights", "gradients", "optimizer", "activations", "kv_cache", "overhead")
+
+    def parts(self) -> tuple[tuple[str, float], ...]:
+        """(part, GiB) in the order the charts and reports stack them."""
+        return tuple((name, float(getattr(self, name))) for name in self.PARTS)
+
+    @property
+    def headroom_gib(self) -> float:
+        return self.capacity - self.total
+
+
+@dataclass(frozen=True, slots=True)
+class TrainingFigures:
+    step_time_s: float
+    tokens_per_s: float | None  # None for CNN training, which counts images
+    tokens_per_s_per_gpu: float | None
+    model_tflops_per_gpu: float
+    mfu: float
+    days: float
+    gpu_hours: float
+    steps: float
+    tokens: float | None
+    trainable_params: float
+    cluster_model_states_gb: float
+    uncertainty_pct: float
+    step_breakdown_s: Mapping[str, float]  # the time model's parts, in its order
+    images_per_s: float | None = None
+    images: float | None = None
+    tokens_per_image: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LatencyPoint:
+    users: float
+    ttft_s: float
+    tpot_s: float
+
+
+@dataclass(frozen=True, slots=True)
+class ServingFigures:
+    ttft_s: float
+    tpot_s: float
+    concurrent_users: int | None
+    batch_per_replica: int
+    output_tokens_per_s_per_user: float | None
+    output_tokens_per_s: float
+    output_tokens_per_s_per_replica: float
+    output_tokens_per_s_per_gpu: float
+    max_batch: int
+    replicas: int
+    gpus_per_replica: int
+    replicas_needed: int
+    gpus_needed: int
+    engine: str
+    uncertainty_pct: float
+    latency_curve: tuple[LatencyPoint, ...] | None  # filled in for the plans shown
+
+    @property
+    def users_served(self) -> int:
+        """Sequences in flight at once over every replica."""
+        return self.replicas * self.batch_per_replica
+
+
+@dataclass(frozen=True, slots=True)
+class PowerFigures:
+    node_kw_nameplate: float | None
+    node_kw_expected: float | None
+    cluster_kw_expected: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class ModelSummary:
+    name: str
+    params: float
+    active_params: float
+    training_flops_per_token: float | None = None
+    training_flops_per_image: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Estimate:
+    """One scenario on one GPU type and count (the output of `estimate`)."""
+    task: str
+    fits: bool
+    gpu: str
+    count: int
+    nodes: int
+    precision: str  # what the estimate used, after any fallback (FP8 -> BF16 on a GPU without FP8)
+    precision_requested: str
+    layout: Layout
+    memory_gib_per_gpu: MemoryPerGPU
+    training: TrainingFigures | None
+    inference: ServingFigures | None
+    power: PowerFigures
+    energy_mwh: float | None
+    energy_mwh_gpu_tdp_basis: float | None  # GPU-hours x TDP, the basis Llama and BLOOM publish
+    model: ModelSummary
+    alternatives: tuple[Alternative, ...] | None  # None: not computed (the planner's fast path)
+    layouts_considered: int | None
+    layouts_fitting: int | None
+    assumptions: Mapping[str, Any]  # the settings the estimate used, named as the user edits them
+    warnings: tuple[Message, ...]
+
+    @property
+    def days(self) -> float | None:
+        return None if self.training is None else self.training.days
+
+    @property
+    def fell_back(self) -> bool:
+        """The GPU could not run the requested precision and the estimate used another."""
+        return self.precision != self.precision_requested
+
+
+@dataclass(frozen=True, slots=True)
+class Switches:
+    leaf: int
+    spine: int
+    core: int
+    radix: int
+    note: str
+
+
+@dataclass(frozen=True, slots=True)
+class Cables:
+    node_to_leaf: int
+    switch_to_switch: int
+
+
+@dataclass(frozen=True, slots=True)
+class FacilitiesBlock:
+    phase_amps: tuple[float, ...] | None
+    feed_plug: Message
+    psu_coupler: str | None
+    psus_per_node: int | None
+    psu_watts: float | None
+    psu_redundancy: str
+    outlets_per_pdu: int | None
+    pdu_kw: float
+    airflow_m3_h_per_rack: float | None
+    floor_kg_m2: float | None
+    rack_footprint_mm: tuple[int, int]
+    inlet_c_recommended: tuple[float, float]
+
+
+@dataclass(frozen=True, slots=True)
+class CablingBlock:
+    network_racks: int
+    node_to_leaf_m: float | None
+    leaf_to_spine_m: float | None
+    node_link: str
+    switch_link: str
+    transceivers: int
+    oob_ports: int
+    oob_switches: int
+
+
+@dataclass(frozen=True, slots=True)
+class SupplyBlock:
+    """The user's site, as the plan was sized for it."""
+    voltage: float
+    phase: int
+    amps: float
+    derating: float
+    line_to_line: bool
+    china_cabinet_amps: float | None
+    rack_kw_limit: float
+    rack_units: int
+    reserved_units: int
+    cooling: str
+    pue: float
+    airflow_delta_t_c: float  # the air temperature rise the airflow is sized for
+
+
+@dataclass(frozen=True, slots=True)
+class SiteBlock:
+    """What an owned plan asks of the data centre."""
+    node: str
+    node_source: str
+    derived: tuple[str, ...]
+    deskside: bool
+    rack_units_per_node: int
+    node_weight_kg: float | None
+    node_kw_nameplate: float | None
+    node_kw_training: float | None
+    node_kw_idle: float | None
+    nodes: int
+    nodes_per_rack: int
+    racks: int
+    kw_per_rack: float | None
+    rack_limited_by: str
+    cooling_ok: bool
+    cooling_needed: str
+    circuits_per_feed: int | None
+    circuit_kw: float
+    it_kw_expected: float | None
+    facility_kw_expected: float | None
+    heat_btu_h_per_rack: float | None
+    refrigeration_tons: float | None
+    airflow_m3_h_per_node: float | None
+    airflow_cfm_per_node: float | None
+    rack_weight_kg: float | None
+    psu: str
+    cpu: str
+    system_memory_gb: float | None
+    networking: str
+    node_price_usd: float | None
+    switches: Switches
+    cables: Cables
+    scale_out_ports_per_node: int
+    port_gbps: float
+    facilities: FacilitiesBlock
+    cabling: CablingBlock
+    supply: SupplyBlock
+
+
+@dataclass(frozen=True, slots=True)
+class AvailabilityBlock:
+    region: str
+    status: str
+    reason: Message
+    source: str
+    as_of: str
+
+
+@dataclass(frozen=True, slots=True)
+class ServiceLimits:
+    concurrent_users: int | None = None
+    max_ttft_s: float | None = None
+    max_tpot_s: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CloudOfferBlock:
+    provider: str
+    instance: str
+    region: str
+    price_date: str
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class CostSummary:
+    """Money figures in `currency`; None where a price is missing."""
+    currency: str
+    capex: float | None
+    opex_per_year: float
+    electricity_per_year: float | None
+    colocation_per_year: float | None
+    maintenance_per_year: float | None
+    tco: float | None
+    years: float
+    utilization: float
+    owned_per_gpu_hour: float | None
+    cloud_on_demand_per_gpu_hour: float | None
+    cloud_reserved_per_gpu_hour: float | None
+    cloud_spot_per_gpu_hour: float | None
+    cloud_offer: CloudOfferBlock | None
+    cloud_tco: float | None
+    gpus_rented: int | None
+    gpus_owned: int
+    break_even_utilization: float | None
+    payback_months: float | None
+    payback_note: Message | None  # why there is no payback figure
+    node_price_source: str | None
+    notes: tuple[Message, ...]
+    run_cost_cloud_on_demand: float | None = None  # training: what the run costs
+    run_cost_cloud_spot: float | None = None
+    run_cost_owned: float | None = None
+    run_cost_owned_with_capex: float | None = None
+    per_million_tokens_cloud: float | None = None  # serving: per million output tokens
+    per_million_tokens_owned: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """An estimate placed on real hardware: bought (on-prem) or rented (cloud), sized for the site, costed,
+    checked against the user's limits and goals, and ranked."""
+    estimate: Estimate = field(metadata=FLATTENED)
+    deployment: str  # "on-prem" | "cloud"
+    gpu_name: str
+    site: SiteBlock
+    availability: AvailabilityBlock
+    service_limits: ServiceLimits
+    cost: CostSummary
+    cost_metric: float  # the money figure plans are ranked and budgeted by
+    days: float | None
+    warnings: tuple[Message, ...]
+    misses: tuple[Message, ...] = ()  # the limits and goals it breaks: a near miss when any
+    rank: int | None = None
+    rank_reasons: tuple[Message, ...] = ()
+
+    # The estimate's figures, read through the plan.
+    @property
+    def task(self) -> str:
+        return self.estimate.task
+
+    @property
+    def model(self) -> ModelSummary:
+        return self.estimate.model
+
+    @property
+    def gpu(self) -> str:
+        return self.estimate.gpu
+
+    @property
+    def count(self) -> int:
+        return self.estimate.count
+
+    @property
+    def nodes(self) -> int:
+        return self.estimate.nodes
+
+    @property
+    def precision(self) -> str:
+        return self.estimate.precision
+
+    @property
+    def training(self) -> TrainingFigures | None:
+        return self.estimate.training
+
+    @property
+    def inference(self) -> ServingFigures | None:
+        return self.estimate.inference
+
+    @property
+    def layout(self) -> Layout:
+        return self.estimate.layout
+
+    @property
+    def memory(self) -> MemoryPerGPU:
+        return self.estimate.memory_gib_per_gpu
+
+    @property
+    def owned(self) -> bool:
+        return self.deployment == "on-prem"
+
+
+@dataclass(frozen=True, slots=True)
+class ParetoPoint:
+    gpu: str
+    count: int
+    deployment: str
+    cost: float
+    days: float | None
+    output_tokens_per_s: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class CurvePoint:
+    count: int
+    days: float | None
+    cost: float
+    output_tokens_per_s: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class ChartPoint:
+    """One evaluated plan as the cost-vs-time chart draws it (serving: cost per million tokens vs speed per
+    user)."""
+    gpu: str
+    gpu_name: str
+    count: int
+    deployment: str
+    days: float | None
+    cost: float
+    per_million_tokens: float | None
+    tokens_per_s_per_user: float | None
+    meets: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ChartLimits:
+    deadline_days: float | None
+    budget: float | None
+    rack_kw: float
+
+
+@dataclass(frozen=True, slots=True)
+class Rejected:
+    gpu: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlanResult:
+    """The answer to one scenario: the ranked plans, the near misses, the Pareto front and what the charts
+    draw, with the scenario it was computed for (`complete`: every option was evaluated)."""
+    plans: tuple[Plan, ...]
+    near_misses: tuple[Plan, ...]
+    pareto: tuple[ParetoPoint, ...]
+    curves: Mapping[str, tuple[CurvePoint, ...]]  # "gpu (deployment)" -> days or throughput against count
+    points: tuple[ChartPoint, ...]
+    limits: ChartLimits
+    evaluated: int
+    meeting_goals: int
+    rejected: tuple[Rejected, ...]
+    currency: str
+    note: Message | None
+    scenario: Scenario = field(metadata=NOT_EXPORTED)
+    complete: bool = True
+
+    @property
+    def best(self) -> Plan | None:
+        return self.plans[0] if self.plans else None

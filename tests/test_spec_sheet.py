@@ -215,3 +215,12 @@ def test_the_sheet_gives_the_electricians_and_the_floor_what_they_need(tmp_path:
     else:
         assert "IEC 60309 3P+N+E 32 A (red, 380-480 V)" in text and "14.8 A on each of 2 circuits" in text
         assert "18-27 °C" in text and "ASHRAE" in text
+
+
+def test_the_sheet_prints_the_air_temperature_rise_the_site_gave(tmp_path: Path) -> None:
+    """The airflow is sized for the site's ΔT, and the sheet says which: 15 °C moves 12/15 of the 12 °C air (the
+    sheet printed the default 12 °C whatever the site said, while the figure beside it used the site's)."""
+    site = {"airflow_delta_t_c": 15}
+    text, _, _ = make_sheet(tmp_path, {**A100_DGX, "constraints": {**A100_DGX["constraints"], "site": site}},
+                            "en", "dgx-a100-dt15")
+    assert "3,881 m³/h" in text and "at a 15 °C" in " ".join(text.split())  # 4,851 x 12 / 15

@@ -104,7 +104,7 @@ def test_the_region_is_checked_like_every_field(tmp_path) -> None:
 def test_a_buyer_in_china_pricing_in_cny_through_the_wizard(qtbot, private_user_data) -> None:
     """In Chinese, CNY (the default there) and the mainland region chosen in the wizard: every ranked plan can be
     had in mainland China, the table prices in yuan, and the details say where it is rented."""
-    from gpuplanner.translations import install_translations
+    from gpuplanner.i18n.language import install_translations
     from tests.conftest import close_window, compute, open_window
 
     try:

@@ -105,7 +105,7 @@ def test_serving_charts_show_latency_not_a_step_time(qtbot, private_user_data) -
 
 
 def test_charts_in_chinese(qtbot, private_user_data) -> None:
-    from gpuplanner.translations import install_translations
+    from gpuplanner.i18n.language import install_translations
 
     try:
         install_translations("zh_CN")

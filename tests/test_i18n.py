@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QAbstractButton, QComboBox, QGroupBox, QLabel, QTabWidget, QWizardPage
 
+from gpuplanner.i18n.placeholders import qt_template
 from gpuplanner.paths import resource_path
 from scripts.message_templates import input_error_templates
 from scripts.message_templates import msg_templates as core_templates
@@ -92,7 +93,7 @@ def latin_only(text: str) -> bool:
 
 def test_zh_cn_window_shows_no_untranslated_text(qtbot) -> None:
     from gpuplanner.catalog.store import Catalog
-    from gpuplanner.translations import install_translations
+    from gpuplanner.i18n.language import install_translations
     from gpuplanner.ui.main_window import MainWindow
     from gpuplanner.ui.settings import AppSettings
 
@@ -137,7 +138,7 @@ def test_language_switch_keeps_the_inputs(qtbot) -> None:
         assert new.tabs.tabText(0) == "方案"
         assert new.settings.language() == "zh_CN"
     finally:
-        from gpuplanner.translations import install_translations
+        from gpuplanner.i18n.language import install_translations
 
         install_translations("en")
         switcher.window.close()
@@ -158,29 +159,29 @@ def test_cli_language_flag(tmp_path: Path) -> None:
 
 
 def test_the_generated_template_registry_is_current() -> None:
-    """report/message_templates.py is generated from every msg() and InputError template: never kept by hand."""
+    """i18n/message_templates.py is generated from every msg() and InputError template: never kept by hand."""
     from scripts.message_templates import OUTPUT, source
 
     assert OUTPUT.read_text(encoding="utf-8") == source(), "run `make i18n`"
 
 
 def test_core_messages_are_registered_for_translation() -> None:
-    from gpuplanner.report.core_messages import TEMPLATES
+    from gpuplanner.i18n.messages import TEMPLATES
 
-    assert core_templates() == set(TEMPLATES)
+    assert {qt_template(t) for t in core_templates()} == set(TEMPLATES)
 
 
 def test_input_errors_are_registered_for_translation() -> None:
-    from gpuplanner.report.core_messages import INPUT_TEMPLATES
+    from gpuplanner.i18n.messages import INPUT_TEMPLATES
 
-    assert input_error_templates() == set(INPUT_TEMPLATES)
+    assert {qt_template(t) for t in input_error_templates()} == set(INPUT_TEMPLATES)
     assert len(INPUT_TEMPLATES) == len(set(INPUT_TEMPLATES))
 
 
 def test_core_messages_translate_with_their_values(qtbot) -> None:
     from gpuplanner.core.messages import msg
-    from gpuplanner.report.core_messages import translated
-    from gpuplanner.translations import install_translations
+    from gpuplanner.i18n.language import install_translations
+    from gpuplanner.i18n.messages import translated
 
     message = msg("Misses the deadline: {days:.1f} days against {deadline:g}.", days=41.25, deadline=30)
     assert message == "Misses the deadline: 41.2 days against 30."
@@ -229,23 +230,41 @@ def test_cli_input_error_in_chinese(tmp_path: Path) -> None:
     assert done.stderr.strip() == "gpuplanner: error: seq_len: 必须是整数，实际为 str 'long'"
 
 
-def test_translations_keep_every_placeholder() -> None:
-    """A translated core template must carry the same {fields} (with format specs) as the English one."""
-    import re
-
-    field = re.compile(r"{[^{}]*}")
+def test_translations_keep_every_placeholder_in_the_one_syntax() -> None:
+    """Translators see one placeholder syntax, %1..%n (the core's named fields are numbered for them); each
+    translation carries the same numbers as its English source."""
+    number = re.compile(r"%\d+")
+    named = re.compile(r"\{[A-Za-z_][A-Za-z_0-9]*(![rsa])?(:[^{}]*)?\}")
     for message in ts_messages():
         source = message.findtext("source") or ""
-        if "{" in source:
-            translation = message.findtext("translation") or ""
-            assert sorted(field.findall(source)) == sorted(field.findall(translation)), source
+        translation = message.findtext("translation") or ""
+        assert not named.search(source) and not named.search(translation), source
+        assert sorted(number.findall(source)) == sorted(number.findall(translation)), source
+
+
+def test_a_numbered_core_message_fills_in_one_pass(qtbot) -> None:
+    """A value that itself reads like a placeholder ("%2", "{days}") is printed as it is, in both languages."""
+    from gpuplanner.core.messages import msg
+    from gpuplanner.i18n.language import install_translations
+    from gpuplanner.i18n.messages import translated
+
+    message = msg("Misses the deadline: {days:.1f} days against {deadline:g}.", days=41.25, deadline=30)
+    assert qt_template(message.template) == "Misses the deadline: %1 days against %2."
+    odd = msg("{gpu}: ECC memory not confirmed; a {days:.0f}-day run risks silent errors.", gpu="%2 {days}",
+              days=4.0)
+    try:
+        install_translations("zh_CN")
+        assert "%2 {days}" in translated(odd) and "4" in translated(odd)
+    finally:
+        install_translations("en")
+    assert translated(odd) == "%2 {days}: ECC memory not confirmed; a 4-day run risks silent errors."
 
 
 def test_cooling_words_inside_warnings_are_translated(qtbot) -> None:
     from gpuplanner.core.messages import msg
     from gpuplanner.core.site import COOLING_WORDS
-    from gpuplanner.report.core_messages import translated
-    from gpuplanner.translations import install_translations
+    from gpuplanner.i18n.language import install_translations
+    from gpuplanner.i18n.messages import translated
 
     warning = msg("{rack_kw:.1f} kW per rack exceeds what {cooling} cooling handles (~{limit:g} kW): "
                   "needs {needed} cooling.", rack_kw=40.8, cooling=COOLING_WORDS["air"], limit=20,
@@ -263,7 +282,7 @@ def test_chinese_all_the_way_currency_na_and_assumptions(qtbot, private_user_dat
     """In Chinese: a new scenario is priced in CNY, unknown catalog values read 不详, assumptions have words."""
     from PySide6.QtCore import Qt
 
-    from gpuplanner.translations import install_translations
+    from gpuplanner.i18n.language import install_translations
     from tests.conftest import close_window, open_window
 
     try:

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from gpuplanner.catalog.store import Catalog, Row, format_cell
 from gpuplanner.cli.output import EXIT_BAD_INPUT, EXIT_OK, report_line
-from gpuplanner.cli.text import translated_message
+from gpuplanner.i18n.cli import translated_message
 
 CATALOG_TABLES = {"gpus": "gpus", "servers": "servers", "cloud": "cloud_instances", "fabrics": "fabrics",
                   "models": "models", "availability": "availability"}

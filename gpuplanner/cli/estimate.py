@@ -8,10 +8,10 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from gpuplanner.cli.catalog import open_catalog
-from gpuplanner.cli.text import term_word, tr, translated_message, use_language
 from gpuplanner.core.export import result_json
 from gpuplanner.core.results import Estimate
 from gpuplanner.i18n import fill
+from gpuplanner.i18n.cli import term_word, tr, translated_message, use_language
 from gpuplanner.scenario_file import load_scenario_json
 from gpuplanner.service import estimate_for_scenario
 

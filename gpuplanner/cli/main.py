@@ -13,10 +13,10 @@ from gpuplanner import __version__
 from gpuplanner.catalog.store import CatalogError
 from gpuplanner.cli.catalog import CATALOG_TABLES, command_catalog, command_import_quote, print_catalog_notes
 from gpuplanner.cli.output import EXIT_BAD_INPUT, EXIT_BROKEN, EXIT_BROKEN_PIPE, EXIT_BUG, report_line
-from gpuplanner.cli.text import translated_message
 from gpuplanner.core.cost import CostAssumptions
 from gpuplanner.core.errors import InputError
 from gpuplanner.display import has_display
+from gpuplanner.i18n.cli import translated_message
 
 
 class OneLineParser(argparse.ArgumentParser):

@@ -10,12 +10,12 @@ from typing import Any
 
 from gpuplanner.cli.catalog import open_catalog
 from gpuplanner.cli.estimate import format_number, print_result
-from gpuplanner.cli.text import term_word, tr, translated_message, use_language
 from gpuplanner.core.cost import currency_symbol
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.plan import REGION_WORDS
 from gpuplanner.core.results import Plan, PlanResult
 from gpuplanner.i18n import fill
+from gpuplanner.i18n.cli import term_word, tr, translated_message, use_language
 from gpuplanner.scenario_file import load_scenario_json
 from gpuplanner.service import plan_for_scenario
 
@@ -187,8 +187,8 @@ def check_output_path(path: str, scenario_path: str) -> None:
 def write_spec_sheet(path: str, result: PlanResult, language: str, page_size: str,
                      project: str, as_of: str) -> int:
     """Headless PDF (the GUI application must exist first: see gui_application)."""
+    from gpuplanner.i18n.language import install_translations
     from gpuplanner.report.spec_sheet import SheetOptions, write_pdf
-    from gpuplanner.translations import install_translations
 
     app = gui_application()
     install_translations(language)

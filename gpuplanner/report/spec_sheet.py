@@ -36,12 +36,10 @@ from gpuplanner.core.site import (
     wall_circuit,
 )
 from gpuplanner.i18n import fill
-from gpuplanner.report.core_messages import translated
+from gpuplanner.i18n.messages import term, translated
 from gpuplanner.report.drawings import CostChart, CostPoint, RackContents, cost_time_chart, memory_bar, rack_elevation
 from gpuplanner.report.fonts import report_font_family
 from gpuplanner.report.formatting import money, number, precision_text
-from gpuplanner.terms import CONTEXT as TERMS_CONTEXT
-from gpuplanner.terms import english
 
 CONTEXT = ""  # module-level strings: pyside6-lupdate files them under the empty context
 FOOTER_MM = 10.0
@@ -49,11 +47,6 @@ FOOTER_MM = 10.0
 
 def tr(text: str) -> str:
     return QCoreApplication.translate(CONTEXT, text)
-
-
-def term(code: str) -> str:
-    """Translated label for a code the core reports (gpuplanner/terms.py)."""
-    return QCoreApplication.translate(TERMS_CONTEXT, english(code))
 
 
 @dataclass(frozen=True)

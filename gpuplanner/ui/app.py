@@ -57,7 +57,7 @@ class LanguageSwitcher:
         window.language_requested.connect(self.switch)  # type: ignore[attr-defined]
 
     def switch(self, code: str) -> None:
-        from gpuplanner.translations import install_translations
+        from gpuplanner.i18n.language import install_translations
         from gpuplanner.ui.main_window import MainWindow
 
         old = self.window
@@ -85,8 +85,8 @@ def run_gui(argv: list[str], *, smoke_test: bool = False, language: str = "") ->
     from PySide6.QtGui import QFont
     from PySide6.QtWidgets import QApplication
 
+    from gpuplanner.i18n.language import install_translations
     from gpuplanner.report.fonts import report_font_family
-    from gpuplanner.translations import install_translations
     from gpuplanner.ui.main_window import MainWindow
     from gpuplanner.ui.settings import AppSettings
 

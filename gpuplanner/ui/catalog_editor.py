@@ -18,7 +18,7 @@ from gpuplanner.catalog.schema import INTEGER, REAL, REQUIRED, TABLES
 from gpuplanner.catalog.store import Catalog, CatalogWriteError, Row
 from gpuplanner.core.errors import InputError
 from gpuplanner.i18n import fill
-from gpuplanner.report.core_messages import translated, translated_error
+from gpuplanner.i18n.messages import translated, translated_error
 from gpuplanner.ui.number_input import Refusal, parse_number
 from gpuplanner.ui.widgets import clear_invalid, mark_invalid, refusal_text
 

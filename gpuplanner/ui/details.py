@@ -8,11 +8,10 @@ from html import escape
 from PySide6.QtCore import QCoreApplication
 
 from gpuplanner.core.results import Plan, PlanResult
-from gpuplanner.report.core_messages import translated
+from gpuplanner.i18n.messages import term, translated
 from gpuplanner.report.formatting import money as _money
 from gpuplanner.report.formatting import number as _num
 from gpuplanner.report.formatting import precision_text
-from gpuplanner.report.spec_sheet import term
 
 
 def tr(text: str) -> str:

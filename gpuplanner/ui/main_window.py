@@ -48,10 +48,10 @@ from gpuplanner.catalog.store import Catalog, CatalogWriteError
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.results import Plan, PlanResult
 from gpuplanner.i18n import fill
-from gpuplanner.report.core_messages import translated, translated_error
+from gpuplanner.i18n.language import LANGUAGES
+from gpuplanner.i18n.messages import translated, translated_error
 from gpuplanner.scenario_file import load_scenario_json
 from gpuplanner.service import plan_for_scenario, scenario_from_data
-from gpuplanner.translations import LANGUAGES
 from gpuplanner.ui.catalog_editor import CatalogEntryDialog
 from gpuplanner.ui.catalog_model import SORT_ROLE as CATALOG_SORT_ROLE
 from gpuplanner.ui.catalog_model import CatalogTableModel

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QApplication, QStyle
 
 from gpuplanner.core.results import Layout, Plan
 from gpuplanner.i18n import fill
-from gpuplanner.report.core_messages import translated
+from gpuplanner.i18n.messages import translated
 from gpuplanner.report.formatting import money, precision_text
 from gpuplanner.ui.dialogs import plain_tooltip
 

@@ -39,7 +39,7 @@ from gpuplanner.core.scenario import (
 )
 from gpuplanner.core.site import CHINA_IDC_CABINET_AMPS, china_idc_cabinet_kw
 from gpuplanner.i18n import fill
-from gpuplanner.report.core_messages import translated
+from gpuplanner.i18n.messages import translated
 from gpuplanner.ui.dialogs import warn
 from gpuplanner.ui.widgets import (
     FloatBox,

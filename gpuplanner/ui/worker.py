@@ -18,7 +18,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal, Slot
 
 from gpuplanner.core.errors import CancelledError, InputError
-from gpuplanner.report.core_messages import translated
+from gpuplanner.i18n.messages import translated
 
 log = logging.getLogger(__name__)
 

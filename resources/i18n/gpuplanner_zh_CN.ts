@@ -8,141 +8,141 @@
         <location filename="../../gpuplanner/cli/plan.py" line="24"/>
         <location filename="../../gpuplanner/cli/plan.py" line="28"/>
         <location filename="../../gpuplanner/report/formatting.py" line="14"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="144"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="146"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="150"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="151"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="153"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="157"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="158"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="177"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="181"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="183"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="186"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="207"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="208"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="209"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="212"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="246"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="248"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="260"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="271"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="273"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="170"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="174"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="176"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="179"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="200"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="201"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="202"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="205"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="239"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="241"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="253"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="264"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="266"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="314"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="321"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="328"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="347"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="348"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="349"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="350"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="362"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="428"/>
-        <location filename="../../gpuplanner/ui/details.py" line="111"/>
-        <location filename="../../gpuplanner/ui/details.py" line="126"/>
-        <location filename="../../gpuplanner/ui/details.py" line="144"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="340"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="341"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="342"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="343"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="355"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="421"/>
+        <location filename="../../gpuplanner/ui/details.py" line="110"/>
+        <location filename="../../gpuplanner/ui/details.py" line="125"/>
+        <location filename="../../gpuplanner/ui/details.py" line="143"/>
         <source>n/a</source>
         <translation>不详</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="94"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="87"/>
         <source>pretraining</source>
         <translation>预训练</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="94"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="87"/>
         <source>full fine-tuning</source>
         <translation>全参数微调</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="94"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="87"/>
         <source>LoRA fine-tuning</source>
         <translation>LoRA 微调</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="95"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="88"/>
         <source>QLoRA fine-tuning</source>
         <translation>QLoRA 微调</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="95"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="88"/>
         <source>inference serving</source>
         <translation>推理服务</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="96"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="89"/>
         <source>image-model training</source>
         <translation>图像模型训练</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="96"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="89"/>
         <source>diffusion-model training</source>
         <translation>扩散模型训练</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="101"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="94"/>
         <source>%1 of %2 on %3 million images (all epochs)</source>
         <translation>%2 %1，%3 百万张图像（全部轮次）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="104"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="97"/>
         <source>%1 of %2 on %3 billion tokens</source>
         <translation>%2 %1，%3 B tokens</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="106"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="99"/>
         <source>%1 of %2</source>
         <translation>%2 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="386"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="379"/>
         <source>Node</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="386"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="396"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="379"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="389"/>
         <source>Management switch</source>
         <translation>管理交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="386"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="396"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="379"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="389"/>
         <source>Cable management</source>
         <translation>理线架</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="387"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="380"/>
         <source>Free</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="387"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="397"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="380"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="390"/>
         <source>PDU</source>
         <translation>PDU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="388"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="381"/>
         <source>Rack elevation (front), one of %1</source>
         <translation>机柜布置图（正面），共 %1 个机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="400"/>
-        <location filename="../../gpuplanner/ui/details.py" line="62"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="393"/>
+        <location filename="../../gpuplanner/ui/details.py" line="61"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="400"/>
-        <location filename="../../gpuplanner/ui/details.py" line="62"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="393"/>
+        <location filename="../../gpuplanner/ui/details.py" line="61"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="401"/>
-        <location filename="../../gpuplanner/ui/details.py" line="176"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="394"/>
+        <location filename="../../gpuplanner/ui/details.py" line="175"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="401"/>
-        <location filename="../../gpuplanner/ui/details.py" line="63"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="394"/>
+        <location filename="../../gpuplanner/ui/details.py" line="62"/>
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
@@ -198,9 +198,9 @@
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="46"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="402"/>
-        <location filename="../../gpuplanner/ui/details.py" line="63"/>
-        <location filename="../../gpuplanner/ui/details.py" line="177"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="395"/>
+        <location filename="../../gpuplanner/ui/details.py" line="62"/>
+        <location filename="../../gpuplanner/ui/details.py" line="176"/>
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
@@ -305,1270 +305,1270 @@
         <translation>%1（请求的是 %2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="402"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="395"/>
         <source>Overhead</source>
         <translation>额外开销</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="404"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="397"/>
         <source>Memory per GPU (GiB); dashed line: capacity %1 GiB</source>
         <translation>单卡显存占用（GiB）；虚线：容量 %1 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="415"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="408"/>
         <source>GPU cluster plan</source>
         <translation>GPU 集群方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="418"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="411"/>
         <source>Rack and power specification for the data-center team</source>
         <translation>机房团队用机柜与供电规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="422"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="415"/>
         <source>Scenario</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="423"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="416"/>
         <source>Recommended</source>
         <translation>推荐配置</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="424"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="417"/>
         <source>Deployment</source>
         <translation>部署方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="424"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="417"/>
         <source>bought (on-premises)</source>
         <translation>购买（自建机房）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="424"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="417"/>
         <source>rented (cloud)</source>
         <translation>租用（云）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="425"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="418"/>
         <source>Parallel layout</source>
         <translation>并行布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="427"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="420"/>
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="428"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="421"/>
         <source>Catalog data as of</source>
         <translation>目录数据日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="429"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="422"/>
         <source>Key assumptions</source>
         <translation>关键假设</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="429"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="422"/>
         <source>PUE %1; expected draw %2 kW per node (metered MLPerf H100 node scaled by GPU TDP); utilisation %3 %</source>
         <translation>PUE %1；每节点预计功耗 %2 kW（按 MLPerf 实测 H100 节点，按 GPU TDP 折算）；利用率 %3 %</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="118"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="111"/>
         <source>Leaf switch, %1 ports</source>
         <translation>叶交换机，%1 端口</translation>
     </message>
     <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="112"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="115"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="118"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="119"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="122"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="125"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="126"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="120"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="124"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="127"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="129"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="131"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="134"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="136"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="138"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="139"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="142"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="132"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="135"/>
         <source>not priced</source>
         <translation>未计价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="121"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="114"/>
         <source>Spine switch, %1 ports</source>
         <translation>脊交换机，%1 端口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="124"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="117"/>
         <source>Cables node to leaf (%1 Gb/s)</source>
         <translation>节点到叶交换机线缆（%1 Gb/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="126"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="119"/>
         <source>Cables leaf to spine</source>
         <translation>叶到脊交换机线缆</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="130"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="123"/>
         <source>Transceivers, %1 Gb/s</source>
         <translation>光模块，%1 Gb/s</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="133"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="126"/>
         <source>Racks (%1 U)</source>
         <translation>机柜（%1 U）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="135"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="128"/>
         <source>Rack PDUs (A and B feeds)</source>
         <translation>机柜 PDU（A/B 两路）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="138"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="131"/>
         <source>Network racks (switches)</source>
         <translation>网络机柜（交换机）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="141"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="134"/>
         <source>Management switches, 48 × 1 GbE (out-of-band)</source>
         <translation>管理交换机，48 × 1 GbE（带外）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="143"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="136"/>
         <source>Bill of materials</source>
         <translation>物料清单</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="143"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="136"/>
         <source>Item</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="143"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="136"/>
         <source>Quantity</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="143"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="136"/>
         <source>Unit price</source>
         <translation>单价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="144"/>
-        <location filename="../../gpuplanner/ui/details.py" line="64"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="137"/>
+        <location filename="../../gpuplanner/ui/details.py" line="63"/>
         <source>Total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="148"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="141"/>
         <source>Per node</source>
         <translation>单节点</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="149"/>
-        <location filename="../../gpuplanner/ui/details.py" line="122"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="142"/>
+        <location filename="../../gpuplanner/ui/details.py" line="121"/>
         <source>Server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="149"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="142"/>
         <source>GPUs per node</source>
         <translation>每节点 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="150"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="143"/>
         <source>Height</source>
         <translation>高度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="151"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="144"/>
         <source>Weight</source>
         <translation>重量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="152"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="145"/>
         <source>Power supplies</source>
         <translation>电源模块</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="153"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="146"/>
         <source>PSU inlet and cord (IEC 60320)</source>
         <translation>电源输入口与电源线（IEC 60320）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="154"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="147"/>
         <source>Nameplate power (provision for this)</source>
         <translation>额定功耗（按此配电）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="155"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="148"/>
         <source>Expected draw under training</source>
         <translation>训练时预计功耗</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="156"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="149"/>
         <source>Idle draw</source>
         <translation>空闲功耗</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="157"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="150"/>
         <source>Heat at nameplate</source>
         <translation>额定发热量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="158"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="151"/>
         <source>Airflow</source>
         <translation>风量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="160"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="153"/>
         <source>Scale-out network ports</source>
         <translation>横向扩展网络端口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="160"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="153"/>
         <source>none (single node)</source>
         <translation>无（单节点）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="161"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="154"/>
         <source>%1 × %2 Gb/s</source>
         <translation>%1 × %2 Gb/s</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="162"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="155"/>
         <source>CPU / memory</source>
         <translation>CPU / 内存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="172"/>
-        <location filename="../../gpuplanner/ui/details.py" line="124"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="165"/>
+        <location filename="../../gpuplanner/ui/details.py" line="123"/>
         <source>Nodes per rack</source>
         <translation>每机柜节点数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="172"/>
-        <location filename="../../gpuplanner/ui/details.py" line="124"/>
-        <location filename="../../gpuplanner/ui/details.py" line="207"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="165"/>
+        <location filename="../../gpuplanner/ui/details.py" line="123"/>
+        <location filename="../../gpuplanner/ui/details.py" line="206"/>
         <source>Racks</source>
         <translation>机柜数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="173"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="166"/>
         <source>Power per rack (nameplate)</source>
         <translation>单机柜功耗（额定）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="174"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="167"/>
         <source>Site limit per rack</source>
         <translation>机房单柜上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="175"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="168"/>
         <source>Rack sizing limited by</source>
         <translation>机柜容量受限于</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="176"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="169"/>
         <source>Heat per rack</source>
         <translation>单机柜发热量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="178"/>
-        <location filename="../../gpuplanner/ui/details.py" line="125"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="171"/>
+        <location filename="../../gpuplanner/ui/details.py" line="124"/>
         <source>Cooling needed</source>
         <translation>所需散热</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="179"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="172"/>
         <source>beyond the site&apos;s %1 cooling</source>
         <translation>超出机房%1能力</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="181"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="174"/>
         <source>Rack weight (nodes)</source>
         <translation>机柜重量（节点）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="183"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="176"/>
         <source>Floor loading (nodes only)</source>
         <translation>地面荷载（仅计服务器）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="184"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="177"/>
         <source>%1 kg/m² over a %2 × %3 mm rack</source>
         <translation>%1 kg/m²（机柜占地 %2 × %3 mm）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="186"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="179"/>
         <source>Airflow per rack</source>
         <translation>单机柜风量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="187"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="180"/>
         <source>%1 m³/h (%2 CFM) at a %3 °C rise</source>
         <translation>%1 m³/h（%2 CFM），进出风温差 %3 °C</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="190"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="183"/>
         <source>Inlet air</source>
         <translation>进风温度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="190"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="183"/>
         <source>%1-%2 °C recommended (ASHRAE TC 9.9); the node&apos;s allowed range is in its datasheet</source>
         <translation>推荐 %1-%2 °C（ASHRAE TC 9.9）；服务器允许范围见其规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="193"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="186"/>
         <source>Per rack (cabinet power)</source>
         <translation>单机柜（机柜功耗）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="199"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="192"/>
         <source>IDC cabinet sold by current: %1 A at 220 V = %2 kW per cabinet</source>
         <translation>按电流出售的 IDC 机柜：220 V × %1 A = 每柜 %2 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="202"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="195"/>
         <source>%1 V %2-phase %3 A circuits, derated to %4 %: %5 kW each</source>
         <translation>%1 V %2 相 %3 A 回路，降额至 %4 %：每路 %5 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="205"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="198"/>
         <source>Feeds and circuits (A/B)</source>
         <translation>双路供电与回路（A/B）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="206"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="199"/>
         <source>Circuit</source>
         <translation>回路</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="207"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="200"/>
         <source>Circuits on feed A</source>
         <translation>A 路回路数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="208"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="201"/>
         <source>Circuits on feed B</source>
         <translation>B 路回路数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="209"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="202"/>
         <source>Feed connector</source>
         <translation>供电接头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="210"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="203"/>
         <source>Current per phase, one feed carrying the rack</source>
         <translation>单路供电承载整机柜时的每相电流</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="211"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="204"/>
         <source>Rack PDU, each feed</source>
         <translation>机柜 PDU（每路）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="211"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="204"/>
         <source>carries %1 kW; %2 outlets</source>
         <translation>承载 %1 kW；插座 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="215"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="208"/>
         <source>Rule</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="215"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="208"/>
         <source>Each feed alone carries the whole rack at nameplate, so one feed can fail.</source>
         <translation>每一路供电都能单独承载整机柜的额定功耗，任一路故障时业务不中断。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="219"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="212"/>
         <source>Cluster</source>
         <translation>集群</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="220"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="213"/>
         <source>Nodes / racks</source>
         <translation>节点 / 机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="221"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="214"/>
         <source>IT power, expected</source>
         <translation>预计 IT 功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="222"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="215"/>
         <source>Facility power with PUE</source>
         <translation>含 PUE 的机房总功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="223"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="216"/>
         <source>Energy per year (IT, at utilisation)</source>
         <translation>年用电量（IT，按利用率）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="224"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="217"/>
         <source>Electricity per year</source>
         <translation>年电费</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="225"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="218"/>
         <source>Cooling load</source>
         <translation>制冷负荷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="226"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="219"/>
         <source>Switches</source>
         <translation>交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="226"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="219"/>
         <source>%1 leaf + %2 spine + %3 core (%4)</source>
         <translation>%1 台叶交换机 + %2 台脊交换机 + %3 台核心交换机（%4）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="228"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="221"/>
         <source>Cables</source>
         <translation>线缆</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="228"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="221"/>
         <source>%1 node-to-leaf, %2 switch-to-switch</source>
         <translation>节点到叶交换机 %1 根，交换机之间 %2 根</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="239"/>
-        <location filename="../../gpuplanner/ui/details.py" line="32"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="232"/>
+        <location filename="../../gpuplanner/ui/details.py" line="31"/>
         <source>Cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="240"/>
-        <location filename="../../gpuplanner/ui/details.py" line="140"/>
-        <location filename="../../gpuplanner/ui/details.py" line="209"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="233"/>
+        <location filename="../../gpuplanner/ui/details.py" line="139"/>
+        <location filename="../../gpuplanner/ui/details.py" line="208"/>
         <source>Capex</source>
         <translation>资本支出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="240"/>
-        <location filename="../../gpuplanner/ui/details.py" line="141"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="233"/>
+        <location filename="../../gpuplanner/ui/details.py" line="140"/>
         <source>Opex per year</source>
         <translation>年运营支出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="241"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="234"/>
         <source>TCO over %1 years</source>
         <translation>%1 年总拥有成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="242"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="235"/>
         <source>Owned cost per GPU-hour</source>
         <translation>自建每 GPU 小时成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="243"/>
-        <location filename="../../gpuplanner/ui/details.py" line="143"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="236"/>
+        <location filename="../../gpuplanner/ui/details.py" line="142"/>
         <source>Cloud on demand per GPU-hour</source>
         <translation>云上按量付费（每 GPU 小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="244"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="237"/>
         <source>Cloud reserved / spot per GPU-hour</source>
         <translation>云上包年包月 / 竞价实例（每 GPU 小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="246"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="239"/>
         <source>Break-even utilisation against on-demand</source>
         <translation>相对按量付费的盈亏平衡利用率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="248"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="241"/>
         <source>Payback</source>
         <translation>回本周期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="249"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="242"/>
         <source>months</source>
         <translation>个月</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="262"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="255"/>
         <source>fits: %1 A of the circuit&apos;s %2 A continuous</source>
         <translation>可以：占用该回路 %2 A 持续电流中的 %1 A</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="265"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="258"/>
         <source>needs %1 A, more than the circuit&apos;s %2 A continuous: give it a dedicated, larger circuit</source>
         <translation>需要 %1 A，超过该回路 %2 A 的持续电流：请为它配一条更大的专用回路</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="267"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="260"/>
         <source>At the desk (one workstation, no rack)</source>
         <translation>桌边部署（一台工作站，无需机柜）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="268"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="261"/>
         <source>Wall circuit</source>
         <translation>墙面插座回路</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="268"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="261"/>
         <source>%1 V %2 A, derated to %3 %: %4 kW continuous</source>
         <translation>%1 V %2 A，按 %3 % 降额：持续 %4 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="271"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="264"/>
         <source>Nameplate power</source>
         <translation>额定功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="272"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="265"/>
         <source>On that circuit</source>
         <translation>接在该回路上</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="273"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="266"/>
         <source>Heat into the room</source>
         <translation>散入房间的热量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="274"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="267"/>
         <source>Noise</source>
         <translation>噪声</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="274"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="267"/>
         <source>n/a (not published for this chassis)</source>
         <translation>不详（该机箱未公布）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="275"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="268"/>
         <source>Rack, PDUs and feeds</source>
         <translation>机柜、PDU 与供电</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="275"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="268"/>
         <source>none needed: a tower on the floor or a desk</source>
         <translation>无需：塔式机放在地面或桌边即可</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="283"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="276"/>
         <source>node weight (rack and floor loading)</source>
         <translation>服务器重量（机柜与地面荷载）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="284"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="277"/>
         <source>nameplate power (circuits, PDUs, cooling)</source>
         <translation>额定功率（回路、PDU、散热）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="285"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="278"/>
         <source>power supplies: count, watts, redundancy and inlets</source>
         <translation>电源：数量、功率、冗余方式与输入接口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="286"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="279"/>
         <source>Not in the catalog for %1: %2. Ask the vendor.</source>
         <translation>目录中没有 %1 的%2，请向厂商确认。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="296"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="289"/>
         <source>Switch racks</source>
         <translation>交换机机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="296"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="289"/>
         <source>%1 network rack(s) in the middle of the row for %2 switches (1U each)</source>
         <translation>列中间放 %1 个网络机柜，容纳 %2 台交换机（每台 1U）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="299"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="292"/>
         <source>Node-to-leaf runs (estimated)</source>
         <translation>服务器到叶交换机的线缆（估算）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="301"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="294"/>
         <source>Leaf-to-spine runs (estimated)</source>
         <translation>叶到脊交换机的线缆（估算）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="305"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="298"/>
         <source>%1 cables up to %2 m: %3, %4 transceivers</source>
         <translation>%1 根线缆，最长 %2 m：%3，%4 个光模块</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="308"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="301"/>
         <source>Out-of-band management</source>
         <translation>带外管理</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="308"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="301"/>
         <source>%1 BMC ports (1 GbE) on %2 management switches</source>
         <translation>%1 个 BMC 端口（1 GbE），接 %2 台管理交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="311"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="304"/>
         <source>Cable assumption</source>
         <translation>线缆假设</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="311"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="304"/>
         <source>racks in one row, 2 m at each end for the vertical run and a service loop; passive copper to 3 m, multimode to 50 m, then single-mode</source>
         <translation>机柜排成一列，两端各留 2 m 用于垂直走线和维护余量；3 m 以内用无源铜缆，50 m 以内用多模，再远用单模</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="333"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="326"/>
         <source>(%1 A on each of %2 circuits)</source>
         <translation>（%2 个回路，每回路 %1 A）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="347"/>
-        <location filename="../../gpuplanner/ui/details.py" line="109"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="340"/>
+        <location filename="../../gpuplanner/ui/details.py" line="108"/>
         <source>Provider</source>
         <translation>云厂商</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="348"/>
-        <location filename="../../gpuplanner/ui/details.py" line="110"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="341"/>
+        <location filename="../../gpuplanner/ui/details.py" line="109"/>
         <source>Instances</source>
         <translation>实例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="348"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="341"/>
         <source>%1 × %2</source>
         <translation>%1 × %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="349"/>
-        <location filename="../../gpuplanner/ui/details.py" line="111"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="342"/>
+        <location filename="../../gpuplanner/ui/details.py" line="110"/>
         <source>Region</source>
         <translation>地域</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="350"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="343"/>
         <source>Price date</source>
         <translation>价格日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="351"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="344"/>
         <source>On demand per GPU-hour</source>
         <translation>按量付费每 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="352"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="345"/>
         <source>On demand per hour, all GPUs</source>
         <translation>按量付费每小时（全部 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="353"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="346"/>
         <source>On demand per month (730 h)</source>
         <translation>按量付费每月（730 小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="354"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="347"/>
         <source>Reserved / spot per GPU-hour</source>
         <translation>预留 / 竞价每 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="358"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="351"/>
         <source>This job on demand</source>
         <translation>本任务按量付费</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="359"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="352"/>
         <source>This job on spot (with restarts to plan for)</source>
         <translation>本任务用竞价实例（需考虑中断重启）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="361"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="354"/>
         <source>Per million output tokens</source>
         <translation>每百万输出 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="362"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="355"/>
         <source>Price source: %1</source>
         <translation>价格来源：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="363"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="356"/>
         <source>Rental (%1)</source>
         <translation>租用（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="364"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="357"/>
         <source>Facilities</source>
         <translation>机房设施</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="364"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="357"/>
         <source>Rented in the provider&apos;s data centre: no racks, power, cooling or network are needed on your site.</source>
         <translation>租用云厂商数据中心的资源：您的机房不需要机柜、供电、散热或网络。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="396"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="389"/>
         <source>Switch</source>
         <translation>交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="397"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="390"/>
         <source>Free (patch panels)</source>
         <translation>空闲（配线架）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="398"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="391"/>
         <source>Network rack (front), one of %1</source>
         <translation>网络机柜（正面），共 %1 个</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="417"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="410"/>
         <source>Power and room specification for one deskside workstation</source>
         <translation>单台桌边工作站的供电与房间规格</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="419"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="412"/>
         <source>Rental plan: what to rent, where, and what it costs</source>
         <translation>租用方案：租什么、在哪里租、花费多少</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="440"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="433"/>
         <source>Step time</source>
         <translation>单步时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="441"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="434"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="441"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="434"/>
         <source>images/s</source>
         <translation>张图像/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="442"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="435"/>
         <source>tokens/s</source>
         <translation>token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="443"/>
-        <location filename="../../gpuplanner/ui/details.py" line="73"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="436"/>
+        <location filename="../../gpuplanner/ui/details.py" line="72"/>
         <source>MFU</source>
         <translation>MFU（模型算力利用率）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="444"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="437"/>
         <source>Training time</source>
         <translation>训练时长</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="444"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="493"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="437"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="486"/>
         <source>days</source>
         <translation>天</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="445"/>
-        <location filename="../../gpuplanner/ui/details.py" line="74"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="438"/>
+        <location filename="../../gpuplanner/ui/details.py" line="73"/>
         <source>GPU-hours</source>
         <translation>GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="448"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="441"/>
         <source>Time to first token</source>
         <translation>首 token 时延</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="449"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="442"/>
         <source>Time per output token</source>
         <translation>每个输出 token 的时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="450"/>
-        <location filename="../../gpuplanner/ui/details.py" line="204"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="443"/>
+        <location filename="../../gpuplanner/ui/details.py" line="203"/>
         <source>Output tokens/s</source>
         <translation>每秒输出 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="452"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="445"/>
         <source>Performance estimate</source>
         <translation>性能估算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="454"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="447"/>
         <source>Plans this one was chosen against</source>
         <translation>本方案与哪些方案比较后胜出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="456"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="449"/>
         <source>%1 plans evaluated; filled: keeps every limit and goal, cross: a near miss; dashed: the deadline and the budget.</source>
         <translation>共评估 %1 个方案；实心点：满足全部限制和目标，叉号：接近的方案；虚线：截止期限和预算。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="462"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="455"/>
         <source>Check before ordering</source>
         <translation>下单前需确认</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="492"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="485"/>
         <source>Cost per million output tokens vs speed per user</source>
         <translation>每百万输出 token 成本与每用户速度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="492"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="485"/>
         <source>Cost vs time to result</source>
         <translation>成本与完成时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="493"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="486"/>
         <source>output tokens/s per user</source>
         <translation>每用户输出 token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="494"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="487"/>
         <source>%1 per million tokens</source>
         <translation>%1 / 百万 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="494"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="487"/>
         <source>cost (%1)</source>
         <translation>成本（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="495"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="488"/>
         <source>bought</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="495"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="488"/>
         <source>rented</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="495"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="488"/>
         <source>near miss</source>
         <translation>接近的方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="495"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="488"/>
         <source>this plan</source>
         <translation>本方案</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="95"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="465"/>
-        <location filename="../../gpuplanner/ui/details.py" line="40"/>
-        <location filename="../../gpuplanner/ui/details.py" line="212"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="458"/>
+        <location filename="../../gpuplanner/ui/details.py" line="39"/>
+        <location filename="../../gpuplanner/ui/details.py" line="211"/>
         <source>Warnings</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="542"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="535"/>
         <source>Page %1 of %2</source>
         <translation>第 %1 页，共 %2 页</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="62"/>
+        <location filename="../../gpuplanner/ui/details.py" line="61"/>
         <source>Optimizer states</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="64"/>
+        <location filename="../../gpuplanner/ui/details.py" line="63"/>
         <source>Overhead (CUDA, NCCL, fragmentation)</source>
         <translation>额外开销（CUDA、NCCL、显存碎片）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="65"/>
+        <location filename="../../gpuplanner/ui/details.py" line="64"/>
         <source>Capacity</source>
         <translation>容量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="71"/>
+        <location filename="../../gpuplanner/ui/details.py" line="70"/>
         <source>Step time (s)</source>
         <translation>单步时间（秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="72"/>
+        <location filename="../../gpuplanner/ui/details.py" line="71"/>
         <source>Tokens/s per GPU</source>
         <translation>单卡每秒 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="73"/>
-        <location filename="../../gpuplanner/ui/details.py" line="203"/>
+        <location filename="../../gpuplanner/ui/details.py" line="72"/>
+        <location filename="../../gpuplanner/ui/details.py" line="202"/>
         <source>Days</source>
         <translation>天数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="75"/>
+        <location filename="../../gpuplanner/ui/details.py" line="74"/>
         <source>Matrix math</source>
         <translation>矩阵运算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="75"/>
+        <location filename="../../gpuplanner/ui/details.py" line="74"/>
         <source>Memory-bound kernels</source>
         <translation>访存密集算子</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="76"/>
+        <location filename="../../gpuplanner/ui/details.py" line="75"/>
         <source>Tensor-parallel traffic</source>
         <translation>张量并行通信</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="76"/>
+        <location filename="../../gpuplanner/ui/details.py" line="75"/>
         <source>Pipeline sends</source>
         <translation>流水线传输</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="77"/>
+        <location filename="../../gpuplanner/ui/details.py" line="76"/>
         <source>Pipeline bubble</source>
         <translation>流水线气泡</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="77"/>
+        <location filename="../../gpuplanner/ui/details.py" line="76"/>
         <source>Gradient sync (exposed)</source>
         <translation>梯度同步（未被掩盖部分）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="78"/>
+        <location filename="../../gpuplanner/ui/details.py" line="77"/>
         <source>Optimizer step</source>
         <translation>优化器更新</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="84"/>
+        <location filename="../../gpuplanner/ui/details.py" line="83"/>
         <source>Concurrent users</source>
         <translation>并发用户数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="85"/>
+        <location filename="../../gpuplanner/ui/details.py" line="84"/>
         <source>Users per replica (batch)</source>
         <translation>每个副本的用户数（批大小）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="86"/>
+        <location filename="../../gpuplanner/ui/details.py" line="85"/>
         <source>Time to first token (ms)</source>
         <translation>首 token 时延（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="87"/>
+        <location filename="../../gpuplanner/ui/details.py" line="86"/>
         <source>Time per output token (ms)</source>
         <translation>每个输出 token 的时间（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="88"/>
+        <location filename="../../gpuplanner/ui/details.py" line="87"/>
         <source>Output tokens/s per user</source>
         <translation>每用户输出 token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="89"/>
+        <location filename="../../gpuplanner/ui/details.py" line="88"/>
         <source>Output tokens/s in total</source>
         <translation>总输出 token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="90"/>
+        <location filename="../../gpuplanner/ui/details.py" line="89"/>
         <source>Largest batch per replica</source>
         <translation>每副本最大批大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="91"/>
+        <location filename="../../gpuplanner/ui/details.py" line="90"/>
         <source>Replicas x GPUs</source>
         <translation>副本数 × GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="94"/>
+        <location filename="../../gpuplanner/ui/details.py" line="93"/>
         <source>Availability</source>
         <translation>可获得性</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="94"/>
-        <location filename="../../gpuplanner/ui/details.py" line="112"/>
+        <location filename="../../gpuplanner/ui/details.py" line="93"/>
+        <location filename="../../gpuplanner/ui/details.py" line="111"/>
         <source>undated</source>
         <translation>未注明日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="108"/>
+        <location filename="../../gpuplanner/ui/details.py" line="107"/>
         <source>Rental</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="112"/>
+        <location filename="../../gpuplanner/ui/details.py" line="111"/>
         <source>Prices of</source>
         <translation>价格日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="113"/>
+        <location filename="../../gpuplanner/ui/details.py" line="112"/>
         <source>none needed (racks, power and cooling are the provider&apos;s)</source>
         <translation>无需（机柜、电力和散热由服务商负责）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="122"/>
+        <location filename="../../gpuplanner/ui/details.py" line="121"/>
         <source>Nameplate per node (kW)</source>
         <translation>每节点额定功耗（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="123"/>
+        <location filename="../../gpuplanner/ui/details.py" line="122"/>
         <source>Expected per node (kW)</source>
         <translation>每节点预计功耗（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="125"/>
+        <location filename="../../gpuplanner/ui/details.py" line="124"/>
         <source>kW per rack</source>
         <translation>单机柜 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="126"/>
+        <location filename="../../gpuplanner/ui/details.py" line="125"/>
         <source>Circuits per A/B feed</source>
         <translation>每路（A/B）回路数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="127"/>
+        <location filename="../../gpuplanner/ui/details.py" line="126"/>
         <source>Facility power (kW)</source>
         <translation>机房总功率（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="128"/>
+        <location filename="../../gpuplanner/ui/details.py" line="127"/>
         <source>Heat per rack (BTU/h)</source>
         <translation>单机柜发热量（BTU/h）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="129"/>
+        <location filename="../../gpuplanner/ui/details.py" line="128"/>
         <source>Switches (leaf + spine)</source>
         <translation>交换机（叶 + 脊）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="161"/>
+        <location filename="../../gpuplanner/ui/details.py" line="160"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="161"/>
+        <location filename="../../gpuplanner/ui/details.py" line="160"/>
         <source>no</source>
         <translation>否</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="168"/>
+        <location filename="../../gpuplanner/ui/details.py" line="167"/>
         <source>Gradient bytes per parameter</source>
         <translation>每个参数的梯度字节数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="168"/>
+        <location filename="../../gpuplanner/ui/details.py" line="167"/>
         <source>FP32 master weights</source>
         <translation>FP32 主权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="169"/>
+        <location filename="../../gpuplanner/ui/details.py" line="168"/>
         <source>FlashAttention (scores never stored)</source>
         <translation>FlashAttention（不保存注意力分数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="170"/>
+        <location filename="../../gpuplanner/ui/details.py" line="169"/>
         <source>CUDA context per GPU (GiB)</source>
         <translation>每卡 CUDA 上下文（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="170"/>
+        <location filename="../../gpuplanner/ui/details.py" line="169"/>
         <source>NCCL buffers per GPU (GiB)</source>
         <translation>每卡 NCCL 缓冲区（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="171"/>
+        <location filename="../../gpuplanner/ui/details.py" line="170"/>
         <source>Allocator fragmentation (share)</source>
         <translation>显存分配碎片（比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="171"/>
+        <location filename="../../gpuplanner/ui/details.py" line="170"/>
         <source>NVLink efficiency</source>
         <translation>NVLink 效率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="172"/>
+        <location filename="../../gpuplanner/ui/details.py" line="171"/>
         <source>Network efficiency</source>
         <translation>网络效率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="172"/>
+        <location filename="../../gpuplanner/ui/details.py" line="171"/>
         <source>Latency per collective (s)</source>
         <translation>每次集合通信延迟（秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="173"/>
+        <location filename="../../gpuplanner/ui/details.py" line="172"/>
         <source>Gradient traffic hidden behind compute (share)</source>
         <translation>被计算掩盖的梯度通信（比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="174"/>
+        <location filename="../../gpuplanner/ui/details.py" line="173"/>
         <source>ZeRO-3 gathers left exposed (share)</source>
         <translation>未被掩盖的 ZeRO-3 权重收集（比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="175"/>
+        <location filename="../../gpuplanner/ui/details.py" line="174"/>
         <source>Compute efficiency scale</source>
         <translation>计算效率系数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="175"/>
+        <location filename="../../gpuplanner/ui/details.py" line="174"/>
         <source>FLOPs counted as</source>
         <translation>FLOPs 计算方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="176"/>
+        <location filename="../../gpuplanner/ui/details.py" line="175"/>
         <source>Activation memory</source>
         <translation>激活显存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="176"/>
+        <location filename="../../gpuplanner/ui/details.py" line="175"/>
         <source>Adapters</source>
         <translation>适配器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="177"/>
+        <location filename="../../gpuplanner/ui/details.py" line="176"/>
         <source>Power</source>
         <translation>功耗</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="177"/>
+        <location filename="../../gpuplanner/ui/details.py" line="176"/>
         <source>Decode overlap penalty</source>
         <translation>解码重叠损失</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="185"/>
+        <location filename="../../gpuplanner/ui/details.py" line="184"/>
         <source>Per million output tokens, rented</source>
         <translation>每百万输出 token 成本（租用）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="186"/>
+        <location filename="../../gpuplanner/ui/details.py" line="185"/>
         <source>Per million output tokens, owned</source>
         <translation>每百万输出 token 成本（自有）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="188"/>
+        <location filename="../../gpuplanner/ui/details.py" line="187"/>
         <source>This job, rented on demand</source>
         <translation>本次任务（云上按量租用）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="219"/>
+        <location filename="../../gpuplanner/ui/details.py" line="218"/>
         <source>No plan keeps every limit you set</source>
         <translation>没有方案能满足您设定的全部限制</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="219"/>
+        <location filename="../../gpuplanner/ui/details.py" line="218"/>
         <source>Near misses (not answers)</source>
         <translation>接近的方案（不是答案）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="140"/>
+        <location filename="../../gpuplanner/ui/details.py" line="139"/>
         <source>Capex if bought instead</source>
         <translation>若改为购买的资本支出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="36"/>
+        <location filename="../../gpuplanner/ui/details.py" line="35"/>
         <source>precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="142"/>
-        <location filename="../../gpuplanner/ui/details.py" line="210"/>
+        <location filename="../../gpuplanner/ui/details.py" line="141"/>
+        <location filename="../../gpuplanner/ui/details.py" line="209"/>
         <source>TCO</source>
         <translation>总拥有成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="144"/>
+        <location filename="../../gpuplanner/ui/details.py" line="143"/>
         <source>Break-even utilisation</source>
         <translation>盈亏平衡利用率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="189"/>
+        <location filename="../../gpuplanner/ui/details.py" line="188"/>
         <source>This job, on owned hardware (its share of the TCO)</source>
         <translation>本次任务（自有硬件，按总拥有成本分摊）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="201"/>
+        <location filename="../../gpuplanner/ui/details.py" line="200"/>
         <source>Where</source>
         <translation>部署</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/plan.py" line="32"/>
-        <location filename="../../gpuplanner/ui/details.py" line="41"/>
-        <location filename="../../gpuplanner/ui/details.py" line="201"/>
-        <location filename="../../gpuplanner/ui/details.py" line="223"/>
+        <location filename="../../gpuplanner/ui/details.py" line="40"/>
+        <location filename="../../gpuplanner/ui/details.py" line="200"/>
+        <location filename="../../gpuplanner/ui/details.py" line="222"/>
         <source>buy</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="31"/>
+        <location filename="../../gpuplanner/ui/details.py" line="30"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="33"/>
+        <location filename="../../gpuplanner/ui/details.py" line="32"/>
         <source>Layout</source>
         <translation>并行布局</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="43"/>
-        <location filename="../../gpuplanner/ui/details.py" line="34"/>
+        <location filename="../../gpuplanner/ui/details.py" line="33"/>
         <source>Memory per GPU (GiB)</source>
         <translation>单卡显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="35"/>
+        <location filename="../../gpuplanner/ui/details.py" line="34"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="37"/>
+        <location filename="../../gpuplanner/ui/details.py" line="36"/>
         <source>Serving</source>
         <translation>推理服务</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="38"/>
-        <location filename="../../gpuplanner/ui/details.py" line="113"/>
+        <location filename="../../gpuplanner/ui/details.py" line="37"/>
+        <location filename="../../gpuplanner/ui/details.py" line="112"/>
         <source>Site</source>
         <translation>机房</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="57"/>
-        <location filename="../../gpuplanner/ui/details.py" line="39"/>
+        <location filename="../../gpuplanner/ui/details.py" line="38"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="42"/>
+        <location filename="../../gpuplanner/ui/details.py" line="41"/>
         <source>micro-batch</source>
         <translation>微批大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="43"/>
+        <location filename="../../gpuplanner/ui/details.py" line="42"/>
         <source>recompute</source>
         <translation>重计算</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/plan.py" line="32"/>
-        <location filename="../../gpuplanner/ui/details.py" line="44"/>
-        <location filename="../../gpuplanner/ui/details.py" line="201"/>
-        <location filename="../../gpuplanner/ui/details.py" line="223"/>
+        <location filename="../../gpuplanner/ui/details.py" line="43"/>
+        <location filename="../../gpuplanner/ui/details.py" line="200"/>
+        <location filename="../../gpuplanner/ui/details.py" line="222"/>
         <source>rent</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="202"/>
+        <location filename="../../gpuplanner/ui/details.py" line="201"/>
         <source>Memory / GPU (GiB)</source>
         <translation>单卡显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="206"/>
+        <location filename="../../gpuplanner/ui/details.py" line="205"/>
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="208"/>
+        <location filename="../../gpuplanner/ui/details.py" line="207"/>
         <source>IT power (kW)</source>
         <translation>IT 功率（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="211"/>
+        <location filename="../../gpuplanner/ui/details.py" line="210"/>
         <source>Ranking cost</source>
         <translation>排名成本</translation>
     </message>
@@ -2445,1034 +2445,1019 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>CoreMessages</name>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="104"/>
-        <source>never pays back: at {utilization:.0%} utilisation, running it costs more per month than renting the same GPU-hours</source>
-        <translation>无法回本：利用率为 {utilization:.0%} 时，自建每月运行成本高于租用同样的 GPU 小时</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="125"/>
+        <source>never pays back: at %1 utilisation, running it costs more per month than renting the same GPU-hours</source>
+        <translation>无法回本：利用率为 %1 时，自建每月运行成本高于租用同样的 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="132"/>
-        <source>{gpu} has no FP8 tensor cores (FP8 needs Hopper, Ada or newer); estimated in {fallback} instead.</source>
-        <translation>{gpu} 没有 FP8 张量核心（FP8 需要 Hopper、Ada 或更新架构）；改按 {fallback} 估算。</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="13"/>
+        <source>%1 has no FP8 tensor cores (FP8 needs Hopper, Ada or newer); estimated in %2 instead.</source>
+        <translation>%1 没有 FP8 张量核心（FP8 需要 Hopper、Ada 或更新架构）；改按 %2 估算。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="130"/>
-        <source>{gpu} has no BF16 tensor cores (BF16 needs Ampere or newer); estimated in {fallback} instead.</source>
-        <translation>{gpu} 没有 BF16 张量核心（BF16 需要 Ampere 或更新架构）；改按 {fallback} 估算。</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="11"/>
+        <source>%1 has no BF16 tensor cores (BF16 needs Ampere or newer); estimated in %2 instead.</source>
+        <translation>%1 没有 BF16 张量核心（BF16 需要 Ampere 或更新架构）；改按 %2 估算。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="140"/>
-        <source>{gpu} publishes no {wanted} rate; estimated in {fallback} instead.</source>
-        <translation>{gpu} 未公布 {wanted} 算力；改按 {fallback} 估算。</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="24"/>
+        <source>%1 publishes no %2 rate; estimated in %3 instead.</source>
+        <translation>%1 未公布 %2 算力；改按 %3 估算。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="11"/>
-        <source>Does not fit: the leanest layout needs {need:.1f} GiB per GPU but {gpu} has {capacity:g} GiB. Add GPUs, shard more (ZeRO-3), or recompute activations.</source>
-        <translation>显存不足：最省显存的布局每卡也需要 {need:.1f} GiB，而 {gpu} 只有 {capacity:g} GiB。请增加 GPU、加大分片（ZeRO-3）或启用激活重计算。</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="37"/>
+        <source>Does not fit: the leanest layout needs %1 GiB per GPU but %2 has %3 GiB. Add GPUs, shard more (ZeRO-3), or recompute activations.</source>
+        <translation>显存不足：最省显存的布局每卡也需要 %1 GiB，而 %2 只有 %3 GiB。请增加 GPU、加大分片（ZeRO-3）或启用激活重计算。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="137"/>
-        <source>{gpu} has no NVLink: tensor parallelism over PCIe is slow; prefer data parallelism with ZeRO/FSDP.</source>
-        <translation>{gpu} 没有 NVLink：通过 PCIe 做张量并行很慢；建议用数据并行加 ZeRO/FSDP。</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="17"/>
+        <source>%1 has no NVLink: tensor parallelism over PCIe is slow; prefer data parallelism with ZeRO/FSDP.</source>
+        <translation>%1 没有 NVLink：通过 PCIe 做张量并行很慢；建议用数据并行加 ZeRO/FSDP。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="139"/>
-        <source>{gpu} links only {domain} GPUs by NVLink bridge; TP={tp} crosses PCIe.</source>
-        <translation>{gpu} 的 NVLink 桥只连接 {domain} 块 GPU；TP={tp} 需跨 PCIe 通信。</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="21"/>
+        <source>%1 links only %2 GPUs by NVLink bridge; TP=%3 crosses PCIe.</source>
+        <translation>%1 的 NVLink 桥只连接 %2 块 GPU；TP=%3 需跨 PCIe 通信。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="16"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="40"/>
         <source>GeForce cards: NVIDIA&apos;s driver licence does not permit data-center deployment, and they have no ECC memory.</source>
         <translation>GeForce 显卡：NVIDIA 驱动许可不允许在数据中心部署，且显存不带 ECC。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="141"/>
-        <source>{gpu}: ECC memory not confirmed; a {days:.0f}-day run risks silent errors.</source>
-        <translation>{gpu}：未确认支持 ECC 显存；连续运行 {days:.0f} 天有静默数据错误的风险。</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="28"/>
+        <source>%1: ECC memory not confirmed; a %2-day run risks silent errors.</source>
+        <translation>%1：未确认支持 ECC 显存；连续运行 %2 天有静默数据错误的风险。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="20"/>
-        <source>Misses the deadline: {days:.1f} days against {deadline:g}.</source>
-        <translation>无法按期完成：需要 {days:.1f} 天，期限为 {deadline:g} 天。</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="44"/>
+        <source>Misses the deadline: %1 days against %2.</source>
+        <translation>无法按期完成：需要 %1 天，期限为 %2 天。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="32"/>
-        <source>No published run on {architecture} in {precision} to check against: the time estimate is uncertain (±{band:.0f}%).</source>
-        <translation>{architecture} 架构在 {precision} 精度下没有公开实测数据可供核对：时间估算不确定度较大（±{band:.0f}%）。</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="56"/>
+        <source>No published run on %1 in %2 to check against: the time estimate is uncertain (±%3%).</source>
+        <translation>%1 架构在 %2 精度下没有公开实测数据可供核对：时间估算不确定度较大（±%3%）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="21"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="45"/>
         <source>Multi-node training on PCIe servers: check each node has a 100-200 Gb/s RDMA NIC per 2 GPUs or gradient traffic will dominate.</source>
         <translation>在 PCIe 服务器上多机训练：请确认每 2 块 GPU 配一张 100–200 Gb/s 的 RDMA 网卡，否则梯度通信将成为瓶颈。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="13"/>
-        <source>Does not fit: {need:.1f} GiB needed per GPU with TP={tp}, {capacity:g} GiB available ({engine} uses {fraction:.0%}).</source>
-        <translation>显存不足：TP={tp} 时每卡需要 {need:.1f} GiB，可用 {capacity:g} GiB（{engine} 使用其中 {fraction:.0%}）。</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="35"/>
+        <source>Does not fit: %1 GiB needed per GPU with TP=%2, %3 GiB available (%4 uses %5).</source>
+        <translation>显存不足：TP=%2 时每卡需要 %1 GiB，可用 %3 GiB（%4 使用其中 %5）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="28"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="52"/>
         <source>No batch meets the latency limits on this GPU; add GPUs per replica (TP).</source>
         <translation>在此 GPU 上没有批大小能满足时延要求；请为每个副本增加 GPU（TP）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="52"/>
-        <source>The load needs {replicas} replicas of {tp} GPU(s) = {gpus} GPUs; only {count} given.</source>
-        <translation>该负载需要 {replicas} 个副本 × {tp} 块 GPU = {gpus} 块 GPU；当前只有 {count} 块。</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="76"/>
+        <source>The load needs %1 replicas of %2 GPU(s) = %3 GPUs; only %4 given.</source>
+        <translation>该负载需要 %1 个副本 × %2 块 GPU = %3 块 GPU；当前只有 %4 块。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="9"/>
-        <source>Batch {batch} exceeds the KV-cache room: at most {most} sequences of {tokens} tokens per replica.</source>
-        <translation>批大小 {batch} 超出 KV 缓存容量：每个副本最多容纳 {most} 条 {tokens} token 的序列。</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="33"/>
+        <source>Batch %1 exceeds the KV-cache room: at most %2 sequences of %3 tokens per replica.</source>
+        <translation>批大小 %1 超出 KV 缓存容量：每个副本最多容纳 %2 条 %3 token 的序列。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="124"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="145"/>
         <source>vLLM efficiency is an assumption (no published vLLM run in the reference set).</source>
         <translation>vLLM 的效率为假设值（参考数据集中没有公开的 vLLM 实测）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="134"/>
-        <source>{gpu} has no FP8 tensor cores: FP8 weights are upcast, with no compute gain.</source>
-        <translation>{gpu} 没有 FP8 张量核心：FP8 权重会被提升精度计算，没有算力收益。</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="15"/>
+        <source>%1 has no FP8 tensor cores: FP8 weights are upcast, with no compute gain.</source>
+        <translation>%1 没有 FP8 张量核心：FP8 权重会被提升精度计算，没有算力收益。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="135"/>
-        <source>{gpu} has no NVLink: tensor parallelism over PCIe adds latency to every token.</source>
-        <translation>{gpu} 没有 NVLink：通过 PCIe 做张量并行会增加每个 token 的时延。</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="16"/>
+        <source>%1 has no NVLink: tensor parallelism over PCIe adds latency to every token.</source>
+        <translation>%1 没有 NVLink：通过 PCIe 做张量并行会增加每个 token 的时延。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="48"/>
-        <source>Server price uses a planning default: {source}. Replace it with a quote.</source>
-        <translation>服务器价格使用了规划默认值：{source}。请替换为实际报价。</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="72"/>
+        <source>Server price uses a planning default: %1. Replace it with a quote.</source>
+        <translation>服务器价格使用了规划默认值：%1。请替换为实际报价。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="45"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="69"/>
         <source>Scale-out network (switches, optics, cables) is not priced.</source>
         <translation>横向扩展网络（交换机、光模块、线缆）未计价。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="34"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="58"/>
         <source>No server or GPU price in the catalog for this GPU: capex and TCO are n/a (add your price).</source>
         <translation>目录中没有该 GPU 的服务器或显卡价格：资本支出和总拥有成本不详（请添加您的价格）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="15"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="39"/>
         <source>Electricity price not given: opex excludes energy.</source>
         <translation>未填写电价：运营支出不含电费。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="143"/>
-        <source>{node}: nameplate power not published; racks sized by rack units only.</source>
-        <translation>{node}：未公布额定功耗；机柜仅按空间（U 数）规划。</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="29"/>
+        <source>%1: nameplate power not published; racks sized by rack units only.</source>
+        <translation>%1：未公布额定功耗；机柜仅按空间（U 数）规划。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="37"/>
-        <source>One {node} needs {need:.1f} kW nameplate but the rack allows {rack_kw:.1f} kW (a {amps:g} A x 220 V IDC cabinet): the node does not fit this rack. Ask for a higher-power cabinet or bond cabinets.</source>
-        <translation>一台 {node} 额定功耗 {need:.1f} kW，而机柜只允许 {rack_kw:.1f} kW（{amps:g} A × 220 V 的 IDC 机柜）：该节点放不进这个机柜。请申请更高功率的机柜或并柜使用。</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="61"/>
+        <source>One %1 needs %2 kW nameplate but the rack allows %3 kW (a %4 A x 220 V IDC cabinet): the node does not fit this rack. Ask for a higher-power cabinet or bond cabinets.</source>
+        <translation>一台 %1 额定功耗 %2 kW，而机柜只允许 %3 kW（%4 A × 220 V 的 IDC 机柜）：该节点放不进这个机柜。请申请更高功率的机柜或并柜使用。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="40"/>
-        <source>One {node} needs {need:.1f} kW nameplate but the rack allows {rack_kw:.1f} kW: the node does not fit this rack. Ask for a higher-power rack.</source>
-        <translation>一台 {node} 额定功耗 {need:.1f} kW，而机柜只允许 {rack_kw:.1f} kW：该节点放不进这个机柜。请申请更高功率的机柜。</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="64"/>
+        <source>One %1 needs %2 kW nameplate but the rack allows %3 kW: the node does not fit this rack. Ask for a higher-power rack.</source>
+        <translation>一台 %1 额定功耗 %2 kW，而机柜只允许 %3 kW：该节点放不进这个机柜。请申请更高功率的机柜。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="144"/>
-        <source>{rack_kw:.1f} kW per rack exceeds what {cooling} cooling handles (~{limit:g} kW): needs {needed} cooling.</source>
-        <translation>单机柜 {rack_kw:.1f} kW 超出 {cooling} 散热能力（约 {limit:g} kW）：需要 {needed} 散热。</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="19"/>
+        <source>%1 kW per rack exceeds what %2 cooling handles (~%3 kW): needs %4 cooling.</source>
+        <translation>单机柜 %1 kW 超出 %2 散热能力（约 %3 kW）：需要 %4 散热。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="123"/>
-        <source>takes {days:.1f} days (deadline {deadline:g})</source>
-        <translation>需要 {days:.1f} 天（期限 {deadline:g} 天）</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="144"/>
+        <source>takes %1 days (deadline %2)</source>
+        <translation>需要 %1 天（期限 %2 天）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="86"/>
-        <source>costs {cost:,.0f} (budget {budget:,.0f})</source>
-        <translation>花费 {cost:,.0f}（预算 {budget:,.0f}）</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="107"/>
+        <source>costs %1 (budget %2)</source>
+        <translation>花费 %1（预算 %2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="122"/>
-        <source>serves {rate:,.0f} tokens/s (target {target:,.0f})</source>
-        <translation>每秒输出 {rate:,.0f} token（目标 {target:,.0f}）</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="143"/>
+        <source>serves %1 tokens/s (target %2)</source>
+        <translation>每秒输出 %1 token（目标 %2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="93"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="114"/>
         <source>lowest cost among plans that fit</source>
         <translation>在可行方案中成本最低</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="94"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="115"/>
         <source>lowest cost among plans that fit and meet the goals</source>
         <translation>在满足目标的可行方案中成本最低</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="88"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="109"/>
         <source>fastest among plans that fit</source>
         <translation>在可行方案中速度最快</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="89"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="110"/>
         <source>fastest among plans that fit and meet the goals</source>
         <translation>在满足目标的可行方案中速度最快</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="95"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="116"/>
         <source>lowest total cost of ownership among plans that fit</source>
         <translation>在可行方案中总拥有成本最低</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="96"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="117"/>
         <source>lowest total cost of ownership among plans that fit and meet the goals</source>
         <translation>在满足目标的可行方案中总拥有成本最低</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="147"/>
-        <source>{ratio:.2f}x the cost of #1 ({cost:,.0f} {currency})</source>
-        <translation>成本为第 1 名的 {ratio:.2f} 倍（{cost:,.0f} {currency}）</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="31"/>
+        <source>%1x the cost of #1 (%2 %3)</source>
+        <translation>成本为第 1 名的 %1 倍（%2 %3）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="148"/>
-        <source>{ratio:.2f}x the speed of #1</source>
-        <translation>速度为第 1 名的 {ratio:.2f} 倍</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="32"/>
+        <source>%1x the speed of #1</source>
+        <translation>速度为第 1 名的 %1 倍</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="78"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="99"/>
         <source>a single server: no cluster network needed</source>
         <translation>单台服务器：无需集群网络</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="142"/>
-        <source>{nodes} nodes on a {fabric} fabric</source>
-        <translation>{nodes} 个节点，{fabric} 网络</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="23"/>
+        <source>%1 nodes on a %2 fabric</source>
+        <translation>%1 个节点，%2 网络</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="113"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="134"/>
         <source>on-prem: bought and run on your site</source>
         <translation>自建：购买并部署在您的机房</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="84"/>
-        <source>cloud: rented from {provider}</source>
-        <translation>云上：租用 {provider}</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="105"/>
+        <source>cloud: rented from %1</source>
+        <translation>云上：租用 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="129"/>
-        <source>{first}; {second}</source>
-        <translation>{first}；{second}</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="30"/>
+        <source>%1; %2</source>
+        <translation>%1；%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="25"/>
-        <source>Nearest fix: {gpu} × {count} ({node}) needs {need:.1f} kW per rack with {needed} cooling; ask for racks of at least {ask:.0f} kW, or rent instead.</source>
-        <translation>最接近的解决办法：{gpu} × {count}（{node}）需要单柜 {need:.1f} kW、{needed}散热；请申请至少 {ask:.0f} kW 的机柜，或改为租用。</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="49"/>
+        <source>Nearest fix: %1 × %2 (%3) needs %4 kW per rack with %5 cooling; ask for racks of at least %6 kW, or rent instead.</source>
+        <translation>最接近的解决办法：%1 × %2（%3）需要单柜 %4 kW、%5散热；请申请至少 %6 kW 的机柜，或改为租用。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="42"/>
-        <source>PP={pp} splits {layers} layers unevenly: the stage with the most layers sets the pace (the estimate assumes an even split).</source>
-        <translation>PP={pp} 无法均分 {layers} 层：层数最多的流水线阶段决定速度（估算按均分计算）。</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="66"/>
+        <source>PP=%1 splits %2 layers unevenly: the stage with the most layers sets the pace (the estimate assumes an even split).</source>
+        <translation>PP=%1 无法均分 %2 层：层数最多的流水线阶段决定速度（估算按均分计算）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="46"/>
-        <source>Sequence length {seq:,} is beyond the {max:,} tokens {model} was built for.</source>
-        <translation>序列长度 {seq:,} 超出了 {model} 设计的 {max:,} token。</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="70"/>
+        <source>Sequence length %1 is beyond the %2 tokens %3 was built for.</source>
+        <translation>序列长度 %1 超出了 %3 设计的 %2 token。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="60"/>
-        <source>Uses {used:.0%} of GPU memory: under {headroom:.0%} headroom, allocator fragmentation or a longer sequence can run out of memory; plan a little more.</source>
-        <translation>占用 {used:.0%} 的显存：余量不足 {headroom:.0%}，显存碎片或更长的序列可能导致显存不足；请多留一些余量。</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="83"/>
+        <source>Uses %1 of GPU memory: under %2 headroom, allocator fragmentation or a longer sequence can run out of memory; plan a little more.</source>
+        <translation>占用 %1 的显存：余量不足 %2，显存碎片或更长的序列可能导致显存不足；请多留一些余量。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="90"/>
-        <source>first token after {ttft:.2f} s (limit {limit:g} s)</source>
-        <translation>首 token 需 {ttft:.2f} 秒（上限 {limit:g} 秒）</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="111"/>
+        <source>first token after %1 s (limit %2 s)</source>
+        <translation>首 token 需 %1 秒（上限 %2 秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="121"/>
-        <source>room for {room} users at once (asked {users})</source>
-        <translation>只能同时服务 {room} 个用户（要求 {users} 个）</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="142"/>
+        <source>room for %1 users at once (asked %2)</source>
+        <translation>只能同时服务 %1 个用户（要求 %2 个）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="127"/>
-        <source>{count:,} GPUs for a {hours:.1f}-hour job: a cluster this size for so short a run is unusual; check the inputs (tokens, sequence length).</source>
-        <translation>{count:,} 块 GPU 只运行 {hours:.1f} 小时：这么短的任务用这么大的集群很不寻常；请检查输入（token 数、序列长度）。</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="9"/>
+        <source>%1 GPUs for a %2-hour job: a cluster this size for so short a run is unusual; check the inputs (tokens, sequence length).</source>
+        <translation>%1 块 GPU 只运行 %2 小时：这么短的任务用这么大的集群很不寻常；请检查输入（token 数、序列长度）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="149"/>
-        <source>{seq:,}-token sequences: context parallelism is not modelled, so memory and time at this length are rough.</source>
-        <translation>{seq:,} token 的序列：未建模上下文并行，此长度下的显存和时间只是粗略估计。</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="26"/>
+        <source>%1-token sequences: context parallelism is not modelled, so memory and time at this length are rough.</source>
+        <translation>%1 token 的序列：未建模上下文并行，此长度下的显存和时间只是粗略估计。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="152"/>
-        <source>{tpot:.0f} ms per output token (limit {limit:.0f} ms)</source>
-        <translation>每个输出 token {tpot:.0f} 毫秒（上限 {limit:.0f} 毫秒）</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="22"/>
+        <source>%1 ms per output token (limit %2 ms)</source>
+        <translation>每个输出 token %1 毫秒（上限 %2 毫秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="29"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="53"/>
         <source>No plan keeps every limit and goal you set.</source>
         <translation>没有方案能满足您设定的全部限制和目标。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="30"/>
-        <source>No plan keeps every limit and goal you set; the near misses say what each misses. {fix}</source>
-        <translation>没有方案能满足您设定的全部限制和目标；下方接近的方案列出了各自差在哪里。{fix}</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="54"/>
+        <source>No plan keeps every limit and goal you set; the near misses say what each misses. %1</source>
+        <translation>没有方案能满足您设定的全部限制和目标；下方接近的方案列出了各自差在哪里。%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="36"/>
-        <source>Not an answer: {misses}</source>
-        <translation>不是答案：{misses}</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="60"/>
+        <source>Not an answer: %1</source>
+        <translation>不是答案：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="114"/>
-        <source>one node is {units}U; a rack has {free}U free</source>
-        <translation>单个节点 {units}U；机柜可用 {free}U</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="135"/>
+        <source>one node is %1U; a rack has %2U free</source>
+        <translation>单个节点 %1U；机柜可用 %2U</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="115"/>
-        <source>one node needs {need:.1f} kW; the rack allows {limit:.1f} kW</source>
-        <translation>单个节点需要 {need:.1f} kW；机柜只允许 {limit:.1f} kW</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="136"/>
+        <source>one node needs %1 kW; the rack allows %2 kW</source>
+        <translation>单个节点需要 %1 kW；机柜只允许 %2 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="116"/>
-        <source>one node weighs {weight:.0f} kg; a rack holds {limit:.0f} kg</source>
-        <translation>单个节点重 {weight:.0f} kg；机柜承重 {limit:.0f} kg</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="137"/>
+        <source>one node weighs %1 kg; a rack holds %2 kg</source>
+        <translation>单个节点重 %1 kg；机柜承重 %2 kg</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="146"/>
-        <source>{rack_kw:.1f} kW per rack needs {needed} cooling; the site has {cooling}</source>
-        <translation>单柜 {rack_kw:.1f} kW 需要{needed}散热；机房只有{cooling}</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="20"/>
+        <source>%1 kW per rack needs %2 cooling; the site has %3</source>
+        <translation>单柜 %1 kW 需要%2散热；机房只有%3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="151"/>
-        <source>{slower:.0f}% slower</source>
-        <translation>慢 {slower:.0f}%</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="25"/>
+        <source>%1% slower</source>
+        <translation>慢 %1%</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="87"/>
-        <source>does not fit: needs {need:.1f} GiB per GPU</source>
-        <translation>放不下：每卡需要 {need:.1f} GiB</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="108"/>
+        <source>does not fit: needs %1 GiB per GPU</source>
+        <translation>放不下：每卡需要 %1 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="50"/>
-        <source>Takes {days:,.0f} days: no deadline is set, so slow plans can rank first. Set a deadline to see faster ones.</source>
-        <translation>需要 {days:,.0f} 天：未设置期限，因此较慢的方案可能排在前面。设置期限即可看到更快的方案。</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="74"/>
+        <source>Takes %1 days: no deadline is set, so slow plans can rank first. Set a deadline to see faster ones.</source>
+        <translation>需要 %1 天：未设置期限，因此较慢的方案可能排在前面。设置期限即可看到更快的方案。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="79"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="100"/>
         <source>air</source>
         <translation>风冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="117"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="138"/>
         <source>rear-door heat exchanger</source>
         <translation>背板换热</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="85"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="106"/>
         <source>cold-plate liquid</source>
         <translation>冷板液冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="91"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="112"/>
         <source>immersion</source>
         <translation>浸没式液冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="98"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="119"/>
         <source>more than immersion presets</source>
         <translation>超出浸没式液冷预设的</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="70"/>
-        <source>Your catalog edits database was damaged ({reason}); it was moved to {aside} and a new one will be started. The bundled catalog is in use.</source>
-        <translation>您的目录修改数据库已损坏（{reason}）；已移至 {aside}，将新建一个数据库。当前使用内置目录。</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="93"/>
+        <source>Your catalog edits database was damaged (%1); it was moved to %2 and a new one will be started. The bundled catalog is in use.</source>
+        <translation>您的目录修改数据库已损坏（%1）；已移至 %2，将新建一个数据库。当前使用内置目录。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="76"/>
-        <source>Your catalog edits in {path} were saved by a newer GPU Planner; they are left untouched and not used by this version.</source>
-        <translation>{path} 中的目录修改由更新版本的 GPU Planner 保存；已原样保留，本版本不使用。</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="97"/>
+        <source>Your catalog edits in %1 were saved by a newer GPU Planner; they are left untouched and not used by this version.</source>
+        <translation>%1 中的目录修改由更新版本的 GPU Planner 保存；已原样保留，本版本不使用。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="74"/>
-        <source>Your catalog edits in {path} cannot be read now ({reason}); the bundled catalog is used and your file is left as it is.</source>
-        <translation>暂时无法读取 {path} 中的目录修改（{reason}）；当前使用内置目录，您的文件保持原样。</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="95"/>
+        <source>Your catalog edits in %1 cannot be read now (%2); the bundled catalog is used and your file is left as it is.</source>
+        <translation>暂时无法读取 %1 中的目录修改（%2）；当前使用内置目录，您的文件保持原样。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="68"/>
-        <source>Your catalog edits database was damaged ({reason}) and has been set aside; a new one will be started. The bundled catalog is in use.</source>
-        <translation>您的目录修改数据库已损坏（{reason}）并已移到一旁；将新建一个数据库。当前使用内置目录。</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="91"/>
+        <source>Your catalog edits database was damaged (%1) and has been set aside; a new one will be started. The bundled catalog is in use.</source>
+        <translation>您的目录修改数据库已损坏（%1）并已移到一旁；将新建一个数据库。当前使用内置目录。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="72"/>
-        <source>Your catalog edits database {path} is damaged ({reason}) and could not be moved aside ({error}); it is left as it is and not used.</source>
-        <translation>您的目录修改数据库 {path} 已损坏（{reason}），且无法移到一旁（{error}）；已原样保留，暂不使用。</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="89"/>
+        <source>Your catalog edits database %1 is damaged (%2) and could not be moved aside (%3); it is left as it is and not used.</source>
+        <translation>您的目录修改数据库 %1 已损坏（%2），且无法移到一旁（%3）；已原样保留，暂不使用。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="64"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="86"/>
         <source>Your catalog edits cannot be saved in this session (see the note about your edits database).</source>
         <translation>本次会话无法保存您的目录修改（见关于修改数据库的提示）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="66"/>
-        <source>Your catalog edits could not be read now ({reason}); using the bundled catalog.</source>
-        <translation>暂时无法读取您的目录修改（{reason}）；使用内置目录。</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="88"/>
+        <source>Your catalog edits could not be read now (%1); using the bundled catalog.</source>
+        <translation>暂时无法读取您的目录修改（%1）；使用内置目录。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="63"/>
-        <source>Your catalog edit was not saved ({reason}); nothing was changed.</source>
-        <translation>您的目录修改未保存（{reason}）；未做任何更改。</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="85"/>
+        <source>Your catalog edit was not saved (%1); nothing was changed.</source>
+        <translation>您的目录修改未保存（%1）；未做任何更改。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="58"/>
-        <source>The table {table} in your catalog edits has columns this version cannot use; it is skipped.</source>
-        <translation>您的目录修改中的表 {table} 含有本版本无法使用的列；已跳过。</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="81"/>
+        <source>The table %1 in your catalog edits has columns this version cannot use; it is skipped.</source>
+        <translation>您的目录修改中的表 %1 含有本版本无法使用的列；已跳过。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="49"/>
-        <source>Skipped your {table} entry {row}: {field} {problem}</source>
-        <translation>已跳过您的 {table} 条目 {row}：{field} {problem}</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="73"/>
+        <source>Skipped your %1 entry %2: %3 %4</source>
+        <translation>已跳过您的 %1 条目 %2：%3 %4</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="241"/>
-        <source>{model} has no published memory bandwidth; add it in the catalog to estimate it</source>
-        <translation>{model} 没有公开的显存带宽；请在硬件目录中补充后再估算</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="157"/>
+        <source>%1 has no published memory bandwidth; add it in the catalog to estimate it</source>
+        <translation>%1 没有公开的显存带宽；请在硬件目录中补充后再估算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="160"/>
-        <source>cannot write in {folder}</source>
-        <translation>无法在 {folder} 中写入</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="185"/>
+        <source>cannot write in %1</source>
+        <translation>无法在 %1 中写入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="18"/>
-        <source>IEC 60309 {pins} above {amps} A: hard-wired ({colour})</source>
-        <translation>IEC 60309 {pins}，超过 {amps} A：需硬接线（{colour}）</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="43"/>
+        <source>IEC 60309 %1 above %2 A: hard-wired (%3)</source>
+        <translation>IEC 60309 %1，超过 %2 A：需硬接线（%3）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="19"/>
-        <source>IEC 60309 {pins} {amps} A ({colour})</source>
-        <translation>IEC 60309 {pins} {amps} A（{colour}）</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="42"/>
+        <source>IEC 60309 %1 %2 A (%3)</source>
+        <translation>IEC 60309 %1 %2 A（%3）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="23"/>
-        <source>NEMA L21-{amps}P (three-phase 208 V)</source>
-        <translation>NEMA L21-{amps}P（三相 208 V）</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="47"/>
+        <source>NEMA L21-%1P (three-phase 208 V)</source>
+        <translation>NEMA L21-%1P（三相 208 V）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="24"/>
-        <source>NEMA L6-{amps}P (208 V)</source>
-        <translation>NEMA L6-{amps}P（208 V）</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="48"/>
+        <source>NEMA L6-%1P (208 V)</source>
+        <translation>NEMA L6-%1P（208 V）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="27"/>
-        <source>Nearest: {gpu} × {count} ({deployment}): {misses}.</source>
-        <translation>最接近的方案：{gpu} × {count}（{deployment}）：{misses}。</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="51"/>
+        <source>Nearest: %1 × %2 (%3): %4.</source>
+        <translation>最接近的方案：%1 × %2（%3）：%4。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="44"/>
-        <source>Rental price from your quote of {date}.</source>
-        <translation>租用价格来自您 {date} 的报价。</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="68"/>
+        <source>Rental price from your quote of %1.</source>
+        <translation>租用价格来自您 %1 的报价。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="47"/>
-        <source>Server price from your quote: {source}.</source>
-        <translation>服务器价格来自您的报价：{source}。</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="71"/>
+        <source>Server price from your quote: %1.</source>
+        <translation>服务器价格来自您的报价：%1。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="54"/>
-        <source>The rental price is from {date}, over 12 months ago: check the provider&apos;s current price.</source>
-        <translation>租用价格来自 {date}，已超过 12 个月：请查询服务商的当前价格。</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="77"/>
+        <source>The rental price is from %1, over 12 months ago: check the provider&apos;s current price.</source>
+        <translation>租用价格来自 %1，已超过 12 个月：请查询服务商的当前价格。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="56"/>
-        <source>The rental price is undated ({date}): check the provider&apos;s price page before relying on it.</source>
-        <translation>租用价格未注明日期（{date}）：使用前请查看服务商的价格页面。</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="79"/>
+        <source>The rental price is undated (%1): check the provider&apos;s price page before relying on it.</source>
+        <translation>租用价格未注明日期（%1）：使用前请查看服务商的价格页面。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="80"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="101"/>
         <source>any region</source>
         <translation>任意地区</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="81"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="102"/>
         <source>blue, 200-250 V</source>
         <translation>蓝色，200-250 V</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="82"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="103"/>
         <source>bought</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="83"/>
-        <source>can be bought there ({detail})</source>
-        <translation>可在当地购买（{detail}）</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="104"/>
+        <source>can be bought there (%1)</source>
+        <translation>可在当地购买（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="92"/>
-        <source>in {region}: {reason}</source>
-        <translation>在{region}：{reason}</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="113"/>
+        <source>in %1: %2</source>
+        <translation>在%1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="97"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="118"/>
         <source>mainland China</source>
         <translation>中国大陆</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="99"/>
-        <source>needs a US export licence ({detail})</source>
-        <translation>需要美国出口许可（{detail}）</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="120"/>
+        <source>needs a US export licence (%1)</source>
+        <translation>需要美国出口许可（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="100"/>
-        <source>needs a US export licence, presumed denied (ECCN 3A090.a, TPP {tpp:,.0f})</source>
-        <translation>需要美国出口许可，且推定拒绝（ECCN 3A090.a，TPP {tpp:,.0f}）</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="122"/>
+        <source>needs a US export licence, presumed denied (ECCN 3A090.a, TPP %1)</source>
+        <translation>需要美国出口许可，且推定拒绝（ECCN 3A090.a，TPP %1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="101"/>
-        <source>needs a US export licence, presumed denied ({detail})</source>
-        <translation>需要美国出口许可，且推定拒绝（{detail}）</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="121"/>
+        <source>needs a US export licence, presumed denied (%1)</source>
+        <translation>需要美国出口许可，且推定拒绝（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="102"/>
-        <source>needs a US export licence, reviewed case by case since 2026-01-15 (ECCN 3A090.a, TPP {tpp:,.0f})</source>
-        <translation>需要美国出口许可，自 2026-01-15 起逐案审查（ECCN 3A090.a，TPP {tpp:,.0f}）</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="123"/>
+        <source>needs a US export licence, reviewed case by case since 2026-01-15 (ECCN 3A090.a, TPP %1)</source>
+        <translation>需要美国出口许可，自 2026-01-15 起逐案审查（ECCN 3A090.a，TPP %1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="106"/>
-        <source>no US export licence needed (TPP {tpp:,.0f}, below ECCN 3A090)</source>
-        <translation>无需美国出口许可（TPP {tpp:,.0f}，低于 ECCN 3A090 门槛）</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="127"/>
+        <source>no US export licence needed (TPP %1, below ECCN 3A090)</source>
+        <translation>无需美国出口许可（TPP %1，低于 ECCN 3A090 门槛）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="107"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="128"/>
         <source>no regional filter</source>
         <translation>不按地区筛选</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="108"/>
-        <source>not confirmed ({detail})</source>
-        <translation>未经确认（{detail}）</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="129"/>
+        <source>not confirmed (%1)</source>
+        <translation>未经确认（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="109"/>
-        <source>not confirmed: at TPP {tpp:,.0f} ECCN 3A090 turns on the die&apos;s performance density, which the catalog does not have</source>
-        <translation>未经确认：TPP 为 {tpp:,.0f} 时，ECCN 3A090 是否适用取决于芯片的性能密度，而目录中没有该数据</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="130"/>
+        <source>not confirmed: at TPP %1 ECCN 3A090 turns on the die&apos;s performance density, which the catalog does not have</source>
+        <translation>未经确认：TPP 为 %1 时，ECCN 3A090 是否适用取决于芯片的性能密度，而目录中没有该数据</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="111"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="132"/>
         <source>not confirmed: the catalog has no compute figures to place it under the export rules</source>
         <translation>未经确认：目录中没有算力数据，无法按出口管制规则归类</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="118"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="139"/>
         <source>red, 380-480 V</source>
         <translation>红色，380-480 V</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="119"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="140"/>
         <source>rented</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="120"/>
-        <source>rented in {where}, outside {region}</source>
-        <translation>租用地点为 {where}，不在{region}</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="141"/>
+        <source>rented in %1, outside %2</source>
+        <translation>租用地点为 %1，不在%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="126"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="147"/>
         <source>yellow, 100-130 V</source>
         <translation>黄色，100-130 V</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="161"/>
-        <source>cannot write {path}: {reason}</source>
-        <translation>无法写入 {path}：{reason}</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="184"/>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="162"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="186"/>
         <source>contains an invalid character (a lone UTF-16 surrogate)</source>
         <translation>含有无效字符（孤立的 UTF-16 代理项）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="163"/>
-        <source>expects a date as YYYY-MM-DD, got {text!r}</source>
-        <translation>应为 YYYY-MM-DD 格式的日期，实际为 {text!r}</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="187"/>
+        <source>expects a date as YYYY-MM-DD, got %1</source>
+        <translation>应为 YYYY-MM-DD 格式的日期，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="164"/>
-        <source>expects a number, got {text!r}</source>
-        <translation>应为数字，实际为 {text!r}</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="188"/>
+        <source>expects a number, got %1</source>
+        <translation>应为数字，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="166"/>
-        <source>has more than {most} lines</source>
-        <translation>超过 {most} 行</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="190"/>
+        <source>has more than %1 lines</source>
+        <translation>超过 %1 行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="167"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="191"/>
         <source>has no lines after the header</source>
         <translation>表头之后没有数据行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="168"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="192"/>
         <source>holds a number with too many digits</source>
         <translation>含有位数过多的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="184"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="209"/>
         <source>must be above 0 and at most 1e9</source>
         <translation>必须大于 0 且不超过 1e9</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="185"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="210"/>
         <source>must be above 0 and below 1000</source>
         <translation>必须大于 0 且小于 1000</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="208"/>
-        <source>must be {columns}</source>
-        <translation>必须为 {columns}</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="199"/>
+        <source>must be %1</source>
+        <translation>必须为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="213"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="234"/>
         <source>needs a file name</source>
         <translation>需要文件名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="222"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="243"/>
         <source>the file name contains a NUL character</source>
         <translation>文件名含有 NUL 字符</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="223"/>
-        <source>the folder {folder} does not exist</source>
-        <translation>文件夹 {folder} 不存在</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="244"/>
+        <source>the folder %1 does not exist</source>
+        <translation>文件夹 %1 不存在</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="224"/>
-        <source>the number {text} is too large</source>
-        <translation>数字 {text} 太大</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="245"/>
+        <source>the number %1 is too large</source>
+        <translation>数字 %1 太大</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="236"/>
-        <source>{item!r} is no GPU, server or cloud instance id in the catalog</source>
-        <translation>{item!r} 不是目录中的 GPU、服务器或云实例 ID</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="166"/>
+        <source>%1 is no GPU, server or cloud instance id in the catalog</source>
+        <translation>%1 不是目录中的 GPU、服务器或云实例 ID</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="237"/>
-        <source>{item!r} names more than one row; write it as TABLE:ID</source>
-        <translation>{item!r} 对应多行；请写成 表名:ID</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="173"/>
+        <source>%1 names more than one row; write it as TABLE:ID</source>
+        <translation>%1 对应多行；请写成 表名:ID</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="250"/>
-        <source>{path} is a folder; give a file name</source>
-        <translation>{path} 是文件夹；请给出文件名</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="165"/>
+        <source>%1 is a folder; give a file name</source>
+        <translation>%1 是文件夹；请给出文件名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="251"/>
-        <source>{path} is not UTF-8 text</source>
-        <translation>{path} 不是 UTF-8 文本</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="167"/>
+        <source>%1 is not UTF-8 text</source>
+        <translation>%1 不是 UTF-8 文本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="252"/>
-        <source>{path} is not a regular file (a folder, pipe or device)</source>
-        <translation>{path} 不是普通文件（是文件夹、管道或设备）</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="169"/>
+        <source>%1 is not a regular file (a folder, pipe or device)</source>
+        <translation>%1 不是普通文件（是文件夹、管道或设备）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="253"/>
-        <source>{path} is not a regular file (a pipe or device)</source>
-        <translation>{path} 不是普通文件（是管道或设备）</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="170"/>
+        <source>%1 is not a regular file (a pipe or device)</source>
+        <translation>%1 不是普通文件（是管道或设备）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="255"/>
-        <source>{path} is the scenario file itself; give another name</source>
-        <translation>{path} 就是方案文件本身；请换一个文件名</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="172"/>
+        <source>%1 is the scenario file itself; give another name</source>
+        <translation>%1 就是方案文件本身；请换一个文件名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="199"/>
-        <source>must be one of {allowed}, got {value}</source>
-        <translation>必须是 {allowed} 之一，实际为 {value}</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="224"/>
+        <source>must be one of %1, got %2</source>
+        <translation>必须是 %1 之一，实际为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="209"/>
-        <source>must be {range}{unit}, got {value}</source>
-        <translation>必须 {range}{unit}，实际为 {value}</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="200"/>
+        <source>must be %1%2, got %3</source>
+        <translation>必须 %1%2，实际为 %3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="228"/>
-        <source>unknown id {row_id!r}; see `gpuplanner catalog {table}`</source>
-        <translation>未知的 ID {row_id!r}；请查看 `gpuplanner catalog {table}`</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="249"/>
+        <source>unknown id %1; see `gpuplanner catalog %2`</source>
+        <translation>未知的 ID %1；请查看 `gpuplanner catalog %2`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="171"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="195"/>
         <source>is not a column of this table</source>
         <translation>不是此表的列</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="194"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="219"/>
         <source>must be datacenter, workstation or consumer</source>
         <translation>必须是 datacenter（数据中心）、workstation（工作站）或 consumer（消费级）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="235"/>
-        <source>{id} is a {kind} model without a transformer architecture</source>
-        <translation>{id} 是 {kind} 模型，没有 Transformer 结构参数</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="163"/>
+        <source>%1 is a %2 model without a transformer architecture</source>
+        <translation>%1 是 %2 模型，没有 Transformer 结构参数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="239"/>
-        <source>{model_id} is a {kind} model, not an image model</source>
-        <translation>{model_id} 是 {kind} 模型，不是图像模型</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="164"/>
+        <source>%1 is a %2 model, not an image model</source>
+        <translation>%1 是 %2 模型，不是图像模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="206"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="229"/>
         <source>must be zero or more</source>
         <translation>必须大于或等于零</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="212"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="233"/>
         <source>must not be empty</source>
         <translation>不能为空</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="226"/>
-        <source>unknown GPU id {gpu_id!r}; see `gpuplanner catalog gpus`</source>
-        <translation>未知的 GPU ID {gpu_id!r}；请查看 `gpuplanner catalog gpus`</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="247"/>
+        <source>unknown GPU id %1; see `gpuplanner catalog gpus`</source>
+        <translation>未知的 GPU ID %1；请查看 `gpuplanner catalog gpus`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="230"/>
-        <source>unknown preset {model_id!r}; see `gpuplanner catalog models`</source>
-        <translation>未知的预设 {model_id!r}；请查看 `gpuplanner catalog models`</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="251"/>
+        <source>unknown preset %1; see `gpuplanner catalog models`</source>
+        <translation>未知的预设 %1；请查看 `gpuplanner catalog models`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="205"/>
-        <source>must be yes or no, got {value!r}</source>
-        <translation>必须是 yes 或 no，实际为 {value!r}</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="228"/>
+        <source>must be yes or no, got %1</source>
+        <translation>必须是 yes 或 no，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="181"/>
-        <source>must be a number, got {value!r}</source>
-        <translation>必须是数字，实际为 {value!r}</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="205"/>
+        <source>must be a number, got %1</source>
+        <translation>必须是数字，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="200"/>
-        <source>must be one of {join}</source>
-        <translation>必须是以下之一：{join}</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="223"/>
+        <source>must be one of %1</source>
+        <translation>必须是以下之一：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="176"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="202"/>
         <source>must be USD or CNY</source>
         <translation>必须是 USD 或 CNY</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="196"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="221"/>
         <source>must be in (0, 1]</source>
         <translation>必须在 (0, 1] 范围内</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="180"/>
-        <source>must be a number, got {name}</source>
-        <translation>必须是数字，实际为 {name}</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="178"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="204"/>
         <source>must be a finite number</source>
         <translation>必须是有限的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="195"/>
-        <source>must be greater than zero, got {value:g}</source>
-        <translation>必须大于零，实际为 {value:g}</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="220"/>
+        <source>must be greater than zero, got %1</source>
+        <translation>必须大于零，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="189"/>
-        <source>must be at least {minimum}, got {value}</source>
-        <translation>不能小于 {minimum}，实际为 {value}</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="214"/>
+        <source>must be at least %1, got %2</source>
+        <translation>不能小于 %1，实际为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="190"/>
-        <source>must be at most {maximum}, got {value}</source>
-        <translation>不能大于 {maximum}，实际为 {value}</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="215"/>
+        <source>must be at most %1, got %2</source>
+        <translation>不能大于 %1，实际为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="207"/>
-        <source>must be zero or more, got {value:g}</source>
-        <translation>必须大于或等于零，实际为 {value:g}</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="230"/>
+        <source>must be zero or more, got %1</source>
+        <translation>必须大于或等于零，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="183"/>
-        <source>must be a whole number, got {value!r}</source>
-        <translation>必须是整数，实际为 {value!r}</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="207"/>
+        <source>must be a whole number, got %1</source>
+        <translation>必须是整数，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="261"/>
-        <source>{value!r} estimates are not available in this version yet</source>
-        <translation>此版本尚不支持 {value!r} 估算</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="154"/>
+        <source>%1 estimates are not available in this version yet</source>
+        <translation>此版本尚不支持 %1 估算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="244"/>
-        <source>{model} has no published peak for {value} or a fallback</source>
-        <translation>{model} 没有公开的 {value} 峰值算力，也没有可替代的精度</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="159"/>
+        <source>%1 has no published peak for %2 or a fallback</source>
+        <translation>%1 没有公开的 %2 峰值算力，也没有可替代的精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="215"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="236"/>
         <source>no GPU count up to 65536 gives a valid layout for this batch</source>
         <translation>在 65536 张 GPU 以内，找不到能为此批量构成有效并行布局的 GPU 数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="246"/>
-        <source>{name}: FLOPs per image are not in the catalog (no citable source); give images.gflops_per_sample</source>
-        <translation>{name}：目录中没有每张图像的 FLOPs（无可引用来源）；请填写 images.gflops_per_sample</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="177"/>
+        <source>%1: FLOPs per image are not in the catalog (no citable source); give images.gflops_per_sample</source>
+        <translation>%1：目录中没有每张图像的 FLOPs（无可引用来源）；请填写 images.gflops_per_sample</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="248"/>
-        <source>{name}: activation memory per image is not in the catalog; give images.activation_mib_per_sample (scripts/measure_cnn_activations.py)</source>
-        <translation>{name}：目录中没有每张图像的激活值显存；请填写 images.activation_mib_per_sample（可用 scripts/measure_cnn_activations.py 测量）</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="179"/>
+        <source>%1: activation memory per image is not in the catalog; give images.activation_mib_per_sample (scripts/measure_cnn_activations.py)</source>
+        <translation>%1：目录中没有每张图像的激活值显存；请填写 images.activation_mib_per_sample（可用 scripts/measure_cnn_activations.py 测量）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="214"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="235"/>
         <source>no GPU count up to 4096 divides the batch evenly</source>
         <translation>在 4096 张 GPU 以内，没有能整除此批量的 GPU 数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="243"/>
-        <source>{model} has no published memory bandwidth; cannot estimate decode</source>
-        <translation>{model} 没有公开的显存带宽，无法估算解码</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="158"/>
+        <source>%1 has no published memory bandwidth; cannot estimate decode</source>
+        <translation>%1 没有公开的显存带宽，无法估算解码</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="240"/>
-        <source>{model} has no published 16-bit tensor rate; cannot estimate prefill</source>
-        <translation>{model} 没有公开的 16 位张量算力，无法估算预填充</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="156"/>
+        <source>%1 has no published 16-bit tensor rate; cannot estimate prefill</source>
+        <translation>%1 没有公开的 16 位张量算力，无法估算预填充</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="201"/>
-        <source>must be one of {join}, got {name!r}</source>
-        <translation>必须是以下之一：{join}，实际为 {name!r}</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="170"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="194"/>
         <source>int4 KV cache is not supported; use fp16, bf16, fp8 or int8</source>
         <translation>不支持 int4 KV 缓存；请使用 fp16、bf16、fp8 或 int8</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="218"/>
-        <source>no tensor x pipeline split divides {count} GPUs</source>
-        <translation>没有能整除 {count} 张 GPU 的张量并行 × 流水线并行划分</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="239"/>
+        <source>no tensor x pipeline split divides %1 GPUs</source>
+        <translation>没有能整除 %1 张 GPU 的张量并行 × 流水线并行划分</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="232"/>
-        <source>{global_batch} sequences cannot be split evenly over the data-parallel replicas</source>
-        <translation>{global_batch} 条序列无法平均分配到各数据并行副本</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="174"/>
+        <source>%1 sequences cannot be split evenly over the data-parallel replicas</source>
+        <translation>%1 条序列无法平均分配到各数据并行副本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="211"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="232"/>
         <source>must hold a JSON object</source>
         <translation>必须包含一个 JSON 对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="234"/>
-        <source>{heads} heads do not divide hidden size {hidden}</source>
-        <translation>{heads} 个注意力头不能整除隐藏维度 {hidden}</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="160"/>
+        <source>%1 heads do not divide hidden size %2</source>
+        <translation>%1 个注意力头不能整除隐藏维度 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="238"/>
-        <source>{kv_heads} KV heads do not divide {heads} heads</source>
-        <translation>{kv_heads} 个 KV 头不能整除 {heads} 个注意力头</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="152"/>
+        <source>%1 KV heads do not divide %2 heads</source>
+        <translation>%1 个 KV 头不能整除 %2 个注意力头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="159"/>
-        <source>cannot read {path}: {exc}</source>
-        <translation>无法读取 {path}：{exc}</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="183"/>
+        <source>cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="219"/>
-        <source>not valid JSON ({msg} at line {lineno})</source>
-        <translation>不是有效的 JSON（第 {lineno} 行：{msg}）</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="240"/>
+        <source>not valid JSON (%1 at line %2)</source>
+        <translation>不是有效的 JSON（第 %2 行：%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="174"/>
-        <source>missing {join}</source>
-        <translation>缺少 {join}</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="198"/>
+        <source>missing %1</source>
+        <translation>缺少 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="157"/>
-        <source>IDC cabinets are sold at {join} A</source>
-        <translation>IDC 机柜按 {join} A 出售</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="181"/>
+        <source>IDC cabinets are sold at %1 A</source>
+        <translation>IDC 机柜按 %1 A 出售</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="192"/>
-        <source>must be between 1.0 and 3.0, got {pue:g}</source>
-        <translation>必须在 1.0 到 3.0 之间，实际为 {pue:g}</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="217"/>
+        <source>must be between 1.0 and 3.0, got %1</source>
+        <translation>必须在 1.0 到 3.0 之间，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="186"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="211"/>
         <source>must be an object</source>
         <translation>必须是对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="187"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="212"/>
         <source>must be an object with a preset or an architecture</source>
         <translation>必须是包含预设（preset）或模型结构的对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="173"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="197"/>
         <source>is required when no preset is given</source>
         <translation>未指定预设时为必填项</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="177"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="203"/>
         <source>must be a JSON object</source>
         <translation>必须是 JSON 对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="172"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="196"/>
         <source>is required (a preset or an architecture)</source>
         <translation>为必填项（预设或模型结构）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="257"/>
-        <source>{pp} stages exceed the model&apos;s {layers} layers</source>
-        <translation>{pp} 个流水线阶段超过了模型的 {layers} 层</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="175"/>
+        <source>%1 stages exceed the model&apos;s %2 layers</source>
+        <translation>%1 个流水线阶段超过了模型的 %2 层</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="225"/>
-        <source>tp x pp x dp = {product} but hardware.count is {count}</source>
-        <translation>tp × pp × dp = {product}，但 hardware.count 为 {count}</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="246"/>
+        <source>tp x pp x dp = %1 but hardware.count is %2</source>
+        <translation>tp × pp × dp = %1，但 hardware.count 为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="229"/>
-        <source>unknown key (allowed: {join})</source>
-        <translation>未知的键（允许：{join}）</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="250"/>
+        <source>unknown key (allowed: %1)</source>
+        <translation>未知的键（允许：%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="198"/>
-        <source>must be one of {allowed}, got {value!r}</source>
-        <translation>必须是以下之一：{allowed}，实际为 {value!r}</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="169"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="193"/>
         <source>image tasks take a catalog preset: {&quot;preset&quot;: &quot;resnet-50&quot;}</source>
         <translation>图像任务需要使用目录中的预设：{&quot;preset&quot;: &quot;resnet-50&quot;}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="221"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="242"/>
         <source>only applies to the vision and diffusion tasks</source>
         <translation>仅适用于视觉和扩散模型任务</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="210"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="231"/>
         <source>must divide training.global_batch</source>
         <translation>必须能整除 training.global_batch</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="254"/>
-        <source>{path} is over 1 MB; at most 1 MB is read</source>
-        <translation>{path} 超过 1 MB；最多读取 1 MB</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="171"/>
+        <source>%1 is over 1 MB; at most 1 MB is read</source>
+        <translation>%1 超过 1 MB；最多读取 1 MB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="256"/>
-        <source>{path} is {value:.1f} MB; at most 1 MB is read</source>
-        <translation>{path} 大小为 {value:.1f} MB；最多读取 1 MB</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="162"/>
+        <source>%1 is %2 MB; at most 1 MB is read</source>
+        <translation>%1 大小为 %2 MB；最多读取 1 MB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="259"/>
-        <source>{tp} does not divide the model&apos;s {heads} heads</source>
-        <translation>{tp} 不能整除模型的 {heads} 个注意力头</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="153"/>
+        <source>%1 does not divide the model&apos;s %2 heads</source>
+        <translation>%1 不能整除模型的 %2 个注意力头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="260"/>
-        <source>{tp} exceeds the {gpus_per_node} GPUs per node</source>
-        <translation>{tp} 超过了每节点 {gpus_per_node} 张 GPU</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="155"/>
+        <source>%1 exceeds the %2 GPUs per node</source>
+        <translation>%1 超过了每节点 %2 张 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="175"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="201"/>
         <source>must be 1 or 3</source>
         <translation>必须是 1 或 3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="193"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="218"/>
         <source>must be between 4 and 60</source>
         <translation>必须在 4 到 60 之间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="231"/>
-        <source>{global_batch} images cannot be split over {count} GPUs</source>
-        <translation>{global_batch} 张图像无法平均分配到 {count} 张 GPU</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="161"/>
+        <source>%1 images cannot be split over %2 GPUs</source>
+        <translation>%1 张图像无法平均分配到 %2 张 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="216"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="237"/>
         <source>no micro-batch divides the images each GPU gets per step</source>
         <translation>没有微批大小能整除每张 GPU 每步分到的图像数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="258"/>
-        <source>{tokens:g} tokens is beyond any real training run</source>
-        <translation>{tokens:g} 个 token 超出了任何实际训练的规模</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="176"/>
+        <source>%1 tokens is beyond any real training run</source>
+        <translation>%1 个 token 超出了任何实际训练的规模</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="197"/>
-        <source>must be none, selective or full, got {text!r}</source>
-        <translation>必须是 none（不重计算）、selective（选择性）或 full（完全），实际为 {text!r}</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="222"/>
+        <source>must be none, selective or full, got %1</source>
+        <translation>必须是 none（不重计算）、selective（选择性）或 full（完全），实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="227"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="248"/>
         <source>unknown assumption</source>
         <translation>未知的假设项</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="203"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="226"/>
         <source>must be true or false</source>
         <translation>必须是 true 或 false</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="245"/>
-        <source>{name} is not a number JSON allows</source>
-        <translation>{name} 不是 JSON 允许的数字</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="168"/>
+        <source>%1 is not a number JSON allows</source>
+        <translation>%1 不是 JSON 允许的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="165"/>
-        <source>file not found: {path}</source>
-        <translation>找不到文件：{path}</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="189"/>
+        <source>file not found: %1</source>
+        <translation>找不到文件：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="220"/>
-        <source>not valid JSON: {msg} at line {lineno} column {colno}</source>
-        <translation>不是有效的 JSON：第 {lineno} 行第 {colno} 列：{msg}</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="241"/>
+        <source>not valid JSON: %1 at line %2 column %3</source>
+        <translation>不是有效的 JSON：第 %2 行第 %3 列：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="158"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="182"/>
         <source>JSON nested too deeply</source>
         <translation>JSON 嵌套层级过深</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="191"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="216"/>
         <source>must be between 1 and 100</source>
         <translation>必须在 1 到 100 之间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="217"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="238"/>
         <source>no plan fits, so there is no spec sheet to write</source>
         <translation>没有可行的方案，因此无法生成规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="182"/>
-        <source>must be a whole number, got {kind} {value}</source>
-        <translation>必须是整数，实际为 {kind} {value}</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="208"/>
+        <source>must be a whole number, got %1 %2</source>
+        <translation>必须是整数，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="179"/>
-        <source>must be a number, got {kind} {value}</source>
-        <translation>必须是数字，实际为 {kind} {value}</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="206"/>
+        <source>must be a number, got %1 %2</source>
+        <translation>必须是数字，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="202"/>
-        <source>must be text, got {kind} {value}</source>
-        <translation>必须是文本，实际为 {kind} {value}</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="225"/>
+        <source>must be text, got %1 %2</source>
+        <translation>必须是文本，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="204"/>
-        <source>must be true or false, got {kind} {value}</source>
-        <translation>必须是 true 或 false，实际为 {kind} {value}</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="227"/>
+        <source>must be true or false, got %1 %2</source>
+        <translation>必须是 true 或 false，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/message_templates.py" line="188"/>
-        <source>must be an object, got {kind} {value}</source>
-        <translation>必须是对象，实际为 {kind} {value}</translation>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="213"/>
+        <source>must be an object, got %1 %2</source>
+        <translation>必须是对象，实际为 %1 %2</translation>
     </message>
 </context>
 <context>
@@ -5098,92 +5083,92 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>Terms</name>
     <message>
-        <location filename="../../gpuplanner/terms.py" line="15"/>
+        <location filename="../../gpuplanner/i18n/terms.py" line="15"/>
         <source>rack power</source>
         <translation>机柜功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/terms.py" line="16"/>
+        <location filename="../../gpuplanner/i18n/terms.py" line="16"/>
         <source>rack units</source>
         <translation>机柜空间（U）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/terms.py" line="17"/>
+        <location filename="../../gpuplanner/i18n/terms.py" line="17"/>
         <source>rack weight</source>
         <translation>机柜承重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/terms.py" line="18"/>
+        <location filename="../../gpuplanner/i18n/terms.py" line="18"/>
         <source>cooling</source>
         <translation>散热能力</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/terms.py" line="19"/>
+        <location filename="../../gpuplanner/i18n/terms.py" line="19"/>
         <source>air</source>
         <translation>风冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/terms.py" line="20"/>
+        <location filename="../../gpuplanner/i18n/terms.py" line="20"/>
         <source>rear-door heat exchanger</source>
         <translation>背板换热</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/terms.py" line="21"/>
+        <location filename="../../gpuplanner/i18n/terms.py" line="21"/>
         <source>cold plate</source>
         <translation>冷板液冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/terms.py" line="22"/>
+        <location filename="../../gpuplanner/i18n/terms.py" line="22"/>
         <source>immersion</source>
         <translation>浸没式液冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/terms.py" line="23"/>
+        <location filename="../../gpuplanner/i18n/terms.py" line="23"/>
         <source>beyond immersion presets</source>
         <translation>超出浸没式预设</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/terms.py" line="24"/>
+        <location filename="../../gpuplanner/i18n/terms.py" line="24"/>
         <source>two tiers, non-blocking</source>
         <translation>两层无阻塞</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/terms.py" line="25"/>
+        <location filename="../../gpuplanner/i18n/terms.py" line="25"/>
         <source>one leaf switch</source>
         <translation>单台叶交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/terms.py" line="26"/>
+        <location filename="../../gpuplanner/i18n/terms.py" line="26"/>
         <source>single node: no scale-out fabric</source>
         <translation>单节点：无需横向扩展网络</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/terms.py" line="27"/>
+        <location filename="../../gpuplanner/i18n/terms.py" line="27"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/terms.py" line="28"/>
+        <location filename="../../gpuplanner/i18n/terms.py" line="28"/>
         <source>selective</source>
         <translation>选择性</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/terms.py" line="29"/>
+        <location filename="../../gpuplanner/i18n/terms.py" line="29"/>
         <source>full</source>
         <translation>完全</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/terms.py" line="30"/>
+        <location filename="../../gpuplanner/i18n/terms.py" line="30"/>
         <source>passive copper (DAC)</source>
         <translation>无源铜缆（DAC）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/terms.py" line="31"/>
+        <location filename="../../gpuplanner/i18n/terms.py" line="31"/>
         <source>multimode optics (SR4)</source>
         <translation>多模光模块（SR4）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/terms.py" line="32"/>
+        <location filename="../../gpuplanner/i18n/terms.py" line="32"/>
         <source>single-mode optics (DR4)</source>
         <translation>单模光模块（DR4）</translation>
     </message>

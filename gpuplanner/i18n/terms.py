@@ -1,6 +1,6 @@
 """Words for the codes the core reports (rack limits, cooling tiers, recomputation, fabric notes): one table,
 Qt-free, for the app, the spec sheet and the CLI. The marker lets pyside6-lupdate register each word under the
-"Terms" context; each front end translates it there (report.spec_sheet.term, cli.text.term_word)."""
+"Terms" context; i18n.messages.term (the app, the sheet) and i18n.cli.term_word (the CLI) translate it there."""
 
 from __future__ import annotations
 

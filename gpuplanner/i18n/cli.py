@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from gpuplanner.terms import CONTEXT as TERMS_CONTEXT
-from gpuplanner.terms import english
+from gpuplanner.i18n.terms import CONTEXT as TERMS_CONTEXT
+from gpuplanner.i18n.terms import english
 
 _translate: Callable[[str], str] = str
 
@@ -21,7 +21,7 @@ def use_language(language: str | None) -> None:
         return
     from PySide6.QtCore import QCoreApplication
 
-    from gpuplanner.translations import install_translations
+    from gpuplanner.i18n.language import install_translations
 
     app = QCoreApplication.instance() or QCoreApplication(["gpuplanner"])
     _APP.append(app)  # keep the application (and its translators) alive for the process
@@ -50,6 +50,6 @@ def translated_message(message: object) -> str:
     """A core message in the CLI's language (plain English without Qt)."""
     if _translate is str:
         return str(message)
-    from gpuplanner.report.core_messages import translated
+    from gpuplanner.i18n.messages import translated
 
     return translated(message)

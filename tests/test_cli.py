@@ -37,10 +37,11 @@ def test_catalog_other_tables(table: str) -> None:
     assert len(json.loads(done.stdout)) >= 10
 
 
-def test_usage_error_is_one_line_exit_2() -> None:
-    done = run_cli("catalog", "toasters")
-    assert done.returncode == 2
-    assert len(done.stderr.strip().splitlines()) == 1
+def test_usage_error_is_one_line_exit_2(capsys) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["catalog", "toasters"])
+    assert exited.value.code == 2
+    assert len(capsys.readouterr().err.strip().splitlines()) == 1
 
 
 def test_estimate_json_has_the_contract_fields(tmp_path: Path) -> None:
@@ -95,12 +96,33 @@ def test_bad_scenarios_exit_2_with_one_line_naming_the_field(tmp_path: Path, cap
     assert "Traceback" not in err
 
 
-def test_missing_and_huge_files_exit_2(tmp_path: Path) -> None:
-    assert run_cli("estimate", str(tmp_path / "nope.json")).returncode == 2
+def test_missing_and_huge_files_exit_2(tmp_path: Path, capsys) -> None:
+    assert main(["estimate", str(tmp_path / "nope.json")]) == 2
     huge = tmp_path / "huge.json"
     huge.write_text('{"task": "pretrain", "pad": "' + "x" * (2 << 20) + '"}', encoding="utf-8")
-    done = run_cli("estimate", str(huge))
-    assert done.returncode == 2 and "at most 1 MB" in done.stderr
+    capsys.readouterr()
+    assert main(["estimate", str(huge)]) == 2 and "at most 1 MB" in capsys.readouterr().err
+
+
+def test_a_bundled_catalog_with_the_wrong_columns_is_a_broken_install(tmp_path: Path, capsys,
+                                                                      monkeypatch) -> None:
+    """Exit 3 naming the table and the column, never "unknown preset" or an internal error."""
+    import shutil
+    import sqlite3
+
+    import gpuplanner.paths
+    from gpuplanner.paths import bundled_catalog_path
+
+    broken = tmp_path / "install"
+    broken.mkdir()
+    shutil.copy(bundled_catalog_path(), broken / "catalog.db")
+    with sqlite3.connect(broken / "catalog.db") as connection:
+        connection.execute("ALTER TABLE models DROP COLUMN layers")
+    monkeypatch.setattr(gpuplanner.paths, "resource_root", lambda: broken)
+    assert main(["estimate", str(write(tmp_path, GOOD))]) == 3
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "models" in err and "layers" in err, err
+    assert main(["plan", str(write(tmp_path, GOOD))]) == 3
 
 
 def test_headless_demo_runs() -> None:

@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any
 
 from gpuplanner.catalog.options import hardware_options, node_for
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.estimate import estimate, validate_workload
 from gpuplanner.core.plan import plan_catalog, plan_settings
 from gpuplanner.core.results import Estimate, PlanResult
-from gpuplanner.core.scenario import Scenario, parse_scenario
+from gpuplanner.core.scenario import Scenario, ScenarioDocument, parse_scenario
 from gpuplanner.core.site import PowerAssumptions
 
 
@@ -26,7 +25,7 @@ def scenario_from_data(data: object, catalog: Catalog) -> Scenario:
     return scenario
 
 
-def plan_for_scenario(data: dict[str, Any], catalog: Catalog, top: int = 5,
+def plan_for_scenario(data: ScenarioDocument, catalog: Catalog, top: int = 5,
                       progress: Callable[[int, int], bool] | None = None) -> PlanResult:
     """Parse, then rank the catalog for the scenario; a scenario naming `hardware.gpu` is planned on that GPU."""
     scenario = scenario_from_data(data, catalog)

@@ -104,3 +104,18 @@ def test_only_the_exporter_builds_json_from_results() -> None:
             continue
         assert "finite_or_none" not in text, path
         assert "def result_json" not in text, path
+
+
+def test_no_function_outside_the_exporter_returns_an_untyped_dict() -> None:
+    """Results are records; the only plain JSON data are the exporter's output and the user's own documents (the
+    scenario file, the JSON Schema), each under its own name."""
+    offenders = []
+    for path in PACKAGE.rglob("*.py"):
+        if path.name == "export.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.returns is not None:
+                returned = ast.unparse(node.returns)
+                if "dict[str, Any]" in returned or "dict[str, object]" in returned:
+                    offenders.append(f"{path.relative_to(PACKAGE)}:{node.lineno} {node.name} -> {returned}")
+    assert offenders == []

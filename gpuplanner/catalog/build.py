@@ -9,7 +9,7 @@ from pathlib import Path
 
 import sqlite_utils
 
-from gpuplanner.catalog.schema import BOOL, INTEGER, REAL, REQUIRED, SCHEMA_VERSION, TABLES, sqlite_type
+from gpuplanner.catalog.schema import BOOL, INTEGER, REAL, REQUIRED, SCHEMA_VERSION, TABLES, Row, sqlite_type
 
 
 class CatalogSourceError(ValueError):
@@ -36,7 +36,7 @@ def parse_cell(table: str, column: str, column_type: str, raw: str, where: str) 
     return text
 
 
-def read_source_rows(source_dir: Path, table: str) -> list[dict[str, object]]:
+def read_source_rows(source_dir: Path, table: str) -> list[Row]:
     path = source_dir / f"{table}.csv"
     columns = TABLES[table]
     with path.open(encoding="utf-8", newline="") as handle:

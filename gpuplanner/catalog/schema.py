@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+Row = dict[str, object]  # one catalog row: column -> value (None where the source gives nothing)
 SCHEMA_VERSION = 2  # 2: models.activation_mib_per_sample
 
 TEXT, INTEGER, REAL, BOOL = "TEXT", "INTEGER", "REAL", "BOOL"

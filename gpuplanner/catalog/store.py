@@ -25,7 +25,7 @@ from pathlib import Path
 import sqlite_utils
 
 from gpuplanner.catalog.build import create_tables, parse_cell
-from gpuplanner.catalog.schema import BOOL, REQUIRED, SCHEMA_VERSION, TABLES, sqlite_type
+from gpuplanner.catalog.schema import BOOL, REQUIRED, SCHEMA_VERSION, TABLES, Row, sqlite_type
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.hardware import GPU, Segment
 from gpuplanner.core.messages import Message, msg
@@ -33,7 +33,6 @@ from gpuplanner.core.model import ModelArch
 from gpuplanner.core.vision import ImageModel, ImagePreset
 from gpuplanner.paths import bundled_catalog_path, user_overrides_path
 
-Row = dict[str, object]
 BUSY_WAIT_S = 2.0  # how long to wait for another program's write lock before giving up for this run
 COMPANIONS = ("-journal", "-wal", "-shm")  # SQLite's side files that belong with the database
 

@@ -239,7 +239,8 @@ def markdown_table() -> str:
     return "\n".join(lines)
 
 
-MODEL_SCHEMA: dict[str, Any] = {
+JsonSchema = dict[str, Any]  # a JSON Schema document (draft 2020-12), shipped as a file
+MODEL_SCHEMA: JsonSchema = {
     "description": "a catalog preset ({\"preset\": \"llama-2-70b\"}), optionally with overrides, or an architecture",
     "type": "object", "additionalProperties": False,
     "properties": {
@@ -252,7 +253,7 @@ MODEL_SCHEMA: dict[str, Any] = {
 }
 
 
-def scenario_schema() -> dict[str, Any]:
+def scenario_schema() -> JsonSchema:
     """A JSON Schema (2020-12) of the scenario file, for users and editors (resources/scenario.schema.json)."""
     root: dict[str, Any] = {"$schema": "https://json-schema.org/draft/2020-12/schema",
                             "title": "GPU Planner scenario", "type": "object", "additionalProperties": False,

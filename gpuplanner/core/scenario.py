@@ -20,13 +20,16 @@ from gpuplanner.core.site import PowerAssumptions, PowerSupply, SiteLimits
 from gpuplanner.core.vision import ImagePreset
 from gpuplanner.core.workload import Assumptions, Optimizer, Recompute, Task, TrainingWorkload
 
+# The scenario file's JSON object as the user wrote it (an input document, validated by parse_scenario): the one
+# thing besides the exporter's output that travels as plain JSON data.
+ScenarioDocument = dict[str, Any]
 DEFAULT_GPU_ID = "h100-sxm5-80gb"
 DEFAULT_MODEL_PRESET = "llama-2-7b"  # what a new document starts from (a model is required)
 DEFAULT_LORA_RANK = 16
 DEFAULT_LORA_TARGETS = "all-linear"
 
 
-def new_scenario() -> dict[str, Any]:
+def new_scenario() -> ScenarioDocument:
     """A complete scenario at the documented defaults (README "Scenario file"; the app's File → New shows it).
     Read from the typed defaults, so the parser, the app and this stay one set of numbers."""
     site, supply, cost = SiteLimits(), PowerSupply(), CostAssumptions()
@@ -120,7 +123,7 @@ TYPE_MESSAGES: dict[type, str] = {
     dict: "must be an object, got {kind} {value}"}
 
 
-def _section(data: Mapping[str, Any], name: str) -> dict[str, Any]:
+def _section(data: Mapping[str, Any], name: str) -> ScenarioDocument:
     value = data.get(name, {})
     if not isinstance(value, dict):
         raise InputError(name, "must be an object")
@@ -133,7 +136,7 @@ def _section(data: Mapping[str, Any], name: str) -> dict[str, Any]:
     return out
 
 
-def _checked_mapping(path: str, value: dict[str, Any], spec: dict[str, type]) -> dict[str, Any]:
+def _checked_mapping(path: str, value: ScenarioDocument, spec: dict[str, type]) -> ScenarioDocument:
     out = {}
     for key, item in value.items():
         if key not in spec:

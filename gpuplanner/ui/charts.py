@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from PySide6.QtCore import QPointF, Qt, Signal
@@ -21,6 +21,9 @@ from gpuplanner.core.plan import pareto
 from gpuplanner.core.results import ChartPoint, CurvePoint, Plan, PlanResult, ServiceLimits
 from gpuplanner.i18n import fill
 from gpuplanner.report.formatting import money
+
+if TYPE_CHECKING:
+    from pyqtgraph import PlotWidget
 
 MEMORY_PARTS = ("weights", "gradients", "optimizer", "activations", "kv_cache", "overhead")
 TIME_PARTS = ("gemm", "memory_bound", "tensor_parallel", "pipeline_send", "pipeline_bubble", "data_parallel",
@@ -419,7 +422,7 @@ class ChartPanel(QWidget):
             QToolTip.showText(self.cursor().pos(), self._hover_text[index], plot)
 
     # --- export ---------------------------------------------------------------------------------------
-    def plots(self) -> dict[str, Any]:
+    def plots(self) -> dict[str, PlotWidget]:
         return {"cost-vs-time": self.cost_plot, "memory": self.memory_plot, "step-time": self.time_plot,
                 "power": self.power_plot, "days-vs-count": self.scaling_plot}
 

@@ -44,9 +44,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gpuplanner.catalog.store import Catalog, CatalogWriteError
+from gpuplanner.catalog.store import Catalog, CatalogWriteError, Row
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.results import Plan, PlanResult
+from gpuplanner.core.scenario import ScenarioDocument
 from gpuplanner.i18n import fill
 from gpuplanner.i18n.language import LANGUAGES
 from gpuplanner.i18n.messages import translated, translated_error
@@ -88,7 +89,7 @@ def _dropped_scenario(mime: QMimeData) -> str | None:
     return None
 
 
-def run_planning(data: dict[str, Any], catalog: Catalog, control: JobControl) -> PlanResult:
+def run_planning(data: ScenarioDocument, catalog: Catalog, control: JobControl) -> PlanResult:
     """The background job: plan the scenario on the window's catalog (it opens a SQLite connection per read, so
     a pool thread may use it)."""
     return plan_for_scenario(data, catalog, top=PLANS_SHOWN, progress=control.progress)
@@ -113,7 +114,7 @@ class CatalogPage(QWidget):
         layout.addWidget(self.view)
         layout.addLayout(self.buttons)
 
-    def selected_row(self) -> dict[str, Any] | None:
+    def selected_row(self) -> Row | None:
         rows = self.view.selectionModel().selectedRows()
         if not rows:
             return None
@@ -133,8 +134,8 @@ class MainWindow(QMainWindow):
         self.undo_stack = QUndoStack(self)  # clean = saved
         self._applying = False  # an undo/redo or a load is filling the wizard: not a user edit
         self.last_result: PlanResult | None = None
-        self.result_scenario: dict[str, Any] | None = None  # the inputs the shown plans were computed for
-        self._submitted: dict[str, Any] | None = None
+        self.result_scenario: ScenarioDocument | None = None  # the inputs the shown plans were computed for
+        self._submitted: ScenarioDocument | None = None
         self._autosave_failing = False
         self._discarded = False  # the user chose Discard in the last prompt
         self.close_without_asking = False  # a language switch (the document lives on) or the smoke test
@@ -381,7 +382,7 @@ class MainWindow(QMainWindow):
             self._set_result_state("updating")
         self.debouncer.poke()
 
-    def _apply_scenario(self, data: dict[str, Any]) -> None:
+    def _apply_scenario(self, data: ScenarioDocument) -> None:
         """Fill the wizard without recording an edit (undo, redo, open, new)."""
         self._applying = True
         try:
@@ -663,14 +664,14 @@ class MainWindow(QMainWindow):
         self.debouncer.poke()
         return len(quotes)
 
-    def edit_catalog_entry(self, table: str, row: dict[str, Any] | None) -> None:
+    def edit_catalog_entry(self, table: str, row: Row | None) -> None:
         dialog = CatalogEntryDialog(self.catalog, table, row, self)
         if dialog.exec() == QDialog.DialogCode.Accepted:
             self.reload_catalog_tables()
             self.wizard.deployment_page.reload_gpus(self.catalog)  # usable at once, no restart
             self.debouncer.poke()
 
-    def remove_catalog_entry(self, table: str, row: dict[str, Any] | None) -> None:
+    def remove_catalog_entry(self, table: str, row: Row | None) -> None:
         if row is None or row.get("origin") != "user":
             self.show_message(self.tr("Select one of your own entries to remove it; bundled rows stay."))
             return
@@ -819,7 +820,7 @@ class MainWindow(QMainWindow):
             action.triggered.connect(lambda _=False, p=path: self.load_file(p))
         self.recent_menu.setEnabled(bool(files))
 
-    def adopt_document(self, scenario: dict[str, Any], path: str | None, *, modified: bool) -> None:
+    def adopt_document(self, scenario: ScenarioDocument, path: str | None, *, modified: bool) -> None:
         """Take over another window's document (a language switch); unsaved edits stay unsaved."""
         self._apply_scenario(scenario)
         self._bind(path, recovered=modified)

@@ -35,6 +35,7 @@ from gpuplanner.core.scenario import (
     IMAGE_BATCH_DEFAULT,
     IMAGE_EPOCHS_DEFAULT,
     IMAGENET_1K_TRAIN_IMAGES,
+    ScenarioDocument,
     new_scenario,
 )
 from gpuplanner.core.site import CHINA_IDC_CABINET_AMPS, china_idc_cabinet_kw
@@ -70,13 +71,13 @@ def limits(path: str, scale: float = 1.0, *, low: float | None = None,
     return minimum, maximum
 
 
-def new_document() -> dict[str, Any]:
+def new_document() -> ScenarioDocument:
     """What File → New shows: the documented defaults, priced in CNY when the interface is Chinese."""
     currency = "CNY" if QLocale().territory() == QLocale.Country.China else "USD"
     return merged(new_scenario(), {"constraints": {"currency": currency}})
 
 
-def merged(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
+def merged(base: ScenarioDocument, over: ScenarioDocument) -> ScenarioDocument:
     """`base` with `over` laid on top, nested objects merged key by key (neither argument is changed)."""
     out = dict(base)
     for key, value in over.items():
@@ -545,7 +546,7 @@ class ScenarioWizard(QWizard):
         self.budget_page.set_task(task)
 
     # --- scenario <-> widgets --------------------------------------------------------------------------
-    def scenario(self) -> dict[str, Any]:
+    def scenario(self) -> ScenarioDocument:
         task = self.task_page.task
         m, p, d, b = self.model_page, self.precision_page, self.deployment_page, self.budget_page
         if m.preset.currentData() == "custom":
@@ -614,7 +615,7 @@ class ScenarioWizard(QWizard):
         data["constraints"] = constraints
         return data
 
-    def load_scenario(self, data: dict[str, Any]) -> None:
+    def load_scenario(self, data: ScenarioDocument) -> None:
         """Fill every widget from a (validated) scenario dict; keys it omits show their documented defaults
         (core.scenario.new_scenario), never what the widgets held before."""
         m, p, d, b = self.model_page, self.precision_page, self.deployment_page, self.budget_page

@@ -46,7 +46,7 @@ def test_every_output_tells_the_same_story(qtbot, capsys, private_user_data, tmp
 
     assert main(["plan", str(scenario_path), "--format", "text", "--top", "1"]) == 0
     text = capsys.readouterr().out
-    assert "64 x A100" in text and days in text and capex in text
+    assert "64 x A100" in text and days in text and capex in text and "precision: BF16 (FP8 requested)" in text
 
     pdf = tmp_path / "sheet.pdf"
     assert main(["plan", str(scenario_path), "--pdf", str(pdf), "--top", "1"]) == 0
@@ -69,6 +69,7 @@ def test_every_output_tells_the_same_story(qtbot, capsys, private_user_data, tmp
     assert "BF16 (FP8 requested)" in details and days in details
     window.ensure_charts()
     assert window.charts.power_limit.value() == pytest.approx(plan["site"]["supply"]["rack_kw_limit"])
+    assert "BF16 (FP8 requested)" in window.charts._hover_text[0]  # the bars' hover names the precision used
     window.close_without_asking = True
     window.close()
 

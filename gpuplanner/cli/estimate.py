@@ -99,8 +99,8 @@ def estimate_report(result: Estimate) -> str:
 def precision_words(result: Estimate) -> str:
     """The precision the estimate used, and the one asked for when the GPU could not run it."""
     if result.fell_back:
-        return fill(tr("%1 (%2 requested)"), result.precision, result.precision_requested)
-    return result.precision
+        return fill(tr("%1 (%2 requested)"), result.precision.upper(), result.precision_requested.upper())
+    return result.precision.upper()
 
 
 def command_estimate(args: argparse.Namespace) -> int:

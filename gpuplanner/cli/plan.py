@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from gpuplanner.cli.catalog import open_catalog
-from gpuplanner.cli.estimate import format_number, print_result
+from gpuplanner.cli.estimate import format_number, precision_words, print_result
 from gpuplanner.core.cost import currency_symbol
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.plan import REGION_WORDS
@@ -128,6 +128,7 @@ def plan_report(result: PlanResult) -> str:
                     term_word(layout.recompute)),
         "  " + fill(tr("memory per GPU: %1 of %2 GiB"), f"{best.memory.total:.1f}",
                     f"{best.memory.capacity:g}"),
+        "  " + fill(tr("precision: %1"), precision_words(best.estimate)),
     ]
     lines += owned_lines(best, currency) if best.deployment == "on-prem" else rental_lines(best, currency)
     lines += availability_lines(best)

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QGridLayout, QToolTip, QWidget
 from gpuplanner.core.plan import pareto
 from gpuplanner.core.results import ChartPoint, CurvePoint, Plan, PlanResult, ServiceLimits
 from gpuplanner.i18n import fill
-from gpuplanner.report.formatting import money
+from gpuplanner.report.formatting import money, precision_text
 
 if TYPE_CHECKING:
     from pyqtgraph import PlotWidget
@@ -388,7 +388,8 @@ class ChartPanel(QWidget):
                  fill(self.tr("memory %1 of %2 GiB"), f"{memory.total:.1f}", f"{memory.capacity:g}"),
                  fill(self.tr("headroom %1 GiB (%2 %)"), f"{memory.capacity - memory.total:.1f}",
                       f"{(1 - memory.total / memory.capacity) * 100:.0f}" if memory.capacity else "—"),
-                 fill(self.tr("%1 kW per rack"), f"{plan.site.kw_per_rack or 0:.1f}")]
+                 fill(self.tr("%1 kW per rack"), f"{plan.site.kw_per_rack or 0:.1f}"),
+                 fill(self.tr("precision %1"), precision_text(plan))]
         if plan.training:
             lines.append(fill(self.tr("step %1 s"), f"{plan.training.step_time_s:.2f}"))
         if plan.inference:

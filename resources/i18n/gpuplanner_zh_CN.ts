@@ -1693,17 +1693,22 @@
         <translation>成本（%1）：资本支出 %2，年运营支出 %3，%4 年总拥有成本 %5；云上按量付费每 GPU 小时 %6；盈亏平衡利用率 %7</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="135"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="131"/>
+        <source>precision: %1</source>
+        <translation>精度：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/plan.py" line="136"/>
         <source>warnings:</source>
         <translation>警告：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="136"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="137"/>
         <source>Cost vs time (Pareto front):</source>
         <translation>成本与时间（帕累托前沿）：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="138"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="139"/>
         <source>%1 days</source>
         <translation>%1 天</translation>
     </message>
@@ -1776,147 +1781,147 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>BudgetPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="421"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="422"/>
         <source>Budget and goals</source>
         <translation>预算与目标</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="422"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="423"/>
         <source>Zero means no limit. Prices in the catalog are approximate and dated; edit them in the catalog tab.</source>
         <translation>0 表示不限。目录中的价格为近似值并注明日期；可在“硬件目录”页编辑。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="427"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="428"/>
         <source>Most you will spend (0 = no limit)</source>
         <translation>最高支出（0 = 不限）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="428"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="429"/>
         <source>No limit</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="430"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="431"/>
         <source>Training must finish within (0 = no deadline)</source>
         <translation>训练必须在此时间内完成（0 = 不限）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="431"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="432"/>
         <source> days</source>
         <translation> 天</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="432"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="433"/>
         <source>No deadline</source>
         <translation>无期限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="434"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="435"/>
         <source>Output tokens per second the service must deliver</source>
         <translation>服务需要达到的每秒输出 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="435"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="436"/>
         <source>No target</source>
         <translation>无目标</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="436"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="437"/>
         <source>Cheapest</source>
         <translation>最省钱</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="436"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="437"/>
         <source>Fastest</source>
         <translation>最快</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="437"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="438"/>
         <source>Lowest total cost of ownership</source>
         <translation>总拥有成本最低</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="439"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="440"/>
         <source>Amortisation period for TCO</source>
         <translation>TCO 摊销年限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="439"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="440"/>
         <source> years</source>
         <translation> 年</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="441"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="442"/>
         <source>Electricity price per kWh in the chosen currency (0 = not priced)</source>
         <translation>每千瓦时电价，按所选币种（0 = 不计电费）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="442"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="443"/>
         <source>Not priced</source>
         <translation>不计价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="444"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="445"/>
         <source>Power usage effectiveness: facility power / IT power</source>
         <translation>电能使用效率：机房总功率 / IT 功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="446"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="447"/>
         <source>Share of hours the owned cluster is busy</source>
         <translation>自建集群处于忙碌状态的时间比例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="448"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="449"/>
         <source>Exchange rate used for CNY (editable)</source>
         <translation>人民币换算汇率（可编辑）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="449"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="450"/>
         <source>Currency</source>
         <translation>币种</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="450"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="451"/>
         <source>Budget</source>
         <translation>预算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="451"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="452"/>
         <source>Deadline</source>
         <translation>截止期限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="452"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="453"/>
         <source>Throughput target</source>
         <translation>吞吐量目标</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="453"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="454"/>
         <source>Rank by</source>
         <translation>排序依据</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="454"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="455"/>
         <source>Amortise over</source>
         <translation>摊销期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="455"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="456"/>
         <source>Electricity</source>
         <translation>电价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="456"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="457"/>
         <source>PUE</source>
         <translation>PUE</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="457"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="458"/>
         <source>Utilisation</source>
         <translation>利用率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="458"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="459"/>
         <source>USD to CNY</source>
         <translation>美元兑人民币</translation>
     </message>
@@ -2163,7 +2168,7 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>CatalogPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="103"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="104"/>
         <source>Filter…</source>
         <translation>筛选…</translation>
     </message>
@@ -2171,273 +2176,278 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>ChartPanel</name>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="68"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="71"/>
         <source>Capacity</source>
         <translation>容量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="71"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="244"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="74"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="247"/>
         <source>Time to first token (ms)</source>
         <translation>首 token 时间（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="72"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="245"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="75"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="248"/>
         <source>Time per output token (ms)</source>
         <translation>每个输出 token 时间（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="88"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="91"/>
         <source>Pareto front</source>
         <translation>帕累托前沿</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="91"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="94"/>
         <source>deadline</source>
         <translation>截止期限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="92"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="95"/>
         <source>budget</source>
         <translation>预算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="98"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="397"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="101"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="401"/>
         <source>buy</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="98"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="397"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="101"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="401"/>
         <source>rent</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="98"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="101"/>
         <source>near miss</source>
         <translation>接近的方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="100"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="103"/>
         <source>first-token limit</source>
         <translation>首 token 上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="101"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="104"/>
         <source>per-token limit</source>
         <translation>每 token 上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="153"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="156"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="153"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="156"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="154"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="157"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="154"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="157"/>
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="155"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="158"/>
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="155"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="158"/>
         <source>Overhead</source>
         <translation>额外开销</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="156"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="159"/>
         <source>Matrix math</source>
         <translation>矩阵运算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="156"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="159"/>
         <source>Memory-bound kernels</source>
         <translation>访存密集型算子</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="157"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="160"/>
         <source>Tensor-parallel traffic</source>
         <translation>张量并行通信</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="157"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="160"/>
         <source>Pipeline sends</source>
         <translation>流水线传输</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="158"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="161"/>
         <source>Pipeline bubble</source>
         <translation>流水线气泡</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="158"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="161"/>
         <source>Gradient sync (exposed)</source>
         <translation>梯度同步（未被掩盖）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="163"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="166"/>
         <source>Cost per million output tokens vs speed per user</source>
         <translation>每百万输出 token 成本与每用户速度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="164"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="167"/>
         <source>output tokens/s per user</source>
         <translation>每用户输出 token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="164"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="167"/>
         <source>%1 per million tokens</source>
         <translation>%1 / 百万 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="166"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="169"/>
         <source>Latency of each plan</source>
         <translation>各方案的延迟</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="166"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="168"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="169"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="171"/>
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="167"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="170"/>
         <source>Latency vs concurrent users, on each plan&apos;s replicas</source>
         <translation>延迟与并发用户数（按各方案的副本）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="168"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="171"/>
         <source>concurrent users</source>
         <translation>并发用户数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="173"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="176"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="170"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="174"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="173"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="177"/>
         <source>days</source>
         <translation>天</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="170"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="173"/>
         <source>Cost vs time to result</source>
         <translation>成本与完成时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="171"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="174"/>
         <source>cost (%1)</source>
         <translation>成本（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="172"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="175"/>
         <source>Where the step time goes</source>
         <translation>单步时间构成</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="172"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="175"/>
         <source>s</source>
         <translation>秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="173"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="176"/>
         <source>Days vs GPU count, per GPU type</source>
         <translation>各型号 GPU 的天数与数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="175"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="178"/>
         <source>Memory per GPU vs capacity</source>
         <translation>单卡显存占用与容量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="175"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="178"/>
         <source>GiB</source>
         <translation>GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="176"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="179"/>
         <source>Power per rack vs the site limit</source>
         <translation>单机柜功率与机房上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="176"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="179"/>
         <source>kW</source>
         <translation>kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="352"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="355"/>
         <source>%1 × %2: per token</source>
         <translation>%1 × %2：每 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="354"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="357"/>
         <source>%1 × %2: first token</source>
         <translation>%1 × %2：首 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="385"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="388"/>
         <source>memory %1 of %2 GiB</source>
         <translation>显存 %1 / %2 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="386"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="389"/>
         <source>headroom %1 GiB (%2 %)</source>
         <translation>余量 %1 GiB（%2 %）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="388"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="391"/>
         <source>%1 kW per rack</source>
         <translation>每机柜 %1 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="390"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="392"/>
+        <source>precision %1</source>
+        <translation>精度 %1</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/charts.py" line="394"/>
         <source>step %1 s</source>
         <translation>单步 %1 秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="392"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="396"/>
         <source>TTFT %1 ms, TPOT %2 ms</source>
         <translation>首 token %1 毫秒，每 token %2 毫秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="400"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="404"/>
         <source>%1 tokens/s per user, %2 per million tokens</source>
         <translation>每用户 %1 token/秒，每百万 token %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="403"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="407"/>
         <source>%1 days, %2</source>
         <translation>%1 天，%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="404"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="408"/>
         <source>near miss: breaks a limit or misses a goal</source>
         <translation>接近的方案：突破某项限制或未达成某个目标</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="73"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="76"/>
         <source>kW per rack (nameplate)</source>
         <translation>单机柜功耗（额定，kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="74"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="77"/>
         <source>site limit</source>
         <translation>机房上限</translation>
     </message>
@@ -3463,197 +3473,197 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>DeploymentPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="354"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="355"/>
         <source>Where will it run?</source>
         <translation>在哪里运行？</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="355"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="356"/>
         <source>Buy, rent or compare both; the site limits size racks, power and cooling.</source>
         <translation>购买、租用或两者对比；机房限制决定机柜、供电和散热。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="358"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="359"/>
         <source>Compare buying and renting</source>
         <translation>对比购买与租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="358"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="359"/>
         <source>Buy (on-premises)</source>
         <translation>购买（自建机房）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="359"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="360"/>
         <source>Rent (cloud)</source>
         <translation>租用（云）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="411"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="412"/>
         <source>Any GPU in the catalog</source>
         <translation>目录中任意 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="367"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="368"/>
         <source>Restrict the plans to one GPU model, or let the planner compare them all.</source>
         <translation>将方案限定为某一种 GPU，或让规划器比较全部型号。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="368"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="369"/>
         <source>0 = choose the count for me</source>
         <translation>0 = 自动选择数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="369"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="370"/>
         <source>Automatic</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="370"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="371"/>
         <source>Allow consumer (GeForce) cards</source>
         <translation>允许消费级（GeForce）显卡</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="372"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="373"/>
         <source>GeForce cards are cheap but have no NVLink or ECC, and their driver licence forbids data-center deployment.</source>
         <translation>GeForce 显卡便宜，但没有 NVLink 和 ECC，且驱动许可禁止在数据中心部署。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="375"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="376"/>
         <source>Power the site allows per rack</source>
         <translation>机房允许的单机柜功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="376"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="377"/>
         <source>Usable height of a rack</source>
         <translation>机柜可用高度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="377"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="378"/>
         <source>Air</source>
         <translation>风冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="377"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="378"/>
         <source>Rear-door heat exchanger</source>
         <translation>背板换热（热交换门）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="378"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="379"/>
         <source>Direct liquid (cold plate)</source>
         <translation>冷板式液冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="379"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="380"/>
         <source>Immersion</source>
         <translation>浸没式液冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="380"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="381"/>
         <source>Each tier handles more kW per rack: air ~20, rear-door ~40, cold plate ~100 (editable planning presets)</source>
         <translation>散热等级越高，单机柜功率密度越高：风冷约 20 kW，背板换热约 40 kW，冷板液冷约 100 kW（可编辑的规划预设）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="384"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="385"/>
         <source>No (rack kW above)</source>
         <translation>否（使用上面的机柜功率）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="382"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="383"/>
         <source>%1 A x 220 V = %2 kW</source>
         <translation>%1 A × 220 V = %2 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="361"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="362"/>
         <source>Anywhere</source>
         <translation>任意地区</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="361"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="362"/>
         <source>Mainland China (export rules apply)</source>
         <translation>中国大陆（适用出口管制）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="362"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="363"/>
         <source>Only GPUs that can be bought there, and cloud offers located there; each plan says which rule or source decides</source>
         <translation>只保留可在当地购买的 GPU 和位于当地的云服务；每个方案都注明依据的规则或来源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="385"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="386"/>
         <source>Chinese IDC cabinets are sold by current at 220 V</source>
         <translation>国内 IDC 机柜按 220 V 电流规格出售</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="387"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="388"/>
         <source>Feed voltage (line-to-line for three-phase)</source>
         <translation>供电电压（三相为线电压）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="389"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="390"/>
         <source>Three-phase</source>
         <translation>三相</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="389"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="390"/>
         <source>Single-phase</source>
         <translation>单相</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="391"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="392"/>
         <source>Breaker rating per circuit</source>
         <translation>每回路断路器额定电流</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="392"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="393"/>
         <source>Deployment</source>
         <translation>部署方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="393"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="394"/>
         <source>Region</source>
         <translation>地区</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="394"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="395"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="395"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="396"/>
         <source>GPU count</source>
         <translation>GPU 数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="397"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="398"/>
         <source>Rack power</source>
         <translation>机柜功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="398"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="399"/>
         <source>Rack height</source>
         <translation>机柜高度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="399"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="400"/>
         <source>Cooling</source>
         <translation>散热方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="400"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="401"/>
         <source>Chinese IDC cabinet</source>
         <translation>国内 IDC 机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="401"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="402"/>
         <source>Supply voltage</source>
         <translation>供电电压</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="402"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="403"/>
         <source>Phases</source>
         <translation>相数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="403"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="404"/>
         <source>Circuit breaker</source>
         <translation>断路器</translation>
     </message>
@@ -3767,412 +3777,412 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="158"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="159"/>
         <source>Plans</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="161"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="162"/>
         <source>Export charts (PNG and SVG)…</source>
         <translation>导出图表（PNG 和 SVG）…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="165"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="166"/>
         <source>Charts</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="166"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="167"/>
         <source>Catalog</source>
         <translation>硬件目录</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="179"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="180"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="205"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="206"/>
         <source>Filter plans…</source>
         <translation>筛选方案…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="207"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="208"/>
         <source>Compare selected</source>
         <translation>对比所选</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="208"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="209"/>
         <source>Select two or three plans (Ctrl+click) to see them side by side</source>
         <translation>选择两到三个方案（Ctrl+单击）进行并排对比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="219"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="220"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="227"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="228"/>
         <source>Spec sheet PDF…</source>
         <translation>规格书 PDF…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="228"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="229"/>
         <source>Export the rack and power spec sheet of the selected plan</source>
         <translation>导出所选方案的机柜与供电规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="230"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="231"/>
         <source>Print preview…</source>
         <translation>打印预览…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="256"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="262"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="257"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="263"/>
         <source>ID</source>
         <translation>编号</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="256"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="262"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="257"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="263"/>
         <source>Vendor</source>
         <translation>厂商</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="256"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="262"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="257"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="263"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="257"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="258"/>
         <source>Memory (GiB)</source>
         <translation>显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="257"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="258"/>
         <source>Bandwidth (GB/s)</source>
         <translation>显存带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="258"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="259"/>
         <source>BF16 dense (TFLOP/s)</source>
         <translation>BF16 稠密算力（TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="258"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="259"/>
         <source>FP8 dense (TFLOP/s)</source>
         <translation>FP8 稠密算力（TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="259"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="260"/>
         <source>TDP (W)</source>
         <translation>TDP（W）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="259"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="260"/>
         <source>Price from (USD)</source>
         <translation>起价（美元）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="260"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="266"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="271"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="261"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="267"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="272"/>
         <source>Origin</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="260"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="266"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="261"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="267"/>
         <source>As of</source>
         <translation>数据日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="260"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="266"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="271"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="261"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="267"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="272"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="263"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="269"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="272"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="264"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="270"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="273"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="263"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="264"/>
         <source>Rack units</source>
         <translation>高度（U）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="264"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="265"/>
         <source>Max power (W)</source>
         <translation>最大功耗（W）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="264"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="265"/>
         <source>PSUs</source>
         <translation>电源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="264"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="265"/>
         <source>Weight (kg)</source>
         <translation>重量（kg）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="265"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="266"/>
         <source>Price (USD)</source>
         <translation>价格（USD）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="265"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="266"/>
         <source>Price source</source>
         <translation>价格来源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="268"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="269"/>
         <source>Provider</source>
         <translation>云厂商</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="268"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="269"/>
         <source>Instance</source>
         <translation>实例规格</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="268"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="269"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="269"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="270"/>
         <source>On-demand per hour</source>
         <translation>按量付费（每小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="270"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="271"/>
         <source>Currency</source>
         <translation>币种</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="270"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="271"/>
         <source>Region</source>
         <translation>地域</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="270"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="271"/>
         <source>Price date</source>
         <translation>价格日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="273"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="274"/>
         <source>Servers</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="274"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="275"/>
         <source>Cloud prices</source>
         <translation>云实例价格</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="275"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="276"/>
         <source>Add your own…</source>
         <translation>添加自定义…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="276"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="277"/>
         <source>Edit as your own…</source>
         <translation>另存为自定义并编辑…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="277"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="278"/>
         <source>Remove your entry</source>
         <translation>删除自定义条目</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="285"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="286"/>
         <source>Prices are approximate and dated; hover a cell for its source. Unknown values show as n/a.</source>
         <translation>价格为近似值并注明日期；鼠标悬停可查看来源。未知数值显示为“不详”。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="296"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="297"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="297"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="298"/>
         <source>&amp;New scenario</source>
         <translation>新建方案(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="298"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="299"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="299"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="300"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="300"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="301"/>
         <source>Save &amp;as…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="301"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="302"/>
         <source>&amp;Close scenario</source>
         <translation>关闭方案(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="308"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="309"/>
         <source>Export plans as &amp;CSV…</source>
         <translation>导出方案为 &amp;CSV…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="311"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="312"/>
         <source>Import a vendor &amp;quote (CSV)…</source>
         <translation>导入厂商报价(&amp;Q)（CSV）…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="315"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="316"/>
         <source>&amp;Export spec sheet (PDF)…</source>
         <translation>导出规格书 PDF(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="316"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="317"/>
         <source>Print pre&amp;view…</source>
         <translation>打印预览(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="317"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="318"/>
         <source>&amp;Print…</source>
         <translation>打印(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="325"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="326"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="328"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="329"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="333"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="334"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="334"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="335"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="336"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="337"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="340"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="341"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="341"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="342"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="346"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="347"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="347"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="348"/>
         <source>GPU Planner &amp;help</source>
         <translation>GPU Planner 帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="351"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="352"/>
         <source>&amp;About GPU Planner</source>
         <translation>关于 GPU Planner(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="376"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="377"/>
         <source>Edit inputs</source>
         <translation>修改输入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="420"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="421"/>
         <source>Estimating…</source>
         <translation>正在估算…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="427"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="428"/>
         <source>Check the highlighted field on page %1: %2</source>
         <translation>请检查第 %1 页中高亮的字段：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="430"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="431"/>
         <source>Check the highlighted field: %1</source>
         <translation>请检查高亮的字段：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="447"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="448"/>
         <source>%1 plans evaluated; best: %2 × %3</source>
         <translation>已评估 %1 个方案；最佳：%2 × %3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="454"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="455"/>
         <source>No plan fits: every GPU runs out of memory or has no price for the chosen deployment.</source>
         <translation>没有可行方案：所有 GPU 要么显存不足，要么在所选部署方式下没有价格。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="456"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="457"/>
         <source>No plan fits.</source>
         <translation>没有可行方案。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="471"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="472"/>
         <source>Updating for your latest edit… The plans below are for your earlier inputs.</source>
         <translation>正在按您最新的修改更新…… 下方方案对应的是之前的输入。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="472"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="473"/>
         <source>Not updated: check the highlighted field. The plans below are for your earlier inputs and cannot be printed until the inputs are valid.</source>
         <translation>未更新：请检查高亮的字段。下方方案对应的是之前的输入，输入有效之前不能打印。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="474"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="475"/>
         <source>Not updated: the estimate was cancelled. The plans below are for your earlier inputs.</source>
         <translation>未更新：估算已取消。下方方案对应的是之前的输入。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="476"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="477"/>
         <source>Not updated: the estimate failed. The plans below are for your earlier inputs.</source>
         <translation>未更新：估算失败。下方方案对应的是之前的输入。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="488"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="489"/>
         <source>Estimate cancelled; the plans shown were not updated.</source>
         <translation>估算已取消；显示的方案未更新。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="503"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="504"/>
         <source>The estimate failed: %1</source>
         <translation>估算失败：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="505"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="506"/>
         <source>Estimate failed</source>
         <translation>估算失败</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="506"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="507"/>
         <source>Something went wrong while estimating; your inputs are kept.
 
 %1</source>
@@ -4181,204 +4191,204 @@ Qt %2，Qt for Python %3，Python %4
 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="528"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="529"/>
         <source>Select two or three plans to compare.</source>
         <translation>请选择两到三个方案进行对比。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="532"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="533"/>
         <source>Compare plans</source>
         <translation>方案对比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="550"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="551"/>
         <source>The plans are not up to date with the inputs; the sheet is not written.</source>
         <translation>方案与当前输入不一致；未生成规格书。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="554"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="555"/>
         <source>Select a plan first.</source>
         <translation>请先选择一个方案。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="573"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="574"/>
         <source>Export spec sheet</source>
         <translation>导出规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="574"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="575"/>
         <source>PDF files (*.pdf)</source>
         <translation>PDF 文件 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="587"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="588"/>
         <source>Spec sheet not written</source>
         <translation>规格书未写入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="590"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="591"/>
         <source>Wrote %1 (%2 pages)</source>
         <translation>已写入 %1（%2 页）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="642"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="643"/>
         <source>Import a vendor quote</source>
         <translation>导入厂商报价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="656"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="659"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="657"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="660"/>
         <source>Quote not imported</source>
         <translation>报价未导入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="656"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="657"/>
         <source>Nothing was changed. %1</source>
         <translation>未做任何更改。%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="662"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="663"/>
         <source>Imported %1 quoted price(s); the plans use them and say so.</source>
         <translation>已导入 %1 个报价；方案会使用并注明这些价格。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="675"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="676"/>
         <source>Select one of your own entries to remove it; bundled rows stay.</source>
         <translation>请选择一条自定义条目再删除；内置条目会保留。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="680"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="681"/>
         <source>Not removed</source>
         <translation>未删除</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="705"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="706"/>
         <source>Autosave failed (%1): %2. Your inputs are still on screen; save them with File → Save as.</source>
         <translation>自动保存失败（%1）：%2。您的输入仍在屏幕上；请用“文件 → 另存为”保存。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="710"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="711"/>
         <source>Autosave failed</source>
         <translation>自动保存失败</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="716"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="717"/>
         <source>Recovered scenario (unsaved)</source>
         <translation>恢复的方案（未保存）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="718"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="719"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="719"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="720"/>
         <source>%1[*] — GPU Planner</source>
         <translation>%1[*] — GPU Planner 算力规划</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="736"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="737"/>
         <source>this scenario</source>
         <translation>此方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="737"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="738"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="738"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="739"/>
         <source>Save the changes to %1 first?</source>
         <translation>是否先保存对“%1”的更改？</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="752"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="753"/>
         <source>Cannot open scenario</source>
         <translation>无法打开方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="753"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="754"/>
         <source>%1 was not loaded: %2</source>
         <translation>未加载 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="874"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="875"/>
         <source>Export charts into a folder</source>
         <translation>将图表导出到文件夹</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="888"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="889"/>
         <source>Exported %1 chart files to %2</source>
         <translation>已将 %1 个图表文件导出到 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="893"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="894"/>
         <source>Export plans</source>
         <translation>导出方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="643"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="893"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="644"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="894"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="885"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="901"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="886"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="902"/>
         <source>Not exported</source>
         <translation>未导出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="904"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="905"/>
         <source>Exported the plans to %1</source>
         <translation>已将方案导出到 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="911"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="912"/>
         <source>Copied %1 plan(s)</source>
         <translation>已复制 %1 个方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="588"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="802"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="885"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="902"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="589"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="803"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="886"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="903"/>
         <source>Could not write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="862"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="863"/>
         <source>Unsaved changes to %1 from your last session were recovered; the file itself was not changed.</source>
         <translation>已恢复上次会话中对 %1 的未保存更改；文件本身未被修改。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="781"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="782"/>
         <source>Open scenario</source>
         <translation>打开方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="781"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="795"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="782"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="796"/>
         <source>Scenarios (*.json)</source>
         <translation>方案文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="794"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="795"/>
         <source>Save scenario</source>
         <translation>保存方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="801"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="802"/>
         <source>Not saved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="811"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="812"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="853"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="854"/>
         <source>The autosaved scenario could not be restored; defaults are shown.</source>
         <translation>无法恢复自动保存的方案；已显示默认值。</translation>
     </message>
@@ -4386,300 +4396,300 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>ModelPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="139"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="140"/>
         <source>Which model, and how much data?</source>
         <translation>哪个模型，多少数据？</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="140"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="141"/>
         <source>Choose a preset (type to search), describe your own architecture, or import a Hugging Face config.json.</source>
         <translation>选择预设模型（可输入搜索），自定义架构，或导入 Hugging Face 的 config.json。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="149"/>
-        <location filename="../../gpuplanner/ui/wizard.py" line="168"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="150"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="169"/>
         <source>Custom architecture</source>
         <translation>自定义架构</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="162"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="163"/>
         <source>Image models from the catalog, with their sources.</source>
         <translation>目录中的图像模型，注明来源。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="163"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="164"/>
         <source>Model presets come from the catalog, with their source.</source>
         <translation>预设模型来自硬件目录，并注明来源。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="164"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="165"/>
         <source>Import config.json…</source>
         <translation>导入 config.json…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="165"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="166"/>
         <source>Read layers, widths, heads and vocabulary from a local Hugging Face config.json.</source>
         <translation>从本地 Hugging Face config.json 读取层数、维度、头数和词表大小。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="170"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="171"/>
         <source>Transformer layers</source>
         <translation>Transformer 层数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="171"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="172"/>
         <source>Hidden size (model width)</source>
         <translation>隐藏层维度（模型宽度）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="172"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="173"/>
         <source>Attention heads</source>
         <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="173"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="174"/>
         <source>Key/value heads: fewer than heads means GQA/MQA, which shrinks the KV cache</source>
         <translation>KV 头数：少于注意力头数即为 GQA/MQA，可缩小 KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="175"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="176"/>
         <source>MLP inner width</source>
         <translation>MLP 中间层维度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="176"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="177"/>
         <source>Vocabulary size</source>
         <translation>词表大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="177"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="178"/>
         <source>Gated MLP (SwiGLU)</source>
         <translation>门控 MLP（SwiGLU）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="179"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="180"/>
         <source>Tied input/output embeddings</source>
         <translation>输入/输出词嵌入共享</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="180"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="181"/>
         <source>Layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="181"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="182"/>
         <source>Hidden size</source>
         <translation>隐藏层维度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="182"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="183"/>
         <source>Heads</source>
         <translation>注意力头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="183"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="184"/>
         <source>KV heads</source>
         <translation>KV 头数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="184"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="185"/>
         <source>MLP width</source>
         <translation>MLP 维度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="185"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="186"/>
         <source>Vocabulary</source>
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="189"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="190"/>
         <source>Data and batch</source>
         <translation>数据与批大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="192"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="193"/>
         <source>Training tokens, in billions (2T, 500B and 1e3 are read too)</source>
         <translation>训练 token 数，单位十亿（也可输入 2T、500B、1e3）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="194"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="195"/>
         <source>Sequences per optimizer step</source>
         <translation>每次优化器更新的序列数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="195"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="196"/>
         <source>Tokens per sequence (context length)</source>
         <translation>每个序列的 token 数（上下文长度）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="196"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="197"/>
         <source>Tokens</source>
         <translation>token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="197"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="198"/>
         <source>Global batch (sequences)</source>
         <translation>全局批大小（序列数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="198"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="199"/>
         <source>Sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="200"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="201"/>
         <source>Serving load</source>
         <translation>推理负载</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="202"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="203"/>
         <source>Requests decoded together per replica</source>
         <translation>每个副本同时解码的请求数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="203"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="204"/>
         <source>Prompt length in tokens</source>
         <translation>提示词长度（token）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="204"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="205"/>
         <source>Generated tokens per request</source>
         <translation>每个请求生成的 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="206"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="207"/>
         <source>The same GPU gives very different numbers per engine</source>
         <translation>同一块 GPU 在不同推理引擎上的性能差别很大</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="208"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="209"/>
         <source>Users served at once: sizes the replicas (0 = size by the batch above)</source>
         <translation>同时服务的用户数：据此确定副本数（0 = 按上面的批大小）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="209"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="210"/>
         <source>Not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="211"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="212"/>
         <source>Longest wait for the first token (0 = no limit)</source>
         <translation>首 token 最长等待时间（0 = 不限）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="212"/>
-        <location filename="../../gpuplanner/ui/wizard.py" line="215"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="213"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="216"/>
         <source>No limit</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="214"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="215"/>
         <source>Longest time between output tokens for each user (0 = no limit)</source>
         <translation>每个用户相邻输出 token 的最长间隔（0 = 不限）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="216"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="217"/>
         <source>Concurrent users</source>
         <translation>并发用户数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="217"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="218"/>
         <source>Time to first token under</source>
         <translation>首 token 时延上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="218"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="219"/>
         <source>Time per output token under</source>
         <translation>每 token 时延上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="219"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="220"/>
         <source>Batch</source>
         <translation>批大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="220"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="221"/>
         <source>Input tokens</source>
         <translation>输入 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="221"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="222"/>
         <source>Output tokens</source>
         <translation>输出 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="222"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="223"/>
         <source>Engine</source>
         <translation>推理引擎</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="224"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="225"/>
         <source>Images</source>
         <translation>图像数据</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="227"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="228"/>
         <source>Images per epoch (ImageNet-1k: 1,281,167)</source>
         <translation>每轮图像数（ImageNet-1k：1,281,167）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="228"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="229"/>
         <source>Passes over the images</source>
         <translation>遍历全部图像的次数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="230"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="231"/>
         <source>Images per optimizer step, all GPUs together</source>
         <translation>每次优化器更新的图像数（所有 GPU 合计）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="231"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="232"/>
         <source>Image side in pixels</source>
         <translation>图像边长（像素）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="232"/>
-        <location filename="../../gpuplanner/ui/wizard.py" line="240"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="233"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="241"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="233"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="234"/>
         <source>Images per epoch</source>
         <translation>每轮图像数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="234"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="235"/>
         <source>Epochs</source>
         <translation>轮数（epoch）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="235"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="236"/>
         <source>Batch (images)</source>
         <translation>批大小（图像数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="236"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="237"/>
         <source>Resolution</source>
         <translation>分辨率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="260"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="261"/>
         <source>Import config.json</source>
         <translation>导入 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="261"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="262"/>
         <source>JSON files (*.json)</source>
         <translation>JSON 文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="269"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="270"/>
         <source>Cannot import</source>
         <translation>无法导入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="270"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="271"/>
         <source>This config.json cannot be used: %1</source>
         <translation>无法使用此 config.json：%1</translation>
     </message>
@@ -4828,163 +4838,163 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>PrecisionPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="293"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="294"/>
         <source>Precision and memory savers</source>
         <translation>精度与省显存手段</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="294"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="295"/>
         <source>Automatic choices are searched for the fastest layout that fits. Combinations a GPU cannot run are explained in the results&apos; warnings.</source>
         <translation>“自动”会搜索放得下且最快的并行布局。GPU 不支持的组合会在结果的警告中说明。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="299"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="300"/>
         <source>Math precision. FP8 needs Hopper, Ada or newer tensor cores; BF16 needs Ampere or newer.</source>
         <translation>计算精度。FP8 需要 Hopper、Ada 或更新架构的张量核心；BF16 需要 Ampere 或更新架构。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="301"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="302"/>
         <source>8-bit Adam</source>
         <translation>8 位 Adam</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="301"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="302"/>
         <source>SGD with momentum</source>
         <translation>带动量的 SGD</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="303"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="304"/>
         <source>AdamW keeps two fp32 moments per parameter (8 bytes); 8-bit Adam 2 bytes; Adafactor almost none.</source>
         <translation>AdamW 每个参数保存两个 fp32 动量（8 字节）；8 位 Adam 2 字节；Adafactor 几乎为零。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="305"/>
-        <location filename="../../gpuplanner/ui/wizard.py" line="310"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="306"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="311"/>
         <source>Automatic</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="305"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="306"/>
         <source>None</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="305"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="306"/>
         <source>Selective</source>
         <translation>选择性重计算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="306"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="307"/>
         <source>Full</source>
         <translation>完全重计算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="307"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="308"/>
         <source>Activation recomputation: selective recomputes only attention internals (a few % slower); full keeps only each layer&apos;s input and recomputes the layer (about a third more compute).</source>
         <translation>激活重计算：选择性重计算只重算注意力内部（慢几个百分点）；完全重计算只保存每层输入并重算整层（计算量约多三分之一）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="310"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="311"/>
         <source>Off (plain data parallel)</source>
         <translation>关闭（普通数据并行）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="311"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="312"/>
         <source>ZeRO-1: shard optimizer states</source>
         <translation>ZeRO-1：分片优化器状态</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="311"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="312"/>
         <source>ZeRO-2: + gradients</source>
         <translation>ZeRO-2：再分片梯度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="312"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="313"/>
         <source>ZeRO-3 / FSDP: + weights</source>
         <translation>ZeRO-3 / FSDP：再分片权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="313"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="314"/>
         <source>ZeRO shards training state across data-parallel GPUs; ZeRO-3 (FSDP) also shards the weights at the cost of gathering them every step.</source>
         <translation>ZeRO 将训练状态分片到数据并行的各 GPU 上；ZeRO-3（FSDP）还会分片权重，代价是每步都要收集权重。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="316"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="317"/>
         <source>LoRA rank r: each adapted matrix gains r x (in + out) parameters</source>
         <translation>LoRA 秩 r：每个适配矩阵增加 r ×（输入 + 输出）个参数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="319"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="320"/>
         <source>All linear layers</source>
         <translation>所有线性层</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="319"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="320"/>
         <source>Attention (q, k, v, o)</source>
         <translation>注意力层（q、k、v、o）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="320"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="321"/>
         <source>q and v only</source>
         <translation>仅 q 和 v</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="320"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="321"/>
         <source>Which matrices get adapters</source>
         <translation>哪些矩阵加适配器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="321"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="322"/>
         <source>Paged optimizer (states spill to CPU memory under pressure)</source>
         <translation>分页优化器（显存紧张时状态换出到内存）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="323"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="324"/>
         <source>Weight format for serving</source>
         <translation>推理时的权重格式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="325"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="326"/>
         <source>KV-cache format</source>
         <translation>KV 缓存格式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="327"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="328"/>
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="327"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="328"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="328"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="329"/>
         <source>Recompute</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="328"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="329"/>
         <source>ZeRO / FSDP</source>
         <translation>ZeRO / FSDP</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="329"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="330"/>
         <source>LoRA rank</source>
         <translation>LoRA 秩</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="330"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="331"/>
         <source>LoRA targets</source>
         <translation>LoRA 目标层</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="331"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="332"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="331"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="332"/>
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
@@ -4992,7 +5002,7 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>ScenarioWizard</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="555"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="556"/>
         <source>Custom model</source>
         <translation>自定义模型</translation>
     </message>
@@ -5000,82 +5010,82 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>TaskPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="98"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="99"/>
         <source>What do you want to run?</source>
         <translation>您要运行什么任务？</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="99"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="100"/>
         <source>Pick the job; every later page adapts to it.</source>
         <translation>选择任务类型；后续页面会随之调整。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="104"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="105"/>
         <source>Pretrain a language model</source>
         <translation>预训练语言模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="105"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="106"/>
         <source>Train all weights from scratch on a token budget.</source>
         <translation>按 token 预算从零训练全部权重。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="106"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="107"/>
         <source>Full fine-tune</source>
         <translation>全参数微调</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="107"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="108"/>
         <source>Update all weights on your data (same memory as pretraining).</source>
         <translation>在您的数据上更新全部权重（显存需求与预训练相同）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="108"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="109"/>
         <source>LoRA fine-tune</source>
         <translation>LoRA 微调</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="108"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="109"/>
         <source>Freeze the model, train small low-rank adapters.</source>
         <translation>冻结模型，只训练小的低秩适配器。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="109"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="110"/>
         <source>QLoRA fine-tune</source>
         <translation>QLoRA 微调</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="110"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="111"/>
         <source>LoRA on a 4-bit (NF4) frozen base: the cheapest way to tune a big model.</source>
         <translation>在 4 位（NF4）冻结底座上做 LoRA：微调大模型最省的方式。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="111"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="112"/>
         <source>Serve a model (inference)</source>
         <translation>部署模型推理服务</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="112"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="113"/>
         <source>Latency, throughput and how many GPUs a load needs.</source>
         <translation>时延、吞吐量，以及承载负载需要多少 GPU。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="113"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="114"/>
         <source>Image model training</source>
         <translation>图像模型训练</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="114"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="115"/>
         <source>Train an image classifier (ResNet, EfficientNet, ViT) on a dataset for some epochs.</source>
         <translation>在数据集上训练图像分类模型（ResNet、EfficientNet、ViT）若干轮。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="115"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="116"/>
         <source>Diffusion model training</source>
         <translation>扩散模型训练</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="116"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="117"/>
         <source>Train a diffusion model (DiT, or a U-Net with its FLOPs per image).</source>
         <translation>训练扩散模型（DiT，或给出每张图 FLOPs 的 U-Net）。</translation>
     </message>

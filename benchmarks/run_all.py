@@ -7,6 +7,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import crossval
 import gui_responsiveness
 import plan_timing
 import sweep
@@ -14,6 +15,8 @@ import validate
 
 if __name__ == "__main__":
     validate.main()
+    print()
+    crossval.main([])
     print()
     sweep.main()
     print()

@@ -36,6 +36,13 @@ from gpuplanner.core.results import (
 )
 from gpuplanner.core.scenario import Scenario
 from gpuplanner.core.site import NodeSpec, PowerAssumptions
+from gpuplanner.core.validation_errors import (
+    LARGEST_VALIDATED_GPUS,
+    OUT_OF_SAMPLE_MAX_PCT,
+    OUT_OF_SAMPLE_MEDIAN_PCT,
+    OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT,
+    SOURCES,
+)
 from gpuplanner.core.vision import (
     ACTIVATION_TRAFFIC_FACTOR,
     CONV_EFFICIENCY,
@@ -45,10 +52,9 @@ from gpuplanner.core.vision import (
 )
 from gpuplanner.core.workload import Assumptions, Cluster, Task, TrainingWorkload
 
-# Median |error| of the published runs in the validation table (benchmarks/validate_training.py), per
-# architecture family and math width; tests/test_validation_training.py keeps these in step with the harness.
-VALIDATION_ERROR_PCT = {("Ampere", "16-bit"): 4.7, ("Hopper", "16-bit"): 9.3, ("Hopper", "fp8"): 7.6,
-                        ("Blackwell", "fp8"): 9.0}
+# Time bands: the leave-one-source-out errors of the published runs (benchmarks/crossval.py, generated into
+# core/validation_errors.py), never the in-sample errors of the runs the constants were fitted to.
+EXTRAPOLATION_WIDENING = 1.5  # beyond the largest GPU count validated for the architecture and math width
 UNVALIDATED_ERROR_PCT = 35.0
 INFERENCE_ERROR_PCT = 15.0
 # CNN training: median |error| of the NVIDIA DeepLearningExamples runs (validation.vision_cases), A100 and V100.
@@ -96,9 +102,24 @@ def assumption_values(assumptions: Assumptions) -> dict[str, float | bool]:
     return dict(_assumption_items(assumptions))
 
 
-def uncertainty_pct(gpu: GPU, precision: Precision) -> float:
-    width = "fp8" if precision == Precision.FP8 else "16-bit"
-    return VALIDATION_ERROR_PCT.get((gpu.architecture, width), UNVALIDATED_ERROR_PCT)
+def validation_group(gpu: GPU, precision: Precision) -> tuple[str, str]:
+    return gpu.architecture, "fp8" if precision == Precision.FP8 else "16-bit"
+
+
+def uncertainty_pct(gpu: GPU, precision: Precision, count: int) -> float:
+    """± band of the training time: the out-of-sample median error of the GPU's architecture and math width (at
+    least the median over every case); the worst out-of-sample error where a single source validates the group;
+    widened beyond the largest validated run; the unvalidated band where no published run covers it."""
+    group = validation_group(gpu, precision)
+    if group not in OUT_OF_SAMPLE_MEDIAN_PCT:
+        return UNVALIDATED_ERROR_PCT
+    if SOURCES[group] < 2:  # its own source cannot judge it: no out-of-sample figure of its own
+        band = max(OUT_OF_SAMPLE_MAX_PCT.values())
+    else:
+        band = max(OUT_OF_SAMPLE_MEDIAN_PCT[group], OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT)
+    if count > LARGEST_VALIDATED_GPUS[group]:
+        band *= EXTRAPOLATION_WIDENING
+    return band
 
 
 def training_warnings(scenario: Scenario, workload: TrainingWorkload, cluster: Cluster, search: LayoutSearch,
@@ -131,6 +152,13 @@ def training_warnings(scenario: Scenario, workload: TrainingWorkload, cluster: C
         warnings.append(msg("No published run on {architecture} in {precision} to check against: the time "
                             "estimate is uncertain (±{band:.0f}%).", architecture=gpu.architecture,
                             precision=workload.precision.value, band=UNVALIDATED_ERROR_PCT))
+    group = validation_group(gpu, workload.precision)
+    if group in LARGEST_VALIDATED_GPUS and cluster.count > LARGEST_VALIDATED_GPUS[group]:
+        warnings.append(msg("{count:,} GPUs is beyond the largest published run checked on {architecture} in "
+                            "{width} ({largest:,} GPUs): the time band is widened to ±{band:.0f}%.",
+                            count=cluster.count, architecture=gpu.architecture, width=group[1],
+                            largest=LARGEST_VALIDATED_GPUS[group],
+                            band=uncertainty_pct(gpu, workload.precision, cluster.count)))
     if cluster.count > cluster.gpus_per_node and not gpu.is_sxm_class:
         warnings.append(msg("Multi-node training on PCIe servers: check each node has a 100-200 Gb/s RDMA NIC "
                             "per 2 GPUs or gradient traffic will dominate."))
@@ -273,7 +301,7 @@ def estimate_training(scenario: Scenario, node: NodeSpec | None = None, alternat
             tokens=workload.tokens,
             trainable_params=float(adapter_params) if workload.adapter else workload.model.total_params,
             cluster_model_states_gb=_model_states_gb(memory, count),
-            uncertainty_pct=uncertainty_pct(cluster.gpu, precision),
+            uncertainty_pct=uncertainty_pct(cluster.gpu, precision, count),
             step_breakdown_s=search.time.as_dict(best),
         ),
         inference=None,

@@ -8,6 +8,8 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP
 TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "%1 GPUs for a %2-hour job: a cluster this size for so short a run is "
                                       "unusual; check the inputs (tokens, sequence length)."),
+    QT_TRANSLATE_NOOP("CoreMessages", "%1 GPUs is beyond the largest published run checked on %2 in %3 (%4 GPUs): "
+                                      "the time band is widened to ±%5%."),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 has no BF16 tensor cores (BF16 needs Ampere or newer); estimated in %2 "
                                       "instead."),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 has no FP8 tensor cores (FP8 needs Hopper, Ada or newer); estimated in %2"

@@ -88,6 +88,21 @@ def test_typed_values_reach_the_plans_and_back_keeps_them(qtbot, window) -> None
     assert window.wizard.scenario()["training"]["lora_rank"] == 16
 
 
+def test_qlora_starts_with_its_recipes_paged_optimizer(qtbot, window) -> None:
+    """Picking QLoRA checks "Paged optimizer" (its recipe); LoRA unchecks it; an opened file keeps its own value."""
+    wizard = window.wizard
+    for task, paged in (("qlora", True), ("lora", False), ("qlora", True)):
+        button = wizard.task_page.buttons[task]
+        qtbot.mouseClick(button, Qt.MouseButton.LeftButton, pos=QPoint(8, button.height() // 2))
+        assert wizard.precision_page.paged.isChecked() is paged
+        assert wizard.scenario()["training"]["paged_optimizer"] is paged
+    wizard.load_scenario({"task": "qlora", "model": {"preset": "llama-2-7b"}})
+    assert wizard.precision_page.paged.isChecked()  # the parser's default for qlora, shown
+    wizard.load_scenario({"task": "qlora", "model": {"preset": "llama-2-7b"},
+                          "training": {"paged_optimizer": False}})
+    assert not wizard.precision_page.paged.isChecked()  # what the file says
+
+
 def test_invalid_field_is_marked_in_place(qtbot, window) -> None:
     model_page = window.wizard.model_page
     model_page.preset.setCurrentIndex(model_page.preset.findData("custom"))

@@ -106,6 +106,20 @@ def test_qlora_33b_fits_a_24gb_card_and_full_finetune_needs_several_80gb(catalog
     assert alone.fits is False
 
 
+def test_qlora_pages_its_optimizer_by_default_as_its_recipe_does(catalog) -> None:
+    """QLoRA (Dettmers et al. 2023) pages the optimizer states; counting them on the GPU added about 6 GiB of AdamW
+    states at r = 64 on all linear layers of a 65B model and called a recipe that runs "does not fit"."""
+    llama65 = {"layers": 80, "hidden": 8192, "heads": 64, "ffn_hidden": 22016, "vocab": 32000}
+    base = {"task": "qlora", "model": llama65, "seq_len": 512, "hardware": {"gpu": "a100-sxm4-80gb", "count": 1},
+            "training": {"global_batch": 16, "micro_batch": 1, "recompute": "full", "lora_rank": 64,
+                         "tokens": 1e8}}
+    paged = run(catalog, base)
+    resident = run(catalog, {**base, "training": {**base["training"], "paged_optimizer": False}})
+    assert paged.memory_gib_per_gpu.optimizer == 0.0
+    assert resident.memory_gib_per_gpu.optimizer == pytest.approx(6.0, rel=0.15)  # 8 bytes x ~0.8 B adapter params
+    assert run(catalog, {**base, "task": "lora"}).memory_gib_per_gpu.optimizer > 0  # LoRA keeps its states
+
+
 @pytest.mark.parametrize(("task", "gpu", "count", "extra"), [
     ("qlora", "a100-sxm4-80gb", 2, {"training": {"global_batch": 16, "recompute": "full", "lora_rank": 64,
                                                  "paged_optimizer": True, "tokens": 1e8}}),

@@ -29,6 +29,12 @@ DEFAULT_LORA_RANK = 16
 DEFAULT_LORA_TARGETS = "all-linear"
 
 
+def paged_optimizer_by_default(task: str) -> bool:
+    """QLoRA's recipe pages the optimizer states to host memory (Dettmers et al. 2023, Sec. 2, "Paged
+    Optimizers"); LoRA and full training keep them on the GPU."""
+    return task == Task.QLORA.value
+
+
 def new_scenario() -> ScenarioDocument:
     """A complete scenario at the documented defaults (README "Scenario file"; the app's File → New shows it).
     Read from the typed defaults, so the parser, the app and this stay one set of numbers."""
@@ -38,7 +44,7 @@ def new_scenario() -> ScenarioDocument:
         "seq_len": TrainingWorkload.seq_len, "precision": TrainingWorkload.precision.value,
         "training": {"tokens": TrainingWorkload.tokens, "global_batch": TrainingWorkload.global_batch,
                      "optimizer": TrainingWorkload.optimizer.value, "lora_rank": DEFAULT_LORA_RANK,
-                     "lora_targets": DEFAULT_LORA_TARGETS, "paged_optimizer": False},
+                     "lora_targets": DEFAULT_LORA_TARGETS},
         "inference": {"batch": ServingWorkload.batch, "input_tokens": ServingWorkload.input_tokens,
                       "output_tokens": ServingWorkload.output_tokens,
                       "weight_dtype": ServingWorkload.weight_format.value,
@@ -252,7 +258,7 @@ def parse_scenario(data: object, resolve_model: Callable[[str], ModelArch], reso
     training.setdefault("lora_targets", DEFAULT_LORA_TARGETS)
     if training["lora_targets"] not in LORA_TARGETS:
         raise InputError("training.lora_targets", "must be one of {join}", join=' | '.join(LORA_TARGETS))
-    training.setdefault("paged_optimizer", False)
+    training.setdefault("paged_optimizer", paged_optimizer_by_default(task.value))
     hardware = _section(data, "hardware")
     gpu = resolve_gpu(hardware.get("gpu", DEFAULT_GPU_ID))
     count = hardware.get("count")

@@ -37,6 +37,7 @@ from gpuplanner.core.scenario import (
     IMAGENET_1K_TRAIN_IMAGES,
     ScenarioDocument,
     new_scenario,
+    paged_optimizer_by_default,
 )
 from gpuplanner.core.site import CHINA_IDC_CABINET_AMPS, china_idc_cabinet_kw
 from gpuplanner.i18n import fill
@@ -491,7 +492,7 @@ class ScenarioWizard(QWizard):
         self.setStartId(PageId.TASK)
         self._connect_edits()
         self._tab_in_reading_order()
-        self.task_page.group.buttonToggled.connect(self._task_changed)
+        self.task_page.group.buttonToggled.connect(self._task_picked)
         self._task_changed()
         self.load_scenario(new_document())
 
@@ -537,6 +538,12 @@ class ScenarioWizard(QWizard):
             if problem is not None:
                 found.append((box, problem))
         return found
+
+    @Slot()
+    def _task_picked(self) -> None:
+        """The user picked a task: its recipe's defaults (QLoRA pages its optimizer), then the pages adapt."""
+        self.precision_page.paged.setChecked(paged_optimizer_by_default(self.task_page.task))
+        self._task_changed()
 
     @Slot()
     def _task_changed(self) -> None:
@@ -651,7 +658,8 @@ class ScenarioWizard(QWizard):
             select_data(p.zero, str(training["zero"]) if "zero" in training else AUTO)
             p.lora_rank.setValue(int(training["lora_rank"]))
             select_data(p.lora_targets, training["lora_targets"])
-            p.paged.setChecked(bool(training["paged_optimizer"]))
+            p.paged.setChecked(bool(data.get("training", {}).get("paged_optimizer",
+                                                                 paged_optimizer_by_default(full["task"]))))
             select_data(p.precision, full["precision"])
             m.batch.setValue(int(inference["batch"]))
             m.users.setValue(int(inference.get("concurrent_users", 0)))

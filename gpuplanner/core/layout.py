@@ -16,7 +16,6 @@ from gpuplanner.core.results import Alternative
 from gpuplanner.core.workload import Assumptions, Cluster, Layouts, TrainingWorkload
 
 MICRO_BATCH_CHOICES = (1, 2, 4, 8, 16)
-VIRTUAL_STAGE_CHOICES = (1, 2, 4)
 
 
 @dataclass(frozen=True)
@@ -42,6 +41,15 @@ def _divisors(n: int) -> list[int]:
     return sorted(set(small + [n // d for d in small]))
 
 
+def virtual_stage_choices(layers: int, pp: int) -> list[int]:
+    """Model chunks per pipeline rank the search tries: 1, and with a pipeline every divisor of the layers of the
+    fullest stage (Megatron needs layers divisible by pp x v; an uneven split, like Llama 3's 126 layers on 16
+    stages with lighter first and last stages, interleaves chunks of the fullest stage's size)."""
+    if pp <= 1:
+        return [1]
+    return _divisors(-(-layers // pp))
+
+
 def enumerate_layouts(workload: TrainingWorkload, cluster: Cluster, fixed: LayoutConstraints) -> Layouts:
     """Every candidate layout; the same for every GPU with the same node size, so it is built once per shape (the
     arrays are read-only, shared by the searches that use them)."""
@@ -62,24 +70,27 @@ def _layouts_for(heads: int, layers: int, count: int, gpus_per_node: int, global
         tp_pp += [(tp, pp) for pp in pp_choices if (count // tp) % pp == 0]
     if not tp_pp:
         raise InputError("parallelism", "no tensor x pipeline split divides {count} GPUs", count=count)
-    tp, pp = (np.array(v, dtype=np.float64) for v in zip(*tp_pp, strict=True))
+    # Interleaved 1F1B (Megatron): v model chunks per pipeline rank, each of layers / (pp x v) layers, so every v
+    # that divides the layers per stage, and no interleaving without a pipeline or with an uneven split.
+    triples = [(tp, pp, v) for tp, pp in tp_pp for v in ([fixed.virtual_stages] if fixed.virtual_stages else
+                                                           virtual_stage_choices(layers, pp))]
+    tp, pp, virtual_of = (np.array(v, dtype=np.float64) for v in zip(*triples, strict=True))
     dp = count / (tp * pp)
 
     grids = np.meshgrid(
-        np.arange(len(tp_pp)),
+        np.arange(len(triples)),
         np.array([fixed.micro_batch] if fixed.micro_batch else MICRO_BATCH_CHOICES, dtype=np.float64),
         np.array([fixed.zero] if fixed.zero is not None else (0, 1, 2, 3), dtype=np.float64),
         np.array([fixed.recompute] if fixed.recompute is not None else (0, 1, 2), dtype=np.float64),
-        np.array([fixed.virtual_stages] if fixed.virtual_stages else VIRTUAL_STAGE_CHOICES, dtype=np.float64),
         indexing="ij",
     )
-    pair, micro_batch, zero, recompute, virtual = (g.ravel() for g in grids)
-    tp_all, pp_all, dp_all = tp[pair], pp[pair], dp[pair]
+    pair, micro_batch, zero, recompute = (g.ravel() for g in grids)
+    tp_all, pp_all, dp_all, virtual = tp[pair], pp[pair], dp[pair], virtual_of[pair]
     per_replica = global_batch / dp_all
     keep = (per_replica == np.floor(per_replica)) & (np.mod(per_replica, micro_batch) == 0)
     if fixed.dp:
         keep &= dp_all == fixed.dp
-    keep &= (pp_all > 1) | (virtual == 1)  # interleaving needs a pipeline
+    keep &= (pp_all > 1) | (virtual == 1)  # a fixed interleave needs a pipeline
     keep &= pp_all * virtual <= layers
     if fixed.zero is None:
         keep &= (pp_all == 1) | (zero <= 1)  # Megatron/DeepSpeed combine pipelines with ZeRO-1 at most

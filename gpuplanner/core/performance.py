@@ -169,6 +169,8 @@ def training_step_time(workload: TrainingWorkload, cluster: Cluster, layouts: La
     tokens_per_gpu = workload.tokens_per_step / world
     peak = max(peak_flops(gpu, workload.precision), 1.0)
     attention_peak = peak_flops(gpu, Precision.BF16 if workload.precision == Precision.FP8 else workload.precision)
+    # The LM head's FLOPs are spread over the stages, as a modern stack balances them (fewer layers on the last
+    # stage, as Llama 3 did); Megatron-LM 2021 put it all on the last stage, which this does not model yet.
     gemm = (linear_flops_per_token(workload, layouts.recompute) * tokens_per_gpu
             / (peak * gemm_efficiency(gpu, workload, layouts, assumptions))
             + attention_flops_per_token(workload, layouts.recompute, assumptions) * tokens_per_gpu
@@ -199,10 +201,13 @@ def training_step_time(workload: TrainingWorkload, cluster: Cluster, layouts: La
     gpus_per_node = min(cluster.gpus_per_node, cluster.count)
     nic_bytes_per_s = cluster.network_gbps / gpus_per_node / 8.0 * 1e9 * assumptions.network_efficiency
 
-    # Pipeline: one activation send forward and one gradient send backward per micro-batch per boundary.
+    # Pipeline: one activation send forward and one gradient send backward per micro-batch per boundary, v times
+    # with v interleaved chunks. Each of the t tensor-parallel ranks sends 1/t of the tensor and the receiver
+    # all-gathers it over NVLink (Megatron's scatter/gather, Narayanan et al. 2021 Sec. 4.1), with or without SP.
     stage_link = np.where(tp * pp <= gpus_per_node, link_bytes_per_s, nic_bytes_per_s)
-    send = activation_buffer / np.where(layouts.sequence_parallel > 0, tp, 1.0)
-    pipeline_send = np.where(pp > 1, 2.0 * microbatches * (send / stage_link + assumptions.collective_latency_s), 0.0)
+    send = activation_buffer / tp
+    pipeline_send = np.where(pp > 1, 2.0 * microbatches * layouts.virtual_stages
+                             * (send / stage_link + assumptions.collective_latency_s), 0.0)
 
     busy = gemm + memory_bound + tensor_parallel + pipeline_send
     bubble_fraction = (pp - 1.0) / (layouts.virtual_stages * microbatches)

@@ -4,20 +4,20 @@ efficiency refitted without the source judged, per architecture x math width."""
 
 # Median |error| (%) of the cases of each group when their own source was left out of the fit.
 OUT_OF_SAMPLE_MEDIAN_PCT = {
-    ('Ampere', '16-bit'): 4.4,
+    ('Ampere', '16-bit'): 7.3,
     ('Blackwell', 'fp8'): 0.4,
-    ('Hopper', '16-bit'): 21.3,
-    ('Hopper', 'fp8'): 14.0,
+    ('Hopper', '16-bit'): 22.2,
+    ('Hopper', 'fp8'): 10.0,
 }
 # Largest |error| (%) among them.
 OUT_OF_SAMPLE_MAX_PCT = {
-    ('Ampere', '16-bit'): 15.4,
+    ('Ampere', '16-bit'): 16.1,
     ('Blackwell', 'fp8'): 0.4,
-    ('Hopper', '16-bit'): 32.3,
-    ('Hopper', 'fp8'): 15.6,
+    ('Hopper', '16-bit'): 34.8,
+    ('Hopper', 'fp8'): 11.5,
 }
 # Median over every case, the floor of any band.
-OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 8.2
+OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 7.4
 # Published cases, distinct sources, and the largest GPU count validated, per group.
 CASES = {
     ('Ampere', '16-bit'): 15,

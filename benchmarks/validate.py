@@ -20,7 +20,8 @@ from gpuplanner.catalog.store import Catalog
 
 TABLES = (
     ("Training step time / throughput vs published runs", training_cases),
-    ("Whole-run GPU-hours (published totals include failures and restarts: estimates should be lower)",
+    ("Whole-run GPU-hours (published totals include failures and restarts; the estimates count the expected "
+     "interruptions and checkpoints)",
      gpu_hour_cases),
     ("Inference latency / throughput vs published runs", inference_cases),
     ("Fine-tuning time and memory vs published runs", finetune_cases),

@@ -78,12 +78,16 @@ def test_estimates_carry_the_out_of_sample_band_widened_when_extrapolating(train
     assert uncertainty_pct(mi300x, Precision.BF16, 8) == UNVALIDATED_ERROR_PCT
 
 
-def test_gpu_hour_totals_are_upper_bounds() -> None:
+def test_gpu_hour_totals_within_a_quarter_of_the_published_ones() -> None:
+    """Published whole-run totals include failures, restarts and evaluation; the estimates now count the expected
+    interruptions and checkpoints too (goodput), so they are no longer upper bounds. Printed, not in a median:
+    the runs' GPU counts changed during training (Llama 3's Table 4 lists stages on 8,192 and 16,384 GPUs), which a
+    single count cannot say."""
     from gpuplanner.catalog.store import Catalog
 
     catalog = Catalog(overrides_path=None)
     results = run_cases(gpu_hour_cases(catalog), catalog)
-    VALIDATION_TABLES.append(("Whole-run GPU-hours (published totals include failures: estimate should be lower)",
-                              format_table(results)))
+    VALIDATION_TABLES.append(("Whole-run GPU-hours (published totals include failures; the estimates count the "
+                              "expected interruptions and checkpoints)", format_table(results)))
     for r in results:
-        assert 0.5 * r.case.published <= r.predicted <= 1.05 * r.case.published, r.case.label
+        assert 0.75 * r.case.published <= r.predicted <= 1.25 * r.case.published, r.case.label

@@ -62,6 +62,10 @@ def estimate_report(result: Estimate) -> str:
                         f"{training.mfu * 100:.1f}"),
             "  " + fill(tr("run %1 days, %2 GPU-hours"), format_number(training.days),
                         format_number(training.gpu_hours)),
+            *(["  " + fill(tr("goodput %1% (%2 days of steps, %3 interruptions expected, a checkpoint every %4 min)"),
+                           f"{training.goodput.useful_share * 100:.1f}", format_number(training.compute_days),
+                           format_number(training.goodput.expected_interruptions),
+                           format_number(training.goodput.checkpoint_interval_min))] if training.goodput else []),
             "  " + tr("step breakdown") + " " + ", ".join(f"{k} {v:.3g} s"
                                                          for k, v in training.step_breakdown_s.items() if v),
         ]

@@ -10,6 +10,7 @@ from typing import Any
 
 from gpuplanner.core.adapters import AdapterSpec
 from gpuplanner.core.errors import InputError, require_int, require_positive
+from gpuplanner.core.goodput import LOW_GOODPUT, Goodput, expected_goodput
 from gpuplanner.core.hardware import GPU, Precision, Segment
 from gpuplanner.core.inference import (
     DECODE_OVERLAP_PENALTY,
@@ -21,7 +22,7 @@ from gpuplanner.core.inference import (
     smallest_fitting_tp,
 )
 from gpuplanner.core.layout import LayoutSearch, search_layouts
-from gpuplanner.core.memory import GIB
+from gpuplanner.core.memory import GIB, checkpoint_bytes
 from gpuplanner.core.messages import Message, msg
 from gpuplanner.core.performance import is_validated, model_flops_per_token, peak_flops
 from gpuplanner.core.results import (
@@ -273,12 +274,18 @@ def estimate_training(scenario: Scenario, node: NodeSpec | None = None, alternat
     tokens_per_s = workload.tokens_per_step / step_s
     model_tflops = model_flops_per_token(workload) * tokens_per_s / count / 1e12
     peak_tflops = peak_flops(cluster.gpu, precision) / 1e12
-    days = workload.steps * step_s / 86400.0
+    compute_days = workload.steps * step_s / 86400.0
     memory = search.memory.as_gib(best, cluster.gpu.memory_gib or 0.0)
     adapter_params = workload.adapter.total_params(workload.model) if workload.adapter else 0.0
+    trainable = float(adapter_params) if workload.adapter else workload.model.total_params
+    reliability = run_goodput(compute_days, count, checkpoint_bytes(
+        trainable, precision, workload.optimizer, scenario.assumptions, workload.adapter is not None),
+        scenario.assumptions)
+    days = reliability.wall_days
     power = power_block(cluster.gpu, cluster.gpus_per_node, cluster.nodes, node, PowerAssumptions())
-    energy, energy_tdp_basis = _energy(power, cluster.gpu, count, days)
+    energy, energy_tdp_basis = _energy(power, cluster.gpu, count, compute_days)
     warnings += training_warnings(scenario, workload, cluster, search, best, days)
+    warnings += goodput_warnings(reliability, count, scenario.assumptions)
     return Estimate(
         task=scenario.task.value,
         fits=bool(search.fits[best]),
@@ -299,10 +306,12 @@ def estimate_training(scenario: Scenario, node: NodeSpec | None = None, alternat
             gpu_hours=days * 24.0 * count,
             steps=workload.steps,
             tokens=workload.tokens,
-            trainable_params=float(adapter_params) if workload.adapter else workload.model.total_params,
+            trainable_params=trainable,
             cluster_model_states_gb=_model_states_gb(memory, count),
             uncertainty_pct=uncertainty_pct(cluster.gpu, precision, count),
             step_breakdown_s=search.time.as_dict(best),
+            compute_days=compute_days,
+            goodput=reliability,
         ),
         inference=None,
         power=power,
@@ -329,6 +338,27 @@ def estimate_training(scenario: Scenario, node: NodeSpec | None = None, alternat
         },
         warnings=tuple(warnings),
     )
+
+
+def run_goodput(compute_days: float, count: int, saved_bytes: float, assumptions: Assumptions) -> Goodput:
+    """Wall-clock time with the expected interruptions and the checkpoints of `saved_bytes` each."""
+    return expected_goodput(compute_days, count, saved_bytes, assumptions.interruptions_per_million_gpu_hours,
+                            assumptions.checkpoint_write_gbs_per_gpu, assumptions.restart_minutes)
+
+
+def goodput_warnings(reliability: Goodput, count: int, assumptions: Assumptions) -> list[Message]:
+    if reliability.useful_share >= LOW_GOODPUT:
+        return []
+    if reliability.useful_share == 0.0:
+        return [msg("{count:,} GPUs are interrupted about every {minutes:.0f} min, sooner than a restart and a "
+                    "checkpoint take: the job cannot make progress. Use fewer GPUs, or faster restarts and storage.",
+                    count=count, minutes=24 * 60 / reliability.interruptions_per_day)]
+    return [msg("Expected {interruptions:,.0f} interruptions over the run (one every {hours:.1f} h on {count:,} "
+                "GPUs): with a checkpoint every {interval:.0f} min and {restart:g}-min restarts, {share:.0%} of the "
+                "wall-clock time is training.", interruptions=reliability.expected_interruptions,
+                hours=24 / reliability.interruptions_per_day, count=count,
+                interval=reliability.checkpoint_interval_min, restart=assumptions.restart_minutes,
+                share=reliability.useful_share)]
 
 
 def _model_states_gb(memory: MemoryPerGPU, count: int) -> float:
@@ -520,8 +550,12 @@ def estimate_image_training(scenario: Scenario, node: NodeSpec | None = None) ->
     step_s = float(search.time.total[best])
     images_per_s = workload.global_batch / step_s
     model_tflops = workload.flops_per_image * images_per_s / count / 1e12
-    days = workload.steps * step_s / 86400.0
+    compute_days = workload.steps * step_s / 86400.0
     memory = search.memory.as_gib(best, cluster.gpu.memory_gib or 0.0)
+    reliability = run_goodput(compute_days, count, checkpoint_bytes(
+        workload.model.params, precision, workload.optimizer, scenario.assumptions, False), scenario.assumptions)
+    days = reliability.wall_days
+    warnings += goodput_warnings(reliability, count, scenario.assumptions)
     if not search.fits[best]:
         warnings.append(msg("Does not fit: the leanest layout needs {need:.1f} GiB per GPU but {gpu} has "
                             "{capacity:g} GiB. Add GPUs, shard more (ZeRO-3), or recompute activations.",
@@ -532,7 +566,7 @@ def estimate_image_training(scenario: Scenario, node: NodeSpec | None = None) ->
                             "estimate is uncertain (±{band:.0f}%).", architecture=cluster.gpu.architecture,
                             precision=precision.value, band=UNVALIDATED_ERROR_PCT))
     power = power_block(cluster.gpu, cluster.gpus_per_node, cluster.nodes, node, PowerAssumptions())
-    energy, energy_tdp_basis = _energy(power, cluster.gpu, count, days)
+    energy, energy_tdp_basis = _energy(power, cluster.gpu, count, compute_days)
     return Estimate(
         task=scenario.task.value, fits=bool(search.fits[best]), gpu=cluster.gpu.id, count=count,
         nodes=cluster.nodes, precision=precision.value, precision_requested=scenario.precision.value,
@@ -547,6 +581,8 @@ def estimate_image_training(scenario: Scenario, node: NodeSpec | None = None) ->
             cluster_model_states_gb=_model_states_gb(memory, count),
             uncertainty_pct=CNN_ERROR_PCT if validated else UNVALIDATED_ERROR_PCT,
             step_breakdown_s=search.time.as_dict(best),
+            compute_days=compute_days,
+            goodput=reliability,
         ),
         inference=None, power=power,
         energy_mwh=energy,

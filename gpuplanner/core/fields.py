@@ -76,6 +76,8 @@ _ASSUMPTION_RANGES: dict[str, tuple[float, float, str]] = {
     "network_efficiency": (0.01, 1.0, ""), "collective_latency_s": (0.0, 1.0, "s"), "dp_overlap": (0.0, 1.0, ""),
     "gather_exposed_share": (0.0, 1.0, ""),
     "compute_efficiency_scale": (0.01, 2.0, ""),
+    "interruptions_per_million_gpu_hours": (0.0, 1e6, "per million GPU-hours"),
+    "checkpoint_write_gbs_per_gpu": (0.001, 1000.0, "GB/s"), "restart_minutes": (0.0, 1440.0, "min"),
 }
 
 FIELDS: tuple[Field, ...] = (

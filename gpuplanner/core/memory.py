@@ -34,6 +34,15 @@ def weight_bytes_per_param(precision: Precision) -> float:
     return 4.0 if precision in (Precision.FP32, Precision.TF32) else 2.0
 
 
+def checkpoint_bytes(trainable_params: float, precision: Precision, optimizer: Optimizer,
+                     assumptions: Assumptions, adapter: bool) -> float:
+    """What a checkpoint holds: one copy of the trained weights with their optimizer states and fp32 master copy
+    (14 bytes per parameter for AdamW mixed precision); a frozen base (LoRA, QLoRA) is not saved again."""
+    weights = weight_bytes_per_param(precision)
+    master = 4.0 if not adapter and assumptions.master_weights and weights < 4 else 0.0
+    return trainable_params * (weights + OPTIMIZER_STATE_BYTES[optimizer] + master)
+
+
 def optimizer_bytes_per_param(workload: TrainingWorkload, assumptions: Assumptions) -> float:
     """Resident optimizer bytes per trainable parameter. Adapters train in the compute dtype with no master
     copy (QLoRA recipe); a paged optimizer leaves its states in host memory at the peak."""

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from gpuplanner.core.goodput import Goodput
 from gpuplanner.core.messages import Message
 
 if TYPE_CHECKING:
@@ -76,6 +77,8 @@ class TrainingFigures:
     cluster_model_states_gb: float
     uncertainty_pct: float
     step_breakdown_s: Mapping[str, float]  # the time model's parts, in its order
+    compute_days: float = 0.0  # the steps alone; `days` adds interruptions and checkpoints (goodput)
+    goodput: Goodput | None = None
     images_per_s: float | None = None
     images: float | None = None
     tokens_per_image: int | None = None

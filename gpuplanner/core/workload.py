@@ -9,6 +9,7 @@ import numpy as np
 
 from gpuplanner.core.adapters import AdapterSpec
 from gpuplanner.core.errors import InputError, require_int, require_positive
+from gpuplanner.core.goodput import CHECKPOINT_WRITE_GBS_PER_GPU, INTERRUPTIONS_PER_MILLION_GPU_HOURS, RESTART_MINUTES
 from gpuplanner.core.hardware import GPU, Precision
 from gpuplanner.core.model import ModelArch
 from gpuplanner.core.results import Layout
@@ -64,6 +65,11 @@ class Assumptions:
     # when compute could hide them (the first layer's gather, prefetch start-up). A planning default, not measured.
     gather_exposed_share: float = 0.1
     compute_efficiency_scale: float = 1.0  # multiply the calibrated GEMM efficiency (what-if)
+    # Goodput (core/goodput.py): job interruptions per million GPU-hours (Llama 3: 419 in 54 days on 16,384 H100),
+    # checkpoint write bandwidth per GPU (Llama 3's storage: 2 TB/s for 16K GPUs), minutes to restart.
+    interruptions_per_million_gpu_hours: float = INTERRUPTIONS_PER_MILLION_GPU_HOURS
+    checkpoint_write_gbs_per_gpu: float = CHECKPOINT_WRITE_GBS_PER_GPU
+    restart_minutes: float = RESTART_MINUTES
 
     @classmethod
     def from_mapping(cls, values: dict[str, object]) -> Assumptions:

@@ -6,6 +6,9 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP
 
 # Warnings, notes, rank reasons and the catalog's notes (msg(...) in gpuplanner/core and catalog).
 TEMPLATES = (
+    QT_TRANSLATE_NOOP("CoreMessages", "%1 GPUs are interrupted about every %2 min, sooner than a restart and a "
+                                      "checkpoint take: the job cannot make progress. Use fewer GPUs, or faster "
+                                      "restarts and storage."),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 GPUs for a %2-hour job: a cluster this size for so short a run is "
                                       "unusual; check the inputs (tokens, sequence length)."),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 GPUs is beyond the largest published run checked on %2 in %3 (%4 GPUs): "
@@ -39,6 +42,9 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "Does not fit: the leanest layout needs %1 GiB per GPU but %2 has %3 GiB. Add"
                                       " GPUs, shard more (ZeRO-3), or recompute activations."),
     QT_TRANSLATE_NOOP("CoreMessages", "Electricity price not given: opex excludes energy."),
+    QT_TRANSLATE_NOOP("CoreMessages", "Expected %1 interruptions over the run (one every %2 h on %3 GPUs): with a "
+                                      "checkpoint every %4 min and %5-min restarts, %6 of the wall-clock time is "
+                                      "training."),
     QT_TRANSLATE_NOOP("CoreMessages", "GeForce cards: NVIDIA's driver licence does not permit data-center "
                                       "deployment, and they have no ECC memory."),
     QT_TRANSLATE_NOOP("CoreMessages", "IEC 60309 %1 %2 A (%3)"),

@@ -435,6 +435,11 @@ def build_document(plan: Plan, options: SheetOptions, catalog_date: str = "",
                  and not t.tokens_per_s else fmt.num(t.tokens_per_s, 0) + " " + tr("tokens/s")),
                 (tr("MFU"), fmt.num(t.mfu * 100, 1) + " %"),
                 (tr("Training time"), fmt.num(t.days, 1) + " " + tr("days")),
+                *([(tr("Goodput"), fill(tr("%1 % of the wall-clock time trains (%2 days of steps; %3 interruptions "
+                                          "expected; a checkpoint every %4 min)"),
+                                       fmt.num(t.goodput.useful_share * 100, 1), fmt.num(t.compute_days, 1),
+                                       fmt.num(t.goodput.expected_interruptions, 0),
+                                       fmt.num(t.goodput.checkpoint_interval_min, 0)))] if t.goodput else []),
                 (tr("GPU-hours"), fmt.num(t.gpu_hours, 0))]
     if plan.inference:
         s = plan.inference

@@ -7,6 +7,7 @@ from html import escape
 
 from PySide6.QtCore import QCoreApplication
 
+from gpuplanner.core.goodput import Goodput
 from gpuplanner.core.results import Plan, PlanResult
 from gpuplanner.i18n.messages import term, translated
 from gpuplanner.report.formatting import money as _money
@@ -71,6 +72,8 @@ def plan_html(plan: Plan, currency: str) -> str:
                 (tr("Tokens/s per GPU"), _num(training.tokens_per_s_per_gpu, 0)),
                 (tr("MFU"), _num(training.mfu * 100, 1) + " %"), (tr("Days"), _num(training.days, 1)),
                 (tr("GPU-hours"), _num(training.gpu_hours, 0))]
+        if training.goodput is not None:
+            rows += _goodput_rows(training.compute_days, training.goodput)
         parts_label = {"gemm": tr("Matrix math"), "memory_bound": tr("Memory-bound kernels"),
                        "tensor_parallel": tr("Tensor-parallel traffic"), "pipeline_send": tr("Pipeline sends"),
                        "pipeline_bubble": tr("Pipeline bubble"), "data_parallel": tr("Gradient sync (exposed)"),
@@ -99,6 +102,16 @@ def plan_html(plan: Plan, currency: str) -> str:
         parts += _site_parts(plan)
     parts += _cost_parts(plan, currency)
     return "".join(parts)
+
+
+def _goodput_rows(compute_days: float, goodput: Goodput) -> list[tuple[str, str]]:
+    """What interruptions and checkpoints add to the steps: the days above are wall-clock days."""
+    return [(tr("Days of steps alone"), _num(compute_days, 1)),
+            (tr("Goodput (time left after interruptions and checkpoints)"), _num(goodput.useful_share * 100, 1)
+             + " %"),
+            (tr("Interruptions expected"), _num(goodput.expected_interruptions, 0)),
+            (tr("Checkpoint every (min), writing for (s)"),
+             f"{_num(goodput.checkpoint_interval_min, 0)} / {_num(goodput.checkpoint_write_s, 1)}")]
 
 
 def _rental_parts(plan: Plan) -> list[str]:
@@ -174,6 +187,9 @@ def assumption_labels() -> dict[str, str]:
         "compute_efficiency_scale": tr("Compute efficiency scale"), "flops_convention": tr("FLOPs counted as"),
         "activation_memory": tr("Activation memory"), "optimizer": tr("Optimizer"), "adapters": tr("Adapters"),
         "power": tr("Power"), "decode_overlap_penalty": tr("Decode overlap penalty"), "kv_cache": tr("KV cache"),
+        "interruptions_per_million_gpu_hours": tr("Job interruptions per million GPU-hours"),
+        "checkpoint_write_gbs_per_gpu": tr("Checkpoint write bandwidth per GPU (GB/s)"),
+        "restart_minutes": tr("Minutes to restart after an interruption"),
     }
 
 

@@ -22,9 +22,8 @@ from gpuplanner.paths import resource_path
 from gpuplanner.service import scenario_from_data
 
 A100 = "a100-sxm4-80gb"
-# Megatron-LM as of 2021-22: fp32 main gradients, no FlashAttention, gradient all-reduce not overlapped
-# with backward (Korthikanti et al. 2022, Sec. 6.3).
-MEGATRON_2021 = {"gradient_bytes": 4.0, "flash_attention": False, "dp_overlap": 0.0}
+# Megatron-LM as of 2021-22 is the `megatron-2021` stack profile (core/stack.py): fp32 main gradients, no
+# FlashAttention, gradient all-reduce not overlapped with backward (Korthikanti et al. 2022, Sec. 6.3).
 H100 = "h100-sxm5-80gb"
 
 
@@ -77,7 +76,7 @@ def _megatron(run_id: str, label: str, model: dict[str, Any], seq: int, batch: i
         "training": {"global_batch": batch, "recompute": "full", "zero": 0, **training},
         "hardware": {"gpu": A100, "count": gpus, "network_gbps_per_node": 1600},
         "parallelism": {"tp": tp, "pp": pp, "dp": dp},
-        "assumptions": MEGATRON_2021,
+        "stack": "megatron-2021",
     }
     step = megatron_step_time_s(batch, seq, model["layers"], model["hidden"], model["vocab"], gpus, tflops)
     return Case(run_id, label, scenario, "step_time_s", step,
@@ -122,7 +121,7 @@ def training_cases(catalog: Catalog) -> list[Case]:
         "task": "pretrain", "model": gpt3, "seq_len": 2048, "precision": "bf16",
         "training": {"global_batch": 1536, "micro_batch": 1, "zero": 0, "recompute": "full"},
         "hardware": {"gpu": A100, "count": 1024, "network_gbps_per_node": 1600},
-        "parallelism": {"tp": 8, "pp": 16, "dp": 8}, "assumptions": MEGATRON_2021}, "step_time_s",
+        "parallelism": {"tp": 8, "pp": 16, "dp": 8}, "stack": "megatron-2021"}, "step_time_s",
         readme["results"]["iteration_time_s"],
         "iteration time as printed; 138 TFLOP/s = 44% matches eq. 3 with full recompute", tier="B"))
 
@@ -148,7 +147,7 @@ def training_cases(catalog: Catalog) -> list[Case]:
             "hardware": {"gpu": A100, "count": gpus, "network_gbps_per_node": 1600},
             "parallelism": {"tp": tp, "pp": pp, "dp": dp, "virtual_stages": v,
                             "sequence_parallel": variant == "selective"},
-            "assumptions": {**MEGATRON_2021, **extra}},
+            "stack": "megatron-2021", "assumptions": extra},
             "step_time_s", run["results"][key], "iteration time as printed"))
 
     llama405 = {"layers": 126, "hidden": 16384, "heads": 128, "kv_heads": 8, "ffn_hidden": 53248,

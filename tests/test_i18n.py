@@ -27,6 +27,7 @@ ALLOWED = re.compile(
     r"^[\d\s.,:%×/()+\-–·#&<>|=~±]*$|GiB|GB|kW|TFLOP|BF16|FP16|FP8|FP32|TF32|INT8|INT4|AdamW|Adafactor|ZeRO|FSDP|"
     r"LoRA|QLoRA|TensorRT-LLM|vLLM|llama\.cpp|USD|CNY|PUE|TCO|GPU|MLP|SwiGLU|NVIDIA|AMD|Intel|Huawei|Llama|Qwen|"
     r"Mixtral|DeepSeek|GPT|BERT|ResNet|ViT|SDXL|config\.json|JSON|PDF|PDU|TDP|IDC|NCCL|CUDA|MFU|KV|"
+    r"Megatron-Core|Megatron-LM|NeMo|DeepSpeed|PyTorch|torchtitan|"  # framework names stay as published
     r"^[A-Z0-9][A-Za-z0-9.\-]*$")
 
 

@@ -69,6 +69,11 @@ def estimate_report(result: Estimate) -> str:
             "  " + tr("step breakdown") + " " + ", ".join(f"{k} {v:.3g} s"
                                                          for k, v in training.step_breakdown_s.items() if v),
         ]
+    if result.stack is not None:
+        stack = result.stack
+        fixed = ", ".join(f"{key} = {value}" for key, value in stack.from_profile.items()) or tr("nothing")
+        lines += ["", fill(tr("Software stack %1: fixed %2; set by you %3; searched %4"), stack.name, fixed,
+                           ", ".join(stack.set_by_you) or tr("nothing"), ", ".join(stack.searched) or tr("nothing"))]
     serving = result.inference
     if serving:
         lines += [

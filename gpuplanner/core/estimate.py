@@ -33,10 +33,12 @@ from gpuplanner.core.results import (
     ModelSummary,
     PowerFigures,
     ServingFigures,
+    StackReport,
     TrainingFigures,
 )
 from gpuplanner.core.scenario import Scenario
 from gpuplanner.core.site import NodeSpec, PowerAssumptions
+from gpuplanner.core.stack import profile_for
 from gpuplanner.core.validation_errors import (
     LARGEST_VALIDATED_GPUS,
     OUT_OF_SAMPLE_MAX_PCT,
@@ -337,7 +339,36 @@ def estimate_training(scenario: Scenario, node: NodeSpec | None = None, alternat
                      "(MLPerf Training v4.0 metered)",
         },
         warnings=tuple(warnings),
+        stack=stack_report(scenario),
     )
+
+
+LAYOUT_KNOBS = ("tp", "pp", "dp", "zero", "micro_batch", "recompute", "sequence_parallel", "virtual_stages")
+
+
+def stack_report(scenario: Scenario) -> StackReport:
+    """Which settings the software-stack profile fixed, which the user gave, and which the search chose."""
+    profile = profile_for(scenario.stack)
+    given = scenario.raw.get("assumptions", {})
+    fixed = scenario.layout
+    from_profile = {key: str(value).lower() if isinstance(value, bool) else f"{value:g}"
+                    for key, value in profile.assumptions.items() if key not in given}
+    pinned = set()
+    if not profile.tensor_parallel and fixed.tp is None:
+        from_profile["tp"] = "1"
+        pinned |= {"tp", "sequence_parallel"}
+    if not profile.pipeline_parallel and fixed.pp is None:
+        from_profile["pp"] = "1"
+        pinned |= {"pp", "virtual_stages"}
+    if fixed.zero is None:
+        from_profile["zero"] = " | ".join(str(z) for z in profile.zero_stages)
+        if len(profile.zero_stages) == 1:
+            pinned.add("zero")
+    mine = tuple(f"assumptions.{key}" for key in given) + tuple(
+        knob for knob in LAYOUT_KNOBS if getattr(fixed, knob) is not None)
+    searched = tuple(knob for knob in LAYOUT_KNOBS if getattr(fixed, knob) is None and knob not in pinned)
+    return StackReport(name=profile.name, source=profile.source, from_profile=from_profile,
+                       set_by_you=mine, searched=searched)
 
 
 def run_goodput(compute_days: float, count: int, saved_bytes: float, assumptions: Assumptions) -> Goodput:

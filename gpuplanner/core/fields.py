@@ -21,6 +21,7 @@ from gpuplanner.core.errors import InputError
 from gpuplanner.core.hardware import Precision
 from gpuplanner.core.inference import ENGINES, ServingWorkload, WeightFormat
 from gpuplanner.core.site import CHINA_IDC_CABINET_AMPS, Cooling, PowerAssumptions, PowerSupply, SiteLimits
+from gpuplanner.core.stack import Stack
 from gpuplanner.core.workload import Assumptions, Optimizer, Task, TrainingWorkload
 
 SEARCHED = "searched"  # the documented "default" of a knob the layout search chooses
@@ -85,6 +86,8 @@ FIELDS: tuple[Field, ...] = (
     Field("seq_len", int, TrainingWorkload.seq_len, 16, 1 << 22, unit="tokens", help="tokens per sequence"),
     Field("precision", str, TrainingWorkload.precision.value, choices=_choices(Precision),
           help="compute precision; falls back with a warning when the GPU lacks it: FP8 → BF16 → FP16 → FP32"),
+    Field("stack", str, "the best modern stack", choices=_choices(Stack),
+          help="software stack: the assumptions and layouts its framework runs"),
     Field("training.tokens", float, TrainingWorkload.tokens, 0.0, 1e16, True, "tokens", "tokens to train on"),
     Field("training.global_batch", int, TrainingWorkload.global_batch, 1, 1 << 24, unit="sequences",
           help="sequences per optimizer step"),
@@ -219,10 +222,15 @@ _JSON_TYPES = {int: "integer", float: "number", str: "string", bool: "boolean"}
 _DEFAULT_WORDS = {None: "none", SEARCHED: "searched"}
 
 
+def _is_phrase(spec: Field) -> bool:
+    """A documented default said in words ("the preset's", "per GPU class", "the best modern stack")."""
+    return isinstance(spec.default, str) and spec.default != SEARCHED and (
+        (not spec.choices and spec.kind is not str) or (bool(spec.choices) and spec.default not in spec.choices))
+
+
 def _default_text(spec: Field) -> str:
-    if isinstance(spec.default, str) and spec.default not in (SEARCHED,) and not spec.choices and \
-            spec.kind is not str:
-        return spec.default  # a phrase ("the preset's", "per GPU class")
+    if _is_phrase(spec):
+        return spec.default  # type: ignore[return-value]
     if spec.default is None or spec.default == SEARCHED:
         return _DEFAULT_WORDS[spec.default]  # type: ignore[index]
     if isinstance(spec.default, bool):
@@ -275,7 +283,7 @@ def scenario_schema() -> JsonSchema:
             if spec.maximum is not None:
                 prop["maximum"] = spec.maximum
         if (spec.default not in (None, SEARCHED) and isinstance(spec.default, int | float | bool)) or \
-                (isinstance(spec.default, str) and spec.kind is str):
+                (isinstance(spec.default, str) and spec.kind is str and not _is_phrase(spec)):
             prop["default"] = spec.default
         description = ", ".join(part for part in (spec.help, spec.unit and f"in {spec.unit}") if part)
         if description:

@@ -30,6 +30,10 @@ class LayoutConstraints:
     recompute: int | None = None
     sequence_parallel: bool | None = None
     virtual_stages: int | None = None
+    # What the software stack can run (core/stack.py); a value fixed above wins.
+    tensor_parallel: bool = True
+    pipeline_parallel: bool = True
+    zero_stages: tuple[int, ...] = (0, 1, 2, 3)
 
 
 def _powers_of_two_up_to(limit: int) -> list[int]:
@@ -60,13 +64,14 @@ def enumerate_layouts(workload: TrainingWorkload, cluster: Cluster, fixed: Layou
 @lru_cache(maxsize=128)  # a plan run uses about 20 counts x 2 node sizes
 def _layouts_for(heads: int, layers: int, count: int, gpus_per_node: int, global_batch: int,
                  fixed: LayoutConstraints) -> Layouts:
-    tp_choices = [fixed.tp] if fixed.tp else [
+    tp_choices = [fixed.tp] if fixed.tp else [1] if not fixed.tensor_parallel else [
         t for t in _powers_of_two_up_to(min(gpus_per_node, count)) if heads % t == 0]
     tp_pp: list[tuple[int, int]] = []
     for tp in tp_choices:
         if count % tp:
             continue
-        pp_choices = [fixed.pp] if fixed.pp else [p for p in _divisors(count // tp) if p <= layers]
+        pp_choices = [fixed.pp] if fixed.pp else [1] if not fixed.pipeline_parallel else [
+            p for p in _divisors(count // tp) if p <= layers]
         tp_pp += [(tp, pp) for pp in pp_choices if (count // tp) % pp == 0]
     if not tp_pp:
         raise InputError("parallelism", "no tensor x pipeline split divides {count} GPUs", count=count)
@@ -80,7 +85,7 @@ def _layouts_for(heads: int, layers: int, count: int, gpus_per_node: int, global
     grids = np.meshgrid(
         np.arange(len(triples)),
         np.array([fixed.micro_batch] if fixed.micro_batch else MICRO_BATCH_CHOICES, dtype=np.float64),
-        np.array([fixed.zero] if fixed.zero is not None else (0, 1, 2, 3), dtype=np.float64),
+        np.array([fixed.zero] if fixed.zero is not None else fixed.zero_stages, dtype=np.float64),
         np.array([fixed.recompute] if fixed.recompute is not None else (0, 1, 2), dtype=np.float64),
         indexing="ij",
     )

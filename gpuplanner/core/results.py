@@ -133,6 +133,16 @@ class ModelSummary:
 
 
 @dataclass(frozen=True, slots=True)
+class StackReport:
+    """The software stack a training estimate assumed, and where each setting came from."""
+    name: str
+    source: str
+    from_profile: Mapping[str, str]  # setting -> value the profile fixed
+    set_by_you: tuple[str, ...]  # scenario keys the user gave (they win over the profile)
+    searched: tuple[str, ...]  # layout knobs the search chose
+
+
+@dataclass(frozen=True, slots=True)
 class Estimate:
     """One scenario on one GPU type and count (the output of `estimate`)."""
     task: str
@@ -155,6 +165,7 @@ class Estimate:
     layouts_fitting: int | None
     assumptions: Mapping[str, Any]  # the settings the estimate used, named as the user edits them
     warnings: tuple[Message, ...]
+    stack: StackReport | None = None  # training: the software stack profile and what was searched
 
     @property
     def days(self) -> float | None:

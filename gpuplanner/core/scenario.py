@@ -17,6 +17,7 @@ from gpuplanner.core.inference import ServingWorkload, WeightFormat
 from gpuplanner.core.layout import LayoutConstraints
 from gpuplanner.core.model import ModelArch
 from gpuplanner.core.site import PowerAssumptions, PowerSupply, SiteLimits
+from gpuplanner.core.stack import Stack, profile_for
 from gpuplanner.core.vision import ImagePreset
 from gpuplanner.core.workload import Assumptions, Optimizer, Recompute, Task, TrainingWorkload
 
@@ -58,7 +59,7 @@ def new_scenario() -> ScenarioDocument:
     }
 
 SCHEMA: dict[str, Any] = {
-    "task": str, "model": dict, "seq_len": int, "precision": str, "assumptions": dict,
+    "task": str, "model": dict, "seq_len": int, "precision": str, "stack": str, "assumptions": dict,
     "training": {"tokens": float, "global_batch": int, "micro_batch": int, "optimizer": str, "recompute": str,
                  "zero": int, "lora_rank": int, "lora_targets": str, "paged_optimizer": bool},
     "inference": {"batch": int, "input_tokens": int, "output_tokens": int, "weight_dtype": str, "kv_dtype": str,
@@ -106,6 +107,7 @@ class Scenario:
     raw: dict[str, Any] = field(default_factory=dict)
     image: ImagePreset | None = None
     images: dict[str, Any] = field(default_factory=dict)
+    stack: Stack | None = None  # None: the modern default (core.stack.MODERN)
 
 
 def _check_type(path: str, value: object, expected: type) -> object:
@@ -221,7 +223,9 @@ def parse_scenario(data: object, resolve_model: Callable[[str], ModelArch], reso
     assumptions_raw = data.get("assumptions", {})
     if not isinstance(assumptions_raw, dict):
         raise InputError("assumptions", "must be an object")
-    assumptions = Assumptions.from_mapping(assumptions_raw)
+    stack = None if "stack" not in data else _choice("stack", _check_type("stack", data["stack"], str), Stack)
+    profile = profile_for(stack)  # type: ignore[arg-type]
+    assumptions = Assumptions.from_mapping({**profile.assumptions, **assumptions_raw})  # the user's values win
 
     training = _section(data, "training")
     training.setdefault("tokens", TrainingWorkload.tokens)
@@ -294,6 +298,8 @@ def parse_scenario(data: object, resolve_model: Callable[[str], ModelArch], reso
         micro_batch=training.get("micro_batch"), zero=training.get("zero"),
         recompute=int(training["recompute"]) if "recompute" in training else None,
         sequence_parallel=parallelism.get("sequence_parallel"), virtual_stages=parallelism.get("virtual_stages"),
+        tensor_parallel=profile.tensor_parallel, pipeline_parallel=profile.pipeline_parallel,
+        zero_stages=profile.zero_stages,
     )
     constraints = _section(data, "constraints")
     if "site" in constraints:
@@ -308,4 +314,4 @@ def parse_scenario(data: object, resolve_model: Callable[[str], ModelArch], reso
                     inference=inference, gpu=gpu, gpu_count=count, gpus_per_node=gpus_per_node,
                     network_gbps_per_node=network, layout=layout, constraints=constraints,
                     assumptions=assumptions, hardware_given="gpu" in hardware, raw=dict(data), image=image,
-                    images=images)
+                    images=images, stack=stack)  # type: ignore[arg-type]

@@ -418,6 +418,9 @@ def build_document(plan: Plan, options: SheetOptions, catalog_date: str = "",
         (tr("Parallel layout"), fill("TP %1 · PP %2 · DP %3 · ZeRO-%4", plan.layout.tp, plan.layout.pp, plan.layout.dp,
                                    plan.layout.zero)),
         (tr("Precision"), precision_text(plan)),
+        *([(tr("Software stack"), fill(tr("%1 (searched: %2)"), plan.estimate.stack.name,
+                                       ", ".join(plan.estimate.stack.searched) or "—"))]
+          if plan.estimate.stack else []),
         (tr("Catalog data as of"), catalog_date or tr("n/a")),
         *([(tr("Key assumptions"), fill(tr("PUE %1; expected draw %2 kW per node (metered MLPerf H100 node scaled "
                                            "by GPU TDP); utilisation %3 %"), fmt.num(supply.pue, 2),

@@ -8,7 +8,7 @@ from html import escape
 from PySide6.QtCore import QCoreApplication
 
 from gpuplanner.core.goodput import Goodput
-from gpuplanner.core.results import Plan, PlanResult
+from gpuplanner.core.results import Plan, PlanResult, StackReport
 from gpuplanner.i18n.messages import term, translated
 from gpuplanner.report.formatting import money as _money
 from gpuplanner.report.formatting import number as _num
@@ -80,6 +80,8 @@ def plan_html(plan: Plan, currency: str) -> str:
                        "optimizer": tr("Optimizer step")}
         rows += [(parts_label.get(k, k), _num(v, 3) + " s") for k, v in training.step_breakdown_s.items() if v > 0]
         parts.append(_table(rows))
+    if plan.estimate.stack is not None:
+        parts += _stack_parts(plan.estimate.stack)
     if serving:
         parts.append(f"<h4>{escape(L['Serving'])} (±{serving.uncertainty_pct:.0f}%)</h4>")
         load = [] if not serving.concurrent_users else [
@@ -102,6 +104,15 @@ def plan_html(plan: Plan, currency: str) -> str:
         parts += _site_parts(plan)
     parts += _cost_parts(plan, currency)
     return "".join(parts)
+
+
+def _stack_parts(stack: StackReport) -> list[str]:
+    """The software stack assumed, and where each setting came from: the profile, the user, the search."""
+    fixed = ", ".join(f"{key} = {value}" for key, value in stack.from_profile.items()) or tr("nothing")
+    rows = [(tr("Profile"), stack.name), (tr("Fixed by the profile"), fixed),
+            (tr("Set in your scenario"), ", ".join(stack.set_by_you) or tr("nothing")),
+            (tr("Searched"), ", ".join(stack.searched) or tr("nothing"))]
+    return [f"<h4>{escape(tr('Software stack'))}</h4>", _table(rows), f"<p><small>{escape(stack.source)}</small></p>"]
 
 
 def _goodput_rows(compute_days: float, goodput: Goodput) -> list[tuple[str, str]]:

@@ -303,6 +303,13 @@ class PrecisionPage(QWizardPage):
             [("adamw", "AdamW"), ("adam8bit", self.tr("8-bit Adam")), ("sgd", self.tr("SGD with momentum")),
              ("adafactor", "Adafactor")], "adamw",
             self.tr("AdamW keeps two fp32 moments per parameter (8 bytes); 8-bit Adam 2 bytes; Adafactor almost none."))
+        self.stack = choice_combo(
+            [(AUTO, self.tr("Best modern stack")), ("megatron-core", "Megatron-Core / NeMo (2024+)"),
+             ("megatron-2021", "Megatron-LM (2021)"), ("deepspeed", "DeepSpeed ZeRO"),
+             ("deepspeed-pipeline", self.tr("DeepSpeed pipeline engine")), ("fsdp", "PyTorch FSDP / FSDP2"),
+             ("torchtitan", "torchtitan")], AUTO,
+            self.tr("The training framework: what it can split (tensor, pipeline, ZeRO stages) and how it runs "
+                    "(FlashAttention, gradient dtype and overlap). The estimate lists what came from it."))
         self.recompute = choice_combo(
             [(AUTO, self.tr("Automatic")), ("none", self.tr("None")), ("selective", self.tr("Selective")),
              ("full", self.tr("Full"))], AUTO,
@@ -326,7 +333,8 @@ class PrecisionPage(QWizardPage):
         self.kv_dtype = choice_combo([("fp16", "FP16"), ("bf16", "BF16"), ("fp8", "FP8"), ("int8", "INT8")], "fp16",
                                      self.tr("KV-cache format"))
         self.rows = {
-            "precision": (self.tr("Precision"), self.precision), "optimizer": (self.tr("Optimizer"), self.optimizer),
+            "precision": (self.tr("Precision"), self.precision), "stack": (self.tr("Software stack"), self.stack),
+            "optimizer": (self.tr("Optimizer"), self.optimizer),
             "recompute": (self.tr("Recompute"), self.recompute), "zero": (self.tr("ZeRO / FSDP"), self.zero),
             "lora_rank": (self.tr("LoRA rank"), self.lora_rank),
             "lora_targets": (self.tr("LoRA targets"), self.lora_targets), "paged": ("", self.paged),
@@ -341,7 +349,7 @@ class PrecisionPage(QWizardPage):
     def set_task(self, task: str) -> None:
         layout: QFormLayout = self.layout()  # type: ignore[assignment]
         visible = {
-            "precision": task != "inference", "optimizer": task != "inference",
+            "precision": task != "inference", "optimizer": task != "inference", "stack": task != "inference",
             "recompute": task not in ("inference", "vision", "diffusion"), "zero": task != "inference",
             "lora_rank": task in ("lora", "qlora"), "lora_targets": task in ("lora", "qlora"),
             "paged": task in ("lora", "qlora"), "weight_dtype": task == "inference", "kv_dtype": task == "inference",
@@ -570,6 +578,8 @@ class ScenarioWizard(QWizard):
                               "resolution": m.resolution.value()}
             data.pop("seq_len")
             data["precision"] = p.precision.currentData()
+            if p.stack.currentData() != AUTO:
+                data["stack"] = p.stack.currentData()
             data["training"] = {"optimizer": p.optimizer.currentData()}
             if p.zero.currentData() != AUTO:
                 data["training"]["zero"] = int(p.zero.currentData())
@@ -586,6 +596,8 @@ class ScenarioWizard(QWizard):
             data["seq_len"] = m.input_tokens.value() + m.output_tokens.value()
         else:
             data["precision"] = p.precision.currentData()
+            if p.stack.currentData() != AUTO:
+                data["stack"] = p.stack.currentData()
             training: dict[str, Any] = {"tokens": m.tokens_b.value() * 1e9, "global_batch": m.global_batch.value(),
                                         "optimizer": p.optimizer.currentData()}
             if p.recompute.currentData() != AUTO:
@@ -661,6 +673,7 @@ class ScenarioWizard(QWizard):
             p.paged.setChecked(bool(data.get("training", {}).get("paged_optimizer",
                                                                  paged_optimizer_by_default(full["task"]))))
             select_data(p.precision, full["precision"])
+            select_data(p.stack, data.get("stack", AUTO))
             m.batch.setValue(int(inference["batch"]))
             m.users.setValue(int(inference.get("concurrent_users", 0)))
             m.max_ttft.setValue(float(inference.get("max_ttft_s", 0.0)))

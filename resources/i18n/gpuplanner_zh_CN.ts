@@ -32,10 +32,10 @@
         <location filename="../../gpuplanner/report/spec_sheet.py" line="342"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="343"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="355"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="421"/>
-        <location filename="../../gpuplanner/ui/details.py" line="123"/>
-        <location filename="../../gpuplanner/ui/details.py" line="138"/>
-        <location filename="../../gpuplanner/ui/details.py" line="156"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="424"/>
+        <location filename="../../gpuplanner/ui/details.py" line="134"/>
+        <location filename="../../gpuplanner/ui/details.py" line="149"/>
+        <location filename="../../gpuplanner/ui/details.py" line="167"/>
         <source>n/a</source>
         <translation>不详</translation>
     </message>
@@ -136,7 +136,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="394"/>
-        <location filename="../../gpuplanner/ui/details.py" line="188"/>
+        <location filename="../../gpuplanner/ui/details.py" line="199"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
@@ -200,7 +200,7 @@
         <location filename="../../gpuplanner/cli/estimate.py" line="46"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="395"/>
         <location filename="../../gpuplanner/ui/details.py" line="63"/>
-        <location filename="../../gpuplanner/ui/details.py" line="189"/>
+        <location filename="../../gpuplanner/ui/details.py" line="200"/>
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
@@ -260,52 +260,66 @@
         <translation>单步构成</translation>
     </message>
     <message>
+        <location filename="../../gpuplanner/cli/estimate.py" line="74"/>
         <location filename="../../gpuplanner/cli/estimate.py" line="76"/>
+        <location filename="../../gpuplanner/ui/details.py" line="111"/>
+        <location filename="../../gpuplanner/ui/details.py" line="113"/>
+        <location filename="../../gpuplanner/ui/details.py" line="114"/>
+        <source>nothing</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/estimate.py" line="75"/>
+        <source>Software stack %1: fixed %2; set by you %3; searched %4</source>
+        <translation>软件栈 %1：固定 %2；由你设定 %3；搜索 %4</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/estimate.py" line="81"/>
         <source>Serving (%1, ±%2%)</source>
         <translation>推理服务（%1，±%2%）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="77"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="82"/>
         <source>time to first token %1 ms</source>
         <translation>首 token 时延 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="78"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="83"/>
         <source>time per output token %1 ms</source>
         <translation>每个输出 token %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="79"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="84"/>
         <source>output tokens/s %1 (%2 per GPU)</source>
         <translation>每秒输出 token %1（单卡 %2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="81"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="86"/>
         <source>largest batch %1 sequences per replica (KV-cache room)</source>
         <translation>每副本最大批大小 %1 条序列（受 KV 缓存限制）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="82"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="87"/>
         <source>replicas %1 x %2 GPU(s); the load needs %3 (%4 GPUs)</source>
         <translation>副本 %1 × %2 块 GPU；负载需要 %3 个副本（%4 块 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="86"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="91"/>
         <source>Power: %1 kW nameplate and %2 kW expected per node, %3 kW cluster</source>
         <translation>功耗：每节点额定 %1 kW、预计 %2 kW，集群 %3 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="90"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="95"/>
         <source>energy per run %1 MWh (IT, before PUE)</source>
         <translation>单次运行耗电 %1 MWh（IT 侧，未计 PUE）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="93"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="98"/>
         <source>Other layouts</source>
         <translation>其他布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="106"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="111"/>
         <source>%1 (%2 requested)</source>
         <translation>%1（请求的是 %2）</translation>
     </message>
@@ -365,17 +379,17 @@
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="421"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="424"/>
         <source>Catalog data as of</source>
         <translation>目录数据日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="422"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="425"/>
         <source>Key assumptions</source>
         <translation>关键假设</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="422"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="425"/>
         <source>PUE %1; expected draw %2 kW per node (metered MLPerf H100 node scaled by GPU TDP); utilisation %3 %</source>
         <translation>PUE %1；每节点预计功耗 %2 kW（按 MLPerf 实测 H100 节点，按 GPU TDP 折算）；利用率 %3 %</translation>
     </message>
@@ -472,7 +486,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="142"/>
-        <location filename="../../gpuplanner/ui/details.py" line="134"/>
+        <location filename="../../gpuplanner/ui/details.py" line="145"/>
         <source>Server</source>
         <translation>服务器</translation>
     </message>
@@ -548,14 +562,14 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="165"/>
-        <location filename="../../gpuplanner/ui/details.py" line="136"/>
+        <location filename="../../gpuplanner/ui/details.py" line="147"/>
         <source>Nodes per rack</source>
         <translation>每机柜节点数</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="165"/>
-        <location filename="../../gpuplanner/ui/details.py" line="136"/>
-        <location filename="../../gpuplanner/ui/details.py" line="222"/>
+        <location filename="../../gpuplanner/ui/details.py" line="147"/>
+        <location filename="../../gpuplanner/ui/details.py" line="233"/>
         <source>Racks</source>
         <translation>机柜数</translation>
     </message>
@@ -581,7 +595,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="171"/>
-        <location filename="../../gpuplanner/ui/details.py" line="137"/>
+        <location filename="../../gpuplanner/ui/details.py" line="148"/>
         <source>Cooling needed</source>
         <translation>所需散热</translation>
     </message>
@@ -753,14 +767,14 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="233"/>
-        <location filename="../../gpuplanner/ui/details.py" line="152"/>
-        <location filename="../../gpuplanner/ui/details.py" line="224"/>
+        <location filename="../../gpuplanner/ui/details.py" line="163"/>
+        <location filename="../../gpuplanner/ui/details.py" line="235"/>
         <source>Capex</source>
         <translation>资本支出</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="233"/>
-        <location filename="../../gpuplanner/ui/details.py" line="153"/>
+        <location filename="../../gpuplanner/ui/details.py" line="164"/>
         <source>Opex per year</source>
         <translation>年运营支出</translation>
     </message>
@@ -776,7 +790,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="236"/>
-        <location filename="../../gpuplanner/ui/details.py" line="155"/>
+        <location filename="../../gpuplanner/ui/details.py" line="166"/>
         <source>Cloud on demand per GPU-hour</source>
         <translation>云上按量付费（每 GPU 小时）</translation>
     </message>
@@ -932,13 +946,13 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="340"/>
-        <location filename="../../gpuplanner/ui/details.py" line="121"/>
+        <location filename="../../gpuplanner/ui/details.py" line="132"/>
         <source>Provider</source>
         <translation>云厂商</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="341"/>
-        <location filename="../../gpuplanner/ui/details.py" line="122"/>
+        <location filename="../../gpuplanner/ui/details.py" line="133"/>
         <source>Instances</source>
         <translation>实例</translation>
     </message>
@@ -949,7 +963,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="342"/>
-        <location filename="../../gpuplanner/ui/details.py" line="123"/>
+        <location filename="../../gpuplanner/ui/details.py" line="134"/>
         <source>Region</source>
         <translation>地域</translation>
     </message>
@@ -1039,149 +1053,159 @@
         <translation>租用方案：租什么、在哪里租、花费多少</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="433"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="421"/>
+        <source>Software stack</source>
+        <translation>软件栈</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="421"/>
+        <source>%1 (searched: %2)</source>
+        <translation>%1（搜索：%2）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="436"/>
         <source>Step time</source>
         <translation>单步时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="434"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="437"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="434"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="437"/>
         <source>images/s</source>
         <translation>张图像/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="435"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="438"/>
         <source>tokens/s</source>
         <translation>token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="436"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="439"/>
         <location filename="../../gpuplanner/ui/details.py" line="73"/>
         <source>MFU</source>
         <translation>MFU（模型算力利用率）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="437"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="440"/>
         <source>Training time</source>
         <translation>训练时长</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="437"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="491"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="440"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="494"/>
         <source>days</source>
         <translation>天</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="438"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="441"/>
         <source>Goodput</source>
         <translation>有效训练时间占比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="438"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="441"/>
         <source>%1 % of the wall-clock time trains (%2 days of steps; %3 interruptions expected; a checkpoint every %4 min)</source>
         <translation>墙钟时间中 %1 % 用于训练（纯训练步骤 %2 天；预计中断 %3 次；每 %4 分钟保存一次检查点）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="443"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="446"/>
         <location filename="../../gpuplanner/ui/details.py" line="74"/>
         <source>GPU-hours</source>
         <translation>GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="446"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="449"/>
         <source>Time to first token</source>
         <translation>首 token 时延</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="447"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="450"/>
         <source>Time per output token</source>
         <translation>每个输出 token 的时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="448"/>
-        <location filename="../../gpuplanner/ui/details.py" line="219"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="451"/>
+        <location filename="../../gpuplanner/ui/details.py" line="230"/>
         <source>Output tokens/s</source>
         <translation>每秒输出 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="450"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="453"/>
         <source>Performance estimate</source>
         <translation>性能估算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="452"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="455"/>
         <source>Plans this one was chosen against</source>
         <translation>本方案与哪些方案比较后胜出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="454"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="457"/>
         <source>%1 plans evaluated; filled: keeps every limit and goal, cross: a near miss; dashed: the deadline and the budget.</source>
         <translation>共评估 %1 个方案；实心点：满足全部限制和目标，叉号：接近的方案；虚线：截止期限和预算。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="460"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="463"/>
         <source>Check before ordering</source>
         <translation>下单前需确认</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="490"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="493"/>
         <source>Cost per million output tokens vs speed per user</source>
         <translation>每百万输出 token 成本与每用户速度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="490"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="493"/>
         <source>Cost vs time to result</source>
         <translation>成本与完成时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="491"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="494"/>
         <source>output tokens/s per user</source>
         <translation>每用户输出 token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="492"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="495"/>
         <source>%1 per million tokens</source>
         <translation>%1 / 百万 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="492"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="495"/>
         <source>cost (%1)</source>
         <translation>成本（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="493"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="496"/>
         <source>bought</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="493"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="496"/>
         <source>rented</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="493"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="496"/>
         <source>near miss</source>
         <translation>接近的方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="493"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="496"/>
         <source>this plan</source>
         <translation>本方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="99"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="463"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="104"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="466"/>
         <location filename="../../gpuplanner/ui/details.py" line="40"/>
-        <location filename="../../gpuplanner/ui/details.py" line="227"/>
+        <location filename="../../gpuplanner/ui/details.py" line="238"/>
         <source>Warnings</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="540"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="543"/>
         <source>Page %1 of %2</source>
         <translation>第 %1 页，共 %2 页</translation>
     </message>
@@ -1212,7 +1236,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/ui/details.py" line="73"/>
-        <location filename="../../gpuplanner/ui/details.py" line="218"/>
+        <location filename="../../gpuplanner/ui/details.py" line="229"/>
         <source>Days</source>
         <translation>天数</translation>
     </message>
@@ -1252,263 +1276,283 @@
         <translation>优化器更新</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="86"/>
+        <location filename="../../gpuplanner/ui/details.py" line="88"/>
         <source>Concurrent users</source>
         <translation>并发用户数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="87"/>
+        <location filename="../../gpuplanner/ui/details.py" line="89"/>
         <source>Users per replica (batch)</source>
         <translation>每个副本的用户数（批大小）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="88"/>
+        <location filename="../../gpuplanner/ui/details.py" line="90"/>
         <source>Time to first token (ms)</source>
         <translation>首 token 时延（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="89"/>
+        <location filename="../../gpuplanner/ui/details.py" line="91"/>
         <source>Time per output token (ms)</source>
         <translation>每个输出 token 的时间（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="90"/>
+        <location filename="../../gpuplanner/ui/details.py" line="92"/>
         <source>Output tokens/s per user</source>
         <translation>每用户输出 token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="91"/>
+        <location filename="../../gpuplanner/ui/details.py" line="93"/>
         <source>Output tokens/s in total</source>
         <translation>总输出 token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="92"/>
+        <location filename="../../gpuplanner/ui/details.py" line="94"/>
         <source>Largest batch per replica</source>
         <translation>每副本最大批大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="93"/>
+        <location filename="../../gpuplanner/ui/details.py" line="95"/>
         <source>Replicas x GPUs</source>
         <translation>副本数 × GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="96"/>
+        <location filename="../../gpuplanner/ui/details.py" line="98"/>
         <source>Availability</source>
         <translation>可获得性</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="96"/>
-        <location filename="../../gpuplanner/ui/details.py" line="124"/>
+        <location filename="../../gpuplanner/ui/details.py" line="98"/>
+        <location filename="../../gpuplanner/ui/details.py" line="135"/>
         <source>undated</source>
         <translation>未注明日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="109"/>
+        <location filename="../../gpuplanner/ui/details.py" line="112"/>
+        <source>Profile</source>
+        <translation>配置</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="112"/>
+        <source>Fixed by the profile</source>
+        <translation>由配置固定</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="113"/>
+        <source>Set in your scenario</source>
+        <translation>在你的场景中设定</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="114"/>
+        <source>Searched</source>
+        <translation>搜索得出</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="120"/>
         <source>Days of steps alone</source>
         <translation>纯训练步骤天数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="110"/>
+        <location filename="../../gpuplanner/ui/details.py" line="121"/>
         <source>Goodput (time left after interruptions and checkpoints)</source>
         <translation>有效训练时间占比（扣除中断与检查点）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="112"/>
+        <location filename="../../gpuplanner/ui/details.py" line="123"/>
         <source>Interruptions expected</source>
         <translation>预计中断次数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="113"/>
+        <location filename="../../gpuplanner/ui/details.py" line="124"/>
         <source>Checkpoint every (min), writing for (s)</source>
         <translation>检查点间隔（分钟）/ 写入耗时（秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="120"/>
+        <location filename="../../gpuplanner/ui/details.py" line="131"/>
         <source>Rental</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="124"/>
+        <location filename="../../gpuplanner/ui/details.py" line="135"/>
         <source>Prices of</source>
         <translation>价格日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="125"/>
+        <location filename="../../gpuplanner/ui/details.py" line="136"/>
         <source>none needed (racks, power and cooling are the provider&apos;s)</source>
         <translation>无需（机柜、电力和散热由服务商负责）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="134"/>
+        <location filename="../../gpuplanner/ui/details.py" line="145"/>
         <source>Nameplate per node (kW)</source>
         <translation>每节点额定功耗（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="135"/>
+        <location filename="../../gpuplanner/ui/details.py" line="146"/>
         <source>Expected per node (kW)</source>
         <translation>每节点预计功耗（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="137"/>
+        <location filename="../../gpuplanner/ui/details.py" line="148"/>
         <source>kW per rack</source>
         <translation>单机柜 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="138"/>
+        <location filename="../../gpuplanner/ui/details.py" line="149"/>
         <source>Circuits per A/B feed</source>
         <translation>每路（A/B）回路数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="139"/>
+        <location filename="../../gpuplanner/ui/details.py" line="150"/>
         <source>Facility power (kW)</source>
         <translation>机房总功率（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="140"/>
+        <location filename="../../gpuplanner/ui/details.py" line="151"/>
         <source>Heat per rack (BTU/h)</source>
         <translation>单机柜发热量（BTU/h）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="141"/>
+        <location filename="../../gpuplanner/ui/details.py" line="152"/>
         <source>Switches (leaf + spine)</source>
         <translation>交换机（叶 + 脊）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="173"/>
+        <location filename="../../gpuplanner/ui/details.py" line="184"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="173"/>
+        <location filename="../../gpuplanner/ui/details.py" line="184"/>
         <source>no</source>
         <translation>否</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="180"/>
+        <location filename="../../gpuplanner/ui/details.py" line="191"/>
         <source>Gradient bytes per parameter</source>
         <translation>每个参数的梯度字节数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="180"/>
+        <location filename="../../gpuplanner/ui/details.py" line="191"/>
         <source>FP32 master weights</source>
         <translation>FP32 主权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="181"/>
+        <location filename="../../gpuplanner/ui/details.py" line="192"/>
         <source>FlashAttention (scores never stored)</source>
         <translation>FlashAttention（不保存注意力分数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="182"/>
+        <location filename="../../gpuplanner/ui/details.py" line="193"/>
         <source>CUDA context per GPU (GiB)</source>
         <translation>每卡 CUDA 上下文（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="182"/>
+        <location filename="../../gpuplanner/ui/details.py" line="193"/>
         <source>NCCL buffers per GPU (GiB)</source>
         <translation>每卡 NCCL 缓冲区（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="183"/>
+        <location filename="../../gpuplanner/ui/details.py" line="194"/>
         <source>Allocator fragmentation (share)</source>
         <translation>显存分配碎片（比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="183"/>
+        <location filename="../../gpuplanner/ui/details.py" line="194"/>
         <source>NVLink efficiency</source>
         <translation>NVLink 效率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="184"/>
+        <location filename="../../gpuplanner/ui/details.py" line="195"/>
         <source>Network efficiency</source>
         <translation>网络效率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="184"/>
+        <location filename="../../gpuplanner/ui/details.py" line="195"/>
         <source>Latency per collective (s)</source>
         <translation>每次集合通信延迟（秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="185"/>
+        <location filename="../../gpuplanner/ui/details.py" line="196"/>
         <source>Gradient traffic hidden behind compute (share)</source>
         <translation>被计算掩盖的梯度通信（比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="186"/>
+        <location filename="../../gpuplanner/ui/details.py" line="197"/>
         <source>ZeRO-3 gathers left exposed (share)</source>
         <translation>未被掩盖的 ZeRO-3 权重收集（比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="187"/>
+        <location filename="../../gpuplanner/ui/details.py" line="198"/>
         <source>Compute efficiency scale</source>
         <translation>计算效率系数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="187"/>
+        <location filename="../../gpuplanner/ui/details.py" line="198"/>
         <source>FLOPs counted as</source>
         <translation>FLOPs 计算方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="188"/>
+        <location filename="../../gpuplanner/ui/details.py" line="199"/>
         <source>Activation memory</source>
         <translation>激活显存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="188"/>
+        <location filename="../../gpuplanner/ui/details.py" line="199"/>
         <source>Adapters</source>
         <translation>适配器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="189"/>
+        <location filename="../../gpuplanner/ui/details.py" line="200"/>
         <source>Power</source>
         <translation>功耗</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="189"/>
+        <location filename="../../gpuplanner/ui/details.py" line="200"/>
         <source>Decode overlap penalty</source>
         <translation>解码重叠损失</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="190"/>
+        <location filename="../../gpuplanner/ui/details.py" line="201"/>
         <source>Job interruptions per million GPU-hours</source>
         <translation>每百万 GPU 小时的作业中断次数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="191"/>
+        <location filename="../../gpuplanner/ui/details.py" line="202"/>
         <source>Checkpoint write bandwidth per GPU (GB/s)</source>
         <translation>每 GPU 检查点写入带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="192"/>
+        <location filename="../../gpuplanner/ui/details.py" line="203"/>
         <source>Minutes to restart after an interruption</source>
         <translation>中断后重启所需分钟数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="200"/>
+        <location filename="../../gpuplanner/ui/details.py" line="211"/>
         <source>Per million output tokens, rented</source>
         <translation>每百万输出 token 成本（租用）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="201"/>
+        <location filename="../../gpuplanner/ui/details.py" line="212"/>
         <source>Per million output tokens, owned</source>
         <translation>每百万输出 token 成本（自有）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="203"/>
+        <location filename="../../gpuplanner/ui/details.py" line="214"/>
         <source>This job, rented on demand</source>
         <translation>本次任务（云上按量租用）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="234"/>
+        <location filename="../../gpuplanner/ui/details.py" line="245"/>
         <source>No plan keeps every limit you set</source>
         <translation>没有方案能满足您设定的全部限制</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="234"/>
+        <location filename="../../gpuplanner/ui/details.py" line="245"/>
         <source>Near misses (not answers)</source>
         <translation>接近的方案（不是答案）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="152"/>
+        <location filename="../../gpuplanner/ui/details.py" line="163"/>
         <source>Capex if bought instead</source>
         <translation>若改为购买的资本支出</translation>
     </message>
@@ -1518,31 +1562,31 @@
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="154"/>
-        <location filename="../../gpuplanner/ui/details.py" line="225"/>
+        <location filename="../../gpuplanner/ui/details.py" line="165"/>
+        <location filename="../../gpuplanner/ui/details.py" line="236"/>
         <source>TCO</source>
         <translation>总拥有成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="156"/>
+        <location filename="../../gpuplanner/ui/details.py" line="167"/>
         <source>Break-even utilisation</source>
         <translation>盈亏平衡利用率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="204"/>
+        <location filename="../../gpuplanner/ui/details.py" line="215"/>
         <source>This job, on owned hardware (its share of the TCO)</source>
         <translation>本次任务（自有硬件，按总拥有成本分摊）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="216"/>
+        <location filename="../../gpuplanner/ui/details.py" line="227"/>
         <source>Where</source>
         <translation>部署</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/plan.py" line="32"/>
         <location filename="../../gpuplanner/ui/details.py" line="41"/>
-        <location filename="../../gpuplanner/ui/details.py" line="216"/>
-        <location filename="../../gpuplanner/ui/details.py" line="238"/>
+        <location filename="../../gpuplanner/ui/details.py" line="227"/>
+        <location filename="../../gpuplanner/ui/details.py" line="249"/>
         <source>buy</source>
         <translation>购买</translation>
     </message>
@@ -1574,7 +1618,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/ui/details.py" line="38"/>
-        <location filename="../../gpuplanner/ui/details.py" line="125"/>
+        <location filename="../../gpuplanner/ui/details.py" line="136"/>
         <source>Site</source>
         <translation>机房</translation>
     </message>
@@ -1597,28 +1641,28 @@
     <message>
         <location filename="../../gpuplanner/cli/plan.py" line="32"/>
         <location filename="../../gpuplanner/ui/details.py" line="44"/>
-        <location filename="../../gpuplanner/ui/details.py" line="216"/>
-        <location filename="../../gpuplanner/ui/details.py" line="238"/>
+        <location filename="../../gpuplanner/ui/details.py" line="227"/>
+        <location filename="../../gpuplanner/ui/details.py" line="249"/>
         <source>rent</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="217"/>
+        <location filename="../../gpuplanner/ui/details.py" line="228"/>
         <source>Memory / GPU (GiB)</source>
         <translation>单卡显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="221"/>
+        <location filename="../../gpuplanner/ui/details.py" line="232"/>
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="223"/>
+        <location filename="../../gpuplanner/ui/details.py" line="234"/>
         <source>IT power (kW)</source>
         <translation>IT 功率（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="226"/>
+        <location filename="../../gpuplanner/ui/details.py" line="237"/>
         <source>Ranking cost</source>
         <translation>排名成本</translation>
     </message>
@@ -1831,147 +1875,147 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>BudgetPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="423"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="431"/>
         <source>Budget and goals</source>
         <translation>预算与目标</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="424"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="432"/>
         <source>Zero means no limit. Prices in the catalog are approximate and dated; edit them in the catalog tab.</source>
         <translation>0 表示不限。目录中的价格为近似值并注明日期；可在“硬件目录”页编辑。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="429"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="437"/>
         <source>Most you will spend (0 = no limit)</source>
         <translation>最高支出（0 = 不限）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="430"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="438"/>
         <source>No limit</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="432"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="440"/>
         <source>Training must finish within (0 = no deadline)</source>
         <translation>训练必须在此时间内完成（0 = 不限）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="433"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="441"/>
         <source> days</source>
         <translation> 天</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="434"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="442"/>
         <source>No deadline</source>
         <translation>无期限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="436"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="444"/>
         <source>Output tokens per second the service must deliver</source>
         <translation>服务需要达到的每秒输出 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="437"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="445"/>
         <source>No target</source>
         <translation>无目标</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="438"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="446"/>
         <source>Cheapest</source>
         <translation>最省钱</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="438"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="446"/>
         <source>Fastest</source>
         <translation>最快</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="439"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="447"/>
         <source>Lowest total cost of ownership</source>
         <translation>总拥有成本最低</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="441"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="449"/>
         <source>Amortisation period for TCO</source>
         <translation>TCO 摊销年限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="441"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="449"/>
         <source> years</source>
         <translation> 年</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="443"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="451"/>
         <source>Electricity price per kWh in the chosen currency (0 = not priced)</source>
         <translation>每千瓦时电价，按所选币种（0 = 不计电费）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="444"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="452"/>
         <source>Not priced</source>
         <translation>不计价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="446"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="454"/>
         <source>Power usage effectiveness: facility power / IT power</source>
         <translation>电能使用效率：机房总功率 / IT 功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="448"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="456"/>
         <source>Share of hours the owned cluster is busy</source>
         <translation>自建集群处于忙碌状态的时间比例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="450"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="458"/>
         <source>Exchange rate used for CNY (editable)</source>
         <translation>人民币换算汇率（可编辑）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="451"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="459"/>
         <source>Currency</source>
         <translation>币种</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="452"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="460"/>
         <source>Budget</source>
         <translation>预算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="453"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="461"/>
         <source>Deadline</source>
         <translation>截止期限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="454"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="462"/>
         <source>Throughput target</source>
         <translation>吞吐量目标</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="455"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="463"/>
         <source>Rank by</source>
         <translation>排序依据</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="456"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="464"/>
         <source>Amortise over</source>
         <translation>摊销期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="457"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="465"/>
         <source>Electricity</source>
         <translation>电价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="458"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="466"/>
         <source>PUE</source>
         <translation>PUE</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="459"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="467"/>
         <source>Utilisation</source>
         <translation>利用率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="460"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="468"/>
         <source>USD to CNY</source>
         <translation>美元兑人民币</translation>
     </message>
@@ -3538,197 +3582,197 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>DeploymentPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="356"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="364"/>
         <source>Where will it run?</source>
         <translation>在哪里运行？</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="357"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="365"/>
         <source>Buy, rent or compare both; the site limits size racks, power and cooling.</source>
         <translation>购买、租用或两者对比；机房限制决定机柜、供电和散热。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="360"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="368"/>
         <source>Compare buying and renting</source>
         <translation>对比购买与租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="360"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="368"/>
         <source>Buy (on-premises)</source>
         <translation>购买（自建机房）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="361"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="369"/>
         <source>Rent (cloud)</source>
         <translation>租用（云）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="413"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="421"/>
         <source>Any GPU in the catalog</source>
         <translation>目录中任意 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="369"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="377"/>
         <source>Restrict the plans to one GPU model, or let the planner compare them all.</source>
         <translation>将方案限定为某一种 GPU，或让规划器比较全部型号。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="370"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="378"/>
         <source>0 = choose the count for me</source>
         <translation>0 = 自动选择数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="371"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="379"/>
         <source>Automatic</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="372"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="380"/>
         <source>Allow consumer (GeForce) cards</source>
         <translation>允许消费级（GeForce）显卡</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="374"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="382"/>
         <source>GeForce cards are cheap but have no NVLink or ECC, and their driver licence forbids data-center deployment.</source>
         <translation>GeForce 显卡便宜，但没有 NVLink 和 ECC，且驱动许可禁止在数据中心部署。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="377"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="385"/>
         <source>Power the site allows per rack</source>
         <translation>机房允许的单机柜功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="378"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="386"/>
         <source>Usable height of a rack</source>
         <translation>机柜可用高度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="379"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="387"/>
         <source>Air</source>
         <translation>风冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="379"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="387"/>
         <source>Rear-door heat exchanger</source>
         <translation>背板换热（热交换门）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="380"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="388"/>
         <source>Direct liquid (cold plate)</source>
         <translation>冷板式液冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="381"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="389"/>
         <source>Immersion</source>
         <translation>浸没式液冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="382"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="390"/>
         <source>Each tier handles more kW per rack: air ~20, rear-door ~40, cold plate ~100 (editable planning presets)</source>
         <translation>散热等级越高，单机柜功率密度越高：风冷约 20 kW，背板换热约 40 kW，冷板液冷约 100 kW（可编辑的规划预设）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="386"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="394"/>
         <source>No (rack kW above)</source>
         <translation>否（使用上面的机柜功率）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="384"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="392"/>
         <source>%1 A x 220 V = %2 kW</source>
         <translation>%1 A × 220 V = %2 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="363"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="371"/>
         <source>Anywhere</source>
         <translation>任意地区</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="363"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="371"/>
         <source>Mainland China (export rules apply)</source>
         <translation>中国大陆（适用出口管制）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="364"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="372"/>
         <source>Only GPUs that can be bought there, and cloud offers located there; each plan says which rule or source decides</source>
         <translation>只保留可在当地购买的 GPU 和位于当地的云服务；每个方案都注明依据的规则或来源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="387"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="395"/>
         <source>Chinese IDC cabinets are sold by current at 220 V</source>
         <translation>国内 IDC 机柜按 220 V 电流规格出售</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="389"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="397"/>
         <source>Feed voltage (line-to-line for three-phase)</source>
         <translation>供电电压（三相为线电压）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="391"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="399"/>
         <source>Three-phase</source>
         <translation>三相</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="391"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="399"/>
         <source>Single-phase</source>
         <translation>单相</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="393"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="401"/>
         <source>Breaker rating per circuit</source>
         <translation>每回路断路器额定电流</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="394"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="402"/>
         <source>Deployment</source>
         <translation>部署方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="395"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="403"/>
         <source>Region</source>
         <translation>地区</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="396"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="404"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="397"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="405"/>
         <source>GPU count</source>
         <translation>GPU 数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="399"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="407"/>
         <source>Rack power</source>
         <translation>机柜功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="400"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="408"/>
         <source>Rack height</source>
         <translation>机柜高度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="401"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="409"/>
         <source>Cooling</source>
         <translation>散热方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="402"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="410"/>
         <source>Chinese IDC cabinet</source>
         <translation>国内 IDC 机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="403"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="411"/>
         <source>Supply voltage</source>
         <translation>供电电压</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="404"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="412"/>
         <source>Phases</source>
         <translation>相数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="405"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="413"/>
         <source>Circuit breaker</source>
         <translation>断路器</translation>
     </message>
@@ -4934,132 +4978,152 @@ Qt %2，Qt for Python %3，Python %4
     </message>
     <message>
         <location filename="../../gpuplanner/ui/wizard.py" line="307"/>
-        <location filename="../../gpuplanner/ui/wizard.py" line="312"/>
+        <source>Best modern stack</source>
+        <translation>最佳现代软件栈</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="309"/>
+        <source>DeepSpeed pipeline engine</source>
+        <translation>DeepSpeed 流水线引擎</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="311"/>
+        <source>The training framework: what it can split (tensor, pipeline, ZeRO stages) and how it runs (FlashAttention, gradient dtype and overlap). The estimate lists what came from it.</source>
+        <translation>训练框架：它能如何切分（张量并行、流水线并行、ZeRO 阶段）以及如何运行（FlashAttention、梯度精度与通信重叠）。估算会列出哪些设置来自它。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="314"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="319"/>
         <source>Automatic</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="307"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="314"/>
         <source>None</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="307"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="314"/>
         <source>Selective</source>
         <translation>选择性重计算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="308"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="315"/>
         <source>Full</source>
         <translation>完全重计算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="309"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="316"/>
         <source>Activation recomputation: selective recomputes only attention internals (a few % slower); full keeps only each layer&apos;s input and recomputes the layer (about a third more compute).</source>
         <translation>激活重计算：选择性重计算只重算注意力内部（慢几个百分点）；完全重计算只保存每层输入并重算整层（计算量约多三分之一）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="312"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="319"/>
         <source>Off (plain data parallel)</source>
         <translation>关闭（普通数据并行）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="313"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="320"/>
         <source>ZeRO-1: shard optimizer states</source>
         <translation>ZeRO-1：分片优化器状态</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="313"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="320"/>
         <source>ZeRO-2: + gradients</source>
         <translation>ZeRO-2：再分片梯度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="314"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="321"/>
         <source>ZeRO-3 / FSDP: + weights</source>
         <translation>ZeRO-3 / FSDP：再分片权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="315"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="322"/>
         <source>ZeRO shards training state across data-parallel GPUs; ZeRO-3 (FSDP) also shards the weights at the cost of gathering them every step.</source>
         <translation>ZeRO 将训练状态分片到数据并行的各 GPU 上；ZeRO-3（FSDP）还会分片权重，代价是每步都要收集权重。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="318"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="325"/>
         <source>LoRA rank r: each adapted matrix gains r x (in + out) parameters</source>
         <translation>LoRA 秩 r：每个适配矩阵增加 r ×（输入 + 输出）个参数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="321"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="328"/>
         <source>All linear layers</source>
         <translation>所有线性层</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="321"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="328"/>
         <source>Attention (q, k, v, o)</source>
         <translation>注意力层（q、k、v、o）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="322"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="329"/>
         <source>q and v only</source>
         <translation>仅 q 和 v</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="322"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="329"/>
         <source>Which matrices get adapters</source>
         <translation>哪些矩阵加适配器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="323"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="330"/>
         <source>Paged optimizer (states spill to CPU memory under pressure)</source>
         <translation>分页优化器（显存紧张时状态换出到内存）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="325"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="332"/>
         <source>Weight format for serving</source>
         <translation>推理时的权重格式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="327"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="334"/>
         <source>KV-cache format</source>
         <translation>KV 缓存格式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="329"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="336"/>
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="329"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="336"/>
+        <source>Software stack</source>
+        <translation>软件栈</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="337"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="330"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="338"/>
         <source>Recompute</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="330"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="338"/>
         <source>ZeRO / FSDP</source>
         <translation>ZeRO / FSDP</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="331"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="339"/>
         <source>LoRA rank</source>
         <translation>LoRA 秩</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="332"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="340"/>
         <source>LoRA targets</source>
         <translation>LoRA 目标层</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="333"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="341"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="333"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="341"/>
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
@@ -5067,7 +5131,7 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>ScenarioWizard</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="563"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="571"/>
         <source>Custom model</source>
         <translation>自定义模型</translation>
     </message>

@@ -1,0 +1,65 @@
+"""Software-stack profiles (scenario key `stack`): what a training framework does that the estimate would otherwise
+assume at its modern best. Each profile fixes some assumptions and limits the layout search to what the
+framework can run; an assumption or a layout value the user sets in the scenario wins over the profile. Every
+estimate reports which settings came from the profile, which were the user's and which were searched."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class Stack(StrEnum):
+    MEGATRON_2021 = "megatron-2021"
+    MEGATRON_CORE = "megatron-core"
+    DEEPSPEED = "deepspeed"
+    DEEPSPEED_PIPELINE = "deepspeed-pipeline"
+    FSDP = "fsdp"
+    TORCHTITAN = "torchtitan"
+
+
+@dataclass(frozen=True)
+class StackProfile:
+    name: str
+    source: str  # where its behaviour is documented
+    assumptions: Mapping[str, float | bool]  # Assumptions fields it fixes
+    tensor_parallel: bool  # the framework itself splits layers over GPUs
+    pipeline_parallel: bool
+    zero_stages: tuple[int, ...]  # sharding it offers (0: plain data parallel)
+
+
+PROFILES: dict[Stack, StackProfile] = {
+    Stack.MEGATRON_2021: StackProfile(
+        Stack.MEGATRON_2021.value, "Narayanan et al. 2021 (PTD-P); Korthikanti et al. 2022, Sec. 6.3: fp32 gradients, "
+        "no FlashAttention, gradient all-reduce after the backward pass",
+        {"gradient_bytes": 4.0, "flash_attention": False, "dp_overlap": 0.0},
+        tensor_parallel=True, pipeline_parallel=True, zero_stages=(0,)),
+    Stack.MEGATRON_CORE: StackProfile(
+        Stack.MEGATRON_CORE.value, "Megatron-Core / NeMo with Transformer Engine (2024+): FlashAttention, sequence "
+        "parallelism with TP, overlapped gradient reduce, distributed optimizer (ZeRO-1)",
+        {}, tensor_parallel=True, pipeline_parallel=True, zero_stages=(0, 1)),
+    Stack.DEEPSPEED: StackProfile(
+        Stack.DEEPSPEED.value, "DeepSpeed ZeRO (stages 0-3, overlap_comm); no tensor or pipeline parallelism of its "
+        "own",
+        {}, tensor_parallel=False, pipeline_parallel=False, zero_stages=(0, 1, 2, 3)),
+    Stack.DEEPSPEED_PIPELINE: StackProfile(
+        Stack.DEEPSPEED_PIPELINE.value, "DeepSpeed PipelineModule: pipeline parallelism with ZeRO-1 at most (ZeRO-2/3 "
+        "are not supported with pipelines)", {}, tensor_parallel=False, pipeline_parallel=True, zero_stages=(0, 1)),
+    Stack.FSDP: StackProfile(
+        Stack.FSDP.value, "PyTorch FSDP / FSDP2: NO_SHARD, SHARD_GRAD_OP (ZeRO-2) or FULL_SHARD (ZeRO-3), SDPA "
+        "FlashAttention; no tensor or pipeline parallelism", {}, tensor_parallel=False, pipeline_parallel=False,
+        zero_stages=(0, 2, 3)),
+    Stack.TORCHTITAN: StackProfile(
+        Stack.TORCHTITAN.value, "torchtitan: FSDP2 (ZeRO-2/3) with tensor parallelism (sequence parallel) and pipeline "
+        "parallelism", {}, tensor_parallel=True, pipeline_parallel=True, zero_stages=(0, 2, 3)),
+}
+# No `stack` in the scenario: the best of the modern stacks, every layout any of them runs (FlashAttention,
+# sequence parallelism with TP, overlapped gradient reduce, ZeRO 0-3).
+MODERN = StackProfile("modern", "the best of the modern stacks: FlashAttention, sequence parallelism with TP, "
+                      "overlapped gradient reduce, ZeRO 0-3 (no `stack` given)", {}, tensor_parallel=True,
+                      pipeline_parallel=True, zero_stages=(0, 1, 2, 3))
+
+
+def profile_for(stack: Stack | None) -> StackProfile:
+    return MODERN if stack is None else PROFILES[stack]

@@ -1,0 +1,91 @@
+"""Software-stack profiles (`stack`): each fixes what its framework does and limits the layout search to what it
+runs; the user's own values win; every training estimate says what came from where."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from gpuplanner.catalog.store import Catalog
+from gpuplanner.cli.main import main
+from gpuplanner.core.stack import PROFILES, Stack
+from gpuplanner.service import estimate_for_scenario
+
+BASE = {"task": "pretrain", "model": {"preset": "llama-2-7b"}, "training": {"tokens": 1e11},
+        "hardware": {"gpu": "h100-sxm5-80gb", "count": 64}}
+
+
+@pytest.fixture(scope="module")
+def catalog() -> Catalog:
+    return Catalog(overrides_path=None)
+
+
+def estimate(catalog, **extra):
+    return estimate_for_scenario({**BASE, **extra}, catalog)
+
+
+def test_no_stack_is_the_modern_default_and_says_everything_was_searched(catalog) -> None:
+    result = estimate(catalog)
+    assert result.stack is not None and result.stack.name == "modern"
+    assert result.stack.searched == ("tp", "pp", "dp", "zero", "micro_batch", "recompute", "sequence_parallel",
+                                     "virtual_stages")
+    assert result.assumptions["flash_attention"] is True
+
+
+def test_frameworks_without_model_parallelism_never_get_it(catalog) -> None:
+    for stack in ("fsdp", "deepspeed"):
+        result = estimate(catalog, stack=stack)
+        assert (result.layout.tp, result.layout.pp) == (1, 1)
+        assert result.layout.zero in PROFILES[Stack(stack)].zero_stages
+        assert result.stack is not None and result.stack.from_profile["tp"] == "1"
+        assert "tp" not in result.stack.searched and "dp" in result.stack.searched
+    megatron = estimate(catalog, stack="megatron-core")
+    assert megatron.layout.zero in (0, 1)  # the distributed optimizer shards the optimizer states only
+
+
+def test_megatron_2021_runs_as_it_did_and_is_slower_than_today(catalog) -> None:
+    old, new = estimate(catalog, stack="megatron-2021"), estimate(catalog)
+    assert old.assumptions["flash_attention"] is False and old.assumptions["gradient_bytes"] == 4.0
+    assert old.assumptions["dp_overlap"] == 0.0 and old.layout.zero == 0
+    assert old.stack is not None and old.stack.from_profile["flash_attention"] == "false"
+    assert old.training is not None and new.training is not None
+    assert old.training.step_time_s > 1.1 * new.training.step_time_s  # 10-25 % and more without FlashAttention
+
+
+def test_the_users_values_win_over_the_profile_and_are_listed_as_theirs(catalog) -> None:
+    result = estimate(catalog, stack="megatron-2021", assumptions={"flash_attention": True},
+                      training={"tokens": 1e11, "zero": 1}, parallelism={"tp": 2})
+    assert result.assumptions["flash_attention"] is True and result.layout.zero == 1 and result.layout.tp == 2
+    assert result.stack is not None
+    assert "flash_attention" not in result.stack.from_profile
+    assert {"assumptions.flash_attention", "zero", "tp"} <= set(result.stack.set_by_you)
+    assert "zero" not in result.stack.searched and "tp" not in result.stack.searched
+
+
+def test_the_stack_is_in_the_json_and_a_bad_one_exits_2(tmp_path, capsys) -> None:
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps({**BASE, "stack": "fsdp"}), encoding="utf-8")
+    assert main(["estimate", str(path), "--format", "json"]) == 0
+    stack = json.loads(capsys.readouterr().out)["stack"]
+    assert stack["name"] == "fsdp" and stack["from_profile"]["pp"] == "1" and "FSDP" in stack["source"]
+    assert main(["estimate", str(path)]) == 0
+    assert "Software stack fsdp" in capsys.readouterr().out
+    path.write_text(json.dumps({**BASE, "stack": "jax"}), encoding="utf-8")
+    assert main(["estimate", str(path)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("gpuplanner: error: stack:") and "fsdp" in err and len(err.splitlines()) == 1
+
+
+def test_the_wizard_writes_and_reads_the_stack(qtbot, private_user_data) -> None:
+    from tests.conftest import open_window
+
+    window = open_window(qtbot)
+    page = window.wizard.precision_page
+    assert "stack" not in window.wizard.scenario()  # the default: nothing written
+    page.stack.setCurrentIndex(page.stack.findData("torchtitan"))
+    assert window.wizard.scenario()["stack"] == "torchtitan"
+    window.wizard.load_scenario({**BASE, "stack": "deepspeed"})
+    assert page.stack.currentData() == "deepspeed"
+    window.close_without_asking = True
+    window.close()

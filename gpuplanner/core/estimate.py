@@ -130,11 +130,7 @@ def training_warnings(scenario: Scenario, workload: TrainingWorkload, cluster: C
     gpu = cluster.gpu
     layout = search.layouts.describe(best)
     warnings: list[Message] = []
-    if not search.fits[best]:
-        need = float(search.memory.total[best]) / GIB
-        warnings.append(msg("Does not fit: the leanest layout needs {need:.1f} GiB per GPU but {gpu} has "
-                            "{capacity:g} GiB. Add GPUs, shard more (ZeRO-3), or recompute activations.",
-                            need=need, gpu=gpu.model, capacity=gpu.memory_gib or 0))
+    warnings += fit_warnings(search, best, gpu)
     if layout.tp > 1 and not gpu.has_scale_up_fabric:
         warnings.append(msg("{gpu} has no NVLink: tensor parallelism over PCIe is slow; prefer data "
                             "parallelism with ZeRO/FSDP.", gpu=gpu.model))
@@ -165,7 +161,7 @@ def training_warnings(scenario: Scenario, workload: TrainingWorkload, cluster: C
     if cluster.count > cluster.gpus_per_node and not gpu.is_sxm_class:
         warnings.append(msg("Multi-node training on PCIe servers: check each node has a 100-200 Gb/s RDMA NIC "
                             "per 2 GPUs or gradient traffic will dominate."))
-    if search.fits[best] and gpu.memory_gib:
+    if search.fits[best] and gpu.memory_gib:  # a tight fit has its own warning
         warnings += headroom_warnings(float(search.memory.total[best]) / GIB, gpu.memory_gib)
     model = workload.model
     if layout.pp > 1 and model.layers % layout.pp:
@@ -183,6 +179,22 @@ def training_warnings(scenario: Scenario, workload: TrainingWorkload, cluster: C
                             "unusual; check the inputs (tokens, sequence length).", count=cluster.count,
                             hours=hours))
     return warnings
+
+
+def fit_warnings(search: LayoutSearch, best: int, gpu: GPU) -> list[Message]:
+    """Does not fit, or fits only without the caching allocator's reserve ("tight", with the margin)."""
+    if search.fits[best]:
+        return []
+    reserved, allocated = float(search.memory.total[best]) / GIB, float(search.memory.allocated[best]) / GIB
+    if search.runs(best):
+        return [msg("Tight: {allocated:.1f} GiB allocated per GPU fits the {capacity:g} GiB of {gpu} with {margin:.1f} "
+                    "GiB to spare, but with the allocator's reserve it comes to {reserved:.1f} GiB. Runs like this "
+                    "work with PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True; leave room if you can.",
+                    allocated=allocated, capacity=gpu.memory_gib or 0, gpu=gpu.model,
+                    margin=(gpu.memory_gib or 0) - allocated, reserved=reserved)]
+    return [msg("Does not fit: the leanest layout needs {need:.1f} GiB per GPU but {gpu} has "
+                "{capacity:g} GiB. Add GPUs, shard more (ZeRO-3), or recompute activations.",
+                need=reserved, gpu=gpu.model, capacity=gpu.memory_gib or 0)]
 
 
 def headroom_warnings(total_gib: float, capacity_gib: float) -> list[Message]:
@@ -290,7 +302,7 @@ def estimate_training(scenario: Scenario, node: NodeSpec | None = None, alternat
     warnings += goodput_warnings(reliability, count, scenario.assumptions)
     return Estimate(
         task=scenario.task.value,
-        fits=bool(search.fits[best]),
+        fits=search.runs(best),
         gpu=cluster.gpu.id,
         count=count,
         nodes=cluster.nodes,
@@ -484,7 +496,7 @@ def estimate_inference(scenario: Scenario, node: NodeSpec | None = None, alterna
     parts = serving.memory_gib
     memory = MemoryPerGPU(weights=parts["weights"], gradients=0.0, optimizer=0.0, activations=parts["activations"],
                           kv_cache=parts["kv_cache"], overhead=parts["overhead"], total=parts["total"],
-                          capacity=parts["capacity"])
+                          capacity=parts["capacity"], allocated=parts["total"])  # serving engines preallocate
     return Estimate(
         task=scenario.task.value, fits=serving.fits, gpu=gpu.id, count=count, nodes=cluster.nodes,
         precision=workload.weight_format.value, precision_requested=workload.weight_format.value,
@@ -587,10 +599,7 @@ def estimate_image_training(scenario: Scenario, node: NodeSpec | None = None) ->
         workload.model.params, precision, workload.optimizer, scenario.assumptions, False), scenario.assumptions)
     days = reliability.wall_days
     warnings += goodput_warnings(reliability, count, scenario.assumptions)
-    if not search.fits[best]:
-        warnings.append(msg("Does not fit: the leanest layout needs {need:.1f} GiB per GPU but {gpu} has "
-                            "{capacity:g} GiB. Add GPUs, shard more (ZeRO-3), or recompute activations.",
-                            need=memory.total, gpu=cluster.gpu.model, capacity=cluster.gpu.memory_gib or 0))
+    warnings += fit_warnings(search, best, cluster.gpu)
     validated = cluster.gpu.architecture in CNN_VALIDATED_ARCHITECTURES
     if not validated:
         warnings.append(msg("No published run on {architecture} in {precision} to check against: the time "
@@ -599,7 +608,7 @@ def estimate_image_training(scenario: Scenario, node: NodeSpec | None = None) ->
     power = power_block(cluster.gpu, cluster.gpus_per_node, cluster.nodes, node, PowerAssumptions())
     energy, energy_tdp_basis = _energy(power, cluster.gpu, count, compute_days)
     return Estimate(
-        task=scenario.task.value, fits=bool(search.fits[best]), gpu=cluster.gpu.id, count=count,
+        task=scenario.task.value, fits=search.runs(best), gpu=cluster.gpu.id, count=count,
         nodes=cluster.nodes, precision=precision.value, precision_requested=scenario.precision.value,
         layout=search.layouts.describe(best),
         memory_gib_per_gpu=memory,

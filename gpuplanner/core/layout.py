@@ -118,17 +118,23 @@ class LayoutSearch:
     memory: MemoryBreakdown
     time: StepTime
     capacity_bytes: float
-    fits: np.ndarray
+    fits: np.ndarray  # what the allocator reserves fits
     every_time: bool = True  # False: step times only for the layouts that fit (no runner-up reasons then)
+    tight: np.ndarray | None = None  # only what is allocated fits: it runs, without the allocator's reserve
 
     @property
     def any_fits(self) -> bool:
         return bool(self.fits.any())
 
+    def runs(self, i: int) -> bool:
+        """Layout i fits, or fits tightly (what runs in practice is not called "does not fit")."""
+        return bool(self.fits[i] or (self.tight is not None and self.tight[i]))
+
     def best_index(self) -> int:
-        """Fastest layout that fits; if none fits, the one needing the least memory."""
-        if self.any_fits:
-            step = np.where(self.fits, self.time.total, np.inf)
+        """Fastest layout that fits; if none fits, the fastest that fits tightly; else the least memory."""
+        candidates = self.fits if self.any_fits else self.tight
+        if candidates is not None and candidates.any():
+            step = np.where(candidates, self.time.total, np.inf)
             # Among equal times (within 0.1 %), prefer less memory.
             fastest = step.min()
             near = np.flatnonzero(step <= fastest * 1.001)
@@ -166,7 +172,8 @@ def _layouts_and_memory(workload: TrainingWorkload, assumptions: Assumptions, fi
     layouts = _layouts_for(workload.model.heads, workload.model.layers, count, gpus_per_node, workload.global_batch,
                            fixed)
     memory = training_memory(workload, layouts, assumptions, count)
-    for array in (memory.weights, memory.gradients, memory.optimizer, memory.activations, memory.overhead):
+    for array in (memory.weights, memory.gradients, memory.optimizer, memory.activations, memory.overhead,
+                  memory.slack):
         array.setflags(write=False)
     return layouts, memory
 
@@ -178,9 +185,11 @@ def search_layouts(workload: TrainingWorkload, cluster: Cluster, assumptions: As
     layouts, memory = _layouts_and_memory(workload, assumptions, fixed, cluster.count, cluster.gpus_per_node)
     capacity = (cluster.gpu.memory_gib or 0.0) * (1 << 30)
     fits = memory.total <= capacity
+    tight = ~fits & (memory.allocated <= capacity)
     if every_time:
         time = training_step_time(workload, cluster, layouts, assumptions)
     else:
-        timed = np.flatnonzero(fits) if fits.any() else np.array([int(np.argmin(memory.total))])
+        timed = np.flatnonzero(fits) if fits.any() else np.flatnonzero(tight) if tight.any() else np.array(
+            [int(np.argmin(memory.total))])
         time = training_step_time(workload, cluster, layouts.take(timed), assumptions).spread(timed, len(layouts))
-    return LayoutSearch(layouts, memory, time, capacity, fits, every_time)
+    return LayoutSearch(layouts, memory, time, capacity, fits, every_time, tight)

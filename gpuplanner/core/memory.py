@@ -116,17 +116,25 @@ class MemoryBreakdown:
     gradients: np.ndarray
     optimizer: np.ndarray
     activations: np.ndarray
-    overhead: np.ndarray
+    overhead: np.ndarray  # CUDA context, NCCL buffers and the caching allocator's slack
+    slack: np.ndarray  # the allocator's part of the overhead: reserved but not allocated
 
     @property
     def total(self) -> np.ndarray:
+        """What the allocator reserves (what nvidia-smi shows)."""
         return self.weights + self.gradients + self.optimizer + self.activations + self.overhead
+
+    @property
+    def allocated(self) -> np.ndarray:
+        """What the tensors and the runtime take (torch.cuda.max_memory_allocated plus the context)."""
+        return self.total - self.slack
 
     def as_gib(self, i: int, capacity_gib: float) -> MemoryPerGPU:
         """Layout `i` in GiB per GPU (training keeps no KV cache)."""
         parts = {name: float(getattr(self, name)[i]) / GIB
                  for name in ("weights", "gradients", "optimizer", "activations", "overhead", "total")}
-        return MemoryPerGPU(**parts, kv_cache=0.0, capacity=capacity_gib)
+        return MemoryPerGPU(**parts, kv_cache=0.0, capacity=capacity_gib,
+                            allocated=float(self.allocated[i]) / GIB)
 
 
 def zero_sharded(weights: np.ndarray | float, gradients: np.ndarray | float, optimizer: np.ndarray | float,
@@ -186,4 +194,5 @@ def training_memory(workload: TrainingWorkload, layouts: Layouts, assumptions: A
 
     tensors = weights + gradients + optimizer + activations
     return MemoryBreakdown(weights, gradients, optimizer, activations, runtime_overhead(tensors, assumptions,
-                                                                                        world_size))
+                                                                                        world_size),
+                           assumptions.fragmentation * tensors)

@@ -48,8 +48,9 @@ class MemoryPerGPU:
     activations: float
     kv_cache: float
     overhead: float
-    total: float
+    total: float  # what the allocator reserves
     capacity: float
+    allocated: float  # what the tensors and the runtime take, without the allocator's slack
 
     PARTS = ("weights", "gradients", "optimizer", "activations", "kv_cache", "overhead")
 

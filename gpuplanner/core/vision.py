@@ -125,7 +125,7 @@ def search_image_layouts(workload: ImageWorkload, cluster: Cluster, assumptions:
     activations = workload.model.activation_mib_per_sample * 2**20 * workload.scale * act_scale * layouts.micro_batch
     tensors = weights + gradients + optimizer + activations
     memory = MemoryBreakdown(weights, gradients, optimizer, activations,
-                             runtime_overhead(tensors, assumptions, cluster.count))
+                             runtime_overhead(tensors, assumptions, cluster.count), assumptions.fragmentation * tensors)
 
     images_per_gpu = workload.global_batch / cluster.count
     peak = peak_flops(gpu, workload.precision)
@@ -148,4 +148,5 @@ def search_image_layouts(workload: ImageWorkload, cluster: Cluster, assumptions:
     zeros = np.zeros(len(layouts))
     time = StepTime(compute, zeros, zeros, zeros, zeros, data_parallel, update)
     capacity = (gpu.memory_gib or 0.0) * GIB
-    return LayoutSearch(layouts, memory, time, capacity, memory.total <= capacity)
+    return LayoutSearch(layouts, memory, time, capacity, memory.total <= capacity, tight=(
+        memory.total > capacity) & (memory.allocated <= capacity))

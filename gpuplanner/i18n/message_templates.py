@@ -88,6 +88,10 @@ TEMPLATES = (
                                       "relying on it."),
     QT_TRANSLATE_NOOP("CoreMessages", "The table %1 in your catalog edits has columns this version cannot use; it "
                                       "is skipped."),
+    QT_TRANSLATE_NOOP("CoreMessages", "Tight: %1 GiB allocated per GPU fits the %2 GiB of %3 with %4 GiB to spare, "
+                                      "but with the allocator's reserve it comes to %5 GiB. Runs like this work "
+                                      "with PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True; leave room if you "
+                                      "can."),
     QT_TRANSLATE_NOOP("CoreMessages", "Uses %1 of GPU memory: under %2 headroom, allocator fragmentation or a "
                                       "longer sequence can run out of memory; plan a little more."),
     QT_TRANSLATE_NOOP("CoreMessages", "Your catalog edit was not saved (%1); nothing was changed."),

@@ -140,3 +140,13 @@ def test_corrected_rows() -> None:
     # NVIDIA H200 product page, MIG row: "Up to 7 MIGs @16.5GB each" for H200 NVL, "@18GB" for H200 SXM.
     assert "16.5 GB" in str(catalog.row("gpus", "h200-nvl-141gb")["mig"])
     assert "18 GB" in str(catalog.row("gpus", "h200-sxm-141gb")["mig"])
+
+
+def test_dit_xl2_parameters_are_the_papers_and_the_per_token_count_says_where_it_comes_from(catalog) -> None:
+    """Peebles & Xie 2023 (arXiv:2212.09748), Table 4: DiT-XL/2 has 675M parameters. The per-token count is ours:
+    675M less the 28 adaLN-Zero modulation layers (1152 -> 6 x 1152, with bias), which run once per image."""
+    row = catalog.row("models", "dit-xl-2")
+    assert row["params"] == 675_000_000
+    modulation = 28 * (1152 * 6912 + 6912)
+    assert row["active_params"] == pytest.approx(675e6 - modulation, rel=0.001)
+    assert "not in the paper" in str(row["notes"]) and "223,147,008" in str(row["notes"])

@@ -181,3 +181,26 @@ def test_bad_serving_inputs_name_the_field(catalog, change: dict, field: str) ->
 def test_serving_workload_validates_directly(catalog) -> None:
     with pytest.raises(InputError):
         ServingWorkload(catalog.model("llama-2-7b"), output_tokens=-3)
+
+
+def test_in_flight_batching_sizes_the_kv_cache_by_its_mean_occupancy(catalog) -> None:
+    """A continuously batched sequence holds input + output / 2 tokens on average (new requests take the place of
+    finished ones), so the KV room admits more sequences than a cache sized for every sequence at full length."""
+    from gpuplanner.core.inference import (
+        ServingWorkload,
+        kv_bytes_per_token,
+        max_batch_for_memory,
+        serving_memory_bytes,
+        usable_bytes,
+    )
+
+    model = catalog.model("llama-2-70b")
+    gpu = catalog.gpu("h100-sxm5-80gb")
+    workload = ServingWorkload(model=model, input_tokens=1000, output_tokens=2000, weight_format=WeightFormat.FP8,
+                               kv_format=WeightFormat.FP8)
+    assert workload.mean_kv_tokens == 2000.0
+    fixed = serving_memory_bytes(workload, gpu, 2, 1)
+    room = usable_bytes(workload, gpu) - fixed["weights"] - fixed["activations"] - fixed["overhead"]
+    per_token = kv_bytes_per_token(model, WeightFormat.FP8, 2)
+    assert max_batch_for_memory(workload, gpu, 2) == int(room // (2000 * per_token))
+    assert max_batch_for_memory(workload, gpu, 2) > int(room // (3000 * per_token)) * 1.4  # 3000 / 2000 more room

@@ -99,6 +99,12 @@ class ServingWorkload:
         return self.input_tokens + self.output_tokens
 
     @property
+    def mean_kv_tokens(self) -> float:
+        """Tokens a sequence holds in the KV cache on average while it decodes: in-flight (continuous) batching
+        admits new requests as others finish, so the cache is sized by the mean occupancy, input + output / 2."""
+        return self.input_tokens + self.output_tokens / 2.0
+
+    @property
     def profile(self) -> EngineProfile:
         return engine_profile(self.engine)
 
@@ -182,7 +188,7 @@ def decode_step_s(workload: ServingWorkload, gpu: GPU, tp: int, batch: int, cont
 def serving_memory_bytes(workload: ServingWorkload, gpu: GPU, tp: int, batch: int) -> dict[str, float]:
     model = workload.model
     weights, scales = weight_bytes(model, workload.weight_format, workload.profile)
-    kv = batch * workload.context_tokens * kv_bytes_per_token(model, workload.kv_format, tp)
+    kv = batch * workload.mean_kv_tokens * kv_bytes_per_token(model, workload.kv_format, tp)
     # Prefill workspace: one chunk of up to 8192 tokens through the widest layer, plus fp32 logits.
     chunk = min(batch * workload.input_tokens, 8192)
     activations = chunk * (4 * model.hidden + 2 * model.ffn_hidden * model.experts_per_token / tp) * 2.0 \
@@ -196,10 +202,10 @@ def usable_bytes(workload: ServingWorkload, gpu: GPU) -> float:
 
 
 def max_batch_for_memory(workload: ServingWorkload, gpu: GPU, tp: int) -> int:
-    """Largest batch whose KV cache (full context) still fits beside the weights."""
+    """Largest batch whose KV cache (at the mean occupancy of in-flight batching) fits beside the weights."""
     fixed = serving_memory_bytes(workload, gpu, tp, 1)
     room = usable_bytes(workload, gpu) - fixed["weights"] - fixed["activations"] - fixed["overhead"]
-    per_sequence = workload.context_tokens * kv_bytes_per_token(workload.model, workload.kv_format, tp)
+    per_sequence = workload.mean_kv_tokens * kv_bytes_per_token(workload.model, workload.kv_format, tp)
     return max(int(room // per_sequence), 0)
 
 

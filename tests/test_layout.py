@@ -118,3 +118,28 @@ def test_invalid_numbers_raise_typed_errors_naming_the_field(value, where) -> No
             TrainingWorkload(model, **{where: value})
     assert error.value.field.endswith({"tokens": "tokens", "seq_len": "seq_len", "global_batch": "global_batch",
                                        "count": "count", "network": "network_gbps_per_node"}[where])
+
+
+def test_a_faster_layout_just_over_capacity_is_named_with_its_memory() -> None:
+    """The recompute cliff: the runner-up without recomputation, 20 % faster and 5 % over capacity, says so (the
+    one 50 % over is only "does not fit")."""
+    import numpy as np
+
+    from gpuplanner.core.layout import LayoutSearch
+    from gpuplanner.core.memory import MemoryBreakdown
+    from gpuplanner.core.performance import StepTime
+    from gpuplanner.core.workload import Layouts
+
+    def column(*values: float) -> np.ndarray:
+        return np.array(values, dtype=np.float64)
+
+    gib = float(1 << 30)
+    layouts = Layouts(column(1, 2, 4), column(1, 1, 1), column(8, 4, 2), column(1, 1, 1), column(1, 1, 1),
+                      column(2, 0, 0), column(0, 1, 1), column(1, 1, 1))
+    zero = column(0, 0, 0)
+    memory = MemoryBreakdown(zero, zero, zero, column(70, 84, 120) * gib, zero, zero)
+    time = StepTime(column(10.0, 8.0, 7.0), zero, zero, zero, zero, zero, zero)
+    search = LayoutSearch(layouts, memory, time, 80 * gib, memory.total <= 80 * gib, tight=np.zeros(3, bool))
+    reasons = {alt.layout.tp: str(alt.reason) for alt in search.losing_reasons(search.best_index())}
+    assert reasons[2] == "20% faster, but needs 84.0 GiB per GPU (5% over capacity)"
+    assert reasons[4] == "does not fit: needs 120.0 GiB per GPU"

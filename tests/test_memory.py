@@ -159,3 +159,21 @@ def test_a_layout_whose_tensors_fit_is_tight_not_does_not_fit() -> None:
     over = estimate_for_scenario({**scenario, "seq_len": 2048}, catalog)
     assert not over.fits and over.memory_gib_per_gpu.allocated > 80
     assert any(w.startswith("Does not fit") for w in over.warnings)
+
+
+def test_fp8_recipes_store_their_gemm_inputs_in_one_byte() -> None:
+    """Transformer Engine keeps the QKV, projection, FC1 and FC2 inputs in FP8 for the backward pass: for Llama-2-7B
+    (SwiGLU, ffn 11008) 34.125 -> 28.4375 s*b*h 16-bit units per layer, without recomputation or TP."""
+    import numpy as np
+
+    from gpuplanner.catalog.store import Catalog
+    from gpuplanner.core.memory import activation_bytes_per_layer
+    from gpuplanner.core.workload import Assumptions, Layouts
+
+    model = Catalog(overrides_path=None).model("llama-2-7b")
+    one = np.ones(1)
+    layout = Layouts(one, one, one, one, 0 * one, 0 * one, 0 * one, one)
+    sbh = 4096 * 1 * 4096  # bytes per s*b*h at 1 byte; Korthikanti's units are 2 bytes
+    bf16 = float(activation_bytes_per_layer(model, 4096, layout, 2.0, Assumptions())[0])
+    fp8 = float(activation_bytes_per_layer(model, 4096, layout, 2.0, Assumptions(), fp8_gemm_inputs=True)[0])
+    assert bf16 == pytest.approx(34.125 * sbh) and fp8 == pytest.approx(28.4375 * sbh)

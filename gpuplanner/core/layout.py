@@ -16,6 +16,8 @@ from gpuplanner.core.results import Alternative
 from gpuplanner.core.workload import Assumptions, Cluster, Layouts, TrainingWorkload
 
 MICRO_BATCH_CHOICES = (1, 2, 4, 8, 16)
+# A faster runner-up at most this share over capacity is named as such (the recompute cliff), not just "no fit".
+NEAR_CAPACITY = 0.10
 
 
 @dataclass(frozen=True)
@@ -155,9 +157,17 @@ class LayoutSearch:
         leaders = leaders[family[leaders] != family[best]][:limit]
         reasons: list[Alternative] = []
         for i in leaders:
-            if self.fits[i]:
-                slower = (float(self.time.total[i]) / best_time - 1.0) * 100.0
-                reason = msg("{slower:.0f}% slower", slower=slower)
+            time = float(self.time.total[i])
+            if self.runs(i):
+                reason = msg("{slower:.0f}% slower", slower=(time / best_time - 1.0) * 100.0)
+            elif time < best_time and self.capacity_bytes > 0 and \
+                    float(self.memory.total[i]) <= self.capacity_bytes * (1.0 + NEAR_CAPACITY):
+                # The recompute cliff: a faster layout just over capacity is worth knowing (a little more memory,
+                # or a smaller micro-batch elsewhere, and it runs).
+                need = float(self.memory.total[i])
+                reason = msg("{faster:.0f}% faster, but needs {need:.1f} GiB per GPU ({over:.0%} over capacity)",
+                             faster=(1.0 - time / best_time) * 100.0, need=need / (1 << 30),
+                             over=need / self.capacity_bytes - 1.0)
             else:
                 need = float(self.memory.total[i]) / (1 << 30)
                 reason = msg("does not fit: needs {need:.1f} GiB per GPU", need=need)

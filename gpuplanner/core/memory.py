@@ -88,8 +88,10 @@ def params_on_heaviest_stage(model: ModelArch, pp: np.ndarray) -> np.ndarray:
 
 
 def activation_bytes_per_layer(model: ModelArch, seq_len: int, layouts: Layouts, act_bytes: float,
-                               assumptions: Assumptions) -> np.ndarray:
-    """Stored activations of one transformer layer for one micro-batch on one GPU (bytes)."""
+                               assumptions: Assumptions, fp8_gemm_inputs: bool = False) -> np.ndarray:
+    """Stored activations of one transformer layer for one micro-batch on one GPU (bytes). FP8 recipes
+    (Transformer Engine) keep the inputs of the QKV, projection and both MLP GEMMs in FP8 for the backward pass,
+    1 byte instead of 2; attention and normalisation inputs stay 16-bit."""
     s, h = float(seq_len), float(model.hidden)
     b, t = layouts.micro_batch, layouts.tp
     sbh = s * b * h * act_bytes / 2.0  # Korthikanti's coefficients are in 16-bit bytes per s*b*h
@@ -100,6 +102,9 @@ def activation_bytes_per_layer(model: ModelArch, seq_len: int, layouts: Layouts,
     # Split by TP: Q (2), K and V (2 each, x kv_ratio), attention output (2); MLP hidden activations:
     # 4 x ffn_ratio for GeLU (input and output), 6 x for SwiGLU (gate, up, product; SiLU fused).
     split = 4.0 + 4.0 * kv_ratio + (6.0 if model.gated_mlp else 4.0) * ffn_ratio
+    if fp8_gemm_inputs:  # QKV and MLP inputs (replicated), projection input and FC2 input (split) at 1 byte
+        replicated -= 2.0
+        split -= 1.0 + ffn_ratio
     scores = 0.0 if assumptions.flash_attention else 5.0 * model.heads * s / h
     split_with_scores = split + np.where(layouts.recompute >= Recompute.SELECTIVE, 0.0, scores)
     replicated_part = np.where(layouts.sequence_parallel > 0, replicated / t, replicated)
@@ -169,7 +174,8 @@ def training_memory(workload: TrainingWorkload, layouts: Layouts, assumptions: A
         weights = weights + shard.base_params / model.layers * pp * 2.0
 
     act_bytes = 4.0 if workload.precision in (Precision.FP32, Precision.TF32) else 2.0
-    per_layer = activation_bytes_per_layer(model, workload.seq_len, layouts, act_bytes, assumptions)
+    fp8 = workload.precision == Precision.FP8
+    per_layer = activation_bytes_per_layer(model, workload.seq_len, layouts, act_bytes, assumptions, fp8)
     if workload.adapter is not None:
         # The adapter path keeps x.A (s x b x r) for each adapted matrix.
         adapter_matrices = workload.adapter.params_per_layer(model) / workload.adapter.rank / (2.0 * model.hidden)
@@ -184,7 +190,8 @@ def training_memory(workload: TrainingWorkload, layouts: Layouts, assumptions: A
     working_layouts = Layouts(tp, pp, dp, layouts.micro_batch, zero, np.zeros_like(tp),
                               layouts.sequence_parallel, layouts.virtual_stages)
     working = np.where(layouts.recompute == Recompute.FULL,
-                       activation_bytes_per_layer(model, workload.seq_len, working_layouts, act_bytes, assumptions),
+                       activation_bytes_per_layer(model, workload.seq_len, working_layouts, act_bytes, assumptions,
+                                                  fp8),
                        0.0)
     # The loss keeps fp32 logits plus their 16-bit copy on the last stage: 6 bytes x s x b x vocab / tp.
     logits = 6.0 * workload.seq_len * layouts.micro_batch * model.vocab / tp

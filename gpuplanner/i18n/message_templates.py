@@ -27,6 +27,7 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "%1 ms per output token (limit %2 ms)"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 nodes on a %2 fabric"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 publishes no %2 rate; estimated in %3 instead."),
+    QT_TRANSLATE_NOOP("CoreMessages", "%1% faster, but needs %2 GiB per GPU (%3 over capacity)"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1% slower"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1-token sequences: context parallelism is not modelled, so memory and time "
                                       "at this length are rough."),

@@ -6,8 +6,10 @@ import csv
 import sqlite3
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import sqlite_utils
+if TYPE_CHECKING:  # sqlite-utils writes; reading the catalog needs only sqlite3 (and starts faster)
+    import sqlite_utils
 
 from gpuplanner.catalog.schema import BOOL, INTEGER, REAL, REQUIRED, SCHEMA_VERSION, TABLES, Row, sqlite_type
 
@@ -70,6 +72,8 @@ def _python_type(column_type: str) -> type:
 
 def build_catalog(source_dir: Path, target: Path) -> dict[str, int]:
     """Write a fresh catalog database to `target`; returns row counts per table."""
+    import sqlite_utils
+
     with tempfile.TemporaryDirectory() as scratch:
         scratch_path = Path(scratch) / "catalog.db"
         connection = sqlite3.connect(scratch_path)

@@ -22,8 +22,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import sqlite_utils
-
 from gpuplanner.catalog.build import create_tables, parse_cell
 from gpuplanner.catalog.schema import BOOL, REQUIRED, SCHEMA_VERSION, TABLES, Row, sqlite_type
 from gpuplanner.core.errors import InputError
@@ -273,6 +271,8 @@ class CatalogWriteError(RuntimeError):
 
 
 def _upsert(connection: sqlite3.Connection, table: str, row: Row) -> None:
+    import sqlite_utils  # only to write: reading needs sqlite3 alone
+
     db = sqlite_utils.Database(connection)
     if not db.table_names():
         create_tables(db)
@@ -325,6 +325,8 @@ def _set_aside(path: Path) -> Path | OSError | None:
 
 def _migrate_overrides(path: Path) -> None:
     """Bring an older user database up to this schema by adding the columns it lacks (nothing is removed)."""
+    import sqlite_utils  # only to write: reading needs sqlite3 alone
+
     connection = sqlite3.connect(path)
     try:
         db = sqlite_utils.Database(connection)

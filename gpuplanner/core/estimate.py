@@ -8,6 +8,8 @@ from dataclasses import asdict, replace
 from functools import lru_cache
 from typing import Any
 
+import numpy as np
+
 from gpuplanner.core.adapters import AdapterSpec
 from gpuplanner.core.errors import InputError, require_int, require_positive
 from gpuplanner.core.goodput import LOW_GOODPUT, Goodput, expected_goodput
@@ -22,9 +24,21 @@ from gpuplanner.core.inference import (
     smallest_fitting_tp,
 )
 from gpuplanner.core.layout import LayoutSearch, search_layouts
-from gpuplanner.core.memory import GIB, checkpoint_bytes
+from gpuplanner.core.memory import (
+    GIB,
+    checkpoint_bytes,
+    gradient_bytes_per_param,
+    optimizer_bytes_per_param,
+    parameter_shard,
+)
 from gpuplanner.core.messages import Message, msg
-from gpuplanner.core.performance import is_validated, model_flops_per_token, peak_flops
+from gpuplanner.core.performance import (
+    is_validated,
+    linear_flops_per_token,
+    model_flops_per_token,
+    peak_flops,
+    peak_gemm_efficiency,
+)
 from gpuplanner.core.results import (
     Estimate,
     LatencyPoint,
@@ -235,6 +249,26 @@ def _training_workload(scenario: Scenario, precision: Precision) -> TrainingWork
     return TrainingWorkload(model=scenario.model, task=scenario.task, seq_len=scenario.seq_len,
                             global_batch=scenario.training["global_batch"], tokens=scenario.training["tokens"],
                             precision=precision, optimizer=scenario.training["optimizer"], adapter=adapter)
+
+
+def training_bounds(scenario: Scenario, gpu: GPU) -> tuple[float, float] | None:
+    """(days x GPUs, bytes per GPU x GPUs) that no layout of this training scenario can beat on `gpu`: the
+    executed matmul FLOPs at the best GEMM efficiency of its architecture and peak, and every weight, gradient and
+    optimizer byte sharded perfectly, plus the CUDA context. Divide by a GPU count to prune counts that cannot meet
+    a deadline or cannot fit (None: not a language-model training task)."""
+    if scenario.task not in (Task.PRETRAIN, Task.FINETUNE, Task.LORA, Task.QLORA):
+        return None
+    precision, _ = supported_precision(gpu, scenario.precision)
+    workload = _training_workload(scenario, precision)
+    rate = peak_flops(gpu, precision) * peak_gemm_efficiency(gpu, precision) * \
+        scenario.assumptions.compute_efficiency_scale
+    flops = float(linear_flops_per_token(workload, np.zeros(1))[0]) * workload.tokens
+    gpu_days = math.inf if rate <= 0 else flops / rate / 86400.0
+    shard = parameter_shard(workload, np.ones(1), np.ones(1))
+    states = float(shard.weight_bytes[0]) + float(shard.trainable_params[0]) * (
+        gradient_bytes_per_param(workload, scenario.assumptions)
+        + optimizer_bytes_per_param(workload, scenario.assumptions))
+    return gpu_days, states
 
 
 def validate_workload(scenario: Scenario) -> None:

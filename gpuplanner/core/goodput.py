@@ -25,7 +25,7 @@ RESTART_MINUTES = 14.0
 LOW_GOODPUT = 0.9
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Goodput:
     interruptions_per_day: float  # expected, for the whole job
     checkpoint_write_s: float  # model and optimizer states over the storage bandwidth

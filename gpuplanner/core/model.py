@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, replace
+from functools import cached_property
 from pathlib import Path
 
 from gpuplanner.core.errors import InputError, require_int, require_positive
@@ -103,13 +104,13 @@ class ModelArch:
         return (self.attention_params_per_layer + experts_counted * self.mlp_params_per_expert
                 + self.router_params_per_layer + self.norm_params_per_layer)
 
-    @property
+    @cached_property  # computed once per architecture: the search asks for it for every layout batch
     def total_params(self) -> float:
         if self.params_override is not None:
             return self.params_override
         return self.layers * self._layer_params(self.experts) + self.embedding_params + self.hidden
 
-    @property
+    @cached_property
     def active_params(self) -> float:
         """Parameters a token passes through: MoE counts only the routed experts."""
         if self.active_params_override is not None:
@@ -118,7 +119,7 @@ class ModelArch:
             return self.params_override
         return self.layers * self._layer_params(self.experts_per_token) + self.embedding_params + self.hidden
 
-    @property
+    @cached_property
     def active_layer_matmul_params(self) -> float:
         """Active weights of the transformer layers that multiply activations (norms and embeddings excluded)."""
         return self.active_params - self.embedding_params - self.hidden * (2 * self.layers + 1)

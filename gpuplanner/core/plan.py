@@ -22,8 +22,9 @@ from gpuplanner.core.cost import (
     price_age_note,
 )
 from gpuplanner.core.errors import CancelledError, InputError
-from gpuplanner.core.estimate import estimate
+from gpuplanner.core.estimate import estimate, training_bounds
 from gpuplanner.core.hardware import GPU, Segment
+from gpuplanner.core.memory import GIB
 from gpuplanner.core.messages import Message, msg
 from gpuplanner.core.results import (
     AvailabilityBlock,
@@ -236,6 +237,8 @@ def _estimate_once(scenario: Scenario, option: HardwareOptions, count: int | Non
 
 def _evaluate(scenario: Scenario, option: HardwareOptions, count: int | None, settings: PlanSettings,
               deployment: str, cache: EstimateCache) -> Plan | None:
+    if deployment == "on-prem" and option.node_price is None:
+        return None  # nothing to price a purchase by: no plan, so no estimate either
     result = _estimate_once(scenario, option, count, cache)
     if result is None:
         return None
@@ -278,6 +281,51 @@ def _evaluate(scenario: Scenario, option: HardwareOptions, count: int | None, se
                                                source=where.source, as_of=where.as_of),
                 service_limits=limits, cost=cost, cost_metric=metric,
                 days=training.days if training else None, warnings=tuple(warnings))
+
+
+def _hopeless_counts(scenario: Scenario, option: HardwareOptions,
+                     settings: PlanSettings) -> Callable[[int | None, int | None], bool]:
+    """Counts not worth estimating (a lower bound from peak FLOPs and perfect sharding): those whose model states
+    cannot fit however they are split, and, under a deadline, those that cannot meet it when the next count
+    cannot either (the larger one is the nearer miss). The plans and near misses stay those of the full search."""
+    bounds = training_bounds(scenario, option.gpu) if scenario.gpu_count is None else None
+    if bounds is None:
+        return lambda _count, _next: False
+    gpu_days, states = bounds
+    capacity = (option.gpu.memory_gib or 0.0) * GIB - scenario.assumptions.cuda_context_gib * GIB
+    deadline = settings.deadline_days
+
+    def too_slow(count: int | None) -> bool:
+        return count is not None and deadline is not None and gpu_days / count > deadline
+
+    def skip(count: int | None, following: int | None) -> bool:
+        if count is None:
+            return False
+        return states / count > capacity or (too_slow(count) and too_slow(following))
+
+    return skip
+
+
+def _within_reach_of_the_budget(counts: list[int | None], option: HardwareOptions,
+                                settings: PlanSettings) -> list[int | None]:
+    """Bought hardware without a deadline: once the purchase alone exceeds the budget, a count that buys more
+    hardware still misses, and by more (the same limits, more money; the energy of the run about the same), so
+    counts are kept only up to the first over-budget purchase (the whole servers it buys), the nearest miss."""
+    if settings.budget is None or settings.deadline_days is not None:
+        return counts
+    kept: list[int | None] = []
+    over: float | None = None
+    for count in counts:
+        if count is not None:
+            node, price = option.node_with(count)
+            capex = None if price is None else settings.cost.from_usd(
+                price.amount_usd * math.ceil(count / node.gpus))
+            if capex is not None and capex > settings.budget:
+                if over is not None and capex > over:
+                    break
+                over = capex
+        kept.append(count)
+    return kept
 
 
 def _cost_metric(cost: CostSummary, deployment: str, settings: PlanSettings, is_training: bool) -> float | None:
@@ -495,11 +543,15 @@ def plan_catalog(scenario: Scenario, options: list[HardwareOptions], settings: P
         if progress is not None and progress(done, len(usable)) is False:
             raise CancelledError
         found = 0
+        skip = _hopeless_counts(scenario, option, settings)
         for deployment in _deployments(settings, option):
             limit = MAX_CONSUMER_GPUS if option.gpu.segment == Segment.CONSUMER else MAX_TRAINING_GPUS
             counts = [None] if scenario.task == Task.INFERENCE else candidate_counts(option.node.gpus, limit)
             if scenario.task != Task.INFERENCE and scenario.gpu_count is not None:
                 counts = [scenario.gpu_count]
+            counts = [c for i, c in enumerate(counts) if not skip(c, counts[i + 1] if i + 1 < len(counts) else None)]
+            if deployment == "on-prem":
+                counts = _within_reach_of_the_budget(counts, option, settings)
             met_deadline = False
             for count in counts:
                 plan = _evaluate(scenario, option, count, settings, deployment, estimates)

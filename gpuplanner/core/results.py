@@ -19,7 +19,7 @@ NOT_EXPORTED = {"export": False}
 FLATTENED = {"flatten": True}  # the record's fields are written at this level of the JSON
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Layout:
     """How the GPUs split the job: tensor, pipeline and data parallel degrees, ZeRO stage, micro-batch."""
     tp: int
@@ -32,14 +32,14 @@ class Layout:
     virtual_stages: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Alternative:
     """A runner-up layout and why it lost to the chosen one."""
     layout: Layout = field(metadata=FLATTENED)
     reason: Message
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class MemoryPerGPU:
     """GiB per GPU by part, and the GPU's capacity."""
     weights: float
@@ -63,7 +63,7 @@ class MemoryPerGPU:
         return self.capacity - self.total
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class TrainingFigures:
     step_time_s: float
     tokens_per_s: float | None  # None for CNN training, which counts images
@@ -85,14 +85,14 @@ class TrainingFigures:
     tokens_per_image: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class LatencyPoint:
     users: float
     ttft_s: float
     tpot_s: float
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class ServingFigures:
     ttft_s: float
     tpot_s: float
@@ -117,14 +117,14 @@ class ServingFigures:
         return self.replicas * self.batch_per_replica
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class PowerFigures:
     node_kw_nameplate: float | None
     node_kw_expected: float | None
     cluster_kw_expected: float | None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class ModelSummary:
     name: str
     params: float
@@ -133,7 +133,7 @@ class ModelSummary:
     training_flops_per_image: float | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class StackReport:
     """The software stack a training estimate assumed, and where each setting came from."""
     name: str
@@ -143,7 +143,7 @@ class StackReport:
     searched: tuple[str, ...]  # layout knobs the search chose
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Estimate:
     """One scenario on one GPU type and count (the output of `estimate`)."""
     task: str
@@ -178,7 +178,7 @@ class Estimate:
         return self.precision != self.precision_requested
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Switches:
     leaf: int
     spine: int
@@ -187,13 +187,13 @@ class Switches:
     note: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Cables:
     node_to_leaf: int
     switch_to_switch: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class FacilitiesBlock:
     phase_amps: tuple[float, ...] | None
     feed_plug: Message
@@ -209,7 +209,7 @@ class FacilitiesBlock:
     inlet_c_recommended: tuple[float, float]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class CablingBlock:
     network_racks: int
     node_to_leaf_m: float | None
@@ -221,7 +221,7 @@ class CablingBlock:
     oob_switches: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class SupplyBlock:
     """The user's site, as the plan was sized for it."""
     voltage: float
@@ -238,7 +238,7 @@ class SupplyBlock:
     airflow_delta_t_c: float  # the air temperature rise the airflow is sized for
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class SiteBlock:
     """What an owned plan asks of the data centre."""
     node: str
@@ -280,7 +280,7 @@ class SiteBlock:
     supply: SupplyBlock
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class AvailabilityBlock:
     region: str
     status: str
@@ -289,14 +289,14 @@ class AvailabilityBlock:
     as_of: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class ServiceLimits:
     concurrent_users: int | None = None
     max_ttft_s: float | None = None
     max_tpot_s: float | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class CloudOfferBlock:
     provider: str
     instance: str
@@ -305,7 +305,7 @@ class CloudOfferBlock:
     source: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class CostSummary:
     """Money figures in `currency`; None where a price is missing."""
     currency: str
@@ -338,7 +338,7 @@ class CostSummary:
     per_million_tokens_owned: float | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Plan:
     """An estimate placed on real hardware: bought (on-prem) or rented (cloud), sized for the site, costed,
     checked against the user's limits and goals, and ranked."""
@@ -402,7 +402,7 @@ class Plan:
         return self.deployment == "on-prem"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class ParetoPoint:
     gpu: str
     count: int
@@ -412,7 +412,7 @@ class ParetoPoint:
     output_tokens_per_s: float | None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class CurvePoint:
     count: int
     days: float | None
@@ -420,7 +420,7 @@ class CurvePoint:
     output_tokens_per_s: float | None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class ChartPoint:
     """One evaluated plan as the cost-vs-time chart draws it (serving: cost per million tokens vs speed per
     user)."""
@@ -435,20 +435,20 @@ class ChartPoint:
     meets: bool
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class ChartLimits:
     deadline_days: float | None
     budget: float | None
     rack_kw: float
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Rejected:
     gpu: str
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class PlanResult:
     """The answer to one scenario: the ranked plans, the near misses, the Pareto front and what the charts
     draw, with the scenario it was computed for (`complete`: every option was evaluated)."""

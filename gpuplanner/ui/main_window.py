@@ -89,6 +89,11 @@ def _dropped_scenario(mime: QMimeData) -> str | None:
     return None
 
 
+# Edits within this many ms make one job: long enough to gather a burst of typing, short now that a plan takes
+# tens of milliseconds (a stale job is cancelled and its result dropped anyway).
+EDIT_DEBOUNCE_MS = 150
+
+
 def run_planning(data: ScenarioDocument, catalog: Catalog, control: JobControl) -> PlanResult:
     """The background job: plan the scenario on the window's catalog (it opens a SQLite connection per read, so
     a pool thread may use it)."""
@@ -146,7 +151,7 @@ class MainWindow(QMainWindow):
         self.setAcceptDrops(True)  # drop a scenario file onto the window to open it
 
         self.runner = LatestJobRunner(self)
-        self.debouncer = Debouncer(300, self)
+        self.debouncer = Debouncer(EDIT_DEBOUNCE_MS, self)
         self.wizard = ScenarioWizard(catalog, self)
         self._snapshot = self.wizard.scenario()  # what the top of the undo stack shows
         scroll = QScrollArea(self)

@@ -163,3 +163,7 @@ class Debouncer(QObject):
 
     def stop(self) -> None:
         self._timer.stop()
+
+    @property
+    def delay_ms(self) -> int:
+        return self._timer.interval()

@@ -57,7 +57,7 @@ PROFILES: dict[Stack, StackProfile] = {
 # No `stack` in the scenario: the best of the modern stacks, every layout any of them runs (FlashAttention,
 # sequence parallelism with TP, overlapped gradient reduce, ZeRO 0-3).
 MODERN = StackProfile("modern", "the best of the modern stacks: FlashAttention, sequence parallelism with TP, "
-                      "overlapped gradient reduce, ZeRO 0-3 (no `stack` given)", {}, tensor_parallel=True,
+                      "overlapped gradient reduce, ZeRO 0-3 (no stack chosen)", {}, tensor_parallel=True,
                       pipeline_parallel=True, zero_stages=(0, 1, 2, 3))
 
 

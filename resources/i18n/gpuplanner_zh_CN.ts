@@ -33,9 +33,9 @@
         <location filename="../../gpuplanner/report/spec_sheet.py" line="343"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="355"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="424"/>
-        <location filename="../../gpuplanner/ui/details.py" line="134"/>
-        <location filename="../../gpuplanner/ui/details.py" line="149"/>
-        <location filename="../../gpuplanner/ui/details.py" line="167"/>
+        <location filename="../../gpuplanner/ui/details.py" line="147"/>
+        <location filename="../../gpuplanner/ui/details.py" line="162"/>
+        <location filename="../../gpuplanner/ui/details.py" line="180"/>
         <source>n/a</source>
         <translation>不详</translation>
     </message>
@@ -136,7 +136,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="394"/>
-        <location filename="../../gpuplanner/ui/details.py" line="199"/>
+        <location filename="../../gpuplanner/ui/details.py" line="212"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
@@ -200,7 +200,7 @@
         <location filename="../../gpuplanner/cli/estimate.py" line="46"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="395"/>
         <location filename="../../gpuplanner/ui/details.py" line="63"/>
-        <location filename="../../gpuplanner/ui/details.py" line="200"/>
+        <location filename="../../gpuplanner/ui/details.py" line="213"/>
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
@@ -262,9 +262,9 @@
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="74"/>
         <location filename="../../gpuplanner/cli/estimate.py" line="76"/>
-        <location filename="../../gpuplanner/ui/details.py" line="111"/>
-        <location filename="../../gpuplanner/ui/details.py" line="113"/>
         <location filename="../../gpuplanner/ui/details.py" line="114"/>
+        <location filename="../../gpuplanner/ui/details.py" line="116"/>
+        <location filename="../../gpuplanner/ui/details.py" line="117"/>
         <source>nothing</source>
         <translation>无</translation>
     </message>
@@ -486,7 +486,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="142"/>
-        <location filename="../../gpuplanner/ui/details.py" line="145"/>
+        <location filename="../../gpuplanner/ui/details.py" line="158"/>
         <source>Server</source>
         <translation>服务器</translation>
     </message>
@@ -562,14 +562,14 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="165"/>
-        <location filename="../../gpuplanner/ui/details.py" line="147"/>
+        <location filename="../../gpuplanner/ui/details.py" line="160"/>
         <source>Nodes per rack</source>
         <translation>每机柜节点数</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="165"/>
-        <location filename="../../gpuplanner/ui/details.py" line="147"/>
-        <location filename="../../gpuplanner/ui/details.py" line="233"/>
+        <location filename="../../gpuplanner/ui/details.py" line="160"/>
+        <location filename="../../gpuplanner/ui/details.py" line="246"/>
         <source>Racks</source>
         <translation>机柜数</translation>
     </message>
@@ -595,7 +595,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="171"/>
-        <location filename="../../gpuplanner/ui/details.py" line="148"/>
+        <location filename="../../gpuplanner/ui/details.py" line="161"/>
         <source>Cooling needed</source>
         <translation>所需散热</translation>
     </message>
@@ -767,14 +767,14 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="233"/>
-        <location filename="../../gpuplanner/ui/details.py" line="163"/>
-        <location filename="../../gpuplanner/ui/details.py" line="235"/>
+        <location filename="../../gpuplanner/ui/details.py" line="176"/>
+        <location filename="../../gpuplanner/ui/details.py" line="248"/>
         <source>Capex</source>
         <translation>资本支出</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="233"/>
-        <location filename="../../gpuplanner/ui/details.py" line="164"/>
+        <location filename="../../gpuplanner/ui/details.py" line="177"/>
         <source>Opex per year</source>
         <translation>年运营支出</translation>
     </message>
@@ -790,7 +790,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="236"/>
-        <location filename="../../gpuplanner/ui/details.py" line="166"/>
+        <location filename="../../gpuplanner/ui/details.py" line="179"/>
         <source>Cloud on demand per GPU-hour</source>
         <translation>云上按量付费（每 GPU 小时）</translation>
     </message>
@@ -946,13 +946,13 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="340"/>
-        <location filename="../../gpuplanner/ui/details.py" line="132"/>
+        <location filename="../../gpuplanner/ui/details.py" line="145"/>
         <source>Provider</source>
         <translation>云厂商</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="341"/>
-        <location filename="../../gpuplanner/ui/details.py" line="133"/>
+        <location filename="../../gpuplanner/ui/details.py" line="146"/>
         <source>Instances</source>
         <translation>实例</translation>
     </message>
@@ -963,7 +963,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="342"/>
-        <location filename="../../gpuplanner/ui/details.py" line="134"/>
+        <location filename="../../gpuplanner/ui/details.py" line="147"/>
         <source>Region</source>
         <translation>地域</translation>
     </message>
@@ -1127,7 +1127,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="451"/>
-        <location filename="../../gpuplanner/ui/details.py" line="230"/>
+        <location filename="../../gpuplanner/ui/details.py" line="243"/>
         <source>Output tokens/s</source>
         <translation>每秒输出 token 数</translation>
     </message>
@@ -1200,7 +1200,7 @@
         <location filename="../../gpuplanner/cli/estimate.py" line="104"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="466"/>
         <location filename="../../gpuplanner/ui/details.py" line="40"/>
-        <location filename="../../gpuplanner/ui/details.py" line="238"/>
+        <location filename="../../gpuplanner/ui/details.py" line="251"/>
         <source>Warnings</source>
         <translation>警告</translation>
     </message>
@@ -1236,7 +1236,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/ui/details.py" line="73"/>
-        <location filename="../../gpuplanner/ui/details.py" line="229"/>
+        <location filename="../../gpuplanner/ui/details.py" line="242"/>
         <source>Days</source>
         <translation>天数</translation>
     </message>
@@ -1322,237 +1322,252 @@
     </message>
     <message>
         <location filename="../../gpuplanner/ui/details.py" line="98"/>
-        <location filename="../../gpuplanner/ui/details.py" line="135"/>
+        <location filename="../../gpuplanner/ui/details.py" line="148"/>
         <source>undated</source>
         <translation>未注明日期</translation>
     </message>
     <message>
+        <location filename="../../gpuplanner/ui/details.py" line="111"/>
+        <source>Tensor-parallel degree</source>
+        <translation>张量并行度</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="111"/>
+        <source>Pipeline stages</source>
+        <translation>流水线级数</translation>
+    </message>
+    <message>
         <location filename="../../gpuplanner/ui/details.py" line="112"/>
+        <source>ZeRO stages</source>
+        <translation>ZeRO 阶段</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="115"/>
         <source>Profile</source>
         <translation>配置</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="112"/>
+        <location filename="../../gpuplanner/ui/details.py" line="115"/>
         <source>Fixed by the profile</source>
         <translation>由配置固定</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="113"/>
+        <location filename="../../gpuplanner/ui/details.py" line="116"/>
         <source>Set in your scenario</source>
         <translation>在你的场景中设定</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="114"/>
+        <location filename="../../gpuplanner/ui/details.py" line="117"/>
         <source>Searched</source>
         <translation>搜索得出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="120"/>
+        <location filename="../../gpuplanner/ui/details.py" line="133"/>
         <source>Days of steps alone</source>
         <translation>纯训练步骤天数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="121"/>
+        <location filename="../../gpuplanner/ui/details.py" line="134"/>
         <source>Goodput (time left after interruptions and checkpoints)</source>
         <translation>有效训练时间占比（扣除中断与检查点）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="123"/>
+        <location filename="../../gpuplanner/ui/details.py" line="136"/>
         <source>Interruptions expected</source>
         <translation>预计中断次数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="124"/>
+        <location filename="../../gpuplanner/ui/details.py" line="137"/>
         <source>Checkpoint every (min), writing for (s)</source>
         <translation>检查点间隔（分钟）/ 写入耗时（秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="131"/>
+        <location filename="../../gpuplanner/ui/details.py" line="144"/>
         <source>Rental</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="135"/>
+        <location filename="../../gpuplanner/ui/details.py" line="148"/>
         <source>Prices of</source>
         <translation>价格日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="136"/>
+        <location filename="../../gpuplanner/ui/details.py" line="149"/>
         <source>none needed (racks, power and cooling are the provider&apos;s)</source>
         <translation>无需（机柜、电力和散热由服务商负责）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="145"/>
+        <location filename="../../gpuplanner/ui/details.py" line="158"/>
         <source>Nameplate per node (kW)</source>
         <translation>每节点额定功耗（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="146"/>
+        <location filename="../../gpuplanner/ui/details.py" line="159"/>
         <source>Expected per node (kW)</source>
         <translation>每节点预计功耗（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="148"/>
+        <location filename="../../gpuplanner/ui/details.py" line="161"/>
         <source>kW per rack</source>
         <translation>单机柜 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="149"/>
+        <location filename="../../gpuplanner/ui/details.py" line="162"/>
         <source>Circuits per A/B feed</source>
         <translation>每路（A/B）回路数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="150"/>
+        <location filename="../../gpuplanner/ui/details.py" line="163"/>
         <source>Facility power (kW)</source>
         <translation>机房总功率（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="151"/>
+        <location filename="../../gpuplanner/ui/details.py" line="164"/>
         <source>Heat per rack (BTU/h)</source>
         <translation>单机柜发热量（BTU/h）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="152"/>
+        <location filename="../../gpuplanner/ui/details.py" line="165"/>
         <source>Switches (leaf + spine)</source>
         <translation>交换机（叶 + 脊）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="184"/>
+        <location filename="../../gpuplanner/ui/details.py" line="197"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="184"/>
+        <location filename="../../gpuplanner/ui/details.py" line="197"/>
         <source>no</source>
         <translation>否</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="191"/>
+        <location filename="../../gpuplanner/ui/details.py" line="204"/>
         <source>Gradient bytes per parameter</source>
         <translation>每个参数的梯度字节数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="191"/>
+        <location filename="../../gpuplanner/ui/details.py" line="204"/>
         <source>FP32 master weights</source>
         <translation>FP32 主权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="192"/>
+        <location filename="../../gpuplanner/ui/details.py" line="205"/>
         <source>FlashAttention (scores never stored)</source>
         <translation>FlashAttention（不保存注意力分数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="193"/>
+        <location filename="../../gpuplanner/ui/details.py" line="206"/>
         <source>CUDA context per GPU (GiB)</source>
         <translation>每卡 CUDA 上下文（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="193"/>
+        <location filename="../../gpuplanner/ui/details.py" line="206"/>
         <source>NCCL buffers per GPU (GiB)</source>
         <translation>每卡 NCCL 缓冲区（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="194"/>
+        <location filename="../../gpuplanner/ui/details.py" line="207"/>
         <source>Allocator fragmentation (share)</source>
         <translation>显存分配碎片（比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="194"/>
+        <location filename="../../gpuplanner/ui/details.py" line="207"/>
         <source>NVLink efficiency</source>
         <translation>NVLink 效率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="195"/>
+        <location filename="../../gpuplanner/ui/details.py" line="208"/>
         <source>Network efficiency</source>
         <translation>网络效率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="195"/>
+        <location filename="../../gpuplanner/ui/details.py" line="208"/>
         <source>Latency per collective (s)</source>
         <translation>每次集合通信延迟（秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="196"/>
+        <location filename="../../gpuplanner/ui/details.py" line="209"/>
         <source>Gradient traffic hidden behind compute (share)</source>
         <translation>被计算掩盖的梯度通信（比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="197"/>
+        <location filename="../../gpuplanner/ui/details.py" line="210"/>
         <source>ZeRO-3 gathers left exposed (share)</source>
         <translation>未被掩盖的 ZeRO-3 权重收集（比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="198"/>
+        <location filename="../../gpuplanner/ui/details.py" line="211"/>
         <source>Compute efficiency scale</source>
         <translation>计算效率系数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="198"/>
+        <location filename="../../gpuplanner/ui/details.py" line="211"/>
         <source>FLOPs counted as</source>
         <translation>FLOPs 计算方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="199"/>
+        <location filename="../../gpuplanner/ui/details.py" line="212"/>
         <source>Activation memory</source>
         <translation>激活显存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="199"/>
+        <location filename="../../gpuplanner/ui/details.py" line="212"/>
         <source>Adapters</source>
         <translation>适配器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="200"/>
+        <location filename="../../gpuplanner/ui/details.py" line="213"/>
         <source>Power</source>
         <translation>功耗</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="200"/>
+        <location filename="../../gpuplanner/ui/details.py" line="213"/>
         <source>Decode overlap penalty</source>
         <translation>解码重叠损失</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="201"/>
+        <location filename="../../gpuplanner/ui/details.py" line="214"/>
         <source>Job interruptions per million GPU-hours</source>
         <translation>每百万 GPU 小时的作业中断次数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="202"/>
+        <location filename="../../gpuplanner/ui/details.py" line="215"/>
         <source>Checkpoint write bandwidth per GPU (GB/s)</source>
         <translation>每 GPU 检查点写入带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="203"/>
+        <location filename="../../gpuplanner/ui/details.py" line="216"/>
         <source>Minutes to restart after an interruption</source>
         <translation>中断后重启所需分钟数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="211"/>
+        <location filename="../../gpuplanner/ui/details.py" line="224"/>
         <source>Per million output tokens, rented</source>
         <translation>每百万输出 token 成本（租用）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="212"/>
+        <location filename="../../gpuplanner/ui/details.py" line="225"/>
         <source>Per million output tokens, owned</source>
         <translation>每百万输出 token 成本（自有）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="214"/>
+        <location filename="../../gpuplanner/ui/details.py" line="227"/>
         <source>This job, rented on demand</source>
         <translation>本次任务（云上按量租用）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="245"/>
+        <location filename="../../gpuplanner/ui/details.py" line="258"/>
         <source>No plan keeps every limit you set</source>
         <translation>没有方案能满足您设定的全部限制</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="245"/>
+        <location filename="../../gpuplanner/ui/details.py" line="258"/>
         <source>Near misses (not answers)</source>
         <translation>接近的方案（不是答案）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="163"/>
+        <location filename="../../gpuplanner/ui/details.py" line="176"/>
         <source>Capex if bought instead</source>
         <translation>若改为购买的资本支出</translation>
     </message>
@@ -1562,31 +1577,31 @@
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="165"/>
-        <location filename="../../gpuplanner/ui/details.py" line="236"/>
+        <location filename="../../gpuplanner/ui/details.py" line="178"/>
+        <location filename="../../gpuplanner/ui/details.py" line="249"/>
         <source>TCO</source>
         <translation>总拥有成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="167"/>
+        <location filename="../../gpuplanner/ui/details.py" line="180"/>
         <source>Break-even utilisation</source>
         <translation>盈亏平衡利用率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="215"/>
+        <location filename="../../gpuplanner/ui/details.py" line="228"/>
         <source>This job, on owned hardware (its share of the TCO)</source>
         <translation>本次任务（自有硬件，按总拥有成本分摊）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="227"/>
+        <location filename="../../gpuplanner/ui/details.py" line="240"/>
         <source>Where</source>
         <translation>部署</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/plan.py" line="32"/>
         <location filename="../../gpuplanner/ui/details.py" line="41"/>
-        <location filename="../../gpuplanner/ui/details.py" line="227"/>
-        <location filename="../../gpuplanner/ui/details.py" line="249"/>
+        <location filename="../../gpuplanner/ui/details.py" line="240"/>
+        <location filename="../../gpuplanner/ui/details.py" line="262"/>
         <source>buy</source>
         <translation>购买</translation>
     </message>
@@ -1618,7 +1633,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/ui/details.py" line="38"/>
-        <location filename="../../gpuplanner/ui/details.py" line="136"/>
+        <location filename="../../gpuplanner/ui/details.py" line="149"/>
         <source>Site</source>
         <translation>机房</translation>
     </message>
@@ -1641,28 +1656,28 @@
     <message>
         <location filename="../../gpuplanner/cli/plan.py" line="32"/>
         <location filename="../../gpuplanner/ui/details.py" line="44"/>
-        <location filename="../../gpuplanner/ui/details.py" line="227"/>
-        <location filename="../../gpuplanner/ui/details.py" line="249"/>
+        <location filename="../../gpuplanner/ui/details.py" line="240"/>
+        <location filename="../../gpuplanner/ui/details.py" line="262"/>
         <source>rent</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="228"/>
+        <location filename="../../gpuplanner/ui/details.py" line="241"/>
         <source>Memory / GPU (GiB)</source>
         <translation>单卡显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="232"/>
+        <location filename="../../gpuplanner/ui/details.py" line="245"/>
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="234"/>
+        <location filename="../../gpuplanner/ui/details.py" line="247"/>
         <source>IT power (kW)</source>
         <translation>IT 功率（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="237"/>
+        <location filename="../../gpuplanner/ui/details.py" line="250"/>
         <source>Ranking cost</source>
         <translation>排名成本</translation>
     </message>
@@ -2262,7 +2277,7 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>CatalogPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="104"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="109"/>
         <source>Filter…</source>
         <translation>筛选…</translation>
     </message>
@@ -3896,412 +3911,412 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="159"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="164"/>
         <source>Plans</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="162"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="167"/>
         <source>Export charts (PNG and SVG)…</source>
         <translation>导出图表（PNG 和 SVG）…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="166"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="171"/>
         <source>Charts</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="167"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="172"/>
         <source>Catalog</source>
         <translation>硬件目录</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="180"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="185"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="206"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="211"/>
         <source>Filter plans…</source>
         <translation>筛选方案…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="208"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="213"/>
         <source>Compare selected</source>
         <translation>对比所选</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="209"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="214"/>
         <source>Select two or three plans (Ctrl+click) to see them side by side</source>
         <translation>选择两到三个方案（Ctrl+单击）进行并排对比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="220"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="225"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="228"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="233"/>
         <source>Spec sheet PDF…</source>
         <translation>规格书 PDF…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="229"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="234"/>
         <source>Export the rack and power spec sheet of the selected plan</source>
         <translation>导出所选方案的机柜与供电规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="231"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="236"/>
         <source>Print preview…</source>
         <translation>打印预览…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="257"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="263"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="262"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="268"/>
         <source>ID</source>
         <translation>编号</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="257"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="263"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="262"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="268"/>
         <source>Vendor</source>
         <translation>厂商</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="257"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="263"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="262"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="268"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="258"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="263"/>
         <source>Memory (GiB)</source>
         <translation>显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="258"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="263"/>
         <source>Bandwidth (GB/s)</source>
         <translation>显存带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="259"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="264"/>
         <source>BF16 dense (TFLOP/s)</source>
         <translation>BF16 稠密算力（TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="259"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="264"/>
         <source>FP8 dense (TFLOP/s)</source>
         <translation>FP8 稠密算力（TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="260"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="265"/>
         <source>TDP (W)</source>
         <translation>TDP（W）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="260"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="265"/>
         <source>Price from (USD)</source>
         <translation>起价（美元）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="261"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="267"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="266"/>
         <location filename="../../gpuplanner/ui/main_window.py" line="272"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="277"/>
         <source>Origin</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="261"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="267"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="266"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="272"/>
         <source>As of</source>
         <translation>数据日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="261"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="267"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="266"/>
         <location filename="../../gpuplanner/ui/main_window.py" line="272"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="277"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="264"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="270"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="273"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="269"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="275"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="278"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="264"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="269"/>
         <source>Rack units</source>
         <translation>高度（U）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="265"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="270"/>
         <source>Max power (W)</source>
         <translation>最大功耗（W）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="265"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="270"/>
         <source>PSUs</source>
         <translation>电源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="265"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="270"/>
         <source>Weight (kg)</source>
         <translation>重量（kg）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="266"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="271"/>
         <source>Price (USD)</source>
         <translation>价格（USD）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="266"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="271"/>
         <source>Price source</source>
         <translation>价格来源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="269"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="274"/>
         <source>Provider</source>
         <translation>云厂商</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="269"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="274"/>
         <source>Instance</source>
         <translation>实例规格</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="269"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="274"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="270"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="275"/>
         <source>On-demand per hour</source>
         <translation>按量付费（每小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="271"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="276"/>
         <source>Currency</source>
         <translation>币种</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="271"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="276"/>
         <source>Region</source>
         <translation>地域</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="271"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="276"/>
         <source>Price date</source>
         <translation>价格日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="274"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="279"/>
         <source>Servers</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="275"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="280"/>
         <source>Cloud prices</source>
         <translation>云实例价格</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="276"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="281"/>
         <source>Add your own…</source>
         <translation>添加自定义…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="277"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="282"/>
         <source>Edit as your own…</source>
         <translation>另存为自定义并编辑…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="278"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="283"/>
         <source>Remove your entry</source>
         <translation>删除自定义条目</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="286"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="291"/>
         <source>Prices are approximate and dated; hover a cell for its source. Unknown values show as n/a.</source>
         <translation>价格为近似值并注明日期；鼠标悬停可查看来源。未知数值显示为“不详”。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="297"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="302"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="298"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="303"/>
         <source>&amp;New scenario</source>
         <translation>新建方案(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="299"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="304"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="300"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="305"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="301"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="306"/>
         <source>Save &amp;as…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="302"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="307"/>
         <source>&amp;Close scenario</source>
         <translation>关闭方案(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="309"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="314"/>
         <source>Export plans as &amp;CSV…</source>
         <translation>导出方案为 &amp;CSV…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="312"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="317"/>
         <source>Import a vendor &amp;quote (CSV)…</source>
         <translation>导入厂商报价(&amp;Q)（CSV）…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="316"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="321"/>
         <source>&amp;Export spec sheet (PDF)…</source>
         <translation>导出规格书 PDF(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="317"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="322"/>
         <source>Print pre&amp;view…</source>
         <translation>打印预览(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="318"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="323"/>
         <source>&amp;Print…</source>
         <translation>打印(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="326"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="331"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="329"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="334"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="334"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="339"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="335"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="340"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="337"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="342"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="341"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="346"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="342"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="347"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="347"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="352"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="348"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="353"/>
         <source>GPU Planner &amp;help</source>
         <translation>GPU Planner 帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="352"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="357"/>
         <source>&amp;About GPU Planner</source>
         <translation>关于 GPU Planner(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="377"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="382"/>
         <source>Edit inputs</source>
         <translation>修改输入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="421"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="426"/>
         <source>Estimating…</source>
         <translation>正在估算…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="428"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="433"/>
         <source>Check the highlighted field on page %1: %2</source>
         <translation>请检查第 %1 页中高亮的字段：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="431"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="436"/>
         <source>Check the highlighted field: %1</source>
         <translation>请检查高亮的字段：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="448"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="453"/>
         <source>%1 plans evaluated; best: %2 × %3</source>
         <translation>已评估 %1 个方案；最佳：%2 × %3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="455"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="460"/>
         <source>No plan fits: every GPU runs out of memory or has no price for the chosen deployment.</source>
         <translation>没有可行方案：所有 GPU 要么显存不足，要么在所选部署方式下没有价格。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="457"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="462"/>
         <source>No plan fits.</source>
         <translation>没有可行方案。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="472"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="477"/>
         <source>Updating for your latest edit… The plans below are for your earlier inputs.</source>
         <translation>正在按您最新的修改更新…… 下方方案对应的是之前的输入。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="473"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="478"/>
         <source>Not updated: check the highlighted field. The plans below are for your earlier inputs and cannot be printed until the inputs are valid.</source>
         <translation>未更新：请检查高亮的字段。下方方案对应的是之前的输入，输入有效之前不能打印。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="475"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="480"/>
         <source>Not updated: the estimate was cancelled. The plans below are for your earlier inputs.</source>
         <translation>未更新：估算已取消。下方方案对应的是之前的输入。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="477"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="482"/>
         <source>Not updated: the estimate failed. The plans below are for your earlier inputs.</source>
         <translation>未更新：估算失败。下方方案对应的是之前的输入。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="489"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="494"/>
         <source>Estimate cancelled; the plans shown were not updated.</source>
         <translation>估算已取消；显示的方案未更新。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="504"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="509"/>
         <source>The estimate failed: %1</source>
         <translation>估算失败：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="506"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="511"/>
         <source>Estimate failed</source>
         <translation>估算失败</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="507"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="512"/>
         <source>Something went wrong while estimating; your inputs are kept.
 
 %1</source>
@@ -4310,204 +4325,204 @@ Qt %2，Qt for Python %3，Python %4
 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="529"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="534"/>
         <source>Select two or three plans to compare.</source>
         <translation>请选择两到三个方案进行对比。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="533"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="538"/>
         <source>Compare plans</source>
         <translation>方案对比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="551"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="556"/>
         <source>The plans are not up to date with the inputs; the sheet is not written.</source>
         <translation>方案与当前输入不一致；未生成规格书。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="555"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="560"/>
         <source>Select a plan first.</source>
         <translation>请先选择一个方案。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="574"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="579"/>
         <source>Export spec sheet</source>
         <translation>导出规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="575"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="580"/>
         <source>PDF files (*.pdf)</source>
         <translation>PDF 文件 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="588"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="593"/>
         <source>Spec sheet not written</source>
         <translation>规格书未写入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="591"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="596"/>
         <source>Wrote %1 (%2 pages)</source>
         <translation>已写入 %1（%2 页）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="643"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="648"/>
         <source>Import a vendor quote</source>
         <translation>导入厂商报价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="657"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="660"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="662"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="665"/>
         <source>Quote not imported</source>
         <translation>报价未导入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="657"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="662"/>
         <source>Nothing was changed. %1</source>
         <translation>未做任何更改。%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="663"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="668"/>
         <source>Imported %1 quoted price(s); the plans use them and say so.</source>
         <translation>已导入 %1 个报价；方案会使用并注明这些价格。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="676"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="681"/>
         <source>Select one of your own entries to remove it; bundled rows stay.</source>
         <translation>请选择一条自定义条目再删除；内置条目会保留。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="681"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="686"/>
         <source>Not removed</source>
         <translation>未删除</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="706"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="711"/>
         <source>Autosave failed (%1): %2. Your inputs are still on screen; save them with File → Save as.</source>
         <translation>自动保存失败（%1）：%2。您的输入仍在屏幕上；请用“文件 → 另存为”保存。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="711"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="716"/>
         <source>Autosave failed</source>
         <translation>自动保存失败</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="717"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="722"/>
         <source>Recovered scenario (unsaved)</source>
         <translation>恢复的方案（未保存）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="719"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="724"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="720"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="725"/>
         <source>%1[*] — GPU Planner</source>
         <translation>%1[*] — GPU Planner 算力规划</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="737"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="742"/>
         <source>this scenario</source>
         <translation>此方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="738"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="743"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="739"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="744"/>
         <source>Save the changes to %1 first?</source>
         <translation>是否先保存对“%1”的更改？</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="753"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="758"/>
         <source>Cannot open scenario</source>
         <translation>无法打开方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="754"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="759"/>
         <source>%1 was not loaded: %2</source>
         <translation>未加载 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="875"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="880"/>
         <source>Export charts into a folder</source>
         <translation>将图表导出到文件夹</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="889"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="894"/>
         <source>Exported %1 chart files to %2</source>
         <translation>已将 %1 个图表文件导出到 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="894"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="899"/>
         <source>Export plans</source>
         <translation>导出方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="644"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="894"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="649"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="899"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="886"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="902"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="891"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="907"/>
         <source>Not exported</source>
         <translation>未导出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="905"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="910"/>
         <source>Exported the plans to %1</source>
         <translation>已将方案导出到 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="912"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="917"/>
         <source>Copied %1 plan(s)</source>
         <translation>已复制 %1 个方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="589"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="803"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="886"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="903"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="594"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="808"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="891"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="908"/>
         <source>Could not write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="863"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="868"/>
         <source>Unsaved changes to %1 from your last session were recovered; the file itself was not changed.</source>
         <translation>已恢复上次会话中对 %1 的未保存更改；文件本身未被修改。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="782"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="787"/>
         <source>Open scenario</source>
         <translation>打开方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="782"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="796"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="787"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="801"/>
         <source>Scenarios (*.json)</source>
         <translation>方案文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="795"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="800"/>
         <source>Save scenario</source>
         <translation>保存方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="802"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="807"/>
         <source>Not saved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="812"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="817"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="854"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="859"/>
         <source>The autosaved scenario could not be restored; defaults are shown.</source>
         <translation>无法恢复自动保存的方案；已显示默认值。</translation>
     </message>

@@ -177,3 +177,29 @@ def test_fp8_recipes_store_their_gemm_inputs_in_one_byte() -> None:
     bf16 = float(activation_bytes_per_layer(model, 4096, layout, 2.0, Assumptions())[0])
     fp8 = float(activation_bytes_per_layer(model, 4096, layout, 2.0, Assumptions(), fp8_gemm_inputs=True)[0])
     assert bf16 == pytest.approx(34.125 * sbh) and fp8 == pytest.approx(28.4375 * sbh)
+
+
+def test_recomputing_some_layers_lands_between_none_and_all() -> None:
+    """training.recompute_layers (Megatron's --recompute-num-layers): half the layers recomputed costs half the
+    extra forward and stores half the full activations; the estimate reports the count it used."""
+    from gpuplanner.catalog.store import Catalog
+    from gpuplanner.core.errors import InputError
+    from gpuplanner.service import estimate_for_scenario
+
+    catalog = Catalog(overrides_path=None)
+    base = {"task": "pretrain", "model": {"preset": "llama-2-13b"}, "seq_len": 4096,
+            "training": {"tokens": 1e10, "global_batch": 64, "micro_batch": 1, "zero": 1},
+            "hardware": {"gpu": "h100-sxm5-80gb", "count": 8}, "parallelism": {"tp": 2, "pp": 1, "dp": 4}}
+
+    def run(**training):
+        return estimate_for_scenario({**base, "training": {**base["training"], **training}}, catalog)
+
+    none, full, half = run(recompute="none"), run(recompute="full"), run(recompute="full", recompute_layers=20)
+    assert half.layout.recompute_layers == 20 and full.layout.recompute_layers == 40
+    act = [r.memory_gib_per_gpu.activations for r in (none, half, full)]
+    assert act[0] > act[1] > act[2]
+    assert act[1] == pytest.approx((act[0] + act[2]) / 2, rel=0.05)  # the working layer aside, half and half
+    step = [r.training.step_time_s for r in (none, half, full)]
+    assert step[0] < step[1] < step[2] and step[1] == pytest.approx((step[0] + step[2]) / 2, rel=1e-6)
+    with pytest.raises(InputError, match="recompute"):
+        run(recompute="none", recompute_layers=10)

@@ -389,7 +389,8 @@ def estimate_training(scenario: Scenario, node: NodeSpec | None = None, alternat
     )
 
 
-LAYOUT_KNOBS = ("tp", "pp", "dp", "zero", "micro_batch", "recompute", "sequence_parallel", "virtual_stages")
+LAYOUT_KNOBS = ("tp", "pp", "dp", "zero", "micro_batch", "recompute", "recompute_layers", "sequence_parallel",
+                "virtual_stages")
 
 
 def stack_report(scenario: Scenario) -> StackReport:

@@ -95,6 +95,8 @@ FIELDS: tuple[Field, ...] = (
     Field("training.optimizer", str, TrainingWorkload.optimizer.value, choices=_choices(Optimizer)),
     Field("training.recompute", str, SEARCHED, choices=("none", "selective", "full"),
           help="activation recomputation"),
+    Field("training.recompute_layers", int, "all (searched: all or half with full recompute)", 1, 1 << 20,
+          unit="layers", help="how many layers recompute, with recompute full or selective"),
     Field("training.zero", int, SEARCHED, 0, 3, help="ZeRO stage (sharding of optimizer, gradients, weights)"),
     Field("training.lora_rank", int, 16, 1, 65536, help="LoRA rank r"),
     Field("training.lora_targets", str, "all-linear", choices=LORA_TARGETS, help="which matrices get adapters"),

@@ -32,6 +32,7 @@ class LayoutConstraints:
     recompute: int | None = None
     sequence_parallel: bool | None = None
     virtual_stages: int | None = None
+    recompute_layers: int | None = None  # layers that recompute (when recompute is on); None: searched / all
     # What the software stack can run (core/stack.py); a value fixed above wins.
     tensor_parallel: bool = True
     pipeline_parallel: bool = True
@@ -107,8 +108,18 @@ def _layouts_for(heads: int, layers: int, count: int, gpus_per_node: int, global
         raise InputError("training.global_batch",
                          "{global_batch} sequences cannot be split evenly over the data-parallel replicas",
                          global_batch=global_batch)
-    arrays = (tp_all[pick], pp_all[pick], dp_all[pick], micro_batch[pick], zero[pick], recompute[pick],
-              sequence_parallel[pick].astype(np.float64), virtual[pick])
+    arrays = [tp_all[pick], pp_all[pick], dp_all[pick], micro_batch[pick], zero[pick], recompute[pick],
+              sequence_parallel[pick].astype(np.float64), virtual[pick]]
+    if fixed.recompute_layers is not None:
+        recompute_layers = np.full(pick.size, float(min(fixed.recompute_layers, layers)))
+    elif fixed.recompute is not None:  # the user's recompute mode, on every layer (the documented default)
+        recompute_layers = np.full(pick.size, float(layers))
+    else:
+        # Partial recomputation, searched: every layer, or half of them (Megatron's --recompute-num-layers).
+        full = np.flatnonzero(arrays[5] == 2) if layers >= 2 else np.array([], dtype=np.int64)
+        arrays = [np.concatenate([a, a[full]]) for a in arrays]
+        recompute_layers = np.concatenate([np.full(pick.size, float(layers)), np.full(full.size, float(layers // 2))])
+    arrays.append(recompute_layers)
     for array in arrays:
         array.setflags(write=False)
     return Layouts(*arrays)

@@ -175,11 +175,18 @@ def training_memory(workload: TrainingWorkload, layouts: Layouts, assumptions: A
 
     act_bytes = 4.0 if workload.precision in (Precision.FP32, Precision.TF32) else 2.0
     fp8 = workload.precision == Precision.FP8
-    per_layer = activation_bytes_per_layer(model, workload.seq_len, layouts, act_bytes, assumptions, fp8)
+    working_layouts = Layouts(tp, pp, dp, layouts.micro_batch, zero, np.zeros_like(tp),
+                              layouts.sequence_parallel, layouts.virtual_stages)
+    whole = activation_bytes_per_layer(model, workload.seq_len, working_layouts, act_bytes, assumptions, fp8)
+    # The recomputed share of the layers keeps the recompute mode's activations, the others all of theirs
+    # (Megatron's --recompute-num-layers): an average layer of the stage.
+    share = layouts.recompute_share(model.layers)
+    per_layer = share * activation_bytes_per_layer(model, workload.seq_len, layouts, act_bytes, assumptions, fp8) \
+        + (1.0 - share) * whole
     if workload.adapter is not None:
         # The adapter path keeps x.A (s x b x r) for each adapted matrix.
         adapter_matrices = workload.adapter.params_per_layer(model) / workload.adapter.rank / (2.0 * model.hidden)
-        per_layer = per_layer + np.where(layouts.recompute == Recompute.FULL, 0.0, 1.0) * (
+        per_layer = per_layer + (1.0 - share * np.where(layouts.recompute == Recompute.FULL, 1.0, 0.0)) * (
             workload.seq_len * layouts.micro_batch * workload.adapter.rank * act_bytes * adapter_matrices / tp)
     layers_per_stage = model.layers / pp
     microbatches = microbatches_per_step(workload, layouts)
@@ -187,12 +194,7 @@ def training_memory(workload: TrainingWorkload, layouts: Layouts, assumptions: A
     in_flight = np.minimum(pp, microbatches) * (1.0 + (pp - 1.0) / (pp * layouts.virtual_stages))
     stored = per_layer * layers_per_stage * np.where(pp > 1, in_flight, 1.0)
     # Full recompute rebuilds one layer at a time: that layer's full activations are live in backward.
-    working_layouts = Layouts(tp, pp, dp, layouts.micro_batch, zero, np.zeros_like(tp),
-                              layouts.sequence_parallel, layouts.virtual_stages)
-    working = np.where(layouts.recompute == Recompute.FULL,
-                       activation_bytes_per_layer(model, workload.seq_len, working_layouts, act_bytes, assumptions,
-                                                  fp8),
-                       0.0)
+    working = np.where(layouts.recompute == Recompute.FULL, whole, 0.0)
     # The loss keeps fp32 logits plus their 16-bit copy on the last stage: 6 bytes x s x b x vocab / tp.
     logits = 6.0 * workload.seq_len * layouts.micro_batch * model.vocab / tp
     last_stage = per_layer * layers_per_stage + working + logits

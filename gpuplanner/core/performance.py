@@ -157,6 +157,27 @@ def hbm_bytes_per_s(gpu: GPU) -> float:
 
 def training_step_time(workload: TrainingWorkload, cluster: Cluster, layouts: Layouts,
                        assumptions: Assumptions) -> StepTime:
+    """Step time of each layout; with partial recomputation, the recomputed share of the layers costs what its
+    mode costs and the other layers what no recomputation costs."""
+    time = _step_time(workload, cluster, layouts, assumptions)
+    share = layouts.recompute_share(workload.model.layers)
+    partial = np.flatnonzero((layouts.recompute > 0) & (share < 1.0))
+    if partial.size == 0:
+        return time
+    subset = layouts.take(partial)
+    plain = Layouts(subset.tp, subset.pp, subset.dp, subset.micro_batch, subset.zero, np.zeros_like(subset.tp),
+                    subset.sequence_parallel, subset.virtual_stages)
+    without = _step_time(workload, cluster, plain, assumptions)
+    f = share[partial]
+    for name in _STEP_PARTS:
+        part = getattr(time, name).copy()
+        part[partial] = f * part[partial] + (1.0 - f) * getattr(without, name)
+        setattr(time, name, part)
+    return time
+
+
+def _step_time(workload: TrainingWorkload, cluster: Cluster, layouts: Layouts,
+               assumptions: Assumptions) -> StepTime:
     gpu, model = cluster.gpu, workload.model
     tp, pp, dp, zero = layouts.tp, layouts.pp, layouts.dp, layouts.zero
     world = tp * pp * dp

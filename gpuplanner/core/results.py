@@ -30,6 +30,7 @@ class Layout:
     recompute: str
     sequence_parallel: bool
     virtual_stages: int
+    recompute_layers: int | None = None  # layers that recompute; None: all (or none without recomputation)
 
 
 @dataclass(frozen=True)

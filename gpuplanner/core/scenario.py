@@ -61,7 +61,8 @@ def new_scenario() -> ScenarioDocument:
 SCHEMA: dict[str, Any] = {
     "task": str, "model": dict, "seq_len": int, "precision": str, "stack": str, "assumptions": dict,
     "training": {"tokens": float, "global_batch": int, "micro_batch": int, "optimizer": str, "recompute": str,
-                 "zero": int, "lora_rank": int, "lora_targets": str, "paged_optimizer": bool},
+                 "zero": int, "lora_rank": int, "lora_targets": str, "paged_optimizer": bool,
+                 "recompute_layers": int},
     "inference": {"batch": int, "input_tokens": int, "output_tokens": int, "weight_dtype": str, "kv_dtype": str,
                   "engine": str, "concurrent_users": int, "max_ttft_s": float, "max_tpot_s": float},
     "images": {"count": int, "epochs": float, "batch": int, "resolution": int, "gflops_per_sample": float,
@@ -273,6 +274,13 @@ def parse_scenario(data: object, resolve_model: Callable[[str], ModelArch], reso
     if network is not None:
         require_positive("hardware.network_gbps_per_node", network)
 
+    if "recompute_layers" in training:
+        require_int("training.recompute_layers", training["recompute_layers"], maximum=1 << 20)
+        if model is not None and training["recompute_layers"] > model.layers:
+            raise InputError("training.recompute_layers", "{k} layers recompute but the model has {layers}",
+                             k=training["recompute_layers"], layers=model.layers)
+        if training.get("recompute") == Recompute.NONE:
+            raise InputError("training.recompute_layers", "needs recompute to be full or selective")
     parallelism = _section(data, "parallelism")
     for key in ("tp", "pp", "dp", "virtual_stages"):
         if key in parallelism:
@@ -297,6 +305,7 @@ def parse_scenario(data: object, resolve_model: Callable[[str], ModelArch], reso
         tp=parallelism.get("tp"), pp=parallelism.get("pp"), dp=parallelism.get("dp"),
         micro_batch=training.get("micro_batch"), zero=training.get("zero"),
         recompute=int(training["recompute"]) if "recompute" in training else None,
+        recompute_layers=training.get("recompute_layers"),
         sequence_parallel=parallelism.get("sequence_parallel"), virtual_stages=parallelism.get("virtual_stages"),
         tensor_parallel=profile.tensor_parallel, pipeline_parallel=profile.pipeline_parallel,
         zero_stages=profile.zero_stages,

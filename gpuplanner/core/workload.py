@@ -163,6 +163,8 @@ class Layouts:
     recompute: np.ndarray
     sequence_parallel: np.ndarray
     virtual_stages: np.ndarray
+    # Layers (of the whole model) that recompute, where recompute is on; None: all of them.
+    recompute_layers: np.ndarray | None = None
     extra: dict[str, np.ndarray] = field(default_factory=dict)
 
     def __len__(self) -> int:
@@ -180,10 +182,19 @@ class Layouts:
     def take(self, index: np.ndarray | int) -> Layouts:
         pick = np.atleast_1d(index)
         return Layouts(self.tp[pick], self.pp[pick], self.dp[pick], self.micro_batch[pick], self.zero[pick],
-                       self.recompute[pick], self.sequence_parallel[pick], self.virtual_stages[pick])
+                       self.recompute[pick], self.sequence_parallel[pick], self.virtual_stages[pick],
+                       None if self.recompute_layers is None else self.recompute_layers[pick])
+
+    def recompute_share(self, layers: int) -> np.ndarray:
+        """Share of the layers that recompute (1 where all do; 0 without recomputation)."""
+        if self.recompute_layers is None:
+            return np.where(self.recompute > 0, 1.0, 0.0)
+        return np.where(self.recompute > 0, np.minimum(self.recompute_layers / layers, 1.0), 0.0)
 
     def describe(self, i: int) -> Layout:
         return Layout(tp=int(self.tp[i]), pp=int(self.pp[i]), dp=int(self.dp[i]), zero=int(self.zero[i]),
                       micro_batch=int(self.micro_batch[i]), recompute=Recompute(int(self.recompute[i])).name.lower(),
                       sequence_parallel=bool(self.sequence_parallel[i]),
-                      virtual_stages=int(self.virtual_stages[i]))
+                      virtual_stages=int(self.virtual_stages[i]),
+                      recompute_layers=None if self.recompute_layers is None or self.recompute[i] == 0
+                      else int(self.recompute_layers[i]))

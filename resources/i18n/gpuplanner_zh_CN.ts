@@ -2954,7 +2954,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 没有公开的显存带宽；请在硬件目录中补充后再估算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="198"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="199"/>
         <source>cannot write in %1</source>
         <translation>无法在 %1 中写入</translation>
     </message>
@@ -3124,72 +3124,77 @@ Qt %2，Qt for Python %3，Python %4
         <translation>黄色，100-130 V</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="197"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="186"/>
+        <source>%1 layers recompute but the model has %2</source>
+        <translation>要重计算 %1 层，但模型只有 %2 层</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="198"/>
         <source>cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="199"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="200"/>
         <source>contains an invalid character (a lone UTF-16 surrogate)</source>
         <translation>含有无效字符（孤立的 UTF-16 代理项）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="200"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="201"/>
         <source>expects a date as YYYY-MM-DD, got %1</source>
         <translation>应为 YYYY-MM-DD 格式的日期，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="201"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="202"/>
         <source>expects a number, got %1</source>
         <translation>应为数字，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="203"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="204"/>
         <source>has more than %1 lines</source>
         <translation>超过 %1 行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="204"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="205"/>
         <source>has no lines after the header</source>
         <translation>表头之后没有数据行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="205"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="206"/>
         <source>holds a number with too many digits</source>
         <translation>含有位数过多的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="222"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="223"/>
         <source>must be above 0 and at most 1e9</source>
         <translation>必须大于 0 且不超过 1e9</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="223"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="224"/>
         <source>must be above 0 and below 1000</source>
         <translation>必须大于 0 且小于 1000</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="212"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="213"/>
         <source>must be %1</source>
         <translation>必须为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="247"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="248"/>
         <source>needs a file name</source>
         <translation>需要文件名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="256"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="258"/>
         <source>the file name contains a NUL character</source>
         <translation>文件名含有 NUL 字符</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="257"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="259"/>
         <source>the folder %1 does not exist</source>
         <translation>文件夹 %1 不存在</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="258"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="260"/>
         <source>the number %1 is too large</source>
         <translation>数字 %1 太大</translation>
     </message>
@@ -3199,7 +3204,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 不是目录中的 GPU、服务器或云实例 ID</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="186"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="187"/>
         <source>%1 names more than one row; write it as TABLE:ID</source>
         <translation>%1 对应多行；请写成 表名:ID</translation>
     </message>
@@ -3229,27 +3234,27 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 就是方案文件本身；请换一个文件名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="237"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="238"/>
         <source>must be one of %1, got %2</source>
         <translation>必须是 %1 之一，实际为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="213"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="214"/>
         <source>must be %1%2, got %3</source>
         <translation>必须 %1%2，实际为 %3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="262"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="264"/>
         <source>unknown id %1; see `gpuplanner catalog %2`</source>
         <translation>未知的 ID %1；请查看 `gpuplanner catalog %2`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="208"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="209"/>
         <source>is not a column of this table</source>
         <translation>不是此表的列</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="232"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="233"/>
         <source>must be datacenter, workstation or consumer</source>
         <translation>必须是 datacenter（数据中心）、workstation（工作站）或 consumer（消费级）</translation>
     </message>
@@ -3264,77 +3269,82 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 是 %2 模型，不是图像模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="242"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="243"/>
         <source>must be zero or more</source>
         <translation>必须大于或等于零</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="246"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="247"/>
         <source>must not be empty</source>
         <translation>不能为空</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="260"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="249"/>
+        <source>needs recompute to be full or selective</source>
+        <translation>需要把重计算设为完全或选择性</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="262"/>
         <source>unknown GPU id %1; see `gpuplanner catalog gpus`</source>
         <translation>未知的 GPU ID %1；请查看 `gpuplanner catalog gpus`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="264"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="266"/>
         <source>unknown preset %1; see `gpuplanner catalog models`</source>
         <translation>未知的预设 %1；请查看 `gpuplanner catalog models`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="241"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="242"/>
         <source>must be yes or no, got %1</source>
         <translation>必须是 yes 或 no，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="218"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="219"/>
         <source>must be a number, got %1</source>
         <translation>必须是数字，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="236"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="237"/>
         <source>must be one of %1</source>
         <translation>必须是以下之一：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="215"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="216"/>
         <source>must be USD or CNY</source>
         <translation>必须是 USD 或 CNY</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="234"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="235"/>
         <source>must be in (0, 1]</source>
         <translation>必须在 (0, 1] 范围内</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="217"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="218"/>
         <source>must be a finite number</source>
         <translation>必须是有限的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="233"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="234"/>
         <source>must be greater than zero, got %1</source>
         <translation>必须大于零，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="227"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="228"/>
         <source>must be at least %1, got %2</source>
         <translation>不能小于 %1，实际为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="228"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="229"/>
         <source>must be at most %1, got %2</source>
         <translation>不能大于 %1，实际为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="243"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="244"/>
         <source>must be zero or more, got %1</source>
         <translation>必须大于或等于零，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="220"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="221"/>
         <source>must be a whole number, got %1</source>
         <translation>必须是整数，实际为 %1</translation>
     </message>
@@ -3349,22 +3359,22 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 没有公开的 %2 峰值算力，也没有可替代的精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="249"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="251"/>
         <source>no GPU count up to 65536 gives a valid layout for this batch</source>
         <translation>在 65536 张 GPU 以内，找不到能为此批量构成有效并行布局的 GPU 数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="190"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="191"/>
         <source>%1: FLOPs per image are not in the catalog (no citable source); give images.gflops_per_sample</source>
         <translation>%1：目录中没有每张图像的 FLOPs（无可引用来源）；请填写 images.gflops_per_sample</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="192"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="193"/>
         <source>%1: activation memory per image is not in the catalog; give images.activation_mib_per_sample (scripts/measure_cnn_activations.py)</source>
         <translation>%1：目录中没有每张图像的激活值显存；请填写 images.activation_mib_per_sample（可用 scripts/measure_cnn_activations.py 测量）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="248"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="250"/>
         <source>no GPU count up to 4096 divides the batch evenly</source>
         <translation>在 4096 张 GPU 以内，没有能整除此批量的 GPU 数量</translation>
     </message>
@@ -3379,22 +3389,22 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 没有公开的 16 位张量算力，无法估算预填充</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="207"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="208"/>
         <source>int4 KV cache is not supported; use fp16, bf16, fp8 or int8</source>
         <translation>不支持 int4 KV 缓存；请使用 fp16、bf16、fp8 或 int8</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="252"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="254"/>
         <source>no tensor x pipeline split divides %1 GPUs</source>
         <translation>没有能整除 %1 张 GPU 的张量并行 × 流水线并行划分</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="187"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="188"/>
         <source>%1 sequences cannot be split evenly over the data-parallel replicas</source>
         <translation>%1 条序列无法平均分配到各数据并行副本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="245"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="246"/>
         <source>must hold a JSON object</source>
         <translation>必须包含一个 JSON 对象</translation>
     </message>
@@ -3409,82 +3419,82 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 个 KV 头不能整除 %2 个注意力头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="196"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="197"/>
         <source>cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="253"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="255"/>
         <source>not valid JSON (%1 at line %2)</source>
         <translation>不是有效的 JSON（第 %2 行：%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="211"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="212"/>
         <source>missing %1</source>
         <translation>缺少 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="194"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="195"/>
         <source>IDC cabinets are sold at %1 A</source>
         <translation>IDC 机柜按 %1 A 出售</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="230"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="231"/>
         <source>must be between 1.0 and 3.0, got %1</source>
         <translation>必须在 1.0 到 3.0 之间，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="224"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="225"/>
         <source>must be an object</source>
         <translation>必须是对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="225"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="226"/>
         <source>must be an object with a preset or an architecture</source>
         <translation>必须是包含预设（preset）或模型结构的对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="210"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="211"/>
         <source>is required when no preset is given</source>
         <translation>未指定预设时为必填项</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="216"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="217"/>
         <source>must be a JSON object</source>
         <translation>必须是 JSON 对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="209"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="210"/>
         <source>is required (a preset or an architecture)</source>
         <translation>为必填项（预设或模型结构）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="188"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="189"/>
         <source>%1 stages exceed the model&apos;s %2 layers</source>
         <translation>%1 个流水线阶段超过了模型的 %2 层</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="259"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="261"/>
         <source>tp x pp x dp = %1 but hardware.count is %2</source>
         <translation>tp × pp × dp = %1，但 hardware.count 为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="263"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="265"/>
         <source>unknown key (allowed: %1)</source>
         <translation>未知的键（允许：%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="206"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="207"/>
         <source>image tasks take a catalog preset: {&quot;preset&quot;: &quot;resnet-50&quot;}</source>
         <translation>图像任务需要使用目录中的预设：{&quot;preset&quot;: &quot;resnet-50&quot;}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="255"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="257"/>
         <source>only applies to the vision and diffusion tasks</source>
         <translation>仅适用于视觉和扩散模型任务</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="244"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="245"/>
         <source>must divide training.global_batch</source>
         <translation>必须能整除 training.global_batch</translation>
     </message>
@@ -3509,12 +3519,12 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 超过了每节点 %2 张 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="214"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="215"/>
         <source>must be 1 or 3</source>
         <translation>必须是 1 或 3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="231"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="232"/>
         <source>must be between 4 and 60</source>
         <translation>必须在 4 到 60 之间</translation>
     </message>
@@ -3524,27 +3534,27 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 张图像无法平均分配到 %2 张 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="250"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="252"/>
         <source>no micro-batch divides the images each GPU gets per step</source>
         <translation>没有微批大小能整除每张 GPU 每步分到的图像数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="189"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="190"/>
         <source>%1 tokens is beyond any real training run</source>
         <translation>%1 个 token 超出了任何实际训练的规模</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="235"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="236"/>
         <source>must be none, selective or full, got %1</source>
         <translation>必须是 none（不重计算）、selective（选择性）或 full（完全），实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="261"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="263"/>
         <source>unknown assumption</source>
         <translation>未知的假设项</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="239"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="240"/>
         <source>must be true or false</source>
         <translation>必须是 true 或 false</translation>
     </message>
@@ -3554,52 +3564,52 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 不是 JSON 允许的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="202"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="203"/>
         <source>file not found: %1</source>
         <translation>找不到文件：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="254"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="256"/>
         <source>not valid JSON: %1 at line %2 column %3</source>
         <translation>不是有效的 JSON：第 %2 行第 %3 列：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="195"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="196"/>
         <source>JSON nested too deeply</source>
         <translation>JSON 嵌套层级过深</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="229"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="230"/>
         <source>must be between 1 and 100</source>
         <translation>必须在 1 到 100 之间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="251"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="253"/>
         <source>no plan fits, so there is no spec sheet to write</source>
         <translation>没有可行的方案，因此无法生成规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="221"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="222"/>
         <source>must be a whole number, got %1 %2</source>
         <translation>必须是整数，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="219"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="220"/>
         <source>must be a number, got %1 %2</source>
         <translation>必须是数字，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="238"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="239"/>
         <source>must be text, got %1 %2</source>
         <translation>必须是文本，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="240"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="241"/>
         <source>must be true or false, got %1 %2</source>
         <translation>必须是 true 或 false，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="226"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="227"/>
         <source>must be an object, got %1 %2</source>
         <translation>必须是对象，实际为 %1 %2</translation>
     </message>

@@ -1,8 +1,7 @@
-"""Reading a scenario file and writing results as strict JSON: the edges where outside bytes come in and go out.
+"""Reading a scenario file: the edge where outside bytes come in (results leave through core.export).
 
 A scenario file is a regular file of at most 1 MB, UTF-8 JSON, with finite numbers and well-formed text; a FIFO,
-a device or a path with a NUL is refused at once (never read, never waited on). Results leave as strict JSON:
-no Infinity or NaN (a quantity with no finite value is null)."""
+a device or a path with a NUL is refused at once (never read, never waited on)."""
 
 from __future__ import annotations
 

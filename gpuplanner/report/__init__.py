@@ -1,1 +1,2 @@
-"""The printable rack/power spec sheet (Qt printing). Built in a later issue."""
+"""The printable rack/power spec sheet (Qt printing): the sheet, its drawings, the report font and number
+formatting shared with the app's details."""

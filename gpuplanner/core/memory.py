@@ -9,6 +9,7 @@ Sharding follows Rajbhandari et al. 2020 (ZeRO): stage 1 shards optimizer states
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
@@ -124,12 +125,12 @@ class MemoryBreakdown:
     overhead: np.ndarray  # CUDA context, NCCL buffers and the caching allocator's slack
     slack: np.ndarray  # the allocator's part of the overhead: reserved but not allocated
 
-    @property
+    @cached_property  # the parts are read-only once built: the sum is taken once
     def total(self) -> np.ndarray:
         """What the allocator reserves (what nvidia-smi shows)."""
         return self.weights + self.gradients + self.optimizer + self.activations + self.overhead
 
-    @property
+    @cached_property
     def allocated(self) -> np.ndarray:
         """What the tensors and the runtime take (torch.cuda.max_memory_allocated plus the context)."""
         return self.total - self.slack

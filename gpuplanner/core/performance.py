@@ -159,21 +159,25 @@ def training_step_time(workload: TrainingWorkload, cluster: Cluster, layouts: La
                        assumptions: Assumptions) -> StepTime:
     """Step time of each layout; with partial recomputation, the recomputed share of the layers costs what its
     mode costs and the other layers what no recomputation costs."""
-    time = _step_time(workload, cluster, layouts, assumptions)
     share = layouts.recompute_share(workload.model.layers)
     partial = np.flatnonzero((layouts.recompute > 0) & (share < 1.0))
     if partial.size == 0:
-        return time
-    subset = layouts.take(partial)
-    plain = Layouts(subset.tp, subset.pp, subset.dp, subset.micro_batch, subset.zero, np.zeros_like(subset.tp),
-                    subset.sequence_parallel, subset.virtual_stages)
-    without = _step_time(workload, cluster, plain, assumptions)
+        return _step_time(workload, cluster, layouts, assumptions)
+    # The partial rows once more without recomputation, in the same vectorised call.
+    n = len(layouts)
+    both = Layouts(*(np.concatenate([getattr(layouts, name), getattr(layouts, name)[partial]]) for name in (
+        "tp", "pp", "dp", "micro_batch", "zero")), np.concatenate([layouts.recompute, np.zeros(partial.size)]),
+        *(np.concatenate([getattr(layouts, name), getattr(layouts, name)[partial]]) for name in (
+            "sequence_parallel", "virtual_stages")))
+    time = _step_time(workload, cluster, both, assumptions)
     f = share[partial]
+    parts = {}
     for name in _STEP_PARTS:
-        part = getattr(time, name).copy()
-        part[partial] = f * part[partial] + (1.0 - f) * getattr(without, name)
-        setattr(time, name, part)
-    return time
+        values = getattr(time, name)
+        part = values[:n].copy()
+        part[partial] = f * part[partial] + (1.0 - f) * values[n:]
+        parts[name] = part
+    return StepTime(**parts)
 
 
 def _step_time(workload: TrainingWorkload, cluster: Cluster, layouts: Layouts,

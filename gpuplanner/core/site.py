@@ -405,8 +405,10 @@ def cabling(site: SitePlan, limits: SiteLimits) -> Cabling:
     optics = 2 * ((fabric.node_cables if node_link not in ("", "copper") else 0)
                   + (fabric.switch_cables if switch_link not in ("", "copper") else 0))
     oob_ports = site.nodes + switches
-    oob_switches = sum(math.ceil(min(site.nodes_per_rack, site.nodes - i * site.nodes_per_rack) / OOB_SWITCH_PORTS)
-                       for i in range(site.racks)) + network_racks
+    # One management switch per rack of nodes (more when a rack has more BMCs than its ports), full racks first.
+    full_racks, last_rack = divmod(site.nodes, max(site.nodes_per_rack, 1))
+    oob_switches = (full_racks * math.ceil(site.nodes_per_rack / OOB_SWITCH_PORTS)
+                    + math.ceil(last_rack / OOB_SWITCH_PORTS) + network_racks)
     return Cabling(network_racks, node_to_leaf, leaf_to_spine, node_link, switch_link, optics, oob_ports,
                    max(oob_switches, 1))
 

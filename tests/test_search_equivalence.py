@@ -66,3 +66,31 @@ def test_the_same_best_layouts_on_sampled_searches(catalog) -> None:
                     {k: str(v) for k, v in a.items()} for a in record["alternatives"]]
             compared += 1
     assert compared >= 2 * 250
+
+
+def test_counts_that_cannot_meet_the_deadline_or_fit_are_not_estimated(catalog, monkeypatch) -> None:
+    """The pruning behind the speed-up (the plans above are those of the full search): under a 60-day deadline
+    no count is estimated whose peak-FLOPs bound misses it while the next count's also does, and no count whose
+    model states cannot fit however they are sharded."""
+    import gpuplanner.core.plan as plan_module
+    from gpuplanner.core.estimate import training_bounds
+    from gpuplanner.core.memory import GIB
+
+    asked: list[tuple[str, int | None]] = []
+    real = plan_module.estimate
+
+    def counting(trial, node, alternatives=True):
+        asked.append((trial.gpu.id, trial.gpu_count))
+        return real(trial, node, alternatives)
+
+    monkeypatch.setattr(plan_module, "estimate", counting)
+    data = GOLDEN["scenarios"]["70b-60d"]
+    plan_for_scenario(data, catalog, top=5)
+    scenario = scenario_from_data(data, catalog)
+    h100 = catalog.gpu("h100-sxm5-80gb")
+    gpu_days, states = training_bounds(scenario, h100)
+    counts = sorted(c for g, c in asked if g == h100.id and c is not None)
+    assert counts, "the H100 was planned"
+    assert all(states / c <= 80 * GIB for c in counts)  # never a count whose states cannot fit
+    hopeless = [c for c in counts if gpu_days / c > 60]
+    assert len(hopeless) <= 1  # at most the nearest miss below the first count that could meet the deadline

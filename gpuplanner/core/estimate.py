@@ -332,8 +332,9 @@ def estimate_training(scenario: Scenario, node: NodeSpec | None = None, alternat
     days = reliability.wall_days
     power = power_block(cluster.gpu, cluster.gpus_per_node, cluster.nodes, node, PowerAssumptions())
     energy, energy_tdp_basis = _energy(power, cluster.gpu, count, compute_days)
-    warnings += training_warnings(scenario, workload, cluster, search, best, days)
-    warnings += goodput_warnings(reliability, count, scenario.assumptions)
+    if alternatives:  # the planner's fast path words its warnings only for the plans it shows (_with_alternatives)
+        warnings += training_warnings(scenario, workload, cluster, search, best, days)
+        warnings += goodput_warnings(reliability, count, scenario.assumptions)
     return Estimate(
         task=scenario.task.value,
         fits=search.runs(best),
@@ -385,7 +386,7 @@ def estimate_training(scenario: Scenario, node: NodeSpec | None = None, alternat
                      "(MLPerf Training v4.0 metered)",
         },
         warnings=tuple(warnings),
-        stack=stack_report(scenario),
+        stack=stack_report(scenario) if alternatives else None,
     )
 
 
@@ -678,8 +679,8 @@ def estimate_image_training(scenario: Scenario, node: NodeSpec | None = None) ->
 
 def estimate(scenario: Scenario, node: NodeSpec | None = None, alternatives: bool = True) -> Estimate:
     """`node`: the server the GPUs sit in, when known (gives the nameplate power). `alternatives=False` skips the
-    runner-up layouts (and the step times they need) and the serving latency curve: the planner's fast path, filled in
-    for the plans shown."""
+    runner-up layouts (and the step times they need), the serving latency curve and a training estimate's warnings
+    and stack report: the planner's fast path, filled in for the plans shown."""
     if scenario.task in (Task.PRETRAIN, Task.FINETUNE, Task.LORA, Task.QLORA):
         return estimate_training(scenario, node, alternatives)
     if scenario.task in (Task.VISION, Task.DIFFUSION):

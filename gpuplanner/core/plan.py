@@ -621,8 +621,12 @@ def _with_alternatives(plan: Plan, scenario: Scenario, option: HardwareOptions) 
     serving = result.inference
     if serving is not None and full.inference is not None:
         serving = dataclasses.replace(serving, latency_curve=full.inference.latency_curve)
-    return dataclasses.replace(plan, estimate=dataclasses.replace(result, alternatives=full.alternatives,
-                                                                  inference=serving))
+    # The plan's own warnings (site, prices) follow the estimate's; the full estimate words all of its own.
+    own = plan.warnings[len(result.warnings):]
+    return dataclasses.replace(
+        plan, warnings=(*full.warnings, *own),
+        estimate=dataclasses.replace(result, alternatives=full.alternatives, inference=serving,
+                                     warnings=full.warnings, stack=full.stack))
 
 
 def _chart_point(plan: Plan) -> ChartPoint:

@@ -355,3 +355,23 @@ def test_plan_details_show_what_the_job_costs(qtbot, scenario: dict, rows: tuple
     for row in rows:
         assert row in text
     assert "n/a" not in text.split(rows[0], 1)[1].split("\n")[1]  # the job's own cost is known
+
+
+def test_the_assumptions_are_editable_in_the_app(qtbot, window) -> None:
+    """Every assumption has a field on its own page, with the field table's range; only what differs from the
+    default is written, and an opened file's values come back."""
+    from gpuplanner.core.workload import Assumptions
+
+    wizard = window.wizard
+    page = wizard.assumptions_page
+    assert set(page.boxes) == {f for f in Assumptions.__dataclass_fields__}
+    assert "assumptions" not in wizard.scenario()  # the defaults are not written
+    page.boxes["restart_minutes"].setValue(30.0)
+    page.boxes["flash_attention"].setChecked(False)
+    assert wizard.scenario()["assumptions"] == {"restart_minutes": 30.0, "flash_attention": False}
+    result = wait_result(qtbot, window)
+    assert result.scenario.assumptions.restart_minutes == 30.0  # the plans shown were computed with it
+    wizard.load_scenario({"task": "pretrain", "model": {"preset": "llama-2-7b"},
+                          "assumptions": {"dp_overlap": 0.5}})
+    assert page.boxes["dp_overlap"].value() == 0.5 and page.boxes["restart_minutes"].value() == 14.0
+    assert page.boxes["restart_minutes"].maximum() == 1440.0

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QPushButton,
     QRadioButton,
+    QScrollArea,
     QVBoxLayout,
     QWidget,
     QWizard,
@@ -29,7 +30,7 @@ from PySide6.QtWidgets import (
 
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.errors import InputError
-from gpuplanner.core.fields import field
+from gpuplanner.core.fields import FIELDS, field
 from gpuplanner.core.model import model_from_hf_config
 from gpuplanner.core.scenario import (
     IMAGE_BATCH_DEFAULT,
@@ -42,6 +43,7 @@ from gpuplanner.core.scenario import (
 from gpuplanner.core.site import CHINA_IDC_CABINET_AMPS, china_idc_cabinet_kw
 from gpuplanner.i18n import fill
 from gpuplanner.i18n.messages import translated
+from gpuplanner.ui.details import assumption_labels
 from gpuplanner.ui.dialogs import warn
 from gpuplanner.ui.widgets import (
     FloatBox,
@@ -92,6 +94,7 @@ class PageId(IntEnum):
     PRECISION = 2
     DEPLOYMENT = 3
     BUDGET = 4
+    ASSUMPTIONS = 5
 
 
 class TaskPage(QWizardPage):
@@ -475,6 +478,59 @@ class BudgetPage(QWizardPage):
         form.setRowVisible(self.target, serving)
 
 
+class AssumptionsPage(QWizardPage):
+    """Every modelling assumption behind the estimates, editable (the scenario's `assumptions`, ranges from the
+    field table); a value left at its default is not written to the file."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setTitle(self.tr("Assumptions"))
+        self.setSubTitle(self.tr("What every estimate assumes. Change one to see what it does; values left at their "
+                                 "defaults are not written to your file."))
+        labels = assumption_labels()
+        inner = QWidget(self)
+        form = QFormLayout(inner)
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)  # long labels go above their field
+        self.boxes: dict[str, QWidget] = {}
+        self.specs = [spec for spec in FIELDS if spec.section == "assumptions"]
+        for spec in self.specs:
+            label = labels.get(spec.key, spec.key)
+            if spec.kind is bool:
+                box: QWidget = QCheckBox(label, inner)
+                form.addRow(box)
+            else:
+                default = float(spec.default)  # type: ignore[arg-type]
+                decimals = 6 if 0 < default < 1e-3 else 4
+                box = float_spin(spec.minimum or 0.0, spec.maximum or 1e6, default, decimals, parent=inner)
+                form.addRow(label, box)
+            self.boxes[spec.key] = box
+        scroll = QScrollArea(self)
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(inner)
+        QVBoxLayout(self).addWidget(scroll)
+
+    def values(self) -> dict[str, float | bool]:
+        """The assumptions that differ from their defaults."""
+        out: dict[str, float | bool] = {}
+        for spec in self.specs:
+            box = self.boxes[spec.key]
+            if isinstance(box, QCheckBox):
+                if box.isChecked() != spec.default:
+                    out[spec.key] = box.isChecked()
+            elif abs(box.value() - float(spec.default)) > 0.5 * 10 ** -box.decimals():  # type: ignore[attr-defined, arg-type]
+                out[spec.key] = box.value()  # type: ignore[attr-defined]
+        return out
+
+    def load(self, given: dict[str, Any]) -> None:
+        for spec in self.specs:
+            box = self.boxes[spec.key]
+            value = given.get(spec.key, spec.default)
+            if isinstance(box, QCheckBox):
+                box.setChecked(bool(value))
+            else:
+                box.setValue(float(value))  # type: ignore[attr-defined]
+
+
 class ScenarioWizard(QWizard):
     """Emits `edited` on every change; `scenario()` is the CLI-schema dict of the current inputs."""
 
@@ -492,9 +548,10 @@ class ScenarioWizard(QWizard):
         self.precision_page = PrecisionPage(self)
         self.deployment_page = DeploymentPage(catalog, self)
         self.budget_page = BudgetPage(self)
+        self.assumptions_page = AssumptionsPage(self)
         for page_id, page in ((PageId.TASK, self.task_page), (PageId.MODEL, self.model_page),
                               (PageId.PRECISION, self.precision_page), (PageId.DEPLOYMENT, self.deployment_page),
-                              (PageId.BUDGET, self.budget_page)):
+                              (PageId.BUDGET, self.budget_page), (PageId.ASSUMPTIONS, self.assumptions_page)):
             self.setPage(page_id, page)
             page.setFinalPage(True)  # sensible defaults everywhere: Finish works from any page
         self.setStartId(PageId.TASK)
@@ -632,6 +689,9 @@ class ScenarioWizard(QWizard):
             if box.value() > 0:
                 constraints[key] = box.value()
         data["constraints"] = constraints
+        assumptions = self.assumptions_page.values()
+        if assumptions:
+            data["assumptions"] = assumptions
         return data
 
     def load_scenario(self, data: ScenarioDocument) -> None:
@@ -708,6 +768,7 @@ class ScenarioWizard(QWizard):
             b.pue.setValue(float(site["pue"]))
             b.utilization.setValue(float(constraints["utilization"]) * 100.0)
             b.usd_to_cny.setValue(float(constraints["usd_to_cny"]))
+            self.assumptions_page.load(data.get("assumptions", {}))
         finally:
             self.blockSignals(False)
         self._task_changed()
@@ -735,6 +796,7 @@ class ScenarioWizard(QWizard):
             "parallelism": d.count, "constraints.budget": b.budget, "constraints.site.rack_kw": d.rack_kw,
             "constraints.site.pue": b.pue, "constraints.site.supply.voltage": d.voltage,
             "constraints.site.supply.amps": d.amps, "constraints.usd_to_cny": b.usd_to_cny,
+            **{f"assumptions.{key}": box for key, box in self.assumptions_page.boxes.items()},
         }
 
     def page_of(self, widget: QWidget) -> int:

@@ -375,3 +375,9 @@ def test_the_assumptions_are_editable_in_the_app(qtbot, window) -> None:
                           "assumptions": {"dp_overlap": 0.5}})
     assert page.boxes["dp_overlap"].value() == 0.5 and page.boxes["restart_minutes"].value() == 14.0
     assert page.boxes["restart_minutes"].maximum() == 1440.0
+
+
+def test_the_catalog_tab_says_how_current_its_data_is(qtbot, window) -> None:
+    as_of = window.catalog.as_of()
+    assert as_of and as_of in window.catalog_date.text() and "12 months" in window.catalog_date.text()
+    assert window.catalog_date.textFormat() == Qt.TextFormat.PlainText

@@ -291,8 +291,12 @@ class MainWindow(QMainWindow):
         note = QLabel(self.tr("Prices are approximate and dated; hover a cell for its source. Unknown values show "
                               "as n/a."), self)
         note.setWordWrap(True)
+        self.catalog_date = QLabel(self)
+        self.catalog_date.setTextFormat(Qt.TextFormat.PlainText)
+        self.catalog_date.setWordWrap(True)
         wrapper = QWidget(self)
         layout = QVBoxLayout(wrapper)
+        layout.addWidget(self.catalog_date)
         layout.addWidget(note)
         layout.addWidget(tabs)
         self.reload_catalog_tables()
@@ -642,6 +646,8 @@ class MainWindow(QMainWindow):
         self.gpu_page.model.set_rows(self.catalog.rows("gpus"))
         self.server_page.model.set_rows(self.catalog.rows("servers"))
         self.cloud_page.model.set_rows(self.catalog.rows("cloud_instances"))
+        self.catalog_date.setText(fill(self.tr("Catalog data as of %1; a rental price over 12 months old is flagged in "
+                                               "the plans that use it."), self.catalog.as_of() or self.tr("n/a")))
 
     @Slot()
     def import_quote(self) -> None:

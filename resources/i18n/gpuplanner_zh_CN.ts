@@ -4164,182 +4164,182 @@ Qt %2，Qt for Python %3，Python %4
         <translation>价格为近似值并注明日期；鼠标悬停可查看来源。未知数值显示为“不详”。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="302"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="305"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="303"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="306"/>
         <source>&amp;New scenario</source>
         <translation>新建方案(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="304"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="307"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="305"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="308"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="306"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="309"/>
         <source>Save &amp;as…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="307"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="310"/>
         <source>&amp;Close scenario</source>
         <translation>关闭方案(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="314"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="317"/>
         <source>Export plans as &amp;CSV…</source>
         <translation>导出方案为 &amp;CSV…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="317"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="320"/>
         <source>Import a vendor &amp;quote (CSV)…</source>
         <translation>导入厂商报价(&amp;Q)（CSV）…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="321"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="324"/>
         <source>&amp;Export spec sheet (PDF)…</source>
         <translation>导出规格书 PDF(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="322"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="325"/>
         <source>Print pre&amp;view…</source>
         <translation>打印预览(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="323"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="326"/>
         <source>&amp;Print…</source>
         <translation>打印(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="331"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="334"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="334"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="337"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="339"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="342"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="340"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="343"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="342"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="345"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="346"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="349"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="347"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="350"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="352"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="355"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="353"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="356"/>
         <source>GPU Planner &amp;help</source>
         <translation>GPU Planner 帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="357"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="360"/>
         <source>&amp;About GPU Planner</source>
         <translation>关于 GPU Planner(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="382"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="385"/>
         <source>Edit inputs</source>
         <translation>修改输入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="426"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="429"/>
         <source>Estimating…</source>
         <translation>正在估算…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="433"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="436"/>
         <source>Check the highlighted field on page %1: %2</source>
         <translation>请检查第 %1 页中高亮的字段：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="436"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="439"/>
         <source>Check the highlighted field: %1</source>
         <translation>请检查高亮的字段：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="453"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="456"/>
         <source>%1 plans evaluated; best: %2 × %3</source>
         <translation>已评估 %1 个方案；最佳：%2 × %3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="460"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="463"/>
         <source>No plan fits: every GPU runs out of memory or has no price for the chosen deployment.</source>
         <translation>没有可行方案：所有 GPU 要么显存不足，要么在所选部署方式下没有价格。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="462"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="465"/>
         <source>No plan fits.</source>
         <translation>没有可行方案。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="477"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="480"/>
         <source>Updating for your latest edit… The plans below are for your earlier inputs.</source>
         <translation>正在按您最新的修改更新…… 下方方案对应的是之前的输入。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="478"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="481"/>
         <source>Not updated: check the highlighted field. The plans below are for your earlier inputs and cannot be printed until the inputs are valid.</source>
         <translation>未更新：请检查高亮的字段。下方方案对应的是之前的输入，输入有效之前不能打印。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="480"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="483"/>
         <source>Not updated: the estimate was cancelled. The plans below are for your earlier inputs.</source>
         <translation>未更新：估算已取消。下方方案对应的是之前的输入。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="482"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="485"/>
         <source>Not updated: the estimate failed. The plans below are for your earlier inputs.</source>
         <translation>未更新：估算失败。下方方案对应的是之前的输入。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="494"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="497"/>
         <source>Estimate cancelled; the plans shown were not updated.</source>
         <translation>估算已取消；显示的方案未更新。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="509"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="512"/>
         <source>The estimate failed: %1</source>
         <translation>估算失败：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="511"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="514"/>
         <source>Estimate failed</source>
         <translation>估算失败</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="512"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="515"/>
         <source>Something went wrong while estimating; your inputs are kept.
 
 %1</source>
@@ -4348,204 +4348,214 @@ Qt %2，Qt for Python %3，Python %4
 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="534"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="537"/>
         <source>Select two or three plans to compare.</source>
         <translation>请选择两到三个方案进行对比。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="538"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="541"/>
         <source>Compare plans</source>
         <translation>方案对比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="556"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="559"/>
         <source>The plans are not up to date with the inputs; the sheet is not written.</source>
         <translation>方案与当前输入不一致；未生成规格书。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="560"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="563"/>
         <source>Select a plan first.</source>
         <translation>请先选择一个方案。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="579"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="582"/>
         <source>Export spec sheet</source>
         <translation>导出规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="580"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="583"/>
         <source>PDF files (*.pdf)</source>
         <translation>PDF 文件 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="593"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="596"/>
         <source>Spec sheet not written</source>
         <translation>规格书未写入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="596"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="599"/>
         <source>Wrote %1 (%2 pages)</source>
         <translation>已写入 %1（%2 页）</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/ui/main_window.py" line="648"/>
+        <source>Catalog data as of %1; a rental price over 12 months old is flagged in the plans that use it.</source>
+        <translation>硬件目录数据截至 %1；超过 12 个月的租用价格会在使用它的方案中标注。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="649"/>
+        <source>n/a</source>
+        <translation>不详</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="653"/>
         <source>Import a vendor quote</source>
         <translation>导入厂商报价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="662"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="665"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="667"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="670"/>
         <source>Quote not imported</source>
         <translation>报价未导入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="662"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="667"/>
         <source>Nothing was changed. %1</source>
         <translation>未做任何更改。%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="668"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="673"/>
         <source>Imported %1 quoted price(s); the plans use them and say so.</source>
         <translation>已导入 %1 个报价；方案会使用并注明这些价格。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="681"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="686"/>
         <source>Select one of your own entries to remove it; bundled rows stay.</source>
         <translation>请选择一条自定义条目再删除；内置条目会保留。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="686"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="691"/>
         <source>Not removed</source>
         <translation>未删除</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="711"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="716"/>
         <source>Autosave failed (%1): %2. Your inputs are still on screen; save them with File → Save as.</source>
         <translation>自动保存失败（%1）：%2。您的输入仍在屏幕上；请用“文件 → 另存为”保存。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="716"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="721"/>
         <source>Autosave failed</source>
         <translation>自动保存失败</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="722"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="727"/>
         <source>Recovered scenario (unsaved)</source>
         <translation>恢复的方案（未保存）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="724"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="729"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="725"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="730"/>
         <source>%1[*] — GPU Planner</source>
         <translation>%1[*] — GPU Planner 算力规划</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="742"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="747"/>
         <source>this scenario</source>
         <translation>此方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="743"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="748"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="744"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="749"/>
         <source>Save the changes to %1 first?</source>
         <translation>是否先保存对“%1”的更改？</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="758"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="763"/>
         <source>Cannot open scenario</source>
         <translation>无法打开方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="759"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="764"/>
         <source>%1 was not loaded: %2</source>
         <translation>未加载 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="880"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="885"/>
         <source>Export charts into a folder</source>
         <translation>将图表导出到文件夹</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="894"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="899"/>
         <source>Exported %1 chart files to %2</source>
         <translation>已将 %1 个图表文件导出到 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="899"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="904"/>
         <source>Export plans</source>
         <translation>导出方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="649"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="899"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="654"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="904"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="891"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="907"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="896"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="912"/>
         <source>Not exported</source>
         <translation>未导出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="910"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="915"/>
         <source>Exported the plans to %1</source>
         <translation>已将方案导出到 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="917"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="922"/>
         <source>Copied %1 plan(s)</source>
         <translation>已复制 %1 个方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="594"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="808"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="891"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="908"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="597"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="813"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="896"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="913"/>
         <source>Could not write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="868"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="873"/>
         <source>Unsaved changes to %1 from your last session were recovered; the file itself was not changed.</source>
         <translation>已恢复上次会话中对 %1 的未保存更改；文件本身未被修改。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="787"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="792"/>
         <source>Open scenario</source>
         <translation>打开方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="787"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="801"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="792"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="806"/>
         <source>Scenarios (*.json)</source>
         <translation>方案文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="800"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="805"/>
         <source>Save scenario</source>
         <translation>保存方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="807"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="812"/>
         <source>Not saved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="817"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="822"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="859"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="864"/>
         <source>The autosaved scenario could not be restored; defaults are shown.</source>
         <translation>无法恢复自动保存的方案；已显示默认值。</translation>
     </message>
@@ -5179,7 +5189,7 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>ScenarioWizard</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="625"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="628"/>
         <source>Custom model</source>
         <translation>自定义模型</translation>
     </message>

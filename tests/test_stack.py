@@ -38,7 +38,7 @@ def test_frameworks_without_model_parallelism_never_get_it(catalog) -> None:
         result = estimate(catalog, stack=stack)
         assert (result.layout.tp, result.layout.pp) == (1, 1)
         assert result.layout.zero in PROFILES[Stack(stack)].zero_stages
-        assert result.stack is not None and result.stack.from_profile["tp"] == "1"
+        assert result.stack is not None and result.stack.from_profile["tp"] == 1
         assert "tp" not in result.stack.searched and "dp" in result.stack.searched
     megatron = estimate(catalog, stack="megatron-core")
     assert megatron.layout.zero in (0, 1)  # the distributed optimizer shards the optimizer states only
@@ -48,7 +48,7 @@ def test_megatron_2021_runs_as_it_did_and_is_slower_than_today(catalog) -> None:
     old, new = estimate(catalog, stack="megatron-2021"), estimate(catalog)
     assert old.assumptions["flash_attention"] is False and old.assumptions["gradient_bytes"] == 4.0
     assert old.assumptions["dp_overlap"] == 0.0 and old.layout.zero == 0
-    assert old.stack is not None and old.stack.from_profile["flash_attention"] == "false"
+    assert old.stack is not None and old.stack.from_profile["flash_attention"] is False
     assert old.training is not None and new.training is not None
     assert old.training.step_time_s > 1.1 * new.training.step_time_s  # 10-25 % and more without FlashAttention
 
@@ -68,7 +68,7 @@ def test_the_stack_is_in_the_json_and_a_bad_one_exits_2(tmp_path, capsys) -> Non
     path.write_text(json.dumps({**BASE, "stack": "fsdp"}), encoding="utf-8")
     assert main(["estimate", str(path), "--format", "json"]) == 0
     stack = json.loads(capsys.readouterr().out)["stack"]
-    assert stack["name"] == "fsdp" and stack["from_profile"]["pp"] == "1" and "FSDP" in stack["source"]
+    assert stack["name"] == "fsdp" and stack["from_profile"]["pp"] == 1 and "FSDP" in stack["source"]
     assert main(["estimate", str(path)]) == 0
     assert "Software stack fsdp" in capsys.readouterr().out
     path.write_text(json.dumps({**BASE, "stack": "jax"}), encoding="utf-8")

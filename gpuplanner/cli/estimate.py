@@ -71,7 +71,7 @@ def estimate_report(result: Estimate) -> str:
         ]
     if result.stack is not None:
         stack = result.stack
-        fixed = ", ".join(f"{key} = {value}" for key, value in stack.from_profile.items()) or tr("nothing")
+        fixed = ", ".join(f"{key} = {_setting(value)}" for key, value in stack.from_profile.items()) or tr("nothing")
         lines += ["", fill(tr("Software stack %1: fixed %2; set by you %3; searched %4"), stack.name, fixed,
                            ", ".join(stack.set_by_you) or tr("nothing"), ", ".join(stack.searched) or tr("nothing"))]
     serving = result.inference
@@ -103,6 +103,13 @@ def estimate_report(result: Estimate) -> str:
     if result.warnings:
         lines += ["", tr("Warnings")] + [f"  ! {translated_message(w)}" for w in result.warnings]
     return "\n".join(lines)
+
+
+def _setting(value: object) -> str:
+    """A profile setting as a scenario file writes it (true / false, 4, 0 | 1)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return f"{value:g}" if isinstance(value, float) else str(value)
 
 
 def precision_words(result: Estimate) -> str:

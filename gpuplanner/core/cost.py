@@ -116,6 +116,12 @@ def _times(value: float | None, factor: float) -> float | None:
     return None if value is None else value * factor
 
 
+def purchase_cost(node_price: Price, nodes: int, assumptions: CostAssumptions,
+                  network_usd: float | None = None) -> float:
+    """Capex in the user's currency: the servers bought, and the network when it is priced."""
+    return assumptions.from_usd(node_price.amount_usd * nodes + (network_usd or 0.0))
+
+
 def cost_summary(inputs: CostInputs, assumptions: CostAssumptions, run_gpu_hours: float | None = None,
                  output_tokens_per_s: float | None = None) -> CostSummary:
     """All money figures in `assumptions.currency`; None where a price is missing."""
@@ -123,7 +129,7 @@ def cost_summary(inputs: CostInputs, assumptions: CostAssumptions, run_gpu_hours
     notes: list[Message] = []
     capex = None
     if inputs.node_price is not None:
-        capex = a.from_usd(inputs.node_price.amount_usd * inputs.nodes + (inputs.network_usd or 0.0))
+        capex = purchase_cost(inputs.node_price, inputs.nodes, a, inputs.network_usd)
         if not inputs.node_price.sourced:
             notes.append(msg("Server price uses a planning default: {source}. Replace it with a quote.",
                              source=inputs.node_price.source))

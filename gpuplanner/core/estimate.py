@@ -252,10 +252,10 @@ def _training_workload(scenario: Scenario, precision: Precision) -> TrainingWork
 
 
 def training_bounds(scenario: Scenario, gpu: GPU) -> tuple[float, float] | None:
-    """(days x GPUs, bytes per GPU x GPUs) that no layout of this training scenario can beat on `gpu`: the
-    executed matmul FLOPs at the best GEMM efficiency of its architecture and peak, and every weight, gradient and
-    optimizer byte sharded perfectly, plus the CUDA context. Divide by a GPU count to prune counts that cannot meet
-    a deadline or cannot fit (None: not a language-model training task)."""
+    """(GPU-days, bytes over all GPUs) that no layout of this training scenario can beat on `gpu`: the executed
+    matmul FLOPs at the best GEMM efficiency of its architecture and peak, and every weight, gradient and optimizer
+    byte sharded perfectly (activations and the runtime come on top). Divide by a GPU count to prune counts that
+    cannot meet a deadline or cannot fit (None: not a language-model training task)."""
     if scenario.task not in (Task.PRETRAIN, Task.FINETUNE, Task.LORA, Task.QLORA):
         return None
     precision, _ = supported_precision(gpu, scenario.precision)
@@ -399,14 +399,14 @@ def stack_report(scenario: Scenario) -> StackReport:
     profile = profile_for(scenario.stack)
     given = scenario.raw.get("assumptions", {})
     fixed = scenario.layout
-    from_profile = {key: str(value).lower() if isinstance(value, bool) else f"{value:g}"
-                    for key, value in profile.assumptions.items() if key not in given}
+    from_profile: dict[str, float | bool | str] = {key: value for key, value in profile.assumptions.items()
+                                                   if key not in given}
     pinned = set()
     if not profile.tensor_parallel and fixed.tp is None:
-        from_profile["tp"] = "1"
+        from_profile["tp"] = 1
         pinned |= {"tp", "sequence_parallel"}
     if not profile.pipeline_parallel and fixed.pp is None:
-        from_profile["pp"] = "1"
+        from_profile["pp"] = 1
         pinned |= {"pp", "virtual_stages"}
     if fixed.zero is None:
         from_profile["zero"] = " | ".join(str(z) for z in profile.zero_stages)
@@ -441,7 +441,8 @@ def goodput_warnings(reliability: Goodput, count: int, assumptions: Assumptions)
 
 
 def _model_states_gb(memory: MemoryPerGPU, count: int) -> float:
-    """Weights, gradients and optimizer states over the whole cluster, in GB (what a checkpoint holds)."""
+    """Weights, gradients and optimizer states summed over every GPU, replicas included, in GB (a checkpoint holds
+    one copy: memory.checkpoint_bytes)."""
     return (memory.weights + memory.gradients + memory.optimizer) * GIB * count / 1e9
 
 

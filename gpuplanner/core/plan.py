@@ -20,6 +20,7 @@ from gpuplanner.core.cost import (
     Price,
     cost_summary,
     price_age_note,
+    purchase_cost,
 )
 from gpuplanner.core.errors import CancelledError, InputError
 from gpuplanner.core.estimate import estimate, training_bounds
@@ -318,8 +319,7 @@ def _within_reach_of_the_budget(counts: list[int | None], option: HardwareOption
     for count in counts:
         if count is not None:
             node, price = option.node_with(count)
-            capex = None if price is None else settings.cost.from_usd(
-                price.amount_usd * math.ceil(count / node.gpus))
+            capex = None if price is None else purchase_cost(price, math.ceil(count / node.gpus), settings.cost)
             if capex is not None and capex > settings.budget:
                 if over is not None and capex > over:
                     break

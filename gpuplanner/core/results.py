@@ -139,7 +139,7 @@ class StackReport:
     """The software stack a training estimate assumed, and where each setting came from."""
     name: str
     source: str
-    from_profile: Mapping[str, str]  # setting -> value the profile fixed
+    from_profile: Mapping[str, float | bool | str]  # setting -> value the profile fixed (ZeRO: the stages allowed)
     set_by_you: tuple[str, ...]  # scenario keys the user gave (they win over the profile)
     searched: tuple[str, ...]  # layout knobs the search chose
 

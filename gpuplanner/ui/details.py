@@ -110,22 +110,12 @@ def _stack_parts(stack: StackReport) -> list[str]:
     """The software stack assumed, and where each setting came from: the profile, the user, the search."""
     labels = {**assumption_labels(), "tp": tr("Tensor-parallel degree"), "pp": tr("Pipeline stages"),
               "zero": tr("ZeRO stages")}
-    fixed = "; ".join(f"{labels.get(key, key)}: {_assumption_value(_typed(value))}"
+    fixed = "; ".join(f"{labels.get(key, key)}: {_assumption_value(value)}"
                       for key, value in stack.from_profile.items()) or tr("nothing")
     rows = [(tr("Profile"), stack.name), (tr("Fixed by the profile"), fixed),
             (tr("Set in your scenario"), ", ".join(stack.set_by_you) or tr("nothing")),
             (tr("Searched"), ", ".join(stack.searched) or tr("nothing"))]
     return [f"<h4>{escape(tr('Software stack'))}</h4>", _table(rows), f"<p><small>{escape(stack.source)}</small></p>"]
-
-
-def _typed(text: str) -> object:
-    """A profile setting as the value it stands for (so yes/no and numbers read as the assumptions do)."""
-    if text in ("true", "false"):
-        return text == "true"
-    try:
-        return float(text) if "." in text else int(text)
-    except ValueError:
-        return text
 
 
 def _goodput_rows(compute_days: float, goodput: Goodput) -> list[tuple[str, str]]:

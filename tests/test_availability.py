@@ -42,8 +42,12 @@ def test_the_rule_reproduces_the_chips_the_bis_rules_name(catalog) -> None:
     for gpu_id in ("b200", "gb200", "b100"):
         assert rule_status(catalog.gpu(gpu_id))[0] == Status.DENIED, gpu_id
     assert rule_status(catalog.gpu("t4"))[0] == Status.OPEN
-    status, reason = rule_status(catalog.gpu("rtx-5090"))  # 1,600-4,800: performance density decides
+    status, reason = rule_status(catalog.gpu("rtx-3090"))  # 1,600-4,800: performance density decides
     assert status == Status.UNKNOWN and "not confirmed" in reason
+    # The RTX 5090's dense INT8 (838 TOPS, RTX Blackwell whitepaper) puts it at TPP 6,704: over the line, as the
+    # China-only RTX 5090 D's existence says.
+    assert total_processing_performance(catalog.gpu("rtx-5090")) == pytest.approx(6704)
+    assert rule_status(catalog.gpu("rtx-5090"))[0] == Status.LICENCE
 
 
 def test_sourced_statements_override_the_rule_and_keep_their_source(catalog) -> None:

@@ -86,9 +86,9 @@ def test_dense_not_sparse_figures(catalog) -> None:
 
 
 def test_unknown_values_stay_empty(catalog) -> None:
-    assert catalog.gpu("h800-sxm5-80gb").tdp_w is None  # no NVIDIA-published figure
-    assert catalog.gpu("a800-sxm4-80gb").memory_bandwidth_gbs is None
+    assert catalog.gpu("l20").tdp_w is None  # quoted as 275 W, never by NVIDIA
     assert catalog.gpu("ascend-910b").memory_bandwidth_gbs is None
+    assert catalog.gpu("ascend-910b").tdp_w is None
 
 
 def test_bad_source_value_is_reported_with_its_place(tmp_path: Path) -> None:
@@ -126,11 +126,12 @@ def test_dgx_b200_power_supplies_and_weight_are_the_user_guides() -> None:
 
 def test_dgx_h100_and_h200_power_supplies() -> None:
     # NVIDIA DGX H100/H200 User Guide, Power Specifications: six supplies of 3,300 W @ 200-240 V, 16 A, in a 4+2
-    # configuration (10.2 kW maximum input). The system weight is not in a source we have: it stays empty.
+    # configuration (10.2 kW maximum input); Introduction: system weight 287.6 lb (130.45 kg).
     for server in ("dgx-h100", "dgx-h200"):
         row = Catalog(overrides_path=None).row("servers", server)
         assert (row["psu_count"], row["psu_w"], row["psu_redundancy"]) == (6, 3300.0, "4+2")
         assert row["max_power_w"] == 10200
+        assert row["weight_kg"] == 130.45 and "130.45 kg" in str(row["source"])
 
 
 def test_corrected_rows() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -86,6 +87,11 @@ def test_rtx_workstation_sheet(tmp_path: Path) -> None:
     assert "needs 15.0 A, more than the circuit's 12.8 A continuous" in text
     assert "Rack PDUs" not in text and "Feeds and circuits" not in text and "Racks (42 U)" not in text
     assert text.count("Server price uses a planning default") == 1  # the price note once, under Cost
+    # The bill of materials prices the one workstation it buys (the capex), and the cost says how far the price can
+    # be trusted and when it held (launch MSRP, October 2022, a vendor document) and that it is over a year old.
+    assert re.search(r"4-GPU tower workstation.*\b1\s+\$(\d[\d,]*)\s+\$\1\b", text)
+    assert re.search(r"Purchase price: confidence, date\s+vendor document, 2022-10", text)
+    assert "The purchase price is from 2022-10, over 12 months ago" in text
     assert "Check before ordering" in text and "node weight" in text
     assert not any(has_colour(page, NODE_BLUE) for page in pages)  # no rack elevation
 
@@ -164,6 +170,8 @@ def test_a_rented_plan_gets_a_rental_sheet(tmp_path: Path) -> None:
                               check=True).stdout
         for word in words:
             assert word in text, (language, word)
+        confidence = "Rental price: confidence, date" if language == "en" else "租用价格：可信度、日期"
+        assert confidence in text, language
         assert "Lambda" in text or "CoreWeave" in text or "AWS" in text  # the provider's name
         for purchase in ("Bill of materials", "Capex", "Rack elevation", "物料清单", "资本支出"):
             assert purchase not in text, (language, purchase)

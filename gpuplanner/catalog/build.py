@@ -11,7 +11,19 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # sqlite-utils writes; reading the catalog needs only sqlite3 (and starts faster)
     import sqlite_utils
 
-from gpuplanner.catalog.schema import BOOL, INTEGER, REAL, REQUIRED, SCHEMA_VERSION, TABLES, Row, sqlite_type
+from gpuplanner.catalog.schema import (
+    BOOL,
+    BUNDLED_REQUIRED,
+    CONFIDENCE_LEVELS,
+    INTEGER,
+    PRICE_COLUMNS,
+    REAL,
+    REQUIRED,
+    SCHEMA_VERSION,
+    TABLES,
+    Row,
+    sqlite_type,
+)
 
 
 class CatalogSourceError(ValueError):
@@ -51,14 +63,30 @@ def read_source_rows(source_dir: Path, table: str) -> list[Row]:
         for line_number, raw in enumerate(reader, start=2):
             where = f"{path.name}:{line_number}"
             row = {name: parse_cell(table, name, kind, raw[name] or "", where) for name, kind in columns}
-            for name in REQUIRED[table]:
+            for name in REQUIRED[table] + BUNDLED_REQUIRED.get(table, ()):
                 if row[name] is None:
                     raise CatalogSourceError(f"{where}: {table}.{name} must not be empty")
+            _check_trust(table, row, where)
             if row["id"] in seen:
                 raise CatalogSourceError(f"{where}: duplicate id {row['id']!r}")
             seen.add(str(row["id"]))
             rows.append(row)
     return rows
+
+
+def _check_trust(table: str, row: Row, where: str) -> None:
+    """Confidence is one of the levels; a price has a date and its own confidence."""
+    for name in ("confidence", "price_confidence"):
+        value = row.get(name)
+        if value is not None and value not in CONFIDENCE_LEVELS:
+            raise CatalogSourceError(f"{where}: {table}.{name} must be one of {', '.join(CONFIDENCE_LEVELS)}, "
+                                     f"got {value!r}")
+    if any(row.get(column) is not None for column in PRICE_COLUMNS.get(table, ())):
+        # The date says when the price held ("undated (read ...)" where the source gives none: plans flag it).
+        needed = ("price_source", "price_date", "price_confidence") if "price_confidence" in row else ("price_date",)
+        for name in needed:
+            if row.get(name) is None:
+                raise CatalogSourceError(f"{where}: {table}.{name} must not be empty where a price is given")
 
 
 def create_tables(db: sqlite_utils.Database) -> None:

@@ -51,12 +51,13 @@ def node_for(gpu: GPU, servers: list[Row], power: PowerAssumptions) -> tuple[Nod
         price = None
         if row.get("price_usd") is not None:
             price = Price(float(row["price_usd"]), f"{row['model']}: {row.get('price_source') or row['source']}",
-                          str(row.get("as_of") or ""))
+                          str(row.get("price_date") or ""), confidence=str(row.get("price_confidence") or ""))
         elif gpu_price is not None:
             host = HOST_PLATFORM_DEFAULT_USD["sxm8" if gpu.is_sxm_class else "pcie8"]
             price = Price(gpu_price * count + host,
                           f"{count} x {gpu.model} at {gpu_price:,.0f} USD{_source_note(gpu.price_source)} + host "
-                          f"platform {host:,.0f} USD (planning default)", gpu.as_of, sourced=False)
+                          f"platform {host:,.0f} USD (planning default)", gpu.price_date, sourced=False,
+                          confidence=gpu.price_confidence)
         node = NodeSpec(name=f"{row['vendor']} {row['model']}", gpus=count, rack_units=int(row["rack_units"]),
                         nameplate_kw=float(row["max_power_w"]) / 1000.0,
                         weight_kg=_float_or_none(row, "weight_kg"),
@@ -81,7 +82,8 @@ def node_for(gpu: GPU, servers: list[Row], power: PowerAssumptions) -> tuple[Nod
         host = HOST_PLATFORM_DEFAULT_USD[klass]
         price = Price(gpu_price * gpus + host,
                       f"{gpus} x {gpu.model} at {gpu_price:,.0f} USD{_source_note(gpu.price_source)} + host platform "
-                      f"{host:,.0f} USD (planning default)", gpu.as_of, sourced=False)
+                      f"{host:,.0f} USD (planning default)", gpu.price_date, sourced=False,
+                      confidence=gpu.price_confidence)
     return node, price
 
 
@@ -96,7 +98,8 @@ def cheapest_cloud_offer(gpu: GPU, offers: list[Row], region: str = "global") ->
     row = min(local or usable, key=lambda r: float(r["on_demand_per_hour"]) / int(r["gpu_count"]))
     return CloudOffer(provider=str(row["provider"]), instance=str(row["instance"]), gpus=int(row["gpu_count"]),
                       usd_per_hour=float(row["on_demand_per_hour"]), region=str(row.get("region") or ""),
-                      price_date=str(row.get("price_date") or "undated"), source=str(row["source"]))
+                      price_date=str(row.get("price_date") or "undated"), source=str(row["source"]),
+                      confidence=str(row.get("confidence") or ""))
 
 
 def hardware_options(catalog: Catalog, power: PowerAssumptions, region: str = "global") -> list[HardwareOptions]:

@@ -81,12 +81,14 @@ def quoted_row(row: Row, quote: Quote, usd_to_cny: float) -> Row:
     original = "" if quote.currency == "USD" else f"; {quote.unit_price:,.2f} CNY at {usd_to_cny:g} CNY/USD"
     source = f"{QUOTE_PREFIX} of {quote.date}{original}" + (f": {quote.note}" if quote.note else "")
     values = {key: value for key, value in row.items() if key != "origin"}
+    # The price is the user's own: dated by the quote, with no catalog confidence (the plan says it is theirs).
     if quote.table == "gpus":
-        values.update(price_usd_low=usd, price_usd_high=usd, price_source=source)
+        values.update(price_usd_low=usd, price_usd_high=usd, price_source=source, price_date=quote.date,
+                      price_confidence=None)
     elif quote.table == "servers":
-        values.update(price_usd=usd, price_source=source)
+        values.update(price_usd=usd, price_source=source, price_date=quote.date, price_confidence=None)
     else:
-        values.update(on_demand_per_hour=usd, currency="USD", price_date=quote.date,
+        values.update(on_demand_per_hour=usd, currency="USD", price_date=quote.date, confidence=None,
                       source=f"{values.get('source') or ''}; price: {source}".lstrip("; "))
     return values
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 Row = dict[str, object]  # one catalog row: column -> value (None where the source gives nothing)
-SCHEMA_VERSION = 2  # 2: models.activation_mib_per_sample
+SCHEMA_VERSION = 3  # 2: models.activation_mib_per_sample; 3: confidence, price_date, price_confidence
 
 TEXT, INTEGER, REAL, BOOL = "TEXT", "INTEGER", "REAL", "BOOL"
 
@@ -16,20 +16,22 @@ TABLES: dict[str, list[tuple[str, str]]] = {
         ("fp8_tflops", REAL), ("int8_tops", REAL), ("dense_basis", TEXT), ("tdp_w", REAL),
         ("interconnect", TEXT), ("interconnect_gbs", REAL), ("pcie_gen", INTEGER), ("ecc", BOOL),
         ("mig", TEXT), ("release_year", INTEGER), ("price_usd_low", REAL), ("price_usd_high", REAL),
-        ("price_source", TEXT), ("source", TEXT), ("as_of", TEXT), ("notes", TEXT),
+        ("price_source", TEXT), ("price_date", TEXT), ("price_confidence", TEXT), ("source", TEXT),
+        ("confidence", TEXT), ("as_of", TEXT), ("notes", TEXT),
     ],
     "servers": [
         ("id", TEXT), ("vendor", TEXT), ("model", TEXT), ("gpu_ids", TEXT), ("gpu_model", TEXT),
         ("gpu_count", INTEGER), ("rack_units", INTEGER), ("max_power_w", REAL), ("psu", TEXT),
         ("psu_count", INTEGER), ("psu_w", REAL), ("psu_redundancy", TEXT), ("cpu", TEXT),
         ("system_memory_gb", REAL), ("networking", TEXT), ("weight_kg", REAL), ("cooling", TEXT),
-        ("price_usd", REAL), ("price_source", TEXT), ("source", TEXT), ("as_of", TEXT), ("notes", TEXT),
+        ("price_usd", REAL), ("price_source", TEXT), ("price_date", TEXT), ("price_confidence", TEXT),
+        ("source", TEXT), ("confidence", TEXT), ("as_of", TEXT), ("notes", TEXT),
     ],
     "cloud_instances": [
         ("id", TEXT), ("provider", TEXT), ("instance", TEXT), ("gpu_id", TEXT), ("gpu_model", TEXT),
         ("gpu_count", INTEGER), ("vcpus", INTEGER), ("memory_gib", REAL), ("network_gbps", REAL),
         ("on_demand_per_hour", REAL), ("currency", TEXT), ("region", TEXT), ("price_date", TEXT),
-        ("as_of", TEXT), ("source", TEXT), ("notes", TEXT),
+        ("as_of", TEXT), ("source", TEXT), ("confidence", TEXT), ("notes", TEXT),
     ],
     "fabrics": [
         ("id", TEXT), ("category", TEXT), ("name", TEXT), ("generation_or_model", TEXT), ("used_by", TEXT),
@@ -42,8 +44,8 @@ TABLES: dict[str, list[tuple[str, str]]] = {
         ("heads", INTEGER), ("kv_heads", INTEGER), ("ffn_hidden", INTEGER), ("vocab", INTEGER),
         ("gated_mlp", BOOL), ("tied_embeddings", BOOL), ("experts", INTEGER), ("experts_per_token", INTEGER),
         ("max_seq_len", INTEGER), ("params", REAL), ("active_params", REAL), ("gflops_fwd_per_sample", REAL),
-        ("resolution", INTEGER), ("activation_mib_per_sample", REAL), ("source", TEXT), ("as_of", TEXT),
-        ("notes", TEXT),
+        ("resolution", INTEGER), ("activation_mib_per_sample", REAL), ("source", TEXT), ("confidence", TEXT),
+        ("as_of", TEXT), ("notes", TEXT),
     ],
     # Sourced statements of where a GPU can be bought (core/availability.py rules cover the rest).
     "availability": [
@@ -61,6 +63,19 @@ REQUIRED: dict[str, tuple[str, ...]] = {
     "models": ("id", "name", "kind", "source"),
     "availability": ("id", "gpu_id", "region", "status", "rule", "source", "as_of"),
 }
+
+
+# How far a row's values can be trusted, best first: the vendor's datasheet or spec page; another vendor document
+# (whitepaper, user guide, price page); a secondary source (press, reviews, compilations, aggregators); an estimate
+# (analysts, stand-ins, conflicting sources). Every bundled row has one; prices carry their own.
+CONFIDENCE_LEVELS = ("datasheet", "vendor", "secondary", "estimate")
+# Bundled rows must say how far they can be trusted (the user's own rows are theirs: no confidence asked).
+BUNDLED_REQUIRED: dict[str, tuple[str, ...]] = {
+    "gpus": ("confidence",), "servers": ("confidence",), "cloud_instances": ("confidence",), "models": ("confidence",),
+}
+# A price column and what must come with it in a bundled row.
+PRICE_COLUMNS: dict[str, tuple[str, ...]] = {"gpus": ("price_usd_low", "price_usd_high"), "servers": ("price_usd",),
+                                            "cloud_instances": ("on_demand_per_hour",)}
 
 
 def sqlite_type(column_type: str) -> str:

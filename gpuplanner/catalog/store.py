@@ -386,8 +386,10 @@ def gpu_from_row(row: Row) -> GPU:
         ecc=None if ecc is None else bool(ecc), mig=str(row.get("mig") or ""),
         release_year=None if row.get("release_year") is None else int(row["release_year"]),  # type: ignore[arg-type]
         price_usd_low=_float(row.get("price_usd_low")), price_usd_high=_float(row.get("price_usd_high")),
-        price_source=str(row.get("price_source") or ""), source=str(row.get("source") or ""),
-        as_of=str(row.get("as_of") or ""), notes=str(row.get("notes") or ""),
+        price_source=str(row.get("price_source") or ""), price_date=str(row.get("price_date") or ""),
+        price_confidence=str(row.get("price_confidence") or ""), source=str(row.get("source") or ""),
+        confidence=str(row.get("confidence") or ""), as_of=str(row.get("as_of") or ""),
+        notes=str(row.get("notes") or ""),
     )
 
 

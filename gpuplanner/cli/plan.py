@@ -66,7 +66,14 @@ def owned_lines(best: Plan, currency: str) -> list[str]:
                     money(cost.opex_per_year, currency), f"{cost.years:g}", money(cost.tco, currency),
                     money(cost.cloud_on_demand_per_gpu_hour, currency, 2),
                     percent(cost.break_even_utilization)),
+        "  " + fill(tr("purchase price: %1"), price_basis_words(best)),
     ]
+
+
+def price_basis_words(plan: Plan) -> str:
+    """How far the plan's price can be trusted and when it held, as the app says it (report.formatting)."""
+    confidence, date = plan.price_basis
+    return fill(tr("%1, %2"), term_word(confidence) if confidence else tr("n/a"), date or tr("undated"))
 
 
 def rental_lines(best: Plan, currency: str) -> list[str]:
@@ -82,6 +89,7 @@ def rental_lines(best: Plan, currency: str) -> list[str]:
                     money(cost.cloud_on_demand_per_gpu_hour, currency, 2),
                     money(cost.cloud_reserved_per_gpu_hour, currency, 2),
                     money(cost.cloud_spot_per_gpu_hour, currency, 2), money(job, currency)),
+        "  " + fill(tr("rental price: %1"), price_basis_words(best)),
         "  " + tr("site: none needed (racks, power and cooling are the provider's)"),
     ]
 

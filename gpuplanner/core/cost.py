@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from gpuplanner.core.errors import InputError, require_positive
 from gpuplanner.core.messages import Message, msg
-from gpuplanner.core.results import CloudOfferBlock, CostSummary
+from gpuplanner.core.results import QUOTE_PREFIX, CloudOfferBlock, CostSummary
 
 HOURS_PER_YEAR = 8760.0
 CURRENCY_SYMBOLS = {"USD": "$", "CNY": "¥"}
@@ -24,8 +24,9 @@ def currency_symbol(currency: str) -> str:
 class Price:
     amount_usd: float
     source: str
-    as_of: str = ""
+    date: str = ""  # when the price held; "" or "undated ..." where the source gives no date
     sourced: bool = True  # False: a planning default the user should replace with a quote
+    confidence: str = ""  # catalog.schema.CONFIDENCE_LEVELS; "" for the user's own quote
 
     @property
     def quoted(self) -> bool:
@@ -42,6 +43,7 @@ class CloudOffer:
     region: str
     price_date: str
     source: str
+    confidence: str = ""  # catalog.schema.CONFIDENCE_LEVELS; "" for the user's own quote
 
     @property
     def usd_per_gpu_hour(self) -> float:
@@ -202,36 +204,58 @@ def cost_summary(inputs: CostInputs, assumptions: CostAssumptions, run_gpu_hours
         cloud_spot_per_gpu_hour=_times(cloud_per_gpu_hour, a.spot_price_ratio),
         cloud_offer=None if offer is None else CloudOfferBlock(
             provider=offer.provider, instance=offer.instance, region=offer.region, price_date=offer.price_date,
-            source=offer.source),
+            source=offer.source, confidence=offer.confidence),
         cloud_tco=None if cloud_per_gpu_hour is None else (
             cloud_per_gpu_hour * inputs.rented_gpus * HOURS_PER_YEAR * a.years * a.utilization),
         gpus_rented=inputs.rented_gpus if offer is not None else None, gpus_owned=inputs.owned_gpus,
         break_even_utilization=break_even,
         payback_months=payback_months, payback_note=payback_note,
         node_price_source=None if inputs.node_price is None else inputs.node_price.source,
+        node_price_date=None if inputs.node_price is None else inputs.node_price.date,
+        node_price_confidence=None if inputs.node_price is None else inputs.node_price.confidence,
         notes=tuple(notes),
         **run,
     )
 
 
-QUOTE_PREFIX = "your quote"  # how the source of a price from the user's vendor quote begins
 PRICE_STALE_DAYS = 365  # a price older than 12 months is flagged in the plan that uses it
+
+
+def price_day(price_date: str) -> _dt.date | None:
+    """The day a price held: "2025-06-05", "2025-06" (its first day) or "2025" (1 January); None when undated."""
+    text = price_date.strip()
+    for pattern in ("%Y-%m-%d", "%Y-%m", "%Y"):
+        try:
+            return _dt.datetime.strptime(text, pattern).date()
+        except ValueError:
+            continue
+    return None
 
 
 def price_age_note(price_date: str, today: _dt.date) -> Message | None:
     """A note when a rental price is undated or over 12 months old on `today` (None when it is current)."""
     text = price_date.strip()
-    parsed = None
-    for pattern in ("%Y-%m-%d", "%Y-%m"):
-        try:
-            parsed = _dt.datetime.strptime(text, pattern).date()
-            break
-        except ValueError:
-            continue
+    parsed = price_day(text)
     if parsed is None:
         return msg("The rental price is undated ({date}): check the provider's price page before relying on it.",
                    date=text or "no date")
     if (today - parsed).days > PRICE_STALE_DAYS:
         return msg("The rental price is from {date}, over 12 months ago: check the provider's current price.",
+                   date=text)
+    return None
+
+
+def purchase_price_age_note(price: Price, today: _dt.date) -> Message | None:
+    """A note when the purchase price a plan uses is undated or over 12 months old (None when current or the user's
+    own quote, which the plan names as theirs)."""
+    if price.quoted:
+        return None
+    text = price.date.strip()
+    parsed = price_day(text)
+    if parsed is None:
+        return msg("The purchase price is undated ({date}): ask a vendor for a quote before relying on it.",
+                   date=text or "no date")
+    if (today - parsed).days > PRICE_STALE_DAYS:
+        return msg("The purchase price is from {date}, over 12 months ago: ask a vendor for a current quote.",
                    date=text)
     return None

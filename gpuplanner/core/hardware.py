@@ -49,7 +49,10 @@ class GPU:
     price_usd_low: float | None = None
     price_usd_high: float | None = None
     price_source: str = ""
+    price_date: str = ""  # when the price held ("" or "undated ..." where the source gives no date)
+    price_confidence: str = ""  # catalog.schema.CONFIDENCE_LEVELS
     source: str = ""
+    confidence: str = ""  # of the figures above
     as_of: str = ""
     notes: str = ""
 

@@ -21,6 +21,7 @@ from gpuplanner.core.cost import (
     cost_summary,
     price_age_note,
     purchase_cost,
+    purchase_price_age_note,
 )
 from gpuplanner.core.errors import CancelledError, InputError
 from gpuplanner.core.estimate import estimate, training_bounds
@@ -263,6 +264,9 @@ def _evaluate(scenario: Scenario, option: HardwareOptions, count: int | None, se
     warnings = list(result.warnings)
     if deployment == "on-prem":  # racks, power and purchase prices concern what is bought, not what is rented
         warnings += list(site.warnings) + list(cost.notes)
+        stale_purchase = None if node_price is None else purchase_price_age_note(node_price, settings.today)
+        if stale_purchase is not None:
+            warnings.append(stale_purchase)
     elif option.cloud is not None:
         stale = price_age_note(option.cloud.price_date, settings.today)
         if stale is not None:

@@ -304,6 +304,10 @@ class CloudOfferBlock:
     region: str
     price_date: str
     source: str
+    confidence: str = ""  # datasheet, vendor, secondary or estimate; "" for the user's own quote
+
+
+QUOTE_PREFIX = "your quote"  # how the source of a price from the user's vendor quote begins
 
 
 @dataclass(frozen=True)
@@ -331,6 +335,8 @@ class CostSummary:
     payback_note: Message | None  # why there is no payback figure
     node_price_source: str | None
     notes: tuple[Message, ...]
+    node_price_date: str | None = None  # when the purchase price held
+    node_price_confidence: str | None = None  # datasheet, vendor, secondary or estimate
     run_cost_cloud_on_demand: float | None = None  # training: what the run costs
     run_cost_cloud_spot: float | None = None
     run_cost_owned: float | None = None
@@ -358,6 +364,19 @@ class Plan:
     rank_reasons: tuple[Message, ...] = ()
 
     # The estimate's figures, read through the plan.
+    @property
+    def price_basis(self) -> tuple[str, str]:
+        """(confidence, date) of the price this plan is costed by: the purchase price of what is bought, the
+        rental price of what is rented (confidence "quote" for the user's own quote, "" where none is given)."""
+        cost = self.cost
+        if self.owned:
+            quoted = QUOTE_PREFIX in (cost.node_price_source or "")
+            return "quote" if quoted else cost.node_price_confidence or "", cost.node_price_date or ""
+        offer = cost.cloud_offer
+        if offer is None:
+            return "", ""
+        return "quote" if QUOTE_PREFIX in offer.source else offer.confidence, offer.price_date
+
     @property
     def task(self) -> str:
         return self.estimate.task

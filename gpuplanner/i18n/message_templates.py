@@ -83,6 +83,10 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "Takes %1 days: no deadline is set, so slow plans can rank first. Set a "
                                       "deadline to see faster ones."),
     QT_TRANSLATE_NOOP("CoreMessages", "The load needs %1 replicas of %2 GPU(s) = %3 GPUs; only %4 given."),
+    QT_TRANSLATE_NOOP("CoreMessages", "The purchase price is from %1, over 12 months ago: ask a vendor for a "
+                                      "current quote."),
+    QT_TRANSLATE_NOOP("CoreMessages", "The purchase price is undated (%1): ask a vendor for a quote before relying "
+                                      "on it."),
     QT_TRANSLATE_NOOP("CoreMessages", "The rental price is from %1, over 12 months ago: check the provider's "
                                       "current price."),
     QT_TRANSLATE_NOOP("CoreMessages", "The rental price is undated (%1): check the provider's price page before "

@@ -30,7 +30,15 @@ TERMS: dict[str, str] = {
     "copper": QT_TRANSLATE_NOOP("Terms", "passive copper (DAC)"),
     "multimode": QT_TRANSLATE_NOOP("Terms", "multimode optics (SR4)"),
     "single-mode": QT_TRANSLATE_NOOP("Terms", "single-mode optics (DR4)"),
+    # How far a catalog value can be trusted (catalog.schema.CONFIDENCE_LEVELS).
+    "datasheet": QT_TRANSLATE_NOOP("Terms", "vendor datasheet"),
+    "vendor": QT_TRANSLATE_NOOP("Terms", "vendor document"),
+    "secondary": QT_TRANSLATE_NOOP("Terms", "secondary source"),
+    "estimate": QT_TRANSLATE_NOOP("Terms", "estimate (low confidence)"),
+    "quote": QT_TRANSLATE_NOOP("Terms", "your quote"),
 }
+
+CONFIDENCE_COLUMNS = ("confidence", "price_confidence")  # catalog columns whose values are the codes above
 
 
 def english(code: str) -> str:

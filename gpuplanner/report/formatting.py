@@ -8,6 +8,7 @@ from PySide6.QtCore import QCoreApplication, QLocale
 from gpuplanner.core.cost import currency_symbol
 from gpuplanner.core.results import Plan
 from gpuplanner.i18n import fill
+from gpuplanner.i18n.messages import term
 
 
 def not_available() -> str:
@@ -25,6 +26,13 @@ def precision_text(plan: Plan) -> str:
     if requested != used:
         return fill(QCoreApplication.translate("Formatting", "%1 (%2 requested)"), used, requested)
     return used or not_available()
+
+
+def price_basis_text(plan: Plan) -> str:
+    """How far the price a plan is costed by can be trusted, and when it held ("vendor document, 2025-06")."""
+    confidence, date = plan.price_basis
+    return fill(QCoreApplication.translate("Formatting", "%1, %2"), term(confidence) if confidence else
+                not_available(), date or QCoreApplication.translate("Formatting", "undated"))
 
 
 def money(value: float | None, currency: str, decimals: int = 0) -> str:

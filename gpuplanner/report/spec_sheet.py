@@ -26,7 +26,7 @@ from PySide6.QtGui import (
 )
 
 from gpuplanner import __version__
-from gpuplanner.core.results import ChartPoint, CostSummary, FacilitiesBlock, Plan, PlanResult, SiteBlock
+from gpuplanner.core.results import ChartPoint, FacilitiesBlock, Plan, PlanResult, SiteBlock
 from gpuplanner.core.site import (
     KW_PER_REFRIGERATION_TON,
     M3H_PER_CFM,
@@ -39,7 +39,7 @@ from gpuplanner.i18n import fill
 from gpuplanner.i18n.messages import term, translated
 from gpuplanner.report.drawings import CostChart, CostPoint, RackContents, cost_time_chart, memory_bar, rack_elevation
 from gpuplanner.report.fonts import report_font_family
-from gpuplanner.report.formatting import money, number, precision_text
+from gpuplanner.report.formatting import money, number, precision_text, price_basis_text
 
 CONTEXT = ""  # module-level strings: pyside6-lupdate files them under the empty context
 FOOTER_MM = 10.0
@@ -104,8 +104,9 @@ def _owned_sections(plan: Plan, fmt: _Formatter) -> list[str]:
     site, cost = plan.site, plan.cost
     supply = site.supply
     parts: list[str] = []
-    bom = [(site.node, str(site.nodes), fmt.money(site.node_price_usd and cost.capex and
-                                                         cost.capex / site.nodes), fmt.money(cost.capex))]
+    # Capex is the servers bought (the network is not priced): one server costs capex / nodes.
+    bom = [(site.node, str(site.nodes), fmt.money(None if cost.capex is None else cost.capex / site.nodes),
+            fmt.money(cost.capex))]
     switches = site.switches
     if switches.leaf:
         bom.append((fill(tr("Leaf switch, %1 ports"), str(switches.radix)), str(switches.leaf),
@@ -157,7 +158,7 @@ def _owned_sections(plan: Plan, fmt: _Formatter) -> list[str]:
 
     if site.deskside:
         parts.append(_deskside_section(site, fmt))
-        parts.append(_cost_section(cost, fmt))
+        parts.append(_cost_section(plan, fmt))
         return parts
 
     rack_kw = site.kw_per_rack
@@ -224,13 +225,15 @@ def _owned_sections(plan: Plan, fmt: _Formatter) -> list[str]:
     ]) + ("<p align='center'><img src='network-rack.png' width='230'></p>"
           if site.cabling.network_racks else "")))
 
-    parts.append(_cost_section(cost, fmt))
+    parts.append(_cost_section(plan, fmt))
     return parts
 
 
-def _cost_section(cost: CostSummary, fmt: _Formatter) -> str:
+def _cost_section(plan: Plan, fmt: _Formatter) -> str:
+    cost = plan.cost
     return _section(tr("Cost") + f" ({fmt.currency})", _rows([
-        (tr("Capex"), fmt.money(cost.capex)), (tr("Opex per year"), fmt.money(cost.opex_per_year)),
+        (tr("Capex"), fmt.money(cost.capex)), (tr("Purchase price: confidence, date"), price_basis_text(plan)),
+        (tr("Opex per year"), fmt.money(cost.opex_per_year)),
         (fill(tr("TCO over %1 years"), fmt.num(cost.years, 0)), fmt.money(cost.tco)),
         (tr("Owned cost per GPU-hour"), fmt.money(cost.owned_per_gpu_hour, 2)),
         (tr("Cloud on demand per GPU-hour"), fmt.money(cost.cloud_on_demand_per_gpu_hour, 2)),
@@ -330,8 +333,8 @@ def _phase_text(facility: FacilitiesBlock, site: SiteBlock, fmt: _Formatter) -> 
 def _rental_sections(plan: Plan, fmt: _Formatter) -> list[str]:
     """A rented plan: who rents it, at what price and date, what the job costs; nothing to install on site."""
     cost, offer = plan.cost, plan.cost.cloud_offer
-    provider, instance, region, date, source = ((offer.provider, offer.instance, offer.region, offer.price_date,
-                                                offer.source) if offer else ("", "", "", "", ""))
+    provider, instance, region, source = ((offer.provider, offer.instance, offer.region, offer.source) if offer
+                                          else ("", "", "", ""))
     per_gpu_hour = cost.cloud_on_demand_per_gpu_hour
     gpus = cost.gpus_rented or plan.count
     hourly = None if per_gpu_hour is None else per_gpu_hour * gpus
@@ -340,7 +343,7 @@ def _rental_sections(plan: Plan, fmt: _Formatter) -> list[str]:
         (tr("Provider"), provider or tr("n/a")),
         (tr("Instances"), fill(tr("%1 × %2"), str(plan.site.nodes), instance or tr("n/a"))),
         (tr("Region"), region or tr("n/a")),
-        (tr("Price date"), date or tr("n/a")),
+        (tr("Rental price: confidence, date"), price_basis_text(plan)),
         (tr("On demand per GPU-hour"), fmt.money(per_gpu_hour, 2)),
         (tr("On demand per hour, all GPUs"), fmt.money(hourly, 2)),
         (tr("On demand per month (730 h)"), fmt.money(None if hourly is None else hourly * HOURS_PER_MONTH)),

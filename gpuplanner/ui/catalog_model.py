@@ -7,6 +7,8 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 
 from gpuplanner.catalog.store import Row, format_cell
+from gpuplanner.i18n.messages import term
+from gpuplanner.i18n.terms import CONFIDENCE_COLUMNS
 from gpuplanner.report.formatting import not_available
 from gpuplanner.ui.dialogs import plain_tooltip
 
@@ -44,7 +46,11 @@ class CatalogTableModel(QAbstractTableModel):
         row = self._rows[index.row()]
         value = row.get(self._columns[index.column()][0])
         if role == Qt.ItemDataRole.DisplayRole:
-            return not_available() if value is None or value == "" else format_cell(value)  # 不详 in Chinese
+            if value is None or value == "":
+                return not_available()  # 不详 in Chinese
+            if self._columns[index.column()][0] in CONFIDENCE_COLUMNS:
+                return term(str(value))
+            return format_cell(value)
         if role == SORT_ROLE:
             return value if isinstance(value, int | float) else format_cell(value).lower()
         if role in (Qt.ItemDataRole.ToolTipRole, SOURCE_ROLE):

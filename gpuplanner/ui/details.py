@@ -12,7 +12,7 @@ from gpuplanner.core.results import Plan, PlanResult, StackReport
 from gpuplanner.i18n.messages import term, translated
 from gpuplanner.report.formatting import money as _money
 from gpuplanner.report.formatting import number as _num
-from gpuplanner.report.formatting import precision_text
+from gpuplanner.report.formatting import precision_text, price_basis_text
 
 
 def tr(text: str) -> str:
@@ -164,7 +164,10 @@ def _cost_parts(plan: Plan, currency: str) -> list[str]:
     parts.append(_table([
         *_job_cost_rows(plan, currency),
         (tr("Capex") if plan.owned else tr("Capex if bought instead"),
-         _money(cost.capex, currency)), (tr("Opex per year"), _money(cost.opex_per_year, currency)),
+         _money(cost.capex, currency)),
+        (tr("Purchase price: confidence, date") if plan.owned else tr("Rental price: confidence, date"),
+         price_basis_text(plan)),
+        (tr("Opex per year"), _money(cost.opex_per_year, currency)),
         (tr("TCO"), _money(cost.tco, currency)),
         (tr("Cloud on demand per GPU-hour"), _money(cost.cloud_on_demand_per_gpu_hour, currency, 2)),
         (tr("Break-even utilisation"), tr("n/a") if cost.break_even_utilization is None

@@ -262,20 +262,25 @@ class MainWindow(QMainWindow):
             ("id", self.tr("ID")), ("vendor", self.tr("Vendor")), ("model", self.tr("Model")),
             ("memory_gib", self.tr("Memory (GiB)")), ("memory_bandwidth_gbs", self.tr("Bandwidth (GB/s)")),
             ("bf16_tflops", self.tr("BF16 dense (TFLOP/s)")), ("fp8_tflops", self.tr("FP8 dense (TFLOP/s)")),
-            ("tdp_w", self.tr("TDP (W)")), ("price_usd_low", self.tr("Price from (USD)")),
+            ("tdp_w", self.tr("TDP (W)")), ("confidence", self.tr("Confidence")),
+            ("price_usd_low", self.tr("Price from (USD)")), ("price_date", self.tr("Price date")),
+            ("price_confidence", self.tr("Price confidence")),
             ("origin", self.tr("Origin")), ("as_of", self.tr("As of")), ("source", self.tr("Source"))], self), self)
         self.server_page = CatalogPage(CatalogTableModel([
             ("id", self.tr("ID")), ("vendor", self.tr("Vendor")), ("model", self.tr("Model")),
             ("gpu_count", self.tr("GPUs")), ("rack_units", self.tr("Rack units")),
             ("max_power_w", self.tr("Max power (W)")), ("psu", self.tr("PSUs")), ("weight_kg", self.tr("Weight (kg)")),
-            ("price_usd", self.tr("Price (USD)")), ("price_source", self.tr("Price source")),
+            ("confidence", self.tr("Confidence")), ("price_usd", self.tr("Price (USD)")),
+            ("price_date", self.tr("Price date")), ("price_confidence", self.tr("Price confidence")),
+            ("price_source", self.tr("Price source")),
             ("origin", self.tr("Origin")), ("as_of", self.tr("As of")), ("source", self.tr("Source"))], self), self)
         self.cloud_page = CatalogPage(CatalogTableModel([
             ("provider", self.tr("Provider")), ("instance", self.tr("Instance")), ("gpu_model", self.tr("GPU")),
             ("gpu_count", self.tr("GPUs")), ("on_demand_per_hour", self.tr("On-demand per hour")),
             ("currency", self.tr("Currency")), ("region", self.tr("Region")), ("price_date", self.tr("Price date")),
-            ("origin", self.tr("Origin")), ("source", self.tr("Source"))], self), self)
-        for page, table, label in ((self.gpu_page, "gpus", self.tr("GPUs")),
+            ("confidence", self.tr("Confidence")), ("origin", self.tr("Origin")), ("source", self.tr("Source"))],
+            self), self)
+        for page, table, label in ((self.gpu_page, "gpus", self.tr("GPUs", "catalog tab: the GPU table")),
                                    (self.server_page, "servers", self.tr("Servers")),
                                    (self.cloud_page, "cloud_instances", self.tr("Cloud prices"))):
             add = QPushButton(self.tr("Add your own…"), page)
@@ -646,8 +651,10 @@ class MainWindow(QMainWindow):
         self.gpu_page.model.set_rows(self.catalog.rows("gpus"))
         self.server_page.model.set_rows(self.catalog.rows("servers"))
         self.cloud_page.model.set_rows(self.catalog.rows("cloud_instances"))
-        self.catalog_date.setText(fill(self.tr("Catalog data as of %1; a rental price over 12 months old is flagged in "
-                                               "the plans that use it."), self.catalog.as_of() or self.tr("n/a")))
+        self.catalog_date.setText(fill(self.tr("Catalog data as of %1; a price over 12 months old, or undated, is "
+                                               "flagged in the plans that use it. Confidence: vendor datasheet, "
+                                               "vendor document, secondary source or estimate."),
+                                       self.catalog.as_of() or self.tr("n/a")))
 
     @Slot()
     def import_quote(self) -> None:

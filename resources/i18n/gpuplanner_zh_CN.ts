@@ -7,35 +7,35 @@
         <location filename="../../gpuplanner/cli/estimate.py" line="23"/>
         <location filename="../../gpuplanner/cli/plan.py" line="24"/>
         <location filename="../../gpuplanner/cli/plan.py" line="28"/>
-        <location filename="../../gpuplanner/report/formatting.py" line="14"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="144"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="146"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="150"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="76"/>
+        <location filename="../../gpuplanner/report/formatting.py" line="15"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="145"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="147"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="151"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="170"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="174"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="176"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="179"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="200"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="152"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="171"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="175"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="177"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="180"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="201"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="202"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="205"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="239"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="241"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="253"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="264"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="266"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="314"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="321"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="340"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="341"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="342"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="203"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="206"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="242"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="244"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="256"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="267"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="269"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="317"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="324"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="343"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="355"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="424"/>
-        <location filename="../../gpuplanner/ui/details.py" line="147"/>
-        <location filename="../../gpuplanner/ui/details.py" line="162"/>
-        <location filename="../../gpuplanner/ui/details.py" line="180"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="344"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="345"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="358"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="427"/>
+        <location filename="../../gpuplanner/ui/details.py" line="137"/>
+        <location filename="../../gpuplanner/ui/details.py" line="152"/>
+        <location filename="../../gpuplanner/ui/details.py" line="173"/>
         <source>n/a</source>
         <translation>不详</translation>
     </message>
@@ -90,58 +90,64 @@
         <translation>%2 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="379"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="346"/>
+        <location filename="../../gpuplanner/ui/details.py" line="168"/>
+        <source>Rental price: confidence, date</source>
+        <translation>租用价格：可信度、日期</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="382"/>
         <source>Node</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="379"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="389"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="382"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="392"/>
         <source>Management switch</source>
         <translation>管理交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="379"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="389"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="382"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="392"/>
         <source>Cable management</source>
         <translation>理线架</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="380"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="383"/>
         <source>Free</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="380"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="390"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="383"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="393"/>
         <source>PDU</source>
         <translation>PDU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="381"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="384"/>
         <source>Rack elevation (front), one of %1</source>
         <translation>机柜布置图（正面），共 %1 个机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="393"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="396"/>
         <location filename="../../gpuplanner/ui/details.py" line="62"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="393"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="396"/>
         <location filename="../../gpuplanner/ui/details.py" line="62"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="394"/>
-        <location filename="../../gpuplanner/ui/details.py" line="212"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="397"/>
+        <location filename="../../gpuplanner/ui/details.py" line="205"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="394"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="397"/>
         <location filename="../../gpuplanner/ui/details.py" line="63"/>
         <source>Activations</source>
         <translation>激活值</translation>
@@ -198,9 +204,9 @@
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="46"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="395"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="398"/>
         <location filename="../../gpuplanner/ui/details.py" line="63"/>
-        <location filename="../../gpuplanner/ui/details.py" line="213"/>
+        <location filename="../../gpuplanner/ui/details.py" line="206"/>
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
@@ -319,893 +325,894 @@
         <translation>其他布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="111"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="118"/>
         <source>%1 (%2 requested)</source>
         <translation>%1（请求的是 %2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="395"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="398"/>
         <source>Overhead</source>
         <translation>额外开销</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="397"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="400"/>
         <source>Memory per GPU (GiB); dashed line: capacity %1 GiB</source>
         <translation>单卡显存占用（GiB）；虚线：容量 %1 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="408"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="411"/>
         <source>GPU cluster plan</source>
         <translation>GPU 集群方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="411"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="414"/>
         <source>Rack and power specification for the data-center team</source>
         <translation>机房团队用机柜与供电规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="415"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="418"/>
         <source>Scenario</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="416"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="419"/>
         <source>Recommended</source>
         <translation>推荐配置</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="417"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="420"/>
         <source>Deployment</source>
         <translation>部署方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="417"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="420"/>
         <source>bought (on-premises)</source>
         <translation>购买（自建机房）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="417"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="420"/>
         <source>rented (cloud)</source>
         <translation>租用（云）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="418"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="421"/>
         <source>Parallel layout</source>
         <translation>并行布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="420"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="423"/>
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="424"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="427"/>
         <source>Catalog data as of</source>
         <translation>目录数据日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="425"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="428"/>
         <source>Key assumptions</source>
         <translation>关键假设</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="425"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="428"/>
         <source>PUE %1; expected draw %2 kW per node (metered MLPerf H100 node scaled by GPU TDP); utilisation %3 %</source>
         <translation>PUE %1；每节点预计功耗 %2 kW（按 MLPerf 实测 H100 节点，按 GPU TDP 折算）；利用率 %3 %</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="111"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="112"/>
         <source>Leaf switch, %1 ports</source>
         <translation>叶交换机，%1 端口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="112"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="115"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="118"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="113"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="116"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="119"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="120"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="124"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="127"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="129"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="131"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="121"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="125"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="128"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="130"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="132"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="135"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="133"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="136"/>
         <source>not priced</source>
         <translation>未计价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="114"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="115"/>
         <source>Spine switch, %1 ports</source>
         <translation>脊交换机，%1 端口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="117"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="118"/>
         <source>Cables node to leaf (%1 Gb/s)</source>
         <translation>节点到叶交换机线缆（%1 Gb/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="119"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="120"/>
         <source>Cables leaf to spine</source>
         <translation>叶到脊交换机线缆</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="123"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="124"/>
         <source>Transceivers, %1 Gb/s</source>
         <translation>光模块，%1 Gb/s</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="126"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="127"/>
         <source>Racks (%1 U)</source>
         <translation>机柜（%1 U）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="128"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="129"/>
         <source>Rack PDUs (A and B feeds)</source>
         <translation>机柜 PDU（A/B 两路）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="131"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="132"/>
         <source>Network racks (switches)</source>
         <translation>网络机柜（交换机）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="134"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="135"/>
         <source>Management switches, 48 × 1 GbE (out-of-band)</source>
         <translation>管理交换机，48 × 1 GbE（带外）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="136"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="137"/>
         <source>Bill of materials</source>
         <translation>物料清单</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="136"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="137"/>
         <source>Item</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="136"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="137"/>
         <source>Quantity</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="136"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="137"/>
         <source>Unit price</source>
         <translation>单价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="137"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="138"/>
         <location filename="../../gpuplanner/ui/details.py" line="64"/>
         <source>Total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="141"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="142"/>
         <source>Per node</source>
         <translation>单节点</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="142"/>
-        <location filename="../../gpuplanner/ui/details.py" line="158"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="143"/>
+        <location filename="../../gpuplanner/ui/details.py" line="148"/>
         <source>Server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="142"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="143"/>
         <source>GPUs per node</source>
         <translation>每节点 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="143"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="144"/>
         <source>Height</source>
         <translation>高度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="144"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="145"/>
         <source>Weight</source>
         <translation>重量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="145"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="146"/>
         <source>Power supplies</source>
         <translation>电源模块</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="146"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="147"/>
         <source>PSU inlet and cord (IEC 60320)</source>
         <translation>电源输入口与电源线（IEC 60320）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="147"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="148"/>
         <source>Nameplate power (provision for this)</source>
         <translation>额定功耗（按此配电）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="148"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="149"/>
         <source>Expected draw under training</source>
         <translation>训练时预计功耗</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="149"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="150"/>
         <source>Idle draw</source>
         <translation>空闲功耗</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="150"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="151"/>
         <source>Heat at nameplate</source>
         <translation>额定发热量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="151"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="152"/>
         <source>Airflow</source>
         <translation>风量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="153"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="154"/>
         <source>Scale-out network ports</source>
         <translation>横向扩展网络端口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="153"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="154"/>
         <source>none (single node)</source>
         <translation>无（单节点）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="154"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="155"/>
         <source>%1 × %2 Gb/s</source>
         <translation>%1 × %2 Gb/s</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="155"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="156"/>
         <source>CPU / memory</source>
         <translation>CPU / 内存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="165"/>
-        <location filename="../../gpuplanner/ui/details.py" line="160"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="166"/>
+        <location filename="../../gpuplanner/ui/details.py" line="150"/>
         <source>Nodes per rack</source>
         <translation>每机柜节点数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="165"/>
-        <location filename="../../gpuplanner/ui/details.py" line="160"/>
-        <location filename="../../gpuplanner/ui/details.py" line="246"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="166"/>
+        <location filename="../../gpuplanner/ui/details.py" line="150"/>
+        <location filename="../../gpuplanner/ui/details.py" line="239"/>
         <source>Racks</source>
         <translation>机柜数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="166"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="167"/>
         <source>Power per rack (nameplate)</source>
         <translation>单机柜功耗（额定）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="167"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="168"/>
         <source>Site limit per rack</source>
         <translation>机房单柜上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="168"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="169"/>
         <source>Rack sizing limited by</source>
         <translation>机柜容量受限于</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="169"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="170"/>
         <source>Heat per rack</source>
         <translation>单机柜发热量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="171"/>
-        <location filename="../../gpuplanner/ui/details.py" line="161"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="172"/>
+        <location filename="../../gpuplanner/ui/details.py" line="151"/>
         <source>Cooling needed</source>
         <translation>所需散热</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="172"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="173"/>
         <source>beyond the site&apos;s %1 cooling</source>
         <translation>超出机房%1能力</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="174"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="175"/>
         <source>Rack weight (nodes)</source>
         <translation>机柜重量（节点）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="176"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="177"/>
         <source>Floor loading (nodes only)</source>
         <translation>地面荷载（仅计服务器）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="177"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="178"/>
         <source>%1 kg/m² over a %2 × %3 mm rack</source>
         <translation>%1 kg/m²（机柜占地 %2 × %3 mm）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="179"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="180"/>
         <source>Airflow per rack</source>
         <translation>单机柜风量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="180"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="181"/>
         <source>%1 m³/h (%2 CFM) at a %3 °C rise</source>
         <translation>%1 m³/h（%2 CFM），进出风温差 %3 °C</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="183"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="184"/>
         <source>Inlet air</source>
         <translation>进风温度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="183"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="184"/>
         <source>%1-%2 °C recommended (ASHRAE TC 9.9); the node&apos;s allowed range is in its datasheet</source>
         <translation>推荐 %1-%2 °C（ASHRAE TC 9.9）；服务器允许范围见其规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="186"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="187"/>
         <source>Per rack (cabinet power)</source>
         <translation>单机柜（机柜功耗）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="192"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="193"/>
         <source>IDC cabinet sold by current: %1 A at 220 V = %2 kW per cabinet</source>
         <translation>按电流出售的 IDC 机柜：220 V × %1 A = 每柜 %2 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="195"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="196"/>
         <source>%1 V %2-phase %3 A circuits, derated to %4 %: %5 kW each</source>
         <translation>%1 V %2 相 %3 A 回路，降额至 %4 %：每路 %5 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="198"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="199"/>
         <source>Feeds and circuits (A/B)</source>
         <translation>双路供电与回路（A/B）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="199"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="200"/>
         <source>Circuit</source>
         <translation>回路</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="200"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="201"/>
         <source>Circuits on feed A</source>
         <translation>A 路回路数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="201"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="202"/>
         <source>Circuits on feed B</source>
         <translation>B 路回路数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="202"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="203"/>
         <source>Feed connector</source>
         <translation>供电接头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="203"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="204"/>
         <source>Current per phase, one feed carrying the rack</source>
         <translation>单路供电承载整机柜时的每相电流</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="204"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="205"/>
         <source>Rack PDU, each feed</source>
         <translation>机柜 PDU（每路）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="204"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="205"/>
         <source>carries %1 kW; %2 outlets</source>
         <translation>承载 %1 kW；插座 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="208"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="209"/>
         <source>Rule</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="208"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="209"/>
         <source>Each feed alone carries the whole rack at nameplate, so one feed can fail.</source>
         <translation>每一路供电都能单独承载整机柜的额定功耗，任一路故障时业务不中断。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="212"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="213"/>
         <source>Cluster</source>
         <translation>集群</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="213"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="214"/>
         <source>Nodes / racks</source>
         <translation>节点 / 机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="214"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="215"/>
         <source>IT power, expected</source>
         <translation>预计 IT 功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="215"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="216"/>
         <source>Facility power with PUE</source>
         <translation>含 PUE 的机房总功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="216"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="217"/>
         <source>Energy per year (IT, at utilisation)</source>
         <translation>年用电量（IT，按利用率）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="217"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="218"/>
         <source>Electricity per year</source>
         <translation>年电费</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="218"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="219"/>
         <source>Cooling load</source>
         <translation>制冷负荷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="219"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="220"/>
         <source>Switches</source>
         <translation>交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="219"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="220"/>
         <source>%1 leaf + %2 spine + %3 core (%4)</source>
         <translation>%1 台叶交换机 + %2 台脊交换机 + %3 台核心交换机（%4）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="221"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="222"/>
         <source>Cables</source>
         <translation>线缆</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="221"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="222"/>
         <source>%1 node-to-leaf, %2 switch-to-switch</source>
         <translation>节点到叶交换机 %1 根，交换机之间 %2 根</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="232"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="234"/>
         <location filename="../../gpuplanner/ui/details.py" line="32"/>
         <source>Cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="233"/>
-        <location filename="../../gpuplanner/ui/details.py" line="176"/>
-        <location filename="../../gpuplanner/ui/details.py" line="248"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="235"/>
+        <location filename="../../gpuplanner/ui/details.py" line="166"/>
+        <location filename="../../gpuplanner/ui/details.py" line="241"/>
         <source>Capex</source>
         <translation>资本支出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="233"/>
-        <location filename="../../gpuplanner/ui/details.py" line="177"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="235"/>
+        <location filename="../../gpuplanner/ui/details.py" line="168"/>
+        <source>Purchase price: confidence, date</source>
+        <translation>采购价格：可信度、日期</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="236"/>
+        <location filename="../../gpuplanner/ui/details.py" line="170"/>
         <source>Opex per year</source>
         <translation>年运营支出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="234"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="237"/>
         <source>TCO over %1 years</source>
         <translation>%1 年总拥有成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="235"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="238"/>
         <source>Owned cost per GPU-hour</source>
         <translation>自建每 GPU 小时成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="236"/>
-        <location filename="../../gpuplanner/ui/details.py" line="179"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="239"/>
+        <location filename="../../gpuplanner/ui/details.py" line="172"/>
         <source>Cloud on demand per GPU-hour</source>
         <translation>云上按量付费（每 GPU 小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="237"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="240"/>
         <source>Cloud reserved / spot per GPU-hour</source>
         <translation>云上包年包月 / 竞价实例（每 GPU 小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="239"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="242"/>
         <source>Break-even utilisation against on-demand</source>
         <translation>相对按量付费的盈亏平衡利用率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="241"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="244"/>
         <source>Payback</source>
         <translation>回本周期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="242"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="245"/>
         <source>months</source>
         <translation>个月</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="255"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="258"/>
         <source>fits: %1 A of the circuit&apos;s %2 A continuous</source>
         <translation>可以：占用该回路 %2 A 持续电流中的 %1 A</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="258"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="261"/>
         <source>needs %1 A, more than the circuit&apos;s %2 A continuous: give it a dedicated, larger circuit</source>
         <translation>需要 %1 A，超过该回路 %2 A 的持续电流：请为它配一条更大的专用回路</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="260"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="263"/>
         <source>At the desk (one workstation, no rack)</source>
         <translation>桌边部署（一台工作站，无需机柜）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="261"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="264"/>
         <source>Wall circuit</source>
         <translation>墙面插座回路</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="261"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="264"/>
         <source>%1 V %2 A, derated to %3 %: %4 kW continuous</source>
         <translation>%1 V %2 A，按 %3 % 降额：持续 %4 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="264"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="267"/>
         <source>Nameplate power</source>
         <translation>额定功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="265"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="268"/>
         <source>On that circuit</source>
         <translation>接在该回路上</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="266"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="269"/>
         <source>Heat into the room</source>
         <translation>散入房间的热量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="267"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="270"/>
         <source>Noise</source>
         <translation>噪声</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="267"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="270"/>
         <source>n/a (not published for this chassis)</source>
         <translation>不详（该机箱未公布）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="268"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="271"/>
         <source>Rack, PDUs and feeds</source>
         <translation>机柜、PDU 与供电</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="268"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="271"/>
         <source>none needed: a tower on the floor or a desk</source>
         <translation>无需：塔式机放在地面或桌边即可</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="276"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="279"/>
         <source>node weight (rack and floor loading)</source>
         <translation>服务器重量（机柜与地面荷载）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="277"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="280"/>
         <source>nameplate power (circuits, PDUs, cooling)</source>
         <translation>额定功率（回路、PDU、散热）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="278"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="281"/>
         <source>power supplies: count, watts, redundancy and inlets</source>
         <translation>电源：数量、功率、冗余方式与输入接口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="279"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="282"/>
         <source>Not in the catalog for %1: %2. Ask the vendor.</source>
         <translation>目录中没有 %1 的%2，请向厂商确认。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="289"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="292"/>
         <source>Switch racks</source>
         <translation>交换机机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="289"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="292"/>
         <source>%1 network rack(s) in the middle of the row for %2 switches (1U each)</source>
         <translation>列中间放 %1 个网络机柜，容纳 %2 台交换机（每台 1U）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="292"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="295"/>
         <source>Node-to-leaf runs (estimated)</source>
         <translation>服务器到叶交换机的线缆（估算）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="294"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="297"/>
         <source>Leaf-to-spine runs (estimated)</source>
         <translation>叶到脊交换机的线缆（估算）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="298"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="301"/>
         <source>%1 cables up to %2 m: %3, %4 transceivers</source>
         <translation>%1 根线缆，最长 %2 m：%3，%4 个光模块</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="301"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="304"/>
         <source>Out-of-band management</source>
         <translation>带外管理</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="301"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="304"/>
         <source>%1 BMC ports (1 GbE) on %2 management switches</source>
         <translation>%1 个 BMC 端口（1 GbE），接 %2 台管理交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="304"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="307"/>
         <source>Cable assumption</source>
         <translation>线缆假设</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="304"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="307"/>
         <source>racks in one row, 2 m at each end for the vertical run and a service loop; passive copper to 3 m, multimode to 50 m, then single-mode</source>
         <translation>机柜排成一列，两端各留 2 m 用于垂直走线和维护余量；3 m 以内用无源铜缆，50 m 以内用多模，再远用单模</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="326"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="329"/>
         <source>(%1 A on each of %2 circuits)</source>
         <translation>（%2 个回路，每回路 %1 A）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="340"/>
-        <location filename="../../gpuplanner/ui/details.py" line="145"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="343"/>
+        <location filename="../../gpuplanner/ui/details.py" line="135"/>
         <source>Provider</source>
         <translation>云厂商</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="341"/>
-        <location filename="../../gpuplanner/ui/details.py" line="146"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="344"/>
+        <location filename="../../gpuplanner/ui/details.py" line="136"/>
         <source>Instances</source>
         <translation>实例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="341"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="344"/>
         <source>%1 × %2</source>
         <translation>%1 × %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="342"/>
-        <location filename="../../gpuplanner/ui/details.py" line="147"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="345"/>
+        <location filename="../../gpuplanner/ui/details.py" line="137"/>
         <source>Region</source>
         <translation>地域</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="343"/>
-        <source>Price date</source>
-        <translation>价格日期</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="344"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="347"/>
         <source>On demand per GPU-hour</source>
         <translation>按量付费每 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="345"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="348"/>
         <source>On demand per hour, all GPUs</source>
         <translation>按量付费每小时（全部 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="346"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="349"/>
         <source>On demand per month (730 h)</source>
         <translation>按量付费每月（730 小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="347"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="350"/>
         <source>Reserved / spot per GPU-hour</source>
         <translation>预留 / 竞价每 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="351"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="354"/>
         <source>This job on demand</source>
         <translation>本任务按量付费</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="352"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="355"/>
         <source>This job on spot (with restarts to plan for)</source>
         <translation>本任务用竞价实例（需考虑中断重启）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="354"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="357"/>
         <source>Per million output tokens</source>
         <translation>每百万输出 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="355"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="358"/>
         <source>Price source: %1</source>
         <translation>价格来源：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="356"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="359"/>
         <source>Rental (%1)</source>
         <translation>租用（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="357"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="360"/>
         <source>Facilities</source>
         <translation>机房设施</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="357"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="360"/>
         <source>Rented in the provider&apos;s data centre: no racks, power, cooling or network are needed on your site.</source>
         <translation>租用云厂商数据中心的资源：您的机房不需要机柜、供电、散热或网络。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="389"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="392"/>
         <source>Switch</source>
         <translation>交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="390"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="393"/>
         <source>Free (patch panels)</source>
         <translation>空闲（配线架）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="391"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="394"/>
         <source>Network rack (front), one of %1</source>
         <translation>网络机柜（正面），共 %1 个</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="410"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="413"/>
         <source>Power and room specification for one deskside workstation</source>
         <translation>单台桌边工作站的供电与房间规格</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="412"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="415"/>
         <source>Rental plan: what to rent, where, and what it costs</source>
         <translation>租用方案：租什么、在哪里租、花费多少</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="421"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="424"/>
         <source>Software stack</source>
         <translation>软件栈</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="421"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="424"/>
         <source>%1 (searched: %2)</source>
         <translation>%1（搜索：%2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="436"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="439"/>
         <source>Step time</source>
         <translation>单步时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="437"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="440"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="437"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="440"/>
         <source>images/s</source>
         <translation>张图像/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="438"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="441"/>
         <source>tokens/s</source>
         <translation>token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="439"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="442"/>
         <location filename="../../gpuplanner/ui/details.py" line="73"/>
         <source>MFU</source>
         <translation>MFU（模型算力利用率）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="440"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="443"/>
         <source>Training time</source>
         <translation>训练时长</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="440"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="494"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="443"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="497"/>
         <source>days</source>
         <translation>天</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="441"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="444"/>
         <source>Goodput</source>
         <translation>有效训练时间占比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="441"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="444"/>
         <source>%1 % of the wall-clock time trains (%2 days of steps; %3 interruptions expected; a checkpoint every %4 min)</source>
         <translation>墙钟时间中 %1 % 用于训练（纯训练步骤 %2 天；预计中断 %3 次；每 %4 分钟保存一次检查点）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="446"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="449"/>
         <location filename="../../gpuplanner/ui/details.py" line="74"/>
         <source>GPU-hours</source>
         <translation>GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="449"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="452"/>
         <source>Time to first token</source>
         <translation>首 token 时延</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="450"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="453"/>
         <source>Time per output token</source>
         <translation>每个输出 token 的时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="451"/>
-        <location filename="../../gpuplanner/ui/details.py" line="243"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="454"/>
+        <location filename="../../gpuplanner/ui/details.py" line="236"/>
         <source>Output tokens/s</source>
         <translation>每秒输出 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="453"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="456"/>
         <source>Performance estimate</source>
         <translation>性能估算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="455"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="458"/>
         <source>Plans this one was chosen against</source>
         <translation>本方案与哪些方案比较后胜出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="457"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="460"/>
         <source>%1 plans evaluated; filled: keeps every limit and goal, cross: a near miss; dashed: the deadline and the budget.</source>
         <translation>共评估 %1 个方案；实心点：满足全部限制和目标，叉号：接近的方案；虚线：截止期限和预算。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="463"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="466"/>
         <source>Check before ordering</source>
         <translation>下单前需确认</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="493"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="496"/>
         <source>Cost per million output tokens vs speed per user</source>
         <translation>每百万输出 token 成本与每用户速度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="493"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="496"/>
         <source>Cost vs time to result</source>
         <translation>成本与完成时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="494"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="497"/>
         <source>output tokens/s per user</source>
         <translation>每用户输出 token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="495"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="498"/>
         <source>%1 per million tokens</source>
         <translation>%1 / 百万 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="495"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="498"/>
         <source>cost (%1)</source>
         <translation>成本（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="496"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="499"/>
         <source>bought</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="496"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="499"/>
         <source>rented</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="496"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="499"/>
         <source>near miss</source>
         <translation>接近的方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="496"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="499"/>
         <source>this plan</source>
         <translation>本方案</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="104"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="466"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="469"/>
         <location filename="../../gpuplanner/ui/details.py" line="40"/>
-        <location filename="../../gpuplanner/ui/details.py" line="251"/>
+        <location filename="../../gpuplanner/ui/details.py" line="244"/>
         <source>Warnings</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="543"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="546"/>
         <source>Page %1 of %2</source>
         <translation>第 %1 页，共 %2 页</translation>
     </message>
@@ -1236,7 +1243,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/ui/details.py" line="73"/>
-        <location filename="../../gpuplanner/ui/details.py" line="242"/>
+        <location filename="../../gpuplanner/ui/details.py" line="235"/>
         <source>Days</source>
         <translation>天数</translation>
     </message>
@@ -1321,8 +1328,9 @@
         <translation>可获得性</translation>
     </message>
     <message>
+        <location filename="../../gpuplanner/cli/plan.py" line="76"/>
         <location filename="../../gpuplanner/ui/details.py" line="98"/>
-        <location filename="../../gpuplanner/ui/details.py" line="148"/>
+        <location filename="../../gpuplanner/ui/details.py" line="138"/>
         <source>undated</source>
         <translation>未注明日期</translation>
     </message>
@@ -1362,212 +1370,212 @@
         <translation>搜索得出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="133"/>
+        <location filename="../../gpuplanner/ui/details.py" line="123"/>
         <source>Days of steps alone</source>
         <translation>纯训练步骤天数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="134"/>
+        <location filename="../../gpuplanner/ui/details.py" line="124"/>
         <source>Goodput (time left after interruptions and checkpoints)</source>
         <translation>有效训练时间占比（扣除中断与检查点）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="136"/>
+        <location filename="../../gpuplanner/ui/details.py" line="126"/>
         <source>Interruptions expected</source>
         <translation>预计中断次数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="137"/>
+        <location filename="../../gpuplanner/ui/details.py" line="127"/>
         <source>Checkpoint every (min), writing for (s)</source>
         <translation>检查点间隔（分钟）/ 写入耗时（秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="144"/>
+        <location filename="../../gpuplanner/ui/details.py" line="134"/>
         <source>Rental</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="148"/>
+        <location filename="../../gpuplanner/ui/details.py" line="138"/>
         <source>Prices of</source>
         <translation>价格日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="149"/>
+        <location filename="../../gpuplanner/ui/details.py" line="139"/>
         <source>none needed (racks, power and cooling are the provider&apos;s)</source>
         <translation>无需（机柜、电力和散热由服务商负责）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="158"/>
+        <location filename="../../gpuplanner/ui/details.py" line="148"/>
         <source>Nameplate per node (kW)</source>
         <translation>每节点额定功耗（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="159"/>
+        <location filename="../../gpuplanner/ui/details.py" line="149"/>
         <source>Expected per node (kW)</source>
         <translation>每节点预计功耗（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="161"/>
+        <location filename="../../gpuplanner/ui/details.py" line="151"/>
         <source>kW per rack</source>
         <translation>单机柜 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="162"/>
+        <location filename="../../gpuplanner/ui/details.py" line="152"/>
         <source>Circuits per A/B feed</source>
         <translation>每路（A/B）回路数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="163"/>
+        <location filename="../../gpuplanner/ui/details.py" line="153"/>
         <source>Facility power (kW)</source>
         <translation>机房总功率（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="164"/>
+        <location filename="../../gpuplanner/ui/details.py" line="154"/>
         <source>Heat per rack (BTU/h)</source>
         <translation>单机柜发热量（BTU/h）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="165"/>
+        <location filename="../../gpuplanner/ui/details.py" line="155"/>
         <source>Switches (leaf + spine)</source>
         <translation>交换机（叶 + 脊）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="197"/>
+        <location filename="../../gpuplanner/ui/details.py" line="190"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="197"/>
+        <location filename="../../gpuplanner/ui/details.py" line="190"/>
         <source>no</source>
         <translation>否</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="204"/>
+        <location filename="../../gpuplanner/ui/details.py" line="197"/>
         <source>Gradient bytes per parameter</source>
         <translation>每个参数的梯度字节数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="204"/>
+        <location filename="../../gpuplanner/ui/details.py" line="197"/>
         <source>FP32 master weights</source>
         <translation>FP32 主权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="205"/>
+        <location filename="../../gpuplanner/ui/details.py" line="198"/>
         <source>FlashAttention (scores never stored)</source>
         <translation>FlashAttention（不保存注意力分数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="206"/>
+        <location filename="../../gpuplanner/ui/details.py" line="199"/>
         <source>CUDA context per GPU (GiB)</source>
         <translation>每卡 CUDA 上下文（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="206"/>
+        <location filename="../../gpuplanner/ui/details.py" line="199"/>
         <source>NCCL buffers per GPU (GiB)</source>
         <translation>每卡 NCCL 缓冲区（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="207"/>
+        <location filename="../../gpuplanner/ui/details.py" line="200"/>
         <source>Allocator fragmentation (share)</source>
         <translation>显存分配碎片（比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="207"/>
+        <location filename="../../gpuplanner/ui/details.py" line="200"/>
         <source>NVLink efficiency</source>
         <translation>NVLink 效率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="208"/>
+        <location filename="../../gpuplanner/ui/details.py" line="201"/>
         <source>Network efficiency</source>
         <translation>网络效率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="208"/>
+        <location filename="../../gpuplanner/ui/details.py" line="201"/>
         <source>Latency per collective (s)</source>
         <translation>每次集合通信延迟（秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="209"/>
+        <location filename="../../gpuplanner/ui/details.py" line="202"/>
         <source>Gradient traffic hidden behind compute (share)</source>
         <translation>被计算掩盖的梯度通信（比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="210"/>
+        <location filename="../../gpuplanner/ui/details.py" line="203"/>
         <source>ZeRO-3 gathers left exposed (share)</source>
         <translation>未被掩盖的 ZeRO-3 权重收集（比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="211"/>
+        <location filename="../../gpuplanner/ui/details.py" line="204"/>
         <source>Compute efficiency scale</source>
         <translation>计算效率系数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="211"/>
+        <location filename="../../gpuplanner/ui/details.py" line="204"/>
         <source>FLOPs counted as</source>
         <translation>FLOPs 计算方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="212"/>
+        <location filename="../../gpuplanner/ui/details.py" line="205"/>
         <source>Activation memory</source>
         <translation>激活显存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="212"/>
+        <location filename="../../gpuplanner/ui/details.py" line="205"/>
         <source>Adapters</source>
         <translation>适配器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="213"/>
+        <location filename="../../gpuplanner/ui/details.py" line="206"/>
         <source>Power</source>
         <translation>功耗</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="213"/>
+        <location filename="../../gpuplanner/ui/details.py" line="206"/>
         <source>Decode overlap penalty</source>
         <translation>解码重叠损失</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="214"/>
+        <location filename="../../gpuplanner/ui/details.py" line="207"/>
         <source>Job interruptions per million GPU-hours</source>
         <translation>每百万 GPU 小时的作业中断次数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="215"/>
+        <location filename="../../gpuplanner/ui/details.py" line="208"/>
         <source>Checkpoint write bandwidth per GPU (GB/s)</source>
         <translation>每 GPU 检查点写入带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="216"/>
+        <location filename="../../gpuplanner/ui/details.py" line="209"/>
         <source>Minutes to restart after an interruption</source>
         <translation>中断后重启所需分钟数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="224"/>
+        <location filename="../../gpuplanner/ui/details.py" line="217"/>
         <source>Per million output tokens, rented</source>
         <translation>每百万输出 token 成本（租用）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="225"/>
+        <location filename="../../gpuplanner/ui/details.py" line="218"/>
         <source>Per million output tokens, owned</source>
         <translation>每百万输出 token 成本（自有）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="227"/>
+        <location filename="../../gpuplanner/ui/details.py" line="220"/>
         <source>This job, rented on demand</source>
         <translation>本次任务（云上按量租用）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="258"/>
+        <location filename="../../gpuplanner/ui/details.py" line="251"/>
         <source>No plan keeps every limit you set</source>
         <translation>没有方案能满足您设定的全部限制</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="258"/>
+        <location filename="../../gpuplanner/ui/details.py" line="251"/>
         <source>Near misses (not answers)</source>
         <translation>接近的方案（不是答案）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="176"/>
+        <location filename="../../gpuplanner/ui/details.py" line="166"/>
         <source>Capex if bought instead</source>
         <translation>若改为购买的资本支出</translation>
     </message>
@@ -1577,31 +1585,31 @@
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="178"/>
-        <location filename="../../gpuplanner/ui/details.py" line="249"/>
+        <location filename="../../gpuplanner/ui/details.py" line="171"/>
+        <location filename="../../gpuplanner/ui/details.py" line="242"/>
         <source>TCO</source>
         <translation>总拥有成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="180"/>
+        <location filename="../../gpuplanner/ui/details.py" line="173"/>
         <source>Break-even utilisation</source>
         <translation>盈亏平衡利用率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="228"/>
+        <location filename="../../gpuplanner/ui/details.py" line="221"/>
         <source>This job, on owned hardware (its share of the TCO)</source>
         <translation>本次任务（自有硬件，按总拥有成本分摊）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="240"/>
+        <location filename="../../gpuplanner/ui/details.py" line="233"/>
         <source>Where</source>
         <translation>部署</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/plan.py" line="32"/>
         <location filename="../../gpuplanner/ui/details.py" line="41"/>
-        <location filename="../../gpuplanner/ui/details.py" line="240"/>
-        <location filename="../../gpuplanner/ui/details.py" line="262"/>
+        <location filename="../../gpuplanner/ui/details.py" line="233"/>
+        <location filename="../../gpuplanner/ui/details.py" line="255"/>
         <source>buy</source>
         <translation>购买</translation>
     </message>
@@ -1633,7 +1641,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/ui/details.py" line="38"/>
-        <location filename="../../gpuplanner/ui/details.py" line="149"/>
+        <location filename="../../gpuplanner/ui/details.py" line="139"/>
         <source>Site</source>
         <translation>机房</translation>
     </message>
@@ -1656,28 +1664,28 @@
     <message>
         <location filename="../../gpuplanner/cli/plan.py" line="32"/>
         <location filename="../../gpuplanner/ui/details.py" line="44"/>
-        <location filename="../../gpuplanner/ui/details.py" line="240"/>
-        <location filename="../../gpuplanner/ui/details.py" line="262"/>
+        <location filename="../../gpuplanner/ui/details.py" line="233"/>
+        <location filename="../../gpuplanner/ui/details.py" line="255"/>
         <source>rent</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="241"/>
+        <location filename="../../gpuplanner/ui/details.py" line="234"/>
         <source>Memory / GPU (GiB)</source>
         <translation>单卡显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="245"/>
+        <location filename="../../gpuplanner/ui/details.py" line="238"/>
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="247"/>
+        <location filename="../../gpuplanner/ui/details.py" line="240"/>
         <source>IT power (kW)</source>
         <translation>IT 功率（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="250"/>
+        <location filename="../../gpuplanner/ui/details.py" line="243"/>
         <source>Ranking cost</source>
         <translation>排名成本</translation>
     </message>
@@ -1687,87 +1695,102 @@
         <translation>接近的方案（不是答案：每个都突破了您设定的某项限制或未达成某个目标）：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="78"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="69"/>
+        <source>purchase price: %1</source>
+        <translation>采购价格：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/plan.py" line="76"/>
+        <source>%1, %2</source>
+        <translation>%1，%2</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/plan.py" line="85"/>
         <source>rented: %1 x %2 from %3; region: %4; prices of %5</source>
         <translation>租用：%1 × %2，云厂商 %3；地域：%4；价格日期 %5</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="81"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="88"/>
         <source>cost (%1): on demand %2 per GPU-hour (reserved %3, spot %4); this job on demand %5</source>
         <translation>成本（%1）：按量付费每 GPU 小时 %2（预留 %3，竞价 %4）；本任务按量付费 %5</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="85"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="92"/>
+        <source>rental price: %1</source>
+        <translation>租用价格：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/plan.py" line="93"/>
         <source>site: none needed (racks, power and cooling are the provider&apos;s)</source>
         <translation>机房：不需要（机柜、供电和散热由云厂商提供）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="94"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="102"/>
         <source>bought in %1: %2 (%3; %4)</source>
         <translation>在%1购买：%2（%3；%4）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="104"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="112"/>
         <source>No plan fits: every GPU in the catalog runs out of memory or lacks a price for the deployment.</source>
         <translation>没有可行方案：目录中的 GPU 要么显存不足，要么在该部署方式下没有价格。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="109"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="117"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="109"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="117"/>
         <source>where</source>
         <translation>部署</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="109"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="117"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="109"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="117"/>
         <source>nodes</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="109"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="117"/>
         <source>racks</source>
         <translation>机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="110"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="118"/>
         <source>days or tok/s</source>
         <translation>天数或 tok/s</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="110"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="118"/>
         <source>cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="112"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="120"/>
         <source>Plans ranked (%1 evaluated, %2 meet the goals)</source>
         <translation>方案排名（已评估 %1 个，%2 个满足目标）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="124"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="132"/>
         <source>#1 in detail: %1 x %2 (%3)</source>
         <translation>第 1 名详情：%1 × %2（%3）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="125"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="133"/>
         <source>why:</source>
         <translation>理由：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="126"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="134"/>
         <source>layout: TP %1 · PP %2 · DP %3 · ZeRO-%4 · micro-batch %5 · recompute %6</source>
         <translation>并行布局：TP %1 · PP %2 · DP %3 · ZeRO-%4 · 微批 %5 · 重计算 %6</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="129"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="137"/>
         <source>memory per GPU: %1 of %2 GiB</source>
         <translation>单卡显存：%1 / %2 GiB</translation>
     </message>
@@ -1802,22 +1825,22 @@
         <translation>成本（%1）：资本支出 %2，年运营支出 %3，%4 年总拥有成本 %5；云上按量付费每 GPU 小时 %6；盈亏平衡利用率 %7</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="131"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="139"/>
         <source>precision: %1</source>
         <translation>精度：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="136"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="144"/>
         <source>warnings:</source>
         <translation>警告：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="137"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="145"/>
         <source>Cost vs time (Pareto front):</source>
         <translation>成本与时间（帕累托前沿）：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="139"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="147"/>
         <source>%1 days</source>
         <translation>%1 天</translation>
     </message>
@@ -2577,7 +2600,7 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>CoreMessages</name>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="138"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="142"/>
         <source>never pays back: at %1 utilisation, running it costs more per month than renting the same GPU-hours</source>
         <translation>无法回本：利用率为 %1 时，自建每月运行成本高于租用同样的 GPU 小时</translation>
     </message>
@@ -2657,7 +2680,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>批大小 %1 超出 KV 缓存容量：每个副本最多容纳 %2 条 %3 token 的序列。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="158"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="162"/>
         <source>vLLM efficiency is an assumption (no published vLLM run in the reference set).</source>
         <translation>vLLM 的效率为假设值（参考数据集中没有公开的 vLLM 实测）。</translation>
     </message>
@@ -2712,47 +2735,47 @@ Qt %2，Qt for Python %3，Python %4
         <translation>单机柜 %1 kW 超出 %2 散热能力（约 %3 kW）：需要 %4 散热。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="157"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="161"/>
         <source>takes %1 days (deadline %2)</source>
         <translation>需要 %1 天（期限 %2 天）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="120"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="124"/>
         <source>costs %1 (budget %2)</source>
         <translation>花费 %1（预算 %2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="156"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="160"/>
         <source>serves %1 tokens/s (target %2)</source>
         <translation>每秒输出 %1 token（目标 %2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="127"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="131"/>
         <source>lowest cost among plans that fit</source>
         <translation>在可行方案中成本最低</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="128"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="132"/>
         <source>lowest cost among plans that fit and meet the goals</source>
         <translation>在满足目标的可行方案中成本最低</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="122"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="126"/>
         <source>fastest among plans that fit</source>
         <translation>在可行方案中速度最快</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="123"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="127"/>
         <source>fastest among plans that fit and meet the goals</source>
         <translation>在满足目标的可行方案中速度最快</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="129"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="133"/>
         <source>lowest total cost of ownership among plans that fit</source>
         <translation>在可行方案中总拥有成本最低</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="130"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="134"/>
         <source>lowest total cost of ownership among plans that fit and meet the goals</source>
         <translation>在满足目标的可行方案中总拥有成本最低</translation>
     </message>
@@ -2767,7 +2790,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>速度为第 1 名的 %1 倍</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="112"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="116"/>
         <source>a single server: no cluster network needed</source>
         <translation>单台服务器：无需集群网络</translation>
     </message>
@@ -2777,12 +2800,12 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 个节点，%2 网络</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="147"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="151"/>
         <source>on-prem: bought and run on your site</source>
         <translation>自建：购买并部署在您的机房</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="118"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="122"/>
         <source>cloud: rented from %1</source>
         <translation>云上：租用 %1</translation>
     </message>
@@ -2807,17 +2830,17 @@ Qt %2，Qt for Python %3，Python %4
         <translation>序列长度 %1 超出了 %3 设计的 %2 token。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="96"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="100"/>
         <source>Uses %1 of GPU memory: under %2 headroom, allocator fragmentation or a longer sequence can run out of memory; plan a little more.</source>
         <translation>占用 %1 的显存：余量不足 %2，显存碎片或更长的序列可能导致显存不足；请多留一些余量。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="124"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="128"/>
         <source>first token after %1 s (limit %2 s)</source>
         <translation>首 token 需 %1 秒（上限 %2 秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="155"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="159"/>
         <source>room for %1 users at once (asked %2)</source>
         <translation>只能同时服务 %1 个用户（要求 %2 个）</translation>
     </message>
@@ -2852,17 +2875,17 @@ Qt %2，Qt for Python %3，Python %4
         <translation>不是答案：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="148"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="152"/>
         <source>one node is %1U; a rack has %2U free</source>
         <translation>单个节点 %1U；机柜可用 %2U</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="149"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="153"/>
         <source>one node needs %1 kW; the rack allows %2 kW</source>
         <translation>单个节点需要 %1 kW；机柜只允许 %2 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="150"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="154"/>
         <source>one node weighs %1 kg; a rack holds %2 kg</source>
         <translation>单个节点重 %1 kg；机柜承重 %2 kg</translation>
     </message>
@@ -2877,7 +2900,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>慢 %1%</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="121"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="125"/>
         <source>does not fit: needs %1 GiB per GPU</source>
         <translation>放不下：每卡需要 %1 GiB</translation>
     </message>
@@ -2887,72 +2910,72 @@ Qt %2，Qt for Python %3，Python %4
         <translation>需要 %1 天：未设置期限，因此较慢的方案可能排在前面。设置期限即可看到更快的方案。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="113"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="117"/>
         <source>air</source>
         <translation>风冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="151"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="155"/>
         <source>rear-door heat exchanger</source>
         <translation>背板换热</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="119"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="123"/>
         <source>cold-plate liquid</source>
         <translation>冷板液冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="125"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="129"/>
         <source>immersion</source>
         <translation>浸没式液冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="132"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="136"/>
         <source>more than immersion presets</source>
         <translation>超出浸没式液冷预设的</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="106"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="110"/>
         <source>Your catalog edits database was damaged (%1); it was moved to %2 and a new one will be started. The bundled catalog is in use.</source>
         <translation>您的目录修改数据库已损坏（%1）；已移至 %2，将新建一个数据库。当前使用内置目录。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="110"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="114"/>
         <source>Your catalog edits in %1 were saved by a newer GPU Planner; they are left untouched and not used by this version.</source>
         <translation>%1 中的目录修改由更新版本的 GPU Planner 保存；已原样保留，本版本不使用。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="108"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="112"/>
         <source>Your catalog edits in %1 cannot be read now (%2); the bundled catalog is used and your file is left as it is.</source>
         <translation>暂时无法读取 %1 中的目录修改（%2）；当前使用内置目录，您的文件保持原样。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="104"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="108"/>
         <source>Your catalog edits database was damaged (%1) and has been set aside; a new one will be started. The bundled catalog is in use.</source>
         <translation>您的目录修改数据库已损坏（%1）并已移到一旁；将新建一个数据库。当前使用内置目录。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="102"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="106"/>
         <source>Your catalog edits database %1 is damaged (%2) and could not be moved aside (%3); it is left as it is and not used.</source>
         <translation>您的目录修改数据库 %1 已损坏（%2），且无法移到一旁（%3）；已原样保留，暂不使用。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="99"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="103"/>
         <source>Your catalog edits cannot be saved in this session (see the note about your edits database).</source>
         <translation>本次会话无法保存您的目录修改（见关于修改数据库的提示）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="101"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="105"/>
         <source>Your catalog edits could not be read now (%1); using the bundled catalog.</source>
         <translation>暂时无法读取您的目录修改（%1）；使用内置目录。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="98"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="102"/>
         <source>Your catalog edit was not saved (%1); nothing was changed.</source>
         <translation>您的目录修改未保存（%1）；未做任何更改。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="90"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="94"/>
         <source>The table %1 in your catalog edits has columns this version cannot use; it is skipped.</source>
         <translation>您的目录修改中的表 %1 含有本版本无法使用的列；已跳过。</translation>
     </message>
@@ -2962,12 +2985,12 @@ Qt %2，Qt for Python %3，Python %4
         <translation>已跳过您的 %1 条目 %2：%3 %4</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="170"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="174"/>
         <source>%1 has no published memory bandwidth; add it in the catalog to estimate it</source>
         <translation>%1 没有公开的显存带宽；请在硬件目录中补充后再估算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="199"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="203"/>
         <source>cannot write in %1</source>
         <translation>无法在 %1 中写入</translation>
     </message>
@@ -3007,57 +3030,57 @@ Qt %2，Qt for Python %3，Python %4
         <translation>服务器价格来自您的报价：%1。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="86"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="90"/>
         <source>The rental price is from %1, over 12 months ago: check the provider&apos;s current price.</source>
         <translation>租用价格来自 %1，已超过 12 个月：请查询服务商的当前价格。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="88"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="92"/>
         <source>The rental price is undated (%1): check the provider&apos;s price page before relying on it.</source>
         <translation>租用价格未注明日期（%1）：使用前请查看服务商的价格页面。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="114"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="118"/>
         <source>any region</source>
         <translation>任意地区</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="115"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="119"/>
         <source>blue, 200-250 V</source>
         <translation>蓝色，200-250 V</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="116"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="120"/>
         <source>bought</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="117"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="121"/>
         <source>can be bought there (%1)</source>
         <translation>可在当地购买（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="126"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="130"/>
         <source>in %1: %2</source>
         <translation>在%1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="131"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="135"/>
         <source>mainland China</source>
         <translation>中国大陆</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="133"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="137"/>
         <source>needs a US export licence (%1)</source>
         <translation>需要美国出口许可（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="135"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="139"/>
         <source>needs a US export licence, presumed denied (ECCN 3A090.a, TPP %1)</source>
         <translation>需要美国出口许可，且推定拒绝（ECCN 3A090.a，TPP %1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="134"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="138"/>
         <source>needs a US export licence, presumed denied (%1)</source>
         <translation>需要美国出口许可，且推定拒绝（%1）</translation>
     </message>
@@ -3082,547 +3105,557 @@ Qt %2，Qt for Python %3，Python %4
         <translation>整个运行预计中断 %1 次（%3 张 GPU 上约每 %2 小时一次）：每 %4 分钟保存检查点、每次重启 %5 分钟，墙钟时间中只有 %6 用于训练。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="92"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="86"/>
+        <source>The purchase price is from %1, over 12 months ago: ask a vendor for a current quote.</source>
+        <translation>采购价格来自 %1，已超过 12 个月：请向供应商索取最新报价。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="88"/>
+        <source>The purchase price is undated (%1): ask a vendor for a quote before relying on it.</source>
+        <translation>采购价格没有日期（%1）：使用前请向供应商索取报价。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="96"/>
         <source>Tight: %1 GiB allocated per GPU fits the %2 GiB of %3 with %4 GiB to spare, but with the allocator&apos;s reserve it comes to %5 GiB. Runs like this work with PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True; leave room if you can.</source>
         <translation>偏紧：每张 GPU 实际分配 %1 GiB，放得进 %3 的 %2 GiB，余量 %4 GiB；但算上分配器的预留会到 %5 GiB。这样的运行配合 PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True 可以跑通；条件允许时请留出余量。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="136"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="140"/>
         <source>needs a US export licence, reviewed case by case since 2026-01-15 (ECCN 3A090.a, TPP %1)</source>
         <translation>需要美国出口许可，自 2026-01-15 起逐案审查（ECCN 3A090.a，TPP %1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="140"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="144"/>
         <source>no US export licence needed (TPP %1, below ECCN 3A090)</source>
         <translation>无需美国出口许可（TPP %1，低于 ECCN 3A090 门槛）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="141"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="145"/>
         <source>no regional filter</source>
         <translation>不按地区筛选</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="142"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="146"/>
         <source>not confirmed (%1)</source>
         <translation>未经确认（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="143"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="147"/>
         <source>not confirmed: at TPP %1 ECCN 3A090 turns on the die&apos;s performance density, which the catalog does not have</source>
         <translation>未经确认：TPP 为 %1 时，ECCN 3A090 是否适用取决于芯片的性能密度，而目录中没有该数据</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="145"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="149"/>
         <source>not confirmed: the catalog has no compute figures to place it under the export rules</source>
         <translation>未经确认：目录中没有算力数据，无法按出口管制规则归类</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="152"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="156"/>
         <source>red, 380-480 V</source>
         <translation>红色，380-480 V</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="153"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="157"/>
         <source>rented</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="154"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="158"/>
         <source>rented in %1, outside %2</source>
         <translation>租用地点为 %1，不在%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="160"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="164"/>
         <source>yellow, 100-130 V</source>
         <translation>黄色，100-130 V</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="186"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="190"/>
         <source>%1 layers recompute but the model has %2</source>
         <translation>要重计算 %1 层，但模型只有 %2 层</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="198"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="202"/>
         <source>cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="200"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="204"/>
         <source>contains an invalid character (a lone UTF-16 surrogate)</source>
         <translation>含有无效字符（孤立的 UTF-16 代理项）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="201"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="205"/>
         <source>expects a date as YYYY-MM-DD, got %1</source>
         <translation>应为 YYYY-MM-DD 格式的日期，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="202"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="206"/>
         <source>expects a number, got %1</source>
         <translation>应为数字，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="204"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="208"/>
         <source>has more than %1 lines</source>
         <translation>超过 %1 行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="205"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="209"/>
         <source>has no lines after the header</source>
         <translation>表头之后没有数据行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="206"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="210"/>
         <source>holds a number with too many digits</source>
         <translation>含有位数过多的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="223"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="227"/>
         <source>must be above 0 and at most 1e9</source>
         <translation>必须大于 0 且不超过 1e9</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="224"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="228"/>
         <source>must be above 0 and below 1000</source>
         <translation>必须大于 0 且小于 1000</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="213"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="217"/>
         <source>must be %1</source>
         <translation>必须为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="248"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="252"/>
         <source>needs a file name</source>
         <translation>需要文件名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="258"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="262"/>
         <source>the file name contains a NUL character</source>
         <translation>文件名含有 NUL 字符</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="259"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="263"/>
         <source>the folder %1 does not exist</source>
         <translation>文件夹 %1 不存在</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="260"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="264"/>
         <source>the number %1 is too large</source>
         <translation>数字 %1 太大</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="179"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="183"/>
         <source>%1 is no GPU, server or cloud instance id in the catalog</source>
         <translation>%1 不是目录中的 GPU、服务器或云实例 ID</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="187"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="191"/>
         <source>%1 names more than one row; write it as TABLE:ID</source>
         <translation>%1 对应多行；请写成 表名:ID</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="178"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="182"/>
         <source>%1 is a folder; give a file name</source>
         <translation>%1 是文件夹；请给出文件名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="180"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="184"/>
         <source>%1 is not UTF-8 text</source>
         <translation>%1 不是 UTF-8 文本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="182"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="186"/>
         <source>%1 is not a regular file (a folder, pipe or device)</source>
         <translation>%1 不是普通文件（是文件夹、管道或设备）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="183"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="187"/>
         <source>%1 is not a regular file (a pipe or device)</source>
         <translation>%1 不是普通文件（是管道或设备）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="185"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="189"/>
         <source>%1 is the scenario file itself; give another name</source>
         <translation>%1 就是方案文件本身；请换一个文件名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="238"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="242"/>
         <source>must be one of %1, got %2</source>
         <translation>必须是 %1 之一，实际为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="214"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="218"/>
         <source>must be %1%2, got %3</source>
         <translation>必须 %1%2，实际为 %3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="264"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="268"/>
         <source>unknown id %1; see `gpuplanner catalog %2`</source>
         <translation>未知的 ID %1；请查看 `gpuplanner catalog %2`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="209"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="213"/>
         <source>is not a column of this table</source>
         <translation>不是此表的列</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="233"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="237"/>
         <source>must be datacenter, workstation or consumer</source>
         <translation>必须是 datacenter（数据中心）、workstation（工作站）或 consumer（消费级）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="176"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="180"/>
         <source>%1 is a %2 model without a transformer architecture</source>
         <translation>%1 是 %2 模型，没有 Transformer 结构参数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="177"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="181"/>
         <source>%1 is a %2 model, not an image model</source>
         <translation>%1 是 %2 模型，不是图像模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="243"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="247"/>
         <source>must be zero or more</source>
         <translation>必须大于或等于零</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="247"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="251"/>
         <source>must not be empty</source>
         <translation>不能为空</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="249"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="253"/>
         <source>needs recompute to be full or selective</source>
         <translation>需要把重计算设为完全或选择性</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="262"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="266"/>
         <source>unknown GPU id %1; see `gpuplanner catalog gpus`</source>
         <translation>未知的 GPU ID %1；请查看 `gpuplanner catalog gpus`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="266"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="270"/>
         <source>unknown preset %1; see `gpuplanner catalog models`</source>
         <translation>未知的预设 %1；请查看 `gpuplanner catalog models`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="242"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="246"/>
         <source>must be yes or no, got %1</source>
         <translation>必须是 yes 或 no，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="219"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="223"/>
         <source>must be a number, got %1</source>
         <translation>必须是数字，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="237"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="241"/>
         <source>must be one of %1</source>
         <translation>必须是以下之一：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="216"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="220"/>
         <source>must be USD or CNY</source>
         <translation>必须是 USD 或 CNY</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="235"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="239"/>
         <source>must be in (0, 1]</source>
         <translation>必须在 (0, 1] 范围内</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="218"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="222"/>
         <source>must be a finite number</source>
         <translation>必须是有限的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="234"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="238"/>
         <source>must be greater than zero, got %1</source>
         <translation>必须大于零，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="228"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="232"/>
         <source>must be at least %1, got %2</source>
         <translation>不能小于 %1，实际为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="229"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="233"/>
         <source>must be at most %1, got %2</source>
         <translation>不能大于 %1，实际为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="244"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="248"/>
         <source>must be zero or more, got %1</source>
         <translation>必须大于或等于零，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="221"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="225"/>
         <source>must be a whole number, got %1</source>
         <translation>必须是整数，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="167"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="171"/>
         <source>%1 estimates are not available in this version yet</source>
         <translation>此版本尚不支持 %1 估算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="172"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="176"/>
         <source>%1 has no published peak for %2 or a fallback</source>
         <translation>%1 没有公开的 %2 峰值算力，也没有可替代的精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="251"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="255"/>
         <source>no GPU count up to 65536 gives a valid layout for this batch</source>
         <translation>在 65536 张 GPU 以内，找不到能为此批量构成有效并行布局的 GPU 数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="191"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="195"/>
         <source>%1: FLOPs per image are not in the catalog (no citable source); give images.gflops_per_sample</source>
         <translation>%1：目录中没有每张图像的 FLOPs（无可引用来源）；请填写 images.gflops_per_sample</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="193"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="197"/>
         <source>%1: activation memory per image is not in the catalog; give images.activation_mib_per_sample (scripts/measure_cnn_activations.py)</source>
         <translation>%1：目录中没有每张图像的激活值显存；请填写 images.activation_mib_per_sample（可用 scripts/measure_cnn_activations.py 测量）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="250"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="254"/>
         <source>no GPU count up to 4096 divides the batch evenly</source>
         <translation>在 4096 张 GPU 以内，没有能整除此批量的 GPU 数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="171"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="175"/>
         <source>%1 has no published memory bandwidth; cannot estimate decode</source>
         <translation>%1 没有公开的显存带宽，无法估算解码</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="169"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="173"/>
         <source>%1 has no published 16-bit tensor rate; cannot estimate prefill</source>
         <translation>%1 没有公开的 16 位张量算力，无法估算预填充</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="208"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="212"/>
         <source>int4 KV cache is not supported; use fp16, bf16, fp8 or int8</source>
         <translation>不支持 int4 KV 缓存；请使用 fp16、bf16、fp8 或 int8</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="254"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="258"/>
         <source>no tensor x pipeline split divides %1 GPUs</source>
         <translation>没有能整除 %1 张 GPU 的张量并行 × 流水线并行划分</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="188"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="192"/>
         <source>%1 sequences cannot be split evenly over the data-parallel replicas</source>
         <translation>%1 条序列无法平均分配到各数据并行副本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="246"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="250"/>
         <source>must hold a JSON object</source>
         <translation>必须包含一个 JSON 对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="173"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="177"/>
         <source>%1 heads do not divide hidden size %2</source>
         <translation>%1 个注意力头不能整除隐藏维度 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="165"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="169"/>
         <source>%1 KV heads do not divide %2 heads</source>
         <translation>%1 个 KV 头不能整除 %2 个注意力头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="197"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="201"/>
         <source>cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="255"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="259"/>
         <source>not valid JSON (%1 at line %2)</source>
         <translation>不是有效的 JSON（第 %2 行：%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="212"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="216"/>
         <source>missing %1</source>
         <translation>缺少 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="195"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="199"/>
         <source>IDC cabinets are sold at %1 A</source>
         <translation>IDC 机柜按 %1 A 出售</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="231"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="235"/>
         <source>must be between 1.0 and 3.0, got %1</source>
         <translation>必须在 1.0 到 3.0 之间，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="225"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="229"/>
         <source>must be an object</source>
         <translation>必须是对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="226"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="230"/>
         <source>must be an object with a preset or an architecture</source>
         <translation>必须是包含预设（preset）或模型结构的对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="211"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="215"/>
         <source>is required when no preset is given</source>
         <translation>未指定预设时为必填项</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="217"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="221"/>
         <source>must be a JSON object</source>
         <translation>必须是 JSON 对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="210"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="214"/>
         <source>is required (a preset or an architecture)</source>
         <translation>为必填项（预设或模型结构）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="189"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="193"/>
         <source>%1 stages exceed the model&apos;s %2 layers</source>
         <translation>%1 个流水线阶段超过了模型的 %2 层</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="261"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="265"/>
         <source>tp x pp x dp = %1 but hardware.count is %2</source>
         <translation>tp × pp × dp = %1，但 hardware.count 为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="265"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="269"/>
         <source>unknown key (allowed: %1)</source>
         <translation>未知的键（允许：%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="207"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="211"/>
         <source>image tasks take a catalog preset: {&quot;preset&quot;: &quot;resnet-50&quot;}</source>
         <translation>图像任务需要使用目录中的预设：{&quot;preset&quot;: &quot;resnet-50&quot;}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="257"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="261"/>
         <source>only applies to the vision and diffusion tasks</source>
         <translation>仅适用于视觉和扩散模型任务</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="245"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="249"/>
         <source>must divide training.global_batch</source>
         <translation>必须能整除 training.global_batch</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="184"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="188"/>
         <source>%1 is over 1 MB; at most 1 MB is read</source>
         <translation>%1 超过 1 MB；最多读取 1 MB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="175"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="179"/>
         <source>%1 is %2 MB; at most 1 MB is read</source>
         <translation>%1 大小为 %2 MB；最多读取 1 MB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="166"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="170"/>
         <source>%1 does not divide the model&apos;s %2 heads</source>
         <translation>%1 不能整除模型的 %2 个注意力头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="168"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="172"/>
         <source>%1 exceeds the %2 GPUs per node</source>
         <translation>%1 超过了每节点 %2 张 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="215"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="219"/>
         <source>must be 1 or 3</source>
         <translation>必须是 1 或 3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="232"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="236"/>
         <source>must be between 4 and 60</source>
         <translation>必须在 4 到 60 之间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="174"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="178"/>
         <source>%1 images cannot be split over %2 GPUs</source>
         <translation>%1 张图像无法平均分配到 %2 张 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="252"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="256"/>
         <source>no micro-batch divides the images each GPU gets per step</source>
         <translation>没有微批大小能整除每张 GPU 每步分到的图像数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="190"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="194"/>
         <source>%1 tokens is beyond any real training run</source>
         <translation>%1 个 token 超出了任何实际训练的规模</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="236"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="240"/>
         <source>must be none, selective or full, got %1</source>
         <translation>必须是 none（不重计算）、selective（选择性）或 full（完全），实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="263"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="267"/>
         <source>unknown assumption</source>
         <translation>未知的假设项</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="240"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="244"/>
         <source>must be true or false</source>
         <translation>必须是 true 或 false</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="181"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="185"/>
         <source>%1 is not a number JSON allows</source>
         <translation>%1 不是 JSON 允许的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="203"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="207"/>
         <source>file not found: %1</source>
         <translation>找不到文件：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="256"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="260"/>
         <source>not valid JSON: %1 at line %2 column %3</source>
         <translation>不是有效的 JSON：第 %2 行第 %3 列：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="196"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="200"/>
         <source>JSON nested too deeply</source>
         <translation>JSON 嵌套层级过深</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="230"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="234"/>
         <source>must be between 1 and 100</source>
         <translation>必须在 1 到 100 之间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="253"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="257"/>
         <source>no plan fits, so there is no spec sheet to write</source>
         <translation>没有可行的方案，因此无法生成规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="222"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="226"/>
         <source>must be a whole number, got %1 %2</source>
         <translation>必须是整数，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="220"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="224"/>
         <source>must be a number, got %1 %2</source>
         <translation>必须是数字，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="239"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="243"/>
         <source>must be text, got %1 %2</source>
         <translation>必须是文本，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="241"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="245"/>
         <source>must be true or false, got %1 %2</source>
         <translation>必须是 true 或 false，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="227"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="231"/>
         <source>must be an object, got %1 %2</source>
         <translation>必须是对象，实际为 %1 %2</translation>
     </message>
@@ -3828,9 +3861,19 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>Formatting</name>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="26"/>
+        <location filename="../../gpuplanner/report/formatting.py" line="27"/>
         <source>%1 (%2 requested)</source>
         <translation>%1（请求的是 %2）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/formatting.py" line="34"/>
+        <source>%1, %2</source>
+        <translation>%1，%2</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/formatting.py" line="35"/>
+        <source>undated</source>
+        <translation>无日期</translation>
     </message>
 </context>
 <context>
@@ -3995,19 +4038,19 @@ Qt %2，Qt for Python %3，Python %4
     </message>
     <message>
         <location filename="../../gpuplanner/ui/main_window.py" line="262"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="268"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="270"/>
         <source>ID</source>
         <translation>编号</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/ui/main_window.py" line="262"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="268"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="270"/>
         <source>Vendor</source>
         <translation>厂商</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/ui/main_window.py" line="262"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="268"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="270"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
@@ -4037,309 +4080,329 @@ Qt %2，Qt for Python %3，Python %4
         <translation>TDP（W）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="265"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="266"/>
         <source>Price from (USD)</source>
         <translation>起价（美元）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="266"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="272"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="277"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="268"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="276"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="281"/>
         <source>Origin</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="266"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="272"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="268"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="276"/>
         <source>As of</source>
         <translation>数据日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="266"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="272"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="277"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="268"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="276"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="281"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="269"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="275"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="278"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="271"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="279"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="269"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="271"/>
         <source>Rack units</source>
         <translation>高度（U）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="270"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="272"/>
         <source>Max power (W)</source>
         <translation>最大功耗（W）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="270"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="272"/>
         <source>PSUs</source>
         <translation>电源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="270"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="272"/>
         <source>Weight (kg)</source>
         <translation>重量（kg）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="271"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="273"/>
         <source>Price (USD)</source>
         <translation>价格（USD）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="271"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="275"/>
         <source>Price source</source>
         <translation>价格来源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="274"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="278"/>
         <source>Provider</source>
         <translation>云厂商</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="274"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="278"/>
         <source>Instance</source>
         <translation>实例规格</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="274"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="278"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="275"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="279"/>
         <source>On-demand per hour</source>
         <translation>按量付费（每小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="276"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="280"/>
         <source>Currency</source>
         <translation>币种</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="276"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="280"/>
         <source>Region</source>
         <translation>地域</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="276"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="266"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="274"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="280"/>
         <source>Price date</source>
         <translation>价格日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="279"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="265"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="273"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="281"/>
+        <source>Confidence</source>
+        <translation>可信度</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="267"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="274"/>
+        <source>Price confidence</source>
+        <translation>价格可信度</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="283"/>
+        <source>GPUs</source>
+        <comment>catalog tab: the GPU table</comment>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="284"/>
         <source>Servers</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="280"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="285"/>
         <source>Cloud prices</source>
         <translation>云实例价格</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="281"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="286"/>
         <source>Add your own…</source>
         <translation>添加自定义…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="282"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="287"/>
         <source>Edit as your own…</source>
         <translation>另存为自定义并编辑…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="283"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="288"/>
         <source>Remove your entry</source>
         <translation>删除自定义条目</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="291"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="296"/>
         <source>Prices are approximate and dated; hover a cell for its source. Unknown values show as n/a.</source>
         <translation>价格为近似值并注明日期；鼠标悬停可查看来源。未知数值显示为“不详”。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="305"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="311"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="306"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="312"/>
         <source>&amp;New scenario</source>
         <translation>新建方案(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="307"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="313"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="308"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="314"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="309"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="315"/>
         <source>Save &amp;as…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="310"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="316"/>
         <source>&amp;Close scenario</source>
         <translation>关闭方案(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="317"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="323"/>
         <source>Export plans as &amp;CSV…</source>
         <translation>导出方案为 &amp;CSV…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="320"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="326"/>
         <source>Import a vendor &amp;quote (CSV)…</source>
         <translation>导入厂商报价(&amp;Q)（CSV）…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="324"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="330"/>
         <source>&amp;Export spec sheet (PDF)…</source>
         <translation>导出规格书 PDF(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="325"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="331"/>
         <source>Print pre&amp;view…</source>
         <translation>打印预览(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="326"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="332"/>
         <source>&amp;Print…</source>
         <translation>打印(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="334"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="340"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="337"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="343"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="342"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="348"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="343"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="349"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="345"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="351"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="349"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="355"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="350"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="356"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="355"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="361"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="356"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="362"/>
         <source>GPU Planner &amp;help</source>
         <translation>GPU Planner 帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="360"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="366"/>
         <source>&amp;About GPU Planner</source>
         <translation>关于 GPU Planner(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="385"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="391"/>
         <source>Edit inputs</source>
         <translation>修改输入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="429"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="435"/>
         <source>Estimating…</source>
         <translation>正在估算…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="436"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="442"/>
         <source>Check the highlighted field on page %1: %2</source>
         <translation>请检查第 %1 页中高亮的字段：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="439"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="445"/>
         <source>Check the highlighted field: %1</source>
         <translation>请检查高亮的字段：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="456"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="462"/>
         <source>%1 plans evaluated; best: %2 × %3</source>
         <translation>已评估 %1 个方案；最佳：%2 × %3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="463"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="469"/>
         <source>No plan fits: every GPU runs out of memory or has no price for the chosen deployment.</source>
         <translation>没有可行方案：所有 GPU 要么显存不足，要么在所选部署方式下没有价格。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="465"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="471"/>
         <source>No plan fits.</source>
         <translation>没有可行方案。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="480"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="486"/>
         <source>Updating for your latest edit… The plans below are for your earlier inputs.</source>
         <translation>正在按您最新的修改更新…… 下方方案对应的是之前的输入。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="481"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="487"/>
         <source>Not updated: check the highlighted field. The plans below are for your earlier inputs and cannot be printed until the inputs are valid.</source>
         <translation>未更新：请检查高亮的字段。下方方案对应的是之前的输入，输入有效之前不能打印。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="483"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="489"/>
         <source>Not updated: the estimate was cancelled. The plans below are for your earlier inputs.</source>
         <translation>未更新：估算已取消。下方方案对应的是之前的输入。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="485"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="491"/>
         <source>Not updated: the estimate failed. The plans below are for your earlier inputs.</source>
         <translation>未更新：估算失败。下方方案对应的是之前的输入。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="497"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="503"/>
         <source>Estimate cancelled; the plans shown were not updated.</source>
         <translation>估算已取消；显示的方案未更新。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="512"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="518"/>
         <source>The estimate failed: %1</source>
         <translation>估算失败：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="514"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="520"/>
         <source>Estimate failed</source>
         <translation>估算失败</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="515"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="521"/>
         <source>Something went wrong while estimating; your inputs are kept.
 
 %1</source>
@@ -4348,214 +4411,214 @@ Qt %2，Qt for Python %3，Python %4
 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="537"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="543"/>
         <source>Select two or three plans to compare.</source>
         <translation>请选择两到三个方案进行对比。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="541"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="547"/>
         <source>Compare plans</source>
         <translation>方案对比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="559"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="565"/>
         <source>The plans are not up to date with the inputs; the sheet is not written.</source>
         <translation>方案与当前输入不一致；未生成规格书。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="563"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="569"/>
         <source>Select a plan first.</source>
         <translation>请先选择一个方案。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="582"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="588"/>
         <source>Export spec sheet</source>
         <translation>导出规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="583"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="589"/>
         <source>PDF files (*.pdf)</source>
         <translation>PDF 文件 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="596"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="602"/>
         <source>Spec sheet not written</source>
         <translation>规格书未写入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="599"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="605"/>
         <source>Wrote %1 (%2 pages)</source>
         <translation>已写入 %1（%2 页）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="648"/>
-        <source>Catalog data as of %1; a rental price over 12 months old is flagged in the plans that use it.</source>
-        <translation>硬件目录数据截至 %1；超过 12 个月的租用价格会在使用它的方案中标注。</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="649"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="657"/>
         <source>n/a</source>
         <translation>不详</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="653"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="661"/>
         <source>Import a vendor quote</source>
         <translation>导入厂商报价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="667"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="670"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="675"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="678"/>
         <source>Quote not imported</source>
         <translation>报价未导入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="667"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="675"/>
         <source>Nothing was changed. %1</source>
         <translation>未做任何更改。%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="673"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="681"/>
         <source>Imported %1 quoted price(s); the plans use them and say so.</source>
         <translation>已导入 %1 个报价；方案会使用并注明这些价格。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="686"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="694"/>
         <source>Select one of your own entries to remove it; bundled rows stay.</source>
         <translation>请选择一条自定义条目再删除；内置条目会保留。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="691"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="699"/>
         <source>Not removed</source>
         <translation>未删除</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="716"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="724"/>
         <source>Autosave failed (%1): %2. Your inputs are still on screen; save them with File → Save as.</source>
         <translation>自动保存失败（%1）：%2。您的输入仍在屏幕上；请用“文件 → 另存为”保存。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="721"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="729"/>
         <source>Autosave failed</source>
         <translation>自动保存失败</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="727"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="735"/>
         <source>Recovered scenario (unsaved)</source>
         <translation>恢复的方案（未保存）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="729"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="737"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="730"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="738"/>
         <source>%1[*] — GPU Planner</source>
         <translation>%1[*] — GPU Planner 算力规划</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="747"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="755"/>
         <source>this scenario</source>
         <translation>此方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="748"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="756"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="749"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="757"/>
         <source>Save the changes to %1 first?</source>
         <translation>是否先保存对“%1”的更改？</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="763"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="771"/>
         <source>Cannot open scenario</source>
         <translation>无法打开方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="764"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="772"/>
         <source>%1 was not loaded: %2</source>
         <translation>未加载 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="885"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="893"/>
         <source>Export charts into a folder</source>
         <translation>将图表导出到文件夹</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="899"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="907"/>
         <source>Exported %1 chart files to %2</source>
         <translation>已将 %1 个图表文件导出到 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="904"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="912"/>
         <source>Export plans</source>
         <translation>导出方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="654"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="904"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="662"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="912"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="896"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="912"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="904"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="920"/>
         <source>Not exported</source>
         <translation>未导出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="915"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="923"/>
         <source>Exported the plans to %1</source>
         <translation>已将方案导出到 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="922"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="930"/>
         <source>Copied %1 plan(s)</source>
         <translation>已复制 %1 个方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="597"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="813"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="896"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="913"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="603"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="821"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="904"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="921"/>
         <source>Could not write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="873"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="881"/>
         <source>Unsaved changes to %1 from your last session were recovered; the file itself was not changed.</source>
         <translation>已恢复上次会话中对 %1 的未保存更改；文件本身未被修改。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="792"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="800"/>
         <source>Open scenario</source>
         <translation>打开方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="792"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="806"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="654"/>
+        <source>Catalog data as of %1; a price over 12 months old, or undated, is flagged in the plans that use it. Confidence: vendor datasheet, vendor document, secondary source or estimate.</source>
+        <translation>目录数据截至 %1；超过 12 个月或没有日期的价格会在使用它的方案中标出。可信度分为：厂商数据手册、厂商文档、二手来源、估计值。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="800"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="814"/>
         <source>Scenarios (*.json)</source>
         <translation>方案文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="805"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="813"/>
         <source>Save scenario</source>
         <translation>保存方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="812"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="820"/>
         <source>Not saved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="822"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="830"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="864"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="872"/>
         <source>The autosaved scenario could not be restored; defaults are shown.</source>
         <translation>无法恢复自动保存的方案；已显示默认值。</translation>
     </message>
@@ -5368,6 +5431,31 @@ Qt %2，Qt for Python %3，Python %4
         <location filename="../../gpuplanner/i18n/terms.py" line="32"/>
         <source>single-mode optics (DR4)</source>
         <translation>单模光模块（DR4）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/terms.py" line="34"/>
+        <source>vendor datasheet</source>
+        <translation>厂商数据手册</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/terms.py" line="35"/>
+        <source>vendor document</source>
+        <translation>厂商文档</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/terms.py" line="36"/>
+        <source>secondary source</source>
+        <translation>二手来源</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/terms.py" line="37"/>
+        <source>estimate (low confidence)</source>
+        <translation>估计值（低可信度）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/terms.py" line="38"/>
+        <source>your quote</source>
+        <translation>您的报价</translation>
     </message>
 </context>
 </TS>

@@ -1,0 +1,131 @@
+"""Issue 16: values the catalog audit found wrong or missing, pinned with their sources; every bundled row says how
+far it can be trusted; every price has a date; the plan says how far its price can be trusted and flags old ones."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+
+from gpuplanner.catalog.build import CatalogSourceError, build_catalog
+from gpuplanner.catalog.schema import CONFIDENCE_LEVELS, PRICE_COLUMNS
+from gpuplanner.catalog.store import Catalog
+from gpuplanner.core.cost import Price, purchase_price_age_note
+from gpuplanner.paths import resource_path
+from gpuplanner.service import plan_for_scenario
+
+
+@pytest.fixture(scope="module")
+def bundled() -> Catalog:
+    return Catalog(overrides_path=None)
+
+
+def test_the_values_the_audit_corrected(bundled) -> None:
+    # AWS EC2 On-Demand pricing page, p5en.48xlarge (Linux, us-east-1): 63.296 USD/h since the June 2025 cut of
+    # P5-family prices (the row held a pre-cut catalog copy's 84.80); EFA v3, 3,200 Gb/s.
+    p5en = bundled.row("cloud_instances", "aws-p5en-48xlarge")
+    assert (p5en["on_demand_per_hour"], p5en["network_gbps"], p5en["currency"]) == (63.296, 3200, "USD")
+    assert "aws.amazon.com/ec2/pricing/on-demand" in str(p5en["source"]) and p5en["price_date"] == "2026-11"
+    # Dell PowerEdge XE9680 spec sheet: 6 x 2800 W Titanium supplies, 3+3 fault tolerant (not 6 x 3200 W).
+    xe9680 = bundled.row("servers", "dell-xe9680")
+    assert (xe9680["psu_count"], xe9680["psu_w"], xe9680["psu_redundancy"]) == (6, 2800.0, "3+3")
+    assert "poweredge-xe9680-spec-sheet" in str(xe9680["source"])
+    # NVIDIA L40S product page: max power 350 W (the compilation it was cited to says 300 W, the L40's figure).
+    l40s = bundled.row("gpus", "l40s")
+    assert l40s["tdp_w"] == 350 and "nvidia.com/en-us/data-center/l40s" in str(l40s["source"])
+    # GB200: 1,200 W per GPU is the product page's per-GPU figure, not the per-superchip tech brief's.
+    assert "per-GPU" in str(bundled.row("gpus", "gb200")["source"])
+    # Ascend 910B: the bin is the 910B3 (Atlas 800T A2); its 313 TFLOPS FP16 is in no Huawei document: an estimate.
+    ascend = bundled.row("gpus", "ascend-910b")
+    assert "910B3" in str(ascend["model"]) and ascend["confidence"] == "estimate"
+    assert "not a Huawei document" in str(ascend["notes"])
+
+
+def test_blanks_the_audit_found_public(bundled) -> None:
+    b200, gb200 = bundled.gpu("b200"), bundled.gpu("gb200")
+    # NVIDIA DGX B200 datasheet / HGX page: ECC, MIG up to 7 instances, PCIe Gen5 host link.
+    assert (b200.ecc, b200.pcie_gen) == (True, 5) and "7" in b200.mig
+    assert gb200.ecc is True and "7" in gb200.mig  # GB200 NVL72 product page
+    # NVIDIA A800 80GB SXM datasheet: 2,039 GB/s; NVIDIA H800 SXM5 datasheet: up to 700 W.
+    assert bundled.gpu("a800-sxm4-80gb").memory_bandwidth_gbs == 2039
+    assert bundled.gpu("h800-sxm5-80gb").tdp_w == 700
+    for gpu_id in ("b200", "gb200", "h20", "h800-sxm5-80gb", "a800-sxm4-80gb", "l20"):
+        assert bundled.gpu(gpu_id).ecc is True, gpu_id
+    # NVIDIA RTX Blackwell GPU architecture whitepaper, RTX 5090: TF32 104.8 and INT8 838 dense (half the sparse).
+    rtx5090 = bundled.gpu("rtx-5090")
+    assert (rtx5090.dense_tflops["tf32"], rtx5090.dense_tflops["int8"]) == (104.8, 838)
+    # AWS EC2 accelerated-computing instance specifications: network bandwidth.
+    assert bundled.row("cloud_instances", "aws-p4de-24xlarge")["network_gbps"] == 400
+    assert bundled.row("cloud_instances", "aws-g6e-48xlarge")["network_gbps"] == 400
+
+
+def test_every_bundled_row_says_how_far_it_can_be_trusted_and_every_price_has_a_date(bundled) -> None:
+    for table in ("gpus", "servers", "cloud_instances", "models"):
+        for row in bundled.rows(table):
+            assert row["confidence"] in CONFIDENCE_LEVELS, (table, row["id"])
+            if any(row.get(column) is not None for column in PRICE_COLUMNS.get(table, ())):
+                assert row["price_date"], (table, row["id"])
+                if table == "cloud_instances":
+                    assert row["currency"] in ("USD", "CNY"), row["id"]
+                else:
+                    assert row["price_confidence"] in CONFIDENCE_LEVELS and row["price_source"], (table, row["id"])
+    # An analyst's estimate is marked as one; a stand-in price of another model says so.
+    assert bundled.row("gpus", "b200")["price_confidence"] == "estimate"
+    dgx_a100 = bundled.row("servers", "dgx-a100-640gb")
+    assert dgx_a100["price_confidence"] == "estimate" and "320GB model" in str(dgx_a100["price_source"])
+
+
+def _copy_sources(tmp_path: Path) -> Path:
+    source = tmp_path / "src"
+    source.mkdir(parents=True)
+    for csv_file in resource_path("catalog").glob("*.csv"):
+        (source / csv_file.name).write_text(csv_file.read_text(encoding="utf-8"), encoding="utf-8")
+    return source
+
+
+def test_the_build_refuses_an_unknown_confidence_and_a_price_without_a_date(tmp_path: Path) -> None:
+    source = _copy_sources(tmp_path)
+    text = (source / "models.csv").read_text(encoding="utf-8")
+    (source / "models.csv").write_text(text.replace(",datasheet,", ",trust me,", 1), encoding="utf-8")
+    with pytest.raises(CatalogSourceError, match=r"models.csv:2: models.confidence must be one of datasheet"):
+        build_catalog(source, tmp_path / "a.db")
+    source = _copy_sources(tmp_path / "b")
+    text = (source / "gpus.csv").read_text(encoding="utf-8")
+    (source / "gpus.csv").write_text(text.replace(",2024-09-25,estimate,", ",,estimate,", 1), encoding="utf-8")
+    with pytest.raises(CatalogSourceError, match=r"gpus.price_date must not be empty where a price is given"):
+        build_catalog(source, tmp_path / "b.db")
+
+
+def test_a_price_over_twelve_months_old_or_undated_is_flagged_but_not_the_users_quote() -> None:
+    today = dt.date(2026, 12, 1)
+    assert purchase_price_age_note(Price(1.0, "x", "2025-11-30"), today) is not None
+    assert purchase_price_age_note(Price(1.0, "x", "2026-06"), today) is None
+    undated = purchase_price_age_note(Price(1.0, "x", "undated (read 2026-11)"), today)
+    assert undated is not None and "undated" in str(undated)
+    assert purchase_price_age_note(Price(1.0, "your quote of 2020-01-01", "2020-01-01"), today) is None
+
+
+def test_a_plan_says_how_far_its_price_can_be_trusted_and_flags_an_old_one(bundled) -> None:
+    bought = plan_for_scenario({"task": "lora", "model": {"preset": "llama-2-7b"}, "seq_len": 2048,
+                                "training": {"tokens": 2e8, "global_batch": 32},
+                                "constraints": {"budget": 30000, "deployment": "on-prem"}}, bundled, top=5)
+    rtx3090 = next(plan for plan in bought.plans if plan.gpu == "rtx-3090")
+    assert rtx3090.price_basis == ("vendor", "2020-09")  # launch MSRP, September 2020
+    assert any("over 12 months ago" in str(w) for w in rtx3090.warnings)
+    rented = plan_for_scenario({"task": "pretrain", "model": {"preset": "llama-2-70b"},
+                                "constraints": {"deadline_days": 60, "deployment": "cloud"}}, bundled, top=5)
+    plan = rented.plans[0]
+    assert plan.price_basis == (plan.cost.cloud_offer.confidence, plan.cost.cloud_offer.price_date)
+    assert plan.price_basis[0] in CONFIDENCE_LEVELS
+
+
+def test_the_catalog_tab_shows_confidence_as_words(qtbot) -> None:
+    from PySide6.QtCore import Qt
+
+    from gpuplanner.ui.catalog_model import CatalogTableModel
+
+    model = CatalogTableModel([("id", "ID"), ("confidence", "Confidence"), ("price_confidence", "Price")])
+    model.set_rows([{"id": "x", "confidence": "estimate", "price_confidence": None, "source": "s", "as_of": "d"}])
+    texts = [model.data(model.index(0, column), Qt.ItemDataRole.DisplayRole) for column in range(3)]
+    assert texts == ["x", "estimate (low confidence)", "n/a"]

@@ -129,3 +129,31 @@ def test_the_catalog_tab_shows_confidence_as_words(qtbot) -> None:
     model.set_rows([{"id": "x", "confidence": "estimate", "price_confidence": None, "source": "s", "as_of": "d"}])
     texts = [model.data(model.index(0, column), Qt.ItemDataRole.DisplayRole) for column in range(3)]
     assert texts == ["x", "estimate (low confidence)", "n/a"]
+
+
+def test_new_rows_for_late_2026(bundled) -> None:
+    """B300 and the MI350 series (secondary sources, marked so), and presets whose sizes the architecture fields
+    reproduce: Qwen3 model cards (8.2B, 14.8B), Llama 3.3 70B (the 3.1 architecture), Mixtral 8x22B (141B total,
+    39B active per Mistral's announcement)."""
+    import dataclasses
+
+    from gpuplanner.core.estimate import estimate
+    from gpuplanner.service import scenario_from_data
+
+    for gpu_id, fp8, memory in (("b300", 4500, 288), ("mi355x", 5033.2, 288), ("mi350x", 4613.7, 288)):
+        gpu = bundled.gpu(gpu_id)
+        assert gpu.confidence == "secondary" and gpu.dense_tflops["fp8"] == fp8 and gpu.memory_gib == memory
+        assert gpu.dense_tflops["bf16"] == pytest.approx(fp8 / 2, rel=1e-3)  # dense, not sparse
+    assert bundled.gpu("b300").tdp_w is None and bundled.gpu("b300").dense_tflops["int8"] is None  # sources disagree
+    published = {"qwen3-8b": (8.2e9, 8.2e9), "qwen3-14b": (14.8e9, 14.8e9), "llama-3.3-70b": (70.55e9, 70.55e9),
+                 "mixtral-8x22b": (141e9, 39e9)}
+    for preset, (total, active) in published.items():
+        model = dataclasses.replace(bundled.model(preset), params_override=None, active_params_override=None)
+        assert model.total_params == pytest.approx(total, rel=0.01), preset
+        assert model.active_params == pytest.approx(active, rel=0.01), preset
+        assert bundled.row("models", preset)["confidence"] == "datasheet"
+    assert bundled.model("deepseek-r1").total_params == bundled.model("deepseek-v3").total_params
+    scenario = scenario_from_data({"task": "pretrain", "model": {"preset": "qwen3-8b"},
+                                   "hardware": {"gpu": "b300", "count": 8}, "precision": "fp8"}, bundled)
+    result = estimate(scenario)
+    assert result.fits and result.training.days > 0

@@ -220,7 +220,7 @@ def _step_time(workload: TrainingWorkload, cluster: Cluster, layouts: Layouts,
     activation_buffer = workload.seq_len * layouts.micro_batch * model.hidden * act_bytes
     collectives_per_layer = np.where(layouts.recompute == Recompute.FULL, 6.0, 4.0)
     tensor_parallel = (ring_allreduce_s(activation_buffer, tp, link_bytes_per_s, assumptions.collective_latency_s)
-                       * collectives_per_layer * (model.layers / pp) * microbatches)
+                       * collectives_per_layer * (model.layers / pp) * microbatches) * (1.0 - assumptions.tp_overlap)
 
     # Network bandwidth per GPU once a group leaves the node.
     gpus_per_node = min(cluster.gpus_per_node, cluster.count)

@@ -61,6 +61,9 @@ class Assumptions:
     network_efficiency: float = 0.80  # achieved bus bandwidth / NIC line rate
     collective_latency_s: float = 20e-6  # fixed cost of one collective call
     dp_overlap: float = 0.8  # share of data-parallel gradient traffic hidden behind backward (bucketed DDP)
+    tp_overlap: float = 0.0  # share of tensor-parallel collective time hidden behind the GEMMs (Transformer Engine
+    # userbuffer overlap). 0 by default: on the public runs an overlap does not lower the out-of-sample error
+    # overall (benchmarks/crossval.py; 0.3 / 0.5 / 0.7 trade Hopper 16-bit against Hopper FP8 and LLaMA-65B).
     # ZeRO-3 prefetches the next layer's weights while computing; this share of the all-gathers stays exposed even
     # when compute could hide them (the first layer's gather, prefetch start-up). A planning default, not measured.
     gather_exposed_share: float = 0.1

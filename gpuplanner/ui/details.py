@@ -200,6 +200,7 @@ def assumption_labels() -> dict[str, str]:
         "fragmentation": tr("Allocator fragmentation (share)"), "link_efficiency": tr("NVLink efficiency"),
         "network_efficiency": tr("Network efficiency"), "collective_latency_s": tr("Latency per collective (s)"),
         "dp_overlap": tr("Gradient traffic hidden behind compute (share)"),
+        "tp_overlap": tr("Tensor-parallel traffic hidden behind GEMMs (share)"),
         "gather_exposed_share": tr("ZeRO-3 gathers left exposed (share)"),
         "compute_efficiency_scale": tr("Compute efficiency scale"), "flops_convention": tr("FLOPs counted as"),
         "activation_memory": tr("Activation memory"), "optimizer": tr("Optimizer"), "adapters": tr("Adapters"),

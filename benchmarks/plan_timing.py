@@ -29,6 +29,9 @@ EXAMPLES = {
                                 "constraints": {"target_output_tokens_per_s": 5000}},
 }
 TARGET_MS = {"70B pretrain, 60-day deadline": 50.0, "70B serving, 5000 tok/s": 10.0}
+# The issue states the 70B target both ways: 50 ms, and at most 0.5 x the interpreter's start with numpy (the
+# machine-independent form, measured in the same run).
+TARGET_NUMPY_RATIO = {"70B pretrain, 60-day deadline": 0.5}
 PROCESS_RATIO_TARGET, RSS_TARGET_MIB = 2.5, 60.0
 REPEATS = 5
 
@@ -52,8 +55,9 @@ def _process_seconds(argv: list[str]) -> tuple[float, float]:
 
 def main() -> None:
     catalog = Catalog(overrides_path=None)
+    numpy_s, _ = _process_seconds([sys.executable, "-c", "import numpy"])
     print("plan timing (catalog-wide recommendation; in-process, ms)")
-    print(f"  {'scenario':<32}{'first':>8}{'warm':>8}{'target':>8}{'ratio':>8}  plans  #1")
+    print(f"  {'scenario':<32}{'first':>8}{'warm':>8}{'target':>8}{'ratio':>8}{'/numpy':>8}{'target':>8}  plans  #1")
     for label, data in EXAMPLES.items():
         runs = []
         for _ in range(REPEATS + 1):
@@ -68,9 +72,12 @@ def main() -> None:
         target = TARGET_MS.get(label)
         ratio = f"{warm / target:7.1f}x" if target else "       -"
         target_text = f"{target:8.0f}" if target else "       -"
-        print(f"  {label:<32}{first:8.0f}{warm:8.0f}{target_text}{ratio}  {result.evaluated:5d}  {top}")
-
-    numpy_s, _ = _process_seconds([sys.executable, "-c", "import numpy"])
+        per_numpy = warm / (numpy_s * 1000)
+        numpy_target = TARGET_NUMPY_RATIO.get(label)
+        numpy_target_text = f"{numpy_target:7.2f}x" if numpy_target else "       -"
+        print(f"  {label:<32}{first:8.0f}{warm:8.0f}{target_text}{ratio}{per_numpy:7.2f}x{numpy_target_text}  "
+              f"{result.evaluated:5d}  {top}")
+    print(f"  (/numpy: warm time over `python -c \"import numpy\"`, {numpy_s * 1000:.0f} ms in this run)")
     with tempfile.TemporaryDirectory() as scratch:
         path = Path(scratch) / "70b.json"
         path.write_text(json.dumps(EXAMPLES["70B pretrain, 60-day deadline"]), encoding="utf-8")

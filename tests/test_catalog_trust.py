@@ -157,3 +157,22 @@ def test_new_rows_for_late_2026(bundled) -> None:
                                    "hardware": {"gpu": "b300", "count": 8}, "precision": "fp8"}, bundled)
     result = estimate(scenario)
     assert result.fits and result.training.days > 0
+
+
+def test_a_gb200_nvl72_rack_is_one_node_that_needs_a_rack_built_for_it(bundled) -> None:
+    """Rack-scale: 72 GPUs, 132 kW of power shelves, about 1.36 t, 48U, cold plates (secondary sources). On an air-
+    cooled 42U site it is a near miss that says so; on a site built for it, a plan of whole racks."""
+    row = bundled.row("servers", "gb200-nvl72")
+    assert (row["gpu_count"], row["rack_units"], row["max_power_w"], row["weight_kg"]) == (72, 48, 132000, 1360)
+    assert row["price_confidence"] == "estimate"
+    scenario = {"task": "pretrain", "model": {"preset": "llama-3.1-405b"}, "hardware": {"gpu": "gb200"},
+                "constraints": {"deployment": "on-prem", "deadline_days": 90}}
+    plain = plan_for_scenario(scenario, bundled, top=3)
+    assert not plain.plans and plain.near_misses
+    misses = " ".join(str(m) for m in plain.near_misses[0].misses)
+    assert "48U" in misses and "cold-plate liquid" in misses
+    built = {**scenario, "constraints": {**scenario["constraints"], "site": {
+        "rack_kw": 140, "rack_units": 48, "reserved_units": 0, "rack_max_kg": 1500, "cooling": "cold-plate"}}}
+    plan = plan_for_scenario(built, bundled, top=3).plans[0]
+    assert plan.site.nodes == plan.site.racks and plan.count == 72 * plan.site.nodes
+    assert any("undated (read 2026-12-01)" in str(w) for w in plan.warnings)

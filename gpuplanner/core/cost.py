@@ -232,13 +232,22 @@ def price_day(price_date: str) -> _dt.date | None:
     return None
 
 
+def _undated_words(text: str) -> str:
+    """What an undated price's text says besides "undated": "read 2026-11" of "undated (read 2026-11)", "SkyPilot
+    catalog copy" of "SkyPilot catalog copy (undated)"."""
+    text = text.replace("(undated)", "").strip()
+    if text.casefold().startswith("undated"):
+        text = text[len("undated"):].strip(" ()")
+    return text or "no date"
+
+
 def price_age_note(price_date: str, today: _dt.date) -> Message | None:
     """A note when a rental price is undated or over 12 months old on `today` (None when it is current)."""
     text = price_date.strip()
     parsed = price_day(text)
     if parsed is None:
         return msg("The rental price is undated ({date}): check the provider's price page before relying on it.",
-                   date=text or "no date")
+                   date=_undated_words(text))
     if (today - parsed).days > PRICE_STALE_DAYS:
         return msg("The rental price is from {date}, over 12 months ago: check the provider's current price.",
                    date=text)
@@ -254,7 +263,7 @@ def purchase_price_age_note(price: Price, today: _dt.date) -> Message | None:
     parsed = price_day(text)
     if parsed is None:
         return msg("The purchase price is undated ({date}): ask a vendor for a quote before relying on it.",
-                   date=text or "no date")
+                   date=_undated_words(text))
     if (today - parsed).days > PRICE_STALE_DAYS:
         return msg("The purchase price is from {date}, over 12 months ago: ask a vendor for a current quote.",
                    date=text)

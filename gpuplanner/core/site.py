@@ -29,8 +29,10 @@ class Cooling(StrEnum):
 
 
 # Planning ceilings in kW per rack for each cooling tier (editable). Air: the 15-25 kW band the brief gives;
-# the liquid tiers: typical design points, to be replaced by the site's own figure.
-COOLING_LIMIT_KW = {Cooling.AIR: 20.0, Cooling.REAR_DOOR: 40.0, Cooling.COLD_PLATE: 100.0, Cooling.IMMERSION: 150.0}
+# cold plate: GB200 NVL72 racks run on direct-to-chip cold plates at about 120 kW drawn, 132 kW of power shelves
+# (catalog row gb200-nvl72), so 140 kW; rear door and immersion: typical design points, to be replaced by the site's
+# own figure.
+COOLING_LIMIT_KW = {Cooling.AIR: 20.0, Cooling.REAR_DOOR: 40.0, Cooling.COLD_PLATE: 140.0, Cooling.IMMERSION: 150.0}
 # Cooling tiers as words inside warnings (messages, so the app shows them translated).
 COOLING_WORDS = {Cooling.AIR.value: msg("air"), Cooling.REAR_DOOR.value: msg("rear-door heat exchanger"),
                  Cooling.COLD_PLATE.value: msg("cold-plate liquid"), Cooling.IMMERSION.value: msg("immersion"),

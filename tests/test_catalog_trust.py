@@ -176,3 +176,28 @@ def test_a_gb200_nvl72_rack_is_one_node_that_needs_a_rack_built_for_it(bundled) 
     plan = plan_for_scenario(built, bundled, top=3).plans[0]
     assert plan.site.nodes == plan.site.racks and plan.count == 72 * plan.site.nodes
     assert any("undated (read 2026-12-01)" in str(w) for w in plan.warnings)
+
+
+def test_the_nvl72_domain_carries_tensor_parallel_groups_larger_than_eight(bundled) -> None:
+    """Issue 19 item 19: on a GB200 NVL72 rack the NVLink domain is 72 GPUs, so a tensor-parallel (or data-
+    parallel) group of 16 or 64 stays on NVLink; on an 8-GPU HGX B200 board a group of 16 leaves the fabric."""
+    import numpy as np
+
+    gb200, b200 = bundled.gpu("gb200"), bundled.gpu("b200")
+    assert gb200.scale_up_domain == 72 and b200.scale_up_domain == 8
+    assert list(gb200.group_link_gbs(np.array([8, 16, 64, 72]))) == [1800.0] * 4
+    assert b200.group_link_gbs(np.array([16]))[0] == b200.pcie_gbs_bidirectional
+    from gpuplanner.service import estimate_for_scenario
+
+    on_rack = estimate_for_scenario({"task": "pretrain", "model": {"preset": "llama-3.1-405b"},
+                                     "hardware": {"gpu": "gb200", "count": 64, "gpus_per_node": 72},
+                                     "parallelism": {"tp": 16, "pp": 1}, "training": {"tokens": 1e10}}, bundled)
+    assert on_rack.layout.tp == 16 and on_rack.training.step_breakdown_s["tensor_parallel"] > 0
+    assert on_rack.nodes == 1
+    # Tensor parallelism stays inside a node (one NVLink domain): 16 on an 8-GPU HGX B200 board is refused.
+    from gpuplanner.core.errors import InputError
+
+    with pytest.raises(InputError, match="16 exceeds the 8 GPUs per node"):
+        estimate_for_scenario({"task": "pretrain", "model": {"preset": "llama-3.1-405b"},
+                               "hardware": {"gpu": "b200", "count": 64, "gpus_per_node": 8},
+                               "parallelism": {"tp": 16, "pp": 1}, "training": {"tokens": 1e10}}, bundled)

@@ -60,9 +60,13 @@ def test_the_same_best_layouts_on_sampled_searches(catalog) -> None:
             result = estimate(trial, option.node, alternatives=alternatives)
             assert result.fits == record["fits"]
             assert result.training.step_time_s == pytest.approx(record["step_time_s"], rel=1e-3)
-            assert to_data(result.layout) == record["layout"]
+            layout = to_data(result.layout)
+            # Fields added after the recording keep their neutral value (cp: no context parallelism below 32K).
+            assert {key: layout[key] for key in record["layout"]} == record["layout"]
+            assert layout.get("cp", 1) == 1
             if alternatives:
-                assert [{k: str(v) for k, v in to_data(a).items()} for a in result.alternatives] == [
+                assert [{k: str(v) for k, v in to_data(a).items() if k in recorded} for a, recorded in zip(
+                    result.alternatives, record["alternatives"], strict=True)] == [
                     {k: str(v) for k, v in a.items()} for a in record["alternatives"]]
             compared += 1
     assert compared >= 2 * 250

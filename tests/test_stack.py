@@ -28,7 +28,7 @@ def estimate(catalog, **extra):
 def test_no_stack_is_the_modern_default_and_says_everything_was_searched(catalog) -> None:
     result = estimate(catalog)
     assert result.stack is not None and result.stack.name == "modern"
-    assert result.stack.searched == ("tp", "pp", "dp", "zero", "micro_batch", "recompute", "recompute_layers",
+    assert result.stack.searched == ("tp", "pp", "dp", "cp", "zero", "micro_batch", "recompute", "recompute_layers",
                                      "sequence_parallel", "virtual_stages")
     assert result.assumptions["flash_attention"] is True
 

@@ -35,9 +35,8 @@ def estimate_report(result: Estimate) -> str:
         fits += " · " + fill(tr("trainable parameters %1"), format_number(training.trainable_params))
     lines = [
         header, fits,
-        fill(tr("Layout: TP %1 · PP %2 (v=%3) · DP %4 · ZeRO-%5 · micro-batch %6 · recompute %7 · sequence "
-                "parallel %8"), layout.tp, layout.pp, layout.virtual_stages, layout.dp, layout.zero,
-             layout.micro_batch, term_word(layout.recompute),
+        fill(tr("Layout: %1 (v=%2) · ZeRO-%3 · micro-batch %4 · recompute %5 · sequence parallel %6"),
+             layout.degrees, layout.virtual_stages, layout.zero, layout.micro_batch, term_word(layout.recompute),
              tr("on") if layout.sequence_parallel else tr("off")),
         "",
         tr("Memory per GPU (GiB)"),
@@ -98,8 +97,8 @@ def estimate_report(result: Estimate) -> str:
         lines += ["", tr("Other layouts")]
         for alt in result.alternatives:
             other = alt.layout
-            lines.append(f"  TP {other.tp} PP {other.pp} DP {other.dp} ZeRO-{other.zero} mb {other.micro_batch}"
-                         f" {tr('recompute')} {term_word(other.recompute)}: {translated_message(alt.reason)}")
+            lines.append(f"  {other.degrees} · ZeRO-{other.zero} · mb {other.micro_batch} · {tr('recompute')} "
+                         f"{term_word(other.recompute)}: {translated_message(alt.reason)}")
     if result.warnings:
         lines += ["", tr("Warnings")] + [f"  ! {translated_message(w)}" for w in result.warnings]
     return "\n".join(lines)

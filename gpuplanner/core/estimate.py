@@ -78,7 +78,6 @@ INFERENCE_ERROR_PCT = 15.0
 CNN_ERROR_PCT = 10.5
 CNN_VALIDATED_ARCHITECTURES = ("Ampere", "Volta")
 MIN_MEMORY_HEADROOM = 0.05  # a senior engineer's rule of thumb: keep ~5 % of GPU memory free
-EXTREME_SEQ_LEN = 131_072  # beyond this, real runs use context parallelism (not modelled yet)
 OVERSIZED_MIN_GPUS, OVERSIZED_HOURS = 1024, 2.0  # >= 1,024 GPUs for a job under two hours: check the inputs
 ECC_RISK_DAYS = 3.0  # a run longer than this on memory without ECC risks silent errors
 COUNT_SEARCH_LIMIT = 1 << 16
@@ -184,9 +183,10 @@ def training_warnings(scenario: Scenario, workload: TrainingWorkload, cluster: C
     if model.max_seq_len is not None and workload.seq_len > model.max_seq_len:
         warnings.append(msg("Sequence length {seq:,} is beyond the {max:,} tokens {model} was built for.",
                             seq=workload.seq_len, max=model.max_seq_len, model=model.name))
-    if workload.seq_len >= EXTREME_SEQ_LEN:
-        warnings.append(msg("{seq:,}-token sequences: context parallelism is not modelled, so memory and time at "
-                            "this length are rough.", seq=workload.seq_len))
+    if layout.cp > 1:
+        warnings.append(msg("CP={cp} splits each {seq:,}-token sequence over {cp} GPUs (ring attention): costed from "
+                            "its K/V traffic, not yet checked against a published run, so the time is rough.",
+                            cp=layout.cp, seq=workload.seq_len))
     hours = days * 24.0
     if cluster.count >= OVERSIZED_MIN_GPUS and hours < OVERSIZED_HOURS:
         warnings.append(msg("{count:,} GPUs for a {hours:.1f}-hour job: a cluster this size for so short a run is "
@@ -390,7 +390,7 @@ def estimate_training(scenario: Scenario, node: NodeSpec | None = None, alternat
     )
 
 
-LAYOUT_KNOBS = ("tp", "pp", "dp", "zero", "micro_batch", "recompute", "recompute_layers", "sequence_parallel",
+LAYOUT_KNOBS = ("tp", "pp", "dp", "cp", "zero", "micro_batch", "recompute", "recompute_layers", "sequence_parallel",
                 "virtual_stages")
 
 
@@ -408,6 +408,9 @@ def stack_report(scenario: Scenario) -> StackReport:
     if not profile.pipeline_parallel and fixed.pp is None:
         from_profile["pp"] = 1
         pinned |= {"pp", "virtual_stages"}
+    if not profile.context_parallel and fixed.cp is None:
+        from_profile["cp"] = 1
+        pinned.add("cp")
     if fixed.zero is None:
         from_profile["zero"] = " | ".join(str(z) for z in profile.zero_stages)
         if len(profile.zero_stages) == 1:

@@ -142,6 +142,8 @@ FIELDS: tuple[Field, ...] = (
     Field("parallelism.tp", int, SEARCHED, 1, 1 << 20, help="tensor-parallel degree"),
     Field("parallelism.pp", int, SEARCHED, 1, 1 << 20, help="pipeline stages"),
     Field("parallelism.dp", int, SEARCHED, 1, 1 << 20, help="data-parallel degree"),
+    Field("parallelism.cp", int, "searched from 32K tokens, else 1", 1, 1 << 20,
+          help="context-parallel degree: each sequence split over this many GPUs (ring attention)"),
     Field("parallelism.sequence_parallel", bool, SEARCHED),
     Field("parallelism.virtual_stages", int, SEARCHED, 1, 1024, help="interleaved pipeline chunks per stage"),
     Field("constraints.deadline_days", float, None, 0.0, 36500.0, True, "days",

@@ -16,6 +16,10 @@ from gpuplanner.core.results import Alternative
 from gpuplanner.core.workload import Assumptions, Cluster, Layouts, TrainingWorkload
 
 MICRO_BATCH_CHOICES = (1, 2, 4, 8, 16)
+# Context parallelism is searched for sequences this long and longer (shorter ones fit without it, and each degree
+# multiplies the layouts to try); a degree the user sets is used at any length.
+CP_SEARCH_MIN_SEQ = 32768
+CP_CHOICES = (1, 2, 4, 8, 16, 32)
 # A faster runner-up at most this share over capacity is named as such (the recompute cliff), not just "no fit".
 NEAR_CAPACITY = 0.10
 
@@ -33,10 +37,12 @@ class LayoutConstraints:
     sequence_parallel: bool | None = None
     virtual_stages: int | None = None
     recompute_layers: int | None = None  # layers that recompute (when recompute is on); None: searched / all
+    cp: int | None = None  # context-parallel degree; None: searched for long sequences, else 1
     # What the software stack can run (core/stack.py); a value fixed above wins.
     tensor_parallel: bool = True
     pipeline_parallel: bool = True
     zero_stages: tuple[int, ...] = (0, 1, 2, 3)
+    context_parallel: bool = True
 
 
 def _powers_of_two_up_to(limit: int) -> list[int]:
@@ -61,39 +67,51 @@ def enumerate_layouts(workload: TrainingWorkload, cluster: Cluster, fixed: Layou
     """Every candidate layout; the same for every GPU with the same node size, so it is built once per shape (the
     arrays are read-only, shared by the searches that use them)."""
     return _layouts_for(workload.model.heads, workload.model.layers, cluster.count, cluster.gpus_per_node,
-                        workload.global_batch, fixed)
+                        workload.global_batch, fixed, workload.seq_len)
+
+
+def context_parallel_choices(seq_len: int, fixed: LayoutConstraints) -> list[int]:
+    """Context-parallel degrees to try: the user's; else, for long sequences on a stack that has it, every degree
+    that splits the sequence into 2 x cp equal chunks (Megatron-Core's load balancing of causal attention)."""
+    if fixed.cp:
+        return [fixed.cp]
+    if not fixed.context_parallel or seq_len < CP_SEARCH_MIN_SEQ:
+        return [1]
+    return [c for c in CP_CHOICES if seq_len % (2 * c) == 0]
 
 
 @lru_cache(maxsize=128)  # a plan run uses about 20 counts x 2 node sizes
 def _layouts_for(heads: int, layers: int, count: int, gpus_per_node: int, global_batch: int,
-                 fixed: LayoutConstraints) -> Layouts:
+                 fixed: LayoutConstraints, seq_len: int = 0) -> Layouts:
     tp_choices = [fixed.tp] if fixed.tp else [1] if not fixed.tensor_parallel else [
         t for t in _powers_of_two_up_to(min(gpus_per_node, count)) if heads % t == 0]
-    tp_pp: list[tuple[int, int]] = []
+    splits: list[tuple[int, int, int]] = []  # (tp, cp, pp)
     for tp in tp_choices:
-        if count % tp:
-            continue
-        pp_choices = [fixed.pp] if fixed.pp else [1] if not fixed.pipeline_parallel else [
-            p for p in _divisors(count // tp) if p <= layers]
-        tp_pp += [(tp, pp) for pp in pp_choices if (count // tp) % pp == 0]
-    if not tp_pp:
+        for cp in context_parallel_choices(seq_len, fixed):
+            if count % (tp * cp):
+                continue
+            rest = count // (tp * cp)
+            pp_choices = [fixed.pp] if fixed.pp else [1] if not fixed.pipeline_parallel else [
+                p for p in _divisors(rest) if p <= layers]
+            splits += [(tp, cp, pp) for pp in pp_choices if rest % pp == 0]
+    if not splits:
         raise InputError("parallelism", "no tensor x pipeline split divides {count} GPUs", count=count)
     # Interleaved 1F1B (Megatron): v model chunks per pipeline rank, each of layers / (pp x v) layers, so every v
     # that divides the layers per stage, and no interleaving without a pipeline or with an uneven split.
-    triples = [(tp, pp, v) for tp, pp in tp_pp for v in ([fixed.virtual_stages] if fixed.virtual_stages else
-                                                           virtual_stage_choices(layers, pp))]
-    tp, pp, virtual_of = (np.array(v, dtype=np.float64) for v in zip(*triples, strict=True))
-    dp = count / (tp * pp)
+    quads = [(tp, cp, pp, v) for tp, cp, pp in splits for v in ([fixed.virtual_stages] if fixed.virtual_stages else
+                                                                  virtual_stage_choices(layers, pp))]
+    tp, cp, pp, virtual_of = (np.array(v, dtype=np.float64) for v in zip(*quads, strict=True))
+    dp = count / (tp * cp * pp)
 
     grids = np.meshgrid(
-        np.arange(len(triples)),
+        np.arange(len(quads)),
         np.array([fixed.micro_batch] if fixed.micro_batch else MICRO_BATCH_CHOICES, dtype=np.float64),
         np.array([fixed.zero] if fixed.zero is not None else fixed.zero_stages, dtype=np.float64),
         np.array([fixed.recompute] if fixed.recompute is not None else (0, 1, 2), dtype=np.float64),
         indexing="ij",
     )
     pair, micro_batch, zero, recompute = (g.ravel() for g in grids)
-    tp_all, pp_all, dp_all, virtual = tp[pair], pp[pair], dp[pair], virtual_of[pair]
+    tp_all, pp_all, dp_all, virtual, cp_all = tp[pair], pp[pair], dp[pair], virtual_of[pair], cp[pair]
     per_replica = global_batch / dp_all
     keep = (per_replica == np.floor(per_replica)) & (np.mod(per_replica, micro_batch) == 0)
     if fixed.dp:
@@ -109,7 +127,7 @@ def _layouts_for(heads: int, layers: int, count: int, gpus_per_node: int, global
                          "{global_batch} sequences cannot be split evenly over the data-parallel replicas",
                          global_batch=global_batch)
     arrays = [tp_all[pick], pp_all[pick], dp_all[pick], micro_batch[pick], zero[pick], recompute[pick],
-              sequence_parallel[pick].astype(np.float64), virtual[pick]]
+              sequence_parallel[pick].astype(np.float64), virtual[pick], cp_all[pick]]
     if fixed.recompute_layers is not None:
         recompute_layers = np.full(pick.size, float(min(fixed.recompute_layers, layers)))
     elif fixed.recompute is not None:  # the user's recompute mode, on every layer (the documented default)
@@ -119,10 +137,12 @@ def _layouts_for(heads: int, layers: int, count: int, gpus_per_node: int, global
         full = np.flatnonzero(arrays[5] == 2) if layers >= 2 else np.array([], dtype=np.int64)
         arrays = [np.concatenate([a, a[full]]) for a in arrays]
         recompute_layers = np.concatenate([np.full(pick.size, float(layers)), np.full(full.size, float(layers // 2))])
+    context = arrays.pop()
     arrays.append(recompute_layers)
-    for array in arrays:
+    for array in (*arrays, context):
         array.setflags(write=False)
-    return Layouts(*arrays)
+    # Without context parallelism anywhere the layouts carry no cp array (the same arrays as before it existed).
+    return Layouts(*arrays, cp=None if not (context > 1).any() else context)
 
 
 @dataclass
@@ -155,11 +175,11 @@ class LayoutSearch:
         return int(np.argmin(self.memory.total))
 
     def losing_reasons(self, best: int, limit: int = 4) -> tuple[Alternative, ...]:
-        """Why the runners-up lost: the best layout of each other ZeRO/recompute/TP/PP family."""
+        """Why the runners-up lost: the best layout of each other ZeRO/recompute/TP/CP/PP family."""
         if not self.every_time:
             raise ValueError("runner-up reasons need the step time of every layout")
         lay = self.layouts
-        family = lay.tp * 1e6 + lay.pp * 1e3 + lay.zero * 10 + lay.recompute
+        family = lay.tp * 1e8 + lay.context * 1e6 + lay.pp * 1e3 + lay.zero * 10 + lay.recompute
         best_time = float(self.time.total[best])
         order = np.lexsort((self.memory.total, ~self.fits, self.time.total))
         # The first layout of each family in that order is the family's best; keep the families in order.
@@ -191,7 +211,7 @@ def _layouts_and_memory(workload: TrainingWorkload, assumptions: Assumptions, fi
                         gpus_per_node: int) -> tuple[Layouts, MemoryBreakdown]:
     """Memory per GPU does not depend on which GPU it is: computed once per shape and shared (read-only)."""
     layouts = _layouts_for(workload.model.heads, workload.model.layers, count, gpus_per_node, workload.global_batch,
-                           fixed)
+                           fixed, workload.seq_len)
     memory = training_memory(workload, layouts, assumptions, count)
     for array in (memory.weights, memory.gradients, memory.optimizer, memory.activations, memory.overhead,
                   memory.slack):

@@ -92,8 +92,9 @@ def activation_bytes_per_layer(model: ModelArch, seq_len: int, layouts: Layouts,
                                assumptions: Assumptions, fp8_gemm_inputs: bool = False) -> np.ndarray:
     """Stored activations of one transformer layer for one micro-batch on one GPU (bytes). FP8 recipes
     (Transformer Engine) keep the inputs of the QKV, projection and both MLP GEMMs in FP8 for the backward pass,
-    1 byte instead of 2; attention and normalisation inputs stay 16-bit."""
-    s, h = float(seq_len), float(model.hidden)
+    1 byte instead of 2; attention and normalisation inputs stay 16-bit. With context parallelism a GPU holds
+    s / cp of the sequence (its attention scores, without FlashAttention, still span the whole sequence)."""
+    s, h = float(seq_len) / layouts.context, float(model.hidden)
     b, t = layouts.micro_batch, layouts.tp
     sbh = s * b * h * act_bytes / 2.0  # Korthikanti's coefficients are in 16-bit bytes per s*b*h
     kv_ratio = model.kv_heads / model.heads
@@ -106,7 +107,7 @@ def activation_bytes_per_layer(model: ModelArch, seq_len: int, layouts: Layouts,
     if fp8_gemm_inputs:  # QKV and MLP inputs (replicated), projection input and FC2 input (split) at 1 byte
         replicated -= 2.0
         split -= 1.0 + ffn_ratio
-    scores = 0.0 if assumptions.flash_attention else 5.0 * model.heads * s / h
+    scores = 0.0 if assumptions.flash_attention else 5.0 * model.heads * float(seq_len) / h
     split_with_scores = split + np.where(layouts.recompute >= Recompute.SELECTIVE, 0.0, scores)
     replicated_part = np.where(layouts.sequence_parallel > 0, replicated / t, replicated)
     full_layer = sbh * (replicated_part + split_with_scores / t)
@@ -165,20 +166,21 @@ def training_memory(workload: TrainingWorkload, layouts: Layouts, assumptions: A
                     world_size: int) -> MemoryBreakdown:
     model = workload.model
     tp, pp, dp, zero = layouts.tp, layouts.pp, layouts.dp, layouts.zero
+    local_tokens = workload.seq_len / layouts.context  # a context-parallel GPU's share of each sequence
     shard = parameter_shard(workload, tp, pp)
     trainable = shard.trainable_params
+    # ZeRO shards over the data- and context-parallel ranks (Megatron-Core's distributed optimizer does).
     weights, gradients, optimizer = zero_sharded(
         shard.weight_bytes, trainable * gradient_bytes_per_param(workload, assumptions),
-        trainable * optimizer_bytes_per_param(workload, assumptions), dp, zero)
+        trainable * optimizer_bytes_per_param(workload, assumptions), dp * layouts.context, zero)
     if workload.adapter is not None and workload.adapter.quantized_base:
         # QLoRA dequantizes one layer at a time to 16-bit for its matmuls.
         weights = weights + shard.base_params / model.layers * pp * 2.0
 
     act_bytes = 4.0 if workload.precision in (Precision.FP32, Precision.TF32) else 2.0
     fp8 = workload.precision == Precision.FP8
-    working_layouts = Layouts(tp, pp, dp, layouts.micro_batch, zero, np.zeros_like(tp),
-                              layouts.sequence_parallel, layouts.virtual_stages)
-    whole = activation_bytes_per_layer(model, workload.seq_len, working_layouts, act_bytes, assumptions, fp8)
+    whole = activation_bytes_per_layer(model, workload.seq_len, layouts.without_recompute(), act_bytes, assumptions,
+                                       fp8)
     # The recomputed share of the layers keeps the recompute mode's activations, the others all of theirs
     # (Megatron's --recompute-num-layers): an average layer of the stage.
     share = layouts.recompute_share(model.layers)
@@ -188,7 +190,7 @@ def training_memory(workload: TrainingWorkload, layouts: Layouts, assumptions: A
         # The adapter path keeps x.A (s x b x r) for each adapted matrix.
         adapter_matrices = workload.adapter.params_per_layer(model) / workload.adapter.rank / (2.0 * model.hidden)
         per_layer = per_layer + (1.0 - share * np.where(layouts.recompute == Recompute.FULL, 1.0, 0.0)) * (
-            workload.seq_len * layouts.micro_batch * workload.adapter.rank * act_bytes * adapter_matrices / tp)
+            local_tokens * layouts.micro_batch * workload.adapter.rank * act_bytes * adapter_matrices / tp)
     layers_per_stage = model.layers / pp
     microbatches = microbatches_per_step(workload, layouts)
     # 1F1B keeps pp micro-batches in flight on the first stage; interleaving adds (pp-1)/(pp*v) (Korthikanti).
@@ -197,7 +199,7 @@ def training_memory(workload: TrainingWorkload, layouts: Layouts, assumptions: A
     # Full recompute rebuilds one layer at a time: that layer's full activations are live in backward.
     working = np.where(layouts.recompute == Recompute.FULL, whole, 0.0)
     # The loss keeps fp32 logits plus their 16-bit copy on the last stage: 6 bytes x s x b x vocab / tp.
-    logits = 6.0 * workload.seq_len * layouts.micro_batch * model.vocab / tp
+    logits = 6.0 * local_tokens * layouts.micro_batch * model.vocab / tp
     last_stage = per_layer * layers_per_stage + working + logits
     first_stage = stored + working + np.where(pp == 1, logits, 0.0)
     activations = np.maximum(first_stage, last_stage)

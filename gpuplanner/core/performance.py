@@ -65,7 +65,7 @@ def peak_flops(gpu: GPU, precision: Precision) -> float:
 
 def gemm_efficiency(gpu: GPU, workload: TrainingWorkload, layouts: Layouts, assumptions: Assumptions) -> np.ndarray:
     width = workload.model.hidden / layouts.tp
-    tokens = layouts.micro_batch * workload.seq_len
+    tokens = layouts.micro_batch * workload.seq_len / layouts.context  # a GPU's tokens per micro-batch
     size_factor = (width / (width + GEMM_WIDTH_HALF_EFFICIENCY)) * (tokens / (tokens + GEMM_TOKENS_HALF_EFFICIENCY))
     return peak_gemm_efficiency(gpu, workload.precision) * size_factor * assumptions.compute_efficiency_scale
 
@@ -112,11 +112,12 @@ class StepTime:
     pipeline_bubble: np.ndarray
     data_parallel: np.ndarray
     optimizer: np.ndarray
+    context_parallel: np.ndarray  # ring-attention transfers the attention math does not hide
 
     @property
     def total(self) -> np.ndarray:
         return (self.gemm + self.memory_bound + self.tensor_parallel + self.pipeline_send + self.pipeline_bubble
-                + self.data_parallel + self.optimizer)
+                + self.data_parallel + self.optimizer + self.context_parallel)
 
     def as_dict(self, i: int) -> dict[str, float]:
         return {name: float(getattr(self, name)[i]) for name in _STEP_PARTS}
@@ -132,7 +133,7 @@ class StepTime:
 
 
 _STEP_PARTS = ("gemm", "memory_bound", "tensor_parallel", "pipeline_send", "pipeline_bubble", "data_parallel",
-               "optimizer")
+               "optimizer", "context_parallel")
 
 
 def ring_allreduce_s(bytes_per_gpu: np.ndarray, ranks: np.ndarray, link_bytes_per_s: np.ndarray,
@@ -168,7 +169,8 @@ def training_step_time(workload: TrainingWorkload, cluster: Cluster, layouts: La
     both = Layouts(*(np.concatenate([getattr(layouts, name), getattr(layouts, name)[partial]]) for name in (
         "tp", "pp", "dp", "micro_batch", "zero")), np.concatenate([layouts.recompute, np.zeros(partial.size)]),
         *(np.concatenate([getattr(layouts, name), getattr(layouts, name)[partial]]) for name in (
-            "sequence_parallel", "virtual_stages")))
+            "sequence_parallel", "virtual_stages")),
+        cp=None if layouts.cp is None else np.concatenate([layouts.cp, layouts.cp[partial]]))
     time = _step_time(workload, cluster, both, assumptions)
     f = share[partial]
     parts = {}
@@ -184,10 +186,13 @@ def _step_time(workload: TrainingWorkload, cluster: Cluster, layouts: Layouts,
                assumptions: Assumptions) -> StepTime:
     gpu, model = cluster.gpu, workload.model
     tp, pp, dp, zero = layouts.tp, layouts.pp, layouts.dp, layouts.zero
-    world = tp * pp * dp
+    cp = layouts.context
+    world = tp * cp * pp * dp
+    replicas = dp * cp  # gradients are reduced, and ZeRO shards, over the data- and context-parallel ranks
     act_bytes = 4.0 if workload.precision in (Precision.FP32, Precision.TF32) else 2.0
     microbatches = microbatches_per_step(workload, layouts)
     hbm = hbm_bytes_per_s(gpu)
+    local_tokens = workload.seq_len / cp  # each GPU of a context-parallel group holds s / cp of the sequence
 
     # GEMMs: executed FLOPs of the whole step shared evenly by every GPU. The attention core runs in 16-bit
     # even in FP8 recipes (Transformer Engine) and at its own, lower efficiency.
@@ -196,15 +201,14 @@ def _step_time(workload: TrainingWorkload, cluster: Cluster, layouts: Layouts,
     attention_peak = peak_flops(gpu, Precision.BF16 if workload.precision == Precision.FP8 else workload.precision)
     # The LM head's FLOPs are spread over the stages, as a modern stack balances them (fewer layers on the last
     # stage, as Llama 3 did); Megatron-LM 2021 put it all on the last stage, which this does not model yet.
+    attention = (attention_flops_per_token(workload, layouts.recompute, assumptions) * tokens_per_gpu
+                 / (max(attention_peak, 1.0) * ATTENTION_EFFICIENCY * assumptions.compute_efficiency_scale))
     gemm = (linear_flops_per_token(workload, layouts.recompute) * tokens_per_gpu
-            / (peak * gemm_efficiency(gpu, workload, layouts, assumptions))
-            + attention_flops_per_token(workload, layouts.recompute, assumptions) * tokens_per_gpu
-            / (max(attention_peak, 1.0) * ATTENTION_EFFICIENCY * assumptions.compute_efficiency_scale))
+            / (peak * gemm_efficiency(gpu, workload, layouts, assumptions)) + attention)
 
     # Memory-bound kernels: traffic proportional to the layer's activations (recompute repeats a forward).
-    no_recompute = Layouts(tp, pp, dp, layouts.micro_batch, zero, np.zeros_like(tp), layouts.sequence_parallel,
-                           layouts.virtual_stages)
-    layer_activations = activation_bytes_per_layer(model, workload.seq_len, no_recompute, act_bytes, assumptions)
+    layer_activations = activation_bytes_per_layer(model, workload.seq_len, layouts.without_recompute(), act_bytes,
+                                                   assumptions)
     passes = ELEMENTWISE_TRAFFIC_FACTOR * np.where(layouts.recompute == Recompute.FULL, 4.0 / 3.0, 1.0)
     memory_bound = layer_activations * passes * (model.layers / pp) * microbatches / hbm
     shard = parameter_shard(workload, tp, pp)
@@ -217,7 +221,7 @@ def _step_time(workload: TrainingWorkload, cluster: Cluster, layouts: Layouts,
 
     # Tensor parallel: 2 all-reduces (or reduce-scatter + all-gather with SP) of s*b*h per layer per pass.
     link_bytes_per_s = gpu.group_link_gbs(tp) / 2.0 * 1e9 * assumptions.link_efficiency
-    activation_buffer = workload.seq_len * layouts.micro_batch * model.hidden * act_bytes
+    activation_buffer = local_tokens * layouts.micro_batch * model.hidden * act_bytes
     collectives_per_layer = np.where(layouts.recompute == Recompute.FULL, 6.0, 4.0)
     tensor_parallel = (ring_allreduce_s(activation_buffer, tp, link_bytes_per_s, assumptions.collective_latency_s)
                        * collectives_per_layer * (model.layers / pp) * microbatches) * (1.0 - assumptions.tp_overlap)
@@ -226,15 +230,27 @@ def _step_time(workload: TrainingWorkload, cluster: Cluster, layouts: Layouts,
     gpus_per_node = min(cluster.gpus_per_node, cluster.count)
     nic_bytes_per_s = cluster.network_gbps / gpus_per_node / 8.0 * 1e9 * assumptions.network_efficiency
 
+    # Context parallel (ring attention, Megatron-Core / Liu et al. 2023): each GPU passes its K and V chunk round
+    # the ring, cp - 1 hops per layer, in the forward and twice in the backward (K, V and their gradients), each
+    # tensor-parallel rank its share of the heads; the transfers overlap the attention math, the rest shows.
+    cp_link = np.where(tp * cp <= gpus_per_node, gpu.group_link_gbs(tp * cp) / 2.0 * 1e9 * assumptions.link_efficiency,
+                       nic_bytes_per_s)
+    kv_chunk = 2.0 * local_tokens * layouts.micro_batch * model.hidden * (model.kv_heads / model.heads) \
+        * act_bytes / tp
+    ring_passes = np.where(layouts.recompute == Recompute.FULL, 4.0, 3.0)
+    ring = np.where(cp > 1, (cp - 1.0) * (kv_chunk / cp_link + assumptions.collective_latency_s) * ring_passes
+                    * (model.layers / pp) * microbatches, 0.0)
+    context_parallel = np.maximum(ring - attention, 0.0)
+
     # Pipeline: one activation send forward and one gradient send backward per micro-batch per boundary, v times
     # with v interleaved chunks. Each of the t tensor-parallel ranks sends 1/t of the tensor and the receiver
     # all-gathers it over NVLink (Megatron's scatter/gather, Narayanan et al. 2021 Sec. 4.1), with or without SP.
-    stage_link = np.where(tp * pp <= gpus_per_node, link_bytes_per_s, nic_bytes_per_s)
+    stage_link = np.where(tp * cp * pp <= gpus_per_node, link_bytes_per_s, nic_bytes_per_s)
     send = activation_buffer / tp
     pipeline_send = np.where(pp > 1, 2.0 * microbatches * layouts.virtual_stages
                              * (send / stage_link + assumptions.collective_latency_s), 0.0)
 
-    busy = gemm + memory_bound + tensor_parallel + pipeline_send
+    busy = gemm + memory_bound + tensor_parallel + context_parallel + pipeline_send
     bubble_fraction = (pp - 1.0) / (layouts.virtual_stages * microbatches)
     pipeline_bubble = busy * bubble_fraction
 
@@ -244,10 +260,10 @@ def _step_time(workload: TrainingWorkload, cluster: Cluster, layouts: Layouts,
                        nic_bytes_per_s)
     gradient_bytes = shard.trainable_params * gradient_bytes_per_param(workload, assumptions)
     # ZeRO-2/3 only reduce-scatter gradients (half an all-reduce); ZeRO-0/1 all-reduce them.
-    gradient_sync = ring_allreduce_s(gradient_bytes, dp, dp_link, assumptions.collective_latency_s) * np.where(
+    gradient_sync = ring_allreduce_s(gradient_bytes, replicas, dp_link, assumptions.collective_latency_s) * np.where(
         zero >= 2, 0.5, 1.0)
     weight_gathers = np.where(zero >= 3, 2.0 * microbatches, 0.0) * np.where(
-        dp > 1, (dp - 1.0) / dp * shard.weight_bytes / dp_link, 0.0)
+        replicas > 1, (replicas - 1.0) / replicas * shard.weight_bytes / dp_link, 0.0)
     compute = gemm + memory_bound
     exposed_gradients = gradient_sync * (1.0 - assumptions.dp_overlap)
     # ZeRO-3 prefetches the next layer's weights while computing: only traffic beyond compute shows.
@@ -255,9 +271,10 @@ def _step_time(workload: TrainingWorkload, cluster: Cluster, layouts: Layouts,
     data_parallel = exposed_gradients + exposed_gathers
 
     # Optimizer update: read and write weights, gradients and states of this GPU's shard.
-    updated = shard.trainable_params / np.where(zero >= 1, dp, 1.0)
+    updated = shard.trainable_params / np.where(zero >= 1, replicas, 1.0)
     state_bytes = (weight_bytes_per_param(workload.precision) + gradient_bytes_per_param(workload, assumptions)
                    + optimizer_bytes_per_param(workload, assumptions))
     optimizer = 2.0 * updated * state_bytes / hbm
 
-    return StepTime(gemm, memory_bound, tensor_parallel, pipeline_send, pipeline_bubble, data_parallel, optimizer)
+    return StepTime(gemm, memory_bound, tensor_parallel, pipeline_send, pipeline_bubble, data_parallel, optimizer,
+                    context_parallel)

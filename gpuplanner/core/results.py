@@ -31,6 +31,14 @@ class Layout:
     sequence_parallel: bool
     virtual_stages: int
     recompute_layers: int | None = None  # layers that recompute; None: all (or none without recomputation)
+    cp: int = 1  # context-parallel degree: each sequence split over this many GPUs (ring attention)
+
+    @property
+    def degrees(self) -> str:
+        """The parallel degrees as practitioners write them, in every language: "TP 8 · CP 16 · PP 16 · DP 4"
+        (CP only where the sequence is split)."""
+        context = f" · CP {self.cp}" if self.cp > 1 else ""
+        return f"TP {self.tp}{context} · PP {self.pp} · DP {self.dp}"
 
 
 @dataclass(frozen=True)

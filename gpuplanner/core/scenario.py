@@ -68,7 +68,7 @@ SCHEMA: dict[str, Any] = {
     "images": {"count": int, "epochs": float, "batch": int, "resolution": int, "gflops_per_sample": float,
                "activation_mib_per_sample": float},
     "hardware": {"gpu": str, "count": int, "gpus_per_node": int, "network_gbps_per_node": float},
-    "parallelism": {"tp": int, "pp": int, "dp": int, "sequence_parallel": bool, "virtual_stages": int},
+    "parallelism": {"tp": int, "pp": int, "dp": int, "cp": int, "sequence_parallel": bool, "virtual_stages": int},
     "constraints": {"deadline_days": float, "budget": float, "currency": str, "deployment": str,
                     "objective": str, "allow_consumer_gpus": bool, "target_output_tokens_per_s": float,
                     "site": dict, "years": float, "utilization": float, "usd_to_cny": float, "region": str},
@@ -282,9 +282,15 @@ def parse_scenario(data: object, resolve_model: Callable[[str], ModelArch], reso
         if training.get("recompute") == Recompute.NONE:
             raise InputError("training.recompute_layers", "needs recompute to be full or selective")
     parallelism = _section(data, "parallelism")
-    for key in ("tp", "pp", "dp", "virtual_stages"):
+    for key in ("tp", "pp", "dp", "cp", "virtual_stages"):
         if key in parallelism:
             require_int(f"parallelism.{key}", parallelism[key], maximum=1 << 20)
+    if "cp" in parallelism:
+        if seq_len % (2 * parallelism["cp"]):
+            raise InputError("parallelism.cp", "{seq_len} tokens cannot be split into 2 x {cp} equal chunks (ring "
+                             "attention balances causal work that way)", seq_len=seq_len, cp=parallelism["cp"])
+        if parallelism["cp"] > 1 and not profile.context_parallel:
+            raise InputError("parallelism.cp", "the {stack} stack has no context parallelism", stack=profile.name)
     if "tp" in parallelism and model is not None:
         if model.heads % parallelism["tp"]:
             raise InputError("parallelism.tp", "{tp} does not divide the model's {heads} heads",
@@ -295,9 +301,10 @@ def parse_scenario(data: object, resolve_model: Callable[[str], ModelArch], reso
     if "pp" in parallelism and model is not None and parallelism["pp"] > model.layers:
         raise InputError("parallelism.pp", "{pp} stages exceed the model's {layers} layers",
                          pp=parallelism['pp'], layers=model.layers)
-    product = parallelism.get("tp", 1) * parallelism.get("pp", 1) * parallelism.get("dp", 1)
+    product = parallelism.get("tp", 1) * parallelism.get("pp", 1) * parallelism.get("dp", 1) * parallelism.get(
+        "cp", 1)
     if count is not None and {"tp", "pp", "dp"} <= set(parallelism) and product != count:
-        raise InputError("parallelism", "tp x pp x dp = {product} but hardware.count is {count}",
+        raise InputError("parallelism", "tp x cp x pp x dp = {product} but hardware.count is {count}",
                          product=product, count=count)
     if count is None and {"tp", "pp", "dp"} <= set(parallelism):
         count = product
@@ -305,10 +312,10 @@ def parse_scenario(data: object, resolve_model: Callable[[str], ModelArch], reso
         tp=parallelism.get("tp"), pp=parallelism.get("pp"), dp=parallelism.get("dp"),
         micro_batch=training.get("micro_batch"), zero=training.get("zero"),
         recompute=int(training["recompute"]) if "recompute" in training else None,
-        recompute_layers=training.get("recompute_layers"),
+        recompute_layers=training.get("recompute_layers"), cp=parallelism.get("cp"),
         sequence_parallel=parallelism.get("sequence_parallel"), virtual_stages=parallelism.get("virtual_stages"),
         tensor_parallel=profile.tensor_parallel, pipeline_parallel=profile.pipeline_parallel,
-        zero_stages=profile.zero_stages,
+        zero_stages=profile.zero_stages, context_parallel=profile.context_parallel,
     )
     constraints = _section(data, "constraints")
     if "site" in constraints:

@@ -27,6 +27,7 @@ class StackProfile:
     tensor_parallel: bool  # the framework itself splits layers over GPUs
     pipeline_parallel: bool
     zero_stages: tuple[int, ...]  # sharding it offers (0: plain data parallel)
+    context_parallel: bool = False  # it splits long sequences over GPUs (ring attention)
 
 
 PROFILES: dict[Stack, StackProfile] = {
@@ -37,8 +38,8 @@ PROFILES: dict[Stack, StackProfile] = {
         tensor_parallel=True, pipeline_parallel=True, zero_stages=(0,)),
     Stack.MEGATRON_CORE: StackProfile(
         Stack.MEGATRON_CORE.value, "Megatron-Core / NeMo with Transformer Engine (2024+): FlashAttention, sequence "
-        "parallelism with TP, overlapped gradient reduce, distributed optimizer (ZeRO-1)",
-        {}, tensor_parallel=True, pipeline_parallel=True, zero_stages=(0, 1)),
+        "parallelism with TP, overlapped gradient reduce, distributed optimizer (ZeRO-1), context parallelism",
+        {}, tensor_parallel=True, pipeline_parallel=True, zero_stages=(0, 1), context_parallel=True),
     Stack.DEEPSPEED: StackProfile(
         Stack.DEEPSPEED.value, "DeepSpeed ZeRO (stages 0-3, overlap_comm); no tensor or pipeline parallelism of its "
         "own",
@@ -51,14 +52,16 @@ PROFILES: dict[Stack, StackProfile] = {
         "FlashAttention; no tensor or pipeline parallelism", {}, tensor_parallel=False, pipeline_parallel=False,
         zero_stages=(0, 2, 3)),
     Stack.TORCHTITAN: StackProfile(
-        Stack.TORCHTITAN.value, "torchtitan: FSDP2 (ZeRO-2/3) with tensor parallelism (sequence parallel) and pipeline "
-        "parallelism", {}, tensor_parallel=True, pipeline_parallel=True, zero_stages=(0, 2, 3)),
+        Stack.TORCHTITAN.value, "torchtitan: FSDP2 (ZeRO-2/3) with tensor parallelism (sequence parallel), pipeline "
+        "and context parallelism", {}, tensor_parallel=True, pipeline_parallel=True, zero_stages=(0, 2, 3),
+        context_parallel=True),
 }
 # No `stack` in the scenario: the best of the modern stacks, every layout any of them runs (FlashAttention,
 # sequence parallelism with TP, overlapped gradient reduce, ZeRO 0-3).
 MODERN = StackProfile("modern", "the best of the modern stacks: FlashAttention, sequence parallelism with TP, "
-                      "overlapped gradient reduce, ZeRO 0-3 (no stack chosen)", {}, tensor_parallel=True,
-                      pipeline_parallel=True, zero_stages=(0, 1, 2, 3))
+                      "overlapped gradient reduce, ZeRO 0-3, context parallelism for long sequences (no stack chosen)",
+                      {}, tensor_parallel=True, pipeline_parallel=True, zero_stages=(0, 1, 2, 3),
+                      context_parallel=True)
 
 
 def profile_for(stack: Stack | None) -> StackProfile:

@@ -169,6 +169,13 @@ class Layouts:
     # Layers (of the whole model) that recompute, where recompute is on; None: all of them.
     recompute_layers: np.ndarray | None = None
     extra: dict[str, np.ndarray] = field(default_factory=dict)
+    # Context-parallel degree: each sequence split over this many GPUs (ring attention); None: 1 everywhere.
+    cp: np.ndarray | None = None
+
+    @property
+    def context(self) -> np.ndarray:
+        """The context-parallel degree of each layout (1 without context parallelism)."""
+        return np.ones_like(self.tp) if self.cp is None else self.cp
 
     def __len__(self) -> int:
         return int(self.tp.shape[0])
@@ -186,7 +193,13 @@ class Layouts:
         pick = np.atleast_1d(index)
         return Layouts(self.tp[pick], self.pp[pick], self.dp[pick], self.micro_batch[pick], self.zero[pick],
                        self.recompute[pick], self.sequence_parallel[pick], self.virtual_stages[pick],
-                       None if self.recompute_layers is None else self.recompute_layers[pick])
+                       None if self.recompute_layers is None else self.recompute_layers[pick],
+                       cp=None if self.cp is None else self.cp[pick])
+
+    def without_recompute(self) -> Layouts:
+        """The same layouts with no activation recomputation (what a layer holds when nothing is recomputed)."""
+        return Layouts(self.tp, self.pp, self.dp, self.micro_batch, self.zero, np.zeros_like(self.tp),
+                       self.sequence_parallel, self.virtual_stages, cp=self.cp)
 
     def recompute_share(self, layers: int) -> np.ndarray:
         """Share of the layers that recompute (1 where all do; 0 without recomputation)."""
@@ -200,4 +213,5 @@ class Layouts:
                       sequence_parallel=bool(self.sequence_parallel[i]),
                       virtual_stages=int(self.virtual_stages[i]),
                       recompute_layers=None if self.recompute_layers is None or self.recompute[i] == 0
-                      else int(self.recompute_layers[i]))
+                      else int(self.recompute_layers[i]),
+                      cp=1 if self.cp is None else int(self.cp[i]))

@@ -29,8 +29,6 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "%1 publishes no %2 rate; estimated in %3 instead."),
     QT_TRANSLATE_NOOP("CoreMessages", "%1% faster, but needs %2 GiB per GPU (%3 over capacity)"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1% slower"),
-    QT_TRANSLATE_NOOP("CoreMessages", "%1-token sequences: context parallelism is not modelled, so memory and time "
-                                      "at this length are rough."),
     QT_TRANSLATE_NOOP("CoreMessages", "%1: ECC memory not confirmed; a %2-day run risks silent errors."),
     QT_TRANSLATE_NOOP("CoreMessages", "%1: nameplate power not published; racks sized by rack units only."),
     QT_TRANSLATE_NOOP("CoreMessages", "%1; %2"),
@@ -38,6 +36,9 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "%1x the speed of #1"),
     QT_TRANSLATE_NOOP("CoreMessages", "Batch %1 exceeds the KV-cache room: at most %2 sequences of %3 tokens per "
                                       "replica."),
+    QT_TRANSLATE_NOOP("CoreMessages", "CP=%1 splits each %2-token sequence over %1 GPUs (ring attention): costed "
+                                      "from its K/V traffic, not yet checked against a published run, so the time "
+                                      "is rough."),
     QT_TRANSLATE_NOOP("CoreMessages", "Does not fit: %1 GiB needed per GPU with TP=%2, %3 GiB available (%4 uses "
                                       "%5)."),
     QT_TRANSLATE_NOOP("CoreMessages", "Does not fit: the leanest layout needs %1 GiB per GPU but %2 has %3 GiB. Add"
@@ -191,6 +192,8 @@ INPUT_TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "%1 names more than one row; write it as TABLE:ID"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 sequences cannot be split evenly over the data-parallel replicas"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 stages exceed the model's %2 layers"),
+    QT_TRANSLATE_NOOP("CoreMessages", "%1 tokens cannot be split into 2 x %2 equal chunks (ring attention balances "
+                                      "causal work that way)"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 tokens is beyond any real training run"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1: FLOPs per image are not in the catalog (no citable source); give "
                                       "images.gflops_per_sample"),
@@ -259,10 +262,11 @@ INPUT_TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "not valid JSON (%1 at line %2)"),
     QT_TRANSLATE_NOOP("CoreMessages", "not valid JSON: %1 at line %2 column %3"),
     QT_TRANSLATE_NOOP("CoreMessages", "only applies to the vision and diffusion tasks"),
+    QT_TRANSLATE_NOOP("CoreMessages", "the %1 stack has no context parallelism"),
     QT_TRANSLATE_NOOP("CoreMessages", "the file name contains a NUL character"),
     QT_TRANSLATE_NOOP("CoreMessages", "the folder %1 does not exist"),
     QT_TRANSLATE_NOOP("CoreMessages", "the number %1 is too large"),
-    QT_TRANSLATE_NOOP("CoreMessages", "tp x pp x dp = %1 but hardware.count is %2"),
+    QT_TRANSLATE_NOOP("CoreMessages", "tp x cp x pp x dp = %1 but hardware.count is %2"),
     QT_TRANSLATE_NOOP("CoreMessages", "unknown GPU id %1; see `gpuplanner catalog gpus`"),
     QT_TRANSLATE_NOOP("CoreMessages", "unknown assumption"),
     QT_TRANSLATE_NOOP("CoreMessages", "unknown id %1; see `gpuplanner catalog %2`"),

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 MEMORY_PARTS = ("weights", "gradients", "optimizer", "activations", "kv_cache", "overhead")
 TIME_PARTS = ("gemm", "memory_bound", "tensor_parallel", "pipeline_send", "pipeline_bubble", "data_parallel",
-              "optimizer")
+              "optimizer", "context_parallel")
 # Colour-blind-safe categorical palette (Tableau 10); the over-limit red is kept apart from it.
 PALETTE = ("#4e79a7", "#f28e2b", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#9c755f", "#bab0ac")
 OVER_LIMIT = "#d62728"
@@ -158,7 +158,8 @@ class ChartPanel(QWidget):
                 "kv_cache": self.tr("KV cache"), "overhead": self.tr("Overhead"),
                 "gemm": self.tr("Matrix math"), "memory_bound": self.tr("Memory-bound kernels"),
                 "tensor_parallel": self.tr("Tensor-parallel traffic"), "pipeline_send": self.tr("Pipeline sends"),
-                "pipeline_bubble": self.tr("Pipeline bubble"), "data_parallel": self.tr("Gradient sync (exposed)")}
+                "pipeline_bubble": self.tr("Pipeline bubble"), "data_parallel": self.tr("Gradient sync (exposed)"),
+                "context_parallel": self.tr("Context-parallel traffic (exposed)")}
 
     def _titles(self, serving: bool) -> None:
         colour = self._foreground.name()

@@ -54,7 +54,7 @@ def plan_html(plan: Plan, currency: str) -> str:
     if plan.rank_reasons:
         parts.append("<p>" + escape("; ".join(translated(r) for r in plan.rank_reasons)) + "</p>")
     parts.append(f"<p>{escape(L['Model'])}: {escape(str(plan.model.name))} · "
-                 f"{escape(L['Layout'])}: TP {layout.tp} · PP {layout.pp} · DP {layout.dp} · "
+                 f"{escape(L['Layout'])}: {escape(layout.degrees)} · "
                  f"ZeRO-{layout.zero} · {escape(L['micro-batch'])} {layout.micro_batch} · "
                  f"{escape(L['recompute'])} {escape(term(str(layout.recompute)))} · "
                  f"{escape(L['Precision'])} {escape(precision_text(plan))}</p>")
@@ -77,7 +77,7 @@ def plan_html(plan: Plan, currency: str) -> str:
         parts_label = {"gemm": tr("Matrix math"), "memory_bound": tr("Memory-bound kernels"),
                        "tensor_parallel": tr("Tensor-parallel traffic"), "pipeline_send": tr("Pipeline sends"),
                        "pipeline_bubble": tr("Pipeline bubble"), "data_parallel": tr("Gradient sync (exposed)"),
-                       "optimizer": tr("Optimizer step")}
+                       "optimizer": tr("Optimizer step"), "context_parallel": tr("Context-parallel traffic (exposed)")}
         rows += [(parts_label.get(k, k), _num(v, 3) + " s") for k, v in training.step_breakdown_s.items() if v > 0]
         parts.append(_table(rows))
     if plan.estimate.stack is not None:

@@ -71,7 +71,7 @@ def test_estimate_text_report(tmp_path: Path) -> None:
     ({**GOOD, "seq_len": "long"}, "seq_len"),
     ({**GOOD, "seq_len": -4}, "seq_len"),
     ({**GOOD, "seq_len": 0}, "seq_len"),
-    ({**GOOD, "precision": "fp4"}, "precision"),
+    ({**GOOD, "precision": "fp2"}, "precision"),
     ({**GOOD, "model": {"preset": "gpt-9"}}, "model.preset"),
     ({**GOOD, "model": {"layers": 2}}, "model.hidden"),
     ({**GOOD, "hardware": {"gpu": "h100-sxm5-80gb", "count": 0}}, "hardware.count"),

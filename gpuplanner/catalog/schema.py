@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 Row = dict[str, object]  # one catalog row: column -> value (None where the source gives nothing)
-SCHEMA_VERSION = 3  # 2: models.activation_mib_per_sample; 3: confidence, price_date, price_confidence
+SCHEMA_VERSION = 4  # 2: models.activation_mib_per_sample; 3: confidence, price_date, price_confidence; 4: fp4_tflops
 
 TEXT, INTEGER, REAL, BOOL = "TEXT", "INTEGER", "REAL", "BOOL"
 
@@ -13,7 +13,7 @@ TABLES: dict[str, list[tuple[str, str]]] = {
         ("id", TEXT), ("vendor", TEXT), ("model", TEXT), ("architecture", TEXT), ("form_factor", TEXT),
         ("segment", TEXT), ("memory_gib", REAL), ("memory_type", TEXT), ("memory_bandwidth_gbs", REAL),
         ("fp32_tflops", REAL), ("tf32_tflops", REAL), ("bf16_tflops", REAL), ("fp16_tflops", REAL),
-        ("fp8_tflops", REAL), ("int8_tops", REAL), ("dense_basis", TEXT), ("tdp_w", REAL),
+        ("fp8_tflops", REAL), ("fp4_tflops", REAL), ("int8_tops", REAL), ("dense_basis", TEXT), ("tdp_w", REAL),
         ("interconnect", TEXT), ("interconnect_gbs", REAL), ("pcie_gen", INTEGER), ("ecc", BOOL),
         ("mig", TEXT), ("release_year", INTEGER), ("price_usd_low", REAL), ("price_usd_high", REAL),
         ("price_source", TEXT), ("price_date", TEXT), ("price_confidence", TEXT), ("source", TEXT),

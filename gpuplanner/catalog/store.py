@@ -372,7 +372,7 @@ def _float(value: object) -> float | None:
 
 
 def gpu_from_row(row: Row) -> GPU:
-    tflops = {key: _float(row.get(f"{key}_tflops")) for key in ("fp32", "tf32", "bf16", "fp16", "fp8")}
+    tflops = {key: _float(row.get(f"{key}_tflops")) for key in ("fp32", "tf32", "bf16", "fp16", "fp8", "fp4")}
     tflops["int8"] = _float(row.get("int8_tops"))
     ecc = row.get("ecc")
     return GPU(

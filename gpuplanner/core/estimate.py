@@ -17,6 +17,7 @@ from gpuplanner.core.hardware import GPU, Precision, Segment
 from gpuplanner.core.inference import (
     DECODE_OVERLAP_PENALTY,
     ServingWorkload,
+    WeightFormat,
     decode_step_s,
     estimate_serving,
     prefill_time_s,
@@ -82,17 +83,20 @@ OVERSIZED_MIN_GPUS, OVERSIZED_HOURS = 1024, 2.0  # >= 1,024 GPUs for a job under
 ECC_RISK_DAYS = 3.0  # a run longer than this on memory without ECC risks silent errors
 COUNT_SEARCH_LIMIT = 1 << 16
 
-PRECISION_FALLBACK = {Precision.FP8: Precision.BF16, Precision.BF16: Precision.FP16, Precision.TF32: Precision.FP32,
-                      Precision.FP16: Precision.FP32}
+PRECISION_FALLBACK = {Precision.FP4: Precision.FP8, Precision.FP8: Precision.BF16, Precision.BF16: Precision.FP16,
+                      Precision.TF32: Precision.FP32, Precision.FP16: Precision.FP32}
 
 
 def supported_precision(gpu: GPU, wanted: Precision) -> tuple[Precision, list[Message]]:
-    """The precision the GPU can run, falling back (FP8 -> BF16 -> FP16 -> FP32) with a warning."""
+    """The precision the GPU can run, falling back (FP4 -> FP8 -> BF16 -> FP16 -> FP32) with a warning."""
     warnings: list[Message] = []
     precision = wanted
     while gpu.peak_tflops(precision) is None and precision in PRECISION_FALLBACK:
         fallback = PRECISION_FALLBACK[precision].value.upper()
-        if precision == Precision.FP8:
+        if precision == Precision.FP4:
+            warnings.append(msg("{gpu} has no FP4 tensor cores (FP4 needs Blackwell or CDNA 4); estimated in "
+                                "{fallback} instead.", gpu=gpu.model, fallback=fallback))
+        elif precision == Precision.FP8:
             warnings.append(msg("{gpu} has no FP8 tensor cores (FP8 needs Hopper, Ada or newer); estimated in "
                                 "{fallback} instead.", gpu=gpu.model, fallback=fallback))
         elif precision == Precision.BF16:
@@ -119,7 +123,7 @@ def assumption_values(assumptions: Assumptions) -> dict[str, float | bool]:
 
 
 def validation_group(gpu: GPU, precision: Precision) -> tuple[str, str]:
-    return gpu.architecture, "fp8" if precision == Precision.FP8 else "16-bit"
+    return gpu.architecture, precision.value if precision in (Precision.FP8, Precision.FP4) else "16-bit"
 
 
 def uncertainty_pct(gpu: GPU, precision: Precision, count: int) -> float:
@@ -552,7 +556,9 @@ def estimate_inference(scenario: Scenario, node: NodeSpec | None = None, alterna
             output_tokens_per_s_per_gpu=per_replica / tp, max_batch=serving.max_batch,
             replicas=replicas, gpus_per_replica=tp, replicas_needed=replicas_needed,
             gpus_needed=replicas_needed * tp, engine=workload.profile.name,
-            uncertainty_pct=INFERENCE_ERROR_PCT,
+            # FP4 has no published serving run behind it: the unvalidated band.
+            uncertainty_pct=UNVALIDATED_ERROR_PCT if workload.weight_format == WeightFormat.FP4
+            else INFERENCE_ERROR_PCT,
             latency_curve=latency_curve(workload, gpu, tp, replicas, serving.max_batch)
             if alternatives and serving.fits else None,
         ),

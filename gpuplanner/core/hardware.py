@@ -14,6 +14,7 @@ class Precision(StrEnum):
     BF16 = "bf16"
     FP16 = "fp16"
     FP8 = "fp8"
+    FP4 = "fp4"  # NVFP4 / MXFP4 tensor cores (Blackwell, CDNA 4)
 
 
 class Segment(StrEnum):

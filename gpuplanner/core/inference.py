@@ -28,10 +28,11 @@ class WeightFormat(StrEnum):
     FP8 = "fp8"
     INT8 = "int8"
     INT4 = "int4"
+    FP4 = "fp4"  # NVFP4: 4-bit values with one FP8 scale per 16 (4.5 bits a value, the scales included)
 
     @property
     def bytes_per_param(self) -> float:
-        return {"fp16": 2.0, "bf16": 2.0, "fp8": 1.0, "int8": 1.0, "int4": 0.5}[self.value]
+        return {"fp16": 2.0, "bf16": 2.0, "fp8": 1.0, "int8": 1.0, "int4": 0.5, "fp4": 0.5625}[self.value]
 
     @property
     def is_integer(self) -> bool:
@@ -128,13 +129,17 @@ def weight_bytes(model: ModelArch, weight_format: WeightFormat, profile: EngineP
 
 def achieved_flops(gpu: GPU, workload: ServingWorkload) -> float:
     precision = compute_precision(gpu, workload.weight_format)
-    factor = FP8_EFFICIENCY_FACTOR if precision == Precision.FP8 else 1.0
+    # No FP4 serving run in the reference set: FP4 GEMMs take FP8's share of their (doubled) peak, an assumption.
+    factor = FP8_EFFICIENCY_FACTOR if precision in (Precision.FP8, Precision.FP4) else 1.0
     return peak_flops(gpu, precision) * workload.profile.prefill_efficiency * factor
 
 
 def compute_precision(gpu: GPU, weight_format: WeightFormat) -> Precision:
-    """FP8 weights run FP8 GEMMs where the GPU has them; integer weights are dequantized to 16-bit (W4A16)."""
-    if weight_format == WeightFormat.FP8 and gpu.peak_tflops(Precision.FP8):
+    """FP8 weights run FP8 GEMMs where the GPU has them, FP4 weights FP4 GEMMs (else FP8 ones); integer weights
+    are dequantized to 16-bit (W4A16)."""
+    if weight_format == WeightFormat.FP4 and gpu.peak_tflops(Precision.FP4):
+        return Precision.FP4
+    if weight_format in (WeightFormat.FP8, WeightFormat.FP4) and gpu.peak_tflops(Precision.FP8):
         return Precision.FP8
     return Precision.BF16 if gpu.peak_tflops(Precision.BF16) else Precision.FP16
 
@@ -230,6 +235,12 @@ def estimate_serving(workload: ServingWorkload, gpu: GPU, tp: int) -> ServingEst
     if workload.weight_format == WeightFormat.FP8 and not gpu.peak_tflops(Precision.FP8):
         warnings.append(msg("{gpu} has no FP8 tensor cores: FP8 weights are upcast, with no compute gain.",
                             gpu=gpu.model))
+    if workload.weight_format == WeightFormat.FP4:
+        if not gpu.peak_tflops(Precision.FP4):
+            warnings.append(msg("{gpu} has no FP4 tensor cores: FP4 weights save memory but run as {used} GEMMs.",
+                                gpu=gpu.model, used=compute_precision(gpu, WeightFormat.FP4).value.upper()))
+        warnings.append(msg("No published FP4 serving run to check against: the FP4 speed is an assumption "
+                            "(FP8's efficiency at twice the peak)."))
     if tp > 1 and not gpu.has_scale_up_fabric:
         warnings.append(msg("{gpu} has no NVLink: tensor parallelism over PCIe adds latency to every token.",
                             gpu=gpu.model))

@@ -178,7 +178,7 @@ def training_memory(workload: TrainingWorkload, layouts: Layouts, assumptions: A
         weights = weights + shard.base_params / model.layers * pp * 2.0
 
     act_bytes = 4.0 if workload.precision in (Precision.FP32, Precision.TF32) else 2.0
-    fp8 = workload.precision == Precision.FP8
+    fp8 = workload.precision in (Precision.FP8, Precision.FP4)  # FP4 recipes: GEMM inputs kept as FP8 does (assumed)
     whole = activation_bytes_per_layer(model, workload.seq_len, layouts.without_recompute(), act_bytes, assumptions,
                                        fp8)
     # The recomputed share of the layers keeps the recompute mode's activations, the others all of theirs

@@ -31,6 +31,7 @@ from gpuplanner.core.workload import Assumptions, Cluster, Layouts, Recompute, T
 # transformer GEMMs relative to the dense datasheet peak, by architecture family and math width.
 GEMM_EFFICIENCY_16BIT = {"Ampere": 0.74, "Hopper": 0.60}
 GEMM_EFFICIENCY_FP8 = {"Hopper": 0.52, "Blackwell": 0.50}
+GEMM_EFFICIENCY_FP4: dict[str, float] = {}  # no published FP4 training run in the reference set yet
 UNVALIDATED_EFFICIENCY = 0.55  # architectures with no published run to check against
 # GEMMs shrink with tensor parallelism: efficiency x w / (w + W0) for per-GPU width w = hidden / tp,
 # and x n / (n + N0) for n = tokens per micro-batch.
@@ -43,14 +44,17 @@ ATTENTION_EFFICIENCY = 0.25
 ELEMENTWISE_TRAFFIC_FACTOR = 3.0
 
 
+def _efficiency_table(precision: Precision) -> dict[str, float]:
+    return {Precision.FP8: GEMM_EFFICIENCY_FP8, Precision.FP4: GEMM_EFFICIENCY_FP4}.get(precision,
+                                                                                     GEMM_EFFICIENCY_16BIT)
+
+
 def is_validated(gpu: GPU, precision: Precision) -> bool:
-    table = GEMM_EFFICIENCY_FP8 if precision == Precision.FP8 else GEMM_EFFICIENCY_16BIT
-    return gpu.architecture in table
+    return gpu.architecture in _efficiency_table(precision)
 
 
 def peak_gemm_efficiency(gpu: GPU, precision: Precision) -> float:
-    table = GEMM_EFFICIENCY_FP8 if precision == Precision.FP8 else GEMM_EFFICIENCY_16BIT
-    return table.get(gpu.architecture, UNVALIDATED_EFFICIENCY)
+    return _efficiency_table(precision).get(gpu.architecture, UNVALIDATED_EFFICIENCY)
 
 
 def peak_flops(gpu: GPU, precision: Precision) -> float:
@@ -198,7 +202,8 @@ def _step_time(workload: TrainingWorkload, cluster: Cluster, layouts: Layouts,
     # even in FP8 recipes (Transformer Engine) and at its own, lower efficiency.
     tokens_per_gpu = workload.tokens_per_step / world
     peak = max(peak_flops(gpu, workload.precision), 1.0)
-    attention_peak = peak_flops(gpu, Precision.BF16 if workload.precision == Precision.FP8 else workload.precision)
+    attention_peak = peak_flops(gpu, Precision.BF16 if workload.precision in (Precision.FP8, Precision.FP4)
+                                else workload.precision)
     # The LM head's FLOPs are spread over the stages, as a modern stack balances them (fewer layers on the last
     # stage, as Llama 3 did); Megatron-LM 2021 put it all on the last stage, which this does not model yet.
     attention = (attention_flops_per_token(workload, layouts.recompute, assumptions) * tokens_per_gpu

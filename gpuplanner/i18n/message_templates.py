@@ -15,6 +15,9 @@ TEMPLATES = (
                                       "the time band is widened to ±%5%."),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 has no BF16 tensor cores (BF16 needs Ampere or newer); estimated in %2 "
                                       "instead."),
+    QT_TRANSLATE_NOOP("CoreMessages", "%1 has no FP4 tensor cores (FP4 needs Blackwell or CDNA 4); estimated in %2 "
+                                      "instead."),
+    QT_TRANSLATE_NOOP("CoreMessages", "%1 has no FP4 tensor cores: FP4 weights save memory but run as %2 GEMMs."),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 has no FP8 tensor cores (FP8 needs Hopper, Ada or newer); estimated in %2"
                                       " instead."),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 has no FP8 tensor cores: FP8 weights are upcast, with no compute gain."),
@@ -63,6 +66,8 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "No plan keeps every limit and goal you set."),
     QT_TRANSLATE_NOOP("CoreMessages", "No plan keeps every limit and goal you set; the near misses say what each "
                                       "misses. %1"),
+    QT_TRANSLATE_NOOP("CoreMessages", "No published FP4 serving run to check against: the FP4 speed is an "
+                                      "assumption (FP8's efficiency at twice the peak)."),
     QT_TRANSLATE_NOOP("CoreMessages", "No published run on %1 in %2 to check against: the time estimate is "
                                       "uncertain (±%3%)."),
     QT_TRANSLATE_NOOP("CoreMessages", "No server or GPU price in the catalog for this GPU: capex and TCO are n/a "

@@ -24,11 +24,11 @@ from gpuplanner.ui.widgets import clear_invalid, mark_invalid, refusal_text
 
 EDITABLE_COLUMNS = {
     "gpus": ("id", "vendor", "model", "segment", "architecture", "form_factor", "memory_gib", "memory_bandwidth_gbs",
-             "bf16_tflops", "fp16_tflops", "fp8_tflops", "tdp_w", "interconnect", "interconnect_gbs",
-             "price_usd_low", "price_usd_high", "price_source", "source", "as_of", "notes"),
+             "bf16_tflops", "fp16_tflops", "fp8_tflops", "fp4_tflops", "tdp_w", "interconnect", "interconnect_gbs",
+             "price_usd_low", "price_usd_high", "price_source", "price_date", "source", "as_of", "notes"),
     "servers": ("id", "vendor", "model", "gpu_ids", "gpu_count", "rack_units", "max_power_w", "psu", "psu_count",
                 "psu_w", "psu_redundancy", "cpu", "system_memory_gb", "networking", "weight_kg", "cooling", "price_usd",
-                "price_source", "source", "as_of", "notes"),
+                "price_source", "price_date", "source", "as_of", "notes"),
     "cloud_instances": ("id", "provider", "instance", "gpu_id", "gpu_count", "on_demand_per_hour", "currency",
                         "region", "price_date", "as_of", "source", "notes"),
 }
@@ -99,7 +99,8 @@ class CatalogEntryDialog(QDialog):
             "form_factor": self.tr("Form factor"), "memory_gib": self.tr("Memory (GiB)"),
             "memory_bandwidth_gbs": self.tr("Memory bandwidth (GB/s)"),
             "bf16_tflops": self.tr("BF16 dense (TFLOP/s)"), "fp16_tflops": self.tr("FP16 dense (TFLOP/s)"),
-            "fp8_tflops": self.tr("FP8 dense (TFLOP/s)"), "tdp_w": self.tr("TDP (W)"),
+            "fp8_tflops": self.tr("FP8 dense (TFLOP/s)"), "fp4_tflops": self.tr("FP4 dense (TFLOP/s)"),
+            "tdp_w": self.tr("TDP (W)"),
             "interconnect": self.tr("GPU-to-GPU link"), "interconnect_gbs": self.tr("Link bandwidth per GPU (GB/s)"),
             "price_usd_low": self.tr("Price from (USD)"), "price_usd_high": self.tr("Price to (USD)"),
             "price_source": self.tr("Price source"), "source": self.tr("Source"), "as_of": self.tr("As of (date)"),

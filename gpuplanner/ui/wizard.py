@@ -300,8 +300,9 @@ class PrecisionPage(QWizardPage):
                                  "GPU cannot run are explained in the results' warnings."))
         form = QFormLayout(self)
         self.precision = choice_combo(
-            [("bf16", "BF16"), ("fp16", "FP16"), ("fp8", "FP8"), ("tf32", "TF32"), ("fp32", "FP32")], "bf16",
-            self.tr("Math precision. FP8 needs Hopper, Ada or newer tensor cores; BF16 needs Ampere or newer."))
+            [("bf16", "BF16"), ("fp16", "FP16"), ("fp8", "FP8"), ("fp4", "FP4"), ("tf32", "TF32"), ("fp32", "FP32")],
+            "bf16", self.tr("Math precision. FP4 needs Blackwell or CDNA 4 tensor cores, FP8 Hopper, Ada or newer, "
+                            "BF16 Ampere or newer."))
         self.optimizer = choice_combo(
             [("adamw", "AdamW"), ("adam8bit", self.tr("8-bit Adam")), ("sgd", self.tr("SGD with momentum")),
              ("adafactor", "Adafactor")], "adamw",
@@ -331,10 +332,11 @@ class PrecisionPage(QWizardPage):
             [("all-linear", self.tr("All linear layers")), ("attention", self.tr("Attention (q, k, v, o)")),
              ("qv", self.tr("q and v only"))], "all-linear", self.tr("Which matrices get adapters"))
         self.paged = QCheckBox(self.tr("Paged optimizer (states spill to CPU memory under pressure)"), self)
-        self.weight_dtype = choice_combo([("fp16", "FP16"), ("bf16", "BF16"), ("fp8", "FP8"), ("int8", "INT8"),
-                                          ("int4", "INT4")], "fp16", self.tr("Weight format for serving"))
-        self.kv_dtype = choice_combo([("fp16", "FP16"), ("bf16", "BF16"), ("fp8", "FP8"), ("int8", "INT8")], "fp16",
-                                     self.tr("KV-cache format"))
+        self.weight_dtype = choice_combo([("fp16", "FP16"), ("bf16", "BF16"), ("fp8", "FP8"), ("fp4", "FP4"),
+                                          ("int8", "INT8"), ("int4", "INT4")], "fp16",
+                                         self.tr("Weight format for serving"))
+        self.kv_dtype = choice_combo([("fp16", "FP16"), ("bf16", "BF16"), ("fp8", "FP8"), ("fp4", "FP4"),
+                                      ("int8", "INT8")], "fp16", self.tr("KV-cache format"))
         self.rows = {
             "precision": (self.tr("Precision"), self.precision), "stack": (self.tr("Software stack"), self.stack),
             "optimizer": (self.tr("Optimizer"), self.optimizer),

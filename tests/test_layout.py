@@ -138,7 +138,7 @@ def test_a_faster_layout_just_over_capacity_is_named_with_its_memory() -> None:
                       column(2, 0, 0), column(0, 1, 1), column(1, 1, 1))
     zero = column(0, 0, 0)
     memory = MemoryBreakdown(zero, zero, zero, column(70, 84, 120) * gib, zero, zero)
-    time = StepTime(column(10.0, 8.0, 7.0), zero, zero, zero, zero, zero, zero, zero)
+    time = StepTime(column(10.0, 8.0, 7.0), zero, zero, zero, zero, zero, zero, zero, zero)
     search = LayoutSearch(layouts, memory, time, 80 * gib, memory.total <= 80 * gib, tight=np.zeros(3, bool))
     reasons = {alt.layout.tp: str(alt.reason) for alt in search.losing_reasons(search.best_index())}
     assert reasons[2] == "20% faster, but needs 84.0 GiB per GPU (5% over capacity)"

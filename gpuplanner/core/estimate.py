@@ -394,8 +394,8 @@ def estimate_training(scenario: Scenario, node: NodeSpec | None = None, alternat
     )
 
 
-LAYOUT_KNOBS = ("tp", "pp", "dp", "cp", "zero", "micro_batch", "recompute", "recompute_layers", "sequence_parallel",
-                "virtual_stages")
+LAYOUT_KNOBS = ("tp", "pp", "dp", "cp", "ep", "zero", "micro_batch", "recompute", "recompute_layers",
+                "sequence_parallel", "virtual_stages")
 
 
 def stack_report(scenario: Scenario) -> StackReport:
@@ -415,6 +415,10 @@ def stack_report(scenario: Scenario) -> StackReport:
     if not profile.context_parallel and fixed.cp is None:
         from_profile["cp"] = 1
         pinned.add("cp")
+    if fixed.ep is None and (not profile.expert_parallel or not scenario.model or not scenario.model.is_moe):
+        if not profile.expert_parallel:
+            from_profile["ep"] = 1
+        pinned.add("ep")  # nothing to split in a dense model
     if fixed.zero is None:
         from_profile["zero"] = " | ".join(str(z) for z in profile.zero_stages)
         if len(profile.zero_stages) == 1:

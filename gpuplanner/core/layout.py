@@ -38,11 +38,13 @@ class LayoutConstraints:
     virtual_stages: int | None = None
     recompute_layers: int | None = None  # layers that recompute (when recompute is on); None: searched / all
     cp: int | None = None  # context-parallel degree; None: searched for long sequences, else 1
+    ep: int | None = None  # expert-parallel degree; None: searched for MoE models, else 1
     # What the software stack can run (core/stack.py); a value fixed above wins.
     tensor_parallel: bool = True
     pipeline_parallel: bool = True
     zero_stages: tuple[int, ...] = (0, 1, 2, 3)
     context_parallel: bool = True
+    expert_parallel: bool = True
 
 
 def _powers_of_two_up_to(limit: int) -> list[int]:
@@ -67,7 +69,7 @@ def enumerate_layouts(workload: TrainingWorkload, cluster: Cluster, fixed: Layou
     """Every candidate layout; the same for every GPU with the same node size, so it is built once per shape (the
     arrays are read-only, shared by the searches that use them)."""
     return _layouts_for(workload.model.heads, workload.model.layers, cluster.count, cluster.gpus_per_node,
-                        workload.global_batch, fixed, workload.seq_len)
+                        workload.global_batch, fixed, workload.seq_len, workload.model.experts)
 
 
 def context_parallel_choices(seq_len: int, fixed: LayoutConstraints) -> list[int]:
@@ -80,9 +82,19 @@ def context_parallel_choices(seq_len: int, fixed: LayoutConstraints) -> list[int
     return [c for c in CP_CHOICES if seq_len % (2 * c) == 0]
 
 
+def expert_parallel_choices(experts: int, fixed: LayoutConstraints) -> list[int]:
+    """Expert-parallel degrees to try: the user's; else, for a MoE model on a stack that has it, every power of two
+    that divides the experts (each data-parallel group of ep GPUs holds experts / ep of them each)."""
+    if fixed.ep:
+        return [fixed.ep]
+    if experts <= 1 or not fixed.expert_parallel:
+        return [1]
+    return [e for e in _powers_of_two_up_to(experts) if experts % e == 0]
+
+
 @lru_cache(maxsize=128)  # a plan run uses about 20 counts x 2 node sizes
 def _layouts_for(heads: int, layers: int, count: int, gpus_per_node: int, global_batch: int,
-                 fixed: LayoutConstraints, seq_len: int = 0) -> Layouts:
+                 fixed: LayoutConstraints, seq_len: int = 0, experts: int = 1) -> Layouts:
     tp_choices = [fixed.tp] if fixed.tp else [1] if not fixed.tensor_parallel else [
         t for t in _powers_of_two_up_to(min(gpus_per_node, count)) if heads % t == 0]
     splits: list[tuple[int, int, int]] = []  # (tp, cp, pp)
@@ -103,17 +115,22 @@ def _layouts_for(heads: int, layers: int, count: int, gpus_per_node: int, global
     tp, cp, pp, virtual_of = (np.array(v, dtype=np.float64) for v in zip(*quads, strict=True))
     dp = count / (tp * cp * pp)
 
-    grids = np.meshgrid(
+    axes = [
         np.arange(len(quads)),
         np.array([fixed.micro_batch] if fixed.micro_batch else MICRO_BATCH_CHOICES, dtype=np.float64),
         np.array([fixed.zero] if fixed.zero is not None else fixed.zero_stages, dtype=np.float64),
         np.array([fixed.recompute] if fixed.recompute is not None else (0, 1, 2), dtype=np.float64),
-        indexing="ij",
-    )
-    pair, micro_batch, zero, recompute = (g.ravel() for g in grids)
+    ]
+    expert_choices = expert_parallel_choices(experts, fixed)
+    if expert_choices != [1]:  # a MoE model: one more axis (a dense model's layouts stay what they were)
+        axes.append(np.array(expert_choices, dtype=np.float64))
+    grids = np.meshgrid(*axes, indexing="ij")
+    pair, micro_batch, zero, recompute = (g.ravel() for g in grids[:4])
+    expert_all = grids[4].ravel() if len(grids) > 4 else np.ones_like(micro_batch)
     tp_all, pp_all, dp_all, virtual, cp_all = tp[pair], pp[pair], dp[pair], virtual_of[pair], cp[pair]
     per_replica = global_batch / dp_all
     keep = (per_replica == np.floor(per_replica)) & (np.mod(per_replica, micro_batch) == 0)
+    keep &= np.mod(dp_all, expert_all) == 0  # the experts split over data-parallel ranks
     if fixed.dp:
         keep &= dp_all == fixed.dp
     keep &= (pp_all > 1) | (virtual == 1)  # a fixed interleave needs a pipeline
@@ -127,7 +144,7 @@ def _layouts_for(heads: int, layers: int, count: int, gpus_per_node: int, global
                          "{global_batch} sequences cannot be split evenly over the data-parallel replicas",
                          global_batch=global_batch)
     arrays = [tp_all[pick], pp_all[pick], dp_all[pick], micro_batch[pick], zero[pick], recompute[pick],
-              sequence_parallel[pick].astype(np.float64), virtual[pick], cp_all[pick]]
+              sequence_parallel[pick].astype(np.float64), virtual[pick], expert_all[pick], cp_all[pick]]
     if fixed.recompute_layers is not None:
         recompute_layers = np.full(pick.size, float(min(fixed.recompute_layers, layers)))
     elif fixed.recompute is not None:  # the user's recompute mode, on every layer (the documented default)
@@ -138,11 +155,14 @@ def _layouts_for(heads: int, layers: int, count: int, gpus_per_node: int, global
         arrays = [np.concatenate([a, a[full]]) for a in arrays]
         recompute_layers = np.concatenate([np.full(pick.size, float(layers)), np.full(full.size, float(layers // 2))])
     context = arrays.pop()
+    expert = arrays.pop()
     arrays.append(recompute_layers)
-    for array in (*arrays, context):
+    for array in (*arrays, context, expert):
         array.setflags(write=False)
-    # Without context parallelism anywhere the layouts carry no cp array (the same arrays as before it existed).
-    return Layouts(*arrays, cp=None if not (context > 1).any() else context)
+    # Without context or expert parallelism anywhere the layouts carry no cp / ep array (the same arrays as before
+    # they existed).
+    return Layouts(*arrays, cp=None if not (context > 1).any() else context,
+                   ep=None if not (expert > 1).any() else expert)
 
 
 @dataclass
@@ -179,7 +199,7 @@ class LayoutSearch:
         if not self.every_time:
             raise ValueError("runner-up reasons need the step time of every layout")
         lay = self.layouts
-        family = lay.tp * 1e8 + lay.context * 1e6 + lay.pp * 1e3 + lay.zero * 10 + lay.recompute
+        family = lay.tp * 1e10 + lay.experts * 1e8 + lay.context * 1e6 + lay.pp * 1e3 + lay.zero * 10 + lay.recompute
         best_time = float(self.time.total[best])
         order = np.lexsort((self.memory.total, ~self.fits, self.time.total))
         # The first layout of each family in that order is the family's best; keep the families in order.
@@ -211,7 +231,7 @@ def _layouts_and_memory(workload: TrainingWorkload, assumptions: Assumptions, fi
                         gpus_per_node: int) -> tuple[Layouts, MemoryBreakdown]:
     """Memory per GPU does not depend on which GPU it is: computed once per shape and shared (read-only)."""
     layouts = _layouts_for(workload.model.heads, workload.model.layers, count, gpus_per_node, workload.global_batch,
-                           fixed, workload.seq_len)
+                           fixed, workload.seq_len, workload.model.experts)
     memory = training_memory(workload, layouts, assumptions, count)
     for array in (memory.weights, memory.gradients, memory.optimizer, memory.activations, memory.overhead,
                   memory.slack):

@@ -66,15 +66,26 @@ class ParameterShard:
     weight_bytes: np.ndarray  # resident weights: full model, or frozen base + adapters
     trainable_params: np.ndarray  # parameters with gradients and optimizer states
     base_params: np.ndarray  # parameters of the (frozen or trained) base held here
+    # Expert parallelism: the share of weight_bytes / trainable_params the expert split saved on this GPU (ZeRO
+    # shards the whole stage over the data- and context-parallel ranks either way).
+    expert_saved_bytes: np.ndarray | float = 0.0
+    expert_saved_params: np.ndarray | float = 0.0
 
 
-def parameter_shard(workload: TrainingWorkload, tp: np.ndarray, pp: np.ndarray) -> ParameterShard:
+def parameter_shard(workload: TrainingWorkload, tp: np.ndarray, pp: np.ndarray,
+                    ep: np.ndarray | None = None) -> ParameterShard:
+    """What one GPU holds of the parameters before ZeRO; with expert parallelism (`ep`), each GPU holds 1/ep of
+    the stage's routed experts (Lepikhin et al. 2020, GShard)."""
     model = workload.model
     base = params_on_heaviest_stage(model, pp) / tp
     dense = weight_bytes_per_param(workload.precision)
     adapter = workload.adapter
     if adapter is None:
-        return ParameterShard(base * dense, base, base)
+        if ep is None or not model.is_moe:
+            return ParameterShard(base * dense, base, base)
+        saved = model.expert_params / pp / tp * (1.0 - 1.0 / ep)
+        held = base - saved
+        return ParameterShard(held * dense, held, held, saved * dense, saved)
     adapters = adapter.total_params(model) / pp / tp
     frozen = base * frozen_base_bytes_per_param(model, adapter.quantized_base, dense)
     return ParameterShard(frozen + adapters * dense, adapters, base)
@@ -167,12 +178,20 @@ def training_memory(workload: TrainingWorkload, layouts: Layouts, assumptions: A
     model = workload.model
     tp, pp, dp, zero = layouts.tp, layouts.pp, layouts.dp, layouts.zero
     local_tokens = workload.seq_len / layouts.context  # a context-parallel GPU's share of each sequence
-    shard = parameter_shard(workload, tp, pp)
+    shard = parameter_shard(workload, tp, pp, layouts.ep)
     trainable = shard.trainable_params
-    # ZeRO shards over the data- and context-parallel ranks (Megatron-Core's distributed optimizer does).
+    gradient_bytes, optimizer_bytes = (gradient_bytes_per_param(workload, assumptions),
+                                       optimizer_bytes_per_param(workload, assumptions))
+    # ZeRO shards over the data- and context-parallel ranks (Megatron-Core's distributed optimizer does); the
+    # experts over their own data-parallel ranks, which comes to the same bytes per GPU as without the split.
     weights, gradients, optimizer = zero_sharded(
-        shard.weight_bytes, trainable * gradient_bytes_per_param(workload, assumptions),
-        trainable * optimizer_bytes_per_param(workload, assumptions), dp * layouts.context, zero)
+        shard.weight_bytes, trainable * gradient_bytes, trainable * optimizer_bytes, dp * layouts.context, zero)
+    if layouts.ep is not None and workload.model.is_moe:
+        replicas = dp * layouts.context
+        saved = shard.expert_saved_params
+        weights = weights + np.where(zero >= 3, shard.expert_saved_bytes / replicas, 0.0)
+        gradients = gradients + np.where(zero >= 2, saved * gradient_bytes / replicas, 0.0)
+        optimizer = optimizer + np.where(zero >= 1, saved * optimizer_bytes / replicas, 0.0)
     if workload.adapter is not None and workload.adapter.quantized_base:
         # QLoRA dequantizes one layer at a time to 16-bit for its matmuls.
         weights = weights + shard.base_params / model.layers * pp * 2.0

@@ -124,6 +124,24 @@ class ModelArch:
         """Active weights of the transformer layers that multiply activations (norms and embeddings excluded)."""
         return self.active_params - self.embedding_params - self.hidden * (2 * self.layers + 1)
 
+    @cached_property
+    def expert_params(self) -> float:
+        """The routed experts' weights over every layer (0 for a dense model): what expert parallelism splits.
+        With an override (a paper's total), what the total holds beyond the attention, routers, norms and
+        embeddings the fields describe."""
+        if not self.is_moe:
+            return 0.0
+        dense = self.layers * (self.attention_params_per_layer + self.router_params_per_layer
+                               + self.norm_params_per_layer) + self.embedding_params + self.hidden
+        return max(self.total_params - dense, 0.0)
+
+    @cached_property
+    def active_expert_matmul_params(self) -> float:
+        """The routed experts' weights one token multiplies (0 for a dense model)."""
+        if not self.is_moe:
+            return 0.0
+        return min(self.expert_params * self.experts_per_token / self.experts, self.active_layer_matmul_params)
+
     @property
     def logit_params(self) -> int:
         """The output projection multiplies every token, whether or not it shares the input embedding."""

@@ -67,6 +67,11 @@ def peak_flops(gpu: GPU, precision: Precision) -> float:
     return (value or 0.0) * 1e12
 
 
+def _token_factor(tokens: np.ndarray) -> np.ndarray:
+    """The GEMM efficiency's dependence on the tokens multiplied at once: n / (n + N0)."""
+    return tokens / (tokens + GEMM_TOKENS_HALF_EFFICIENCY)
+
+
 def gemm_efficiency(gpu: GPU, workload: TrainingWorkload, layouts: Layouts, assumptions: Assumptions) -> np.ndarray:
     width = workload.model.hidden / layouts.tp
     tokens = layouts.micro_batch * workload.seq_len / layouts.context  # a GPU's tokens per micro-batch
@@ -117,11 +122,12 @@ class StepTime:
     data_parallel: np.ndarray
     optimizer: np.ndarray
     context_parallel: np.ndarray  # ring-attention transfers the attention math does not hide
+    expert_parallel: np.ndarray  # MoE token dispatch and combine (all-to-all)
 
     @property
     def total(self) -> np.ndarray:
         return (self.gemm + self.memory_bound + self.tensor_parallel + self.pipeline_send + self.pipeline_bubble
-                + self.data_parallel + self.optimizer + self.context_parallel)
+                + self.data_parallel + self.optimizer + self.context_parallel + self.expert_parallel)
 
     def as_dict(self, i: int) -> dict[str, float]:
         return {name: float(getattr(self, name)[i]) for name in _STEP_PARTS}
@@ -137,7 +143,7 @@ class StepTime:
 
 
 _STEP_PARTS = ("gemm", "memory_bound", "tensor_parallel", "pipeline_send", "pipeline_bubble", "data_parallel",
-               "optimizer", "context_parallel")
+               "optimizer", "context_parallel", "expert_parallel")
 
 
 def ring_allreduce_s(bytes_per_gpu: np.ndarray, ranks: np.ndarray, link_bytes_per_s: np.ndarray,
@@ -174,7 +180,8 @@ def training_step_time(workload: TrainingWorkload, cluster: Cluster, layouts: La
         "tp", "pp", "dp", "micro_batch", "zero")), np.concatenate([layouts.recompute, np.zeros(partial.size)]),
         *(np.concatenate([getattr(layouts, name), getattr(layouts, name)[partial]]) for name in (
             "sequence_parallel", "virtual_stages")),
-        cp=None if layouts.cp is None else np.concatenate([layouts.cp, layouts.cp[partial]]))
+        cp=None if layouts.cp is None else np.concatenate([layouts.cp, layouts.cp[partial]]),
+        ep=None if layouts.ep is None else np.concatenate([layouts.ep, layouts.ep[partial]]))
     time = _step_time(workload, cluster, both, assumptions)
     f = share[partial]
     parts = {}
@@ -208,15 +215,25 @@ def _step_time(workload: TrainingWorkload, cluster: Cluster, layouts: Layouts,
     # stage, as Llama 3 did); Megatron-LM 2021 put it all on the last stage, which this does not model yet.
     attention = (attention_flops_per_token(workload, layouts.recompute, assumptions) * tokens_per_gpu
                  / (max(attention_peak, 1.0) * ATTENTION_EFFICIENCY * assumptions.compute_efficiency_scale))
-    gemm = (linear_flops_per_token(workload, layouts.recompute) * tokens_per_gpu
-            / (peak * gemm_efficiency(gpu, workload, layouts, assumptions)) + attention)
+    linear = linear_flops_per_token(workload, layouts.recompute) * tokens_per_gpu
+    if model.is_moe:
+        # Routed experts run as grouped GEMMs of the tokens each expert receives: a micro-batch's tokens x top-k
+        # spread over the experts, ep GPUs' worth of them on each (fewer tokens: a lower efficiency).
+        expert_share = model.active_expert_matmul_params / (model.active_layer_matmul_params + model.logit_params)
+        per_expert = layouts.micro_batch * local_tokens * model.experts_per_token * layouts.experts / model.experts
+        expert_efficiency = gemm_efficiency(gpu, workload, layouts, assumptions) / _token_factor(
+            layouts.micro_batch * local_tokens) * _token_factor(per_expert)
+        gemm = (linear * (1.0 - expert_share) / (peak * gemm_efficiency(gpu, workload, layouts, assumptions))
+                + linear * expert_share / (peak * expert_efficiency) + attention)
+    else:
+        gemm = linear / (peak * gemm_efficiency(gpu, workload, layouts, assumptions)) + attention
 
     # Memory-bound kernels: traffic proportional to the layer's activations (recompute repeats a forward).
     layer_activations = activation_bytes_per_layer(model, workload.seq_len, layouts.without_recompute(), act_bytes,
                                                    assumptions)
     passes = ELEMENTWISE_TRAFFIC_FACTOR * np.where(layouts.recompute == Recompute.FULL, 4.0 / 3.0, 1.0)
     memory_bound = layer_activations * passes * (model.layers / pp) * microbatches / hbm
-    shard = parameter_shard(workload, tp, pp)
+    shard = parameter_shard(workload, tp, pp, layouts.ep)
     if workload.adapter is not None and workload.adapter.quantized_base:
         # QLoRA dequantizes every NF4 weight to 16-bit in each forward and backward pass (read 4.1 + write 16
         # + read 16 bits per parameter).
@@ -247,6 +264,22 @@ def _step_time(workload: TrainingWorkload, cluster: Cluster, layouts: Layouts,
                     * (model.layers / pp) * microbatches, 0.0)
     context_parallel = np.maximum(ring - attention, 0.0)
 
+    # Expert parallel (GShard, Lepikhin et al. 2020): each MoE layer sends every token's hidden state to its top-k
+    # experts and back (dispatch, combine), in the forward and the backward (and the recomputed forward), over the
+    # ep GPUs of the group (NVLink when they share a node); assumptions.ep_overlap of it hidden behind compute.
+    if model.is_moe and layouts.ep is not None:
+        ep = layouts.experts
+        group = tp * cp * ep
+        ep_link = np.where(group <= gpus_per_node,
+                           gpu.group_link_gbs(group) / 2.0 * 1e9 * assumptions.link_efficiency, nic_bytes_per_s)
+        routed = layouts.micro_batch * local_tokens * model.experts_per_token * model.hidden * act_bytes / tp
+        exchanges = np.where(layouts.recompute == Recompute.FULL, 6.0, 4.0)
+        expert_parallel = np.where(ep > 1, exchanges * ((ep - 1.0) / ep * routed / ep_link
+                                                        + assumptions.collective_latency_s)
+                                   * (model.layers / pp) * microbatches, 0.0) * (1.0 - assumptions.ep_overlap)
+    else:
+        expert_parallel = np.zeros_like(tp)
+
     # Pipeline: one activation send forward and one gradient send backward per micro-batch per boundary, v times
     # with v interleaved chunks. Each of the t tensor-parallel ranks sends 1/t of the tensor and the receiver
     # all-gathers it over NVLink (Megatron's scatter/gather, Narayanan et al. 2021 Sec. 4.1), with or without SP.
@@ -255,7 +288,7 @@ def _step_time(workload: TrainingWorkload, cluster: Cluster, layouts: Layouts,
     pipeline_send = np.where(pp > 1, 2.0 * microbatches * layouts.virtual_stages
                              * (send / stage_link + assumptions.collective_latency_s), 0.0)
 
-    busy = gemm + memory_bound + tensor_parallel + context_parallel + pipeline_send
+    busy = gemm + memory_bound + tensor_parallel + context_parallel + expert_parallel + pipeline_send
     bubble_fraction = (pp - 1.0) / (layouts.virtual_stages * microbatches)
     pipeline_bubble = busy * bubble_fraction
 
@@ -276,10 +309,11 @@ def _step_time(workload: TrainingWorkload, cluster: Cluster, layouts: Layouts,
     data_parallel = exposed_gradients + exposed_gathers
 
     # Optimizer update: read and write weights, gradients and states of this GPU's shard.
-    updated = shard.trainable_params / np.where(zero >= 1, replicas, 1.0)
+    updated = np.where(zero >= 1, (shard.trainable_params + shard.expert_saved_params) / replicas,
+                       shard.trainable_params)
     state_bytes = (weight_bytes_per_param(workload.precision) + gradient_bytes_per_param(workload, assumptions)
                    + optimizer_bytes_per_param(workload, assumptions))
     optimizer = 2.0 * updated * state_bytes / hbm
 
     return StepTime(gemm, memory_bound, tensor_parallel, pipeline_send, pipeline_bubble, data_parallel, optimizer,
-                    context_parallel)
+                    context_parallel, expert_parallel)

@@ -32,13 +32,15 @@ class Layout:
     virtual_stages: int
     recompute_layers: int | None = None  # layers that recompute; None: all (or none without recomputation)
     cp: int = 1  # context-parallel degree: each sequence split over this many GPUs (ring attention)
+    ep: int = 1  # expert-parallel degree: a MoE layer's experts split over this many data-parallel GPUs
 
     @property
     def degrees(self) -> str:
         """The parallel degrees as practitioners write them, in every language: "TP 8 · CP 16 · PP 16 · DP 4"
-        (CP only where the sequence is split)."""
+        (CP only where the sequence is split, EP only where the experts are)."""
         context = f" · CP {self.cp}" if self.cp > 1 else ""
-        return f"TP {self.tp}{context} · PP {self.pp} · DP {self.dp}"
+        experts = f" (EP {self.ep})" if self.ep > 1 else ""
+        return f"TP {self.tp}{context} · PP {self.pp} · DP {self.dp}{experts}"
 
 
 @dataclass(frozen=True)

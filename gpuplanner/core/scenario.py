@@ -68,7 +68,8 @@ SCHEMA: dict[str, Any] = {
     "images": {"count": int, "epochs": float, "batch": int, "resolution": int, "gflops_per_sample": float,
                "activation_mib_per_sample": float},
     "hardware": {"gpu": str, "count": int, "gpus_per_node": int, "network_gbps_per_node": float},
-    "parallelism": {"tp": int, "pp": int, "dp": int, "cp": int, "sequence_parallel": bool, "virtual_stages": int},
+    "parallelism": {"tp": int, "pp": int, "dp": int, "cp": int, "ep": int, "sequence_parallel": bool,
+                    "virtual_stages": int},
     "constraints": {"deadline_days": float, "budget": float, "currency": str, "deployment": str,
                     "objective": str, "allow_consumer_gpus": bool, "target_output_tokens_per_s": float,
                     "site": dict, "years": float, "utilization": float, "usd_to_cny": float, "region": str},
@@ -282,7 +283,7 @@ def parse_scenario(data: object, resolve_model: Callable[[str], ModelArch], reso
         if training.get("recompute") == Recompute.NONE:
             raise InputError("training.recompute_layers", "needs recompute to be full or selective")
     parallelism = _section(data, "parallelism")
-    for key in ("tp", "pp", "dp", "cp", "virtual_stages"):
+    for key in ("tp", "pp", "dp", "cp", "ep", "virtual_stages"):
         if key in parallelism:
             require_int(f"parallelism.{key}", parallelism[key], maximum=1 << 20)
     if "cp" in parallelism:
@@ -291,6 +292,15 @@ def parse_scenario(data: object, resolve_model: Callable[[str], ModelArch], reso
                              "attention balances causal work that way)", seq_len=seq_len, cp=parallelism["cp"])
         if parallelism["cp"] > 1 and not profile.context_parallel:
             raise InputError("parallelism.cp", "the {stack} stack has no context parallelism", stack=profile.name)
+    if "ep" in parallelism and parallelism["ep"] > 1:
+        if model is not None and model.experts % parallelism["ep"]:
+            raise InputError("parallelism.ep", "{ep} does not divide the model's {experts} experts",
+                             ep=parallelism["ep"], experts=model.experts)
+        if not profile.expert_parallel:
+            raise InputError("parallelism.ep", "the {stack} stack has no expert parallelism", stack=profile.name)
+        if "dp" in parallelism and parallelism["dp"] % parallelism["ep"]:
+            raise InputError("parallelism.ep", "{ep} does not divide the {dp} data-parallel ranks the experts are "
+                             "split over", ep=parallelism["ep"], dp=parallelism["dp"])
     if "tp" in parallelism and model is not None:
         if model.heads % parallelism["tp"]:
             raise InputError("parallelism.tp", "{tp} does not divide the model's {heads} heads",
@@ -312,10 +322,11 @@ def parse_scenario(data: object, resolve_model: Callable[[str], ModelArch], reso
         tp=parallelism.get("tp"), pp=parallelism.get("pp"), dp=parallelism.get("dp"),
         micro_batch=training.get("micro_batch"), zero=training.get("zero"),
         recompute=int(training["recompute"]) if "recompute" in training else None,
-        recompute_layers=training.get("recompute_layers"), cp=parallelism.get("cp"),
+        recompute_layers=training.get("recompute_layers"), cp=parallelism.get("cp"), ep=parallelism.get("ep"),
         sequence_parallel=parallelism.get("sequence_parallel"), virtual_stages=parallelism.get("virtual_stages"),
         tensor_parallel=profile.tensor_parallel, pipeline_parallel=profile.pipeline_parallel,
         zero_stages=profile.zero_stages, context_parallel=profile.context_parallel,
+        expert_parallel=profile.expert_parallel,
     )
     constraints = _section(data, "constraints")
     if "site" in constraints:

@@ -28,6 +28,7 @@ class StackProfile:
     pipeline_parallel: bool
     zero_stages: tuple[int, ...]  # sharding it offers (0: plain data parallel)
     context_parallel: bool = False  # it splits long sequences over GPUs (ring attention)
+    expert_parallel: bool = False  # it splits a MoE layer's experts over GPUs
 
 
 PROFILES: dict[Stack, StackProfile] = {
@@ -39,11 +40,12 @@ PROFILES: dict[Stack, StackProfile] = {
     Stack.MEGATRON_CORE: StackProfile(
         Stack.MEGATRON_CORE.value, "Megatron-Core / NeMo with Transformer Engine (2024+): FlashAttention, sequence "
         "parallelism with TP, overlapped gradient reduce, distributed optimizer (ZeRO-1), context parallelism",
-        {}, tensor_parallel=True, pipeline_parallel=True, zero_stages=(0, 1), context_parallel=True),
+        {}, tensor_parallel=True, pipeline_parallel=True, zero_stages=(0, 1), context_parallel=True,
+        expert_parallel=True),
     Stack.DEEPSPEED: StackProfile(
-        Stack.DEEPSPEED.value, "DeepSpeed ZeRO (stages 0-3, overlap_comm); no tensor or pipeline parallelism of its "
-        "own",
-        {}, tensor_parallel=False, pipeline_parallel=False, zero_stages=(0, 1, 2, 3)),
+        Stack.DEEPSPEED.value, "DeepSpeed ZeRO (stages 0-3, overlap_comm) and DeepSpeed-MoE expert parallelism; no "
+        "tensor or pipeline parallelism of its own",
+        {}, tensor_parallel=False, pipeline_parallel=False, zero_stages=(0, 1, 2, 3), expert_parallel=True),
     Stack.DEEPSPEED_PIPELINE: StackProfile(
         Stack.DEEPSPEED_PIPELINE.value, "DeepSpeed PipelineModule: pipeline parallelism with ZeRO-1 at most (ZeRO-2/3 "
         "are not supported with pipelines)", {}, tensor_parallel=False, pipeline_parallel=True, zero_stages=(0, 1)),
@@ -53,15 +55,15 @@ PROFILES: dict[Stack, StackProfile] = {
         zero_stages=(0, 2, 3)),
     Stack.TORCHTITAN: StackProfile(
         Stack.TORCHTITAN.value, "torchtitan: FSDP2 (ZeRO-2/3) with tensor parallelism (sequence parallel), pipeline "
-        "and context parallelism", {}, tensor_parallel=True, pipeline_parallel=True, zero_stages=(0, 2, 3),
-        context_parallel=True),
+        "context and expert parallelism", {}, tensor_parallel=True, pipeline_parallel=True, zero_stages=(0, 2, 3),
+        context_parallel=True, expert_parallel=True),
 }
 # No `stack` in the scenario: the best of the modern stacks, every layout any of them runs (FlashAttention,
 # sequence parallelism with TP, overlapped gradient reduce, ZeRO 0-3).
 MODERN = StackProfile("modern", "the best of the modern stacks: FlashAttention, sequence parallelism with TP, "
-                      "overlapped gradient reduce, ZeRO 0-3, context parallelism for long sequences (no stack chosen)",
-                      {}, tensor_parallel=True, pipeline_parallel=True, zero_stages=(0, 1, 2, 3),
-                      context_parallel=True)
+                      "overlapped gradient reduce, ZeRO 0-3, context parallelism for long sequences, expert "
+                      "parallelism for MoE (no stack chosen)", {}, tensor_parallel=True, pipeline_parallel=True,
+                      zero_stages=(0, 1, 2, 3), context_parallel=True, expert_parallel=True)
 
 
 def profile_for(stack: Stack | None) -> StackProfile:

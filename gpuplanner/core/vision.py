@@ -146,7 +146,7 @@ def search_image_layouts(workload: ImageWorkload, cluster: Cluster, assumptions:
     update = 2.0 * params / np.where(zero >= 1, dp, 1.0) * (weight_bytes + 4.0 + OPTIMIZER_STATE_BYTES[
         workload.optimizer]) / hbm
     zeros = np.zeros(len(layouts))
-    time = StepTime(compute, zeros, zeros, zeros, zeros, data_parallel, update, zeros)
+    time = StepTime(compute, zeros, zeros, zeros, zeros, data_parallel, update, zeros, zeros)
     capacity = (gpu.memory_gib or 0.0) * GIB
     return LayoutSearch(layouts, memory, time, capacity, memory.total <= capacity, tight=(
         memory.total > capacity) & (memory.allocated <= capacity))

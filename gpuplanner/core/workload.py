@@ -64,6 +64,9 @@ class Assumptions:
     tp_overlap: float = 0.0  # share of tensor-parallel collective time hidden behind the GEMMs (Transformer Engine
     # userbuffer overlap). 0 by default: on the public runs an overlap does not lower the out-of-sample error
     # overall (benchmarks/crossval.py; 0.3 / 0.5 / 0.7 trade Hopper 16-bit against Hopper FP8 and LLaMA-65B).
+    # Share of the MoE all-to-all (token dispatch and combine) hidden behind compute: 0 for a plain implementation;
+    # DeepSeek-V3's DualPipe overlaps nearly all of it (DeepSeek-V3 report, Sec. 3.2.1).
+    ep_overlap: float = 0.0
     # ZeRO-3 prefetches the next layer's weights while computing; this share of the all-gathers stays exposed even
     # when compute could hide them (the first layer's gather, prefetch start-up). A planning default, not measured.
     gather_exposed_share: float = 0.1
@@ -171,11 +174,18 @@ class Layouts:
     extra: dict[str, np.ndarray] = field(default_factory=dict)
     # Context-parallel degree: each sequence split over this many GPUs (ring attention); None: 1 everywhere.
     cp: np.ndarray | None = None
+    # Expert-parallel degree: a MoE layer's experts split over this many data-parallel GPUs; None: 1 everywhere.
+    ep: np.ndarray | None = None
 
     @property
     def context(self) -> np.ndarray:
         """The context-parallel degree of each layout (1 without context parallelism)."""
         return np.ones_like(self.tp) if self.cp is None else self.cp
+
+    @property
+    def experts(self) -> np.ndarray:
+        """The expert-parallel degree of each layout (1 without expert parallelism)."""
+        return np.ones_like(self.tp) if self.ep is None else self.ep
 
     def __len__(self) -> int:
         return int(self.tp.shape[0])
@@ -194,12 +204,12 @@ class Layouts:
         return Layouts(self.tp[pick], self.pp[pick], self.dp[pick], self.micro_batch[pick], self.zero[pick],
                        self.recompute[pick], self.sequence_parallel[pick], self.virtual_stages[pick],
                        None if self.recompute_layers is None else self.recompute_layers[pick],
-                       cp=None if self.cp is None else self.cp[pick])
+                       cp=None if self.cp is None else self.cp[pick], ep=None if self.ep is None else self.ep[pick])
 
     def without_recompute(self) -> Layouts:
         """The same layouts with no activation recomputation (what a layer holds when nothing is recomputed)."""
         return Layouts(self.tp, self.pp, self.dp, self.micro_batch, self.zero, np.zeros_like(self.tp),
-                       self.sequence_parallel, self.virtual_stages, cp=self.cp)
+                       self.sequence_parallel, self.virtual_stages, cp=self.cp, ep=self.ep)
 
     def recompute_share(self, layers: int) -> np.ndarray:
         """Share of the layers that recompute (1 where all do; 0 without recomputation)."""
@@ -214,4 +224,4 @@ class Layouts:
                       virtual_stages=int(self.virtual_stages[i]),
                       recompute_layers=None if self.recompute_layers is None or self.recompute[i] == 0
                       else int(self.recompute_layers[i]),
-                      cp=1 if self.cp is None else int(self.cp[i]))
+                      cp=1 if self.cp is None else int(self.cp[i]), ep=1 if self.ep is None else int(self.ep[i]))

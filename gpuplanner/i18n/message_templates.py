@@ -173,6 +173,8 @@ TEMPLATES = (
 # Input errors (InputError templates across the Qt-free packages).
 INPUT_TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "%1 KV heads do not divide %2 heads"),
+    QT_TRANSLATE_NOOP("CoreMessages", "%1 does not divide the %2 data-parallel ranks the experts are split over"),
+    QT_TRANSLATE_NOOP("CoreMessages", "%1 does not divide the model's %2 experts"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 does not divide the model's %2 heads"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 estimates are not available in this version yet"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 exceeds the %2 GPUs per node"),
@@ -268,6 +270,7 @@ INPUT_TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "not valid JSON: %1 at line %2 column %3"),
     QT_TRANSLATE_NOOP("CoreMessages", "only applies to the vision and diffusion tasks"),
     QT_TRANSLATE_NOOP("CoreMessages", "the %1 stack has no context parallelism"),
+    QT_TRANSLATE_NOOP("CoreMessages", "the %1 stack has no expert parallelism"),
     QT_TRANSLATE_NOOP("CoreMessages", "the file name contains a NUL character"),
     QT_TRANSLATE_NOOP("CoreMessages", "the folder %1 does not exist"),
     QT_TRANSLATE_NOOP("CoreMessages", "the number %1 is too large"),

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 MEMORY_PARTS = ("weights", "gradients", "optimizer", "activations", "kv_cache", "overhead")
 TIME_PARTS = ("gemm", "memory_bound", "tensor_parallel", "pipeline_send", "pipeline_bubble", "data_parallel",
-              "optimizer", "context_parallel")
+              "optimizer", "context_parallel", "expert_parallel")
 # Colour-blind-safe categorical palette (Tableau 10); the over-limit red is kept apart from it.
 PALETTE = ("#4e79a7", "#f28e2b", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#9c755f", "#bab0ac")
 OVER_LIMIT = "#d62728"
@@ -159,7 +159,8 @@ class ChartPanel(QWidget):
                 "gemm": self.tr("Matrix math"), "memory_bound": self.tr("Memory-bound kernels"),
                 "tensor_parallel": self.tr("Tensor-parallel traffic"), "pipeline_send": self.tr("Pipeline sends"),
                 "pipeline_bubble": self.tr("Pipeline bubble"), "data_parallel": self.tr("Gradient sync (exposed)"),
-                "context_parallel": self.tr("Context-parallel traffic (exposed)")}
+                "context_parallel": self.tr("Context-parallel traffic (exposed)"),
+                "expert_parallel": self.tr("Expert all-to-all")}
 
     def _titles(self, serving: bool) -> None:
         colour = self._foreground.name()

@@ -77,7 +77,8 @@ def plan_html(plan: Plan, currency: str) -> str:
         parts_label = {"gemm": tr("Matrix math"), "memory_bound": tr("Memory-bound kernels"),
                        "tensor_parallel": tr("Tensor-parallel traffic"), "pipeline_send": tr("Pipeline sends"),
                        "pipeline_bubble": tr("Pipeline bubble"), "data_parallel": tr("Gradient sync (exposed)"),
-                       "optimizer": tr("Optimizer step"), "context_parallel": tr("Context-parallel traffic (exposed)")}
+                       "optimizer": tr("Optimizer step"), "context_parallel": tr("Context-parallel traffic (exposed)"),
+                       "expert_parallel": tr("Expert all-to-all")}
         rows += [(parts_label.get(k, k), _num(v, 3) + " s") for k, v in training.step_breakdown_s.items() if v > 0]
         parts.append(_table(rows))
     if plan.estimate.stack is not None:
@@ -201,6 +202,7 @@ def assumption_labels() -> dict[str, str]:
         "network_efficiency": tr("Network efficiency"), "collective_latency_s": tr("Latency per collective (s)"),
         "dp_overlap": tr("Gradient traffic hidden behind compute (share)"),
         "tp_overlap": tr("Tensor-parallel traffic hidden behind GEMMs (share)"),
+        "ep_overlap": tr("Expert all-to-all hidden behind compute (share)"),
         "gather_exposed_share": tr("ZeRO-3 gathers left exposed (share)"),
         "compute_efficiency_scale": tr("Compute efficiency scale"), "flops_convention": tr("FLOPs counted as"),
         "activation_memory": tr("Activation memory"), "optimizer": tr("Optimizer"), "adapters": tr("Adapters"),

@@ -1,0 +1,64 @@
+"""MoE training with expert parallelism (`parallelism.ep`, issue 19 item 17): a MoE layer's experts split over ep
+data-parallel GPUs — their weights (and, without ZeRO, their gradients and states) fall by ep, each expert's
+grouped GEMM gets ep GPUs' worth of tokens, and every token's hidden state goes to its experts and back
+(all-to-all), exposed unless `assumptions.ep_overlap` hides it. Dense models are unchanged."""
+
+from __future__ import annotations
+
+import pytest
+
+from gpuplanner.catalog.store import Catalog
+from gpuplanner.core.errors import InputError
+from gpuplanner.service import estimate_for_scenario
+
+MIXTRAL = {"task": "pretrain", "model": {"preset": "mixtral-8x7b"}, "seq_len": 4096,
+           "training": {"tokens": 1e11, "global_batch": 512, "micro_batch": 1, "recompute": "none", "zero": 0},
+           "hardware": {"gpu": "h100-sxm5-80gb", "count": 64}}
+
+
+@pytest.fixture(scope="module")
+def catalog() -> Catalog:
+    return Catalog(overrides_path=None)
+
+
+def mixtral(catalog, ep: int, **extra):
+    return estimate_for_scenario({**MIXTRAL, "parallelism": {"tp": 1, "pp": 4, "dp": 16, "ep": ep}, **extra}, catalog)
+
+
+def test_the_experts_weights_split_over_the_expert_parallel_gpus(catalog) -> None:
+    model = catalog.model("mixtral-8x7b")
+    whole, split = mixtral(catalog, 1), mixtral(catalog, 8)
+    assert split.layout.ep == 8 and split.layout.degrees == "TP 1 · PP 4 · DP 16 (EP 8)"
+    # Without ZeRO each GPU of a 4-stage pipeline holds a quarter of the experts at ep 1, 1/32 at ep 8 (bf16).
+    saved_gib = model.expert_params / 4 * (1 - 1 / 8) * 2.0 / (1 << 30)
+    assert whole.memory_gib_per_gpu.weights - split.memory_gib_per_gpu.weights == pytest.approx(saved_gib, rel=1e-6)
+
+
+def test_the_all_to_all_shows_unless_overlapped_and_the_expert_gemms_grow(catalog) -> None:
+    plain, split = mixtral(catalog, 1), mixtral(catalog, 8)
+    assert plain.training.step_breakdown_s["expert_parallel"] == 0.0
+    assert split.training.step_breakdown_s["expert_parallel"] > 0.0
+    assert split.training.step_breakdown_s["gemm"] < plain.training.step_breakdown_s["gemm"]  # bigger grouped GEMMs
+    hidden = mixtral(catalog, 8, assumptions={"ep_overlap": 1.0})
+    assert hidden.training.step_breakdown_s["expert_parallel"] == 0.0
+
+
+def test_the_search_splits_the_experts_of_a_moe_model_and_not_a_dense_one(catalog) -> None:
+    searched = estimate_for_scenario({**MIXTRAL, "training": {"tokens": 1e11, "global_batch": 512}}, catalog)
+    assert searched.fits and searched.layout.ep > 1 and "ep" in searched.stack.searched
+    dense = estimate_for_scenario({**MIXTRAL, "model": {"preset": "llama-2-7b"},
+                                   "training": {"tokens": 1e11, "global_batch": 512}}, catalog)
+    assert dense.layout.ep == 1 and "ep" not in dense.stack.searched
+    assert dense.training.step_breakdown_s["expert_parallel"] == 0.0
+
+
+def test_bad_expert_parallel_settings_name_the_field(catalog) -> None:
+    with pytest.raises(InputError, match=r"parallelism\.ep") as uneven:
+        mixtral(catalog, 3)
+    assert "8 experts" in str(uneven.value)
+    with pytest.raises(InputError, match=r"parallelism\.ep") as stack:
+        estimate_for_scenario({**MIXTRAL, "stack": "fsdp", "parallelism": {"ep": 2}}, catalog)
+    assert "no expert parallelism" in str(stack.value)
+    with pytest.raises(InputError, match=r"parallelism\.ep") as ranks:
+        estimate_for_scenario({**MIXTRAL, "parallelism": {"tp": 1, "pp": 16, "dp": 4, "ep": 8}}, catalog)
+    assert "4 data-parallel ranks" in str(ranks.value)

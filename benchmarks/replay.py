@@ -290,6 +290,14 @@ def gpu_hour_cases(catalog: Catalog) -> list[Case]:
         "hardware": {"gpu": "a100-sxm4-40gb", "count": 440, "network_gbps_per_node": 1600},
         "parallelism": {"tp": 1, "pp": 1, "dp": 440}}, "gpu_hours", 440 * 9.5 * 24,
         "440 GPUs x 9.5 days", in_median=False))
+    deepseek = runs["deepseek-v3-gpu-hours"]
+    cases.append(Case(deepseek["id"], "DeepSeek-V3, 2048 H800, 14.8T tokens, FP8", {
+        "task": "pretrain", "model": {"preset": "deepseek-v3"}, "seq_len": 4096, "precision": "fp8",
+        "training": {"tokens": 14.8e12, "global_batch": 15360, "zero": 1},
+        "hardware": {"gpu": "h800-sxm5-80gb", "count": 2048},
+        "parallelism": {"tp": 1, "pp": 16, "dp": 128, "ep": 64},
+        "assumptions": {"ep_overlap": 0.9}}, "gpu_hours", deepseek["results"]["gpu_hours"],
+        "Table 1 pre-training GPU-hours (DualPipe: the all-to-all overlapped, 0.9 assumed)", in_median=False))
     l405 = runs["llama31-405b-gpu-hours"]
     cases.append(Case(l405["id"], "Llama 3.1 405B, 16K H100, 15.6T tokens", {
         "task": "pretrain", "model": {"preset": "llama-3.1-405b"}, "seq_len": 8192, "precision": "bf16",

@@ -241,24 +241,38 @@ def _undated_words(text: str) -> str:
     return text or "no date"
 
 
-def price_age_note(price_date: str, today: _dt.date) -> Message | None:
-    """A note when a rental price is undated or over 12 months old on `today` (None when it is current)."""
+def _price_age(price_date: str, today: _dt.date) -> tuple[bool, str] | None:
+    """(undated, the words for its date) when a price is undated or over 12 months old on `today`, else None."""
     text = price_date.strip()
     parsed = price_day(text)
     if parsed is None:
+        return True, _undated_words(text)
+    return (False, text) if (today - parsed).days > PRICE_STALE_DAYS else None
+
+
+def price_age_note(price_date: str, today: _dt.date) -> Message | None:
+    """A note when a rental price is undated or over 12 months old on `today` (None when it is current)."""
+    age = _price_age(price_date, today)
+    if age is None:
+        return None
+    if age[0]:
         return msg("The rental price is undated ({date}): check the provider's price page before relying on it.",
-                   date=_undated_words(text))
-    if (today - parsed).days > PRICE_STALE_DAYS:
-        return msg("The rental price is from {date}, over 12 months ago: check the provider's current price.",
-                   date=text)
-    return None
+                   date=age[1])
+    return msg("The rental price is from {date}, over 12 months ago: check the provider's current price.",
+               date=age[1])
 
 
 def purchase_price_age_note(price: Price, today: _dt.date) -> Message | None:
     """A note when the purchase price a plan uses is undated or over 12 months old (None when current or the user's
     own quote, which the plan names as theirs)."""
-    if price.quoted:
+    age = None if price.quoted else _price_age(price.date, today)
+    if age is None:
         return None
+    if age[0]:
+        return msg("The purchase price is undated ({date}): ask a vendor for a quote before relying on it.",
+                   date=age[1])
+    return msg("The purchase price is from {date}, over 12 months ago: ask a vendor for a current quote.",
+               date=age[1])
     text = price.date.strip()
     parsed = price_day(text)
     if parsed is None:

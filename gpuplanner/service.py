@@ -30,7 +30,7 @@ def plan_for_scenario(data: ScenarioDocument, catalog: Catalog, top: int = 5,
     """Parse, then rank the catalog for the scenario; a scenario naming `hardware.gpu` is planned on that GPU."""
     scenario = scenario_from_data(data, catalog)
     settings = plan_settings(scenario)
-    options = hardware_options(catalog, settings.power, settings.region)
+    options = hardware_options(catalog, settings.power, settings.region, settings.cost.usd_to_cny)
     if scenario.hardware_given:
         options = [o for o in options if o.gpu.id == scenario.gpu.id]
     return plan_catalog(scenario, options, settings, top=top, progress=progress)

@@ -201,3 +201,21 @@ def test_the_nvl72_domain_carries_tensor_parallel_groups_larger_than_eight(bundl
         estimate_for_scenario({"task": "pretrain", "model": {"preset": "llama-3.1-405b"},
                                "hardware": {"gpu": "b200", "count": 64, "gpus_per_node": 8},
                                "parallelism": {"tp": 16, "pp": 1}, "training": {"tokens": 1e10}}, bundled)
+
+
+def test_a_cloud_price_in_cny_is_used_at_the_users_rate_and_says_so(private_user_data) -> None:
+    """A mainland-China rental listed in CNY (the user's own row: the bundled catalog has none yet) counts at
+    `constraints.usd_to_cny`; before, any non-USD row was silently ignored by the planner."""
+    catalog = Catalog()
+    catalog.save_user_row("cloud_instances", {
+        "id": "my-autodl-a800", "provider": "AutoDL", "instance": "8x A800", "gpu_id": "a800-sxm4-80gb",
+        "gpu_count": 8, "on_demand_per_hour": 40.0, "currency": "CNY", "region": "cn-north",
+        "price_date": "2026-11-30", "source": "my own reading of the price page"})
+    scenario = {"task": "pretrain", "model": {"preset": "llama-2-7b"}, "training": {"tokens": 1e10},
+                "hardware": {"gpu": "a800-sxm4-80gb"},
+                "constraints": {"deployment": "cloud", "usd_to_cny": 8.0, "currency": "CNY"}}
+    plan = plan_for_scenario(scenario, catalog, top=1).plans[0]
+    offer = plan.cost.cloud_offer
+    assert offer.provider == "AutoDL" and "40.00 CNY/h; 8 CNY/USD" in offer.source
+    # 40 CNY/h for 8 GPUs: 5 CNY per GPU-hour in the user's currency (converted to USD and back at the same rate).
+    assert plan.cost.cloud_on_demand_per_gpu_hour == pytest.approx(5.0)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from gpuplanner.catalog.store import Catalog, Row
 from gpuplanner.core.availability import gpu_availability, in_region
-from gpuplanner.core.cost import HOST_PLATFORM_DEFAULT_USD, CloudOffer, Price
+from gpuplanner.core.cost import HOST_PLATFORM_DEFAULT_USD, CloudOffer, CostAssumptions, Price
 from gpuplanner.core.hardware import GPU, Segment
 from gpuplanner.core.plan import HardwareOptions
 from gpuplanner.core.site import NodeSpec, PowerAssumptions
@@ -87,22 +87,38 @@ def node_for(gpu: GPU, servers: list[Row], power: PowerAssumptions) -> tuple[Nod
     return node, price
 
 
-def cheapest_cloud_offer(gpu: GPU, offers: list[Row], region: str = "global") -> CloudOffer | None:
+def _usd_per_hour(row: Row, usd_to_cny: float) -> float | None:
+    """A cloud row's hourly price in USD: as listed, or converted from CNY at the user's rate (None: another
+    currency, which this version cannot convert)."""
+    price = float(row["on_demand_per_hour"])  # type: ignore[arg-type]
+    currency = row.get("currency")
+    if currency == "USD":
+        return price
+    return price / usd_to_cny if currency == "CNY" else None
+
+
+def cheapest_cloud_offer(gpu: GPU, offers: list[Row], region: str = "global",
+                         usd_to_cny: float = CostAssumptions.usd_to_cny) -> CloudOffer | None:
     """The cheapest offer per GPU-hour, from inside `region` when there is one there (else the cheapest anywhere,
-    which the planner then marks as outside the region)."""
-    usable = [row for row in offers if row.get("gpu_id") == gpu.id and row.get("on_demand_per_hour")
-              and row.get("currency") == "USD"]
+    which the planner then marks as outside the region). Offers listed in CNY (mainland-China clouds) count at the
+    user's exchange rate and say so."""
+    usable = [(row, usd) for row in offers if row.get("gpu_id") == gpu.id and row.get("on_demand_per_hour")
+              and (usd := _usd_per_hour(row, usd_to_cny)) is not None]
     if not usable:
         return None
-    local = [row for row in usable if in_region(str(row.get("region") or ""), region)]
-    row = min(local or usable, key=lambda r: float(r["on_demand_per_hour"]) / int(r["gpu_count"]))
+    local = [(row, usd) for row, usd in usable if in_region(str(row.get("region") or ""), region)]
+    row, usd = min(local or usable, key=lambda item: item[1] / int(item[0]["gpu_count"]))  # type: ignore[arg-type]
+    source = str(row["source"])
+    if row.get("currency") == "CNY":
+        source += f" (listed at {float(row['on_demand_per_hour']):,.2f} CNY/h; {usd_to_cny:g} CNY/USD)"  # type: ignore[arg-type]
     return CloudOffer(provider=str(row["provider"]), instance=str(row["instance"]), gpus=int(row["gpu_count"]),
-                      usd_per_hour=float(row["on_demand_per_hour"]), region=str(row.get("region") or ""),
-                      price_date=str(row.get("price_date") or "undated"), source=str(row["source"]),
+                      usd_per_hour=usd, region=str(row.get("region") or ""),
+                      price_date=str(row.get("price_date") or "undated"), source=source,
                       confidence=str(row.get("confidence") or ""))
 
 
-def hardware_options(catalog: Catalog, power: PowerAssumptions, region: str = "global") -> list[HardwareOptions]:
+def hardware_options(catalog: Catalog, power: PowerAssumptions, region: str = "global",
+                     usd_to_cny: float = CostAssumptions.usd_to_cny) -> list[HardwareOptions]:
     servers = catalog.rows("servers")
     offers = catalog.rows("cloud_instances")
     statements = catalog.rows("availability")
@@ -113,7 +129,7 @@ def hardware_options(catalog: Catalog, power: PowerAssumptions, region: str = "g
         node, price = node_for(gpu, servers, power)
         klass = chassis_class(gpu)
         options.append(HardwareOptions(
-            gpu=gpu, node=node, node_price=price, cloud=cheapest_cloud_offer(gpu, offers, region),
+            gpu=gpu, node=node, node_price=price, cloud=cheapest_cloud_offer(gpu, offers, region, usd_to_cny),
             availability=gpu_availability(gpu, region, statements),
             nic_gbps=scale_out_port_gbps(gpu), whole_nodes_only=klass == "sxm8" or bool(_servers_for(servers, gpu)),
             gpu_price_usd=gpu.price_usd_mid, host_price_usd=HOST_PLATFORM_DEFAULT_USD[klass]))

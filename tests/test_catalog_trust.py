@@ -112,6 +112,7 @@ def test_a_plan_says_how_far_its_price_can_be_trusted_and_flags_an_old_one(bundl
                                 "constraints": {"budget": 30000, "deployment": "on-prem"}}, bundled, top=5)
     rtx3090 = next(plan for plan in bought.plans if plan.gpu == "rtx-3090")
     assert rtx3090.price_basis == ("vendor", "2020-09")  # launch MSRP, September 2020
+    assert rtx3090.site.node_confidence == "estimate"  # a generic workstation: derived figures
     assert any("over 12 months ago" in str(w) for w in rtx3090.warnings)
     rented = plan_for_scenario({"task": "pretrain", "model": {"preset": "llama-2-70b"},
                                 "constraints": {"deadline_days": 60, "deployment": "cloud"}}, bundled, top=5)
@@ -175,6 +176,7 @@ def test_a_gb200_nvl72_rack_is_one_node_that_needs_a_rack_built_for_it(bundled) 
         "rack_kw": 140, "rack_units": 48, "reserved_units": 0, "rack_max_kg": 1500, "cooling": "cold-plate"}}}
     plan = plan_for_scenario(built, bundled, top=3).plans[0]
     assert plan.site.nodes == plan.site.racks and plan.count == 72 * plan.site.nodes
+    assert plan.site.node_confidence == "secondary"  # the rack's power, weight and height
     assert any("undated (read 2026-12-01)" in str(w) for w in plan.warnings)
 
 

@@ -91,6 +91,7 @@ def test_rtx_workstation_sheet(tmp_path: Path) -> None:
     # be trusted and when it held (launch MSRP, October 2022, a vendor document) and that it is over a year old.
     assert re.search(r"4-GPU tower workstation.*\b1\s+\$(\d[\d,]*)\s+\$\1\b", text)
     assert re.search(r"Purchase price: confidence, date\s+vendor document, 2022-10", text)
+    assert re.search(r"Server figures: confidence\s+estimate \(low confidence\)", text)  # a generic tower
     assert "The purchase price is from 2022-10, over 12 months ago" in text
     assert "Check before ordering" in text and "node weight" in text
     assert not any(has_colour(page, NODE_BLUE) for page in pages)  # no rack elevation

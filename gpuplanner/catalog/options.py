@@ -66,7 +66,8 @@ def node_for(gpu: GPU, servers: list[Row], power: PowerAssumptions) -> tuple[Nod
                         networking=str(row.get("networking") or ""), cooling=str(row.get("cooling") or "air"),
                         price_usd=None if price is None else price.amount_usd, source=str(row["source"]),
                         psu_count=None if row.get("psu_count") is None else int(row["psu_count"]),  # type: ignore[arg-type]
-                        psu_w=_float_or_none(row, "psu_w"), psu_redundancy=str(row.get("psu_redundancy") or ""))
+                        psu_w=_float_or_none(row, "psu_w"), psu_redundancy=str(row.get("psu_redundancy") or ""),
+                        confidence=str(row.get("confidence") or ""))
         return node, price
     klass = chassis_class(gpu)
     gpus, units, label = GENERIC_CHASSIS[klass]
@@ -74,7 +75,7 @@ def node_for(gpu: GPU, servers: list[Row], power: PowerAssumptions) -> tuple[Nod
     memory = None if gpu.memory_gib is None else 2.0 * gpu.memory_gib * gpus  # 2-4x GPU memory is common
     node = NodeSpec(name=f"{label} with {gpus} x {gpu.model}", gpus=gpus, rack_units=units, nameplate_kw=nameplate,
                     system_memory_gb=memory, source="generic chassis (no catalog server for this GPU)",
-                    tower=klass == "workstation",
+                    tower=klass == "workstation", confidence="estimate",
                     derived=(f"nameplate = GPU TDP x {power.nameplate_per_gpu_tdp:.2f} (DGX datasheets)",
                              "system memory = 2 x GPU memory"))
     price = None

@@ -67,6 +67,7 @@ def owned_lines(best: Plan, currency: str) -> list[str]:
                     money(cost.cloud_on_demand_per_gpu_hour, currency, 2),
                     percent(cost.break_even_utilization)),
         "  " + fill(tr("purchase price: %1"), price_basis_words(best)),
+        "  " + fill(tr("server figures: %1"), term_word(site.node_confidence) if site.node_confidence else tr("n/a")),
     ]
 
 

@@ -182,6 +182,7 @@ def site_block(site: SitePlan, limits: SiteLimits, power: PowerAssumptions) -> S
     supply = limits.supply
     return SiteBlock(
         node=site.node.name, node_source=site.node.source, derived=tuple(site.node.derived),
+        node_confidence=site.node.confidence,
         deskside=site.node.tower and site.nodes == 1,
         rack_units_per_node=site.node.rack_units, node_weight_kg=site.node.weight_kg,
         node_kw_nameplate=site.node_kw_nameplate, node_kw_training=site.node_kw_training,

@@ -255,6 +255,7 @@ class SiteBlock:
     node: str
     node_source: str
     derived: tuple[str, ...]
+    node_confidence: str  # how far the server's figures can be trusted (datasheet, vendor, secondary, estimate)
     deskside: bool
     rack_units_per_node: int
     node_weight_kg: float | None

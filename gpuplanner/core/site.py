@@ -106,6 +106,7 @@ class NodeSpec:
     price_usd: float | None = None
     source: str = ""
     derived: tuple[str, ...] = ()  # which figures were derived rather than read from a datasheet
+    confidence: str = ""  # of the server's figures: datasheet, vendor, secondary or estimate (catalog.schema)
     psu_count: int | None = None
     psu_w: float | None = None
     psu_redundancy: str = ""

@@ -140,7 +140,9 @@ def _owned_sections(plan: Plan, fmt: _Formatter) -> list[str]:
     node_kw = site.node_kw_nameplate
     facility = site.facilities
     parts.append(_section(tr("Per node"), _rows([
-        (tr("Server"), site.node), (tr("GPUs per node"), str(plan.count // max(site.nodes, 1))),
+        (tr("Server"), site.node),
+        (tr("Server figures: confidence"), term(site.node_confidence) if site.node_confidence else tr("n/a")),
+        (tr("GPUs per node"), str(plan.count // max(site.nodes, 1))),
         (tr("Height"), f"{site.rack_units_per_node} U"),
         (tr("Weight"), tr("n/a") if site.node_weight_kg is None else fmt.num(site.node_weight_kg) + " kg"),
         (tr("Power supplies"), _psu_text(site, fmt)),

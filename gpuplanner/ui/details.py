@@ -146,7 +146,9 @@ def _site_parts(plan: Plan) -> list[str]:
     site = plan.site
     parts = [f"<h4>{escape(L['Site'])}</h4>"]
     parts.append(_table([
-        (tr("Server"), site.node), (tr("Nameplate per node (kW)"), _num(site.node_kw_nameplate)),
+        (tr("Server"), site.node),
+        (tr("Server figures: confidence"), term(site.node_confidence) if site.node_confidence else tr("n/a")),
+        (tr("Nameplate per node (kW)"), _num(site.node_kw_nameplate)),
         (tr("Expected per node (kW)"), _num(site.node_kw_training)),
         (tr("Nodes per rack"), str(site.nodes_per_rack)), (tr("Racks"), str(site.racks)),
         (tr("kW per rack"), _num(site.kw_per_rack)), (tr("Cooling needed"), term(site.cooling_needed)),

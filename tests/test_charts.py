@@ -59,6 +59,8 @@ def test_training_charts_plot_the_result(qtbot, private_user_data, tmp_path) -> 
     # The legends and titles are words (no code names), and pyqtgraph's own menu is off.
     time_legend = [label.text for _, label in charts.time_plot.plotItem.legend.items]
     assert "Matrix math" in time_legend and "gemm" not in time_legend
+    # Only the parts these plans have: a dense 4K-token job has no context-parallel or all-to-all key.
+    assert "Context-parallel traffic (exposed)" not in time_legend and "Expert all-to-all" not in time_legend
     assert not charts.memory_plot.plotItem.vb.menuEnabled()
     folder = tmp_path / "charts"
     folder.mkdir()
@@ -140,3 +142,18 @@ def test_charts_follow_a_dark_palette(qtbot, private_user_data) -> None:
         assert panel.memory_plot.getAxis("bottom").textPen().color().name() == "#e6e6e6"
     finally:
         app.setPalette(before)
+
+
+def test_the_step_time_legend_names_the_parts_a_long_moe_job_has(qtbot, private_user_data) -> None:
+    """Mixtral at 64K tokens on a fixed layout with CP and EP: their parts are drawn and named in the legend."""
+    window = open_window(qtbot)
+    window.ensure_charts()
+    window.wizard.load_scenario({"task": "pretrain", "model": {"preset": "mixtral-8x7b"}, "seq_len": 65536,
+                                 "training": {"tokens": 1e10, "global_batch": 64},
+                                 "hardware": {"gpu": "h100-sxm5-80gb", "count": 64},
+                                 "parallelism": {"tp": 1, "pp": 1, "dp": 8, "cp": 8, "ep": 8},
+                                 "constraints": {"deployment": "cloud"}})
+    result = compute(qtbot, window)
+    assert result.plans and result.plans[0].layout.cp == 8 and result.plans[0].layout.ep == 8
+    time_legend = [label.text for _, label in window.charts.time_plot.plotItem.legend.items]
+    assert "Expert all-to-all" in time_legend

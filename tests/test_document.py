@@ -194,3 +194,39 @@ def test_discarded_edits_do_not_come_back(qtbot, private_user_data, scenario_a) 
     second.restore_session()
     assert second.current_path == str(scenario_a) and second.wizard.model_page.seq_len.value() == 2048
     second.close()
+
+
+def test_settings_no_page_shows_are_kept_used_and_saved_and_can_be_dropped(qtbot, window, tmp_path) -> None:
+    """A file's parallelism, micro-batch, GPUs per node or site weight limit have no page in the wizard: opening
+    and saving the file used to drop them silently (and the results ignored them). They are kept, named on the
+    Assumptions page, used for the results, written back, and dropped only when asked (undoable)."""
+    source = tmp_path / "long.json"
+    source.write_text(json.dumps({
+        "task": "pretrain", "model": {"preset": "mixtral-8x7b"}, "seq_len": 65536,
+        "training": {"tokens": 1e10, "global_batch": 64, "micro_batch": 1},
+        "hardware": {"gpu": "h100-sxm5-80gb", "count": 64, "gpus_per_node": 8},
+        "parallelism": {"tp": 1, "pp": 1, "dp": 8, "cp": 8, "ep": 8},
+        "constraints": {"deployment": "cloud", "deadline_days": 30, "site": {"rack_max_kg": 900}}}))
+    assert window.load_file(str(source))
+    data = window.wizard.scenario()
+    assert data["parallelism"] == {"tp": 1, "pp": 1, "dp": 8, "cp": 8, "ep": 8}
+    assert data["training"]["micro_batch"] == 1 and data["hardware"]["gpus_per_node"] == 8
+    assert data["constraints"]["site"]["rack_max_kg"] == 900
+    page = window.wizard.assumptions_page
+    assert page.kept.isVisibleTo(page) and "parallelism.cp" in page.kept.text()
+    # An edit on a page keeps them; a setting the pages own (the deadline, cleared) stays cleared.
+    window.wizard.budget_page.deadline.setValue(0)
+    assert "deadline_days" not in window.wizard.scenario()["constraints"]
+    assert window.wizard.scenario()["parallelism"]["ep"] == 8
+    with qtbot.waitSignal(window.result_shown, timeout=TIMEOUT_MS):
+        window.recompute()
+    layout = window.last_result.plans[0].layout
+    assert (layout.cp, layout.ep) == (8, 8)  # the results use them
+    saved = tmp_path / "saved.json"
+    assert window.save_to(str(saved))
+    written = json.loads(saved.read_text(encoding="utf-8"))
+    assert written["parallelism"]["cp"] == 8 and written["constraints"]["site"]["rack_max_kg"] == 900
+    qtbot.mouseClick(page.forget, Qt.MouseButton.LeftButton)
+    assert "parallelism" not in window.wizard.scenario() and not page.kept.isVisibleTo(page)
+    window.undo_action.trigger()
+    assert window.wizard.scenario()["parallelism"]["cp"] == 8

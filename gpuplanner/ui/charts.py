@@ -112,7 +112,7 @@ class ChartPanel(QWidget):
             plot.scene().sigMouseMoved.connect(lambda position, p=plot: self._hover_bar(p, position))
         self.draw_count = 0
         self.serving = False
-        self._legend_mode: bool | None = None
+        self._legend_mode: tuple[bool, tuple[str, ...]] | None = None
         self._currency = "USD"
 
     # --- building -------------------------------------------------------------------------------------
@@ -243,13 +243,20 @@ class ChartPanel(QWidget):
             legend.addItem(item, name)
 
     def _draw_time(self, plans: list[Plan], x: np.ndarray) -> None:
-        if self._legend_mode != self.serving:
+        heights = [np.array([p.training.step_breakdown_s.get(part, 0.0) if p.training else 0.0
+                             for p in plans]) for part in TIME_PARTS]
+        # The legend names the parts these plans have (no context- or expert-parallel key for dense, short jobs);
+        # rebuilt only when that set changes.
+        shown = () if self.serving else tuple(name for name, h in zip(TIME_PARTS, heights, strict=True)
+                                              if h.size and (h > 0).any())
+        if self._legend_mode != (self.serving, shown):
             words = self._part_words()
             self._legend_entries(self.time_plot, [
                 (self.latency_bars[0], self.tr("Time to first token (ms)")),
                 (self.latency_bars[1], self.tr("Time per output token (ms)"))] if self.serving else [
-                (bars, words[name]) for bars, name in zip(self.time_bars, TIME_PARTS, strict=True)])
-            self._legend_mode = self.serving
+                (bars, words[name]) for bars, name in zip(self.time_bars, TIME_PARTS, strict=True)
+                if name in shown])
+            self._legend_mode = (self.serving, shown)
         if self.serving:
             self._stack(self.time_bars, [np.zeros(len(x)) for _ in TIME_PARTS], x)
             serving = [p.inference for p in plans if p.inference is not None]
@@ -261,8 +268,6 @@ class ChartPanel(QWidget):
         else:
             for bars in self.latency_bars:
                 bars.setOpts(x0=[], y=[], width=[], height=0.32)
-            heights = [np.array([p.training.step_breakdown_s.get(part, 0.0) if p.training else 0.0
-                                 for p in plans]) for part in TIME_PARTS]
             self._headroom(self.time_plot, self._stack(self.time_bars, heights, x))
         self._hover_text = [self._plan_tip(p) for p in plans]
 

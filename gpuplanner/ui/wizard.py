@@ -88,6 +88,40 @@ def merged(base: ScenarioDocument, over: ScenarioDocument) -> ScenarioDocument:
     return out
 
 
+# What the wizard's pages show and write (a whole section, or one key of it). Whatever else an opened file holds
+# (parallelism, training.micro_batch, hardware.gpus_per_node, site limits the pages do not show...) is kept as it
+# was: used for the results and written back on save, never dropped.
+WIZARD_KEYS = (
+    "task", "model", "seq_len", "images", "precision", "stack", "assumptions",
+    "training.tokens", "training.global_batch", "training.optimizer", "training.recompute", "training.zero",
+    "training.lora_rank", "training.lora_targets", "training.paged_optimizer",
+    "inference.batch", "inference.input_tokens", "inference.output_tokens", "inference.engine",
+    "inference.weight_dtype", "inference.kv_dtype", "inference.concurrent_users", "inference.max_ttft_s",
+    "inference.max_tpot_s", "hardware.gpu", "hardware.count",
+    "constraints.deployment", "constraints.region", "constraints.objective", "constraints.currency",
+    "constraints.years", "constraints.utilization", "constraints.usd_to_cny", "constraints.allow_consumer_gpus",
+    "constraints.budget", "constraints.deadline_days", "constraints.target_output_tokens_per_s",
+    "constraints.site.rack_kw", "constraints.site.rack_units", "constraints.site.cooling", "constraints.site.pue",
+    "constraints.site.supply", "constraints.site.china_cabinet_amps", "constraints.site.electricity_price",
+)
+
+
+def beyond_the_wizard(data: ScenarioDocument, prefix: str = "") -> ScenarioDocument:
+    """The part of a scenario document the wizard's pages do not show (WIZARD_KEYS), nested as it was."""
+    kept: dict[str, Any] = {}
+    for key, value in data.items():
+        path = prefix + key
+        if path in WIZARD_KEYS:
+            continue
+        if isinstance(value, dict):
+            inner = beyond_the_wizard(value, path + ".")
+            if inner:
+                kept[key] = inner
+        else:
+            kept[key] = value
+    return kept
+
+
 class PageId(IntEnum):
     TASK = 0
     MODEL = 1
@@ -509,7 +543,23 @@ class AssumptionsPage(QWizardPage):
         scroll = QScrollArea(self)
         scroll.setWidgetResizable(True)
         scroll.setWidget(inner)
-        QVBoxLayout(self).addWidget(scroll)
+        layout = QVBoxLayout(self)
+        layout.addWidget(scroll)
+        # Settings of the opened file that no page shows: named here (as text), kept, or dropped on request.
+        self.kept = QLabel(self)
+        self.kept.setTextFormat(Qt.TextFormat.PlainText)
+        self.kept.setWordWrap(True)
+        self.forget = QPushButton(self.tr("Drop them"), self)
+        layout.addWidget(self.kept)  # the button under the text: visible however narrow the wizard is
+        layout.addWidget(self.forget, 0, Qt.AlignmentFlag.AlignLeft)
+        self.show_kept([])
+
+    def show_kept(self, keys: list[str]) -> None:
+        """Name the opened file's settings that no page shows (they are used and saved as they are)."""
+        self.kept.setText(fill(self.tr("Also from your file, used and saved as they are (no page shows them): %1"),
+                               ", ".join(keys)) if keys else "")
+        self.kept.setVisible(bool(keys))
+        self.forget.setVisible(bool(keys))
 
     def values(self) -> dict[str, float | bool]:
         """The assumptions that differ from their defaults."""
@@ -545,12 +595,14 @@ class ScenarioWizard(QWizard):
         self.setWizardStyle(QWizard.WizardStyle.ClassicStyle)
         self.setOption(QWizard.WizardOption.NoCancelButton, True)
         self.setOption(QWizard.WizardOption.HaveFinishButtonOnEarlyPages, True)
+        self._beyond: ScenarioDocument = {}  # what the opened file holds that no page shows (kept, written back)
         self.task_page = TaskPage(self)
         self.model_page = ModelPage(catalog, self)
         self.precision_page = PrecisionPage(self)
         self.deployment_page = DeploymentPage(catalog, self)
         self.budget_page = BudgetPage(self)
         self.assumptions_page = AssumptionsPage(self)
+        self.assumptions_page.forget.clicked.connect(self.forget_kept)
         for page_id, page in ((PageId.TASK, self.task_page), (PageId.MODEL, self.model_page),
                               (PageId.PRECISION, self.precision_page), (PageId.DEPLOYMENT, self.deployment_page),
                               (PageId.BUDGET, self.budget_page), (PageId.ASSUMPTIONS, self.assumptions_page)):
@@ -694,12 +746,33 @@ class ScenarioWizard(QWizard):
         assumptions = self.assumptions_page.values()
         if assumptions:
             data["assumptions"] = assumptions
-        return data
+        # The file's own settings that no page shows go after the wizard's, in the file's nesting.
+        whole = merged(self._beyond, data)
+        return {**{key: whole[key] for key in data}, **{key: value for key, value in whole.items() if key not in data}}
+
+    def kept_settings(self) -> list[str]:
+        """The dotted names of the opened file's settings that no page shows."""
+        def names(section: ScenarioDocument, prefix: str) -> list[str]:
+            out: list[str] = []
+            for key, value in section.items():
+                out += names(value, f"{prefix}{key}.") if isinstance(value, dict) else [prefix + key]
+            return out
+
+        return names(self._beyond, "")
+
+    @Slot()
+    def forget_kept(self) -> None:
+        """Drop the opened file's settings that no page shows (an edit: it can be undone)."""
+        self._beyond = {}
+        self.assumptions_page.show_kept([])
+        self.edited.emit()
 
     def load_scenario(self, data: ScenarioDocument) -> None:
         """Fill every widget from a (validated) scenario dict; keys it omits show their documented defaults
         (core.scenario.new_scenario), never what the widgets held before."""
         m, p, d, b = self.model_page, self.precision_page, self.deployment_page, self.budget_page
+        self._beyond = beyond_the_wizard(data)
+        self.assumptions_page.show_kept(self.kept_settings())
         full = merged(new_scenario(), data)
         image_task = full["task"] in ("vision", "diffusion")
         self.blockSignals(True)

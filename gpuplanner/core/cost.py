@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime as _dt
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 from gpuplanner.core.errors import InputError, require_positive
 from gpuplanner.core.messages import Message, msg
@@ -221,6 +222,7 @@ def cost_summary(inputs: CostInputs, assumptions: CostAssumptions, run_gpu_hours
 PRICE_STALE_DAYS = 365  # a price older than 12 months is flagged in the plan that uses it
 
 
+@lru_cache(maxsize=512)  # a plan reads the same few dates hundreds of times (strptime is slow)
 def price_day(price_date: str) -> _dt.date | None:
     """The day a price held: "2025-06-05", "2025-06" (its first day) or "2025" (1 January); None when undated."""
     text = price_date.strip()

@@ -11,7 +11,7 @@ import numpy as np
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.memory import MemoryBreakdown, training_memory
 from gpuplanner.core.messages import msg
-from gpuplanner.core.performance import StepTime, training_step_time
+from gpuplanner.core.performance import SpreadStepTime, StepTime, training_step_time
 from gpuplanner.core.results import Alternative
 from gpuplanner.core.workload import Assumptions, Cluster, Layouts, TrainingWorkload
 
@@ -169,7 +169,7 @@ def _layouts_for(heads: int, layers: int, count: int, gpus_per_node: int, global
 class LayoutSearch:
     layouts: Layouts
     memory: MemoryBreakdown
-    time: StepTime
+    time: StepTime | SpreadStepTime
     capacity_bytes: float
     fits: np.ndarray  # what the allocator reserves fits
     every_time: bool = True  # False: step times only for the layouts that fit (no runner-up reasons then)

@@ -10,6 +10,7 @@ Step = (GEMMs + memory-bound ops + tensor-parallel collectives + pipeline sends)
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
@@ -124,7 +125,7 @@ class StepTime:
     context_parallel: np.ndarray  # ring-attention transfers the attention math does not hide
     expert_parallel: np.ndarray  # MoE token dispatch and combine (all-to-all)
 
-    @property
+    @cached_property  # the parts are not changed once built: the sum is taken once
     def total(self) -> np.ndarray:
         return (self.gemm + self.memory_bound + self.tensor_parallel + self.pipeline_send + self.pipeline_bubble
                 + self.data_parallel + self.optimizer + self.context_parallel + self.expert_parallel)
@@ -132,14 +133,31 @@ class StepTime:
     def as_dict(self, i: int) -> dict[str, float]:
         return {name: float(getattr(self, name)[i]) for name in _STEP_PARTS}
 
-    def spread(self, positions: np.ndarray, size: int) -> StepTime:
-        """These times placed at `positions` of `size` layouts; the layouts not timed take forever (inf)."""
-        def full(part: np.ndarray) -> np.ndarray:
-            out = np.full(size, np.inf)
-            out[positions] = part
-            return out
+    def spread(self, positions: np.ndarray, size: int) -> SpreadStepTime:
+        """These times placed at `positions` (ascending) of `size` layouts; the layouts not timed take forever."""
+        return SpreadStepTime(self, positions, size)
 
-        return StepTime(*(full(getattr(self, name)) for name in _STEP_PARTS))
+
+@dataclass
+class SpreadStepTime:
+    """Step times of some of a search's layouts, read as if every layout had one (inf where none was timed): the
+    planner's fast path times only the layouts that run. The same totals as spreading each part, built once."""
+
+    timed: StepTime
+    positions: np.ndarray  # ascending layout indices of the timed rows
+    size: int
+
+    @cached_property
+    def total(self) -> np.ndarray:
+        out = np.full(self.size, np.inf)
+        out[self.positions] = self.timed.total
+        return out
+
+    def as_dict(self, i: int) -> dict[str, float]:
+        row = int(np.searchsorted(self.positions, i))
+        if row >= len(self.positions) or self.positions[row] != i:
+            return dict.fromkeys(_STEP_PARTS, float("inf"))
+        return self.timed.as_dict(row)
 
 
 _STEP_PARTS = ("gemm", "memory_bound", "tensor_parallel", "pipeline_send", "pipeline_bubble", "data_parallel",

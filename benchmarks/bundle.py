@@ -13,21 +13,28 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "build" / "dist"
 PYINSTALLER = ROOT / ".venv-package" / "bin" / "pyinstaller"
-RUNS = 5
+RUNS = 7
 
 
 def size_mb(folder: Path) -> float:
     return sum(p.lstat().st_size for p in folder.rglob("*") if p.is_file() and not p.is_symlink()) / 1e6
 
 
-def first_paint_s(executable: Path) -> float:
-    timings = []
+def _first_paint_once(executable: Path) -> float:
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "GPUPLANNER_DATA_DIR": str(ROOT / "build" / "bench-data")}
+    done = subprocess.run([str(executable), "--smoke-test"], capture_output=True, text=True, env=env,
+                          timeout=120, check=True)
+    return float(re.search(r"first paint after ([\d.]+) s", done.stdout).group(1))
+
+
+def first_paints_s(first: Path, second: Path) -> tuple[float, float]:
+    """Median first paint of each executable, their starts interleaved (a load change on this shared machine
+    then falls on both, not on one of them)."""
+    timings: tuple[list[float], list[float]] = ([], [])
     for _ in range(RUNS):
-        done = subprocess.run([str(executable), "--smoke-test"], capture_output=True, text=True, env=env,
-                              timeout=120, check=True)
-        timings.append(float(re.search(r"first paint after ([\d.]+) s", done.stdout).group(1)))
-    return statistics.median(timings)
+        timings[0].append(_first_paint_once(first))
+        timings[1].append(_first_paint_once(second))
+    return statistics.median(timings[0]), statistics.median(timings[1])
 
 
 def main() -> int:
@@ -41,12 +48,12 @@ def main() -> int:
                         "--workpath", str(ROOT / "build" / "work"), str(ROOT / "packaging" / "hello_window.spec")],
                        check=True)
     app_size, hello_size = size_mb(app.parent), size_mb(hello.parent)
-    app_paint, hello_paint = first_paint_s(app), first_paint_s(hello)
-    print("Frozen bundle (PyInstaller one-dir), median of", RUNS, "offscreen starts")
+    app_paint, hello_paint = first_paints_s(app, hello)
+    print("Frozen bundle (PyInstaller one-dir), median of", RUNS, "offscreen starts each, interleaved")
     print(f"  GPU Planner      {app_size:6.0f} MB   first paint {app_paint:.2f} s")
     print(f"  hello window     {hello_size:6.0f} MB   first paint {hello_paint:.2f} s")
     print(f"  ratio            {app_size / hello_size:6.2f} x  size, {app_paint / hello_paint:.2f} x start"
-          " (target <= 1.5 x)")
+          " (issue 15 target: start <= 1.2 x)")
     return 0
 
 

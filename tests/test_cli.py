@@ -24,6 +24,8 @@ def test_catalog_gpus_text_and_json() -> None:
     text = run_cli("catalog", "gpus")
     assert text.returncode == 0
     assert "h100-sxm5-80gb" in text.stdout and "n/a" in text.stdout  # unknown values print as n/a
+    header = text.stdout.splitlines()[0].split()
+    assert "confidence" in header and "fp4_tflops" in header  # how far each row can be trusted
     data = json.loads(run_cli("catalog", "gpus", "--format", "json").stdout)
     ids = {row["id"] for row in data}
     assert {"b200", "mi300x", "ascend-910b"} <= ids

@@ -15,11 +15,14 @@ CATALOG_TABLES = {"gpus": "gpus", "servers": "servers", "cloud": "cloud_instance
 
 # Columns shown by `catalog TABLE --format text` (JSON carries every column).
 TEXT_COLUMNS = {
-    "gpus": ["id", "vendor", "model", "memory_gib", "memory_bandwidth_gbs", "bf16_tflops", "fp8_tflops", "tdp_w"],
-    "servers": ["id", "vendor", "model", "gpu_count", "rack_units", "max_power_w", "weight_kg"],
-    "cloud_instances": ["id", "gpu_id", "gpu_count", "on_demand_per_hour", "currency", "region", "price_date"],
+    "gpus": ["id", "vendor", "model", "memory_gib", "memory_bandwidth_gbs", "bf16_tflops", "fp8_tflops", "fp4_tflops",
+             "tdp_w", "confidence"],
+    "servers": ["id", "vendor", "model", "gpu_count", "rack_units", "max_power_w", "weight_kg", "confidence",
+                "price_usd", "price_date", "price_confidence"],
+    "cloud_instances": ["id", "gpu_id", "gpu_count", "on_demand_per_hour", "currency", "region", "price_date",
+                        "confidence"],
     "fabrics": ["id", "category", "name", "per_port_or_link_gbps_unidir", "per_device_gbs_bidirectional"],
-    "models": ["id", "name", "kind", "layers", "hidden", "heads", "kv_heads", "params"],
+    "models": ["id", "name", "kind", "layers", "hidden", "heads", "kv_heads", "params", "confidence"],
     "availability": ["id", "gpu_id", "region", "status", "as_of"],
 }
 

@@ -230,3 +230,20 @@ def test_settings_no_page_shows_are_kept_used_and_saved_and_can_be_dropped(qtbot
     assert "parallelism" not in window.wizard.scenario() and not page.kept.isVisibleTo(page)
     window.undo_action.trigger()
     assert window.wizard.scenario()["parallelism"]["cp"] == 8
+
+
+def test_a_custom_models_own_fields_are_kept_while_it_is_chosen(qtbot, window, tmp_path) -> None:
+    """A file's custom model with fields the model page has no box for (its name, experts, parameter count) keeps
+    them, and saves them; choosing a preset instead leaves them out (they belong to that custom model)."""
+    source = tmp_path / "moe.json"
+    model = {"name": "My MoE", "layers": 24, "hidden": 2048, "heads": 16, "kv_heads": 4, "ffn_hidden": 1024,
+             "vocab": 50000, "experts": 64, "experts_per_token": 8, "params": 2.5e9}
+    source.write_text(json.dumps({"task": "pretrain", "model": model, "seq_len": 4096}))
+    assert window.load_file(str(source))
+    kept = window.wizard.scenario()["model"]
+    assert {key: kept[key] for key in model} == model  # the name too, not "Custom model"
+    assert "model.experts" in window.wizard.assumptions_page.kept.text()
+    preset = window.wizard.model_page.preset
+    preset.setCurrentIndex(preset.findData("llama-2-7b"))
+    assert window.wizard.scenario()["model"] == {"preset": "llama-2-7b"}
+    assert "model.experts" not in window.wizard.assumptions_page.kept.text()

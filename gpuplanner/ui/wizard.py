@@ -92,7 +92,9 @@ def merged(base: ScenarioDocument, over: ScenarioDocument) -> ScenarioDocument:
 # (parallelism, training.micro_batch, hardware.gpus_per_node, site limits the pages do not show...) is kept as it
 # was: used for the results and written back on save, never dropped.
 WIZARD_KEYS = (
-    "task", "model", "seq_len", "images", "precision", "stack", "assumptions",
+    "task", "model.preset", "model.layers", "model.hidden", "model.heads", "model.kv_heads", "model.ffn_hidden",
+    "model.vocab", "model.gated_mlp", "model.tied_embeddings", "seq_len", "images", "precision", "stack",
+    "assumptions",
     "training.tokens", "training.global_batch", "training.optimizer", "training.recompute", "training.zero",
     "training.lora_rank", "training.lora_targets", "training.paged_optimizer",
     "inference.batch", "inference.input_tokens", "inference.output_tokens", "inference.engine",
@@ -603,6 +605,7 @@ class ScenarioWizard(QWizard):
         self.budget_page = BudgetPage(self)
         self.assumptions_page = AssumptionsPage(self)
         self.assumptions_page.forget.clicked.connect(self.forget_kept)
+        self.edited.connect(self._refresh_kept)
         for page_id, page in ((PageId.TASK, self.task_page), (PageId.MODEL, self.model_page),
                               (PageId.PRECISION, self.precision_page), (PageId.DEPLOYMENT, self.deployment_page),
                               (PageId.BUDGET, self.budget_page), (PageId.ASSUMPTIONS, self.assumptions_page)):
@@ -746,19 +749,33 @@ class ScenarioWizard(QWizard):
         assumptions = self.assumptions_page.values()
         if assumptions:
             data["assumptions"] = assumptions
-        # The file's own settings that no page shows go after the wizard's, in the file's nesting.
-        whole = merged(self._beyond, data)
+        # The file's own settings that no page shows go after the wizard's, in the file's nesting. A custom model's
+        # other fields (its name, experts, parameter count) belong to that model: kept while it is the one chosen.
+        beyond = dict(self._beyond)
+        extra_model = beyond.pop("model", {})
+        if "preset" not in data["model"] and extra_model:
+            if "name" in extra_model:
+                data["model"].pop("name", None)
+            beyond["model"] = extra_model
+        whole = merged(beyond, data)
         return {**{key: whole[key] for key in data}, **{key: value for key, value in whole.items() if key not in data}}
 
     def kept_settings(self) -> list[str]:
-        """The dotted names of the opened file's settings that no page shows."""
+        """The dotted names of the opened file's settings that no page shows and the scenario now carries (a custom
+        model's own fields only while that custom model is chosen)."""
         def names(section: ScenarioDocument, prefix: str) -> list[str]:
             out: list[str] = []
             for key, value in section.items():
                 out += names(value, f"{prefix}{key}.") if isinstance(value, dict) else [prefix + key]
             return out
 
-        return names(self._beyond, "")
+        custom = self.model_page.preset.currentData() == "custom" and self.task_page.task not in ("vision",
+                                                                                                 "diffusion")
+        return [name for name in names(self._beyond, "") if custom or not name.startswith("model.")]
+
+    @Slot()
+    def _refresh_kept(self) -> None:
+        self.assumptions_page.show_kept(self.kept_settings())
 
     @Slot()
     def forget_kept(self) -> None:

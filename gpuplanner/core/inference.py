@@ -18,7 +18,7 @@ from gpuplanner.core.hardware import GPU, Precision
 from gpuplanner.core.memory import GIB
 from gpuplanner.core.messages import msg
 from gpuplanner.core.model import ModelArch
-from gpuplanner.core.performance import peak_flops
+from gpuplanner.core.performance import nvlink_bytes_per_s, peak_flops
 from gpuplanner.core.workload import Assumptions
 
 
@@ -161,7 +161,7 @@ def _tp_allreduce_s(workload: ServingWorkload, gpu: GPU, tp: int, tokens: int) -
     if tp <= 1:
         return 0.0
     model = workload.model
-    link = float(gpu.group_link_gbs(tp)) / 2.0 * 1e9 * workload.assumptions.link_efficiency
+    link = float(nvlink_bytes_per_s(gpu, tp, workload.assumptions))
     moved = 2.0 * (tp - 1) / tp * tokens * model.hidden * 2.0
     return 2.0 * model.layers * (moved / link + TP_COLLECTIVE_LATENCY_S)
 

@@ -68,14 +68,12 @@ def peak_flops(gpu: GPU, precision: Precision) -> float:
     return (value or 0.0) * 1e12
 
 
-def _token_factor(tokens: np.ndarray) -> np.ndarray:
-    """The GEMM efficiency's dependence on the tokens multiplied at once: n / (n + N0)."""
-    return tokens / (tokens + GEMM_TOKENS_HALF_EFFICIENCY)
-
-
-def gemm_efficiency(gpu: GPU, workload: TrainingWorkload, layouts: Layouts, assumptions: Assumptions) -> np.ndarray:
+def gemm_efficiency(gpu: GPU, workload: TrainingWorkload, layouts: Layouts, assumptions: Assumptions,
+                    tokens: np.ndarray | None = None) -> np.ndarray:
+    """Achieved share of the dense peak for GEMMs of `tokens` rows (default: a GPU's tokens per micro-batch)."""
     width = workload.model.hidden / layouts.tp
-    tokens = layouts.micro_batch * workload.seq_len / layouts.context  # a GPU's tokens per micro-batch
+    if tokens is None:
+        tokens = layouts.micro_batch * workload.seq_len / layouts.context
     size_factor = (width / (width + GEMM_WIDTH_HALF_EFFICIENCY)) * (tokens / (tokens + GEMM_TOKENS_HALF_EFFICIENCY))
     return peak_gemm_efficiency(gpu, workload.precision) * size_factor * assumptions.compute_efficiency_scale
 
@@ -176,6 +174,11 @@ def exposed_weight_gathers(gathers: np.ndarray, compute: np.ndarray, assumptions
     return np.maximum(gathers - compute, 0.0) + assumptions.gather_exposed_share * gathers
 
 
+def nvlink_bytes_per_s(gpu: GPU, group: np.ndarray | int, assumptions: Assumptions) -> np.ndarray:
+    """Achieved one-way bytes/s per GPU inside a group of node peers (the fabric if it spans them, else PCIe)."""
+    return gpu.group_link_gbs(group) / 2.0 * 1e9 * assumptions.link_efficiency
+
+
 def hbm_bytes_per_s(gpu: GPU) -> float:
     """The GPU's published memory bandwidth; a GPU without one cannot be estimated (never a guessed figure)."""
     if gpu.memory_bandwidth_gbs is None:
@@ -234,17 +237,17 @@ def _step_time(workload: TrainingWorkload, cluster: Cluster, layouts: Layouts,
     attention = (attention_flops_per_token(workload, layouts.recompute, assumptions) * tokens_per_gpu
                  / (max(attention_peak, 1.0) * ATTENTION_EFFICIENCY * assumptions.compute_efficiency_scale))
     linear = linear_flops_per_token(workload, layouts.recompute) * tokens_per_gpu
+    dense_efficiency = gemm_efficiency(gpu, workload, layouts, assumptions)
     if model.is_moe:
         # Routed experts run as grouped GEMMs of the tokens each expert receives: a micro-batch's tokens x top-k
         # spread over the experts, ep GPUs' worth of them on each (fewer tokens: a lower efficiency).
         expert_share = model.active_expert_matmul_params / (model.active_layer_matmul_params + model.logit_params)
         per_expert = layouts.micro_batch * local_tokens * model.experts_per_token * layouts.experts / model.experts
-        expert_efficiency = gemm_efficiency(gpu, workload, layouts, assumptions) / _token_factor(
-            layouts.micro_batch * local_tokens) * _token_factor(per_expert)
-        gemm = (linear * (1.0 - expert_share) / (peak * gemm_efficiency(gpu, workload, layouts, assumptions))
+        expert_efficiency = gemm_efficiency(gpu, workload, layouts, assumptions, per_expert)
+        gemm = (linear * (1.0 - expert_share) / (peak * dense_efficiency)
                 + linear * expert_share / (peak * expert_efficiency) + attention)
     else:
-        gemm = linear / (peak * gemm_efficiency(gpu, workload, layouts, assumptions)) + attention
+        gemm = linear / (peak * dense_efficiency) + attention
 
     # Memory-bound kernels: traffic proportional to the layer's activations (recompute repeats a forward).
     layer_activations = activation_bytes_per_layer(model, workload.seq_len, layouts.without_recompute(), act_bytes,
@@ -260,7 +263,7 @@ def _step_time(workload: TrainingWorkload, cluster: Cluster, layouts: Layouts,
             * dequant_passes * microbatches / hbm
 
     # Tensor parallel: 2 all-reduces (or reduce-scatter + all-gather with SP) of s*b*h per layer per pass.
-    link_bytes_per_s = gpu.group_link_gbs(tp) / 2.0 * 1e9 * assumptions.link_efficiency
+    link_bytes_per_s = nvlink_bytes_per_s(gpu, tp, assumptions)
     activation_buffer = local_tokens * layouts.micro_batch * model.hidden * act_bytes
     collectives_per_layer = np.where(layouts.recompute == Recompute.FULL, 6.0, 4.0)
     tensor_parallel = (ring_allreduce_s(activation_buffer, tp, link_bytes_per_s, assumptions.collective_latency_s)
@@ -270,11 +273,14 @@ def _step_time(workload: TrainingWorkload, cluster: Cluster, layouts: Layouts,
     gpus_per_node = min(cluster.gpus_per_node, cluster.count)
     nic_bytes_per_s = cluster.network_gbps / gpus_per_node / 8.0 * 1e9 * assumptions.network_efficiency
 
+    def group_link(group: np.ndarray) -> np.ndarray:
+        """One-way bytes/s per GPU for a group of `group` consecutive ranks: NVLink inside a node, else the NIC."""
+        return np.where(group <= gpus_per_node, nvlink_bytes_per_s(gpu, group, assumptions), nic_bytes_per_s)
+
     # Context parallel (ring attention, Megatron-Core / Liu et al. 2023): each GPU passes its K and V chunk round
     # the ring, cp - 1 hops per layer, in the forward and twice in the backward (K, V and their gradients), each
     # tensor-parallel rank its share of the heads; the transfers overlap the attention math, the rest shows.
-    cp_link = np.where(tp * cp <= gpus_per_node, gpu.group_link_gbs(tp * cp) / 2.0 * 1e9 * assumptions.link_efficiency,
-                       nic_bytes_per_s)
+    cp_link = group_link(tp * cp)
     kv_chunk = 2.0 * local_tokens * layouts.micro_batch * model.hidden * (model.kv_heads / model.heads) \
         * act_bytes / tp
     ring_passes = np.where(layouts.recompute == Recompute.FULL, 4.0, 3.0)
@@ -287,9 +293,7 @@ def _step_time(workload: TrainingWorkload, cluster: Cluster, layouts: Layouts,
     # ep GPUs of the group (NVLink when they share a node); assumptions.ep_overlap of it hidden behind compute.
     if model.is_moe and layouts.ep is not None:
         ep = layouts.experts
-        group = tp * cp * ep
-        ep_link = np.where(group <= gpus_per_node,
-                           gpu.group_link_gbs(group) / 2.0 * 1e9 * assumptions.link_efficiency, nic_bytes_per_s)
+        ep_link = group_link(tp * cp * ep)
         routed = layouts.micro_batch * local_tokens * model.experts_per_token * model.hidden * act_bytes / tp
         exchanges = np.where(layouts.recompute == Recompute.FULL, 6.0, 4.0)
         expert_parallel = np.where(ep > 1, exchanges * ((ep - 1.0) / ep * routed / ep_link
@@ -311,9 +315,7 @@ def _step_time(workload: TrainingWorkload, cluster: Cluster, layouts: Layouts,
     pipeline_bubble = busy * bubble_fraction
 
     # Data parallel: gradients all-reduced (ZeRO 0-2); ZeRO-3 also all-gathers weights twice per micro-batch.
-    dp_link = np.where(world <= gpus_per_node,
-                       gpu.group_link_gbs(world) / 2.0 * 1e9 * assumptions.link_efficiency,
-                       nic_bytes_per_s)
+    dp_link = group_link(world)
     gradient_bytes = shard.trainable_params * gradient_bytes_per_param(workload, assumptions)
     # ZeRO-2/3 only reduce-scatter gradients (half an all-reduce); ZeRO-0/1 all-reduce them.
     gradient_sync = ring_allreduce_s(gradient_bytes, replicas, dp_link, assumptions.collective_latency_s) * np.where(

@@ -28,6 +28,7 @@ from gpuplanner.core.performance import (
     StepTime,
     exposed_weight_gathers,
     hbm_bytes_per_s,
+    nvlink_bytes_per_s,
     peak_flops,
     ring_allreduce_s,
 )
@@ -136,7 +137,7 @@ def search_image_layouts(workload: ImageWorkload, cluster: Cluster, assumptions:
     traffic_s = activation_bytes * ACTIVATION_TRAFFIC_FACTOR * images_per_gpu / hbm
     compute = max(math_s, traffic_s) * np.ones(len(layouts))
     gpus_per_node = min(cluster.gpus_per_node, cluster.count)
-    link = np.where(dp <= gpus_per_node, gpu.group_link_gbs(dp) / 2.0 * 1e9 * assumptions.link_efficiency,
+    link = np.where(dp <= gpus_per_node, nvlink_bytes_per_s(gpu, dp, assumptions),
                     cluster.network_gbps / gpus_per_node / 8.0 * 1e9 * assumptions.network_efficiency)
     grads = ring_allreduce_s(params * (4.0 if weight_bytes == 4 else assumptions.gradient_bytes) * np.ones(len(dp)),
                              dp, link, assumptions.collective_latency_s) * np.where(zero >= 2, 0.5, 1.0)

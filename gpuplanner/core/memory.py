@@ -61,15 +61,14 @@ def gradient_bytes_per_param(workload: TrainingWorkload, assumptions: Assumption
 
 @dataclass
 class ParameterShard:
-    """What one GPU holds of the parameters (before ZeRO sharding)."""
+    """A GPU's share of the parameters before ZeRO: its pipeline stage over its tensor-parallel group."""
 
     weight_bytes: np.ndarray  # resident weights: full model, or frozen base + adapters
     trainable_params: np.ndarray  # parameters with gradients and optimizer states
     base_params: np.ndarray  # parameters of the (frozen or trained) base held here
-    # Expert parallelism: the share of weight_bytes / trainable_params the expert split saved on this GPU (ZeRO
-    # shards the whole stage over the data- and context-parallel ranks either way).
-    expert_saved_bytes: np.ndarray | float = 0.0
-    expert_saved_params: np.ndarray | float = 0.0
+    # What a GPU keeps of that when ZeRO does not shard it: all of it, or less where expert parallelism splits the
+    # routed experts (ZeRO shards the whole of it over the data- and context-parallel ranks either way).
+    held_share: np.ndarray | float = 1.0
 
 
 def parameter_shard(workload: TrainingWorkload, tp: np.ndarray, pp: np.ndarray,
@@ -84,8 +83,7 @@ def parameter_shard(workload: TrainingWorkload, tp: np.ndarray, pp: np.ndarray,
         if ep is None or not model.is_moe:
             return ParameterShard(base * dense, base, base)
         saved = model.expert_params / pp / tp * (1.0 - 1.0 / ep)
-        held = base - saved
-        return ParameterShard(held * dense, held, held, saved * dense, saved)
+        return ParameterShard(base * dense, base, base, 1.0 - saved / base)
     adapters = adapter.total_params(model) / pp / tp
     frozen = base * frozen_base_bytes_per_param(model, adapter.quantized_base, dense)
     return ParameterShard(frozen + adapters * dense, adapters, base)
@@ -156,11 +154,14 @@ class MemoryBreakdown:
 
 
 def zero_sharded(weights: np.ndarray | float, gradients: np.ndarray | float, optimizer: np.ndarray | float,
-                 dp: np.ndarray, zero: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+                 dp: np.ndarray, zero: np.ndarray,
+                 held_share: np.ndarray | float = 1.0) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Model-state bytes per GPU under ZeRO (Rajbhandari et al. 2020): stage 1 shards the optimizer states over
-    the data-parallel ranks, stage 2 also the gradients, stage 3 also the weights."""
-    return (weights / np.where(zero >= 3, dp, 1.0), gradients / np.where(zero >= 2, dp, 1.0),
-            optimizer / np.where(zero >= 1, dp, 1.0))
+    the data-parallel ranks, stage 2 also the gradients, stage 3 also the weights; what is not sharded is kept
+    whole, or `held_share` of it (expert parallelism)."""
+    unsharded = 1.0 / held_share
+    return (weights / np.where(zero >= 3, dp, unsharded), gradients / np.where(zero >= 2, dp, unsharded),
+            optimizer / np.where(zero >= 1, dp, unsharded))
 
 
 def runtime_overhead(tensors: np.ndarray, assumptions: Assumptions, world_size: int) -> np.ndarray:
@@ -185,13 +186,8 @@ def training_memory(workload: TrainingWorkload, layouts: Layouts, assumptions: A
     # ZeRO shards over the data- and context-parallel ranks (Megatron-Core's distributed optimizer does); the
     # experts over their own data-parallel ranks, which comes to the same bytes per GPU as without the split.
     weights, gradients, optimizer = zero_sharded(
-        shard.weight_bytes, trainable * gradient_bytes, trainable * optimizer_bytes, dp * layouts.context, zero)
-    if layouts.ep is not None and workload.model.is_moe:
-        replicas = dp * layouts.context
-        saved = shard.expert_saved_params
-        weights = weights + np.where(zero >= 3, shard.expert_saved_bytes / replicas, 0.0)
-        gradients = gradients + np.where(zero >= 2, saved * gradient_bytes / replicas, 0.0)
-        optimizer = optimizer + np.where(zero >= 1, saved * optimizer_bytes / replicas, 0.0)
+        shard.weight_bytes, trainable * gradient_bytes, trainable * optimizer_bytes, dp * layouts.context, zero,
+        shard.held_share)
     if workload.adapter is not None and workload.adapter.quantized_base:
         # QLoRA dequantizes one layer at a time to 16-bit for its matmuls.
         weights = weights + shard.base_params / model.layers * pp * 2.0

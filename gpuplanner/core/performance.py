@@ -316,12 +316,13 @@ def _step_time(workload: TrainingWorkload, cluster: Cluster, layouts: Layouts,
 
     # Data parallel: gradients all-reduced (ZeRO 0-2); ZeRO-3 also all-gathers weights twice per micro-batch.
     dp_link = group_link(world)
-    gradient_bytes = shard.trainable_params * gradient_bytes_per_param(workload, assumptions)
+    # The gradients and weights a GPU keeps (expert parallelism: its share of the experts).
+    gradient_bytes = shard.trainable_params * shard.held_share * gradient_bytes_per_param(workload, assumptions)
     # ZeRO-2/3 only reduce-scatter gradients (half an all-reduce); ZeRO-0/1 all-reduce them.
     gradient_sync = ring_allreduce_s(gradient_bytes, replicas, dp_link, assumptions.collective_latency_s) * np.where(
         zero >= 2, 0.5, 1.0)
     weight_gathers = np.where(zero >= 3, 2.0 * microbatches, 0.0) * np.where(
-        replicas > 1, (replicas - 1.0) / replicas * shard.weight_bytes / dp_link, 0.0)
+        replicas > 1, (replicas - 1.0) / replicas * shard.weight_bytes * shard.held_share / dp_link, 0.0)
     compute = gemm + memory_bound
     exposed_gradients = gradient_sync * (1.0 - assumptions.dp_overlap)
     # ZeRO-3 prefetches the next layer's weights while computing: only traffic beyond compute shows.
@@ -329,8 +330,7 @@ def _step_time(workload: TrainingWorkload, cluster: Cluster, layouts: Layouts,
     data_parallel = exposed_gradients + exposed_gathers
 
     # Optimizer update: read and write weights, gradients and states of this GPU's shard.
-    updated = np.where(zero >= 1, (shard.trainable_params + shard.expert_saved_params) / replicas,
-                       shard.trainable_params)
+    updated = shard.trainable_params / np.where(zero >= 1, replicas, 1.0 / shard.held_share)
     state_bytes = (weight_bytes_per_param(workload.precision) + gradient_bytes_per_param(workload, assumptions)
                    + optimizer_bytes_per_param(workload, assumptions))
     optimizer = 2.0 * updated * state_bytes / hbm

@@ -749,29 +749,33 @@ class ScenarioWizard(QWizard):
         assumptions = self.assumptions_page.values()
         if assumptions:
             data["assumptions"] = assumptions
-        # The file's own settings that no page shows go after the wizard's, in the file's nesting. A custom model's
-        # other fields (its name, experts, parameter count) belong to that model: kept while it is the one chosen.
-        beyond = dict(self._beyond)
-        extra_model = beyond.pop("model", {})
-        if "preset" not in data["model"] and extra_model:
-            if "name" in extra_model:
-                data["model"].pop("name", None)
-            beyond["model"] = extra_model
-        whole = merged(beyond, data)
+        # The file's own settings that no page shows go after the wizard's, in the file's nesting (its own name
+        # for its custom model).
+        carried = self._carried()
+        if "name" in carried.get("model", {}):
+            data["model"].pop("name", None)
+        whole = merged(carried, data)
         return {**{key: whole[key] for key in data}, **{key: value for key, value in whole.items() if key not in data}}
 
+    def _carried(self) -> ScenarioDocument:
+        """The opened file's settings that no page shows and the scenario carries now: a custom model's own fields
+        (its name, experts, parameter count) only while that custom model is the one chosen."""
+        carried = dict(self._beyond)
+        custom = self.model_page.preset.currentData() == "custom" and self.task_page.task not in ("vision",
+                                                                                                 "diffusion")
+        if not custom:
+            carried.pop("model", None)
+        return carried
+
     def kept_settings(self) -> list[str]:
-        """The dotted names of the opened file's settings that no page shows and the scenario now carries (a custom
-        model's own fields only while that custom model is chosen)."""
+        """The dotted names of what `_carried` holds."""
         def names(section: ScenarioDocument, prefix: str) -> list[str]:
             out: list[str] = []
             for key, value in section.items():
                 out += names(value, f"{prefix}{key}.") if isinstance(value, dict) else [prefix + key]
             return out
 
-        custom = self.model_page.preset.currentData() == "custom" and self.task_page.task not in ("vision",
-                                                                                                 "diffusion")
-        return [name for name in names(self._beyond, "") if custom or not name.startswith("model.")]
+        return names(self._carried(), "")
 
     @Slot()
     def _refresh_kept(self) -> None:
@@ -781,15 +785,13 @@ class ScenarioWizard(QWizard):
     def forget_kept(self) -> None:
         """Drop the opened file's settings that no page shows (an edit: it can be undone)."""
         self._beyond = {}
-        self.assumptions_page.show_kept([])
-        self.edited.emit()
+        self.edited.emit()  # the Assumptions page's list follows (_refresh_kept)
 
     def load_scenario(self, data: ScenarioDocument) -> None:
         """Fill every widget from a (validated) scenario dict; keys it omits show their documented defaults
         (core.scenario.new_scenario), never what the widgets held before."""
         m, p, d, b = self.model_page, self.precision_page, self.deployment_page, self.budget_page
-        self._beyond = beyond_the_wizard(data)
-        self.assumptions_page.show_kept(self.kept_settings())
+        self._beyond = beyond_the_wizard(data)  # listed on the Assumptions page by the edit signal at the end
         full = merged(new_scenario(), data)
         image_task = full["task"] in ("vision", "diffusion")
         self.blockSignals(True)

@@ -28,11 +28,16 @@ def precision_text(plan: Plan) -> str:
     return used or not_available()
 
 
+def confidence_text(confidence: str) -> str:
+    """A catalog confidence code as words ("vendor datasheet"), "n/a" where none is given."""
+    return term(confidence) if confidence else not_available()
+
+
 def price_basis_text(plan: Plan) -> str:
     """How far the price a plan is costed by can be trusted, and when it held ("vendor document, 2025-06")."""
     confidence, date = plan.price_basis
-    return fill(QCoreApplication.translate("Formatting", "%1, %2"), term(confidence) if confidence else
-                not_available(), date or QCoreApplication.translate("Formatting", "undated"))
+    return fill(QCoreApplication.translate("Formatting", "%1, %2"), confidence_text(confidence),
+                date or QCoreApplication.translate("Formatting", "undated"))
 
 
 def money(value: float | None, currency: str, decimals: int = 0) -> str:

@@ -39,7 +39,7 @@ from gpuplanner.i18n import fill
 from gpuplanner.i18n.messages import term, translated
 from gpuplanner.report.drawings import CostChart, CostPoint, RackContents, cost_time_chart, memory_bar, rack_elevation
 from gpuplanner.report.fonts import report_font_family
-from gpuplanner.report.formatting import money, number, precision_text, price_basis_text
+from gpuplanner.report.formatting import confidence_text, money, number, precision_text, price_basis_text
 
 CONTEXT = ""  # module-level strings: pyside6-lupdate files them under the empty context
 FOOTER_MM = 10.0
@@ -141,7 +141,7 @@ def _owned_sections(plan: Plan, fmt: _Formatter) -> list[str]:
     facility = site.facilities
     parts.append(_section(tr("Per node"), _rows([
         (tr("Server"), site.node),
-        (tr("Server figures: confidence"), term(site.node_confidence) if site.node_confidence else tr("n/a")),
+        (tr("Server figures: confidence"), confidence_text(site.node_confidence)),
         (tr("GPUs per node"), str(plan.count // max(site.nodes, 1))),
         (tr("Height"), f"{site.rack_units_per_node} U"),
         (tr("Weight"), tr("n/a") if site.node_weight_kg is None else fmt.num(site.node_weight_kg) + " kg"),

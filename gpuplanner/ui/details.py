@@ -10,9 +10,9 @@ from PySide6.QtCore import QCoreApplication
 from gpuplanner.core.goodput import Goodput
 from gpuplanner.core.results import Plan, PlanResult, StackReport
 from gpuplanner.i18n.messages import term, translated
+from gpuplanner.report.formatting import confidence_text, precision_text, price_basis_text
 from gpuplanner.report.formatting import money as _money
 from gpuplanner.report.formatting import number as _num
-from gpuplanner.report.formatting import precision_text, price_basis_text
 
 
 def tr(text: str) -> str:
@@ -147,7 +147,7 @@ def _site_parts(plan: Plan) -> list[str]:
     parts = [f"<h4>{escape(L['Site'])}</h4>"]
     parts.append(_table([
         (tr("Server"), site.node),
-        (tr("Server figures: confidence"), term(site.node_confidence) if site.node_confidence else tr("n/a")),
+        (tr("Server figures: confidence"), confidence_text(site.node_confidence)),
         (tr("Nameplate per node (kW)"), _num(site.node_kw_nameplate)),
         (tr("Expected per node (kW)"), _num(site.node_kw_training)),
         (tr("Nodes per rack"), str(site.nodes_per_rack)), (tr("Racks"), str(site.racks)),

@@ -247,3 +247,31 @@ def test_a_custom_models_own_fields_are_kept_while_it_is_chosen(qtbot, window, t
     preset.setCurrentIndex(preset.findData("llama-2-7b"))
     assert window.wizard.scenario()["model"] == {"preset": "llama-2-7b"}
     assert "model.experts" not in window.wizard.assumptions_page.kept.text()
+
+
+def test_an_imported_config_keeps_what_the_model_page_cannot_show(qtbot, window, tmp_path) -> None:
+    """Importing a MoE config.json filled only the boxes (layers, widths, heads, vocabulary): its experts, head
+    width and name were lost, and the plan was for a dense model five times too small. They are carried now,
+    used for the results and saved."""
+    config = {"_name_or_path": "Qwen/Qwen3-30B-A3B", "model_type": "qwen3_moe", "hidden_size": 2048,
+              "intermediate_size": 6144, "moe_intermediate_size": 768, "num_hidden_layers": 48,
+              "num_attention_heads": 32, "num_key_value_heads": 4, "head_dim": 128, "num_experts": 128,
+              "num_experts_per_tok": 8, "vocab_size": 151936, "hidden_act": "silu", "tie_word_embeddings": False}
+    path = tmp_path / "config.json"
+    path.write_text(json.dumps(config), encoding="utf-8")
+    assert window.wizard.model_page.import_config(str(path))
+    model = window.wizard.scenario()["model"]
+    assert (model["experts"], model["experts_per_token"], model["head_dim"]) == (128, 8, 128)
+    assert model["name"] == "Qwen/Qwen3-30B-A3B" and model["ffn_hidden"] == 768
+    assert "model.head_dim" in window.wizard.assumptions_page.kept.text()
+    with qtbot.waitSignal(window.result_shown, timeout=TIMEOUT_MS):
+        window.recompute()
+    assert window.last_result.plans[0].estimate.model.params == pytest.approx(30.5e9, rel=0.01)
+    saved = tmp_path / "saved.json"
+    assert window.save_to(str(saved))
+    assert json.loads(saved.read_text(encoding="utf-8"))["model"]["experts"] == 128
+    # Importing a dense config next replaces them (they belonged to the other model).
+    path.write_text(json.dumps({"hidden_size": 4096, "intermediate_size": 11008, "num_hidden_layers": 32,
+                                "num_attention_heads": 32, "vocab_size": 32000}), encoding="utf-8")
+    assert window.wizard.model_page.import_config(str(path))
+    assert "experts" not in window.wizard.scenario()["model"]

@@ -14,7 +14,7 @@ from benchmarks.replay import (
 )
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.estimate import estimate
-from gpuplanner.core.inference import ServingWorkload, WeightFormat, engine_profile, kv_bytes_per_token, weight_bytes
+from gpuplanner.core.inference import ServingWorkload, WeightFormat, engine_profile, kv_cache_bytes, weight_bytes
 from gpuplanner.core.results import Estimate, ServingFigures
 from gpuplanner.service import scenario_from_data
 from tests.conftest import VALIDATION_TABLES
@@ -53,9 +53,9 @@ def test_memory_cases_within_ten_percent(serving_results) -> None:
 def test_kv_cache_counts_kv_heads_not_heads(catalog) -> None:
     """Llama-3-8B (8 KV heads) at 8k context is 1 GiB per sequence in fp16, not 4."""
     model = catalog.model("llama-3.1-8b")
-    per_sequence = kv_bytes_per_token(model, WeightFormat.FP16) * 8192
+    per_sequence = kv_cache_bytes(model, WeightFormat.FP16, 8192)
     assert per_sequence == 2**30
-    assert kv_bytes_per_token(model.with_overrides(kv_heads=32), WeightFormat.FP16) * 8192 == 4 * 2**30
+    assert kv_cache_bytes(model.with_overrides(kv_heads=32), WeightFormat.FP16, 8192) == 4 * 2**30
 
 
 def test_int4_halves_int8_weight_bytes(catalog) -> None:
@@ -188,7 +188,7 @@ def test_in_flight_batching_sizes_the_kv_cache_by_its_mean_occupancy(catalog) ->
     finished ones), so the KV room admits more sequences than a cache sized for every sequence at full length."""
     from gpuplanner.core.inference import (
         ServingWorkload,
-        kv_bytes_per_token,
+        kv_cache_bytes,
         max_batch_for_memory,
         serving_memory_bytes,
         usable_bytes,
@@ -201,6 +201,6 @@ def test_in_flight_batching_sizes_the_kv_cache_by_its_mean_occupancy(catalog) ->
     assert workload.mean_kv_tokens == 2000.0
     fixed = serving_memory_bytes(workload, gpu, 2, 1)
     room = usable_bytes(workload, gpu) - fixed["weights"] - fixed["activations"] - fixed["overhead"]
-    per_token = kv_bytes_per_token(model, WeightFormat.FP8, 2)
+    per_token = kv_cache_bytes(model, WeightFormat.FP8, 1, 2)
     assert max_batch_for_memory(workload, gpu, 2) == int(room // (2000 * per_token))
     assert max_batch_for_memory(workload, gpu, 2) > int(room // (3000 * per_token)) * 1.4  # 3000 / 2000 more room

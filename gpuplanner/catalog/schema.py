@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from gpuplanner.core.model import ARCH_FIELDS
+
 Row = dict[str, object]  # one catalog row: column -> value (None where the source gives nothing)
-SCHEMA_VERSION = 4  # 2: models.activation_mib_per_sample; 3: confidence, price_date, price_confidence; 4: fp4_tflops
+# 2: models.activation_mib_per_sample; 3: confidence, price_date, price_confidence; 4: fp4_tflops; 5: the models'
+# shape fields beyond the classic transformer (core.model.ARCH_FIELDS)
+SCHEMA_VERSION = 5
 
 TEXT, INTEGER, REAL, BOOL = "TEXT", "INTEGER", "REAL", "BOOL"
 
@@ -45,7 +49,7 @@ TABLES: dict[str, list[tuple[str, str]]] = {
         ("gated_mlp", BOOL), ("tied_embeddings", BOOL), ("experts", INTEGER), ("experts_per_token", INTEGER),
         ("max_seq_len", INTEGER), ("params", REAL), ("active_params", REAL), ("gflops_fwd_per_sample", REAL),
         ("resolution", INTEGER), ("activation_mib_per_sample", REAL), ("source", TEXT), ("confidence", TEXT),
-        ("as_of", TEXT), ("notes", TEXT),
+        ("as_of", TEXT), ("notes", TEXT), *((key, INTEGER) for key in ARCH_FIELDS),
     ],
     # Sourced statements of where a GPU can be bought (core/availability.py rules cover the rest).
     "availability": [

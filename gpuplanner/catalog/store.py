@@ -27,7 +27,7 @@ from gpuplanner.catalog.schema import BOOL, REQUIRED, SCHEMA_VERSION, TABLES, Ro
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.hardware import GPU, Segment
 from gpuplanner.core.messages import Message, msg
-from gpuplanner.core.model import ModelArch
+from gpuplanner.core.model import ARCH_FIELDS, ModelArch
 from gpuplanner.core.vision import ImageModel, ImagePreset
 from gpuplanner.paths import bundled_catalog_path, user_overrides_path
 
@@ -406,6 +406,7 @@ def model_from_row(row: Row) -> ModelArch:
         max_seq_len=None if row.get("max_seq_len") is None else int(row["max_seq_len"]),  # type: ignore[arg-type]
         params_override=_float(row.get("params")), active_params_override=_float(row.get("active_params")),
         source=str(row.get("source") or ""),
+        **{key: int(row[key]) for key in ARCH_FIELDS if row.get(key) is not None},  # type: ignore[call-overload]
     )
 
 

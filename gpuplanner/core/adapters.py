@@ -28,25 +28,32 @@ class AdapterSpec:
         if self.targets not in LORA_TARGETS:
             raise InputError("training.lora_targets", "must be one of {join}", join=' | '.join(LORA_TARGETS))
 
-    def params_per_layer(self, model: ModelArch) -> float:
-        h, kv, f, r = model.hidden, model.kv_dim, model.ffn_hidden, self.rank
-        q_and_v = r * (h + h) + r * (h + kv)
+    def total_params(self, model: ModelArch) -> float:
+        """LoRA's A (d_in x r) and B (r x d_out) on each targeted matrix of every layer (all experts adapted)."""
+        r = self.rank
+        h = model.hidden
+        q, k, v, o = model.q_width, model.kv_dim, model.kv_heads * model.value_head_dim, model.o_width
+        q_and_v = r * (h + q) + r * (h + v)
         if self.targets == "qv":
-            return q_and_v
-        attention = q_and_v + r * (h + kv) + r * (h + h)  # + k and o
+            return model.layers * q_and_v
+        attention = model.layers * (q_and_v + r * (h + k) + r * (o + h))  # + k and o
         if self.targets == "attention":
             return attention
-        mlp_matrices = 3 if model.gated_mlp else 2
-        return attention + mlp_matrices * r * (h + f) * model.experts
+        matrices = 3 if model.gated_mlp else 2
+        if not model.is_moe:
+            return attention + model.layers * matrices * r * (h + model.ffn_hidden)
+        experts = model.moe_layers * (model.experts + model.shared_experts) * matrices * r * (h + model.ffn_hidden)
+        dense = model.dense_layers * matrices * r * (h + (model.dense_ffn_hidden or model.ffn_hidden))
+        return attention + experts + dense
 
-    def total_params(self, model: ModelArch) -> float:
-        return model.layers * self.params_per_layer(model)
+    def params_per_layer(self, model: ModelArch) -> float:
+        return self.total_params(model) / model.layers
 
 
 def frozen_base_bytes_per_param(model: ModelArch, quantized: bool, dense_bytes: float) -> float:
     """Average resident bytes per base parameter: NF4 for the transformer matrices under QLoRA, else dense."""
     if not quantized:
         return dense_bytes
-    matmul = model.total_params - model.embedding_params - model.hidden * (2 * model.layers + 1)
+    matmul = model.matmul_params
     other = model.total_params - matmul
     return (matmul * NF4_DOUBLE_QUANT_BITS_PER_PARAM / 8.0 + other * 2.0) / model.total_params

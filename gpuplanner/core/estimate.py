@@ -576,7 +576,8 @@ def estimate_inference(scenario: Scenario, node: NodeSpec | None = None, alterna
         layouts_fitting=None,
         assumptions={"engine_profile": asdict(workload.profile),
                      "decode_overlap_penalty": DECODE_OVERLAP_PENALTY,
-                     "kv_cache": "2 x layers x kv_heads x head_dim x bytes per token; TP splits KV heads",
+                     "kv_cache": "layers x kv_heads x (K + V head dims) x bytes per token (MLA: its latent + "
+                                 "rotary key; a sliding-window layer keeps its window); TP splits KV heads",
                      "power": f"expected draw = {PowerAssumptions.inference_w_per_gpu_tdp_w:.2f} x GPU TDP per "
                               "GPU incl. host (training level, an upper bound)"},
         warnings=tuple(warnings),

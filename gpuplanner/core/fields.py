@@ -20,6 +20,7 @@ from gpuplanner.core.cost import CostAssumptions
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.hardware import Precision
 from gpuplanner.core.inference import ENGINES, ServingWorkload, WeightFormat
+from gpuplanner.core.model import ARCH_COUNTS, ARCH_FIELDS
 from gpuplanner.core.site import CHINA_IDC_CABINET_AMPS, Cooling, PowerAssumptions, PowerSupply, SiteLimits
 from gpuplanner.core.stack import Stack
 from gpuplanner.core.workload import Assumptions, Optimizer, Task, TrainingWorkload
@@ -281,6 +282,8 @@ MODEL_SCHEMA: JsonSchema = {
            ("layers", "hidden", "heads", "kv_heads", "ffn_hidden", "vocab", "experts", "experts_per_token")},
         "gated_mlp": {"type": "boolean"}, "tied_embeddings": {"type": "boolean"},
         "params": {"type": "number", "exclusiveMinimum": 0},
+        **{key: {"type": "integer", "minimum": 0 if key in ARCH_COUNTS else 1,
+                 "description": help_text} for key, help_text in ARCH_FIELDS.items()},
     },
 }
 

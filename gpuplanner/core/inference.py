@@ -110,17 +110,16 @@ class ServingWorkload:
         return engine_profile(self.engine)
 
 
-def kv_bytes_per_token(model: ModelArch, kv_format: WeightFormat, tp: int = 1) -> float:
-    """K and V for every layer: 2 x layers x kv_heads x head_dim values per token; TP splits KV heads (a GPU
-    holds at least one head, so TP beyond kv_heads replicates them)."""
-    kv_heads_per_gpu = max(model.kv_heads / tp, 1.0)
-    return 2.0 * model.layers * kv_heads_per_gpu * model.head_dim * kv_format.bytes_per_param
+def kv_cache_bytes(model: ModelArch, kv_format: WeightFormat, context: float, tp: int = 1) -> float:
+    """One sequence's KV cache at `context` tokens on one of tp GPUs: K and V of every layer (MLA: its latent;
+    a sliding-window layer keeps its window), TP splitting KV heads (a GPU holds at least one)."""
+    return model.kv_cache_values(context, tp) * kv_format.bytes_per_param
 
 
 def weight_bytes(model: ModelArch, weight_format: WeightFormat, profile: EngineProfile) -> tuple[float, float]:
     """(weights, quantization scales) in bytes. Integer formats keep one 16-bit scale per block of weights;
     embeddings and norms stay 16-bit."""
-    matmul_params = model.total_params - model.embedding_params - model.hidden * (2 * model.layers + 1)
+    matmul_params = model.matmul_params
     other_params = model.total_params - matmul_params
     quantized = matmul_params * weight_format.bytes_per_param + other_params * 2.0
     scales = matmul_params * 2.0 / profile.quantization_block if weight_format.is_integer else 0.0
@@ -170,7 +169,8 @@ def prefill_time_s(workload: ServingWorkload, gpu: GPU, tp: int, batch: int) -> 
     model, profile = workload.model, workload.profile
     tokens = batch * workload.input_tokens
     linear = 2.0 * (model.active_layer_matmul_params + model.logit_params) * tokens
-    attention = 2.0 * model.layers * workload.input_tokens * model.hidden * tokens  # causal half of 4*L*n*h
+    attention = 4.0 * model.layers * model.causal_attended_tokens(workload.input_tokens) * model.attention_width \
+        * tokens
     compute = (linear + attention) / tp / achieved_flops(gpu, workload)
     weights, scales = weight_bytes(model, workload.weight_format, profile)
     read = (weights + scales) / tp / ((gpu.memory_bandwidth_gbs or 1.0) * 1e9 * profile.decode_bandwidth_efficiency)
@@ -180,11 +180,11 @@ def prefill_time_s(workload: ServingWorkload, gpu: GPU, tp: int, batch: int) -> 
 def decode_step_s(workload: ServingWorkload, gpu: GPU, tp: int, batch: int, context: float) -> float:
     model, profile = workload.model, workload.profile
     weights, scales = weight_bytes(model, workload.weight_format, profile)
-    kv = batch * context * kv_bytes_per_token(model, workload.kv_format, tp)
+    kv = batch * kv_cache_bytes(model, workload.kv_format, context, tp)
     memory = ((weights + scales) / tp + kv) / ((gpu.memory_bandwidth_gbs or 1.0) * 1e9
                                                * profile.decode_bandwidth_efficiency)
     linear = 2.0 * (model.active_layer_matmul_params + model.logit_params) * batch
-    attention = 4.0 * model.layers * context * model.hidden * batch
+    attention = 4.0 * model.layers * model.attended_tokens(context) * model.attention_width * batch
     compute = (linear + attention) / tp / achieved_flops(gpu, workload)
     overlapped = max(memory, compute) + DECODE_OVERLAP_PENALTY * min(memory, compute)
     return overlapped + _tp_allreduce_s(workload, gpu, tp, batch)
@@ -193,7 +193,7 @@ def decode_step_s(workload: ServingWorkload, gpu: GPU, tp: int, batch: int, cont
 def serving_memory_bytes(workload: ServingWorkload, gpu: GPU, tp: int, batch: int) -> dict[str, float]:
     model = workload.model
     weights, scales = weight_bytes(model, workload.weight_format, workload.profile)
-    kv = batch * workload.mean_kv_tokens * kv_bytes_per_token(model, workload.kv_format, tp)
+    kv = batch * kv_cache_bytes(model, workload.kv_format, workload.mean_kv_tokens, tp)
     # Prefill workspace: one chunk of up to 8192 tokens through the widest layer, plus fp32 logits.
     chunk = min(batch * workload.input_tokens, 8192)
     activations = chunk * (4 * model.hidden + 2 * model.ffn_hidden * model.experts_per_token / tp) * 2.0 \
@@ -210,7 +210,7 @@ def max_batch_for_memory(workload: ServingWorkload, gpu: GPU, tp: int) -> int:
     """Largest batch whose KV cache (at the mean occupancy of in-flight batching) fits beside the weights."""
     fixed = serving_memory_bytes(workload, gpu, tp, 1)
     room = usable_bytes(workload, gpu) - fixed["weights"] - fixed["activations"] - fixed["overhead"]
-    per_sequence = workload.mean_kv_tokens * kv_bytes_per_token(workload.model, workload.kv_format, tp)
+    per_sequence = kv_cache_bytes(workload.model, workload.kv_format, workload.mean_kv_tokens, tp)
     return max(int(room // per_sequence), 0)
 
 

@@ -106,13 +106,14 @@ def activation_bytes_per_layer(model: ModelArch, seq_len: int, layouts: Layouts,
     s, h = float(seq_len) / layouts.context, float(model.hidden)
     b, t = layouts.micro_batch, layouts.tp
     sbh = s * b * h * act_bytes / 2.0  # Korthikanti's coefficients are in 16-bit bytes per s*b*h
-    kv_ratio = model.kv_heads / model.heads
-    ffn_ratio = model.ffn_hidden / model.hidden * model.experts_per_token
+    ffn_ratio = model.mean_active_ffn_width / h
     # Tensors TP does not split: 2 layer-norm inputs (4), QKV input (2), MLP input (2), 2 dropout masks (2).
     replicated = 10.0
-    # Split by TP: Q (2), K and V (2 each, x kv_ratio), attention output (2); MLP hidden activations:
-    # 4 x ffn_ratio for GeLU (input and output), 6 x for SwiGLU (gate, up, product; SiLU fused).
-    split = 4.0 + 4.0 * kv_ratio + (6.0 if model.gated_mlp else 4.0) * ffn_ratio
+    # Split by TP: Q (2), K and V (2 together, x their width), attention output (2), each over hidden (1 each for
+    # the classic shape); MLP hidden activations: 4 x ffn_ratio for GeLU (input and output), 6 x for SwiGLU
+    # (gate, up, product; SiLU fused).
+    attention = 2.0 * (model.q_width + model.kv_width + model.o_width) / h
+    split = attention + (6.0 if model.gated_mlp else 4.0) * ffn_ratio
     if fp8_gemm_inputs:  # QKV and MLP inputs (replicated), projection input and FC2 input (split) at 1 byte
         replicated -= 2.0
         split -= 1.0 + ffn_ratio

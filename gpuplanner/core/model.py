@@ -19,6 +19,22 @@ from gpuplanner.core.errors import InputError, require_int, require_positive
 MAX_LAYERS = 1000
 MAX_HIDDEN = 1 << 18
 MAX_VOCAB = 10_000_000
+# The shape fields beyond the classic transformer, named as in the scenario file and the catalog's models table,
+# with what each means (the JSON Schema's descriptions). All whole numbers; absent (or 0) means the classic shape.
+ARCH_FIELDS: dict[str, str] = {
+    "head_dim": "query/key width per head when not hidden / heads (Qwen3, Gemma 3, GPT-OSS; with MLA nope + rope)",
+    "v_head_dim": "value width per head when not head_dim (MLA)",
+    "dense_layers": "MoE models' layers with one dense MLP instead of experts (DeepSeek-V3's first 3)",
+    "dense_ffn_hidden": "those dense layers' MLP width (default ffn_hidden)",
+    "shared_experts": "experts every token passes through, ffn_hidden wide each (DeepSeekMoE, Llama 4)",
+    "kv_lora_rank": "multi-head latent attention (DeepSeek-V2): K and V cached as a latent of this width",
+    "q_lora_rank": "MLA's low-rank query projection (0: a full one)",
+    "rope_head_dim": "MLA's decoupled rotary key width, cached once per token beside the latent",
+    "sliding_window": "tokens a local-attention layer sees (Gemma 3, GPT-OSS, Mistral 7B)",
+    "sliding_layers": "how many layers attend within that window (the rest see the whole context)",
+}
+ARCH_COUNTS = frozenset({"dense_layers", "shared_experts", "kv_lora_rank", "q_lora_rank", "rope_head_dim",
+                         "sliding_layers"})  # the fields where 0 is allowed (and means none)
 
 
 @dataclass(frozen=True)
@@ -41,12 +57,23 @@ class ModelArch:
     params_override: float | None = None
     active_params_override: float | None = None
     source: str = ""
+    # Shapes beyond the classic transformer: ARCH_FIELDS says what each means.
+    head_dim: int | None = None
+    v_head_dim: int | None = None
+    dense_layers: int = 0
+    dense_ffn_hidden: int | None = None
+    shared_experts: int = 0
+    kv_lora_rank: int = 0
+    q_lora_rank: int = 0
+    rope_head_dim: int = 0
+    sliding_window: int | None = None
+    sliding_layers: int = 0
 
     def __post_init__(self) -> None:
         require_int("model.layers", self.layers, maximum=MAX_LAYERS)
         require_int("model.hidden", self.hidden, maximum=MAX_HIDDEN)
-        require_int("model.heads", self.heads, maximum=self.hidden)
-        if self.hidden % self.heads:
+        require_int("model.heads", self.heads, maximum=self.hidden if self.head_dim is None else MAX_HIDDEN)
+        if self.head_dim is None and self.hidden % self.heads:
             raise InputError("model.heads", "{heads} heads do not divide hidden size {hidden}",
                              heads=self.heads, hidden=self.hidden)
         require_int("model.kv_heads", self.kv_heads, maximum=self.heads)
@@ -61,16 +88,97 @@ class ModelArch:
             value = getattr(self, name)
             if value is not None:
                 require_positive(f"model.{name.removesuffix('_override')}", value)
+        for name in ("head_dim", "v_head_dim", "dense_ffn_hidden", "sliding_window"):
+            if getattr(self, name) is not None:
+                require_int(f"model.{name}", getattr(self, name), maximum=MAX_HIDDEN * 8)
+        for name in ("kv_lora_rank", "q_lora_rank", "rope_head_dim"):
+            require_int(f"model.{name}", getattr(self, name), minimum=0, maximum=MAX_HIDDEN)
+        require_int("model.dense_layers", self.dense_layers, minimum=0,
+                    maximum=self.layers - 1 if self.experts > 1 else 0)
+        require_int("model.shared_experts", self.shared_experts, minimum=0, maximum=4096)
+        require_int("model.sliding_layers", self.sliding_layers, minimum=0, maximum=self.layers)
+        if self.kv_lora_rank and self.rope_head_dim >= self.qk_head_dim:
+            raise InputError("model.rope_head_dim", "must be smaller than head_dim ({head_dim})",
+                             head_dim=self.qk_head_dim)
 
     # --- shapes -------------------------------------------------------------------------------------
     @property
-    def head_dim(self) -> int:
-        return self.hidden // self.heads
+    def qk_head_dim(self) -> int:
+        """Query and key width per head: head_dim when given, else hidden / heads (with MLA: nope + rope)."""
+        return self.head_dim if self.head_dim is not None else self.hidden // self.heads
+
+    @property
+    def value_head_dim(self) -> int:
+        return self.v_head_dim if self.v_head_dim is not None else self.qk_head_dim
+
+    @property
+    def is_mla(self) -> bool:
+        return self.kv_lora_rank > 0
+
+    @property
+    def q_width(self) -> int:
+        return self.heads * self.qk_head_dim
+
+    @property
+    def o_width(self) -> int:
+        """Width of the attention output that the output projection multiplies."""
+        return self.heads * self.value_head_dim
 
     @property
     def kv_dim(self) -> int:
-        """Width of K (and of V) per layer: kv_heads x head_dim; smaller than hidden under GQA/MQA."""
-        return self.kv_heads * self.head_dim
+        """Width of K per layer: kv_heads x head_dim; smaller than hidden under GQA/MQA."""
+        return self.kv_heads * self.qk_head_dim
+
+    @property
+    def kv_width(self) -> int:
+        """K and V widths together per layer (kv_heads x (qk + v head dims)): what attention reads of other tokens."""
+        return self.kv_heads * (self.qk_head_dim + self.value_head_dim)
+
+    @property
+    def mean_active_ffn_width(self) -> float:
+        """MLP width a token passes through, averaged over the layers: ffn_hidden for a dense model; for an MoE
+        one its routed and shared experts in the MoE layers and the dense layers' own width."""
+        if not self.is_moe:
+            return float(self.ffn_hidden)
+        moe = self.moe_layers * (self.experts_per_token + self.shared_experts) * self.ffn_hidden
+        return (moe + self.dense_layers * (self.dense_ffn_hidden or self.ffn_hidden)) / self.layers
+
+    @property
+    def attention_width(self) -> float:
+        """The width attention's two batched products run at, per layer: heads x (qk + v head dims) / 2 (hidden
+        for the classic shape), so the attention FLOPs read 4 x seq x attention_width per token and layer."""
+        return self.heads * (self.qk_head_dim + self.value_head_dim) / 2.0
+
+    def kv_cache_values_per_token(self, tp: int = 1) -> float:
+        """Values cached per token over the full-attention layers' count, on one of tp GPUs. Classic and GQA:
+        K and V of kv_heads heads per layer, TP splitting heads (a GPU holds at least one); MLA: one latent of
+        kv_lora_rank plus the shared rotary key (DeepSeek-V2 Sec. 2.1.2), the same on every TP rank."""
+        if self.is_mla:
+            return float(self.kv_lora_rank + self.rope_head_dim)
+        return max(self.kv_heads / tp, 1.0) * (self.qk_head_dim + self.value_head_dim)
+
+    def kv_cache_values(self, context: float, tp: int = 1) -> float:
+        """Values one sequence of `context` tokens keeps cached over all layers (a sliding layer keeps its
+        window), on one of tp GPUs."""
+        return self.layers * self.attended_tokens(context) * self.kv_cache_values_per_token(tp)
+
+    def attended_tokens(self, context: float) -> float:
+        """Context positions a token attends to, averaged over the layers: the whole context in full-attention
+        layers, at most the window in sliding ones (the cached length per layer follows the same rule)."""
+        if self.sliding_window is None or not self.sliding_layers:
+            return context
+        local = min(context, self.sliding_window)
+        return (context * (self.layers - self.sliding_layers) + local * self.sliding_layers) / self.layers
+
+    def causal_attended_tokens(self, prompt: float) -> float:
+        """Positions a prompt token attends to under a causal mask, averaged over the prompt and the layers: n / 2
+        in full layers; in sliding ones min(n, w) - min(n, w)^2 / 2n (the window fills, then slides)."""
+        full = prompt / 2.0
+        if self.sliding_window is None or not self.sliding_layers:
+            return full
+        window = min(prompt, self.sliding_window)
+        local = window - window * window / (2.0 * prompt)
+        return (full * (self.layers - self.sliding_layers) + local * self.sliding_layers) / self.layers
 
     @property
     def is_moe(self) -> bool:
@@ -79,8 +187,16 @@ class ModelArch:
     # --- parameter counts ---------------------------------------------------------------------------
     @property
     def attention_params_per_layer(self) -> int:
-        # Q and O are hidden x hidden; K and V are hidden x kv_dim (GQA shrinks them).
-        return 2 * self.hidden * self.hidden + 2 * self.hidden * self.kv_dim
+        if self.is_mla:  # DeepSeek-V2 Sec. 2.1: low-rank Q, a joint KV latent (+ rotary key), up-projections, O
+            nope = self.qk_head_dim - self.rope_head_dim
+            query = (self.hidden * self.q_lora_rank + self.q_lora_rank * self.q_width if self.q_lora_rank
+                     else self.hidden * self.q_width)
+            latent = self.hidden * (self.kv_lora_rank + self.rope_head_dim)
+            up = self.kv_lora_rank * self.heads * (nope + self.value_head_dim)
+            return query + latent + up + self.o_width * self.hidden
+        # Q and O are hidden x heads*head_dim; K and V hidden x kv_heads*head_dim (GQA shrinks them).
+        value = self.kv_heads * self.value_head_dim
+        return self.hidden * (self.q_width + self.kv_dim + value) + self.o_width * self.hidden
 
     @property
     def mlp_params_per_expert(self) -> int:
@@ -88,27 +204,47 @@ class ModelArch:
         return matrices * self.hidden * self.ffn_hidden
 
     @property
+    def dense_mlp_params(self) -> int:
+        """One dense layer's MLP in an MoE model (its own width)."""
+        matrices = 3 if self.gated_mlp else 2
+        return matrices * self.hidden * (self.dense_ffn_hidden or self.ffn_hidden)
+
+    @property
+    def moe_layers(self) -> int:
+        return self.layers - self.dense_layers if self.is_moe else 0
+
+    @property
     def router_params_per_layer(self) -> int:
         return self.hidden * self.experts if self.is_moe else 0
 
     @property
     def norm_params_per_layer(self) -> int:
-        return 2 * self.hidden
+        return 2 * self.hidden + (self.q_lora_rank + self.kv_lora_rank if self.is_mla else 0)
+
+    @property
+    def norm_params(self) -> int:
+        """Every layer's norms and the final one."""
+        return self.layers * self.norm_params_per_layer + self.hidden
 
     @property
     def embedding_params(self) -> int:
         """Input embedding plus, when untied, the output (logit) projection."""
         return self.vocab * self.hidden * (1 if self.tied_embeddings else 2)
 
-    def _layer_params(self, experts_counted: int) -> int:
-        return (self.attention_params_per_layer + experts_counted * self.mlp_params_per_expert
-                + self.router_params_per_layer + self.norm_params_per_layer)
+    def _layer_params(self, experts_counted: int) -> float:
+        """All layers' weights with `experts_counted` routed experts in each MoE layer."""
+        attention = self.layers * (self.attention_params_per_layer + self.norm_params_per_layer)
+        if not self.is_moe:
+            return attention + self.layers * self.mlp_params_per_expert
+        moe = self.moe_layers * ((experts_counted + self.shared_experts) * self.mlp_params_per_expert
+                                 + self.router_params_per_layer)
+        return attention + moe + self.dense_layers * self.dense_mlp_params
 
     @cached_property  # computed once per architecture: the search asks for it for every layout batch
     def total_params(self) -> float:
         if self.params_override is not None:
             return self.params_override
-        return self.layers * self._layer_params(self.experts) + self.embedding_params + self.hidden
+        return self._layer_params(self.experts) + self.embedding_params + self.hidden
 
     @cached_property
     def active_params(self) -> float:
@@ -117,12 +253,18 @@ class ModelArch:
             return self.active_params_override
         if self.params_override is not None and not self.is_moe:
             return self.params_override
-        return self.layers * self._layer_params(self.experts_per_token) + self.embedding_params + self.hidden
+        return self._layer_params(self.experts_per_token) + self.embedding_params + self.hidden
 
     @cached_property
     def active_layer_matmul_params(self) -> float:
         """Active weights of the transformer layers that multiply activations (norms and embeddings excluded)."""
-        return self.active_params - self.embedding_params - self.hidden * (2 * self.layers + 1)
+        return self.active_params - self.embedding_params - self.norm_params
+
+    @cached_property
+    def matmul_params(self) -> float:
+        """Every transformer-layer weight that multiplies activations, all experts counted (norms and embeddings
+        excluded): what quantization shrinks."""
+        return self.total_params - self.embedding_params - self.norm_params
 
     @cached_property
     def expert_params(self) -> float:
@@ -131,8 +273,11 @@ class ModelArch:
         embeddings the fields describe."""
         if not self.is_moe:
             return 0.0
-        dense = self.layers * (self.attention_params_per_layer + self.router_params_per_layer
-                               + self.norm_params_per_layer) + self.embedding_params + self.hidden
+        if self.params_override is None:
+            return float(self.moe_layers * self.experts * self.mlp_params_per_expert)
+        dense = (self.layers * (self.attention_params_per_layer + self.norm_params_per_layer)
+                 + self.moe_layers * (self.router_params_per_layer + self.shared_experts * self.mlp_params_per_expert)
+                 + self.dense_layers * self.dense_mlp_params + self.embedding_params + self.hidden)
         return max(self.total_params - dense, 0.0)
 
     @cached_property
@@ -149,8 +294,9 @@ class ModelArch:
 
     # --- FLOPs --------------------------------------------------------------------------------------
     def attention_flops_per_token_fwd(self, seq_len: int) -> float:
-        """Q.K^T and attention.V: 2 x 2 x seq x hidden per layer (full square, PaLM/Megatron convention)."""
-        return 4.0 * self.layers * seq_len * self.hidden
+        """Q.K^T and attention.V: 2 x 2 x seq x width per layer (full square, PaLM/Megatron convention; a sliding
+        layer attends to its window)."""
+        return 4.0 * self.layers * self.attended_tokens(seq_len) * self.attention_width
 
     def forward_flops_per_token(self, seq_len: int) -> float:
         """Forward FLOPs per token: 2 per active matmul parameter (logits included) + attention."""
@@ -166,7 +312,8 @@ class ModelArch:
 
 
 def model_from_hf_config(path: str | Path) -> ModelArch:
-    """Read a local Hugging Face `config.json` (Llama, Qwen, Mistral/Mixtral, GPT-NeoX, GPT-2 style keys)."""
+    """Read a local Hugging Face `config.json`: Llama, Qwen (dense and MoE), Mistral/Mixtral, Gemma 3, GPT-OSS,
+    DeepSeek-V2/V3 and Kimi K2 (MLA), Llama 4 (its text_config), GPT-NeoX and GPT-2 style keys."""
     path = Path(path)
     try:
         config = json.loads(path.read_text(encoding="utf-8"))
@@ -177,7 +324,14 @@ def model_from_hf_config(path: str | Path) -> ModelArch:
                          msg=exc.msg, lineno=exc.lineno) from exc
     if not isinstance(config, dict):
         raise InputError("config.json", "must hold a JSON object")
+    name = str(config.get("_name_or_path") or path.parent.name or "custom")
+    if isinstance(config.get("text_config"), dict):  # multimodal wrappers (Llama 4, Gemma 3) hold the LM inside
+        config = {**config, **config["text_config"]}
+    return architecture_from_hf_config(config, name, str(path))
 
+
+def architecture_from_hf_config(config: dict[str, object], name: str, source: str) -> ModelArch:
+    """The architecture a config.json's keys describe (each family has its own names for the same thing)."""
     def pick(*keys: str, default: object = None) -> object:
         for key in keys:
             if key in config and config[key] is not None:
@@ -186,25 +340,64 @@ def model_from_hf_config(path: str | Path) -> ModelArch:
             raise InputError("config.json", "missing {join}", join=' / '.join(keys))
         return default
 
-    hidden = pick("hidden_size", "n_embd", "d_model")
-    heads = pick("num_attention_heads", "n_head", "num_heads")
-    activation = str(config.get("hidden_act", config.get("activation_function", "silu")))
-    gated = activation in ("silu", "swiglu", "geglu") or "llama" in str(config.get("model_type", ""))
-    # MoE configs name the expert width moe_intermediate_size (Qwen) or intermediate_size (Mixtral).
-    ffn = pick("moe_intermediate_size", "intermediate_size", "n_inner", "ffn_dim",
-               default=4 * int(hidden))  # type: ignore[arg-type]
-    return ModelArch(
-        name=str(config.get("_name_or_path") or path.parent.name or "custom"),
-        layers=pick("num_hidden_layers", "n_layer", "num_layers"),  # type: ignore[arg-type]
-        hidden=hidden,  # type: ignore[arg-type]
-        heads=heads,  # type: ignore[arg-type]
-        kv_heads=pick("num_key_value_heads", "num_kv_heads", default=heads),  # type: ignore[arg-type]
-        ffn_hidden=ffn,  # type: ignore[arg-type]
-        vocab=pick("vocab_size"),  # type: ignore[arg-type]
-        gated_mlp=gated,
-        tied_embeddings=bool(config.get("tie_word_embeddings", True)),  # transformers' default
-        experts=int(config.get("num_local_experts", config.get("num_experts", 1)) or 1),
-        experts_per_token=int(config.get("num_experts_per_tok", 1) or 1),
-        max_seq_len=config.get("max_position_embeddings"),  # type: ignore[arg-type]
-        source=str(path),
-    )
+    hidden = int(pick("hidden_size", "n_embd", "d_model"))  # type: ignore[call-overload]
+    heads = int(pick("num_attention_heads", "n_head", "num_heads"))  # type: ignore[call-overload]
+    layers = int(pick("num_hidden_layers", "n_layer", "num_layers"))  # type: ignore[call-overload]
+    model_type = str(config.get("model_type", ""))
+    activation = str(config.get("hidden_act", config.get("hidden_activation",
+                                                        config.get("activation_function", "silu"))))
+    gated = activation in ("silu", "swiglu", "geglu") or any(family in model_type for family in ("llama", "gemma"))
+    experts = int(pick("num_local_experts", "num_experts", "n_routed_experts", default=1) or 1)  # type: ignore[call-overload]
+    fields: dict[str, object] = {
+        "layers": layers, "hidden": hidden, "heads": heads,
+        "kv_heads": pick("num_key_value_heads", "num_kv_heads", default=heads),
+        "vocab": pick("vocab_size"), "gated_mlp": gated,
+        "tied_embeddings": bool(config.get("tie_word_embeddings", True)),  # transformers' default
+        "experts": experts,
+        "experts_per_token": int(pick("num_experts_per_tok", "experts_per_token", default=1) or 1),  # type: ignore[call-overload]
+        "max_seq_len": config.get("max_position_embeddings"),
+    }
+    dense_ffn = pick("intermediate_size", "n_inner", "ffn_dim", default=4 * hidden)
+    if experts > 1:
+        # The expert width: moe_intermediate_size (Qwen, DeepSeek), else intermediate_size (Mixtral, Llama 4).
+        fields["ffn_hidden"] = pick("moe_intermediate_size", "intermediate_size")
+        step = int(config.get("interleave_moe_layer_step") or 1)  # type: ignore[call-overload]
+        dense_layers = int(config.get("first_k_dense_replace") or 0) or layers - layers // step  # type: ignore[call-overload]
+        if dense_layers:
+            fields["dense_layers"] = dense_layers
+            fields["dense_ffn_hidden"] = pick("intermediate_size_mlp", "intermediate_size")
+        if config.get("n_shared_experts"):
+            fields["shared_experts"] = config["n_shared_experts"]
+        elif config.get("shared_expert_intermediate_size"):  # Qwen2-MoE: one wider shared expert, in expert widths
+            fields["shared_experts"] = max(round(int(config["shared_expert_intermediate_size"])  # type: ignore[call-overload]
+                                                 / int(fields["ffn_hidden"])), 1)  # type: ignore[call-overload]
+        elif model_type.startswith("llama4"):  # every Llama 4 MoE layer has one shared expert (Meta, 2025-04)
+            fields["shared_experts"] = 1
+    else:
+        fields["ffn_hidden"] = dense_ffn
+    if config.get("kv_lora_rank"):  # multi-head latent attention (DeepSeek-V2/V3, Kimi K2)
+        rope = int(pick("qk_rope_head_dim"))  # type: ignore[call-overload]
+        fields.update(kv_lora_rank=config["kv_lora_rank"], q_lora_rank=int(config.get("q_lora_rank") or 0),  # type: ignore[call-overload]
+                      rope_head_dim=rope, head_dim=int(pick("qk_nope_head_dim")) + rope,  # type: ignore[call-overload]
+                      v_head_dim=pick("v_head_dim"))
+    elif config.get("head_dim") and int(config["head_dim"]) * heads != hidden:  # type: ignore[call-overload]
+        fields["head_dim"] = config["head_dim"]
+    window = config.get("sliding_window")
+    if config.get("attention_chunk_size"):  # Llama 4: chunked local attention on the RoPE layers, taken as a window
+        rope_layers = config.get("no_rope_layers")
+        interval = int(config.get("no_rope_layer_interval") or 4)  # type: ignore[call-overload]
+        sliding = sum(rope_layers) if isinstance(rope_layers, list) else layers - layers // interval
+        if sliding:
+            fields.update(sliding_window=config["attention_chunk_size"], sliding_layers=sliding)
+    elif window and config.get("use_sliding_window", True) is not False:
+        layer_types = config.get("layer_types")
+        pattern = config.get("sliding_window_pattern")
+        if isinstance(layer_types, list):
+            sliding = sum(1 for kind in layer_types if kind == "sliding_attention")
+        elif pattern:  # Gemma 3: every pattern-th layer is global
+            sliding = layers - layers // int(pattern)  # type: ignore[call-overload]
+        else:
+            sliding = layers  # Mistral 7B: every layer
+        if sliding:
+            fields.update(sliding_window=window, sliding_layers=sliding)
+    return ModelArch(name=name, source=source, **fields)  # type: ignore[arg-type]

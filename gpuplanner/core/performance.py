@@ -281,8 +281,7 @@ def _step_time(workload: TrainingWorkload, cluster: Cluster, layouts: Layouts,
     # the ring, cp - 1 hops per layer, in the forward and twice in the backward (K, V and their gradients), each
     # tensor-parallel rank its share of the heads; the transfers overlap the attention math, the rest shows.
     cp_link = group_link(tp * cp)
-    kv_chunk = 2.0 * local_tokens * layouts.micro_batch * model.hidden * (model.kv_heads / model.heads) \
-        * act_bytes / tp
+    kv_chunk = local_tokens * layouts.micro_batch * model.kv_width * act_bytes / tp
     ring_passes = np.where(layouts.recompute == Recompute.FULL, 4.0, 3.0)
     ring = np.where(cp > 1, (cp - 1.0) * (kv_chunk / cp_link + assumptions.collective_latency_s) * ring_passes
                     * (model.layers / pp) * microbatches, 0.0)

@@ -15,7 +15,7 @@ from gpuplanner.core.fields import check_values
 from gpuplanner.core.hardware import GPU, Precision
 from gpuplanner.core.inference import ServingWorkload, WeightFormat
 from gpuplanner.core.layout import LayoutConstraints
-from gpuplanner.core.model import ModelArch
+from gpuplanner.core.model import ARCH_FIELDS, ModelArch
 from gpuplanner.core.site import PowerAssumptions, PowerSupply, SiteLimits
 from gpuplanner.core.stack import Stack, profile_for
 from gpuplanner.core.vision import ImagePreset
@@ -81,7 +81,7 @@ SITE_KEYS = {"rack_kw": float, "rack_units": int, "cooling": str, "supply": dict
 SUPPLY_KEYS = {"voltage": float, "phase": int, "amps": float, "derating": float, "line_to_line": bool}
 MODEL_KEYS = {"preset": str, "layers": int, "hidden": int, "heads": int, "kv_heads": int, "ffn_hidden": int,
               "vocab": int, "gated_mlp": bool, "tied_embeddings": bool, "experts": int, "experts_per_token": int,
-              "params": float, "name": str}
+              "params": float, "name": str, **{key: int for key in ARCH_FIELDS}}
 
 
 IMAGENET_1K_TRAIN_IMAGES = 1_281_167  # ILSVRC-2012 training set (Russakovsky et al. 2015)
@@ -184,8 +184,23 @@ def parse_model(data: object, resolve_model: Callable[[str], ModelArch]) -> Mode
         kv_heads=data.get("kv_heads", data["heads"]), ffn_hidden=data["ffn_hidden"], vocab=data["vocab"],
         gated_mlp=data.get("gated_mlp", True), tied_embeddings=data.get("tied_embeddings", False),
         experts=data.get("experts", 1), experts_per_token=data.get("experts_per_token", 1),
-        params_override=data.get("params"),
+        params_override=data.get("params"), **{key: data[key] for key in ARCH_FIELDS if key in data},
     )
+
+
+def model_document(model: ModelArch) -> ScenarioDocument:
+    """The scenario file's `model` section that describes this architecture (no preset): the plain fields, and
+    those of ARCH_FIELDS and the experts that differ from the classic shape."""
+    section: ScenarioDocument = {
+        "name": model.name, "layers": model.layers, "hidden": model.hidden, "heads": model.heads,
+        "kv_heads": model.kv_heads, "ffn_hidden": model.ffn_hidden, "vocab": model.vocab,
+        "gated_mlp": model.gated_mlp, "tied_embeddings": model.tied_embeddings}
+    if model.is_moe:
+        section.update(experts=model.experts, experts_per_token=model.experts_per_token)
+    section.update({key: getattr(model, key) for key in ARCH_FIELDS if getattr(model, key)})
+    if model.params_override is not None:
+        section["params"] = model.params_override
+    return section
 
 
 def parse_scenario(data: object, resolve_model: Callable[[str], ModelArch], resolve_gpu: Callable[[str], GPU],

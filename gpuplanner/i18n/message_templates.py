@@ -250,6 +250,7 @@ INPUT_TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "must be none, selective or full, got %1"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be one of %1"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be one of %1, got %2"),
+    QT_TRANSLATE_NOOP("CoreMessages", "must be smaller than head_dim (%1)"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be text, got %1 %2"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be true or false"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be true or false, got %1 %2"),

@@ -31,12 +31,13 @@ from PySide6.QtWidgets import (
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.fields import FIELDS, field
-from gpuplanner.core.model import model_from_hf_config
+from gpuplanner.core.model import ModelArch, model_from_hf_config
 from gpuplanner.core.scenario import (
     IMAGE_BATCH_DEFAULT,
     IMAGE_EPOCHS_DEFAULT,
     IMAGENET_1K_TRAIN_IMAGES,
     ScenarioDocument,
+    model_document,
     new_scenario,
     paged_optimizer_by_default,
 )
@@ -175,6 +176,8 @@ class TaskPage(QWizardPage):
 
 
 class ModelPage(QWizardPage):
+    imported = Signal(object)  # the ModelArch a config.json described, once its plain fields fill the boxes
+
     def __init__(self, catalog: Catalog, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setTitle(self.tr("Which model, and how much data?"))
@@ -316,6 +319,7 @@ class ModelPage(QWizardPage):
             box.setValue(value)
         self.gated.setChecked(model.gated_mlp)
         self.tied.setChecked(model.tied_embeddings)
+        self.imported.emit(model)  # the wizard keeps what these boxes cannot show (experts, head_dim, MLA ...)
         return True
 
     def set_task(self, task: str) -> None:
@@ -605,6 +609,7 @@ class ScenarioWizard(QWizard):
         self.budget_page = BudgetPage(self)
         self.assumptions_page = AssumptionsPage(self)
         self.assumptions_page.forget.clicked.connect(self.forget_kept)
+        self.model_page.imported.connect(self._carry_imported)
         self.edited.connect(self._refresh_kept)
         for page_id, page in ((PageId.TASK, self.task_page), (PageId.MODEL, self.model_page),
                               (PageId.PRECISION, self.precision_page), (PageId.DEPLOYMENT, self.deployment_page),
@@ -780,6 +785,16 @@ class ScenarioWizard(QWizard):
     @Slot()
     def _refresh_kept(self) -> None:
         self.assumptions_page.show_kept(self.kept_settings())
+
+    @Slot(object)
+    def _carry_imported(self, model: ModelArch) -> None:
+        """An imported config.json's fields that the model page has no box for (its name, experts, head_dim,
+        MLA, sliding window ...) are carried like an opened file's, replacing the previous custom model's."""
+        self._beyond = {key: value for key, value in self._beyond.items() if key != "model"}
+        extras = beyond_the_wizard({"model": model_document(model)})
+        if extras:
+            self._beyond["model"] = extras["model"]
+        self.edited.emit()
 
     @Slot()
     def forget_kept(self) -> None:

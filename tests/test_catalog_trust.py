@@ -141,11 +141,16 @@ def test_new_rows_for_late_2026(bundled) -> None:
     from gpuplanner.core.estimate import estimate
     from gpuplanner.service import scenario_from_data
 
-    for gpu_id, fp8, memory in (("b300", 4500, 288), ("mi355x", 5033.2, 288), ("mi350x", 4613.7, 288)):
+    for gpu_id, fp8, memory in (("b300", 4500, 288), ("mi355x", 5033.2, 288), ("mi350x", 4613.7, 288),
+                                ("rtx-pro-6000-blackwell", 1007.6, 96)):
         gpu = bundled.gpu(gpu_id)
         assert gpu.confidence == "secondary" and gpu.dense_tflops["fp8"] == fp8 and gpu.memory_gib == memory
         assert gpu.dense_tflops["bf16"] == pytest.approx(fp8 / 2, rel=1e-3)  # dense, not sparse
     assert bundled.gpu("b300").tdp_w is None and bundled.gpu("b300").dense_tflops["int8"] is None  # sources disagree
+    # RTX PRO 6000 Blackwell: NVIDIA's 4,000 AI TOPS is FP4 with sparsity; hmc-tech.com lists 2.02 PF dense.
+    pro = bundled.gpu("rtx-pro-6000-blackwell")
+    assert pro.dense_tflops["fp4"] == pytest.approx(4000 / 2, rel=0.01) and pro.memory_bandwidth_gbs == 1792
+    assert pro.tdp_w == 600 and pro.price_usd_low is None  # no citable price: left empty
     published = {"qwen3-8b": (8.2e9, 8.2e9), "qwen3-14b": (14.8e9, 14.8e9), "llama-3.3-70b": (70.55e9, 70.55e9),
                  "mixtral-8x22b": (141e9, 39e9)}
     for preset, (total, active) in published.items():

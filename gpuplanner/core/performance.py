@@ -288,15 +288,18 @@ def _step_time(workload: TrainingWorkload, cluster: Cluster, layouts: Layouts,
     context_parallel = np.maximum(ring - attention, 0.0)
 
     # Expert parallel (GShard, Lepikhin et al. 2020): each MoE layer sends every token's hidden state to its top-k
-    # experts and back (dispatch, combine), in the forward and the backward (and the recomputed forward), over the
-    # ep GPUs of the group (NVLink when they share a node); assumptions.ep_overlap of it hidden behind compute.
+    # experts and back (dispatch, combine), in the forward and the backward (and the recomputed forward), to the
+    # other ep - 1 GPUs of the group; assumptions.ep_overlap of it hidden behind compute. A group wider than a node
+    # sends to the peers in its own node over NVLink and to the rest over the NIC at the same time: the NIC's share
+    # (the remote peers' share of the destinations, routing being uniform) sets the pace.
     if model.is_moe and layouts.ep is not None:
         ep = layouts.experts
-        ep_link = group_link(tp * cp * ep)
         routed = layouts.micro_batch * local_tokens * model.experts_per_token * model.hidden * act_bytes / tp
+        peers_in_node = np.minimum(ep, np.maximum(gpus_per_node // (tp * cp), 1.0))  # the group's ranks per node
+        local = (peers_in_node - 1.0) / ep * routed / nvlink_bytes_per_s(gpu, tp * cp * peers_in_node, assumptions)
+        remote = (ep - peers_in_node) / ep * routed / nic_bytes_per_s
         exchanges = np.where(layouts.recompute == Recompute.FULL, 6.0, 4.0)
-        expert_parallel = np.where(ep > 1, exchanges * ((ep - 1.0) / ep * routed / ep_link
-                                                        + assumptions.collective_latency_s)
+        expert_parallel = np.where(ep > 1, exchanges * (np.maximum(local, remote) + assumptions.collective_latency_s)
                                    * (model.layers / pp) * microbatches, 0.0) * (1.0 - assumptions.ep_overlap)
     else:
         expert_parallel = np.zeros_like(tp)

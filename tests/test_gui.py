@@ -381,3 +381,21 @@ def test_the_catalog_tab_says_how_current_its_data_is(qtbot, window) -> None:
     as_of = window.catalog.as_of()
     assert as_of and as_of in window.catalog_date.text() and "12 months" in window.catalog_date.text()
     assert window.catalog_date.textFormat() == Qt.TextFormat.PlainText
+
+
+def test_a_preset_shows_its_own_architecture_not_the_custom_boxes(qtbot, window) -> None:
+    """The custom-architecture boxes, greyed under a preset, showed another model's widths (32 layers, 4,096 wide
+    under gpt-oss-120b). A preset now shows its own shape as text, the boxes only for a custom model."""
+    page = window.wizard.model_page
+    page.preset.setCurrentIndex(page.preset.findData("gpt-oss-120b"))
+    text = page.preset_summary.text()
+    assert page.preset_summary.isVisibleTo(page) and not page.custom.isVisibleTo(page)
+    assert "36 layers" in text and "128 experts, 4 per token" in text and "sliding window of 128 tokens" in text
+    assert "116.8 B parameters, 5.7 B active per token" in text
+    page.preset.setCurrentIndex(page.preset.findData("deepseek-v3"))
+    assert "latent attention (MLA)" in page.preset_summary.text() and "+ 1 shared" in page.preset_summary.text()
+    page.preset.setCurrentIndex(page.preset.findData("custom"))
+    assert page.custom.isVisibleTo(page) and page.custom.isEnabled()
+    assert not page.preset_summary.isVisibleTo(page)
+    window.wizard.task_page.set_task("vision")
+    assert not page.custom.isVisibleTo(page) and not page.preset_summary.isVisibleTo(page)

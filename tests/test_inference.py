@@ -204,3 +204,25 @@ def test_in_flight_batching_sizes_the_kv_cache_by_its_mean_occupancy(catalog) ->
     per_token = kv_cache_bytes(model, WeightFormat.FP8, 1, 2)
     assert max_batch_for_memory(workload, gpu, 2) == int(room // (2000 * per_token))
     assert max_batch_for_memory(workload, gpu, 2) > int(room // (3000 * per_token)) * 1.4  # 3000 / 2000 more room
+
+
+def test_moe_decode_reads_only_the_experts_its_tokens_are_routed_to(catalog) -> None:
+    """A decode step of gpt-oss-120b at batch 1 reads 4 of 128 experts a layer, not all 117B weights; with many
+    tokens in the step every expert is read. A dense model reads all its weights either way."""
+    from gpuplanner.core.inference import weight_bytes_read
+
+    profile = engine_profile("tensorrt-llm")
+    model = catalog.model("gpt-oss-120b")
+    everything = sum(weight_bytes(model, WeightFormat.FP8, profile))
+    one = weight_bytes_read(model, WeightFormat.FP8, profile, 1)
+    # Batch 1: the dense weights plus k / E of the experts' bytes.
+    experts = model.expert_params * 1.0
+    assert one == pytest.approx(everything - experts * (1 - 4 / 128), rel=1e-9)
+    assert one < 0.1 * everything  # 5.7B of 117B parameters are read
+    assert weight_bytes_read(model, WeightFormat.FP8, profile, 4096) == pytest.approx(everything, rel=1e-6)
+    # 64 tokens: a layer's expert is missed by all of them with probability (1 - 4/128)^64 = 13 %.
+    assert weight_bytes_read(model, WeightFormat.FP8, profile, 64) == pytest.approx(
+        everything - experts * (1 - 4 / 128) ** 64, rel=1e-9)
+    dense = catalog.model("llama-2-7b")
+    assert weight_bytes_read(dense, WeightFormat.FP16, profile, 1) == sum(weight_bytes(dense, WeightFormat.FP16,
+                                                                                        profile))

@@ -540,6 +540,11 @@ def estimate_inference(scenario: Scenario, node: NodeSpec | None = None, alterna
                             tokens=workload.context_tokens))
     if workload.profile.name == "vLLM":
         warnings.append(msg("vLLM efficiency is an assumption (no published vLLM run in the reference set)."))
+    moe = workload.model.is_moe
+    if moe:
+        warnings.append(msg("No published MoE serving run to check against: a decode step reads the experts its "
+                            "tokens are routed to, and routing and kernel-launch overheads are not modelled "
+                            "(±{band:.0f}%).", band=UNVALIDATED_ERROR_PCT))
     cluster = Cluster(gpu, count, min(scenario.gpus_per_node, count), scenario.network_gbps_per_node)
     parts = serving.memory_gib
     memory = MemoryPerGPU(weights=parts["weights"], gradients=0.0, optimizer=0.0, activations=parts["activations"],
@@ -560,8 +565,8 @@ def estimate_inference(scenario: Scenario, node: NodeSpec | None = None, alterna
             output_tokens_per_s_per_gpu=per_replica / tp, max_batch=serving.max_batch,
             replicas=replicas, gpus_per_replica=tp, replicas_needed=replicas_needed,
             gpus_needed=replicas_needed * tp, engine=workload.profile.name,
-            # FP4 has no published serving run behind it: the unvalidated band.
-            uncertainty_pct=UNVALIDATED_ERROR_PCT if workload.weight_format == WeightFormat.FP4
+            # FP4 and MoE serving have no published run behind them: the unvalidated band.
+            uncertainty_pct=UNVALIDATED_ERROR_PCT if workload.weight_format == WeightFormat.FP4 or moe
             else INFERENCE_ERROR_PCT,
             latency_curve=latency_curve(workload, gpu, tp, replicas, serving.max_batch)
             if alternatives and serving.fits else None,

@@ -2,8 +2,9 @@
 
 Prefill is compute-bound: 2 x active parameters FLOPs per prompt token (+ causal attention) at the engine's
 achieved share of the dense peak, plus one read of the weights. Decode is bandwidth-bound: each step reads
-the weights and the batch's KV cache at the engine's achieved share of HBM bandwidth (roofline; Williams et
-al. 2009), with partial overlap against its compute. Tensor parallelism splits weights, KV heads and FLOPs and
+the weights (of an MoE model, the experts its tokens are routed to) and the batch's KV cache at the engine's
+achieved share of HBM bandwidth (roofline; Williams et al. 2009), with partial overlap against its compute.
+Tensor parallelism splits weights, KV heads and FLOPs and
 adds two all-reduces per layer per step.
 """
 
@@ -126,6 +127,19 @@ def weight_bytes(model: ModelArch, weight_format: WeightFormat, profile: EngineP
     return quantized, scales
 
 
+def weight_bytes_read(model: ModelArch, weight_format: WeightFormat, profile: EngineProfile, tokens: float) -> float:
+    """Weight bytes one forward step over `tokens` tokens reads: every dense weight, and of the routed experts only
+    those some token is sent to. With top-k of E experts chosen uniformly, a layer's expert is missed by all tokens
+    with probability (1 - k/E)^tokens (a decode step at batch 1 reads k experts a layer; a long prompt, all)."""
+    weights, scales = weight_bytes(model, weight_format, profile)
+    if not model.is_moe or model.expert_params <= 0:
+        return weights + scales
+    touched = 1.0 - (1.0 - model.experts_per_token / model.experts) ** max(tokens, 1.0)
+    expert_share = model.expert_params / model.matmul_params  # the routed experts' part of the quantized weights
+    expert_bytes = (weights - (model.total_params - model.matmul_params) * 2.0 + scales) * expert_share
+    return weights + scales - expert_bytes * (1.0 - touched)
+
+
 def achieved_flops(gpu: GPU, workload: ServingWorkload) -> float:
     precision = compute_precision(gpu, workload.weight_format)
     # No FP4 serving run in the reference set: FP4 GEMMs take FP8's share of their (doubled) peak, an assumption.
@@ -172,16 +186,16 @@ def prefill_time_s(workload: ServingWorkload, gpu: GPU, tp: int, batch: int) -> 
     attention = 4.0 * model.layers * model.causal_attended_tokens(workload.input_tokens) * model.attention_width \
         * tokens
     compute = (linear + attention) / tp / achieved_flops(gpu, workload)
-    weights, scales = weight_bytes(model, workload.weight_format, profile)
-    read = (weights + scales) / tp / ((gpu.memory_bandwidth_gbs or 1.0) * 1e9 * profile.decode_bandwidth_efficiency)
+    read = weight_bytes_read(model, workload.weight_format, profile, tokens) / tp / (
+        (gpu.memory_bandwidth_gbs or 1.0) * 1e9 * profile.decode_bandwidth_efficiency)
     return compute + read + _tp_allreduce_s(workload, gpu, tp, tokens)
 
 
 def decode_step_s(workload: ServingWorkload, gpu: GPU, tp: int, batch: int, context: float) -> float:
     model, profile = workload.model, workload.profile
-    weights, scales = weight_bytes(model, workload.weight_format, profile)
+    read = weight_bytes_read(model, workload.weight_format, profile, batch)
     kv = batch * kv_cache_bytes(model, workload.kv_format, context, tp)
-    memory = ((weights + scales) / tp + kv) / ((gpu.memory_bandwidth_gbs or 1.0) * 1e9
+    memory = (read / tp + kv) / ((gpu.memory_bandwidth_gbs or 1.0) * 1e9
                                                * profile.decode_bandwidth_efficiency)
     linear = 2.0 * (model.active_layer_matmul_params + model.logit_params) * batch
     attention = 4.0 * model.layers * model.attended_tokens(context) * model.attention_width * batch

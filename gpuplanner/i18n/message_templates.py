@@ -68,6 +68,9 @@ TEMPLATES = (
                                       "misses. %1"),
     QT_TRANSLATE_NOOP("CoreMessages", "No published FP4 serving run to check against: the FP4 speed is an "
                                       "assumption (FP8's efficiency at twice the peak)."),
+    QT_TRANSLATE_NOOP("CoreMessages", "No published MoE serving run to check against: a decode step reads the "
+                                      "experts its tokens are routed to, and routing and kernel-launch overheads "
+                                      "are not modelled (±%1%)."),
     QT_TRANSLATE_NOOP("CoreMessages", "No published run on %1 in %2 to check against: the time estimate is "
                                       "uncertain (±%3%)."),
     QT_TRANSLATE_NOOP("CoreMessages", "No server or GPU price in the catalog for this GPU: capex and TCO are n/a "

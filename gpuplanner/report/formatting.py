@@ -6,6 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication, QLocale
 
 from gpuplanner.core.cost import currency_symbol
+from gpuplanner.core.model import ModelArch
 from gpuplanner.core.results import Plan
 from gpuplanner.i18n import fill
 from gpuplanner.i18n.messages import term
@@ -43,3 +44,39 @@ def price_basis_text(plan: Plan) -> str:
 def money(value: float | None, currency: str, decimals: int = 0) -> str:
     """Whole units for prices and totals; `decimals=2` for small unit prices (per GPU-hour, per million tokens)."""
     return not_available() if value is None else currency_symbol(currency) + number(value, decimals)
+
+
+def model_summary(model: ModelArch) -> str:
+    """A preset's architecture in a few lines, as the model page shows it under the preset's name: widths, heads,
+    experts, attention variant, parameter count."""
+    def whole(value: float) -> str:
+        return QLocale().toString(int(value))
+
+    lines = [fill(QCoreApplication.translate("Formatting", "%1 layers · hidden %2 · MLP %3 · vocabulary %4"),
+                  whole(model.layers), whole(model.hidden), whole(model.ffn_hidden), whole(model.vocab))]
+    if model.is_mla:
+        lines.append(fill(QCoreApplication.translate(
+            "Formatting", "%1 heads of %2 · latent attention (MLA): K and V cached as %3 + %4 values"),
+            whole(model.heads), whole(model.qk_head_dim), whole(model.kv_lora_rank), whole(model.rope_head_dim)))
+    else:
+        lines.append(fill(QCoreApplication.translate("Formatting", "%1 heads of %2 · %3 KV heads"),
+                          whole(model.heads), whole(model.qk_head_dim), whole(model.kv_heads)))
+    if model.is_moe:
+        experts = fill(QCoreApplication.translate("Formatting", "%1 experts, %2 per token"), whole(model.experts),
+                       whole(model.experts_per_token))
+        if model.shared_experts:
+            experts += fill(QCoreApplication.translate("Formatting", " + %1 shared"), whole(model.shared_experts))
+        if model.dense_layers:
+            experts += fill(QCoreApplication.translate("Formatting", " · %1 dense layers (MLP %2)"),
+                            whole(model.dense_layers), whole(model.dense_ffn_hidden or model.ffn_hidden))
+        lines.append(experts)
+    if model.sliding_window is not None and model.sliding_layers:
+        lines.append(fill(QCoreApplication.translate("Formatting", "sliding window of %1 tokens on %2 of %3 layers"),
+                          whole(model.sliding_window), whole(model.sliding_layers), whole(model.layers)))
+    billions = number(model.total_params / 1e9)
+    if model.is_moe:
+        lines.append(fill(QCoreApplication.translate("Formatting", "%1 B parameters, %2 B active per token"),
+                          billions, number(model.active_params / 1e9)))
+    else:
+        lines.append(fill(QCoreApplication.translate("Formatting", "%1 B parameters"), billions))
+    return "\n".join(lines)

@@ -44,6 +44,7 @@ from gpuplanner.core.scenario import (
 from gpuplanner.core.site import CHINA_IDC_CABINET_AMPS, china_idc_cabinet_kw
 from gpuplanner.i18n import fill
 from gpuplanner.i18n.messages import translated
+from gpuplanner.report.formatting import model_summary
 from gpuplanner.ui.details import assumption_labels
 from gpuplanner.ui.dialogs import warn
 from gpuplanner.ui.widgets import (
@@ -180,6 +181,8 @@ class ModelPage(QWizardPage):
 
     def __init__(self, catalog: Catalog, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.catalog = catalog
+        self._images = False
         self.setTitle(self.tr("Which model, and how much data?"))
         self.setSubTitle(self.tr("Choose a preset (type to search), describe your own architecture, or import a "
                                  "Hugging Face config.json."))
@@ -284,8 +287,14 @@ class ModelPage(QWizardPage):
         top.addWidget(QLabel(self.tr("Model"), self))
         top.addWidget(self.preset, 1)
         top.addWidget(self.import_button)
+        # A preset's own architecture, as text (the custom boxes, hidden then, would show another model's).
+        self.preset_summary = QLabel(self)
+        self.preset_summary.setTextFormat(Qt.TextFormat.PlainText)
+        self.preset_summary.setWordWrap(True)
+        self.preset_summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout = QVBoxLayout(self)
         layout.addWidget(self.model_row)
+        layout.addWidget(self.preset_summary)
         layout.addWidget(self.custom)
         layout.addWidget(self.data_box)
         layout.addWidget(self.serve_box)
@@ -297,7 +306,16 @@ class ModelPage(QWizardPage):
 
     @Slot()
     def _update_custom(self) -> None:
-        self.custom.setEnabled(self.preset.currentData() == "custom")
+        custom = self.preset.currentData() == "custom"
+        self.custom.setEnabled(custom)
+        self.custom.setVisible(custom and not self._images)
+        preset = self.preset.currentData()
+        self.preset_summary.setVisible(not custom and not self._images)
+        if not custom and preset is not None:
+            try:
+                self.preset_summary.setText(model_summary(self.catalog.model(str(preset))))
+            except InputError:
+                self.preset_summary.clear()
 
     @Slot()
     def _import_config(self) -> None:
@@ -329,7 +347,8 @@ class ModelPage(QWizardPage):
         self.data_box.setVisible(not serving and not images)
         self.image_box.setVisible(images)
         self.model_row.setVisible(not images)
-        self.custom.setVisible(not images)
+        self._images = images
+        self._update_custom()
 
 
 class PrecisionPage(QWizardPage):

@@ -9,7 +9,7 @@
         <location filename="../../gpuplanner/cli/plan.py" line="28"/>
         <location filename="../../gpuplanner/cli/plan.py" line="70"/>
         <location filename="../../gpuplanner/cli/plan.py" line="77"/>
-        <location filename="../../gpuplanner/report/formatting.py" line="15"/>
+        <location filename="../../gpuplanner/report/formatting.py" line="16"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="147"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="149"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="153"/>
@@ -1945,22 +1945,22 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>AssumptionsPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="525"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="548"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="526"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="549"/>
         <source>What every estimate assumes. Change one to see what it does; values left at their defaults are not written to your file.</source>
         <translation>每个估算所依据的假设。改动一项即可看到它的影响；保持默认值的项不会写入你的文件。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="554"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="577"/>
         <source>Drop them</source>
         <translation>不再保留</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="561"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="584"/>
         <source>Also from your file, used and saved as they are (no page shows them): %1</source>
         <translation>另有文件中的设置按原样使用和保存（没有页面显示它们）：%1</translation>
     </message>
@@ -1968,147 +1968,147 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>BudgetPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="472"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="495"/>
         <source>Budget and goals</source>
         <translation>预算与目标</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="473"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="496"/>
         <source>Zero means no limit. Prices in the catalog are approximate and dated; edit them in the catalog tab.</source>
         <translation>0 表示不限。目录中的价格为近似值并注明日期；可在“硬件目录”页编辑。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="478"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="501"/>
         <source>Most you will spend (0 = no limit)</source>
         <translation>最高支出（0 = 不限）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="479"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="502"/>
         <source>No limit</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="481"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="504"/>
         <source>Training must finish within (0 = no deadline)</source>
         <translation>训练必须在此时间内完成（0 = 不限）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="482"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="505"/>
         <source> days</source>
         <translation> 天</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="483"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="506"/>
         <source>No deadline</source>
         <translation>无期限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="485"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="508"/>
         <source>Output tokens per second the service must deliver</source>
         <translation>服务需要达到的每秒输出 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="486"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="509"/>
         <source>No target</source>
         <translation>无目标</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="487"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="510"/>
         <source>Cheapest</source>
         <translation>最省钱</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="487"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="510"/>
         <source>Fastest</source>
         <translation>最快</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="488"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="511"/>
         <source>Lowest total cost of ownership</source>
         <translation>总拥有成本最低</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="490"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="513"/>
         <source>Amortisation period for TCO</source>
         <translation>TCO 摊销年限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="490"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="513"/>
         <source> years</source>
         <translation> 年</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="492"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="515"/>
         <source>Electricity price per kWh in the chosen currency (0 = not priced)</source>
         <translation>每千瓦时电价，按所选币种（0 = 不计电费）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="493"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="516"/>
         <source>Not priced</source>
         <translation>不计价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="495"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="518"/>
         <source>Power usage effectiveness: facility power / IT power</source>
         <translation>电能使用效率：机房总功率 / IT 功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="497"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="520"/>
         <source>Share of hours the owned cluster is busy</source>
         <translation>自建集群处于忙碌状态的时间比例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="499"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="522"/>
         <source>Exchange rate used for CNY (editable)</source>
         <translation>人民币换算汇率（可编辑）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="500"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="523"/>
         <source>Currency</source>
         <translation>币种</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="501"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="524"/>
         <source>Budget</source>
         <translation>预算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="502"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="525"/>
         <source>Deadline</source>
         <translation>截止期限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="503"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="526"/>
         <source>Throughput target</source>
         <translation>吞吐量目标</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="504"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="527"/>
         <source>Rank by</source>
         <translation>排序依据</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="505"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="528"/>
         <source>Amortise over</source>
         <translation>摊销期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="506"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="529"/>
         <source>Electricity</source>
         <translation>电价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="507"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="530"/>
         <source>PUE</source>
         <translation>PUE</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="508"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="531"/>
         <source>Utilisation</source>
         <translation>利用率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="509"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="532"/>
         <source>USD to CNY</source>
         <translation>美元兑人民币</translation>
     </message>
@@ -2657,7 +2657,7 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>CoreMessages</name>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="148"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="151"/>
         <source>never pays back: at %1 utilisation, running it costs more per month than renting the same GPU-hours</source>
         <translation>无法回本：利用率为 %1 时，自建每月运行成本高于租用同样的 GPU 小时</translation>
     </message>
@@ -2707,7 +2707,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>无法按期完成：需要 %1 天，期限为 %2 天。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="71"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="74"/>
         <source>No published run on %1 in %2 to check against: the time estimate is uncertain (±%3%).</source>
         <translation>%1 架构在 %2 精度下没有公开实测数据可供核对：时间估算不确定度较大（±%3%）。</translation>
     </message>
@@ -2727,7 +2727,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>在此 GPU 上没有批大小能满足时延要求；请为每个副本增加 GPU（TP）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="91"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="94"/>
         <source>The load needs %1 replicas of %2 GPU(s) = %3 GPUs; only %4 given.</source>
         <translation>该负载需要 %1 个副本 × %2 块 GPU = %3 块 GPU；当前只有 %4 块。</translation>
     </message>
@@ -2737,7 +2737,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>批大小 %1 超出 KV 缓存容量：每个副本最多容纳 %2 条 %3 token 的序列。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="168"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="171"/>
         <source>vLLM efficiency is an assumption (no published vLLM run in the reference set).</source>
         <translation>vLLM 的效率为假设值（参考数据集中没有公开的 vLLM 实测）。</translation>
     </message>
@@ -2752,17 +2752,17 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 没有 NVLink：通过 PCIe 做张量并行会增加每个 token 的时延。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="87"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="90"/>
         <source>Server price uses a planning default: %1. Replace it with a quote.</source>
         <translation>服务器价格使用了规划默认值：%1。请替换为实际报价。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="84"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="87"/>
         <source>Scale-out network (switches, optics, cables) is not priced.</source>
         <translation>横向扩展网络（交换机、光模块、线缆）未计价。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="73"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="76"/>
         <source>No server or GPU price in the catalog for this GPU: capex and TCO are n/a (add your price).</source>
         <translation>目录中没有该 GPU 的服务器或显卡价格：资本支出和总拥有成本不详（请添加您的价格）。</translation>
     </message>
@@ -2777,12 +2777,12 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1：未公布额定功耗；机柜仅按空间（U 数）规划。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="76"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="79"/>
         <source>One %1 needs %2 kW nameplate but the rack allows %3 kW (a %4 A x 220 V IDC cabinet): the node does not fit this rack. Ask for a higher-power cabinet or bond cabinets.</source>
         <translation>一台 %1 额定功耗 %2 kW，而机柜只允许 %3 kW（%4 A × 220 V 的 IDC 机柜）：该节点放不进这个机柜。请申请更高功率的机柜或并柜使用。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="79"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="82"/>
         <source>One %1 needs %2 kW nameplate but the rack allows %3 kW: the node does not fit this rack. Ask for a higher-power rack.</source>
         <translation>一台 %1 额定功耗 %2 kW，而机柜只允许 %3 kW：该节点放不进这个机柜。请申请更高功率的机柜。</translation>
     </message>
@@ -2792,47 +2792,47 @@ Qt %2，Qt for Python %3，Python %4
         <translation>单机柜 %1 kW 超出 %2 散热能力（约 %3 kW）：需要 %4 散热。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="167"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="170"/>
         <source>takes %1 days (deadline %2)</source>
         <translation>需要 %1 天（期限 %2 天）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="130"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="133"/>
         <source>costs %1 (budget %2)</source>
         <translation>花费 %1（预算 %2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="166"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="169"/>
         <source>serves %1 tokens/s (target %2)</source>
         <translation>每秒输出 %1 token（目标 %2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="137"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="140"/>
         <source>lowest cost among plans that fit</source>
         <translation>在可行方案中成本最低</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="138"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="141"/>
         <source>lowest cost among plans that fit and meet the goals</source>
         <translation>在满足目标的可行方案中成本最低</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="132"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="135"/>
         <source>fastest among plans that fit</source>
         <translation>在可行方案中速度最快</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="133"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="136"/>
         <source>fastest among plans that fit and meet the goals</source>
         <translation>在满足目标的可行方案中速度最快</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="139"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="142"/>
         <source>lowest total cost of ownership among plans that fit</source>
         <translation>在可行方案中总拥有成本最低</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="140"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="143"/>
         <source>lowest total cost of ownership among plans that fit and meet the goals</source>
         <translation>在满足目标的可行方案中总拥有成本最低</translation>
     </message>
@@ -2847,7 +2847,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>速度为第 1 名的 %1 倍</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="122"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="125"/>
         <source>a single server: no cluster network needed</source>
         <translation>单台服务器：无需集群网络</translation>
     </message>
@@ -2857,12 +2857,12 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 个节点，%2 网络</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="157"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="160"/>
         <source>on-prem: bought and run on your site</source>
         <translation>自建：购买并部署在您的机房</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="128"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="131"/>
         <source>cloud: rented from %1</source>
         <translation>云上：租用 %1</translation>
     </message>
@@ -2877,27 +2877,27 @@ Qt %2，Qt for Python %3，Python %4
         <translation>最接近的解决办法：%1 × %2（%3）需要单柜 %4 kW、%5散热；请申请至少 %6 kW 的机柜，或改为租用。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="81"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="84"/>
         <source>PP=%1 splits %2 layers unevenly: the stage with the most layers sets the pace (the estimate assumes an even split).</source>
         <translation>PP=%1 无法均分 %2 层：层数最多的流水线阶段决定速度（估算按均分计算）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="85"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="88"/>
         <source>Sequence length %1 is beyond the %2 tokens %3 was built for.</source>
         <translation>序列长度 %1 超出了 %3 设计的 %2 token。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="106"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="109"/>
         <source>Uses %1 of GPU memory: under %2 headroom, allocator fragmentation or a longer sequence can run out of memory; plan a little more.</source>
         <translation>占用 %1 的显存：余量不足 %2，显存碎片或更长的序列可能导致显存不足；请多留一些余量。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="134"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="137"/>
         <source>first token after %1 s (limit %2 s)</source>
         <translation>首 token 需 %1 秒（上限 %2 秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="165"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="168"/>
         <source>room for %1 users at once (asked %2)</source>
         <translation>只能同时服务 %1 个用户（要求 %2 个）</translation>
     </message>
@@ -2922,22 +2922,22 @@ Qt %2，Qt for Python %3，Python %4
         <translation>没有方案能满足您设定的全部限制和目标；下方接近的方案列出了各自差在哪里。%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="75"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="78"/>
         <source>Not an answer: %1</source>
         <translation>不是答案：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="158"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="161"/>
         <source>one node is %1U; a rack has %2U free</source>
         <translation>单个节点 %1U；机柜可用 %2U</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="159"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="162"/>
         <source>one node needs %1 kW; the rack allows %2 kW</source>
         <translation>单个节点需要 %1 kW；机柜只允许 %2 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="160"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="163"/>
         <source>one node weighs %1 kg; a rack holds %2 kg</source>
         <translation>单个节点重 %1 kg；机柜承重 %2 kg</translation>
     </message>
@@ -2952,97 +2952,97 @@ Qt %2，Qt for Python %3，Python %4
         <translation>慢 %1%</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="131"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="134"/>
         <source>does not fit: needs %1 GiB per GPU</source>
         <translation>放不下：每卡需要 %1 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="89"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="92"/>
         <source>Takes %1 days: no deadline is set, so slow plans can rank first. Set a deadline to see faster ones.</source>
         <translation>需要 %1 天：未设置期限，因此较慢的方案可能排在前面。设置期限即可看到更快的方案。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="123"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="126"/>
         <source>air</source>
         <translation>风冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="161"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="164"/>
         <source>rear-door heat exchanger</source>
         <translation>背板换热</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="129"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="132"/>
         <source>cold-plate liquid</source>
         <translation>冷板液冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="135"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="138"/>
         <source>immersion</source>
         <translation>浸没式液冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="142"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="145"/>
         <source>more than immersion presets</source>
         <translation>超出浸没式液冷预设的</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="116"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="119"/>
         <source>Your catalog edits database was damaged (%1); it was moved to %2 and a new one will be started. The bundled catalog is in use.</source>
         <translation>您的目录修改数据库已损坏（%1）；已移至 %2，将新建一个数据库。当前使用内置目录。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="120"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="123"/>
         <source>Your catalog edits in %1 were saved by a newer GPU Planner; they are left untouched and not used by this version.</source>
         <translation>%1 中的目录修改由更新版本的 GPU Planner 保存；已原样保留，本版本不使用。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="118"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="121"/>
         <source>Your catalog edits in %1 cannot be read now (%2); the bundled catalog is used and your file is left as it is.</source>
         <translation>暂时无法读取 %1 中的目录修改（%2）；当前使用内置目录，您的文件保持原样。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="114"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="117"/>
         <source>Your catalog edits database was damaged (%1) and has been set aside; a new one will be started. The bundled catalog is in use.</source>
         <translation>您的目录修改数据库已损坏（%1）并已移到一旁；将新建一个数据库。当前使用内置目录。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="112"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="115"/>
         <source>Your catalog edits database %1 is damaged (%2) and could not be moved aside (%3); it is left as it is and not used.</source>
         <translation>您的目录修改数据库 %1 已损坏（%2），且无法移到一旁（%3）；已原样保留，暂不使用。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="109"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="112"/>
         <source>Your catalog edits cannot be saved in this session (see the note about your edits database).</source>
         <translation>本次会话无法保存您的目录修改（见关于修改数据库的提示）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="111"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="114"/>
         <source>Your catalog edits could not be read now (%1); using the bundled catalog.</source>
         <translation>暂时无法读取您的目录修改（%1）；使用内置目录。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="108"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="111"/>
         <source>Your catalog edit was not saved (%1); nothing was changed.</source>
         <translation>您的目录修改未保存（%1）；未做任何更改。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="100"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="103"/>
         <source>The table %1 in your catalog edits has columns this version cannot use; it is skipped.</source>
         <translation>您的目录修改中的表 %1 含有本版本无法使用的列；已跳过。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="88"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="91"/>
         <source>Skipped your %1 entry %2: %3 %4</source>
         <translation>已跳过您的 %1 条目 %2：%3 %4</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="182"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="185"/>
         <source>%1 has no published memory bandwidth; add it in the catalog to estimate it</source>
         <translation>%1 没有公开的显存带宽；请在硬件目录中补充后再估算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="213"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="216"/>
         <source>cannot write in %1</source>
         <translation>无法在 %1 中写入</translation>
     </message>
@@ -3072,67 +3072,67 @@ Qt %2，Qt for Python %3，Python %4
         <translation>最接近的方案：%1 × %2（%3）：%4。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="83"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="86"/>
         <source>Rental price from your quote of %1.</source>
         <translation>租用价格来自您 %1 的报价。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="86"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="89"/>
         <source>Server price from your quote: %1.</source>
         <translation>服务器价格来自您的报价：%1。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="96"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="99"/>
         <source>The rental price is from %1, over 12 months ago: check the provider&apos;s current price.</source>
         <translation>租用价格来自 %1，已超过 12 个月：请查询服务商的当前价格。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="98"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="101"/>
         <source>The rental price is undated (%1): check the provider&apos;s price page before relying on it.</source>
         <translation>租用价格未注明日期（%1）：使用前请查看服务商的价格页面。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="124"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="127"/>
         <source>any region</source>
         <translation>任意地区</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="125"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="128"/>
         <source>blue, 200-250 V</source>
         <translation>蓝色，200-250 V</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="126"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="129"/>
         <source>bought</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="127"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="130"/>
         <source>can be bought there (%1)</source>
         <translation>可在当地购买（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="136"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="139"/>
         <source>in %1: %2</source>
         <translation>在%1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="141"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="144"/>
         <source>mainland China</source>
         <translation>中国大陆</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="143"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="146"/>
         <source>needs a US export licence (%1)</source>
         <translation>需要美国出口许可（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="145"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="148"/>
         <source>needs a US export licence, presumed denied (ECCN 3A090.a, TPP %1)</source>
         <translation>需要美国出口许可，且推定拒绝（ECCN 3A090.a，TPP %1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="144"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="147"/>
         <source>needs a US export licence, presumed denied (%1)</source>
         <translation>需要美国出口许可，且推定拒绝（%1）</translation>
     </message>
@@ -3177,587 +3177,592 @@ Qt %2，Qt for Python %3，Python %4
         <translation>没有公开的 FP4 推理实测可供核对：FP4 速度是假设值（按 FP8 的效率、两倍峰值计）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="92"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="71"/>
+        <source>No published MoE serving run to check against: a decode step reads the experts its tokens are routed to, and routing and kernel-launch overheads are not modelled (±%1%).</source>
+        <translation>没有可供核对的已发表 MoE 推理实测：解码每步只读取 token 被路由到的专家，路由与内核启动开销未建模（±%1%）。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="95"/>
         <source>The purchase price is from %1, over 12 months ago: ask a vendor for a current quote.</source>
         <translation>采购价格来自 %1，已超过 12 个月：请向供应商索取最新报价。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="94"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="97"/>
         <source>The purchase price is undated (%1): ask a vendor for a quote before relying on it.</source>
         <translation>采购价格没有日期（%1）：使用前请向供应商索取报价。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="102"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="105"/>
         <source>Tight: %1 GiB allocated per GPU fits the %2 GiB of %3 with %4 GiB to spare, but with the allocator&apos;s reserve it comes to %5 GiB. Runs like this work with PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True; leave room if you can.</source>
         <translation>偏紧：每张 GPU 实际分配 %1 GiB，放得进 %3 的 %2 GiB，余量 %4 GiB；但算上分配器的预留会到 %5 GiB。这样的运行配合 PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True 可以跑通；条件允许时请留出余量。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="146"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="149"/>
         <source>needs a US export licence, reviewed case by case since 2026-01-15 (ECCN 3A090.a, TPP %1)</source>
         <translation>需要美国出口许可，自 2026-01-15 起逐案审查（ECCN 3A090.a，TPP %1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="150"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="153"/>
         <source>no US export licence needed (TPP %1, below ECCN 3A090)</source>
         <translation>无需美国出口许可（TPP %1，低于 ECCN 3A090 门槛）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="151"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="154"/>
         <source>no regional filter</source>
         <translation>不按地区筛选</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="152"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="155"/>
         <source>not confirmed (%1)</source>
         <translation>未经确认（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="153"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="156"/>
         <source>not confirmed: at TPP %1 ECCN 3A090 turns on the die&apos;s performance density, which the catalog does not have</source>
         <translation>未经确认：TPP 为 %1 时，ECCN 3A090 是否适用取决于芯片的性能密度，而目录中没有该数据</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="155"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="158"/>
         <source>not confirmed: the catalog has no compute figures to place it under the export rules</source>
         <translation>未经确认：目录中没有算力数据，无法按出口管制规则归类</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="162"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="165"/>
         <source>red, 380-480 V</source>
         <translation>红色，380-480 V</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="163"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="166"/>
         <source>rented</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="164"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="167"/>
         <source>rented in %1, outside %2</source>
         <translation>租用地点为 %1，不在%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="170"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="173"/>
         <source>yellow, 100-130 V</source>
         <translation>黄色，100-130 V</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="176"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="179"/>
         <source>%1 does not divide the %2 data-parallel ranks the experts are split over</source>
         <translation>%1 不能整除承载专家拆分的 %2 个数据并行进程</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="177"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="180"/>
         <source>%1 does not divide the model&apos;s %2 experts</source>
         <translation>%1 不能整除模型的 %2 个专家</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="198"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="201"/>
         <source>%1 layers recompute but the model has %2</source>
         <translation>要重计算 %1 层，但模型只有 %2 层</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="202"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="205"/>
         <source>%1 tokens cannot be split into 2 x %2 equal chunks (ring attention balances causal work that way)</source>
         <translation>%1 个 token 无法均分为 2 × %2 段（环形注意力以此平衡因果注意力的计算量）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="212"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="215"/>
         <source>cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="214"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="217"/>
         <source>contains an invalid character (a lone UTF-16 surrogate)</source>
         <translation>含有无效字符（孤立的 UTF-16 代理项）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="215"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="218"/>
         <source>expects a date as YYYY-MM-DD, got %1</source>
         <translation>应为 YYYY-MM-DD 格式的日期，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="216"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="219"/>
         <source>expects a number, got %1</source>
         <translation>应为数字，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="218"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="221"/>
         <source>has more than %1 lines</source>
         <translation>超过 %1 行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="219"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="222"/>
         <source>has no lines after the header</source>
         <translation>表头之后没有数据行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="220"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="223"/>
         <source>holds a number with too many digits</source>
         <translation>含有位数过多的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="237"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="240"/>
         <source>must be above 0 and at most 1e9</source>
         <translation>必须大于 0 且不超过 1e9</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="238"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="241"/>
         <source>must be above 0 and below 1000</source>
         <translation>必须大于 0 且小于 1000</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="227"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="230"/>
         <source>must be %1</source>
         <translation>必须为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="263"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="266"/>
         <source>needs a file name</source>
         <translation>需要文件名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="275"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="278"/>
         <source>the file name contains a NUL character</source>
         <translation>文件名含有 NUL 字符</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="276"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="279"/>
         <source>the folder %1 does not exist</source>
         <translation>文件夹 %1 不存在</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="277"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="280"/>
         <source>the number %1 is too large</source>
         <translation>数字 %1 太大</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="191"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="194"/>
         <source>%1 is no GPU, server or cloud instance id in the catalog</source>
         <translation>%1 不是目录中的 GPU、服务器或云实例 ID</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="199"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="202"/>
         <source>%1 names more than one row; write it as TABLE:ID</source>
         <translation>%1 对应多行；请写成 表名:ID</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="190"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="193"/>
         <source>%1 is a folder; give a file name</source>
         <translation>%1 是文件夹；请给出文件名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="192"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="195"/>
         <source>%1 is not UTF-8 text</source>
         <translation>%1 不是 UTF-8 文本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="194"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="197"/>
         <source>%1 is not a regular file (a folder, pipe or device)</source>
         <translation>%1 不是普通文件（是文件夹、管道或设备）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="195"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="198"/>
         <source>%1 is not a regular file (a pipe or device)</source>
         <translation>%1 不是普通文件（是管道或设备）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="197"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="200"/>
         <source>%1 is the scenario file itself; give another name</source>
         <translation>%1 就是方案文件本身；请换一个文件名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="252"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="255"/>
         <source>must be one of %1, got %2</source>
         <translation>必须是 %1 之一，实际为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="228"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="231"/>
         <source>must be %1%2, got %3</source>
         <translation>必须 %1%2，实际为 %3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="281"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="284"/>
         <source>unknown id %1; see `gpuplanner catalog %2`</source>
         <translation>未知的 ID %1；请查看 `gpuplanner catalog %2`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="223"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="226"/>
         <source>is not a column of this table</source>
         <translation>不是此表的列</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="247"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="250"/>
         <source>must be datacenter, workstation or consumer</source>
         <translation>必须是 datacenter（数据中心）、workstation（工作站）或 consumer（消费级）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="188"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="191"/>
         <source>%1 is a %2 model without a transformer architecture</source>
         <translation>%1 是 %2 模型，没有 Transformer 结构参数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="189"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="192"/>
         <source>%1 is a %2 model, not an image model</source>
         <translation>%1 是 %2 模型，不是图像模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="253"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="256"/>
         <source>must be smaller than head_dim (%1)</source>
         <translation>必须小于 head_dim（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="258"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="261"/>
         <source>must be zero or more</source>
         <translation>必须大于或等于零</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="262"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="265"/>
         <source>must not be empty</source>
         <translation>不能为空</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="264"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="267"/>
         <source>needs recompute to be full or selective</source>
         <translation>需要把重计算设为完全或选择性</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="273"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="276"/>
         <source>the %1 stack has no context parallelism</source>
         <translation>%1 软件栈不支持上下文并行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="274"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="277"/>
         <source>the %1 stack has no expert parallelism</source>
         <translation>%1 软件栈不支持专家并行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="278"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="281"/>
         <source>tp x cp x pp x dp = %1 but hardware.count is %2</source>
         <translation>tp × cp × pp × dp = %1，但 hardware.count 为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="279"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="282"/>
         <source>unknown GPU id %1; see `gpuplanner catalog gpus`</source>
         <translation>未知的 GPU ID %1；请查看 `gpuplanner catalog gpus`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="283"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="286"/>
         <source>unknown preset %1; see `gpuplanner catalog models`</source>
         <translation>未知的预设 %1；请查看 `gpuplanner catalog models`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="257"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="260"/>
         <source>must be yes or no, got %1</source>
         <translation>必须是 yes 或 no，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="233"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="236"/>
         <source>must be a number, got %1</source>
         <translation>必须是数字，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="251"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="254"/>
         <source>must be one of %1</source>
         <translation>必须是以下之一：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="230"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="233"/>
         <source>must be USD or CNY</source>
         <translation>必须是 USD 或 CNY</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="249"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="252"/>
         <source>must be in (0, 1]</source>
         <translation>必须在 (0, 1] 范围内</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="232"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="235"/>
         <source>must be a finite number</source>
         <translation>必须是有限的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="248"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="251"/>
         <source>must be greater than zero, got %1</source>
         <translation>必须大于零，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="242"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="245"/>
         <source>must be at least %1, got %2</source>
         <translation>不能小于 %1，实际为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="243"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="246"/>
         <source>must be at most %1, got %2</source>
         <translation>不能大于 %1，实际为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="259"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="262"/>
         <source>must be zero or more, got %1</source>
         <translation>必须大于或等于零，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="235"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="238"/>
         <source>must be a whole number, got %1</source>
         <translation>必须是整数，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="179"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="182"/>
         <source>%1 estimates are not available in this version yet</source>
         <translation>此版本尚不支持 %1 估算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="184"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="187"/>
         <source>%1 has no published peak for %2 or a fallback</source>
         <translation>%1 没有公开的 %2 峰值算力，也没有可替代的精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="266"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="269"/>
         <source>no GPU count up to 65536 gives a valid layout for this batch</source>
         <translation>在 65536 张 GPU 以内，找不到能为此批量构成有效并行布局的 GPU 数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="205"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="208"/>
         <source>%1: FLOPs per image are not in the catalog (no citable source); give images.gflops_per_sample</source>
         <translation>%1：目录中没有每张图像的 FLOPs（无可引用来源）；请填写 images.gflops_per_sample</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="207"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="210"/>
         <source>%1: activation memory per image is not in the catalog; give images.activation_mib_per_sample (scripts/measure_cnn_activations.py)</source>
         <translation>%1：目录中没有每张图像的激活值显存；请填写 images.activation_mib_per_sample（可用 scripts/measure_cnn_activations.py 测量）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="265"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="268"/>
         <source>no GPU count up to 4096 divides the batch evenly</source>
         <translation>在 4096 张 GPU 以内，没有能整除此批量的 GPU 数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="183"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="186"/>
         <source>%1 has no published memory bandwidth; cannot estimate decode</source>
         <translation>%1 没有公开的显存带宽，无法估算解码</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="181"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="184"/>
         <source>%1 has no published 16-bit tensor rate; cannot estimate prefill</source>
         <translation>%1 没有公开的 16 位张量算力，无法估算预填充</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="222"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="225"/>
         <source>int4 KV cache is not supported; use fp16, bf16, fp8 or int8</source>
         <translation>不支持 int4 KV 缓存；请使用 fp16、bf16、fp8 或 int8</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="269"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="272"/>
         <source>no tensor x pipeline split divides %1 GPUs</source>
         <translation>没有能整除 %1 张 GPU 的张量并行 × 流水线并行划分</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="200"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="203"/>
         <source>%1 sequences cannot be split evenly over the data-parallel replicas</source>
         <translation>%1 条序列无法平均分配到各数据并行副本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="261"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="264"/>
         <source>must hold a JSON object</source>
         <translation>必须包含一个 JSON 对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="185"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="188"/>
         <source>%1 heads do not divide hidden size %2</source>
         <translation>%1 个注意力头不能整除隐藏维度 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="175"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="178"/>
         <source>%1 KV heads do not divide %2 heads</source>
         <translation>%1 个 KV 头不能整除 %2 个注意力头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="211"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="214"/>
         <source>cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="270"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="273"/>
         <source>not valid JSON (%1 at line %2)</source>
         <translation>不是有效的 JSON（第 %2 行：%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="226"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="229"/>
         <source>missing %1</source>
         <translation>缺少 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="209"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="212"/>
         <source>IDC cabinets are sold at %1 A</source>
         <translation>IDC 机柜按 %1 A 出售</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="245"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="248"/>
         <source>must be between 1.0 and 3.0, got %1</source>
         <translation>必须在 1.0 到 3.0 之间，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="239"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="242"/>
         <source>must be an object</source>
         <translation>必须是对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="240"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="243"/>
         <source>must be an object with a preset or an architecture</source>
         <translation>必须是包含预设（preset）或模型结构的对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="225"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="228"/>
         <source>is required when no preset is given</source>
         <translation>未指定预设时为必填项</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="231"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="234"/>
         <source>must be a JSON object</source>
         <translation>必须是 JSON 对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="224"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="227"/>
         <source>is required (a preset or an architecture)</source>
         <translation>为必填项（预设或模型结构）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="201"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="204"/>
         <source>%1 stages exceed the model&apos;s %2 layers</source>
         <translation>%1 个流水线阶段超过了模型的 %2 层</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="282"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="285"/>
         <source>unknown key (allowed: %1)</source>
         <translation>未知的键（允许：%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="221"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="224"/>
         <source>image tasks take a catalog preset: {&quot;preset&quot;: &quot;resnet-50&quot;}</source>
         <translation>图像任务需要使用目录中的预设：{&quot;preset&quot;: &quot;resnet-50&quot;}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="272"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="275"/>
         <source>only applies to the vision and diffusion tasks</source>
         <translation>仅适用于视觉和扩散模型任务</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="260"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="263"/>
         <source>must divide training.global_batch</source>
         <translation>必须能整除 training.global_batch</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="196"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="199"/>
         <source>%1 is over 1 MB; at most 1 MB is read</source>
         <translation>%1 超过 1 MB；最多读取 1 MB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="187"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="190"/>
         <source>%1 is %2 MB; at most 1 MB is read</source>
         <translation>%1 大小为 %2 MB；最多读取 1 MB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="178"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="181"/>
         <source>%1 does not divide the model&apos;s %2 heads</source>
         <translation>%1 不能整除模型的 %2 个注意力头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="180"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="183"/>
         <source>%1 exceeds the %2 GPUs per node</source>
         <translation>%1 超过了每节点 %2 张 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="229"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="232"/>
         <source>must be 1 or 3</source>
         <translation>必须是 1 或 3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="246"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="249"/>
         <source>must be between 4 and 60</source>
         <translation>必须在 4 到 60 之间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="186"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="189"/>
         <source>%1 images cannot be split over %2 GPUs</source>
         <translation>%1 张图像无法平均分配到 %2 张 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="267"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="270"/>
         <source>no micro-batch divides the images each GPU gets per step</source>
         <translation>没有微批大小能整除每张 GPU 每步分到的图像数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="204"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="207"/>
         <source>%1 tokens is beyond any real training run</source>
         <translation>%1 个 token 超出了任何实际训练的规模</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="250"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="253"/>
         <source>must be none, selective or full, got %1</source>
         <translation>必须是 none（不重计算）、selective（选择性）或 full（完全），实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="280"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="283"/>
         <source>unknown assumption</source>
         <translation>未知的假设项</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="255"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="258"/>
         <source>must be true or false</source>
         <translation>必须是 true 或 false</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="193"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="196"/>
         <source>%1 is not a number JSON allows</source>
         <translation>%1 不是 JSON 允许的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="217"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="220"/>
         <source>file not found: %1</source>
         <translation>找不到文件：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="271"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="274"/>
         <source>not valid JSON: %1 at line %2 column %3</source>
         <translation>不是有效的 JSON：第 %2 行第 %3 列：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="210"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="213"/>
         <source>JSON nested too deeply</source>
         <translation>JSON 嵌套层级过深</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="244"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="247"/>
         <source>must be between 1 and 100</source>
         <translation>必须在 1 到 100 之间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="268"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="271"/>
         <source>no plan fits, so there is no spec sheet to write</source>
         <translation>没有可行的方案，因此无法生成规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="236"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="239"/>
         <source>must be a whole number, got %1 %2</source>
         <translation>必须是整数，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="234"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="237"/>
         <source>must be a number, got %1 %2</source>
         <translation>必须是数字，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="254"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="257"/>
         <source>must be text, got %1 %2</source>
         <translation>必须是文本，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="256"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="259"/>
         <source>must be true or false, got %1 %2</source>
         <translation>必须是 true 或 false，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="241"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="244"/>
         <source>must be an object, got %1 %2</source>
         <translation>必须是对象，实际为 %1 %2</translation>
     </message>
@@ -3765,197 +3770,197 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>DeploymentPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="405"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="428"/>
         <source>Where will it run?</source>
         <translation>在哪里运行？</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="406"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="429"/>
         <source>Buy, rent or compare both; the site limits size racks, power and cooling.</source>
         <translation>购买、租用或两者对比；机房限制决定机柜、供电和散热。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="409"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="432"/>
         <source>Compare buying and renting</source>
         <translation>对比购买与租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="409"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="432"/>
         <source>Buy (on-premises)</source>
         <translation>购买（自建机房）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="410"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="433"/>
         <source>Rent (cloud)</source>
         <translation>租用（云）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="462"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="485"/>
         <source>Any GPU in the catalog</source>
         <translation>目录中任意 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="418"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="441"/>
         <source>Restrict the plans to one GPU model, or let the planner compare them all.</source>
         <translation>将方案限定为某一种 GPU，或让规划器比较全部型号。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="419"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="442"/>
         <source>0 = choose the count for me</source>
         <translation>0 = 自动选择数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="420"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="443"/>
         <source>Automatic</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="421"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="444"/>
         <source>Allow consumer (GeForce) cards</source>
         <translation>允许消费级（GeForce）显卡</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="423"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="446"/>
         <source>GeForce cards are cheap but have no NVLink or ECC, and their driver licence forbids data-center deployment.</source>
         <translation>GeForce 显卡便宜，但没有 NVLink 和 ECC，且驱动许可禁止在数据中心部署。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="426"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="449"/>
         <source>Power the site allows per rack</source>
         <translation>机房允许的单机柜功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="427"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="450"/>
         <source>Usable height of a rack</source>
         <translation>机柜可用高度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="428"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="451"/>
         <source>Air</source>
         <translation>风冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="428"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="451"/>
         <source>Rear-door heat exchanger</source>
         <translation>背板换热（热交换门）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="429"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="452"/>
         <source>Direct liquid (cold plate)</source>
         <translation>冷板式液冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="430"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="453"/>
         <source>Immersion</source>
         <translation>浸没式液冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="431"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="454"/>
         <source>Each tier handles more kW per rack: air ~20, rear-door ~40, cold plate ~100 (editable planning presets)</source>
         <translation>散热等级越高，单机柜功率密度越高：风冷约 20 kW，背板换热约 40 kW，冷板液冷约 100 kW（可编辑的规划预设）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="435"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="458"/>
         <source>No (rack kW above)</source>
         <translation>否（使用上面的机柜功率）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="433"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="456"/>
         <source>%1 A x 220 V = %2 kW</source>
         <translation>%1 A × 220 V = %2 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="412"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="435"/>
         <source>Anywhere</source>
         <translation>任意地区</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="412"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="435"/>
         <source>Mainland China (export rules apply)</source>
         <translation>中国大陆（适用出口管制）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="413"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="436"/>
         <source>Only GPUs that can be bought there, and cloud offers located there; each plan says which rule or source decides</source>
         <translation>只保留可在当地购买的 GPU 和位于当地的云服务；每个方案都注明依据的规则或来源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="436"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="459"/>
         <source>Chinese IDC cabinets are sold by current at 220 V</source>
         <translation>国内 IDC 机柜按 220 V 电流规格出售</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="438"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="461"/>
         <source>Feed voltage (line-to-line for three-phase)</source>
         <translation>供电电压（三相为线电压）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="440"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="463"/>
         <source>Three-phase</source>
         <translation>三相</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="440"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="463"/>
         <source>Single-phase</source>
         <translation>单相</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="442"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="465"/>
         <source>Breaker rating per circuit</source>
         <translation>每回路断路器额定电流</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="443"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="466"/>
         <source>Deployment</source>
         <translation>部署方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="444"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="467"/>
         <source>Region</source>
         <translation>地区</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="445"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="468"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="446"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="469"/>
         <source>GPU count</source>
         <translation>GPU 数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="448"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="471"/>
         <source>Rack power</source>
         <translation>机柜功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="449"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="472"/>
         <source>Rack height</source>
         <translation>机柜高度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="450"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="473"/>
         <source>Cooling</source>
         <translation>散热方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="451"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="474"/>
         <source>Chinese IDC cabinet</source>
         <translation>国内 IDC 机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="452"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="475"/>
         <source>Supply voltage</source>
         <translation>供电电压</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="453"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="476"/>
         <source>Phases</source>
         <translation>相数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="454"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="477"/>
         <source>Circuit breaker</source>
         <translation>断路器</translation>
     </message>
@@ -3963,19 +3968,64 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>Formatting</name>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="27"/>
+        <location filename="../../gpuplanner/report/formatting.py" line="28"/>
         <source>%1 (%2 requested)</source>
         <translation>%1（请求的是 %2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="39"/>
+        <location filename="../../gpuplanner/report/formatting.py" line="40"/>
         <source>%1, %2</source>
         <translation>%1，%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="40"/>
+        <location filename="../../gpuplanner/report/formatting.py" line="41"/>
         <source>undated</source>
         <translation>无日期</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/formatting.py" line="55"/>
+        <source>%1 layers · hidden %2 · MLP %3 · vocabulary %4</source>
+        <translation>%1 层 · 隐藏维度 %2 · MLP %3 · 词表 %4</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/formatting.py" line="58"/>
+        <source>%1 heads of %2 · latent attention (MLA): K and V cached as %3 + %4 values</source>
+        <translation>%1 个头，每头 %2 维 · 多头潜在注意力（MLA）：K 和 V 以 %3 + %4 个值缓存</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/formatting.py" line="62"/>
+        <source>%1 heads of %2 · %3 KV heads</source>
+        <translation>%1 个头，每头 %2 维 · %3 个 KV 头</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/formatting.py" line="65"/>
+        <source>%1 experts, %2 per token</source>
+        <translation>%1 个专家，每个 token 路由 %2 个</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/formatting.py" line="68"/>
+        <source> + %1 shared</source>
+        <translation> + %1 个共享专家</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/formatting.py" line="70"/>
+        <source> · %1 dense layers (MLP %2)</source>
+        <translation> · %1 个稠密层（MLP %2）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/formatting.py" line="74"/>
+        <source>sliding window of %1 tokens on %2 of %3 layers</source>
+        <translation>%3 层中 %2 层使用 %1 个 token 的滑动窗口</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/formatting.py" line="78"/>
+        <source>%1 B parameters, %2 B active per token</source>
+        <translation>%1 B 参数，每个 token 激活 %2 B</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/formatting.py" line="81"/>
+        <source>%1 B parameters</source>
+        <translation>%1 B 参数</translation>
     </message>
 </context>
 <context>
@@ -4728,300 +4778,300 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>ModelPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="180"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="186"/>
         <source>Which model, and how much data?</source>
         <translation>哪个模型，多少数据？</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="181"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="187"/>
         <source>Choose a preset (type to search), describe your own architecture, or import a Hugging Face config.json.</source>
         <translation>选择预设模型（可输入搜索），自定义架构，或导入 Hugging Face 的 config.json。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="190"/>
-        <location filename="../../gpuplanner/ui/wizard.py" line="209"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="196"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="215"/>
         <source>Custom architecture</source>
         <translation>自定义架构</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="203"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="209"/>
         <source>Image models from the catalog, with their sources.</source>
         <translation>目录中的图像模型，注明来源。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="204"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="210"/>
         <source>Model presets come from the catalog, with their source.</source>
         <translation>预设模型来自硬件目录，并注明来源。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="205"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="211"/>
         <source>Import config.json…</source>
         <translation>导入 config.json…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="206"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="212"/>
         <source>Read layers, widths, heads and vocabulary from a local Hugging Face config.json.</source>
         <translation>从本地 Hugging Face config.json 读取层数、维度、头数和词表大小。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="211"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="217"/>
         <source>Transformer layers</source>
         <translation>Transformer 层数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="212"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="218"/>
         <source>Hidden size (model width)</source>
         <translation>隐藏层维度（模型宽度）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="213"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="219"/>
         <source>Attention heads</source>
         <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="214"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="220"/>
         <source>Key/value heads: fewer than heads means GQA/MQA, which shrinks the KV cache</source>
         <translation>KV 头数：少于注意力头数即为 GQA/MQA，可缩小 KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="216"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="222"/>
         <source>MLP inner width</source>
         <translation>MLP 中间层维度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="217"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="223"/>
         <source>Vocabulary size</source>
         <translation>词表大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="218"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="224"/>
         <source>Gated MLP (SwiGLU)</source>
         <translation>门控 MLP（SwiGLU）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="220"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="226"/>
         <source>Tied input/output embeddings</source>
         <translation>输入/输出词嵌入共享</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="221"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="227"/>
         <source>Layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="222"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="228"/>
         <source>Hidden size</source>
         <translation>隐藏层维度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="223"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="229"/>
         <source>Heads</source>
         <translation>注意力头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="224"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="230"/>
         <source>KV heads</source>
         <translation>KV 头数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="225"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="231"/>
         <source>MLP width</source>
         <translation>MLP 维度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="226"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="232"/>
         <source>Vocabulary</source>
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="230"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="236"/>
         <source>Data and batch</source>
         <translation>数据与批大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="233"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="239"/>
         <source>Training tokens, in billions (2T, 500B and 1e3 are read too)</source>
         <translation>训练 token 数，单位十亿（也可输入 2T、500B、1e3）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="235"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="241"/>
         <source>Sequences per optimizer step</source>
         <translation>每次优化器更新的序列数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="236"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="242"/>
         <source>Tokens per sequence (context length)</source>
         <translation>每个序列的 token 数（上下文长度）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="237"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="243"/>
         <source>Tokens</source>
         <translation>token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="238"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="244"/>
         <source>Global batch (sequences)</source>
         <translation>全局批大小（序列数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="239"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="245"/>
         <source>Sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="241"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="247"/>
         <source>Serving load</source>
         <translation>推理负载</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="243"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="249"/>
         <source>Requests decoded together per replica</source>
         <translation>每个副本同时解码的请求数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="244"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="250"/>
         <source>Prompt length in tokens</source>
         <translation>提示词长度（token）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="245"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="251"/>
         <source>Generated tokens per request</source>
         <translation>每个请求生成的 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="247"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="253"/>
         <source>The same GPU gives very different numbers per engine</source>
         <translation>同一块 GPU 在不同推理引擎上的性能差别很大</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="249"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="255"/>
         <source>Users served at once: sizes the replicas (0 = size by the batch above)</source>
         <translation>同时服务的用户数：据此确定副本数（0 = 按上面的批大小）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="250"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="256"/>
         <source>Not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="252"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="258"/>
         <source>Longest wait for the first token (0 = no limit)</source>
         <translation>首 token 最长等待时间（0 = 不限）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="253"/>
-        <location filename="../../gpuplanner/ui/wizard.py" line="256"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="259"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="262"/>
         <source>No limit</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="255"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="261"/>
         <source>Longest time between output tokens for each user (0 = no limit)</source>
         <translation>每个用户相邻输出 token 的最长间隔（0 = 不限）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="257"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="263"/>
         <source>Concurrent users</source>
         <translation>并发用户数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="258"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="264"/>
         <source>Time to first token under</source>
         <translation>首 token 时延上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="259"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="265"/>
         <source>Time per output token under</source>
         <translation>每 token 时延上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="260"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="266"/>
         <source>Batch</source>
         <translation>批大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="261"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="267"/>
         <source>Input tokens</source>
         <translation>输入 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="262"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="268"/>
         <source>Output tokens</source>
         <translation>输出 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="263"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="269"/>
         <source>Engine</source>
         <translation>推理引擎</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="265"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="271"/>
         <source>Images</source>
         <translation>图像数据</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="268"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="274"/>
         <source>Images per epoch (ImageNet-1k: 1,281,167)</source>
         <translation>每轮图像数（ImageNet-1k：1,281,167）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="269"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="275"/>
         <source>Passes over the images</source>
         <translation>遍历全部图像的次数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="271"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="277"/>
         <source>Images per optimizer step, all GPUs together</source>
         <translation>每次优化器更新的图像数（所有 GPU 合计）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="272"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="278"/>
         <source>Image side in pixels</source>
         <translation>图像边长（像素）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="273"/>
-        <location filename="../../gpuplanner/ui/wizard.py" line="281"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="279"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="287"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="274"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="280"/>
         <source>Images per epoch</source>
         <translation>每轮图像数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="275"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="281"/>
         <source>Epochs</source>
         <translation>轮数（epoch）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="276"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="282"/>
         <source>Batch (images)</source>
         <translation>批大小（图像数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="277"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="283"/>
         <source>Resolution</source>
         <translation>分辨率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="301"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="322"/>
         <source>Import config.json</source>
         <translation>导入 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="302"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="323"/>
         <source>JSON files (*.json)</source>
         <translation>JSON 文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="310"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="331"/>
         <source>Cannot import</source>
         <translation>无法导入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="311"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="332"/>
         <source>This config.json cannot be used: %1</source>
         <translation>无法使用此 config.json：%1</translation>
     </message>
@@ -5170,183 +5220,183 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>PrecisionPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="334"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="357"/>
         <source>Precision and memory savers</source>
         <translation>精度与省显存手段</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="335"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="358"/>
         <source>Automatic choices are searched for the fastest layout that fits. Combinations a GPU cannot run are explained in the results&apos; warnings.</source>
         <translation>“自动”会搜索放得下且最快的并行布局。GPU 不支持的组合会在结果的警告中说明。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="340"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="363"/>
         <source>Math precision. FP4 needs Blackwell or CDNA 4 tensor cores, FP8 Hopper, Ada or newer, BF16 Ampere or newer.</source>
         <translation>计算精度。FP4 需要 Blackwell 或 CDNA 4 张量核心，FP8 需要 Hopper、Ada 或更新架构，BF16 需要 Ampere 或更新架构。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="343"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="366"/>
         <source>8-bit Adam</source>
         <translation>8 位 Adam</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="343"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="366"/>
         <source>SGD with momentum</source>
         <translation>带动量的 SGD</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="345"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="368"/>
         <source>AdamW keeps two fp32 moments per parameter (8 bytes); 8-bit Adam 2 bytes; Adafactor almost none.</source>
         <translation>AdamW 每个参数保存两个 fp32 动量（8 字节）；8 位 Adam 2 字节；Adafactor 几乎为零。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="347"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="370"/>
         <source>Best modern stack</source>
         <translation>最佳现代软件栈</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="349"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="372"/>
         <source>DeepSpeed pipeline engine</source>
         <translation>DeepSpeed 流水线引擎</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="351"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="374"/>
         <source>The training framework: what it can split (tensor, pipeline, ZeRO stages) and how it runs (FlashAttention, gradient dtype and overlap). The estimate lists what came from it.</source>
         <translation>训练框架：它能如何切分（张量并行、流水线并行、ZeRO 阶段）以及如何运行（FlashAttention、梯度精度与通信重叠）。估算会列出哪些设置来自它。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="354"/>
-        <location filename="../../gpuplanner/ui/wizard.py" line="359"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="377"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="382"/>
         <source>Automatic</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="354"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="377"/>
         <source>None</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="354"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="377"/>
         <source>Selective</source>
         <translation>选择性重计算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="355"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="378"/>
         <source>Full</source>
         <translation>完全重计算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="356"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="379"/>
         <source>Activation recomputation: selective recomputes only attention internals (a few % slower); full keeps only each layer&apos;s input and recomputes the layer (about a third more compute).</source>
         <translation>激活重计算：选择性重计算只重算注意力内部（慢几个百分点）；完全重计算只保存每层输入并重算整层（计算量约多三分之一）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="359"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="382"/>
         <source>Off (plain data parallel)</source>
         <translation>关闭（普通数据并行）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="360"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="383"/>
         <source>ZeRO-1: shard optimizer states</source>
         <translation>ZeRO-1：分片优化器状态</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="360"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="383"/>
         <source>ZeRO-2: + gradients</source>
         <translation>ZeRO-2：再分片梯度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="361"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="384"/>
         <source>ZeRO-3 / FSDP: + weights</source>
         <translation>ZeRO-3 / FSDP：再分片权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="362"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="385"/>
         <source>ZeRO shards training state across data-parallel GPUs; ZeRO-3 (FSDP) also shards the weights at the cost of gathering them every step.</source>
         <translation>ZeRO 将训练状态分片到数据并行的各 GPU 上；ZeRO-3（FSDP）还会分片权重，代价是每步都要收集权重。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="365"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="388"/>
         <source>LoRA rank r: each adapted matrix gains r x (in + out) parameters</source>
         <translation>LoRA 秩 r：每个适配矩阵增加 r ×（输入 + 输出）个参数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="368"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="391"/>
         <source>All linear layers</source>
         <translation>所有线性层</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="368"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="391"/>
         <source>Attention (q, k, v, o)</source>
         <translation>注意力层（q、k、v、o）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="369"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="392"/>
         <source>q and v only</source>
         <translation>仅 q 和 v</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="369"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="392"/>
         <source>Which matrices get adapters</source>
         <translation>哪些矩阵加适配器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="370"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="393"/>
         <source>Paged optimizer (states spill to CPU memory under pressure)</source>
         <translation>分页优化器（显存紧张时状态换出到内存）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="373"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="396"/>
         <source>Weight format for serving</source>
         <translation>推理时的权重格式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="375"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="398"/>
         <source>KV-cache format</source>
         <translation>KV 缓存格式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="377"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="400"/>
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="377"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="400"/>
         <source>Software stack</source>
         <translation>软件栈</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="378"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="401"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="379"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="402"/>
         <source>Recompute</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="379"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="402"/>
         <source>ZeRO / FSDP</source>
         <translation>ZeRO / FSDP</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="380"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="403"/>
         <source>LoRA rank</source>
         <translation>LoRA 秩</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="381"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="404"/>
         <source>LoRA targets</source>
         <translation>LoRA 目标层</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="382"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="405"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="382"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="405"/>
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
@@ -5354,7 +5404,7 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>ScenarioWizard</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="685"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="709"/>
         <source>Custom model</source>
         <translation>自定义模型</translation>
     </message>
@@ -5362,82 +5412,82 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>TaskPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="139"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="141"/>
         <source>What do you want to run?</source>
         <translation>您要运行什么任务？</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="140"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="142"/>
         <source>Pick the job; every later page adapts to it.</source>
         <translation>选择任务类型；后续页面会随之调整。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="145"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="147"/>
         <source>Pretrain a language model</source>
         <translation>预训练语言模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="146"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="148"/>
         <source>Train all weights from scratch on a token budget.</source>
         <translation>按 token 预算从零训练全部权重。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="147"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="149"/>
         <source>Full fine-tune</source>
         <translation>全参数微调</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="148"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="150"/>
         <source>Update all weights on your data (same memory as pretraining).</source>
         <translation>在您的数据上更新全部权重（显存需求与预训练相同）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="149"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="151"/>
         <source>LoRA fine-tune</source>
         <translation>LoRA 微调</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="149"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="151"/>
         <source>Freeze the model, train small low-rank adapters.</source>
         <translation>冻结模型，只训练小的低秩适配器。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="150"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="152"/>
         <source>QLoRA fine-tune</source>
         <translation>QLoRA 微调</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="151"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="153"/>
         <source>LoRA on a 4-bit (NF4) frozen base: the cheapest way to tune a big model.</source>
         <translation>在 4 位（NF4）冻结底座上做 LoRA：微调大模型最省的方式。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="152"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="154"/>
         <source>Serve a model (inference)</source>
         <translation>部署模型推理服务</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="153"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="155"/>
         <source>Latency, throughput and how many GPUs a load needs.</source>
         <translation>时延、吞吐量，以及承载负载需要多少 GPU。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="154"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="156"/>
         <source>Image model training</source>
         <translation>图像模型训练</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="155"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="157"/>
         <source>Train an image classifier (ResNet, EfficientNet, ViT) on a dataset for some epochs.</source>
         <translation>在数据集上训练图像分类模型（ResNet、EfficientNet、ViT）若干轮。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="156"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="158"/>
         <source>Diffusion model training</source>
         <translation>扩散模型训练</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="157"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="159"/>
         <source>Train a diffusion model (DiT, or a U-Net with its FLOPs per image).</source>
         <translation>训练扩散模型（DiT，或给出每张图 FLOPs 的 U-Net）。</translation>
     </message>

@@ -194,8 +194,8 @@ def training_cases(catalog: Catalog) -> list[Case]:
             "task": "pretrain", "model": model, "seq_len": seq, "precision": "bf16",
             "training": {"global_batch": batch, "micro_batch": micro, "recompute": recompute, "zero": 3},
             "hardware": {"gpu": gpu, "count": gpus, "network_gbps_per_node": 1600},
-            "parallelism": {"tp": 1, "pp": 1, "dp": gpus}}, "tokens_per_s_per_gpu",
-            run["results"]["tokens_per_s_per_gpu"], "tokens/s per GPU as printed"))
+            "parallelism": {"tp": 1, "pp": 1, "dp": gpus}, "stack": "fsdp"}, "tokens_per_s_per_gpu",
+            run["results"]["tokens_per_s_per_gpu"], "tokens/s per GPU as printed (llm-foundry: PyTorch FSDP)"))
 
     llama3_8b = {"preset": "llama-3.1-8b"}
     for run_id, label, gpu, micro in (

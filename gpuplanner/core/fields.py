@@ -86,6 +86,8 @@ _ASSUMPTION_HELP: dict[str, str] = {
     "gradient_bytes": "bytes per gradient value (2: 16-bit, 4: fp32 as Megatron-LM 2021)",
     "master_weights": "fp32 master copy of the weights in mixed precision",
     "flash_attention": "attention scores never stored (FlashAttention)",
+    "flash_attention_2": "attention runs FlashAttention-2 kernels (PyTorch SDPA, DeepSpeed), not Hopper's fused ones: "
+                         "on Hopper about half as fast",
     "fragmentation": "caching-allocator slack, a share of tensor memory (reserved but not allocated)",
     "dp_overlap": "share of the gradient traffic hidden behind the backward pass",
     "tp_overlap": "share of the tensor-parallel collectives hidden behind the GEMMs (Transformer Engine overlap)",

@@ -2,22 +2,31 @@
 step-time model over the public reference set (resources/reference/published-runs.json): each group's
 efficiency refitted without the source judged, per architecture x math width."""
 
+# The shipped calibration: per group, the efficiency multiplier with the least median |error| over all of
+# its published runs (core.performance applies it to the GEMM and attention efficiencies, as the
+# user's compute_efficiency_scale). The errors below judge the same fit made without the source judged.
+FITTED_EFFICIENCY_SCALE = {
+    ('Ampere', '16-bit'): 0.98,
+    ('Blackwell', 'fp8'): 1.105,
+    ('Hopper', '16-bit'): 1.215,
+    ('Hopper', 'fp8'): 1.18,
+}
 # Median |error| (%) of the cases of each group when their own source was left out of the fit.
 OUT_OF_SAMPLE_MEDIAN_PCT = {
-    ('Ampere', '16-bit'): 7.3,
+    ('Ampere', '16-bit'): 7.2,
     ('Blackwell', 'fp8'): 0.4,
-    ('Hopper', '16-bit'): 28.4,
-    ('Hopper', 'fp8'): 8.8,
+    ('Hopper', '16-bit'): 9.7,
+    ('Hopper', 'fp8'): 7.1,
 }
 # Largest |error| (%) among them.
 OUT_OF_SAMPLE_MAX_PCT = {
-    ('Ampere', '16-bit'): 16.1,
+    ('Ampere', '16-bit'): 19.6,
     ('Blackwell', 'fp8'): 0.4,
-    ('Hopper', '16-bit'): 35.4,
-    ('Hopper', 'fp8'): 13.4,
+    ('Hopper', '16-bit'): 14.5,
+    ('Hopper', 'fp8'): 12.1,
 }
 # Median over every case, the floor of any band.
-OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 7.3
+OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 6.8
 # Published cases, distinct sources, and the largest GPU count validated, per group.
 CASES = {
     ('Ampere', '16-bit'): 15,

@@ -143,7 +143,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="399"/>
-        <location filename="../../gpuplanner/ui/details.py" line="210"/>
+        <location filename="../../gpuplanner/ui/details.py" line="211"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
@@ -207,7 +207,7 @@
         <location filename="../../gpuplanner/cli/estimate.py" line="45"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="400"/>
         <location filename="../../gpuplanner/ui/details.py" line="63"/>
-        <location filename="../../gpuplanner/ui/details.py" line="211"/>
+        <location filename="../../gpuplanner/ui/details.py" line="212"/>
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
@@ -582,7 +582,7 @@
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="168"/>
         <location filename="../../gpuplanner/ui/details.py" line="153"/>
-        <location filename="../../gpuplanner/ui/details.py" line="244"/>
+        <location filename="../../gpuplanner/ui/details.py" line="245"/>
         <source>Racks</source>
         <translation>机柜数</translation>
     </message>
@@ -781,7 +781,7 @@
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="237"/>
         <location filename="../../gpuplanner/ui/details.py" line="169"/>
-        <location filename="../../gpuplanner/ui/details.py" line="246"/>
+        <location filename="../../gpuplanner/ui/details.py" line="247"/>
         <source>Capex</source>
         <translation>资本支出</translation>
     </message>
@@ -1141,7 +1141,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="455"/>
-        <location filename="../../gpuplanner/ui/details.py" line="241"/>
+        <location filename="../../gpuplanner/ui/details.py" line="242"/>
         <source>Output tokens/s</source>
         <translation>每秒输出 token 数</translation>
     </message>
@@ -1214,7 +1214,7 @@
         <location filename="../../gpuplanner/cli/estimate.py" line="103"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="470"/>
         <location filename="../../gpuplanner/ui/details.py" line="40"/>
-        <location filename="../../gpuplanner/ui/details.py" line="249"/>
+        <location filename="../../gpuplanner/ui/details.py" line="250"/>
         <source>Warnings</source>
         <translation>警告</translation>
     </message>
@@ -1250,7 +1250,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/ui/details.py" line="73"/>
-        <location filename="../../gpuplanner/ui/details.py" line="240"/>
+        <location filename="../../gpuplanner/ui/details.py" line="241"/>
         <source>Days</source>
         <translation>天数</translation>
     </message>
@@ -1483,121 +1483,126 @@
     </message>
     <message>
         <location filename="../../gpuplanner/ui/details.py" line="202"/>
+        <source>FlashAttention-2 kernels (slower on Hopper)</source>
+        <translation>FlashAttention-2 内核（在 Hopper 上较慢）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="203"/>
         <source>CUDA context per GPU (GiB)</source>
         <translation>每卡 CUDA 上下文（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="202"/>
+        <location filename="../../gpuplanner/ui/details.py" line="203"/>
         <source>NCCL buffers per GPU (GiB)</source>
         <translation>每卡 NCCL 缓冲区（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="203"/>
+        <location filename="../../gpuplanner/ui/details.py" line="204"/>
         <source>Allocator fragmentation (share)</source>
         <translation>显存分配碎片（比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="203"/>
+        <location filename="../../gpuplanner/ui/details.py" line="204"/>
         <source>NVLink efficiency</source>
         <translation>NVLink 效率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="204"/>
+        <location filename="../../gpuplanner/ui/details.py" line="205"/>
         <source>Network efficiency</source>
         <translation>网络效率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="204"/>
+        <location filename="../../gpuplanner/ui/details.py" line="205"/>
         <source>Latency per collective (s)</source>
         <translation>每次集合通信延迟（秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="205"/>
+        <location filename="../../gpuplanner/ui/details.py" line="206"/>
         <source>Gradient traffic hidden behind compute (share)</source>
         <translation>被计算掩盖的梯度通信（比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="206"/>
+        <location filename="../../gpuplanner/ui/details.py" line="207"/>
         <source>Tensor-parallel traffic hidden behind GEMMs (share)</source>
         <translation>张量并行通信被矩阵乘法掩盖的比例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="207"/>
+        <location filename="../../gpuplanner/ui/details.py" line="208"/>
         <source>Expert all-to-all hidden behind compute (share)</source>
         <translation>专家 all-to-all 被计算掩盖的比例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="208"/>
+        <location filename="../../gpuplanner/ui/details.py" line="209"/>
         <source>ZeRO-3 gathers left exposed (share)</source>
         <translation>未被掩盖的 ZeRO-3 权重收集（比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="209"/>
+        <location filename="../../gpuplanner/ui/details.py" line="210"/>
         <source>Compute efficiency scale</source>
         <translation>计算效率系数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="209"/>
+        <location filename="../../gpuplanner/ui/details.py" line="210"/>
         <source>FLOPs counted as</source>
         <translation>FLOPs 计算方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="210"/>
+        <location filename="../../gpuplanner/ui/details.py" line="211"/>
         <source>Activation memory</source>
         <translation>激活显存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="210"/>
+        <location filename="../../gpuplanner/ui/details.py" line="211"/>
         <source>Adapters</source>
         <translation>适配器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="211"/>
+        <location filename="../../gpuplanner/ui/details.py" line="212"/>
         <source>Power</source>
         <translation>功耗</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="211"/>
+        <location filename="../../gpuplanner/ui/details.py" line="212"/>
         <source>Decode overlap penalty</source>
         <translation>解码重叠损失</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="212"/>
+        <location filename="../../gpuplanner/ui/details.py" line="213"/>
         <source>Job interruptions per million GPU-hours</source>
         <translation>每百万 GPU 小时的作业中断次数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="213"/>
+        <location filename="../../gpuplanner/ui/details.py" line="214"/>
         <source>Checkpoint write bandwidth per GPU (GB/s)</source>
         <translation>每 GPU 检查点写入带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="214"/>
+        <location filename="../../gpuplanner/ui/details.py" line="215"/>
         <source>Minutes to restart after an interruption</source>
         <translation>中断后重启所需分钟数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="222"/>
+        <location filename="../../gpuplanner/ui/details.py" line="223"/>
         <source>Per million output tokens, rented</source>
         <translation>每百万输出 token 成本（租用）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="223"/>
+        <location filename="../../gpuplanner/ui/details.py" line="224"/>
         <source>Per million output tokens, owned</source>
         <translation>每百万输出 token 成本（自有）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="225"/>
+        <location filename="../../gpuplanner/ui/details.py" line="226"/>
         <source>This job, rented on demand</source>
         <translation>本次任务（云上按量租用）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="256"/>
+        <location filename="../../gpuplanner/ui/details.py" line="257"/>
         <source>No plan keeps every limit you set</source>
         <translation>没有方案能满足您设定的全部限制</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="256"/>
+        <location filename="../../gpuplanner/ui/details.py" line="257"/>
         <source>Near misses (not answers)</source>
         <translation>接近的方案（不是答案）</translation>
     </message>
@@ -1613,7 +1618,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/ui/details.py" line="174"/>
-        <location filename="../../gpuplanner/ui/details.py" line="247"/>
+        <location filename="../../gpuplanner/ui/details.py" line="248"/>
         <source>TCO</source>
         <translation>总拥有成本</translation>
     </message>
@@ -1623,20 +1628,20 @@
         <translation>盈亏平衡利用率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="226"/>
+        <location filename="../../gpuplanner/ui/details.py" line="227"/>
         <source>This job, on owned hardware (its share of the TCO)</source>
         <translation>本次任务（自有硬件，按总拥有成本分摊）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="238"/>
+        <location filename="../../gpuplanner/ui/details.py" line="239"/>
         <source>Where</source>
         <translation>部署</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/plan.py" line="32"/>
         <location filename="../../gpuplanner/ui/details.py" line="41"/>
-        <location filename="../../gpuplanner/ui/details.py" line="238"/>
-        <location filename="../../gpuplanner/ui/details.py" line="260"/>
+        <location filename="../../gpuplanner/ui/details.py" line="239"/>
+        <location filename="../../gpuplanner/ui/details.py" line="261"/>
         <source>buy</source>
         <translation>购买</translation>
     </message>
@@ -1691,28 +1696,28 @@
     <message>
         <location filename="../../gpuplanner/cli/plan.py" line="32"/>
         <location filename="../../gpuplanner/ui/details.py" line="44"/>
-        <location filename="../../gpuplanner/ui/details.py" line="238"/>
-        <location filename="../../gpuplanner/ui/details.py" line="260"/>
+        <location filename="../../gpuplanner/ui/details.py" line="239"/>
+        <location filename="../../gpuplanner/ui/details.py" line="261"/>
         <source>rent</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="239"/>
+        <location filename="../../gpuplanner/ui/details.py" line="240"/>
         <source>Memory / GPU (GiB)</source>
         <translation>单卡显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="243"/>
+        <location filename="../../gpuplanner/ui/details.py" line="244"/>
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="245"/>
+        <location filename="../../gpuplanner/ui/details.py" line="246"/>
         <source>IT power (kW)</source>
         <translation>IT 功率（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="248"/>
+        <location filename="../../gpuplanner/ui/details.py" line="249"/>
         <source>Ranking cost</source>
         <translation>排名成本</translation>
     </message>

@@ -366,7 +366,7 @@ def _serve(model: dict[str, Any] | str, gpu: str, batch: int, n_in: int, n_out: 
 
 
 def inference_cases(catalog: Catalog) -> list[Case]:
-    """Serving cases: TensorRT-LLM tables, llama.cpp single-stream, MLPerf Inference v4.0 offline."""
+    """Serving cases: TensorRT-LLM tables, llama.cpp single-stream, MLPerf Inference v4.0 and v4.1 offline."""
     runs = published_runs()
     cases: list[Case] = []
     trt = runs["trtllm-v061-llama7b-a100-fp16-bs384"]
@@ -422,6 +422,13 @@ def inference_cases(catalog: Catalog) -> list[Case]:
         cases.append(Case(run_id, label + " [input len assumed]", scenario, "output_tokens_per_s",
                           run["results"]["offline_tokens_per_s_total"], "offline output tokens/s, whole node",
                           block="inference"))
+    # vLLM on one MI300X (MLPerf v4.1, AMD): the first vLLM and the first AMD serving run; batch and prompt length
+    # are not published (vLLM's default 256 sequences and the 292-token prompts above are assumed).
+    run = runs["mlperf-i41-llama2-70b-1mi300x-vllm"]
+    cases.append(Case(run["id"], "MLPerf 70B 1xMI300X fp8 vLLM [batch, input len assumed]",
+                      _serve(l70, "mi300x", 256, 292, 292, "vllm", 1, "fp8", "fp8"), "output_tokens_per_s",
+                      run["results"]["offline_tokens_per_s_total"], "offline output tokens/s, one GPU",
+                      block="inference"))
     return cases
 
 

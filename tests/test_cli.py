@@ -131,3 +131,18 @@ def test_headless_demo_runs() -> None:
     done = run_cli("demo")
     assert done.returncode == 0, done.stderr
     assert "Plans ranked" in done.stdout and "#1 in detail" in done.stdout
+
+
+def test_catalog_models_lists_each_presets_size_from_its_architecture(capsys) -> None:
+    """The text table gave "n/a" for every LLM's parameters (only overrides were shown): it now prints the total
+    and active counts the architecture fields give, the same the estimates use."""
+    from gpuplanner.cli.main import main as cli_main
+
+    assert cli_main(["catalog", "models"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].split()[-3:-1] == ["params_b", "active_b"]
+    lines = {line.split()[0]: line.split() for line in out[1:]}
+    assert lines["deepseek-v3"][-3:-1] == ["671.03", "37.55"]
+    assert lines["gpt-oss-120b"][-3:-1] == ["116.79", "5.71"]
+    assert lines["llama-2-7b"][-3:-1] == ["6.74", "6.74"]  # dense: active = total
+    assert lines["resnet-50"][-3] == "0.03"  # described by its parameter count alone

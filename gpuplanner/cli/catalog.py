@@ -22,7 +22,7 @@ TEXT_COLUMNS = {
     "cloud_instances": ["id", "gpu_id", "gpu_count", "on_demand_per_hour", "currency", "region", "price_date",
                         "confidence"],
     "fabrics": ["id", "category", "name", "per_port_or_link_gbps_unidir", "per_device_gbs_bidirectional"],
-    "models": ["id", "name", "kind", "layers", "hidden", "heads", "kv_heads", "params", "confidence"],
+    "models": ["id", "name", "kind", "layers", "hidden", "heads", "kv_heads", "params_b", "active_b", "confidence"],
     "availability": ["id", "gpu_id", "region", "status", "as_of"],
 }
 
@@ -53,13 +53,29 @@ def text_table(rows: Sequence[Row], columns: Sequence[str]) -> str:
     return "\n".join(lines)
 
 
+def with_model_sizes(rows: Sequence[Row], catalog: Catalog) -> list[Row]:
+    """Models with their parameter counts in billions, total and active per token: what the architecture fields
+    give (core.model), or the row's own count for a model described by parameters alone."""
+    out = []
+    for row in rows:
+        total = active = row.get("params")
+        if row.get("layers") is not None:
+            model = catalog.model(str(row["id"]))
+            total = model.total_params
+            active = model.active_params if model.is_moe else total
+        out.append({**row, "params_b": None if total is None else round(float(total) / 1e9, 2),  # type: ignore[arg-type]
+                    "active_b": None if active is None else round(float(active) / 1e9, 2)})  # type: ignore[arg-type]
+    return out
+
+
 def command_catalog(args: argparse.Namespace) -> int:
     table = CATALOG_TABLES[args.table]
-    rows = open_catalog().rows(table)
+    catalog = open_catalog()
+    rows = catalog.rows(table)
     if args.format == "json":
         print(json.dumps(rows, indent=2, ensure_ascii=False))
     else:
-        print(text_table(rows, TEXT_COLUMNS[table]))
+        print(text_table(with_model_sizes(rows, catalog) if table == "models" else rows, TEXT_COLUMNS[table]))
     return EXIT_OK
 
 

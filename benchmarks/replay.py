@@ -249,8 +249,10 @@ def training_cases(catalog: Catalog) -> list[Case]:
         "task": "pretrain", "model": {"layers": 80, "hidden": 8192, "heads": 64, "ffn_hidden": 22016,
                                       "vocab": 32000},
         "seq_len": 2048, "precision": "bf16", "training": {"global_batch": 2048, "recompute": "selective"},
-        "hardware": {"gpu": A100, "count": 2048, "network_gbps_per_node": 1600}}, "tokens_per_s_per_gpu",
-        run["results"]["tokens_per_s_per_gpu"], "380 tokens/s/GPU as stated; layout searched (not published)"))
+        "hardware": {"gpu": A100, "count": 2048, "network_gbps_per_node": 1600},
+        "assumptions": {"flash_attention_version": 1.0}}, "tokens_per_s_per_gpu",
+        run["results"]["tokens_per_s_per_gpu"], "380 tokens/s/GPU as stated; layout searched (not published); "
+        "attention by xformers' memory-efficient kernels (paper, Sec. 2.4)"))
 
     run = runs["gptneox20b-96a100-40gb"]
     neox = {"layers": 44, "hidden": 6144, "heads": 64, "ffn_hidden": 24576, "vocab": 50432, "gated_mlp": False}

@@ -104,23 +104,27 @@ def test_tensor_parallel_overlap_hides_that_share_of_the_collectives(catalog) ->
     assert PROFILES[Stack.MEGATRON_2021].assumptions["tp_overlap"] == 0.0
 
 
-def test_flash_attention_2_stacks_run_attention_slower_on_hopper_only(catalog) -> None:
+def test_older_attention_kernels_run_slower_where_the_papers_say(catalog) -> None:
     """PyTorch FSDP and DeepSpeed run FlashAttention-2, which reaches 35 % of H100's peak against 50-73 % of A100's
     (FlashAttention-3 and -2 papers): on Hopper their attention time is 0.615 / 0.35 of the fused kernels'; on
-    Ampere, where FlashAttention-2 is the fused kernel, nothing changes."""
-    from gpuplanner.core.performance import FLASH_ATTENTION_2_HOPPER_FACTOR
+    Ampere, where FlashAttention-2 is the best kernel, nothing changes. FlashAttention-1 / xformers (LLaMA-1's) is
+    half FlashAttention-2 everywhere."""
+    from gpuplanner.core.performance import attention_kernel_factor
 
     long = {"seq_len": 32768, "training": {"tokens": 1e10, "global_batch": 64},
             "parallelism": {"tp": 1, "pp": 1, "dp": 64, "cp": 1}}
     fsdp = estimate(catalog, stack="fsdp", **long)
-    assert fsdp.assumptions["flash_attention_2"] is True and fsdp.stack is not None
-    assert fsdp.stack.from_profile["flash_attention_2"] is True
-    fused = estimate(catalog, stack="fsdp", assumptions={"flash_attention_2": False}, **long)
+    assert fsdp.assumptions["flash_attention_version"] == 2.0 and fsdp.stack is not None
+    assert fsdp.stack.from_profile["flash_attention_version"] == 2.0
+    fused = estimate(catalog, stack="fsdp", assumptions={"flash_attention_version": 3.0}, **long)
     assert fsdp.training is not None and fused.training is not None
     assert fsdp.training.step_time_s > 1.2 * fused.training.step_time_s  # attention dominates at 32K tokens
-    assert pytest.approx(0.569, abs=0.001) == FLASH_ATTENTION_2_HOPPER_FACTOR
+    h100, a100 = catalog.gpu("h100-sxm5-80gb"), catalog.gpu("a100-sxm4-80gb")
+    assert attention_kernel_factor(h100, 2) == pytest.approx(0.35 / 0.615)
+    assert attention_kernel_factor(a100, 2) == attention_kernel_factor(a100, 3) == 1.0
+    assert attention_kernel_factor(a100, 1) == 0.5 and attention_kernel_factor(h100, 1) == pytest.approx(0.35 / 1.23)
     on_a100 = {**long, "hardware": {"gpu": "a100-sxm4-80gb", "count": 64}}
-    a, b = (estimate(catalog, stack="fsdp", assumptions={"flash_attention_2": value}, **on_a100)
-            for value in (True, False))
+    a, b = (estimate(catalog, stack="fsdp", assumptions={"flash_attention_version": value}, **on_a100)
+            for value in (2.0, 3.0))
     assert a.training is not None and b.training is not None
     assert a.training.step_time_s == b.training.step_time_s

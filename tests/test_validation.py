@@ -41,16 +41,17 @@ def test_in_sample_errors_are_printed_beside_the_out_of_sample_ones(training_res
 
 def test_out_of_sample_errors_stay_within_todays_gate(cross_validated) -> None:
     """Gated on leave-one-source-out errors. The issue's targets are a median of 6 % and no case over 15 %;
-    today's model reaches 6.8 % and 19.6 % (LLaMA-65B on 2,048 A100, a layout the paper does not give) over 24
-    cases, so the gate holds today's figures and a change that makes out-of-sample accuracy worse fails. (It was
-    7.4 % / 34.8 % over 21 cases; since then three runs of the set no case replayed were added, MLPerf GPT-3 is
-    judged on its steady-state block timings, FlashAttention-2 stacks are slower on Hopper, which settled MPT-7B at
-    64K, and the shipped calibration is the fit on all runs that the held-out fits here mirror.)"""
+    today's model reaches 6.8 % and 14.5 % (MPT-7B at 64K tokens on H100) over 24 cases, so the gate holds
+    today's figures and a change that makes out-of-sample accuracy worse fails. (It was 7.4 % / 34.8 % over 21
+    cases; since then three runs of the set no case replayed were added, MLPerf GPT-3 is judged on its
+    steady-state block timings, older attention kernels run at the speed their papers give (FlashAttention-2 on
+    Hopper, LLaMA-1's xformers), and the shipped calibration is the fit on all runs that the held-out fits here
+    mirror.)"""
     from benchmarks.crossval import _median_max
 
     median, worst = _median_max([r.out_of_sample for r in cross_validated])
     assert median <= 6.9, median
-    assert worst <= 19.7, max(cross_validated, key=lambda r: abs(r.out_of_sample)).scored.case.label
+    assert worst <= 14.6, max(cross_validated, key=lambda r: abs(r.out_of_sample)).scored.case.label
 
 
 def test_the_bands_shown_are_the_current_out_of_sample_table(cross_validated) -> None:

@@ -77,7 +77,7 @@ _ASSUMPTION_RANGES: dict[str, tuple[float, float, str]] = {
     "nccl_buffers_gib": (0.0, 16.0, "GiB"), "fragmentation": (0.0, 1.0, ""), "link_efficiency": (0.01, 1.0, ""),
     "network_efficiency": (0.01, 1.0, ""), "collective_latency_s": (0.0, 1.0, "s"), "dp_overlap": (0.0, 1.0, ""),
     "tp_overlap": (0.0, 1.0, ""), "ep_overlap": (0.0, 1.0, ""), "gather_exposed_share": (0.0, 1.0, ""),
-    "compute_efficiency_scale": (0.01, 2.0, ""),
+    "compute_efficiency_scale": (0.01, 2.0, ""), "flash_attention_version": (1.0, 3.0, ""),
     "interruptions_per_million_gpu_hours": (0.0, 1e6, "per million GPU-hours"),
     "checkpoint_write_gbs_per_gpu": (0.001, 1000.0, "GB/s"), "restart_minutes": (0.0, 1440.0, "min"),
 }
@@ -86,8 +86,9 @@ _ASSUMPTION_HELP: dict[str, str] = {
     "gradient_bytes": "bytes per gradient value (2: 16-bit, 4: fp32 as Megatron-LM 2021)",
     "master_weights": "fp32 master copy of the weights in mixed precision",
     "flash_attention": "attention scores never stored (FlashAttention)",
-    "flash_attention_2": "attention runs FlashAttention-2 kernels (PyTorch SDPA, DeepSpeed), not Hopper's fused ones: "
-                         "on Hopper about half as fast",
+    "flash_attention_version": "fused attention kernel generation: 3 today's best (FlashAttention-3 / cuDNN on "
+                               "Hopper), 2 FlashAttention-2 (PyTorch SDPA, DeepSpeed; about half as fast on Hopper), "
+                               "1 FlashAttention-1 or xformers (half FlashAttention-2)",
     "fragmentation": "caching-allocator slack, a share of tensor memory (reserved but not allocated)",
     "dp_overlap": "share of the gradient traffic hidden behind the backward pass",
     "tp_overlap": "share of the tensor-parallel collectives hidden behind the GEMMs (Transformer Engine overlap)",

@@ -46,6 +46,9 @@ ATTENTION_EFFICIENCY = 0.25
 # A100's (Dao 2023, FlashAttention-2, abstract; midpoint 61.5 %): its share on Hopper relative to Ampere, where the
 # attention efficiency above was calibrated.
 FLASH_ATTENTION_2_HOPPER_FACTOR = 0.35 / 0.615
+# FlashAttention-2 is about 2x as fast as FlashAttention-1 (Dao 2023, abstract), which xformers' memory-efficient
+# attention matches (ibid., Fig. 4-7).
+FLASH_ATTENTION_1_FACTOR = 0.5
 # Memory-bound work (norms, activations, softmax, dropout, residuals) moves about this many times the
 # layer's stored activation bytes through HBM per forward+backward pass.
 ELEMENTWISE_TRAFFIC_FACTOR = 3.0
@@ -92,11 +95,22 @@ def gemm_efficiency(gpu: GPU, workload: TrainingWorkload, layouts: Layouts, assu
             * assumptions.compute_efficiency_scale)
 
 
+def attention_kernel_factor(gpu: GPU, version: float) -> float:
+    """Speed of the stack's fused attention kernels relative to the best of their time on this GPU: FlashAttention-2
+    on Hopper (below FlashAttention-3 / cuDNN there, the best on Ampere), FlashAttention-1 / xformers half that."""
+    factor = 1.0
+    if version < 3 and gpu.architecture == "Hopper":
+        factor *= FLASH_ATTENTION_2_HOPPER_FACTOR
+    if version < 2:
+        factor *= FLASH_ATTENTION_1_FACTOR
+    return factor
+
+
 def attention_efficiency(gpu: GPU, precision: Precision, assumptions: Assumptions) -> float:
-    """Achieved share of the 16-bit peak for the attention core, with the run's calibration: FlashAttention-2 kernels
-    on Hopper reach less of it than Hopper's own fused kernels."""
-    kernel = FLASH_ATTENTION_2_HOPPER_FACTOR if assumptions.flash_attention_2 and gpu.architecture == "Hopper" else 1.0
-    return ATTENTION_EFFICIENCY * kernel * fitted_scale(gpu, precision) * assumptions.compute_efficiency_scale
+    """Achieved share of the 16-bit peak for the attention core, with the run's calibration and the generation of
+    its fused kernel."""
+    return (ATTENTION_EFFICIENCY * attention_kernel_factor(gpu, assumptions.flash_attention_version)
+            * fitted_scale(gpu, precision) * assumptions.compute_efficiency_scale)
 
 
 def model_flops_per_token(workload: TrainingWorkload) -> float:

@@ -54,10 +54,10 @@ class Assumptions:
     gradient_bytes: float = 2.0  # 16-bit gradients (DeepSpeed/FSDP default); Megatron keeps fp32 (4)
     master_weights: bool = True  # fp32 copy of the weights for 16-bit/8-bit training (mixed precision)
     flash_attention: bool = True  # attention scores never stored (Dao et al. 2022)
-    # The attention kernels are FlashAttention-2 (PyTorch SDPA's flash backend, DeepSpeed, llm-foundry 2023), not the
-    # fused Hopper kernels (FlashAttention-3, cuDNN) Megatron-Core / Transformer Engine use: on Hopper they reach
-    # about half the utilization (FLASH_ATTENTION_2_HOPPER_FACTOR); on Ampere FlashAttention-2 is the fused kernel.
-    flash_attention_2: bool = False
+    # Which generation of fused attention kernel the stack runs (core.performance.attention_kernel_factor): 3, the
+    # best of today (FlashAttention-3 / cuDNN on Hopper, FlashAttention-2 before it); 2, FlashAttention-2 (PyTorch
+    # SDPA's flash backend, DeepSpeed); 1, FlashAttention-1 or xformers' memory-efficient attention (2022-23 stacks).
+    flash_attention_version: float = 3.0
     cuda_context_gib: float = 0.75  # CUDA context + cuBLAS/cuDNN workspaces, per process
     nccl_buffers_gib: float = 0.5  # NCCL channel buffers when the GPU talks to peers
     fragmentation: float = 0.08  # caching-allocator slack as a share of tensor memory

@@ -1482,11 +1482,6 @@
         <translation>FlashAttention（不保存注意力分数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="202"/>
-        <source>FlashAttention-2 kernels (slower on Hopper)</source>
-        <translation>FlashAttention-2 内核（在 Hopper 上较慢）</translation>
-    </message>
-    <message>
         <location filename="../../gpuplanner/ui/details.py" line="203"/>
         <source>CUDA context per GPU (GiB)</source>
         <translation>每卡 CUDA 上下文（GiB）</translation>
@@ -1626,6 +1621,11 @@
         <location filename="../../gpuplanner/ui/details.py" line="176"/>
         <source>Break-even utilisation</source>
         <translation>盈亏平衡利用率</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="202"/>
+        <source>Fused attention kernel generation (1-3)</source>
+        <translation>融合注意力内核代数（1-3）</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/ui/details.py" line="227"/>

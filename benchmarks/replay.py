@@ -160,12 +160,15 @@ def training_cases(catalog: Catalog) -> list[Case]:
 
     llama405 = {"layers": 126, "hidden": 16384, "heads": 128, "kv_heads": 8, "ffn_hidden": 53248,
                 "vocab": 128256}
+    # Llama 3's FSDP shards optimizer states and gradients and keeps the weights after the forward (the run's
+    # dp_type): ZeRO-2. Its pipeline is interleaved with the embedding and the output layer as the first and last
+    # chunks (paper Sec. 3.3.2): 126 layers + 2 in chunks of one on 16 stages, v = 8.
     run = runs["llama3-t4-405b-8192gpu-seq8192"]
     cases.append(Case(run["id"], "Llama 3 405B, 8192 H100, 8K", {
         "task": "pretrain", "model": llama405, "seq_len": 8192, "precision": "bf16",
-        "training": {"global_batch": 2048, "micro_batch": 1, "recompute": "none", "zero": 1},
+        "training": {"global_batch": 2048, "micro_batch": 1, "recompute": "none", "zero": 2},
         "hardware": {"gpu": H100, "count": 8192, "network_gbps_per_node": 3200},
-        "parallelism": {"tp": 8, "pp": 16, "dp": 64}}, "tokens_per_s_per_gpu",
+        "parallelism": {"tp": 8, "pp": 16, "dp": 64, "virtual_stages": 8}}, "tokens_per_s_per_gpu",
         _tokens_from_tflops(llama405, 8192, run["results"]["tflops_per_gpu"], catalog),
         "430 model TFLOP/s (PaLM convention) -> tokens/s per GPU"))
 
@@ -174,9 +177,9 @@ def training_cases(catalog: Catalog) -> list[Case]:
     run = runs["llama3-t4-405b-16384gpu-seq131072"]
     cases.append(Case(run["id"], "Llama 3 405B, 16384 H100, 128K, CP 16", {
         "task": "pretrain", "model": llama405, "seq_len": 131072, "precision": "bf16",
-        "training": {"global_batch": 128, "micro_batch": 1, "zero": 1},
+        "training": {"global_batch": 128, "micro_batch": 1, "zero": 2},
         "hardware": {"gpu": H100, "count": 16384, "network_gbps_per_node": 3200},
-        "parallelism": {"tp": 8, "cp": 16, "pp": 16, "dp": 8}}, "tokens_per_s_per_gpu",
+        "parallelism": {"tp": 8, "cp": 16, "pp": 16, "dp": 8, "virtual_stages": 8}}, "tokens_per_s_per_gpu",
         _tokens_from_tflops(llama405, 131072, run["results"]["tflops_per_gpu"], catalog),
         "380 model TFLOP/s (PaLM convention) -> tokens/s per GPU; DP 8 (see the run's note)"))
 
@@ -348,9 +351,9 @@ def gpu_hour_cases(catalog: Catalog) -> list[Case]:
     l405 = runs["llama31-405b-gpu-hours"]
     cases.append(Case(l405["id"], "Llama 3.1 405B, 16K H100, 15.6T tokens", {
         "task": "pretrain", "model": {"preset": "llama-3.1-405b"}, "seq_len": 8192, "precision": "bf16",
-        "training": {"tokens": 15.6e12, "global_batch": 2048, "zero": 1, "recompute": "none"},
+        "training": {"tokens": 15.6e12, "global_batch": 2048, "zero": 2, "recompute": "none"},
         "hardware": {"gpu": H100, "count": 16384, "network_gbps_per_node": 3200},
-        "parallelism": {"tp": 8, "pp": 16, "dp": 128}}, "gpu_hours", l405["results"]["gpu_hours"],
+        "parallelism": {"tp": 8, "pp": 16, "dp": 128, "virtual_stages": 8}}, "gpu_hours", l405["results"]["gpu_hours"],
         "model-card GPU-hours (incl. long-context and post-training stages)", in_median=False))
     return cases
 

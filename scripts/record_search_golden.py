@@ -1,8 +1,8 @@
 """Record the plans and best layouts of the search as it is (run before changing the search) for
 tests/test_search_equivalence.py: `.venv/bin/python scripts/record_search_golden.py [OUT.json]`.
 The file in tests/data was first recorded at 04f127f, before the memory-first search; it is re-recorded when the
-model itself changes (last: the per-group calibration fitted on all published runs and FlashAttention-2 on
-Hopper, issue 19), never to absorb a speed change (the count pruning of issue 15 passed against it unchanged)."""
+model itself changes (last: 1F1B in-flight memory, dropout, pipeline chunks with the embedding, calibration;
+issue 19), never to absorb a speed change (the count pruning of issue 15 passed against it unchanged)."""
 
 from __future__ import annotations
 

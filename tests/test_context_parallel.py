@@ -45,14 +45,14 @@ def test_the_ring_hides_behind_attention_inside_a_node_and_shows_across_a_slow_n
 
 
 def test_the_search_splits_long_sequences_instead_of_recomputing_them(catalog) -> None:
-    """128K tokens of Llama 3.1 8B on 64 H100: without CP only TP 8, ZeRO-3 and full recomputation fit; the
-    search splits the sequence over 16 GPUs instead, keeps every activation and is about a fifth faster."""
+    """128K tokens of Llama 3.1 8B on 64 H100: without CP the activations need TP 8 and a pipeline (PP 2); the
+    search splits the sequence over 16 GPUs instead, keeps every activation and is about a sixth faster."""
     searched = estimate_for_scenario({**LONG, "training": {"tokens": 1e10, "global_batch": 64}}, catalog)
     assert searched.fits and searched.layout.cp == 16 and searched.layout.recompute == "none"
     with_none = estimate_for_scenario({**LONG, "training": {"tokens": 1e10, "global_batch": 64},
                                        "parallelism": {"cp": 1}}, catalog)
-    assert with_none.fits and with_none.layout.recompute == "full" and with_none.layout.tp == 8
-    assert searched.training.step_time_s < 0.85 * with_none.training.step_time_s
+    assert with_none.fits and with_none.layout.tp == 8 and with_none.layout.pp > 1
+    assert searched.training.step_time_s < 0.9 * with_none.training.step_time_s
     assert "cp" in searched.stack.searched
     short = estimate_for_scenario({**LONG, "seq_len": 8192, "training": {"tokens": 1e10, "global_batch": 64}},
                                   catalog)

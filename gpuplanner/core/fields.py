@@ -86,6 +86,7 @@ _ASSUMPTION_HELP: dict[str, str] = {
     "gradient_bytes": "bytes per gradient value (2: 16-bit, 4: fp32 as Megatron-LM 2021)",
     "master_weights": "fp32 master copy of the weights in mixed precision",
     "flash_attention": "attention scores never stored (FlashAttention)",
+    "dropout": "dropout masks stored for the backward pass (Megatron-LM's GPT recipes; Llama, Qwen, MPT: none)",
     "flash_attention_version": "fused attention kernel generation: 3 today's best (FlashAttention-3 / cuDNN on "
                                "Hopper), 2 FlashAttention-2 (PyTorch SDPA, DeepSpeed; about half as fast on Hopper), "
                                "1 FlashAttention-1 or xformers (half FlashAttention-2)",

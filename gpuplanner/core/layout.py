@@ -134,7 +134,9 @@ def _layouts_for(heads: int, layers: int, count: int, gpus_per_node: int, global
     if fixed.dp:
         keep &= dp_all == fixed.dp
     keep &= (pp_all > 1) | (virtual == 1)  # a fixed interleave needs a pipeline
-    keep &= pp_all * virtual <= layers
+    # Chunks of at least one layer; the first and last stages may count the embedding and the output layer as one
+    # slot each (Llama 3's 126 layers as 16 x 8 chunks; Megatron-Core's account_for_embedding_in_pipeline_split).
+    keep &= pp_all * virtual <= layers + 2 * (pp_all > 1)
     if fixed.zero is None:
         keep &= (pp_all == 1) | (zero <= 1)  # Megatron/DeepSpeed combine pipelines with ZeRO-1 at most
     sequence_parallel = (tp_all > 1) & (fixed.sequence_parallel is not False)

@@ -107,8 +107,9 @@ def activation_bytes_per_layer(model: ModelArch, seq_len: int, layouts: Layouts,
     b, t = layouts.micro_batch, layouts.tp
     sbh = s * b * h * act_bytes / 2.0  # Korthikanti's coefficients are in 16-bit bytes per s*b*h
     ffn_ratio = model.mean_active_ffn_width / h
-    # Tensors TP does not split: 2 layer-norm inputs (4), QKV input (2), MLP input (2), 2 dropout masks (2).
-    replicated = 10.0
+    # Tensors TP does not split: 2 layer-norm inputs (4), QKV input (2), MLP input (2), and with dropout its 2
+    # masks (2; modern pretraining recipes have none).
+    replicated = 10.0 if assumptions.dropout else 8.0
     # Split by TP: Q (2), K and V (2 together, x their width), attention output (2), each over hidden (1 each for
     # the classic shape); MLP hidden activations: 4 x ffn_ratio for GeLU (input and output), 6 x for SwiGLU
     # (gate, up, product; SiLU fused).
@@ -117,7 +118,9 @@ def activation_bytes_per_layer(model: ModelArch, seq_len: int, layouts: Layouts,
     if fp8_gemm_inputs:  # QKV and MLP inputs (replicated), projection input and FC2 input (split) at 1 byte
         replicated -= 2.0
         split -= 1.0 + ffn_ratio
-    scores = 0.0 if assumptions.flash_attention else 5.0 * model.heads * float(seq_len) / h
+    # Without FlashAttention the scores are stored: the softmax output (2), and with dropout its mask and output (3).
+    scores = 0.0 if assumptions.flash_attention else (5.0 if assumptions.dropout else 2.0) * model.heads \
+        * float(seq_len) / h
     split_with_scores = split + np.where(layouts.recompute >= Recompute.SELECTIVE, 0.0, scores)
     replicated_part = np.where(layouts.sequence_parallel > 0, replicated / t, replicated)
     full_layer = sbh * (replicated_part + split_with_scores / t)
@@ -209,8 +212,11 @@ def training_memory(workload: TrainingWorkload, layouts: Layouts, assumptions: A
             local_tokens * layouts.micro_batch * workload.adapter.rank * act_bytes * adapter_matrices / tp)
     layers_per_stage = model.layers / pp
     microbatches = microbatches_per_step(workload, layouts)
-    # 1F1B keeps pp micro-batches in flight on the first stage; interleaving adds (pp-1)/(pp*v) (Korthikanti).
-    in_flight = np.minimum(pp, microbatches) * (1.0 + (pp - 1.0) / (pp * layouts.virtual_stages))
+    # 1F1B keeps pp micro-batches in flight on the first stage. The interleaved schedule (v > 1 chunks per stage)
+    # warms up 2(pp-1) + (v-1)pp + 1 chunks of layers / (pp v) layers, pp (1 + (pp-1)/(pp v)) stages' worth
+    # (Korthikanti et al. 2022, Sec. 4.2.3; Megatron's schedules); with v = 1 Megatron runs plain 1F1B.
+    interleaving = np.where(layouts.virtual_stages > 1, 1.0 + (pp - 1.0) / (pp * layouts.virtual_stages), 1.0)
+    in_flight = np.minimum(pp, microbatches) * interleaving
     stored = per_layer * layers_per_stage * np.where(pp > 1, in_flight, 1.0)
     # Full recompute rebuilds one layer at a time: that layer's full activations are live in backward.
     working = np.where(layouts.recompute == Recompute.FULL, whole, 0.0)

@@ -34,8 +34,8 @@ class StackProfile:
 PROFILES: dict[Stack, StackProfile] = {
     Stack.MEGATRON_2021: StackProfile(
         Stack.MEGATRON_2021.value, "Narayanan et al. 2021 (PTD-P); Korthikanti et al. 2022, Sec. 6.3: fp32 gradients, "
-        "no FlashAttention, gradient all-reduce after the backward pass",
-        {"gradient_bytes": 4.0, "flash_attention": False, "dp_overlap": 0.0, "tp_overlap": 0.0},
+        "no FlashAttention, gradient all-reduce after the backward pass, dropout 0.1",
+        {"gradient_bytes": 4.0, "flash_attention": False, "dp_overlap": 0.0, "tp_overlap": 0.0, "dropout": True},
         tensor_parallel=True, pipeline_parallel=True, zero_stages=(0,)),
     Stack.MEGATRON_CORE: StackProfile(
         Stack.MEGATRON_CORE.value, "Megatron-Core / NeMo with Transformer Engine (2024+): FlashAttention, sequence "

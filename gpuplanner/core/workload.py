@@ -54,6 +54,9 @@ class Assumptions:
     gradient_bytes: float = 2.0  # 16-bit gradients (DeepSpeed/FSDP default); Megatron keeps fp32 (4)
     master_weights: bool = True  # fp32 copy of the weights for 16-bit/8-bit training (mixed precision)
     flash_attention: bool = True  # attention scores never stored (Dao et al. 2022)
+    # Dropout in the layers, whose masks are stored for the backward pass: Megatron-LM's GPT recipes (0.1); Llama,
+    # Qwen and MPT pretrain without it (their configs: attention and hidden dropout 0).
+    dropout: bool = False
     # Which generation of fused attention kernel the stack runs (core.performance.attention_kernel_factor): 3, the
     # best of today (FlashAttention-3 / cuDNN on Hopper, FlashAttention-2 before it); 2, FlashAttention-2 (PyTorch
     # SDPA's flash backend, DeepSpeed); 1, FlashAttention-1 or xformers' memory-efficient attention (2022-23 stacks).

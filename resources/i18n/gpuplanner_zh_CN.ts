@@ -1482,6 +1482,11 @@
         <translation>FlashAttention（不保存注意力分数）</translation>
     </message>
     <message>
+        <location filename="../../gpuplanner/ui/details.py" line="201"/>
+        <source>Dropout (masks stored)</source>
+        <translation>Dropout（存储掩码）</translation>
+    </message>
+    <message>
         <location filename="../../gpuplanner/ui/details.py" line="203"/>
         <source>CUDA context per GPU (GiB)</source>
         <translation>每卡 CUDA 上下文（GiB）</translation>

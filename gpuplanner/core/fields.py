@@ -77,7 +77,7 @@ _ASSUMPTION_RANGES: dict[str, tuple[float, float, str]] = {
     "nccl_buffers_gib": (0.0, 16.0, "GiB"), "fragmentation": (0.0, 1.0, ""), "link_efficiency": (0.01, 1.0, ""),
     "network_efficiency": (0.01, 1.0, ""), "collective_latency_s": (0.0, 1.0, "s"), "dp_overlap": (0.0, 1.0, ""),
     "tp_overlap": (0.0, 1.0, ""), "ep_overlap": (0.0, 1.0, ""), "gather_exposed_share": (0.0, 1.0, ""),
-    "compute_efficiency_scale": (0.01, 2.0, ""), "flash_attention_version": (1.0, 3.0, ""),
+    "compute_efficiency_scale": (0.01, 2.0, ""), "flash_attention_version": (1, 3, ""),
     "interruptions_per_million_gpu_hours": (0.0, 1e6, "per million GPU-hours"),
     "checkpoint_write_gbs_per_gpu": (0.001, 1000.0, "GB/s"), "restart_minutes": (0.0, 1440.0, "min"),
 }
@@ -192,7 +192,7 @@ FIELDS: tuple[Field, ...] = (
     Field("constraints.site.supply.amps", float, _SUPPLY.amps, 1.0, 1000.0, unit="A"),
     Field("constraints.site.supply.derating", float, _SUPPLY.derating, 0.1, 1.0, help="continuous-load limit"),
     Field("constraints.site.supply.line_to_line", bool, _SUPPLY.line_to_line),
-    *(Field(f"assumptions.{f.name}", bool if f.type == "bool" else float, f.default,
+    *(Field(f"assumptions.{f.name}", {"bool": bool, "int": int}.get(str(f.type), float), f.default,
             *(_ASSUMPTION_RANGES[f.name][:2] if f.type != "bool" else (None, None)),
             unit=_ASSUMPTION_RANGES.get(f.name, (0, 0, ""))[2], help=_ASSUMPTION_HELP.get(f.name, ""))
       for f in fields(Assumptions)),

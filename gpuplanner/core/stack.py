@@ -45,15 +45,15 @@ PROFILES: dict[Stack, StackProfile] = {
     Stack.DEEPSPEED: StackProfile(
         Stack.DEEPSPEED.value, "DeepSpeed ZeRO (stages 0-3, overlap_comm) and DeepSpeed-MoE expert parallelism; no "
         "tensor or pipeline parallelism of its own; the model's FlashAttention-2",
-        {"flash_attention_version": 2.0}, tensor_parallel=False, pipeline_parallel=False, zero_stages=(0, 1, 2, 3),
+        {"flash_attention_version": 2}, tensor_parallel=False, pipeline_parallel=False, zero_stages=(0, 1, 2, 3),
         expert_parallel=True),
     Stack.DEEPSPEED_PIPELINE: StackProfile(
         Stack.DEEPSPEED_PIPELINE.value, "DeepSpeed PipelineModule: pipeline parallelism with ZeRO-1 at most (ZeRO-2/3 "
-        "are not supported with pipelines); the model's FlashAttention-2", {"flash_attention_version": 2.0},
+        "are not supported with pipelines); the model's FlashAttention-2", {"flash_attention_version": 2},
         tensor_parallel=False, pipeline_parallel=True, zero_stages=(0, 1)),
     Stack.FSDP: StackProfile(
         Stack.FSDP.value, "PyTorch FSDP / FSDP2: NO_SHARD, SHARD_GRAD_OP (ZeRO-2) or FULL_SHARD (ZeRO-3), SDPA "
-        "FlashAttention-2; no tensor or pipeline parallelism", {"flash_attention_version": 2.0}, tensor_parallel=False,
+        "FlashAttention-2; no tensor or pipeline parallelism", {"flash_attention_version": 2}, tensor_parallel=False,
         pipeline_parallel=False,
         zero_stages=(0, 2, 3)),
     Stack.TORCHTITAN: StackProfile(

@@ -60,7 +60,7 @@ class Assumptions:
     # Which generation of fused attention kernel the stack runs (core.performance.attention_kernel_factor): 3, the
     # best of today (FlashAttention-3 / cuDNN on Hopper, FlashAttention-2 before it); 2, FlashAttention-2 (PyTorch
     # SDPA's flash backend, DeepSpeed); 1, FlashAttention-1 or xformers' memory-efficient attention (2022-23 stacks).
-    flash_attention_version: float = 3.0
+    flash_attention_version: int = 3
     cuda_context_gib: float = 0.75  # CUDA context + cuBLAS/cuDNN workspaces, per process
     nccl_buffers_gib: float = 0.5  # NCCL channel buffers when the GPU talks to peers
     fragmentation: float = 0.08  # caching-allocator slack as a share of tensor memory

@@ -559,6 +559,10 @@ class AssumptionsPage(QWizardPage):
             if spec.kind is bool:
                 box: QWidget = QCheckBox(label, inner)
                 form.addRow(box)
+            elif spec.kind is int:
+                box = int_spin(int(spec.minimum or 0), int(spec.maximum or 1 << 20), int(spec.default),  # type: ignore[call-overload]
+                               parent=inner)
+                form.addRow(label, box)
             else:
                 default = float(spec.default)  # type: ignore[arg-type]
                 decimals = 6 if 0 < default < 1e-3 else 4
@@ -594,6 +598,9 @@ class AssumptionsPage(QWizardPage):
             if isinstance(box, QCheckBox):
                 if box.isChecked() != spec.default:
                     out[spec.key] = box.isChecked()
+            elif spec.kind is int:
+                if box.value() != spec.default:  # type: ignore[attr-defined]
+                    out[spec.key] = box.value()  # type: ignore[attr-defined]
             elif abs(box.value() - float(spec.default)) > 0.5 * 10 ** -box.decimals():  # type: ignore[attr-defined, arg-type]
                 out[spec.key] = box.value()  # type: ignore[attr-defined]
         return out
@@ -604,6 +611,8 @@ class AssumptionsPage(QWizardPage):
             value = given.get(spec.key, spec.default)
             if isinstance(box, QCheckBox):
                 box.setChecked(bool(value))
+            elif spec.kind is int:
+                box.setValue(int(value))  # type: ignore[attr-defined]
             else:
                 box.setValue(float(value))  # type: ignore[attr-defined]
 

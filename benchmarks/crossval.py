@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from benchmarks.replay import Case, published_runs, run_case, training_cases
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.hardware import Precision
-from gpuplanner.core.performance import UNVALIDATED_EFFICIENCY, peak_gemm_efficiency
+from gpuplanner.core.performance import UNVALIDATED_EFFICIENCY, peak_gemm_efficiency, validation_group
 from gpuplanner.core.validation_errors import FITTED_EFFICIENCY_SCALE
 
 OUTPUT = Path(__file__).resolve().parent.parent / "gpuplanner" / "core" / "validation_errors.py"
@@ -57,10 +57,6 @@ class Scored:
         return (1.0 / inverse / self.case.published - 1.0) * 100.0
 
 
-def _width(precision: str) -> str:
-    return "fp8" if precision == Precision.FP8.value else "16-bit"
-
-
 def score_cases(catalog: Catalog) -> list[Scored]:
     runs = published_runs()
     scored = []
@@ -81,7 +77,7 @@ def score_cases(catalog: Catalog) -> list[Scored]:
         source = runs[case.run_id]["source"]
         title = source["title"] if isinstance(source, dict) else str(source)
         precision = Precision(first.precision)
-        group = (gpu.architecture, _width(first.precision))
+        group = validation_group(gpu, Precision(first.precision))
         scored.append(Scored(case, group, title, first.count,
                              peak_gemm_efficiency(gpu, precision) * FITTED_EFFICIENCY_SCALE.get(group, 1.0),
                              tuple(predicted)))

@@ -43,7 +43,7 @@ class AdapterSpec:
         if not model.is_moe:
             return attention + model.layers * matrices * r * (h + model.ffn_hidden)
         experts = model.moe_layers * (model.experts + model.shared_experts) * matrices * r * (h + model.ffn_hidden)
-        dense = model.dense_layers * matrices * r * (h + (model.dense_ffn_hidden or model.ffn_hidden))
+        dense = model.dense_layers * matrices * r * (h + model.dense_width)
         return attention + experts + dense
 
     def params_per_layer(self, model: ModelArch) -> float:

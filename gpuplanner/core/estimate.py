@@ -39,6 +39,7 @@ from gpuplanner.core.performance import (
     model_flops_per_token,
     peak_flops,
     peak_gemm_efficiency,
+    validation_group,
 )
 from gpuplanner.core.results import (
     Estimate,
@@ -120,10 +121,6 @@ def _assumption_items(assumptions: Assumptions) -> tuple[tuple[str, Any], ...]:
 def assumption_values(assumptions: Assumptions) -> dict[str, float | bool]:
     """The assumptions as plain values for the result (a fresh dict; the conversion is done once per set)."""
     return dict(_assumption_items(assumptions))
-
-
-def validation_group(gpu: GPU, precision: Precision) -> tuple[str, str]:
-    return gpu.architecture, precision.value if precision in (Precision.FP8, Precision.FP4) else "16-bit"
 
 
 def uncertainty_pct(gpu: GPU, precision: Precision, count: int) -> float:

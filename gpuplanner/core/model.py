@@ -135,13 +135,18 @@ class ModelArch:
         return self.kv_heads * (self.qk_head_dim + self.value_head_dim)
 
     @property
+    def dense_width(self) -> int:
+        """The MLP width of an MoE model's dense layers (dense_ffn_hidden, else ffn_hidden)."""
+        return self.dense_ffn_hidden or self.ffn_hidden
+
+    @property
     def mean_active_ffn_width(self) -> float:
         """MLP width a token passes through, averaged over the layers: ffn_hidden for a dense model; for an MoE
         one its routed and shared experts in the MoE layers and the dense layers' own width."""
         if not self.is_moe:
             return float(self.ffn_hidden)
         moe = self.moe_layers * (self.experts_per_token + self.shared_experts) * self.ffn_hidden
-        return (moe + self.dense_layers * (self.dense_ffn_hidden or self.ffn_hidden)) / self.layers
+        return (moe + self.dense_layers * self.dense_width) / self.layers
 
     @property
     def attention_width(self) -> float:
@@ -207,7 +212,7 @@ class ModelArch:
     def dense_mlp_params(self) -> int:
         """One dense layer's MLP in an MoE model (its own width)."""
         matrices = 3 if self.gated_mlp else 2
-        return matrices * self.hidden * (self.dense_ffn_hidden or self.ffn_hidden)
+        return matrices * self.hidden * self.dense_width
 
     @property
     def moe_layers(self) -> int:

@@ -68,7 +68,7 @@ def model_summary(model: ModelArch) -> str:
             experts += fill(QCoreApplication.translate("Formatting", " + %1 shared"), whole(model.shared_experts))
         if model.dense_layers:
             experts += fill(QCoreApplication.translate("Formatting", " · %1 dense layers (MLP %2)"),
-                            whole(model.dense_layers), whole(model.dense_ffn_hidden or model.ffn_hidden))
+                            whole(model.dense_layers), whole(model.dense_width))
         lines.append(experts)
     if model.sliding_window is not None and model.sliding_layers:
         lines.append(fill(QCoreApplication.translate("Formatting", "sliding window of %1 tokens on %2 of %3 layers"),

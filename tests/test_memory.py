@@ -212,3 +212,19 @@ def test_recomputing_some_layers_lands_between_none_and_all() -> None:
     assert step[0] < step[1] < step[2] and step[1] == pytest.approx((step[0] + step[2]) / 2, rel=1e-6)
     with pytest.raises(InputError, match="recompute"):
         run(recompute="none", recompute_layers=10)
+
+
+def test_the_first_pipeline_stage_keeps_what_its_schedule_keeps() -> None:
+    """Plain 1F1B holds pp micro-batches' activations on the first stage; Megatron's interleaved schedule warms up
+    2(pp-1) + (v-1)pp + 1 chunks of layers / (pp v) layers, pp (1 + (pp-1)/(pp v)) stages' worth (Korthikanti et al.
+    2022, Sec. 4.2.3). v = 1 was charged that interleaved warm-up, almost twice what 1F1B keeps."""
+    workload = _workload(layers=32, seq=2048, batch=256)
+    per_stage_layer = float(activation_bytes_per_layer(workload.model, 2048, one(pp=4), 2.0, Assumptions())[0])
+
+    def activations(v: int) -> float:
+        layout = one(pp=4, dp=2, v=v)
+        return float(training_memory(workload, layout, Assumptions(), 8).activations[0])
+
+    assert activations(1) == pytest.approx(per_stage_layer * 32 / 4 * 4)  # 4 micro-batches in flight
+    assert activations(2) == pytest.approx(activations(1) * (1 + 3 / 8))
+    assert activations(4) == pytest.approx(activations(1) * (1 + 3 / 16))

@@ -22,6 +22,7 @@ def _ticks(plot) -> list[str]:
 def test_training_charts_plot_the_result(qtbot, private_user_data, tmp_path) -> None:
     window = open_window(qtbot)
     window.ensure_charts()
+    window.tabs.setCurrentIndex(1)  # the charts on screen, so each result redraws them
     window.wizard.load_scenario(SEVENTY_B)
     result = compute(qtbot, window)
     charts = window.charts
@@ -77,6 +78,7 @@ def test_serving_charts_show_latency_not_a_step_time(qtbot, private_user_data) -
 
     window = open_window(qtbot)
     window.ensure_charts()
+    window.tabs.setCurrentIndex(1)
     wizard = window.wizard
     button = wizard.task_page.buttons["inference"]
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton, pos=QPoint(8, button.height() // 2))
@@ -113,6 +115,7 @@ def test_charts_in_chinese(qtbot, private_user_data) -> None:
         install_translations("zh_CN")
         window = open_window(qtbot)
         window.ensure_charts()
+        window.tabs.setCurrentIndex(1)
         compute(qtbot, window)
         charts = window.charts
         assert charts.cost_plot.plotItem.titleLabel.text == "成本与完成时间"

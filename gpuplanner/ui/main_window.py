@@ -168,8 +168,10 @@ class MainWindow(QMainWindow):
         self.export_charts_button.clicked.connect(self.export_charts)
         self.charts_layout.addWidget(self.export_charts_button, 0, Qt.AlignmentFlag.AlignRight)
         self.charts = None
+        self._charts_stale = False  # a result arrived while the Charts tab was hidden: drawn when it is shown
         self.tabs.addTab(self.charts_holder, self.tr("Charts"))
         self.tabs.addTab(self._build_catalog_tab(), self.tr("Catalog"))
+        self.tabs.currentChanged.connect(self._on_tab_changed)
 
         splitter = QSplitter(self)
         splitter.addWidget(scroll)
@@ -368,7 +370,7 @@ class MainWindow(QMainWindow):
         help_menu.addAction(about)
 
     def ensure_charts(self) -> None:
-        """Build the charts (and import pyqtgraph) once the window is up."""
+        """Build the charts (and import pyqtgraph) once the window is up, and bring them up to date."""
         if self.charts is None:
             from gpuplanner.ui.charts import ChartPanel
 
@@ -378,8 +380,9 @@ class MainWindow(QMainWindow):
             scroll.setWidgetResizable(True)
             scroll.setFrameShape(QFrame.Shape.NoFrame)
             self.charts_layout.addWidget(scroll)
-            if self.last_result is not None:
-                self._update_charts()
+            self._charts_stale = self.last_result is not None
+        if self._charts_stale:
+            self._update_charts(force=True)
 
     # --- computing ---------------------------------------------------------------------------------------
     @Slot()
@@ -452,8 +455,10 @@ class MainWindow(QMainWindow):
         self.last_result = result
         self.result_scenario = self._submitted
         self.last_error = None
+        never_sized = self.plans_model.rowCount() == 0
         self.plans_model.set_plans(result.plans, result.currency)
-        self.plans_view.resizeColumnsToContents()
+        if never_sized:  # sized to the first plans, then left as they are (and as the user drags them)
+            self.plans_view.resizeColumnsToContents()
         if result.best is not None:
             first = self.plans_proxy.index(0, 0)
             self.plans_view.selectionModel().select(
@@ -503,10 +508,21 @@ class MainWindow(QMainWindow):
         self.show_message(self.tr("Estimate cancelled; the plans shown were not updated."))
         self._set_result_state("cancelled")
 
-    def _update_charts(self) -> None:
-        """The charts draw the result alone: the rack limit is the one the plans were sized for."""
-        if self.charts is not None and self.last_result is not None:
+    def _update_charts(self, force: bool = False) -> None:
+        """The charts draw the result alone: the rack limit is the one the plans were sized for. Hidden charts are
+        drawn when their tab is shown (a result arriving costs the GUI thread the table alone)."""
+        if self.charts is None or self.last_result is None:
+            return
+        if force or self.tabs.currentWidget() is self.charts_holder:
             self.charts.update_plans(self.last_result)
+            self._charts_stale = False
+        else:
+            self._charts_stale = True
+
+    @Slot(int)
+    def _on_tab_changed(self, _index: int) -> None:
+        if self.tabs.currentWidget() is self.charts_holder and self._charts_stale:
+            self._update_charts(force=True)
 
     @Slot(int, str, str)
     def _on_failure(self, _job_id: int, field: str, message: str) -> None:

@@ -46,6 +46,8 @@ class ChartPanel(QWidget):
         self._pg = pg
         pg.setConfigOptions(antialias=True)
         self._background, self._foreground = self._colours()
+        self._titled_for: tuple[bool, str, str] | None = None  # what the titles were last set for
+        self._curves_styled_for = ""  # "training" or "serving": how the scaling curves are drawn
         layout = QGridLayout(self)
         self.cost_plot = self._plot(zoomable=True)
         self.memory_plot = self._plot()
@@ -164,6 +166,9 @@ class ChartPanel(QWidget):
 
     def _titles(self, serving: bool) -> None:
         colour = self._foreground.name()
+        if self._titled_for == (serving, self._currency, colour):
+            return  # the same words as on the last redraw (setting them re-lays the plots out)
+        self._titled_for = (serving, self._currency, colour)
         if serving:
             self._title(self.cost_plot, self.tr("Cost per million output tokens vs speed per user"),
                         self.tr("output tokens/s per user"), fill(self.tr("%1 per million tokens"), self._currency),
@@ -331,13 +336,25 @@ class ChartPanel(QWidget):
         self.tpot_limit.setVisible(False)
         self.scaling_plot.getAxis("left").setTicks(None)
         curves = list(by_gpu.items())[:MAX_CURVES]
+        self._style_curves("training")
         for index, curve in enumerate(self.curves):
             timed = [pt for pt in curves[index][1] if pt.days] if index < len(curves) else []
             curve.setData([pt.count for pt in timed], [pt.days for pt in timed])
-            curve.setPen(self._pg.mkPen(PALETTE[index], width=2))
-            curve.setSymbolBrush(PALETTE[index])
-            curve.setSymbolPen(PALETTE[index])
         self._curve_legend([name for name, _ in curves])
+
+    def _style_curves(self, mode: str) -> None:
+        """Pens of the scaling curves: one solid line per GPU type (training), or per plan solid for the time per
+        token and dashed for the first token (serving); set when the mode changes, not on every redraw."""
+        if self._curves_styled_for == mode:
+            return
+        self._curves_styled_for = mode
+        half = MAX_CURVES // 2
+        for index, curve in enumerate(self.curves):
+            colour = PALETTE[index] if mode == "training" else PALETTE[index % half]
+            style = Qt.PenStyle.DashLine if mode == "serving" and index >= half else Qt.PenStyle.SolidLine
+            curve.setPen(self._pg.mkPen(colour, width=2, style=style))
+            curve.setSymbolBrush(colour)
+            curve.setSymbolPen(colour)
 
     def _draw_latency_curves(self, result: PlanResult) -> None:
         """Serving: time per output token (solid) against concurrent users for each plan shown, on its replicas,
@@ -346,6 +363,7 @@ class ChartPanel(QWidget):
         half = MAX_CURVES // 2
         shown = curves[:half]
         names = []
+        self._style_curves("serving")
         for index, curve in enumerate(self.curves):
             if index % half >= len(shown):
                 curve.setData([], [])
@@ -354,10 +372,6 @@ class ChartPanel(QWidget):
             per_token = index < half
             curve.setData([pt.users for pt in points],
                           [(pt.tpot_s if per_token else pt.ttft_s) * 1000 for pt in points])
-            style = Qt.PenStyle.SolidLine if index < half else Qt.PenStyle.DashLine
-            curve.setPen(self._pg.mkPen(PALETTE[index % half], width=2, style=style))
-            curve.setSymbolBrush(PALETTE[index % half])
-            curve.setSymbolPen(PALETTE[index % half])
         for plan, _ in shown:
             names.append(fill(self.tr("%1 × %2: per token"), plan.gpu_name, plan.count))
         for plan, _ in shown:

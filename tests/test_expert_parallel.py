@@ -62,3 +62,24 @@ def test_bad_expert_parallel_settings_name_the_field(catalog) -> None:
     with pytest.raises(InputError, match=r"parallelism\.ep") as ranks:
         estimate_for_scenario({**MIXTRAL, "parallelism": {"tp": 1, "pp": 16, "dp": 4, "ep": 8}}, catalog)
     assert "4 data-parallel ranks" in str(ranks.value)
+
+
+def test_uneven_routing_slows_the_busiest_rank(catalog) -> None:
+    """moe_load_imbalance: the busiest expert-parallel GPU gets that many times the mean tokens, for its grouped GEMMs
+    and its share of the all-to-all, and the step waits for it; 1 (balanced) is the default."""
+    from gpuplanner.service import estimate_for_scenario
+
+    scenario = {"task": "pretrain", "model": {"preset": "mixtral-8x7b"}, "training": {"tokens": 1e10},
+                "hardware": {"gpu": "h100-sxm5-80gb", "count": 64},
+                "parallelism": {"tp": 1, "pp": 1, "dp": 64, "ep": 8}}
+    balanced = estimate_for_scenario(scenario, catalog)
+    skewed = estimate_for_scenario({**scenario, "assumptions": {"moe_load_imbalance": 1.25}}, catalog)
+    assert balanced.assumptions["moe_load_imbalance"] == 1.0
+    parts, more = balanced.training.step_breakdown_s, skewed.training.step_breakdown_s
+    # The bytes grow by 1.25; each exchange's fixed latency does not.
+    assert 1.2 * parts["expert_parallel"] < more["expert_parallel"] < 1.25 * parts["expert_parallel"]
+    assert parts["gemm"] < more["gemm"] < 1.25 * parts["gemm"]  # only the experts' share of the GEMMs grows
+    dense = estimate_for_scenario({**scenario, "model": {"preset": "llama-2-7b"}, "parallelism": {},
+                                   "assumptions": {"moe_load_imbalance": 1.25}}, catalog)
+    again = estimate_for_scenario({**scenario, "model": {"preset": "llama-2-7b"}, "parallelism": {}}, catalog)
+    assert dense.training.step_time_s == again.training.step_time_s  # a dense model has no experts to skew

@@ -279,12 +279,13 @@ def _step_time(workload: TrainingWorkload, cluster: Cluster, layouts: Layouts,
     dense_efficiency = gemm_efficiency(gpu, workload, layouts, assumptions)
     if model.is_moe:
         # Routed experts run as grouped GEMMs of the tokens each expert receives: a micro-batch's tokens x top-k
-        # spread over the experts, ep GPUs' worth of them on each (fewer tokens: a lower efficiency).
+        # spread over the experts, ep GPUs' worth of them on each (fewer tokens: a lower efficiency). With uneven
+        # routing the busiest GPU's experts get moe_load_imbalance x the mean, and every GPU waits for it.
         expert_share = model.active_expert_matmul_params / (model.active_layer_matmul_params + model.logit_params)
         per_expert = layouts.micro_batch * local_tokens * model.experts_per_token * layouts.experts / model.experts
         expert_efficiency = gemm_efficiency(gpu, workload, layouts, assumptions, per_expert)
         gemm = (linear * (1.0 - expert_share) / (peak * dense_efficiency)
-                + linear * expert_share / (peak * expert_efficiency) + attention)
+                + linear * expert_share * assumptions.moe_load_imbalance / (peak * expert_efficiency) + attention)
     else:
         gemm = linear / (peak * dense_efficiency) + attention
 
@@ -333,7 +334,8 @@ def _step_time(workload: TrainingWorkload, cluster: Cluster, layouts: Layouts,
     # (the remote peers' share of the destinations, routing being uniform) sets the pace.
     if model.is_moe and layouts.ep is not None:
         ep = layouts.experts
-        routed = layouts.micro_batch * local_tokens * model.experts_per_token * model.hidden * act_bytes / tp
+        routed = (layouts.micro_batch * local_tokens * model.experts_per_token * model.hidden * act_bytes / tp
+                  * assumptions.moe_load_imbalance)  # the busiest GPU's share of the exchange
         peers_in_node = np.minimum(ep, np.maximum(gpus_per_node // (tp * cp), 1.0))  # the group's ranks per node
         local = (peers_in_node - 1.0) / ep * routed / nvlink_bytes_per_s(gpu, tp * cp * peers_in_node, assumptions)
         remote = (ep - peers_in_node) / ep * routed / nic_bytes_per_s

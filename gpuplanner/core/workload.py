@@ -74,6 +74,9 @@ class Assumptions:
     # Share of the MoE all-to-all (token dispatch and combine) hidden behind compute: 0 for a plain implementation;
     # DeepSeek-V3's DualPipe overlaps nearly all of it (DeepSeek-V3 report, Sec. 3.2.1).
     ep_overlap: float = 0.0
+    # MoE routing imbalance: tokens the busiest expert-parallel rank receives over the mean (1: balanced, as the
+    # aux-loss-free balancing of DeepSeek-V3 and NeMo's benchmark recipes aim for; GShard's capacity factor 1.25).
+    moe_load_imbalance: float = 1.0
     # ZeRO-3 prefetches the next layer's weights while computing; this share of the all-gathers stays exposed even
     # when compute could hide them (the first layer's gather, prefetch start-up). A planning default, not measured.
     gather_exposed_share: float = 0.1

@@ -108,3 +108,37 @@ def test_no_published_run_that_ran_is_called_does_not_fit(training_results) -> N
     # What is allocated fits (a "tight" fit, without the allocator's reserve, runs: the estimate says so).
     called_too_big = [label for label, m in memory if m.allocated > m.capacity]
     assert called_too_big == []
+
+
+FALCON_180B = {"name": "Falcon-180B", "layers": 80, "hidden": 14848, "heads": 232, "kv_heads": 8, "ffn_hidden": 59392,
+               "vocab": 65024, "gated_mlp": False, "tied_embeddings": True}  # tiiuae/falcon-180B config.json
+
+
+@pytest.mark.parametrize(("what", "scenario"), [
+    ("QLoRA on 2 x A100 80GB", {"task": "qlora", "seq_len": 2048, "training": {
+        "tokens": 1e7, "global_batch": 16, "micro_batch": 1, "recompute": "full"},
+        "hardware": {"gpu": "a100-sxm4-80gb", "count": 2}}),
+    ("LoRA with ZeRO-3 on 2 x 8 A100 80GB", {"task": "lora", "seq_len": 2048, "training": {
+        "tokens": 1e7, "global_batch": 16, "micro_batch": 1, "zero": 3, "recompute": "full"},
+        "hardware": {"gpu": "a100-sxm4-80gb", "count": 16}, "parallelism": {"tp": 1, "pp": 1, "dp": 16}}),
+    ("full fine-tuning on 8 x 8 A100 80GB", {"task": "finetune", "seq_len": 2048, "training": {
+        "tokens": 1e8, "global_batch": 64, "micro_batch": 1, "recompute": "full"},
+        "hardware": {"gpu": "a100-sxm4-80gb", "count": 64}}),
+    ("bf16 inference on 8 x A100 80GB", {"task": "inference", "inference": {
+        "weight_dtype": "bf16", "kv_dtype": "bf16", "batch": 1, "input_tokens": 512, "output_tokens": 256},
+        "hardware": {"gpu": "a100-sxm4-80gb", "count": 8}, "parallelism": {"tp": 8}}),
+    ("GPTQ int4 inference on 8 x A100 40GB", {"task": "inference", "inference": {
+        "weight_dtype": "int4", "kv_dtype": "fp16", "batch": 1, "input_tokens": 512, "output_tokens": 256},
+        "hardware": {"gpu": "a100-sxm4-40gb", "count": 8}, "parallelism": {"tp": 8}}),
+])
+def test_falcon_180b_configurations_its_makers_published_fit(what, scenario) -> None:
+    """Hugging Face's Falcon 180B hardware table (published-runs: falcon180b-hw-requirements): each configuration it
+    lists runs, so none may be called "does not fit". The table gives installed memory, not usage, and no sequence
+    length: 2,048 tokens, one sequence per GPU and recomputation are assumed for the fine-tuning rows."""
+    from gpuplanner.catalog.store import Catalog
+    from gpuplanner.service import estimate_for_scenario
+
+    result = estimate_for_scenario({**scenario, "model": FALCON_180B}, Catalog(overrides_path=None))
+    assert result.model.params == pytest.approx(180e9, rel=0.01), what
+    memory = result.memory_gib_per_gpu
+    assert memory.allocated <= memory.capacity, what

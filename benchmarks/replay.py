@@ -370,6 +370,17 @@ def _serve(model: dict[str, Any] | str, gpu: str, batch: int, n_in: int, n_out: 
             "hardware": {"gpu": gpu, "count": tp}, "parallelism": {"tp": tp}}
 
 
+def _fitted_on_a100(gpu: str) -> str:
+    """llama.cpp's HBM bandwidth share is fitted on its A100 decode rows; the H100 PCIe rows judge it."""
+    return " [fitted]" if gpu == A100 else ""
+
+
+def _llama_bench_tg(run_id: str, label: str, model: str, gpu: str, weights: str, tokens_per_s: float) -> Case:
+    """llama-bench's tg test generates 128 tokens after no prompt: its tokens/s is one over the per-token time."""
+    return Case(run_id, label, _serve(model, gpu, 1, 1, 128, "llama.cpp", 1, weights, "fp16"), "tpot_s",
+                1.0 / tokens_per_s, "llama-bench tg (batch 1, no prompt): 1 / tokens/s", tier="B", block="inference")
+
+
 def inference_cases(catalog: Catalog) -> list[Case]:
     """Serving cases: TensorRT-LLM tables, llama.cpp single-stream, MLPerf Inference v4.0 and v4.1 offline."""
     runs = published_runs()
@@ -402,19 +413,24 @@ def inference_cases(catalog: Catalog) -> list[Case]:
     ):
         run = runs[run_id]
         name = run["hardware"]["gpu"].split(" (")[0]
-        cases.append(Case(run_id, f"llama.cpp {model} f16 decode, {name}",
-                          _serve(model, gpu, 1, 512, 128, "llama.cpp", 1, weights, "fp16"), "output_tokens_per_s",
-                          run["results"]["decode_tokens_per_s"], "llama-bench tg (batch 1)", tier="B",
-                          block="inference"))
+        label = f"llama.cpp {model} f16 decode, {name}{_fitted_on_a100(gpu)}"
+        cases.append(_llama_bench_tg(run_id, label, model, gpu, weights, run["results"]["decode_tokens_per_s"]))
         cases.append(Case(run_id, f"llama.cpp {model} f16 prompt, {name}",
                           _serve(model, gpu, 1, 512, 1, "llama.cpp", 1, weights, "fp16"), "ttft_s",
                           512 / run["results"]["prompt_tokens_per_s"], "llama-bench pp512: 512 / prompt tokens/s",
                           tier="B", block="inference"))
+    # GDDR cards: llama.cpp's GDDR bandwidth share and per-layer overhead are fitted on the RTX 3090 and 4090 rows
+    # (labelled); the RTX A6000 and RTX 6000 Ada (GDDR6, other generations) judge them.
+    gddr = runs["llamacpp-llama2-7b-gddr-gpus"]
+    for gpu, rows in gddr["results"]["decode_tokens_per_s"].items():
+        for quant, weights in (("f16", "fp16"), ("q4_0", "int4")):
+            fitted = " [fitted]" if gpu in ("rtx-3090", "rtx-4090") else ""
+            cases.append(_llama_bench_tg(gddr["id"], f"llama.cpp 7B {quant} decode, {gpu}{fitted}", "llama-2-7b",
+                                         gpu, weights, rows[quant]))
     q4 = runs["llamacpp-llama2-70b-f16-oom-80gb"]["results"]["llama2_70b_q4_0_decode_tokens_per_s"]
     for gpu, key in ((A100, "A100_80GB"), ("h100-pcie-80gb", "H100_PCIe")):
-        cases.append(Case("llamacpp-llama2-70b-f16-oom-80gb", f"llama.cpp 70B q4_0 decode, {key}",
-                          _serve(l70, gpu, 1, 512, 128, "llama.cpp", 1, "int4", "fp16"), "output_tokens_per_s",
-                          q4[key], "llama-bench tg (batch 1)", tier="B", block="inference"))
+        label = f"llama.cpp 70B q4_0 decode, {key}{_fitted_on_a100(gpu)}"
+        cases.append(_llama_bench_tg("llamacpp-llama2-70b-f16-oom-80gb", label, l70, gpu, "int4", q4[key]))
     # MLPerf offline: mean output 292 tokens per sample (derived in the record). The mean input length is not in
     # the record; it is assumed equal to the output (292) - an assumption of this case, flagged in the label.
     for run_id, gpu, tp, batch, label in (

@@ -389,7 +389,7 @@ def gpu_from_row(row: Row) -> GPU:
         price_source=str(row.get("price_source") or ""), price_date=str(row.get("price_date") or ""),
         price_confidence=str(row.get("price_confidence") or ""), source=str(row.get("source") or ""),
         confidence=str(row.get("confidence") or ""), as_of=str(row.get("as_of") or ""),
-        notes=str(row.get("notes") or ""),
+        notes=str(row.get("notes") or ""), memory_type=str(row.get("memory_type") or ""),
     )
 
 

@@ -56,6 +56,12 @@ class GPU:
     confidence: str = ""  # of the figures above
     as_of: str = ""
     notes: str = ""
+    memory_type: str = ""  # "HBM3", "GDDR6X (ECC)", ...
+
+    @property
+    def has_gddr_memory(self) -> bool:
+        """Graphics memory (GDDR) rather than stacked HBM: engines reach a different share of its bandwidth."""
+        return self.memory_type.strip().upper().startswith("GDDR")
 
     def peak_tflops(self, precision: Precision) -> float | None:
         return self.dense_tflops.get(precision.value)

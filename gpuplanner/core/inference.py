@@ -50,17 +50,44 @@ class EngineProfile:
     memory_fraction: float  # share of GPU memory the engine lets weights, KV cache and workspace use
     quantization_block: int  # weights per 16-bit scale in integer formats
     basis: str
+    # Share of a GDDR card's bandwidth decode reaches, where the engine reaches a different share there than on HBM
+    # parts (None: the same as decode_bandwidth_efficiency).
+    decode_bandwidth_efficiency_gddr: float | None = None
+    # Time each layer of a forward pass costs whatever its size (kernel launches and synchronisation; engines that
+    # replay CUDA graphs hide most of it): a floor under small models' per-token time.
+    layer_overhead_s: float = 0.0
+
+    def forward_overhead_s(self, model: ModelArch) -> float:
+        """The fixed part of one forward pass (one decode step or one prompt), independent of batch and size."""
+        return model.layers * self.layer_overhead_s
+
+    def bandwidth_efficiency(self, gpu: GPU) -> float:
+        """The share of the GPU's memory bandwidth the engine's weight and KV reads reach."""
+        if gpu.has_gddr_memory and self.decode_bandwidth_efficiency_gddr is not None:
+            return self.decode_bandwidth_efficiency_gddr
+        return self.decode_bandwidth_efficiency
 
 
-# Calibrated on the reference set (resources/reference/published-runs.json); benchmarks/validate_inference.py
+# Calibrated on the reference set (resources/reference/published-runs.json); benchmarks/validate.py
 # prints each case. vLLM has no published run there: its profile is an assumption (editable), not a fit.
+# llama.cpp (Dec 2023, no CUDA graphs) pays a fixed cost per layer of every forward pass and reaches a larger share
+# of a GDDR card's bandwidth than of an HBM part's. Fitted on llama-bench's batch-1 decode (tg, no prompt): the GDDR
+# share and the per-layer cost on the RTX 3090 and 4090 rows (F16 and Q4_0), the HBM share then on the A100 rows; the
+# RTX A6000 / RTX 6000 Ada and H100 PCIe rows judge them (benchmarks/validate.py, "[fitted]" marks the others).
+LLAMA_CPP_HBM = 0.62
+LLAMA_CPP_GDDR = 0.93
+LLAMA_CPP_LAYER_OVERHEAD_S = 80e-6
 ENGINES = {
     "tensorrt-llm": EngineProfile("TensorRT-LLM", 0.70, 0.70, 0.90, 128,
                                   "fit to TensorRT-LLM v0.5/v0.6.1 tables and MLPerf Inference v4.0"),
     "vllm": EngineProfile("vLLM", 0.63, 0.63, 0.90, 128,
-                          "assumption: no vLLM run in the reference set; ~90 % of the TensorRT-LLM profile"),
-    "llama.cpp": EngineProfile("llama.cpp", 0.22, 0.58, 1.0, 32,
-                               "fit to llama-bench results (XiongjieDai, Dec 2023): pp and tg, F16 and Q4_0"),
+                          "assumption, ~90 % of the TensorRT-LLM profile; one published run to check it against "
+                          "(MLPerf Inference v4.1, AMD MI300X, +5 %)"),
+    "llama.cpp": EngineProfile("llama.cpp", 0.22, LLAMA_CPP_HBM, 1.0, 32,
+                               "fit to llama-bench results (XiongjieDai, Dec 2023): pp and tg, F16 and Q4_0; decode "
+                               "on HBM parts (A100) and GDDR cards (RTX 3090, 4090) apart, with a per-layer cost",
+                               decode_bandwidth_efficiency_gddr=LLAMA_CPP_GDDR,
+                               layer_overhead_s=LLAMA_CPP_LAYER_OVERHEAD_S),
 }
 # FP8 GEMMs reach a smaller share of their (doubled) peak than 16-bit ones.
 FP8_EFFICIENCY_FACTOR = 0.60
@@ -187,21 +214,20 @@ def prefill_time_s(workload: ServingWorkload, gpu: GPU, tp: int, batch: int) -> 
         * tokens
     compute = (linear + attention) / tp / achieved_flops(gpu, workload)
     read = weight_bytes_read(model, workload.weight_format, profile, tokens) / tp / (
-        (gpu.memory_bandwidth_gbs or 1.0) * 1e9 * profile.decode_bandwidth_efficiency)
-    return compute + read + _tp_allreduce_s(workload, gpu, tp, tokens)
+        (gpu.memory_bandwidth_gbs or 1.0) * 1e9 * profile.bandwidth_efficiency(gpu))
+    return compute + read + _tp_allreduce_s(workload, gpu, tp, tokens) + profile.forward_overhead_s(model)
 
 
 def decode_step_s(workload: ServingWorkload, gpu: GPU, tp: int, batch: int, context: float) -> float:
     model, profile = workload.model, workload.profile
     read = weight_bytes_read(model, workload.weight_format, profile, batch)
     kv = batch * kv_cache_bytes(model, workload.kv_format, context, tp)
-    memory = (read / tp + kv) / ((gpu.memory_bandwidth_gbs or 1.0) * 1e9
-                                               * profile.decode_bandwidth_efficiency)
+    memory = (read / tp + kv) / ((gpu.memory_bandwidth_gbs or 1.0) * 1e9 * profile.bandwidth_efficiency(gpu))
     linear = 2.0 * (model.active_layer_matmul_params + model.logit_params) * batch
     attention = 4.0 * model.layers * model.attended_tokens(context) * model.attention_width * batch
     compute = (linear + attention) / tp / achieved_flops(gpu, workload)
     overlapped = max(memory, compute) + DECODE_OVERLAP_PENALTY * min(memory, compute)
-    return overlapped + _tp_allreduce_s(workload, gpu, tp, batch)
+    return overlapped + _tp_allreduce_s(workload, gpu, tp, batch) + profile.forward_overhead_s(model)
 
 
 def serving_memory_bytes(workload: ServingWorkload, gpu: GPU, tp: int, batch: int) -> dict[str, float]:

@@ -47,6 +47,22 @@ def test_deleting_a_user_row_restores_the_bundled_one() -> None:
     assert Catalog().gpu("l4").model == "L4"
 
 
+def test_a_reader_sees_every_write_another_catalog_makes_however_quick() -> None:
+    """Rows are read once and kept until a database changes: a second program's writes (here a second Catalog,
+    same file) must show at the next read, however quickly they follow each other."""
+    reader, writer = Catalog(), Catalog()
+    writer.save_user_row("gpus", MY_GPU)
+    assert reader.gpu("my-gpu").tdp_w == 600
+    reader.rows("gpus")[0]["model"] = "changed by a caller"  # copies: the kept rows are not the caller's
+    assert reader.rows("gpus")[0]["model"] != "changed by a caller"
+    for watts in range(601, 611):
+        writer.save_user_row("gpus", {**MY_GPU, "tdp_w": str(watts)})
+        assert reader.gpu("my-gpu").tdp_w == watts
+    writer.delete_user_row("gpus", "my-gpu")
+    with pytest.raises(InputError):
+        reader.gpu("my-gpu")
+
+
 @pytest.mark.parametrize(("change", "field"), [
     ({"memory_gib": "lots"}, "gpus.memory_gib"),
     ({"memory_gib": "-5"}, "gpus.memory_gib"),

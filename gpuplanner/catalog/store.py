@@ -51,6 +51,10 @@ class Catalog:
     overrides_path: Path | None = field(default_factory=user_overrides_path)
     messages: list[str] = field(default_factory=list)
     _overrides_usable: bool = False
+    # Merged rows by table, with the files' version they were read at (_files_version): a plan reads the same tables
+    # several times, and the GUI re-plans on every edit.
+    _rows_cache: dict[str, tuple[tuple[object, ...], list[Row]]] = field(default_factory=dict, repr=False,
+                                                                        compare=False)
 
     def __post_init__(self) -> None:
         if not self.bundled_path.exists():
@@ -120,10 +124,38 @@ class Catalog:
         connection.row_factory = sqlite3.Row
         return connection
 
+    def _files_version(self) -> tuple[object, ...]:
+        """Changes whenever either database's contents may have: each file's and side file's identity, size and
+        modification time, and SQLite's file change counter (header bytes 24-27, bumped by every committed write
+        in rollback-journal mode, so two writes within one timestamp tick still differ)."""
+        paths = [self.bundled_path]
+        if self._overrides_usable and self.overrides_path is not None:
+            paths += [self.overrides_path, *(Path(f"{self.overrides_path}{s}") for s in COMPANIONS)]
+        version: list[object] = [self._overrides_usable]
+        for path in paths:
+            try:
+                with open(path, "rb") as handle:
+                    stat = os.fstat(handle.fileno())
+                    header = handle.read(28)[24:28]
+            except OSError:
+                version.append(None)
+                continue
+            version.append((stat.st_dev, stat.st_ino, stat.st_size, stat.st_mtime_ns, header))
+        return tuple(version)
+
     def rows(self, table: str) -> list[Row]:
-        """Merged rows of a table, sorted by id, each with an `origin` of "bundled" or "user"."""
+        """Merged rows of a table, sorted by id, each with an `origin` of "bundled" or "user" (fresh copies: read
+        again only when a database has changed since)."""
         if table not in TABLES:
             raise KeyError(table)
+        version = self._files_version()
+        cached = self._rows_cache.get(table)
+        if cached is None or cached[0] != version:
+            cached = (version, self._read_rows(table))
+            self._rows_cache[table] = cached
+        return [dict(row) for row in cached[1]]
+
+    def _read_rows(self, table: str) -> list[Row]:
         merged: dict[str, Row] = {}
         try:
             with self._connect(self.bundled_path) as connection:
@@ -249,6 +281,7 @@ class Catalog:
         """One transaction on the user's database; a failure (full disk, lock, permissions) changes nothing and
         says why."""
         assert self.overrides_path is not None
+        self._rows_cache.clear()  # this process's own writes are read back whatever the files' version says
         try:
             self.overrides_path.parent.mkdir(parents=True, exist_ok=True)
             connection = sqlite3.connect(self.overrides_path, timeout=BUSY_WAIT_S)
@@ -260,6 +293,8 @@ class Catalog:
         except (sqlite3.Error, OSError) as exc:
             raise CatalogWriteError(msg("Your catalog edit was not saved ({reason}); nothing was changed.",
                                         reason=str(exc))) from exc
+        finally:
+            self._rows_cache.clear()
 
 
 class CatalogWriteError(RuntimeError):

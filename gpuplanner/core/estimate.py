@@ -467,10 +467,9 @@ def _batch_within_latency(workload: ServingWorkload, scenario: Scenario, tp: int
     best = 0
     batch = 1
     while batch <= cap:
-        trial = replace(workload, batch=batch)
-        ok_ttft = "max_ttft_s" not in limits or prefill_time_s(trial, scenario.gpu, tp, 1) <= limits["max_ttft_s"]
+        ok_ttft = "max_ttft_s" not in limits or prefill_time_s(workload, scenario.gpu, tp, 1) <= limits["max_ttft_s"]
         ok_tpot = "max_tpot_s" not in limits or decode_step_s(
-            trial, scenario.gpu, tp, batch, workload.input_tokens + workload.output_tokens / 2) <= limits["max_tpot_s"]
+            workload, scenario.gpu, tp, batch, workload.mean_kv_tokens) <= limits["max_tpot_s"]
         if not (ok_ttft and ok_tpot):
             break
         best = batch
@@ -487,11 +486,11 @@ def latency_curve(workload: ServingWorkload, gpu: GPU, tp: int, replicas: int,
     evenly, up to the KV-cache room), for the serving chart."""
     most = max(replicas * max(max_batch, 1), 1)
     users = sorted({max(1, round(most ** (k / (LATENCY_CURVE_POINTS - 1)))) for k in range(LATENCY_CURVE_POINTS)})
-    curve = []
-    for count in users:
-        at = estimate_serving(replace(workload, batch=min(math.ceil(count / replicas), max(max_batch, 1))), gpu, tp)
-        curve.append(LatencyPoint(users=float(count), ttft_s=at.ttft_s, tpot_s=at.tpot_s))
-    return tuple(curve)
+    ttft = prefill_time_s(workload, gpu, tp, 1)  # one request's own prompt, as in estimate_serving
+    return tuple(LatencyPoint(users=float(count), ttft_s=ttft,
+                              tpot_s=decode_step_s(workload, gpu, tp, min(math.ceil(count / replicas),
+                                                                          max(max_batch, 1)), workload.mean_kv_tokens))
+                 for count in users)
 
 
 def estimate_inference(scenario: Scenario, node: NodeSpec | None = None, alternatives: bool = True) -> Estimate:

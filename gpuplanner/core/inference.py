@@ -265,8 +265,7 @@ def estimate_serving(workload: ServingWorkload, gpu: GPU, tp: int) -> ServingEst
     total = sum(memory.values())
     fits = total <= usable_bytes(workload, gpu)
     batch_prefill = prefill_time_s(workload, gpu, tp, workload.batch)
-    mean_context = workload.input_tokens + workload.output_tokens / 2.0
-    tpot = decode_step_s(workload, gpu, tp, workload.batch, mean_context)
+    tpot = decode_step_s(workload, gpu, tp, workload.batch, workload.mean_kv_tokens)
     # Throughput: the batch's prompts, then its output tokens (static batches; in-flight batching interleaves the
     # same work). TTFT: one request's own prefill on a replica that is not saturated.
     total_time = batch_prefill + workload.output_tokens * tpot

@@ -65,6 +65,17 @@ def test_estimate_text_report(tmp_path: Path) -> None:
     done = run_cli("estimate", str(write(tmp_path, GOOD)))
     assert done.returncode == 0
     assert "Memory per GPU" in done.stdout and "MFU" in done.stdout
+    assert done.stdout.splitlines()[0] == "Llama-2-7B · pretraining · BF16 on 64 x h100-sxm5-80gb (8 nodes)"
+
+
+def test_estimate_header_words_the_task_and_counts_one_node_in_both_languages(tmp_path: Path) -> None:
+    serving = write(tmp_path, {"task": "inference", "model": {"preset": "llama-3.1-8b"},
+                               "inference": {"engine": "llama.cpp", "weight_dtype": "int4", "batch": 1},
+                               "hardware": {"gpu": "rtx-4090", "count": 1}})
+    english = run_cli("estimate", str(serving)).stdout.splitlines()[0]
+    assert english.endswith("inference serving · INT4 on 1 x rtx-4090 (1 node)"), english
+    chinese = run_cli("estimate", "--lang", "zh_CN", str(serving)).stdout.splitlines()[0]
+    assert "推理服务" in chinese and "（1 个节点）" in chinese, chinese
 
 
 @pytest.mark.parametrize(("content", "field"), [

@@ -27,8 +27,9 @@ def format_number(value: float | None, digits: int = 3) -> str:
 def estimate_report(result: Estimate) -> str:
     layout = result.layout
     memory = result.memory_gib_per_gpu
-    header = fill(tr("%1 · %2 · %3 on %4 x %5 (%6 nodes)"), result.model.name, result.task,
-                  precision_words(result), result.count, result.gpu, result.nodes)
+    where = tr("%1 · %2 · %3 on %4 x %5 (1 node)") if result.nodes == 1 else tr("%1 · %2 · %3 on %4 x %5 (%6 nodes)")
+    header = fill(where, result.model.name, term_word(result.task), precision_words(result), result.count,
+                  result.gpu, result.nodes)
     fits = tr("Fits: yes") if result.fits else tr("Fits: NO")
     training = result.training
     if training and result.task in ("lora", "qlora"):

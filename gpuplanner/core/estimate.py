@@ -535,7 +535,8 @@ def estimate_inference(scenario: Scenario, node: NodeSpec | None = None, alterna
                             "per replica.", batch=workload.batch, most=serving.max_batch,
                             tokens=workload.context_tokens))
     if workload.profile.name == "vLLM":
-        warnings.append(msg("vLLM efficiency is an assumption (no published vLLM run in the reference set)."))
+        warnings.append(msg("vLLM efficiency is an assumption, checked against one published run only (MLPerf "
+                            "Inference v4.1 on one AMD MI300X)."))
     moe = workload.model.is_moe
     if moe:
         warnings.append(msg("No published MoE serving run to check against: a decode step reads the experts its "

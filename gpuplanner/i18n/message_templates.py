@@ -168,8 +168,8 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "room for %1 users at once (asked %2)"),
     QT_TRANSLATE_NOOP("CoreMessages", "serves %1 tokens/s (target %2)"),
     QT_TRANSLATE_NOOP("CoreMessages", "takes %1 days (deadline %2)"),
-    QT_TRANSLATE_NOOP("CoreMessages", "vLLM efficiency is an assumption (no published vLLM run in the reference "
-                                      "set)."),
+    QT_TRANSLATE_NOOP("CoreMessages", "vLLM efficiency is an assumption, checked against one published run only "
+                                      "(MLPerf Inference v4.1 on one AMD MI300X)."),
     QT_TRANSLATE_NOOP("CoreMessages", "yellow, 100-130 V"),
 )
 

@@ -1,4 +1,4 @@
-"""Words for the codes the core reports (rack limits, cooling tiers, recomputation, fabric notes): one table,
+"""Words for the codes the core reports (rack limits, cooling tiers, recomputation, fabric notes, tasks): one table,
 Qt-free, for the app, the spec sheet and the CLI. The marker lets pyside6-lupdate register each word under the
 "Terms" context; i18n.messages.term (the app, the sheet) and i18n.cli.term_word (the CLI) translate it there."""
 
@@ -30,6 +30,14 @@ TERMS: dict[str, str] = {
     "copper": QT_TRANSLATE_NOOP("Terms", "passive copper (DAC)"),
     "multimode": QT_TRANSLATE_NOOP("Terms", "multimode optics (SR4)"),
     "single-mode": QT_TRANSLATE_NOOP("Terms", "single-mode optics (DR4)"),
+    # The task a result answers (core.workload.Task).
+    "pretrain": QT_TRANSLATE_NOOP("Terms", "pretraining"),
+    "finetune": QT_TRANSLATE_NOOP("Terms", "full fine-tuning"),
+    "lora": QT_TRANSLATE_NOOP("Terms", "LoRA fine-tuning"),
+    "qlora": QT_TRANSLATE_NOOP("Terms", "QLoRA fine-tuning"),
+    "inference": QT_TRANSLATE_NOOP("Terms", "inference serving"),
+    "vision": QT_TRANSLATE_NOOP("Terms", "image-model training"),
+    "diffusion": QT_TRANSLATE_NOOP("Terms", "diffusion-model training"),
     # How far a catalog value can be trusted (catalog.schema.CONFIDENCE_LEVELS).
     "datasheet": QT_TRANSLATE_NOOP("Terms", "vendor datasheet"),
     "vendor": QT_TRANSLATE_NOOP("Terms", "vendor document"),

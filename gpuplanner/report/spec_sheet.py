@@ -84,10 +84,7 @@ def _section(title: str, body: str, new_page: bool = False) -> str:
 
 def _scenario_summary(plan: Plan) -> str:
     """What the plan answers, from the plan alone (the tokens or images it was computed for)."""
-    task = {"pretrain": tr("pretraining"), "finetune": tr("full fine-tuning"), "lora": tr("LoRA fine-tuning"),
-            "qlora": tr("QLoRA fine-tuning"), "inference": tr("inference serving"),
-            "vision": tr("image-model training"), "diffusion": tr("diffusion-model training")}.get(plan.task,
-                                                                                                  plan.task)
+    task = term(plan.task)
     model = str(plan.model.name)
     training = plan.training
     if training and training.images:

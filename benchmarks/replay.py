@@ -443,6 +443,17 @@ def inference_cases(catalog: Catalog) -> list[Case]:
         cases.append(Case(run_id, label + " [input len assumed]", scenario, "output_tokens_per_s",
                           run["results"]["offline_tokens_per_s_total"], "offline output tokens/s, whole node",
                           block="inference"))
+    # vLLM batch-1 decode, two sources: its HBM share is fitted on the A100 40GB run and judged on the H100 one.
+    run = runs["vllm-llama31-8b-bf16-a100-40gb-sweep"]
+    cases.append(Case(run["id"], "vLLM 8B bf16 decode, A100 40GB, C=1 [fitted]",
+                      _serve("llama-3.1-8b", "a100-sxm4-40gb", 1, 1024, 128, "vllm", 1, "bf16", "bf16"), "tpot_s",
+                      1.0 / run["results"]["decode_tokens_per_s_concurrency_1"], "1 / decode tokens/s at concurrency 1",
+                      tier="B", block="inference"))
+    run = runs["inferencebench-vllm-llama31-8b-fp16-h100"]
+    cases.append(Case(run["id"], "vLLM 8B fp16 decode, H100 SXM, C=1 [prompt len assumed]",
+                      _serve("llama-3.1-8b", H100, 1, 256, 128, "vllm", 1, "fp16", "fp16"), "tpot_s",
+                      run["results"]["tpot_ms_p50"]["concurrency_1"] / 1000.0, "median TPOT at concurrency 1",
+                      tier="B", block="inference"))
     # vLLM on one MI300X (MLPerf v4.1, AMD): the first vLLM and the first AMD serving run; batch and prompt length
     # are not published (vLLM's default 256 sequences and the 292-token prompts above are assumed).
     run = runs["mlperf-i41-llama2-70b-1mi300x-vllm"]

@@ -197,7 +197,11 @@ def test_engines_differ_on_the_same_gpu(catalog) -> None:
     base = {"task": "inference", "model": {"preset": "llama-2-7b"}, "hardware": {"gpu": "a100-sxm4-80gb", "count": 1}}
     speeds = {engine: run(catalog, {**base, "inference": {"engine": engine}}).inference.output_tokens_per_s
               for engine in ("tensorrt-llm", "vllm", "llama.cpp")}
-    assert speeds["tensorrt-llm"] > speeds["vllm"] > speeds["llama.cpp"]
+    # llama.cpp (2023, per-layer launch cost) is the slowest on an HBM part. vLLM's decode is fitted on 2026 runs and
+    # TensorRT-LLM's on its 2023 tables, so vLLM comes out ahead; the TensorRT-LLM result says its profile is old.
+    assert speeds["vllm"] > speeds["tensorrt-llm"] > speeds["llama.cpp"]
+    trt = run(catalog, {**base, "inference": {"engine": "tensorrt-llm"}})
+    assert any("2023" in str(w) for w in trt.warnings)
 
 
 @pytest.mark.parametrize(("change", "field"), [

@@ -534,9 +534,12 @@ def estimate_inference(scenario: Scenario, node: NodeSpec | None = None, alterna
         warnings.append(msg("Batch {batch} exceeds the KV-cache room: at most {most} sequences of {tokens} tokens "
                             "per replica.", batch=workload.batch, most=serving.max_batch,
                             tokens=workload.context_tokens))
+    if workload.profile.name == "TensorRT-LLM":
+        warnings.append(msg("TensorRT-LLM's profile is fitted on its 2023 releases (v0.5, v0.6.1) and MLPerf "
+                            "Inference v4.0: current releases are likely faster than estimated here."))
     if workload.profile.name == "vLLM":
-        warnings.append(msg("vLLM efficiency is an assumption, checked against one published run only (MLPerf "
-                            "Inference v4.1 on one AMD MI300X)."))
+        warnings.append(msg("vLLM's prompt speed is an assumption (about 90 % of TensorRT-LLM's); its decode is "
+                            "fitted on one published run and checked on two (an H100, an AMD MI300X)."))
     moe = workload.model.is_moe
     if moe:
         warnings.append(msg("No published MoE serving run to check against: a decode step reads the experts its "

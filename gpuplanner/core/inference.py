@@ -69,7 +69,10 @@ class EngineProfile:
 
 
 # Calibrated on the reference set (resources/reference/published-runs.json); benchmarks/validate.py
-# prints each case. vLLM has no published run there: its profile is an assumption (editable), not a fit.
+# prints each case.
+# vLLM (0.21-0.23, 2026: CUDA graphs, no per-layer cost) reads weights at 0.78 of HBM bandwidth at batch 1: fitted on
+# the A100 40GB run (vllm-llama31-8b-bf16-a100-40gb-sweep), judged on the H100 one (inferencebench-...-h100).
+VLLM_HBM = 0.78
 # llama.cpp (Dec 2023, no CUDA graphs) pays a fixed cost per layer of every forward pass and reaches a larger share
 # of a GDDR card's bandwidth than of an HBM part's. Fitted on llama-bench's batch-1 decode (tg, no prompt): the GDDR
 # share and the per-layer cost on the RTX 3090 and 4090 rows (F16 and Q4_0), the HBM share then on the A100 rows; the
@@ -80,9 +83,10 @@ LLAMA_CPP_LAYER_OVERHEAD_S = 80e-6
 ENGINES = {
     "tensorrt-llm": EngineProfile("TensorRT-LLM", 0.70, 0.70, 0.90, 128,
                                   "fit to TensorRT-LLM v0.5/v0.6.1 tables and MLPerf Inference v4.0"),
-    "vllm": EngineProfile("vLLM", 0.63, 0.63, 0.90, 128,
-                          "assumption, ~90 % of the TensorRT-LLM profile; one published run to check it against "
-                          "(MLPerf Inference v4.1, AMD MI300X, +5 %)"),
+    "vllm": EngineProfile("vLLM", 0.63, VLLM_HBM, 0.90, 128,
+                          "prompt processing: an assumption, ~90 % of the TensorRT-LLM profile; decode: fitted on a "
+                          "vLLM 0.23 batch-1 run on an A100 40GB, judged on a vLLM 0.21 run on an H100 and MLPerf "
+                          "Inference v4.1 on an AMD MI300X"),
     "llama.cpp": EngineProfile("llama.cpp", 0.22, LLAMA_CPP_HBM, 1.0, 32,
                                "fit to llama-bench results (XiongjieDai, Dec 2023): pp and tg, F16 and Q4_0; decode "
                                "on HBM parts (A100) and GDDR cards (RTX 3090, 4090) apart, with a per-layer cost",

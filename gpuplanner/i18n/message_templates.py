@@ -91,6 +91,9 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "Skipped your %1 entry %2: %3 %4"),
     QT_TRANSLATE_NOOP("CoreMessages", "Takes %1 days: no deadline is set, so slow plans can rank first. Set a "
                                       "deadline to see faster ones."),
+    QT_TRANSLATE_NOOP("CoreMessages", "TensorRT-LLM's profile is fitted on its 2023 releases (v0.5, v0.6.1) and "
+                                      "MLPerf Inference v4.0: current releases are likely faster than estimated "
+                                      "here."),
     QT_TRANSLATE_NOOP("CoreMessages", "The load needs %1 replicas of %2 GPU(s) = %3 GPUs; only %4 given."),
     QT_TRANSLATE_NOOP("CoreMessages", "The purchase price is from %1, over 12 months ago: ask a vendor for a "
                                       "current quote."),
@@ -168,8 +171,9 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "room for %1 users at once (asked %2)"),
     QT_TRANSLATE_NOOP("CoreMessages", "serves %1 tokens/s (target %2)"),
     QT_TRANSLATE_NOOP("CoreMessages", "takes %1 days (deadline %2)"),
-    QT_TRANSLATE_NOOP("CoreMessages", "vLLM efficiency is an assumption, checked against one published run only "
-                                      "(MLPerf Inference v4.1 on one AMD MI300X)."),
+    QT_TRANSLATE_NOOP("CoreMessages", "vLLM's prompt speed is an assumption (about 90 % of TensorRT-LLM's); its "
+                                      "decode is fitted on one published run and checked on two (an H100, an AMD "
+                                      "MI300X)."),
     QT_TRANSLATE_NOOP("CoreMessages", "yellow, 100-130 V"),
 )
 

@@ -370,6 +370,16 @@ def _serve(model: dict[str, Any] | str, gpu: str, batch: int, n_in: int, n_out: 
             "hardware": {"gpu": gpu, "count": tp}, "parallelism": {"tp": tp}}
 
 
+TRTLLM_BENCH_MAX_BATCH = 8192  # the largest CUDA-graph batch in TensorRT-LLM's perf-overview options
+
+
+def _kv_room(scenario: dict[str, Any], catalog: Catalog, cap: int) -> int:
+    """The largest batch whose KV cache fits beside the weights (the planner's own sizing), at most `cap`."""
+    room = estimate(scenario_from_data(scenario, catalog)).inference
+    assert room is not None
+    return max(1, min(room.max_batch, cap))
+
+
 def _fitted_on_a100(gpu: str) -> str:
     """llama.cpp's HBM bandwidth share is fitted on its A100 decode rows; the H100 PCIe rows judge it."""
     return " [fitted]" if gpu == A100 else ""
@@ -443,6 +453,20 @@ def inference_cases(catalog: Catalog) -> list[Case]:
         cases.append(Case(run_id, label + " [input len assumed]", scenario, "output_tokens_per_s",
                           run["results"]["offline_tokens_per_s_total"], "offline output tokens/s, whole node",
                           block="inference"))
+    # TensorRT-LLM 1.0's maximum-load table (none of it fitted): at the batch the KV cache admits, as the planner
+    # sizes it, up to the largest CUDA-graph batch the benchmark captures.
+    run = runs["trtllm-v1-perf-overview-llama-h100-h200-fp8"]
+    for model, by_gpu in run["results"]["total_output_tokens_per_s"].items():
+        for gpu, rows in by_gpu.items():
+            tp = 2 if model == "llama-3.3-70b" and gpu == H100 else 1
+            for lengths, published in rows.items():
+                n_in, n_out = (int(n) for n in lengths.split("/"))
+                scenario = _serve(model, gpu, 1, n_in, n_out, "tensorrt-llm", tp, "fp8", "fp8")
+                scenario["inference"]["batch"] = _kv_room(scenario, catalog, TRTLLM_BENCH_MAX_BATCH)
+                size = model.rsplit("-", 1)[1].upper()
+                cases.append(Case(run["id"], f"TRT-LLM 1.0 {size} {gpu.split('-')[0].upper()} TP{tp} fp8 {lengths} "
+                                             "[batch = KV room]", scenario, "output_tokens_per_s",
+                                  published, "total output tokens/s at maximum load", tier="B", block="inference"))
     # vLLM batch-1 decode, two sources: its HBM share is fitted on the A100 40GB run and judged on the H100 one.
     run = runs["vllm-llama31-8b-bf16-a100-40gb-sweep"]
     cases.append(Case(run["id"], "vLLM 8B bf16 decode, A100 40GB, C=1 [fitted]",

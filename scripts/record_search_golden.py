@@ -1,8 +1,9 @@
 """Record the plans and best layouts of the search as it is (run before changing the search) for
 tests/test_search_equivalence.py: `.venv/bin/python scripts/record_search_golden.py [OUT.json]`.
 The file in tests/data was first recorded at 04f127f, before the memory-first search; it is re-recorded when the
-model itself changes (last: 1F1B in-flight memory, dropout, pipeline chunks with the embedding, calibration;
-issue 19), never to absorb a speed change (the count pruning of issue 15 passed against it unchanged)."""
+model itself changes (last: serving with in-flight batching and TensorRT-LLM's whole-sequence KV reservation,
+issue 19: one serving plan 3 -> 2 MI300X at the same cost), never to absorb a speed change (the count pruning of
+issue 15 passed against it unchanged)."""
 
 from __future__ import annotations
 

@@ -536,8 +536,8 @@ def estimate_inference(scenario: Scenario, node: NodeSpec | None = None, alterna
                             tokens=workload.context_tokens))
     if workload.profile.name == "TensorRT-LLM":
         warnings.append(msg("TensorRT-LLM's profile is fitted on its 2023 releases (v0.5, v0.6.1) and MLPerf "
-                            "Inference v4.0; checked against TensorRT-LLM 1.0's published throughput tables, "
-                            "prompt-heavy loads (long inputs, short outputs) come out slower than measured."))
+                            "Inference v4.0; checked against TensorRT-LLM 1.0's published throughput tables, long "
+                            "prompts with short outputs come out slower than measured."))
     if workload.profile.name == "vLLM":
         warnings.append(msg("vLLM's prompt speed is an assumption (about 90 % of TensorRT-LLM's); its decode is "
                             "fitted on one published run and checked on two (an H100, an AMD MI300X)."))
@@ -583,7 +583,9 @@ def estimate_inference(scenario: Scenario, node: NodeSpec | None = None, alterna
         assumptions={"engine_profile": asdict(workload.profile),
                      "decode_overlap_penalty": DECODE_OVERLAP_PENALTY,
                      "kv_cache": "layers x kv_heads x (K + V head dims) x bytes per token (MLA: its latent + "
-                                 "rotary key; a sliding-window layer keeps its window); TP splits KV heads",
+                                 "rotary key; a sliding-window layer keeps its window); TP splits KV heads; room "
+                                 "for input + output tokens per sequence where the engine reserves it "
+                                 "(TensorRT-LLM, llama.cpp), else for the mean occupancy, input + output / 2 (vLLM)",
                      "power": f"expected draw = {PowerAssumptions.inference_w_per_gpu_tdp_w:.2f} x GPU TDP per "
                               "GPU incl. host (training level, an upper bound)"},
         warnings=tuple(warnings),

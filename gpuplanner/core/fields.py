@@ -88,6 +88,8 @@ _ASSUMPTION_HELP: dict[str, str] = {
     "master_weights": "fp32 master copy of the weights in mixed precision",
     "flash_attention": "attention scores never stored (FlashAttention)",
     "dropout": "dropout masks stored for the backward pass (Megatron-LM's GPT recipes; Llama, Qwen, MPT: none)",
+    "static_batching": "serving runs each batch's prompts, then its decode steps (older benchmark tables); off: "
+                       "in-flight batching, new prompts in the same passes as the running decode steps",
     "flash_attention_version": "fused attention kernel generation: 3 today's best (FlashAttention-3 / cuDNN on "
                                "Hopper), 2 FlashAttention-2 (PyTorch SDPA, DeepSpeed; about half as fast on Hopper), "
                                "1 FlashAttention-1 or xformers (half FlashAttention-2)",

@@ -56,6 +56,12 @@ class EngineProfile:
     # Time each layer of a forward pass costs whatever its size (kernel launches and synchronisation; engines that
     # replay CUDA graphs hide most of it): a floor under small models' per-token time.
     layer_overhead_s: float = 0.0
+    # In-flight (continuous) batching: new prompts run in the same forward passes as the running sequences' decode
+    # steps, sharing their weight reads (False: the batch's prompts first, then its decode steps).
+    inflight_batching: bool = True
+    # The scheduler admits a request only with KV-cache room for its whole length, input + output (TensorRT-LLM's
+    # default GUARANTEED_NO_EVICT policy); False: room for what it holds on average (vLLM, which preempts instead).
+    reserves_whole_sequence: bool = False
 
     def forward_overhead_s(self, model: ModelArch) -> float:
         """The fixed part of one forward pass (one decode step or one prompt), independent of batch and size."""
@@ -82,7 +88,10 @@ LLAMA_CPP_GDDR = 0.93
 LLAMA_CPP_LAYER_OVERHEAD_S = 80e-6
 ENGINES = {
     "tensorrt-llm": EngineProfile("TensorRT-LLM", 0.70, 0.70, 0.90, 128,
-                                  "fit to TensorRT-LLM v0.5/v0.6.1 tables and MLPerf Inference v4.0"),
+                                  "fit to TensorRT-LLM v0.5/v0.6.1 tables and MLPerf Inference v4.0; KV room "
+                                  "reserved for each request's whole length (its default GUARANTEED_NO_EVICT "
+                                  "scheduler)",
+                                  reserves_whole_sequence=True),
     "vllm": EngineProfile("vLLM", 0.63, VLLM_HBM, 0.90, 128,
                           "prompt processing: an assumption, ~90 % of the TensorRT-LLM profile; decode: fitted on a "
                           "vLLM 0.23 batch-1 run on an A100 40GB, judged on a vLLM 0.21 run on an H100 and MLPerf "
@@ -91,7 +100,8 @@ ENGINES = {
                                "fit to llama-bench results (XiongjieDai, Dec 2023): pp and tg, F16 and Q4_0; decode "
                                "on HBM parts (A100) and GDDR cards (RTX 3090, 4090) apart, with a per-layer cost",
                                decode_bandwidth_efficiency_gddr=LLAMA_CPP_GDDR,
-                               layer_overhead_s=LLAMA_CPP_LAYER_OVERHEAD_S),
+                               layer_overhead_s=LLAMA_CPP_LAYER_OVERHEAD_S,
+                               reserves_whole_sequence=True),  # each slot's context window is allocated up front
 }
 # FP8 GEMMs reach a smaller share of their (doubled) peak than 16-bit ones.
 FP8_EFFICIENCY_FACTOR = 0.60
@@ -132,9 +142,14 @@ class ServingWorkload:
         return self.input_tokens + self.output_tokens
 
     @property
+    def kv_tokens_reserved(self) -> float:
+        """KV-cache tokens the engine keeps room for per sequence in flight (its admission policy)."""
+        return float(self.context_tokens) if self.profile.reserves_whole_sequence else self.mean_kv_tokens
+
+    @property
     def mean_kv_tokens(self) -> float:
-        """Tokens a sequence holds in the KV cache on average while it decodes: in-flight (continuous) batching
-        admits new requests as others finish, so the cache is sized by the mean occupancy, input + output / 2."""
+        """Tokens a sequence holds in the KV cache on average while it decodes, input + output / 2 (what a decode
+        step reads; vLLM also sizes its batch by it, as in-flight batching admits requests as others finish)."""
         return self.input_tokens + self.output_tokens / 2.0
 
     @property
@@ -222,22 +237,36 @@ def prefill_time_s(workload: ServingWorkload, gpu: GPU, tp: int, batch: int) -> 
     return compute + read + _tp_allreduce_s(workload, gpu, tp, tokens) + profile.forward_overhead_s(model)
 
 
-def decode_step_s(workload: ServingWorkload, gpu: GPU, tp: int, batch: int, context: float) -> float:
+def prompt_compute_s(workload: ServingWorkload, gpu: GPU, tp: int, prompts: float) -> float:
+    """Math of `prompts` prompts (their GEMMs and causal attention), without the weight reads."""
+    model = workload.model
+    tokens = prompts * workload.input_tokens
+    linear = 2.0 * (model.active_layer_matmul_params + model.logit_params) * tokens
+    attention = 4.0 * model.layers * model.causal_attended_tokens(workload.input_tokens) * model.attention_width \
+        * tokens
+    return (linear + attention) / tp / achieved_flops(gpu, workload)
+
+
+def decode_step_s(workload: ServingWorkload, gpu: GPU, tp: int, batch: int, context: float,
+                  prompts: float = 0.0) -> float:
+    """One forward pass generating a token for each of `batch` sequences at `context` tokens, with `prompts`
+    prompts processed in the same pass (in-flight batching) beside them."""
     model, profile = workload.model, workload.profile
-    read = weight_bytes_read(model, workload.weight_format, profile, batch)
+    read = weight_bytes_read(model, workload.weight_format, profile, batch + prompts * workload.input_tokens)
     kv = batch * kv_cache_bytes(model, workload.kv_format, context, tp)
     memory = (read / tp + kv) / ((gpu.memory_bandwidth_gbs or 1.0) * 1e9 * profile.bandwidth_efficiency(gpu))
     linear = 2.0 * (model.active_layer_matmul_params + model.logit_params) * batch
     attention = 4.0 * model.layers * model.attended_tokens(context) * model.attention_width * batch
-    compute = (linear + attention) / tp / achieved_flops(gpu, workload)
+    compute = (linear + attention) / tp / achieved_flops(gpu, workload) + prompt_compute_s(workload, gpu, tp, prompts)
     overlapped = max(memory, compute) + DECODE_OVERLAP_PENALTY * min(memory, compute)
-    return overlapped + _tp_allreduce_s(workload, gpu, tp, batch) + profile.forward_overhead_s(model)
+    tokens = batch + prompts * workload.input_tokens
+    return overlapped + _tp_allreduce_s(workload, gpu, tp, tokens) + profile.forward_overhead_s(model)
 
 
 def serving_memory_bytes(workload: ServingWorkload, gpu: GPU, tp: int, batch: int) -> dict[str, float]:
     model = workload.model
     weights, scales = weight_bytes(model, workload.weight_format, workload.profile)
-    kv = batch * kv_cache_bytes(model, workload.kv_format, workload.mean_kv_tokens, tp)
+    kv = batch * kv_cache_bytes(model, workload.kv_format, workload.kv_tokens_reserved, tp)
     # Prefill workspace: one chunk of up to 8192 tokens through the widest layer, plus fp32 logits.
     chunk = min(batch * workload.input_tokens, 8192)
     activations = chunk * (4 * model.hidden + 2 * model.ffn_hidden * model.experts_per_token / tp) * 2.0 \
@@ -251,10 +280,10 @@ def usable_bytes(workload: ServingWorkload, gpu: GPU) -> float:
 
 
 def max_batch_for_memory(workload: ServingWorkload, gpu: GPU, tp: int) -> int:
-    """Largest batch whose KV cache (at the mean occupancy of in-flight batching) fits beside the weights."""
+    """Largest batch whose KV cache (what the engine reserves per sequence) fits beside the weights."""
     fixed = serving_memory_bytes(workload, gpu, tp, 1)
     room = usable_bytes(workload, gpu) - fixed["weights"] - fixed["activations"] - fixed["overhead"]
-    per_sequence = kv_cache_bytes(workload.model, workload.kv_format, workload.mean_kv_tokens, tp)
+    per_sequence = kv_cache_bytes(workload.model, workload.kv_format, workload.kv_tokens_reserved, tp)
     return max(int(room // per_sequence), 0)
 
 
@@ -268,11 +297,17 @@ def estimate_serving(workload: ServingWorkload, gpu: GPU, tp: int) -> ServingEst
     memory = serving_memory_bytes(workload, gpu, tp, workload.batch)
     total = sum(memory.values())
     fits = total <= usable_bytes(workload, gpu)
-    batch_prefill = prefill_time_s(workload, gpu, tp, workload.batch)
+    # TPOT: a decode step of the batch. TTFT: one request's own prefill on a replica that is not saturated.
     tpot = decode_step_s(workload, gpu, tp, workload.batch, workload.mean_kv_tokens)
-    # Throughput: the batch's prompts, then its output tokens (static batches; in-flight batching interleaves the
-    # same work). TTFT: one request's own prefill on a replica that is not saturated.
-    total_time = batch_prefill + workload.output_tokens * tpot
+    if workload.profile.inflight_batching and not workload.assumptions.static_batching:
+        # Throughput in steady state: each pass decodes the batch and takes in the prompts of the sequences that
+        # finished (batch / output tokens of them on average), in the same weight reads (TensorRT-LLM's in-flight
+        # fused batching, vLLM's continuous batching).
+        total_time = workload.output_tokens * decode_step_s(workload, gpu, tp, workload.batch,
+                                                            workload.mean_kv_tokens,
+                                                            workload.batch / workload.output_tokens)
+    else:  # static batches: the batch's prompts, then its output tokens
+        total_time = prefill_time_s(workload, gpu, tp, workload.batch) + workload.output_tokens * tpot
     ttft = prefill_time_s(workload, gpu, tp, 1)
     warnings: list[str] = []
     if workload.weight_format == WeightFormat.FP8 and not gpu.peak_tflops(Precision.FP8):

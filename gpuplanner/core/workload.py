@@ -57,6 +57,9 @@ class Assumptions:
     # Dropout in the layers, whose masks are stored for the backward pass: Megatron-LM's GPT recipes (0.1); Llama,
     # Qwen and MPT pretrain without it (their configs: attention and hidden dropout 0).
     dropout: bool = False
+    # Serving: the engine runs the batch's prompts, then its decode steps (static batching, as older benchmark
+    # tables); False: in-flight batching, prompts in the same passes as the running sequences' decode steps.
+    static_batching: bool = False
     # Which generation of fused attention kernel the stack runs (core.performance.attention_kernel_factor): 3, the
     # best of today (FlashAttention-3 / cuDNN on Hopper, FlashAttention-2 before it); 2, FlashAttention-2 (PyTorch
     # SDPA's flash backend, DeepSpeed); 1, FlashAttention-1 or xformers' memory-efficient attention (2022-23 stacks).

@@ -93,8 +93,8 @@ TEMPLATES = (
                                       "deadline to see faster ones."),
     QT_TRANSLATE_NOOP("CoreMessages", "TensorRT-LLM's profile is fitted on its 2023 releases (v0.5, v0.6.1) and "
                                       "MLPerf Inference v4.0; checked against TensorRT-LLM 1.0's published "
-                                      "throughput tables, prompt-heavy loads (long inputs, short outputs) come out "
-                                      "slower than measured."),
+                                      "throughput tables, long prompts with short outputs come out slower than "
+                                      "measured."),
     QT_TRANSLATE_NOOP("CoreMessages", "The load needs %1 replicas of %2 GPU(s) = %3 GPUs; only %4 given."),
     QT_TRANSLATE_NOOP("CoreMessages", "The purchase price is from %1, over 12 months ago: ask a vendor for a "
                                       "current quote."),

@@ -199,6 +199,7 @@ def assumption_labels() -> dict[str, str]:
     return {
         "gradient_bytes": tr("Gradient bytes per parameter"), "master_weights": tr("FP32 master weights"),
         "flash_attention": tr("FlashAttention (scores never stored)"), "dropout": tr("Dropout (masks stored)"),
+        "static_batching": tr("Serving in static batches (prompts first)"),
         "flash_attention_version": tr("Fused attention kernel generation (1-3)"),
         "cuda_context_gib": tr("CUDA context per GPU (GiB)"), "nccl_buffers_gib": tr("NCCL buffers per GPU (GiB)"),
         "fragmentation": tr("Allocator fragmentation (share)"), "link_efficiency": tr("NVLink efficiency"),

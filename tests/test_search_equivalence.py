@@ -9,6 +9,7 @@ import dataclasses
 import json
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from gpuplanner.catalog.options import hardware_options
@@ -83,11 +84,19 @@ def test_counts_that_cannot_meet_the_deadline_or_fit_are_not_estimated(catalog, 
     asked: list[tuple[str, int | None]] = []
     real = plan_module.estimate
 
-    def counting(trial, node, alternatives=True):
+    def counting(trial, node, alternatives=True, search=None):
         asked.append((trial.gpu.id, trial.gpu_count))
-        return real(trial, node, alternatives)
+        return real(trial, node, alternatives, search)
+
+    searched: list[tuple[str, int]] = []
+    real_searches = plan_module.fast_training_searches
+
+    def searching(trial, counts):
+        searched.extend((trial.gpu.id, count) for count in counts)
+        return real_searches(trial, counts)
 
     monkeypatch.setattr(plan_module, "estimate", counting)
+    monkeypatch.setattr(plan_module, "fast_training_searches", searching)
     data = GOLDEN["scenarios"]["70b-60d"]
     plan_for_scenario(data, catalog, top=5)
     scenario = scenario_from_data(data, catalog)
@@ -95,6 +104,42 @@ def test_counts_that_cannot_meet_the_deadline_or_fit_are_not_estimated(catalog, 
     gpu_days, states = training_bounds(scenario, h100)
     counts = sorted(c for g, c in asked if g == h100.id and c is not None)
     assert counts, "the H100 was planned"
+    assert set(counts) <= {c for g, c in searched if g == h100.id}  # searched together, before being estimated
+    counts = sorted({c for g, c in searched if g == h100.id})  # and no layout search of a pruned count either
     assert all(states / c <= 80 * GIB for c in counts)  # never a count whose states cannot fit
     hopeless = [c for c in counts if gpu_days / c > 60]
     assert len(hopeless) <= 1  # at most the nearest miss below the first count that could meet the deadline
+
+
+@pytest.mark.parametrize(("preset", "gpu", "extra"), [
+    ("llama-2-70b", "h100-sxm5-80gb", {}),
+    ("llama-2-7b", "a100-sxm4-40gb", {"task": "lora", "training": {"tokens": 1e8, "global_batch": 32}}),
+    ("mixtral-8x7b", "h100-sxm5-80gb", {}),  # expert-parallel layouts beside counts with none
+    ("llama-3.1-8b", "rtx-4090", {"seq_len": 65536}),  # context parallelism, PCIe, small nodes
+])
+def test_searching_counts_together_gives_each_counts_own_search(catalog, preset, gpu, extra) -> None:
+    """fast_training_searches (the planner's batched path: one step-time evaluation for several counts, each row
+    on its own count's node size and network) equals search_layouts' fast path count by count: the same layouts
+    timed, the same step times, the same best layout."""
+    from gpuplanner.core.errors import InputError
+    from gpuplanner.core.estimate import _cluster, _training_workload, fast_training_searches, supported_precision
+    from gpuplanner.core.layout import search_layouts
+
+    data = {"task": "pretrain", "model": {"preset": preset}, "hardware": {"gpu": gpu}, **extra}
+    scenario = dataclasses.replace(scenario_from_data(data, catalog), gpu_count=None)
+    counts = [1, 2, 4, 8, 16, 64, 256]
+    together = fast_training_searches(scenario, counts)
+    assert together, "some count has a valid layout"
+    workload = _training_workload(scenario, supported_precision(scenario.gpu, scenario.precision)[0])
+    for count in counts:
+        try:
+            alone = search_layouts(workload, _cluster(scenario, count), scenario.assumptions, scenario.layout,
+                                   every_time=False)
+        except InputError:  # no valid layout at this count: left out of the batch too
+            assert count not in together
+            continue
+        batch = together[count]
+        assert batch.best_index() == alone.best_index()
+        finite = np.isfinite(alone.time.total)
+        assert (np.isfinite(batch.time.total) == finite).all()
+        np.testing.assert_allclose(batch.time.total[finite], alone.time.total[finite], rtol=1e-12)

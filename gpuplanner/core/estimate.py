@@ -24,7 +24,7 @@ from gpuplanner.core.inference import (
     replicas_for_target,
     smallest_fitting_tp,
 )
-from gpuplanner.core.layout import LayoutSearch, search_layouts
+from gpuplanner.core.layout import LayoutSearch, fast_searches, search_layouts
 from gpuplanner.core.memory import (
     GIB,
     checkpoint_bytes,
@@ -308,15 +308,30 @@ def choose_count(scenario: Scenario, workload: TrainingWorkload) -> tuple[int, L
     return last
 
 
-def estimate_training(scenario: Scenario, node: NodeSpec | None = None, alternatives: bool = True) -> Estimate:
+def fast_training_searches(scenario: Scenario, counts: list[int]) -> dict[int, LayoutSearch]:
+    """The planner's fast-path layout searches of the scenario's GPU at these counts, with one step-time
+    evaluation for all of them (a count without a valid layout is left out)."""
+    try:
+        precision, _ = supported_precision(scenario.gpu, scenario.precision)
+        workload = _training_workload(scenario, precision)
+    except InputError:
+        return {}
+    return fast_searches(workload, [_cluster(scenario, count) for count in counts], scenario.assumptions,
+                         scenario.layout)
+
+
+def estimate_training(scenario: Scenario, node: NodeSpec | None = None, alternatives: bool = True,
+                      search: LayoutSearch | None = None) -> Estimate:
+    """`search`: the fast-path search of the scenario's GPU count, done already (fast_training_searches)."""
     precision, warnings = supported_precision(scenario.gpu, scenario.precision)
     workload = _training_workload(scenario, precision)
     if scenario.gpu_count is None:
         count, search = choose_count(scenario, workload)
     else:
         count = scenario.gpu_count
-        search = search_layouts(workload, _cluster(scenario, count), scenario.assumptions, scenario.layout,
-                                every_time=alternatives)
+        if search is None or alternatives:
+            search = search_layouts(workload, _cluster(scenario, count), scenario.assumptions, scenario.layout,
+                                    every_time=alternatives)
     cluster = _cluster(scenario, count)
     best = search.best_index()
     step_s = float(search.time.total[best])
@@ -700,12 +715,17 @@ def estimate_image_training(scenario: Scenario, node: NodeSpec | None = None) ->
     )
 
 
-def estimate(scenario: Scenario, node: NodeSpec | None = None, alternatives: bool = True) -> Estimate:
+TRANSFORMER_TRAINING = (Task.PRETRAIN, Task.FINETUNE, Task.LORA, Task.QLORA)
+
+
+def estimate(scenario: Scenario, node: NodeSpec | None = None, alternatives: bool = True,
+             search: LayoutSearch | None = None) -> Estimate:
     """`node`: the server the GPUs sit in, when known (gives the nameplate power). `alternatives=False` skips the
     runner-up layouts (and the step times they need), the serving latency curve and a training estimate's warnings
-    and stack report: the planner's fast path, filled in for the plans shown."""
-    if scenario.task in (Task.PRETRAIN, Task.FINETUNE, Task.LORA, Task.QLORA):
-        return estimate_training(scenario, node, alternatives)
+    and stack report: the planner's fast path, filled in for the plans shown. `search`: that fast path's layout
+    search for a transformer training scenario, done already for several counts at once."""
+    if scenario.task in TRANSFORMER_TRAINING:
+        return estimate_training(scenario, node, alternatives, search)
     if scenario.task in (Task.VISION, Task.DIFFUSION):
         return estimate_image_training(scenario, node)
     if scenario.task == Task.INFERENCE:

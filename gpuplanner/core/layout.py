@@ -11,7 +11,7 @@ import numpy as np
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.memory import MemoryBreakdown, training_memory
 from gpuplanner.core.messages import msg
-from gpuplanner.core.performance import SpreadStepTime, StepTime, training_step_time
+from gpuplanner.core.performance import STEP_PARTS, SpreadStepTime, StepTime, step_time_rows, training_step_time
 from gpuplanner.core.results import Alternative
 from gpuplanner.core.workload import Assumptions, Cluster, Layouts, TrainingWorkload
 
@@ -246,13 +246,69 @@ def search_layouts(workload: TrainingWorkload, cluster: Cluster, assumptions: As
     """Memory of every layout; step time of every layout, or (`every_time=False`, the planner's fast path) only of
     those that fit (the best layout is the same: it is chosen among them)."""
     layouts, memory = _layouts_and_memory(workload, assumptions, fixed, cluster.count, cluster.gpus_per_node)
-    capacity = (cluster.gpu.memory_gib or 0.0) * (1 << 30)
-    fits = memory.total <= capacity
-    tight = ~fits & (memory.allocated <= capacity)
+    capacity, fits, tight, timed = _what_runs(cluster, memory)
     if every_time:
         time = training_step_time(workload, cluster, layouts, assumptions)
     else:
-        timed = np.flatnonzero(fits) if fits.any() else np.flatnonzero(tight) if tight.any() else np.array(
-            [int(np.argmin(memory.total))])
         time = training_step_time(workload, cluster, layouts.take(timed), assumptions).spread(timed, len(layouts))
     return LayoutSearch(layouts, memory, time, capacity, fits, every_time, tight)
+
+
+def _what_runs(cluster: Cluster, memory: MemoryBreakdown) -> tuple[float, np.ndarray, np.ndarray, np.ndarray]:
+    """Capacity, the layouts that fit, those that fit tightly, and those the fast path times: the fitting ones, else
+    the tight ones, else the one needing least memory."""
+    capacity = (cluster.gpu.memory_gib or 0.0) * (1 << 30)
+    fits = memory.total <= capacity
+    tight = ~fits & (memory.allocated <= capacity)
+    timed = np.flatnonzero(fits) if fits.any() else np.flatnonzero(tight) if tight.any() else np.array(
+        [int(np.argmin(memory.total))])
+    return capacity, fits, tight, timed
+
+
+def fast_searches(workload: TrainingWorkload, clusters: list[Cluster], assumptions: Assumptions,
+                  fixed: LayoutConstraints = LayoutConstraints()) -> dict[int, LayoutSearch]:
+    """search_layouts(every_time=False) of one GPU at several counts, with one vectorised step-time evaluation of
+    every count's layouts that run (each row on its own count's node size and network). A count with no valid
+    layout is left out (search_layouts raises for it)."""
+    pending: list[tuple[Cluster, Layouts, MemoryBreakdown]] = []
+    for cluster in clusters:
+        try:
+            pending.append((cluster, *_layouts_and_memory(workload, assumptions, fixed, cluster.count,
+                                                          cluster.gpus_per_node)))
+        except InputError:
+            continue
+    if not pending:
+        return {}
+    runs = [_what_runs(cluster, memory) for cluster, _, memory in pending]
+    picked = [layouts.take(timed) for (_, layouts, _), (*_, timed) in zip(pending, runs, strict=True)]
+    # Each row on its own count's node size and network, as search_layouts' Cluster gives them.
+    gpus_per_node = np.concatenate([np.full(len(rows), float(min(cluster.gpus_per_node, cluster.count)))
+                                    for (cluster, _, _), rows in zip(pending, picked, strict=True)])
+    network = np.concatenate([np.full(len(rows), cluster.network_gbps)
+                              for (cluster, _, _), rows in zip(pending, picked, strict=True)])
+    time = step_time_rows(workload, pending[0][0].gpu, gpus_per_node, network, _concatenated(picked), assumptions)
+    searches: dict[int, LayoutSearch] = {}
+    ends = np.cumsum([len(rows) for rows in picked])
+    for (cluster, layouts, memory), (capacity, fits, tight, timed), end, rows in zip(pending, runs, ends, picked,
+                                                                                      strict=True):
+        own = StepTime(**{name: getattr(time, name)[end - len(rows):end] for name in STEP_PARTS})
+        searches[cluster.count] = LayoutSearch(layouts, memory, own.spread(timed, len(layouts)), capacity, fits,
+                                               False, tight)
+    return searches
+
+
+def _concatenated(parts: list[Layouts]) -> Layouts:
+    """Several layout sets as one (an optional degree filled with 1 where a set has none; a missing recompute
+    count with every layer)."""
+    def joined(name: str) -> np.ndarray:
+        return np.concatenate([getattr(part, name) for part in parts])
+
+    def optional(name: str, fill: float) -> np.ndarray | None:
+        if all(getattr(part, name) is None for part in parts):
+            return None
+        return np.concatenate([np.full(len(part), fill) if getattr(part, name) is None else getattr(part, name)
+                               for part in parts])
+
+    return Layouts(joined("tp"), joined("pp"), joined("dp"), joined("micro_batch"), joined("zero"),
+                   joined("recompute"), joined("sequence_parallel"), joined("virtual_stages"),
+                   optional("recompute_layers", np.inf), cp=optional("cp", 1.0), ep=optional("ep", 1.0))

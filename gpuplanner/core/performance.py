@@ -168,7 +168,7 @@ class StepTime:
                 + self.data_parallel + self.optimizer + self.context_parallel + self.expert_parallel)
 
     def as_dict(self, i: int) -> dict[str, float]:
-        return {name: float(getattr(self, name)[i]) for name in _STEP_PARTS}
+        return {name: float(getattr(self, name)[i]) for name in STEP_PARTS}
 
     def spread(self, positions: np.ndarray, size: int) -> SpreadStepTime:
         """These times placed at `positions` (ascending) of `size` layouts; the layouts not timed take forever."""
@@ -193,11 +193,11 @@ class SpreadStepTime:
     def as_dict(self, i: int) -> dict[str, float]:
         row = int(np.searchsorted(self.positions, i))
         if row >= len(self.positions) or self.positions[row] != i:
-            return dict.fromkeys(_STEP_PARTS, float("inf"))
+            return dict.fromkeys(STEP_PARTS, float("inf"))
         return self.timed.as_dict(row)
 
 
-_STEP_PARTS = ("gemm", "memory_bound", "tensor_parallel", "pipeline_send", "pipeline_bubble", "data_parallel",
+STEP_PARTS = ("gemm", "memory_bound", "tensor_parallel", "pipeline_send", "pipeline_bubble", "data_parallel",
                "optimizer", "context_parallel", "expert_parallel")
 
 
@@ -228,12 +228,20 @@ def hbm_bytes_per_s(gpu: GPU) -> float:
 
 def training_step_time(workload: TrainingWorkload, cluster: Cluster, layouts: Layouts,
                        assumptions: Assumptions) -> StepTime:
-    """Step time of each layout; with partial recomputation, the recomputed share of the layers costs what its
-    mode costs and the other layers what no recomputation costs."""
+    """Step time of each layout on the cluster."""
+    return step_time_rows(workload, cluster.gpu, min(cluster.gpus_per_node, cluster.count), cluster.network_gbps,
+                          layouts, assumptions)
+
+
+def step_time_rows(workload: TrainingWorkload, gpu: GPU, gpus_per_node: np.ndarray | int,
+                   network_gbps: np.ndarray | float, layouts: Layouts, assumptions: Assumptions) -> StepTime:
+    """Step time of each layout, each row on its own node size and network (per row, when the rows are several
+    GPU counts' layouts evaluated together); with partial recomputation, the recomputed share of the layers costs
+    what its mode costs and the other layers what no recomputation costs."""
     share = layouts.recompute_share(workload.model.layers)
     partial = np.flatnonzero((layouts.recompute > 0) & (share < 1.0))
     if partial.size == 0:
-        return _step_time(workload, cluster, layouts, assumptions)
+        return _step_time(workload, gpu, gpus_per_node, network_gbps, layouts, assumptions)
     # The partial rows once more without recomputation, in the same vectorised call.
     n = len(layouts)
     both = Layouts(*(np.concatenate([getattr(layouts, name), getattr(layouts, name)[partial]]) for name in (
@@ -242,10 +250,14 @@ def training_step_time(workload: TrainingWorkload, cluster: Cluster, layouts: La
             "sequence_parallel", "virtual_stages")),
         cp=None if layouts.cp is None else np.concatenate([layouts.cp, layouts.cp[partial]]),
         ep=None if layouts.ep is None else np.concatenate([layouts.ep, layouts.ep[partial]]))
-    time = _step_time(workload, cluster, both, assumptions)
+
+    def doubled(values: np.ndarray | float) -> np.ndarray | float:
+        return np.concatenate([values, values[partial]]) if isinstance(values, np.ndarray) else values
+
+    time = _step_time(workload, gpu, doubled(gpus_per_node), doubled(network_gbps), both, assumptions)
     f = share[partial]
     parts = {}
-    for name in _STEP_PARTS:
+    for name in STEP_PARTS:
         values = getattr(time, name)
         part = values[:n].copy()
         part[partial] = f * part[partial] + (1.0 - f) * values[n:]
@@ -253,9 +265,9 @@ def training_step_time(workload: TrainingWorkload, cluster: Cluster, layouts: La
     return StepTime(**parts)
 
 
-def _step_time(workload: TrainingWorkload, cluster: Cluster, layouts: Layouts,
-               assumptions: Assumptions) -> StepTime:
-    gpu, model = cluster.gpu, workload.model
+def _step_time(workload: TrainingWorkload, gpu: GPU, gpus_per_node: np.ndarray | int,
+               network_gbps: np.ndarray | float, layouts: Layouts, assumptions: Assumptions) -> StepTime:
+    model = workload.model
     tp, pp, dp, zero = layouts.tp, layouts.pp, layouts.dp, layouts.zero
     cp = layouts.context
     world = tp * cp * pp * dp
@@ -310,8 +322,7 @@ def _step_time(workload: TrainingWorkload, cluster: Cluster, layouts: Layouts,
                        * collectives_per_layer * (model.layers / pp) * microbatches) * (1.0 - assumptions.tp_overlap)
 
     # Network bandwidth per GPU once a group leaves the node.
-    gpus_per_node = min(cluster.gpus_per_node, cluster.count)
-    nic_bytes_per_s = cluster.network_gbps / gpus_per_node / 8.0 * 1e9 * assumptions.network_efficiency
+    nic_bytes_per_s = network_gbps / gpus_per_node / 8.0 * 1e9 * assumptions.network_efficiency
 
     def group_link(group: np.ndarray) -> np.ndarray:
         """One-way bytes/s per GPU for a group of `group` consecutive ranks: NVLink inside a node, else the NIC."""

@@ -24,8 +24,9 @@ from gpuplanner.core.cost import (
     purchase_price_age_note,
 )
 from gpuplanner.core.errors import CancelledError, InputError
-from gpuplanner.core.estimate import estimate, training_bounds
+from gpuplanner.core.estimate import TRANSFORMER_TRAINING, estimate, fast_training_searches, training_bounds
 from gpuplanner.core.hardware import GPU, Segment
+from gpuplanner.core.layout import LayoutSearch
 from gpuplanner.core.memory import GIB
 from gpuplanner.core.messages import Message, msg
 from gpuplanner.core.results import (
@@ -223,15 +224,44 @@ def site_block(site: SitePlan, limits: SiteLimits, power: PowerAssumptions) -> S
 EstimateCache = dict[tuple[str, int | None], Estimate | None]
 
 
-def _estimate_once(scenario: Scenario, option: HardwareOptions, count: int | None,
-                   cache: EstimateCache) -> Estimate | None:
-    """One estimate per (GPU, count), shared by the owned and the rented plan (None: it does not fit)."""
+def _on_option(scenario: Scenario, option: HardwareOptions, count: int | None) -> Scenario:
+    return dataclasses.replace(scenario, gpu=option.gpu, gpu_count=count, gpus_per_node=option.node.gpus,
+                               hardware_given=True)
+
+
+# Under a deadline the count loop stops one count past the first that meets it: searching the option's counts this
+# many at a time keeps most of the batching's gain without searching counts the loop never reaches.
+COUNTS_SEARCHED_TOGETHER_UNDER_A_DEADLINE = 3
+
+
+class _OptionSearches:
+    """The fast-path layout searches of one option's counts, done together (fast_training_searches) as the count
+    loop reaches them: all at once, or a few at a time when the loop may stop early."""
+
+    def __init__(self, trial: Scenario, counts: list[int], chunk: int) -> None:
+        self.trial, self.counts, self.chunk = trial, counts, chunk
+        self.found: dict[int, LayoutSearch] = {}
+        self.done: set[int] = set()
+
+    def get(self, count: int) -> LayoutSearch | None:
+        if count not in self.done and count in self.counts:
+            start = self.counts.index(count)
+            batch = [c for c in self.counts[start:start + self.chunk] if c not in self.done]
+            self.found.update(fast_training_searches(self.trial, batch))
+            self.done.update(batch)
+        return self.found.get(count)
+
+
+def _estimate_once(scenario: Scenario, option: HardwareOptions, count: int | None, cache: EstimateCache,
+                   searches: _OptionSearches | None = None) -> Estimate | None:
+    """One estimate per (GPU, count), shared by the owned and the rented plan (None: it does not fit); `searches`:
+    the option's layout searches, done together."""
     key = (option.gpu.id, count)
     if key not in cache:
-        trial = dataclasses.replace(scenario, gpu=option.gpu, gpu_count=count, gpus_per_node=option.node.gpus,
-                                    hardware_given=True)
+        search = None if searches is None or count is None else searches.get(count)
         try:
-            result: Estimate | None = estimate(trial, option.node, alternatives=False)
+            result: Estimate | None = estimate(_on_option(scenario, option, count), option.node, alternatives=False,
+                                               search=search)
         except InputError:
             result = None
         cache[key] = result if result is not None and result.fits else None
@@ -239,10 +269,10 @@ def _estimate_once(scenario: Scenario, option: HardwareOptions, count: int | Non
 
 
 def _evaluate(scenario: Scenario, option: HardwareOptions, count: int | None, settings: PlanSettings,
-              deployment: str, cache: EstimateCache) -> Plan | None:
+              deployment: str, cache: EstimateCache, searches: _OptionSearches | None = None) -> Plan | None:
     if deployment == "on-prem" and option.node_price is None:
         return None  # nothing to price a purchase by: no plan, so no estimate either
-    result = _estimate_once(scenario, option, count, cache)
+    result = _estimate_once(scenario, option, count, cache, searches)
     if result is None:
         return None
     gpus = result.count
@@ -549,17 +579,25 @@ def plan_catalog(scenario: Scenario, options: list[HardwareOptions], settings: P
             raise CancelledError
         found = 0
         skip = _hopeless_counts(scenario, option, settings)
-        for deployment in _deployments(settings, option):
-            limit = MAX_CONSUMER_GPUS if option.gpu.segment == Segment.CONSUMER else MAX_TRAINING_GPUS
-            counts = [None] if scenario.task == Task.INFERENCE else candidate_counts(option.node.gpus, limit)
-            if scenario.task != Task.INFERENCE and scenario.gpu_count is not None:
-                counts = [scenario.gpu_count]
-            counts = [c for i, c in enumerate(counts) if not skip(c, counts[i + 1] if i + 1 < len(counts) else None)]
+        limit = MAX_CONSUMER_GPUS if option.gpu.segment == Segment.CONSUMER else MAX_TRAINING_GPUS
+        worth: list[int | None] = [None] if scenario.task == Task.INFERENCE else list(
+            candidate_counts(option.node.gpus, limit))
+        if scenario.task != Task.INFERENCE and scenario.gpu_count is not None:
+            worth = [scenario.gpu_count]
+        worth = [c for i, c in enumerate(worth) if not skip(c, worth[i + 1] if i + 1 < len(worth) else None)]
+        deployments = _deployments(settings, option)
+        searches = None
+        if scenario.task in TRANSFORMER_TRAINING:
+            trial_counts = [c for c in worth if c is not None]
+            searches = _OptionSearches(_on_option(scenario, option, None), trial_counts, len(trial_counts)
+                                       if settings.deadline_days is None else COUNTS_SEARCHED_TOGETHER_UNDER_A_DEADLINE)
+        for deployment in deployments:
+            counts = worth
             if deployment == "on-prem":
                 counts = _within_reach_of_the_budget(counts, option, settings)
             met_deadline = False
             for count in counts:
-                plan = _evaluate(scenario, option, count, settings, deployment, estimates)
+                plan = _evaluate(scenario, option, count, settings, deployment, estimates, searches)
                 if plan is None:
                     continue
                 found += 1

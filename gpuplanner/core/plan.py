@@ -585,16 +585,16 @@ def plan_catalog(scenario: Scenario, options: list[HardwareOptions], settings: P
         if scenario.task != Task.INFERENCE and scenario.gpu_count is not None:
             worth = [scenario.gpu_count]
         worth = [c for i, c in enumerate(worth) if not skip(c, worth[i + 1] if i + 1 < len(worth) else None)]
-        deployments = _deployments(settings, option)
+        by_deployment = {deployment: _within_reach_of_the_budget(worth, option, settings) if deployment == "on-prem"
+                         else worth for deployment in _deployments(settings, option)}
         searches = None
-        if scenario.task in TRANSFORMER_TRAINING:
-            trial_counts = [c for c in worth if c is not None]
+        if scenario.task in TRANSFORMER_TRAINING:  # the counts some deployment will estimate, searched together
+            wanted = {c for deployment, counts in by_deployment.items() for c in counts if c is not None
+                      and (deployment != "on-prem" or option.node_price is not None)}  # (_evaluate: no price)
+            trial_counts = [c for c in worth if c in wanted]
             searches = _OptionSearches(_on_option(scenario, option, None), trial_counts, len(trial_counts)
                                        if settings.deadline_days is None else COUNTS_SEARCHED_TOGETHER_UNDER_A_DEADLINE)
-        for deployment in deployments:
-            counts = worth
-            if deployment == "on-prem":
-                counts = _within_reach_of_the_budget(counts, option, settings)
+        for deployment, counts in by_deployment.items():
             met_deadline = False
             for count in counts:
                 plan = _evaluate(scenario, option, count, settings, deployment, estimates, searches)

@@ -117,10 +117,15 @@ def test_counts_that_cannot_meet_the_deadline_or_fit_are_not_estimated(catalog, 
     ("mixtral-8x7b", "h100-sxm5-80gb", {}),  # expert-parallel layouts beside counts with none
     ("llama-3.1-8b", "rtx-4090", {"seq_len": 65536}),  # context parallelism, PCIe, small nodes
 ])
-def test_searching_counts_together_gives_each_counts_own_search(catalog, preset, gpu, extra) -> None:
+@pytest.mark.parametrize("rows_per_evaluation", [20_000, 50])  # the default, and counts split over evaluations
+def test_searching_counts_together_gives_each_counts_own_search(catalog, monkeypatch, preset, gpu, extra,
+                                                                 rows_per_evaluation) -> None:
     """fast_training_searches (the planner's batched path: one step-time evaluation for several counts, each row
     on its own count's node size and network) equals search_layouts' fast path count by count: the same layouts
     timed, the same step times, the same best layout."""
+    import gpuplanner.core.layout as layout_module
+
+    monkeypatch.setattr(layout_module, "ROWS_PER_STEP_TIME_EVALUATION", rows_per_evaluation)
     from gpuplanner.core.errors import InputError
     from gpuplanner.core.estimate import _cluster, _training_workload, fast_training_searches, supported_precision
     from gpuplanner.core.layout import search_layouts

@@ -281,20 +281,43 @@ def fast_searches(workload: TrainingWorkload, clusters: list[Cluster], assumptio
         return {}
     runs = [_what_runs(cluster, memory) for cluster, _, memory in pending]
     picked = [layouts.take(timed) for (_, layouts, _), (*_, timed) in zip(pending, runs, strict=True)]
-    # Each row on its own count's node size and network, as search_layouts' Cluster gives them.
-    gpus_per_node = np.concatenate([np.full(len(rows), float(min(cluster.gpus_per_node, cluster.count)))
-                                    for (cluster, _, _), rows in zip(pending, picked, strict=True)])
-    network = np.concatenate([np.full(len(rows), cluster.network_gbps)
-                              for (cluster, _, _), rows in zip(pending, picked, strict=True)])
-    time = step_time_rows(workload, pending[0][0].gpu, gpus_per_node, network, _concatenated(picked), assumptions)
+    times: list[StepTime] = []
+    for group in _groups_of_rows([len(rows) for rows in picked], ROWS_PER_STEP_TIME_EVALUATION):
+        # Each row on its own count's node size and network, as search_layouts' Cluster gives them.
+        clusters_rows = [(pending[i][0], picked[i]) for i in group]
+        gpus_per_node = np.concatenate([np.full(len(rows), float(min(cluster.gpus_per_node, cluster.count)))
+                                        for cluster, rows in clusters_rows])
+        network = np.concatenate([np.full(len(rows), cluster.network_gbps) for cluster, rows in clusters_rows])
+        time = step_time_rows(workload, pending[0][0].gpu, gpus_per_node, network,
+                              _concatenated([rows for _, rows in clusters_rows]), assumptions)
+        start = 0
+        for _, rows in clusters_rows:
+            times.append(StepTime(**{name: getattr(time, name)[start:start + len(rows)] for name in STEP_PARTS}))
+            start += len(rows)
     searches: dict[int, LayoutSearch] = {}
-    ends = np.cumsum([len(rows) for rows in picked])
-    for (cluster, layouts, memory), (capacity, fits, tight, timed), end, rows in zip(pending, runs, ends, picked,
-                                                                                      strict=True):
-        own = StepTime(**{name: getattr(time, name)[end - len(rows):end] for name in STEP_PARTS})
+    for (cluster, layouts, memory), (capacity, fits, tight, timed), own in zip(pending, runs, times, strict=True):
         searches[cluster.count] = LayoutSearch(layouts, memory, own.spread(timed, len(layouts)), capacity, fits,
                                                False, tight)
     return searches
+
+
+# Rows one batched step-time evaluation takes at most (its temporaries are some tens of arrays of this length): a
+# long session of 1-T-parameter models peaked 190 MiB higher with every count's rows in one evaluation.
+ROWS_PER_STEP_TIME_EVALUATION = 20_000
+
+
+def _groups_of_rows(sizes: list[int], limit: int) -> list[list[int]]:
+    """Consecutive indices grouped so that each group's sizes sum to at most `limit` (a larger one alone)."""
+    groups: list[list[int]] = []
+    total = 0
+    for index, size in enumerate(sizes):
+        if groups and total + size <= limit:
+            groups[-1].append(index)
+            total += size
+        else:
+            groups.append([index])
+            total = size
+    return groups
 
 
 def _concatenated(parts: list[Layouts]) -> Layouts:

@@ -295,3 +295,39 @@ def test_a_rented_plan_says_when_its_price_is_stale(catalog) -> None:
     options = [o for o in hardware_options(catalog, settings.power) if o.gpu.id == "a100-sxm4-80gb"]
     plans = plan_catalog(parsed, options, settings).plans
     assert plans and any("over 12 months ago" in w for w in plans[0].warnings)
+
+
+def _rented_plans(catalog, gpu_id: str, scenario: dict) -> list:
+    parsed = scenario_from_data({**scenario, "constraints": {"deployment": "cloud"}}, catalog)
+    settings = plan_settings(parsed)
+    options = [o for o in hardware_options(catalog, settings.power) if o.gpu.id == gpu_id]
+    return list(plan_catalog(parsed, options, settings, top=5).plans)
+
+
+def test_a_rented_plan_runs_on_instances_that_hold_its_layout(catalog) -> None:
+    """Eight L4s planned as one 8-GPU node rent one 8-GPU instance (g6.48xlarge), not eight of the cheaper 1-GPU
+    VMs (g2-standard-4) the layout's in-node groups could not span; and the instances the plan shows are the
+    instances it rents, not the servers an owned plan would buy."""
+    from gpuplanner.ui.details import plan_html
+
+    plans = _rented_plans(catalog, "l4", {"task": "pretrain", "model": {"preset": "llama-3.1-8b"},
+                                          "training": {"tokens": 2e10}})
+    multi = [p for p in plans if p.count >= 8]
+    assert multi, [p.count for p in plans]
+    for plan in multi:
+        offer = plan.cost.cloud_offer
+        assert offer.instance == "g6.48xlarge" and offer.instances == plan.count // 8, (offer, plan.count)
+        assert plan.cost.gpus_rented == offer.instances * 8
+        assert f"{offer.instances} × g6.48xlarge" in plan_html(plan, "USD")
+
+
+def test_gpus_rented_only_as_one_gpu_vms_are_planned_as_one_gpu_nodes(catalog) -> None:
+    """T4s are offered only as 1-GPU instances: a multi-GPU rented plan runs one GPU per machine, so no
+    tensor-parallel group spans two of them and the estimate counts a node per GPU."""
+    plans = _rented_plans(catalog, "t4", {"task": "lora", "model": {"preset": "llama-2-7b"}, "seq_len": 2048,
+                                          "training": {"tokens": 1e8, "global_batch": 32}})
+    multi = [p for p in plans if p.count > 1]
+    assert multi, [p.count for p in plans]
+    for plan in multi:
+        assert plan.estimate.layout.tp == 1 and plan.estimate.nodes == plan.count
+        assert plan.cost.cloud_offer.instances == plan.count

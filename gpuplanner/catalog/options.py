@@ -98,17 +98,19 @@ def _usd_per_hour(row: Row, usd_to_cny: float) -> float | None:
     return price / usd_to_cny if currency == "CNY" else None
 
 
-def cheapest_cloud_offer(gpu: GPU, offers: list[Row], region: str = "global",
-                         usd_to_cny: float = CostAssumptions.usd_to_cny) -> CloudOffer | None:
-    """The cheapest offer per GPU-hour, from inside `region` when there is one there (else the cheapest anywhere,
-    which the planner then marks as outside the region). Offers listed in CNY (mainland-China clouds) count at the
-    user's exchange rate and say so."""
+def cloud_offers(gpu: GPU, offers: list[Row], region: str = "global",
+                 usd_to_cny: float = CostAssumptions.usd_to_cny) -> list[CloudOffer]:
+    """The GPU's offers from inside `region` when there is one there (else from anywhere, which the planner then
+    marks as outside the region), cheapest per GPU-hour first. Offers listed in CNY (mainland-China clouds) count at
+    the user's exchange rate and say so."""
     usable = [(row, usd) for row in offers if row.get("gpu_id") == gpu.id and row.get("on_demand_per_hour")
               and (usd := _usd_per_hour(row, usd_to_cny)) is not None]
-    if not usable:
-        return None
     local = [(row, usd) for row, usd in usable if in_region(str(row.get("region") or ""), region)]
-    row, usd = min(local or usable, key=lambda item: item[1] / int(item[0]["gpu_count"]))  # type: ignore[arg-type]
+    chosen = sorted(local or usable, key=lambda item: item[1] / int(item[0]["gpu_count"]))  # type: ignore[arg-type]
+    return [_offer(row, usd, usd_to_cny) for row, usd in chosen]
+
+
+def _offer(row: Row, usd: float, usd_to_cny: float) -> CloudOffer:
     source = str(row["source"])
     if row.get("currency") == "CNY":
         source += f" (listed at {float(row['on_demand_per_hour']):,.2f} CNY/h; {usd_to_cny:g} CNY/USD)"  # type: ignore[arg-type]
@@ -129,8 +131,9 @@ def hardware_options(catalog: Catalog, power: PowerAssumptions, region: str = "g
             continue  # cannot estimate without memory figures
         node, price = node_for(gpu, servers, power)
         klass = chassis_class(gpu)
+        offered = cloud_offers(gpu, offers, region, usd_to_cny)
         options.append(HardwareOptions(
-            gpu=gpu, node=node, node_price=price, cloud=cheapest_cloud_offer(gpu, offers, region, usd_to_cny),
+            gpu=gpu, node=node, node_price=price, cloud=offered[0] if offered else None, cloud_offers=tuple(offered),
             availability=gpu_availability(gpu, region, statements),
             nic_gbps=scale_out_port_gbps(gpu), whole_nodes_only=klass == "sxm8" or bool(_servers_for(servers, gpu)),
             gpu_price_usd=gpu.price_usd_mid, host_price_usd=HOST_PLATFORM_DEFAULT_USD[klass]))

@@ -83,7 +83,7 @@ def rental_lines(best: Plan, currency: str) -> list[str]:
     offer = cost.cloud_offer
     job = cost.run_cost_cloud_on_demand
     return [
-        "  " + fill(tr("rented: %1 x %2 from %3; region: %4; prices of %5"), best.site.nodes,
+        "  " + fill(tr("rented: %1 x %2 from %3; region: %4; prices of %5"), offer.instances if offer else 0,
                     offer.instance if offer else "", offer.provider if offer else "",
                     offer.region if offer else "", offer.price_date if offer else ""),
         "  " + fill(tr("cost (%1): on demand %2 per GPU-hour (reserved %3, spot %4); this job on demand %5"), currency,

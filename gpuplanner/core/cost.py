@@ -205,7 +205,7 @@ def cost_summary(inputs: CostInputs, assumptions: CostAssumptions, run_gpu_hours
         cloud_spot_per_gpu_hour=_times(cloud_per_gpu_hour, a.spot_price_ratio),
         cloud_offer=None if offer is None else CloudOfferBlock(
             provider=offer.provider, instance=offer.instance, region=offer.region, price_date=offer.price_date,
-            source=offer.source, confidence=offer.confidence),
+            source=offer.source, confidence=offer.confidence, instances=math.ceil(inputs.gpus / offer.gpus)),
         cloud_tco=None if cloud_per_gpu_hour is None else (
             cloud_per_gpu_hour * inputs.rented_gpus * HOURS_PER_YEAR * a.years * a.utilization),
         gpus_rented=inputs.rented_gpus if offer is not None else None, gpus_owned=inputs.owned_gpus,

@@ -86,13 +86,25 @@ class HardwareOptions:
     gpu: GPU
     node: NodeSpec
     node_price: Price | None  # a fully populated node
-    cloud: CloudOffer | None
+    cloud: CloudOffer | None  # the cheapest per GPU-hour
     nic_gbps: float  # per scale-out port
     whole_nodes_only: bool = True  # SXM baseboards and complete servers are bought whole
     gpu_price_usd: float | None = None  # for partly populated PCIe servers and workstations
     host_price_usd: float | None = None
     availability: Availability = dataclasses.field(default_factory=lambda: Availability(
         "global", Status.OPEN, msg("no regional filter"), "", ""))
+    cloud_offers: tuple[CloudOffer, ...] = ()  # every offer of the GPU to choose from (empty: `cloud` alone)
+
+    def cloud_for(self, gpus: int) -> CloudOffer | None:
+        """The rental a plan of `gpus` GPUs runs on: an instance holding a node's worth of them (the layout keeps
+        tensor-parallel and other in-node groups on one machine's links; eight 1-GPU VMs are not one 8-GPU
+        server), the cheapest per hour for the whole instances it takes; None when no instance is that large."""
+        offers = self.cloud_offers or ((self.cloud,) if self.cloud is not None else ())
+        need = min(gpus, self.node.gpus)
+        large_enough = [offer for offer in offers if offer.gpus >= need]
+        if not large_enough:
+            return None
+        return min(large_enough, key=lambda offer: math.ceil(gpus / offer.gpus) * offer.usd_per_hour)
 
     def node_with(self, gpus: int) -> tuple[NodeSpec, Price | None]:
         """The node actually bought for a plan of `gpus` GPUs (fewer than a full node only when allowed)."""
@@ -221,7 +233,15 @@ def site_block(site: SitePlan, limits: SiteLimits, power: PowerAssumptions) -> S
     )
 
 
-EstimateCache = dict[tuple[str, int | None], Estimate | None]
+EstimateCache = dict[tuple[str, int | None, int], Estimate | None]  # (GPU, count, GPUs per node)
+
+
+def _on_instances(option: HardwareOptions, offer: CloudOffer) -> HardwareOptions:
+    """The option with the rented instance as its node (its GPUs per node; the rest of the server's figures stay,
+    they only matter to owned plans)."""
+    node = dataclasses.replace(option.node, gpus=offer.gpus, name=f"{offer.gpus} x {option.gpu.model} "
+                               f"({offer.instance})")
+    return dataclasses.replace(option, node=node, cloud=offer, cloud_offers=(offer,), node_price=None)
 
 
 def _on_option(scenario: Scenario, option: HardwareOptions, count: int | None) -> Scenario:
@@ -256,7 +276,7 @@ def _estimate_once(scenario: Scenario, option: HardwareOptions, count: int | Non
                    searches: _OptionSearches | None = None) -> Estimate | None:
     """One estimate per (GPU, count), shared by the owned and the rented plan (None: it does not fit); `searches`:
     the option's layout searches, done together."""
-    key = (option.gpu.id, count)
+    key = (option.gpu.id, count, option.node.gpus)
     if key not in cache:
         search = None if searches is None or count is None else searches.get(count)
         try:
@@ -278,6 +298,14 @@ def _evaluate(scenario: Scenario, option: HardwareOptions, count: int | None, se
     gpus = result.count
     if option.gpu.segment == Segment.CONSUMER and gpus > MAX_CONSUMER_GPUS:
         return None
+    offer = option.cloud_for(gpus)
+    if deployment == "cloud" and offer is None:
+        # Every instance of the GPU is smaller than the node the layout assumed: the plan runs on those instances
+        # as its nodes (groups within one instance, the rest over the instance network), estimated as such.
+        small = option.cloud
+        if small is None or small.gpus >= option.node.gpus:
+            return None
+        return _evaluate(scenario, _on_instances(option, small), count, settings, deployment, cache)
     nodes = math.ceil(gpus / option.node.gpus)
     node, node_price = option.node_with(gpus)
     ports = node.gpus if nodes > 1 else 0
@@ -286,7 +314,7 @@ def _evaluate(scenario: Scenario, option: HardwareOptions, count: int | None, se
     cost_inputs = CostInputs(gpus=gpus, nodes=nodes, racks=site.racks, node_price=node_price,
                              network_usd=None, it_kw_busy=site.it_kw_expected,
                              it_kw_idle=None if site.node_kw_idle is None else site.node_kw_idle * nodes,
-                             cloud=option.cloud, gpus_bought=node.gpus * nodes)
+                             cloud=offer, gpus_bought=node.gpus * nodes)
     cost = cost_summary(cost_inputs, settings.cost, run_gpu_hours=training.gpu_hours if training else None,
                         output_tokens_per_s=serving.output_tokens_per_s if serving else None)
     metric = _cost_metric(cost, deployment, settings, training is not None)
@@ -298,12 +326,12 @@ def _evaluate(scenario: Scenario, option: HardwareOptions, count: int | None, se
         stale_purchase = None if node_price is None else purchase_price_age_note(node_price, settings.today)
         if stale_purchase is not None:
             warnings.append(stale_purchase)
-    elif option.cloud is not None:
-        stale = price_age_note(option.cloud.price_date, settings.today)
+    elif offer is not None:
+        stale = price_age_note(offer.price_date, settings.today)
         if stale is not None:
             warnings.append(stale)
-        if QUOTE_PREFIX in option.cloud.source:
-            warnings.append(msg("Rental price from your quote of {date}.", date=option.cloud.price_date))
+        if QUOTE_PREFIX in offer.source:
+            warnings.append(msg("Rental price from your quote of {date}.", date=offer.price_date))
     if training and settings.deadline_days is None and training.days > NO_DEADLINE_WARNING_DAYS:
         warnings.append(msg("Takes {days:,.0f} days: no deadline is set, so slow plans can rank first. Set a "
                             "deadline to see faster ones.", days=training.days))

@@ -316,6 +316,7 @@ class CloudOfferBlock:
     price_date: str
     source: str
     confidence: str = ""  # datasheet, vendor, secondary or estimate; "" for the user's own quote
+    instances: int = 1  # how many of the instance the plan rents (whole instances)
 
 
 QUOTE_PREFIX = "your quote"  # how the source of a price from the user's vendor quote begins

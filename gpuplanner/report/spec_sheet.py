@@ -340,7 +340,8 @@ def _rental_sections(plan: Plan, fmt: _Formatter) -> list[str]:
     training = plan.training
     rows = [
         (tr("Provider"), provider or tr("n/a")),
-        (tr("Instances"), fill(tr("%1 × %2"), str(plan.site.nodes), instance or tr("n/a"))),
+        (tr("Instances"), fill(tr("%1 × %2"), str(cost.cloud_offer.instances), instance) if cost.cloud_offer
+         else tr("n/a")),
         (tr("Region"), region or tr("n/a")),
         (tr("Rental price: confidence, date"), price_basis_text(plan)),
         (tr("On demand per GPU-hour"), fmt.money(per_gpu_hour, 2)),

@@ -134,7 +134,7 @@ def _rental_parts(plan: Plan) -> list[str]:
     offer = plan.cost.cloud_offer
     heading = tr("Rental")
     rows = [(tr("Provider"), offer.provider if offer else ""),
-            (tr("Instances"), f"{plan.site.nodes} × {offer.instance if offer else ''}"),
+            (tr("Instances"), f"{offer.instances} × {offer.instance}" if offer else tr("n/a")),
             (tr("Region"), (offer.region if offer else "") or tr("n/a")),
             (tr("Prices of"), (offer.price_date if offer else "") or tr("undated")),
             (tr("Site"), tr("none needed (racks, power and cooling are the provider's)"))]

@@ -297,11 +297,14 @@ def test_a_rented_plan_says_when_its_price_is_stale(catalog) -> None:
     assert plans and any("over 12 months ago" in w for w in plans[0].warnings)
 
 
-def _rented_plans(catalog, gpu_id: str, scenario: dict) -> list:
-    parsed = scenario_from_data({**scenario, "constraints": {"deployment": "cloud"}}, catalog)
+def _rented_plans(catalog, gpu_id: str, scenario: dict, deadline_days: float | None = None) -> list:
+    """The ranked plans and near misses of renting this GPU (one per option: the count that ranks best)."""
+    constraints = {"deployment": "cloud", **({"deadline_days": deadline_days} if deadline_days else {})}
+    parsed = scenario_from_data({**scenario, "constraints": constraints}, catalog)
     settings = plan_settings(parsed)
     options = [o for o in hardware_options(catalog, settings.power) if o.gpu.id == gpu_id]
-    return list(plan_catalog(parsed, options, settings, top=5).plans)
+    result = plan_catalog(parsed, options, settings, top=5)
+    return [*result.plans, *result.near_misses]
 
 
 def test_a_rented_plan_runs_on_instances_that_hold_its_layout(catalog) -> None:
@@ -321,13 +324,48 @@ def test_a_rented_plan_runs_on_instances_that_hold_its_layout(catalog) -> None:
         assert f"{offer.instances} × g6.48xlarge" in plan_html(plan, "USD")
 
 
-def test_gpus_rented_only_as_one_gpu_vms_are_planned_as_one_gpu_nodes(catalog) -> None:
-    """T4s are offered only as 1-GPU instances: a multi-GPU rented plan runs one GPU per machine, so no
-    tensor-parallel group spans two of them and the estimate counts a node per GPU."""
-    plans = _rented_plans(catalog, "t4", {"task": "lora", "model": {"preset": "llama-2-7b"}, "seq_len": 2048,
-                                          "training": {"tokens": 1e8, "global_batch": 32}})
+def test_gpus_rented_only_as_small_vms_are_planned_on_them_as_nodes(catalog) -> None:
+    """The A100 PCIe 80GB is offered only as a 1-GPU VM (Azure NC24ads A100 v4, 20 Gb/s published): a multi-GPU
+    rented plan runs one GPU per machine over that network, so no tensor-parallel group spans two of them. A10s are
+    offered only as 1-GPU VMs with no published network: planned the same way at the network a server of their
+    class gets, and the plan says so."""
+    lora = {"task": "lora", "model": {"preset": "llama-2-7b"}, "seq_len": 2048,
+            "training": {"tokens": 1e9, "global_batch": 64}}
+    plans = _rented_plans(catalog, "a100-pcie-80gb", lora, deadline_days=0.5)  # more than one GPU's work
     multi = [p for p in plans if p.count > 1]
     assert multi, [p.count for p in plans]
     for plan in multi:
         assert plan.estimate.layout.tp == 1 and plan.estimate.nodes == plan.count
         assert plan.cost.cloud_offer.instances == plan.count
+    a10 = [p for p in _rented_plans(catalog, "a10", lora, deadline_days=0.5) if p.count > 1]
+    assert a10
+    for plan in a10:
+        assert plan.estimate.layout.tp == 1 and plan.estimate.nodes == plan.count
+        assert any("publishes no network bandwidth for ecs.gn7i-c8g1.2xlarge" in str(w) and "200 Gb/s" in str(w)
+                   for w in plan.warnings), plan.warnings
+
+
+def test_a_rental_on_small_vms_is_taken_when_it_does_better(catalog) -> None:
+    """Where the cheapest instance per GPU-hour is smaller than a node and publishes its network, a rented plan is
+    also costed on many of them (one GPU per machine, data parallel over that network) and the better of the two is
+    kept: LoRA, whose gradients are tiny, runs cheaper on half-price 1-GPU VMs even at 1 Gb/s; at 10 Mb/s it does
+    not."""
+    parsed = scenario_from_data({"task": "lora", "model": {"preset": "llama-2-7b"}, "seq_len": 2048,
+                                 "training": {"tokens": 1e9, "global_batch": 64},
+                                 "constraints": {"deployment": "cloud", "deadline_days": 0.5}}, catalog)
+    settings = plan_settings(parsed)
+    (l4,) = [o for o in hardware_options(catalog, settings.power) if o.gpu.id == "l4"]
+    big = next(o for o in l4.cloud_offers if o.gpus == 8)
+
+    def best(network_gbps: float):
+        small = CloudOffer("Test cloud", "1-GPU VM", 1, big.usd_per_gpu_hour * 0.5, big.region, "2026-11-01",
+                           "test offer", "vendor", network_gbps)
+        option = dataclasses.replace(l4, cloud=small, cloud_offers=(small, big))
+        (plan,) = plan_catalog(parsed, [option], settings, top=1).plans
+        return plan
+
+    fast_network = best(100.0)
+    assert fast_network.cost.cloud_offer.instance == "1-GPU VM" and fast_network.estimate.layout.tp == 1
+    assert fast_network.estimate.nodes == fast_network.count
+    slow_network = best(0.01)
+    assert slow_network.cost.cloud_offer.instance == big.instance

@@ -117,7 +117,8 @@ def _offer(row: Row, usd: float, usd_to_cny: float) -> CloudOffer:
     return CloudOffer(provider=str(row["provider"]), instance=str(row["instance"]), gpus=int(row["gpu_count"]),
                       usd_per_hour=usd, region=str(row.get("region") or ""),
                       price_date=str(row.get("price_date") or "undated"), source=source,
-                      confidence=str(row.get("confidence") or ""))
+                      confidence=str(row.get("confidence") or ""),
+                      network_gbps=None if row.get("network_gbps") is None else float(row["network_gbps"]))  # type: ignore[arg-type]
 
 
 def hardware_options(catalog: Catalog, power: PowerAssumptions, region: str = "global",

@@ -45,6 +45,7 @@ class CloudOffer:
     price_date: str
     source: str
     confidence: str = ""  # catalog.schema.CONFIDENCE_LEVELS; "" for the user's own quote
+    network_gbps: float | None = None  # the instance's published network bandwidth (None: not published)
 
     @property
     def usd_per_gpu_hour(self) -> float:

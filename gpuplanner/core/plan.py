@@ -64,7 +64,7 @@ from gpuplanner.core.site import (
     facilities,
     plan_site,
 )
-from gpuplanner.core.workload import Task
+from gpuplanner.core.workload import Task, default_network_gbps_per_node
 
 MAX_TRAINING_GPUS = 16384
 # GeForce cards: the GeForce driver licence forbids data-center deployment, so plans keep them at workstation
@@ -94,6 +94,7 @@ class HardwareOptions:
     availability: Availability = dataclasses.field(default_factory=lambda: Availability(
         "global", Status.OPEN, msg("no regional filter"), "", ""))
     cloud_offers: tuple[CloudOffer, ...] = ()  # every offer of the GPU to choose from (empty: `cloud` alone)
+    network_gbps_per_node: float | None = None  # the node's network where the option fixes it (a rented instance)
 
     def cloud_for(self, gpus: int) -> CloudOffer | None:
         """The rental a plan of `gpus` GPUs runs on: an instance holding a node's worth of them (the layout keeps
@@ -233,7 +234,8 @@ def site_block(site: SitePlan, limits: SiteLimits, power: PowerAssumptions) -> S
     )
 
 
-EstimateCache = dict[tuple[str, int | None, int], Estimate | None]  # (GPU, count, GPUs per node)
+# (GPU, count, GPUs per node, node network where the option fixes it)
+EstimateCache = dict[tuple[str, int | None, int, float | None], Estimate | None]
 
 
 def _on_instances(option: HardwareOptions, offer: CloudOffer) -> HardwareOptions:
@@ -241,12 +243,14 @@ def _on_instances(option: HardwareOptions, offer: CloudOffer) -> HardwareOptions
     they only matter to owned plans)."""
     node = dataclasses.replace(option.node, gpus=offer.gpus, name=f"{offer.gpus} x {option.gpu.model} "
                                f"({offer.instance})")
-    return dataclasses.replace(option, node=node, cloud=offer, cloud_offers=(offer,), node_price=None)
+    return dataclasses.replace(option, node=node, cloud=offer, cloud_offers=(offer,), node_price=None,
+                               network_gbps_per_node=offer.network_gbps)
 
 
 def _on_option(scenario: Scenario, option: HardwareOptions, count: int | None) -> Scenario:
+    network = scenario.network_gbps_per_node if option.network_gbps_per_node is None else option.network_gbps_per_node
     return dataclasses.replace(scenario, gpu=option.gpu, gpu_count=count, gpus_per_node=option.node.gpus,
-                               hardware_given=True)
+                               network_gbps_per_node=network, hardware_given=True)
 
 
 # Under a deadline the count loop stops one count past the first that meets it: searching the option's counts this
@@ -276,7 +280,7 @@ def _estimate_once(scenario: Scenario, option: HardwareOptions, count: int | Non
                    searches: _OptionSearches | None = None) -> Estimate | None:
     """One estimate per (GPU, count), shared by the owned and the rented plan (None: it does not fit); `searches`:
     the option's layout searches, done together."""
-    key = (option.gpu.id, count, option.node.gpus)
+    key = (option.gpu.id, count, option.node.gpus, option.network_gbps_per_node)
     if key not in cache:
         search = None if searches is None or count is None else searches.get(count)
         try:
@@ -299,13 +303,35 @@ def _evaluate(scenario: Scenario, option: HardwareOptions, count: int | None, se
     if option.gpu.segment == Segment.CONSUMER and gpus > MAX_CONSUMER_GPUS:
         return None
     offer = option.cloud_for(gpus)
+    small = option.cloud  # the cheapest per GPU-hour
+    if deployment == "cloud" and small is not None and small.gpus < min(gpus, option.node.gpus) \
+            and small.network_gbps is not None:
+        # The plan run on those smaller instances as its nodes (groups within one instance, the rest over the
+        # instance's published network), estimated as such: the rental where no instance holds a node's worth,
+        # else the better of the two (data parallelism over many small VMs can cost less and take longer). Without
+        # a published instance network there is nothing to estimate the traffic between them by: no such plan.
+        alternative = _evaluate(scenario, _on_instances(option, small), count, settings, deployment, cache)
+        if offer is None:
+            return alternative
+        whole = _evaluate(scenario, dataclasses.replace(option, cloud=offer, cloud_offers=(offer,)), count,
+                          settings, deployment, cache, searches)
+        candidates = [plan for plan in (whole, alternative) if plan is not None]
+        return min(candidates, key=lambda plan: (bool(_misses(plan, settings)), *_sort_key(plan, settings.objective)),
+                   default=None)
     if deployment == "cloud" and offer is None:
-        # Every instance of the GPU is smaller than the node the layout assumed: the plan runs on those instances
-        # as its nodes (groups within one instance, the rest over the instance network), estimated as such.
-        small = option.cloud
-        if small is None or small.gpus >= option.node.gpus:
+        # Only smaller instances, with no published network: planned on them at the node network a server of this
+        # GPU class gets (or the user's), said in the plan.
+        if small is None or small.gpus >= min(gpus, option.node.gpus):
             return None
-        return _evaluate(scenario, _on_instances(option, small), count, settings, deployment, cache)
+        plan = _evaluate(scenario, _on_instances(option, small), count, settings, deployment, cache)
+        if plan is None:
+            return None
+        per_instance = scenario.network_gbps_per_node or default_network_gbps_per_node(option.gpu, small.gpus)
+        return dataclasses.replace(plan, warnings=(*plan.warnings, msg(
+            "{provider} publishes no network bandwidth for {instance}: the traffic between the plan's {instances} "
+            "instances is costed at {gbps:g} Gb/s each (what a server of this GPU class gets); set the instance's "
+            "network_gbps in your catalog if you know it.", provider=small.provider, instance=small.instance,
+            instances=plan.cost.cloud_offer.instances if plan.cost.cloud_offer else plan.count, gbps=per_instance)))
     nodes = math.ceil(gpus / option.node.gpus)
     node, node_price = option.node_with(gpus)
     ports = node.gpus if nodes > 1 else 0

@@ -30,6 +30,9 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "%1 ms per output token (limit %2 ms)"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 nodes on a %2 fabric"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 publishes no %2 rate; estimated in %3 instead."),
+    QT_TRANSLATE_NOOP("CoreMessages", "%1 publishes no network bandwidth for %2: the traffic between the plan's %3 "
+                                      "instances is costed at %4 Gb/s each (what a server of this GPU class gets); "
+                                      "set the instance's network_gbps in your catalog if you know it."),
     QT_TRANSLATE_NOOP("CoreMessages", "%1% faster, but needs %2 GiB per GPU (%3 over capacity)"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1% slower"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1: ECC memory not confirmed; a %2-day run risks silent errors."),

@@ -262,10 +262,19 @@ class _OptionSearches:
     """The fast-path layout searches of one option's counts, done together (fast_training_searches) as the count
     loop reaches them: all at once, or a few at a time when the loop may stop early."""
 
-    def __init__(self, trial: Scenario, counts: list[int], chunk: int) -> None:
-        self.trial, self.counts, self.chunk = trial, counts, chunk
+    def __init__(self, scenario: Scenario, option: HardwareOptions, counts: list[int], chunk: int) -> None:
+        self.scenario, self.counts, self.chunk = scenario, counts, chunk
+        self.trial = _on_option(scenario, option, None)
         self.found: dict[int, LayoutSearch] = {}
         self.done: set[int] = set()
+        self._on_instances: dict[tuple[int, float | None], _OptionSearches] = {}
+
+    def on(self, instances: HardwareOptions) -> _OptionSearches:
+        """The same counts' searches with the option's rented instances as its nodes (_on_instances)."""
+        key = (instances.node.gpus, instances.network_gbps_per_node)
+        if key not in self._on_instances:
+            self._on_instances[key] = _OptionSearches(self.scenario, instances, self.counts, self.chunk)
+        return self._on_instances[key]
 
     def get(self, count: int) -> LayoutSearch | None:
         if count not in self.done and count in self.counts:
@@ -310,7 +319,9 @@ def _evaluate(scenario: Scenario, option: HardwareOptions, count: int | None, se
         # instance's published network), estimated as such: the rental where no instance holds a node's worth,
         # else the better of the two (data parallelism over many small VMs can cost less and take longer). Without
         # a published instance network there is nothing to estimate the traffic between them by: no such plan.
-        alternative = _evaluate(scenario, _on_instances(option, small), count, settings, deployment, cache)
+        instances = _on_instances(option, small)
+        alternative = _evaluate(scenario, instances, count, settings, deployment, cache,
+                                None if searches is None else searches.on(instances))
         if offer is None:
             return alternative
         whole = _evaluate(scenario, dataclasses.replace(option, cloud=offer, cloud_offers=(offer,)), count,
@@ -323,7 +334,9 @@ def _evaluate(scenario: Scenario, option: HardwareOptions, count: int | None, se
         # GPU class gets (or the user's), said in the plan.
         if small is None or small.gpus >= min(gpus, option.node.gpus):
             return None
-        plan = _evaluate(scenario, _on_instances(option, small), count, settings, deployment, cache)
+        instances = _on_instances(option, small)
+        plan = _evaluate(scenario, instances, count, settings, deployment, cache,
+                         None if searches is None else searches.on(instances))
         if plan is None:
             return None
         per_instance = scenario.network_gbps_per_node or default_network_gbps_per_node(option.gpu, small.gpus)
@@ -646,7 +659,7 @@ def plan_catalog(scenario: Scenario, options: list[HardwareOptions], settings: P
             wanted = {c for deployment, counts in by_deployment.items() for c in counts if c is not None
                       and (deployment != "on-prem" or option.node_price is not None)}  # (_evaluate: no price)
             trial_counts = [c for c in worth if c in wanted]
-            searches = _OptionSearches(_on_option(scenario, option, None), trial_counts, len(trial_counts)
+            searches = _OptionSearches(scenario, option, trial_counts, len(trial_counts)
                                        if settings.deadline_days is None else COUNTS_SEARCHED_TOGETHER_UNDER_A_DEADLINE)
         for deployment, counts in by_deployment.items():
             met_deadline = False

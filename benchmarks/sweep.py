@@ -1,4 +1,5 @@
-"""Full-catalog layout sweep for a 70B pretraining scenario: every GPU x counts 1..4096 x every layout."""
+"""Full-catalog layout sweep for a 70B pretraining scenario: every GPU x counts 1..4096 x every layout, each layout's
+memory and step time (the planner itself times only the layouts that run or nearly fit)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from gpuplanner.core.errors import InputError
 from gpuplanner.core.estimate import supported_precision
 from gpuplanner.core.hardware import Precision
 from gpuplanner.core.layout import search_layouts
+from gpuplanner.core.performance import training_step_time
 from gpuplanner.core.workload import Assumptions, Cluster, TrainingWorkload
 
 COUNTS = [1 << k for k in range(13)]  # 1 ... 4096
@@ -26,9 +28,11 @@ def sweep(catalog: Catalog) -> tuple[int, int, int]:
         workload = TrainingWorkload(model, seq_len=4096, global_batch=1024, tokens=2e12, precision=precision)
         for count in COUNTS:
             try:
-                search = search_layouts(workload, Cluster(gpu, count, min(8, count)), assumptions)
+                cluster = Cluster(gpu, count, min(8, count))
+                search = search_layouts(workload, cluster, assumptions, runner_up_times=False)
             except InputError:
                 continue
+            training_step_time(workload, cluster, search.layouts, assumptions)
             searches += 1
             layouts += len(search.layouts)
             fitting += int(search.fits.sum())

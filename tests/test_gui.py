@@ -408,3 +408,28 @@ def test_a_preset_shows_its_own_architecture_not_the_custom_boxes(qtbot, window)
     assert not page.preset_summary.isVisibleTo(page)
     window.wizard.task_page.set_task("vision")
     assert not page.custom.isVisibleTo(page) and not page.preset_summary.isVisibleTo(page)
+
+
+def test_plan_details_say_why_other_layouts_lost(qtbot) -> None:
+    """The details list the runner-up layouts with what each costs or needs (as `gpuplanner estimate` does), in the
+    user's language; none of them repeats the chosen layout's outcome."""
+    from PySide6.QtGui import QTextDocument
+
+    from gpuplanner.catalog.store import Catalog
+    from gpuplanner.service import plan_for_scenario
+    from gpuplanner.ui.details import plan_html
+
+    result = plan_for_scenario({"task": "pretrain", "model": {"preset": "llama-2-70b"},
+                                "hardware": {"gpu": "a100-sxm4-80gb", "count": 16}}, Catalog(), top=1)
+    plan = result.plans[0]
+    document = QTextDocument()
+    document.setHtml(plan_html(plan, result.currency))
+    text = document.toPlainText()
+    assert "Other layouts" in text
+    others = plan.estimate.alternatives
+    assert others and len(others) <= 4
+    for other in others:
+        assert other.layout != plan.layout
+        assert str(other.reason).split(":")[0].split(",")[0] in text  # "6% faster", "3% slower", "does not fit"
+    # Full recompute wins on 16 A100 80GB; the faster layouts just over capacity are named with what they need.
+    assert any("over capacity" in str(other.reason) for other in others)

@@ -60,10 +60,12 @@ def test_batch_that_cannot_be_split_is_an_input_error(catalog) -> None:
 def test_batched_evaluation_equals_single_evaluation(catalog, llama70) -> None:
     cluster = Cluster(catalog.gpu("a100-sxm4-80gb"), 128)
     search = search_layouts(llama70, cluster, Assumptions())
-    for i in (0, len(search.layouts) // 2, len(search.layouts) - 1):
+    every = training_step_time(llama70, cluster, search.layouts, Assumptions())
+    for i in (0, len(search.layouts) // 2, len(search.layouts) - 1, search.best_index()):
         alone = search.layouts.take(i)
         single = training_step_time(llama70, cluster, alone, Assumptions()).total[0]
-        assert single == pytest.approx(search.time.total[i])
+        assert single == pytest.approx(every.total[i])
+    assert every.total[search.best_index()] == pytest.approx(search.time.total[search.best_index()])
 
 
 def test_pcie_consumer_cards_pay_for_tensor_parallelism(catalog) -> None:
@@ -94,10 +96,12 @@ def test_full_recompute_costs_about_a_third_more_compute(catalog) -> None:
 def test_step_time_is_positive_and_finite(gpu_id, count, preset, seq) -> None:
     catalog = Catalog(overrides_path=None)
     workload = TrainingWorkload(catalog.model(preset), seq_len=seq, global_batch=256)
-    search = search_layouts(workload, Cluster(catalog.gpu(gpu_id), count, min(8, count)), Assumptions())
-    assert np.all(search.time.total > 0)
-    assert np.all(np.isfinite(search.time.total))
-    assert all(math.isfinite(float(getattr(search.time, n)[0])) for n in ("gemm", "data_parallel"))
+    cluster = Cluster(catalog.gpu(gpu_id), count, min(8, count))
+    every = training_step_time(workload, cluster, search_layouts(workload, cluster, Assumptions()).layouts,
+                               Assumptions())
+    assert np.all(every.total > 0)
+    assert np.all(np.isfinite(every.total))
+    assert all(math.isfinite(float(getattr(every, n)[0])) for n in ("gemm", "data_parallel"))
 
 
 bad_numbers = st.one_of(st.just(float("nan")), st.just(float("inf")), st.floats(max_value=0.0),
@@ -143,3 +147,21 @@ def test_a_faster_layout_just_over_capacity_is_named_with_its_memory() -> None:
     reasons = {alt.layout.tp: str(alt.reason) for alt in search.losing_reasons(search.best_index())}
     assert reasons[2] == "20% faster, but needs 84.0 GiB per GPU (5% over capacity)"
     assert reasons[4] == "does not fit: needs 120.0 GiB per GPU"
+
+
+def test_runner_ups_are_layouts_that_run_or_nearly_fit(catalog, llama70) -> None:
+    """Runner-up reasons name the best of other families that run or are just over capacity, not the fastest
+    layouts needing many times the GPU's memory (64 H100s for a 70B model: TP 1 / PP 1 / DP 64 needs ~1.6 TB a
+    GPU; that was the first "other layout" shown), and no two of them with the same time and memory."""
+    search = search_layouts(llama70, Cluster(catalog.gpu("h100-sxm5-80gb"), 64), Assumptions())
+    best = search.best_index()
+    reasons = search.losing_reasons(best)
+    assert len(reasons) == 4
+    assert all("does not fit" not in str(r.reason) for r in reasons)
+    assert all(r.layout.tp * r.layout.pp > 1 for r in reasons)
+    outcomes = set()
+    for r in reasons:
+        i = next(i for i in range(len(search.layouts)) if search.layouts.describe(i) == r.layout)
+        assert search.runs(i) or search.memory.total[i] <= 1.1 * search.capacity_bytes
+        outcomes.add((round(float(search.time.total[i]), 4), round(float(search.memory.total[i]) / 2**30, 1)))
+    assert len(outcomes) == 4

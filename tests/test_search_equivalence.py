@@ -139,7 +139,7 @@ def test_searching_counts_together_gives_each_counts_own_search(catalog, monkeyp
     for count in counts:
         try:
             alone = search_layouts(workload, _cluster(scenario, count), scenario.assumptions, scenario.layout,
-                                   every_time=False)
+                                   runner_up_times=False)
         except InputError:  # no valid layout at this count: left out of the batch too
             assert count not in together
             continue

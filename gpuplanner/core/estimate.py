@@ -331,7 +331,7 @@ def estimate_training(scenario: Scenario, node: NodeSpec | None = None, alternat
         count = scenario.gpu_count
         if search is None or alternatives:
             search = search_layouts(workload, _cluster(scenario, count), scenario.assumptions, scenario.layout,
-                                    every_time=alternatives)
+                                    runner_up_times=alternatives)
     cluster = _cluster(scenario, count)
     best = search.best_index()
     step_s = float(search.time.total[best])
@@ -385,7 +385,7 @@ def estimate_training(scenario: Scenario, node: NodeSpec | None = None, alternat
         model=ModelSummary(name=workload.model.name, params=workload.model.total_params,
                            active_params=workload.model.active_params,
                            training_flops_per_token=model_flops_per_token(workload)),
-        alternatives=search.losing_reasons(best) if search.every_time else None,
+        alternatives=search.losing_reasons(best) if search.runner_up_times else None,
         layouts_considered=len(search.layouts),
         layouts_fitting=int(search.fits.sum()),
         assumptions={

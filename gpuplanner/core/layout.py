@@ -3,6 +3,7 @@ numpy arrays, evaluate memory and time for all at once, keep what fits, pick the
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -22,6 +23,9 @@ CP_SEARCH_MIN_SEQ = 32768
 CP_CHOICES = (1, 2, 4, 8, 16, 32)
 # A faster runner-up at most this share over capacity is named as such (the recompute cliff), not just "no fit".
 NEAR_CAPACITY = 0.10
+# A layout over capacity is named as the faster option only when it is at least this much faster (1 %: what the
+# reason's whole percent can show).
+CLIFF_MIN_GAIN = 0.01
 
 
 @dataclass(frozen=True)
@@ -174,7 +178,9 @@ class LayoutSearch:
     time: StepTime | SpreadStepTime
     capacity_bytes: float
     fits: np.ndarray  # what the allocator reserves fits
-    every_time: bool = True  # False: step times only for the layouts that fit (no runner-up reasons then)
+    # True: step times of every layout the runner-up reasons weigh (those that run, and those just over capacity);
+    # False: only of the layouts that fit (the planner's fast path; no runner-up reasons then).
+    runner_up_times: bool = True
     tight: np.ndarray | None = None  # only what is allocated fits: it runs, without the allocator's reserve
 
     @property
@@ -197,35 +203,66 @@ class LayoutSearch:
         return int(np.argmin(self.memory.total))
 
     def losing_reasons(self, best: int, limit: int = 4) -> tuple[Alternative, ...]:
-        """Why the runners-up lost: the best layout of each other ZeRO/recompute/TP/CP/PP family."""
-        if not self.every_time:
-            raise ValueError("runner-up reasons need the step time of every layout")
+        """Why the runners-up lost: the best layout of each other ZeRO/recompute/TP/CP/PP family among those that
+        run or that are faster but just over capacity (the recompute cliff), fastest first; where fewer families
+        run, the ones nearest to fitting (least memory). A layout needing many times the GPU's memory is no
+        runner-up a user can act on, so it comes last, not first as the fastest of all."""
+        if not self.runner_up_times:
+            raise ValueError("runner-up reasons need the step times of the layouts that run or nearly fit")
         lay = self.layouts
         family = lay.tp * 1e10 + lay.experts * 1e8 + lay.context * 1e6 + lay.pp * 1e3 + lay.zero * 10 + lay.recompute
         best_time = float(self.time.total[best])
-        order = np.lexsort((self.memory.total, ~self.fits, self.time.total))
-        # The first layout of each family in that order is the family's best; keep the families in order.
-        _, first = np.unique(family[order], return_index=True)
-        leaders = order[np.sort(first)]
-        leaders = leaders[family[leaders] != family[best]][:limit]
+        total, time = self.memory.total, self.time.total
+        others = family != family[best]
+        runs = self.fits if self.tight is None else self.fits | self.tight
+        near = total <= self.capacity_bytes * (1.0 + NEAR_CAPACITY)
+        faster = time < best_time * (1.0 - CLIFF_MIN_GAIN)
+        weighed = others & (runs | (near & faster))
+        leaders = _family_leaders(np.flatnonzero(weighed), family, (total, time))
+        rest = others & ~np.isin(family, family[leaders])
+        leaders = np.concatenate([leaders, _family_leaders(np.flatnonzero(rest), family, (total,))])
+        # Families that differ only in name (ZeRO-0 / ZeRO-1 without data parallelism, a recompute mode that saves
+        # nothing here) give the same time and memory: one of each outcome, the best's own included.
+        seen = {_outcome(best_time, float(total[best]))}
+        chosen = []
+        for i in leaders:
+            outcome = _outcome(float(time[i]), float(total[i]))
+            if outcome not in seen:
+                seen.add(outcome)
+                chosen.append(int(i))
+            if len(chosen) == limit:
+                break
+        leaders = np.array(chosen, dtype=np.int64)
         reasons: list[Alternative] = []
         for i in leaders:
-            time = float(self.time.total[i])
-            if self.runs(i):
-                reason = msg("{slower:.0f}% slower", slower=(time / best_time - 1.0) * 100.0)
-            elif time < best_time and self.capacity_bytes > 0 and \
-                    float(self.memory.total[i]) <= self.capacity_bytes * (1.0 + NEAR_CAPACITY):
-                # The recompute cliff: a faster layout just over capacity is worth knowing (a little more memory,
-                # or a smaller micro-batch elsewhere, and it runs).
-                need = float(self.memory.total[i])
+            need = float(total[i])
+            if faster[i] and self.capacity_bytes > 0 and need > self.capacity_bytes and \
+                    need <= self.capacity_bytes * (1.0 + NEAR_CAPACITY):
+                # A little more memory (or a smaller micro-batch elsewhere) and it runs, faster.
                 reason = msg("{faster:.0f}% faster, but needs {need:.1f} GiB per GPU ({over:.0%} over capacity)",
-                             faster=(1.0 - time / best_time) * 100.0, need=need / (1 << 30),
+                             faster=(1.0 - float(time[i]) / best_time) * 100.0, need=need / (1 << 30),
                              over=need / self.capacity_bytes - 1.0)
+            elif self.runs(int(i)):
+                reason = msg("{slower:.0f}% slower", slower=max(float(time[i]) / best_time - 1.0, 0.0) * 100.0)
             else:
-                need = float(self.memory.total[i]) / (1 << 30)
-                reason = msg("does not fit: needs {need:.1f} GiB per GPU", need=need)
+                reason = msg("does not fit: needs {need:.1f} GiB per GPU", need=need / (1 << 30))
             reasons.append(Alternative(layout=lay.describe(int(i)), reason=reason))
         return tuple(reasons)
+
+
+def _outcome(time: float, memory: float) -> tuple[float, float]:
+    """A layout's time (0.1 % steps; inf when not timed) and memory (0.1 GiB steps), as a user reads them."""
+    return (round(math.log(time), 3) if math.isfinite(time) and time > 0 else math.inf,
+            round(memory / (1 << 29) / 2, 1))
+
+
+def _family_leaders(rows: np.ndarray, family: np.ndarray, keys: tuple[np.ndarray, ...]) -> np.ndarray:
+    """The first of `rows` in each family, ordered by `keys` (the last one primary, as np.lexsort), in that order."""
+    if rows.size == 0:
+        return rows
+    order = rows[np.lexsort(tuple(key[rows] for key in keys))]
+    _, first = np.unique(family[order], return_index=True)
+    return order[np.sort(first)]
 
 
 @lru_cache(maxsize=64)
@@ -242,16 +279,16 @@ def _layouts_and_memory(workload: TrainingWorkload, assumptions: Assumptions, fi
 
 
 def search_layouts(workload: TrainingWorkload, cluster: Cluster, assumptions: Assumptions,
-                   fixed: LayoutConstraints = LayoutConstraints(), every_time: bool = True) -> LayoutSearch:
-    """Memory of every layout; step time of every layout, or (`every_time=False`, the planner's fast path) only of
-    those that fit (the best layout is the same: it is chosen among them)."""
+                   fixed: LayoutConstraints = LayoutConstraints(), runner_up_times: bool = True) -> LayoutSearch:
+    """Memory of every layout; step time of the layouts that run and of those within NEAR_CAPACITY of fitting (what
+    the runner-up reasons weigh), or (`runner_up_times=False`, the planner's fast path) only of those that fit; the
+    best layout is the same either way: it is chosen among those that run."""
     layouts, memory = _layouts_and_memory(workload, assumptions, fixed, cluster.count, cluster.gpus_per_node)
     capacity, fits, tight, timed = _what_runs(cluster, memory)
-    if every_time:
-        time = training_step_time(workload, cluster, layouts, assumptions)
-    else:
-        time = training_step_time(workload, cluster, layouts.take(timed), assumptions).spread(timed, len(layouts))
-    return LayoutSearch(layouts, memory, time, capacity, fits, every_time, tight)
+    if runner_up_times:
+        timed = np.union1d(timed, np.flatnonzero(memory.total <= capacity * (1.0 + NEAR_CAPACITY)))
+    time = training_step_time(workload, cluster, layouts.take(timed), assumptions).spread(timed, len(layouts))
+    return LayoutSearch(layouts, memory, time, capacity, fits, runner_up_times, tight)
 
 
 def _what_runs(cluster: Cluster, memory: MemoryBreakdown) -> tuple[float, np.ndarray, np.ndarray, np.ndarray]:
@@ -267,7 +304,7 @@ def _what_runs(cluster: Cluster, memory: MemoryBreakdown) -> tuple[float, np.nda
 
 def fast_searches(workload: TrainingWorkload, clusters: list[Cluster], assumptions: Assumptions,
                   fixed: LayoutConstraints = LayoutConstraints()) -> dict[int, LayoutSearch]:
-    """search_layouts(every_time=False) of one GPU at several counts, with one vectorised step-time evaluation of
+    """search_layouts(runner_up_times=False) of one GPU at several counts, with one vectorised step-time evaluation of
     every count's layouts that run (each row on its own count's node size and network). A count with no valid
     layout is left out (search_layouts raises for it)."""
     pending: list[tuple[Cluster, Layouts, MemoryBreakdown]] = []

@@ -8,7 +8,7 @@ from html import escape
 from PySide6.QtCore import QCoreApplication
 
 from gpuplanner.core.goodput import Goodput
-from gpuplanner.core.results import Plan, PlanResult, StackReport
+from gpuplanner.core.results import Layout, Plan, PlanResult, StackReport
 from gpuplanner.i18n.messages import term, translated
 from gpuplanner.report.formatting import confidence_text, precision_text, price_basis_text
 from gpuplanner.report.formatting import money as _money
@@ -19,8 +19,10 @@ def tr(text: str) -> str:
     return QCoreApplication.translate("", text)  # module-level: lupdate files these under the empty context
 
 
-def _table(rows: list[tuple[str, str]]) -> str:
-    cells = "".join(f"<tr><td>{escape(label)}</td><td align='right'><b>{escape(value)}</b></td></tr>"
+def _table(rows: list[tuple[str, str]], numbers: bool = True) -> str:
+    """Label / value rows; values right-aligned where they are figures, left-aligned where they are sentences."""
+    align = "right" if numbers else "left"
+    cells = "".join(f"<tr><td>{escape(label)}</td><td align='{align}'><b>{escape(value)}</b></td></tr>"
                     for label, value in rows)
     return f"<table cellspacing='0' cellpadding='2'>{cells}</table>"
 
@@ -54,9 +56,7 @@ def plan_html(plan: Plan, currency: str) -> str:
     if plan.rank_reasons:
         parts.append("<p>" + escape("; ".join(translated(r) for r in plan.rank_reasons)) + "</p>")
     parts.append(f"<p>{escape(L['Model'])}: {escape(str(plan.model.name))} · "
-                 f"{escape(L['Layout'])}: {escape(layout.degrees)} · "
-                 f"ZeRO-{layout.zero} · {escape(L['micro-batch'])} {layout.micro_batch} · "
-                 f"{escape(L['recompute'])} {escape(term(str(layout.recompute)))} · "
+                 f"{escape(L['Layout'])}: {escape(_layout_text(layout))} · "
                  f"{escape(L['Precision'])} {escape(precision_text(plan))}</p>")
     parts.append(f"<h4>{escape(L['Memory per GPU (GiB)'])}</h4>")
     labels = {"weights": tr("Weights"), "gradients": tr("Gradients"), "optimizer": tr("Optimizer states"),
@@ -83,6 +83,11 @@ def plan_html(plan: Plan, currency: str) -> str:
         parts.append(_table(rows))
     if plan.estimate.stack is not None:
         parts += _stack_parts(plan.estimate.stack)
+    if training and plan.estimate.alternatives:
+        # Why the search chose this layout: the best of the other families, and what each costs or needs.
+        parts.append(f"<h4>{escape(tr('Other layouts'))}</h4>")
+        parts.append(_table([(_layout_text(other.layout), translated(other.reason))
+                             for other in plan.estimate.alternatives], numbers=False))
     if serving:
         parts.append(f"<h4>{escape(L['Serving'])} (±{serving.uncertainty_pct:.0f}%)</h4>")
         load = [] if not serving.concurrent_users else [
@@ -105,6 +110,13 @@ def plan_html(plan: Plan, currency: str) -> str:
         parts += _site_parts(plan)
     parts += _cost_parts(plan, currency)
     return "".join(parts)
+
+
+def _layout_text(layout: Layout) -> str:
+    """A layout as the details word it: its degrees, ZeRO stage, micro-batch and recomputation."""
+    L = _labels()  # noqa: N806
+    return (f"{layout.degrees} · ZeRO-{layout.zero} · {L['micro-batch']} {layout.micro_batch} · "
+            f"{L['recompute']} {term(str(layout.recompute))}")
 
 
 def _stack_parts(stack: StackReport) -> list[str]:

@@ -725,9 +725,8 @@ def _with_alternatives(plan: Plan, scenario: Scenario, option: HardwareOptions) 
     if result.inference and plan.misses:  # a near miss shows no latency chart: no curve needed
         return dataclasses.replace(plan, estimate=dataclasses.replace(result, alternatives=()))
     count = None if result.inference else result.count
-    trial = dataclasses.replace(scenario, gpu=option.gpu, gpu_count=count, gpus_per_node=option.node.gpus,
-                                hardware_given=True)
-    full = estimate(trial, option.node)
+    option = _ran_on(plan, option)
+    full = estimate(_on_option(scenario, option, count), option.node)
     serving = result.inference
     if serving is not None and full.inference is not None:
         serving = dataclasses.replace(serving, latency_curve=full.inference.latency_curve)
@@ -737,6 +736,19 @@ def _with_alternatives(plan: Plan, scenario: Scenario, option: HardwareOptions) 
         plan, warnings=(*full.warnings, *own),
         estimate=dataclasses.replace(result, alternatives=full.alternatives, inference=serving,
                                      warnings=full.warnings, stack=full.stack))
+
+
+def _ran_on(plan: Plan, option: HardwareOptions) -> HardwareOptions:
+    """The option as the plan was estimated on it: a rental on instances smaller than its layout's node (_evaluate)
+    runs with the instance as its node, over the instance network."""
+    rented = plan.cost.cloud_offer
+    if plan.owned or rented is None:
+        return option
+    for offer in option.cloud_offers:
+        if (offer.provider, offer.instance) == (rented.provider, rented.instance) and \
+                offer.gpus < min(plan.count, option.node.gpus):
+            return _on_instances(option, offer)
+    return option
 
 
 def _chart_point(plan: Plan) -> ChartPoint:

@@ -165,3 +165,20 @@ def test_runner_ups_are_layouts_that_run_or_nearly_fit(catalog, llama70) -> None
         assert search.runs(i) or search.memory.total[i] <= 1.1 * search.capacity_bytes
         outcomes.add((round(float(search.time.total[i]), 4), round(float(search.memory.total[i]) / 2**30, 1)))
     assert len(outcomes) == 4
+
+
+def test_zero_1_and_2_move_an_all_reduce_per_step(catalog, llama70) -> None:
+    """ZeRO-1 and ZeRO-2 reduce-scatter the gradients and all-gather the updated weights: the volume of plain data
+    parallelism's all-reduce (Rajbhandari et al. 2020, Sec. 7), so their exposed gradient sync is the same; ZeRO-2
+    only saves memory. (It used to be costed as half an all-reduce, a speed it does not have.)"""
+    from gpuplanner.core.workload import Layouts
+
+    def column(*values: float) -> np.ndarray:
+        return np.array(values, dtype=np.float64)
+
+    layouts = Layouts(column(8, 8, 8), column(4, 4, 4), column(16, 16, 16), column(1, 1, 1), column(0, 1, 2),
+                      column(0, 0, 0), column(1, 1, 1), column(1, 1, 1))
+    cluster = Cluster(catalog.gpu("h100-sxm5-80gb"), 512, 8, 400.0)
+    sync = training_step_time(llama70, cluster, layouts, Assumptions()).data_parallel
+    assert sync[0] > 0
+    assert sync[1] == pytest.approx(sync[0]) and sync[2] == pytest.approx(sync[0])

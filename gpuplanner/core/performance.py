@@ -368,13 +368,14 @@ def _step_time(workload: TrainingWorkload, gpu: GPU, gpus_per_node: np.ndarray |
     bubble_fraction = (pp - 1.0) / (layouts.virtual_stages * microbatches)
     pipeline_bubble = busy * bubble_fraction
 
-    # Data parallel: gradients all-reduced (ZeRO 0-2); ZeRO-3 also all-gathers weights twice per micro-batch.
+    # Data parallel: an all-reduce's volume per step for ZeRO 0-2 (plain DP all-reduces the gradients; ZeRO-1/2
+    # reduce-scatter them and all-gather the updated weights after the optimizer step: 2 x params, as plain DP,
+    # Rajbhandari et al. 2020, Sec. 7); ZeRO-3 reduce-scatters them and all-gathers weights twice per micro-batch.
     dp_link = group_link(world)
     # The gradients and weights a GPU keeps (expert parallelism: its share of the experts).
     gradient_bytes = shard.trainable_params * shard.held_share * gradient_bytes_per_param(workload, assumptions)
-    # ZeRO-2/3 only reduce-scatter gradients (half an all-reduce); ZeRO-0/1 all-reduce them.
     gradient_sync = ring_allreduce_s(gradient_bytes, replicas, dp_link, assumptions.collective_latency_s) * np.where(
-        zero >= 2, 0.5, 1.0)
+        zero >= 3, 0.5, 1.0)
     weight_gathers = np.where(zero >= 3, 2.0 * microbatches, 0.0) * np.where(
         replicas > 1, (replicas - 1.0) / replicas * shard.weight_bytes * shard.held_share / dp_link, 0.0)
     compute = gemm + memory_bound

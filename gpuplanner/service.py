@@ -10,7 +10,7 @@ from collections.abc import Callable
 from gpuplanner.catalog.options import hardware_options, node_for
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.estimate import estimate, validate_workload
-from gpuplanner.core.plan import plan_catalog, plan_settings
+from gpuplanner.core.plan import EstimateCache, plan_catalog, plan_settings
 from gpuplanner.core.results import Estimate, PlanResult
 from gpuplanner.core.scenario import Scenario, ScenarioDocument, parse_scenario
 from gpuplanner.core.site import PowerAssumptions
@@ -25,15 +25,43 @@ def scenario_from_data(data: object, catalog: Catalog) -> Scenario:
     return scenario
 
 
+# Constraints that only choose, rank, price and site plans: estimates never read them (a training estimate on a
+# given count ignores the deadline; a serving estimate reads its throughput target, which is not here).
+RANKING_CONSTRAINTS = frozenset({"deadline_days", "budget", "currency", "deployment", "objective",
+                                 "allow_consumer_gpus", "site", "years", "utilization", "usd_to_cny", "region"})
+
+
+class EstimateReuse:
+    """The estimates of the last scenario planned, kept for the next plan when only its goals, limits or prices
+    changed (the app's deadline, budget and site edits re-rank without re-estimating): one scenario's worth,
+    dropped as soon as anything an estimate reads differs, the catalog included. Used from one thread at a time."""
+
+    def __init__(self) -> None:
+        self._key: tuple[str, tuple[object, ...]] | None = None
+        self._estimates: EstimateCache = {}
+
+    def estimates_for(self, data: ScenarioDocument, catalog: Catalog) -> EstimateCache:
+        workload = {key: value for key, value in data.items() if key != "constraints"}
+        workload["constraints"] = {key: value for key, value in data.get("constraints", {}).items()
+                                   if key not in RANKING_CONSTRAINTS}
+        key = (json.dumps(workload, sort_keys=True, default=repr), catalog.version())
+        if key != self._key:
+            self._key, self._estimates = key, {}
+        return self._estimates
+
+
 def plan_for_scenario(data: ScenarioDocument, catalog: Catalog, top: int = 5,
-                      progress: Callable[[int, int], bool] | None = None) -> PlanResult:
-    """Parse, then rank the catalog for the scenario; a scenario naming `hardware.gpu` is planned on that GPU."""
+                      progress: Callable[[int, int], bool] | None = None,
+                      reuse: EstimateReuse | None = None) -> PlanResult:
+    """Parse, then rank the catalog for the scenario; a scenario naming `hardware.gpu` is planned on that GPU.
+    `reuse`: estimates kept from the previous plan (the same answer, sooner, when only ranking inputs changed)."""
     scenario = scenario_from_data(data, catalog)
     settings = plan_settings(scenario)
     options = hardware_options(catalog, settings.power, settings.region, settings.cost.usd_to_cny)
     if scenario.hardware_given:
         options = [o for o in options if o.gpu.id == scenario.gpu.id]
-    return plan_catalog(scenario, options, settings, top=top, progress=progress)
+    estimates = None if reuse is None else reuse.estimates_for(data, catalog)
+    return plan_catalog(scenario, options, settings, top=top, progress=progress, estimates=estimates)
 
 
 def estimate_for_scenario(data: object, catalog: Catalog) -> Estimate:

@@ -147,7 +147,7 @@ def test_worker_exception_reaches_the_user_and_the_app_stays_usable(qtbot, windo
                                                                      warnings_shown) -> None:
     import gpuplanner.ui.main_window as main_window_module
 
-    def broken(_data, _catalog, _control):
+    def broken(_data, _catalog, _control, _reuse=None):
         raise RuntimeError("simulated fault")
 
     monkeypatch.setattr(main_window_module, "run_planning", broken)
@@ -163,7 +163,7 @@ def test_input_error_found_in_the_worker_marks_the_field(qtbot, window, monkeypa
     import gpuplanner.ui.main_window as main_window_module
     from gpuplanner.core.errors import InputError
 
-    def refuses(_data, _catalog, _control):
+    def refuses(_data, _catalog, _control, _reuse=None):
         raise InputError("model.heads", "{heads} heads do not divide hidden size {hidden}", heads=7, hidden=4096)
 
     monkeypatch.setattr(main_window_module, "run_planning", refuses)

@@ -55,6 +55,7 @@ class Catalog:
     # several times, and the GUI re-plans on every edit.
     _rows_cache: dict[str, tuple[tuple[object, ...], list[Row]]] = field(default_factory=dict, repr=False,
                                                                         compare=False)
+    _writes: int = field(default=0, repr=False, compare=False)  # this process's writes (version())
 
     def __post_init__(self) -> None:
         if not self.bundled_path.exists():
@@ -142,6 +143,10 @@ class Catalog:
                 continue
             version.append((stat.st_dev, stat.st_ino, stat.st_size, stat.st_mtime_ns, header))
         return tuple(version)
+
+    def version(self) -> tuple[object, ...]:
+        """Changes whenever what the catalog reads may have (its files, or a write of this process)."""
+        return (self._writes, *self._files_version())
 
     def rows(self, table: str) -> list[Row]:
         """Merged rows of a table, sorted by id, each with an `origin` of "bundled" or "user" (fresh copies: read
@@ -295,6 +300,7 @@ class Catalog:
                                         reason=str(exc))) from exc
         finally:
             self._rows_cache.clear()
+            self._writes += 1
 
 
 class CatalogWriteError(RuntimeError):

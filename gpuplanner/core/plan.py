@@ -234,8 +234,8 @@ def site_block(site: SitePlan, limits: SiteLimits, power: PowerAssumptions) -> S
     )
 
 
-# (GPU, count, GPUs per node, node network where the option fixes it)
-EstimateCache = dict[tuple[str, int | None, int, float | None], Estimate | None]
+# (GPU, count, server, GPUs per node, node network where the option fixes it)
+EstimateCache = dict[tuple[str, int | None, str, int, float | None], Estimate | None]
 
 
 def _on_instances(option: HardwareOptions, offer: CloudOffer) -> HardwareOptions:
@@ -289,7 +289,7 @@ def _estimate_once(scenario: Scenario, option: HardwareOptions, count: int | Non
                    searches: _OptionSearches | None = None) -> Estimate | None:
     """One estimate per (GPU, count), shared by the owned and the rented plan (None: it does not fit); `searches`:
     the option's layout searches, done together."""
-    key = (option.gpu.id, count, option.node.gpus, option.network_gbps_per_node)
+    key = (option.gpu.id, count, option.node.name, option.node.gpus, option.network_gbps_per_node)
     if key not in cache:
         search = None if searches is None or count is None else searches.get(count)
         try:
@@ -634,12 +634,14 @@ def _has_goals(settings: PlanSettings) -> bool:
 
 
 def plan_catalog(scenario: Scenario, options: list[HardwareOptions], settings: PlanSettings, top: int = 5,
-                 progress: Callable[[int, int], bool] | None = None) -> PlanResult:
+                 progress: Callable[[int, int], bool] | None = None,
+                 estimates: EstimateCache | None = None) -> PlanResult:
     """Evaluate every option; `progress(done, total)` may return False to cancel (raises CancelledError: a ranking
-    of the options seen so far is never returned as the answer)."""
+    of the options seen so far is never returned as the answer). `estimates`: the estimates of an earlier plan of
+    the same workload on the same catalog to reuse (service.EstimateReuse keeps them; filled in as it goes)."""
     evaluated: list[Plan] = []
     rejected: list[Rejected] = []
-    estimates: EstimateCache = {}
+    estimates = {} if estimates is None else estimates
     usable = [o for o in options if settings.allow_consumer_gpus or o.gpu.segment != Segment.CONSUMER]
     for done, option in enumerate(usable):
         if progress is not None and progress(done, len(usable)) is False:

@@ -52,7 +52,7 @@ from gpuplanner.i18n import fill
 from gpuplanner.i18n.language import LANGUAGES
 from gpuplanner.i18n.messages import translated, translated_error
 from gpuplanner.scenario_file import load_scenario_json
-from gpuplanner.service import plan_for_scenario, scenario_from_data
+from gpuplanner.service import EstimateReuse, plan_for_scenario, scenario_from_data
 from gpuplanner.ui.catalog_editor import CatalogEntryDialog
 from gpuplanner.ui.catalog_model import SORT_ROLE as CATALOG_SORT_ROLE
 from gpuplanner.ui.catalog_model import CatalogTableModel
@@ -94,10 +94,12 @@ def _dropped_scenario(mime: QMimeData) -> str | None:
 EDIT_DEBOUNCE_MS = 150
 
 
-def run_planning(data: ScenarioDocument, catalog: Catalog, control: JobControl) -> PlanResult:
+def run_planning(data: ScenarioDocument, catalog: Catalog, control: JobControl,
+                 reuse: EstimateReuse | None = None) -> PlanResult:
     """The background job: plan the scenario on the window's catalog (it opens a SQLite connection per read, so
-    a pool thread may use it)."""
-    return plan_for_scenario(data, catalog, top=PLANS_SHOWN, progress=control.progress)
+    a pool thread may use it), reusing the last plan's estimates where only goals, limits or prices changed (the
+    jobs run one at a time, so `reuse` is never used by two at once)."""
+    return plan_for_scenario(data, catalog, top=PLANS_SHOWN, progress=control.progress, reuse=reuse)
 
 
 class CatalogPage(QWidget):
@@ -151,6 +153,7 @@ class MainWindow(QMainWindow):
         self.setAcceptDrops(True)  # drop a scenario file onto the window to open it
 
         self.runner = LatestJobRunner(self)
+        self.estimate_reuse = EstimateReuse()  # touched only by the runner's one job at a time
         self.debouncer = Debouncer(EDIT_DEBOUNCE_MS, self)
         self.wizard = ScenarioWizard(catalog, self)
         self._snapshot = self.wizard.scenario()  # what the top of the undo stack shows
@@ -433,8 +436,8 @@ class MainWindow(QMainWindow):
         if self.edit_started is None:
             self.edit_started = time.perf_counter()
         self._submitted = data
-        catalog = self.catalog
-        self.runner.submit(lambda control: run_planning(data, catalog, control))
+        catalog, reuse = self.catalog, self.estimate_reuse
+        self.runner.submit(lambda control: run_planning(data, catalog, control, reuse))
         self.show_message(self.tr("Estimating…"))
 
     def _show_input_error(self, field: str, message: str) -> None:

@@ -1,0 +1,88 @@
+"""Re-planning after an edit of goals, limits or prices reuses the last plan's estimates (the app keeps them between
+edits) and gives exactly the answer a fresh plan gives; any change an estimate reads starts afresh."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+
+import gpuplanner.core.plan as plan_module
+from gpuplanner.catalog.store import Catalog
+from gpuplanner.core.export import to_data
+from gpuplanner.service import EstimateReuse, plan_for_scenario
+
+LORA = {"task": "lora", "model": {"preset": "llama-2-7b"}, "seq_len": 2048,
+        "training": {"tokens": 2e8, "global_batch": 32}, "constraints": {}}
+SERVING = {"task": "inference", "model": {"preset": "llama-3.1-70b"},
+           "inference": {"weight_dtype": "fp8", "kv_dtype": "fp8", "batch": 64},
+           "constraints": {"target_output_tokens_per_s": 5000}}
+RANKING_EDITS = ({"deadline_days": 3}, {"budget": 30000, "deployment": "on-prem"}, {"objective": "fastest"},
+                 {"deployment": "cloud"}, {"region": "cn-mainland"}, {"years": 5.0, "utilization": 0.4},
+                 {"usd_to_cny": 8.0}, {"allow_consumer_gpus": False},
+                 {"site": {"rack_kw": 8.0, "rack_units": 42, "cooling": "air", "pue": 1.5}})
+
+
+def _text(result) -> str:
+    return json.dumps(to_data(result), sort_keys=True, default=str)
+
+
+def _edited(base: dict, **constraints) -> dict:
+    data = copy.deepcopy(base)
+    data["constraints"].update(constraints)
+    return data
+
+
+@pytest.fixture
+def counted(monkeypatch) -> list[bool]:
+    """Each estimate() the planner makes: True for the full ones behind the plans shown (never reused)."""
+    calls: list[bool] = []
+    real = plan_module.estimate
+
+    def counting(trial, node, alternatives=True, search=None):
+        calls.append(alternatives)
+        return real(trial, node, alternatives=alternatives, search=search)
+
+    monkeypatch.setattr(plan_module, "estimate", counting)
+    return calls
+
+
+@pytest.mark.parametrize("base", [LORA, SERVING], ids=["lora", "serving"])
+def test_ranking_edits_reuse_the_estimates_and_give_the_fresh_answer(base, counted) -> None:
+    catalog = Catalog()
+    reuse = EstimateReuse()
+    plan_for_scenario(base, catalog, top=8, reuse=reuse)
+    for edit in RANKING_EDITS:
+        data = _edited(base, **edit)
+        counted.clear()
+        reused = plan_for_scenario(data, catalog, top=8, reuse=reuse)
+        estimated_again = counted.count(False)
+        counted.clear()
+        fresh = plan_for_scenario(data, catalog, top=8)
+        assert _text(reused) == _text(fresh), edit
+        # Only the counts and instances no earlier plan reached are estimated again.
+        assert estimated_again <= 0.1 * counted.count(False), edit
+
+
+def test_what_an_estimate_reads_starts_afresh(counted) -> None:
+    catalog = Catalog()
+    reuse = EstimateReuse()
+    plan_for_scenario(SERVING, catalog, top=5, reuse=reuse)
+    for data in (_edited(SERVING, target_output_tokens_per_s=20000),  # replicas needed: an estimate's figure
+                 {**copy.deepcopy(SERVING), "inference": {**SERVING["inference"], "batch": 16}}):
+        counted.clear()
+        reused = plan_for_scenario(data, catalog, top=5, reuse=reuse)
+        assert any(not c for c in counted)  # estimated again
+        assert _text(reused) == _text(plan_for_scenario(data, catalog, top=5))
+    lora = plan_for_scenario(LORA, catalog, top=5, reuse=reuse)
+    longer = {**copy.deepcopy(LORA), "seq_len": 4096}
+    assert _text(plan_for_scenario(longer, catalog, top=5, reuse=reuse)) == _text(
+        plan_for_scenario(longer, catalog, top=5))
+    # A catalog edit (a faster H100 of the user's) is read by the next plan, not hidden by the reuse.
+    row = {k: v for k, v in catalog.row("gpus", "h100-sxm5-80gb").items() if k != "origin"}
+    plan_for_scenario(LORA, catalog, top=5, reuse=reuse)
+    catalog.save_user_row("gpus", {**row, "bf16_tflops": float(row["bf16_tflops"]) * 2})
+    after = plan_for_scenario(LORA, catalog, top=5, reuse=reuse)
+    assert _text(after) == _text(plan_for_scenario(LORA, catalog, top=5))
+    assert _text(after) != _text(lora)

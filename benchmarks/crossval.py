@@ -47,6 +47,7 @@ class Scored:
     gpus: int
     base_efficiency: float  # the shipped GEMM efficiency of its group
     predicted: tuple[float, ...]  # at each GRID value
+    moe: bool = False  # a mixture-of-experts model
 
     def error_pct(self, scale: float) -> float:
         """Error at any multiplier: the prediction interpolated in 1 / value (times and rates scale with it)."""
@@ -80,7 +81,7 @@ def score_cases(catalog: Catalog) -> list[Scored]:
         group = validation_group(gpu, Precision(first.precision))
         scored.append(Scored(case, group, title, first.count,
                              peak_gemm_efficiency(gpu, precision) * FITTED_EFFICIENCY_SCALE.get(group, 1.0),
-                             tuple(predicted)))
+                             tuple(predicted), first.model.active_params < first.model.params))
     return scored
 
 
@@ -174,6 +175,9 @@ def fitted_scales(scored: list[Scored]) -> dict[tuple[str, str], float]:
 def generated_source(rows: list[Row]) -> str:
     summary = group_summary(rows)
     overall = round(_median_max([r.out_of_sample for r in rows])[0], 1)
+    moe_rows = [r for r in rows if r.scored.moe]
+    moe_max = round(_median_max([r.out_of_sample for r in moe_rows])[1], 1) if moe_rows else None
+    moe_groups = tuple(sorted({r.scored.group for r in moe_rows}))
     scales = fitted_scales([r.scored for r in rows])
     calibration = "{\n" + "".join(f"    {group!r}: {value},\n" for group, value in scales.items()) + "}"
 
@@ -201,6 +205,9 @@ def generated_source(rows: list[Row]) -> str:
         f"CASES = {table('cases', None)}",
         f"SOURCES = {table('sources', None)}",
         f"LARGEST_VALIDATED_GPUS = {table('largest_gpus', None)}",
+        "# Mixture-of-experts models: the largest out-of-sample |error| (%) of the MoE cases, and the groups with one.",
+        f"MOE_OUT_OF_SAMPLE_MAX_PCT = {moe_max}",
+        f"MOE_GROUPS = {moe_groups!r}",
         "",
     ])
 

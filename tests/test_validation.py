@@ -82,6 +82,28 @@ def test_estimates_carry_the_out_of_sample_band_widened_when_extrapolating(train
     assert uncertainty_pct(mi300x, Precision.BF16, 8) == UNVALIDATED_ERROR_PCT
 
 
+def test_moe_training_bands_come_from_the_moe_runs() -> None:
+    """A mixture-of-experts model is judged by the published MoE runs: at least their worst out-of-sample error,
+    widened once where no MoE run was checked on its architecture and math width (and said in a warning)."""
+    from gpuplanner.catalog.store import Catalog
+    from gpuplanner.core.estimate import EXTRAPOLATION_WIDENING, uncertainty_pct
+    from gpuplanner.core.hardware import Precision
+    from gpuplanner.core.validation_errors import MOE_GROUPS, MOE_OUT_OF_SAMPLE_MAX_PCT, OUT_OF_SAMPLE_MEDIAN_PCT
+    from gpuplanner.service import estimate_for_scenario
+
+    h100 = Catalog().gpu("h100-sxm5-80gb")
+    assert ("Hopper", "fp8") in MOE_GROUPS and ("Hopper", "16-bit") not in MOE_GROUPS
+    assert uncertainty_pct(h100, Precision.FP8, 256, moe=True) == max(
+        MOE_OUT_OF_SAMPLE_MAX_PCT, OUT_OF_SAMPLE_MEDIAN_PCT[("Hopper", "fp8")])
+    widened = EXTRAPOLATION_WIDENING * max(MOE_OUT_OF_SAMPLE_MAX_PCT, OUT_OF_SAMPLE_MEDIAN_PCT[("Hopper", "16-bit")])
+    assert uncertainty_pct(h100, Precision.BF16, 64, moe=True) == pytest.approx(widened)
+    assert uncertainty_pct(h100, Precision.BF16, 64) < widened
+    result = estimate_for_scenario({"task": "pretrain", "model": {"preset": "mixtral-8x7b"}, "seq_len": 4096,
+                                    "hardware": {"gpu": "h100-sxm5-80gb", "count": 64}}, Catalog())
+    assert result.training.uncertainty_pct == pytest.approx(widened)
+    assert any("No published mixture-of-experts run on Hopper in 16-bit" in str(w) for w in result.warnings)
+
+
 def test_gpu_hour_totals_within_a_third_under_or_a_quarter_over_the_published_ones() -> None:
     """Published whole-run totals include failures, restarts and evaluation; the estimates now count the expected
     interruptions and checkpoints too (goodput), so they are no longer upper bounds. Printed, not in a median:

@@ -57,6 +57,8 @@ from gpuplanner.core.site import NodeSpec, PowerAssumptions
 from gpuplanner.core.stack import profile_for
 from gpuplanner.core.validation_errors import (
     LARGEST_VALIDATED_GPUS,
+    MOE_GROUPS,
+    MOE_OUT_OF_SAMPLE_MAX_PCT,
     OUT_OF_SAMPLE_MAX_PCT,
     OUT_OF_SAMPLE_MEDIAN_PCT,
     OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT,
@@ -123,10 +125,12 @@ def assumption_values(assumptions: Assumptions) -> dict[str, float | bool]:
     return dict(_assumption_items(assumptions))
 
 
-def uncertainty_pct(gpu: GPU, precision: Precision, count: int) -> float:
+def uncertainty_pct(gpu: GPU, precision: Precision, count: int, moe: bool = False) -> float:
     """± band of the training time: the out-of-sample median error of the GPU's architecture and math width (at
     least the median over every case); the worst out-of-sample error where a single source validates the group;
-    widened beyond the largest validated run; the unvalidated band where no published run covers it."""
+    for a mixture-of-experts model at least the worst out-of-sample error of the published MoE runs; widened (once)
+    beyond the largest validated run or for MoE on a group no MoE run validates; the unvalidated band where no
+    published run covers the group."""
     group = validation_group(gpu, precision)
     if group not in OUT_OF_SAMPLE_MEDIAN_PCT:
         return UNVALIDATED_ERROR_PCT
@@ -134,9 +138,16 @@ def uncertainty_pct(gpu: GPU, precision: Precision, count: int) -> float:
         band = max(OUT_OF_SAMPLE_MAX_PCT.values())
     else:
         band = max(OUT_OF_SAMPLE_MEDIAN_PCT[group], OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT)
-    if count > LARGEST_VALIDATED_GPUS[group]:
+    if moe:
+        band = max(band, MOE_OUT_OF_SAMPLE_MAX_PCT or UNVALIDATED_ERROR_PCT)
+    if count > LARGEST_VALIDATED_GPUS[group] or moe_unvalidated(group, moe):
         band *= EXTRAPOLATION_WIDENING
     return band
+
+
+def moe_unvalidated(group: tuple[str, str], moe: bool) -> bool:
+    """A mixture-of-experts model on an architecture and math width no published MoE run was checked on."""
+    return moe and group not in MOE_GROUPS
 
 
 def training_warnings(scenario: Scenario, workload: TrainingWorkload, cluster: Cluster, search: LayoutSearch,
@@ -171,7 +182,11 @@ def training_warnings(scenario: Scenario, workload: TrainingWorkload, cluster: C
                             "{width} ({largest:,} GPUs): the time band is widened to ±{band:.0f}%.",
                             count=cluster.count, architecture=gpu.architecture, width=group[1],
                             largest=LARGEST_VALIDATED_GPUS[group],
-                            band=uncertainty_pct(gpu, workload.precision, cluster.count)))
+                            band=uncertainty_pct(gpu, workload.precision, cluster.count, workload.model.is_moe)))
+    if group in OUT_OF_SAMPLE_MEDIAN_PCT and moe_unvalidated(group, workload.model.is_moe):
+        warnings.append(msg("No published mixture-of-experts run on {architecture} in {width} to check against: the "
+                            "time band is widened to ±{band:.0f}%.", architecture=gpu.architecture, width=group[1],
+                            band=uncertainty_pct(gpu, workload.precision, cluster.count, True)))
     if cluster.count > cluster.gpus_per_node and not gpu.is_sxm_class:
         warnings.append(msg("Multi-node training on PCIe servers: check each node has a 100-200 Gb/s RDMA NIC "
                             "per 2 GPUs or gradient traffic will dominate."))
@@ -373,7 +388,7 @@ def estimate_training(scenario: Scenario, node: NodeSpec | None = None, alternat
             tokens=workload.tokens,
             trainable_params=trainable,
             cluster_model_states_gb=_model_states_gb(memory, count),
-            uncertainty_pct=uncertainty_pct(cluster.gpu, precision, count),
+            uncertainty_pct=uncertainty_pct(cluster.gpu, precision, count, workload.model.is_moe),
             step_breakdown_s=search.time.as_dict(best),
             compute_days=compute_days,
             goodput=reliability,

@@ -46,3 +46,6 @@ LARGEST_VALIDATED_GPUS = {
     ('Hopper', '16-bit'): 16384,
     ('Hopper', 'fp8'): 11616,
 }
+# Mixture-of-experts models: the largest out-of-sample |error| (%) of the MoE cases, and the groups with one.
+MOE_OUT_OF_SAMPLE_MAX_PCT = 12.0
+MOE_GROUPS = (('Hopper', 'fp8'),)

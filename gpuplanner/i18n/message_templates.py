@@ -74,6 +74,8 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "No published MoE serving run to check against: a decode step reads the "
                                       "experts its tokens are routed to, and routing and kernel-launch overheads "
                                       "are not modelled (±%1%)."),
+    QT_TRANSLATE_NOOP("CoreMessages", "No published mixture-of-experts run on %1 in %2 to check against: the time "
+                                      "band is widened to ±%3%."),
     QT_TRANSLATE_NOOP("CoreMessages", "No published run on %1 in %2 to check against: the time estimate is "
                                       "uncertain (±%3%)."),
     QT_TRANSLATE_NOOP("CoreMessages", "No server or GPU price in the catalog for this GPU: capex and TCO are n/a "

@@ -108,12 +108,16 @@ def cross_validate(scored: list[Scored]) -> list[Row]:
         by_group[item.group].append(item)
     rows = []
     for members in by_group.values():
-        everything = best_scale(members)
+        # The calibration is fitted on dense models only; the mixture-of-experts runs judge it (their routing,
+        # all-to-all and grouped GEMMs are the model's own, not a constant to fit).
+        dense = [m for m in members if not m.moe]
+        everything = best_scale(dense) if dense else None
         for item in members:
-            others = [m for m in members if m.source != item.source]
+            others = [m for m in dense if m.source != item.source]
             # Never seen from any other source: the efficiency of an architecture with no published run.
             held_out = best_scale(others) if others else UNVALIDATED_EFFICIENCY / item.base_efficiency
-            rows.append(Row(item, item.error_pct(1.0), item.error_pct(everything), item.error_pct(held_out)))
+            in_sample = item.error_pct(everything) if everything is not None else item.error_pct(held_out)
+            rows.append(Row(item, item.error_pct(1.0), in_sample, item.error_pct(held_out)))
     return rows
 
 
@@ -144,17 +148,26 @@ def format_report(rows: list[Row]) -> str:
         lines.append(f"{row.scored.case.label[:42]:<42} {group:<17} {row.scored.source[:24]:<24} "
                      f"{row.shipped:>+7.1f}% {row.in_sample:>+7.1f}% {row.out_of_sample:>+7.1f}%")
     lines.append("")
-    lines.append(f"{'group':<17} {'cases':>5} {'sources':>7}  {'in-sample median / max':>24}  "
+    lines.append(f"{'group (dense)':<17} {'cases':>5} {'sources':>7}  {'in-sample median / max':>24}  "
                  f"{'out-of-sample median / max':>28}")
-    for group, s in group_summary(rows).items():
+    for group, s in group_summary(dense_rows(rows)).items():
         lines.append(f"{group[0] + ' ' + group[1]:<17} {s['cases']:>5} {s['sources']:>7}  "
                      f"{s['in_sample_median']:>11.1f}% / {s['in_sample_max']:>5.1f}%  "
                      f"{s['out_of_sample_median']:>15.1f}% / {s['out_of_sample_max']:>5.1f}%")
-    shipped = _median_max([r.shipped for r in rows])
-    held_out = _median_max([r.out_of_sample for r in rows])
-    lines.append(f"{'all':<17} {len(rows):>5} {len({r.scored.source for r in rows}):>7}  "
-                 f"{shipped[0]:>11.1f}% / {shipped[1]:>5.1f}%  {held_out[0]:>15.1f}% / {held_out[1]:>5.1f}%")
+    for label, members in (("all dense", dense_rows(rows)), ("MoE (judged)", [r for r in rows if r.scored.moe]),
+                           ("all", rows)):
+        if not members:
+            continue
+        shipped = _median_max([r.shipped for r in members])
+        held_out = _median_max([r.out_of_sample for r in members])
+        lines.append(f"{label:<17} {len(members):>5} {len({r.scored.source for r in members}):>7}  "
+                     f"{shipped[0]:>11.1f}% / {shipped[1]:>5.1f}%  {held_out[0]:>15.1f}% / {held_out[1]:>5.1f}%")
     return "\n".join(lines)
+
+
+def dense_rows(rows: list[Row]) -> list[Row]:
+    """The dense models' cases: the ones the calibration is fitted on, and whose errors give dense models' bands."""
+    return [r for r in rows if not r.scored.moe]
 
 
 def fitted_scales(scored: list[Scored]) -> dict[tuple[str, str], float]:
@@ -163,7 +176,8 @@ def fitted_scales(scored: list[Scored]) -> dict[tuple[str, str], float]:
     a change under 1 % keeps the current value (the file is a fixed point of --write)."""
     by_group: dict[tuple[str, str], list[Scored]] = defaultdict(list)
     for item in scored:
-        by_group[item.group].append(item)
+        if not item.moe:
+            by_group[item.group].append(item)
     out = {}
     for group, members in sorted(by_group.items()):
         current = FITTED_EFFICIENCY_SCALE.get(group, 1.0)
@@ -173,10 +187,12 @@ def fitted_scales(scored: list[Scored]) -> dict[tuple[str, str], float]:
 
 
 def generated_source(rows: list[Row]) -> str:
-    summary = group_summary(rows)
-    overall = round(_median_max([r.out_of_sample for r in rows])[0], 1)
+    summary = group_summary(dense_rows(rows))
+    overall = round(_median_max([r.out_of_sample for r in dense_rows(rows)])[0], 1)
     moe_rows = [r for r in rows if r.scored.moe]
-    moe_max = round(_median_max([r.out_of_sample for r in moe_rows])[1], 1) if moe_rows else None
+    moe_median, moe_max = (round(v, 1) for v in _median_max([r.out_of_sample for r in moe_rows])) if moe_rows \
+        else (None, None)
+    moe_sources = len({r.scored.source for r in moe_rows})
     moe_groups = tuple(sorted({r.scored.group for r in moe_rows}))
     scales = fitted_scales([r.scored for r in rows])
     calibration = "{\n" + "".join(f"    {group!r}: {value},\n" for group, value in scales.items()) + "}"
@@ -199,14 +215,17 @@ def generated_source(rows: list[Row]) -> str:
         f"OUT_OF_SAMPLE_MEDIAN_PCT = {table('out_of_sample_median')}",
         "# Largest |error| (%) among them.",
         f"OUT_OF_SAMPLE_MAX_PCT = {table('out_of_sample_max')}",
-        "# Median over every case, the floor of any band.",
+        "# Median over every dense case, the floor of any band.",
         f"OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = {overall}",
-        "# Published cases, distinct sources, and the largest GPU count validated, per group.",
+        "# Published dense cases, distinct sources, and the largest GPU count validated, per group.",
         f"CASES = {table('cases', None)}",
         f"SOURCES = {table('sources', None)}",
         f"LARGEST_VALIDATED_GPUS = {table('largest_gpus', None)}",
-        "# Mixture-of-experts models: the largest out-of-sample |error| (%) of the MoE cases, and the groups with one.",
+        "# Mixture-of-experts models (judged, never fitted): the median and largest out-of-sample |error| (%) of the",
+        "# MoE cases, their distinct sources, and the groups with one.",
+        f"MOE_OUT_OF_SAMPLE_MEDIAN_PCT = {moe_median}",
         f"MOE_OUT_OF_SAMPLE_MAX_PCT = {moe_max}",
+        f"MOE_SOURCES = {moe_sources}",
         f"MOE_GROUPS = {moe_groups!r}",
         "",
     ])

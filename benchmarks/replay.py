@@ -230,12 +230,41 @@ def training_cases(catalog: Catalog) -> list[Case]:
         "task": "pretrain", "model": {"preset": "qwen3-235b-a22b"}, "seq_len": 4096, "precision": "fp8",
         "training": {"global_batch": 2048, "micro_batch": 1, "zero": 1},
         "hardware": {"gpu": H100, "count": 256},
-        "parallelism": {"tp": 2, "pp": 8, "cp": 1, "dp": 16, "ep": 16, "virtual_stages": 4}},
+        "parallelism": {"tp": 2, "pp": 8, "cp": 1, "dp": 16, "ep": 16, "virtual_stages": 4},
+        "assumptions": {"ep_node_forwarding": False}},
         "tokens_per_s_per_gpu", run["results"]["tokens_per_s_per_gpu"],
-        "tokens/s per GPU as printed; EP 32 folded onto TP 2 x DP 16 is EP 16 x TP 2 here; the recipe "
+        "tokens/s per GPU as printed; EP 32 folded onto TP 2 x DP 16 is EP 16 x TP 2 here; its recipe dispatches "
+        "with a plain all-to-all (moe_token_dispatcher_type 'alltoall', not DeepEP's per-node forwarding); the recipe "
         "(qwen3_235b_a22b_pretrain_256gpu_h100_fp8cs_config) forces balanced routing, as the model assumes, and "
         "overlaps the all-to-all (moe_a2a_overlap), which the replay leaves at the planner's default "
         "(assumptions.ep_overlap 0)", tier="B"))
+
+    # NeMo AutoModel's MoE pretraining table (PyTorch FSDP2 with pipeline and expert parallelism, BF16 on DGX-H100):
+    # the layouts as printed (GPT-OSS's EP, printed "-", from its linked benchmark config), FSDP over the
+    # data-parallel ranks (ZeRO-3), routing balanced as the recipes force it, DeepEP's per-node dispatch (the
+    # planner's default); FlexAttention (GPT-OSS) is costed as FlashAttention-2, the generation PyTorch's
+    # FlexAttention announcement measured it against (about 85-90 % of it).
+    for run_id, label, preset in (
+        ("automodel-deepseek-v3-h100x1024-bf16", "DeepSeek-V3 MoE, 1024 H100 (AutoModel)", "deepseek-v3"),
+        ("automodel-deepseek-v3-h100x256-bf16", "DeepSeek-V3 MoE, 256 H100 (AutoModel)", "deepseek-v3"),
+        ("automodel-kimi-k2-h100x256-bf16", "Kimi K2 MoE, 256 H100 (AutoModel)", "kimi-k2"),
+        ("automodel-qwen3-30b-a3b-h100x8-bf16", "Qwen3-30B-A3B MoE, 8 H100 (AutoModel)", "qwen3-30b-a3b"),
+        ("automodel-gpt-oss-20b-h100x8-bf16", "gpt-oss-20b MoE, 8 H100 (AutoModel)", "gpt-oss-20b"),
+        ("automodel-gpt-oss-120b-h100x64-bf16", "gpt-oss-120b MoE, 64 H100 (AutoModel)", "gpt-oss-120b"),
+    ):
+        run = runs[run_id]
+        shape, gpus = run["parallelism"], run["hardware"]["count"]
+        layout = {"tp": shape["tp"], "pp": shape["pp"], "cp": 1, "dp": gpus // (shape["tp"] * shape["pp"]),
+                  "virtual_stages": shape["vp"] or 1, "ep": shape["ep"]}
+        cases.append(Case(run_id, label, {
+            "task": "pretrain", "model": {"preset": preset}, "seq_len": 4096, "precision": "bf16",
+            "training": {"global_batch": run["workload"]["global_batch_sequences"],
+                         "micro_batch": run["workload"]["micro_batch"], "zero": 3},
+            "hardware": {"gpu": H100, "count": gpus}, "parallelism": layout, "stack": "torchtitan",
+            "assumptions": {"moe_load_imbalance": 1.0,
+                            **({"flash_attention_version": 2} if "FlexAttn" in run["kernels"] else {})}},
+            "tokens_per_s_per_gpu", run["results"]["tokens_per_s_per_gpu"], "tokens/s per GPU as printed",
+            tier="B"))
 
     run = runs["mlperf-t40-gpt3-11616h100"]
     cases.append(Case(run["id"], "MLPerf GPT-3 175B, 11616 H100, FP8", {

@@ -83,3 +83,38 @@ def test_uneven_routing_slows_the_busiest_rank(catalog) -> None:
                                    "assumptions": {"moe_load_imbalance": 1.25}}, catalog)
     again = estimate_for_scenario({**scenario, "model": {"preset": "llama-2-7b"}, "parallelism": {}}, catalog)
     assert dense.training.step_time_s == again.training.step_time_s  # a dense model has no experts to skew
+
+
+def test_tokens_cross_the_network_once_per_node_with_deepep(catalog) -> None:
+    """DeepSeek-V3 on 256 H100 (EP 64 over 8 nodes, top-8 of 256 experts): with per-node forwarding (DeepEP; the
+    DeepSeek-V3 report, Sec. 3.2.2) a token crosses InfiniBand once per other node holding one of its experts, 7 x
+    (1 - (7/8)^8) = 4.6 copies, not once per remote expert (8 x 56/64 = 7): the network part of the exchange falls
+    by that ratio; a plain all-to-all (assumptions.ep_node_forwarding false) keeps it."""
+    scenario = {"task": "pretrain", "model": {"preset": "deepseek-v3"}, "seq_len": 4096,
+                "training": {"tokens": 1e11, "global_batch": 512, "micro_batch": 1, "zero": 3},
+                "hardware": {"gpu": "h100-sxm5-80gb", "count": 256},
+                "parallelism": {"tp": 1, "pp": 4, "dp": 64, "ep": 64, "virtual_stages": 8}}
+    forwarded = estimate_for_scenario(scenario, catalog).training.step_breakdown_s["expert_parallel"]
+    plain = estimate_for_scenario({**scenario, "assumptions": {"ep_node_forwarding": False}},
+                                  catalog).training.step_breakdown_s["expert_parallel"]
+    copies = 7 * (1 - (7 / 8) ** 8)
+    latency_free_ratio = copies / 7.0
+    assert forwarded < plain
+    assert forwarded / plain == pytest.approx(latency_free_ratio, rel=0.05)  # the collective latencies aside
+    deepspeed = estimate_for_scenario({**scenario, "stack": "deepspeed", "parallelism": {"ep": 64}}, catalog)
+    assert deepspeed.stack.from_profile["ep_node_forwarding"] is False
+
+
+def test_routed_experts_are_reduced_over_their_own_data_parallel_group(catalog) -> None:
+    """With EP spanning every data-parallel rank each routed expert lives on one GPU: its gradients need no
+    data-parallel reduction, only the attention and shared weights do (they were all reduced over the 8 ranks)."""
+    def sync(ep: int) -> float:
+        return estimate_for_scenario({**MIXTRAL, "hardware": {"gpu": "h100-sxm5-80gb", "count": 32},
+                                      "parallelism": {"tp": 1, "pp": 4, "dp": 8, "ep": ep}},
+                                     catalog).training.step_breakdown_s["data_parallel"]
+
+    whole, spanning = sync(1), sync(8)
+    model = catalog.model("mixtral-8x7b")
+    dense_share = 1 - model.expert_params / model.total_params
+    assert spanning < whole * 0.2
+    assert spanning == pytest.approx(whole * dense_share, rel=0.25)

@@ -40,18 +40,27 @@ def test_in_sample_errors_are_printed_beside_the_out_of_sample_ones(training_res
 
 
 def test_out_of_sample_errors_stay_within_todays_gate(cross_validated) -> None:
-    """Gated on leave-one-source-out errors. The issue's targets are a median of 6 % and no case over 15 %;
-    today's model reaches 7.3 % and 17.5 % (Llama 3 405B at 8K, replayed with the interleaved pipeline its paper
-    describes) over 24 cases, so the gate holds today's figures and a change that makes out-of-sample accuracy
-    worse fails. (It was 7.4 % / 34.8 % over 21 cases; since then three runs of the set no case replayed were
+    """Gated on leave-one-source-out errors. The issue's targets are a median of 6 % and no case over 15 %; today's
+    model reaches 7.2 % and 17.1 % over the 23 dense cases (the worst: Llama 3 405B at 8K, replayed with the
+    interleaved pipeline its paper describes), so the gate holds today's figures and a change that makes
+    out-of-sample accuracy worse fails. (It was 7.4 % / 34.8 % over 21 cases; since then runs no case replayed were
     added, MLPerf GPT-3 is judged on its steady-state block timings, older attention kernels run at the speed their
-    papers give, plain 1F1B keeps pp micro-batches in flight (not the interleaved schedule's warm-up), and the
-    shipped calibration is the fit on all runs that the held-out fits here mirror.)"""
-    from benchmarks.crossval import _median_max
+    papers give, plain 1F1B keeps pp micro-batches in flight, ZeRO-1/2 move an all-reduce's volume, and the shipped
+    calibration is the fit on all dense runs that the held-out fits here mirror.) The mixture-of-experts runs judge
+    the calibration without being fitted on: 11.9 % / 56.9 % over 7 cases from 2 sources (the worst: gpt-oss-20b on
+    8 H100, predicted 57 % fast; it was 26.2 % / 55.9 % before DeepEP's per-node dispatch and the expert gradients'
+    own data-parallel group)."""
+    from benchmarks.crossval import _median_max, dense_rows
 
-    median, worst = _median_max([r.out_of_sample for r in cross_validated])
-    assert median <= 7.4, median
-    assert worst <= 17.6, max(cross_validated, key=lambda r: abs(r.out_of_sample)).scored.case.label
+    dense = dense_rows(cross_validated)
+    median, worst = _median_max([r.out_of_sample for r in dense])
+    assert median <= 7.3, median
+    assert worst <= 17.2, max(dense, key=lambda r: abs(r.out_of_sample)).scored.case.label
+    moe = [r for r in cross_validated if r.scored.moe]
+    assert len(moe) >= 7 and len({r.scored.source for r in moe}) >= 2
+    median, worst = _median_max([r.out_of_sample for r in moe])
+    assert median <= 12.0, median
+    assert worst <= 57.0, max(moe, key=lambda r: abs(r.out_of_sample)).scored.case.label
 
 
 def test_the_bands_shown_are_the_current_out_of_sample_table(cross_validated) -> None:
@@ -83,25 +92,36 @@ def test_estimates_carry_the_out_of_sample_band_widened_when_extrapolating(train
 
 
 def test_moe_training_bands_come_from_the_moe_runs() -> None:
-    """A mixture-of-experts model is judged by the published MoE runs: at least their worst out-of-sample error,
-    widened once where no MoE run was checked on its architecture and math width (and said in a warning)."""
+    """A mixture-of-experts model is judged by the published MoE runs (never fitted on them): at least their
+    out-of-sample median error, widened once where no MoE run was checked on its architecture and math width (and
+    said in a warning)."""
     from gpuplanner.catalog.store import Catalog
     from gpuplanner.core.estimate import EXTRAPOLATION_WIDENING, uncertainty_pct
     from gpuplanner.core.hardware import Precision
-    from gpuplanner.core.validation_errors import MOE_GROUPS, MOE_OUT_OF_SAMPLE_MAX_PCT, OUT_OF_SAMPLE_MEDIAN_PCT
+    from gpuplanner.core.validation_errors import (
+        MOE_GROUPS,
+        MOE_OUT_OF_SAMPLE_MEDIAN_PCT,
+        MOE_SOURCES,
+        OUT_OF_SAMPLE_MEDIAN_PCT,
+        OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT,
+    )
     from gpuplanner.service import estimate_for_scenario
 
-    h100 = Catalog().gpu("h100-sxm5-80gb")
-    assert ("Hopper", "fp8") in MOE_GROUPS and ("Hopper", "16-bit") not in MOE_GROUPS
-    assert uncertainty_pct(h100, Precision.FP8, 256, moe=True) == max(
-        MOE_OUT_OF_SAMPLE_MAX_PCT, OUT_OF_SAMPLE_MEDIAN_PCT[("Hopper", "fp8")])
-    widened = EXTRAPOLATION_WIDENING * max(MOE_OUT_OF_SAMPLE_MAX_PCT, OUT_OF_SAMPLE_MEDIAN_PCT[("Hopper", "16-bit")])
-    assert uncertainty_pct(h100, Precision.BF16, 64, moe=True) == pytest.approx(widened)
-    assert uncertainty_pct(h100, Precision.BF16, 64) < widened
-    result = estimate_for_scenario({"task": "pretrain", "model": {"preset": "mixtral-8x7b"}, "seq_len": 4096,
-                                    "hardware": {"gpu": "h100-sxm5-80gb", "count": 64}}, Catalog())
-    assert result.training.uncertainty_pct == pytest.approx(widened)
-    assert any("No published mixture-of-experts run on Hopper in 16-bit" in str(w) for w in result.warnings)
+    catalog = Catalog()
+    h100, a100 = catalog.gpu("h100-sxm5-80gb"), catalog.gpu("a100-sxm4-80gb")
+    assert MOE_SOURCES >= 2 and ("Hopper", "16-bit") in MOE_GROUPS and ("Ampere", "16-bit") not in MOE_GROUPS
+    assert uncertainty_pct(h100, Precision.BF16, 64, moe=True) == max(
+        MOE_OUT_OF_SAMPLE_MEDIAN_PCT, OUT_OF_SAMPLE_MEDIAN_PCT[("Hopper", "16-bit")])
+    dense_a100 = max(OUT_OF_SAMPLE_MEDIAN_PCT[("Ampere", "16-bit")], OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT)
+    widened = EXTRAPOLATION_WIDENING * max(MOE_OUT_OF_SAMPLE_MEDIAN_PCT, dense_a100)
+    assert uncertainty_pct(a100, Precision.BF16, 64, moe=True) == pytest.approx(widened)
+    assert uncertainty_pct(a100, Precision.BF16, 64) == pytest.approx(dense_a100)
+    mixtral = {"task": "pretrain", "model": {"preset": "mixtral-8x7b"}, "seq_len": 4096}
+    on_a100 = estimate_for_scenario({**mixtral, "hardware": {"gpu": "a100-sxm4-80gb", "count": 64}}, catalog)
+    assert on_a100.training.uncertainty_pct == pytest.approx(widened)
+    assert any("No published mixture-of-experts run on Ampere in 16-bit" in str(w) for w in on_a100.warnings)
+    on_h100 = estimate_for_scenario({**mixtral, "hardware": {"gpu": "h100-sxm5-80gb", "count": 64}}, catalog)
+    assert not any("mixture-of-experts" in str(w) for w in on_h100.warnings)
 
 
 def test_gpu_hour_totals_within_a_third_under_or_a_quarter_over_the_published_ones() -> None:

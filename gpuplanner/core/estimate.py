@@ -59,6 +59,8 @@ from gpuplanner.core.validation_errors import (
     LARGEST_VALIDATED_GPUS,
     MOE_GROUPS,
     MOE_OUT_OF_SAMPLE_MAX_PCT,
+    MOE_OUT_OF_SAMPLE_MEDIAN_PCT,
+    MOE_SOURCES,
     OUT_OF_SAMPLE_MAX_PCT,
     OUT_OF_SAMPLE_MEDIAN_PCT,
     OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT,
@@ -128,7 +130,8 @@ def assumption_values(assumptions: Assumptions) -> dict[str, float | bool]:
 def uncertainty_pct(gpu: GPU, precision: Precision, count: int, moe: bool = False) -> float:
     """± band of the training time: the out-of-sample median error of the GPU's architecture and math width (at
     least the median over every case); the worst out-of-sample error where a single source validates the group;
-    for a mixture-of-experts model at least the worst out-of-sample error of the published MoE runs; widened (once)
+    for a mixture-of-experts model at least the out-of-sample median error of the published MoE runs (their worst
+    while a single source validates them; MoE runs only judge the calibration, never fit it); widened (once)
     beyond the largest validated run or for MoE on a group no MoE run validates; the unvalidated band where no
     published run covers the group."""
     group = validation_group(gpu, precision)
@@ -139,7 +142,8 @@ def uncertainty_pct(gpu: GPU, precision: Precision, count: int, moe: bool = Fals
     else:
         band = max(OUT_OF_SAMPLE_MEDIAN_PCT[group], OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT)
     if moe:
-        band = max(band, MOE_OUT_OF_SAMPLE_MAX_PCT or UNVALIDATED_ERROR_PCT)
+        moe_band = MOE_OUT_OF_SAMPLE_MEDIAN_PCT if MOE_SOURCES >= 2 else MOE_OUT_OF_SAMPLE_MAX_PCT
+        band = max(band, moe_band or UNVALIDATED_ERROR_PCT)
     if count > LARGEST_VALIDATED_GPUS[group] or moe_unvalidated(group, moe):
         band *= EXTRAPOLATION_WIDENING
     return band

@@ -97,6 +97,8 @@ _ASSUMPTION_HELP: dict[str, str] = {
     "dp_overlap": "share of the gradient traffic hidden behind the backward pass",
     "tp_overlap": "share of the tensor-parallel collectives hidden behind the GEMMs (Transformer Engine overlap)",
     "ep_overlap": "share of the MoE all-to-all hidden behind compute (DeepSeek-V3's DualPipe: nearly all)",
+    "ep_node_forwarding": "MoE dispatch sends a token over the network once per destination node and forwards it "
+                          "over NVLink there (DeepEP); off: once per remote expert (a plain all-to-all)",
     "moe_load_imbalance": "tokens the busiest expert-parallel GPU gets over the mean (1 balanced; GShard's capacity "
                           "factor 1.25)",
     "compute_efficiency_scale": "multiplies the calibrated GEMM efficiency (what-if)",

@@ -18,6 +18,7 @@ from gpuplanner.core.adapters import NF4_DOUBLE_QUANT_BITS_PER_PARAM
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.hardware import GPU, Precision
 from gpuplanner.core.memory import (
+    ParameterShard,
     activation_bytes_per_layer,
     gradient_bytes_per_param,
     microbatches_per_step,
@@ -218,6 +219,17 @@ def nvlink_bytes_per_s(gpu: GPU, group: np.ndarray | int, assumptions: Assumptio
     return gpu.group_link_gbs(group) / 2.0 * 1e9 * assumptions.link_efficiency
 
 
+def expert_share_of_held(workload: TrainingWorkload, shard: ParameterShard, tp: np.ndarray, pp: np.ndarray,
+                         layouts: Layouts) -> np.ndarray | float:
+    """The routed experts' share of the parameters a GPU holds under expert parallelism (0 without it, and for
+    adapters, whose frozen experts have no gradients)."""
+    model = workload.model
+    if not model.is_moe or layouts.ep is None or workload.adapter is not None:
+        return 0.0
+    held = shard.base_params * shard.held_share
+    return np.clip(model.expert_params / pp / tp / layouts.experts / held, 0.0, 1.0)
+
+
 def hbm_bytes_per_s(gpu: GPU) -> float:
     """The GPU's published memory bandwidth; a GPU without one cannot be estimated (never a guessed figure)."""
     if gpu.memory_bandwidth_gbs is None:
@@ -345,11 +357,23 @@ def _step_time(workload: TrainingWorkload, gpu: GPU, gpus_per_node: np.ndarray |
     # (the remote peers' share of the destinations, routing being uniform) sets the pace.
     if model.is_moe and layouts.ep is not None:
         ep = layouts.experts
-        routed = (layouts.micro_batch * local_tokens * model.experts_per_token * model.hidden * act_bytes / tp
-                  * assumptions.moe_load_imbalance)  # the busiest GPU's share of the exchange
+        # One copy of the GPU's tokens' hidden states (the busiest GPU's share of the exchange); each token goes to
+        # its top-k experts.
+        tokens_bytes = (layouts.micro_batch * local_tokens * model.hidden * act_bytes / tp
+                        * assumptions.moe_load_imbalance)
+        routed = tokens_bytes * model.experts_per_token
         peers_in_node = np.minimum(ep, np.maximum(gpus_per_node // (tp * cp), 1.0))  # the group's ranks per node
         local = (peers_in_node - 1.0) / ep * routed / nvlink_bytes_per_s(gpu, tp * cp * peers_in_node, assumptions)
-        remote = (ep - peers_in_node) / ep * routed / nic_bytes_per_s
+        if assumptions.ep_node_forwarding:
+            # A token crosses the network once per other node holding one of its experts, then NVLink forwards it
+            # to them (DeepEP; DeepSeek-V3 report, Sec. 3.2.2): with k experts uniform over the group's nodes,
+            # (nodes - 1) x (1 - (1 - 1/nodes)^k) copies, not one per remote expert.
+            nodes = ep / peers_in_node
+            copies = np.where(nodes > 1.0, (nodes - 1.0) * (1.0 - (1.0 - 1.0 / nodes) ** model.experts_per_token),
+                              0.0)
+            remote = copies * tokens_bytes / nic_bytes_per_s
+        else:
+            remote = (ep - peers_in_node) / ep * routed / nic_bytes_per_s
         exchanges = np.where(layouts.recompute == Recompute.FULL, 6.0, 4.0)
         expert_parallel = np.where(ep > 1, exchanges * (np.maximum(local, remote) + assumptions.collective_latency_s)
                                    * (model.layers / pp) * microbatches, 0.0) * (1.0 - assumptions.ep_overlap)
@@ -372,12 +396,23 @@ def _step_time(workload: TrainingWorkload, gpu: GPU, gpus_per_node: np.ndarray |
     # reduce-scatter them and all-gather the updated weights after the optimizer step: 2 x params, as plain DP,
     # Rajbhandari et al. 2020, Sec. 7); ZeRO-3 reduce-scatters them and all-gathers weights twice per micro-batch.
     dp_link = group_link(world)
-    # The gradients and weights a GPU keeps (expert parallelism: its share of the experts).
+    # The gradients and weights a GPU keeps (expert parallelism: its share of the experts). The routed experts it
+    # holds are replicated over replicas / ep ranks only (the expert-data-parallel group; none when EP spans all
+    # the data-parallel ranks), the rest over every data- and context-parallel rank: each part is reduced and
+    # gathered over its own group.
+    expert_share = expert_share_of_held(workload, shard, tp, pp, layouts)
+    expert_replicas = np.maximum(replicas / layouts.experts, 1.0)
     gradient_bytes = shard.trainable_params * shard.held_share * gradient_bytes_per_param(workload, assumptions)
-    gradient_sync = ring_allreduce_s(gradient_bytes, replicas, dp_link, assumptions.collective_latency_s) * np.where(
-        zero >= 3, 0.5, 1.0)
-    weight_gathers = np.where(zero >= 3, 2.0 * microbatches, 0.0) * np.where(
-        replicas > 1, (replicas - 1.0) / replicas * shard.weight_bytes * shard.held_share / dp_link, 0.0)
+    gradient_sync = ring_allreduce_s(gradient_bytes * (1.0 - expert_share), replicas, dp_link,
+                                     assumptions.collective_latency_s)
+    if not isinstance(expert_share, float):  # the routed experts' own reduction (MoE under expert parallelism)
+        gradient_sync = gradient_sync + ring_allreduce_s(gradient_bytes * expert_share, expert_replicas, dp_link,
+                                                         assumptions.collective_latency_s)
+    gradient_sync = gradient_sync * np.where(zero >= 3, 0.5, 1.0)
+    held_weights = shard.weight_bytes * shard.held_share
+    weight_gathers = np.where(zero >= 3, 2.0 * microbatches, 0.0) * (
+        (replicas - 1.0) / replicas * held_weights * (1.0 - expert_share)
+        + (expert_replicas - 1.0) / expert_replicas * held_weights * expert_share) / dp_link
     compute = gemm + memory_bound
     exposed_gradients = gradient_sync * (1.0 - assumptions.dp_overlap)
     # ZeRO-3 prefetches the next layer's weights while computing: only traffic beyond compute shows.

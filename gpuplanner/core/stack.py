@@ -43,9 +43,10 @@ PROFILES: dict[Stack, StackProfile] = {
         {}, tensor_parallel=True, pipeline_parallel=True, zero_stages=(0, 1), context_parallel=True,
         expert_parallel=True),
     Stack.DEEPSPEED: StackProfile(
-        Stack.DEEPSPEED.value, "DeepSpeed ZeRO (stages 0-3, overlap_comm) and DeepSpeed-MoE expert parallelism; no "
-        "tensor or pipeline parallelism of its own; the model's FlashAttention-2",
-        {"flash_attention_version": 2}, tensor_parallel=False, pipeline_parallel=False, zero_stages=(0, 1, 2, 3),
+        Stack.DEEPSPEED.value, "DeepSpeed ZeRO (stages 0-3, overlap_comm) and DeepSpeed-MoE expert parallelism (a "
+        "plain all-to-all); no tensor or pipeline parallelism of its own; the model's FlashAttention-2",
+        {"flash_attention_version": 2, "ep_node_forwarding": False}, tensor_parallel=False, pipeline_parallel=False,
+        zero_stages=(0, 1, 2, 3),
         expert_parallel=True),
     Stack.DEEPSPEED_PIPELINE: StackProfile(
         Stack.DEEPSPEED_PIPELINE.value, "DeepSpeed PipelineModule: pipeline parallelism with ZeRO-1 at most (ZeRO-2/3 "

@@ -77,6 +77,10 @@ class Assumptions:
     # Share of the MoE all-to-all (token dispatch and combine) hidden behind compute: 0 for a plain implementation;
     # DeepSeek-V3's DualPipe overlaps nearly all of it (DeepSeek-V3 report, Sec. 3.2.1).
     ep_overlap: float = 0.0
+    # MoE dispatch that sends a token over the network once per destination node and forwards it over NVLink there
+    # (DeepEP, used by Megatron-Core, NeMo and SGLang; DeepSeek-V3 report, Sec. 3.2.2), not once per remote expert
+    # (a plain NCCL all-to-all).
+    ep_node_forwarding: bool = True
     # MoE routing imbalance: tokens the busiest expert-parallel rank receives over the mean (1: balanced, as the
     # aux-loss-free balancing of DeepSeek-V3 and NeMo's benchmark recipes aim for; GShard's capacity factor 1.25).
     moe_load_imbalance: float = 1.0

@@ -219,6 +219,7 @@ def assumption_labels() -> dict[str, str]:
         "dp_overlap": tr("Gradient traffic hidden behind compute (share)"),
         "tp_overlap": tr("Tensor-parallel traffic hidden behind GEMMs (share)"),
         "ep_overlap": tr("Expert all-to-all hidden behind compute (share)"),
+        "ep_node_forwarding": tr("MoE tokens cross the network once per node (DeepEP)"),
         "moe_load_imbalance": tr("MoE load on the busiest GPU (x the mean)"),
         "gather_exposed_share": tr("ZeRO-3 gathers left exposed (share)"),
         "compute_efficiency_scale": tr("Compute efficiency scale"), "flops_convention": tr("FLOPs counted as"),

@@ -109,7 +109,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="397"/>
-        <location filename="../../gpuplanner/ui/details.py" line="225"/>
+        <location filename="../../gpuplanner/ui/details.py" line="226"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
@@ -178,7 +178,7 @@
         <location filename="../../gpuplanner/cli/estimate.py" line="46"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="398"/>
         <location filename="../../gpuplanner/ui/details.py" line="63"/>
-        <location filename="../../gpuplanner/ui/details.py" line="226"/>
+        <location filename="../../gpuplanner/ui/details.py" line="227"/>
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
@@ -553,7 +553,7 @@
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="165"/>
         <location filename="../../gpuplanner/ui/details.py" line="165"/>
-        <location filename="../../gpuplanner/ui/details.py" line="259"/>
+        <location filename="../../gpuplanner/ui/details.py" line="260"/>
         <source>Racks</source>
         <translation>机柜数</translation>
     </message>
@@ -752,7 +752,7 @@
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="234"/>
         <location filename="../../gpuplanner/ui/details.py" line="181"/>
-        <location filename="../../gpuplanner/ui/details.py" line="261"/>
+        <location filename="../../gpuplanner/ui/details.py" line="262"/>
         <source>Capex</source>
         <translation>资本支出</translation>
     </message>
@@ -1112,7 +1112,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="453"/>
-        <location filename="../../gpuplanner/ui/details.py" line="256"/>
+        <location filename="../../gpuplanner/ui/details.py" line="257"/>
         <source>Output tokens/s</source>
         <translation>每秒输出 token 数</translation>
     </message>
@@ -1185,7 +1185,7 @@
         <location filename="../../gpuplanner/cli/estimate.py" line="104"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="468"/>
         <location filename="../../gpuplanner/ui/details.py" line="42"/>
-        <location filename="../../gpuplanner/ui/details.py" line="264"/>
+        <location filename="../../gpuplanner/ui/details.py" line="265"/>
         <source>Warnings</source>
         <translation>警告</translation>
     </message>
@@ -1221,7 +1221,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/ui/details.py" line="73"/>
-        <location filename="../../gpuplanner/ui/details.py" line="255"/>
+        <location filename="../../gpuplanner/ui/details.py" line="256"/>
         <source>Days</source>
         <translation>天数</translation>
     </message>
@@ -1509,81 +1509,86 @@
     </message>
     <message>
         <location filename="../../gpuplanner/ui/details.py" line="222"/>
+        <source>MoE tokens cross the network once per node (DeepEP)</source>
+        <translation>MoE 令牌每个节点只经网络发送一次（DeepEP）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="223"/>
         <source>MoE load on the busiest GPU (x the mean)</source>
         <translation>最忙 GPU 的 MoE 负载（均值的倍数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="223"/>
+        <location filename="../../gpuplanner/ui/details.py" line="224"/>
         <source>ZeRO-3 gathers left exposed (share)</source>
         <translation>未被掩盖的 ZeRO-3 权重收集（比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="224"/>
+        <location filename="../../gpuplanner/ui/details.py" line="225"/>
         <source>Compute efficiency scale</source>
         <translation>计算效率系数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="224"/>
+        <location filename="../../gpuplanner/ui/details.py" line="225"/>
         <source>FLOPs counted as</source>
         <translation>FLOPs 计算方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="225"/>
+        <location filename="../../gpuplanner/ui/details.py" line="226"/>
         <source>Activation memory</source>
         <translation>激活显存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="225"/>
+        <location filename="../../gpuplanner/ui/details.py" line="226"/>
         <source>Adapters</source>
         <translation>适配器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="226"/>
+        <location filename="../../gpuplanner/ui/details.py" line="227"/>
         <source>Power</source>
         <translation>功耗</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="226"/>
+        <location filename="../../gpuplanner/ui/details.py" line="227"/>
         <source>Decode overlap penalty</source>
         <translation>解码重叠损失</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="227"/>
+        <location filename="../../gpuplanner/ui/details.py" line="228"/>
         <source>Job interruptions per million GPU-hours</source>
         <translation>每百万 GPU 小时的作业中断次数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="228"/>
+        <location filename="../../gpuplanner/ui/details.py" line="229"/>
         <source>Checkpoint write bandwidth per GPU (GB/s)</source>
         <translation>每 GPU 检查点写入带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="229"/>
+        <location filename="../../gpuplanner/ui/details.py" line="230"/>
         <source>Minutes to restart after an interruption</source>
         <translation>中断后重启所需分钟数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="237"/>
+        <location filename="../../gpuplanner/ui/details.py" line="238"/>
         <source>Per million output tokens, rented</source>
         <translation>每百万输出 token 成本（租用）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="238"/>
+        <location filename="../../gpuplanner/ui/details.py" line="239"/>
         <source>Per million output tokens, owned</source>
         <translation>每百万输出 token 成本（自有）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="240"/>
+        <location filename="../../gpuplanner/ui/details.py" line="241"/>
         <source>This job, rented on demand</source>
         <translation>本次任务（云上按量租用）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="271"/>
+        <location filename="../../gpuplanner/ui/details.py" line="272"/>
         <source>No plan keeps every limit you set</source>
         <translation>没有方案能满足您设定的全部限制</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="271"/>
+        <location filename="../../gpuplanner/ui/details.py" line="272"/>
         <source>Near misses (not answers)</source>
         <translation>接近的方案（不是答案）</translation>
     </message>
@@ -1599,7 +1604,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/ui/details.py" line="186"/>
-        <location filename="../../gpuplanner/ui/details.py" line="262"/>
+        <location filename="../../gpuplanner/ui/details.py" line="263"/>
         <source>TCO</source>
         <translation>总拥有成本</translation>
     </message>
@@ -1614,20 +1619,20 @@
         <translation>融合注意力内核代数（1-3）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="241"/>
+        <location filename="../../gpuplanner/ui/details.py" line="242"/>
         <source>This job, on owned hardware (its share of the TCO)</source>
         <translation>本次任务（自有硬件，按总拥有成本分摊）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="253"/>
+        <location filename="../../gpuplanner/ui/details.py" line="254"/>
         <source>Where</source>
         <translation>部署</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/plan.py" line="32"/>
         <location filename="../../gpuplanner/ui/details.py" line="43"/>
-        <location filename="../../gpuplanner/ui/details.py" line="253"/>
-        <location filename="../../gpuplanner/ui/details.py" line="275"/>
+        <location filename="../../gpuplanner/ui/details.py" line="254"/>
+        <location filename="../../gpuplanner/ui/details.py" line="276"/>
         <source>buy</source>
         <translation>购买</translation>
     </message>
@@ -1682,28 +1687,28 @@
     <message>
         <location filename="../../gpuplanner/cli/plan.py" line="32"/>
         <location filename="../../gpuplanner/ui/details.py" line="46"/>
-        <location filename="../../gpuplanner/ui/details.py" line="253"/>
-        <location filename="../../gpuplanner/ui/details.py" line="275"/>
+        <location filename="../../gpuplanner/ui/details.py" line="254"/>
+        <location filename="../../gpuplanner/ui/details.py" line="276"/>
         <source>rent</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="254"/>
+        <location filename="../../gpuplanner/ui/details.py" line="255"/>
         <source>Memory / GPU (GiB)</source>
         <translation>单卡显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="258"/>
+        <location filename="../../gpuplanner/ui/details.py" line="259"/>
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="260"/>
+        <location filename="../../gpuplanner/ui/details.py" line="261"/>
         <source>IT power (kW)</source>
         <translation>IT 功率（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="263"/>
+        <location filename="../../gpuplanner/ui/details.py" line="264"/>
         <source>Ranking cost</source>
         <translation>排名成本</translation>
     </message>

@@ -49,7 +49,9 @@ def main() -> int:
         print("bundle benchmark skipped: run `make package` first")
         return 0
     hello = DIST / "hello_window" / "hello_window"
-    if not hello.exists() or hello.stat().st_mtime < (ROOT / "packaging" / "pyinstaller_common.py").stat().st_mtime:
+    sources = ("pyinstaller_common.py", "hello_window.py", "hello_window.spec")
+    if not hello.exists() or hello.stat().st_mtime < max((ROOT / "packaging" / name).stat().st_mtime
+                                                         for name in sources):
         subprocess.run([str(PYINSTALLER), "--noconfirm", "--log-level", "ERROR", "--distpath", str(DIST),
                         "--workpath", str(ROOT / "build" / "work"), str(ROOT / "packaging" / "hello_window.spec")],
                        check=True)

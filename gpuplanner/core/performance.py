@@ -220,12 +220,12 @@ def nvlink_bytes_per_s(gpu: GPU, group: np.ndarray | int, assumptions: Assumptio
 
 
 def expert_share_of_held(workload: TrainingWorkload, shard: ParameterShard, tp: np.ndarray, pp: np.ndarray,
-                         layouts: Layouts) -> np.ndarray | float:
-    """The routed experts' share of the parameters a GPU holds under expert parallelism (0 without it, and for
+                         layouts: Layouts) -> np.ndarray | None:
+    """The routed experts' share of the parameters a GPU holds under expert parallelism (None without it, and for
     adapters, whose frozen experts have no gradients)."""
     model = workload.model
     if not model.is_moe or layouts.ep is None or workload.adapter is not None:
-        return 0.0
+        return None
     held = shard.base_params * shard.held_share
     return np.clip(model.expert_params / pp / tp / layouts.experts / held, 0.0, 1.0)
 
@@ -400,19 +400,22 @@ def _step_time(workload: TrainingWorkload, gpu: GPU, gpus_per_node: np.ndarray |
     # holds are replicated over replicas / ep ranks only (the expert-data-parallel group; none when EP spans all
     # the data-parallel ranks), the rest over every data- and context-parallel rank: each part is reduced and
     # gathered over its own group.
-    expert_share = expert_share_of_held(workload, shard, tp, pp, layouts)
-    expert_replicas = np.maximum(replicas / layouts.experts, 1.0)
     gradient_bytes = shard.trainable_params * shard.held_share * gradient_bytes_per_param(workload, assumptions)
-    gradient_sync = ring_allreduce_s(gradient_bytes * (1.0 - expert_share), replicas, dp_link,
-                                     assumptions.collective_latency_s)
-    if not isinstance(expert_share, float):  # the routed experts' own reduction (MoE under expert parallelism)
-        gradient_sync = gradient_sync + ring_allreduce_s(gradient_bytes * expert_share, expert_replicas, dp_link,
-                                                         assumptions.collective_latency_s)
-    gradient_sync = gradient_sync * np.where(zero >= 3, 0.5, 1.0)
     held_weights = shard.weight_bytes * shard.held_share
-    weight_gathers = np.where(zero >= 3, 2.0 * microbatches, 0.0) * (
-        (replicas - 1.0) / replicas * held_weights * (1.0 - expert_share)
-        + (expert_replicas - 1.0) / expert_replicas * held_weights * expert_share) / dp_link
+    gathered = (replicas - 1.0) / replicas * held_weights  # ZeRO-3's gather volume per pass
+    expert_share = expert_share_of_held(workload, shard, tp, pp, layouts)
+    if expert_share is None:
+        gradient_sync = ring_allreduce_s(gradient_bytes, replicas, dp_link, assumptions.collective_latency_s)
+    else:
+        expert_replicas = np.maximum(replicas / layouts.experts, 1.0)
+        gradient_sync = (ring_allreduce_s(gradient_bytes * (1.0 - expert_share), replicas, dp_link,
+                                          assumptions.collective_latency_s)
+                         + ring_allreduce_s(gradient_bytes * expert_share, expert_replicas, dp_link,
+                                            assumptions.collective_latency_s))
+        gathered = gathered * (1.0 - expert_share) + (expert_replicas - 1.0) / expert_replicas * held_weights \
+            * expert_share
+    gradient_sync = gradient_sync * np.where(zero >= 3, 0.5, 1.0)
+    weight_gathers = np.where(zero >= 3, 2.0 * microbatches, 0.0) * gathered / dp_link
     compute = gemm + memory_bound
     exposed_gradients = gradient_sync * (1.0 - assumptions.dp_overlap)
     # ZeRO-3 prefetches the next layer's weights while computing: only traffic beyond compute shows.

@@ -108,3 +108,37 @@ def test_chinese_text_reports_carry_no_codes(tmp_path) -> None:
     line = next(line for line in text.splitlines() if "散热" in line)
     assert not re.search(r"散热：[a-z-]+$", line.strip()), line
     assert "rack power" not in text and "cold-plate" not in text
+
+
+def test_a_serving_plan_is_laid_out_as_replicas_everywhere(qtbot, tmp_path, capsys) -> None:
+    """A serving plan's layout is its tensor-parallel group, its replicas and their batch — the same words in the
+    CLI, the plan details and the spec sheet; no ZeRO stage, micro-batch or recomputation (training words that
+    read as nonsense for serving), in English and in Chinese."""
+    from PySide6.QtGui import QTextDocument
+
+    from gpuplanner.service import plan_for_scenario
+    from gpuplanner.ui.details import plan_html
+
+    scenario = {"task": "inference", "model": {"preset": "llama-3.1-70b"},
+                "inference": {"weight_dtype": "fp8", "kv_dtype": "fp8", "batch": 32},
+                "constraints": {"target_output_tokens_per_s": 3000, "deployment": "on-prem"}}
+    path = tmp_path / "serve.json"
+    path.write_text(json.dumps(scenario))
+    best = plan_for_scenario(scenario, Catalog(), top=1).plans[0]
+    serving = best.inference
+    assert serving.replicas > 1
+    words = f"TP {serving.gpus_per_replica} per replica · {serving.replicas} replicas · batch " \
+            f"{serving.batch_per_replica} each"
+    assert main(["plan", str(path), "--top", "1"]) == 0
+    text = capsys.readouterr().out
+    assert f"layout: {words}" in text and "ZeRO" not in text.split("#1 in detail")[1].split("memory")[0]
+    document = QTextDocument()
+    document.setHtml(plan_html(best, "USD"))
+    assert words in document.toPlainText() and "micro-batch" not in document.toPlainText()
+    pdf = tmp_path / "sheet.pdf"
+    assert main(["plan", str(path), "--pdf", str(pdf), "--top", "1"]) == 0
+    capsys.readouterr()
+    sheet = re.sub(r"\s+", " ", pdf_text(pdf))
+    assert words in sheet and "ZeRO" not in sheet
+    done = run_cli("plan", str(path), "--top", "1", "--lang", "zh_CN")
+    assert f"并行布局：每副本 TP {serving.gpus_per_replica} · {serving.replicas} 个副本" in done.stdout

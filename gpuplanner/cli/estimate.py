@@ -11,7 +11,8 @@ from gpuplanner.cli.catalog import open_catalog
 from gpuplanner.core.export import result_json
 from gpuplanner.core.results import Estimate
 from gpuplanner.i18n import fill
-from gpuplanner.i18n.cli import term_word, tr, translated_message, use_language
+from gpuplanner.i18n.cli import term_word, tr, translate_in, translated_message, use_language
+from gpuplanner.i18n.layout_words import layout_text
 from gpuplanner.scenario_file import load_scenario_json
 from gpuplanner.service import estimate_for_scenario
 
@@ -36,6 +37,7 @@ def estimate_report(result: Estimate) -> str:
         fits += " · " + fill(tr("trainable parameters %1"), format_number(training.trainable_params))
     lines = [
         header, fits,
+        fill(tr("Layout: %1"), layout_text(result, translate_in)) if result.inference else
         fill(tr("Layout: %1 (v=%2) · ZeRO-%3 · micro-batch %4 · recompute %5 · sequence parallel %6"),
              layout.degrees, layout.virtual_stages, layout.zero, layout.micro_batch, term_word(layout.recompute),
              tr("on") if layout.sequence_parallel else tr("off")),

@@ -15,7 +15,8 @@ from gpuplanner.core.errors import InputError
 from gpuplanner.core.plan import REGION_WORDS
 from gpuplanner.core.results import Plan, PlanResult
 from gpuplanner.i18n import fill
-from gpuplanner.i18n.cli import term_word, tr, translated_message, use_language
+from gpuplanner.i18n.cli import term_word, tr, translate_in, translated_message, use_language
+from gpuplanner.i18n.layout_words import layout_text
 from gpuplanner.scenario_file import load_scenario_json
 from gpuplanner.service import plan_for_scenario
 
@@ -127,13 +128,11 @@ def plan_report(result: PlanResult) -> str:
                      f"{plan.site.nodes:>6}{plan.site.racks:>6}{speed:>15}"
                      f"{money(plan.cost_metric, currency):>16}")
     best = plans[0]
-    layout = best.layout
     lines += [
         "",
         fill(tr("#1 in detail: %1 x %2 (%3)"), best.count, best.gpu_name, deployment_label(best.deployment)),
         "  " + tr("why:") + " " + "; ".join(translated_message(r) for r in best.rank_reasons),
-        "  " + fill(tr("layout: %1 · ZeRO-%2 · micro-batch %3 · recompute %4"), layout.degrees, layout.zero,
-                    layout.micro_batch, term_word(layout.recompute)),
+        "  " + fill(tr("layout: %1"), layout_text(best.estimate, translate_in)),
         "  " + fill(tr("memory per GPU: %1 of %2 GiB"), f"{best.memory.total:.1f}",
                     f"{best.memory.capacity:g}"),
         "  " + fill(tr("precision: %1"), precision_words(best.estimate)),

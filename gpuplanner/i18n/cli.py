@@ -38,12 +38,16 @@ def tr(text: str) -> str:
 
 def term_word(code: str) -> str:
     """A code the core reports (cooling tier, rack limit, recomputation…) as a word in the CLI's language."""
-    word = english(code)
+    return translate_in(TERMS_CONTEXT, english(code))
+
+
+def translate_in(context: str, text: str) -> str:
+    """`text`, registered under `context`, in the CLI's language."""
     if _translate is str:
-        return word
+        return text
     from PySide6.QtCore import QCoreApplication
 
-    return QCoreApplication.translate(TERMS_CONTEXT, word)
+    return QCoreApplication.translate(context, text)
 
 
 def translated_message(message: object) -> str:

@@ -7,9 +7,24 @@ from PySide6.QtCore import QCoreApplication, QLocale
 
 from gpuplanner.core.cost import currency_symbol
 from gpuplanner.core.model import ModelArch
-from gpuplanner.core.results import Plan
+from gpuplanner.core.results import Layout, Plan
 from gpuplanner.i18n import fill
+from gpuplanner.i18n.layout_words import layout_text, training_layout_text
 from gpuplanner.i18n.messages import term
+
+
+def plan_layout(plan: Plan) -> str:
+    """The plan's parallel layout in the current language (i18n.layout_words: training and serving worded apart)."""
+    return layout_text(plan.estimate, _translate)
+
+
+def training_layout(layout: Layout) -> str:
+    """A training layout (a runner-up's) in the current language."""
+    return training_layout_text(layout, _translate)
+
+
+def _translate(context: str, text: str) -> str:
+    return QCoreApplication.translate(context, text)
 
 
 def not_available() -> str:

@@ -39,7 +39,14 @@ from gpuplanner.i18n import fill
 from gpuplanner.i18n.messages import term, translated
 from gpuplanner.report.drawings import CostChart, CostPoint, RackContents, cost_time_chart, memory_bar, rack_elevation
 from gpuplanner.report.fonts import report_font_family
-from gpuplanner.report.formatting import confidence_text, money, number, precision_text, price_basis_text
+from gpuplanner.report.formatting import (
+    confidence_text,
+    money,
+    number,
+    plan_layout,
+    precision_text,
+    price_basis_text,
+)
 
 CONTEXT = ""  # module-level strings: pyside6-lupdate files them under the empty context
 FOOTER_MM = 10.0
@@ -145,7 +152,9 @@ def _owned_sections(plan: Plan, fmt: _Formatter) -> list[str]:
         (tr("Power supplies"), _psu_text(site, fmt)),
         (tr("PSU inlet and cord (IEC 60320)"), facility.psu_coupler or tr("n/a")),
         (tr("Nameplate power (provision for this)"), fmt.num(node_kw, 2) + " kW"),
-        (tr("Expected draw under training"), fmt.num(site.node_kw_training, 2) + " kW"),
+        # No metered serving run is published: a serving plan is drawn at the training draw (an upper bound).
+        (tr("Expected draw under training") if plan.inference is None else
+         tr("Expected draw (serving, taken at the training draw)"), fmt.num(site.node_kw_training, 2) + " kW"),
         (tr("Idle draw"), fmt.num(site.node_kw_idle, 2) + " kW"),
         (tr("Heat at nameplate"), tr("n/a") if node_kw is None else fmt.num(btu_per_hour(node_kw), 0) + " BTU/h"),
         (tr("Airflow"), tr("n/a") if site.airflow_m3_h_per_node is None else
@@ -418,7 +427,7 @@ def build_document(plan: Plan, options: SheetOptions, catalog_date: str = "",
         (tr("Scenario"), _scenario_summary(plan)),
         (tr("Recommended"), f"{plan.count} × {plan.gpu_name} — {site.node}"),
         (tr("Deployment"), tr("bought (on-premises)") if owned else tr("rented (cloud)")),
-        (tr("Parallel layout"), fill("%1 · ZeRO-%2", plan.layout.degrees, plan.layout.zero)),
+        (tr("Parallel layout"), plan_layout(plan)),
         (tr("Precision"), precision_text(plan)),
         *([(tr("Software stack"), fill(tr("%1 (searched: %2)"), plan.estimate.stack.name,
                                        ", ".join(plan.estimate.stack.searched) or "—"))]

@@ -8,9 +8,15 @@ from html import escape
 from PySide6.QtCore import QCoreApplication
 
 from gpuplanner.core.goodput import Goodput
-from gpuplanner.core.results import Layout, Plan, PlanResult, StackReport
+from gpuplanner.core.results import Plan, PlanResult, StackReport
 from gpuplanner.i18n.messages import term, translated
-from gpuplanner.report.formatting import confidence_text, precision_text, price_basis_text
+from gpuplanner.report.formatting import (
+    confidence_text,
+    plan_layout,
+    precision_text,
+    price_basis_text,
+    training_layout,
+)
 from gpuplanner.report.formatting import money as _money
 from gpuplanner.report.formatting import number as _num
 
@@ -41,8 +47,6 @@ def _labels() -> dict[str, str]:
         "Time": tr("Time"),
         "Warnings": tr("Warnings"),
         "buy": tr("buy"),
-        "micro-batch": tr("micro-batch"),
-        "recompute": tr("recompute"),
         "rent": tr("rent"),
     }
 
@@ -50,13 +54,12 @@ def _labels() -> dict[str, str]:
 def plan_html(plan: Plan, currency: str) -> str:
     L = _labels()  # noqa: N806
     memory = plan.memory
-    layout = plan.layout
     parts = [f"<h3>#{plan.rank or ''} {escape(str(plan.count))} × {escape(plan.gpu_name)} "
              f"({escape(L['buy'] if plan.owned else L['rent'])})</h3>"]
     if plan.rank_reasons:
         parts.append("<p>" + escape("; ".join(translated(r) for r in plan.rank_reasons)) + "</p>")
     parts.append(f"<p>{escape(L['Model'])}: {escape(str(plan.model.name))} · "
-                 f"{escape(L['Layout'])}: {escape(_layout_text(layout))} · "
+                 f"{escape(L['Layout'])}: {escape(plan_layout(plan))} · "
                  f"{escape(L['Precision'])} {escape(precision_text(plan))}</p>")
     parts.append(f"<h4>{escape(L['Memory per GPU (GiB)'])}</h4>")
     labels = {"weights": tr("Weights"), "gradients": tr("Gradients"), "optimizer": tr("Optimizer states"),
@@ -86,7 +89,7 @@ def plan_html(plan: Plan, currency: str) -> str:
     if training and plan.estimate.alternatives:
         # Why the search chose this layout: the best of the other families, and what each costs or needs.
         parts.append(f"<h4>{escape(tr('Other layouts'))}</h4>")
-        parts.append(_table([(_layout_text(other.layout), translated(other.reason))
+        parts.append(_table([(training_layout(other.layout), translated(other.reason))
                              for other in plan.estimate.alternatives], numbers=False))
     if serving:
         parts.append(f"<h4>{escape(L['Serving'])} (±{serving.uncertainty_pct:.0f}%)</h4>")
@@ -110,13 +113,6 @@ def plan_html(plan: Plan, currency: str) -> str:
         parts += _site_parts(plan)
     parts += _cost_parts(plan, currency)
     return "".join(parts)
-
-
-def _layout_text(layout: Layout) -> str:
-    """A layout as the details word it: its degrees, ZeRO stage, micro-batch and recomputation."""
-    L = _labels()  # noqa: N806
-    return (f"{layout.degrees} · ZeRO-{layout.zero} · {L['micro-batch']} {layout.micro_batch} · "
-            f"{L['recompute']} {term(str(layout.recompute))}")
 
 
 def _stack_parts(stack: StackReport) -> list[str]:

@@ -4,1801 +4,1801 @@
 <context>
     <name></name>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="23"/>
-        <location filename="../../gpuplanner/cli/plan.py" line="24"/>
-        <location filename="../../gpuplanner/cli/plan.py" line="28"/>
-        <location filename="../../gpuplanner/cli/plan.py" line="70"/>
-        <location filename="../../gpuplanner/cli/plan.py" line="77"/>
-        <location filename="../../gpuplanner/report/formatting.py" line="16"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="144"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="146"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="150"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="24"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="25"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="29"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="71"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="78"/>
+        <location filename="../../gpuplanner/report/formatting.py" line="31"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="151"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="170"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="174"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="176"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="153"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="159"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="160"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="179"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="200"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="201"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="202"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="205"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="241"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="243"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="255"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="266"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="268"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="316"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="323"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="342"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="344"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="345"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="358"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="426"/>
-        <location filename="../../gpuplanner/ui/details.py" line="149"/>
-        <location filename="../../gpuplanner/ui/details.py" line="150"/>
-        <location filename="../../gpuplanner/ui/details.py" line="167"/>
-        <location filename="../../gpuplanner/ui/details.py" line="188"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="183"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="185"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="188"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="209"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="210"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="211"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="214"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="250"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="252"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="264"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="275"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="277"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="325"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="332"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="351"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="353"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="354"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="367"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="435"/>
+        <location filename="../../gpuplanner/ui/details.py" line="145"/>
+        <location filename="../../gpuplanner/ui/details.py" line="146"/>
+        <location filename="../../gpuplanner/ui/details.py" line="163"/>
+        <location filename="../../gpuplanner/ui/details.py" line="184"/>
         <source>n/a</source>
         <translation>不详</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="91"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="98"/>
         <source>%1 of %2 on %3 million images (all epochs)</source>
         <translation>%2 %1，%3 百万张图像（全部轮次）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="94"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="101"/>
         <source>%1 of %2 on %3 billion tokens</source>
         <translation>%2 %1，%3 B tokens</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="96"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="103"/>
         <source>%1 of %2</source>
         <translation>%2 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="346"/>
-        <location filename="../../gpuplanner/ui/details.py" line="183"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="355"/>
+        <location filename="../../gpuplanner/ui/details.py" line="179"/>
         <source>Rental price: confidence, date</source>
         <translation>租用价格：可信度、日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="382"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="391"/>
         <source>Node</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="382"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="392"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="391"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="401"/>
         <source>Management switch</source>
         <translation>管理交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="382"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="392"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="391"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="401"/>
         <source>Cable management</source>
         <translation>理线架</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="383"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="392"/>
         <source>Free</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="383"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="393"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="392"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="402"/>
         <source>PDU</source>
         <translation>PDU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="384"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="393"/>
         <source>Rack elevation (front), one of %1</source>
         <translation>机柜布置图（正面），共 %1 个机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="396"/>
-        <location filename="../../gpuplanner/ui/details.py" line="62"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="405"/>
+        <location filename="../../gpuplanner/ui/details.py" line="65"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="396"/>
-        <location filename="../../gpuplanner/ui/details.py" line="62"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="405"/>
+        <location filename="../../gpuplanner/ui/details.py" line="65"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="397"/>
-        <location filename="../../gpuplanner/ui/details.py" line="226"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="406"/>
+        <location filename="../../gpuplanner/ui/details.py" line="222"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="397"/>
-        <location filename="../../gpuplanner/ui/details.py" line="63"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="406"/>
+        <location filename="../../gpuplanner/ui/details.py" line="66"/>
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="30"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="31"/>
         <source>%1 · %2 · %3 on %4 x %5 (%6 nodes)</source>
         <translation>%1 · %2 · %3，%4 × %5（%6 个节点）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="30"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="31"/>
         <source>%1 · %2 · %3 on %4 x %5 (1 node)</source>
         <translation>%1 · %2 · %3，%4 × %5（1 个节点）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="33"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="34"/>
         <source>Fits: yes</source>
         <translation>显存够用：是</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="33"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="34"/>
         <source>Fits: NO</source>
         <translation>显存够用：否</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="36"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="37"/>
         <source>trainable parameters %1</source>
         <translation>可训练参数 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="39"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="40"/>
+        <source>Layout: %1</source>
+        <translation>并行布局：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/estimate.py" line="41"/>
         <source>Layout: %1 (v=%2) · ZeRO-%3 · micro-batch %4 · recompute %5 · sequence parallel %6</source>
         <translation>并行布局：%1（v=%2）· ZeRO-%3 · 微批 %4 · 重计算 %5 · 序列并行 %6</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="41"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="43"/>
         <source>on</source>
         <translation>开</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="41"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="43"/>
         <source>off</source>
         <translation>关</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="45"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="47"/>
         <source>weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="45"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="47"/>
         <source>gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="45"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="47"/>
         <source>optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="46"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="398"/>
-        <location filename="../../gpuplanner/ui/details.py" line="63"/>
-        <location filename="../../gpuplanner/ui/details.py" line="227"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="48"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="407"/>
+        <location filename="../../gpuplanner/ui/details.py" line="66"/>
+        <location filename="../../gpuplanner/ui/details.py" line="223"/>
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="46"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="48"/>
         <source>activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="46"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="48"/>
         <source>overhead</source>
         <translation>额外开销</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="49"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="51"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="49"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="51"/>
         <source>capacity</source>
         <translation>容量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="52"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="54"/>
         <source>%1 tokens/s (%2 per GPU)</source>
         <translation>每秒 %1 token（单卡 %2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="54"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="56"/>
         <source>%1 images/s</source>
         <translation>每秒 %1 张图</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="58"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="60"/>
         <source>step time %1 s (±%2%)</source>
         <translation>单步时间 %1 秒（±%2%）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="61"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="63"/>
         <source>model TFLOP/s %1 per GPU, MFU %2%</source>
         <translation>单卡模型算力 %1 TFLOP/s，MFU %2%</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="63"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="65"/>
         <source>run %1 days, %2 GPU-hours</source>
         <translation>总时长 %1 天，%2 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="65"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="67"/>
         <source>goodput %1% (%2 days of steps, %3 interruptions expected, a checkpoint every %4 min)</source>
         <translation>有效训练时间 %1%（纯训练步骤 %2 天，预计中断 %3 次，每 %4 分钟保存一次检查点）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="69"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="71"/>
         <source>step breakdown</source>
         <translation>单步构成</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="74"/>
         <location filename="../../gpuplanner/cli/estimate.py" line="76"/>
-        <location filename="../../gpuplanner/ui/details.py" line="127"/>
-        <location filename="../../gpuplanner/ui/details.py" line="129"/>
-        <location filename="../../gpuplanner/ui/details.py" line="130"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="78"/>
+        <location filename="../../gpuplanner/ui/details.py" line="123"/>
+        <location filename="../../gpuplanner/ui/details.py" line="125"/>
+        <location filename="../../gpuplanner/ui/details.py" line="126"/>
         <source>nothing</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="75"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="77"/>
         <source>Software stack %1: fixed %2; set by you %3; searched %4</source>
         <translation>软件栈 %1：固定 %2；由你设定 %3；搜索 %4</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="81"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="83"/>
         <source>Serving (%1, ±%2%)</source>
         <translation>推理服务（%1，±%2%）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="82"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="84"/>
         <source>time to first token %1 ms</source>
         <translation>首 token 时延 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="83"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="85"/>
         <source>time per output token %1 ms</source>
         <translation>每个输出 token %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="84"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="86"/>
         <source>output tokens/s %1 (%2 per GPU)</source>
         <translation>每秒输出 token %1（单卡 %2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="86"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="88"/>
         <source>largest batch %1 sequences per replica (KV-cache room)</source>
         <translation>每副本最大批大小 %1 条序列（受 KV 缓存限制）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="87"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="89"/>
         <source>replicas %1 x %2 GPU(s); the load needs %3 (%4 GPUs)</source>
         <translation>副本 %1 × %2 块 GPU；负载需要 %3 个副本（%4 块 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="91"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="93"/>
         <source>Power: %1 kW nameplate and %2 kW expected per node, %3 kW cluster</source>
         <translation>功耗：每节点额定 %1 kW、预计 %2 kW，集群 %3 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="95"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="97"/>
         <source>energy per run %1 MWh (IT, before PUE)</source>
         <translation>单次运行耗电 %1 MWh（IT 侧，未计 PUE）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="98"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="100"/>
         <source>Other layouts</source>
         <translation>其他布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="118"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="120"/>
         <source>%1 (%2 requested)</source>
         <translation>%1（请求的是 %2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="398"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="407"/>
         <source>Overhead</source>
         <translation>额外开销</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="400"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="409"/>
         <source>Memory per GPU (GiB); dashed line: capacity %1 GiB</source>
         <translation>单卡显存占用（GiB）；虚线：容量 %1 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="411"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="420"/>
         <source>GPU cluster plan</source>
         <translation>GPU 集群方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="414"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="423"/>
         <source>Rack and power specification for the data-center team</source>
         <translation>机房团队用机柜与供电规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="418"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="427"/>
         <source>Scenario</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="419"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="428"/>
         <source>Recommended</source>
         <translation>推荐配置</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="420"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="429"/>
         <source>Deployment</source>
         <translation>部署方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="420"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="429"/>
         <source>bought (on-premises)</source>
         <translation>购买（自建机房）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="420"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="429"/>
         <source>rented (cloud)</source>
         <translation>租用（云）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="421"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="430"/>
         <source>Parallel layout</source>
         <translation>并行布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="422"/>
-        <source>Precision</source>
-        <translation>精度</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="426"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="435"/>
         <source>Catalog data as of</source>
         <translation>目录数据日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="427"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="436"/>
         <source>Key assumptions</source>
         <translation>关键假设</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="427"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="436"/>
         <source>PUE %1; expected draw %2 kW per node (metered MLPerf H100 node scaled by GPU TDP); utilisation %3 %</source>
         <translation>PUE %1；每节点预计功耗 %2 kW（按 MLPerf 实测 H100 节点，按 GPU TDP 折算）；利用率 %3 %</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="109"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="116"/>
         <source>Leaf switch, %1 ports</source>
         <translation>叶交换机，%1 端口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="110"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="113"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="116"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="117"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="118"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="122"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="120"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="123"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="124"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="125"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="127"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="129"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="130"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="133"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="132"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="134"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="136"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="137"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="140"/>
         <source>not priced</source>
         <translation>未计价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="112"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="119"/>
         <source>Spine switch, %1 ports</source>
         <translation>脊交换机，%1 端口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="115"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="122"/>
         <source>Cables node to leaf (%1 Gb/s)</source>
         <translation>节点到叶交换机线缆（%1 Gb/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="117"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="124"/>
         <source>Cables leaf to spine</source>
         <translation>叶到脊交换机线缆</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="121"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="128"/>
         <source>Transceivers, %1 Gb/s</source>
         <translation>光模块，%1 Gb/s</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="124"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="131"/>
         <source>Racks (%1 U)</source>
         <translation>机柜（%1 U）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="126"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="133"/>
         <source>Rack PDUs (A and B feeds)</source>
         <translation>机柜 PDU（A/B 两路）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="129"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="136"/>
         <source>Network racks (switches)</source>
         <translation>网络机柜（交换机）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="132"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="139"/>
         <source>Management switches, 48 × 1 GbE (out-of-band)</source>
         <translation>管理交换机，48 × 1 GbE（带外）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="134"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="141"/>
         <source>Bill of materials</source>
         <translation>物料清单</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="134"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="141"/>
         <source>Item</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="134"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="141"/>
         <source>Quantity</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="134"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="141"/>
         <source>Unit price</source>
         <translation>单价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="135"/>
-        <location filename="../../gpuplanner/ui/details.py" line="64"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="142"/>
+        <location filename="../../gpuplanner/ui/details.py" line="67"/>
         <source>Total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="139"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="146"/>
         <source>Per node</source>
         <translation>单节点</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="140"/>
-        <location filename="../../gpuplanner/ui/details.py" line="161"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="147"/>
+        <location filename="../../gpuplanner/ui/details.py" line="157"/>
         <source>Server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="141"/>
-        <location filename="../../gpuplanner/ui/details.py" line="162"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="148"/>
+        <location filename="../../gpuplanner/ui/details.py" line="158"/>
         <source>Server figures: confidence</source>
         <translation>服务器参数：可信度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="142"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="149"/>
         <source>GPUs per node</source>
         <translation>每节点 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="143"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="150"/>
         <source>Height</source>
         <translation>高度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="144"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="151"/>
         <source>Weight</source>
         <translation>重量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="145"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="152"/>
         <source>Power supplies</source>
         <translation>电源模块</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="146"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="153"/>
         <source>PSU inlet and cord (IEC 60320)</source>
         <translation>电源输入口与电源线（IEC 60320）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="147"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="154"/>
         <source>Nameplate power (provision for this)</source>
         <translation>额定功耗（按此配电）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="148"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="156"/>
         <source>Expected draw under training</source>
         <translation>训练时预计功耗</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="149"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="157"/>
+        <source>Expected draw (serving, taken at the training draw)</source>
+        <translation>预计功耗（推理按训练时功耗计）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="158"/>
         <source>Idle draw</source>
         <translation>空闲功耗</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="150"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="159"/>
         <source>Heat at nameplate</source>
         <translation>额定发热量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="151"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="160"/>
         <source>Airflow</source>
         <translation>风量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="153"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="162"/>
         <source>Scale-out network ports</source>
         <translation>横向扩展网络端口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="153"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="162"/>
         <source>none (single node)</source>
         <translation>无（单节点）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="154"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="163"/>
         <source>%1 × %2 Gb/s</source>
         <translation>%1 × %2 Gb/s</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="155"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="164"/>
         <source>CPU / memory</source>
         <translation>CPU / 内存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="165"/>
-        <location filename="../../gpuplanner/ui/details.py" line="165"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="174"/>
+        <location filename="../../gpuplanner/ui/details.py" line="161"/>
         <source>Nodes per rack</source>
         <translation>每机柜节点数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="165"/>
-        <location filename="../../gpuplanner/ui/details.py" line="165"/>
-        <location filename="../../gpuplanner/ui/details.py" line="260"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="174"/>
+        <location filename="../../gpuplanner/ui/details.py" line="161"/>
+        <location filename="../../gpuplanner/ui/details.py" line="256"/>
         <source>Racks</source>
         <translation>机柜数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="166"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="175"/>
         <source>Power per rack (nameplate)</source>
         <translation>单机柜功耗（额定）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="167"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="176"/>
         <source>Site limit per rack</source>
         <translation>机房单柜上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="168"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="177"/>
         <source>Rack sizing limited by</source>
         <translation>机柜容量受限于</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="169"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="178"/>
         <source>Heat per rack</source>
         <translation>单机柜发热量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="171"/>
-        <location filename="../../gpuplanner/ui/details.py" line="166"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="180"/>
+        <location filename="../../gpuplanner/ui/details.py" line="162"/>
         <source>Cooling needed</source>
         <translation>所需散热</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="172"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="181"/>
         <source>beyond the site&apos;s %1 cooling</source>
         <translation>超出机房%1能力</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="174"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="183"/>
         <source>Rack weight (nodes)</source>
         <translation>机柜重量（节点）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="176"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="185"/>
         <source>Floor loading (nodes only)</source>
         <translation>地面荷载（仅计服务器）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="177"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="186"/>
         <source>%1 kg/m² over a %2 × %3 mm rack</source>
         <translation>%1 kg/m²（机柜占地 %2 × %3 mm）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="179"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="188"/>
         <source>Airflow per rack</source>
         <translation>单机柜风量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="180"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="189"/>
         <source>%1 m³/h (%2 CFM) at a %3 °C rise</source>
         <translation>%1 m³/h（%2 CFM），进出风温差 %3 °C</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="183"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="192"/>
         <source>Inlet air</source>
         <translation>进风温度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="183"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="192"/>
         <source>%1-%2 °C recommended (ASHRAE TC 9.9); the node&apos;s allowed range is in its datasheet</source>
         <translation>推荐 %1-%2 °C（ASHRAE TC 9.9）；服务器允许范围见其规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="186"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="195"/>
         <source>Per rack (cabinet power)</source>
         <translation>单机柜（机柜功耗）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="192"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="201"/>
         <source>IDC cabinet sold by current: %1 A at 220 V = %2 kW per cabinet</source>
         <translation>按电流出售的 IDC 机柜：220 V × %1 A = 每柜 %2 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="195"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="204"/>
         <source>%1 V %2-phase %3 A circuits, derated to %4 %: %5 kW each</source>
         <translation>%1 V %2 相 %3 A 回路，降额至 %4 %：每路 %5 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="198"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="207"/>
         <source>Feeds and circuits (A/B)</source>
         <translation>双路供电与回路（A/B）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="199"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="208"/>
         <source>Circuit</source>
         <translation>回路</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="200"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="209"/>
         <source>Circuits on feed A</source>
         <translation>A 路回路数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="201"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="210"/>
         <source>Circuits on feed B</source>
         <translation>B 路回路数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="202"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="211"/>
         <source>Feed connector</source>
         <translation>供电接头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="203"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="212"/>
         <source>Current per phase, one feed carrying the rack</source>
         <translation>单路供电承载整机柜时的每相电流</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="204"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="213"/>
         <source>Rack PDU, each feed</source>
         <translation>机柜 PDU（每路）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="204"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="213"/>
         <source>carries %1 kW; %2 outlets</source>
         <translation>承载 %1 kW；插座 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="208"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="217"/>
         <source>Rule</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="208"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="217"/>
         <source>Each feed alone carries the whole rack at nameplate, so one feed can fail.</source>
         <translation>每一路供电都能单独承载整机柜的额定功耗，任一路故障时业务不中断。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="212"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="221"/>
         <source>Cluster</source>
         <translation>集群</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="213"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="222"/>
         <source>Nodes / racks</source>
         <translation>节点 / 机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="214"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="223"/>
         <source>IT power, expected</source>
         <translation>预计 IT 功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="215"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="224"/>
         <source>Facility power with PUE</source>
         <translation>含 PUE 的机房总功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="216"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="225"/>
         <source>Energy per year (IT, at utilisation)</source>
         <translation>年用电量（IT，按利用率）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="217"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="226"/>
         <source>Electricity per year</source>
         <translation>年电费</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="218"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="227"/>
         <source>Cooling load</source>
         <translation>制冷负荷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="219"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="228"/>
         <source>Switches</source>
         <translation>交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="219"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="228"/>
         <source>%1 leaf + %2 spine + %3 core (%4)</source>
         <translation>%1 台叶交换机 + %2 台脊交换机 + %3 台核心交换机（%4）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="221"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="230"/>
         <source>Cables</source>
         <translation>线缆</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="221"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="230"/>
         <source>%1 node-to-leaf, %2 switch-to-switch</source>
         <translation>节点到叶交换机 %1 根，交换机之间 %2 根</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="233"/>
-        <location filename="../../gpuplanner/ui/details.py" line="34"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="242"/>
+        <location filename="../../gpuplanner/ui/details.py" line="40"/>
         <source>Cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="234"/>
-        <location filename="../../gpuplanner/ui/details.py" line="181"/>
-        <location filename="../../gpuplanner/ui/details.py" line="262"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="243"/>
+        <location filename="../../gpuplanner/ui/details.py" line="177"/>
+        <location filename="../../gpuplanner/ui/details.py" line="258"/>
         <source>Capex</source>
         <translation>资本支出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="234"/>
-        <location filename="../../gpuplanner/ui/details.py" line="183"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="243"/>
+        <location filename="../../gpuplanner/ui/details.py" line="179"/>
         <source>Purchase price: confidence, date</source>
         <translation>采购价格：可信度、日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="235"/>
-        <location filename="../../gpuplanner/ui/details.py" line="185"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="244"/>
+        <location filename="../../gpuplanner/ui/details.py" line="181"/>
         <source>Opex per year</source>
         <translation>年运营支出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="236"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="245"/>
         <source>TCO over %1 years</source>
         <translation>%1 年总拥有成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="237"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="246"/>
         <source>Owned cost per GPU-hour</source>
         <translation>自建每 GPU 小时成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="238"/>
-        <location filename="../../gpuplanner/ui/details.py" line="187"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="247"/>
+        <location filename="../../gpuplanner/ui/details.py" line="183"/>
         <source>Cloud on demand per GPU-hour</source>
         <translation>云上按量付费（每 GPU 小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="239"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="248"/>
         <source>Cloud reserved / spot per GPU-hour</source>
         <translation>云上包年包月 / 竞价实例（每 GPU 小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="241"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="250"/>
         <source>Break-even utilisation against on-demand</source>
         <translation>相对按量付费的盈亏平衡利用率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="243"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="252"/>
         <source>Payback</source>
         <translation>回本周期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="244"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="253"/>
         <source>months</source>
         <translation>个月</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="257"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="266"/>
         <source>fits: %1 A of the circuit&apos;s %2 A continuous</source>
         <translation>可以：占用该回路 %2 A 持续电流中的 %1 A</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="260"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="269"/>
         <source>needs %1 A, more than the circuit&apos;s %2 A continuous: give it a dedicated, larger circuit</source>
         <translation>需要 %1 A，超过该回路 %2 A 的持续电流：请为它配一条更大的专用回路</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="262"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="271"/>
         <source>At the desk (one workstation, no rack)</source>
         <translation>桌边部署（一台工作站，无需机柜）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="263"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="272"/>
         <source>Wall circuit</source>
         <translation>墙面插座回路</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="263"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="272"/>
         <source>%1 V %2 A, derated to %3 %: %4 kW continuous</source>
         <translation>%1 V %2 A，按 %3 % 降额：持续 %4 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="266"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="275"/>
         <source>Nameplate power</source>
         <translation>额定功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="267"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="276"/>
         <source>On that circuit</source>
         <translation>接在该回路上</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="268"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="277"/>
         <source>Heat into the room</source>
         <translation>散入房间的热量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="269"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="278"/>
         <source>Noise</source>
         <translation>噪声</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="269"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="278"/>
         <source>n/a (not published for this chassis)</source>
         <translation>不详（该机箱未公布）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="270"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="279"/>
         <source>Rack, PDUs and feeds</source>
         <translation>机柜、PDU 与供电</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="270"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="279"/>
         <source>none needed: a tower on the floor or a desk</source>
         <translation>无需：塔式机放在地面或桌边即可</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="278"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="287"/>
         <source>node weight (rack and floor loading)</source>
         <translation>服务器重量（机柜与地面荷载）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="279"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="288"/>
         <source>nameplate power (circuits, PDUs, cooling)</source>
         <translation>额定功率（回路、PDU、散热）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="280"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="289"/>
         <source>power supplies: count, watts, redundancy and inlets</source>
         <translation>电源：数量、功率、冗余方式与输入接口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="281"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="290"/>
         <source>Not in the catalog for %1: %2. Ask the vendor.</source>
         <translation>目录中没有 %1 的%2，请向厂商确认。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="291"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="300"/>
         <source>Switch racks</source>
         <translation>交换机机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="291"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="300"/>
         <source>%1 network rack(s) in the middle of the row for %2 switches (1U each)</source>
         <translation>列中间放 %1 个网络机柜，容纳 %2 台交换机（每台 1U）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="294"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="303"/>
         <source>Node-to-leaf runs (estimated)</source>
         <translation>服务器到叶交换机的线缆（估算）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="296"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="305"/>
         <source>Leaf-to-spine runs (estimated)</source>
         <translation>叶到脊交换机的线缆（估算）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="300"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="309"/>
         <source>%1 cables up to %2 m: %3, %4 transceivers</source>
         <translation>%1 根线缆，最长 %2 m：%3，%4 个光模块</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="303"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="312"/>
         <source>Out-of-band management</source>
         <translation>带外管理</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="303"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="312"/>
         <source>%1 BMC ports (1 GbE) on %2 management switches</source>
         <translation>%1 个 BMC 端口（1 GbE），接 %2 台管理交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="306"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="315"/>
         <source>Cable assumption</source>
         <translation>线缆假设</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="306"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="315"/>
         <source>racks in one row, 2 m at each end for the vertical run and a service loop; passive copper to 3 m, multimode to 50 m, then single-mode</source>
         <translation>机柜排成一列，两端各留 2 m 用于垂直走线和维护余量；3 m 以内用无源铜缆，50 m 以内用多模，再远用单模</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="328"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="337"/>
         <source>(%1 A on each of %2 circuits)</source>
         <translation>（%2 个回路，每回路 %1 A）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="342"/>
-        <location filename="../../gpuplanner/ui/details.py" line="148"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="351"/>
+        <location filename="../../gpuplanner/ui/details.py" line="144"/>
         <source>Provider</source>
         <translation>云厂商</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="343"/>
-        <location filename="../../gpuplanner/ui/details.py" line="149"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="352"/>
+        <location filename="../../gpuplanner/ui/details.py" line="145"/>
         <source>Instances</source>
         <translation>实例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="343"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="352"/>
         <source>%1 × %2</source>
         <translation>%1 × %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="345"/>
-        <location filename="../../gpuplanner/ui/details.py" line="150"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="354"/>
+        <location filename="../../gpuplanner/ui/details.py" line="146"/>
         <source>Region</source>
         <translation>地域</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="347"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="356"/>
         <source>On demand per GPU-hour</source>
         <translation>按量付费每 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="348"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="357"/>
         <source>On demand per hour, all GPUs</source>
         <translation>按量付费每小时（全部 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="349"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="358"/>
         <source>On demand per month (730 h)</source>
         <translation>按量付费每月（730 小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="350"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="359"/>
         <source>Reserved / spot per GPU-hour</source>
         <translation>预留 / 竞价每 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="354"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="363"/>
         <source>This job on demand</source>
         <translation>本任务按量付费</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="355"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="364"/>
         <source>This job on spot (with restarts to plan for)</source>
         <translation>本任务用竞价实例（需考虑中断重启）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="357"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="366"/>
         <source>Per million output tokens</source>
         <translation>每百万输出 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="358"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="367"/>
         <source>Price source: %1</source>
         <translation>价格来源：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="359"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="368"/>
         <source>Rental (%1)</source>
         <translation>租用（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="360"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="369"/>
         <source>Facilities</source>
         <translation>机房设施</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="360"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="369"/>
         <source>Rented in the provider&apos;s data centre: no racks, power, cooling or network are needed on your site.</source>
         <translation>租用云厂商数据中心的资源：您的机房不需要机柜、供电、散热或网络。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="392"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="401"/>
         <source>Switch</source>
         <translation>交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="393"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="402"/>
         <source>Free (patch panels)</source>
         <translation>空闲（配线架）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="394"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="403"/>
         <source>Network rack (front), one of %1</source>
         <translation>网络机柜（正面），共 %1 个</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="413"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="422"/>
         <source>Power and room specification for one deskside workstation</source>
         <translation>单台桌边工作站的供电与房间规格</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="415"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="424"/>
         <source>Rental plan: what to rent, where, and what it costs</source>
         <translation>租用方案：租什么、在哪里租、花费多少</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="423"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="431"/>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="432"/>
         <source>Software stack</source>
         <translation>软件栈</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="423"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="432"/>
         <source>%1 (searched: %2)</source>
         <translation>%1（搜索：%2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="438"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="447"/>
         <source>Step time</source>
         <translation>单步时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="439"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="448"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="439"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="448"/>
         <source>images/s</source>
         <translation>张图像/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="440"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="449"/>
         <source>tokens/s</source>
         <translation>token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="441"/>
-        <location filename="../../gpuplanner/ui/details.py" line="73"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="450"/>
+        <location filename="../../gpuplanner/ui/details.py" line="76"/>
         <source>MFU</source>
         <translation>MFU（模型算力利用率）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="442"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="451"/>
         <source>Training time</source>
         <translation>训练时长</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="442"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="496"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="451"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="505"/>
         <source>days</source>
         <translation>天</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="443"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="452"/>
         <source>Goodput</source>
         <translation>有效训练时间占比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="443"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="452"/>
         <source>%1 % of the wall-clock time trains (%2 days of steps; %3 interruptions expected; a checkpoint every %4 min)</source>
         <translation>墙钟时间中 %1 % 用于训练（纯训练步骤 %2 天；预计中断 %3 次；每 %4 分钟保存一次检查点）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="448"/>
-        <location filename="../../gpuplanner/ui/details.py" line="74"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="457"/>
+        <location filename="../../gpuplanner/ui/details.py" line="77"/>
         <source>GPU-hours</source>
         <translation>GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="451"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="460"/>
         <source>Time to first token</source>
         <translation>首 token 时延</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="452"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="461"/>
         <source>Time per output token</source>
         <translation>每个输出 token 的时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="453"/>
-        <location filename="../../gpuplanner/ui/details.py" line="257"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="462"/>
+        <location filename="../../gpuplanner/ui/details.py" line="253"/>
         <source>Output tokens/s</source>
         <translation>每秒输出 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="455"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="464"/>
         <source>Performance estimate</source>
         <translation>性能估算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="457"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="466"/>
         <source>Plans this one was chosen against</source>
         <translation>本方案与哪些方案比较后胜出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="459"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="468"/>
         <source>%1 plans evaluated; filled: keeps every limit and goal, cross: a near miss; dashed: the deadline and the budget.</source>
         <translation>共评估 %1 个方案；实心点：满足全部限制和目标，叉号：接近的方案；虚线：截止期限和预算。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="465"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="474"/>
         <source>Check before ordering</source>
         <translation>下单前需确认</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="495"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="504"/>
         <source>Cost per million output tokens vs speed per user</source>
         <translation>每百万输出 token 成本与每用户速度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="495"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="504"/>
         <source>Cost vs time to result</source>
         <translation>成本与完成时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="496"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="505"/>
         <source>output tokens/s per user</source>
         <translation>每用户输出 token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="497"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="506"/>
         <source>%1 per million tokens</source>
         <translation>%1 / 百万 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="497"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="506"/>
         <source>cost (%1)</source>
         <translation>成本（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="498"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="507"/>
         <source>bought</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="498"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="507"/>
         <source>rented</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="498"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="507"/>
         <source>near miss</source>
         <translation>接近的方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="498"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="507"/>
         <source>this plan</source>
         <translation>本方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="104"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="468"/>
-        <location filename="../../gpuplanner/ui/details.py" line="42"/>
-        <location filename="../../gpuplanner/ui/details.py" line="265"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="106"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="477"/>
+        <location filename="../../gpuplanner/ui/details.py" line="48"/>
+        <location filename="../../gpuplanner/ui/details.py" line="261"/>
         <source>Warnings</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="545"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="554"/>
         <source>Page %1 of %2</source>
         <translation>第 %1 页，共 %2 页</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="62"/>
+        <location filename="../../gpuplanner/ui/details.py" line="65"/>
         <source>Optimizer states</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="64"/>
+        <location filename="../../gpuplanner/ui/details.py" line="67"/>
         <source>Overhead (CUDA, NCCL, fragmentation)</source>
         <translation>额外开销（CUDA、NCCL、显存碎片）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="65"/>
+        <location filename="../../gpuplanner/ui/details.py" line="68"/>
         <source>Capacity</source>
         <translation>容量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="71"/>
+        <location filename="../../gpuplanner/ui/details.py" line="74"/>
         <source>Step time (s)</source>
         <translation>单步时间（秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="72"/>
+        <location filename="../../gpuplanner/ui/details.py" line="75"/>
         <source>Tokens/s per GPU</source>
         <translation>单卡每秒 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="73"/>
-        <location filename="../../gpuplanner/ui/details.py" line="256"/>
+        <location filename="../../gpuplanner/ui/details.py" line="76"/>
+        <location filename="../../gpuplanner/ui/details.py" line="252"/>
         <source>Days</source>
         <translation>天数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="77"/>
+        <location filename="../../gpuplanner/ui/details.py" line="80"/>
         <source>Matrix math</source>
         <translation>矩阵运算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="77"/>
+        <location filename="../../gpuplanner/ui/details.py" line="80"/>
         <source>Memory-bound kernels</source>
         <translation>访存密集算子</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="78"/>
+        <location filename="../../gpuplanner/ui/details.py" line="81"/>
         <source>Tensor-parallel traffic</source>
         <translation>张量并行通信</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="78"/>
+        <location filename="../../gpuplanner/ui/details.py" line="81"/>
         <source>Pipeline sends</source>
         <translation>流水线传输</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="79"/>
+        <location filename="../../gpuplanner/ui/details.py" line="82"/>
         <source>Pipeline bubble</source>
         <translation>流水线气泡</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="79"/>
+        <location filename="../../gpuplanner/ui/details.py" line="82"/>
         <source>Gradient sync (exposed)</source>
         <translation>梯度同步（未被掩盖部分）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="80"/>
+        <location filename="../../gpuplanner/ui/details.py" line="83"/>
         <source>Optimizer step</source>
         <translation>优化器更新</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="80"/>
+        <location filename="../../gpuplanner/ui/details.py" line="83"/>
         <source>Context-parallel traffic (exposed)</source>
         <translation>上下文并行通信（未被掩盖部分）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="81"/>
+        <location filename="../../gpuplanner/ui/details.py" line="84"/>
         <source>Expert all-to-all</source>
         <translation>专家 all-to-all 通信</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="94"/>
+        <location filename="../../gpuplanner/ui/details.py" line="97"/>
         <source>Concurrent users</source>
         <translation>并发用户数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="95"/>
+        <location filename="../../gpuplanner/ui/details.py" line="98"/>
         <source>Users per replica (batch)</source>
         <translation>每个副本的用户数（批大小）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="96"/>
+        <location filename="../../gpuplanner/ui/details.py" line="99"/>
         <source>Time to first token (ms)</source>
         <translation>首 token 时延（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="97"/>
+        <location filename="../../gpuplanner/ui/details.py" line="100"/>
         <source>Time per output token (ms)</source>
         <translation>每个输出 token 的时间（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="98"/>
+        <location filename="../../gpuplanner/ui/details.py" line="101"/>
         <source>Output tokens/s per user</source>
         <translation>每用户输出 token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="99"/>
+        <location filename="../../gpuplanner/ui/details.py" line="102"/>
         <source>Output tokens/s in total</source>
         <translation>总输出 token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="100"/>
+        <location filename="../../gpuplanner/ui/details.py" line="103"/>
         <source>Largest batch per replica</source>
         <translation>每副本最大批大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="101"/>
+        <location filename="../../gpuplanner/ui/details.py" line="104"/>
         <source>Replicas x GPUs</source>
         <translation>副本数 × GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="104"/>
+        <location filename="../../gpuplanner/ui/details.py" line="107"/>
         <source>Availability</source>
         <translation>可获得性</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="77"/>
-        <location filename="../../gpuplanner/ui/details.py" line="104"/>
-        <location filename="../../gpuplanner/ui/details.py" line="151"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="78"/>
+        <location filename="../../gpuplanner/ui/details.py" line="107"/>
+        <location filename="../../gpuplanner/ui/details.py" line="147"/>
         <source>undated</source>
         <translation>未注明日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="124"/>
+        <location filename="../../gpuplanner/ui/details.py" line="120"/>
         <source>Tensor-parallel degree</source>
         <translation>张量并行度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="124"/>
+        <location filename="../../gpuplanner/ui/details.py" line="120"/>
         <source>Pipeline stages</source>
         <translation>流水线级数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="125"/>
+        <location filename="../../gpuplanner/ui/details.py" line="121"/>
         <source>ZeRO stages</source>
         <translation>ZeRO 阶段</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="128"/>
+        <location filename="../../gpuplanner/ui/details.py" line="124"/>
         <source>Profile</source>
         <translation>配置</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="128"/>
+        <location filename="../../gpuplanner/ui/details.py" line="124"/>
         <source>Fixed by the profile</source>
         <translation>由配置固定</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="129"/>
+        <location filename="../../gpuplanner/ui/details.py" line="125"/>
         <source>Set in your scenario</source>
         <translation>在你的场景中设定</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="130"/>
+        <location filename="../../gpuplanner/ui/details.py" line="126"/>
         <source>Searched</source>
         <translation>搜索得出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="136"/>
+        <location filename="../../gpuplanner/ui/details.py" line="132"/>
         <source>Days of steps alone</source>
         <translation>纯训练步骤天数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="137"/>
+        <location filename="../../gpuplanner/ui/details.py" line="133"/>
         <source>Goodput (time left after interruptions and checkpoints)</source>
         <translation>有效训练时间占比（扣除中断与检查点）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="139"/>
+        <location filename="../../gpuplanner/ui/details.py" line="135"/>
         <source>Interruptions expected</source>
         <translation>预计中断次数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="140"/>
+        <location filename="../../gpuplanner/ui/details.py" line="136"/>
         <source>Checkpoint every (min), writing for (s)</source>
         <translation>检查点间隔（分钟）/ 写入耗时（秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="147"/>
+        <location filename="../../gpuplanner/ui/details.py" line="143"/>
         <source>Rental</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="151"/>
+        <location filename="../../gpuplanner/ui/details.py" line="147"/>
         <source>Prices of</source>
         <translation>价格日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="152"/>
+        <location filename="../../gpuplanner/ui/details.py" line="148"/>
         <source>none needed (racks, power and cooling are the provider&apos;s)</source>
         <translation>无需（机柜、电力和散热由服务商负责）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="163"/>
+        <location filename="../../gpuplanner/ui/details.py" line="159"/>
         <source>Nameplate per node (kW)</source>
         <translation>每节点额定功耗（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="164"/>
+        <location filename="../../gpuplanner/ui/details.py" line="160"/>
         <source>Expected per node (kW)</source>
         <translation>每节点预计功耗（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="166"/>
+        <location filename="../../gpuplanner/ui/details.py" line="162"/>
         <source>kW per rack</source>
         <translation>单机柜 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="167"/>
+        <location filename="../../gpuplanner/ui/details.py" line="163"/>
         <source>Circuits per A/B feed</source>
         <translation>每路（A/B）回路数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="168"/>
+        <location filename="../../gpuplanner/ui/details.py" line="164"/>
         <source>Facility power (kW)</source>
         <translation>机房总功率（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="169"/>
+        <location filename="../../gpuplanner/ui/details.py" line="165"/>
         <source>Heat per rack (BTU/h)</source>
         <translation>单机柜发热量（BTU/h）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="170"/>
+        <location filename="../../gpuplanner/ui/details.py" line="166"/>
         <source>Switches (leaf + spine)</source>
         <translation>交换机（叶 + 脊）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="205"/>
+        <location filename="../../gpuplanner/ui/details.py" line="201"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="205"/>
+        <location filename="../../gpuplanner/ui/details.py" line="201"/>
         <source>no</source>
         <translation>否</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="212"/>
+        <location filename="../../gpuplanner/ui/details.py" line="208"/>
         <source>Gradient bytes per parameter</source>
         <translation>每个参数的梯度字节数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="212"/>
+        <location filename="../../gpuplanner/ui/details.py" line="208"/>
         <source>FP32 master weights</source>
         <translation>FP32 主权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="213"/>
+        <location filename="../../gpuplanner/ui/details.py" line="209"/>
         <source>FlashAttention (scores never stored)</source>
         <translation>FlashAttention（不保存注意力分数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="213"/>
+        <location filename="../../gpuplanner/ui/details.py" line="209"/>
         <source>Dropout (masks stored)</source>
         <translation>Dropout（存储掩码）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="214"/>
+        <location filename="../../gpuplanner/ui/details.py" line="210"/>
         <source>Serving in static batches (prompts first)</source>
         <translation>推理按静态批次运行（先处理提示词）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="216"/>
+        <location filename="../../gpuplanner/ui/details.py" line="212"/>
         <source>CUDA context per GPU (GiB)</source>
         <translation>每卡 CUDA 上下文（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="216"/>
+        <location filename="../../gpuplanner/ui/details.py" line="212"/>
         <source>NCCL buffers per GPU (GiB)</source>
         <translation>每卡 NCCL 缓冲区（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="217"/>
+        <location filename="../../gpuplanner/ui/details.py" line="213"/>
         <source>Allocator fragmentation (share)</source>
         <translation>显存分配碎片（比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="217"/>
+        <location filename="../../gpuplanner/ui/details.py" line="213"/>
         <source>NVLink efficiency</source>
         <translation>NVLink 效率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="218"/>
+        <location filename="../../gpuplanner/ui/details.py" line="214"/>
         <source>Network efficiency</source>
         <translation>网络效率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="218"/>
+        <location filename="../../gpuplanner/ui/details.py" line="214"/>
         <source>Latency per collective (s)</source>
         <translation>每次集合通信延迟（秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="219"/>
+        <location filename="../../gpuplanner/ui/details.py" line="215"/>
         <source>Gradient traffic hidden behind compute (share)</source>
         <translation>被计算掩盖的梯度通信（比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="220"/>
+        <location filename="../../gpuplanner/ui/details.py" line="216"/>
         <source>Tensor-parallel traffic hidden behind GEMMs (share)</source>
         <translation>张量并行通信被矩阵乘法掩盖的比例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="221"/>
+        <location filename="../../gpuplanner/ui/details.py" line="217"/>
         <source>Expert all-to-all hidden behind compute (share)</source>
         <translation>专家 all-to-all 被计算掩盖的比例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="222"/>
+        <location filename="../../gpuplanner/ui/details.py" line="218"/>
         <source>MoE tokens cross the network once per node (DeepEP)</source>
         <translation>MoE 令牌每个节点只经网络发送一次（DeepEP）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="223"/>
+        <location filename="../../gpuplanner/ui/details.py" line="219"/>
         <source>MoE load on the busiest GPU (x the mean)</source>
         <translation>最忙 GPU 的 MoE 负载（均值的倍数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="224"/>
+        <location filename="../../gpuplanner/ui/details.py" line="220"/>
         <source>ZeRO-3 gathers left exposed (share)</source>
         <translation>未被掩盖的 ZeRO-3 权重收集（比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="225"/>
+        <location filename="../../gpuplanner/ui/details.py" line="221"/>
         <source>Compute efficiency scale</source>
         <translation>计算效率系数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="225"/>
+        <location filename="../../gpuplanner/ui/details.py" line="221"/>
         <source>FLOPs counted as</source>
         <translation>FLOPs 计算方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="226"/>
+        <location filename="../../gpuplanner/ui/details.py" line="222"/>
         <source>Activation memory</source>
         <translation>激活显存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="226"/>
+        <location filename="../../gpuplanner/ui/details.py" line="222"/>
         <source>Adapters</source>
         <translation>适配器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="227"/>
+        <location filename="../../gpuplanner/ui/details.py" line="223"/>
         <source>Power</source>
         <translation>功耗</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="227"/>
+        <location filename="../../gpuplanner/ui/details.py" line="223"/>
         <source>Decode overlap penalty</source>
         <translation>解码重叠损失</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="228"/>
+        <location filename="../../gpuplanner/ui/details.py" line="224"/>
         <source>Job interruptions per million GPU-hours</source>
         <translation>每百万 GPU 小时的作业中断次数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="229"/>
+        <location filename="../../gpuplanner/ui/details.py" line="225"/>
         <source>Checkpoint write bandwidth per GPU (GB/s)</source>
         <translation>每 GPU 检查点写入带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="230"/>
+        <location filename="../../gpuplanner/ui/details.py" line="226"/>
         <source>Minutes to restart after an interruption</source>
         <translation>中断后重启所需分钟数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="238"/>
+        <location filename="../../gpuplanner/ui/details.py" line="234"/>
         <source>Per million output tokens, rented</source>
         <translation>每百万输出 token 成本（租用）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="239"/>
+        <location filename="../../gpuplanner/ui/details.py" line="235"/>
         <source>Per million output tokens, owned</source>
         <translation>每百万输出 token 成本（自有）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="241"/>
+        <location filename="../../gpuplanner/ui/details.py" line="237"/>
         <source>This job, rented on demand</source>
         <translation>本次任务（云上按量租用）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="272"/>
+        <location filename="../../gpuplanner/ui/details.py" line="268"/>
         <source>No plan keeps every limit you set</source>
         <translation>没有方案能满足您设定的全部限制</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="272"/>
+        <location filename="../../gpuplanner/ui/details.py" line="268"/>
         <source>Near misses (not answers)</source>
         <translation>接近的方案（不是答案）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="181"/>
+        <location filename="../../gpuplanner/ui/details.py" line="177"/>
         <source>Capex if bought instead</source>
         <translation>若改为购买的资本支出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="38"/>
+        <location filename="../../gpuplanner/ui/details.py" line="44"/>
         <source>precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="186"/>
-        <location filename="../../gpuplanner/ui/details.py" line="263"/>
+        <location filename="../../gpuplanner/ui/details.py" line="182"/>
+        <location filename="../../gpuplanner/ui/details.py" line="259"/>
         <source>TCO</source>
         <translation>总拥有成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="188"/>
+        <location filename="../../gpuplanner/ui/details.py" line="184"/>
         <source>Break-even utilisation</source>
         <translation>盈亏平衡利用率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="215"/>
+        <location filename="../../gpuplanner/ui/details.py" line="211"/>
         <source>Fused attention kernel generation (1-3)</source>
         <translation>融合注意力内核代数（1-3）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="242"/>
+        <location filename="../../gpuplanner/ui/details.py" line="238"/>
         <source>This job, on owned hardware (its share of the TCO)</source>
         <translation>本次任务（自有硬件，按总拥有成本分摊）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="254"/>
+        <location filename="../../gpuplanner/ui/details.py" line="250"/>
         <source>Where</source>
         <translation>部署</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="32"/>
-        <location filename="../../gpuplanner/ui/details.py" line="43"/>
-        <location filename="../../gpuplanner/ui/details.py" line="254"/>
-        <location filename="../../gpuplanner/ui/details.py" line="276"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="33"/>
+        <location filename="../../gpuplanner/ui/details.py" line="49"/>
+        <location filename="../../gpuplanner/ui/details.py" line="250"/>
+        <location filename="../../gpuplanner/ui/details.py" line="272"/>
         <source>buy</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="33"/>
+        <location filename="../../gpuplanner/ui/details.py" line="39"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="35"/>
+        <location filename="../../gpuplanner/ui/details.py" line="41"/>
         <source>Layout</source>
         <translation>并行布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="43"/>
-        <location filename="../../gpuplanner/ui/details.py" line="36"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="45"/>
+        <location filename="../../gpuplanner/ui/details.py" line="42"/>
         <source>Memory per GPU (GiB)</source>
         <translation>单卡显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="37"/>
+        <location filename="../../gpuplanner/ui/details.py" line="43"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="39"/>
+        <location filename="../../gpuplanner/ui/details.py" line="45"/>
         <source>Serving</source>
         <translation>推理服务</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="40"/>
-        <location filename="../../gpuplanner/ui/details.py" line="152"/>
+        <location filename="../../gpuplanner/ui/details.py" line="46"/>
+        <location filename="../../gpuplanner/ui/details.py" line="148"/>
         <source>Site</source>
         <translation>机房</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="57"/>
-        <location filename="../../gpuplanner/ui/details.py" line="41"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="59"/>
+        <location filename="../../gpuplanner/ui/details.py" line="47"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="44"/>
-        <source>micro-batch</source>
-        <translation>微批大小</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/details.py" line="45"/>
-        <source>recompute</source>
-        <translation>重计算</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="32"/>
-        <location filename="../../gpuplanner/ui/details.py" line="46"/>
-        <location filename="../../gpuplanner/ui/details.py" line="254"/>
-        <location filename="../../gpuplanner/ui/details.py" line="276"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="33"/>
+        <location filename="../../gpuplanner/ui/details.py" line="50"/>
+        <location filename="../../gpuplanner/ui/details.py" line="250"/>
+        <location filename="../../gpuplanner/ui/details.py" line="272"/>
         <source>rent</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="255"/>
+        <location filename="../../gpuplanner/ui/details.py" line="251"/>
         <source>Memory / GPU (GiB)</source>
         <translation>单卡显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="259"/>
+        <location filename="../../gpuplanner/ui/details.py" line="255"/>
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="261"/>
+        <location filename="../../gpuplanner/ui/details.py" line="257"/>
         <source>IT power (kW)</source>
         <translation>IT 功率（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="264"/>
+        <location filename="../../gpuplanner/ui/details.py" line="260"/>
         <source>Ranking cost</source>
         <translation>排名成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="40"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="41"/>
         <source>Near misses (not answers: each breaks a limit or misses a goal you set):</source>
         <translation>接近的方案（不是答案：每个都突破了您设定的某项限制或未达成某个目标）：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="69"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="70"/>
         <source>purchase price: %1</source>
         <translation>采购价格：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="70"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="71"/>
         <source>server figures: %1</source>
         <translation>服务器参数：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="77"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="78"/>
         <source>%1, %2</source>
         <translation>%1，%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="86"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="87"/>
         <source>rented: %1 x %2 from %3; region: %4; prices of %5</source>
         <translation>租用：%1 × %2，云厂商 %3；地域：%4；价格日期 %5</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="89"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="90"/>
         <source>cost (%1): on demand %2 per GPU-hour (reserved %3, spot %4); this job on demand %5</source>
         <translation>成本（%1）：按量付费每 GPU 小时 %2（预留 %3，竞价 %4）；本任务按量付费 %5</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="93"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="94"/>
         <source>rental price: %1</source>
         <translation>租用价格：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="94"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="95"/>
         <source>site: none needed (racks, power and cooling are the provider&apos;s)</source>
         <translation>机房：不需要（机柜、供电和散热由云厂商提供）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="103"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="104"/>
         <source>bought in %1: %2 (%3; %4)</source>
         <translation>在%1购买：%2（%3；%4）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="113"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="114"/>
         <source>No plan fits: every GPU in the catalog runs out of memory or lacks a price for the deployment.</source>
         <translation>没有可行方案：目录中的 GPU 要么显存不足，要么在该部署方式下没有价格。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="118"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="119"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="118"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="119"/>
         <source>where</source>
         <translation>部署</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="118"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="119"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="118"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="119"/>
         <source>nodes</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="118"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="119"/>
         <source>racks</source>
         <translation>机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="119"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="120"/>
         <source>days or tok/s</source>
         <translation>天数或 tok/s</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="119"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="120"/>
         <source>cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="121"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="122"/>
         <source>Plans ranked (%1 evaluated, %2 meet the goals)</source>
         <translation>方案排名（已评估 %1 个，%2 个满足目标）</translation>
     </message>
@@ -1813,62 +1813,62 @@
         <translation>理由：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="137"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="135"/>
+        <source>layout: %1</source>
+        <translation>并行布局：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/plan.py" line="136"/>
         <source>memory per GPU: %1 of %2 GiB</source>
         <translation>单卡显存：%1 / %2 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="51"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="52"/>
         <source>node: %1 — %2 kW nameplate, %3 kW expected, %4U</source>
         <translation>节点：%1 — 额定 %2 kW，预计 %3 kW，%4U</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="54"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="55"/>
         <source>racks: %1 x %2 nodes, %3 kW per rack (limited by %4); cooling: %5</source>
         <translation>机柜：%1 个 × %2 个节点，单柜 %3 kW（受限于 %4）；散热：%5</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="57"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="58"/>
         <source>(beyond the site&apos;s cooling)</source>
         <translation>（超出机房散热能力）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="58"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="59"/>
         <source>circuits: %1 per A/B feed of %2 kW; heat %3 BTU/h per rack</source>
         <translation>回路：A/B 每路 %1 个 %2 kW 回路；单柜发热 %3 BTU/h</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="61"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="62"/>
         <source>cluster: %1 kW IT, %2 kW facility; fabric %3 leaf + %4 spine (%5)</source>
         <translation>集群：IT %1 kW，机房总功率 %2 kW；网络 %3 台叶交换机 + %4 台脊交换机（%5）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="64"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="65"/>
         <source>cost (%1): capex %2, opex/yr %3, TCO %4 yr %5; cloud on demand %6 per GPU-hour; break-even utilisation %7</source>
         <translation>成本（%1）：资本支出 %2，年运营支出 %3，%4 年总拥有成本 %5；云上按量付费每 GPU 小时 %6；盈亏平衡利用率 %7</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="135"/>
-        <source>layout: %1 · ZeRO-%2 · micro-batch %3 · recompute %4</source>
-        <translation>并行布局：%1 · ZeRO-%2 · 微批 %3 · 重计算 %4</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="139"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="138"/>
         <source>precision: %1</source>
         <translation>精度：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="144"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="143"/>
         <source>warnings:</source>
         <translation>警告：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="145"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="144"/>
         <source>Cost vs time (Pareto front):</source>
         <translation>成本与时间（帕累托前沿）：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="147"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="146"/>
         <source>%1 days</source>
         <translation>%1 天</translation>
     </message>
@@ -3979,62 +3979,62 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>Formatting</name>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="28"/>
+        <location filename="../../gpuplanner/report/formatting.py" line="43"/>
         <source>%1 (%2 requested)</source>
         <translation>%1（请求的是 %2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="40"/>
+        <location filename="../../gpuplanner/report/formatting.py" line="55"/>
         <source>%1, %2</source>
         <translation>%1，%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="41"/>
+        <location filename="../../gpuplanner/report/formatting.py" line="56"/>
         <source>undated</source>
         <translation>无日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="55"/>
+        <location filename="../../gpuplanner/report/formatting.py" line="70"/>
         <source>%1 layers · hidden %2 · MLP %3 · vocabulary %4</source>
         <translation>%1 层 · 隐藏维度 %2 · MLP %3 · 词表 %4</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="58"/>
+        <location filename="../../gpuplanner/report/formatting.py" line="73"/>
         <source>%1 heads of %2 · latent attention (MLA): K and V cached as %3 + %4 values</source>
         <translation>%1 个头，每头 %2 维 · 多头潜在注意力（MLA）：K 和 V 以 %3 + %4 个值缓存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="62"/>
+        <location filename="../../gpuplanner/report/formatting.py" line="77"/>
         <source>%1 heads of %2 · %3 KV heads</source>
         <translation>%1 个头，每头 %2 维 · %3 个 KV 头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="65"/>
+        <location filename="../../gpuplanner/report/formatting.py" line="80"/>
         <source>%1 experts, %2 per token</source>
         <translation>%1 个专家，每个 token 路由 %2 个</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="68"/>
+        <location filename="../../gpuplanner/report/formatting.py" line="83"/>
         <source> + %1 shared</source>
         <translation> + %1 个共享专家</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="70"/>
+        <location filename="../../gpuplanner/report/formatting.py" line="85"/>
         <source> · %1 dense layers (MLP %2)</source>
         <translation> · %1 个稠密层（MLP %2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="74"/>
+        <location filename="../../gpuplanner/report/formatting.py" line="89"/>
         <source>sliding window of %1 tokens on %2 of %3 layers</source>
         <translation>%3 层中 %2 层使用 %1 个 token 的滑动窗口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="78"/>
+        <location filename="../../gpuplanner/report/formatting.py" line="93"/>
         <source>%1 B parameters, %2 B active per token</source>
         <translation>%1 B 参数，每个 token 激活 %2 B</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="81"/>
+        <location filename="../../gpuplanner/report/formatting.py" line="96"/>
         <source>%1 B parameters</source>
         <translation>%1 B 参数</translation>
     </message>
@@ -4135,6 +4135,24 @@ Qt %2，Qt for Python %3，Python %4
         <location filename="../../gpuplanner/ui/help.py" line="42"/>
         <source>Nameplate is what the power supplies can draw and what circuits must be sized for; expected is what a training run draws on average and what the electricity bill follows.</source>
         <translation>额定功率是电源能够输出的最大功率，回路必须按它来配置；预计功率是训练时的平均功耗，电费按它计算。</translation>
+    </message>
+</context>
+<context>
+    <name>Layout</name>
+    <message>
+        <location filename="../../gpuplanner/i18n/layout_words.py" line="22"/>
+        <source>%1 · ZeRO-%2 · micro-batch %3 · recompute %4</source>
+        <translation>%1 · ZeRO-%2 · 微批 %3 · 重计算 %4</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/layout_words.py" line="23"/>
+        <source>TP %1 · 1 replica · batch %2</source>
+        <translation>TP %1 · 1 个副本 · 批大小 %2</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/layout_words.py" line="24"/>
+        <source>TP %1 per replica · %2 replicas · batch %3 each</source>
+        <translation>每副本 TP %1 · %2 个副本 · 每副本批大小 %3</translation>
     </message>
 </context>
 <context>

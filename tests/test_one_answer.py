@@ -135,6 +135,7 @@ def test_a_serving_plan_is_laid_out_as_replicas_everywhere(qtbot, tmp_path, caps
     document = QTextDocument()
     document.setHtml(plan_html(best, "USD"))
     assert words in document.toPlainText() and "micro-batch" not in document.toPlainText()
+    assert "KV cache" in document.toPlainText() and "Optimizer states" not in document.toPlainText()  # its parts
     pdf = tmp_path / "sheet.pdf"
     assert main(["plan", str(path), "--pdf", str(pdf), "--top", "1"]) == 0
     capsys.readouterr()

@@ -46,7 +46,7 @@ def estimate_report(result: Estimate) -> str:
     ]
     labels = {"weights": tr("weights"), "gradients": tr("gradients"), "optimizer": tr("optimizer"),
               "activations": tr("activations"), "kv_cache": tr("KV cache"), "overhead": tr("overhead")}
-    for key, value in memory.parts():
+    for key, value in memory.parts_of(result.inference is not None):
         lines.append(f"  {labels[key]:<12}{value:>9.1f}")
     for label, value in ((tr("total"), memory.total), (tr("capacity"), memory.capacity)):
         lines.append(f"  {label:<12}{value:>9.1f}")

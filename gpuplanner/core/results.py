@@ -69,6 +69,12 @@ class MemoryPerGPU:
         """(part, GiB) in the order the charts and reports stack them."""
         return tuple((name, float(getattr(self, name))) for name in self.PARTS)
 
+    def parts_of(self, serving: bool) -> tuple[tuple[str, float], ...]:
+        """The parts a job of its kind has, for the tables: serving keeps no gradients or optimizer states, training
+        no KV cache."""
+        absent = ("gradients", "optimizer") if serving else ("kv_cache",)
+        return tuple(part for part in self.parts() if part[0] not in absent)
+
     @property
     def headroom_gib(self) -> float:
         return self.capacity - self.total

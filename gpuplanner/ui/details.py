@@ -66,7 +66,7 @@ def plan_html(plan: Plan, currency: str) -> str:
               "activations": tr("Activations"), "kv_cache": tr("KV cache"),
               "overhead": tr("Overhead (CUDA, NCCL, fragmentation)"), "total": tr("Total"),
               "capacity": tr("Capacity")}
-    parts.append(_table([(labels[key], _num(value)) for key, value in memory.parts()]
+    parts.append(_table([(labels[key], _num(value)) for key, value in memory.parts_of(plan.inference is not None)]
                         + [(labels["total"], _num(memory.total)), (labels["capacity"], _num(memory.capacity))]))
     training, serving = plan.training, plan.inference
     if training:

@@ -8,7 +8,9 @@ reasons that name the families that run or nearly fit, not the fastest layouts n
 the "alternatives" fields changed: plans, layouts and step times of all 328 searches equal); ZeRO-1/2 moving an
 all-reduce's volume, as the ZeRO paper has it, not half of one (the same plans in the same order; 36 of the 328
 layouts and 64 step times changed, by at most +4.2 %); last, the calibration fitted on dense runs only (MoE runs
-judge it): Hopper FP8 1.18 -> 1.162, 12 FP8 step times +0.5..+1.5 %, the 8B FP8 near misses' fifth now T4 x 64."""
+judge it): Hopper FP8 1.18 -> 1.162, 12 FP8 step times +0.5..+1.5 %, the 8B FP8 near misses' fifth now T4 x 64;
+last, serving plans on every GPU of the whole servers they buy (2 -> 8 MI300X, 3 -> 8 H200, ..., the GB200 near
+miss 2 -> 72: the same servers and costs, more replicas; layouts unchanged)."""
 
 from __future__ import annotations
 

@@ -376,3 +376,25 @@ def test_a_rental_on_small_vms_is_taken_when_it_does_better(catalog) -> None:
     assert fast_network.estimate.nodes == fast_network.count
     slow_network = best(0.01)
     assert slow_network.cost.cloud_offer.instance == big.instance
+
+
+def test_a_serving_plan_uses_every_gpu_it_pays_for(catalog) -> None:
+    """Twenty MI300X in TP-4 replicas meet a DeepSeek-V3 target but buy three 8-GPU servers: the plan serves on all
+    24 GPUs (six replicas), for the same capex and TCO, and says that five were needed; a rented plan likewise uses
+    the whole instances it rents."""
+    data = {"task": "inference", "model": {"preset": "deepseek-v3"},
+            "inference": {"weight_dtype": "fp8", "kv_dtype": "fp8", "batch": 32, "input_tokens": 2000,
+                          "output_tokens": 500, "engine": "vllm"},
+            "constraints": {"target_output_tokens_per_s": 3000}}
+    parsed = scenario_from_data(data, catalog)
+    settings = plan_settings(parsed)
+    options = hardware_options(catalog, settings.power)
+    plans = plan_catalog(parsed, options, settings, top=8).plans
+    for plan in plans:
+        serving = plan.inference
+        bought = plan.cost.gpus_owned if plan.owned else plan.cost.gpus_rented
+        assert plan.count == bought == serving.replicas * serving.gpus_per_replica, plan.gpu
+        assert serving.replicas >= serving.replicas_needed
+    mi300x = next(p for p in plans if p.gpu == "mi300x" and p.owned)
+    assert mi300x.count == 24 and mi300x.inference.replicas == 6 and mi300x.inference.replicas_needed == 5
+    assert mi300x.site.nodes == 3

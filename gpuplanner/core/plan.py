@@ -308,6 +308,8 @@ def _evaluate(scenario: Scenario, option: HardwareOptions, count: int | None, se
     result = _estimate_once(scenario, option, count, cache, searches)
     if result is None:
         return None
+    if result.inference is not None and count is None:
+        result = _on_every_gpu_paid_for(scenario, option, result, deployment, cache)
     gpus = result.count
     if option.gpu.segment == Segment.CONSUMER and gpus > MAX_CONSUMER_GPUS:
         return None
@@ -384,6 +386,23 @@ def _evaluate(scenario: Scenario, option: HardwareOptions, count: int | None, se
                                                source=where.source, as_of=where.as_of),
                 service_limits=limits, cost=cost, cost_metric=metric,
                 days=training.days if training else None, warnings=tuple(warnings))
+
+
+def _on_every_gpu_paid_for(scenario: Scenario, option: HardwareOptions, result: Estimate, deployment: str,
+                           cache: EstimateCache) -> Estimate:
+    """A serving plan on every GPU of the whole servers (or rented instances) it pays for: twenty GPUs in TP-4
+    replicas buy three 8-GPU servers, so the plan serves with six replicas, not five, at the same price."""
+    gpus, tp = result.count, result.inference.gpus_per_replica if result.inference else 1
+    if deployment == "cloud":
+        offer = option.cloud_for(gpus)
+        unit = offer.gpus if offer is not None else 0
+    else:
+        unit = option.node_with(gpus)[0].gpus
+    whole = math.ceil(gpus / unit) * unit if unit else gpus
+    if whole == gpus or whole % tp or (option.gpu.segment == Segment.CONSUMER and whole > MAX_CONSUMER_GPUS):
+        return result
+    filled = _estimate_once(scenario, option, whole, cache)
+    return filled if filled is not None else result
 
 
 def _hopeless_counts(scenario: Scenario, option: HardwareOptions,

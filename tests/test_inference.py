@@ -305,3 +305,25 @@ def test_moe_decode_reads_only_the_experts_its_tokens_are_routed_to(catalog) -> 
     dense = catalog.model("llama-2-7b")
     assert weight_bytes_read(dense, WeightFormat.FP16, profile, 1) == sum(weight_bytes(dense, WeightFormat.FP16,
                                                                                         profile))
+
+
+def test_tensorrt_llm_is_planned_only_on_nvidia_gpus(catalog) -> None:
+    """TensorRT-LLM runs on NVIDIA GPUs only: a serving plan on an AMD MI300X (the app's default engine is
+    TensorRT-LLM) runs vLLM and says so; an H100 keeps TensorRT-LLM; llama.cpp stays llama.cpp on AMD."""
+    from gpuplanner.service import estimate_for_scenario
+
+    def serve(gpu: str, engine: str | None = None):
+        inference = {"engine": engine} if engine else {}
+        return estimate_for_scenario({"task": "inference", "model": {"preset": "llama-3.1-8b"},
+                                      "inference": inference, "hardware": {"gpu": gpu}}, catalog)
+
+    amd = serve("mi300x", "tensorrt-llm")
+    assert any("TensorRT-LLM runs on NVIDIA GPUs only: Instinct MI300X is planned with vLLM" in str(w)
+               for w in amd.warnings)
+    assert amd.inference.tpot_s == pytest.approx(serve("mi300x", "vllm").inference.tpot_s)
+    assert serve("mi300x").inference.tpot_s == pytest.approx(amd.inference.tpot_s)  # the default engine too
+    nvidia = serve("h100-sxm5-80gb")
+    assert not any("NVIDIA GPUs only" in str(w) for w in nvidia.warnings)
+    assert nvidia.inference.tpot_s != pytest.approx(serve("h100-sxm5-80gb", "vllm").inference.tpot_s)
+    llama = serve("mi300x", "llama.cpp")
+    assert not any("NVIDIA GPUs only" in str(w) for w in llama.warnings)

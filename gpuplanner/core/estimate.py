@@ -492,7 +492,18 @@ def serving_workload(scenario: Scenario) -> ServingWorkload:
     options = scenario.inference
     return ServingWorkload(model=scenario.model, batch=options["batch"], input_tokens=options["input_tokens"],
                            output_tokens=options["output_tokens"], weight_format=options["weight_dtype"],
-                           kv_format=options["kv_dtype"], engine=options["engine"], assumptions=scenario.assumptions)
+                           kv_format=options["kv_dtype"], engine=serving_engine(scenario)[0],
+                           assumptions=scenario.assumptions)
+
+
+def serving_engine(scenario: Scenario) -> tuple[str, list[Message]]:
+    """The engine a serving plan runs: the one chosen, except TensorRT-LLM, which runs on NVIDIA GPUs only; another
+    vendor's GPU is planned with vLLM (it runs on AMD's ROCm, Intel Gaudi and Ascend too), and the plan says so."""
+    engine = scenario.inference["engine"]
+    if engine == "tensorrt-llm" and scenario.gpu.vendor.strip().upper() != "NVIDIA":
+        return "vllm", [msg("TensorRT-LLM runs on NVIDIA GPUs only: {gpu} is planned with vLLM.",
+                            gpu=scenario.gpu.model)]
+    return engine, []
 
 
 def _batch_within_latency(workload: ServingWorkload, scenario: Scenario, tp: int, cap: int) -> int:
@@ -533,7 +544,7 @@ def estimate_inference(scenario: Scenario, node: NodeSpec | None = None, alterna
     node_gpus = min(scenario.gpus_per_node, scenario.gpu_count or scenario.gpus_per_node)
     tp = scenario.layout.tp or smallest_fitting_tp(workload, gpu, node_gpus)
     serving = estimate_serving(workload, gpu, tp)
-    warnings = list(serving.warnings)
+    warnings = [*serving_engine(scenario)[1], *serving.warnings]
     if not serving.fits:
         warnings.append(msg("Does not fit: {need:.1f} GiB needed per GPU with TP={tp}, {capacity:g} GiB available "
                             "({engine} uses {fraction:.0%}).", need=serving.memory_gib["total"], tp=tp,

@@ -96,6 +96,7 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "Skipped your %1 entry %2: %3 %4"),
     QT_TRANSLATE_NOOP("CoreMessages", "Takes %1 days: no deadline is set, so slow plans can rank first. Set a "
                                       "deadline to see faster ones."),
+    QT_TRANSLATE_NOOP("CoreMessages", "TensorRT-LLM runs on NVIDIA GPUs only: %1 is planned with vLLM."),
     QT_TRANSLATE_NOOP("CoreMessages", "TensorRT-LLM's profile is fitted on its 2023 releases (v0.5, v0.6.1) and "
                                       "MLPerf Inference v4.0; checked against TensorRT-LLM 1.0's published "
                                       "throughput tables, long prompts with short outputs come out slower than "

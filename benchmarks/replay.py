@@ -498,6 +498,14 @@ def inference_cases(catalog: Catalog) -> list[Case]:
                 cases.append(Case(run["id"], f"TRT-LLM 1.0 {size} {gpu.split('-')[0].upper()} TP{tp} fp8 {lengths} "
                                              "[batch = KV room]", scenario, "output_tokens_per_s",
                                   published, "total output tokens/s at maximum load", tier="B", block="inference"))
+    # MoE decode at one user (tier C, printed only): an article's report of DeepSeek-R1 on 8 x H20 with SGLang and
+    # multi-token prediction, 33 tokens/s; the model reads only the routed experts and has no routing, dispatch or
+    # launch cost, and comes out several times faster (serving's MoE band is at least this case's error: test).
+    run = runs["inspur-sglang-deepseek-r1-h20x8-fp8"]
+    cases.append(Case(run["id"], "DeepSeek-R1 MoE decode, 8 x H20, 1 user [lengths assumed]",
+                      _serve("deepseek-r1", "h20", 1, 1024, 1024, "vllm", 8, "fp8", "fp8"), "tpot_s",
+                      1.0 / run["results"]["decode_tokens_per_s_single_user"], "1 / single-user decode tokens/s",
+                      tier="C", in_median=False, block="inference"))
     # vLLM batch-1 decode, two sources: its HBM share is fitted on the A100 40GB run and judged on the H100 one.
     run = runs["vllm-llama31-8b-bf16-a100-40gb-sweep"]
     cases.append(Case(run["id"], "vLLM 8B bf16 decode, A100 40GB, C=1 [fitted]",

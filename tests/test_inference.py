@@ -327,3 +327,19 @@ def test_tensorrt_llm_is_planned_only_on_nvidia_gpus(catalog) -> None:
     assert nvidia.inference.tpot_s != pytest.approx(serve("h100-sxm5-80gb", "vllm").inference.tpot_s)
     llama = serve("mi300x", "llama.cpp")
     assert not any("NVIDIA GPUs only" in str(w) for w in llama.warnings)
+
+
+def test_moe_serving_band_covers_the_one_moe_decode_report(catalog) -> None:
+    """MoE serving has no validated run; its band is at least the error of the one report found (tier C, printed by
+    benchmarks/validate.py: DeepSeek-R1 on 8 x H20 at one user, about 11x slower than modelled), and the plan's
+    warning says the low-batch latency can be several times too fast."""
+    from benchmarks.replay import inference_cases, run_case
+    from gpuplanner.core.estimate import MOE_SERVING_ERROR_PCT
+
+    (case,) = [c for c in inference_cases(catalog) if c.run_id == "inspur-sglang-deepseek-r1-h20x8-fp8"]
+    result = run_case(case, catalog)
+    assert not case.in_median and case.tier == "C"
+    assert result.error_pct < -80.0  # predicted far faster than reported
+    assert abs(result.error_pct) <= MOE_SERVING_ERROR_PCT
+    assert result.result.inference.uncertainty_pct == MOE_SERVING_ERROR_PCT
+    assert any("several times too fast" in str(w) for w in result.result.warnings)

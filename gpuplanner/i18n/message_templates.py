@@ -71,9 +71,11 @@ TEMPLATES = (
                                       "misses. %1"),
     QT_TRANSLATE_NOOP("CoreMessages", "No published FP4 serving run to check against: the FP4 speed is an "
                                       "assumption (FP8's efficiency at twice the peak)."),
-    QT_TRANSLATE_NOOP("CoreMessages", "No published MoE serving run to check against: a decode step reads the "
-                                      "experts its tokens are routed to, and routing and kernel-launch overheads "
-                                      "are not modelled (±%1%)."),
+    QT_TRANSLATE_NOOP("CoreMessages", "No published MoE serving run checks this: a decode step reads the experts "
+                                      "its tokens are routed to, but routing, dispatch and kernel-launch costs are "
+                                      "not modelled, so at low batch it can come out several times too fast (one "
+                                      "report: DeepSeek-R1 on 8 x H20 at one user, 11 times slower than modelled) "
+                                      "(±%1%)."),
     QT_TRANSLATE_NOOP("CoreMessages", "No published mixture-of-experts run on %1 in %2 to check against: the time "
                                       "band is widened to ±%3%."),
     QT_TRANSLATE_NOOP("CoreMessages", "No published run on %1 in %2 to check against: the time estimate is "

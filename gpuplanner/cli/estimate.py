@@ -12,7 +12,7 @@ from gpuplanner.core.export import result_json
 from gpuplanner.core.results import Estimate
 from gpuplanner.i18n import fill
 from gpuplanner.i18n.cli import term_word, tr, translate_in, translated_message, use_language
-from gpuplanner.i18n.layout_words import layout_text
+from gpuplanner.i18n.layout_words import layout_text, training_layout_text
 from gpuplanner.scenario_file import load_scenario_json
 from gpuplanner.service import estimate_for_scenario
 
@@ -98,10 +98,8 @@ def estimate_report(result: Estimate) -> str:
     lines += ["", line]
     if result.alternatives:
         lines += ["", tr("Other layouts")]
-        for alt in result.alternatives:
-            other = alt.layout
-            lines.append(f"  {other.degrees} · ZeRO-{other.zero} · mb {other.micro_batch} · {tr('recompute')} "
-                         f"{term_word(other.recompute)}: {translated_message(alt.reason)}")
+        lines += [f"  {training_layout_text(alt.layout, translate_in)}: {translated_message(alt.reason)}"
+                  for alt in result.alternatives]
     if result.warnings:
         lines += ["", tr("Warnings")] + [f"  ! {translated_message(w)}" for w in result.warnings]
     return "\n".join(lines)

@@ -392,7 +392,8 @@ def _on_every_gpu_paid_for(scenario: Scenario, option: HardwareOptions, result: 
                            cache: EstimateCache) -> Estimate:
     """A serving plan on every GPU of the whole servers (or rented instances) it pays for: twenty GPUs in TP-4
     replicas buy three 8-GPU servers, so the plan serves with six replicas, not five, at the same price."""
-    gpus, tp = result.count, result.inference.gpus_per_replica if result.inference else 1
+    assert result.inference is not None
+    gpus, tp = result.count, result.inference.gpus_per_replica
     if deployment == "cloud":
         offer = option.cloud_for(gpus)
         unit = offer.gpus if offer is not None else 0

@@ -302,7 +302,7 @@
         <translation>其他布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="120"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="118"/>
         <source>%1 (%2 requested)</source>
         <translation>%1（请求的是 %2）</translation>
     </message>
@@ -1192,7 +1192,7 @@
         <translation>本方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="106"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="104"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="477"/>
         <location filename="../../gpuplanner/ui/details.py" line="48"/>
         <location filename="../../gpuplanner/ui/details.py" line="261"/>

@@ -8,18 +8,18 @@ import csv
 import datetime as _dt
 import io
 import math
-from dataclasses import dataclass
 
 from gpuplanner.catalog.store import Catalog, Row
 from gpuplanner.core.cost import QUOTE_PREFIX
 from gpuplanner.core.errors import InputError
+from gpuplanner.core.records import record
 
 QUOTE_COLUMNS = ("item", "unit_price", "currency", "date", "note")
 QUOTE_TABLES = ("gpus", "servers", "cloud_instances")  # what a quote can price
 MAX_QUOTE_LINES = 10_000
 
 
-@dataclass(frozen=True)
+@record
 class Quote:
     line: int
     table: str

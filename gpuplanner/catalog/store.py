@@ -28,6 +28,7 @@ from gpuplanner.core.errors import InputError
 from gpuplanner.core.hardware import GPU, Segment
 from gpuplanner.core.messages import Message, msg
 from gpuplanner.core.model import ARCH_FIELDS, ModelArch
+from gpuplanner.core.records import record
 from gpuplanner.core.vision import ImageModel, ImagePreset
 from gpuplanner.paths import bundled_catalog_path, user_overrides_path
 
@@ -39,7 +40,7 @@ class CatalogError(RuntimeError):
     """The bundled catalog itself cannot be read: the installation is broken."""
 
 
-@dataclass(frozen=True)
+@record
 class _Health:
     state: str  # "ok" | "older" | "newer" | "unavailable" (cannot be read now) | "damaged"
     reason: str = ""

@@ -7,16 +7,15 @@ constants: 4 + 8/64 + 32/(64 x 256) = 4.127 bits per parameter; embeddings, norm
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from gpuplanner.core.errors import InputError, require_int
 from gpuplanner.core.model import ModelArch
+from gpuplanner.core.records import record
 
 NF4_DOUBLE_QUANT_BITS_PER_PARAM = 4.0 + 8.0 / 64.0 + 32.0 / (64.0 * 256.0)
 LORA_TARGETS = ("qv", "attention", "all-linear")
 
 
-@dataclass(frozen=True)
+@record
 class AdapterSpec:
     rank: int = 16
     targets: str = "all-linear"  # qv (LoRA paper) | attention (q, k, v, o) | all-linear (QLoRA paper)

@@ -9,12 +9,12 @@ each answer names its rule or source and date, and a chip the rule cannot place 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from enum import StrEnum
 
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.hardware import GPU
 from gpuplanner.core.messages import Message, msg
+from gpuplanner.core.records import record
 
 REGIONS = ("global", "cn-mainland")
 
@@ -46,7 +46,7 @@ class Status(StrEnum):
     UNKNOWN = "unknown"  # the rule cannot place it from the catalog's figures and no source says
 
 
-@dataclass(frozen=True)
+@record
 class Availability:
     region: str
     status: Status

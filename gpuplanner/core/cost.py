@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import datetime as _dt
 import math
-from dataclasses import dataclass
 from functools import lru_cache
 
 from gpuplanner.core.errors import InputError, require_positive
 from gpuplanner.core.messages import Message, msg
+from gpuplanner.core.records import record
 from gpuplanner.core.results import QUOTE_PREFIX, CloudOfferBlock, CostSummary
 
 HOURS_PER_YEAR = 8760.0
@@ -21,7 +21,7 @@ CURRENCY_SYMBOLS = {"USD": "$", "CNY": "¥"}
 def currency_symbol(currency: str) -> str:
     return CURRENCY_SYMBOLS.get(currency, "")
 
-@dataclass(frozen=True)
+@record
 class Price:
     amount_usd: float
     source: str
@@ -35,7 +35,7 @@ class Price:
         return QUOTE_PREFIX in self.source
 
 
-@dataclass(frozen=True)
+@record
 class CloudOffer:
     provider: str
     instance: str
@@ -57,7 +57,7 @@ class CloudOffer:
 HOST_PLATFORM_DEFAULT_USD = {"sxm8": 50_000.0, "pcie8": 20_000.0, "pcie4": 12_000.0, "workstation": 3_000.0}
 
 
-@dataclass(frozen=True)
+@record
 class CostAssumptions:
     years: float = 3.0
     utilization: float = 0.7  # share of hours the owned cluster does useful work
@@ -92,7 +92,7 @@ class CostAssumptions:
         return usd * (self.usd_to_cny if self.currency == "CNY" else 1.0)
 
 
-@dataclass(frozen=True)
+@record
 class CostInputs:
     gpus: int  # the GPUs the job runs on
     nodes: int

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from typing import Any
 
 from gpuplanner.core.adapters import LORA_TARGETS
@@ -21,6 +21,7 @@ from gpuplanner.core.errors import InputError
 from gpuplanner.core.hardware import Precision
 from gpuplanner.core.inference import ENGINES, ServingWorkload, WeightFormat
 from gpuplanner.core.model import ARCH_COUNTS, ARCH_FIELDS
+from gpuplanner.core.records import record
 from gpuplanner.core.site import CHINA_IDC_CABINET_AMPS, Cooling, PowerAssumptions, PowerSupply, SiteLimits
 from gpuplanner.core.stack import Stack
 from gpuplanner.core.workload import Assumptions, Optimizer, Task, TrainingWorkload
@@ -28,7 +29,7 @@ from gpuplanner.core.workload import Assumptions, Optimizer, Task, TrainingWorkl
 SEARCHED = "searched"  # the documented "default" of a knob the layout search chooses
 
 
-@dataclass(frozen=True)
+@record
 class Field:
     path: str
     kind: type  # int, float, str, bool

@@ -9,7 +9,8 @@ interruptions) (Young 1974; Daly 2006 for the first-order wall-clock model used 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+
+from gpuplanner.core.records import record
 
 # Llama 3 405B pretraining (Llama Team 2024, Sec. 3.3.4): 419 unexpected interruptions in a 54-day snapshot on
 # 16,384 H100 GPUs, i.e. 419 / (16,384 x 54 x 24 GPU-hours).
@@ -25,7 +26,7 @@ RESTART_MINUTES = 14.0
 LOW_GOODPUT = 0.9
 
 
-@dataclass(frozen=True)
+@record
 class Goodput:
     interruptions_per_day: float  # expected, for the whole job
     checkpoint_write_s: float  # model and optimizer states over the storage bandwidth

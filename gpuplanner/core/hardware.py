@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import StrEnum
 
 import numpy as np
+
+from gpuplanner.core.records import record
 
 
 class Precision(StrEnum):
@@ -27,7 +29,7 @@ class Segment(StrEnum):
 _SCALE_UP_FABRIC_WORDS = ("NVLink", "Infinity Fabric", "RoCE", "HCCS")
 
 
-@dataclass(frozen=True)
+@record
 class GPU:
     """One accelerator model with its datasheet figures; None means "no source found", shown as n/a."""
 

@@ -11,7 +11,7 @@ adds two all-reduces per layer per step.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import StrEnum
 
 from gpuplanner.core.errors import InputError, require_int
@@ -20,6 +20,7 @@ from gpuplanner.core.memory import GIB
 from gpuplanner.core.messages import msg
 from gpuplanner.core.model import ModelArch
 from gpuplanner.core.performance import nvlink_bytes_per_s, peak_flops
+from gpuplanner.core.records import record
 from gpuplanner.core.workload import Assumptions
 
 
@@ -40,7 +41,7 @@ class WeightFormat(StrEnum):
         return self in (WeightFormat.INT8, WeightFormat.INT4)
 
 
-@dataclass(frozen=True)
+@record
 class EngineProfile:
     """What an inference engine achieves on a GPU, as shares of the datasheet peaks."""
 
@@ -118,7 +119,7 @@ def engine_profile(name: str) -> EngineProfile:
                          join=' | '.join(ENGINES), name=name) from None
 
 
-@dataclass(frozen=True)
+@record
 class ServingWorkload:
     model: ModelArch
     batch: int = 1
@@ -203,7 +204,7 @@ def compute_precision(gpu: GPU, weight_format: WeightFormat) -> Precision:
     return Precision.BF16 if gpu.peak_tflops(Precision.BF16) else Precision.FP16
 
 
-@dataclass(frozen=True)
+@record
 class ServingEstimate:
     tp: int
     fits: bool

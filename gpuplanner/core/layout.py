@@ -13,6 +13,7 @@ from gpuplanner.core.errors import InputError
 from gpuplanner.core.memory import MemoryBreakdown, training_memory
 from gpuplanner.core.messages import msg
 from gpuplanner.core.performance import STEP_PARTS, SpreadStepTime, StepTime, step_time_rows, training_step_time
+from gpuplanner.core.records import record
 from gpuplanner.core.results import Alternative
 from gpuplanner.core.workload import Assumptions, Cluster, Layouts, TrainingWorkload
 
@@ -28,7 +29,7 @@ NEAR_CAPACITY = 0.10
 CLIFF_MIN_GAIN = 0.01
 
 
-@dataclass(frozen=True)
+@record
 class LayoutConstraints:
     """Values the user fixed; None means "search it"."""
 
@@ -49,6 +50,9 @@ class LayoutConstraints:
     zero_stages: tuple[int, ...] = (0, 1, 2, 3)
     context_parallel: bool = True
     expert_parallel: bool = True
+
+
+SEARCH_EVERYTHING = LayoutConstraints()  # nothing fixed by the user
 
 
 def _powers_of_two_up_to(limit: int) -> list[int]:
@@ -219,7 +223,7 @@ class LayoutSearch:
         faster = time < best_time * (1.0 - CLIFF_MIN_GAIN)
         weighed = others & (runs | (near & faster))
         leaders = _family_leaders(np.flatnonzero(weighed), family, (total, time))
-        rest = others & ~np.isin(family, family[leaders])
+        rest = others & ~_member_of(family, family[leaders])
         leaders = np.concatenate([leaders, _family_leaders(np.flatnonzero(rest), family, (total,))])
         # Families that differ only in name (ZeRO-0 / ZeRO-1 without data parallelism, a recompute mode that saves
         # nothing here) give the same time and memory: one of each outcome, the best's own included.
@@ -256,6 +260,15 @@ def _outcome(time: float, memory: float) -> tuple[float, float]:
             round(memory / (1 << 29) / 2, 1))
 
 
+def _member_of(values: np.ndarray, chosen: np.ndarray) -> np.ndarray:
+    """values[i] in chosen, for each i (np.isin without its np.unique, which imports numpy.ma: 6 ms of a process)."""
+    if chosen.size == 0:
+        return np.zeros(values.shape, dtype=bool)
+    ordered = np.sort(chosen)
+    at = np.minimum(np.searchsorted(ordered, values), ordered.size - 1)
+    return ordered[at] == values
+
+
 def _family_leaders(rows: np.ndarray, family: np.ndarray, keys: tuple[np.ndarray, ...]) -> np.ndarray:
     """The first of `rows` in each family, ordered by `keys` (the last one primary, as np.lexsort), in that order."""
     if rows.size == 0:
@@ -279,14 +292,16 @@ def _layouts_and_memory(workload: TrainingWorkload, assumptions: Assumptions, fi
 
 
 def search_layouts(workload: TrainingWorkload, cluster: Cluster, assumptions: Assumptions,
-                   fixed: LayoutConstraints = LayoutConstraints(), runner_up_times: bool = True) -> LayoutSearch:
+                   fixed: LayoutConstraints = SEARCH_EVERYTHING, runner_up_times: bool = True) -> LayoutSearch:
     """Memory of every layout; step time of the layouts that run and of those within NEAR_CAPACITY of fitting (what
     the runner-up reasons weigh), or (`runner_up_times=False`, the planner's fast path) only of those that fit; the
     best layout is the same either way: it is chosen among those that run."""
     layouts, memory = _layouts_and_memory(workload, assumptions, fixed, cluster.count, cluster.gpus_per_node)
     capacity, fits, tight, timed = _what_runs(cluster, memory)
     if runner_up_times:
-        timed = np.union1d(timed, np.flatnonzero(memory.total <= capacity * (1.0 + NEAR_CAPACITY)))
+        weighed = memory.total <= capacity * (1.0 + NEAR_CAPACITY)
+        weighed[timed] = True
+        timed = np.flatnonzero(weighed)  # (np.union1d, the same rows, imports numpy.ma: 6 ms of a process)
     time = training_step_time(workload, cluster, layouts.take(timed), assumptions).spread(timed, len(layouts))
     return LayoutSearch(layouts, memory, time, capacity, fits, runner_up_times, tight)
 
@@ -303,7 +318,7 @@ def _what_runs(cluster: Cluster, memory: MemoryBreakdown) -> tuple[float, np.nda
 
 
 def fast_searches(workload: TrainingWorkload, clusters: list[Cluster], assumptions: Assumptions,
-                  fixed: LayoutConstraints = LayoutConstraints()) -> dict[int, LayoutSearch]:
+                  fixed: LayoutConstraints = SEARCH_EVERYTHING) -> dict[int, LayoutSearch]:
     """search_layouts(runner_up_times=False) of one GPU at several counts, with one vectorised step-time evaluation of
     every count's layouts that run (each row on its own count's node size and network). A count with no valid
     layout is left out (search_layouts raises for it)."""

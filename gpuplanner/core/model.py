@@ -10,11 +10,12 @@ Conventions (stated to the user in every result):
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import cached_property
 from pathlib import Path
 
 from gpuplanner.core.errors import InputError, require_int, require_positive
+from gpuplanner.core.records import record
 
 MAX_LAYERS = 1000
 MAX_HIDDEN = 1 << 18
@@ -37,7 +38,7 @@ ARCH_COUNTS = frozenset({"dense_layers", "shared_experts", "kv_lora_rank", "q_lo
                          "sliding_layers"})  # the fields where 0 is allowed (and means none)
 
 
-@dataclass(frozen=True)
+@record
 class ModelArch:
     """A decoder (or encoder) transformer. `params_override`/`active_params_override` come from a paper
     when the architecture fields cannot express the model (e.g. DeepSeek-V3's MLA and fine-grained experts)."""

@@ -8,7 +8,6 @@ import dataclasses
 import datetime
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import TypeVar
 
 from gpuplanner.core.availability import Availability, Status, check_region, in_region
@@ -29,6 +28,7 @@ from gpuplanner.core.hardware import GPU, Segment
 from gpuplanner.core.layout import LayoutSearch
 from gpuplanner.core.memory import GIB
 from gpuplanner.core.messages import Message, msg
+from gpuplanner.core.records import record
 from gpuplanner.core.results import (
     AvailabilityBlock,
     Cables,
@@ -79,7 +79,7 @@ DEPLOYMENT_WORDS = {"on-prem": msg("bought"), "cloud": msg("rented")}
 REGION_WORDS = {"global": msg("any region"), "cn-mainland": msg("mainland China")}
 
 
-@dataclass(frozen=True)
+@record
 class HardwareOptions:
     """What the catalog offers for one GPU model."""
 
@@ -122,7 +122,7 @@ class HardwareOptions:
         return node, price
 
 
-@dataclass(frozen=True)
+@record
 class PlanSettings:
     objective: str = "cheapest"
     deployment: str = "either"

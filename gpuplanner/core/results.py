@@ -6,11 +6,12 @@ Every front end (the table, the details, the charts, the CLI text, the spec shee
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Any
 
 from gpuplanner.core.goodput import Goodput
 from gpuplanner.core.messages import Message
+from gpuplanner.core.records import record
 
 if TYPE_CHECKING:
     from gpuplanner.core.scenario import Scenario
@@ -19,7 +20,7 @@ NOT_EXPORTED = {"export": False}
 FLATTENED = {"flatten": True}  # the record's fields are written at this level of the JSON
 
 
-@dataclass(frozen=True)
+@record
 class Layout:
     """How the GPUs split the job: tensor, pipeline and data parallel degrees, ZeRO stage, micro-batch."""
     tp: int
@@ -43,14 +44,14 @@ class Layout:
         return f"TP {self.tp}{context} · PP {self.pp} · DP {self.dp}{experts}"
 
 
-@dataclass(frozen=True)
+@record
 class Alternative:
     """A runner-up layout and why it lost to the chosen one."""
     layout: Layout = field(metadata=FLATTENED)
     reason: Message
 
 
-@dataclass(frozen=True)
+@record
 class MemoryPerGPU:
     """GiB per GPU by part, and the GPU's capacity."""
     weights: float
@@ -80,7 +81,7 @@ class MemoryPerGPU:
         return self.capacity - self.total
 
 
-@dataclass(frozen=True)
+@record
 class TrainingFigures:
     step_time_s: float
     tokens_per_s: float | None  # None for CNN training, which counts images
@@ -102,14 +103,14 @@ class TrainingFigures:
     tokens_per_image: int | None = None
 
 
-@dataclass(frozen=True)
+@record
 class LatencyPoint:
     users: float
     ttft_s: float
     tpot_s: float
 
 
-@dataclass(frozen=True)
+@record
 class ServingFigures:
     ttft_s: float
     tpot_s: float
@@ -134,14 +135,14 @@ class ServingFigures:
         return self.replicas * self.batch_per_replica
 
 
-@dataclass(frozen=True)
+@record
 class PowerFigures:
     node_kw_nameplate: float | None
     node_kw_expected: float | None
     cluster_kw_expected: float | None
 
 
-@dataclass(frozen=True)
+@record
 class ModelSummary:
     name: str
     params: float
@@ -150,7 +151,7 @@ class ModelSummary:
     training_flops_per_image: float | None = None
 
 
-@dataclass(frozen=True)
+@record
 class StackReport:
     """The software stack a training estimate assumed, and where each setting came from."""
     name: str
@@ -160,7 +161,7 @@ class StackReport:
     searched: tuple[str, ...]  # layout knobs the search chose
 
 
-@dataclass(frozen=True)
+@record
 class Estimate:
     """One scenario on one GPU type and count (the output of `estimate`)."""
     task: str
@@ -195,7 +196,7 @@ class Estimate:
         return self.precision != self.precision_requested
 
 
-@dataclass(frozen=True)
+@record
 class Switches:
     leaf: int
     spine: int
@@ -204,13 +205,13 @@ class Switches:
     note: str
 
 
-@dataclass(frozen=True)
+@record
 class Cables:
     node_to_leaf: int
     switch_to_switch: int
 
 
-@dataclass(frozen=True)
+@record
 class FacilitiesBlock:
     phase_amps: tuple[float, ...] | None
     feed_plug: Message
@@ -226,7 +227,7 @@ class FacilitiesBlock:
     inlet_c_recommended: tuple[float, float]
 
 
-@dataclass(frozen=True)
+@record
 class CablingBlock:
     network_racks: int
     node_to_leaf_m: float | None
@@ -238,7 +239,7 @@ class CablingBlock:
     oob_switches: int
 
 
-@dataclass(frozen=True)
+@record
 class SupplyBlock:
     """The user's site, as the plan was sized for it."""
     voltage: float
@@ -255,7 +256,7 @@ class SupplyBlock:
     airflow_delta_t_c: float  # the air temperature rise the airflow is sized for
 
 
-@dataclass(frozen=True)
+@record
 class SiteBlock:
     """What an owned plan asks of the data centre."""
     node: str
@@ -298,7 +299,7 @@ class SiteBlock:
     supply: SupplyBlock
 
 
-@dataclass(frozen=True)
+@record
 class AvailabilityBlock:
     region: str
     status: str
@@ -307,14 +308,14 @@ class AvailabilityBlock:
     as_of: str
 
 
-@dataclass(frozen=True)
+@record
 class ServiceLimits:
     concurrent_users: int | None = None
     max_ttft_s: float | None = None
     max_tpot_s: float | None = None
 
 
-@dataclass(frozen=True)
+@record
 class CloudOfferBlock:
     provider: str
     instance: str
@@ -328,7 +329,7 @@ class CloudOfferBlock:
 QUOTE_PREFIX = "your quote"  # how the source of a price from the user's vendor quote begins
 
 
-@dataclass(frozen=True)
+@record
 class CostSummary:
     """Money figures in `currency`; None where a price is missing."""
     currency: str
@@ -363,7 +364,7 @@ class CostSummary:
     per_million_tokens_owned: float | None = None
 
 
-@dataclass(frozen=True)
+@record
 class Plan:
     """An estimate placed on real hardware: bought (on-prem) or rented (cloud), sized for the site, costed,
     checked against the user's limits and goals, and ranked."""
@@ -440,7 +441,7 @@ class Plan:
         return self.deployment == "on-prem"
 
 
-@dataclass(frozen=True)
+@record
 class ParetoPoint:
     gpu: str
     count: int
@@ -450,7 +451,7 @@ class ParetoPoint:
     output_tokens_per_s: float | None
 
 
-@dataclass(frozen=True)
+@record
 class CurvePoint:
     count: int
     days: float | None
@@ -458,7 +459,7 @@ class CurvePoint:
     output_tokens_per_s: float | None
 
 
-@dataclass(frozen=True)
+@record
 class ChartPoint:
     """One evaluated plan as the cost-vs-time chart draws it (serving: cost per million tokens vs speed per
     user)."""
@@ -473,20 +474,20 @@ class ChartPoint:
     meets: bool
 
 
-@dataclass(frozen=True)
+@record
 class ChartLimits:
     deadline_days: float | None
     budget: float | None
     rack_kw: float
 
 
-@dataclass(frozen=True)
+@record
 class Rejected:
     gpu: str
     reason: str
 
 
-@dataclass(frozen=True)
+@record
 class PlanResult:
     """The answer to one scenario: the ranked plans, the near misses, the Pareto front and what the charts
     draw, with the scenario it was computed for (`complete`: every option was evaluated)."""

@@ -5,7 +5,7 @@ core stays free of SQLite."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from gpuplanner.core.adapters import LORA_TARGETS
@@ -16,6 +16,7 @@ from gpuplanner.core.hardware import GPU, Precision
 from gpuplanner.core.inference import ServingWorkload, WeightFormat
 from gpuplanner.core.layout import LayoutConstraints
 from gpuplanner.core.model import ARCH_FIELDS, ModelArch
+from gpuplanner.core.records import record
 from gpuplanner.core.site import PowerAssumptions, PowerSupply, SiteLimits
 from gpuplanner.core.stack import Stack, profile_for
 from gpuplanner.core.vision import ImagePreset
@@ -90,7 +91,7 @@ IMAGE_BATCH_DEFAULT = 1024
 IMAGE_TASKS = (Task.VISION, Task.DIFFUSION)
 
 
-@dataclass(frozen=True)
+@record
 class Scenario:
     task: Task
     model: ModelArch | None  # None for an image model described by parameters and FLOPs (CNN, U-Net)

@@ -5,11 +5,12 @@ assumption with its source."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import StrEnum
 
 from gpuplanner.core.errors import InputError, require_positive
 from gpuplanner.core.messages import Message, msg
+from gpuplanner.core.records import record
 
 WATTS_PER_BTU_H = 1.0 / 3.412142  # 1 W = 3.412142 BTU/h (NIST SP 811)
 KW_PER_REFRIGERATION_TON = 3.516853  # 1 RT = 12,000 BTU/h
@@ -39,7 +40,7 @@ COOLING_WORDS = {Cooling.AIR.value: msg("air"), Cooling.REAR_DOOR.value: msg("re
                  "beyond immersion presets": msg("more than immersion presets")}
 
 
-@dataclass(frozen=True)
+@record
 class PowerSupply:
     """A rack feed: single-phase (V line-to-neutral) or three-phase (V line-to-line unless stated)."""
 
@@ -89,7 +90,7 @@ def airflow_m3_per_h(kw: float, delta_t_c: float) -> float:
     return kw * 1000.0 / (AIR_DENSITY_KG_M3 * AIR_HEAT_CAPACITY_J_KG_K * delta_t_c) * 3600.0
 
 
-@dataclass(frozen=True)
+@record
 class NodeSpec:
     """One server. Unknown figures stay None and print as n/a."""
 
@@ -113,7 +114,7 @@ class NodeSpec:
     tower: bool = False  # a deskside workstation (racked only if the user chooses to)
 
 
-@dataclass(frozen=True)
+@record
 class PowerAssumptions:
     # Whole-node AC draw while training, per watt of GPU TDP: 7.15 kW for 8 x 700 W H100 (MLPerf Training v4.0,
     # SMC metered) = 1.28. Idle: 2.4-2.8 kW on the same node = 0.46.
@@ -127,7 +128,7 @@ class PowerAssumptions:
     pue: float = 1.3
 
 
-@dataclass(frozen=True)
+@record
 class SiteLimits:
     rack_kw: float = 20.0
     rack_units: int = 42
@@ -151,7 +152,7 @@ class SiteLimits:
         return self.rack_kw
 
 
-@dataclass(frozen=True)
+@record
 class FabricPlan:
     nodes: int
     ports_per_node: int
@@ -189,7 +190,7 @@ def rail_optimised_fabric(nodes: int, ports_per_node: int, port_gbps: float, rad
     return FabricPlan(nodes, ports_per_node, port_gbps, leaves, spines, core, endpoints, switch_cables, radix, note)
 
 
-@dataclass(frozen=True)
+@record
 class SitePlan:
     node: NodeSpec
     nodes: int
@@ -289,7 +290,7 @@ NORTH_AMERICA_VOLTS = 208.0  # 120/208 V wye feeds: NEMA L21 (three-phase) and L
 ASHRAE_RECOMMENDED_INLET_C = (18.0, 27.0)
 
 
-@dataclass(frozen=True)
+@record
 class Facilities:
     """Electrical and floor figures for one rack, from the node's catalog figures and the site's feed."""
 
@@ -372,7 +373,7 @@ COPPER_REACH_M, MULTIMODE_REACH_M = 3.0, 50.0
 OOB_SWITCH_PORTS = 48  # one 48-port 1 GbE management switch per rack (the BMC network)
 
 
-@dataclass(frozen=True)
+@record
 class Cabling:
     network_racks: int
     node_to_leaf_m: float | None  # the longest run, racks in one row with the network rack in the middle
@@ -416,7 +417,7 @@ def cabling(site: SitePlan, limits: SiteLimits) -> Cabling:
                    max(oob_switches, 1))
 
 
-@dataclass(frozen=True)
+@record
 class WallCircuit:
     volts: float
     breaker_amps: float

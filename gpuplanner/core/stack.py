@@ -6,8 +6,9 @@ estimate reports which settings came from the profile, which were the user's and
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from enum import StrEnum
+
+from gpuplanner.core.records import record
 
 
 class Stack(StrEnum):
@@ -19,7 +20,7 @@ class Stack(StrEnum):
     TORCHTITAN = "torchtitan"
 
 
-@dataclass(frozen=True)
+@record
 class StackProfile:
     name: str
     source: str  # where its behaviour is documented

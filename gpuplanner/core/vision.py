@@ -8,13 +8,11 @@ with ZeRO stages and micro-batch searched like the transformer layouts."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 
 from gpuplanner.core.errors import InputError, require_int, require_positive
 from gpuplanner.core.hardware import Precision
-from gpuplanner.core.layout import MICRO_BATCH_CHOICES, LayoutConstraints, LayoutSearch
+from gpuplanner.core.layout import MICRO_BATCH_CHOICES, SEARCH_EVERYTHING, LayoutConstraints, LayoutSearch
 from gpuplanner.core.memory import (
     GIB,
     OPTIMIZER_STATE_BYTES,
@@ -32,6 +30,7 @@ from gpuplanner.core.performance import (
     peak_flops,
     ring_allreduce_s,
 )
+from gpuplanner.core.records import record
 from gpuplanner.core.workload import Assumptions, Cluster, Layouts, Optimizer
 
 # Convolution training is bound by activation traffic, not FLOPs: ResNet-50 (8.2 GFLOPs/image) and EfficientNet-B0
@@ -42,7 +41,7 @@ ACTIVATION_TRAFFIC_FACTOR = 18.5
 CONV_EFFICIENCY = 0.5
 
 
-@dataclass(frozen=True)
+@record
 class ImageModel:
     name: str
     params: float
@@ -51,7 +50,7 @@ class ImageModel:
     activation_mib_per_sample: float  # 16-bit, at base_resolution
 
 
-@dataclass(frozen=True)
+@record
 class ImagePreset:
     """What the catalog knows of an image model: a transformer over patch tokens, or parameters and FLOPs."""
 
@@ -67,7 +66,7 @@ class ImagePreset:
         return max(1, round(patches * (resolution / self.base_resolution) ** 2) + (base - patches))
 
 
-@dataclass(frozen=True)
+@record
 class ImageWorkload:
     model: ImageModel
     images: int  # per epoch
@@ -111,7 +110,7 @@ def image_layouts(workload: ImageWorkload, cluster: Cluster, fixed: LayoutConstr
 
 
 def search_image_layouts(workload: ImageWorkload, cluster: Cluster, assumptions: Assumptions,
-                         fixed: LayoutConstraints = LayoutConstraints()) -> LayoutSearch:  # noqa: B008
+                         fixed: LayoutConstraints = SEARCH_EVERYTHING) -> LayoutSearch:
     layouts = image_layouts(workload, cluster, fixed)
     if len(layouts) == 0:
         raise InputError("images.batch", "no micro-batch divides the images each GPU gets per step")

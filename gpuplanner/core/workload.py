@@ -12,6 +12,7 @@ from gpuplanner.core.errors import InputError, require_int, require_positive
 from gpuplanner.core.goodput import CHECKPOINT_WRITE_GBS_PER_GPU, INTERRUPTIONS_PER_MILLION_GPU_HOURS, RESTART_MINUTES
 from gpuplanner.core.hardware import GPU, Precision
 from gpuplanner.core.model import ModelArch
+from gpuplanner.core.records import record
 from gpuplanner.core.results import Layout
 
 
@@ -47,7 +48,7 @@ class Recompute(IntEnum):
             raise InputError("training.recompute", "must be none, selective or full, got {text!r}", text=text) from None
 
 
-@dataclass(frozen=True)
+@record
 class Assumptions:
     """Every modelling constant the user may want to question. Defaults say where they come from."""
 
@@ -110,7 +111,7 @@ class Assumptions:
         return cls(**kwargs)  # type: ignore[arg-type]
 
 
-@dataclass(frozen=True)
+@record
 class TrainingWorkload:
     model: ModelArch
     task: Task = Task.PRETRAIN
@@ -137,7 +138,7 @@ class TrainingWorkload:
         return self.tokens / self.tokens_per_step
 
 
-@dataclass(frozen=True)
+@record
 class Cluster:
     gpu: GPU
     count: int

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPen
 
+from gpuplanner.core.records import record
+
 SCALE = 3  # device pixels per drawing unit: sharp when printed
 
 
-@dataclass(frozen=True)
+@record
 class RackContents:
     rack_units: int
     node_units: int
@@ -115,7 +116,7 @@ def memory_bar(parts: list[tuple[str, float]], capacity: float, title: str, fami
     return image
 
 
-@dataclass(frozen=True)
+@record
 class CostPoint:
     x: float  # days (training) or output tokens/s per user (serving)
     y: float  # cost, or cost per million tokens
@@ -123,7 +124,7 @@ class CostPoint:
     meets: bool
 
 
-@dataclass(frozen=True)
+@record
 class CostChart:
     points: tuple[CostPoint, ...]
     chosen: tuple[float, float] | None

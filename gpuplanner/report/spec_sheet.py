@@ -8,7 +8,6 @@ import datetime as _dt
 import math
 import os
 import tempfile
-from dataclasses import dataclass
 from functools import cache
 from html import escape
 from pathlib import Path
@@ -26,6 +25,7 @@ from PySide6.QtGui import (
 )
 
 from gpuplanner import __version__
+from gpuplanner.core.records import record
 from gpuplanner.core.results import ChartPoint, FacilitiesBlock, Plan, PlanResult, SiteBlock
 from gpuplanner.core.site import (
     KW_PER_REFRIGERATION_TON,
@@ -56,7 +56,7 @@ def tr(text: str) -> str:
     return QCoreApplication.translate(CONTEXT, text)
 
 
-@dataclass(frozen=True)
+@record
 class SheetOptions:
     project: str = ""
     page_size: str = "A4"  # or "Letter"

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtGui import QUndoCommand
+
+from gpuplanner.core.records import record
 
 SESSION_FORMAT = 2  # 1: the bare scenario dict (older releases)
 
@@ -55,7 +56,7 @@ class ScenarioEdit(QUndoCommand):
         self.apply(self.before)
 
 
-@dataclass(frozen=True)
+@record
 class Session:
     scenario: dict[str, Any]
     path: str | None  # the file the document was bound to

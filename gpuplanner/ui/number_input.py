@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
+
+from gpuplanner.core.records import record
 
 # Magnitude suffixes people write for counts and token budgets (SI k/M/G/T, and B for billion).
 MULTIPLIERS = {"k": 1e3, "K": 1e3, "m": 1e6, "M": 1e6, "b": 1e9, "B": 1e9, "g": 1e9, "G": 1e9, "t": 1e12,
@@ -13,7 +14,7 @@ MULTIPLIERS = {"k": 1e3, "K": 1e3, "m": 1e6, "M": 1e6, "b": 1e9, "B": 1e9, "g": 
 _NUMBER = re.compile(r"^([+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)\s*([kKmMbBgGtT]?)$")
 
 
-@dataclass(frozen=True)
+@record
 class Refusal:
     """Why a text is not a value for the field (ui/widgets.py words it, translated)."""
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import csv
 import sqlite3
-import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -100,6 +99,8 @@ def _python_type(column_type: str) -> type:
 
 def build_catalog(source_dir: Path, target: Path) -> dict[str, int]:
     """Write a fresh catalog database to `target`; returns row counts per table."""
+    import tempfile  # (like sqlite_utils, only for building: reading the catalog starts without them)
+
     import sqlite_utils
 
     with tempfile.TemporaryDirectory() as scratch:

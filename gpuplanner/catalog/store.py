@@ -16,7 +16,6 @@ from __future__ import annotations
 import contextlib
 import datetime as _dt
 import os
-import secrets
 import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -352,7 +351,7 @@ def _set_aside(path: Path) -> Path | OSError | None:
     """Move a damaged database and its journal to a unique name in one rename each (never copy, never delete).
     None when it was already gone (another process moved it)."""
     stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
-    aside = path.with_name(f"{path.name}.damaged-{stamp}-{os.getpid()}-{secrets.token_hex(3)}")
+    aside = path.with_name(f"{path.name}.damaged-{stamp}-{os.getpid()}-{os.urandom(3).hex()}")
     try:
         os.rename(path, aside)
     except FileNotFoundError:

@@ -15,7 +15,7 @@ from gpuplanner.core.messages import msg
 from gpuplanner.core.performance import STEP_PARTS, SpreadStepTime, StepTime, step_time_rows, training_step_time
 from gpuplanner.core.records import record
 from gpuplanner.core.results import Alternative
-from gpuplanner.core.workload import Assumptions, Cluster, Layouts, TrainingWorkload
+from gpuplanner.core.workload import Assumptions, Cluster, Layouts, Recompute, TrainingWorkload
 
 MICRO_BATCH_CHOICES = (1, 2, 4, 8, 16)
 # Context parallelism is searched for sequences this long and longer (shorter ones fit without it, and each degree
@@ -133,6 +133,7 @@ def _layouts_for(heads: int, layers: int, count: int, gpus_per_node: int, global
     if expert_choices != [1]:  # a MoE model: one more axis (a dense model's layouts stay what they were)
         axes.append(np.array(expert_choices, dtype=np.float64))
     grids = np.meshgrid(*axes, indexing="ij")
+    twin_in_grid = _no_recompute_twin_in_grid([len(axis) for axis in axes], axes[3])
     pair, micro_batch, zero, recompute = (g.ravel() for g in grids[:4])
     expert_all = grids[4].ravel() if len(grids) > 4 else np.ones_like(micro_batch)
     tp_all, pp_all, dp_all, virtual, cp_all = tp[pair], pp[pair], dp[pair], virtual_of[pair], cp[pair]
@@ -155,6 +156,11 @@ def _layouts_for(heads: int, layers: int, count: int, gpus_per_node: int, global
                          global_batch=global_batch)
     arrays = [tp_all[pick], pp_all[pick], dp_all[pick], micro_batch[pick], zero[pick], recompute[pick],
               sequence_parallel[pick].astype(np.float64), virtual[pick], expert_all[pick], cp_all[pick]]
+    twin = np.full(pick.size, -1, dtype=np.int64)
+    if twin_in_grid is not None:  # the twin differs only in recompute, which no filter above looks at: kept too
+        row_of = np.full(keep.size, -1, dtype=np.int64)
+        row_of[pick] = np.arange(pick.size)
+        twin = np.where(arrays[5] > 0, row_of[twin_in_grid[pick]], -1)
     if fixed.recompute_layers is not None:
         recompute_layers = np.full(pick.size, float(min(fixed.recompute_layers, layers)))
     elif fixed.recompute is not None:  # the user's recompute mode, on every layer (the documented default)
@@ -163,16 +169,29 @@ def _layouts_for(heads: int, layers: int, count: int, gpus_per_node: int, global
         # Partial recomputation, searched: every layer, or half of them (Megatron's --recompute-num-layers).
         full = np.flatnonzero(arrays[5] == 2) if layers >= 2 else np.array([], dtype=np.int64)
         arrays = [np.concatenate([a, a[full]]) for a in arrays]
+        twin = np.concatenate([twin, twin[full]])
         recompute_layers = np.concatenate([np.full(pick.size, float(layers)), np.full(full.size, float(layers // 2))])
     context = arrays.pop()
     expert = arrays.pop()
     arrays.append(recompute_layers)
-    for array in (*arrays, context, expert):
+    for array in (*arrays, context, expert, twin):
         array.setflags(write=False)
     # Without context or expert parallelism anywhere the layouts carry no cp / ep array (the same arrays as before
     # they existed).
     return Layouts(*arrays, cp=None if not (context > 1).any() else context,
-                   ep=None if not (expert > 1).any() else expert)
+                   ep=None if not (expert > 1).any() else expert, no_recompute_twin=twin)
+
+
+def _no_recompute_twin_in_grid(shape: list[int], recompute_axis: np.ndarray) -> np.ndarray | None:
+    """For each point of the layout grid (axis 3: recompute), the flat index of the point that differs only in
+    having no recomputation; None when the grid has no such point or only one recompute choice."""
+    none_at = np.flatnonzero(recompute_axis == 0)
+    if len(recompute_axis) < 2 or none_at.size == 0:
+        return None
+    stride = int(np.prod(shape[4:], dtype=np.int64))
+    flat = np.arange(int(np.prod(shape, dtype=np.int64)), dtype=np.int64)
+    at = (flat // stride) % shape[3]
+    return flat - (at - int(none_at[0])) * stride
 
 
 @dataclass
@@ -317,6 +336,26 @@ def _what_runs(cluster: Cluster, memory: MemoryBreakdown) -> tuple[float, np.nda
     return capacity, fits, tight, timed
 
 
+def _undominated(timed: np.ndarray, layouts: Layouts, memory: MemoryBreakdown) -> np.ndarray:
+    """The timed rows less those that cannot be the best, whose twin without recomputation is timed too (every
+    step-time term grows with recomputation, core.performance): a recomputing row that needs no less memory (as
+    slow or slower and no smaller: the twin, an earlier row, wins best_index's tie-break), and a fully recomputing
+    row without ZeRO-3 (its recomputed forward GEMMs add a third of the layer GEMM time, more than best_index's
+    0.1 % unless the step is nearly all communication; under ZeRO-3 the weight gathers can hide it, a tie its
+    smaller memory would win, so those stay)."""
+    twin = layouts.no_recompute_twin
+    if twin is None or timed.size == 0:
+        return timed
+    partner = twin[timed]
+    timed_too = np.zeros(len(layouts), dtype=bool)
+    timed_too[timed] = True
+    has = partner >= 0
+    partner = np.where(has, partner, 0)
+    dominated = has & timed_too[partner] & (((layouts.recompute[timed] == Recompute.FULL) & (layouts.zero[timed] < 3))
+                                            | (memory.total[timed] >= memory.total[partner]))
+    return timed[~dominated]
+
+
 def fast_searches(workload: TrainingWorkload, clusters: list[Cluster], assumptions: Assumptions,
                   fixed: LayoutConstraints = SEARCH_EVERYTHING) -> dict[int, LayoutSearch]:
     """search_layouts(runner_up_times=False) of one GPU at several counts, with one vectorised step-time evaluation of
@@ -331,7 +370,9 @@ def fast_searches(workload: TrainingWorkload, clusters: list[Cluster], assumptio
             continue
     if not pending:
         return {}
-    runs = [_what_runs(cluster, memory) for cluster, _, memory in pending]
+    runs = [(capacity, fits, tight, _undominated(timed, layouts, memory))
+            for (cluster, layouts, memory), (capacity, fits, tight, timed) in
+            zip(pending, (_what_runs(cluster, memory) for cluster, _, memory in pending), strict=True)]
     picked = [layouts.take(timed) for (_, layouts, _), (*_, timed) in zip(pending, runs, strict=True)]
     times: list[StepTime] = []
     for group in _groups_of_rows([len(rows) for rows in picked], ROWS_PER_STEP_TIME_EVALUATION):

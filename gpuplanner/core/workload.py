@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, fields
 from enum import IntEnum, StrEnum
 
 import numpy as np
@@ -189,7 +189,9 @@ class Layouts:
     virtual_stages: np.ndarray
     # Layers (of the whole model) that recompute, where recompute is on; None: all of them.
     recompute_layers: np.ndarray | None = None
-    extra: dict[str, np.ndarray] = field(default_factory=dict)
+    # Index of the same layout without recomputation (-1: none enumerated, or this one has none); only on a whole
+    # enumeration (take() leaves it out: its indices are the enumeration's).
+    no_recompute_twin: np.ndarray | None = None
     # Context-parallel degree: each sequence split over this many GPUs (ring attention); None: 1 everywhere.
     cp: np.ndarray | None = None
     # Expert-parallel degree: a MoE layer's experts split over this many data-parallel GPUs; None: 1 everywhere.

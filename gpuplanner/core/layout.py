@@ -218,12 +218,20 @@ class LayoutSearch:
         """Fastest layout that fits; if none fits, the fastest that fits tightly; else the least memory."""
         candidates = self.fits if self.any_fits else self.tight
         if candidates is not None and candidates.any():
-            step = np.where(candidates, self.time.total, np.inf)
-            # Among equal times (within 0.1 %), prefer less memory.
-            fastest = step.min()
-            near = np.flatnonzero(step <= fastest * 1.001)
-            return int(near[np.argmin(self.memory.total[near])])
+            rows, step = self._timed_among(candidates)
+            if rows.size:
+                # Among equal times (within 0.1 %), prefer less memory.
+                near = rows[step <= step.min() * 1.001]
+                return int(near[np.argmin(self.memory.total[near])])
         return int(np.argmin(self.memory.total))
+
+    def _timed_among(self, candidates: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The candidate layouts that have a step time, and their times (the fast path's only)."""
+        if isinstance(self.time, SpreadStepTime):
+            inside = candidates[self.time.positions]
+            return self.time.positions[inside], self.time.timed.total[inside]
+        rows = np.flatnonzero(candidates)
+        return rows, self.time.total[rows]
 
     def losing_reasons(self, best: int, limit: int = 4) -> tuple[Alternative, ...]:
         """Why the runners-up lost: the best layout of each other ZeRO/recompute/TP/CP/PP family among those that
@@ -336,19 +344,18 @@ def _what_runs(cluster: Cluster, memory: MemoryBreakdown) -> tuple[float, np.nda
     return capacity, fits, tight, timed
 
 
-def _undominated(timed: np.ndarray, layouts: Layouts, memory: MemoryBreakdown) -> np.ndarray:
+def _undominated(timed: np.ndarray, timed_rows: np.ndarray, layouts: Layouts, memory: MemoryBreakdown) -> np.ndarray:
     """The timed rows less those that cannot be the best, whose twin without recomputation is timed too (every
     step-time term grows with recomputation, core.performance): a recomputing row that needs no less memory (as
     slow or slower and no smaller: the twin, an earlier row, wins best_index's tie-break), and a fully recomputing
     row without ZeRO-3 (its recomputed forward GEMMs add a third of the layer GEMM time, more than best_index's
     0.1 % unless the step is nearly all communication; under ZeRO-3 the weight gathers can hide it, a tie its
-    smaller memory would win, so those stay)."""
+    smaller memory would win, so those stay). `timed_rows`: `timed` as a mask over the layouts."""
     twin = layouts.no_recompute_twin
     if twin is None or timed.size == 0:
         return timed
     partner = twin[timed]
-    timed_too = np.zeros(len(layouts), dtype=bool)
-    timed_too[timed] = True
+    timed_too = timed_rows
     has = partner >= 0
     partner = np.where(has, partner, 0)
     dominated = has & timed_too[partner] & (((layouts.recompute[timed] == Recompute.FULL) & (layouts.zero[timed] < 3))
@@ -370,7 +377,7 @@ def fast_searches(workload: TrainingWorkload, clusters: list[Cluster], assumptio
             continue
     if not pending:
         return {}
-    runs = [(capacity, fits, tight, _undominated(timed, layouts, memory))
+    runs = [(capacity, fits, tight, _undominated(timed, fits if fits.any() else tight, layouts, memory))
             for (cluster, layouts, memory), (capacity, fits, tight, timed) in
             zip(pending, (_what_runs(cluster, memory) for cluster, _, memory in pending), strict=True)]
     picked = [layouts.take(timed) for (_, layouts, _), (*_, timed) in zip(pending, runs, strict=True)]

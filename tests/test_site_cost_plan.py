@@ -10,7 +10,7 @@ import pytest
 
 from benchmarks.replay import energy_cases, format_table, run_cases
 from gpuplanner.catalog.options import hardware_options, node_for
-from gpuplanner.core.cost import CloudOffer, CostAssumptions, CostInputs, Price, cost_summary
+from gpuplanner.core.cost import CloudOffer, CostAssumptions, CostInputs, Price, cost_summary, price_day
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.plan import plan_catalog, plan_settings
 from gpuplanner.core.results import PlanResult
@@ -398,3 +398,13 @@ def test_a_serving_plan_uses_every_gpu_it_pays_for(catalog) -> None:
     mi300x = next(p for p in plans if p.gpu == "mi300x" and p.owned)
     assert mi300x.count == 24 and mi300x.inference.replicas == 6 and mi300x.inference.replicas_needed == 5
     assert mi300x.site.nodes == 3
+
+
+@pytest.mark.parametrize(("text", "day"), [
+    ("2025-06-05", "2025-06-05"), ("2025-06", "2025-06-01"), ("2025", "2025-01-01"), (" 2025-6-5 ", "2025-06-05"),
+    ("2025-13", None), ("2025-02-30", None), ("undated (read 2026-11)", None), ("2025-06-05 quote", None), ("", None),
+])
+def test_a_price_date_is_read_in_the_three_forms_the_catalog_writes(text: str, day: str | None) -> None:
+    import datetime as dt
+
+    assert price_day(text) == (None if day is None else dt.date.fromisoformat(day))

@@ -122,9 +122,23 @@ def _layouts_for(heads: int, layers: int, count: int, gpus_per_node: int, global
                                                                   virtual_stage_choices(layers, pp))]
     tp, cp, pp, virtual_of = (np.array(v, dtype=np.float64) for v in zip(*quads, strict=True))
     dp = count / (tp * cp * pp)
+    # What depends on the split alone is checked before the grid is built (the grid keeps its order).
+    per_replica_of = global_batch / dp
+    split_ok = per_replica_of == np.floor(per_replica_of)
+    if fixed.dp:
+        split_ok &= dp == fixed.dp
+    split_ok &= (pp > 1) | (virtual_of == 1)  # a fixed interleave needs a pipeline
+    # Chunks of at least one layer; the first and last stages may count the embedding and the output layer as one
+    # slot each (Llama 3's 126 layers as 16 x 8 chunks; Megatron-Core's account_for_embedding_in_pipeline_split).
+    split_ok &= pp * virtual_of <= layers + 2 * (pp > 1)
+    if not split_ok.any():
+        raise InputError("training.global_batch",
+                         "{global_batch} sequences cannot be split evenly over the data-parallel replicas",
+                         global_batch=global_batch)
+    tp, cp, pp, virtual_of, dp = (a[split_ok] for a in (tp, cp, pp, virtual_of, dp))
 
     axes = [
-        np.arange(len(quads)),
+        np.arange(len(tp)),
         np.array([fixed.micro_batch] if fixed.micro_batch else MICRO_BATCH_CHOICES, dtype=np.float64),
         np.array([fixed.zero] if fixed.zero is not None else fixed.zero_stages, dtype=np.float64),
         np.array([fixed.recompute] if fixed.recompute is not None else (0, 1, 2), dtype=np.float64),
@@ -137,15 +151,8 @@ def _layouts_for(heads: int, layers: int, count: int, gpus_per_node: int, global
     pair, micro_batch, zero, recompute = (g.ravel() for g in grids[:4])
     expert_all = grids[4].ravel() if len(grids) > 4 else np.ones_like(micro_batch)
     tp_all, pp_all, dp_all, virtual, cp_all = tp[pair], pp[pair], dp[pair], virtual_of[pair], cp[pair]
-    per_replica = global_batch / dp_all
-    keep = (per_replica == np.floor(per_replica)) & (np.mod(per_replica, micro_batch) == 0)
+    keep = np.mod(global_batch / dp_all, micro_batch) == 0
     keep &= np.mod(dp_all, expert_all) == 0  # the experts split over data-parallel ranks
-    if fixed.dp:
-        keep &= dp_all == fixed.dp
-    keep &= (pp_all > 1) | (virtual == 1)  # a fixed interleave needs a pipeline
-    # Chunks of at least one layer; the first and last stages may count the embedding and the output layer as one
-    # slot each (Llama 3's 126 layers as 16 x 8 chunks; Megatron-Core's account_for_embedding_in_pipeline_split).
-    keep &= pp_all * virtual <= layers + 2 * (pp_all > 1)
     if fixed.zero is None:
         keep &= (pp_all == 1) | (zero <= 1)  # Megatron/DeepSpeed combine pipelines with ZeRO-1 at most
     sequence_parallel = (tp_all > 1) & (fixed.sequence_parallel is not False)

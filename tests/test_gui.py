@@ -184,6 +184,30 @@ def test_plans_model_obeys_the_qt_contract(qtmodeltester, window, qtbot) -> None
     qtmodeltester.check(catalog_model)
 
 
+def test_the_charts_wait_for_the_first_result_or_their_tab(qtbot, private_user_data, warnings_shown) -> None:
+    """Starting, the window paints and computes before it builds the charts (pyqtgraph's import and the plots held
+    back the first paint by about 150 ms); they are built once the first result is shown, or at once when their tab
+    is opened before it."""
+    main = MainWindow(Catalog(), AppSettings())
+    qtbot.addWidget(main)
+    main.show()
+    main.start()
+    qtbot.waitExposed(main)
+    assert main.charts is None  # painted without them
+    wait_result(qtbot, main)
+    qtbot.waitUntil(lambda: main.charts is not None, timeout=10_000)
+    main.close()
+
+    early = MainWindow(Catalog(), AppSettings())
+    qtbot.addWidget(early)
+    early.show()
+    qtbot.waitExposed(early)
+    assert early.charts is None
+    early.tabs.setCurrentWidget(early.charts_holder)
+    assert early.charts is not None
+    early.close()
+
+
 def test_charts_follow_the_results(qtbot, window) -> None:
     """Shown, the charts redraw with every result; hidden, a result costs the GUI thread the table alone and the
     charts are brought up to date when their tab is shown (or exported)."""

@@ -524,8 +524,8 @@ class MainWindow(QMainWindow):
 
     @Slot(int)
     def _on_tab_changed(self, _index: int) -> None:
-        if self.tabs.currentWidget() is self.charts_holder and self._charts_stale:
-            self._update_charts(force=True)
+        if self.tabs.currentWidget() is self.charts_holder:
+            self.ensure_charts()  # (shown before the first paint built them: built now)
 
     @Slot(int, str, str)
     def _on_failure(self, _job_id: int, field: str, message: str) -> None:
@@ -990,6 +990,12 @@ class MainWindow(QMainWindow):
         super().showEvent(event)
 
     def start(self) -> None:
-        """After the first paint: build the charts and compute the first result."""
-        QTimer.singleShot(0, self.ensure_charts)
+        """Compute the first result; build the charts (pyqtgraph's import and the plots: about 150 ms of the GUI
+        thread) once it is shown, or when their tab is opened first: built before, they held back the window's
+        first paint (a zero timer runs before the window is exposed), and built meanwhile, the first result."""
+        self.result_shown.connect(self._charts_after_first_result, Qt.ConnectionType.SingleShotConnection)
         QTimer.singleShot(0, self.recompute)
+
+    @Slot()
+    def _charts_after_first_result(self) -> None:
+        QTimer.singleShot(0, self.ensure_charts)  # after the result's own repaint

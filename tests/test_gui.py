@@ -10,7 +10,7 @@ from PySide6.QtCore import QPoint, Qt
 
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.ui.catalog_model import CatalogTableModel
-from gpuplanner.ui.main_window import MainWindow
+from gpuplanner.ui.main_window import EDIT_DEBOUNCE_MS, MainWindow
 from gpuplanner.ui.plans_model import PlansTableModel
 from gpuplanner.ui.settings import AppSettings
 from gpuplanner.ui.wizard import PageId
@@ -121,7 +121,7 @@ def test_edits_are_debounced_into_one_job(qtbot, window) -> None:
     original = window.runner.submit
     window.runner.submit = lambda fn: submitted.append(fn) or original(fn)  # type: ignore[method-assign]
     seq = window.wizard.model_page.seq_len
-    with qtbot.assertNotEmitted(window.debouncer.triggered, wait=100):
+    with qtbot.assertNotEmitted(window.debouncer.triggered, wait=EDIT_DEBOUNCE_MS // 2):
         for value in (1024, 2048, 3072, 4096, 8192):
             seq.setValue(value)
     with qtbot.waitSignal(window.debouncer.triggered, timeout=2000):

@@ -77,7 +77,8 @@ def enumerate_layouts(workload: TrainingWorkload, cluster: Cluster, fixed: Layou
     """Every candidate layout; the same for every GPU with the same node size, so it is built once per shape (the
     arrays are read-only, shared by the searches that use them)."""
     return _layouts_for(workload.model.heads, workload.model.layers, cluster.count, cluster.gpus_per_node,
-                        workload.global_batch, fixed, workload.seq_len, workload.model.experts)
+                        workload.global_batch, fixed, tuple(context_parallel_choices(workload.seq_len, fixed)),
+                        workload.model.experts)
 
 
 def context_parallel_choices(seq_len: int, fixed: LayoutConstraints) -> list[int]:
@@ -102,12 +103,14 @@ def expert_parallel_choices(experts: int, fixed: LayoutConstraints) -> list[int]
 
 @lru_cache(maxsize=128)  # a plan run uses about 20 counts x 2 node sizes
 def _layouts_for(heads: int, layers: int, count: int, gpus_per_node: int, global_batch: int,
-                 fixed: LayoutConstraints, seq_len: int = 0, experts: int = 1) -> Layouts:
+                 fixed: LayoutConstraints, cp_choices: tuple[int, ...] = (1,), experts: int = 1) -> Layouts:
+    """The layouts of one shape; the sequence enters only through its context-parallel degrees, so editing the
+    sequence length below CP_SEARCH_MIN_SEQ reuses them."""
     tp_choices = [fixed.tp] if fixed.tp else [1] if not fixed.tensor_parallel else [
         t for t in _powers_of_two_up_to(min(gpus_per_node, count)) if heads % t == 0]
     splits: list[tuple[int, int, int]] = []  # (tp, cp, pp)
     for tp in tp_choices:
-        for cp in context_parallel_choices(seq_len, fixed):
+        for cp in cp_choices:
             if count % (tp * cp):
                 continue
             rest = count // (tp * cp)
@@ -317,7 +320,7 @@ def _layouts_and_memory(workload: TrainingWorkload, assumptions: Assumptions, fi
                         gpus_per_node: int) -> tuple[Layouts, MemoryBreakdown]:
     """Memory per GPU does not depend on which GPU it is: computed once per shape and shared (read-only)."""
     layouts = _layouts_for(workload.model.heads, workload.model.layers, count, gpus_per_node, workload.global_batch,
-                           fixed, workload.seq_len, workload.model.experts)
+                           fixed, tuple(context_parallel_choices(workload.seq_len, fixed)), workload.model.experts)
     memory = training_memory(workload, layouts, assumptions, count)
     for array in (memory.weights, memory.gradients, memory.optimizer, memory.activations, memory.overhead,
                   memory.slack):

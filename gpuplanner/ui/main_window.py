@@ -89,9 +89,11 @@ def _dropped_scenario(mime: QMimeData) -> str | None:
     return None
 
 
-# Edits within this many ms make one job: long enough to gather a burst of typing, short now that a plan takes
-# tens of milliseconds (a stale job is cancelled and its result dropped anyway).
-EDIT_DEBOUNCE_MS = 150
+# Edits within this many ms make one job: long enough to gather a held arrow key or a spin box's auto-repeat
+# (about 30 ms apart), short now that a plan takes tens of milliseconds to a few hundred; a job started between
+# two typed keys is cancelled by the second and its result dropped.
+EDIT_DEBOUNCE_MS = 100
+PLANS_TAB = 0  # the tabs' order: Plans, Charts, Catalog
 
 
 def run_planning(data: ScenarioDocument, catalog: Catalog, control: JobControl,
@@ -164,6 +166,7 @@ class MainWindow(QMainWindow):
         scroll.setMinimumWidth(340)
 
         self.tabs = QTabWidget(self)
+        self._details_stale = False  # a result arrived while the Plans tab was hidden: written when it is shown
         self.tabs.addTab(self._build_plans_tab(), self.tr("Plans"))
         self.charts_holder = QWidget(self)
         self.charts_layout = QVBoxLayout(self.charts_holder)
@@ -471,11 +474,10 @@ class MainWindow(QMainWindow):
                            str(best.count), best.gpu_name)
             self.show_message(summary if not result.note else translated(result.note))
         elif result.near_misses:
-            self.details.setHtml(near_misses_html(result))
+            self._show_details()
             self.show_message(translated(result.note or ""))
         else:
-            self.details.setHtml("<p>" + self.tr("No plan fits: every GPU runs out of memory or has no price for "
-                                                 "the chosen deployment.") + "</p>")
+            self._show_details()
             self.show_message(self.tr("No plan fits."))
         self._update_charts()
         self._set_result_state("current" if self.result_scenario == self.wizard.scenario() else "updating")
@@ -525,7 +527,9 @@ class MainWindow(QMainWindow):
     @Slot(int)
     def _on_tab_changed(self, _index: int) -> None:
         if self.tabs.currentWidget() is self.charts_holder:
-            self.ensure_charts()  # (shown before the first paint built them: built now)
+            self.ensure_charts()  # (shown before the first result built them: built now)
+        elif self.tabs.currentIndex() == PLANS_TAB and self._details_stale:
+            self._show_details()
 
     @Slot(int, str, str)
     def _on_failure(self, _job_id: int, field: str, message: str) -> None:
@@ -551,9 +555,26 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def _show_selected_plan(self) -> None:
+        self._show_details()
+
+    def _show_details(self) -> None:
+        """The details pane: the selected plan's, else the near misses, else why no plan fits. Written while the
+        Plans tab is in front, else when it is shown (a result arriving with the charts in front costs them alone)."""
+        result = self.last_result
+        if result is None:
+            return
+        if self.tabs.currentIndex() != PLANS_TAB:
+            self._details_stale = True
+            return
+        self._details_stale = False
         plan = self.selected_plan()
-        if plan is not None and self.last_result is not None:
-            self.details.setHtml(plan_html(plan, self.last_result.currency))
+        if plan is not None:
+            self.details.setHtml(plan_html(plan, result.currency))
+        elif result.best is None and result.near_misses:
+            self.details.setHtml(near_misses_html(result))
+        elif result.best is None:
+            self.details.setHtml("<p>" + self.tr("No plan fits: every GPU runs out of memory or has no price for "
+                                                 "the chosen deployment.") + "</p>")
 
     @Slot()
     def compare_selected(self) -> None:

@@ -208,6 +208,24 @@ def test_the_charts_wait_for_the_first_result_or_their_tab(qtbot, private_user_d
     early.close()
 
 
+def test_the_details_follow_a_result_that_arrived_behind_the_charts(qtbot, window) -> None:
+    """A result that arrives with the Charts tab in front writes the details when the Plans tab is shown again:
+    the pane then describes the plan selected in the new result, not the old one."""
+    window.debouncer.stop()
+    window.recompute()
+    wait_result(qtbot, window)
+    before = window.details.toPlainText()
+    window.tabs.setCurrentWidget(window.charts_holder)
+    window.wizard.model_page.preset.setCurrentIndex(window.wizard.model_page.preset.findData("llama-2-13b"))
+    result = wait_result(qtbot, window)
+    assert window.details.toPlainText() == before  # not written behind the charts
+    window.tabs.setCurrentIndex(0)
+    shown = window.details.toPlainText()
+    best = result.plans[0]
+    assert window.selected_plan() == best
+    assert shown != before and shown.startswith(f"#1 {best.count} × {best.gpu_name}")
+
+
 def test_charts_follow_the_results(qtbot, window) -> None:
     """Shown, the charts redraw with every result; hidden, a result costs the GUI thread the table alone and the
     charts are brought up to date when their tab is shown (or exported)."""

@@ -7,6 +7,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import bundle
 import crossval
 import gui_responsiveness
 import plan_timing
@@ -23,3 +24,5 @@ if __name__ == "__main__":
     plan_timing.main()
     print()
     gui_responsiveness.main()
+    print()
+    bundle.main()  # (after `make package`; says so otherwise)

@@ -91,12 +91,19 @@ def test_counts_that_cannot_meet_the_deadline_or_fit_are_not_estimated(catalog, 
     searched: list[tuple[str, int]] = []
     real_searches = plan_module.fast_training_searches
 
+    real_together = plan_module.fast_training_searches_together
+
     def searching(trial, counts):
         searched.extend((trial.gpu.id, count) for count in counts)
         return real_searches(trial, counts)
 
+    def searching_together(requests, runner_up_times=False):  # every option's first counts, in one evaluation
+        searched.extend((trial.gpu.id, count) for trial, counts in requests for count in counts)
+        return real_together(requests, runner_up_times)
+
     monkeypatch.setattr(plan_module, "estimate", counting)
     monkeypatch.setattr(plan_module, "fast_training_searches", searching)
+    monkeypatch.setattr(plan_module, "fast_training_searches_together", searching_together)
     data = GOLDEN["scenarios"]["70b-60d"]
     plan_for_scenario(data, catalog, top=5)
     scenario = scenario_from_data(data, catalog)
@@ -157,3 +164,35 @@ def test_searching_counts_together_gives_each_counts_own_search(catalog, monkeyp
         no_smaller = (alone.time.total[skipped] >= alone.time.total[twins]) & (
             alone.memory.total[skipped] >= alone.memory.total[twins])
         assert (slower | no_smaller).all()
+
+
+@pytest.mark.parametrize("runner_up_times", [False, True])
+def test_several_gpus_searched_together_get_each_gpus_own_search(catalog, runner_up_times) -> None:
+    """clusters_fast_searches with rows of several GPUs in one step-time evaluation (the planner's first counts of
+    every option, and the full searches of the plans shown) gives each (GPU, count) what searching it alone gives:
+    the same step times of the same layouts, the same best layout, the same runner-ups."""
+    from gpuplanner.core.estimate import _cluster, _training_workload, supported_precision
+    from gpuplanner.core.layout import clusters_fast_searches, search_layouts
+
+    data = {"task": "pretrain", "model": {"preset": "llama-2-13b"}}
+    gpus = ["h100-sxm5-80gb", "a100-sxm4-40gb", "mi300x", "rtx-4090", "l40s"]
+    clusters, workload, scenario = [], None, None
+    for gpu in gpus:
+        scenario = dataclasses.replace(scenario_from_data({**data, "hardware": {"gpu": gpu}}, catalog),
+                                       gpu_count=None)
+        workload = _training_workload(scenario, supported_precision(scenario.gpu, scenario.precision)[0])
+        clusters += [_cluster(scenario, count) for count in (8, 64)]
+    assert scenario is not None and workload is not None
+    together = clusters_fast_searches(workload, clusters, scenario.assumptions, scenario.layout, runner_up_times)
+    assert len({cluster.gpu.id for cluster in clusters}) == len(gpus)
+    for cluster, batch in zip(clusters, together, strict=True):
+        alone = search_layouts(workload, cluster, scenario.assumptions, scenario.layout,
+                               runner_up_times=runner_up_times)
+        assert batch is not None
+        timed = np.isfinite(batch.time.total)
+        if runner_up_times:
+            assert (timed == np.isfinite(alone.time.total)).all()
+        np.testing.assert_allclose(batch.time.total[timed], alone.time.total[timed], rtol=1e-12)
+        assert batch.best_index() == alone.best_index()
+        if runner_up_times:
+            assert batch.losing_reasons(batch.best_index()) == alone.losing_reasons(alone.best_index())

@@ -24,7 +24,7 @@ from gpuplanner.core.inference import (
     replicas_for_target,
     smallest_fitting_tp,
 )
-from gpuplanner.core.layout import LayoutSearch, fast_searches, search_layouts
+from gpuplanner.core.layout import LayoutSearch, clusters_fast_searches, fast_searches, search_layouts
 from gpuplanner.core.memory import (
     GIB,
     checkpoint_bytes,
@@ -343,16 +343,49 @@ def fast_training_searches(scenario: Scenario, counts: list[int]) -> dict[int, L
                          scenario.layout)
 
 
+def fast_training_searches_together(requests: list[tuple[Scenario, list[int]]],
+                                    runner_up_times: bool = False) -> list[dict[int, LayoutSearch]]:
+    """fast_training_searches of each (scenario, counts): the same job on different GPUs, with one step-time
+    evaluation for all of those whose workload is the same (a GPU without the precision changes it). A GPU with no
+    published memory bandwidth is searched alone (and says so, as fast_training_searches does).
+    `runner_up_times`: the full searches, that the runner-up reasons need (search_layouts)."""
+    found: list[dict[int, LayoutSearch]] = [{} for _ in requests]
+    together: dict[tuple[object, ...], list[tuple[int, list[Cluster]]]] = {}
+    for index, (scenario, counts) in enumerate(requests):
+        if scenario.gpu.memory_bandwidth_gbs is None:
+            if not runner_up_times:
+                found[index] = fast_training_searches(scenario, counts)
+            continue
+        try:
+            precision, _ = supported_precision(scenario.gpu, scenario.precision)
+            workload = _training_workload(scenario, precision)
+        except InputError:
+            continue
+        together.setdefault((workload, scenario.assumptions, scenario.layout), []).append(
+            (index, [_cluster(scenario, count) for count in counts]))
+    for (workload, assumptions, fixed), members in together.items():
+        clusters = [cluster for _, own in members for cluster in own]
+        searches = iter(clusters_fast_searches(workload, clusters, assumptions, fixed,  # type: ignore[arg-type]
+                                               runner_up_times))
+        for index, own in members:
+            for cluster in own:
+                search = next(searches)
+                if search is not None:
+                    found[index][cluster.count] = search
+    return found
+
+
 def estimate_training(scenario: Scenario, node: NodeSpec | None = None, alternatives: bool = True,
                       search: LayoutSearch | None = None) -> Estimate:
-    """`search`: the fast-path search of the scenario's GPU count, done already (fast_training_searches)."""
+    """`search`: the search of the scenario's GPU count, done already (fast_training_searches; with `alternatives`,
+    one with runner_up_times, else it is searched again)."""
     precision, warnings = supported_precision(scenario.gpu, scenario.precision)
     workload = _training_workload(scenario, precision)
     if scenario.gpu_count is None:
         count, search = choose_count(scenario, workload)
     else:
         count = scenario.gpu_count
-        if search is None or alternatives:
+        if search is None or (alternatives and not search.runner_up_times):
             search = search_layouts(workload, _cluster(scenario, count), scenario.assumptions, scenario.layout,
                                     runner_up_times=alternatives)
     cluster = _cluster(scenario, count)

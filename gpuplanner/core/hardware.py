@@ -102,14 +102,25 @@ class GPU:
             return 2
         return 8
 
+    @property
+    def fabric_domain(self) -> int:
+        """How many GPUs the scale-up fabric spans; 0 without one (every group talks over PCIe)."""
+        return self.scale_up_domain if self.has_scale_up_fabric and self.interconnect_gbs else 0
+
     def group_link_gbs(self, group_size: np.ndarray) -> np.ndarray:
         """Bidirectional GB/s per GPU inside groups of node peers: the fabric if it spans the group, else PCIe."""
-        has_fabric = self.has_scale_up_fabric and bool(self.interconnect_gbs)
-        spans = (np.asarray(group_size) <= self.scale_up_domain) & has_fabric
-        return np.where(spans, self.interconnect_gbs or 0.0, self.pcie_gbs_bidirectional)
+        return group_link_gbs(group_size, self.fabric_domain, self.interconnect_gbs or 0.0,
+                              self.pcie_gbs_bidirectional)
 
     @property
     def price_usd_mid(self) -> float | None:
         if self.price_usd_low is None:
             return None
         return (self.price_usd_low + (self.price_usd_high or self.price_usd_low)) / 2
+
+
+def group_link_gbs(group_size: np.ndarray, fabric_domain: np.ndarray | int, fabric_gbs: np.ndarray | float,
+                   pcie_gbs: np.ndarray | float) -> np.ndarray:
+    """Bidirectional GB/s per GPU inside groups of node peers: the fabric where it spans the group (fabric_domain
+    GPUs; 0: none), else PCIe. Each figure one value, or one per row (GPUs of several kinds evaluated together)."""
+    return np.where(np.asarray(group_size) <= fabric_domain, fabric_gbs, pcie_gbs)

@@ -10,9 +10,17 @@ from functools import lru_cache
 import numpy as np
 
 from gpuplanner.core.errors import InputError
+from gpuplanner.core.hardware import GPU
 from gpuplanner.core.memory import MemoryBreakdown, training_memory
 from gpuplanner.core.messages import msg
-from gpuplanner.core.performance import STEP_PARTS, SpreadStepTime, StepTime, step_time_rows, training_step_time
+from gpuplanner.core.performance import (
+    STEP_PARTS,
+    GpuRows,
+    SpreadStepTime,
+    StepTime,
+    step_time_rows,
+    training_step_time,
+)
 from gpuplanner.core.records import record
 from gpuplanner.core.results import Alternative
 from gpuplanner.core.workload import Assumptions, Cluster, Layouts, Recompute, TrainingWorkload
@@ -336,11 +344,16 @@ def search_layouts(workload: TrainingWorkload, cluster: Cluster, assumptions: As
     layouts, memory = _layouts_and_memory(workload, assumptions, fixed, cluster.count, cluster.gpus_per_node)
     capacity, fits, tight, timed = _what_runs(cluster, memory)
     if runner_up_times:
-        weighed = memory.total <= capacity * (1.0 + NEAR_CAPACITY)
-        weighed[timed] = True
-        timed = np.flatnonzero(weighed)  # (np.union1d, the same rows, imports numpy.ma: 6 ms of a process)
+        timed = _weighed(timed, memory, capacity)
     time = training_step_time(workload, cluster, layouts.take(timed), assumptions).spread(timed, len(layouts))
     return LayoutSearch(layouts, memory, time, capacity, fits, runner_up_times, tight)
+
+
+def _weighed(timed: np.ndarray, memory: MemoryBreakdown, capacity: float) -> np.ndarray:
+    """The timed rows and those within NEAR_CAPACITY of fitting: what the runner-up reasons weigh."""
+    weighed = memory.total <= capacity * (1.0 + NEAR_CAPACITY)
+    weighed[timed] = True
+    return np.flatnonzero(weighed)  # (np.union1d, the same rows, imports numpy.ma: 6 ms of a process)
 
 
 def _what_runs(cluster: Cluster, memory: MemoryBreakdown) -> tuple[float, np.ndarray, np.ndarray, np.ndarray]:
@@ -378,37 +391,61 @@ def fast_searches(workload: TrainingWorkload, clusters: list[Cluster], assumptio
     """search_layouts(runner_up_times=False) of one GPU at several counts, with one vectorised step-time evaluation of
     every count's layouts that run (each row on its own count's node size and network). A count with no valid
     layout is left out (search_layouts raises for it)."""
-    pending: list[tuple[Cluster, Layouts, MemoryBreakdown]] = []
-    for cluster in clusters:
+    return {cluster.count: search for cluster, search in zip(clusters, clusters_fast_searches(
+        workload, clusters, assumptions, fixed), strict=True) if search is not None}
+
+
+def clusters_fast_searches(workload: TrainingWorkload, clusters: list[Cluster], assumptions: Assumptions,
+                           fixed: LayoutConstraints = SEARCH_EVERYTHING,
+                           runner_up_times: bool = False) -> list[LayoutSearch | None]:
+    """The fast-path search of each cluster (None: no valid layout), the clusters' GPUs and counts any mix: every
+    cluster's layouts that run are timed in one vectorised evaluation, each row on its own cluster's GPU, node size
+    and network. `runner_up_times`: search_layouts' full search of each instead (the layouts the runner-up reasons
+    weigh are timed too)."""
+    pending: list[tuple[int, Cluster, Layouts, MemoryBreakdown]] = []
+    for index, cluster in enumerate(clusters):
         try:
-            pending.append((cluster, *_layouts_and_memory(workload, assumptions, fixed, cluster.count,
-                                                          cluster.gpus_per_node)))
+            pending.append((index, cluster, *_layouts_and_memory(workload, assumptions, fixed, cluster.count,
+                                                                 cluster.gpus_per_node)))
         except InputError:
             continue
-    if not pending:
-        return {}
-    runs = [(capacity, fits, tight, _undominated(timed, fits if fits.any() else tight, layouts, memory))
-            for (cluster, layouts, memory), (capacity, fits, tight, timed) in
-            zip(pending, (_what_runs(cluster, memory) for cluster, _, memory in pending), strict=True)]
-    picked = [layouts.take(timed) for (_, layouts, _), (*_, timed) in zip(pending, runs, strict=True)]
+    runs = [(capacity, fits, tight, _weighed(timed, memory, capacity) if runner_up_times else
+             _undominated(timed, fits if fits.any() else tight, layouts, memory))
+            for (_, cluster, layouts, memory), (capacity, fits, tight, timed) in
+            zip(pending, (_what_runs(cluster, memory) for _, cluster, _, memory in pending), strict=True)]
+    picked = [layouts.take(timed) for (_, _, layouts, _), (*_, timed) in zip(pending, runs, strict=True)]
     times: list[StepTime] = []
     for group in _groups_of_rows([len(rows) for rows in picked], ROWS_PER_STEP_TIME_EVALUATION):
-        # Each row on its own count's node size and network, as search_layouts' Cluster gives them.
-        clusters_rows = [(pending[i][0], picked[i]) for i in group]
+        # Each row on its own cluster's GPU, node size and network, as search_layouts' Cluster gives them.
+        clusters_rows = [(pending[i][1], picked[i]) for i in group]
         gpus_per_node = np.concatenate([np.full(len(rows), float(min(cluster.gpus_per_node, cluster.count)))
                                         for cluster, rows in clusters_rows])
         network = np.concatenate([np.full(len(rows), cluster.network_gbps) for cluster, rows in clusters_rows])
-        time = step_time_rows(workload, pending[0][0].gpu, gpus_per_node, network,
+        time = step_time_rows(workload, _gpu_rows(clusters_rows, workload, assumptions), gpus_per_node, network,
                               _concatenated([rows for _, rows in clusters_rows]), assumptions)
         start = 0
         for _, rows in clusters_rows:
             times.append(StepTime(**{name: getattr(time, name)[start:start + len(rows)] for name in STEP_PARTS}))
             start += len(rows)
-    searches: dict[int, LayoutSearch] = {}
-    for (cluster, layouts, memory), (capacity, fits, tight, timed), own in zip(pending, runs, times, strict=True):
-        searches[cluster.count] = LayoutSearch(layouts, memory, own.spread(timed, len(layouts)), capacity, fits,
-                                               False, tight)
+    searches: list[LayoutSearch | None] = [None] * len(clusters)
+    for (index, _, layouts, memory), (capacity, fits, tight, timed), own in zip(pending, runs, times, strict=True):
+        searches[index] = LayoutSearch(layouts, memory, own.spread(timed, len(layouts)), capacity, fits,
+                                       runner_up_times, tight)
     return searches
+
+
+def _gpu_rows(clusters_rows: list[tuple[Cluster, Layouts]], workload: TrainingWorkload,
+              assumptions: Assumptions) -> GPU | GpuRows:
+    """The GPU of every row: the one GPU, or each row's among several."""
+    gpus: dict[str, GPU] = {}
+    for cluster, _ in clusters_rows:
+        gpus.setdefault(cluster.gpu.id, cluster.gpu)
+    if len(gpus) == 1:
+        return clusters_rows[0][0].gpu
+    position = {gpu_id: index for index, gpu_id in enumerate(gpus)}
+    which = np.concatenate([np.full(len(rows), position[cluster.gpu.id], dtype=np.int64)
+                            for cluster, rows in clusters_rows])
+    return GpuRows(tuple(gpus.values()), which, workload.precision, assumptions)
 
 
 # Rows one batched step-time evaluation takes at most (its temporaries are some tens of arrays of this length): a

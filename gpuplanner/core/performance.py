@@ -9,6 +9,7 @@ Step = (GEMMs + memory-bound ops + tensor-parallel collectives + pipeline sends)
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -16,7 +17,7 @@ import numpy as np
 
 from gpuplanner.core.adapters import NF4_DOUBLE_QUANT_BITS_PER_PARAM
 from gpuplanner.core.errors import InputError
-from gpuplanner.core.hardware import GPU, Precision
+from gpuplanner.core.hardware import GPU, Precision, group_link_gbs
 from gpuplanner.core.memory import (
     ParameterShard,
     activation_bytes_per_layer,
@@ -92,12 +93,58 @@ def fitted_scale(gpu: GPU, precision: Precision) -> float:
 def gemm_efficiency(gpu: GPU, workload: TrainingWorkload, layouts: Layouts, assumptions: Assumptions,
                     tokens: np.ndarray | None = None) -> np.ndarray:
     """Achieved share of the dense peak for GEMMs of `tokens` rows (default: a GPU's tokens per micro-batch)."""
+    return (peak_gemm_efficiency(gpu, workload.precision) * gemm_size_factor(workload, layouts, tokens)
+            * fitted_scale(gpu, workload.precision) * assumptions.compute_efficiency_scale)
+
+
+def gemm_size_factor(workload: TrainingWorkload, layouts: Layouts, tokens: np.ndarray | None = None) -> np.ndarray:
+    """The share of a GPU's GEMM efficiency that GEMMs of this size reach (per-GPU width and `tokens` rows)."""
     width = workload.model.hidden / layouts.tp
     if tokens is None:
         tokens = layouts.micro_batch * workload.seq_len / layouts.context
-    size_factor = (width / (width + GEMM_WIDTH_HALF_EFFICIENCY)) * (tokens / (tokens + GEMM_TOKENS_HALF_EFFICIENCY))
-    return (peak_gemm_efficiency(gpu, workload.precision) * size_factor * fitted_scale(gpu, workload.precision)
-            * assumptions.compute_efficiency_scale)
+    return (width / (width + GEMM_WIDTH_HALF_EFFICIENCY)) * (tokens / (tokens + GEMM_TOKENS_HALF_EFFICIENCY))
+
+
+class GpuRows:
+    """The GPU of each row of a step-time evaluation: its figures as one value (every row on one GPU) or one per row
+    (several GPUs' layouts evaluated together; `which` indexes `gpus`)."""
+
+    def __init__(self, gpus: tuple[GPU, ...], which: np.ndarray | None, precision: Precision,
+                 assumptions: Assumptions) -> None:
+        self.gpus, self.which = gpus, which
+        attention_precision = Precision.BF16 if precision in (Precision.FP8, Precision.FP4) else precision
+
+        def column(value_of: Callable[[GPU], float]) -> np.ndarray | float:
+            values = [value_of(gpu) for gpu in gpus]
+            return values[0] if which is None else np.array(values)[which]
+
+        self.peak = column(lambda gpu: max(peak_flops(gpu, precision), 1.0))
+        self.attention_flops = column(lambda gpu: max(peak_flops(gpu, attention_precision), 1.0)
+                                      * attention_efficiency(gpu, precision, assumptions))
+        self.gemm_efficiency = column(lambda gpu: peak_gemm_efficiency(gpu, precision) * fitted_scale(gpu, precision)
+                                      * assumptions.compute_efficiency_scale)
+        self.hbm = column(hbm_bytes_per_s)
+        self._fabric_domain = column(lambda gpu: gpu.fabric_domain)
+        self._fabric_gbs = column(lambda gpu: gpu.interconnect_gbs or 0.0)
+        self._pcie_gbs = column(lambda gpu: gpu.pcie_gbs_bidirectional)
+        self._precision, self._assumptions = precision, assumptions
+
+    @classmethod
+    def one(cls, gpu: GPU, precision: Precision, assumptions: Assumptions) -> GpuRows:
+        return cls((gpu,), None, precision, assumptions)
+
+    def doubled(self, rows: np.ndarray) -> GpuRows:
+        """These rows followed by the `rows` among them once more (step_time_rows' partial recomputation)."""
+        if self.which is None:
+            return self
+        return GpuRows(self.gpus, np.concatenate([self.which, self.which[rows]]), self._precision, self._assumptions)
+
+    def link_bytes_per_s(self, group: np.ndarray, assumptions: Assumptions) -> np.ndarray:
+        """nvlink_bytes_per_s of each row's GPU for groups of `group` node peers."""
+        if self.which is None:
+            return nvlink_bytes_per_s(self.gpus[0], group, assumptions)
+        return one_way_link_bytes_per_s(group_link_gbs(group, self._fabric_domain, self._fabric_gbs, self._pcie_gbs),
+                                        assumptions)
 
 
 def attention_kernel_factor(gpu: GPU, version: int) -> float:
@@ -216,7 +263,12 @@ def exposed_weight_gathers(gathers: np.ndarray, compute: np.ndarray, assumptions
 
 def nvlink_bytes_per_s(gpu: GPU, group: np.ndarray | int, assumptions: Assumptions) -> np.ndarray:
     """Achieved one-way bytes/s per GPU inside a group of node peers (the fabric if it spans them, else PCIe)."""
-    return gpu.group_link_gbs(group) / 2.0 * 1e9 * assumptions.link_efficiency
+    return one_way_link_bytes_per_s(gpu.group_link_gbs(group), assumptions)
+
+
+def one_way_link_bytes_per_s(bidirectional_gbs: np.ndarray, assumptions: Assumptions) -> np.ndarray:
+    """Achieved one-way bytes/s of a link quoted in bidirectional GB/s."""
+    return bidirectional_gbs / 2.0 * 1e9 * assumptions.link_efficiency
 
 
 def expert_share_of_held(workload: TrainingWorkload, shard: ParameterShard, tp: np.ndarray, pp: np.ndarray,
@@ -245,15 +297,17 @@ def training_step_time(workload: TrainingWorkload, cluster: Cluster, layouts: La
                           layouts, assumptions)
 
 
-def step_time_rows(workload: TrainingWorkload, gpu: GPU, gpus_per_node: np.ndarray | int,
+def step_time_rows(workload: TrainingWorkload, gpu: GPU | GpuRows, gpus_per_node: np.ndarray | int,
                    network_gbps: np.ndarray | float, layouts: Layouts, assumptions: Assumptions) -> StepTime:
     """Step time of each layout, each row on its own node size and network (per row, when the rows are several
-    GPU counts' layouts evaluated together); with partial recomputation, the recomputed share of the layers costs
-    what its mode costs and the other layers what no recomputation costs."""
+    GPU counts' layouts evaluated together) and GPU (GpuRows, when they are several GPUs' layouts); with partial
+    recomputation, the recomputed share of the layers costs what its mode costs and the other layers what no
+    recomputation costs."""
+    gpus = gpu if isinstance(gpu, GpuRows) else GpuRows.one(gpu, workload.precision, assumptions)
     share = layouts.recompute_share(workload.model.layers)
     partial = np.flatnonzero((layouts.recompute > 0) & (share < 1.0))
     if partial.size == 0:
-        return _step_time(workload, gpu, gpus_per_node, network_gbps, layouts, assumptions)
+        return _step_time(workload, gpus, gpus_per_node, network_gbps, layouts, assumptions)
     # The partial rows once more without recomputation, in the same vectorised call.
     n = len(layouts)
     both = Layouts(*(np.concatenate([getattr(layouts, name), getattr(layouts, name)[partial]]) for name in (
@@ -266,7 +320,8 @@ def step_time_rows(workload: TrainingWorkload, gpu: GPU, gpus_per_node: np.ndarr
     def doubled(values: np.ndarray | float) -> np.ndarray | float:
         return np.concatenate([values, values[partial]]) if isinstance(values, np.ndarray) else values
 
-    time = _step_time(workload, gpu, doubled(gpus_per_node), doubled(network_gbps), both, assumptions)
+    time = _step_time(workload, gpus.doubled(partial), doubled(gpus_per_node), doubled(network_gbps), both,
+                      assumptions)
     f = share[partial]
     parts = {}
     for name in STEP_PARTS:
@@ -277,7 +332,7 @@ def step_time_rows(workload: TrainingWorkload, gpu: GPU, gpus_per_node: np.ndarr
     return StepTime(**parts)
 
 
-def _step_time(workload: TrainingWorkload, gpu: GPU, gpus_per_node: np.ndarray | int,
+def _step_time(workload: TrainingWorkload, gpu: GpuRows, gpus_per_node: np.ndarray | int,
                network_gbps: np.ndarray | float, layouts: Layouts, assumptions: Assumptions) -> StepTime:
     model = workload.model
     tp, pp, dp, zero = layouts.tp, layouts.pp, layouts.dp, layouts.zero
@@ -286,28 +341,26 @@ def _step_time(workload: TrainingWorkload, gpu: GPU, gpus_per_node: np.ndarray |
     replicas = dp * cp  # gradients are reduced, and ZeRO shards, over the data- and context-parallel ranks
     act_bytes = 4.0 if workload.precision in (Precision.FP32, Precision.TF32) else 2.0
     microbatches = microbatches_per_step(workload, layouts)
-    hbm = hbm_bytes_per_s(gpu)
+    hbm = gpu.hbm
     local_tokens = workload.seq_len / cp  # each GPU of a context-parallel group holds s / cp of the sequence
 
     # GEMMs: executed FLOPs of the whole step shared evenly by every GPU. The attention core runs in 16-bit
     # even in FP8 recipes (Transformer Engine) and at its own, lower efficiency.
     tokens_per_gpu = workload.tokens_per_step / world
-    peak = max(peak_flops(gpu, workload.precision), 1.0)
-    attention_peak = peak_flops(gpu, Precision.BF16 if workload.precision in (Precision.FP8, Precision.FP4)
-                                else workload.precision)
+    peak = gpu.peak
     # The LM head's FLOPs are spread over the stages, as a modern stack balances them (fewer layers on the last
     # stage, as Llama 3 did); Megatron-LM 2021 put it all on the last stage, which this does not model yet.
-    attention = (attention_flops_per_token(workload, layouts.recompute, assumptions) * tokens_per_gpu
-                 / (max(attention_peak, 1.0) * attention_efficiency(gpu, workload.precision, assumptions)))
+    attention = attention_flops_per_token(workload, layouts.recompute, assumptions) * tokens_per_gpu \
+        / gpu.attention_flops
     linear = linear_flops_per_token(workload, layouts.recompute) * tokens_per_gpu
-    dense_efficiency = gemm_efficiency(gpu, workload, layouts, assumptions)
+    dense_efficiency = gpu.gemm_efficiency * gemm_size_factor(workload, layouts)
     if model.is_moe:
         # Routed experts run as grouped GEMMs of the tokens each expert receives: a micro-batch's tokens x top-k
         # spread over the experts, ep GPUs' worth of them on each (fewer tokens: a lower efficiency). With uneven
         # routing the busiest GPU's experts get moe_load_imbalance x the mean, and every GPU waits for it.
         expert_share = model.active_expert_matmul_params / (model.active_layer_matmul_params + model.logit_params)
         per_expert = layouts.micro_batch * local_tokens * model.experts_per_token * layouts.experts / model.experts
-        expert_efficiency = gemm_efficiency(gpu, workload, layouts, assumptions, per_expert)
+        expert_efficiency = gpu.gemm_efficiency * gemm_size_factor(workload, layouts, per_expert)
         gemm = (linear * (1.0 - expert_share) / (peak * dense_efficiency)
                 + linear * expert_share * assumptions.moe_load_imbalance / (peak * expert_efficiency) + attention)
     else:
@@ -327,7 +380,7 @@ def _step_time(workload: TrainingWorkload, gpu: GPU, gpus_per_node: np.ndarray |
             * dequant_passes * microbatches / hbm
 
     # Tensor parallel: 2 all-reduces (or reduce-scatter + all-gather with SP) of s*b*h per layer per pass.
-    link_bytes_per_s = nvlink_bytes_per_s(gpu, tp, assumptions)
+    link_bytes_per_s = gpu.link_bytes_per_s(tp, assumptions)
     activation_buffer = local_tokens * layouts.micro_batch * model.hidden * act_bytes
     collectives_per_layer = np.where(layouts.recompute == Recompute.FULL, 6.0, 4.0)
     tensor_parallel = (ring_allreduce_s(activation_buffer, tp, link_bytes_per_s, assumptions.collective_latency_s)
@@ -338,7 +391,7 @@ def _step_time(workload: TrainingWorkload, gpu: GPU, gpus_per_node: np.ndarray |
 
     def group_link(group: np.ndarray) -> np.ndarray:
         """One-way bytes/s per GPU for a group of `group` consecutive ranks: NVLink inside a node, else the NIC."""
-        return np.where(group <= gpus_per_node, nvlink_bytes_per_s(gpu, group, assumptions), nic_bytes_per_s)
+        return np.where(group <= gpus_per_node, gpu.link_bytes_per_s(group, assumptions), nic_bytes_per_s)
 
     # Context parallel (ring attention, Megatron-Core / Liu et al. 2023): each GPU passes its K and V chunk round
     # the ring, cp - 1 hops per layer, in the forward and twice in the backward (K, V and their gradients), each
@@ -363,7 +416,7 @@ def _step_time(workload: TrainingWorkload, gpu: GPU, gpus_per_node: np.ndarray |
                         * assumptions.moe_load_imbalance)
         routed = tokens_bytes * model.experts_per_token
         peers_in_node = np.minimum(ep, np.maximum(gpus_per_node // (tp * cp), 1.0))  # the group's ranks per node
-        local = (peers_in_node - 1.0) / ep * routed / nvlink_bytes_per_s(gpu, tp * cp * peers_in_node, assumptions)
+        local = (peers_in_node - 1.0) / ep * routed / gpu.link_bytes_per_s(tp * cp * peers_in_node, assumptions)
         if assumptions.ep_node_forwarding:
             # A token crosses the network once per other node holding one of its experts, then NVLink forwards it
             # to them (DeepEP; DeepSeek-V3 report, Sec. 3.2.2): with k experts uniform over the group's nodes,

@@ -23,7 +23,13 @@ from gpuplanner.core.cost import (
     purchase_price_age_note,
 )
 from gpuplanner.core.errors import CancelledError, InputError
-from gpuplanner.core.estimate import TRANSFORMER_TRAINING, estimate, fast_training_searches, training_bounds
+from gpuplanner.core.estimate import (
+    TRANSFORMER_TRAINING,
+    estimate,
+    fast_training_searches,
+    fast_training_searches_together,
+    training_bounds,
+)
 from gpuplanner.core.hardware import GPU, Segment
 from gpuplanner.core.layout import LayoutSearch
 from gpuplanner.core.memory import GIB
@@ -276,13 +282,53 @@ class _OptionSearches:
             self._on_instances[key] = _OptionSearches(self.scenario, instances, self.counts, self.chunk)
         return self._on_instances[key]
 
+    def next_counts(self, count: int) -> list[int]:
+        """The counts searched together when the loop reaches `count`: it and the next ones not searched yet."""
+        start = self.counts.index(count)
+        return [c for c in self.counts[start:start + self.chunk] if c not in self.done]
+
+    def adopt(self, counts: list[int], found: dict[int, LayoutSearch]) -> None:
+        """The searches of `counts`, done elsewhere (_first_searches_together); a count left out has no layout."""
+        self.found.update(found)
+        self.done.update(counts)
+
     def get(self, count: int) -> LayoutSearch | None:
         if count not in self.done and count in self.counts:
-            start = self.counts.index(count)
-            batch = [c for c in self.counts[start:start + self.chunk] if c not in self.done]
-            self.found.update(fast_training_searches(self.trial, batch))
-            self.done.update(batch)
+            batch = self.next_counts(count)
+            self.adopt(batch, fast_training_searches(self.trial, batch))
         return self.found.get(count)
+
+
+def _counts_to_try(scenario: Scenario, option: HardwareOptions, settings: PlanSettings
+                   ) -> tuple[dict[str, list[int | None]], _OptionSearches | None]:
+    """The counts worth estimating for each deployment of the option, and (training) their layout searches, to be
+    done together as the count loop reaches them."""
+    skip = _hopeless_counts(scenario, option, settings)
+    limit = MAX_CONSUMER_GPUS if option.gpu.segment == Segment.CONSUMER else MAX_TRAINING_GPUS
+    worth: list[int | None] = [None] if scenario.task == Task.INFERENCE else list(
+        candidate_counts(option.node.gpus, limit))
+    if scenario.task != Task.INFERENCE and scenario.gpu_count is not None:
+        worth = [scenario.gpu_count]
+    worth = [c for i, c in enumerate(worth) if not skip(c, worth[i + 1] if i + 1 < len(worth) else None)]
+    by_deployment = {deployment: _within_reach_of_the_budget(worth, option, settings) if deployment == "on-prem"
+                     else worth for deployment in _deployments(settings, option)}
+    if scenario.task not in TRANSFORMER_TRAINING:
+        return by_deployment, None
+    wanted = {c for deployment, counts in by_deployment.items() for c in counts if c is not None
+              and (deployment != "on-prem" or option.node_price is not None)}  # (_evaluate: no price)
+    trial_counts = [c for c in worth if c in wanted]
+    return by_deployment, _OptionSearches(scenario, option, trial_counts, len(trial_counts)
+                                          if settings.deadline_days is None else
+                                          COUNTS_SEARCHED_TOGETHER_UNDER_A_DEADLINE)
+
+
+def _first_searches_together(options: list[_OptionSearches]) -> None:
+    """Every option's first counts searched in one step-time evaluation (each option's count loop starts there; the
+    GPUs differ, the job is the same): one evaluation instead of one per GPU."""
+    batches = [(searches, searches.next_counts(searches.counts[0])) for searches in options if searches.counts]
+    found = fast_training_searches_together([(searches.trial, counts) for searches, counts in batches])
+    for (searches, counts), own in zip(batches, found, strict=True):
+        searches.adopt(counts, own)
 
 
 def _estimate_once(scenario: Scenario, option: HardwareOptions, count: int | None, cache: EstimateCache,
@@ -663,26 +709,14 @@ def plan_catalog(scenario: Scenario, options: list[HardwareOptions], settings: P
     rejected: list[Rejected] = []
     estimates = {} if estimates is None else estimates
     usable = [o for o in options if settings.allow_consumer_gpus or o.gpu.segment != Segment.CONSUMER]
-    for done, option in enumerate(usable):
+    if progress is not None and progress(0, len(usable)) is False:
+        raise CancelledError
+    prepared = [_counts_to_try(scenario, option, settings) for option in usable]
+    _first_searches_together([searches for _, searches in prepared if searches is not None])
+    for done, (option, (by_deployment, searches)) in enumerate(zip(usable, prepared, strict=True)):
         if progress is not None and progress(done, len(usable)) is False:
             raise CancelledError
         found = 0
-        skip = _hopeless_counts(scenario, option, settings)
-        limit = MAX_CONSUMER_GPUS if option.gpu.segment == Segment.CONSUMER else MAX_TRAINING_GPUS
-        worth: list[int | None] = [None] if scenario.task == Task.INFERENCE else list(
-            candidate_counts(option.node.gpus, limit))
-        if scenario.task != Task.INFERENCE and scenario.gpu_count is not None:
-            worth = [scenario.gpu_count]
-        worth = [c for i, c in enumerate(worth) if not skip(c, worth[i + 1] if i + 1 < len(worth) else None)]
-        by_deployment = {deployment: _within_reach_of_the_budget(worth, option, settings) if deployment == "on-prem"
-                         else worth for deployment in _deployments(settings, option)}
-        searches = None
-        if scenario.task in TRANSFORMER_TRAINING:  # the counts some deployment will estimate, searched together
-            wanted = {c for deployment, counts in by_deployment.items() for c in counts if c is not None
-                      and (deployment != "on-prem" or option.node_price is not None)}  # (_evaluate: no price)
-            trial_counts = [c for c in worth if c in wanted]
-            searches = _OptionSearches(scenario, option, trial_counts, len(trial_counts)
-                                       if settings.deadline_days is None else COUNTS_SEARCHED_TOGETHER_UNDER_A_DEADLINE)
         for deployment, counts in by_deployment.items():
             met_deadline = False
             for count in counts:
@@ -707,8 +741,9 @@ def plan_catalog(scenario: Scenario, options: list[HardwareOptions], settings: P
                                   key=lambda p: (len(p.misses), _shortfall(p, settings),
                                                  *_sort_key(p, settings.objective))), top)
     by_gpu = {option.gpu.id: option for option in usable}
-    ranked = [_with_alternatives(plan, scenario, by_gpu[plan.gpu]) for plan in ranked]
-    near = [_with_alternatives(plan, scenario, by_gpu[plan.gpu]) for plan in near]
+    full = _runner_up_searches(scenario, [*ranked, *near], by_gpu)
+    ranked = [_with_alternatives(plan, scenario, by_gpu[plan.gpu], full.get(id(plan))) for plan in ranked]
+    near = [_with_alternatives(plan, scenario, by_gpu[plan.gpu], full.get(id(plan))) for plan in near]
     plans = tuple(dataclasses.replace(plan, rank=index + 1, rank_reasons=_rank_reasons(plan, ranked[0], index,
                                                                                         settings))
                   for index, plan in enumerate(ranked))
@@ -738,9 +773,22 @@ def plan_catalog(scenario: Scenario, options: list[HardwareOptions], settings: P
         currency=settings.cost.currency, note=note, scenario=scenario)
 
 
-def _with_alternatives(plan: Plan, scenario: Scenario, option: HardwareOptions) -> Plan:
+def _runner_up_searches(scenario: Scenario, shown: list[Plan],
+                        by_gpu: dict[str, HardwareOptions]) -> dict[int, LayoutSearch]:
+    """The full layout search (runner-up times) of each shown training plan (by id()), all in one step-time
+    evaluation."""
+    if scenario.task not in TRANSFORMER_TRAINING:
+        return {}
+    wanted = [plan for plan in shown if plan.estimate.alternatives is None and plan.training is not None]
+    requests = [(_on_option(scenario, _ran_on(plan, by_gpu[plan.gpu]), None), [plan.count]) for plan in wanted]
+    found = fast_training_searches_together(requests, runner_up_times=True)
+    return {id(plan): own[plan.count] for plan, own in zip(wanted, found, strict=True) if plan.count in own}
+
+
+def _with_alternatives(plan: Plan, scenario: Scenario, option: HardwareOptions,
+                       search: LayoutSearch | None = None) -> Plan:
     """The plan with its runner-up layouts (serving: the latency curve) filled in, for a plan that is shown; the
-    search behind every other plan skips them."""
+    search behind every other plan skips them. `search`: its full layout search, done already."""
     result = plan.estimate
     if result.alternatives is not None:
         return plan
@@ -748,7 +796,7 @@ def _with_alternatives(plan: Plan, scenario: Scenario, option: HardwareOptions) 
         return dataclasses.replace(plan, estimate=dataclasses.replace(result, alternatives=()))
     count = None if result.inference else result.count
     option = _ran_on(plan, option)
-    full = estimate(_on_option(scenario, option, count), option.node)
+    full = estimate(_on_option(scenario, option, count), option.node, search=search)
     serving = result.inference
     if serving is not None and full.inference is not None:
         serving = dataclasses.replace(serving, latency_curve=full.inference.latency_curve)

@@ -124,7 +124,7 @@ def test_counts_that_cannot_meet_the_deadline_or_fit_are_not_estimated(catalog, 
     ("mixtral-8x7b", "h100-sxm5-80gb", {}),  # expert-parallel layouts beside counts with none
     ("llama-3.1-8b", "rtx-4090", {"seq_len": 65536}),  # context parallelism, PCIe, small nodes
 ])
-@pytest.mark.parametrize("rows_per_evaluation", [20_000, 50])  # the default, and counts split over evaluations
+@pytest.mark.parametrize("rows_per_evaluation", [4_000, 50])  # the default, and counts split over evaluations
 def test_searching_counts_together_gives_each_counts_own_search(catalog, monkeypatch, preset, gpu, extra,
                                                                  rows_per_evaluation) -> None:
     """fast_training_searches (the planner's batched path: one step-time evaluation for several counts, each row

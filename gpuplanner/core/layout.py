@@ -449,8 +449,10 @@ def _gpu_rows(clusters_rows: list[tuple[Cluster, Layouts]], workload: TrainingWo
 
 
 # Rows one batched step-time evaluation takes at most (its temporaries are some tens of arrays of this length): a
-# long session of 1-T-parameter models peaked 190 MiB higher with every count's rows in one evaluation.
-ROWS_PER_STEP_TIME_EVALUATION = 20_000
+# long session of 1-T-parameter models peaked 190 MiB higher with every count's rows in one evaluation, and the 70B
+# plan process, whose first evaluation takes every GPU's first counts, at 53 MiB with 20,000 against 44 MiB with
+# this (no slower: the per-evaluation cost is paid a few times, not once per GPU).
+ROWS_PER_STEP_TIME_EVALUATION = 4000
 
 
 def _groups_of_rows(sizes: list[int], limit: int) -> list[list[int]]:

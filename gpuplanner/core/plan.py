@@ -713,9 +713,11 @@ def plan_catalog(scenario: Scenario, options: list[HardwareOptions], settings: P
         raise CancelledError
     prepared = [_counts_to_try(scenario, option, settings) for option in usable]
     _first_searches_together([searches for _, searches in prepared if searches is not None])
-    for done, (option, (by_deployment, searches)) in enumerate(zip(usable, prepared, strict=True)):
+    for done, option in enumerate(usable):
         if progress is not None and progress(done, len(usable)) is False:
             raise CancelledError
+        by_deployment, searches = prepared[done]
+        prepared[done] = ({}, None)  # its searches are let go with the option, as the loop leaves it
         found = 0
         for deployment, counts in by_deployment.items():
             met_deadline = False

@@ -182,3 +182,27 @@ def test_zero_1_and_2_move_an_all_reduce_per_step(catalog, llama70) -> None:
     sync = training_step_time(llama70, cluster, layouts, Assumptions()).data_parallel
     assert sync[0] > 0
     assert sync[1] == pytest.approx(sync[0]) and sync[2] == pytest.approx(sync[0])
+
+
+def test_family_leaders_are_each_familys_first_in_key_order() -> None:
+    """_family_leaders against its definition, written out: in each family the row with the smallest keys (the
+    last key primary; ties: the earlier row), and those leaders in the same order. Random cases with many ties."""
+    from gpuplanner.core.layout import _family_leaders
+
+    def by_hand(rows: np.ndarray, family: np.ndarray, keys: tuple[np.ndarray, ...]) -> list[int]:
+        def rank(i: int) -> tuple[float, ...]:
+            return (*(float(key[i]) for key in reversed(keys)), i)
+
+        leaders = {}
+        for i in map(int, rows):
+            if family[i] not in leaders or rank(i) < rank(leaders[family[i]]):
+                leaders[family[i]] = i
+        return sorted(leaders.values(), key=rank)
+
+    rng = np.random.default_rng(19)
+    for _ in range(500):
+        n = int(rng.integers(1, 40))
+        family = rng.integers(0, int(rng.integers(1, 10)), n).astype(float)
+        keys = tuple(rng.integers(0, int(rng.integers(1, 4)), n).astype(float) for _ in range(int(rng.integers(1, 3))))
+        rows = np.flatnonzero(rng.random(n) < 0.7)
+        assert _family_leaders(rows, family, keys).tolist() == by_hand(rows, family, keys)

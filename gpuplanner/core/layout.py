@@ -318,9 +318,12 @@ def _family_leaders(rows: np.ndarray, family: np.ndarray, keys: tuple[np.ndarray
     """The first of `rows` in each family, ordered by `keys` (the last one primary, as np.lexsort), in that order."""
     if rows.size == 0:
         return rows
-    order = rows[np.lexsort(tuple(key[rows] for key in keys))]
-    _, first = np.unique(family[order], return_index=True)
-    return order[np.sort(first)]
+    # Sorted by family, then by the keys (stable: equal keys keep the rows' order): each family's first is its
+    # leader; the leaders are then ordered by the keys, ties in row order, as one sort of all the rows would.
+    order = rows[np.lexsort((*(key[rows] for key in keys), family[rows]))]
+    grouped = family[order]
+    leaders = np.sort(order[np.flatnonzero(np.concatenate(([True], grouped[1:] != grouped[:-1])))])
+    return leaders[np.lexsort(tuple(key[leaders] for key in keys))]
 
 
 @lru_cache(maxsize=64)

@@ -259,7 +259,9 @@ def training_cases(catalog: Catalog) -> list[Case]:
         cases.append(Case(run_id, label, {
             "task": "pretrain", "model": {"preset": preset}, "seq_len": 4096, "precision": "bf16",
             "training": {"global_batch": run["workload"]["global_batch_sequences"],
-                         "micro_batch": run["workload"]["micro_batch"], "zero": 3},
+                         "micro_batch": run["workload"]["micro_batch"], "zero": 3,
+                         # as the benchmark config sets it (every layer, or none), not searched
+                         "recompute": "full" if shape["activation_recompute"].startswith("full") else "none"},
             "hardware": {"gpu": H100, "count": gpus}, "parallelism": layout, "stack": "torchtitan",
             "assumptions": {"moe_load_imbalance": 1.0,
                             **({"flash_attention_version": 2} if "FlexAttn" in run["kernels"] else {})}},

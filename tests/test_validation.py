@@ -47,9 +47,10 @@ def test_out_of_sample_errors_stay_within_todays_gate(cross_validated) -> None:
     added, MLPerf GPT-3 is judged on its steady-state block timings, older attention kernels run at the speed their
     papers give, plain 1F1B keeps pp micro-batches in flight, ZeRO-1/2 move an all-reduce's volume, and the shipped
     calibration is the fit on all dense runs that the held-out fits here mirror.) The mixture-of-experts runs judge
-    the calibration without being fitted on: 11.9 % / 56.9 % over 7 cases from 2 sources (the worst: gpt-oss-20b on
+    the calibration without being fitted on: 12.6 % / 56.9 % over 7 cases from 2 sources (the worst: gpt-oss-20b on
     8 H100, predicted 57 % fast; it was 26.2 % / 55.9 % before DeepEP's per-node dispatch and the expert gradients'
-    own data-parallel group)."""
+    own data-parallel group, and 11.9 % before the AutoModel runs recomputed what their benchmark configs say:
+    DeepSeek-V3 on 1,024 H100 every layer, as its config's activation_checkpointing, not the half the search chose)."""
     from benchmarks.crossval import _median_max, dense_rows
 
     dense = dense_rows(cross_validated)
@@ -59,7 +60,7 @@ def test_out_of_sample_errors_stay_within_todays_gate(cross_validated) -> None:
     moe = [r for r in cross_validated if r.scored.moe]
     assert len(moe) >= 7 and len({r.scored.source for r in moe}) >= 2
     median, worst = _median_max([r.out_of_sample for r in moe])
-    assert median <= 12.0, median
+    assert median <= 12.7, median
     assert worst <= 57.0, max(moe, key=lambda r: abs(r.out_of_sample)).scored.case.label
 
 

@@ -119,3 +119,24 @@ def test_older_schema_user_database_is_migrated_and_kept() -> None:
     catalog.save_user_row("models", {"id": "my-cnn", "name": "My CNN", "kind": "cnn", "params": "1e7",
                                      "activation_mib_per_sample": "12", "source": "measured by us"})
     assert Catalog().row("models", "my-cnn")["activation_mib_per_sample"] == 12.0
+
+
+def test_hardware_options_follow_every_catalog_write() -> None:
+    """hardware_options is built once per catalog state (a plan reads it on every edit): a write by this catalog
+    or by another program (a second Catalog on the same file) is in the next options, however quick."""
+    from gpuplanner.catalog.options import hardware_options
+    from gpuplanner.core.site import PowerAssumptions
+
+    power = PowerAssumptions()
+    reader, writer = Catalog(), Catalog()
+    assert "my-gpu" not in {o.gpu.id for o in hardware_options(reader, power)}
+    writer.save_user_row("gpus", MY_GPU)
+    assert {o.gpu.id: o.gpu.tdp_w for o in hardware_options(reader, power)}["my-gpu"] == 600
+    for watts in range(601, 606):
+        reader.save_user_row("gpus", {**MY_GPU, "tdp_w": str(watts)})
+        assert {o.gpu.id: o.gpu.tdp_w for o in hardware_options(reader, power)}["my-gpu"] == watts
+        writer.save_user_row("gpus", {**MY_GPU, "tdp_w": str(watts + 100)})
+        assert {o.gpu.id: o.gpu.tdp_w for o in hardware_options(reader, power)}["my-gpu"] == watts + 100
+    options = hardware_options(reader, power)
+    options.clear()  # a fresh list each time: the caller's to change
+    assert hardware_options(reader, power)

@@ -121,8 +121,27 @@ def _offer(row: Row, usd: float, usd_to_cny: float) -> CloudOffer:
                       network_gbps=None if row.get("network_gbps") is None else float(row["network_gbps"]))  # type: ignore[arg-type]
 
 
+# The options of the last few (catalog state, power, region, rate): a plan re-reads them on every edit, and they are
+# immutable records, so one build serves every plan until the catalog changes (Catalog.version()).
+_BUILT: dict[tuple[object, ...], tuple[HardwareOptions, ...]] = {}
+_BUILT_KEPT = 4
+
+
 def hardware_options(catalog: Catalog, power: PowerAssumptions, region: str = "global",
                      usd_to_cny: float = CostAssumptions.usd_to_cny) -> list[HardwareOptions]:
+    """Every GPU the catalog can estimate, with its server, rentals and availability in `region`."""
+    key = (catalog.bundled_path, catalog.overrides_path, id(catalog), catalog.version(), power, region, usd_to_cny)
+    built = _BUILT.get(key)
+    if built is None:
+        built = tuple(_built_options(catalog, power, region, usd_to_cny))
+        while len(_BUILT) >= _BUILT_KEPT:
+            del _BUILT[next(iter(_BUILT))]
+        _BUILT[key] = built
+    return list(built)
+
+
+def _built_options(catalog: Catalog, power: PowerAssumptions, region: str,
+                   usd_to_cny: float) -> list[HardwareOptions]:
     servers = catalog.rows("servers")
     offers = catalog.rows("cloud_instances")
     statements = catalog.rows("availability")

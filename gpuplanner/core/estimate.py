@@ -16,6 +16,7 @@ from gpuplanner.core.goodput import LOW_GOODPUT, Goodput, expected_goodput
 from gpuplanner.core.hardware import GPU, Precision, Segment
 from gpuplanner.core.inference import (
     DECODE_OVERLAP_PENALTY,
+    EngineProfile,
     ServingWorkload,
     WeightFormat,
     decode_step_s,
@@ -124,6 +125,11 @@ def supported_precision(gpu: GPU, wanted: Precision) -> tuple[Precision, list[Me
 @lru_cache(maxsize=64)
 def _assumption_items(assumptions: Assumptions) -> tuple[tuple[str, Any], ...]:
     return tuple(asdict(assumptions).items())
+
+
+@lru_cache(maxsize=16)
+def _profile_items(profile: EngineProfile) -> tuple[tuple[str, Any], ...]:
+    return tuple(asdict(profile).items())
 
 
 def assumption_values(assumptions: Assumptions) -> dict[str, float | bool]:
@@ -665,7 +671,7 @@ def estimate_inference(scenario: Scenario, node: NodeSpec | None = None, alterna
         alternatives=() if alternatives else None,
         layouts_considered=None,
         layouts_fitting=None,
-        assumptions={"engine_profile": asdict(workload.profile),
+        assumptions={"engine_profile": dict(_profile_items(workload.profile)),  # (converted once per profile)
                      "decode_overlap_penalty": DECODE_OVERLAP_PENALTY,
                      "kv_cache": "layers x kv_heads x (K + V head dims) x bytes per token (MLA: its latent + "
                                  "rotary key; a sliding-window layer keeps its window); TP splits KV heads; room "

@@ -4,13 +4,13 @@ scripts/third_party_licenses.py). No Qt here: the About box and the packaging te
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from pathlib import Path
 
-from gpuplanner.core.records import record
 from gpuplanner.paths import resource_path, resource_root
 
 
-@record
+@dataclass(frozen=True)  # (below core: not a core.records.record)
 class Component:
     name: str
     version: str

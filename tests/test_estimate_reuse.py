@@ -86,3 +86,31 @@ def test_what_an_estimate_reads_starts_afresh(counted) -> None:
     after = plan_for_scenario(LORA, catalog, top=5, reuse=reuse)
     assert _text(after) == _text(plan_for_scenario(LORA, catalog, top=5))
     assert _text(after) != _text(lora)
+
+
+def test_reused_estimates_are_not_searched_again(monkeypatch) -> None:
+    """Planning the same workload again (an edit of a goal only) searches no layouts when the counts it reaches
+    are those whose estimates it reuses: the first counts of every GPU, searched together up front, are not
+    searched for a GPU whose first estimate is reused (its loop searches what it reaches, as before)."""
+    searched: list[int] = []
+    together, alone = plan_module.fast_training_searches_together, plan_module.fast_training_searches
+
+    def counting_together(requests, runner_up_times=False):
+        if not runner_up_times:  # (the plans shown are searched in full every time: their runner-up layouts)
+            searched.extend(count for _, counts in requests for count in counts)
+        return together(requests, runner_up_times)
+
+    def counting_alone(trial, counts):
+        searched.extend(counts)
+        return alone(trial, counts)
+
+    monkeypatch.setattr(plan_module, "fast_training_searches_together", counting_together)
+    monkeypatch.setattr(plan_module, "fast_training_searches", counting_alone)
+    catalog, reuse = Catalog(), EstimateReuse()
+    data = _edited(LORA, deadline_days=3)
+    first = plan_for_scenario(data, catalog, top=8, reuse=reuse)
+    assert searched
+    searched.clear()
+    again = plan_for_scenario(_edited(LORA, deadline_days=3, budget=40000), catalog, top=8, reuse=reuse)
+    assert searched == []
+    assert first.evaluated and again.evaluated

@@ -322,20 +322,26 @@ def _counts_to_try(scenario: Scenario, option: HardwareOptions, settings: PlanSe
                                           COUNTS_SEARCHED_TOGETHER_UNDER_A_DEADLINE)
 
 
-def _first_searches_together(options: list[_OptionSearches]) -> None:
+def _first_searches_together(options: list[tuple[HardwareOptions, _OptionSearches]], cache: EstimateCache) -> None:
     """Every option's first counts searched in one step-time evaluation (each option's count loop starts there; the
-    GPUs differ, the job is the same): one evaluation instead of one per GPU."""
-    batches = [(searches, searches.next_counts(searches.counts[0])) for searches in options if searches.counts]
+    GPUs differ, the job is the same): one evaluation instead of one per GPU. An option whose first estimate an
+    earlier plan left (`cache`) is left to its loop, which searches only what it reaches (as before, lazily)."""
+    batches = [(searches, searches.next_counts(searches.counts[0])) for option, searches in options
+               if searches.counts and _cache_key(option, searches.counts[0]) not in cache]
     found = fast_training_searches_together([(searches.trial, counts) for searches, counts in batches])
     for (searches, counts), own in zip(batches, found, strict=True):
         searches.adopt(counts, own)
+
+
+def _cache_key(option: HardwareOptions, count: int | None) -> tuple[str, int | None, str, int, float | None]:
+    return option.gpu.id, count, option.node.name, option.node.gpus, option.network_gbps_per_node
 
 
 def _estimate_once(scenario: Scenario, option: HardwareOptions, count: int | None, cache: EstimateCache,
                    searches: _OptionSearches | None = None) -> Estimate | None:
     """One estimate per (GPU, count), shared by the owned and the rented plan (None: it does not fit); `searches`:
     the option's layout searches, done together."""
-    key = (option.gpu.id, count, option.node.name, option.node.gpus, option.network_gbps_per_node)
+    key = _cache_key(option, count)
     if key not in cache:
         search = None if searches is None or count is None else searches.get(count)
         try:
@@ -712,7 +718,8 @@ def plan_catalog(scenario: Scenario, options: list[HardwareOptions], settings: P
     if progress is not None and progress(0, len(usable)) is False:
         raise CancelledError
     prepared = [_counts_to_try(scenario, option, settings) for option in usable]
-    _first_searches_together([searches for _, searches in prepared if searches is not None])
+    _first_searches_together([(option, searches) for option, (_, searches) in zip(usable, prepared, strict=True)
+                              if searches is not None], estimates)
     for done, option in enumerate(usable):
         if progress is not None and progress(done, len(usable)) is False:
             raise CancelledError

@@ -7,24 +7,30 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 import json
 import math
 from collections.abc import Mapping
 from typing import Any
 
 
+@functools.cache  # one list per record class
+def _exported_fields(kind: type) -> tuple[tuple[str, bool], ...]:
+    """(name, flattened) of each field a record of this class writes, in order."""
+    return tuple((item.name, bool(item.metadata.get("flatten"))) for item in dataclasses.fields(kind)
+                 if item.metadata.get("export") is not False)
+
+
 def to_data(value: Any) -> Any:
     """JSON-ready data (dicts, lists, str, numbers, bool, None) of a result."""
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         out: dict[str, Any] = {}
-        for item in dataclasses.fields(value):
-            if item.metadata.get("export") is False:
-                continue
-            data = to_data(getattr(value, item.name))
-            if item.metadata.get("flatten"):
+        for name, flattened in _exported_fields(type(value)):
+            data = to_data(getattr(value, name))
+            if flattened:
                 out.update(data)
             else:
-                out[item.name] = data
+                out[name] = data
         return out
     if isinstance(value, enum.Enum):
         return to_data(value.value)

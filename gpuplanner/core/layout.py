@@ -67,9 +67,10 @@ def _powers_of_two_up_to(limit: int) -> list[int]:
     return [1 << k for k in range(limit.bit_length()) if (1 << k) <= limit]
 
 
-def _divisors(n: int) -> list[int]:
+@lru_cache(maxsize=4096)  # the same few numbers for every count and node size of a plan
+def _divisors(n: int) -> tuple[int, ...]:
     small = [d for d in range(1, int(n**0.5) + 1) if n % d == 0]
-    return sorted(set(small + [n // d for d in small]))
+    return tuple(sorted(set(small + [n // d for d in small])))
 
 
 def virtual_stage_choices(layers: int, pp: int) -> list[int]:
@@ -78,7 +79,7 @@ def virtual_stage_choices(layers: int, pp: int) -> list[int]:
     stages with lighter first and last stages, interleaves chunks of the fullest stage's size)."""
     if pp <= 1:
         return [1]
-    return _divisors(-(-layers // pp))
+    return list(_divisors(-(-layers // pp)))
 
 
 def enumerate_layouts(workload: TrainingWorkload, cluster: Cluster, fixed: LayoutConstraints) -> Layouts:

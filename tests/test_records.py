@@ -49,3 +49,32 @@ def test_a_record_without_fields_is_equal_to_another() -> None:
         pass
 
     assert Empty() == Empty() and hash(Empty()) == hash(Empty())
+
+
+@record
+class _Made:
+    name: str
+    sizes: tuple[int, ...] = (1, 2)
+    tags: list[str] = dataclasses.field(default_factory=list)
+    total: int = 0
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "total", sum(self.sizes))  # the frozen dataclass idiom for a derived field
+
+
+def test_a_record_is_built_as_a_frozen_dataclass_builds_it() -> None:
+    """__init__ as dataclass writes it: positional or keyword, defaults, a fresh default factory value each time,
+    __post_init__; a missing or unknown argument is a TypeError; nothing can be assigned or deleted afterwards."""
+    a, b = _Made("a"), _Made(name="b", sizes=(3, 4), tags=["x"])
+    assert (a.name, a.sizes, a.tags, a.total) == ("a", (1, 2), [], 3)
+    assert (b.sizes, b.tags, b.total) == ((3, 4), ["x"], 7)
+    assert _Made("c").tags is not a.tags
+    assert dataclasses.replace(b, sizes=(10,)).total == 10
+    with pytest.raises(TypeError):
+        _Made()  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        _Made("d", colour="red")  # type: ignore[call-arg]
+    for change in (lambda: setattr(a, "name", "z"), lambda: setattr(a, "other", 1), lambda: delattr(a, "name")):
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            change()
+    assert a.name == "a" and not hasattr(a, "other")

@@ -14,6 +14,7 @@ import pytest
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.core import results
 from gpuplanner.core.export import result_json, to_data
+from gpuplanner.core.records import _frozen_setattr
 from gpuplanner.service import estimate_for_scenario, plan_for_scenario
 
 PACKAGE = Path(__file__).resolve().parent.parent / "gpuplanner"
@@ -41,7 +42,8 @@ def catalog() -> Catalog:
 
 def test_every_result_record_is_frozen(catalog) -> None:
     assert len(_record_types()) >= 20
-    assert all(record.__dataclass_params__.frozen for record in _record_types())  # type: ignore[attr-defined]
+    # Each is a core.records.record: frozen as dataclass(frozen=True) is (the assignments below raise).
+    assert all(record.__setattr__ is _frozen_setattr for record in _record_types())
     result = plan_for_scenario(SEVENTY_B, catalog, top=3)
     with pytest.raises(dataclasses.FrozenInstanceError):
         result.plans[0].cost_metric = 0.0  # type: ignore[misc]

@@ -1,17 +1,19 @@
 """`record`: the frozen dataclass the planner's typed records are (results, inputs, catalog rows; the licence
 list, which sits below core, stays a plain frozen dataclass).
 
-It is `dataclass(frozen=True)` with the same equality, hash and repr, but those three are written once here for all
-records instead of being compiled for each class: Python 3.11 compiles every generated method of every dataclass
-at import (a 20-field frozen dataclass took 0.71 ms to make, as a record 0.50 ms; a `gpuplanner plan` process makes
-61 of them). Fields, `dataclasses.replace`, `fields`, `asdict` and the frozen `__init__` / `__setattr__` are the
-dataclass's own.
+It behaves as `dataclass(frozen=True)`: the same fields, `__init__`, equality, hash and repr, and no attribute can
+be assigned or deleted (FrozenInstanceError). But only `__init__` is compiled for each class, as dataclass writes
+it for a frozen class (every field set with object.__setattr__, defaults and default factories, __post_init__);
+equality, hash, repr and the frozen `__setattr__` / `__delattr__` are written once here for every record. Python
+3.11 compiles every generated method of every dataclass at import: a 20-field frozen dataclass took 0.71 ms to
+make, as a record 0.2 ms, and a `gpuplanner plan` process makes 61 of them. `dataclasses.replace`, `fields` and
+`asdict` work on records as on any dataclass.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, fields
+from dataclasses import MISSING, Field, FrozenInstanceError, dataclass, fields
 from operator import attrgetter
 from typing import Any, TypeVar, dataclass_transform
 
@@ -39,11 +41,50 @@ def _repr(self: Any) -> str:
     return f"{self.__class__.__qualname__}({shown})"
 
 
+def _frozen_setattr(self: Any, name: str, value: object) -> None:
+    raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+
+def _frozen_delattr(self: Any, name: str) -> None:
+    raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+
+_USE_FACTORY = object()  # an __init__ argument left out: the field's default factory makes its value
+
+
+def _frozen_init(cls: type, every: tuple[Field[Any], ...]) -> Callable[..., None]:
+    """The __init__ dataclass writes for a frozen class: the fields in order as parameters (with their defaults),
+    each set with object.__setattr__, then __post_init__ if the class has one."""
+    scope: dict[str, Any] = {"_set": object.__setattr__, "_USE_FACTORY": _USE_FACTORY}
+    parameters, body = ["self"], []
+    for index, item in enumerate(every):
+        value = item.name
+        if item.default is not MISSING:
+            scope[f"_default_{index}"] = item.default
+            parameters.append(f"{item.name}=_default_{index}")
+        elif item.default_factory is not MISSING:
+            scope[f"_factory_{index}"] = item.default_factory
+            parameters.append(f"{item.name}=_USE_FACTORY")
+            value = f"_factory_{index}() if {item.name} is _USE_FACTORY else {item.name}"
+        else:
+            parameters.append(item.name)
+        body.append(f"    _set(self, {item.name!r}, {value})")
+    if hasattr(cls, "__post_init__"):
+        body.append("    self.__post_init__()")
+    exec(f"def __init__({', '.join(parameters)}):\n" + ("\n".join(body) or "    pass"), scope)
+    init = scope["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    return init
+
+
 @dataclass_transform(frozen_default=True)
 def record(cls: T) -> T:
     """A frozen dataclass whose equality and hash use the fields that `compare` (and `hash`), like dataclass's."""
-    made = dataclass(frozen=True, eq=False, repr=False)(cls)
+    made = dataclass(init=False, eq=False, repr=False)(cls)
     every = fields(made)
+    made.__init__ = _frozen_init(made, every)
+    made.__setattr__ = _frozen_setattr
+    made.__delattr__ = _frozen_delattr
     made.__record_compared__ = staticmethod(_getter(tuple(f.name for f in every if f.compare)))
     made.__record_hashed__ = staticmethod(_getter(tuple(
         f.name for f in every if (f.compare if f.hash is None else f.hash))))

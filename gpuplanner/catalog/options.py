@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+
 from gpuplanner.catalog.store import Catalog, Row
 from gpuplanner.core.availability import gpu_availability, in_region
 from gpuplanner.core.cost import HOST_PLATFORM_DEFAULT_USD, CloudOffer, CostAssumptions, Price
@@ -125,18 +127,21 @@ def _offer(row: Row, usd: float, usd_to_cny: float) -> CloudOffer:
 # immutable records, so one build serves every plan until the catalog changes (Catalog.version()).
 _BUILT: dict[tuple[object, ...], tuple[HardwareOptions, ...]] = {}
 _BUILT_KEPT = 4
+_BUILT_LOCK = threading.Lock()  # a plan being cancelled in the worker and the next one may overlap
 
 
 def hardware_options(catalog: Catalog, power: PowerAssumptions, region: str = "global",
                      usd_to_cny: float = CostAssumptions.usd_to_cny) -> list[HardwareOptions]:
     """Every GPU the catalog can estimate, with its server, rentals and availability in `region`."""
     key = (catalog.bundled_path, catalog.overrides_path, id(catalog), catalog.version(), power, region, usd_to_cny)
-    built = _BUILT.get(key)
+    with _BUILT_LOCK:
+        built = _BUILT.get(key)
     if built is None:
         built = tuple(_built_options(catalog, power, region, usd_to_cny))
-        while len(_BUILT) >= _BUILT_KEPT:
-            del _BUILT[next(iter(_BUILT))]
-        _BUILT[key] = built
+        with _BUILT_LOCK:
+            while len(_BUILT) >= _BUILT_KEPT:
+                del _BUILT[next(iter(_BUILT))]
+            _BUILT[key] = built
     return list(built)
 
 

@@ -9,8 +9,11 @@ the "alternatives" fields changed: plans, layouts and step times of all 328 sear
 all-reduce's volume, as the ZeRO paper has it, not half of one (the same plans in the same order; 36 of the 328
 layouts and 64 step times changed, by at most +4.2 %); last, the calibration fitted on dense runs only (MoE runs
 judge it): Hopper FP8 1.18 -> 1.162, 12 FP8 step times +0.5..+1.5 %, the 8B FP8 near misses' fifth now T4 x 64;
-last, serving plans on every GPU of the whole servers they buy (2 -> 8 MI300X, 3 -> 8 H200, ..., the GB200 near
-miss 2 -> 72: the same servers and costs, more replicas; layouts unchanged)."""
+then serving plans on every GPU of the whole servers they buy (2 -> 8 MI300X, 3 -> 8 H200, ..., the GB200 near
+miss 2 -> 72: the same servers and costs, more replicas; layouts unchanged); last, the first CDNA 3 FP8 calibration
+(0.785, from AMD's MLPerf v5.1 LoRA run on 8 MI300X): the six MI325X FP8 searches of 8b-pretrain-fp8 +8..+26 %
+step time, their runner-up percentages with them; every plan unchanged (the other step times differ in the last
+digit only, from the per-row GPU figures of the batched step time)."""
 
 from __future__ import annotations
 

@@ -62,7 +62,10 @@ def _efficiency_table(precision: Precision) -> dict[str, float]:
 
 
 def is_validated(gpu: GPU, precision: Precision) -> bool:
-    return gpu.architecture in _efficiency_table(precision)
+    """A published run of the GPU's architecture in this math width was replayed: its prior is in the efficiency
+    tables, or benchmarks/crossval.py fitted a calibration on its runs (CDNA 3 FP8: one MLPerf run)."""
+    return (gpu.architecture in _efficiency_table(precision)
+            or validation_group(gpu, precision) in FITTED_EFFICIENCY_SCALE)
 
 
 def peak_gemm_efficiency(gpu: GPU, precision: Precision) -> float:

@@ -8,6 +8,7 @@ efficiency refitted without the source judged, per architecture x math width."""
 FITTED_EFFICIENCY_SCALE = {
     ('Ampere', '16-bit'): 0.98,
     ('Blackwell', 'fp8'): 1.105,
+    ('CDNA 3', 'fp8'): 0.785,
     ('Hopper', '16-bit'): 1.21,
     ('Hopper', 'fp8'): 1.162,
 }
@@ -15,6 +16,7 @@ FITTED_EFFICIENCY_SCALE = {
 OUT_OF_SAMPLE_MEDIAN_PCT = {
     ('Ampere', '16-bit'): 7.2,
     ('Blackwell', 'fp8'): 0.2,
+    ('CDNA 3', 'fp8'): 25.7,
     ('Hopper', '16-bit'): 8.9,
     ('Hopper', 'fp8'): 0.7,
 }
@@ -22,27 +24,31 @@ OUT_OF_SAMPLE_MEDIAN_PCT = {
 OUT_OF_SAMPLE_MAX_PCT = {
     ('Ampere', '16-bit'): 12.2,
     ('Blackwell', 'fp8'): 0.2,
+    ('CDNA 3', 'fp8'): 25.7,
     ('Hopper', '16-bit'): 17.1,
     ('Hopper', 'fp8'): 10.0,
 }
 # Median over every dense case, the floor of any band.
-OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 7.2
+OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 7.3
 # Published dense cases, distinct sources, and the largest GPU count validated, per group.
 CASES = {
     ('Ampere', '16-bit'): 15,
     ('Blackwell', 'fp8'): 1,
+    ('CDNA 3', 'fp8'): 1,
     ('Hopper', '16-bit'): 4,
     ('Hopper', 'fp8'): 3,
 }
 SOURCES = {
     ('Ampere', '16-bit'): 5,
     ('Blackwell', 'fp8'): 1,
+    ('CDNA 3', 'fp8'): 1,
     ('Hopper', '16-bit'): 2,
     ('Hopper', 'fp8'): 2,
 }
 LARGEST_VALIDATED_GPUS = {
     ('Ampere', '16-bit'): 2520,
     ('Blackwell', 'fp8'): 8,
+    ('CDNA 3', 'fp8'): 8,
     ('Hopper', '16-bit'): 16384,
     ('Hopper', 'fp8'): 11616,
 }

@@ -25,7 +25,7 @@ from gpuplanner.core.inference import (
     replicas_for_target,
     smallest_fitting_tp,
 )
-from gpuplanner.core.layout import LayoutSearch, clusters_fast_searches, fast_searches, search_layouts
+from gpuplanner.core.layout import LayoutSearch, clusters_fast_searches, search_layouts
 from gpuplanner.core.memory import (
     GIB,
     checkpoint_bytes,
@@ -340,36 +340,27 @@ def choose_count(scenario: Scenario, workload: TrainingWorkload) -> tuple[int, L
 def fast_training_searches(scenario: Scenario, counts: list[int]) -> dict[int, LayoutSearch]:
     """The planner's fast-path layout searches of the scenario's GPU at these counts, with one step-time
     evaluation for all of them (a count without a valid layout is left out)."""
-    try:
-        precision, _ = supported_precision(scenario.gpu, scenario.precision)
-        workload = _training_workload(scenario, precision)
-    except InputError:
-        return {}
-    return fast_searches(workload, [_cluster(scenario, count) for count in counts], scenario.assumptions,
-                         scenario.layout)
+    return fast_training_searches_together([(scenario, counts)])[0]
 
 
 def fast_training_searches_together(requests: list[tuple[Scenario, list[int]]],
                                     runner_up_times: bool = False) -> list[dict[int, LayoutSearch]]:
     """fast_training_searches of each (scenario, counts): the same job on different GPUs, with one step-time
     evaluation for all of those whose workload is the same (a GPU without the precision changes it). A GPU with no
-    published memory bandwidth is searched alone (and says so, as fast_training_searches does).
+    published memory bandwidth is evaluated alone (its step time says so and stops only its own search).
     `runner_up_times`: the full searches, that the runner-up reasons need (search_layouts)."""
     found: list[dict[int, LayoutSearch]] = [{} for _ in requests]
     together: dict[tuple[object, ...], list[tuple[int, list[Cluster]]]] = {}
     for index, (scenario, counts) in enumerate(requests):
-        if scenario.gpu.memory_bandwidth_gbs is None:
-            if not runner_up_times:
-                found[index] = fast_training_searches(scenario, counts)
-            continue
         try:
             precision, _ = supported_precision(scenario.gpu, scenario.precision)
             workload = _training_workload(scenario, precision)
         except InputError:
             continue
-        together.setdefault((workload, scenario.assumptions, scenario.layout), []).append(
+        alone = scenario.gpu.id if scenario.gpu.memory_bandwidth_gbs is None else None
+        together.setdefault((workload, scenario.assumptions, scenario.layout, alone), []).append(
             (index, [_cluster(scenario, count) for count in counts]))
-    for (workload, assumptions, fixed), members in together.items():
+    for (workload, assumptions, fixed, _), members in together.items():
         clusters = [cluster for _, own in members for cluster in own]
         searches = iter(clusters_fast_searches(workload, clusters, assumptions, fixed,  # type: ignore[arg-type]
                                                runner_up_times))

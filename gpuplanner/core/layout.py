@@ -390,15 +390,6 @@ def _undominated(timed: np.ndarray, timed_rows: np.ndarray, layouts: Layouts, me
     return timed[~dominated]
 
 
-def fast_searches(workload: TrainingWorkload, clusters: list[Cluster], assumptions: Assumptions,
-                  fixed: LayoutConstraints = SEARCH_EVERYTHING) -> dict[int, LayoutSearch]:
-    """search_layouts(runner_up_times=False) of one GPU at several counts, with one vectorised step-time evaluation of
-    every count's layouts that run (each row on its own count's node size and network). A count with no valid
-    layout is left out (search_layouts raises for it)."""
-    return {cluster.count: search for cluster, search in zip(clusters, clusters_fast_searches(
-        workload, clusters, assumptions, fixed), strict=True) if search is not None}
-
-
 def clusters_fast_searches(workload: TrainingWorkload, clusters: list[Cluster], assumptions: Assumptions,
                            fixed: LayoutConstraints = SEARCH_EVERYTHING,
                            runner_up_times: bool = False) -> list[LayoutSearch | None]:

@@ -119,3 +119,20 @@ def test_the_window_fits_a_small_or_scaled_screen(main_window) -> None:
     room = main_window.screen().availableGeometry()
     assert main_window.width() <= room.width() and main_window.height() <= room.height()
     assert main_window.minimumSizeHint().width() <= room.width()
+
+
+def test_on_a_small_screen_the_wizard_pane_scrolls_sideways_instead_of_clipping(qtbot, main_window) -> None:
+    """At 800 px the English precision page is wider than its pane: it used to be cut off at the right (combo boxes
+    and the Finish button out of reach, no scroll bar); now the pane scrolls to it."""
+    from PySide6.QtWidgets import QScrollArea
+
+    wizard = main_window.wizard
+    scroll = next(area for area in main_window.findChildren(QScrollArea) if area.widget() is wizard)
+    wizard.load_scenario({"task": "lora", "model": {"preset": "llama-2-70b"}, "training": {"weight_dtype": "fp8"}})
+    while wizard.currentId() < 2:
+        wizard.next()
+    main_window.centralWidget().setSizes([340, 460])
+    QApplication.processEvents()
+    assert wizard.width() > scroll.viewport().width()  # the page, at its least width, does not fit the pane
+    bar = scroll.horizontalScrollBar()
+    assert bar.isVisible() and bar.maximum() == wizard.width() - scroll.viewport().width()

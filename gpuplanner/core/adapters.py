@@ -1,4 +1,4 @@
-"""LoRA / QLoRA arithmetic: adapter parameter counts and the bytes of a 4-bit NF4 base.
+"""LoRA / QLoRA arithmetic: adapter parameter counts and the bytes of a base stored narrower than 16-bit.
 
 LoRA (Hu et al. 2021): each adapted d_in x d_out matrix gains A (d_in x r) and B (r x d_out): r (d_in + d_out)
 trainable parameters. QLoRA (Dettmers et al. 2023, Sec. 3): NF4 weights in blocks of 64 with double-quantized
@@ -19,7 +19,6 @@ LORA_TARGETS = ("qv", "attention", "all-linear")
 class AdapterSpec:
     rank: int = 16
     targets: str = "all-linear"  # qv (LoRA paper) | attention (q, k, v, o) | all-linear (QLoRA paper)
-    quantized_base: bool = False  # QLoRA: NF4 base weights
     paged_optimizer: bool = False  # optimizer states paged to host memory under pressure (bitsandbytes)
 
     def __post_init__(self) -> None:
@@ -49,10 +48,9 @@ class AdapterSpec:
         return self.total_params(model) / model.layers
 
 
-def frozen_base_bytes_per_param(model: ModelArch, quantized: bool, dense_bytes: float) -> float:
-    """Average resident bytes per base parameter: NF4 for the transformer matrices under QLoRA, else dense."""
-    if not quantized:
-        return dense_bytes
+def mixed_bytes_per_param(model: ModelArch, matmul_bytes: float) -> float:
+    """Average resident bytes per parameter with the transformer matrices at `matmul_bytes` (FP8, NF4) and the
+    embeddings, norms and output head in 16-bit (QLoRA's and Transformer Engine's FP8 parameters' split)."""
     matmul = model.matmul_params
     other = model.total_params - matmul
-    return (matmul * NF4_DOUBLE_QUANT_BITS_PER_PARAM / 8.0 + other * 2.0) / model.total_params
+    return (matmul * matmul_bytes + other * 2.0) / model.total_params

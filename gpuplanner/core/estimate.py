@@ -74,7 +74,7 @@ from gpuplanner.core.vision import (
     ImageWorkload,
     search_image_layouts,
 )
-from gpuplanner.core.workload import Assumptions, Cluster, Task, TrainingWorkload
+from gpuplanner.core.workload import Assumptions, Cluster, Task, TrainingWorkload, WeightDtype
 
 # Time bands: the leave-one-source-out errors of the published runs (benchmarks/crossval.py, generated into
 # core/validation_errors.py), never the in-sample errors of the runs the constants were fitted to.
@@ -270,15 +270,25 @@ def _cluster(scenario: Scenario, count: int) -> Cluster:
     return Cluster(scenario.gpu, count, min(scenario.gpus_per_node, count), scenario.network_gbps_per_node)
 
 
+def stored_weights(scenario: Scenario, precision: Precision) -> WeightDtype | None:
+    """How the weights are stored at the precision the GPU runs: as the scenario says (QLoRA: NF4), except that
+    trained FP8 parameters need FP8 GEMMs; where the GPU falls back to 16-bit they are kept in it."""
+    given = scenario.training.get("weight_dtype", WeightDtype.NF4 if scenario.task == Task.QLORA else None)
+    if given is WeightDtype.FP8 and scenario.task in (Task.PRETRAIN, Task.FINETUNE) \
+            and precision not in (Precision.FP8, Precision.FP4):
+        return None
+    return given
+
+
 def _training_workload(scenario: Scenario, precision: Precision) -> TrainingWorkload:
     adapter = None
     if scenario.task in (Task.LORA, Task.QLORA):
         adapter = AdapterSpec(rank=scenario.training["lora_rank"], targets=scenario.training["lora_targets"],
-                              quantized_base=scenario.task == Task.QLORA,
                               paged_optimizer=scenario.training["paged_optimizer"])
     return TrainingWorkload(model=scenario.model, task=scenario.task, seq_len=scenario.seq_len,
                             global_batch=scenario.training["global_batch"], tokens=scenario.training["tokens"],
-                            precision=precision, optimizer=scenario.training["optimizer"], adapter=adapter)
+                            precision=precision, optimizer=scenario.training["optimizer"], adapter=adapter,
+                            weight_dtype=stored_weights(scenario, precision))
 
 
 def training_bounds(scenario: Scenario, gpu: GPU) -> tuple[float, float] | None:
@@ -378,6 +388,9 @@ def estimate_training(scenario: Scenario, node: NodeSpec | None = None, alternat
     one with runner_up_times, else it is searched again)."""
     precision, warnings = supported_precision(scenario.gpu, scenario.precision)
     workload = _training_workload(scenario, precision)
+    if scenario.training.get("weight_dtype") is WeightDtype.FP8 and workload.weight_dtype is None:
+        warnings.append(msg("FP8 weights need FP8 GEMMs: on {gpu} they are kept in {precision}.",
+                            gpu=scenario.gpu.model, precision=precision.value.upper()))
     if scenario.gpu_count is None:
         count, search = choose_count(scenario, workload)
     else:
@@ -446,17 +459,28 @@ def estimate_training(scenario: Scenario, node: NodeSpec | None = None, alternat
             "flops_convention": "6N + 12*layers*hidden*seq per token (PaLM); no causal discount",
             "activation_memory": "Korthikanti et al. 2022, generalised to GQA and SwiGLU",
             "optimizer": workload.optimizer.value,
+            "weight_storage": weight_storage_text(workload),
             "adapters": None if workload.adapter is None else {
-                **asdict(workload.adapter),
+                **asdict(workload.adapter), "quantized_base": workload.weight_dtype is WeightDtype.NF4,
                 "dtype": "compute dtype (bf16/fp16); optimizer states fp32, no master copy",
-                "base": "NF4 + double quantization, 4.127 bits/param" if workload.adapter.quantized_base
-                else "frozen in the compute dtype"},
+                "base": "frozen, " + weight_storage_text(workload)},
             "power": f"expected draw = {PowerAssumptions.training_w_per_gpu_tdp_w:.2f} x GPU TDP per GPU incl. host "
                      "(MLPerf Training v4.0 metered)",
         },
         warnings=tuple(warnings),
         stack=stack_report(scenario) if alternatives else None,
     )
+
+
+def weight_storage_text(workload: TrainingWorkload) -> str:
+    """How the weights are held, for the assumptions block."""
+    dtype = workload.weight_dtype
+    if dtype is None:
+        return f"{workload.precision.value} (the compute dtype)" if workload.precision in (
+            Precision.FP32, Precision.TF32) else "16-bit (the compute dtype)"
+    stored = "NF4 + double quantization, 4.127 bits/param" if dtype is WeightDtype.NF4 else dtype.value.upper()
+    how = "dequantized to 16-bit one layer at a time" if workload.dequantizes_weights else "read by the GEMMs"
+    return f"transformer matrices {stored}, {how}; embeddings, norms and output head 16-bit"
 
 
 LAYOUT_KNOBS = ("tp", "pp", "dp", "cp", "ep", "zero", "micro_batch", "recompute", "recompute_layers",

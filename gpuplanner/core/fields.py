@@ -24,7 +24,7 @@ from gpuplanner.core.model import ARCH_COUNTS, ARCH_FIELDS
 from gpuplanner.core.records import record
 from gpuplanner.core.site import CHINA_IDC_CABINET_AMPS, Cooling, PowerAssumptions, PowerSupply, SiteLimits
 from gpuplanner.core.stack import Stack
-from gpuplanner.core.workload import Assumptions, Optimizer, Task, TrainingWorkload
+from gpuplanner.core.workload import Assumptions, Optimizer, Task, TrainingWorkload, WeightDtype
 
 SEARCHED = "searched"  # the documented "default" of a knob the layout search chooses
 
@@ -94,6 +94,8 @@ _ASSUMPTION_HELP: dict[str, str] = {
     "flash_attention_version": "fused attention kernel generation: 3 today's best (FlashAttention-3 / cuDNN on "
                                "Hopper), 2 FlashAttention-2 (PyTorch SDPA, DeepSpeed; about half as fast on Hopper), "
                                "1 FlashAttention-1 or xformers (half FlashAttention-2)",
+    "fp8_activation_inputs": "FP8 training also stores the MLP activation function's input in FP8 (NeMo's "
+                             "fp8_activation_input_store, MLPerf LoRA recipes)",
     "fragmentation": "caching-allocator slack, a share of tensor memory (reserved but not allocated)",
     "dp_overlap": "share of the gradient traffic hidden behind the backward pass",
     "tp_overlap": "share of the tensor-parallel collectives hidden behind the GEMMs (Transformer Engine overlap)",
@@ -125,6 +127,8 @@ FIELDS: tuple[Field, ...] = (
     Field("training.recompute_layers", int, "all (searched: all or half with full recompute)", 1, 1 << 20,
           unit="layers", help="how many layers recompute, with recompute full or selective"),
     Field("training.zero", int, SEARCHED, 0, 3, help="ZeRO stage (sharding of optimizer, gradients, weights)"),
+    Field("training.weight_dtype", str, "the compute dtype (qlora: nf4)", choices=_choices(WeightDtype),
+          help="how the weight matrices are stored: fp8 parameters, or a LoRA base in fp8 / nf4"),
     Field("training.lora_rank", int, 16, 1, 65536, help="LoRA rank r"),
     Field("training.lora_targets", str, "all-linear", choices=LORA_TARGETS, help="which matrices get adapters"),
     Field("training.paged_optimizer", bool, "true for qlora (its recipe), else false",

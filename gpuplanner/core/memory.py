@@ -13,7 +13,7 @@ from functools import cached_property
 
 import numpy as np
 
-from gpuplanner.core.adapters import frozen_base_bytes_per_param
+from gpuplanner.core.adapters import mixed_bytes_per_param
 from gpuplanner.core.hardware import Precision
 from gpuplanner.core.model import ModelArch
 from gpuplanner.core.results import MemoryPerGPU
@@ -33,6 +33,14 @@ OPTIMIZER_STATE_BYTES = {
 def weight_bytes_per_param(precision: Precision) -> float:
     """Resident weight dtype: 4 bytes in fp32/tf32 training, else 2 (FP8 GEMMs keep bf16 weights)."""
     return 4.0 if precision in (Precision.FP32, Precision.TF32) else 2.0
+
+
+def stored_weight_bytes_per_param(workload: TrainingWorkload) -> float:
+    """Average resident bytes per base parameter: the compute dtype's, or the matrices in `weight_dtype` (FP8
+    parameters, QLoRA's NF4) with embeddings, norms and the output head 16-bit."""
+    if workload.weight_dtype is None:
+        return weight_bytes_per_param(workload.precision)
+    return mixed_bytes_per_param(workload.model, workload.weight_dtype.matmul_bytes)
 
 
 def checkpoint_bytes(trainable_params: float, precision: Precision, optimizer: Optimizer,
@@ -77,16 +85,15 @@ def parameter_shard(workload: TrainingWorkload, tp: np.ndarray, pp: np.ndarray,
     the stage's routed experts (Lepikhin et al. 2020, GShard)."""
     model = workload.model
     base = params_on_heaviest_stage(model, pp) / tp
-    dense = weight_bytes_per_param(workload.precision)
+    stored = base * stored_weight_bytes_per_param(workload)
     adapter = workload.adapter
     if adapter is None:
         if ep is None or not model.is_moe:
-            return ParameterShard(base * dense, base, base)
+            return ParameterShard(stored, base, base)
         saved = model.expert_params / pp / tp * (1.0 - 1.0 / ep)
-        return ParameterShard(base * dense, base, base, 1.0 - saved / base)
+        return ParameterShard(stored, base, base, 1.0 - saved / base)
     adapters = adapter.total_params(model) / pp / tp
-    frozen = base * frozen_base_bytes_per_param(model, adapter.quantized_base, dense)
-    return ParameterShard(frozen + adapters * dense, adapters, base)
+    return ParameterShard(stored + adapters * weight_bytes_per_param(workload.precision), adapters, base)
 
 
 def params_on_heaviest_stage(model: ModelArch, pp: np.ndarray) -> np.ndarray:
@@ -101,7 +108,8 @@ def activation_bytes_per_layer(model: ModelArch, seq_len: int, layouts: Layouts,
                                assumptions: Assumptions, fp8_gemm_inputs: bool = False) -> np.ndarray:
     """Stored activations of one transformer layer for one micro-batch on one GPU (bytes). FP8 recipes
     (Transformer Engine) keep the inputs of the QKV, projection and both MLP GEMMs in FP8 for the backward pass,
-    1 byte instead of 2; attention and normalisation inputs stay 16-bit. With context parallelism a GPU holds
+    1 byte instead of 2, and with assumptions.fp8_activation_inputs the MLP activation function's input as well;
+    attention and normalisation inputs stay 16-bit. With context parallelism a GPU holds
     s / cp of the sequence (its attention scores, without FlashAttention, still span the whole sequence)."""
     s, h = float(seq_len) / layouts.context, float(model.hidden)
     b, t = layouts.micro_batch, layouts.tp
@@ -118,6 +126,8 @@ def activation_bytes_per_layer(model: ModelArch, seq_len: int, layouts: Layouts,
     if fp8_gemm_inputs:  # QKV and MLP inputs (replicated), projection input and FC2 input (split) at 1 byte
         replicated -= 2.0
         split -= 1.0 + ffn_ratio
+        if assumptions.fp8_activation_inputs:  # the activation function's input too: gate and up, or FC1's output
+            split -= (2.0 if model.gated_mlp else 1.0) * ffn_ratio
     # Without FlashAttention the scores are stored: the softmax output (2), and with dropout its mask and output (3).
     scores = 0.0 if assumptions.flash_attention else (5.0 if assumptions.dropout else 2.0) * model.heads \
         * float(seq_len) / h
@@ -192,8 +202,8 @@ def training_memory(workload: TrainingWorkload, layouts: Layouts, assumptions: A
     weights, gradients, optimizer = zero_sharded(
         shard.weight_bytes, trainable * gradient_bytes, trainable * optimizer_bytes, dp * layouts.context, zero,
         shard.held_share)
-    if workload.adapter is not None and workload.adapter.quantized_base:
-        # QLoRA dequantizes one layer at a time to 16-bit for its matmuls.
+    if workload.dequantizes_weights:
+        # QLoRA (and FP8 storage under 16-bit compute) dequantizes one layer at a time to 16-bit for its matmuls.
         weights = weights + shard.base_params / model.layers * pp * 2.0
 
     act_bytes = 4.0 if workload.precision in (Precision.FP32, Precision.TF32) else 2.0

@@ -15,7 +15,6 @@ from functools import cached_property
 
 import numpy as np
 
-from gpuplanner.core.adapters import NF4_DOUBLE_QUANT_BITS_PER_PARAM
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.hardware import GPU, Precision, group_link_gbs
 from gpuplanner.core.memory import (
@@ -25,6 +24,7 @@ from gpuplanner.core.memory import (
     microbatches_per_step,
     optimizer_bytes_per_param,
     parameter_shard,
+    stored_weight_bytes_per_param,
     weight_bytes_per_param,
 )
 from gpuplanner.core.validation_errors import FITTED_EFFICIENCY_SCALE
@@ -375,11 +375,11 @@ def _step_time(workload: TrainingWorkload, gpu: GpuRows, gpus_per_node: np.ndarr
     passes = ELEMENTWISE_TRAFFIC_FACTOR * np.where(layouts.recompute == Recompute.FULL, 4.0 / 3.0, 1.0)
     memory_bound = layer_activations * passes * (model.layers / pp) * microbatches / hbm
     shard = parameter_shard(workload, tp, pp, layouts.ep)
-    if workload.adapter is not None and workload.adapter.quantized_base:
+    if workload.dequantizes_weights and workload.weight_dtype is not None:
         # QLoRA dequantizes every NF4 weight to 16-bit in each forward and backward pass (read 4.1 + write 16
-        # + read 16 bits per parameter).
+        # + read 16 bits per parameter); an FP8-stored base under 16-bit compute the same from 8 bits.
         dequant_passes = 2.0 + np.where(layouts.recompute == Recompute.FULL, 1.0, 0.0)
-        memory_bound = memory_bound + shard.base_params * (NF4_DOUBLE_QUANT_BITS_PER_PARAM / 8.0 + 4.0) \
+        memory_bound = memory_bound + shard.base_params * (workload.weight_dtype.matmul_bytes + 4.0) \
             * dequant_passes * microbatches / hbm
 
     # Tensor parallel: 2 all-reduces (or reduce-scatter + all-gather with SP) of s*b*h per layer per pass.
@@ -480,7 +480,9 @@ def _step_time(workload: TrainingWorkload, gpu: GpuRows, gpus_per_node: np.ndarr
 
     # Optimizer update: read and write weights, gradients and states of this GPU's shard.
     updated = shard.trainable_params / np.where(zero >= 1, replicas, 1.0 / shard.held_share)
-    state_bytes = (weight_bytes_per_param(workload.precision) + gradient_bytes_per_param(workload, assumptions)
+    trained_weight_bytes = weight_bytes_per_param(workload.precision) if workload.adapter is not None \
+        else stored_weight_bytes_per_param(workload)  # the optimizer writes the stored copy (FP8 parameters)
+    state_bytes = (trained_weight_bytes + gradient_bytes_per_param(workload, assumptions)
                    + optimizer_bytes_per_param(workload, assumptions))
     optimizer = 2.0 * updated * state_bytes / hbm
 

@@ -20,7 +20,7 @@ from gpuplanner.core.records import record
 from gpuplanner.core.site import PowerAssumptions, PowerSupply, SiteLimits
 from gpuplanner.core.stack import Stack, profile_for
 from gpuplanner.core.vision import ImagePreset
-from gpuplanner.core.workload import Assumptions, Optimizer, Recompute, Task, TrainingWorkload
+from gpuplanner.core.workload import Assumptions, Optimizer, Recompute, Task, TrainingWorkload, WeightDtype
 
 # The scenario file's JSON object as the user wrote it (an input document, validated by parse_scenario): the one
 # thing besides the exporter's output that travels as plain JSON data.
@@ -63,7 +63,7 @@ SCHEMA: dict[str, Any] = {
     "task": str, "model": dict, "seq_len": int, "precision": str, "stack": str, "assumptions": dict,
     "training": {"tokens": float, "global_batch": int, "micro_batch": int, "optimizer": str, "recompute": str,
                  "zero": int, "lora_rank": int, "lora_targets": str, "paged_optimizer": bool,
-                 "recompute_layers": int},
+                 "recompute_layers": int, "weight_dtype": str},
     "inference": {"batch": int, "input_tokens": int, "output_tokens": int, "weight_dtype": str, "kv_dtype": str,
                   "engine": str, "concurrent_users": int, "max_ttft_s": float, "max_tpot_s": float},
     "images": {"count": int, "epochs": float, "batch": int, "resolution": int, "gflops_per_sample": float,
@@ -204,6 +204,24 @@ def model_document(model: ModelArch) -> ScenarioDocument:
     return section
 
 
+def _weight_dtype(name: str, task: Task, precision: Precision) -> WeightDtype:
+    """`training.weight_dtype`, checked against what the task can train with it."""
+    dtype: WeightDtype = _choice("training.weight_dtype", name, WeightDtype)
+    key = "training.weight_dtype"
+    if task not in (Task.PRETRAIN, Task.FINETUNE, Task.LORA, Task.QLORA):
+        raise InputError(key, "applies to language-model training (serving: inference.weight_dtype)")
+    trained = task in (Task.PRETRAIN, Task.FINETUNE)
+    if dtype is WeightDtype.NF4 and trained:
+        raise InputError(key, "nf4 weights cannot be trained: it stores a frozen LoRA base (task lora or qlora)")
+    if task == Task.QLORA and dtype is not WeightDtype.NF4:
+        raise InputError(key, "QLoRA keeps its base in nf4; for a {dtype} base choose task lora", dtype=dtype.value)
+    if trained and dtype is WeightDtype.FP8 and precision not in (Precision.FP8, Precision.FP4):
+        raise InputError(key, "trained fp8 weights need precision fp8 (the FP8 GEMMs read them)")
+    if trained and precision in (Precision.FP32, Precision.TF32):
+        raise InputError(key, "{precision} training keeps {precision} weights", precision=precision.value)
+    return dtype
+
+
 def parse_scenario(data: object, resolve_model: Callable[[str], ModelArch], resolve_gpu: Callable[[str], GPU],
                    resolve_image: Callable[[str], ImagePreset] | None = None) -> Scenario:
     if not isinstance(data, dict):
@@ -281,6 +299,8 @@ def parse_scenario(data: object, resolve_model: Callable[[str], ModelArch], reso
     if training["lora_targets"] not in LORA_TARGETS:
         raise InputError("training.lora_targets", "must be one of {join}", join=' | '.join(LORA_TARGETS))
     training.setdefault("paged_optimizer", paged_optimizer_by_default(task.value))
+    if "weight_dtype" in training:
+        training["weight_dtype"] = _weight_dtype(training["weight_dtype"], task, precision)
     hardware = _section(data, "hardware")
     gpu = resolve_gpu(hardware.get("gpu", DEFAULT_GPU_ID))
     count = hardware.get("count")

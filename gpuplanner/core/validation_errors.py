@@ -8,7 +8,7 @@ efficiency refitted without the source judged, per architecture x math width."""
 FITTED_EFFICIENCY_SCALE = {
     ('Ampere', '16-bit'): 0.98,
     ('Blackwell', 'fp8'): 1.105,
-    ('CDNA 3', 'fp8'): 0.785,
+    ('CDNA 3', 'fp8'): 0.769,
     ('Hopper', '16-bit'): 1.21,
     ('Hopper', 'fp8'): 1.162,
 }
@@ -16,7 +16,7 @@ FITTED_EFFICIENCY_SCALE = {
 OUT_OF_SAMPLE_MEDIAN_PCT = {
     ('Ampere', '16-bit'): 7.2,
     ('Blackwell', 'fp8'): 0.2,
-    ('CDNA 3', 'fp8'): 25.7,
+    ('CDNA 3', 'fp8'): 28.7,
     ('Hopper', '16-bit'): 8.9,
     ('Hopper', 'fp8'): 0.7,
 }
@@ -24,7 +24,7 @@ OUT_OF_SAMPLE_MEDIAN_PCT = {
 OUT_OF_SAMPLE_MAX_PCT = {
     ('Ampere', '16-bit'): 12.2,
     ('Blackwell', 'fp8'): 0.2,
-    ('CDNA 3', 'fp8'): 25.7,
+    ('CDNA 3', 'fp8'): 28.7,
     ('Hopper', '16-bit'): 17.1,
     ('Hopper', 'fp8'): 10.0,
 }

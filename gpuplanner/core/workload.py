@@ -7,7 +7,7 @@ from enum import IntEnum, StrEnum
 
 import numpy as np
 
-from gpuplanner.core.adapters import AdapterSpec
+from gpuplanner.core.adapters import NF4_DOUBLE_QUANT_BITS_PER_PARAM, AdapterSpec
 from gpuplanner.core.errors import InputError, require_int, require_positive
 from gpuplanner.core.goodput import CHECKPOINT_WRITE_GBS_PER_GPU, INTERRUPTIONS_PER_MILLION_GPU_HOURS, RESTART_MINUTES
 from gpuplanner.core.hardware import GPU, Precision
@@ -31,6 +31,24 @@ class Optimizer(StrEnum):
     ADAM_8BIT = "adam8bit"
     SGD = "sgd"
     ADAFACTOR = "adafactor"
+
+
+class WeightDtype(StrEnum):
+    """How the transformer's matrices are stored (`training.weight_dtype`); embeddings, norms and the output head
+    stay 16-bit. A workload without one keeps its weights in the compute dtype."""
+
+    BF16 = "bf16"
+    FP16 = "fp16"
+    # FP8 parameters: Transformer Engine's fp8_model_init (NeMo's fp8_params, Megatron-Core's --fp8-param-gather);
+    # the FP8 GEMMs read them directly, the fp32 master copy stays with the optimizer.
+    FP8 = "fp8"
+    NF4 = "nf4"  # QLoRA's 4-bit NormalFloat with double-quantized constants (Dettmers et al. 2023): a frozen base
+
+    @property
+    def matmul_bytes(self) -> float:
+        """Bytes per stored matrix weight (one FP8 scale per tensor is negligible)."""
+        return NF4_DOUBLE_QUANT_BITS_PER_PARAM / 8.0 if self is WeightDtype.NF4 else \
+            (1.0 if self is WeightDtype.FP8 else 2.0)
 
 
 class Recompute(IntEnum):
@@ -65,6 +83,9 @@ class Assumptions:
     # best of today (FlashAttention-3 / cuDNN on Hopper, FlashAttention-2 before it); 2, FlashAttention-2 (PyTorch
     # SDPA's flash backend, DeepSpeed); 1, FlashAttention-1 or xformers' memory-efficient attention (2022-23 stacks).
     flash_attention_version: int = 3
+    # FP8 recipes that also store the MLP activation function's input (SwiGLU's gate and up, or FC1's output) in FP8
+    # for the backward pass: NeMo's fp8_activation_input_store, set in NVIDIA's and AMD's MLPerf LoRA recipes.
+    fp8_activation_inputs: bool = False
     cuda_context_gib: float = 0.75  # CUDA context + cuBLAS/cuDNN workspaces, per process
     nccl_buffers_gib: float = 0.5  # NCCL channel buffers when the GPU talks to peers
     fragmentation: float = 0.08  # caching-allocator slack as a share of tensor memory
@@ -121,6 +142,7 @@ class TrainingWorkload:
     precision: Precision = Precision.BF16
     optimizer: Optimizer = Optimizer.ADAMW
     adapter: AdapterSpec | None = None  # LoRA / QLoRA: the base is frozen, only adapters train
+    weight_dtype: WeightDtype | None = None  # stored matrices (QLoRA: NF4); None: the compute dtype
 
     def __post_init__(self) -> None:
         require_int("seq_len", self.seq_len, maximum=1 << 22)
@@ -132,6 +154,13 @@ class TrainingWorkload:
     @property
     def tokens_per_step(self) -> int:
         return self.global_batch * self.seq_len
+
+    @property
+    def dequantizes_weights(self) -> bool:
+        """The GEMMs cannot read the stored matrices: NF4 (QLoRA), or FP8 under 16-bit compute, dequantized to
+        16-bit one layer at a time in each pass."""
+        return self.weight_dtype is WeightDtype.NF4 or (
+            self.weight_dtype is WeightDtype.FP8 and self.precision not in (Precision.FP8, Precision.FP4))
 
     @property
     def steps(self) -> float:

@@ -53,6 +53,7 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "Expected %1 interruptions over the run (one every %2 h on %3 GPUs): with a "
                                       "checkpoint every %4 min and %5-min restarts, %6 of the wall-clock time is "
                                       "training."),
+    QT_TRANSLATE_NOOP("CoreMessages", "FP8 weights need FP8 GEMMs: on %1 they are kept in %2."),
     QT_TRANSLATE_NOOP("CoreMessages", "GeForce cards: NVIDIA's driver licence does not permit data-center "
                                       "deployment, and they have no ECC memory."),
     QT_TRANSLATE_NOOP("CoreMessages", "IEC 60309 %1 %2 A (%3)"),
@@ -218,12 +219,15 @@ INPUT_TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "%1 tokens cannot be split into 2 x %2 equal chunks (ring attention balances "
                                       "causal work that way)"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 tokens is beyond any real training run"),
+    QT_TRANSLATE_NOOP("CoreMessages", "%1 training keeps %1 weights"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1: FLOPs per image are not in the catalog (no citable source); give "
                                       "images.gflops_per_sample"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1: activation memory per image is not in the catalog; give "
                                       "images.activation_mib_per_sample (scripts/measure_cnn_activations.py)"),
     QT_TRANSLATE_NOOP("CoreMessages", "IDC cabinets are sold at %1 A"),
     QT_TRANSLATE_NOOP("CoreMessages", "JSON nested too deeply"),
+    QT_TRANSLATE_NOOP("CoreMessages", "QLoRA keeps its base in nf4; for a %1 base choose task lora"),
+    QT_TRANSLATE_NOOP("CoreMessages", "applies to language-model training (serving: inference.weight_dtype)"),
     QT_TRANSLATE_NOOP("CoreMessages", "cannot read %1: %2"),
     QT_TRANSLATE_NOOP("CoreMessages", "cannot write %1: %2"),
     QT_TRANSLATE_NOOP("CoreMessages", "cannot write in %1"),
@@ -278,6 +282,8 @@ INPUT_TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "must not be empty"),
     QT_TRANSLATE_NOOP("CoreMessages", "needs a file name"),
     QT_TRANSLATE_NOOP("CoreMessages", "needs recompute to be full or selective"),
+    QT_TRANSLATE_NOOP("CoreMessages", "nf4 weights cannot be trained: it stores a frozen LoRA base (task lora or "
+                                      "qlora)"),
     QT_TRANSLATE_NOOP("CoreMessages", "no GPU count up to 4096 divides the batch evenly"),
     QT_TRANSLATE_NOOP("CoreMessages", "no GPU count up to 65536 gives a valid layout for this batch"),
     QT_TRANSLATE_NOOP("CoreMessages", "no micro-batch divides the images each GPU gets per step"),
@@ -292,6 +298,7 @@ INPUT_TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "the folder %1 does not exist"),
     QT_TRANSLATE_NOOP("CoreMessages", "the number %1 is too large"),
     QT_TRANSLATE_NOOP("CoreMessages", "tp x cp x pp x dp = %1 but hardware.count is %2"),
+    QT_TRANSLATE_NOOP("CoreMessages", "trained fp8 weights need precision fp8 (the FP8 GEMMs read them)"),
     QT_TRANSLATE_NOOP("CoreMessages", "unknown GPU id %1; see `gpuplanner catalog gpus`"),
     QT_TRANSLATE_NOOP("CoreMessages", "unknown assumption"),
     QT_TRANSLATE_NOOP("CoreMessages", "unknown id %1; see `gpuplanner catalog %2`"),

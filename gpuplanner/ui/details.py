@@ -218,6 +218,8 @@ def assumption_labels() -> dict[str, str]:
         "ep_node_forwarding": tr("MoE tokens cross the network once per node (DeepEP)"),
         "moe_load_imbalance": tr("MoE load on the busiest GPU (x the mean)"),
         "gather_exposed_share": tr("ZeRO-3 gathers left exposed (share)"),
+        "fp8_activation_inputs": tr("FP8 training also stores the MLP activation inputs in FP8"),
+        "weight_storage": tr("Weight storage"),
         "compute_efficiency_scale": tr("Compute efficiency scale"), "flops_convention": tr("FLOPs counted as"),
         "activation_memory": tr("Activation memory"), "optimizer": tr("Optimizer"), "adapters": tr("Adapters"),
         "power": tr("Power"), "decode_overlap_penalty": tr("Decode overlap penalty"), "kv_cache": tr("KV cache"),

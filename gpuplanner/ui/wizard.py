@@ -98,7 +98,7 @@ WIZARD_KEYS = (
     "model.vocab", "model.gated_mlp", "model.tied_embeddings", "seq_len", "images", "precision", "stack",
     "assumptions",
     "training.tokens", "training.global_batch", "training.optimizer", "training.recompute", "training.zero",
-    "training.lora_rank", "training.lora_targets", "training.paged_optimizer",
+    "training.lora_rank", "training.lora_targets", "training.paged_optimizer", "training.weight_dtype",
     "inference.batch", "inference.input_tokens", "inference.output_tokens", "inference.engine",
     "inference.weight_dtype", "inference.kv_dtype", "inference.concurrent_users", "inference.max_ttft_s",
     "inference.max_tpot_s", "hardware.gpu", "hardware.count",
@@ -391,6 +391,12 @@ class PrecisionPage(QWizardPage):
             [("all-linear", self.tr("All linear layers")), ("attention", self.tr("Attention (q, k, v, o)")),
              ("qv", self.tr("q and v only"))], "all-linear", self.tr("Which matrices get adapters"))
         self.paged = QCheckBox(self.tr("Paged optimizer (states spill to CPU memory under pressure)"), self)
+        self.stored_weights = choice_combo(
+            [(AUTO, self.tr("As computed")), ("bf16", "BF16"), ("fp16", "FP16"),
+             ("fp8", self.tr("FP8 (Transformer Engine FP8 parameters)")), ("nf4", self.tr("NF4 (a frozen LoRA base)"))],
+            AUTO, self.tr("How the weight matrices are kept in GPU memory. FP8 halves them (the FP8 GEMMs read them "
+                          "directly; trained FP8 weights need FP8 precision); NF4 stores a frozen LoRA base in 4 "
+                          "bits. Embeddings, norms and the output head stay 16-bit."))
         self.weight_dtype = choice_combo([("fp16", "FP16"), ("bf16", "BF16"), ("fp8", "FP8"), ("fp4", "FP4"),
                                           ("int8", "INT8"), ("int4", "INT4")], "fp16",
                                          self.tr("Weight format for serving"))
@@ -402,6 +408,7 @@ class PrecisionPage(QWizardPage):
             "recompute": (self.tr("Recompute"), self.recompute), "zero": (self.tr("ZeRO / FSDP"), self.zero),
             "lora_rank": (self.tr("LoRA rank"), self.lora_rank),
             "lora_targets": (self.tr("LoRA targets"), self.lora_targets), "paged": ("", self.paged),
+            "stored_weights": (self.tr("Weights stored as"), self.stored_weights),
             "weight_dtype": (self.tr("Weights"), self.weight_dtype), "kv_dtype": (self.tr("KV cache"), self.kv_dtype),
         }
         for label, widget in self.rows.values():
@@ -417,6 +424,7 @@ class PrecisionPage(QWizardPage):
             "recompute": task not in ("inference", "vision", "diffusion"), "zero": task != "inference",
             "lora_rank": task in ("lora", "qlora"), "lora_targets": task in ("lora", "qlora"),
             "paged": task in ("lora", "qlora"), "weight_dtype": task == "inference", "kv_dtype": task == "inference",
+            "stored_weights": task in ("pretrain", "finetune", "lora"),  # QLoRA's base is NF4 by definition
         }
         for key, (_, widget) in self.rows.items():
             layout.setRowVisible(widget, visible[key])
@@ -751,6 +759,8 @@ class ScenarioWizard(QWizard):
                 training["recompute"] = p.recompute.currentData()
             if p.zero.currentData() != AUTO:
                 training["zero"] = int(p.zero.currentData())
+            if task != "qlora" and p.stored_weights.currentData() != AUTO:
+                training["weight_dtype"] = p.stored_weights.currentData()
             if task in ("lora", "qlora"):
                 training.update(lora_rank=p.lora_rank.value(), lora_targets=p.lora_targets.currentData(),
                                 paged_optimizer=p.paged.isChecked())
@@ -865,6 +875,7 @@ class ScenarioWizard(QWizard):
             select_data(p.optimizer, training["optimizer"])
             select_data(p.recompute, training.get("recompute", AUTO))
             select_data(p.zero, str(training["zero"]) if "zero" in training else AUTO)
+            select_data(p.stored_weights, training.get("weight_dtype", AUTO))
             p.lora_rank.setValue(int(training["lora_rank"]))
             select_data(p.lora_targets, training["lora_targets"])
             p.paged.setChecked(bool(data.get("training", {}).get("paged_optimizer",
@@ -927,6 +938,7 @@ class ScenarioWizard(QWizard):
             "model.heads": m.heads, "model.kv_heads": m.kv_heads, "model.ffn_hidden": m.ffn, "model.vocab": m.vocab,
             "seq_len": m.seq_len, "training.tokens": m.tokens_b, "training.global_batch": m.global_batch,
             "training.micro_batch": m.global_batch, "training.lora_rank": p.lora_rank, "precision": p.precision,
+            "training.weight_dtype": p.stored_weights,
             "inference.batch": m.batch, "inference.input_tokens": m.input_tokens,
             "inference.output_tokens": m.output_tokens, "hardware.gpu": d.gpu, "hardware.count": d.count,
             "constraints.region": d.region,

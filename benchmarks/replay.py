@@ -281,6 +281,19 @@ def training_cases(catalog: Catalog) -> list[Case]:
         "tokens_per_s_per_gpu", _steady_state_tokens_per_s_per_gpu(run),
         "steady state from the log's block timings (evaluation and warm-up excluded)"))
 
+    # NVIDIA's MLPerf v5.1 LoRA submission on 8 GB200 (two trays of one NVL72), in its FP4 phase: TP 1 x CP 2 x DP 4,
+    # micro-batch 1 (2 accumulated), no recomputation, the frozen base pre-quantized to NVFP4 on the GPU
+    # (config_GB200_2x4x2xtp1pp1cp2_fp4.sh and the configs it sources; custom_callbacks.py).
+    run = runs["mlperf-t51-llama2-70b-lora-8gb200-fp4"]
+    cases.append(Case(run["id"], "MLPerf Llama-2-70B LoRA, 8 GB200, FP4", {
+        "task": "lora", "model": {"preset": "llama-2-70b"}, "seq_len": 8192, "precision": "fp4",
+        "training": {"global_batch": 8, "micro_batch": 1, "lora_rank": 16, "lora_targets": "attention",
+                     "recompute": "none", "zero": 0, "weight_dtype": "fp4"},
+        "hardware": {"gpu": "gb200", "count": 8, "gpus_per_node": 8},
+        "parallelism": {"tp": 1, "pp": 1, "cp": 2, "dp": 4}},
+        "tokens_per_s_per_gpu", _steady_state_tokens_per_s_per_gpu(run),
+        "steady state of the FP4 phase from the log's block timings (evaluation, warm-up and FP8 healing excluded)"))
+
     run = runs["mlperf-t40-gpt3-11616h100"]
     cases.append(Case(run["id"], "MLPerf GPT-3 175B, 11616 H100, FP8", {
         "task": "pretrain", "model": gpt_model(96, 12288, 96, vocab=50257), "seq_len": 2048, "precision": "fp8",

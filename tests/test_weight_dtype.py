@@ -184,3 +184,26 @@ def test_the_wizard_writes_reads_and_hides_the_weight_storage(qtbot, main_window
                           "training": {"weight_dtype": "fp8"}})
     assert layout.isRowVisible(page.stored_weights) and page.stored_weights.currentData() == "fp8"
     assert wizard.scenario()["training"]["weight_dtype"] == "fp8"
+
+
+def test_nvidias_fp4_lora_run_fits_with_its_nvfp4_base_held_in_both_orientations(catalog) -> None:
+    """NVIDIA's MLPerf v5.1 FP4 LoRA on 8 GB200 (TP 1 x CP 2 x DP 4, no recomputation) keeps the frozen base as
+    NVFP4 tensors with row- and column-wise data (custom_callbacks.py, _pre_quantize_model): 2 x 4.5 bits a matrix
+    weight. A 16-bit base does not fit the 186 GiB it ran on."""
+    scenario = {"task": "lora", "model": {"preset": "llama-2-70b"}, "seq_len": 8192, "precision": "fp4",
+                "training": {"global_batch": 8, "micro_batch": 1, "lora_rank": 16, "lora_targets": "attention",
+                             "recompute": "none", "zero": 0},
+                "hardware": {"gpu": "gb200", "count": 8, "gpus_per_node": 8},
+                "parallelism": {"tp": 1, "pp": 1, "cp": 2, "dp": 4}}
+    assert run(catalog, scenario).fits is False
+    scenario["training"]["weight_dtype"] = "fp4"
+    recipe = run(catalog, scenario)
+    model = scenario_from_data(scenario, catalog).model
+    adapters = recipe.memory_gib_per_gpu.weights - (
+        model.matmul_params * 2 * 4.5 / 8 + (model.total_params - model.matmul_params) * 2.0) / GIB
+    # The rest: LoRA's A and B in 16-bit, r (d_in + d_out) on q, k, v and o of 80 layers (h 8192, K/V 1024 wide).
+    lora = 80 * 16 * ((8192 + 8192) + 2 * (8192 + 1024) + (8192 + 8192))
+    assert recipe.fits is True
+    assert adapters == pytest.approx(lora * 2.0 / GIB, rel=1e-3)
+    assert "NVFP4" in recipe.assumptions["weight_storage"] and "read by the GEMMs" in recipe.assumptions[
+        "weight_storage"]

@@ -272,10 +272,9 @@ def _cluster(scenario: Scenario, count: int) -> Cluster:
 
 def stored_weights(scenario: Scenario, precision: Precision) -> WeightDtype | None:
     """How the weights are stored at the precision the GPU runs: as the scenario says (QLoRA: NF4), except that
-    trained FP8 parameters need FP8 GEMMs; where the GPU falls back to 16-bit they are kept in it."""
+    trained FP8 / FP4 parameters need GEMMs that read them; where the GPU falls back they are kept in its dtype."""
     given = scenario.training.get("weight_dtype", WeightDtype.NF4 if scenario.task == Task.QLORA else None)
-    if given is WeightDtype.FP8 and scenario.task in (Task.PRETRAIN, Task.FINETUNE) \
-            and precision not in (Precision.FP8, Precision.FP4):
+    if given is not None and scenario.task in (Task.PRETRAIN, Task.FINETUNE) and not given.read_by(precision):
         return None
     return given
 
@@ -388,9 +387,10 @@ def estimate_training(scenario: Scenario, node: NodeSpec | None = None, alternat
     one with runner_up_times, else it is searched again)."""
     precision, warnings = supported_precision(scenario.gpu, scenario.precision)
     workload = _training_workload(scenario, precision)
-    if scenario.training.get("weight_dtype") is WeightDtype.FP8 and workload.weight_dtype is None:
-        warnings.append(msg("FP8 weights need FP8 GEMMs: on {gpu} they are kept in {precision}.",
-                            gpu=scenario.gpu.model, precision=precision.value.upper()))
+    given = scenario.training.get("weight_dtype")
+    if given is not None and workload.weight_dtype is None:
+        warnings.append(msg("{dtype} weights need {dtype} GEMMs: on {gpu} they are kept in {precision}.",
+                            dtype=given.value.upper(), gpu=scenario.gpu.model, precision=precision.value.upper()))
     if scenario.gpu_count is None:
         count, search = choose_count(scenario, workload)
     else:
@@ -478,7 +478,8 @@ def weight_storage_text(workload: TrainingWorkload) -> str:
     if dtype is None:
         return f"{workload.precision.value} (the compute dtype)" if workload.precision in (
             Precision.FP32, Precision.TF32) else "16-bit (the compute dtype)"
-    stored = "NF4 + double quantization, 4.127 bits/param" if dtype is WeightDtype.NF4 else dtype.value.upper()
+    stored = {WeightDtype.NF4: "NF4 + double quantization, 4.127 bits/param",
+              WeightDtype.FP4: "NVFP4 (row- and column-wise copies, 9 bits/param)"}.get(dtype, dtype.value.upper())
     how = "dequantized to 16-bit one layer at a time" if workload.dequantizes_weights else "read by the GEMMs"
     return f"transformer matrices {stored}, {how}; embeddings, norms and output head 16-bit"
 

@@ -128,7 +128,7 @@ FIELDS: tuple[Field, ...] = (
           unit="layers", help="how many layers recompute, with recompute full or selective"),
     Field("training.zero", int, SEARCHED, 0, 3, help="ZeRO stage (sharding of optimizer, gradients, weights)"),
     Field("training.weight_dtype", str, "the compute dtype (qlora: nf4)", choices=_choices(WeightDtype),
-          help="how the weight matrices are stored: fp8 parameters, or a LoRA base in fp8 / nf4"),
+          help="how the weight matrices are stored: fp8 / fp4 parameters, or a LoRA base in fp8 / fp4 / nf4"),
     Field("training.lora_rank", int, 16, 1, 65536, help="LoRA rank r"),
     Field("training.lora_targets", str, "all-linear", choices=LORA_TARGETS, help="which matrices get adapters"),
     Field("training.paged_optimizer", bool, "true for qlora (its recipe), else false",

@@ -21,7 +21,7 @@ from gpuplanner.core.messages import msg
 from gpuplanner.core.model import ModelArch
 from gpuplanner.core.performance import nvlink_bytes_per_s, peak_flops
 from gpuplanner.core.records import record
-from gpuplanner.core.workload import Assumptions
+from gpuplanner.core.workload import NVFP4_BYTES_PER_VALUE, Assumptions
 
 
 class WeightFormat(StrEnum):
@@ -34,7 +34,8 @@ class WeightFormat(StrEnum):
 
     @property
     def bytes_per_param(self) -> float:
-        return {"fp16": 2.0, "bf16": 2.0, "fp8": 1.0, "int8": 1.0, "int4": 0.5, "fp4": 0.5625}[self.value]
+        return {"fp16": 2.0, "bf16": 2.0, "fp8": 1.0, "int8": 1.0, "int4": 0.5,
+                "fp4": NVFP4_BYTES_PER_VALUE}[self.value]
 
     @property
     def is_integer(self) -> bool:

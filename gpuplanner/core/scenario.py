@@ -215,8 +215,9 @@ def _weight_dtype(name: str, task: Task, precision: Precision) -> WeightDtype:
         raise InputError(key, "nf4 weights cannot be trained: it stores a frozen LoRA base (task lora or qlora)")
     if task == Task.QLORA and dtype is not WeightDtype.NF4:
         raise InputError(key, "QLoRA keeps its base in nf4; for a {dtype} base choose task lora", dtype=dtype.value)
-    if trained and dtype is WeightDtype.FP8 and precision not in (Precision.FP8, Precision.FP4):
-        raise InputError(key, "trained fp8 weights need precision fp8 (the FP8 GEMMs read them)")
+    if trained and not dtype.read_by(precision):
+        raise InputError(key, "trained {dtype} weights need precision {dtype} (its GEMMs read them)",
+                         dtype=dtype.value)
     if trained and precision in (Precision.FP32, Precision.TF32):
         raise InputError(key, "{precision} training keeps {precision} weights", precision=precision.value)
     return dtype

@@ -7,6 +7,7 @@ efficiency refitted without the source judged, per architecture x math width."""
 # user's compute_efficiency_scale). The errors below judge the same fit made without the source judged.
 FITTED_EFFICIENCY_SCALE = {
     ('Ampere', '16-bit'): 0.98,
+    ('Blackwell', 'fp4'): 0.955,
     ('Blackwell', 'fp8'): 1.105,
     ('CDNA 3', 'fp8'): 0.769,
     ('Hopper', '16-bit'): 1.21,
@@ -15,6 +16,7 @@ FITTED_EFFICIENCY_SCALE = {
 # Median |error| (%) of the cases of each group when their own source was left out of the fit.
 OUT_OF_SAMPLE_MEDIAN_PCT = {
     ('Ampere', '16-bit'): 7.2,
+    ('Blackwell', 'fp4'): 4.5,
     ('Blackwell', 'fp8'): 0.2,
     ('CDNA 3', 'fp8'): 28.7,
     ('Hopper', '16-bit'): 8.9,
@@ -23,16 +25,18 @@ OUT_OF_SAMPLE_MEDIAN_PCT = {
 # Largest |error| (%) among them.
 OUT_OF_SAMPLE_MAX_PCT = {
     ('Ampere', '16-bit'): 12.2,
+    ('Blackwell', 'fp4'): 4.5,
     ('Blackwell', 'fp8'): 0.2,
     ('CDNA 3', 'fp8'): 28.7,
     ('Hopper', '16-bit'): 17.1,
     ('Hopper', 'fp8'): 10.0,
 }
 # Median over every dense case, the floor of any band.
-OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 7.3
+OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 7.2
 # Published dense cases, distinct sources, and the largest GPU count validated, per group.
 CASES = {
     ('Ampere', '16-bit'): 15,
+    ('Blackwell', 'fp4'): 1,
     ('Blackwell', 'fp8'): 1,
     ('CDNA 3', 'fp8'): 1,
     ('Hopper', '16-bit'): 4,
@@ -40,6 +44,7 @@ CASES = {
 }
 SOURCES = {
     ('Ampere', '16-bit'): 5,
+    ('Blackwell', 'fp4'): 1,
     ('Blackwell', 'fp8'): 1,
     ('CDNA 3', 'fp8'): 1,
     ('Hopper', '16-bit'): 2,
@@ -47,6 +52,7 @@ SOURCES = {
 }
 LARGEST_VALIDATED_GPUS = {
     ('Ampere', '16-bit'): 2520,
+    ('Blackwell', 'fp4'): 8,
     ('Blackwell', 'fp8'): 8,
     ('CDNA 3', 'fp8'): 8,
     ('Hopper', '16-bit'): 16384,

@@ -33,6 +33,11 @@ class Optimizer(StrEnum):
     ADAFACTOR = "adafactor"
 
 
+# NVFP4 (Blackwell): 4-bit E2M1 values with one FP8 (E4M3) scale per 16, 4.5 bits a value (NVIDIA's NVFP4
+# introduction, 2025); the per-tensor FP32 scale is negligible.
+NVFP4_BYTES_PER_VALUE = 4.5 / 8.0
+
+
 class WeightDtype(StrEnum):
     """How the transformer's matrices are stored (`training.weight_dtype`); embeddings, norms and the output head
     stay 16-bit. A workload without one keeps its weights in the compute dtype."""
@@ -42,13 +47,26 @@ class WeightDtype(StrEnum):
     # FP8 parameters: Transformer Engine's fp8_model_init (NeMo's fp8_params, Megatron-Core's --fp8-param-gather);
     # the FP8 GEMMs read them directly, the fp32 master copy stays with the optimizer.
     FP8 = "fp8"
+    # NVFP4 parameters (Transformer Engine's NVFP4Tensor, as NVIDIA's MLPerf v5.1 FP4 LoRA recipes hold the frozen
+    # base): quantized row-wise for the forward GEMM and column-wise for the backward one, both kept.
+    FP4 = "fp4"
     NF4 = "nf4"  # QLoRA's 4-bit NormalFloat with double-quantized constants (Dettmers et al. 2023): a frozen base
 
     @property
     def matmul_bytes(self) -> float:
         """Bytes per stored matrix weight (one FP8 scale per tensor is negligible)."""
-        return NF4_DOUBLE_QUANT_BITS_PER_PARAM / 8.0 if self is WeightDtype.NF4 else \
-            (1.0 if self is WeightDtype.FP8 else 2.0)
+        return {WeightDtype.NF4: NF4_DOUBLE_QUANT_BITS_PER_PARAM / 8.0, WeightDtype.FP8: 1.0,
+                WeightDtype.FP4: 2.0 * NVFP4_BYTES_PER_VALUE}.get(self, 2.0)
+
+    def read_by(self, precision: Precision) -> bool:
+        """Whether GEMMs of `precision` take these weights as stored (else a 16-bit copy is made per layer)."""
+        if self is WeightDtype.NF4:
+            return False
+        if self is WeightDtype.FP8:
+            return precision in (Precision.FP8, Precision.FP4)
+        if self is WeightDtype.FP4:
+            return precision is Precision.FP4
+        return True
 
 
 class Recompute(IntEnum):
@@ -157,10 +175,9 @@ class TrainingWorkload:
 
     @property
     def dequantizes_weights(self) -> bool:
-        """The GEMMs cannot read the stored matrices: NF4 (QLoRA), or FP8 under 16-bit compute, dequantized to
+        """The GEMMs cannot read the stored matrices: NF4 (QLoRA), or FP8 / FP4 under wider compute, dequantized to
         16-bit one layer at a time in each pass."""
-        return self.weight_dtype is WeightDtype.NF4 or (
-            self.weight_dtype is WeightDtype.FP8 and self.precision not in (Precision.FP8, Precision.FP4))
+        return self.weight_dtype is not None and not self.weight_dtype.read_by(self.precision)
 
     @property
     def steps(self) -> float:

@@ -33,6 +33,7 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "%1 publishes no network bandwidth for %2: the traffic between the plan's %3 "
                                       "instances is costed at %4 Gb/s each (what a server of this GPU class gets); "
                                       "set the instance's network_gbps in your catalog if you know it."),
+    QT_TRANSLATE_NOOP("CoreMessages", "%1 weights need %1 GEMMs: on %2 they are kept in %3."),
     QT_TRANSLATE_NOOP("CoreMessages", "%1% faster, but needs %2 GiB per GPU (%3 over capacity)"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1% slower"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1: ECC memory not confirmed; a %2-day run risks silent errors."),
@@ -53,7 +54,6 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "Expected %1 interruptions over the run (one every %2 h on %3 GPUs): with a "
                                       "checkpoint every %4 min and %5-min restarts, %6 of the wall-clock time is "
                                       "training."),
-    QT_TRANSLATE_NOOP("CoreMessages", "FP8 weights need FP8 GEMMs: on %1 they are kept in %2."),
     QT_TRANSLATE_NOOP("CoreMessages", "GeForce cards: NVIDIA's driver licence does not permit data-center "
                                       "deployment, and they have no ECC memory."),
     QT_TRANSLATE_NOOP("CoreMessages", "IEC 60309 %1 %2 A (%3)"),
@@ -298,7 +298,7 @@ INPUT_TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "the folder %1 does not exist"),
     QT_TRANSLATE_NOOP("CoreMessages", "the number %1 is too large"),
     QT_TRANSLATE_NOOP("CoreMessages", "tp x cp x pp x dp = %1 but hardware.count is %2"),
-    QT_TRANSLATE_NOOP("CoreMessages", "trained fp8 weights need precision fp8 (the FP8 GEMMs read them)"),
+    QT_TRANSLATE_NOOP("CoreMessages", "trained %1 weights need precision %1 (its GEMMs read them)"),
     QT_TRANSLATE_NOOP("CoreMessages", "unknown GPU id %1; see `gpuplanner catalog gpus`"),
     QT_TRANSLATE_NOOP("CoreMessages", "unknown assumption"),
     QT_TRANSLATE_NOOP("CoreMessages", "unknown id %1; see `gpuplanner catalog %2`"),

@@ -393,10 +393,12 @@ class PrecisionPage(QWizardPage):
         self.paged = QCheckBox(self.tr("Paged optimizer (states spill to CPU memory under pressure)"), self)
         self.stored_weights = choice_combo(
             [(AUTO, self.tr("As computed")), ("bf16", "BF16"), ("fp16", "FP16"),
-             ("fp8", self.tr("FP8 (Transformer Engine FP8 parameters)")), ("nf4", self.tr("NF4 (a frozen LoRA base)"))],
+             ("fp8", self.tr("FP8 (Transformer Engine FP8 parameters)")),
+             ("fp4", self.tr("FP4 (NVFP4 parameters, Blackwell)")), ("nf4", self.tr("NF4 (a frozen LoRA base)"))],
             AUTO, self.tr("How the weight matrices are kept in GPU memory. FP8 halves them (the FP8 GEMMs read them "
-                          "directly; trained FP8 weights need FP8 precision); NF4 stores a frozen LoRA base in 4 "
-                          "bits. Embeddings, norms and the output head stay 16-bit."))
+                          "directly; trained FP8 weights need FP8 precision); FP4 keeps two NVFP4 copies, about 9 "
+                          "bits a weight (trained FP4 weights need FP4 precision); NF4 stores a frozen LoRA base in "
+                          "4 bits. Embeddings, norms and the output head stay 16-bit."))
         self.weight_dtype = choice_combo([("fp16", "FP16"), ("bf16", "BF16"), ("fp8", "FP8"), ("fp4", "FP4"),
                                           ("int8", "INT8"), ("int4", "INT4")], "fp16",
                                          self.tr("Weight format for serving"))

@@ -294,6 +294,19 @@ def training_cases(catalog: Catalog) -> list[Case]:
         "tokens_per_s_per_gpu", _steady_state_tokens_per_s_per_gpu(run),
         "steady state of the FP4 phase from the log's block timings (evaluation, warm-up and FP8 healing excluded)"))
 
+    # Cisco's MLPerf v5.1 Llama 3.1 8B pretraining on 8 and 16 nodes of H100 (Ethernet, 8 x 400 Gb/s per node):
+    # Megatron-Core through NeMo, FP8 with FP8 parameters, the distributed optimizer, no recomputation, global batch
+    # 64 of 8,192 tokens, so one sequence per data-parallel rank (config_DGXH100_{8x8x1xtp1,16x8x1xtp2}pp1cp1.sh).
+    for gpus, tp in ((64, 1), (128, 2)):
+        run = runs[f"mlperf-t51-llama31-8b-{gpus}h100-cisco"]
+        cases.append(Case(run["id"], f"MLPerf Llama 3.1 8B, {gpus} H100, FP8 (Cisco)", {
+            "task": "pretrain", "model": {"preset": "llama-3.1-8b"}, "seq_len": 8192, "precision": "fp8",
+            "stack": "megatron-core",
+            "training": {"global_batch": 64, "micro_batch": 1, "zero": 1, "recompute": "none", "weight_dtype": "fp8"},
+            "hardware": {"gpu": H100, "count": gpus, "network_gbps_per_node": 3200},
+            "parallelism": {"tp": tp, "pp": 1, "dp": gpus // tp, "sequence_parallel": tp > 1}},
+            "step_time_s", run["results"]["step_time_s"], "median logged step time (warm-up and evaluation excluded)"))
+
     run = runs["mlperf-t40-gpt3-11616h100"]
     cases.append(Case(run["id"], "MLPerf GPT-3 175B, 11616 H100, FP8", {
         "task": "pretrain", "model": gpt_model(96, 12288, 96, vocab=50257), "seq_len": 2048, "precision": "fp8",

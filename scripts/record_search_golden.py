@@ -15,7 +15,9 @@ miss 2 -> 72: the same servers and costs, more replicas; layouts unchanged); las
 step time, their runner-up percentages with them; every plan unchanged (the other step times differ in the last
 digit only, from the per-row GPU figures of the batched step time); then that calibration refitted at the run's
 published unsharded layout (FP8 parameters let it fit: 0.785 -> 0.769): the same six searches +0.8..+2.0 %, every
-plan and layout unchanged."""
+plan and layout unchanged; then the Hopper FP8 calibration refitted with Cisco's two MLPerf v5.1 Llama 3.1 8B runs
+(1.162 -> 1.139): twelve H100/H200 FP8 step times +1.9 %, the same plans in the same order (two plans' days and
+costs +1.9 %), every layout unchanged."""
 
 from __future__ import annotations
 

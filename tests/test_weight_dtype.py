@@ -207,3 +207,23 @@ def test_nvidias_fp4_lora_run_fits_with_its_nvfp4_base_held_in_both_orientations
     assert adapters == pytest.approx(lora * 2.0 / GIB, rel=1e-3)
     assert "NVFP4" in recipe.assumptions["weight_storage"] and "read by the GEMMs" in recipe.assumptions[
         "weight_storage"]
+
+
+def test_zero1_gathers_fp8_parameters_at_their_stored_bytes(catalog) -> None:
+    """The distributed optimizer reduce-scatters 16-bit gradients and all-gathers the updated weights as stored
+    (Megatron-Core's --fp8-param-gather): with FP8 parameters the data-parallel traffic is (2 + stored) / (2 + 2)
+    of the 16-bit one."""
+    from gpuplanner.core.memory import stored_weight_bytes_per_param
+    from gpuplanner.core.workload import TrainingWorkload, WeightDtype
+
+    def traffic(weight_dtype: str | None) -> float:
+        scenario = pretrain(weight_dtype)
+        scenario["training"] = {**scenario["training"], "zero": 1}
+        scenario["hardware"] = {"gpu": "h100-sxm5-80gb", "count": 16, "network_gbps_per_node": 400}
+        scenario["parallelism"] = {"tp": 1, "pp": 1, "dp": 16}
+        scenario["assumptions"] = {"dp_overlap": 0.0, "collective_latency_s": 0.0}  # the traffic itself
+        return run(catalog, scenario).training.step_breakdown_s["data_parallel"]
+
+    model = scenario_from_data(pretrain(), catalog).model
+    stored = stored_weight_bytes_per_param(TrainingWorkload(model, weight_dtype=WeightDtype.FP8))
+    assert traffic("fp8") / traffic(None) == pytest.approx((2.0 + stored) / 4.0, rel=1e-6)

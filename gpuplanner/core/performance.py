@@ -456,7 +456,13 @@ def _step_time(workload: TrainingWorkload, gpu: GpuRows, gpus_per_node: np.ndarr
     # holds are replicated over replicas / ep ranks only (the expert-data-parallel group; none when EP spans all
     # the data-parallel ranks), the rest over every data- and context-parallel rank: each part is reduced and
     # gathered over its own group.
-    gradient_bytes = shard.trainable_params * shard.held_share * gradient_bytes_per_param(workload, assumptions)
+    gradient_bytes_each = gradient_bytes_per_param(workload, assumptions)
+    trained_weight_bytes = weight_bytes_per_param(workload.precision) if workload.adapter is not None \
+        else stored_weight_bytes_per_param(workload)  # the optimizer writes the stored copy (FP8 parameters)
+    # ZeRO-1/2 reduce-scatter the gradients and all-gather the updated weights in their stored dtype (Megatron-Core's
+    # --fp8-param-gather moves FP8 parameters): the all-reduce's volume with the weights' bytes for its second half.
+    volume = np.where((zero >= 1) & (zero <= 2), 0.5 * (1.0 + trained_weight_bytes / gradient_bytes_each), 1.0)
+    gradient_bytes = shard.trainable_params * shard.held_share * gradient_bytes_each * volume
     held_weights = shard.weight_bytes * shard.held_share
     gathered = (replicas - 1.0) / replicas * held_weights  # ZeRO-3's gather volume per pass
     expert_share = expert_share_of_held(workload, shard, tp, pp, layouts)
@@ -480,9 +486,7 @@ def _step_time(workload: TrainingWorkload, gpu: GpuRows, gpus_per_node: np.ndarr
 
     # Optimizer update: read and write weights, gradients and states of this GPU's shard.
     updated = shard.trainable_params / np.where(zero >= 1, replicas, 1.0 / shard.held_share)
-    trained_weight_bytes = weight_bytes_per_param(workload.precision) if workload.adapter is not None \
-        else stored_weight_bytes_per_param(workload)  # the optimizer writes the stored copy (FP8 parameters)
-    state_bytes = (trained_weight_bytes + gradient_bytes_per_param(workload, assumptions)
+    state_bytes = (trained_weight_bytes + gradient_bytes_each
                    + optimizer_bytes_per_param(workload, assumptions))
     optimizer = 2.0 * updated * state_bytes / hbm
 

@@ -294,6 +294,15 @@ def training_cases(catalog: Catalog) -> list[Case]:
         "tokens_per_s_per_gpu", _steady_state_tokens_per_s_per_gpu(run),
         "steady state of the FP4 phase from the log's block timings (evaluation, warm-up and FP8 healing excluded)"))
 
+    # Dell's MLPerf v5.1 Llama 3.1 8B pretraining on one 8 x B200 server in NVFP4 for the whole run: TP 1 x DP 8,
+    # micro-batch 2, no recomputation, BF16 weights (config_1xXE9680Lx8B200-SXM-180GB.sh and the configs it sources).
+    run = runs["mlperf-t51-llama31-8b-8b200-fp4-dell"]
+    cases.append(Case(run["id"], "MLPerf Llama 3.1 8B, 8 B200, FP4 (Dell)", {
+        "task": "pretrain", "model": {"preset": "llama-3.1-8b"}, "seq_len": 8192, "precision": "fp4",
+        "stack": "megatron-core", "training": {"global_batch": 16, "micro_batch": 2, "zero": 1, "recompute": "none"},
+        "hardware": {"gpu": "b200", "count": 8}, "parallelism": {"tp": 1, "pp": 1, "dp": 8}},
+        "step_time_s", run["results"]["step_time_s"], "median logged step time (warm-up and evaluation excluded)"))
+
     # Cisco's MLPerf v5.1 Llama 3.1 8B pretraining on 8 and 16 nodes of H100 (Ethernet, 8 x 400 Gb/s per node):
     # Megatron-Core through NeMo, FP8 with FP8 parameters, the distributed optimizer, no recomputation, global batch
     # 64 of 8,192 tokens, so one sequence per data-parallel rank (config_DGXH100_{8x8x1xtp1,16x8x1xtp2}pp1cp1.sh).

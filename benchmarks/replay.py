@@ -303,6 +303,16 @@ def training_cases(catalog: Catalog) -> list[Case]:
         "hardware": {"gpu": "b200", "count": 8}, "parallelism": {"tp": 1, "pp": 1, "dp": 8}},
         "step_time_s", run["results"]["step_time_s"], "median logged step time (warm-up and evaluation excluded)"))
 
+    # The same benchmark on Dell's 8 x B300 server in FP8 with FP8 parameters, the same layout
+    # (config_XE9780x8B300-SXM-270GB_1x8x2xtp1pp1cp1_8b.sh).
+    run = runs["mlperf-t51-llama31-8b-8b300-fp8-dell"]
+    cases.append(Case(run["id"], "MLPerf Llama 3.1 8B, 8 B300, FP8 (Dell)", {
+        "task": "pretrain", "model": {"preset": "llama-3.1-8b"}, "seq_len": 8192, "precision": "fp8",
+        "stack": "megatron-core",
+        "training": {"global_batch": 16, "micro_batch": 2, "zero": 1, "recompute": "none", "weight_dtype": "fp8"},
+        "hardware": {"gpu": "b300", "count": 8}, "parallelism": {"tp": 1, "pp": 1, "dp": 8}},
+        "step_time_s", run["results"]["step_time_s"], "median logged step time (warm-up and evaluation excluded)"))
+
     # Cisco's MLPerf v5.1 Llama 3.1 8B pretraining on 8 and 16 nodes of H100 (Ethernet, 8 x 400 Gb/s per node):
     # Megatron-Core through NeMo, FP8 with FP8 parameters, the distributed optimizer, no recomputation, global batch
     # 64 of 8,192 tokens, so one sequence per data-parallel rank (config_DGXH100_{8x8x1xtp1,16x8x1xtp2}pp1cp1.sh).

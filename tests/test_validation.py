@@ -41,14 +41,15 @@ def test_in_sample_errors_are_printed_beside_the_out_of_sample_ones(training_res
 
 def test_out_of_sample_errors_stay_within_todays_gate(cross_validated) -> None:
     """Gated on leave-one-source-out errors. The issue's targets are a median of 6 % and no case over 15 %; today's
-    model reaches 6.8 % and 28.7 % over the 28 dense cases, so the gate holds today's figures and a change that
+    model reaches 6.4 % and 28.7 % over the 29 dense cases, so the gate holds today's figures and a change that
     makes out-of-sample accuracy worse fails. The worst: AMD's MLPerf LoRA run on 8 MI300X, the only CDNA 3 FP8 run,
     judged against the efficiency of an architecture never seen: 29 % fast at its published unsharded layout, which
     FP8 parameters let it fit (26 % when the search had to shard the 16-bit base with ZeRO-3). The next: Cisco's
     MLPerf Llama 3.1 8B on 128 H100 (TP 2 x DP 64 over 16 Ethernet nodes, one sequence per rank), 21.3 % fast, where
     the same model at TP 1 on 64 H100 is 3.9 % fast: a cost of the TP-2 run the model does not have; then Llama 3
     405B at 8K, 17.1 %. The two FP4 runs (MLPerf v5.1: NVIDIA's LoRA on 8 GB200, Dell's pretraining on 8 B200) judge
-    each other's calibration within 4.6 %. (It was 7.4 % / 34.8 % over 21 cases; since then runs no case replayed
+    each other's calibration within 4.6 %, the two Blackwell FP8 runs (NeMo's Llama 3 8B on 8 B200, Dell's MLPerf
+    Llama 3.1 8B on 8 B300) within 1.2 %. (It was 7.4 % / 34.8 % over 21 cases; since then runs no case replayed
     were added, MLPerf GPT-3 is judged on its steady-state block timings, older attention kernels run at the speed
     their papers give, plain 1F1B keeps pp micro-batches in flight, ZeRO-1/2 move an all-reduce's volume (FP8
     parameters gathered at one byte), and the shipped calibration is the fit on all dense runs that the held-out
@@ -61,7 +62,7 @@ def test_out_of_sample_errors_stay_within_todays_gate(cross_validated) -> None:
 
     dense = dense_rows(cross_validated)
     median, worst = _median_max([r.out_of_sample for r in dense])
-    assert median <= 6.9, median
+    assert median <= 6.5, median
     assert worst <= 28.8, max(dense, key=lambda r: abs(r.out_of_sample)).scored.case.label
     # The next worst: Cisco's MLPerf Llama 3.1 8B on 128 H100 (TP 2 x DP 64, one sequence per rank), 21.3 % fast;
     # then Llama 3 405B at 8K, 17.1 %.
@@ -97,7 +98,10 @@ def test_estimates_carry_the_out_of_sample_band_widened_when_extrapolating(train
     assert uncertainty_pct(a100, Precision.BF16, 4096) == pytest.approx(
         1.5 * max(OUT_OF_SAMPLE_MEDIAN_PCT[("Ampere", "16-bit")], floor))  # beyond 2,520 GPUs validated
     assert uncertainty_pct(h100, Precision.BF16, 64) == OUT_OF_SAMPLE_MEDIAN_PCT[("Hopper", "16-bit")]
-    assert uncertainty_pct(b200, Precision.FP8, 8) == max(OUT_OF_SAMPLE_MAX_PCT.values())  # one source only
+    # Blackwell FP8: two sources (NeMo's table, Dell's MLPerf run); CDNA 3 FP8: one (AMD's MLPerf run) cannot judge
+    # itself, so it carries the worst out-of-sample error of any group.
+    assert uncertainty_pct(b200, Precision.FP8, 8) == max(OUT_OF_SAMPLE_MEDIAN_PCT[("Blackwell", "fp8")], floor)
+    assert uncertainty_pct(mi300x, Precision.FP8, 8) == max(OUT_OF_SAMPLE_MAX_PCT.values())
     assert uncertainty_pct(mi300x, Precision.BF16, 8) == UNVALIDATED_ERROR_PCT
 
 

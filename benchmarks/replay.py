@@ -313,6 +313,24 @@ def training_cases(catalog: Catalog) -> list[Case]:
         "hardware": {"gpu": "b300", "count": 8}, "parallelism": {"tp": 1, "pp": 1, "dp": 8}},
         "step_time_s", run["results"]["step_time_s"], "median logged step time (warm-up and evaluation excluded)"))
 
+    # The same benchmark on CDNA 4, from three submitters running AMD's recipe (config_MI35?X_1x8x1_8b.sh, src/train.py:
+    # TP 1 x DP 8, global batch 32, FP8 hybrid with FP8 parameters, the distributed optimizer, no recomputation);
+    # GigaComputing's micro-batch is 4, the others' 2.
+    for run_id, label, gpu, micro in (
+        ("mlperf-t51-llama31-8b-8mi355x-amd", "MLPerf Llama 3.1 8B, 8 MI355X, FP8 (AMD)", "mi355x", 2),
+        ("mlperf-t51-llama31-8b-8mi350x-amd", "MLPerf Llama 3.1 8B, 8 MI350X, FP8 (AMD)", "mi350x", 2),
+        ("mlperf-t51-llama31-8b-8mi355x-gigacomputing", "MLPerf Llama 3.1 8B, 8 MI355X, FP8 (Giga)", "mi355x", 4),
+        ("mlperf-t51-llama31-8b-8mi355x-dell", "MLPerf Llama 3.1 8B, 8 MI355X, FP8 (Dell)", "mi355x", 2),
+    ):
+        run = runs[run_id]
+        cases.append(Case(run_id, label, {
+            "task": "pretrain", "model": {"preset": "llama-3.1-8b"}, "seq_len": 8192, "precision": "fp8",
+            "stack": "megatron-core", "training": {"global_batch": 32, "micro_batch": micro, "zero": 1,
+                                                   "recompute": "none", "weight_dtype": "fp8"},
+            "hardware": {"gpu": gpu, "count": 8}, "parallelism": {"tp": 1, "pp": 1, "dp": 8}},
+            "tokens_per_s_per_gpu", _steady_state_tokens_per_s_per_gpu(run),
+            "steady state from the log's block timings (evaluation and warm-up excluded)"))
+
     # Cisco's MLPerf v5.1 Llama 3.1 8B pretraining on 8 and 16 nodes of H100 (Ethernet, 8 x 400 Gb/s per node):
     # Megatron-Core through NeMo, FP8 with FP8 parameters, the distributed optimizer, no recomputation, global batch
     # 64 of 8,192 tokens, so one sequence per data-parallel rank (config_DGXH100_{8x8x1xtp1,16x8x1xtp2}pp1cp1.sh).

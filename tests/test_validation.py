@@ -41,7 +41,7 @@ def test_in_sample_errors_are_printed_beside_the_out_of_sample_ones(training_res
 
 def test_out_of_sample_errors_stay_within_todays_gate(cross_validated) -> None:
     """Gated on leave-one-source-out errors. The issue's targets are a median of 6 % and no case over 15 %; today's
-    model reaches 6.4 % and 28.7 % over the 29 dense cases, so the gate holds today's figures and a change that
+    model reaches 6.2 % and 28.7 % over the 33 dense cases, so the gate holds today's figures and a change that
     makes out-of-sample accuracy worse fails. The worst: AMD's MLPerf LoRA run on 8 MI300X, the only CDNA 3 FP8 run,
     judged against the efficiency of an architecture never seen: 29 % fast at its published unsharded layout, which
     FP8 parameters let it fit (26 % when the search had to shard the 16-bit base with ZeRO-3). The next: Cisco's
@@ -49,20 +49,21 @@ def test_out_of_sample_errors_stay_within_todays_gate(cross_validated) -> None:
     the same model at TP 1 on 64 H100 is 3.9 % fast: a cost of the TP-2 run the model does not have; then Llama 3
     405B at 8K, 17.1 %. The two FP4 runs (MLPerf v5.1: NVIDIA's LoRA on 8 GB200, Dell's pretraining on 8 B200) judge
     each other's calibration within 4.6 %, the two Blackwell FP8 runs (NeMo's Llama 3 8B on 8 B200, Dell's MLPerf
-    Llama 3.1 8B on 8 B300) within 1.2 %. (It was 7.4 % / 34.8 % over 21 cases; since then runs no case replayed
-    were added, MLPerf GPT-3 is judged on its steady-state block timings, older attention kernels run at the speed
-    their papers give, plain 1F1B keeps pp micro-batches in flight, ZeRO-1/2 move an all-reduce's volume (FP8
-    parameters gathered at one byte), and the shipped calibration is the fit on all dense runs that the held-out
-    fits here mirror.) The mixture-of-experts runs judge the calibration without being fitted on: 12.6 % / 56.9 %
-    over 7 cases from 2 sources (the worst: gpt-oss-20b on 8 H100, predicted 57 % fast; it was 26.2 % / 55.9 %
-    before DeepEP's per-node dispatch and the expert gradients' own data-parallel group, and 11.9 % before the
+    Llama 3.1 8B on 8 B300) within 1.2 %, and the four CDNA 4 runs (MLPerf v5.1 Llama 3.1 8B on MI355X and MI350X
+    from AMD, GigaComputing and Dell) each other within 8 %. (It was 7.4 % / 34.8 % over 21 cases; since then runs
+    no case replayed were added, MLPerf GPT-3 is judged on its steady-state block timings, older attention kernels
+    run at the speed their papers give, plain 1F1B keeps pp micro-batches in flight, ZeRO-1/2 move an all-reduce's
+    volume (FP8 parameters gathered at one byte), and the shipped calibration is the fit on all dense runs that the
+    held-out fits here mirror.) The mixture-of-experts runs judge the calibration without being fitted on: 12.6 % /
+    56.9 % over 7 cases from 2 sources (the worst: gpt-oss-20b on 8 H100, predicted 57 % fast; it was 26.2 % / 55.9
+    % before DeepEP's per-node dispatch and the expert gradients' own data-parallel group, and 11.9 % before the
     AutoModel runs recomputed what their benchmark configs say: DeepSeek-V3 on 1,024 H100 every layer, as its
     config's activation_checkpointing, not the half the search chose)."""
     from benchmarks.crossval import _median_max, dense_rows
 
     dense = dense_rows(cross_validated)
     median, worst = _median_max([r.out_of_sample for r in dense])
-    assert median <= 6.5, median
+    assert median <= 6.3, median
     assert worst <= 28.8, max(dense, key=lambda r: abs(r.out_of_sample)).scored.case.label
     # The next worst: Cisco's MLPerf Llama 3.1 8B on 128 H100 (TP 2 x DP 64, one sequence per rank), 21.3 % fast;
     # then Llama 3 405B at 8K, 17.1 %.

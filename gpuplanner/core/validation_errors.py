@@ -10,6 +10,7 @@ FITTED_EFFICIENCY_SCALE = {
     ('Blackwell', 'fp4'): 0.955,
     ('Blackwell', 'fp8'): 1.105,
     ('CDNA 3', 'fp8'): 0.769,
+    ('CDNA 4', 'fp8'): 1.0,
     ('Hopper', '16-bit'): 1.21,
     ('Hopper', 'fp8'): 1.139,
 }
@@ -19,6 +20,7 @@ OUT_OF_SAMPLE_MEDIAN_PCT = {
     ('Blackwell', 'fp4'): 4.5,
     ('Blackwell', 'fp8'): 1.0,
     ('CDNA 3', 'fp8'): 28.7,
+    ('CDNA 4', 'fp8'): 4.1,
     ('Hopper', '16-bit'): 8.9,
     ('Hopper', 'fp8'): 3.9,
 }
@@ -28,17 +30,19 @@ OUT_OF_SAMPLE_MAX_PCT = {
     ('Blackwell', 'fp4'): 4.6,
     ('Blackwell', 'fp8'): 1.2,
     ('CDNA 3', 'fp8'): 28.7,
+    ('CDNA 4', 'fp8'): 8.0,
     ('Hopper', '16-bit'): 17.1,
     ('Hopper', 'fp8'): 21.3,
 }
 # Median over every dense case, the floor of any band.
-OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 6.4
+OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 6.2
 # Published dense cases, distinct sources, and the largest GPU count validated, per group.
 CASES = {
     ('Ampere', '16-bit'): 15,
     ('Blackwell', 'fp4'): 2,
     ('Blackwell', 'fp8'): 2,
     ('CDNA 3', 'fp8'): 1,
+    ('CDNA 4', 'fp8'): 4,
     ('Hopper', '16-bit'): 4,
     ('Hopper', 'fp8'): 5,
 }
@@ -47,6 +51,7 @@ SOURCES = {
     ('Blackwell', 'fp4'): 2,
     ('Blackwell', 'fp8'): 2,
     ('CDNA 3', 'fp8'): 1,
+    ('CDNA 4', 'fp8'): 3,
     ('Hopper', '16-bit'): 2,
     ('Hopper', 'fp8'): 3,
 }
@@ -55,6 +60,7 @@ LARGEST_VALIDATED_GPUS = {
     ('Blackwell', 'fp4'): 8,
     ('Blackwell', 'fp8'): 8,
     ('CDNA 3', 'fp8'): 8,
+    ('CDNA 4', 'fp8'): 8,
     ('Hopper', '16-bit'): 16384,
     ('Hopper', 'fp8'): 11616,
 }

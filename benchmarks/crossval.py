@@ -48,6 +48,7 @@ class Scored:
     base_efficiency: float  # the shipped GEMM efficiency of its group
     predicted: tuple[float, ...]  # at each GRID value
     moe: bool = False  # a mixture-of-experts model
+    gpu: str = ""  # the catalog id of the GPU it ran on
 
     def error_pct(self, scale: float) -> float:
         """Error at any multiplier: the prediction interpolated in 1 / value (times and rates scale with it)."""
@@ -81,7 +82,7 @@ def score_cases(catalog: Catalog) -> list[Scored]:
         group = validation_group(gpu, Precision(first.precision))
         scored.append(Scored(case, group, title, first.count,
                              peak_gemm_efficiency(gpu, precision) * FITTED_EFFICIENCY_SCALE.get(group, 1.0),
-                             tuple(predicted), first.model.active_params < first.model.params))
+                             tuple(predicted), first.model.active_params < first.model.params, gpu.id))
     return scored
 
 
@@ -186,8 +187,18 @@ def fitted_scales(scored: list[Scored]) -> dict[tuple[str, str], float]:
     return out
 
 
+def gpu_medians(rows: list[Row]) -> dict[tuple[str, str], float]:
+    """Median out-of-sample |error| (%) of the dense cases run on each GPU, per math width: where a GPU's own runs
+    stray from its group's (MI300X at 750 W against MI325X at 1,000 W with the same peak), its estimates say so."""
+    by_gpu: dict[tuple[str, str], list[float]] = defaultdict(list)
+    for row in dense_rows(rows):
+        by_gpu[(row.scored.gpu, row.scored.group[1])].append(row.out_of_sample)
+    return {key: round(_median_max(values)[0], 1) for key, values in sorted(by_gpu.items())}
+
+
 def generated_source(rows: list[Row]) -> str:
     summary = group_summary(dense_rows(rows))
+    per_gpu = "{\n" + "".join(f"    {key!r}: {value},\n" for key, value in gpu_medians(rows).items()) + "}"
     overall = round(_median_max([r.out_of_sample for r in dense_rows(rows)])[0], 1)
     moe_rows = [r for r in rows if r.scored.moe]
     moe_median, moe_max = (round(v, 1) for v in _median_max([r.out_of_sample for r in moe_rows])) if moe_rows \
@@ -215,6 +226,8 @@ def generated_source(rows: list[Row]) -> str:
         f"OUT_OF_SAMPLE_MEDIAN_PCT = {table('out_of_sample_median')}",
         "# Largest |error| (%) among them.",
         f"OUT_OF_SAMPLE_MAX_PCT = {table('out_of_sample_max')}",
+        "# Median |error| (%) of the dense cases on each GPU (catalog id x math width): a GPU's band is at least this.",
+        f"OUT_OF_SAMPLE_GPU_MEDIAN_PCT = {per_gpu}",
         "# Median over every dense case, the floor of any band.",
         f"OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = {overall}",
         "# Published dense cases, distinct sources, and the largest GPU count validated, per group.",

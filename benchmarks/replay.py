@@ -281,6 +281,29 @@ def training_cases(catalog: Catalog) -> list[Case]:
         "tokens_per_s_per_gpu", _steady_state_tokens_per_s_per_gpu(run),
         "steady state from the log's block timings (evaluation and warm-up excluded)"))
 
+    # AMD's recipe on other CDNA 3 and CDNA 4 servers: Krai's MI300X (the same 21 layers recomputed), and MI325X, MI355X
+    # and MI350X with no recomputation (their configs drop the ACG/ACM/ACL line), from AMD and four other submitters.
+    for run_id, label, gpu in (
+        ("mlperf-t51-llama2-70b-lora-8mi300x-krai", "MLPerf Llama-2-70B LoRA, 8 MI300X, FP8 (Krai)", "mi300x"),
+        ("mlperf-t51-llama2-70b-lora-8mi325x-amd", "MLPerf Llama-2-70B LoRA, 8 MI325X, FP8 (AMD)", "mi325x"),
+        ("mlperf-t51-llama2-70b-lora-8mi325x-asustek", "MLPerf Llama-2-70B LoRA, 8 MI325X, FP8 (ASUS)", "mi325x"),
+        ("mlperf-t51-llama2-70b-lora-8mi325x-mitac", "MLPerf Llama-2-70B LoRA, 8 MI325X, FP8 (MiTAC)", "mi325x"),
+        ("mlperf-t51-llama2-70b-lora-8mi325x-supermicro", "MLPerf Llama-2-70B LoRA, 8 MI325X, FP8 (SMC)", "mi325x"),
+        ("mlperf-t51-llama2-70b-lora-8mi355x-amd", "MLPerf Llama-2-70B LoRA, 8 MI355X, FP8 (AMD)", "mi355x"),
+        ("mlperf-t51-llama2-70b-lora-8mi350x-amd", "MLPerf Llama-2-70B LoRA, 8 MI350X, FP8 (AMD)", "mi350x"),
+        ("mlperf-t51-llama2-70b-lora-8mi355x-supermicro", "MLPerf Llama-2-70B LoRA, 8 MI355X, FP8 (SMC)", "mi355x"),
+    ):
+        run = runs[run_id]
+        recompute = {"recompute": "full", "recompute_layers": 21} if gpu == "mi300x" else {"recompute": "none"}
+        cases.append(Case(run_id, label, {
+            "task": "lora", "model": {"preset": "llama-2-70b"}, "seq_len": 8192, "precision": "fp8",
+            "training": {"global_batch": 8, "micro_batch": 1, "lora_rank": 16, "lora_targets": "attention",
+                         "zero": 0, "weight_dtype": "fp8", **recompute},
+            "hardware": {"gpu": gpu, "count": 8}, "parallelism": {"tp": 1, "pp": 1, "dp": 8},
+            "assumptions": {"fp8_activation_inputs": True}},
+            "tokens_per_s_per_gpu", _steady_state_tokens_per_s_per_gpu(run),
+            "steady state from the log's block timings (evaluation and warm-up excluded)"))
+
     # NVIDIA's MLPerf v5.1 LoRA submission on 8 GB200 (two trays of one NVL72), in its FP4 phase: TP 1 x CP 2 x DP 4,
     # micro-batch 1 (2 accumulated), no recomputation, the frozen base pre-quantized to NVFP4 on the GPU
     # (config_GB200_2x4x2xtp1pp1cp2_fp4.sh and the configs it sources; custom_callbacks.py).

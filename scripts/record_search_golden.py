@@ -17,7 +17,9 @@ digit only, from the per-row GPU figures of the batched step time); then that ca
 published unsharded layout (FP8 parameters let it fit: 0.785 -> 0.769): the same six searches +0.8..+2.0 %, every
 plan and layout unchanged; then the Hopper FP8 calibration refitted with Cisco's two MLPerf v5.1 Llama 3.1 8B runs
 (1.162 -> 1.139): twelve H100/H200 FP8 step times +1.9 %, the same plans in the same order (two plans' days and
-costs +1.9 %), every layout unchanged."""
+costs +1.9 %), every layout unchanged; then the CDNA 3 FP8 calibration refitted on six MLPerf v5.1 LoRA runs from five
+submitters (two MI300X, four MI325X: 0.769 -> 0.923): the six MI325X FP8 searches -6..-16 % step time, the same
+plans in the same order, every layout unchanged."""
 
 from __future__ import annotations
 

@@ -62,6 +62,7 @@ from gpuplanner.core.validation_errors import (
     MOE_OUT_OF_SAMPLE_MAX_PCT,
     MOE_OUT_OF_SAMPLE_MEDIAN_PCT,
     MOE_SOURCES,
+    OUT_OF_SAMPLE_GPU_MEDIAN_PCT,
     OUT_OF_SAMPLE_MAX_PCT,
     OUT_OF_SAMPLE_MEDIAN_PCT,
     OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT,
@@ -139,7 +140,8 @@ def assumption_values(assumptions: Assumptions) -> dict[str, float | bool]:
 
 def uncertainty_pct(gpu: GPU, precision: Precision, count: int, moe: bool = False) -> float:
     """± band of the training time: the out-of-sample median error of the GPU's architecture and math width (at
-    least the median over every case); the worst out-of-sample error where a single source validates the group;
+    least the median over every case, and at least that of the GPU's own published runs); the worst out-of-sample
+    error where a single source validates the group;
     for a mixture-of-experts model at least the out-of-sample median error of the published MoE runs (their worst
     while a single source validates them; MoE runs only judge the calibration, never fit it); widened (once)
     beyond the largest validated run or for MoE on a group no MoE run validates; the unvalidated band where no
@@ -151,6 +153,7 @@ def uncertainty_pct(gpu: GPU, precision: Precision, count: int, moe: bool = Fals
         band = max(OUT_OF_SAMPLE_MAX_PCT.values())
     else:
         band = max(OUT_OF_SAMPLE_MEDIAN_PCT[group], OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT)
+    band = max(band, OUT_OF_SAMPLE_GPU_MEDIAN_PCT.get((gpu.id, group[1]), 0.0))  # the GPU's own runs, where published
     if moe:
         moe_band = MOE_OUT_OF_SAMPLE_MEDIAN_PCT if MOE_SOURCES >= 2 else MOE_OUT_OF_SAMPLE_MAX_PCT
         band = max(band, moe_band or UNVALIDATED_ERROR_PCT)

@@ -9,7 +9,7 @@ FITTED_EFFICIENCY_SCALE = {
     ('Ampere', '16-bit'): 0.98,
     ('Blackwell', 'fp4'): 0.955,
     ('Blackwell', 'fp8'): 1.105,
-    ('CDNA 3', 'fp8'): 0.769,
+    ('CDNA 3', 'fp8'): 0.923,
     ('CDNA 4', 'fp8'): 1.0,
     ('Hopper', '16-bit'): 1.21,
     ('Hopper', 'fp8'): 1.139,
@@ -19,8 +19,8 @@ OUT_OF_SAMPLE_MEDIAN_PCT = {
     ('Ampere', '16-bit'): 7.2,
     ('Blackwell', 'fp4'): 4.5,
     ('Blackwell', 'fp8'): 1.0,
-    ('CDNA 3', 'fp8'): 28.7,
-    ('CDNA 4', 'fp8'): 4.1,
+    ('CDNA 3', 'fp8'): 1.8,
+    ('CDNA 4', 'fp8'): 2.6,
     ('Hopper', '16-bit'): 8.9,
     ('Hopper', 'fp8'): 3.9,
 }
@@ -29,20 +29,34 @@ OUT_OF_SAMPLE_MAX_PCT = {
     ('Ampere', '16-bit'): 12.2,
     ('Blackwell', 'fp4'): 4.6,
     ('Blackwell', 'fp8'): 1.2,
-    ('CDNA 3', 'fp8'): 28.7,
-    ('CDNA 4', 'fp8'): 8.0,
+    ('CDNA 3', 'fp8'): 21.0,
+    ('CDNA 4', 'fp8'): 9.3,
     ('Hopper', '16-bit'): 17.1,
     ('Hopper', 'fp8'): 21.3,
 }
+# Median |error| (%) of the dense cases on each GPU (catalog id x math width): a GPU's band is at least this.
+OUT_OF_SAMPLE_GPU_MEDIAN_PCT = {
+    ('a100-sxm4-80gb', '16-bit'): 7.2,
+    ('b200', 'fp4'): 4.4,
+    ('b200', 'fp8'): 1.2,
+    ('b300', 'fp8'): 0.8,
+    ('gb200', 'fp4'): 4.6,
+    ('h100-sxm5-80gb', '16-bit'): 8.9,
+    ('h100-sxm5-80gb', 'fp8'): 3.9,
+    ('mi300x', 'fp8'): 19.5,
+    ('mi325x', 'fp8'): 1.6,
+    ('mi350x', 'fp8'): 8.9,
+    ('mi355x', 'fp8'): 2.4,
+}
 # Median over every dense case, the floor of any band.
-OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 6.2
+OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 4.6
 # Published dense cases, distinct sources, and the largest GPU count validated, per group.
 CASES = {
     ('Ampere', '16-bit'): 15,
     ('Blackwell', 'fp4'): 2,
     ('Blackwell', 'fp8'): 2,
-    ('CDNA 3', 'fp8'): 1,
-    ('CDNA 4', 'fp8'): 4,
+    ('CDNA 3', 'fp8'): 6,
+    ('CDNA 4', 'fp8'): 7,
     ('Hopper', '16-bit'): 4,
     ('Hopper', 'fp8'): 5,
 }
@@ -50,8 +64,8 @@ SOURCES = {
     ('Ampere', '16-bit'): 5,
     ('Blackwell', 'fp4'): 2,
     ('Blackwell', 'fp8'): 2,
-    ('CDNA 3', 'fp8'): 1,
-    ('CDNA 4', 'fp8'): 3,
+    ('CDNA 3', 'fp8'): 5,
+    ('CDNA 4', 'fp8'): 4,
     ('Hopper', '16-bit'): 2,
     ('Hopper', 'fp8'): 3,
 }

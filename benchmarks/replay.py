@@ -367,6 +367,30 @@ def training_cases(catalog: Catalog) -> list[Case]:
             "parallelism": {"tp": tp, "pp": 1, "dp": gpus // tp, "sequence_parallel": tp > 1}},
             "step_time_s", run["results"]["step_time_s"], "median logged step time (warm-up and evaluation excluded)"))
 
+    # Cisco's MLPerf v5.1 LoRA runs: 8 and 16 nodes of H100 at TP 4 x CP 2 (NeMo), one and two nodes of H200 at
+    # TP 1 x CP 2 and TP 2 (its PyTorch configs); FP8 parameters, no recomputation; the H200 runs also store the MLP
+    # activation input in FP8 (their logs print the configuration).
+    for run_id, label, gpu, gpus, tp, cp, batch, fp8_act in (
+        ("mlperf-t51-llama2-70b-lora-64h100-cisco", "MLPerf Llama-2-70B LoRA, 64 H100, FP8 (Cisco)", H100, 64, 4, 2,
+         8, False),
+        ("mlperf-t51-llama2-70b-lora-128h100-cisco", "MLPerf Llama-2-70B LoRA, 128 H100, FP8 (Cisco)", H100, 128, 4,
+         2, 16, False),
+        ("mlperf-t51-llama2-70b-lora-8h200-cisco", "MLPerf Llama-2-70B LoRA, 8 H200, FP8 (Cisco)", "h200-sxm-141gb", 8,
+         1, 2, 8, True),
+        ("mlperf-t51-llama2-70b-lora-16h200-cisco", "MLPerf Llama-2-70B LoRA, 16 H200, FP8 (Cisco)", "h200-sxm-141gb",
+         16, 2, 1, 8, True),
+    ):
+        run = runs[run_id]
+        cases.append(Case(run_id, label, {
+            "task": "lora", "model": {"preset": "llama-2-70b"}, "seq_len": 8192, "precision": "fp8",
+            "training": {"global_batch": batch, "micro_batch": 1, "lora_rank": 16, "lora_targets": "attention",
+                         "recompute": "none", "zero": 0, "weight_dtype": "fp8"},
+            "hardware": {"gpu": gpu, "count": gpus, "network_gbps_per_node": run["hardware"]["network_gbps_per_node"]},
+            "parallelism": {"tp": tp, "pp": 1, "cp": cp, "dp": gpus // (tp * cp), "sequence_parallel": tp > 1},
+            "assumptions": {"fp8_activation_inputs": fp8_act}},
+            "tokens_per_s_per_gpu", _steady_state_tokens_per_s_per_gpu(run),
+            "steady state from the log's block timings (evaluation and warm-up excluded)"))
+
     run = runs["mlperf-t40-gpt3-11616h100"]
     cases.append(Case(run["id"], "MLPerf GPT-3 175B, 11616 H100, FP8", {
         "task": "pretrain", "model": gpt_model(96, 12288, 96, vocab=50257), "seq_len": 2048, "precision": "fp8",

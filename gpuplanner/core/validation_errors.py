@@ -12,7 +12,7 @@ FITTED_EFFICIENCY_SCALE = {
     ('CDNA 3', 'fp8'): 0.923,
     ('CDNA 4', 'fp8'): 1.0,
     ('Hopper', '16-bit'): 1.21,
-    ('Hopper', 'fp8'): 1.139,
+    ('Hopper', 'fp8'): 1.162,
 }
 # Median |error| (%) of the cases of each group when their own source was left out of the fit.
 OUT_OF_SAMPLE_MEDIAN_PCT = {
@@ -22,7 +22,7 @@ OUT_OF_SAMPLE_MEDIAN_PCT = {
     ('CDNA 3', 'fp8'): 1.8,
     ('CDNA 4', 'fp8'): 2.6,
     ('Hopper', '16-bit'): 8.9,
-    ('Hopper', 'fp8'): 3.9,
+    ('Hopper', 'fp8'): 0.7,
 }
 # Largest |error| (%) among them.
 OUT_OF_SAMPLE_MAX_PCT = {
@@ -42,7 +42,8 @@ OUT_OF_SAMPLE_GPU_MEDIAN_PCT = {
     ('b300', 'fp8'): 0.8,
     ('gb200', 'fp4'): 4.6,
     ('h100-sxm5-80gb', '16-bit'): 8.9,
-    ('h100-sxm5-80gb', 'fp8'): 3.9,
+    ('h100-sxm5-80gb', 'fp8'): 0.7,
+    ('h200-sxm-141gb', 'fp8'): 0.9,
     ('mi300x', 'fp8'): 19.5,
     ('mi325x', 'fp8'): 1.6,
     ('mi350x', 'fp8'): 8.9,
@@ -58,7 +59,7 @@ CASES = {
     ('CDNA 3', 'fp8'): 6,
     ('CDNA 4', 'fp8'): 7,
     ('Hopper', '16-bit'): 4,
-    ('Hopper', 'fp8'): 5,
+    ('Hopper', 'fp8'): 9,
 }
 SOURCES = {
     ('Ampere', '16-bit'): 5,

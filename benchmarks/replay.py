@@ -391,6 +391,23 @@ def training_cases(catalog: Catalog) -> list[Case]:
             "tokens_per_s_per_gpu", _steady_state_tokens_per_s_per_gpu(run),
             "steady state from the log's block timings (evaluation and warm-up excluded)"))
 
+    # NVIDIA's MLPerf v5.1 LoRA on one and on about seven GB200 NVL72 racks at CP 8 (each context-parallel group two
+    # trays of four, on NVLink), FP8 with a 16-bit frozen base, no recomputation, one sequence per data-parallel rank
+    # (config_GB200_{18,128}x4x1xtp1pp1cp8.sh). Modelled as 8-GPU NVLink groups with 4 x 400 Gb/s per tray.
+    for run_id, label, gpus, batch in (
+        ("mlperf-t51-llama2-70b-lora-72gb200-cp8", "MLPerf Llama-2-70B LoRA, 72 GB200, FP8, CP 8", 72, 9),
+        ("mlperf-t51-llama2-70b-lora-512gb200-cp8", "MLPerf Llama-2-70B LoRA, 512 GB200, FP8, CP 8", 512, 64),
+    ):
+        run = runs[run_id]
+        cases.append(Case(run_id, label, {
+            "task": "lora", "model": {"preset": "llama-2-70b"}, "seq_len": 8192, "precision": "fp8",
+            "training": {"global_batch": batch, "micro_batch": 1, "lora_rank": 16, "lora_targets": "attention",
+                         "recompute": "none", "zero": 0},
+            "hardware": {"gpu": "gb200", "count": gpus, "gpus_per_node": 8, "network_gbps_per_node": 3200},
+            "parallelism": {"tp": 1, "pp": 1, "cp": 8, "dp": gpus // 8}},
+            "tokens_per_s_per_gpu", _steady_state_tokens_per_s_per_gpu(run),
+            "steady state from the log's block timings (evaluation and warm-up excluded)"))
+
     run = runs["mlperf-t40-gpt3-11616h100"]
     cases.append(Case(run["id"], "MLPerf GPT-3 175B, 11616 H100, FP8", {
         "task": "pretrain", "model": gpt_model(96, 12288, 96, vocab=50257), "seq_len": 2048, "precision": "fp8",

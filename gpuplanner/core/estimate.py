@@ -217,8 +217,8 @@ def training_warnings(scenario: Scenario, workload: TrainingWorkload, cluster: C
         warnings.append(msg("Sequence length {seq:,} is beyond the {max:,} tokens {model} was built for.",
                             seq=workload.seq_len, max=model.max_seq_len, model=model.name))
     if layout.cp > 1:
-        warnings.append(msg("CP={cp} splits each {seq:,}-token sequence over {cp} GPUs (ring attention): costed from "
-                            "its K/V traffic, not yet checked against a published run, so the time is rough.",
+        warnings.append(msg("CP={cp} splits each {seq:,}-token sequence over {cp} GPUs (ring attention); its K/V "
+                            "traffic is costed as hidden behind the attention math where that is longer.",
                             cp=layout.cp, seq=workload.seq_len))
     hours = days * 24.0
     if cluster.count >= OVERSIZED_MIN_GPUS and hours < OVERSIZED_HOURS:

@@ -28,7 +28,7 @@ from gpuplanner.core.memory import (
     weight_bytes_per_param,
 )
 from gpuplanner.core.validation_errors import FITTED_EFFICIENCY_SCALE
-from gpuplanner.core.workload import Assumptions, Cluster, Layouts, Recompute, TrainingWorkload
+from gpuplanner.core.workload import NVFP4_BYTES_PER_VALUE, Assumptions, Cluster, Layouts, Recompute, TrainingWorkload
 
 # Efficiency of large transformer GEMMs relative to the dense datasheet peak, by architecture family and math width:
 # the prior, set once on the whole reference set (resources/reference/published-runs.json). What the estimate uses
@@ -127,6 +127,8 @@ class GpuRows:
         self.gemm_efficiency = column(lambda gpu: peak_gemm_efficiency(gpu, precision) * fitted_scale(gpu, precision)
                                       * assumptions.compute_efficiency_scale)
         self.hbm = column(hbm_bytes_per_s)
+        # Quantized copies of a weight matrix FP8 / FP4 GEMMs need (fp8_weight_cast_bytes).
+        self.quantized_weight_copies = column(lambda gpu: quantized_weight_copies(gpu, precision))
         self._fabric_domain = column(lambda gpu: gpu.fabric_domain)
         self._fabric_gbs = column(lambda gpu: gpu.interconnect_gbs or 0.0)
         self._pcie_gbs = column(lambda gpu: gpu.pcie_gbs_bidirectional)
@@ -259,6 +261,31 @@ def ring_allreduce_s(bytes_per_gpu: np.ndarray, ranks: np.ndarray, link_bytes_pe
     return np.where(ranks > 1, moved / link_bytes_per_s + 2.0 * (ranks - 1.0) * latency_s, 0.0)
 
 
+def quantized_weight_copies(gpu: GPU, precision: Precision) -> float:
+    """Copies of each weight matrix Transformer Engine quantizes for FP8 / FP4 GEMMs: the forward's, plus a transposed
+    one for the backward where FP8 GEMMs take only the TN layout (all but data-centre Blackwell, compute capability
+    10.x: TE's is_non_tn_fp8_gemm_supported; the GB202 cards, 12.x, need it too) and for NVFP4, whose block scales
+    run along the other axis there."""
+    if precision is Precision.FP4 or gpu.architecture != "Blackwell":
+        return 2.0
+    return 1.0
+
+
+def fp8_weight_cast_bytes(workload: TrainingWorkload, shard: ParameterShard,
+                          copies: np.ndarray | float) -> np.ndarray | float:
+    """HBM traffic per step of quantizing 16-bit weights for FP8 / FP4 GEMMs: Transformer Engine casts each matrix
+    once per optimizer step (the first micro-batch; later ones reuse it): read 2 bytes, write `copies` quantized
+    copies. Nothing for weights stored as the GEMMs read them (FP8 / FP4 parameters) or for 16-bit compute."""
+    precision = workload.precision
+    if precision not in (Precision.FP8, Precision.FP4):
+        return 0.0
+    if workload.weight_dtype is not None and workload.weight_dtype.read_by(precision):
+        return 0.0
+    quantized = 1.0 if precision is Precision.FP8 else NVFP4_BYTES_PER_VALUE
+    matmul_share = workload.model.matmul_params / workload.model.total_params
+    return shard.base_params * matmul_share * (2.0 + copies * quantized)
+
+
 def exposed_weight_gathers(gathers: np.ndarray, compute: np.ndarray, assumptions: Assumptions) -> np.ndarray:
     """ZeRO-3 all-gather time that compute does not hide: what exceeds compute, plus a floor share."""
     return np.maximum(gathers - compute, 0.0) + assumptions.gather_exposed_share * gathers
@@ -375,6 +402,7 @@ def _step_time(workload: TrainingWorkload, gpu: GpuRows, gpus_per_node: np.ndarr
     passes = ELEMENTWISE_TRAFFIC_FACTOR * np.where(layouts.recompute == Recompute.FULL, 4.0 / 3.0, 1.0)
     memory_bound = layer_activations * passes * (model.layers / pp) * microbatches / hbm
     shard = parameter_shard(workload, tp, pp, layouts.ep)
+    memory_bound = memory_bound + fp8_weight_cast_bytes(workload, shard, gpu.quantized_weight_copies) / hbm
     if workload.dequantizes_weights and workload.weight_dtype is not None:
         # QLoRA dequantizes every NF4 weight to 16-bit in each forward and backward pass (read 4.1 + write 16
         # + read 16 bits per parameter); an FP8-stored base under 16-bit compute the same from 8 bits.

@@ -43,9 +43,8 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "%1x the speed of #1"),
     QT_TRANSLATE_NOOP("CoreMessages", "Batch %1 exceeds the KV-cache room: at most %2 sequences of %3 tokens per "
                                       "replica."),
-    QT_TRANSLATE_NOOP("CoreMessages", "CP=%1 splits each %2-token sequence over %1 GPUs (ring attention): costed "
-                                      "from its K/V traffic, not yet checked against a published run, so the time "
-                                      "is rough."),
+    QT_TRANSLATE_NOOP("CoreMessages", "CP=%1 splits each %2-token sequence over %1 GPUs (ring attention); its K/V "
+                                      "traffic is costed as hidden behind the attention math where that is longer."),
     QT_TRANSLATE_NOOP("CoreMessages", "Does not fit: %1 GiB needed per GPU with TP=%2, %3 GiB available (%4 uses "
                                       "%5)."),
     QT_TRANSLATE_NOOP("CoreMessages", "Does not fit: the leanest layout needs %1 GiB per GPU but %2 has %3 GiB. Add"

@@ -272,15 +272,15 @@ def quantized_weight_copies(gpu: GPU, precision: Precision) -> float:
 
 
 def fp8_weight_cast_bytes(workload: TrainingWorkload, shard: ParameterShard,
-                          copies: np.ndarray | float) -> np.ndarray | float:
+                          copies: np.ndarray | float) -> np.ndarray | None:
     """HBM traffic per step of quantizing 16-bit weights for FP8 / FP4 GEMMs: Transformer Engine casts each matrix
     once per optimizer step (the first micro-batch; later ones reuse it): read 2 bytes, write `copies` quantized
-    copies. Nothing for weights stored as the GEMMs read them (FP8 / FP4 parameters) or for 16-bit compute."""
+    copies. None for weights stored as the GEMMs read them (FP8 / FP4 parameters) or for 16-bit compute."""
     precision = workload.precision
     if precision not in (Precision.FP8, Precision.FP4):
-        return 0.0
+        return None
     if workload.weight_dtype is not None and workload.weight_dtype.read_by(precision):
-        return 0.0
+        return None
     quantized = 1.0 if precision is Precision.FP8 else NVFP4_BYTES_PER_VALUE
     matmul_share = workload.model.matmul_params / workload.model.total_params
     return shard.base_params * matmul_share * (2.0 + copies * quantized)
@@ -402,7 +402,9 @@ def _step_time(workload: TrainingWorkload, gpu: GpuRows, gpus_per_node: np.ndarr
     passes = ELEMENTWISE_TRAFFIC_FACTOR * np.where(layouts.recompute == Recompute.FULL, 4.0 / 3.0, 1.0)
     memory_bound = layer_activations * passes * (model.layers / pp) * microbatches / hbm
     shard = parameter_shard(workload, tp, pp, layouts.ep)
-    memory_bound = memory_bound + fp8_weight_cast_bytes(workload, shard, gpu.quantized_weight_copies) / hbm
+    cast = fp8_weight_cast_bytes(workload, shard, gpu.quantized_weight_copies)
+    if cast is not None:
+        memory_bound = memory_bound + cast / hbm
     if workload.dequantizes_weights and workload.weight_dtype is not None:
         # QLoRA dequantizes every NF4 weight to 16-bit in each forward and backward pass (read 4.1 + write 16
         # + read 16 bits per parameter); an FP8-stored base under 16-bit compute the same from 8 bits.
@@ -489,8 +491,10 @@ def _step_time(workload: TrainingWorkload, gpu: GpuRows, gpus_per_node: np.ndarr
         else stored_weight_bytes_per_param(workload)  # the optimizer writes the stored copy (FP8 parameters)
     # ZeRO-1/2 reduce-scatter the gradients and all-gather the updated weights in their stored dtype (Megatron-Core's
     # --fp8-param-gather moves FP8 parameters): the all-reduce's volume with the weights' bytes for its second half.
-    volume = np.where((zero >= 1) & (zero <= 2), 0.5 * (1.0 + trained_weight_bytes / gradient_bytes_each), 1.0)
-    gradient_bytes = shard.trainable_params * shard.held_share * gradient_bytes_each * volume
+    gradient_bytes = shard.trainable_params * shard.held_share * gradient_bytes_each
+    if trained_weight_bytes != gradient_bytes_each:
+        gradient_bytes = gradient_bytes * np.where((zero >= 1) & (zero <= 2),
+                                                   0.5 * (1.0 + trained_weight_bytes / gradient_bytes_each), 1.0)
     held_weights = shard.weight_bytes * shard.held_share
     gathered = (replicas - 1.0) / replicas * held_weights  # ZeRO-3's gather volume per pass
     expert_share = expert_share_of_held(workload, shard, tp, pp, layouts)

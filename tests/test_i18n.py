@@ -301,3 +301,27 @@ def test_chinese_all_the_way_currency_na_and_assumptions(qtbot, private_user_dat
         close_window(window)
     finally:
         install_translations("en")
+
+
+def test_the_plan_details_show_the_estimates_assumption_texts_in_chinese(qtbot) -> None:
+    """The assumptions an estimate states in words (weight storage, FLOPs convention, activation memory, power) are
+    core messages: the details pane shows them in the UI's language, the JSON keeps the English."""
+    from gpuplanner.catalog.store import Catalog
+    from gpuplanner.i18n.language import install_translations
+    from gpuplanner.service import plan_for_scenario
+    from gpuplanner.ui.details import plan_html
+
+    catalog = Catalog(overrides_path=None)
+    result = plan_for_scenario({"task": "lora", "model": {"preset": "llama-2-70b"}, "precision": "fp8",
+                                "training": {"weight_dtype": "fp8", "global_batch": 8, "tokens": 3e7},
+                                "hardware": {"gpu": "h100-sxm5-80gb", "count": 8}}, catalog)
+    plan = result.plans[0]
+    assert plan.estimate.assumptions["weight_storage"].startswith("transformer matrices in FP8, read by the GEMMs")
+    try:
+        install_translations("zh_CN")
+        html = plan_html(plan, result.currency)
+    finally:
+        install_translations("en")
+    assert "Transformer 权重矩阵为 FP8，由矩阵乘直接读取" in html
+    for english in ("read by the GEMMs", "no causal discount", "generalised to GQA", "expected draw"):
+        assert english not in html, english

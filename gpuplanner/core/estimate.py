@@ -459,32 +459,35 @@ def estimate_training(scenario: Scenario, node: NodeSpec | None = None, alternat
         layouts_fitting=int(search.fits.sum()),
         assumptions={
             **assumption_values(scenario.assumptions),
-            "flops_convention": "6N + 12*layers*hidden*seq per token (PaLM); no causal discount",
-            "activation_memory": "Korthikanti et al. 2022, generalised to GQA and SwiGLU",
+            "flops_convention": msg("6N + 12*layers*hidden*seq per token (PaLM); no causal discount"),
+            "activation_memory": msg("Korthikanti et al. 2022, generalised to GQA and SwiGLU"),
             "optimizer": workload.optimizer.value,
             "weight_storage": weight_storage_text(workload),
             "adapters": None if workload.adapter is None else {
                 **asdict(workload.adapter), "quantized_base": workload.weight_dtype is WeightDtype.NF4,
                 "dtype": "compute dtype (bf16/fp16); optimizer states fp32, no master copy",
                 "base": "frozen, " + weight_storage_text(workload)},
-            "power": f"expected draw = {PowerAssumptions.training_w_per_gpu_tdp_w:.2f} x GPU TDP per GPU incl. host "
-                     "(MLPerf Training v4.0 metered)",
+            "power": msg("expected draw = {factor:.2f} x GPU TDP per GPU incl. host (MLPerf Training v4.0 metered)",
+                         factor=PowerAssumptions.training_w_per_gpu_tdp_w),
         },
         warnings=tuple(warnings),
         stack=stack_report(scenario) if alternatives else None,
     )
 
 
-def weight_storage_text(workload: TrainingWorkload) -> str:
+def weight_storage_text(workload: TrainingWorkload) -> Message:
     """How the weights are held, for the assumptions block."""
     dtype = workload.weight_dtype
     if dtype is None:
-        return f"{workload.precision.value} (the compute dtype)" if workload.precision in (
-            Precision.FP32, Precision.TF32) else "16-bit (the compute dtype)"
-    stored = {WeightDtype.NF4: "NF4 + double quantization, 4.127 bits/param",
-              WeightDtype.FP4: "NVFP4 (row- and column-wise copies, 9 bits/param)"}.get(dtype, dtype.value.upper())
-    how = "dequantized to 16-bit one layer at a time" if workload.dequantizes_weights else "read by the GEMMs"
-    return f"transformer matrices {stored}, {how}; embeddings, norms and output head 16-bit"
+        wide = workload.precision in (Precision.FP32, Precision.TF32)
+        return msg("{dtype} (the compute dtype)", dtype=workload.precision.value.upper() if wide else "16-bit")
+    stored = {WeightDtype.NF4: "NF4 (4.127 bits/param)", WeightDtype.FP4: "NVFP4 x 2 (9 bits/param)"}.get(
+        dtype, dtype.value.upper())
+    if workload.dequantizes_weights:
+        return msg("transformer matrices in {dtype}, dequantized to 16-bit one layer at a time; embeddings, norms and "
+                   "output head 16-bit", dtype=stored)
+    return msg("transformer matrices in {dtype}, read by the GEMMs; embeddings, norms and output head 16-bit",
+               dtype=stored)
 
 
 LAYOUT_KNOBS = ("tp", "pp", "dp", "cp", "ep", "zero", "micro_batch", "recompute", "recompute_layers",

@@ -6,6 +6,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP
 
 # Warnings, notes, rank reasons and the catalog's notes (msg(...) in gpuplanner/core and catalog).
 TEMPLATES = (
+    QT_TRANSLATE_NOOP("CoreMessages", "%1 (the compute dtype)"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 GPUs are interrupted about every %2 min, sooner than a restart and a "
                                       "checkpoint take: the job cannot make progress. Use fewer GPUs, or faster "
                                       "restarts and storage."),
@@ -41,6 +42,7 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "%1; %2"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1x the cost of #1 (%2 %3)"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1x the speed of #1"),
+    QT_TRANSLATE_NOOP("CoreMessages", "6N + 12*layers*hidden*seq per token (PaLM); no causal discount"),
     QT_TRANSLATE_NOOP("CoreMessages", "Batch %1 exceeds the KV-cache room: at most %2 sequences of %3 tokens per "
                                       "replica."),
     QT_TRANSLATE_NOOP("CoreMessages", "CP=%1 splits each %2-token sequence over %1 GPUs (ring attention); its K/V "
@@ -57,6 +59,7 @@ TEMPLATES = (
                                       "deployment, and they have no ECC memory."),
     QT_TRANSLATE_NOOP("CoreMessages", "IEC 60309 %1 %2 A (%3)"),
     QT_TRANSLATE_NOOP("CoreMessages", "IEC 60309 %1 above %2 A: hard-wired (%3)"),
+    QT_TRANSLATE_NOOP("CoreMessages", "Korthikanti et al. 2022, generalised to GQA and SwiGLU"),
     QT_TRANSLATE_NOOP("CoreMessages", "Misses the deadline: %1 days against %2."),
     QT_TRANSLATE_NOOP("CoreMessages", "Multi-node training on PCIe servers: check each node has a 100-200 Gb/s RDMA"
                                       " NIC per 2 GPUs or gradient traffic will dominate."),
@@ -144,6 +147,8 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "cold-plate liquid"),
     QT_TRANSLATE_NOOP("CoreMessages", "costs %1 (budget %2)"),
     QT_TRANSLATE_NOOP("CoreMessages", "does not fit: needs %1 GiB per GPU"),
+    QT_TRANSLATE_NOOP("CoreMessages", "expected draw = %1 x GPU TDP per GPU incl. host (MLPerf Training v4.0 "
+                                      "metered)"),
     QT_TRANSLATE_NOOP("CoreMessages", "fastest among plans that fit"),
     QT_TRANSLATE_NOOP("CoreMessages", "fastest among plans that fit and meet the goals"),
     QT_TRANSLATE_NOOP("CoreMessages", "first token after %1 s (limit %2 s)"),
@@ -180,6 +185,10 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "room for %1 users at once (asked %2)"),
     QT_TRANSLATE_NOOP("CoreMessages", "serves %1 tokens/s (target %2)"),
     QT_TRANSLATE_NOOP("CoreMessages", "takes %1 days (deadline %2)"),
+    QT_TRANSLATE_NOOP("CoreMessages", "transformer matrices in %1, dequantized to 16-bit one layer at a time; "
+                                      "embeddings, norms and output head 16-bit"),
+    QT_TRANSLATE_NOOP("CoreMessages", "transformer matrices in %1, read by the GEMMs; embeddings, norms and output "
+                                      "head 16-bit"),
     QT_TRANSLATE_NOOP("CoreMessages", "vLLM's prompt speed is an assumption (about 90 % of TensorRT-LLM's); its "
                                       "decode is fitted on one published run and checked on two (an H100, an AMD "
                                       "MI300X)."),

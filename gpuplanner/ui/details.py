@@ -199,7 +199,7 @@ def _cost_parts(plan: Plan, currency: str) -> list[str]:
 def _assumption_value(value: object) -> str:
     if isinstance(value, bool):
         return tr("yes") if value else tr("no")
-    return f"{value:g}" if isinstance(value, float) else str(value)
+    return f"{value:g}" if isinstance(value, float) else translated(value)  # a core Message in the UI's language
 
 
 def assumption_labels() -> dict[str, str]:

@@ -101,6 +101,22 @@ def _steady_state_tokens_per_s_per_gpu(run: dict[str, Any]) -> float:
     return steady["block_tokens"] / seconds / run["hardware"]["count"]
 
 
+def mlperf_lora_case(run: dict[str, Any], label: str, precision: str, hardware: dict[str, Any],
+                     parallelism: dict[str, Any], training: dict[str, Any],
+                     assumptions: dict[str, Any] | None = None, how: str = "") -> Case:
+    """An MLPerf llama2_70b_lora run (Llama-2-70B, 8,192 tokens, LoRA rank 16 on attention, Megatron DDP: the frozen
+    base unsharded, micro-batch 1) at its steady state, with the settings its config states."""
+    scenario: dict[str, Any] = {
+        "task": "lora", "model": {"preset": "llama-2-70b"}, "seq_len": 8192, "precision": precision,
+        "training": {"global_batch": run["workload"]["global_batch_sequences"], "micro_batch": 1, "lora_rank": 16,
+                     "lora_targets": "attention", "zero": 0, **training},
+        "hardware": hardware, "parallelism": parallelism}
+    if assumptions:
+        scenario["assumptions"] = assumptions
+    return Case(run["id"], label, scenario, "tokens_per_s_per_gpu", _steady_state_tokens_per_s_per_gpu(run),
+                how or "steady state from the log's block timings (evaluation and warm-up excluded)")
+
+
 def training_cases(catalog: Catalog) -> list[Case]:
     """Every training throughput case of published-runs.json the model covers, as scenarios."""
     runs = published_runs()
@@ -270,20 +286,11 @@ def training_cases(catalog: Catalog) -> list[Case]:
 
     # AMD's MLPerf v5.1 LoRA submission on 8 x MI300X, at its steady state: TP 1 x DP 8 with Megatron DDP (the
     # frozen base unsharded), micro-batch 1, 21 of 80 layers recomputed, FP8 with FP8 parameters and the MLP
-    # activation inputs stored in FP8 (config_MI300X_1x8x1.sh, megatron_gpt_peft_tuning_config.yaml).
-    run = runs["mlperf-t51-llama2-70b-lora-8mi300x"]
-    cases.append(Case(run["id"], "MLPerf Llama-2-70B LoRA, 8 MI300X, FP8", {
-        "task": "lora", "model": {"preset": "llama-2-70b"}, "seq_len": 8192, "precision": "fp8",
-        "training": {"global_batch": 8, "micro_batch": 1, "lora_rank": 16, "lora_targets": "attention",
-                     "recompute": "full", "recompute_layers": 21, "zero": 0, "weight_dtype": "fp8"},
-        "hardware": {"gpu": "mi300x", "count": 8}, "parallelism": {"tp": 1, "pp": 1, "dp": 8},
-        "assumptions": {"fp8_activation_inputs": True}},
-        "tokens_per_s_per_gpu", _steady_state_tokens_per_s_per_gpu(run),
-        "steady state from the log's block timings (evaluation and warm-up excluded)"))
-
-    # AMD's recipe on other CDNA 3 and CDNA 4 servers: Krai's MI300X (the same 21 layers recomputed), and MI325X, MI355X
-    # and MI350X with no recomputation (their configs drop the ACG/ACM/ACL line), from AMD and four other submitters.
+    # activation inputs stored in FP8 (config_MI300X_1x8x1.sh, megatron_gpt_peft_tuning_config.yaml); the same recipe
+    # on other CDNA 3 and CDNA 4 servers: Krai's MI300X (the same 21 layers recomputed), and MI325X, MI355X and MI350X
+    # with no recomputation (their configs drop the ACG/ACM/ACL line), from AMD and four other submitters.
     for run_id, label, gpu in (
+        ("mlperf-t51-llama2-70b-lora-8mi300x", "MLPerf Llama-2-70B LoRA, 8 MI300X, FP8", "mi300x"),
         ("mlperf-t51-llama2-70b-lora-8mi300x-krai", "MLPerf Llama-2-70B LoRA, 8 MI300X, FP8 (Krai)", "mi300x"),
         ("mlperf-t51-llama2-70b-lora-8mi325x-amd", "MLPerf Llama-2-70B LoRA, 8 MI325X, FP8 (AMD)", "mi325x"),
         ("mlperf-t51-llama2-70b-lora-8mi325x-asustek", "MLPerf Llama-2-70B LoRA, 8 MI325X, FP8 (ASUS)", "mi325x"),
@@ -293,29 +300,20 @@ def training_cases(catalog: Catalog) -> list[Case]:
         ("mlperf-t51-llama2-70b-lora-8mi350x-amd", "MLPerf Llama-2-70B LoRA, 8 MI350X, FP8 (AMD)", "mi350x"),
         ("mlperf-t51-llama2-70b-lora-8mi355x-supermicro", "MLPerf Llama-2-70B LoRA, 8 MI355X, FP8 (SMC)", "mi355x"),
     ):
-        run = runs[run_id]
         recompute = {"recompute": "full", "recompute_layers": 21} if gpu == "mi300x" else {"recompute": "none"}
-        cases.append(Case(run_id, label, {
-            "task": "lora", "model": {"preset": "llama-2-70b"}, "seq_len": 8192, "precision": "fp8",
-            "training": {"global_batch": 8, "micro_batch": 1, "lora_rank": 16, "lora_targets": "attention",
-                         "zero": 0, "weight_dtype": "fp8", **recompute},
-            "hardware": {"gpu": gpu, "count": 8}, "parallelism": {"tp": 1, "pp": 1, "dp": 8},
-            "assumptions": {"fp8_activation_inputs": True}},
-            "tokens_per_s_per_gpu", _steady_state_tokens_per_s_per_gpu(run),
-            "steady state from the log's block timings (evaluation and warm-up excluded)"))
+        cases.append(mlperf_lora_case(runs[run_id], label, "fp8", {"gpu": gpu, "count": 8},
+                                      {"tp": 1, "pp": 1, "dp": 8}, {"weight_dtype": "fp8", **recompute},
+                                      {"fp8_activation_inputs": True}))
 
     # NVIDIA's MLPerf v5.1 LoRA submission on 8 GB200 (two trays of one NVL72), in its FP4 phase: TP 1 x CP 2 x DP 4,
     # micro-batch 1 (2 accumulated), no recomputation, the frozen base pre-quantized to NVFP4 on the GPU
     # (config_GB200_2x4x2xtp1pp1cp2_fp4.sh and the configs it sources; custom_callbacks.py).
-    run = runs["mlperf-t51-llama2-70b-lora-8gb200-fp4"]
-    cases.append(Case(run["id"], "MLPerf Llama-2-70B LoRA, 8 GB200, FP4", {
-        "task": "lora", "model": {"preset": "llama-2-70b"}, "seq_len": 8192, "precision": "fp4",
-        "training": {"global_batch": 8, "micro_batch": 1, "lora_rank": 16, "lora_targets": "attention",
-                     "recompute": "none", "zero": 0, "weight_dtype": "fp4"},
-        "hardware": {"gpu": "gb200", "count": 8, "gpus_per_node": 8},
-        "parallelism": {"tp": 1, "pp": 1, "cp": 2, "dp": 4}},
-        "tokens_per_s_per_gpu", _steady_state_tokens_per_s_per_gpu(run),
-        "steady state of the FP4 phase from the log's block timings (evaluation, warm-up and FP8 healing excluded)"))
+    cases.append(mlperf_lora_case(
+        runs["mlperf-t51-llama2-70b-lora-8gb200-fp4"], "MLPerf Llama-2-70B LoRA, 8 GB200, FP4", "fp4",
+        {"gpu": "gb200", "count": 8, "gpus_per_node": 8}, {"tp": 1, "pp": 1, "cp": 2, "dp": 4},
+        {"recompute": "none", "weight_dtype": "fp4"},
+        how="steady state of the FP4 phase from the log's block timings (evaluation, warm-up and FP8 healing "
+            "excluded)"))
 
     # Dell's MLPerf v5.1 Llama 3.1 8B pretraining on one 8 x B200 server in NVFP4 for the whole run: TP 1 x DP 8,
     # micro-batch 2, no recomputation, BF16 weights (config_1xXE9680Lx8B200-SXM-180GB.sh and the configs it sources).
@@ -370,43 +368,34 @@ def training_cases(catalog: Catalog) -> list[Case]:
     # Cisco's MLPerf v5.1 LoRA runs: 8 and 16 nodes of H100 at TP 4 x CP 2 (NeMo), one and two nodes of H200 at
     # TP 1 x CP 2 and TP 2 (its PyTorch configs); FP8 parameters, no recomputation; the H200 runs also store the MLP
     # activation input in FP8 (their logs print the configuration).
-    for run_id, label, gpu, gpus, tp, cp, batch, fp8_act in (
+    for run_id, label, gpu, gpus, tp, cp, fp8_act in (
         ("mlperf-t51-llama2-70b-lora-64h100-cisco", "MLPerf Llama-2-70B LoRA, 64 H100, FP8 (Cisco)", H100, 64, 4, 2,
-         8, False),
+         False),
         ("mlperf-t51-llama2-70b-lora-128h100-cisco", "MLPerf Llama-2-70B LoRA, 128 H100, FP8 (Cisco)", H100, 128, 4,
-         2, 16, False),
+         2, False),
         ("mlperf-t51-llama2-70b-lora-8h200-cisco", "MLPerf Llama-2-70B LoRA, 8 H200, FP8 (Cisco)", "h200-sxm-141gb", 8,
-         1, 2, 8, True),
+         1, 2, True),
         ("mlperf-t51-llama2-70b-lora-16h200-cisco", "MLPerf Llama-2-70B LoRA, 16 H200, FP8 (Cisco)", "h200-sxm-141gb",
-         16, 2, 1, 8, True),
+         16, 2, 1, True),
     ):
         run = runs[run_id]
-        cases.append(Case(run_id, label, {
-            "task": "lora", "model": {"preset": "llama-2-70b"}, "seq_len": 8192, "precision": "fp8",
-            "training": {"global_batch": batch, "micro_batch": 1, "lora_rank": 16, "lora_targets": "attention",
-                         "recompute": "none", "zero": 0, "weight_dtype": "fp8"},
-            "hardware": {"gpu": gpu, "count": gpus, "network_gbps_per_node": run["hardware"]["network_gbps_per_node"]},
-            "parallelism": {"tp": tp, "pp": 1, "cp": cp, "dp": gpus // (tp * cp), "sequence_parallel": tp > 1},
-            "assumptions": {"fp8_activation_inputs": fp8_act}},
-            "tokens_per_s_per_gpu", _steady_state_tokens_per_s_per_gpu(run),
-            "steady state from the log's block timings (evaluation and warm-up excluded)"))
+        network = run["hardware"]["network_gbps_per_node"]
+        cases.append(mlperf_lora_case(
+            run, label, "fp8", {"gpu": gpu, "count": gpus, "network_gbps_per_node": network},
+            {"tp": tp, "pp": 1, "cp": cp, "dp": gpus // (tp * cp), "sequence_parallel": tp > 1},
+            {"recompute": "none", "weight_dtype": "fp8"}, {"fp8_activation_inputs": fp8_act}))
 
     # NVIDIA's MLPerf v5.1 LoRA on one and on about seven GB200 NVL72 racks at CP 8 (each context-parallel group two
     # trays of four, on NVLink), FP8 with a 16-bit frozen base, no recomputation, one sequence per data-parallel rank
     # (config_GB200_{18,128}x4x1xtp1pp1cp8.sh). Modelled as 8-GPU NVLink groups with 4 x 400 Gb/s per tray.
-    for run_id, label, gpus, batch in (
-        ("mlperf-t51-llama2-70b-lora-72gb200-cp8", "MLPerf Llama-2-70B LoRA, 72 GB200, FP8, CP 8", 72, 9),
-        ("mlperf-t51-llama2-70b-lora-512gb200-cp8", "MLPerf Llama-2-70B LoRA, 512 GB200, FP8, CP 8", 512, 64),
+    for run_id, label, gpus in (
+        ("mlperf-t51-llama2-70b-lora-72gb200-cp8", "MLPerf Llama-2-70B LoRA, 72 GB200, FP8, CP 8", 72),
+        ("mlperf-t51-llama2-70b-lora-512gb200-cp8", "MLPerf Llama-2-70B LoRA, 512 GB200, FP8, CP 8", 512),
     ):
-        run = runs[run_id]
-        cases.append(Case(run_id, label, {
-            "task": "lora", "model": {"preset": "llama-2-70b"}, "seq_len": 8192, "precision": "fp8",
-            "training": {"global_batch": batch, "micro_batch": 1, "lora_rank": 16, "lora_targets": "attention",
-                         "recompute": "none", "zero": 0},
-            "hardware": {"gpu": "gb200", "count": gpus, "gpus_per_node": 8, "network_gbps_per_node": 3200},
-            "parallelism": {"tp": 1, "pp": 1, "cp": 8, "dp": gpus // 8}},
-            "tokens_per_s_per_gpu", _steady_state_tokens_per_s_per_gpu(run),
-            "steady state from the log's block timings (evaluation and warm-up excluded)"))
+        cases.append(mlperf_lora_case(
+            runs[run_id], label, "fp8", {"gpu": "gb200", "count": gpus, "gpus_per_node": 8,
+                                         "network_gbps_per_node": 3200},
+            {"tp": 1, "pp": 1, "cp": 8, "dp": gpus // 8}, {"recompute": "none"}))
 
     run = runs["mlperf-t40-gpt3-11616h100"]
     cases.append(Case(run["id"], "MLPerf GPT-3 175B, 11616 H100, FP8", {

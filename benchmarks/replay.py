@@ -397,6 +397,20 @@ def training_cases(catalog: Catalog) -> list[Case]:
                                          "network_gbps_per_node": 3200},
             {"tp": 1, "pp": 1, "cp": 8, "dp": gpus // 8}, {"recompute": "none"}))
 
+    # The Trainy team's torchtitan runs of Llama 3.1 8B on 4 and 8 nodes of H200 (FSDP over every rank, local batch 2,
+    # Float8 linears, torch.compile), printed only: torchtitan's op-level selective checkpointing is approximated as
+    # full recomputation of half the layers, and compile's fusion is not modelled.
+    for nodes in (4, 8):
+        run = runs[f"torchtitan-trainy-llama31-8b-{nodes * 8}h200-fp8"]
+        cases.append(Case(run["id"], f"torchtitan Llama 3.1 8B, {nodes * 8} H200, FSDP, Float8", {
+            "task": "pretrain", "model": {"preset": "llama-3.1-8b"}, "seq_len": 8192, "precision": "fp8",
+            "stack": "torchtitan", "training": {"global_batch": nodes * 16, "micro_batch": 2, "zero": 3,
+                                                "recompute": "full", "recompute_layers": 16},
+            "hardware": {"gpu": "h200-sxm-141gb", "count": nodes * 8, "network_gbps_per_node": 3200},
+            "parallelism": {"tp": 1, "pp": 1, "dp": nodes * 8}},
+            "tokens_per_s_per_gpu", run["results"]["tokens_per_s_per_gpu"], "TPS/GPU at the 100th iteration",
+            tier="C", in_median=False))
+
     run = runs["mlperf-t40-gpt3-11616h100"]
     cases.append(Case(run["id"], "MLPerf GPT-3 175B, 11616 H100, FP8", {
         "task": "pretrain", "model": gpt_model(96, 12288, 96, vocab=50257), "seq_len": 2048, "precision": "fp8",
@@ -659,7 +673,8 @@ def inference_cases(catalog: Catalog) -> list[Case]:
 
 
 def memory_cases(catalog: Catalog) -> list[Case]:
-    """Weight sizes against published files, in GiB per GPU (llama.cpp GGUF files: weights + scales)."""
+    """Weight sizes against published files, in GiB per GPU (llama.cpp GGUF files: weights + scales); reserved
+    training memory of published runs (printed only)."""
     runs = published_runs()
     sizes = runs["llamacpp-llama2-70b-f16-oom-80gb"]["results"]
     cases = []
@@ -669,6 +684,13 @@ def memory_cases(catalog: Catalog) -> list[Case]:
                               _serve(preset, "h200-sxm-141gb" if key == "70B" else A100, 1, 16, 16, "llama.cpp",
                                      1, weights), "weights", sizes[table][key], "file size, GiB",
                               tier="B", block="memory_gib_per_gpu"))
+    # Reserved memory of the Trainy torchtitan runs (FSDP, Float8, torch.compile), printed only: the same
+    # approximation of torchtitan's selective checkpointing as their throughput cases.
+    for case in training_cases(catalog):
+        if case.run_id.startswith("torchtitan-trainy-"):
+            cases.append(Case(case.run_id, case.label.replace("torchtitan", "Reserved memory,"), case.scenario, "total",
+                              runs[case.run_id]["results"]["memory_gib_reserved"], "max_reserved GiB per GPU",
+                              tier="C", in_median=False, block="memory_gib_per_gpu"))
     return cases
 
 

@@ -25,7 +25,7 @@ TABLES = (
      gpu_hour_cases),
     ("Inference latency / throughput vs published runs", inference_cases),
     ("Fine-tuning time and memory vs published runs", finetune_cases),
-    ("Weight memory vs published files", memory_cases),
+    ("Memory vs published files and runs", memory_cases),
     ("Energy per run vs published figures", energy_cases),
     ("Image-model training throughput vs NVIDIA DeepLearningExamples", vision_cases),
 )

@@ -36,7 +36,7 @@ def serving_results():
     memory = run_cases(memory_cases(catalog), catalog)
     VALIDATION_TABLES.append(("Inference latency / throughput vs published runs", format_table(serving)))
     VALIDATION_TABLES.append(("Fine-tuning time and memory vs published runs", format_table(tuning)))
-    VALIDATION_TABLES.append(("Weight memory vs published files", format_table(memory)))
+    VALIDATION_TABLES.append(("Memory vs published files and runs", format_table(memory)))
     return serving, tuning, memory
 
 

@@ -36,7 +36,7 @@ from gpuplanner.core.workload import NVFP4_BYTES_PER_VALUE, Assumptions, Cluster
 # of the group's published runs; the same script judges that fit leave-one-source-out).
 GEMM_EFFICIENCY_16BIT = {"Ampere": 0.74, "Hopper": 0.60}
 GEMM_EFFICIENCY_FP8 = {"Hopper": 0.52, "Blackwell": 0.50}
-GEMM_EFFICIENCY_FP4: dict[str, float] = {}  # one FP4 run (MLPerf v5.1 LoRA, 8 GB200): fitted on the unvalidated prior
+GEMM_EFFICIENCY_FP4: dict[str, float] = {}  # FP4 runs (MLPerf v5.1, GB200 and B200) are fitted on the prior below
 UNVALIDATED_EFFICIENCY = 0.55  # architectures with no published run to check against
 # GEMMs shrink with tensor parallelism: efficiency x w / (w + W0) for per-GPU width w = hidden / tp,
 # and x n / (n + N0) for n = tokens per micro-batch.

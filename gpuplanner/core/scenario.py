@@ -215,11 +215,11 @@ def _weight_dtype(name: str, task: Task, precision: Precision) -> WeightDtype:
         raise InputError(key, "nf4 weights cannot be trained: it stores a frozen LoRA base (task lora or qlora)")
     if task == Task.QLORA and dtype is not WeightDtype.NF4:
         raise InputError(key, "QLoRA keeps its base in nf4; for a {dtype} base choose task lora", dtype=dtype.value)
+    if trained and precision in (Precision.FP32, Precision.TF32):
+        raise InputError(key, "{precision} training keeps {precision} weights", precision=precision.value)
     if trained and not dtype.read_by(precision):
         raise InputError(key, "trained {dtype} weights need precision {dtype} (its GEMMs read them)",
                          dtype=dtype.value)
-    if trained and precision in (Precision.FP32, Precision.TF32):
-        raise InputError(key, "{precision} training keeps {precision} weights", precision=precision.value)
     return dtype
 
 

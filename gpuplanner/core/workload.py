@@ -66,7 +66,7 @@ class WeightDtype(StrEnum):
             return precision in (Precision.FP8, Precision.FP4)
         if self is WeightDtype.FP4:
             return precision is Precision.FP4
-        return True
+        return precision not in (Precision.FP32, Precision.TF32)  # 16-bit weights under fp32 math are upcast
 
 
 class Recompute(IntEnum):

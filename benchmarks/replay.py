@@ -411,6 +411,22 @@ def training_cases(catalog: Catalog) -> list[Case]:
             "tokens_per_s_per_gpu", run["results"]["tokens_per_s_per_gpu"], "TPS/GPU at the 100th iteration",
             tier="C", in_median=False))
 
+    # NVIDIA's MLPerf v5.1 Llama 3.1 405B pretraining in NVFP4 on 512, 2,560 and 5,120 GB200: TP 4 x PP 8 (8
+    # interleaved chunks) x CP 2 inside a rack, the distributed optimizer over the racks, micro-batch 1, no
+    # recomputation, 16-bit weights (config_GB200_{128x4x144,640x4x24,1280x4x16}xtp4pp8cp2_cg_fp4.sh). Modelled as
+    # 64-GPU NVLink groups (one model replica) with 16 trays' 4 x 400 Gb/s each.
+    for gpus in (512, 2560, 5120):
+        run = runs[f"mlperf-t51-llama31-405b-{gpus}gb200-fp4"]
+        cases.append(Case(run["id"], f"MLPerf Llama 3.1 405B, {gpus} GB200, FP4", {
+            "task": "pretrain", "model": {"preset": "llama-3.1-405b"}, "seq_len": 8192, "precision": "fp4",
+            "stack": "megatron-core", "training": {"global_batch": run["workload"]["global_batch_sequences"],
+                                                   "micro_batch": 1, "zero": 1, "recompute": "none"},
+            "hardware": {"gpu": "gb200", "count": gpus, "gpus_per_node": 64, "network_gbps_per_node": 16 * 1600},
+            "parallelism": {"tp": 4, "pp": 8, "cp": 2, "dp": gpus // 64, "virtual_stages": 8,
+                            "sequence_parallel": True}},
+            "tokens_per_s_per_gpu", _steady_state_tokens_per_s_per_gpu(run),
+            "steady state from the log's block timings (evaluation and warm-up excluded)"))
+
     run = runs["mlperf-t40-gpt3-11616h100"]
     cases.append(Case(run["id"], "MLPerf GPT-3 175B, 11616 H100, FP8", {
         "task": "pretrain", "model": gpt_model(96, 12288, 96, vocab=50257), "seq_len": 2048, "precision": "fp8",

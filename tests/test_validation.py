@@ -41,31 +41,32 @@ def test_in_sample_errors_are_printed_beside_the_out_of_sample_ones(training_res
 
 def test_out_of_sample_errors_stay_within_todays_gate(cross_validated) -> None:
     """Gated on leave-one-source-out errors. The issue's targets are a median of 6 % and no case over 15 %; today's
-    model reaches 4.3 % and 21.6 % over the 47 dense cases from 17 sources, so the gate holds today's figures and a
+    model reaches 4.2 % and 21.6 % over the 50 dense cases from 17 sources, so the gate holds today's figures and a
     change that makes out-of-sample accuracy worse fails. The worst: Cisco's MLPerf Llama 3.1 8B on 128 H100 (TP 2 x
     DP 64 over 16 Ethernet nodes, one sequence per rank), 21.6 % fast, where the same model at TP 1 on 64 H100 is
     3.9 % fast, and Cisco's four LoRA runs at TP 4 x CP 2 on 64 and 128 H100 and at TP 1-2 on H200 are within 1.6 %:
     a cost of that TP-2 pretraining run the model does not have. Next, the two MI300X LoRA runs (AMD's and Krai's,
     18-21 % fast): CDNA 3 is fitted on them and four MI325X runs of the same recipe, which are 1.34 x faster at the
     same catalog peak (1,000 W against 750 W); MI300X estimates carry their own runs' error as their band. Then
-    Llama 3 405B at 8K, 17.1 %. The two FP4 runs (MLPerf v5.1: NVIDIA's LoRA on 8 GB200, Dell's pretraining on 8
-    B200) judge each other's calibration within 4.6 %, the four Blackwell FP8 runs (NeMo's 8B on B200, Dell's 8B on
-    B300, NVIDIA's LoRA on 72 and 512 GB200 at CP 8, whose 16-bit frozen base is cast to FP8 every step) within 2.9
-    %, the seven CDNA 4 runs (MI355X and MI350X from AMD, GigaComputing, Dell and Supermicro) within 9.3 %. (It was
-    7.4 % / 34.8 % over 21 cases; since then MLPerf GPT-3 is judged on its steady-state block timings, older
-    attention kernels run at the speed their papers give, plain 1F1B keeps pp micro-batches in flight, ZeRO-1/2 move
-    an all-reduce's volume (FP8 parameters gathered at one byte), FP8 parameters let AMD's LoRA run replay at its
-    published layout, the shipped calibration is the fit on all dense runs that the held-out fits here mirror, and
-    MLPerf v5.1 runs from eight submitters were added.) The mixture-of-experts runs judge the calibration without
-    being fitted on: 12.6 % / 56.9 % over 7 cases from 2 sources (the worst: gpt-oss-20b on 8 H100, predicted 57 %
-    fast; it was 26.2 % / 55.9 % before DeepEP's per-node dispatch and the expert gradients' own data-parallel
-    group, and 11.9 % before the AutoModel runs recomputed what their benchmark configs say: DeepSeek-V3 on 1,024
-    H100 every layer, as its config's activation_checkpointing, not the half the search chose)."""
+    Llama 3 405B at 8K, 17.1 %. The five FP4 runs (MLPerf v5.1: NVIDIA's LoRA on 8 GB200 and 405B pretraining on
+    512, 2,560 and 5,120 GB200, Dell's 8B pretraining on 8 B200) judge each other's calibration within 11.6 % (the
+    5,120-GPU run; 3.7 % median), the four Blackwell FP8 runs (NeMo's 8B on B200, Dell's 8B on B300, NVIDIA's LoRA
+    on 72 and 512 GB200 at CP 8, whose 16-bit frozen base is cast to FP8 every step) within 2.9 %, the seven CDNA 4
+    runs (MI355X and MI350X from AMD, GigaComputing, Dell and Supermicro) within 9.3 %. (It was 7.4 % / 34.8 % over
+    21 cases; since then MLPerf GPT-3 is judged on its steady-state block timings, older attention kernels run at
+    the speed their papers give, plain 1F1B keeps pp micro-batches in flight, ZeRO-1/2 move an all-reduce's volume
+    (FP8 parameters gathered at one byte), FP8 parameters let AMD's LoRA run replay at its published layout, the
+    shipped calibration is the fit on all dense runs that the held-out fits here mirror, and MLPerf v5.1 runs from
+    eight submitters were added.) The mixture-of-experts runs judge the calibration without being fitted on: 12.6 %
+    / 56.9 % over 7 cases from 2 sources (the worst: gpt-oss-20b on 8 H100, predicted 57 % fast; it was 26.2 % /
+    55.9 % before DeepEP's per-node dispatch and the expert gradients' own data-parallel group, and 11.9 % before
+    the AutoModel runs recomputed what their benchmark configs say: DeepSeek-V3 on 1,024 H100 every layer, as its
+    config's activation_checkpointing, not the half the search chose)."""
     from benchmarks.crossval import _median_max, dense_rows
 
     dense = dense_rows(cross_validated)
     median, worst = _median_max([r.out_of_sample for r in dense])
-    assert median <= 4.4, median
+    assert median <= 4.3, median
     assert worst <= 21.7, max(dense, key=lambda r: abs(r.out_of_sample)).scored.case.label
     assert sorted(abs(r.out_of_sample) for r in dense)[-2] <= 21.1  # the next: Krai's MI300X LoRA, 21.0 %
     moe = [r for r in cross_validated if r.scored.moe]

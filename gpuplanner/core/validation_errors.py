@@ -7,7 +7,7 @@ efficiency refitted without the source judged, per architecture x math width."""
 # user's compute_efficiency_scale). The errors below judge the same fit made without the source judged.
 FITTED_EFFICIENCY_SCALE = {
     ('Ampere', '16-bit'): 0.98,
-    ('Blackwell', 'fp4'): 0.955,
+    ('Blackwell', 'fp4'): 0.936,
     ('Blackwell', 'fp8'): 1.094,
     ('CDNA 3', 'fp8'): 0.923,
     ('CDNA 4', 'fp8'): 1.0,
@@ -17,7 +17,7 @@ FITTED_EFFICIENCY_SCALE = {
 # Median |error| (%) of the cases of each group when their own source was left out of the fit.
 OUT_OF_SAMPLE_MEDIAN_PCT = {
     ('Ampere', '16-bit'): 7.2,
-    ('Blackwell', 'fp4'): 3.7,
+    ('Blackwell', 'fp4'): 3.6,
     ('Blackwell', 'fp8'): 1.0,
     ('CDNA 3', 'fp8'): 1.8,
     ('CDNA 4', 'fp8'): 2.6,
@@ -27,7 +27,7 @@ OUT_OF_SAMPLE_MEDIAN_PCT = {
 # Largest |error| (%) among them.
 OUT_OF_SAMPLE_MAX_PCT = {
     ('Ampere', '16-bit'): 12.2,
-    ('Blackwell', 'fp4'): 3.7,
+    ('Blackwell', 'fp4'): 11.6,
     ('Blackwell', 'fp8'): 2.9,
     ('CDNA 3', 'fp8'): 21.0,
     ('CDNA 4', 'fp8'): 9.3,
@@ -40,7 +40,7 @@ OUT_OF_SAMPLE_GPU_MEDIAN_PCT = {
     ('b200', 'fp4'): 3.7,
     ('b200', 'fp8'): 1.2,
     ('b300', 'fp8'): 0.8,
-    ('gb200', 'fp4'): 3.7,
+    ('gb200', 'fp4'): 3.4,
     ('gb200', 'fp8'): 1.8,
     ('h100-sxm5-80gb', '16-bit'): 8.9,
     ('h100-sxm5-80gb', 'fp8'): 1.2,
@@ -51,11 +51,11 @@ OUT_OF_SAMPLE_GPU_MEDIAN_PCT = {
     ('mi355x', 'fp8'): 2.4,
 }
 # Median over every dense case, the floor of any band.
-OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 4.3
+OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 4.2
 # Published dense cases, distinct sources, and the largest GPU count validated, per group.
 CASES = {
     ('Ampere', '16-bit'): 15,
-    ('Blackwell', 'fp4'): 2,
+    ('Blackwell', 'fp4'): 5,
     ('Blackwell', 'fp8'): 4,
     ('CDNA 3', 'fp8'): 6,
     ('CDNA 4', 'fp8'): 7,
@@ -73,7 +73,7 @@ SOURCES = {
 }
 LARGEST_VALIDATED_GPUS = {
     ('Ampere', '16-bit'): 2520,
-    ('Blackwell', 'fp4'): 8,
+    ('Blackwell', 'fp4'): 5120,
     ('Blackwell', 'fp8'): 512,
     ('CDNA 3', 'fp8'): 8,
     ('CDNA 4', 'fp8'): 8,

@@ -3,6 +3,7 @@ recipes, and what the scenario refuses (issue 19, items 3 and 13)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -252,3 +253,25 @@ def test_fp8_compute_on_16_bit_weights_pays_their_cast_once_a_step(catalog, gpu,
     matrices = (model.total_params - model.hidden) / 8 * model.matmul_params / model.total_params
     cast = (memory_bound(None) - memory_bound("fp8")) * hbm_bytes_per_s(catalog.gpu(gpu))
     assert cast == pytest.approx(matrices * (2.0 + copies * 1.0), rel=1e-6)
+
+
+def test_fp8_math_on_16_bit_weights_says_what_fp8_parameters_would_free(catalog) -> None:
+    """The estimate keeps what the scenario says; where FP8 parameters would free a real share of the GPU (here 70B
+    at TP 4: 32 GiB of weights -> 16), a warning says so, with the key to set."""
+    scenario = {"task": "lora", "model": {"preset": "llama-2-70b"}, "seq_len": 8192, "precision": "fp8",
+                "training": {"global_batch": 8, "micro_batch": 1, "lora_rank": 16, "lora_targets": "attention",
+                             "recompute": "none", "zero": 0},
+                "hardware": {"gpu": "h100-sxm5-80gb", "count": 8}, "parallelism": {"tp": 4, "pp": 1, "dp": 2}}
+
+    def hints(result) -> list[str]:
+        return [w for w in result.warnings if "training.weight_dtype fp8" in w]
+
+    sixteen_bit = run(catalog, scenario)
+    (hint,) = hints(sixteen_bit)
+    fp8, now = (float(v) for v in re.search(r"in ([0-9.]+) GiB per GPU instead of ([0-9.]+)", hint).groups())
+    assert now == pytest.approx(sixteen_bit.memory_gib_per_gpu.weights, abs=0.05)
+    assert 0.5 * now < fp8 < 0.52 * now  # the matrices halve; embeddings and head stay 16-bit
+    scenario["training"]["weight_dtype"] = "fp8"
+    assert hints(run(catalog, scenario)) == []
+    scenario["training"].pop("weight_dtype")
+    assert hints(run(catalog, {**scenario, "precision": "bf16"})) == []

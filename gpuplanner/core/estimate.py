@@ -10,7 +10,7 @@ from typing import Any
 
 import numpy as np
 
-from gpuplanner.core.adapters import AdapterSpec
+from gpuplanner.core.adapters import AdapterSpec, mixed_bytes_per_param
 from gpuplanner.core.errors import InputError, require_int, require_positive
 from gpuplanner.core.goodput import LOW_GOODPUT, Goodput, expected_goodput
 from gpuplanner.core.hardware import GPU, Precision, Segment
@@ -32,6 +32,7 @@ from gpuplanner.core.memory import (
     gradient_bytes_per_param,
     optimizer_bytes_per_param,
     parameter_shard,
+    weight_bytes_per_param,
 )
 from gpuplanner.core.messages import Message, msg
 from gpuplanner.core.performance import (
@@ -90,6 +91,7 @@ INFERENCE_ERROR_PCT = 15.0
 CNN_ERROR_PCT = 10.5
 CNN_VALIDATED_ARCHITECTURES = ("Ampere", "Volta")
 MIN_MEMORY_HEADROOM = 0.05  # a senior engineer's rule of thumb: keep ~5 % of GPU memory free
+FP8_PARAMETER_HINT_SHARE = 0.10  # FP8 parameters are worth a hint when they would free this share of the GPU
 OVERSIZED_MIN_GPUS, OVERSIZED_HOURS = 1024, 2.0  # >= 1,024 GPUs for a job under two hours: check the inputs
 ECC_RISK_DAYS = 3.0  # a run longer than this on memory without ECC risks silent errors
 COUNT_SEARCH_LIMIT = 1 << 16
@@ -189,6 +191,7 @@ def training_warnings(scenario: Scenario, workload: TrainingWorkload, cluster: C
     if deadline is not None and days > deadline:
         warnings.append(msg("Misses the deadline: {days:.1f} days against {deadline:g}.", days=days,
                             deadline=deadline))
+    warnings += fp8_parameter_hint(workload, search, best, gpu)
     if not is_validated(gpu, workload.precision):
         warnings.append(msg("No published run on {architecture} in {precision} to check against: the time "
                             "estimate is uncertain (±{band:.0f}%).", architecture=gpu.architecture,
@@ -242,6 +245,20 @@ def fit_warnings(search: LayoutSearch, best: int, gpu: GPU) -> list[Message]:
     return [msg("Does not fit: the leanest layout needs {need:.1f} GiB per GPU but {gpu} has "
                 "{capacity:g} GiB. Add GPUs, shard more (ZeRO-3), or recompute activations.",
                 need=reserved, gpu=gpu.model, capacity=gpu.memory_gib or 0)]
+
+
+def fp8_parameter_hint(workload: TrainingWorkload, search: LayoutSearch, best: int, gpu: GPU) -> list[Message]:
+    """FP8 / FP4 math on 16-bit weights: what FP8 parameters would save, where it is a real share of the GPU."""
+    capacity = gpu.memory_gib or 0.0
+    if workload.precision not in (Precision.FP8, Precision.FP4) or workload.weight_dtype is not None or capacity <= 0:
+        return []
+    now = float(search.memory.weights[best]) / GIB
+    fp8 = now * mixed_bytes_per_param(workload.model, 1.0) / weight_bytes_per_param(workload.precision)
+    if now - fp8 < FP8_PARAMETER_HINT_SHARE * capacity:
+        return []
+    return [msg("FP8 parameters (training.weight_dtype fp8, as NeMo's fp8_params) would hold the weights in "
+                "{fp8:.1f} GiB per GPU instead of {now:.1f} and spare their cast each step; the estimate keeps "
+                "16-bit weights unless the scenario sets it.", fp8=fp8, now=now)]
 
 
 def headroom_warnings(total_gib: float, capacity_gib: float) -> list[Message]:

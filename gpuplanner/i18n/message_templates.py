@@ -55,6 +55,9 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "Expected %1 interruptions over the run (one every %2 h on %3 GPUs): with a "
                                       "checkpoint every %4 min and %5-min restarts, %6 of the wall-clock time is "
                                       "training."),
+    QT_TRANSLATE_NOOP("CoreMessages", "FP8 parameters (training.weight_dtype fp8, as NeMo's fp8_params) would hold "
+                                      "the weights in %1 GiB per GPU instead of %2 and spare their cast each step; "
+                                      "the estimate keeps 16-bit weights unless the scenario sets it."),
     QT_TRANSLATE_NOOP("CoreMessages", "GeForce cards: NVIDIA's driver licence does not permit data-center "
                                       "deployment, and they have no ECC memory."),
     QT_TRANSLATE_NOOP("CoreMessages", "IEC 60309 %1 %2 A (%3)"),

@@ -476,31 +476,41 @@ def estimate_training(scenario: Scenario, node: NodeSpec | None = None, alternat
         layouts_fitting=int(search.fits.sum()),
         assumptions={
             **assumption_values(scenario.assumptions),
-            "flops_convention": msg("6N + 12*layers*hidden*seq per token (PaLM); no causal discount"),
-            "activation_memory": msg("Korthikanti et al. 2022, generalised to GQA and SwiGLU"),
+            "flops_convention": FLOPS_CONVENTION,
+            "activation_memory": ACTIVATION_MEMORY,
             "optimizer": workload.optimizer.value,
             "weight_storage": weight_storage_text(workload),
             "adapters": None if workload.adapter is None else {
                 **asdict(workload.adapter), "quantized_base": workload.weight_dtype is WeightDtype.NF4,
                 "dtype": "compute dtype (bf16/fp16); optimizer states fp32, no master copy",
                 "base": "frozen, " + weight_storage_text(workload)},
-            "power": msg("expected draw = {factor:.2f} x GPU TDP per GPU incl. host (MLPerf Training v4.0 metered)",
-                         factor=PowerAssumptions.training_w_per_gpu_tdp_w),
+            "power": POWER_BASIS,
         },
         warnings=tuple(warnings),
         stack=stack_report(scenario) if alternatives else None,
     )
 
 
+# The estimate's stated conventions (one message each, made once: every training estimate carries them).
+FLOPS_CONVENTION = msg("6N + 12*layers*hidden*seq per token (PaLM); no causal discount")
+ACTIVATION_MEMORY = msg("Korthikanti et al. 2022, generalised to GQA and SwiGLU")
+POWER_BASIS = msg("expected draw = {factor:.2f} x GPU TDP per GPU incl. host (MLPerf Training v4.0 metered)",
+                  factor=PowerAssumptions.training_w_per_gpu_tdp_w)
+
+
 def weight_storage_text(workload: TrainingWorkload) -> Message:
     """How the weights are held, for the assumptions block."""
-    dtype = workload.weight_dtype
+    return _weight_storage_message(workload.weight_dtype, workload.precision, workload.dequantizes_weights)
+
+
+@lru_cache(maxsize=32)
+def _weight_storage_message(dtype: WeightDtype | None, precision: Precision, dequantized: bool) -> Message:
     if dtype is None:
-        wide = workload.precision in (Precision.FP32, Precision.TF32)
-        return msg("{dtype} (the compute dtype)", dtype=workload.precision.value.upper() if wide else "16-bit")
+        wide = precision in (Precision.FP32, Precision.TF32)
+        return msg("{dtype} (the compute dtype)", dtype=precision.value.upper() if wide else "16-bit")
     stored = {WeightDtype.NF4: "NF4 (4.127 bits/param)", WeightDtype.FP4: "NVFP4 x 2 (9 bits/param)"}.get(
         dtype, dtype.value.upper())
-    if workload.dequantizes_weights:
+    if dequantized:
         return msg("transformer matrices in {dtype}, dequantized to 16-bit one layer at a time; embeddings, norms and "
                    "output head 16-bit", dtype=stored)
     return msg("transformer matrices in {dtype}, read by the GEMMs; embeddings, norms and output head 16-bit",

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from gpuplanner.catalog.store import Catalog
+from gpuplanner.core.hardware import Precision
 from gpuplanner.core.site import COOLING_LIMIT_KW, Cooling
 from gpuplanner.service import plan_for_scenario
 
@@ -161,3 +162,15 @@ def test_rent_only_through_the_wizard(qtbot, private_user_data) -> None:
     capex = next(c for c in range(model.columnCount()) if model.headerData(c, Qt.Orientation.Horizontal) == "Capex")
     assert all(model.data(model.index(r, capex)) == "—" for r in range(model.rowCount()))
     close_window(window)
+
+
+@pytest.mark.parametrize("precision", ["fp32", "tf32", "fp16"])
+def test_a_precision_some_catalog_gpus_do_not_publish_ranks_the_others(catalog, precision) -> None:
+    """B100 publishes no fp32 rate and Gaudi 2 no fp16 or tf32 one: a catalog-wide plan in that precision used to
+    stop with 'B100 has no published peak for fp32' (the count pruning asked every GPU for its bound); found in a
+    long scripted wizard session cycling the precisions. The GPUs that cannot run it drop out; the rest are ranked."""
+    result = plan_for_scenario({"task": "pretrain", "model": {"preset": "llama-2-7b"}, "precision": precision,
+                                "training": {"tokens": 1e9}}, catalog)
+    assert result.plans
+    for plan in result.plans:
+        assert catalog.gpu(plan.gpu).peak_tflops(Precision(plan.precision)) is not None

@@ -317,7 +317,10 @@ def training_bounds(scenario: Scenario, gpu: GPU) -> tuple[float, float] | None:
     cannot meet a deadline or cannot fit (None: not a language-model training task)."""
     if scenario.task not in (Task.PRETRAIN, Task.FINETUNE, Task.LORA, Task.QLORA):
         return None
-    precision, _ = supported_precision(gpu, scenario.precision)
+    try:
+        precision, _ = supported_precision(gpu, scenario.precision)
+    except InputError:  # the GPU cannot run it at all: no bound here; its own evaluation says why
+        return None
     workload = _training_workload(scenario, precision)
     rate = peak_flops(gpu, precision) * peak_gemm_efficiency(gpu, precision) * \
         scenario.assumptions.compute_efficiency_scale

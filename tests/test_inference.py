@@ -16,6 +16,7 @@ from benchmarks.replay import (
 )
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.estimate import estimate
+from gpuplanner.core.hardware import Precision
 from gpuplanner.core.inference import ServingWorkload, WeightFormat, engine_profile, kv_cache_bytes, weight_bytes
 from gpuplanner.core.results import Estimate, ServingFigures
 from gpuplanner.service import scenario_from_data
@@ -57,17 +58,97 @@ def test_llama_cpp_decode_on_rows_it_was_not_fitted_to(serving_results) -> None:
         assert abs(r.error_pct) <= 12.0, r.case.label
 
 
-def test_tensorrt_llm_profile_against_a_release_it_was_not_fitted_to(serving_results) -> None:
-    """published-runs: trtllm-v1-perf-overview-llama-h100-h200-fp8. Every row of TensorRT-LLM 1.0's maximum-load
-    table for Llama 3.1 8B and 3.3 70B on H100 and H200 (40), judged by the profile fitted on 2023 releases: median
-    within 15 %, none off by more than 30 %, and long prompts with short outputs slow, as the engine's warning
-    says."""
+def test_tensorrt_llm_1_0_table_h200_gains_what_its_bandwidth_buys(serving_results) -> None:
+    """published-runs: trtllm-v1-perf-overview-llama-h100-h200-fp8. Llama 3.1 8B on one H200 against one H100 (the
+    same FLOPs, 1.43 x the bandwidth, 1.8 x the memory): where decode dominates (outputs of 2,000 tokens and more)
+    the table measures 1.15-1.34 x. A decode step's GEMMs and its attention (the KV-cache reads) run one after the
+    other, and the estimate gives 1.31-1.40 x (within 14 %; 1.31 and 1.35 where 1.31 and 1.34 are measured); with one
+    roofline over the whole step it gave 1.44-1.52 x, the bandwidth ratio (issue 19, item 9)."""
     serving, _, _ = serving_results
-    judged = [r for r in serving if r.case.run_id == "trtllm-v1-perf-overview-llama-h100-h200-fp8"]
-    assert len(judged) == 40
-    assert median_abs_error(judged) <= 15.0
-    assert max(abs(r.error_pct) for r in judged) <= 30.0
-    assert all(r.error_pct < 0 for r in judged if " 2048/128 " in r.case.label)
+    rows = {r.case.label: r for r in serving if r.case.run_id == "trtllm-v1-perf-overview-llama-h100-h200-fp8"}
+    assert len(rows) == 100
+    for lengths in ("128/2048", "128/4096", "500/2000", "1000/2000", "2048/2048", "20000/2000"):
+        h200, h100 = (rows[f"TRT-LLM 1.0 8B {gpu} TP1 fp8 {lengths} [batch = KV room]"] for gpu in ("H200", "H100"))
+        measured = h200.case.published / h100.case.published
+        assert 1.15 <= measured <= 1.34
+        assert h200.predicted / h100.predicted == pytest.approx(measured, rel=0.15), lengths
+        assert h200.predicted / h100.predicted < 1.41, lengths
+
+
+def test_a_decode_step_reads_the_kv_cache_after_its_gemms(catalog) -> None:
+    """The attention's KV-cache reads add to the GEMMs' time (kernels in sequence): twice the context adds exactly
+    the extra KV bytes at the engine's bandwidth, whether the GEMMs are compute- or bandwidth-bound."""
+    from gpuplanner.core.inference import bandwidth_bytes_per_s, decode_step_s
+
+    model, gpu = catalog.model("llama-3.1-8b"), catalog.gpu("h100-sxm5-80gb")
+    workload = ServingWorkload(model=model, weight_format=WeightFormat.FP8, kv_format=WeightFormat.FP8)
+    for batch in (1, 64, 1024):
+        extra = batch * (kv_cache_bytes(model, WeightFormat.FP8, 4096) - kv_cache_bytes(model, WeightFormat.FP8, 2048))
+        added = decode_step_s(workload, gpu, 1, batch, 4096) - decode_step_s(workload, gpu, 1, batch, 2048)
+        assert added == pytest.approx(extra / bandwidth_bytes_per_s(workload, gpu), rel=0.02)
+
+
+def test_tensorrt_llm_gives_the_kv_cache_a_share_of_the_memory_left_after_the_weights(catalog) -> None:
+    """TensorRT-LLM's KV cache takes free_gpu_memory_fraction (0.9) of what is free once the weights are loaded;
+    vLLM's engine takes gpu_memory_utilization (0.9) of the whole GPU for everything. For 70B FP8 weights on one H200
+    (about 66 GiB of 141) the first leaves the KV cache about a tenth more room."""
+    from gpuplanner.core.inference import kv_room_bytes, serving_memory_bytes
+
+    model, gpu = catalog.model("llama-3.3-70b"), catalog.gpu("h200-sxm-141gb")
+    trt = ServingWorkload(model=model, weight_format=WeightFormat.FP8, kv_format=WeightFormat.FP8)
+    vllm = dataclasses.replace(trt, engine="vllm")
+    capacity = gpu.memory_gib * 2**30
+    fixed = {name: (lambda p: p["weights"] + p["activations"] + p["overhead"])(serving_memory_bytes(w, gpu, 1, 1))
+             for name, w in (("trt", trt), ("vllm", vllm))}
+    assert kv_room_bytes(trt, gpu, 1) == pytest.approx(0.9 * (capacity - fixed["trt"]))
+    assert kv_room_bytes(vllm, gpu, 1) == pytest.approx(0.9 * capacity - fixed["vllm"])
+    assert 1.05 < kv_room_bytes(trt, gpu, 1) / kv_room_bytes(vllm, gpu, 1) < 1.2
+
+
+def test_tensor_parallel_all_reduces_pay_a_latency_per_ring_step(catalog) -> None:
+    """Each of a ring all-reduce's 2 (n - 1) steps pays the fitted step latency: at one token (bytes negligible)
+    the collectives of a TP-8 decode step cost 7 / 3 of a TP-4 one's per layer."""
+    from gpuplanner.core.inference import _tp_allreduce_s
+
+    model, gpu = catalog.model("llama-3.1-405b"), catalog.gpu("h100-sxm5-80gb")
+    workload = ServingWorkload(model=model, weight_format=WeightFormat.FP8, kv_format=WeightFormat.FP8)
+    assert _tp_allreduce_s(workload, gpu, 1, 1) == 0.0
+    assert _tp_allreduce_s(workload, gpu, 8, 1) / _tp_allreduce_s(workload, gpu, 4, 1) == pytest.approx(7 / 3, rel=0.01)
+
+
+def test_serving_efficiency_carries_to_other_vendors_by_their_training_calibration(catalog) -> None:
+    """The prompt efficiencies are fitted on NVIDIA Hopper (FP8) runs; an MI300X's FP8 GEMMs reach what its own
+    training runs say relative to Hopper's (issue 19, item 16: vLLM on MI300X was about 2 x fast)."""
+    from gpuplanner.core.inference import achieved_flops
+    from gpuplanner.core.performance import calibrated_gemm_efficiency, peak_flops
+
+    model = catalog.model("llama-2-70b")
+    workload = ServingWorkload(model=model, weight_format=WeightFormat.FP8, kv_format=WeightFormat.FP8, engine="vllm")
+    mi300x, h100 = catalog.gpu("mi300x"), catalog.gpu("h100-sxm5-80gb")
+    share = {gpu.id: achieved_flops(gpu, workload) / peak_flops(gpu, Precision.FP8) for gpu in (mi300x, h100)}
+    assert share["mi300x"] / share["h100-sxm5-80gb"] == pytest.approx(
+        calibrated_gemm_efficiency("CDNA 3", Precision.FP8) / calibrated_gemm_efficiency("Hopper", Precision.FP8))
+    assert share["mi300x"] < share["h100-sxm5-80gb"]
+
+
+def test_a_benchmark_of_identical_requests_runs_in_waves(catalog) -> None:
+    """trtllm-bench queues its requests at once; all of the same length, a batch of them finishes together and the
+    next starts (the last wave part full). 1,500 requests at a batch of 400: three full waves and one of 300, so
+    the run's tokens/s sits between the full and the part-full wave's, below the steady state."""
+    from benchmarks.replay import Case, predicted_value, prepare
+
+    scenario = {"task": "inference", "model": {"preset": "llama-3.1-8b"}, "precision": "fp16",
+                "inference": {"batch": 400, "input_tokens": 128, "output_tokens": 4096, "weight_dtype": "fp8",
+                              "kv_dtype": "fp8", "engine": "tensorrt-llm"},
+                "hardware": {"gpu": "h200-sxm-141gb", "count": 1}, "parallelism": {"tp": 1}}
+    finite = prepare(Case("x", "x", scenario, "output_tokens_per_s", 1.0, block="inference", requests=1500), catalog)
+    assert [(s.inference["batch"], count) for s, count in finite.waves] == [(400, 3), (300, 1)]
+    full, part = (run(catalog, {**scenario, "inference": {**scenario["inference"], "batch": b},
+                                "assumptions": {"static_batching": True}}).inference.output_tokens_per_s
+                  for b in (400, 300))
+    seconds = 3 * 400 * 4096 / full + 300 * 4096 / part
+    assert predicted_value(finite) == pytest.approx(1500 * 4096 / seconds)
+    assert part < predicted_value(finite) < full
 
 
 def test_llama_cpp_pays_a_fixed_cost_per_layer_and_reads_gddr_faster(catalog) -> None:
@@ -212,12 +293,13 @@ def test_engines_differ_on_the_same_gpu(catalog) -> None:
     base = {"task": "inference", "model": {"preset": "llama-2-7b"}, "hardware": {"gpu": "a100-sxm4-80gb", "count": 1}}
     speeds = {engine: run(catalog, {**base, "inference": {"engine": engine}}).inference.output_tokens_per_s
               for engine in ("tensorrt-llm", "vllm", "llama.cpp")}
-    # llama.cpp (2023, per-layer launch cost) is the slowest on an HBM part. vLLM's batch-1 decode is fitted on 2026
-    # runs and TensorRT-LLM's on its 2023 tables, so vLLM comes out ahead; the TensorRT-LLM result says how old its
-    # profile is and what its check against TensorRT-LLM 1.0 showed.
-    assert speeds["vllm"] > speeds["tensorrt-llm"] > speeds["llama.cpp"]
+    # llama.cpp (2023, per-layer launch cost) is the slowest on an HBM part. TensorRT-LLM's bandwidth share is
+    # fitted on its tables up to 1.0 (2025, with its 2023 ones), vLLM's on 2026 batch-1 runs: TensorRT-LLM's
+    # weight reads reach 0.85 of HBM bandwidth, vLLM's 0.78.
+    assert speeds["tensorrt-llm"] > speeds["vllm"] > speeds["llama.cpp"]
     trt = run(catalog, {**base, "inference": {"engine": "tensorrt-llm"}})
-    assert any("2023" in str(w) for w in trt.warnings)
+    assert any("fitted on its own published tables" in str(w) and f"±{trt.inference.uncertainty_pct:.0f}%" in str(w)
+               for w in trt.warnings)
 
 
 @pytest.mark.parametrize(("change", "field"), [
@@ -242,34 +324,39 @@ def test_in_flight_batching_sizes_the_kv_cache_by_its_mean_occupancy(catalog) ->
     """A continuously batched sequence holds input + output / 2 tokens on average (new requests take the place of
     finished ones): vLLM, which preempts rather than reserves, admits more sequences than a cache sized for every
     sequence at full length, which is what TensorRT-LLM's default scheduler reserves."""
-    from gpuplanner.core.inference import (
-        ServingWorkload,
-        kv_cache_bytes,
-        max_batch_for_memory,
-        serving_memory_bytes,
-        usable_bytes,
-    )
+    from gpuplanner.core.inference import ServingWorkload, kv_cache_bytes, kv_room_bytes, max_batch_for_memory
 
     model = catalog.model("llama-2-70b")
     gpu = catalog.gpu("h100-sxm5-80gb")
     workload = ServingWorkload(model=model, input_tokens=1000, output_tokens=2000, weight_format=WeightFormat.FP8,
                                kv_format=WeightFormat.FP8, engine="vllm")
     assert workload.mean_kv_tokens == workload.kv_tokens_reserved == 2000.0
-    fixed = serving_memory_bytes(workload, gpu, 2, 1)
-    room = usable_bytes(workload, gpu) - fixed["weights"] - fixed["activations"] - fixed["overhead"]
+    room = kv_room_bytes(workload, gpu, 2)
     per_token = kv_cache_bytes(model, WeightFormat.FP8, 1, 2)
     assert max_batch_for_memory(workload, gpu, 2) == int(room // (2000 * per_token))
     assert max_batch_for_memory(workload, gpu, 2) > int(room // (3000 * per_token)) * 1.4  # 3000 / 2000 more room
     # TensorRT-LLM's default scheduler (GUARANTEED_NO_EVICT) admits a request only with room for all of it.
     trt = dataclasses.replace(workload, engine="tensorrt-llm")
     assert trt.kv_tokens_reserved == 3000.0
+    assert max_batch_for_memory(trt, gpu, 2) == int(kv_room_bytes(trt, gpu, 2) // (3000 * per_token))
     assert max_batch_for_memory(trt, gpu, 2) < max_batch_for_memory(workload, gpu, 2)
 
 
 def test_in_flight_batching_runs_new_prompts_in_the_decode_passes(catalog) -> None:
-    """With in-flight batching the prompts of the sequences that replace finished ones share the decode passes'
-    weight reads, so a prompt-heavy load gains over static batches (prompts, then decode) and a decode-heavy one
-    barely changes; per-request latencies (TTFT, TPOT) are the same either way."""
+    """With in-flight batching the prompts of the sequences that replace finished ones run in the decode passes: a
+    pass with both reads the weights once, so it costs less than a decode pass and a prompt pass apart; for requests
+    of identical length the two schedules come within a few per cent over a whole load (in-flight passes that take
+    in prompts pay TensorRT-LLM's per-pass launches, graph-replayed decode passes do not), and per-request latencies
+    (TTFT, TPOT) are the same either way."""
+    from gpuplanner.core.inference import decode_step_s, prefill_time_s
+
+    model, gpu = catalog.model("llama-3.1-8b"), catalog.gpu("h100-sxm5-80gb")
+    workload = ServingWorkload(model=model, batch=256, input_tokens=2048, output_tokens=128,
+                               weight_format=WeightFormat.FP8, kv_format=WeightFormat.FP8)
+    together = decode_step_s(workload, gpu, 1, 256, workload.mean_kv_tokens, prompts=2)
+    apart = decode_step_s(workload, gpu, 1, 256, workload.mean_kv_tokens) + prefill_time_s(workload, gpu, 1, 2)
+    assert together < apart
+
     def serve(n_in: int, n_out: int, static: bool) -> ServingFigures:
         return run(catalog, {"task": "inference", "model": {"preset": "llama-3.1-8b"},
                              "inference": {"weight_dtype": "fp8", "kv_dtype": "fp8", "batch": 256,
@@ -277,11 +364,9 @@ def test_in_flight_batching_runs_new_prompts_in_the_decode_passes(catalog) -> No
                              "assumptions": {"static_batching": static},
                              "hardware": {"gpu": "h100-sxm5-80gb", "count": 1}}).inference
 
-    prompt_heavy = serve(2048, 128, False), serve(2048, 128, True)
-    decode_heavy = serve(128, 2048, False), serve(128, 2048, True)
-    assert prompt_heavy[0].output_tokens_per_s > 1.05 * prompt_heavy[1].output_tokens_per_s
-    assert decode_heavy[0].output_tokens_per_s == pytest.approx(decode_heavy[1].output_tokens_per_s, rel=0.05)
-    for inflight, static in (prompt_heavy, decode_heavy):
+    for n_in, n_out in ((2048, 128), (128, 2048)):
+        inflight, static = serve(n_in, n_out, False), serve(n_in, n_out, True)
+        assert inflight.output_tokens_per_s == pytest.approx(static.output_tokens_per_s, rel=0.05)
         assert (inflight.ttft_s, inflight.tpot_s) == (static.ttft_s, static.tpot_s)
 
 
@@ -331,15 +416,15 @@ def test_tensorrt_llm_is_planned_only_on_nvidia_gpus(catalog) -> None:
 
 def test_moe_serving_band_covers_the_one_moe_decode_report(catalog) -> None:
     """MoE serving has no validated run; its band is at least the error of the one report found (tier C, printed by
-    benchmarks/validate.py: DeepSeek-R1 on 8 x H20 at one user, about 11x slower than modelled), and the plan's
-    warning says the low-batch latency can be several times too fast."""
+    benchmarks/validate.py: DeepSeek-R1 on 8 x H20 at one user, 2.2 x slower than modelled), and the plan's warning
+    says the low-batch latency can be several times too fast."""
     from benchmarks.replay import inference_cases, run_case
     from gpuplanner.core.estimate import MOE_SERVING_ERROR_PCT
 
     (case,) = [c for c in inference_cases(catalog) if c.run_id == "inspur-sglang-deepseek-r1-h20x8-fp8"]
     result = run_case(case, catalog)
     assert not case.in_median and case.tier == "C"
-    assert result.error_pct < -80.0  # predicted far faster than reported
+    assert result.error_pct < -50.0  # predicted far faster than reported
     assert abs(result.error_pct) <= MOE_SERVING_ERROR_PCT
     assert result.result.inference.uncertainty_pct == MOE_SERVING_ERROR_PCT
     assert any("several times too fast" in str(w) for w in result.result.warnings)

@@ -15,10 +15,10 @@ from gpuplanner.core.errors import InputError, require_int, require_positive
 from gpuplanner.core.goodput import LOW_GOODPUT, Goodput, expected_goodput
 from gpuplanner.core.hardware import GPU, Precision, Segment
 from gpuplanner.core.inference import (
-    DECODE_OVERLAP_PENALTY,
+    CALIBRATION,
     EngineProfile,
     ServingWorkload,
-    WeightFormat,
+    compute_precision,
     decode_step_s,
     estimate_serving,
     prefill_time_s,
@@ -67,6 +67,11 @@ from gpuplanner.core.validation_errors import (
     OUT_OF_SAMPLE_MAX_PCT,
     OUT_OF_SAMPLE_MEDIAN_PCT,
     OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT,
+    SERVING_ARCHITECTURES,
+    SERVING_OUT_OF_SAMPLE_MAX_PCT,
+    SERVING_OUT_OF_SAMPLE_MEDIAN_PCT,
+    SERVING_OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT,
+    SERVING_SOURCES,
     SOURCES,
 )
 from gpuplanner.core.vision import (
@@ -83,10 +88,9 @@ from gpuplanner.core.workload import Assumptions, Cluster, Task, TrainingWorkloa
 EXTRAPOLATION_WIDENING = 1.5  # beyond the largest GPU count validated for the architecture and math width
 UNVALIDATED_ERROR_PCT = 35.0
 # MoE serving: the one report found (tier C, printed by benchmarks/validate.py: DeepSeek-R1 on 8 x H20 with SGLang at
-# one user) is -91 % (11x fast: routing, dispatch and launch costs are not modelled); the band covers it (a test keeps
-# it at least that case's error).
-MOE_SERVING_ERROR_PCT = 92.0
-INFERENCE_ERROR_PCT = 15.0
+# one user) is -55 % (2.2x fast: routing, dispatch and launch costs are not modelled); the band covers it (a test
+# keeps it at least that case's error).
+MOE_SERVING_ERROR_PCT = 56.0
 # CNN training: median |error| of the NVIDIA DeepLearningExamples runs (validation.vision_cases), A100 and V100.
 CNN_ERROR_PCT = 10.5
 CNN_VALIDATED_ARCHITECTURES = ("Ampere", "Volta")
@@ -162,6 +166,23 @@ def uncertainty_pct(gpu: GPU, precision: Precision, count: int, moe: bool = Fals
     if count > LARGEST_VALIDATED_GPUS[group] or moe_unvalidated(group, moe):
         band *= EXTRAPOLATION_WIDENING
     return band
+
+
+def serving_uncertainty_pct(workload: ServingWorkload, gpu: GPU) -> float:
+    """± band of a serving estimate, from the serving model's leave-one-source-out errors (core/validation_errors.py):
+    its engine's median (at least the median over every judged serving case), or its engine's worst where one source
+    validates the engine; FP4 math apart (its worst: one source); a mixture-of-experts model the band of its one
+    report; the unvalidated band on an architecture no published serving run ran on."""
+    if workload.model.is_moe:
+        return MOE_SERVING_ERROR_PCT
+    if gpu.architecture not in SERVING_ARCHITECTURES:
+        return UNVALIDATED_ERROR_PCT
+    group = "fp4" if compute_precision(gpu, workload.weight_format) == Precision.FP4 else workload.engine
+    if group not in SERVING_OUT_OF_SAMPLE_MEDIAN_PCT:
+        return UNVALIDATED_ERROR_PCT
+    if SERVING_SOURCES[group] < 2:  # its own source cannot judge it
+        return SERVING_OUT_OF_SAMPLE_MAX_PCT[group]
+    return max(SERVING_OUT_OF_SAMPLE_MEDIAN_PCT[group], SERVING_OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT)
 
 
 def moe_unvalidated(group: tuple[str, str], moe: bool) -> bool:
@@ -640,7 +661,12 @@ def estimate_inference(scenario: Scenario, node: NodeSpec | None = None, alterna
     tp = scenario.layout.tp or smallest_fitting_tp(workload, gpu, node_gpus)
     serving = estimate_serving(workload, gpu, tp)
     warnings = [*serving_engine(scenario)[1], *serving.warnings]
-    if not serving.fits:
+    if not serving.fits and workload.profile.kv_share_of_free:
+        warnings.append(msg("Does not fit: {need:.1f} GiB needed per GPU with TP={tp}, {capacity:g} GiB available "
+                            "({engine} gives the KV cache {fraction:.0%} of the memory left after the weights).",
+                            need=serving.memory_gib["total"], tp=tp, capacity=gpu.memory_gib or 0,
+                            engine=workload.profile.name, fraction=workload.profile.memory_fraction))
+    elif not serving.fits:
         warnings.append(msg("Does not fit: {need:.1f} GiB needed per GPU with TP={tp}, {capacity:g} GiB available "
                             "({engine} uses {fraction:.0%}).", need=serving.memory_gib["total"], tp=tp,
                             capacity=gpu.memory_gib or 0, engine=workload.profile.name,
@@ -675,9 +701,9 @@ def estimate_inference(scenario: Scenario, node: NodeSpec | None = None, alterna
                             "per replica.", batch=workload.batch, most=serving.max_batch,
                             tokens=workload.context_tokens))
     if workload.profile.name == "TensorRT-LLM":
-        warnings.append(msg("TensorRT-LLM's profile is fitted on its 2023 releases (v0.5, v0.6.1) and MLPerf "
-                            "Inference v4.0; checked against TensorRT-LLM 1.0's published throughput tables, long "
-                            "prompts with short outputs come out slower than measured."))
+        warnings.append(msg("TensorRT-LLM's profile is fitted on its own published tables (v0.5, v0.6.1, 1.0) and "
+                            "MLPerf Inference v4.0; the band is its error on each source left out of the fit "
+                            "(±{band:.0f}%).", band=serving_uncertainty_pct(workload, gpu)))
     if workload.profile.name == "vLLM":
         warnings.append(msg("vLLM's prompt speed is an assumption (about 90 % of TensorRT-LLM's); its decode is "
                             "fitted on one published run and checked on two (an H100, an AMD MI300X)."))
@@ -686,7 +712,7 @@ def estimate_inference(scenario: Scenario, node: NodeSpec | None = None, alterna
         warnings.append(msg("No published MoE serving run checks this: a decode step reads the experts its tokens "
                             "are routed to, but routing, dispatch and kernel-launch costs are not modelled, so at low "
                             "batch it can come out several times too fast (one report: DeepSeek-R1 on 8 x H20 at one "
-                            "user, 11 times slower than modelled) (±{band:.0f}%).", band=MOE_SERVING_ERROR_PCT))
+                            "user, 2.2 times slower than modelled) (±{band:.0f}%).", band=MOE_SERVING_ERROR_PCT))
     cluster = Cluster(gpu, count, min(scenario.gpus_per_node, count), scenario.network_gbps_per_node)
     parts = serving.memory_gib
     memory = MemoryPerGPU(weights=parts["weights"], gradients=0.0, optimizer=0.0, activations=parts["activations"],
@@ -707,11 +733,7 @@ def estimate_inference(scenario: Scenario, node: NodeSpec | None = None, alterna
             output_tokens_per_s_per_gpu=per_replica / tp, max_batch=serving.max_batch,
             replicas=replicas, gpus_per_replica=tp, replicas_needed=replicas_needed,
             gpus_needed=replicas_needed * tp, engine=workload.profile.name,
-            # FP4 serving has no published run behind it: the unvalidated band; MoE serving the band of its one
-            # (tier-C) report.
-            uncertainty_pct=(MOE_SERVING_ERROR_PCT if moe else
-                             UNVALIDATED_ERROR_PCT if workload.weight_format == WeightFormat.FP4 else
-                             INFERENCE_ERROR_PCT),
+            uncertainty_pct=serving_uncertainty_pct(workload, gpu),
             latency_curve=latency_curve(workload, gpu, tp, replicas, serving.max_batch)
             if alternatives and serving.fits else None,
         ),
@@ -724,7 +746,7 @@ def estimate_inference(scenario: Scenario, node: NodeSpec | None = None, alterna
         layouts_considered=None,
         layouts_fitting=None,
         assumptions={"engine_profile": dict(_profile_items(workload.profile)),  # (converted once per profile)
-                     "decode_overlap_penalty": DECODE_OVERLAP_PENALTY,
+                     "gemm_overlap_penalty": CALIBRATION.gemm_overlap,
                      "kv_cache": "layers x kv_heads x (K + V head dims) x bytes per token (MLA: its latent + "
                                  "rotary key; a sliding-window layer keeps its window); TP splits KV heads; room "
                                  "for input + output tokens per sequence where the engine reserves it "

@@ -1,13 +1,14 @@
 """LLM serving: memory (weights, KV cache per KV head), prefill and decode time per engine, capacity.
 
-Prefill is compute-bound: 2 x active parameters FLOPs per prompt token (+ causal attention) at the engine's
-achieved share of the dense peak, plus one read of the weights. Decode is bandwidth-bound: each step reads
-the weights (of an MoE model, the experts its tokens are routed to) and the batch's KV cache at the engine's
-achieved share of HBM bandwidth (roofline; Williams et al. 2009), with partial overlap against its compute.
-Tensor parallelism splits weights, KV heads and FLOPs and
-adds two all-reduces per layer per step.
+A forward pass is costed kernel by kernel, in sequence: its GEMMs (2 x active parameters FLOPs per token at the
+engine's achieved share of the dense peak, overlapping imperfectly with one read of the weights; of an MoE model
+the experts its tokens are routed to), then attention (a prompt's causal attention at the same rate; a decode
+step's read of the batch's KV cache at the engine's share of HBM bandwidth), then the tensor-parallel ring
+all-reduces (two per layer), plus the engine's fixed cost per pass. A roofline per kernel (Williams et al. 2009),
+not over the whole step: a high-batch decode step is compute-bound in its GEMMs and bandwidth-bound in its
+attention. Prompts run in passes of at most PREFILL_CHUNK_TOKENS; with in-flight batching they share the decode
+passes. Tensor parallelism splits weights, KV heads and FLOPs.
 """
-
 from __future__ import annotations
 
 import math
@@ -19,8 +20,9 @@ from gpuplanner.core.hardware import GPU, Precision
 from gpuplanner.core.memory import GIB
 from gpuplanner.core.messages import msg
 from gpuplanner.core.model import ModelArch
-from gpuplanner.core.performance import nvlink_bytes_per_s, peak_flops
+from gpuplanner.core.performance import efficiency_relative_to, nvlink_bytes_per_s, peak_flops
 from gpuplanner.core.records import record
+from gpuplanner.core.validation_errors import FITTED_SERVING, SERVING_OUT_OF_SAMPLE_MAX_PCT
 from gpuplanner.core.workload import NVFP4_BYTES_PER_VALUE, Assumptions
 
 
@@ -49,7 +51,9 @@ class EngineProfile:
     name: str
     prefill_efficiency: float  # achieved / dense peak FLOP/s while processing prompts
     decode_bandwidth_efficiency: float  # achieved / HBM bandwidth while generating
-    memory_fraction: float  # share of GPU memory the engine lets weights, KV cache and workspace use
+    # Share of GPU memory the engine lets weights, KV cache and workspace use; with kv_share_of_free, the share of
+    # the memory left after the weights, workspace and context that the KV cache takes.
+    memory_fraction: float
     quantization_block: int  # weights per 16-bit scale in integer formats
     basis: str
     # Share of a GDDR card's bandwidth decode reaches, where the engine reaches a different share there than on HBM
@@ -58,16 +62,23 @@ class EngineProfile:
     # Time each layer of a forward pass costs whatever its size (kernel launches and synchronisation; engines that
     # replay CUDA graphs hide most of it): a floor under small models' per-token time.
     layer_overhead_s: float = 0.0
+    # Time each layer costs in a pass that takes in prompt tokens, on top of layer_overhead_s: engines that replay
+    # CUDA graphs for generation-only steps launch a prompt's kernels one by one (TensorRT-LLM).
+    prompt_layer_overhead_s: float = 0.0
     # In-flight (continuous) batching: new prompts run in the same forward passes as the running sequences' decode
     # steps, sharing their weight reads (False: the batch's prompts first, then its decode steps).
     inflight_batching: bool = True
     # The scheduler admits a request only with KV-cache room for its whole length, input + output (TensorRT-LLM's
     # default GUARANTEED_NO_EVICT policy); False: room for what it holds on average (vLLM, which preempts instead).
     reserves_whole_sequence: bool = False
+    # The KV cache takes memory_fraction of the memory free once the weights are loaded (TensorRT-LLM's
+    # KvCacheConfig.free_gpu_memory_fraction, default 0.9); False: of the whole GPU (vLLM's gpu_memory_utilization).
+    kv_share_of_free: bool = False
 
-    def forward_overhead_s(self, model: ModelArch) -> float:
-        """The fixed part of one forward pass (one decode step or one prompt), independent of batch and size."""
-        return model.layers * self.layer_overhead_s
+    def forward_overhead_s(self, model: ModelArch, prompts: float = 0.0) -> float:
+        """The fixed part of one forward pass, independent of batch and size: every pass pays layer_overhead_s a
+        layer, and a pass taking in prompts (a share `prompts` of passes, at most all) the prompt launches too."""
+        return model.layers * (self.layer_overhead_s + self.prompt_layer_overhead_s * min(1.0, prompts))
 
     def bandwidth_efficiency(self, gpu: GPU) -> float:
         """The share of the GPU's memory bandwidth the engine's weight and KV reads reach."""
@@ -76,11 +87,34 @@ class EngineProfile:
         return self.decode_bandwidth_efficiency
 
 
-# Calibrated on the reference set (resources/reference/published-runs.json); benchmarks/validate.py
-# prints each case.
+@record
+class ServingCalibration:
+    """The serving constants fitted together on the published TensorRT-LLM runs (benchmarks/crossval.py, which also
+    refits them leaving each source out, generates them into core/validation_errors.py)."""
+
+    trtllm_prefill: float  # TensorRT-LLM's share of the dense 16-bit peak in GEMMs (Ampere / Hopper)
+    trtllm_hbm: float  # its share of HBM bandwidth in weight and KV-cache reads
+    trtllm_prompt_layer_s: float  # its cost per layer of a pass that takes in prompt tokens (no CUDA graph)
+    fp8_factor: float  # FP8 GEMMs' share of their (doubled) peak relative to 16-bit ones (Hopper)
+    fp4_factor: float  # FP4 GEMMs' share of their peak relative to 16-bit ones (Blackwell)
+    gemm_overlap: float  # a GEMM's time = the longer of math and weight reads + this share of the shorter
+    tp_hop_latency_s: float  # each of a ring all-reduce's 2 (n - 1) steps inside a node (NVLink)
+    blackwell_bandwidth: float  # Blackwell's share of the engine's bandwidth efficiency (only FP4 runs published)
+
+
+CALIBRATION = ServingCalibration(**FITTED_SERVING)
+# Tokens one prompt pass takes at most (TensorRT-LLM's default max_num_tokens, vLLM's chunked-prefill budgets are of
+# this order): a batch of prompts runs in passes of this size, its workspace sized for one.
+PREFILL_CHUNK_TOKENS = 8192
+# The architectures the serving efficiencies were fitted on, per math width: another GPU's are carried over by its
+# training-calibrated GEMM efficiency relative to theirs (core.performance.efficiency_relative_to).
+FITTED_ARCHITECTURE = {Precision.FP4: "Blackwell"}
+FITTED_ARCHITECTURE_DEFAULT = "Hopper"
+
 # vLLM (0.21-0.23, 2026: CUDA graphs, no per-layer cost) reads weights at 0.78 of HBM bandwidth at batch 1: fitted on
 # the A100 40GB run (vllm-llama31-8b-bf16-a100-40gb-sweep), judged on the H100 one (inferencebench-...-h100).
 VLLM_HBM = 0.78
+VLLM_PREFILL_SHARE = 0.9  # vLLM's prompt processing against TensorRT-LLM's: an assumption (no vLLM prompt run)
 # llama.cpp (Dec 2023, no CUDA graphs) pays a fixed cost per layer of every forward pass and reaches a larger share
 # of a GDDR card's bandwidth than of an HBM part's. Fitted on llama-bench's batch-1 decode (tg, no prompt): the GDDR
 # share and the per-layer cost on the RTX 3090 and 4090 rows (F16 and Q4_0), the HBM share then on the A100 rows; the
@@ -88,28 +122,33 @@ VLLM_HBM = 0.78
 LLAMA_CPP_HBM = 0.62
 LLAMA_CPP_GDDR = 0.93
 LLAMA_CPP_LAYER_OVERHEAD_S = 80e-6
-ENGINES = {
-    "tensorrt-llm": EngineProfile("TensorRT-LLM", 0.70, 0.70, 0.90, 128,
-                                  "fit to TensorRT-LLM v0.5/v0.6.1 tables and MLPerf Inference v4.0; KV room "
-                                  "reserved for each request's whole length (its default GUARANTEED_NO_EVICT "
-                                  "scheduler)",
-                                  reserves_whole_sequence=True),
-    "vllm": EngineProfile("vLLM", 0.63, VLLM_HBM, 0.90, 128,
-                          "prompt processing: an assumption, ~90 % of the TensorRT-LLM profile; decode: fitted on a "
-                          "vLLM 0.23 batch-1 run on an A100 40GB, judged on a vLLM 0.21 run on an H100 and MLPerf "
-                          "Inference v4.1 on an AMD MI300X"),
-    "llama.cpp": EngineProfile("llama.cpp", 0.22, LLAMA_CPP_HBM, 1.0, 32,
-                               "fit to llama-bench results (XiongjieDai, Dec 2023): pp and tg, F16 and Q4_0; decode "
-                               "on HBM parts (A100) and GDDR cards (RTX 3090, 4090) apart, with a per-layer cost",
-                               decode_bandwidth_efficiency_gddr=LLAMA_CPP_GDDR,
-                               layer_overhead_s=LLAMA_CPP_LAYER_OVERHEAD_S,
-                               reserves_whole_sequence=True),  # each slot's context window is allocated up front
-}
-# FP8 GEMMs reach a smaller share of their (doubled) peak than 16-bit ones.
-FP8_EFFICIENCY_FACTOR = 0.60
-# Decode: memory traffic and math overlap imperfectly; time = max + this share of the smaller one.
-DECODE_OVERLAP_PENALTY = 0.3
-TP_COLLECTIVE_LATENCY_S = 8e-6  # one small NCCL all-reduce inside a node (NVLink)
+
+
+def build_engines(calibration: ServingCalibration) -> dict[str, EngineProfile]:
+    """The engine profiles, TensorRT-LLM's (and vLLM's prompt share) from the fitted calibration."""
+    return {
+        "tensorrt-llm": EngineProfile("TensorRT-LLM", calibration.trtllm_prefill, calibration.trtllm_hbm, 0.90, 128,
+                                      "fit to TensorRT-LLM v0.5 / v0.6.1 tables, MLPerf Inference v4.0 and the 1.0 "
+                                      "maximum-load table; KV room reserved for each request's whole length (its "
+                                      "default GUARANTEED_NO_EVICT scheduler), 90 % of the memory free after the "
+                                      "weights (free_gpu_memory_fraction); CUDA graphs for generation-only steps",
+                                      reserves_whole_sequence=True, kv_share_of_free=True,
+                                      prompt_layer_overhead_s=calibration.trtllm_prompt_layer_s),
+        "vllm": EngineProfile("vLLM", VLLM_PREFILL_SHARE * calibration.trtllm_prefill, VLLM_HBM, 0.90, 128,
+                              "prompt processing: an assumption, 90 % of the TensorRT-LLM profile; decode: fitted on "
+                              "a vLLM 0.23 batch-1 run on an A100 40GB, judged on a vLLM 0.21 run on an H100 and "
+                              "MLPerf Inference v4.1 on an AMD MI300X"),
+        "llama.cpp": EngineProfile("llama.cpp", 0.22, LLAMA_CPP_HBM, 1.0, 32,
+                                   "fit to llama-bench results (XiongjieDai, Dec 2023): pp and tg, F16 and Q4_0; "
+                                   "decode on HBM parts (A100) and GDDR cards (RTX 3090, 4090) apart, with a "
+                                   "per-layer cost",
+                                   decode_bandwidth_efficiency_gddr=LLAMA_CPP_GDDR,
+                                   layer_overhead_s=LLAMA_CPP_LAYER_OVERHEAD_S,
+                                   reserves_whole_sequence=True),  # each slot's context window is allocated up front
+    }
+
+
+ENGINES = build_engines(CALIBRATION)
 
 
 def engine_profile(name: str) -> EngineProfile:
@@ -189,10 +228,13 @@ def weight_bytes_read(model: ModelArch, weight_format: WeightFormat, profile: En
 
 
 def achieved_flops(gpu: GPU, workload: ServingWorkload) -> float:
+    """The engine's share of the dense peak in the math width its GEMMs run at, fitted on one architecture
+    (FITTED_ARCHITECTURE) and carried to others by their training-calibrated GEMM efficiency relative to it."""
     precision = compute_precision(gpu, workload.weight_format)
-    # No FP4 serving run in the reference set: FP4 GEMMs take FP8's share of their (doubled) peak, an assumption.
-    factor = FP8_EFFICIENCY_FACTOR if precision in (Precision.FP8, Precision.FP4) else 1.0
-    return peak_flops(gpu, precision) * workload.profile.prefill_efficiency * factor
+    factor = {Precision.FP8: CALIBRATION.fp8_factor, Precision.FP4: CALIBRATION.fp4_factor}.get(precision, 1.0)
+    fitted_on = FITTED_ARCHITECTURE.get(precision, FITTED_ARCHITECTURE_DEFAULT)
+    return peak_flops(gpu, precision) * workload.profile.prefill_efficiency * factor \
+        * efficiency_relative_to(gpu, precision, fitted_on)
 
 
 def compute_precision(gpu: GPU, weight_format: WeightFormat) -> Precision:
@@ -218,73 +260,99 @@ class ServingEstimate:
 
 
 def _tp_allreduce_s(workload: ServingWorkload, gpu: GPU, tp: int, tokens: int) -> float:
-    """Two all-reduces of tokens x hidden 16-bit values per layer (attention and MLP outputs)."""
+    """Two ring all-reduces of tokens x hidden 16-bit values per layer (attention and MLP outputs): 2 (n-1)/n of
+    the buffer over each GPU's link and 2 (n - 1) steps (Patarasuk & Yuan 2009)."""
     if tp <= 1:
         return 0.0
     model = workload.model
     link = float(nvlink_bytes_per_s(gpu, tp, workload.assumptions))
     moved = 2.0 * (tp - 1) / tp * tokens * model.hidden * 2.0
-    return 2.0 * model.layers * (moved / link + TP_COLLECTIVE_LATENCY_S)
+    return 2.0 * model.layers * (moved / link + 2.0 * (tp - 1) * CALIBRATION.tp_hop_latency_s)
+
+
+def gemm_time_s(workload: ServingWorkload, gpu: GPU, tp: int, tokens: float, logit_tokens: float) -> float:
+    """One forward pass's matrix multiplies over `tokens` tokens (the output head over `logit_tokens` of them):
+    each GEMM streams its weights once while it computes: the longer of the two plus a fitted share of the shorter
+    (a roofline per kernel, Williams et al. 2009, with imperfect overlap)."""
+    model, profile = workload.model, workload.profile
+    flops = 2.0 * (model.active_layer_matmul_params * tokens + model.logit_params * logit_tokens) / tp
+    math = flops / achieved_flops(gpu, workload)
+    read = weight_bytes_read(model, workload.weight_format, profile, tokens) / tp / bandwidth_bytes_per_s(workload, gpu)
+    return max(math, read) + CALIBRATION.gemm_overlap * min(math, read)
+
+
+def bandwidth_bytes_per_s(workload: ServingWorkload, gpu: GPU) -> float:
+    """Bytes/s the engine's weight and KV-cache reads reach on this GPU."""
+    architecture = CALIBRATION.blackwell_bandwidth if gpu.architecture == "Blackwell" else 1.0
+    return (gpu.memory_bandwidth_gbs or 1.0) * 1e9 * workload.profile.bandwidth_efficiency(gpu) * architecture
+
+
+def prompt_attention_s(workload: ServingWorkload, gpu: GPU, tp: int, prompts: float) -> float:
+    """Causal attention over `prompts` prompts (compute-bound: FlashAttention keeps the scores on chip)."""
+    model = workload.model
+    tokens = prompts * workload.input_tokens
+    flops = 4.0 * model.layers * model.causal_attended_tokens(workload.input_tokens) * model.attention_width * tokens
+    return flops / tp / achieved_flops(gpu, workload)
 
 
 def prefill_time_s(workload: ServingWorkload, gpu: GPU, tp: int, batch: int) -> float:
+    """`batch` prompts on their own, in passes of at most PREFILL_CHUNK_TOKENS tokens (a prompt longer than that
+    takes one pass): each pass reads the weights and pays the per-pass costs."""
     model, profile = workload.model, workload.profile
     tokens = batch * workload.input_tokens
-    linear = 2.0 * (model.active_layer_matmul_params + model.logit_params) * tokens
-    attention = 4.0 * model.layers * model.causal_attended_tokens(workload.input_tokens) * model.attention_width \
-        * tokens
-    compute = (linear + attention) / tp / achieved_flops(gpu, workload)
-    read = weight_bytes_read(model, workload.weight_format, profile, tokens) / tp / (
-        (gpu.memory_bandwidth_gbs or 1.0) * 1e9 * profile.bandwidth_efficiency(gpu))
-    return compute + read + _tp_allreduce_s(workload, gpu, tp, tokens) + profile.forward_overhead_s(model)
-
-
-def prompt_compute_s(workload: ServingWorkload, gpu: GPU, tp: int, prompts: float) -> float:
-    """Math of `prompts` prompts (their GEMMs and causal attention), without the weight reads."""
-    model = workload.model
-    tokens = prompts * workload.input_tokens
-    linear = 2.0 * (model.active_layer_matmul_params + model.logit_params) * tokens
-    attention = 4.0 * model.layers * model.causal_attended_tokens(workload.input_tokens) * model.attention_width \
-        * tokens
-    return (linear + attention) / tp / achieved_flops(gpu, workload)
+    passes = max(1, math.ceil(tokens / max(PREFILL_CHUNK_TOKENS, workload.input_tokens)))
+    per_pass = tokens / passes
+    gemms = passes * gemm_time_s(workload, gpu, tp, per_pass, batch / passes)
+    return gemms + prompt_attention_s(workload, gpu, tp, batch) + _tp_allreduce_s(workload, gpu, tp, tokens) \
+        + passes * profile.forward_overhead_s(model, prompts=1.0)
 
 
 def decode_step_s(workload: ServingWorkload, gpu: GPU, tp: int, batch: int, context: float,
                   prompts: float = 0.0) -> float:
     """One forward pass generating a token for each of `batch` sequences at `context` tokens, with `prompts`
-    prompts processed in the same pass (in-flight batching) beside them."""
+    prompts processed in the same pass (in-flight batching) beside them: its GEMMs, then attention, which reads
+    the batch's KV cache (the kernels run one after the other, so their times add)."""
     model, profile = workload.model, workload.profile
-    read = weight_bytes_read(model, workload.weight_format, profile, batch + prompts * workload.input_tokens)
-    kv = batch * kv_cache_bytes(model, workload.kv_format, context, tp)
-    memory = (read / tp + kv) / ((gpu.memory_bandwidth_gbs or 1.0) * 1e9 * profile.bandwidth_efficiency(gpu))
-    linear = 2.0 * (model.active_layer_matmul_params + model.logit_params) * batch
-    attention = 4.0 * model.layers * model.attended_tokens(context) * model.attention_width * batch
-    compute = (linear + attention) / tp / achieved_flops(gpu, workload) + prompt_compute_s(workload, gpu, tp, prompts)
-    overlapped = max(memory, compute) + DECODE_OVERLAP_PENALTY * min(memory, compute)
     tokens = batch + prompts * workload.input_tokens
-    return overlapped + _tp_allreduce_s(workload, gpu, tp, tokens) + profile.forward_overhead_s(model)
+    gemms = gemm_time_s(workload, gpu, tp, tokens, batch + prompts)
+    kv = batch * kv_cache_bytes(model, workload.kv_format, context, tp) / bandwidth_bytes_per_s(workload, gpu)
+    scores = 4.0 * model.layers * model.attended_tokens(context) * model.attention_width * batch / tp \
+        / achieved_flops(gpu, workload)
+    attention = max(kv, scores) + prompt_attention_s(workload, gpu, tp, prompts)
+    return gemms + attention + _tp_allreduce_s(workload, gpu, tp, tokens) + profile.forward_overhead_s(model, prompts)
 
 
 def serving_memory_bytes(workload: ServingWorkload, gpu: GPU, tp: int, batch: int) -> dict[str, float]:
     model = workload.model
     weights, scales = weight_bytes(model, workload.weight_format, workload.profile)
     kv = batch * kv_cache_bytes(model, workload.kv_format, workload.kv_tokens_reserved, tp)
-    # Prefill workspace: one chunk of up to 8192 tokens through the widest layer, plus fp32 logits.
-    chunk = min(batch * workload.input_tokens, 8192)
+    # Prefill workspace: one chunk of up to PREFILL_CHUNK_TOKENS through the widest layer, plus fp32 logits.
+    chunk = min(batch * workload.input_tokens, PREFILL_CHUNK_TOKENS)
     activations = chunk * (4 * model.hidden + 2 * model.ffn_hidden * model.experts_per_token / tp) * 2.0 \
         + batch * model.vocab * 4.0
     return {"weights": (weights + scales) / tp, "kv_cache": kv, "activations": activations,
             "overhead": workload.assumptions.cuda_context_gib * GIB}
 
 
-def usable_bytes(workload: ServingWorkload, gpu: GPU) -> float:
-    return (gpu.memory_gib or 0.0) * GIB * workload.profile.memory_fraction
+def kv_room_bytes(workload: ServingWorkload, gpu: GPU, tp: int, batch: int = 1) -> float:
+    """Bytes the engine gives the KV cache on each GPU beside the weights, workspace and context at `batch`."""
+    parts = serving_memory_bytes(workload, gpu, tp, batch)
+    fixed = parts["weights"] + parts["activations"] + parts["overhead"]
+    capacity = (gpu.memory_gib or 0.0) * GIB
+    if workload.profile.kv_share_of_free:
+        return workload.profile.memory_fraction * (capacity - fixed)
+    return workload.profile.memory_fraction * capacity - fixed
+
+
+def fits_memory(workload: ServingWorkload, gpu: GPU, tp: int, batch: int) -> bool:
+    """Whether the weights load and `batch` sequences' KV cache fits in the room the engine gives it."""
+    room = kv_room_bytes(workload, gpu, tp, batch)
+    return room >= 0 and serving_memory_bytes(workload, gpu, tp, batch)["kv_cache"] <= room
 
 
 def max_batch_for_memory(workload: ServingWorkload, gpu: GPU, tp: int) -> int:
     """Largest batch whose KV cache (what the engine reserves per sequence) fits beside the weights."""
-    fixed = serving_memory_bytes(workload, gpu, tp, 1)
-    room = usable_bytes(workload, gpu) - fixed["weights"] - fixed["activations"] - fixed["overhead"]
+    room = kv_room_bytes(workload, gpu, tp)
     per_sequence = kv_cache_bytes(workload.model, workload.kv_format, workload.kv_tokens_reserved, tp)
     return max(int(room // per_sequence), 0)
 
@@ -298,7 +366,7 @@ def estimate_serving(workload: ServingWorkload, gpu: GPU, tp: int) -> ServingEst
                          model=gpu.model)
     memory = serving_memory_bytes(workload, gpu, tp, workload.batch)
     total = sum(memory.values())
-    fits = total <= usable_bytes(workload, gpu)
+    fits = fits_memory(workload, gpu, tp, workload.batch)
     # TPOT: a decode step of the batch. TTFT: one request's own prefill on a replica that is not saturated.
     tpot = decode_step_s(workload, gpu, tp, workload.batch, workload.mean_kv_tokens)
     if workload.profile.inflight_batching and not workload.assumptions.static_batching:
@@ -319,8 +387,10 @@ def estimate_serving(workload: ServingWorkload, gpu: GPU, tp: int) -> ServingEst
         if not gpu.peak_tflops(Precision.FP4):
             warnings.append(msg("{gpu} has no FP4 tensor cores: FP4 weights save memory but run as {used} GEMMs.",
                                 gpu=gpu.model, used=compute_precision(gpu, WeightFormat.FP4).value.upper()))
-        warnings.append(msg("No published FP4 serving run to check against: the FP4 speed is an assumption "
-                            "(FP8's efficiency at twice the peak)."))
+        else:
+            warnings.append(msg("FP4 serving is fitted on one published table (TensorRT-LLM 1.0 on B200 and GB200) and "
+                                "judged on no other source: ±{band:.0f}% (its worst error with that table left out).",
+                                band=SERVING_OUT_OF_SAMPLE_MAX_PCT["fp4"]))
     if tp > 1 and not gpu.has_scale_up_fabric:
         warnings.append(msg("{gpu} has no NVLink: tensor parallelism over PCIe adds latency to every token.",
                             gpu=gpu.model))
@@ -336,10 +406,8 @@ def smallest_fitting_tp(workload: ServingWorkload, gpu: GPU, limit: int) -> int:
     """Fewest GPUs per replica (power of two, within a node) whose memory holds the weights and one batch."""
     tp = 1
     while tp <= limit:
-        if workload.model.heads % tp == 0:
-            memory = serving_memory_bytes(workload, gpu, tp, workload.batch)
-            if sum(memory.values()) <= usable_bytes(workload, gpu):
-                return tp
+        if workload.model.heads % tp == 0 and fits_memory(workload, gpu, tp, workload.batch):
+            return tp
         tp *= 2
     return max(t for t in (1, 2, 4, 8, 16, 32, 64) if t <= limit and workload.model.heads % t == 0)
 

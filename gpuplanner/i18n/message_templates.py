@@ -47,6 +47,8 @@ TEMPLATES = (
                                       "replica."),
     QT_TRANSLATE_NOOP("CoreMessages", "CP=%1 splits each %2-token sequence over %1 GPUs (ring attention); its K/V "
                                       "traffic is costed as hidden behind the attention math where that is longer."),
+    QT_TRANSLATE_NOOP("CoreMessages", "Does not fit: %1 GiB needed per GPU with TP=%2, %3 GiB available (%4 gives "
+                                      "the KV cache %5 of the memory left after the weights)."),
     QT_TRANSLATE_NOOP("CoreMessages", "Does not fit: %1 GiB needed per GPU with TP=%2, %3 GiB available (%4 uses "
                                       "%5)."),
     QT_TRANSLATE_NOOP("CoreMessages", "Does not fit: the leanest layout needs %1 GiB per GPU but %2 has %3 GiB. Add"
@@ -55,6 +57,9 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "Expected %1 interruptions over the run (one every %2 h on %3 GPUs): with a "
                                       "checkpoint every %4 min and %5-min restarts, %6 of the wall-clock time is "
                                       "training."),
+    QT_TRANSLATE_NOOP("CoreMessages", "FP4 serving is fitted on one published table (TensorRT-LLM 1.0 on B200 and "
+                                      "GB200) and judged on no other source: ±%1% (its worst error with that table "
+                                      "left out)."),
     QT_TRANSLATE_NOOP("CoreMessages", "FP8 parameters (training.weight_dtype fp8, as NeMo's fp8_params) would hold "
                                       "the weights in %1 GiB per GPU instead of %2 and spare their cast each step; "
                                       "the estimate keeps 16-bit weights unless the scenario sets it."),
@@ -75,12 +80,10 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "No plan keeps every limit and goal you set."),
     QT_TRANSLATE_NOOP("CoreMessages", "No plan keeps every limit and goal you set; the near misses say what each "
                                       "misses. %1"),
-    QT_TRANSLATE_NOOP("CoreMessages", "No published FP4 serving run to check against: the FP4 speed is an "
-                                      "assumption (FP8's efficiency at twice the peak)."),
     QT_TRANSLATE_NOOP("CoreMessages", "No published MoE serving run checks this: a decode step reads the experts "
                                       "its tokens are routed to, but routing, dispatch and kernel-launch costs are "
                                       "not modelled, so at low batch it can come out several times too fast (one "
-                                      "report: DeepSeek-R1 on 8 x H20 at one user, 11 times slower than modelled) "
+                                      "report: DeepSeek-R1 on 8 x H20 at one user, 2.2 times slower than modelled) "
                                       "(±%1%)."),
     QT_TRANSLATE_NOOP("CoreMessages", "No published mixture-of-experts run on %1 in %2 to check against: the time "
                                       "band is widened to ±%3%."),
@@ -105,10 +108,9 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "Takes %1 days: no deadline is set, so slow plans can rank first. Set a "
                                       "deadline to see faster ones."),
     QT_TRANSLATE_NOOP("CoreMessages", "TensorRT-LLM runs on NVIDIA GPUs only: %1 is planned with vLLM."),
-    QT_TRANSLATE_NOOP("CoreMessages", "TensorRT-LLM's profile is fitted on its 2023 releases (v0.5, v0.6.1) and "
-                                      "MLPerf Inference v4.0; checked against TensorRT-LLM 1.0's published "
-                                      "throughput tables, long prompts with short outputs come out slower than "
-                                      "measured."),
+    QT_TRANSLATE_NOOP("CoreMessages", "TensorRT-LLM's profile is fitted on its own published tables (v0.5, v0.6.1, "
+                                      "1.0) and MLPerf Inference v4.0; the band is its error on each source left "
+                                      "out of the fit (±%1%)."),
     QT_TRANSLATE_NOOP("CoreMessages", "The load needs %1 replicas of %2 GPU(s) = %3 GPUs; only %4 given."),
     QT_TRANSLATE_NOOP("CoreMessages", "The purchase price is from %1, over 12 months ago: ask a vendor for a "
                                       "current quote."),

@@ -1,0 +1,217 @@
+"""Leave-one-source-out validation of the serving model (issue 19, items 9, 12 and 16).
+
+The serving constants (core.inference.ServingCalibration: TensorRT-LLM's prompt and bandwidth shares and its cost
+per prompt pass, the FP8 and FP4 GEMM factors, the GEMM overlap, the all-reduce step latency, Blackwell's bandwidth
+share) are fitted together on every published TensorRT-LLM run, then refitted on all of its sources but one and
+judged on the one left out. A constant the remaining runs say nothing about (Blackwell's and FP4's, when the only
+table with B200 / GB200 left out) keeps its prior, never the value fitted with the source being judged.
+
+The other engines' runs are judged with the fit on all TensorRT-LLM runs (none of their sources is in it); the rows
+their own constants were fitted on ("[fitted]" in the label: vLLM's and llama.cpp's bandwidth shares) count as
+in-sample only. benchmarks/crossval.py prints this beside the training table and writes both into
+gpuplanner/core/validation_errors.py (--write).
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections import defaultdict
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, fields, replace
+
+import gpuplanner.core.inference as inference
+from benchmarks.replay import Prepared, inference_cases, predicted_value, prepare, published_runs
+from gpuplanner.catalog.store import Catalog
+from gpuplanner.core.hardware import Precision
+from gpuplanner.core.inference import ServingCalibration, build_engines
+
+# The values each constant is tried at. The prior is what a fit keeps where its runs cannot tell values apart:
+# TensorRT-LLM's v1 shares (fitted on the 2023 tables), an overlap halfway between none and perfect, Blackwell at
+# Hopper's bandwidth share, FP4 at FP8's factor.
+GRID: dict[str, tuple[float, ...]] = {
+    "trtllm_prefill": (0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9),
+    "trtllm_hbm": (0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95),
+    "trtllm_prompt_layer_s": (0.0, 50e-6, 100e-6, 150e-6, 200e-6, 250e-6),
+    "fp8_factor": (0.5, 0.6, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95, 1.0),
+    "fp4_factor": (0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9),
+    "gemm_overlap": (0.0, 0.2, 0.4, 0.5, 0.6, 0.7, 0.8, 1.0),
+    "tp_hop_latency_s": (1e-6, 2e-6, 3e-6, 4e-6, 5e-6, 6e-6, 7e-6, 8e-6, 10e-6),
+    "blackwell_bandwidth": (0.5, 0.6, 0.65, 0.7, 0.75, 0.8, 0.9, 1.0),
+}
+PRIOR = ServingCalibration(trtllm_prefill=0.7, trtllm_hbm=0.7, trtllm_prompt_layer_s=0.0, fp8_factor=0.6,
+                           fp4_factor=0.6, gemm_overlap=0.5, tp_hop_latency_s=4e-6, blackwell_bandwidth=1.0)
+ERROR_CAP_PCT = 50.0  # one wild case cannot drag a fit further than this
+SWEEPS = 3  # coordinate-descent passes over the constants (the fits settle in two)
+TENSORRT_LLM = "tensorrt-llm"
+
+
+@dataclass(frozen=True)
+class ServingCase:
+    prepared: Prepared
+    source: str  # the source's title
+    engine: str
+    fitted_elsewhere: bool  # its engine's own constants were fitted on it ("[fitted]")
+    fp4: bool  # FP4 weights on a GPU with FP4 tensor cores
+
+
+@dataclass(frozen=True)
+class ServingRow:
+    case: ServingCase
+    shipped: float  # error % with the shipped calibration
+    in_sample: float  # error % with the calibration refitted on every TensorRT-LLM run
+    out_of_sample: float | None  # error % with the fit made without its source (None: in-sample only)
+
+
+@contextmanager
+def calibrated(calibration: ServingCalibration) -> Iterator[None]:
+    """The serving model with these constants for the duration (the engine profiles rebuilt from them)."""
+    saved = inference.CALIBRATION, inference.ENGINES
+    inference.CALIBRATION, inference.ENGINES = calibration, build_engines(calibration)
+    try:
+        yield
+    finally:
+        inference.CALIBRATION, inference.ENGINES = saved
+
+
+def error_pct(case: ServingCase) -> float:
+    return (predicted_value(case.prepared) / case.prepared.case.published - 1.0) * 100.0
+
+
+def errors(cases: Sequence[ServingCase], calibration: ServingCalibration) -> list[float]:
+    with calibrated(calibration):
+        return [error_pct(c) for c in cases]
+
+
+def objective(cases: Sequence[ServingCase], calibration: ServingCalibration) -> float:
+    """Mean |error| %, each case capped at ERROR_CAP_PCT."""
+    return statistics.fmean(min(abs(e), ERROR_CAP_PCT) for e in errors(cases, calibration))
+
+
+def fit(cases: Sequence[ServingCase], start: ServingCalibration) -> ServingCalibration:
+    """Coordinate descent over GRID from `start`; on a tie (to 0.01 %), the value nearest the prior."""
+    current = start
+    for _ in range(SWEEPS):
+        before = current
+        for name in (f.name for f in fields(ServingCalibration)):
+            grid = GRID[name]
+            span = max(grid) - min(grid)
+            prior = getattr(PRIOR, name)
+            current = min((replace(current, **{name: value}) for value in grid),
+                          key=lambda c, n=name: (round(objective(cases, c), 2), abs(getattr(c, n) - prior) / span))
+        if current == before:
+            break
+    return current
+
+
+def serving_cases(catalog: Catalog) -> list[ServingCase]:
+    runs = published_runs()
+    out = []
+    for case in inference_cases(catalog):
+        if not case.in_median:  # printed-only cases are never fitted or judged on
+            continue
+        source = runs[case.run_id]["source"]
+        title = source["title"] if isinstance(source, dict) else str(source)
+        engine = case.scenario["inference"]["engine"]
+        prepared = prepare(case, catalog)
+        gpu = prepared.scenario.gpu
+        fp4 = case.scenario["inference"]["weight_dtype"] == "fp4" and bool(gpu.peak_tflops(Precision.FP4))
+        out.append(ServingCase(prepared, title, engine, "[fitted]" in case.label, fp4))
+    return out
+
+
+def cross_validate_serving(cases: Sequence[ServingCase]) -> tuple[ServingCalibration, list[ServingRow]]:
+    """(the calibration fitted on every TensorRT-LLM run, a row per case)."""
+    trt = [c for c in cases if c.engine == TENSORRT_LLM]
+    everything = fit(trt, inference.CALIBRATION)
+    held_out = {source: fit([c for c in trt if c.source != source], PRIOR)
+                for source in sorted({c.source for c in trt})}
+    shipped = errors(cases, inference.CALIBRATION)
+    in_sample = errors(cases, everything)
+    judged: dict[str, list[float]] = {source: errors(cases, calibration) for source, calibration in held_out.items()}
+    rows = []
+    for i, case in enumerate(cases):
+        if case.engine == TENSORRT_LLM:
+            out_of_sample: float | None = judged[case.source][i]
+        else:
+            out_of_sample = None if case.fitted_elsewhere else in_sample[i]
+        rows.append(ServingRow(case, shipped[i], in_sample[i], out_of_sample))
+    return everything, rows
+
+
+def _median_max(values: Sequence[float]) -> tuple[float, float]:
+    magnitudes = [abs(v) for v in values]
+    return statistics.median(magnitudes), max(magnitudes)
+
+
+def judged(rows: Sequence[ServingRow]) -> list[ServingRow]:
+    return [r for r in rows if r.out_of_sample is not None]
+
+
+def engine_summary(rows: Sequence[ServingRow]) -> dict[str, dict[str, float]]:
+    """Per engine (and FP4 apart): cases, sources, in-sample and out-of-sample median / max |error| %."""
+    groups: dict[str, list[ServingRow]] = defaultdict(list)
+    for row in rows:
+        groups["fp4" if row.case.fp4 else row.case.engine].append(row)
+    out = {}
+    for group, members in sorted(groups.items()):
+        shipped = _median_max([r.shipped for r in members])
+        held = [r.out_of_sample for r in members if r.out_of_sample is not None]
+        median, largest = _median_max(held) if held else (float("nan"), float("nan"))
+        out[group] = {"cases": len(members), "judged": len(held), "sources": len({r.case.source for r in members}),
+                      "in_sample_median": shipped[0], "in_sample_max": shipped[1],
+                      "out_of_sample_median": median, "out_of_sample_max": largest}
+    return out
+
+
+def format_serving_report(calibration: ServingCalibration, rows: Sequence[ServingRow]) -> str:
+    lines = [f"{'case':<58} {'source':<24} {'shipped':>8} {'refit':>8} {'LOSO':>8}"]
+    for row in rows:
+        held = f"{row.out_of_sample:>+7.1f}%" if row.out_of_sample is not None else f"{'(fit)':>8}"
+        lines.append(f"{row.case.prepared.case.label[:58]:<58} {row.case.source[:24]:<24} {row.shipped:>+7.1f}% "
+                     f"{row.in_sample:>+7.1f}% {held}")
+    lines.append("")
+    lines.append(f"{'engine':<14} {'cases':>5} {'judged':>6} {'sources':>7}  {'in-sample median / max':>24}  "
+                 f"{'out-of-sample median / max':>28}")
+    summary = engine_summary(rows)
+    for group, s in summary.items():
+        lines.append(f"{group:<14} {s['cases']:>5} {s['judged']:>6} {s['sources']:>7}  "
+                     f"{s['in_sample_median']:>11.1f}% / {s['in_sample_max']:>5.1f}%  "
+                     f"{s['out_of_sample_median']:>15.1f}% / {s['out_of_sample_max']:>5.1f}%")
+    shipped = _median_max([r.shipped for r in rows])
+    held = _median_max([r.out_of_sample for r in judged(rows)])  # type: ignore[misc]
+    lines.append(f"{'all':<14} {len(rows):>5} {len(judged(rows)):>6} {len({r.case.source for r in rows}):>7}  "
+                 f"{shipped[0]:>11.1f}% / {shipped[1]:>5.1f}%  {held[0]:>15.1f}% / {held[1]:>5.1f}%")
+    over = sum(abs(r.out_of_sample) > 15.0 for r in judged(rows))  # type: ignore[arg-type]
+    lines.append(f"judged cases over 15 % out of sample: {over}; over 15 % in sample: "
+                 f"{sum(abs(r.shipped) > 15.0 for r in rows)}")
+    lines.append("refit on every TensorRT-LLM run: " + ", ".join(
+        f"{f.name} {getattr(calibration, f.name):g}" for f in fields(ServingCalibration)))
+    return "\n".join(lines)
+
+
+def serving_generated_lines(calibration: ServingCalibration, rows: Sequence[ServingRow]) -> list[str]:
+    summary = engine_summary(rows)
+    fitted = "{\n" + "".join(f"    {f.name!r}: {getattr(calibration, f.name)!r},\n"
+                             for f in fields(ServingCalibration)) + "}"
+
+    def table(key: str) -> str:
+        return "{\n" + "".join(f"    {group!r}: {round(s[key], 1)},\n" for group, s in summary.items()
+                               if s["judged"]) + "}"
+
+    dense = [r.out_of_sample for r in judged(rows) if not r.case.fp4]
+    overall = round(_median_max(dense)[0], 1)  # type: ignore[arg-type]
+    sources = "{\n" + "".join(f"    {group!r}: {int(s['sources'])},\n" for group, s in summary.items()) + "}"
+    architectures = tuple(sorted({r.case.prepared.scenario.gpu.architecture for r in rows}))
+    return [
+        "# The serving constants (core.inference.ServingCalibration), fitted on every published TensorRT-LLM run.",
+        f"FITTED_SERVING = {fitted}",
+        "# Serving: median and largest out-of-sample |error| (%) per engine (FP4 apart: 'fp4'), the median over every",
+        "# other judged serving case (the floor of a serving band), and the distinct sources per engine.",
+        f"SERVING_OUT_OF_SAMPLE_MEDIAN_PCT = {table('out_of_sample_median')}",
+        f"SERVING_OUT_OF_SAMPLE_MAX_PCT = {table('out_of_sample_max')}",
+        f"SERVING_OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = {overall}",
+        f"SERVING_SOURCES = {sources}",
+        "# The GPU architectures some published serving run ran on.",
+        f"SERVING_ARCHITECTURES = {architectures!r}",
+    ]

@@ -9,18 +9,20 @@ not over the whole step: a high-batch decode step is compute-bound in its GEMMs 
 attention. Prompts run in passes of at most PREFILL_CHUNK_TOKENS; with in-flight batching they share the decode
 passes. Tensor parallelism splits weights, KV heads and FLOPs.
 """
+
 from __future__ import annotations
 
 import math
 from dataclasses import field
 from enum import StrEnum
+from functools import lru_cache
 
 from gpuplanner.core.errors import InputError, require_int
 from gpuplanner.core.hardware import GPU, Precision
 from gpuplanner.core.memory import GIB
 from gpuplanner.core.messages import msg
 from gpuplanner.core.model import ModelArch
-from gpuplanner.core.performance import efficiency_relative_to, nvlink_bytes_per_s, peak_flops
+from gpuplanner.core.performance import calibrated_gemm_efficiency, nvlink_bytes_per_s, peak_flops
 from gpuplanner.core.records import record
 from gpuplanner.core.validation_errors import FITTED_SERVING, SERVING_OUT_OF_SAMPLE_MAX_PCT
 from gpuplanner.core.workload import NVFP4_BYTES_PER_VALUE, Assumptions
@@ -107,7 +109,7 @@ CALIBRATION = ServingCalibration(**FITTED_SERVING)
 # this order): a batch of prompts runs in passes of this size, its workspace sized for one.
 PREFILL_CHUNK_TOKENS = 8192
 # The architectures the serving efficiencies were fitted on, per math width: another GPU's are carried over by its
-# training-calibrated GEMM efficiency relative to theirs (core.performance.efficiency_relative_to).
+# training-calibrated GEMM efficiency relative to theirs (core.performance.calibrated_gemm_efficiency).
 FITTED_ARCHITECTURE = {Precision.FP4: "Blackwell"}
 FITTED_ARCHITECTURE_DEFAULT = "Hopper"
 
@@ -231,10 +233,18 @@ def achieved_flops(gpu: GPU, workload: ServingWorkload) -> float:
     """The engine's share of the dense peak in the math width its GEMMs run at, fitted on one architecture
     (FITTED_ARCHITECTURE) and carried to others by their training-calibrated GEMM efficiency relative to it."""
     precision = compute_precision(gpu, workload.weight_format)
-    factor = {Precision.FP8: CALIBRATION.fp8_factor, Precision.FP4: CALIBRATION.fp4_factor}.get(precision, 1.0)
+    return peak_flops(gpu, precision) * workload.profile.prefill_efficiency \
+        * _math_width_share(gpu.architecture, precision, CALIBRATION)
+
+
+@lru_cache(maxsize=128)
+def _math_width_share(architecture: str, precision: Precision, calibration: ServingCalibration) -> float:
+    """The math width's factor (FP8's, FP4's; 1 for 16-bit) x the architecture's GEMM efficiency relative to the
+    one the serving constants were fitted on."""
+    factor = {Precision.FP8: calibration.fp8_factor, Precision.FP4: calibration.fp4_factor}.get(precision, 1.0)
     fitted_on = FITTED_ARCHITECTURE.get(precision, FITTED_ARCHITECTURE_DEFAULT)
-    return peak_flops(gpu, precision) * workload.profile.prefill_efficiency * factor \
-        * efficiency_relative_to(gpu, precision, fitted_on)
+    return factor * calibrated_gemm_efficiency(architecture, precision) \
+        / calibrated_gemm_efficiency(fitted_on, precision)
 
 
 def compute_precision(gpu: GPU, weight_format: WeightFormat) -> Precision:
@@ -270,14 +280,16 @@ def _tp_allreduce_s(workload: ServingWorkload, gpu: GPU, tp: int, tokens: int) -
     return 2.0 * model.layers * (moved / link + 2.0 * (tp - 1) * CALIBRATION.tp_hop_latency_s)
 
 
-def gemm_time_s(workload: ServingWorkload, gpu: GPU, tp: int, tokens: float, logit_tokens: float) -> float:
+def gemm_time_s(workload: ServingWorkload, gpu: GPU, tp: int, tokens: float, logit_tokens: float,
+                rates: tuple[float, float] | None = None) -> float:
     """One forward pass's matrix multiplies over `tokens` tokens (the output head over `logit_tokens` of them):
     each GEMM streams its weights once while it computes: the longer of the two plus a fitted share of the shorter
-    (a roofline per kernel, Williams et al. 2009, with imperfect overlap)."""
-    model, profile = workload.model, workload.profile
+    (a roofline per kernel, Williams et al. 2009, with imperfect overlap). `rates`: (FLOP/s, bytes/s) reached."""
+    model = workload.model
+    flop_rate, byte_rate = rates or achieved_rates(workload, gpu)
     flops = 2.0 * (model.active_layer_matmul_params * tokens + model.logit_params * logit_tokens) / tp
-    math = flops / achieved_flops(gpu, workload)
-    read = weight_bytes_read(model, workload.weight_format, profile, tokens) / tp / bandwidth_bytes_per_s(workload, gpu)
+    math = flops / flop_rate
+    read = weight_bytes_read(model, workload.weight_format, workload.profile, tokens) / tp / byte_rate
     return max(math, read) + CALIBRATION.gemm_overlap * min(math, read)
 
 
@@ -287,23 +299,29 @@ def bandwidth_bytes_per_s(workload: ServingWorkload, gpu: GPU) -> float:
     return (gpu.memory_bandwidth_gbs or 1.0) * 1e9 * workload.profile.bandwidth_efficiency(gpu) * architecture
 
 
-def prompt_attention_s(workload: ServingWorkload, gpu: GPU, tp: int, prompts: float) -> float:
+def achieved_rates(workload: ServingWorkload, gpu: GPU) -> tuple[float, float]:
+    """(FLOP/s, bytes/s) the engine reaches on this GPU: worked out once per pass."""
+    return achieved_flops(gpu, workload), bandwidth_bytes_per_s(workload, gpu)
+
+
+def prompt_attention_s(workload: ServingWorkload, gpu: GPU, tp: int, prompts: float,
+                       flop_rate: float | None = None) -> float:
     """Causal attention over `prompts` prompts (compute-bound: FlashAttention keeps the scores on chip)."""
     model = workload.model
     tokens = prompts * workload.input_tokens
     flops = 4.0 * model.layers * model.causal_attended_tokens(workload.input_tokens) * model.attention_width * tokens
-    return flops / tp / achieved_flops(gpu, workload)
+    return flops / tp / (flop_rate or achieved_flops(gpu, workload))
 
 
 def prefill_time_s(workload: ServingWorkload, gpu: GPU, tp: int, batch: int) -> float:
     """`batch` prompts on their own, in passes of at most PREFILL_CHUNK_TOKENS tokens (a prompt longer than that
     takes one pass): each pass reads the weights and pays the per-pass costs."""
     model, profile = workload.model, workload.profile
+    rates = achieved_rates(workload, gpu)
     tokens = batch * workload.input_tokens
     passes = max(1, math.ceil(tokens / max(PREFILL_CHUNK_TOKENS, workload.input_tokens)))
-    per_pass = tokens / passes
-    gemms = passes * gemm_time_s(workload, gpu, tp, per_pass, batch / passes)
-    return gemms + prompt_attention_s(workload, gpu, tp, batch) + _tp_allreduce_s(workload, gpu, tp, tokens) \
+    gemms = passes * gemm_time_s(workload, gpu, tp, tokens / passes, batch / passes, rates)
+    return gemms + prompt_attention_s(workload, gpu, tp, batch, rates[0]) + _tp_allreduce_s(workload, gpu, tp, tokens) \
         + passes * profile.forward_overhead_s(model, prompts=1.0)
 
 
@@ -313,12 +331,12 @@ def decode_step_s(workload: ServingWorkload, gpu: GPU, tp: int, batch: int, cont
     prompts processed in the same pass (in-flight batching) beside them: its GEMMs, then attention, which reads
     the batch's KV cache (the kernels run one after the other, so their times add)."""
     model, profile = workload.model, workload.profile
+    flop_rate, byte_rate = rates = achieved_rates(workload, gpu)
     tokens = batch + prompts * workload.input_tokens
-    gemms = gemm_time_s(workload, gpu, tp, tokens, batch + prompts)
-    kv = batch * kv_cache_bytes(model, workload.kv_format, context, tp) / bandwidth_bytes_per_s(workload, gpu)
-    scores = 4.0 * model.layers * model.attended_tokens(context) * model.attention_width * batch / tp \
-        / achieved_flops(gpu, workload)
-    attention = max(kv, scores) + prompt_attention_s(workload, gpu, tp, prompts)
+    gemms = gemm_time_s(workload, gpu, tp, tokens, batch + prompts, rates)
+    kv = batch * kv_cache_bytes(model, workload.kv_format, context, tp) / byte_rate
+    scores = 4.0 * model.layers * model.attended_tokens(context) * model.attention_width * batch / tp / flop_rate
+    attention = max(kv, scores) + prompt_attention_s(workload, gpu, tp, prompts, flop_rate)
     return gemms + attention + _tp_allreduce_s(workload, gpu, tp, tokens) + profile.forward_overhead_s(model, prompts)
 
 
@@ -334,9 +352,11 @@ def serving_memory_bytes(workload: ServingWorkload, gpu: GPU, tp: int, batch: in
             "overhead": workload.assumptions.cuda_context_gib * GIB}
 
 
-def kv_room_bytes(workload: ServingWorkload, gpu: GPU, tp: int, batch: int = 1) -> float:
-    """Bytes the engine gives the KV cache on each GPU beside the weights, workspace and context at `batch`."""
-    parts = serving_memory_bytes(workload, gpu, tp, batch)
+def kv_room_bytes(workload: ServingWorkload, gpu: GPU, tp: int, batch: int = 1,
+                  parts: dict[str, float] | None = None) -> float:
+    """Bytes the engine gives the KV cache on each GPU beside the weights, workspace and context at `batch`
+    (`parts`: serving_memory_bytes at that batch, where worked out already)."""
+    parts = parts or serving_memory_bytes(workload, gpu, tp, batch)
     fixed = parts["weights"] + parts["activations"] + parts["overhead"]
     capacity = (gpu.memory_gib or 0.0) * GIB
     if workload.profile.kv_share_of_free:
@@ -346,8 +366,9 @@ def kv_room_bytes(workload: ServingWorkload, gpu: GPU, tp: int, batch: int = 1) 
 
 def fits_memory(workload: ServingWorkload, gpu: GPU, tp: int, batch: int) -> bool:
     """Whether the weights load and `batch` sequences' KV cache fits in the room the engine gives it."""
-    room = kv_room_bytes(workload, gpu, tp, batch)
-    return room >= 0 and serving_memory_bytes(workload, gpu, tp, batch)["kv_cache"] <= room
+    parts = serving_memory_bytes(workload, gpu, tp, batch)
+    room = kv_room_bytes(workload, gpu, tp, batch, parts)
+    return room >= 0 and parts["kv_cache"] <= room
 
 
 def max_batch_for_memory(workload: ServingWorkload, gpu: GPU, tp: int) -> int:

@@ -89,12 +89,6 @@ def calibrated_gemm_efficiency(architecture: str, precision: Precision) -> float
         * FITTED_EFFICIENCY_SCALE.get(group, 1.0)
 
 
-def efficiency_relative_to(gpu: GPU, precision: Precision, architecture: str) -> float:
-    """The GPU's calibrated GEMM efficiency in this math width over that of `architecture`: how efficiencies
-    fitted on one vendor's or generation's runs carry to another."""
-    return calibrated_gemm_efficiency(gpu.architecture, precision) / calibrated_gemm_efficiency(architecture, precision)
-
-
 def validation_group(gpu: GPU, precision: Precision) -> tuple[str, str]:
     """The group a run is calibrated and validated in: architecture x math width (FP8, FP4 or 16-bit)."""
     return gpu.architecture, precision.value if precision in (Precision.FP8, Precision.FP4) else "16-bit"

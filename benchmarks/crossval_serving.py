@@ -53,6 +53,12 @@ class ServingCase:
     engine: str
     fitted_elsewhere: bool  # its engine's own constants were fitted on it ("[fitted]")
     fp4: bool  # FP4 weights on a GPU with FP4 tensor cores
+    moe: bool = False  # a mixture-of-experts model: judged, never fitted on (as in training)
+
+    @property
+    def group(self) -> str:
+        """The group its error counts in: 'moe', 'fp4' or its engine."""
+        return "moe" if self.moe else "fp4" if self.fp4 else self.engine
 
 
 @dataclass(frozen=True)
@@ -116,13 +122,15 @@ def serving_cases(catalog: Catalog) -> list[ServingCase]:
         prepared = prepare(case, catalog)
         gpu = prepared.scenario.gpu
         fp4 = case.scenario["inference"]["weight_dtype"] == "fp4" and bool(gpu.peak_tflops(Precision.FP4))
-        out.append(ServingCase(prepared, title, engine, "[fitted]" in case.label, fp4))
+        out.append(ServingCase(prepared, title, engine, "[fitted]" in case.label, fp4,
+                               prepared.scenario.model.is_moe if prepared.scenario.model else False))
     return out
 
 
 def cross_validate_serving(cases: Sequence[ServingCase]) -> tuple[ServingCalibration, list[ServingRow]]:
-    """(the calibration fitted on every TensorRT-LLM run, a row per case)."""
-    trt = [c for c in cases if c.engine == TENSORRT_LLM]
+    """(the calibration fitted on every dense TensorRT-LLM run, a row per case). Mixture-of-experts runs are judged
+    with the fit on all of them: their routing and grouped GEMMs are the model's own, not constants to fit."""
+    trt = [c for c in cases if c.engine == TENSORRT_LLM and not c.moe]
     everything = fit(trt, inference.CALIBRATION)
     held_out = {source: fit([c for c in trt if c.source != source], PRIOR)
                 for source in sorted({c.source for c in trt})}
@@ -131,7 +139,7 @@ def cross_validate_serving(cases: Sequence[ServingCase]) -> tuple[ServingCalibra
     judged: dict[str, list[float]] = {source: errors(cases, calibration) for source, calibration in held_out.items()}
     rows = []
     for i, case in enumerate(cases):
-        if case.engine == TENSORRT_LLM:
+        if case.engine == TENSORRT_LLM and not case.moe:
             out_of_sample: float | None = judged[case.source][i]
         else:
             out_of_sample = None if case.fitted_elsewhere else in_sample[i]
@@ -152,7 +160,7 @@ def engine_summary(rows: Sequence[ServingRow]) -> dict[str, dict[str, float]]:
     """Per engine (and FP4 apart): cases, sources, in-sample and out-of-sample median / max |error| %."""
     groups: dict[str, list[ServingRow]] = defaultdict(list)
     for row in rows:
-        groups["fp4" if row.case.fp4 else row.case.engine].append(row)
+        groups[row.case.group].append(row)
     out = {}
     for group, members in sorted(groups.items()):
         shipped = _median_max([r.shipped for r in members])
@@ -199,19 +207,23 @@ def serving_generated_lines(calibration: ServingCalibration, rows: Sequence[Serv
         return "{\n" + "".join(f"    {group!r}: {round(s[key], 1)},\n" for group, s in summary.items()
                                if s["judged"]) + "}"
 
-    dense = [r.out_of_sample for r in judged(rows) if not r.case.fp4]
+    dense = [r.out_of_sample for r in judged(rows) if r.case.group not in ("fp4", "moe")]
     overall = round(_median_max(dense)[0], 1)  # type: ignore[arg-type]
     sources = "{\n" + "".join(f"    {group!r}: {int(s['sources'])},\n" for group, s in summary.items()) + "}"
     architectures = tuple(sorted({r.case.prepared.scenario.gpu.architecture for r in rows}))
+    moe = [1.0 + r.out_of_sample / 100.0 for r in judged(rows) if r.case.moe]  # type: ignore[operator]
+    moe_ratio = (round(min(moe), 1), round(statistics.median(moe), 1), round(max(moe), 1)) if moe else None
     return [
         "# The serving constants (core.inference.ServingCalibration), fitted on every published TensorRT-LLM run.",
         f"FITTED_SERVING = {fitted}",
-        "# Serving: median and largest out-of-sample |error| (%) per engine (FP4 apart: 'fp4'), the median over every",
-        "# other judged serving case (the floor of a serving band), and the distinct sources per engine.",
+        "# Serving: median and largest out-of-sample |error| (%) per engine (FP4 and mixture-of-experts models apart:",
+        "# 'fp4', 'moe'), the median over every other judged serving case (the floor of a serving band), the distinct",
+        "# sources per group, and the range of predicted / published of the MoE runs (all come out fast).",
         f"SERVING_OUT_OF_SAMPLE_MEDIAN_PCT = {table('out_of_sample_median')}",
         f"SERVING_OUT_OF_SAMPLE_MAX_PCT = {table('out_of_sample_max')}",
         f"SERVING_OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = {overall}",
         f"SERVING_SOURCES = {sources}",
+        f"SERVING_MOE_SPEED_RATIO = {moe_ratio!r}",
         "# The GPU architectures some published serving run ran on.",
         f"SERVING_ARCHITECTURES = {architectures!r}",
     ]

@@ -2718,7 +2718,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 架构在 %2 精度下没有公开实测数据可供核对：时间估算不确定度较大（±%3%）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="72"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="77"/>
         <source>Multi-node training on PCIe servers: check each node has a 100-200 Gb/s RDMA NIC per 2 GPUs or gradient traffic will dominate.</source>
         <translation>在 PCIe 服务器上多机训练：请确认每 2 块 GPU 配一张 100–200 Gb/s 的 RDMA 网卡，否则梯度通信将成为瓶颈。</translation>
     </message>
@@ -2728,7 +2728,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>显存不足：TP=%2 时每卡需要 %1 GiB，可用 %3 GiB（%4 使用其中 %5）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="79"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="84"/>
         <source>No batch meets the latency limits on this GPU; add GPUs per replica (TP).</source>
         <translation>在此 GPU 上没有批大小能满足时延要求；请为每个副本增加 GPU（TP）。</translation>
     </message>
@@ -2873,7 +2873,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1；%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="76"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="81"/>
         <source>Nearest fix: %1 × %2 (%3) needs %4 kW per rack with %5 cooling; ask for racks of at least %6 kW, or rent instead.</source>
         <translation>最接近的解决办法：%1 × %2（%3）需要单柜 %4 kW、%5散热；请申请至少 %6 kW 的机柜，或改为租用。</translation>
     </message>
@@ -2913,12 +2913,12 @@ Qt %2，Qt for Python %3，Python %4
         <translation>每个输出 token %1 毫秒（上限 %2 毫秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="80"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="85"/>
         <source>No plan keeps every limit and goal you set.</source>
         <translation>没有方案能满足您设定的全部限制和目标。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="81"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="86"/>
         <source>No plan keeps every limit and goal you set; the near misses say what each misses. %1</source>
         <translation>没有方案能满足您设定的全部限制和目标；下方接近的方案列出了各自差在哪里。%1</translation>
     </message>
@@ -3068,17 +3068,17 @@ Qt %2，Qt for Python %3，Python %4
         <translation>IEC 60309 %1 %2 A（%3）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="74"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="79"/>
         <source>NEMA L21-%1P (three-phase 208 V)</source>
         <translation>NEMA L21-%1P（三相 208 V）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="75"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="80"/>
         <source>NEMA L6-%1P (208 V)</source>
         <translation>NEMA L6-%1P（208 V）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="78"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="83"/>
         <source>Nearest: %1 × %2 (%3): %4.</source>
         <translation>最接近的方案：%1 × %2（%3）：%4。</translation>
     </message>
@@ -3206,6 +3206,11 @@ Qt %2，Qt for Python %3，Python %4
         <location filename="../../gpuplanner/i18n/message_templates.py" line="70"/>
         <source>Korthikanti et al. 2022, generalised to GQA and SwiGLU</source>
         <translation>Korthikanti 等 2022，推广到 GQA 与 SwiGLU</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="72"/>
+        <source>Mixture-of-experts serving comes out too fast: a decode step reads the experts its tokens are routed to, but routing, grouped-GEMM and dispatch costs are not modelled. Against TensorRT-LLM 1.0&apos;s published Qwen3-30B-A3B runs (one B200 or GB200) the estimate is %1-%2 times the measured throughput (median %3); expect the lower end of the band (±%4%).</source>
+        <translation>混合专家（MoE）模型的推理估计偏快：每个解码步只读取其 token 被路由到的专家，但未计入路由、分组 GEMM 和分发开销。与 TensorRT-LLM 1.0 公布的 Qwen3-30B-A3B 实测（单张 B200 或 GB200）相比，估计吞吐量是实测的 %1-%2 倍（中位数 %3 倍）；请按误差带的下限预期（±%4%）。</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/i18n/message_templates.py" line="88"/>
@@ -3471,11 +3476,6 @@ Qt %2，Qt for Python %3，Python %4
         <location filename="../../gpuplanner/i18n/message_templates.py" line="60"/>
         <source>FP4 serving is fitted on one published table (TensorRT-LLM 1.0 on B200 and GB200) and judged on no other source: ±%1% (its worst error with that table left out).</source>
         <translation>FP4 推理只在一份公开数据表（TensorRT-LLM 1.0，B200 与 GB200）上拟合，未经其他来源检验：±%1%（剔除该表后的最大误差）。</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="83"/>
-        <source>No published MoE serving run checks this: a decode step reads the experts its tokens are routed to, but routing, dispatch and kernel-launch costs are not modelled, so at low batch it can come out several times too fast (one report: DeepSeek-R1 on 8 x H20 at one user, 2.2 times slower than modelled) (±%1%).</source>
-        <translation>没有公开的 MoE 推理实测可供核对：每个解码步只读取其 token 被路由到的专家，但未计入路由、分发和内核启动开销，因此在小批量时可能快出数倍（仅有的一份报告：DeepSeek-R1 在 8 × H20 上单用户运行，比模型慢 2.2 倍）（±%1%）。</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/i18n/message_templates.py" line="111"/>

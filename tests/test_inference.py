@@ -438,3 +438,39 @@ def test_moe_serving_is_judged_on_published_runs_and_says_it_comes_out_fast(cata
     assert result.result.inference.uncertainty_pct == MOE_SERVING_ERROR_PCT
     assert any("Mixture-of-experts serving comes out too fast" in str(w) and "1.1-6.6 times" in str(w)
                for w in result.result.warnings)
+
+
+def test_serving_on_geforce_cards_says_the_licence_forbids_the_data_centre(catalog) -> None:
+    """As training plans do: a serving plan on a GeForce card says NVIDIA's driver licence forbids data-centre use."""
+    scenario = {"task": "inference", "model": {"preset": "llama-3.1-8b"},
+                "inference": {"weight_dtype": "fp8", "kv_dtype": "fp8", "batch": 8},
+                "hardware": {"gpu": "rtx-4090", "count": 1}}
+    assert any("driver licence does not permit data-center deployment" in str(w)
+               for w in run(catalog, scenario).warnings)
+    scenario["hardware"]["gpu"] = "l40s"
+    assert not any("driver licence" in str(w) for w in run(catalog, scenario).warnings)
+
+
+def test_serving_bands_come_from_the_out_of_sample_table(catalog) -> None:
+    """Dense FP8 on H100 (TensorRT-LLM): its engine's out-of-sample median, at least the median over every judged
+    case; FP4 on B200: FP4's worst (one source); an architecture no serving run ran on (Ada L40S) at least the
+    unvalidated band; a mixture-of-experts model the median error of its judged runs."""
+    from gpuplanner.core.estimate import MOE_SERVING_ERROR_PCT, UNVALIDATED_ERROR_PCT
+    from gpuplanner.core.validation_errors import (
+        SERVING_ARCHITECTURES,
+        SERVING_OUT_OF_SAMPLE_MAX_PCT,
+        SERVING_OUT_OF_SAMPLE_MEDIAN_PCT,
+        SERVING_OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT,
+    )
+
+    def band(gpu: str, preset: str = "llama-3.1-8b", weights: str = "fp8") -> float:
+        return run(catalog, {"task": "inference", "model": {"preset": preset},
+                             "inference": {"weight_dtype": weights, "kv_dtype": "fp8", "batch": 8},
+                             "hardware": {"gpu": gpu, "count": 1}}).inference.uncertainty_pct
+
+    assert band("h100-sxm5-80gb") == max(SERVING_OUT_OF_SAMPLE_MEDIAN_PCT["tensorrt-llm"],
+                                         SERVING_OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT)
+    assert band("b200", weights="fp4") == SERVING_OUT_OF_SAMPLE_MAX_PCT["fp4"]
+    assert catalog.gpu("l40s").architecture not in SERVING_ARCHITECTURES
+    assert band("l40s") == UNVALIDATED_ERROR_PCT
+    assert band("h100-sxm5-80gb", preset="qwen3-30b-a3b") == MOE_SERVING_ERROR_PCT

@@ -172,18 +172,19 @@ def uncertainty_pct(gpu: GPU, precision: Precision, count: int, moe: bool = Fals
 def serving_uncertainty_pct(workload: ServingWorkload, gpu: GPU) -> float:
     """± band of a serving estimate, from the serving model's leave-one-source-out errors (core/validation_errors.py):
     its engine's median (at least the median over every judged serving case), or its engine's worst where one source
-    validates the engine; FP4 math apart (its worst: one source); a mixture-of-experts model the band of its one
-    report; the unvalidated band on an architecture no published serving run ran on."""
-    if workload.model.is_moe:
-        return MOE_SERVING_ERROR_PCT
-    if gpu.architecture not in SERVING_ARCHITECTURES:
-        return UNVALIDATED_ERROR_PCT
-    group = "fp4" if compute_precision(gpu, workload.weight_format) == Precision.FP4 else workload.engine
-    if group not in SERVING_OUT_OF_SAMPLE_MEDIAN_PCT:
-        return UNVALIDATED_ERROR_PCT
-    if SERVING_SOURCES[group] < 2:  # its own source cannot judge it
-        return SERVING_OUT_OF_SAMPLE_MAX_PCT[group]
-    return max(SERVING_OUT_OF_SAMPLE_MEDIAN_PCT[group], SERVING_OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT)
+    validates the engine; FP4 math apart (its worst: one source); a mixture-of-experts model the median error of
+    its judged runs; at least the unvalidated band on an architecture no published serving run ran on."""
+    group = "moe" if workload.model.is_moe else \
+        "fp4" if compute_precision(gpu, workload.weight_format) == Precision.FP4 else workload.engine
+    if group == "moe":
+        band = MOE_SERVING_ERROR_PCT
+    elif group not in SERVING_OUT_OF_SAMPLE_MEDIAN_PCT:
+        band = UNVALIDATED_ERROR_PCT
+    elif SERVING_SOURCES[group] < 2:  # its own source cannot judge it
+        band = SERVING_OUT_OF_SAMPLE_MAX_PCT[group]
+    else:
+        band = max(SERVING_OUT_OF_SAMPLE_MEDIAN_PCT[group], SERVING_OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT)
+    return band if gpu.architecture in SERVING_ARCHITECTURES else max(band, UNVALIDATED_ERROR_PCT)
 
 
 def moe_unvalidated(group: tuple[str, str], moe: bool) -> bool:
@@ -204,8 +205,7 @@ def training_warnings(scenario: Scenario, workload: TrainingWorkload, cluster: C
         warnings.append(msg("{gpu} links only {domain} GPUs by NVLink bridge; TP={tp} crosses PCIe.",
                             gpu=gpu.model, domain=gpu.scale_up_domain, tp=layout.tp))
     if gpu.segment == Segment.CONSUMER:
-        warnings.append(msg("GeForce cards: NVIDIA's driver licence does not permit data-center deployment, "
-                            "and they have no ECC memory."))
+        warnings.append(GEFORCE_LICENCE)
     if gpu.ecc is not True and days > ECC_RISK_DAYS and gpu.segment != Segment.CONSUMER:
         warnings.append(msg("{gpu}: ECC memory not confirmed; a {days:.0f}-day run risks silent errors.",
                             gpu=gpu.model, days=days))
@@ -523,6 +523,18 @@ POWER_BASIS = msg("expected draw = {factor:.2f} x GPU TDP per GPU incl. host (ML
                   factor=PowerAssumptions.training_w_per_gpu_tdp_w)
 
 
+# Training and serving on GeForce cards alike.
+GEFORCE_LICENCE = msg("GeForce cards: NVIDIA's driver licence does not permit data-center deployment, and they have "
+                      "no ECC memory.")
+# A serving estimate's stated conventions.
+KV_CACHE_BASIS = msg("layers x kv_heads x (K + V head dims) x bytes per token (MLA: its latent + rotary key; a "
+                     "sliding-window layer keeps its window); TP splits KV heads; room for input + output tokens per "
+                     "sequence where the engine reserves it (TensorRT-LLM, llama.cpp), else for the mean occupancy, "
+                     "input + output / 2 (vLLM)")
+SERVING_POWER_BASIS = msg("expected draw = {factor:.2f} x GPU TDP per GPU incl. host (training level, an upper bound)",
+                          factor=PowerAssumptions.inference_w_per_gpu_tdp_w)
+
+
 def weight_storage_text(workload: TrainingWorkload) -> Message:
     """How the weights are held, for the assumptions block."""
     return _weight_storage_message(workload.weight_dtype, workload.precision, workload.dequantizes_weights)
@@ -701,7 +713,9 @@ def estimate_inference(scenario: Scenario, node: NodeSpec | None = None, alterna
         warnings.append(msg("Batch {batch} exceeds the KV-cache room: at most {most} sequences of {tokens} tokens "
                             "per replica.", batch=workload.batch, most=serving.max_batch,
                             tokens=workload.context_tokens))
-    if workload.profile.name == "TensorRT-LLM":
+    if gpu.segment == Segment.CONSUMER:
+        warnings.append(GEFORCE_LICENCE)
+    if workload.profile.name == "TensorRT-LLM" and not workload.model.is_moe:
         warnings.append(msg("TensorRT-LLM's profile is fitted on its own published tables (v0.5, v0.6.1, 1.0) and "
                             "MLPerf Inference v4.0; the band is its error on each source left out of the fit "
                             "(±{band:.0f}%).", band=serving_uncertainty_pct(workload, gpu)))
@@ -751,12 +765,7 @@ def estimate_inference(scenario: Scenario, node: NodeSpec | None = None, alterna
         layouts_fitting=None,
         assumptions={"engine_profile": dict(_profile_items(workload.profile)),  # (converted once per profile)
                      "gemm_overlap_penalty": CALIBRATION.gemm_overlap,
-                     "kv_cache": "layers x kv_heads x (K + V head dims) x bytes per token (MLA: its latent + "
-                                 "rotary key; a sliding-window layer keeps its window); TP splits KV heads; room "
-                                 "for input + output tokens per sequence where the engine reserves it "
-                                 "(TensorRT-LLM, llama.cpp), else for the mean occupancy, input + output / 2 (vLLM)",
-                     "power": f"expected draw = {PowerAssumptions.inference_w_per_gpu_tdp_w:.2f} x GPU TDP per "
-                              "GPU incl. host (training level, an upper bound)"},
+                     "kv_cache": KV_CACHE_BASIS, "power": SERVING_POWER_BASIS},
         warnings=tuple(warnings),
     )
 

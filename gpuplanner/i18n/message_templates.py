@@ -154,11 +154,18 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "does not fit: needs %1 GiB per GPU"),
     QT_TRANSLATE_NOOP("CoreMessages", "expected draw = %1 x GPU TDP per GPU incl. host (MLPerf Training v4.0 "
                                       "metered)"),
+    QT_TRANSLATE_NOOP("CoreMessages", "expected draw = %1 x GPU TDP per GPU incl. host (training level, an upper "
+                                      "bound)"),
     QT_TRANSLATE_NOOP("CoreMessages", "fastest among plans that fit"),
     QT_TRANSLATE_NOOP("CoreMessages", "fastest among plans that fit and meet the goals"),
     QT_TRANSLATE_NOOP("CoreMessages", "first token after %1 s (limit %2 s)"),
     QT_TRANSLATE_NOOP("CoreMessages", "immersion"),
     QT_TRANSLATE_NOOP("CoreMessages", "in %1: %2"),
+    QT_TRANSLATE_NOOP("CoreMessages", "layers x kv_heads x (K + V head dims) x bytes per token (MLA: its latent + "
+                                      "rotary key; a sliding-window layer keeps its window); TP splits KV heads; "
+                                      "room for input + output tokens per sequence where the engine reserves it "
+                                      "(TensorRT-LLM, llama.cpp), else for the mean occupancy, input + output / 2 "
+                                      "(vLLM)"),
     QT_TRANSLATE_NOOP("CoreMessages", "lowest cost among plans that fit"),
     QT_TRANSLATE_NOOP("CoreMessages", "lowest cost among plans that fit and meet the goals"),
     QT_TRANSLATE_NOOP("CoreMessages", "lowest total cost of ownership among plans that fit"),

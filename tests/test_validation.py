@@ -101,19 +101,18 @@ def test_serving_out_of_sample_errors_stay_within_todays_gate(serving_cross_vali
     constants are refitted on its other sources for each of its three (its 2023 docs, MLPerf Inference v4.0, the 1.0
     table), vLLM's and llama.cpp's judged rows with the fit on all of them. Without FP4 (one source, so judged on
     nothing: the FP4 constants fall back to FP8's when the 1.0 table is left out, and its 40 rows come out 21 %
-    fast in the median), 85 judged cases: median 4.7 %, 9 over 15 %: six of TensorRT-LLM v0.5's eight first-token
-    latencies when the 2023 docs are left out (15-50 % fast: the other sources are high-batch throughput tables,
-    whose prompt efficiency and per-pass cost one short prompt on an idle GPU does not reach), the 1.0 table's 8B
-    128/128 row on H200 at a batch of 4,096 (compute-bound, 18 % fast), and llama.cpp's H100 PCIe prompt and 13B
-    decode rows (-31 % and +24 %, one 2023 source). In sample, over every dense serving case: median 3.9 %, 7 over
-    15 % (it was 6.8 % and 16). The 20 MoE rows (Qwen3-30B-A3B) are judged only: test_inference."""
+    fast in the median) and MoE (judged only), 85 judged cases: median 4.3 %, 5 over 15 %: two of TensorRT-LLM
+    v0.5's first-token latencies at 2,048-token prompts when the 2023 docs are left out (16 and 22 % fast: the other
+    sources are high-batch throughput tables), the 1.0 table's 8B 128/128 row on H200 at a batch of 4,096
+    (compute-bound, 17 % fast), and llama.cpp's H100 PCIe prompt and 13B decode rows (-31 % and +24 %, one 2023
+    source). In sample, over every dense serving case: median 3.9 %, 7 over 15 % (it was 6.8 % and 16)."""
     from benchmarks.crossval_serving import _median_max, judged
 
     _, rows = serving_cross_validated
     dense = [r.out_of_sample for r in judged(rows) if r.case.group not in ("fp4", "moe")]
     median, _ = _median_max(dense)  # type: ignore[arg-type]
-    assert len(dense) >= 85 and median <= 4.8, median
-    assert sum(abs(e) > 15.0 for e in dense) <= 9  # type: ignore[arg-type]
+    assert len(dense) >= 85 and median <= 4.4, median
+    assert sum(abs(e) > 15.0 for e in dense) <= 5  # type: ignore[arg-type]
     fitted_or_judged = [r for r in rows if not r.case.moe]
     shipped_median, _ = _median_max([r.shipped for r in fitted_or_judged])
     assert shipped_median <= 4.0 and sum(abs(r.shipped) > 15.0 for r in fitted_or_judged) <= 7

@@ -281,14 +281,15 @@ def _tp_allreduce_s(workload: ServingWorkload, gpu: GPU, tp: int, tokens: int) -
 
 
 def gemm_time_s(workload: ServingWorkload, gpu: GPU, tp: int, tokens: float, logit_tokens: float,
-                rates: tuple[float, float] | None = None) -> float:
-    """One forward pass's matrix multiplies over `tokens` tokens (the output head over `logit_tokens` of them):
-    each GEMM streams its weights once while it computes: the longer of the two plus a fitted share of the shorter
-    (a roofline per kernel, Williams et al. 2009, with imperfect overlap). `rates`: (FLOP/s, bytes/s) reached."""
+                rates: tuple[float, float, float] | None = None) -> float:
+    """One forward pass's matrix multiplies over `tokens` tokens (the output head over `logit_tokens` of them, in
+    16-bit: quantized checkpoints leave it unquantized, ModelOpt's default `*lm_head*` exclusion): each GEMM
+    streams its weights once while it computes: the longer of the two plus a fitted share of the shorter (a
+    roofline per kernel, Williams et al. 2009, with imperfect overlap). `rates`: achieved_rates, where known."""
     model = workload.model
-    flop_rate, byte_rate = rates or achieved_rates(workload, gpu)
-    flops = 2.0 * (model.active_layer_matmul_params * tokens + model.logit_params * logit_tokens) / tp
-    math = flops / flop_rate
+    flop_rate, byte_rate, head_rate = rates or achieved_rates(workload, gpu)
+    math = 2.0 * (model.active_layer_matmul_params * tokens / flop_rate
+                  + model.logit_params * logit_tokens / head_rate) / tp
     read = weight_bytes_read(model, workload.weight_format, workload.profile, tokens) / tp / byte_rate
     return max(math, read) + CALIBRATION.gemm_overlap * min(math, read)
 
@@ -299,9 +300,15 @@ def bandwidth_bytes_per_s(workload: ServingWorkload, gpu: GPU) -> float:
     return (gpu.memory_bandwidth_gbs or 1.0) * 1e9 * workload.profile.bandwidth_efficiency(gpu) * architecture
 
 
-def achieved_rates(workload: ServingWorkload, gpu: GPU) -> tuple[float, float]:
-    """(FLOP/s, bytes/s) the engine reaches on this GPU: worked out once per pass."""
-    return achieved_flops(gpu, workload), bandwidth_bytes_per_s(workload, gpu)
+def achieved_rates(workload: ServingWorkload, gpu: GPU) -> tuple[float, float, float]:
+    """(FLOP/s of the layers' GEMMs, bytes/s, FLOP/s of the 16-bit output head) the engine reaches on this GPU:
+    worked out once per pass."""
+    layers = achieved_flops(gpu, workload)
+    sixteen_bit = Precision.BF16 if gpu.peak_tflops(Precision.BF16) else Precision.FP16
+    head = layers if compute_precision(gpu, workload.weight_format) == sixteen_bit else \
+        peak_flops(gpu, sixteen_bit) * workload.profile.prefill_efficiency \
+        * _math_width_share(gpu.architecture, sixteen_bit, CALIBRATION)
+    return layers, bandwidth_bytes_per_s(workload, gpu), head
 
 
 def prompt_attention_s(workload: ServingWorkload, gpu: GPU, tp: int, prompts: float,
@@ -331,7 +338,7 @@ def decode_step_s(workload: ServingWorkload, gpu: GPU, tp: int, batch: int, cont
     prompts processed in the same pass (in-flight batching) beside them: its GEMMs, then attention, which reads
     the batch's KV cache (the kernels run one after the other, so their times add)."""
     model, profile = workload.model, workload.profile
-    flop_rate, byte_rate = rates = achieved_rates(workload, gpu)
+    flop_rate, byte_rate, _ = rates = achieved_rates(workload, gpu)
     tokens = batch + prompts * workload.input_tokens
     gemms = gemm_time_s(workload, gpu, tp, tokens, batch + prompts, rates)
     kv = batch * kv_cache_bytes(model, workload.kv_format, context, tp) / byte_rate

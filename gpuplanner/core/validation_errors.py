@@ -102,20 +102,20 @@ FITTED_SERVING = {
 # 'fp4', 'moe'), the median over every other judged serving case (the floor of a serving band), the distinct
 # sources per group, and the range of predicted / published of the MoE runs (all come out fast).
 SERVING_OUT_OF_SAMPLE_MEDIAN_PCT = {
-    'fp4': 21.3,
+    'fp4': 20.8,
     'llama.cpp': 7.4,
-    'moe': 73.8,
-    'tensorrt-llm': 4.3,
-    'vllm': 6.5,
+    'moe': 72.9,
+    'tensorrt-llm': 4.0,
+    'vllm': 6.4,
 }
 SERVING_OUT_OF_SAMPLE_MAX_PCT = {
-    'fp4': 40.2,
+    'fp4': 39.7,
     'llama.cpp': 30.6,
-    'moe': 557.4,
-    'tensorrt-llm': 50.1,
-    'vllm': 8.2,
+    'moe': 523.7,
+    'tensorrt-llm': 21.6,
+    'vllm': 8.1,
 }
-SERVING_OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 4.7
+SERVING_OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 4.3
 SERVING_SOURCES = {
     'fp4': 1,
     'llama.cpp': 1,
@@ -123,6 +123,6 @@ SERVING_SOURCES = {
     'tensorrt-llm': 3,
     'vllm': 3,
 }
-SERVING_MOE_SPEED_RATIO = (1.1, 1.7, 6.6)
+SERVING_MOE_SPEED_RATIO = (1.1, 1.7, 6.2)
 # The GPU architectures some published serving run ran on.
 SERVING_ARCHITECTURES = ('Ada Lovelace (AD102)', 'Ampere', 'Ampere (GA102)', 'Blackwell', 'CDNA 3', 'Hopper')

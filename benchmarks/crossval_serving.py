@@ -190,9 +190,12 @@ def format_serving_report(calibration: ServingCalibration, rows: Sequence[Servin
     held = _median_max([r.out_of_sample for r in judged(rows)])  # type: ignore[misc]
     lines.append(f"{'all':<14} {len(rows):>5} {len(judged(rows)):>6} {len({r.case.source for r in rows}):>7}  "
                  f"{shipped[0]:>11.1f}% / {shipped[1]:>5.1f}%  {held[0]:>15.1f}% / {held[1]:>5.1f}%")
-    over = sum(abs(r.out_of_sample) > 15.0 for r in judged(rows))  # type: ignore[arg-type]
-    lines.append(f"judged cases over 15 % out of sample: {over}; over 15 % in sample: "
-                 f"{sum(abs(r.shipped) > 15.0 for r in rows)}")
+    for label, members in (("dense", [r for r in rows if r.case.group not in ("fp4", "moe")]),
+                           ("FP4", [r for r in rows if r.case.group == "fp4"]),
+                           ("MoE", [r for r in rows if r.case.group == "moe"])):
+        over = sum(abs(r.out_of_sample) > 15.0 for r in judged(members))  # type: ignore[arg-type]
+        lines.append(f"{label}: {len(judged(members))} judged, {over} over 15 % out of sample; "
+                     f"{sum(abs(r.shipped) > 15.0 for r in members)} of {len(members)} over 15 % in sample")
     lines.append("refit on every TensorRT-LLM run: " + ", ".join(
         f"{f.name} {getattr(calibration, f.name):g}" for f in fields(ServingCalibration)))
     return "\n".join(lines)

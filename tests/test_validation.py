@@ -97,25 +97,27 @@ def test_the_bands_shown_are_the_current_out_of_sample_table(cross_validated, se
 
 
 def test_serving_out_of_sample_errors_stay_within_todays_gate(serving_cross_validated) -> None:
-    """Serving, gated on leave-one-source-out errors (issue 19's targets: median 8 %, no case over 15 %). TensorRT-LLM's
-    constants are refitted on its other sources for each of its three (its 2023 docs, MLPerf Inference v4.0, the 1.0
-    table), vLLM's and llama.cpp's judged rows with the fit on all of them. Without FP4 (one source, so judged on
-    nothing: the FP4 constants fall back to FP8's when the 1.0 table is left out, and its 40 rows come out 21 %
-    fast in the median) and MoE (judged only), 85 judged cases: median 4.3 %, 5 over 15 %: two of TensorRT-LLM
-    v0.5's first-token latencies at 2,048-token prompts when the 2023 docs are left out (16 and 22 % fast: the other
-    sources are high-batch throughput tables), the 1.0 table's 8B 128/128 row on H200 at a batch of 4,096
-    (compute-bound, 17 % fast), and llama.cpp's H100 PCIe prompt and 13B decode rows (-31 % and +24 %, one 2023
-    source). In sample, over every dense serving case: median 3.9 %, 7 over 15 % (it was 6.8 % and 16)."""
+    """Serving, gated on leave-one-source-out errors (issue 19's targets: median 8 %, no case over 15 %). Every fit
+    runs the same way from the same prior: on all TensorRT-LLM runs (what ships), and on all but each of its three
+    sources (its 2023 docs, MLPerf Inference v4.0, the 1.0 table) to judge that one; vLLM's and llama.cpp's judged
+    rows take the fit on all. Without FP4 (one source, so judged on nothing: its constants keep their prior, FP8's
+    share, when the 1.0 table is left out; 40 rows, 9.7 % median, 28.5 % worst) and MoE (judged only), 85 judged
+    cases: median 6.9 %, 13 over 15 %: seven of the 2023 docs' rows when that source is left out (the 16-bit share
+    is then set only by the 16-bit output head of the FP8 runs: A100 FP16 throughput and first-token latency 23-37 %
+    off, H100 FP8 first tokens of 128- and 2,048-token prompts 25-52 % fast), four of the 1.0 table's 405B rows on 8
+    H100 when it is left out (16-20 % slow), and llama.cpp's H100 PCIe prompt and 13B decode rows (-27 % and +24 %,
+    one 2023 source). In sample, over the 132 dense and FP4 cases: median 3.8 %, 6 over 15 % (it was 6.8 % and 16
+    of 72)."""
     from benchmarks.crossval_serving import _median_max, judged
 
     _, rows = serving_cross_validated
     dense = [r.out_of_sample for r in judged(rows) if r.case.group not in ("fp4", "moe")]
     median, _ = _median_max(dense)  # type: ignore[arg-type]
-    assert len(dense) >= 85 and median <= 4.4, median
-    assert sum(abs(e) > 15.0 for e in dense) <= 5  # type: ignore[arg-type]
+    assert len(dense) >= 85 and median <= 7.0, median
+    assert sum(abs(e) > 15.0 for e in dense) <= 13  # type: ignore[arg-type]
     fitted_or_judged = [r for r in rows if not r.case.moe]
     shipped_median, _ = _median_max([r.shipped for r in fitted_or_judged])
-    assert shipped_median <= 4.0 and sum(abs(r.shipped) > 15.0 for r in fitted_or_judged) <= 7
+    assert shipped_median <= 3.9 and sum(abs(r.shipped) > 15.0 for r in fitted_or_judged) <= 6
 
 
 def test_estimates_carry_the_out_of_sample_band_widened_when_extrapolating(training_results) -> None:

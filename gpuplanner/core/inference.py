@@ -97,14 +97,18 @@ class ServingCalibration:
     trtllm_prefill: float  # TensorRT-LLM's share of the dense 16-bit peak in GEMMs (Ampere / Hopper)
     trtllm_hbm: float  # its share of HBM bandwidth in weight and KV-cache reads
     trtllm_prompt_layer_s: float  # its cost per layer of a pass that takes in prompt tokens (no CUDA graph)
-    fp8_factor: float  # FP8 GEMMs' share of their (doubled) peak relative to 16-bit ones (Hopper)
-    fp4_factor: float  # FP4 GEMMs' share of their peak relative to 16-bit ones (Blackwell)
+    trtllm_fp8: float  # its share of the dense FP8 peak (Hopper); other engines' scaled as their 16-bit share
+    trtllm_fp4: float  # its share of the dense FP4 peak (Blackwell)
     gemm_overlap: float  # a GEMM's time = the longer of math and weight reads + this share of the shorter
     tp_hop_latency_s: float  # each of a ring all-reduce's 2 (n - 1) steps inside a node (NVLink)
     blackwell_bandwidth: float  # Blackwell's share of the engine's bandwidth efficiency (only FP4 runs published)
 
 
 CALIBRATION = ServingCalibration(**FITTED_SERVING)
+# The highest memory share an engine is run at in published benchmarks: TensorRT-LLM's perf overview raises
+# kv_cache_free_gpu_mem_fraction from 0.90 to 0.95 "in many cases" (docs/source/performance/perf-overview.md). A
+# batch that fits only there is tight, with the setting it needs.
+TIGHT_MEMORY_FRACTION = 0.95
 # Tokens one prompt pass takes at most (TensorRT-LLM's default max_num_tokens, vLLM's chunked-prefill budgets are of
 # this order): a batch of prompts runs in passes of this size, its workspace sized for one.
 PREFILL_CHUNK_TOKENS = 8192
@@ -229,19 +233,21 @@ def weight_bytes_read(model: ModelArch, weight_format: WeightFormat, profile: En
     return weights + scales - expert_bytes * (1.0 - touched)
 
 
-def achieved_flops(gpu: GPU, workload: ServingWorkload) -> float:
-    """The engine's share of the dense peak in the math width its GEMMs run at, fitted on one architecture
-    (FITTED_ARCHITECTURE) and carried to others by their training-calibrated GEMM efficiency relative to it."""
-    precision = compute_precision(gpu, workload.weight_format)
+def achieved_flops(gpu: GPU, workload: ServingWorkload, precision: Precision | None = None) -> float:
+    """The engine's share of the dense peak in the math width its GEMMs run at (`precision`, where known), fitted
+    on one architecture (FITTED_ARCHITECTURE) and carried to others by their training-calibrated GEMM efficiency
+    relative to it."""
+    precision = precision or compute_precision(gpu, workload.weight_format)
     return peak_flops(gpu, precision) * workload.profile.prefill_efficiency \
         * _math_width_share(gpu.architecture, precision, CALIBRATION)
 
 
 @lru_cache(maxsize=128)
 def _math_width_share(architecture: str, precision: Precision, calibration: ServingCalibration) -> float:
-    """The math width's factor (FP8's, FP4's; 1 for 16-bit) x the architecture's GEMM efficiency relative to the
-    one the serving constants were fitted on."""
-    factor = {Precision.FP8: calibration.fp8_factor, Precision.FP4: calibration.fp4_factor}.get(precision, 1.0)
+    """The math width's factor (TensorRT-LLM's FP8 or FP4 share over its 16-bit one; 1 for 16-bit) x the
+    architecture's GEMM efficiency relative to the one the serving constants were fitted on."""
+    factor = {Precision.FP8: calibration.trtllm_fp8 / calibration.trtllm_prefill,
+              Precision.FP4: calibration.trtllm_fp4 / calibration.trtllm_prefill}.get(precision, 1.0)
     fitted_on = FITTED_ARCHITECTURE.get(precision, FITTED_ARCHITECTURE_DEFAULT)
     return factor * calibrated_gemm_efficiency(architecture, precision) \
         / calibrated_gemm_efficiency(fitted_on, precision)
@@ -303,11 +309,10 @@ def bandwidth_bytes_per_s(workload: ServingWorkload, gpu: GPU) -> float:
 def achieved_rates(workload: ServingWorkload, gpu: GPU) -> tuple[float, float, float]:
     """(FLOP/s of the layers' GEMMs, bytes/s, FLOP/s of the 16-bit output head) the engine reaches on this GPU:
     worked out once per pass."""
-    layers = achieved_flops(gpu, workload)
+    precision = compute_precision(gpu, workload.weight_format)
+    layers = achieved_flops(gpu, workload, precision)
     sixteen_bit = Precision.BF16 if gpu.peak_tflops(Precision.BF16) else Precision.FP16
-    head = layers if compute_precision(gpu, workload.weight_format) == sixteen_bit else \
-        peak_flops(gpu, sixteen_bit) * workload.profile.prefill_efficiency \
-        * _math_width_share(gpu.architecture, sixteen_bit, CALIBRATION)
+    head = layers if precision == sixteen_bit else achieved_flops(gpu, workload, sixteen_bit)
     return layers, bandwidth_bytes_per_s(workload, gpu), head
 
 
@@ -351,38 +356,84 @@ def serving_memory_bytes(workload: ServingWorkload, gpu: GPU, tp: int, batch: in
     model = workload.model
     weights, scales = weight_bytes(model, workload.weight_format, workload.profile)
     kv = batch * kv_cache_bytes(model, workload.kv_format, workload.kv_tokens_reserved, tp)
-    # Prefill workspace: one chunk of up to PREFILL_CHUNK_TOKENS through the widest layer, plus fp32 logits.
-    chunk = min(batch * workload.input_tokens, PREFILL_CHUNK_TOKENS)
-    activations = chunk * (4 * model.hidden + 2 * model.ffn_hidden * model.experts_per_token / tp) * 2.0 \
-        + batch * model.vocab * 4.0
-    return {"weights": (weights + scales) / tp, "kv_cache": kv, "activations": activations,
+    return {"weights": (weights + scales) / tp, "kv_cache": kv, "activations": workspace_bytes(workload, tp, batch),
             "overhead": workload.assumptions.cuda_context_gib * GIB}
 
 
+def workspace_bytes(workload: ServingWorkload, tp: int, batch: int) -> float:
+    """Prefill workspace: one chunk of up to PREFILL_CHUNK_TOKENS through the widest layer, plus fp32 logits."""
+    model = workload.model
+    chunk = min(batch * workload.input_tokens, PREFILL_CHUNK_TOKENS)
+    return chunk * (4 * model.hidden + 2 * model.ffn_hidden * model.experts_per_token / tp) * 2.0 \
+        + batch * model.vocab * 4.0
+
+
 def kv_room_bytes(workload: ServingWorkload, gpu: GPU, tp: int, batch: int = 1,
-                  parts: dict[str, float] | None = None) -> float:
+                  parts: dict[str, float] | None = None, fraction: float | None = None) -> float:
     """Bytes the engine gives the KV cache on each GPU beside the weights, workspace and context at `batch`
-    (`parts`: serving_memory_bytes at that batch, where worked out already)."""
+    (`parts`: serving_memory_bytes at that batch, where worked out already; `fraction`: the engine's memory share,
+    where raised above its default)."""
     parts = parts or serving_memory_bytes(workload, gpu, tp, batch)
-    fixed = parts["weights"] + parts["activations"] + parts["overhead"]
+    return _room_beside(workload, gpu, parts["weights"] + parts["activations"] + parts["overhead"], fraction)
+
+
+def _room_beside(workload: ServingWorkload, gpu: GPU, fixed: float, fraction: float | None = None) -> float:
+    """The KV cache's room beside `fixed` bytes: the engine's share of what is left after them, or of the whole GPU
+    less them; static batches allocate exactly their batch's cache, all that is left."""
+    profile = workload.profile
     capacity = (gpu.memory_gib or 0.0) * GIB
-    if workload.profile.kv_share_of_free:
-        return workload.profile.memory_fraction * (capacity - fixed)
-    return workload.profile.memory_fraction * capacity - fixed
+    if workload.assumptions.static_batching:
+        return capacity - fixed
+    share = fraction or profile.memory_fraction
+    if profile.kv_share_of_free:
+        return share * (capacity - fixed)
+    return share * capacity - fixed
 
 
-def fits_memory(workload: ServingWorkload, gpu: GPU, tp: int, batch: int) -> bool:
-    """Whether the weights load and `batch` sequences' KV cache fits in the room the engine gives it."""
+def fits_memory(workload: ServingWorkload, gpu: GPU, tp: int, batch: int, fraction: float | None = None) -> bool:
+    """Whether the weights load and `batch` sequences' KV cache fits in the room the engine gives it (at
+    `fraction` of the memory, where raised)."""
     parts = serving_memory_bytes(workload, gpu, tp, batch)
-    room = kv_room_bytes(workload, gpu, tp, batch, parts)
+    room = kv_room_bytes(workload, gpu, tp, batch, parts, fraction)
     return room >= 0 and parts["kv_cache"] <= room
 
 
+def kv_fraction_needed(workload: ServingWorkload, gpu: GPU, tp: int, batch: int) -> float:
+    """The engine's memory share `batch` sequences need (of the memory free after the weights, or of the GPU)."""
+    parts = serving_memory_bytes(workload, gpu, tp, batch)
+    fixed = parts["weights"] + parts["activations"] + parts["overhead"]
+    capacity = (gpu.memory_gib or 0.0) * GIB
+    if workload.profile.kv_share_of_free:
+        return parts["kv_cache"] / max(capacity - fixed, 1.0)
+    return (parts["kv_cache"] + fixed) / max(capacity, 1.0)
+
+
 def max_batch_for_memory(workload: ServingWorkload, gpu: GPU, tp: int) -> int:
-    """Largest batch whose KV cache (what the engine reserves per sequence) fits beside the weights."""
-    room = kv_room_bytes(workload, gpu, tp)
-    per_sequence = kv_cache_bytes(workload.model, workload.kv_format, workload.kv_tokens_reserved, tp)
-    return max(int(room // per_sequence), 0)
+    """Largest batch whose KV cache (what the engine reserves per sequence) fits beside the weights and the
+    workspace that batch needs (its logits grow with it, slowly): the room at a batch gives the next batch, from
+    one sequence's workspace on (it settles in a step or two), then the last sequence checked."""
+    parts = serving_memory_bytes(workload, gpu, tp, 1)
+    resident = parts["weights"] + parts["overhead"]
+    per_sequence = parts["kv_cache"]
+
+    def room(batch: int) -> float:
+        return _room_beside(workload, gpu, resident + workspace_bytes(workload, tp, batch))
+
+    def fits(batch: int) -> bool:
+        left = room(batch)
+        return left >= 0 and batch * per_sequence <= left
+
+    batch = max(int(room(1) // per_sequence), 0)
+    for _ in range(4):
+        following = max(int(room(max(batch, 1)) // per_sequence), 0)
+        if following == batch:
+            break
+        batch = following
+    while batch > 0 and not fits(batch):
+        batch -= 1
+    while fits(batch + 1):
+        batch += 1
+    return batch
 
 
 def estimate_serving(workload: ServingWorkload, gpu: GPU, tp: int) -> ServingEstimate:
@@ -395,6 +446,8 @@ def estimate_serving(workload: ServingWorkload, gpu: GPU, tp: int) -> ServingEst
     memory = serving_memory_bytes(workload, gpu, tp, workload.batch)
     total = sum(memory.values())
     fits = fits_memory(workload, gpu, tp, workload.batch)
+    # Runs with the engine's memory share raised as far as its own benchmarks raise it: tight, not "does not fit".
+    tight = not fits and fits_memory(workload, gpu, tp, workload.batch, TIGHT_MEMORY_FRACTION)
     # TPOT: a decode step of the batch. TTFT: one request's own prefill on a replica that is not saturated.
     tpot = decode_step_s(workload, gpu, tp, workload.batch, workload.mean_kv_tokens)
     if workload.profile.inflight_batching and not workload.assumptions.static_batching:
@@ -425,7 +478,14 @@ def estimate_serving(workload: ServingWorkload, gpu: GPU, tp: int) -> ServingEst
     memory_gib = {key: value / GIB for key, value in memory.items()}
     memory_gib["total"] = total / GIB
     memory_gib["capacity"] = gpu.memory_gib or 0.0
-    return ServingEstimate(tp=tp, fits=fits, memory_gib=memory_gib, ttft_s=ttft, tpot_s=tpot,
+    if tight:
+        need = kv_fraction_needed(workload, gpu, tp, workload.batch)
+        warnings.append(msg("Tight: {batch} sequences need {need:.0%} of the memory {engine} shares out, more than "
+                            "its default {default:.0%}; set its KV-cache memory fraction to {setting:.2f} "
+                            "(TensorRT-LLM's own benchmarks use {most:.2f}).", batch=workload.batch,
+                            engine=workload.profile.name, need=need, default=workload.profile.memory_fraction,
+                            setting=math.ceil(need * 100) / 100, most=TIGHT_MEMORY_FRACTION))
+    return ServingEstimate(tp=tp, fits=fits or tight, memory_gib=memory_gib, ttft_s=ttft, tpot_s=tpot,
                            output_tokens_per_s=workload.batch * workload.output_tokens / total_time,
                            max_batch=max_batch_for_memory(workload, gpu, tp), warnings=tuple(warnings))
 

@@ -126,6 +126,9 @@ TEMPLATES = (
                                       "but with the allocator's reserve it comes to %5 GiB. Runs like this work "
                                       "with PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True; leave room if you "
                                       "can."),
+    QT_TRANSLATE_NOOP("CoreMessages", "Tight: %1 sequences need %2 of the memory %3 shares out, more than its "
+                                      "default %4; set its KV-cache memory fraction to %5 (TensorRT-LLM's own "
+                                      "benchmarks use %6)."),
     QT_TRANSLATE_NOOP("CoreMessages", "Uses %1 of GPU memory: under %2 headroom, allocator fragmentation or a "
                                       "longer sequence can run out of memory; plan a little more."),
     QT_TRANSLATE_NOOP("CoreMessages", "Your catalog edit was not saved (%1); nothing was changed."),

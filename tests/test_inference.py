@@ -62,7 +62,7 @@ def test_tensorrt_llm_1_0_table_h200_gains_what_its_bandwidth_buys(serving_resul
     """published-runs: trtllm-v1-perf-overview-llama-h100-h200-fp8. Llama 3.1 8B on one H200 against one H100 (the
     same FLOPs, 1.43 x the bandwidth, 1.8 x the memory): where decode dominates (outputs of 2,000 tokens and more)
     the table measures 1.15-1.34 x. A decode step's GEMMs and its attention (the KV-cache reads) run one after the
-    other, and the estimate gives 1.31-1.40 x (within 14 %; 1.31 and 1.35 where 1.31 and 1.34 are measured); with one
+    other, and the estimate gives 1.31-1.41 x (within 14 %; 1.32 and 1.34 where 1.31 and 1.34 are measured); with one
     roofline over the whole step it gave 1.44-1.52 x, the bandwidth ratio (issue 19, item 9)."""
     serving, _, _ = serving_results
     rows = {r.case.label: r for r in serving if r.case.run_id == "trtllm-v1-perf-overview-llama-h100-h200-fp8"}
@@ -509,7 +509,7 @@ def test_published_serving_runs_are_not_called_does_not_fit(serving_results) -> 
     """No published serving run that ran is called "does not fit" (issue 19, item 13), but one: MLPerf Inference
     v4.0's Llama 2 70B on one 700 W H200 at a batch of 806 (kvcache_free_gpu_mem_frac 0.90), whose KV cache at the
     case's assumed mean lengths (292 in, 292 out) reserved whole, as TensorRT-LLM's default scheduler does, needs
-    98 % of the memory left after the weights: NVIDIA's harness cannot be reserving whole sequences there, and the
+    97 % of the memory left after the weights: NVIDIA's harness cannot be reserving whole sequences there, and the
     planner, which assumes the default, says so rather than hide it. Before the largest batch counted its own
     workspace, 38 replays at the planner's own KV-cache room were refused."""
     serving, _, _ = serving_results

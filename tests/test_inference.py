@@ -417,7 +417,7 @@ def test_tensorrt_llm_is_planned_only_on_nvidia_gpus(catalog) -> None:
 
 def test_moe_serving_is_judged_on_published_runs_and_says_it_comes_out_fast(catalog) -> None:
     """MoE serving is judged, never fitted: TensorRT-LLM 1.0's Qwen3-30B-A3B rows on one B200 and one GB200 (20) all
-    come out fast, 1.1-6.2 x the measured throughput (routing, grouped GEMMs and dispatch are not modelled); the band
+    come out fast, 1.2-6.3 x the measured throughput (routing, grouped GEMMs and dispatch are not modelled); the band
     is their median error and the warning gives the range. The one earlier report (tier C, printed: DeepSeek-R1 on 8
     x H20 at one user) is 2.2 x slower than modelled, inside it."""
     from benchmarks.replay import inference_cases, run_case

@@ -500,7 +500,12 @@ def test_the_largest_batch_fits_and_one_more_is_tight_not_refused(catalog) -> No
     tight_batch = int(most * 1.03)
     assert 0.90 < kv_fraction_needed(workload, gpu, 1, tight_batch) <= TIGHT_MEMORY_FRACTION
     tight = estimate_serving(dataclasses.replace(workload, batch=tight_batch), gpu, 1)
-    assert tight.fits and any(str(w).startswith("Tight:") for w in tight.warnings)
+    assert tight.fits and tight.tight and any(str(w).startswith("Tight:") for w in tight.warnings)
+    plan = run(catalog, {"task": "inference", "model": {"preset": "llama-3.1-8b"},
+                         "inference": {"weight_dtype": "fp8", "kv_dtype": "fp8", "batch": tight_batch,
+                                       "input_tokens": 128, "output_tokens": 128},
+                         "hardware": {"gpu": "h100-sxm5-80gb", "count": 1}, "parallelism": {"tp": 1}})
+    assert plan.fits and not any("exceeds the KV-cache room" in str(w) for w in plan.warnings)
     beyond = estimate_serving(dataclasses.replace(workload, batch=int(most * 1.2)), gpu, 1)
     assert not beyond.fits
 

@@ -709,7 +709,7 @@ def estimate_inference(scenario: Scenario, node: NodeSpec | None = None, alterna
     if scenario.gpu_count is not None and replicas < replicas_needed:
         warnings.append(msg("The load needs {replicas} replicas of {tp} GPU(s) = {gpus} GPUs; only {count} given.",
                             replicas=replicas_needed, tp=tp, gpus=replicas_needed * tp, count=count))
-    if workload.batch > serving.max_batch:
+    if workload.batch > serving.max_batch and not serving.tight:  # a tight batch's warning says what it needs
         warnings.append(msg("Batch {batch} exceeds the KV-cache room: at most {most} sequences of {tokens} tokens "
                             "per replica.", batch=workload.batch, most=serving.max_batch,
                             tokens=workload.context_tokens))

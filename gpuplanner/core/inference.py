@@ -273,6 +273,7 @@ class ServingEstimate:
     output_tokens_per_s: float
     max_batch: int
     warnings: tuple[str, ...]
+    tight: bool = False  # fits only with the engine's memory share raised (TIGHT_MEMORY_FRACTION)
 
 
 def _tp_allreduce_s(workload: ServingWorkload, gpu: GPU, tp: int, tokens: int) -> float:
@@ -487,7 +488,7 @@ def estimate_serving(workload: ServingWorkload, gpu: GPU, tp: int) -> ServingEst
                             setting=math.ceil(need * 100) / 100, most=TIGHT_MEMORY_FRACTION))
     return ServingEstimate(tp=tp, fits=fits or tight, memory_gib=memory_gib, ttft_s=ttft, tpot_s=tpot,
                            output_tokens_per_s=workload.batch * workload.output_tokens / total_time,
-                           max_batch=max_batch_for_memory(workload, gpu, tp), warnings=tuple(warnings))
+                           max_batch=max_batch_for_memory(workload, gpu, tp), warnings=tuple(warnings), tight=tight)
 
 
 def smallest_fitting_tp(workload: ServingWorkload, gpu: GPU, limit: int) -> int:

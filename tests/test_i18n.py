@@ -325,3 +325,21 @@ def test_the_plan_details_show_the_estimates_assumption_texts_in_chinese(qtbot) 
     assert "Transformer 权重矩阵为 FP8，由矩阵乘直接读取" in html
     for english in ("read by the GEMMs", "no causal discount", "generalised to GQA", "expected draw"):
         assert english not in html, english
+
+
+def test_a_fabric_note_with_a_number_in_it_is_translated(tmp_path: Path) -> None:
+    """A cluster past two switch tiers says how many pods its third tier joins: that note carries a number, so it is
+    a core message, not a fixed word, and the zh_CN plan showed it in English ("three tiers (4 pods)") until then."""
+    import json
+
+    from tests.conftest import run_cli
+
+    source = tmp_path / "big.json"
+    source.write_text(json.dumps({"task": "inference", "model": {"preset": "llama-2-70b"},
+                                  "inference": {"weight_dtype": "fp16", "kv_dtype": "fp16", "batch": 1},
+                                  "constraints": {"target_output_tokens_per_s": 200000},
+                                  "hardware": {"gpu": "mi300x"}}), encoding="utf-8")
+    chinese = run_cli("plan", str(source), "--lang", "zh_CN", "--top", "1")
+    assert chinese.returncode == 0 and "三层（" in chinese.stdout and "three tiers" not in chinese.stdout
+    english = run_cli("plan", str(source), "--lang", "en", "--top", "1")
+    assert "three tiers (" in english.stdout

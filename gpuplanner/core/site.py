@@ -183,7 +183,7 @@ def rail_optimised_fabric(nodes: int, ports_per_node: int, port_gbps: float, rad
         pods = math.ceil(endpoints / (radix * radix // 2))
         spines = math.ceil(uplinks / down)
         core = math.ceil(spines * down / radix)
-        note = f"three tiers ({pods} pods)"
+        note = msg("three tiers ({pods} pods)", pods=pods)
     else:
         note = "two tiers, non-blocking"
     switch_cables = uplinks + (spines * down if core else 0)

@@ -37,7 +37,10 @@ def tr(text: str) -> str:
 
 
 def term_word(code: str) -> str:
-    """A code the core reports (cooling tier, rack limit, recomputation…) as a word in the CLI's language."""
+    """A code the core reports (cooling tier, rack limit, recomputation…) as a word in the CLI's language (a note
+    with a number in it comes as a core message)."""
+    if hasattr(code, "template"):
+        return translated_message(code)
     return translate_in(TERMS_CONTEXT, english(code))
 
 

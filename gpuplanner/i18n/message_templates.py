@@ -200,6 +200,7 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "room for %1 users at once (asked %2)"),
     QT_TRANSLATE_NOOP("CoreMessages", "serves %1 tokens/s (target %2)"),
     QT_TRANSLATE_NOOP("CoreMessages", "takes %1 days (deadline %2)"),
+    QT_TRANSLATE_NOOP("CoreMessages", "three tiers (%1 pods)"),
     QT_TRANSLATE_NOOP("CoreMessages", "transformer matrices in %1, dequantized to 16-bit one layer at a time; "
                                       "embeddings, norms and output head 16-bit"),
     QT_TRANSLATE_NOOP("CoreMessages", "transformer matrices in %1, read by the GEMMs; embeddings, norms and output "

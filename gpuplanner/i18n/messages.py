@@ -42,7 +42,10 @@ def translated(message: object) -> str:
 
 
 def term(code: str) -> str:
-    """A code the core reports (cooling tier, rack limit, fabric note…) as a word in the current language."""
+    """A code the core reports (cooling tier, rack limit, fabric note…) as a word in the current language (a
+    note with a number in it comes as a core message)."""
+    if hasattr(code, "template"):
+        return translated(code)
     return QCoreApplication.translate(TERMS_CONTEXT, english(code))
 
 

@@ -3038,12 +3038,12 @@ Qt %2，Qt for Python %3，Python %4
         <translation>已跳过您的 %1 条目 %2：%3 %4</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="222"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="223"/>
         <source>%1 has no published memory bandwidth; add it in the catalog to estimate it</source>
         <translation>%1 没有公开的显存带宽；请在硬件目录中补充后再估算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="256"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="257"/>
         <source>cannot write in %1</source>
         <translation>无法在 %1 中写入</translation>
     </message>
@@ -3304,186 +3304,191 @@ Qt %2，Qt for Python %3，Python %4
     </message>
     <message>
         <location filename="../../gpuplanner/i18n/message_templates.py" line="203"/>
+        <source>three tiers (%1 pods)</source>
+        <translation>三层（%1 个 pod）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="204"/>
         <source>transformer matrices in %1, dequantized to 16-bit one layer at a time; embeddings, norms and output head 16-bit</source>
         <translation>Transformer 权重矩阵为 %1，逐层反量化为 16 位；嵌入层、归一化层和输出头为 16 位</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="205"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="206"/>
         <source>transformer matrices in %1, read by the GEMMs; embeddings, norms and output head 16-bit</source>
         <translation>Transformer 权重矩阵为 %1，由矩阵乘直接读取；嵌入层、归一化层和输出头为 16 位</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="210"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="211"/>
         <source>yellow, 100-130 V</source>
         <translation>黄色，100-130 V</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="216"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="217"/>
         <source>%1 does not divide the %2 data-parallel ranks the experts are split over</source>
         <translation>%1 不能整除承载专家拆分的 %2 个数据并行进程</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="217"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="218"/>
         <source>%1 does not divide the model&apos;s %2 experts</source>
         <translation>%1 不能整除模型的 %2 个专家</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="238"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="239"/>
         <source>%1 layers recompute but the model has %2</source>
         <translation>要重计算 %1 层，但模型只有 %2 层</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="242"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="243"/>
         <source>%1 tokens cannot be split into 2 x %2 equal chunks (ring attention balances causal work that way)</source>
         <translation>%1 个 token 无法均分为 2 × %2 段（环形注意力以此平衡因果注意力的计算量）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="245"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="246"/>
         <source>%1 training keeps %1 weights</source>
         <translation>%1 训练保留 %1 权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="252"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="253"/>
         <source>QLoRA keeps its base in nf4; for a %1 base choose task lora</source>
         <translation>QLoRA 的基座固定为 nf4；如需 %1 基座，请选择 lora 任务</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="253"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="254"/>
         <source>applies to language-model training (serving: inference.weight_dtype)</source>
         <translation>仅适用于语言模型训练（推理服务请用 inference.weight_dtype）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="255"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="256"/>
         <source>cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="257"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="258"/>
         <source>contains an invalid character (a lone UTF-16 surrogate)</source>
         <translation>含有无效字符（孤立的 UTF-16 代理项）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="258"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="259"/>
         <source>expects a date as YYYY-MM-DD, got %1</source>
         <translation>应为 YYYY-MM-DD 格式的日期，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="259"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="260"/>
         <source>expects a number, got %1</source>
         <translation>应为数字，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="261"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="262"/>
         <source>has more than %1 lines</source>
         <translation>超过 %1 行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="262"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="263"/>
         <source>has no lines after the header</source>
         <translation>表头之后没有数据行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="263"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="264"/>
         <source>holds a number with too many digits</source>
         <translation>含有位数过多的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="280"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="281"/>
         <source>must be above 0 and at most 1e9</source>
         <translation>必须大于 0 且不超过 1e9</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="281"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="282"/>
         <source>must be above 0 and below 1000</source>
         <translation>必须大于 0 且小于 1000</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="270"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="271"/>
         <source>must be %1</source>
         <translation>必须为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="306"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="307"/>
         <source>needs a file name</source>
         <translation>需要文件名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="320"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="321"/>
         <source>the file name contains a NUL character</source>
         <translation>文件名含有 NUL 字符</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="321"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="322"/>
         <source>the folder %1 does not exist</source>
         <translation>文件夹 %1 不存在</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="322"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="323"/>
         <source>the number %1 is too large</source>
         <translation>数字 %1 太大</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="231"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="232"/>
         <source>%1 is no GPU, server or cloud instance id in the catalog</source>
         <translation>%1 不是目录中的 GPU、服务器或云实例 ID</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="239"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="240"/>
         <source>%1 names more than one row; write it as TABLE:ID</source>
         <translation>%1 对应多行；请写成 表名:ID</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="230"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="231"/>
         <source>%1 is a folder; give a file name</source>
         <translation>%1 是文件夹；请给出文件名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="232"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="233"/>
         <source>%1 is not UTF-8 text</source>
         <translation>%1 不是 UTF-8 文本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="234"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="235"/>
         <source>%1 is not a regular file (a folder, pipe or device)</source>
         <translation>%1 不是普通文件（是文件夹、管道或设备）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="235"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="236"/>
         <source>%1 is not a regular file (a pipe or device)</source>
         <translation>%1 不是普通文件（是管道或设备）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="237"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="238"/>
         <source>%1 is the scenario file itself; give another name</source>
         <translation>%1 就是方案文件本身；请换一个文件名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="295"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="296"/>
         <source>must be one of %1, got %2</source>
         <translation>必须是 %1 之一，实际为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="271"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="272"/>
         <source>must be %1%2, got %3</source>
         <translation>必须 %1%2，实际为 %3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="327"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="328"/>
         <source>unknown id %1; see `gpuplanner catalog %2`</source>
         <translation>未知的 ID %1；请查看 `gpuplanner catalog %2`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="266"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="267"/>
         <source>is not a column of this table</source>
         <translation>不是此表的列</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="290"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="291"/>
         <source>must be datacenter, workstation or consumer</source>
         <translation>必须是 datacenter（数据中心）、workstation（工作站）或 consumer（消费级）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="228"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="229"/>
         <source>%1 is a %2 model without a transformer architecture</source>
         <translation>%1 是 %2 模型，没有 Transformer 结构参数</translation>
     </message>
@@ -3498,382 +3503,382 @@ Qt %2，Qt for Python %3，Python %4
         <translation>TensorRT-LLM 的参数在其自身公开数据表（v0.5、v0.6.1、1.0）和 MLPerf Inference v4.0 上拟合；误差带取每个来源被剔除出拟合时在该来源上的误差（±%1%）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="207"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="208"/>
         <source>vLLM&apos;s prompt speed is an assumption (about 90 % of TensorRT-LLM&apos;s); its decode is fitted on one published run and checked on two (an H100, an AMD MI300X).</source>
         <translation>vLLM 的提示词处理速度为假设值（约为 TensorRT-LLM 的 90%）；其解码速度按一次公开实测拟合，并用另外两次（一块 H100、一块 AMD MI300X）检验。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="229"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="230"/>
         <source>%1 is a %2 model, not an image model</source>
         <translation>%1 是 %2 模型，不是图像模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="296"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="297"/>
         <source>must be smaller than head_dim (%1)</source>
         <translation>必须小于 head_dim（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="301"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="302"/>
         <source>must be zero or more</source>
         <translation>必须大于或等于零</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="305"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="306"/>
         <source>must not be empty</source>
         <translation>不能为空</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="307"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="308"/>
         <source>needs recompute to be full or selective</source>
         <translation>需要把重计算设为完全或选择性</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="308"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="309"/>
         <source>nf4 weights cannot be trained: it stores a frozen LoRA base (task lora or qlora)</source>
         <translation>nf4 权重无法训练：它只用于冻结的 LoRA 基座（lora 或 qlora 任务）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="318"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="319"/>
         <source>the %1 stack has no context parallelism</source>
         <translation>%1 软件栈不支持上下文并行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="319"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="320"/>
         <source>the %1 stack has no expert parallelism</source>
         <translation>%1 软件栈不支持专家并行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="323"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="324"/>
         <source>tp x cp x pp x dp = %1 but hardware.count is %2</source>
         <translation>tp × cp × pp × dp = %1，但 hardware.count 为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="325"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="326"/>
         <source>unknown GPU id %1; see `gpuplanner catalog gpus`</source>
         <translation>未知的 GPU ID %1；请查看 `gpuplanner catalog gpus`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="329"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="330"/>
         <source>unknown preset %1; see `gpuplanner catalog models`</source>
         <translation>未知的预设 %1；请查看 `gpuplanner catalog models`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="300"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="301"/>
         <source>must be yes or no, got %1</source>
         <translation>必须是 yes 或 no，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="276"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="277"/>
         <source>must be a number, got %1</source>
         <translation>必须是数字，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="294"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="295"/>
         <source>must be one of %1</source>
         <translation>必须是以下之一：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="273"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="274"/>
         <source>must be USD or CNY</source>
         <translation>必须是 USD 或 CNY</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="292"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="293"/>
         <source>must be in (0, 1]</source>
         <translation>必须在 (0, 1] 范围内</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="275"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="276"/>
         <source>must be a finite number</source>
         <translation>必须是有限的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="291"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="292"/>
         <source>must be greater than zero, got %1</source>
         <translation>必须大于零，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="285"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="286"/>
         <source>must be at least %1, got %2</source>
         <translation>不能小于 %1，实际为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="286"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="287"/>
         <source>must be at most %1, got %2</source>
         <translation>不能大于 %1，实际为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="302"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="303"/>
         <source>must be zero or more, got %1</source>
         <translation>必须大于或等于零，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="278"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="279"/>
         <source>must be a whole number, got %1</source>
         <translation>必须是整数，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="219"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="220"/>
         <source>%1 estimates are not available in this version yet</source>
         <translation>此版本尚不支持 %1 估算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="224"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="225"/>
         <source>%1 has no published peak for %2 or a fallback</source>
         <translation>%1 没有公开的 %2 峰值算力，也没有可替代的精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="311"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="312"/>
         <source>no GPU count up to 65536 gives a valid layout for this batch</source>
         <translation>在 65536 张 GPU 以内，找不到能为此批量构成有效并行布局的 GPU 数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="246"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="247"/>
         <source>%1: FLOPs per image are not in the catalog (no citable source); give images.gflops_per_sample</source>
         <translation>%1：目录中没有每张图像的 FLOPs（无可引用来源）；请填写 images.gflops_per_sample</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="248"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="249"/>
         <source>%1: activation memory per image is not in the catalog; give images.activation_mib_per_sample (scripts/measure_cnn_activations.py)</source>
         <translation>%1：目录中没有每张图像的激活值显存；请填写 images.activation_mib_per_sample（可用 scripts/measure_cnn_activations.py 测量）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="310"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="311"/>
         <source>no GPU count up to 4096 divides the batch evenly</source>
         <translation>在 4096 张 GPU 以内，没有能整除此批量的 GPU 数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="223"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="224"/>
         <source>%1 has no published memory bandwidth; cannot estimate decode</source>
         <translation>%1 没有公开的显存带宽，无法估算解码</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="221"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="222"/>
         <source>%1 has no published 16-bit tensor rate; cannot estimate prefill</source>
         <translation>%1 没有公开的 16 位张量算力，无法估算预填充</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="265"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="266"/>
         <source>int4 KV cache is not supported; use fp16, bf16, fp8 or int8</source>
         <translation>不支持 int4 KV 缓存；请使用 fp16、bf16、fp8 或 int8</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="314"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="315"/>
         <source>no tensor x pipeline split divides %1 GPUs</source>
         <translation>没有能整除 %1 张 GPU 的张量并行 × 流水线并行划分</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="240"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="241"/>
         <source>%1 sequences cannot be split evenly over the data-parallel replicas</source>
         <translation>%1 条序列无法平均分配到各数据并行副本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="304"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="305"/>
         <source>must hold a JSON object</source>
         <translation>必须包含一个 JSON 对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="225"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="226"/>
         <source>%1 heads do not divide hidden size %2</source>
         <translation>%1 个注意力头不能整除隐藏维度 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="215"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="216"/>
         <source>%1 KV heads do not divide %2 heads</source>
         <translation>%1 个 KV 头不能整除 %2 个注意力头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="254"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="255"/>
         <source>cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="315"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="316"/>
         <source>not valid JSON (%1 at line %2)</source>
         <translation>不是有效的 JSON（第 %2 行：%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="269"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="270"/>
         <source>missing %1</source>
         <translation>缺少 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="250"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="251"/>
         <source>IDC cabinets are sold at %1 A</source>
         <translation>IDC 机柜按 %1 A 出售</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="288"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="289"/>
         <source>must be between 1.0 and 3.0, got %1</source>
         <translation>必须在 1.0 到 3.0 之间，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="282"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="283"/>
         <source>must be an object</source>
         <translation>必须是对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="283"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="284"/>
         <source>must be an object with a preset or an architecture</source>
         <translation>必须是包含预设（preset）或模型结构的对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="268"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="269"/>
         <source>is required when no preset is given</source>
         <translation>未指定预设时为必填项</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="274"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="275"/>
         <source>must be a JSON object</source>
         <translation>必须是 JSON 对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="267"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="268"/>
         <source>is required (a preset or an architecture)</source>
         <translation>为必填项（预设或模型结构）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="241"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="242"/>
         <source>%1 stages exceed the model&apos;s %2 layers</source>
         <translation>%1 个流水线阶段超过了模型的 %2 层</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="324"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="325"/>
         <source>trained %1 weights need precision %1 (its GEMMs read them)</source>
         <translation>要训练 %1 权重，精度须为 %1（由其矩阵乘直接读取）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="328"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="329"/>
         <source>unknown key (allowed: %1)</source>
         <translation>未知的键（允许：%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="264"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="265"/>
         <source>image tasks take a catalog preset: {&quot;preset&quot;: &quot;resnet-50&quot;}</source>
         <translation>图像任务需要使用目录中的预设：{&quot;preset&quot;: &quot;resnet-50&quot;}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="317"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="318"/>
         <source>only applies to the vision and diffusion tasks</source>
         <translation>仅适用于视觉和扩散模型任务</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="303"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="304"/>
         <source>must divide training.global_batch</source>
         <translation>必须能整除 training.global_batch</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="236"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="237"/>
         <source>%1 is over 1 MB; at most 1 MB is read</source>
         <translation>%1 超过 1 MB；最多读取 1 MB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="227"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="228"/>
         <source>%1 is %2 MB; at most 1 MB is read</source>
         <translation>%1 大小为 %2 MB；最多读取 1 MB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="218"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="219"/>
         <source>%1 does not divide the model&apos;s %2 heads</source>
         <translation>%1 不能整除模型的 %2 个注意力头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="220"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="221"/>
         <source>%1 exceeds the %2 GPUs per node</source>
         <translation>%1 超过了每节点 %2 张 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="272"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="273"/>
         <source>must be 1 or 3</source>
         <translation>必须是 1 或 3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="289"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="290"/>
         <source>must be between 4 and 60</source>
         <translation>必须在 4 到 60 之间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="226"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="227"/>
         <source>%1 images cannot be split over %2 GPUs</source>
         <translation>%1 张图像无法平均分配到 %2 张 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="312"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="313"/>
         <source>no micro-batch divides the images each GPU gets per step</source>
         <translation>没有微批大小能整除每张 GPU 每步分到的图像数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="244"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="245"/>
         <source>%1 tokens is beyond any real training run</source>
         <translation>%1 个 token 超出了任何实际训练的规模</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="293"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="294"/>
         <source>must be none, selective or full, got %1</source>
         <translation>必须是 none（不重计算）、selective（选择性）或 full（完全），实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="326"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="327"/>
         <source>unknown assumption</source>
         <translation>未知的假设项</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="298"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="299"/>
         <source>must be true or false</source>
         <translation>必须是 true 或 false</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="233"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="234"/>
         <source>%1 is not a number JSON allows</source>
         <translation>%1 不是 JSON 允许的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="260"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="261"/>
         <source>file not found: %1</source>
         <translation>找不到文件：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="316"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="317"/>
         <source>not valid JSON: %1 at line %2 column %3</source>
         <translation>不是有效的 JSON：第 %2 行第 %3 列：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="251"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="252"/>
         <source>JSON nested too deeply</source>
         <translation>JSON 嵌套层级过深</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="287"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="288"/>
         <source>must be between 1 and 100</source>
         <translation>必须在 1 到 100 之间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="313"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="314"/>
         <source>no plan fits, so there is no spec sheet to write</source>
         <translation>没有可行的方案，因此无法生成规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="279"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="280"/>
         <source>must be a whole number, got %1 %2</source>
         <translation>必须是整数，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="277"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="278"/>
         <source>must be a number, got %1 %2</source>
         <translation>必须是数字，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="297"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="298"/>
         <source>must be text, got %1 %2</source>
         <translation>必须是文本，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="299"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="300"/>
         <source>must be true or false, got %1 %2</source>
         <translation>必须是 true 或 false，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="284"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="285"/>
         <source>must be an object, got %1 %2</source>
         <translation>必须是对象，实际为 %1 %2</translation>
     </message>

@@ -475,3 +475,23 @@ def test_plan_details_say_why_other_layouts_lost(qtbot) -> None:
         assert str(other.reason).split(":")[0].split(",")[0] in text  # "6% faster", "3% slower", "does not fit"
     # Full recompute wins on 16 A100 80GB; the faster layouts just over capacity are named with what they need.
     assert any("over capacity" in str(other.reason) for other in others)
+
+
+def test_the_kv_cache_memory_share_is_a_wizard_field(qtbot, window) -> None:
+    """The share the Tight warning tells the user to set can be set where they plan: a file's value reads into the
+    serving page and back out, typed in it reaches the scenario, 0 leaves the engine's default, and a share under
+    the accepted range is marked in place."""
+    wizard, model_page = window.wizard, window.wizard.model_page
+    wizard.load_scenario({"task": "inference", "model": {"preset": "llama-3.1-8b"},
+                          "inference": {"kv_cache_memory_fraction": 0.93}})
+    assert model_page.kv_fraction.value() == pytest.approx(0.93)
+    assert wizard.scenario()["inference"]["kv_cache_memory_fraction"] == pytest.approx(0.93)
+    model_page.kv_fraction.setValue(0.95)
+    assert wizard.scenario()["inference"]["kv_cache_memory_fraction"] == pytest.approx(0.95)
+    model_page.kv_fraction.setValue(0.0)
+    assert "kv_cache_memory_fraction" not in wizard.scenario()["inference"]
+    model_page.kv_fraction.setValue(0.05)
+    window.debouncer.stop()
+    window.recompute()
+    assert model_page.kv_fraction.property("invalid") is True
+    assert "0.1" in model_page.kv_fraction.toolTip() and "0.99" in model_page.kv_fraction.toolTip()

@@ -520,3 +520,40 @@ def test_published_serving_runs_are_not_called_does_not_fit(serving_results) -> 
     serving, _, _ = serving_results
     refused = [r.case.label for r in serving if not r.result.fits]
     assert refused == ["MLPerf 70B 8xH200 fp8 (TP1 x8) [input len assumed]"]
+
+
+def test_the_kv_cache_memory_share_is_the_users_to_set(catalog) -> None:
+    """inference.kv_cache_memory_fraction replaces the engine's default share (TensorRT-LLM's
+    free_gpu_memory_fraction, 0.90): at 0.95 the batch the Tight warning named fits with no warning and the KV-cache
+    room grows by 0.95 / 0.90; outside 0.1-0.99 the CLI exits 2 with one line naming the field, as the core refuses
+    it."""
+    from gpuplanner.core.inference import TIGHT_MEMORY_FRACTION
+
+    def serve(**inference) -> Estimate:
+        return run(catalog, {"task": "inference", "model": {"preset": "llama-3.1-8b"},
+                             "inference": {"weight_dtype": "fp8", "kv_dtype": "fp8", "input_tokens": 128,
+                                           "output_tokens": 128, **inference},
+                             "hardware": {"gpu": "h100-sxm5-80gb", "count": 1}, "parallelism": {"tp": 1}})
+
+    default = serve(batch=1).inference.max_batch
+    raised = serve(batch=1, kv_cache_memory_fraction=TIGHT_MEMORY_FRACTION).inference.max_batch
+    assert raised / default == pytest.approx(0.95 / 0.90, rel=0.01)
+    tight = serve(batch=default + 100)
+    assert tight.fits and any("inference.kv_cache_memory_fraction" in str(w) for w in tight.warnings)
+    set_by_user = serve(batch=default + 100, kv_cache_memory_fraction=0.95)
+    assert set_by_user.fits and not any(str(w).startswith("Tight") for w in set_by_user.warnings)
+    with pytest.raises(InputError, match="kv_cache_memory_fraction"):
+        ServingWorkload(model=catalog.model("llama-3.1-8b"), kv_memory_fraction=1.2)
+
+
+def test_cli_refuses_a_kv_cache_memory_share_out_of_range(tmp_path) -> None:
+    import json
+
+    from tests.conftest import run_cli
+
+    source = tmp_path / "s.json"
+    source.write_text(json.dumps({"task": "inference", "model": {"preset": "llama-3.1-8b"},
+                                  "inference": {"kv_cache_memory_fraction": 1.2}}), encoding="utf-8")
+    result = run_cli("estimate", str(source))
+    assert result.returncode == 2
+    assert result.stderr.strip().count("\n") == 0 and "inference.kv_cache_memory_fraction" in result.stderr

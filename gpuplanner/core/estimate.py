@@ -622,7 +622,8 @@ def serving_workload(scenario: Scenario) -> ServingWorkload:
     return ServingWorkload(model=scenario.model, batch=options["batch"], input_tokens=options["input_tokens"],
                            output_tokens=options["output_tokens"], weight_format=options["weight_dtype"],
                            kv_format=options["kv_dtype"], engine=serving_engine(scenario)[0],
-                           assumptions=scenario.assumptions)
+                           assumptions=scenario.assumptions,
+                           kv_memory_fraction=options.get("kv_cache_memory_fraction"))
 
 
 def serving_engine(scenario: Scenario) -> tuple[str, list[Message]]:
@@ -678,12 +679,12 @@ def estimate_inference(scenario: Scenario, node: NodeSpec | None = None, alterna
         warnings.append(msg("Does not fit: {need:.1f} GiB needed per GPU with TP={tp}, {capacity:g} GiB available "
                             "({engine} gives the KV cache {fraction:.0%} of the memory left after the weights).",
                             need=serving.memory_gib["total"], tp=tp, capacity=gpu.memory_gib or 0,
-                            engine=workload.profile.name, fraction=workload.profile.memory_fraction))
+                            engine=workload.profile.name, fraction=workload.memory_fraction))
     elif not serving.fits:
         warnings.append(msg("Does not fit: {need:.1f} GiB needed per GPU with TP={tp}, {capacity:g} GiB available "
                             "({engine} uses {fraction:.0%}).", need=serving.memory_gib["total"], tp=tp,
                             capacity=gpu.memory_gib or 0, engine=workload.profile.name,
-                            fraction=workload.profile.memory_fraction))
+                            fraction=workload.memory_fraction))
     per_replica = serving.output_tokens_per_s
     target = scenario.constraints.get("target_output_tokens_per_s")
     users = scenario.inference.get("concurrent_users")

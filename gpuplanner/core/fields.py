@@ -19,7 +19,7 @@ from gpuplanner.core.availability import REGIONS
 from gpuplanner.core.cost import CostAssumptions
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.hardware import Precision
-from gpuplanner.core.inference import ENGINES, ServingWorkload, WeightFormat
+from gpuplanner.core.inference import ENGINES, KV_MEMORY_FRACTION_RANGE, ServingWorkload, WeightFormat
 from gpuplanner.core.model import ARCH_COUNTS, ARCH_FIELDS
 from gpuplanner.core.records import record
 from gpuplanner.core.site import CHINA_IDC_CABINET_AMPS, Cooling, PowerAssumptions, PowerSupply, SiteLimits
@@ -145,6 +145,10 @@ FIELDS: tuple[Field, ...] = (
           help="size the replicas for this many users at once"),
     Field("inference.max_ttft_s", float, None, 0.0, 3600.0, True, "s", "time to first token limit"),
     Field("inference.max_tpot_s", float, None, 0.0, 60.0, True, "s", "time per output token limit"),
+    Field("inference.kv_cache_memory_fraction", float, "the engine's (0.90)", KV_MEMORY_FRACTION_RANGE[0],
+          KV_MEMORY_FRACTION_RANGE[1],
+          help="share of memory the engine gives the KV cache: TensorRT-LLM's free_gpu_memory_fraction (of what is "
+               "free after the weights), vLLM's gpu_memory_utilization (of the GPU)"),
     Field("images.count", int, 1_281_167, 1, 1 << 40, unit="images", help="images per epoch (ImageNet-1k)"),
     Field("images.epochs", float, 90.0, 0.0, 1e6, True, help="passes over the images"),
     Field("images.batch", int, 1024, 1, 1 << 24, unit="images", help="images per optimizer step"),

@@ -109,6 +109,7 @@ CALIBRATION = ServingCalibration(**FITTED_SERVING)
 # kv_cache_free_gpu_mem_fraction from 0.90 to 0.95 "in many cases" (docs/source/performance/perf-overview.md). A
 # batch that fits only there is tight, with the setting it needs.
 TIGHT_MEMORY_FRACTION = 0.95
+KV_MEMORY_FRACTION_RANGE = (0.1, 0.99)  # what inference.kv_cache_memory_fraction accepts
 # Tokens one prompt pass takes at most (TensorRT-LLM's default max_num_tokens, vLLM's chunked-prefill budgets are of
 # this order): a batch of prompts runs in passes of this size, its workspace sized for one.
 PREFILL_CHUNK_TOKENS = 8192
@@ -175,11 +176,20 @@ class ServingWorkload:
     kv_format: WeightFormat = WeightFormat.FP16
     engine: str = "tensorrt-llm"
     assumptions: Assumptions = field(default_factory=Assumptions)  # the user's, as for training
+    # The share of memory the engine gives the KV cache, where the user sets it (TensorRT-LLM's
+    # free_gpu_memory_fraction, vLLM's gpu_memory_utilization); None: the engine's default.
+    kv_memory_fraction: float | None = None
 
     def __post_init__(self) -> None:
         require_int("inference.batch", self.batch, maximum=1 << 16)
         require_int("inference.input_tokens", self.input_tokens, maximum=1 << 22)
         require_int("inference.output_tokens", self.output_tokens, maximum=1 << 22)
+        if self.kv_memory_fraction is not None and not KV_MEMORY_FRACTION_RANGE[0] <= self.kv_memory_fraction \
+                <= KV_MEMORY_FRACTION_RANGE[1]:
+            raise InputError("inference.kv_cache_memory_fraction", "must be between {low:g} and {high:g} (the "
+                             "share of memory the engine gives the KV cache), got {value:g}",
+                             low=KV_MEMORY_FRACTION_RANGE[0], high=KV_MEMORY_FRACTION_RANGE[1],
+                             value=self.kv_memory_fraction)
         if self.kv_format == WeightFormat.INT4:
             raise InputError("inference.kv_dtype", "int4 KV cache is not supported; use fp16, bf16, fp8 or int8")
         engine_profile(self.engine)
@@ -202,6 +212,11 @@ class ServingWorkload:
     @property
     def profile(self) -> EngineProfile:
         return engine_profile(self.engine)
+
+    @property
+    def memory_fraction(self) -> float:
+        """The share of memory the engine shares out: the user's, else the engine's default."""
+        return self.kv_memory_fraction or self.profile.memory_fraction
 
 
 def kv_cache_bytes(model: ModelArch, kv_format: WeightFormat, context: float, tp: int = 1) -> float:
@@ -385,7 +400,7 @@ def _room_beside(workload: ServingWorkload, gpu: GPU, fixed: float, fraction: fl
     capacity = (gpu.memory_gib or 0.0) * GIB
     if workload.assumptions.static_batching:
         return capacity - fixed
-    share = fraction or profile.memory_fraction
+    share = fraction or workload.memory_fraction
     if profile.kv_share_of_free:
         return share * (capacity - fixed)
     return share * capacity - fixed
@@ -448,7 +463,8 @@ def estimate_serving(workload: ServingWorkload, gpu: GPU, tp: int) -> ServingEst
     total = sum(memory.values())
     fits = fits_memory(workload, gpu, tp, workload.batch)
     # Runs with the engine's memory share raised as far as its own benchmarks raise it: tight, not "does not fit".
-    tight = not fits and fits_memory(workload, gpu, tp, workload.batch, TIGHT_MEMORY_FRACTION)
+    tight = not fits and workload.memory_fraction < TIGHT_MEMORY_FRACTION \
+        and fits_memory(workload, gpu, tp, workload.batch, TIGHT_MEMORY_FRACTION)
     # TPOT: a decode step of the batch. TTFT: one request's own prefill on a replica that is not saturated.
     tpot = decode_step_s(workload, gpu, tp, workload.batch, workload.mean_kv_tokens)
     if workload.profile.inflight_batching and not workload.assumptions.static_batching:
@@ -482,10 +498,11 @@ def estimate_serving(workload: ServingWorkload, gpu: GPU, tp: int) -> ServingEst
     if tight:
         need = kv_fraction_needed(workload, gpu, tp, workload.batch)
         warnings.append(msg("Tight: {batch} sequences need {need:.0%} of the memory {engine} shares out, more than "
-                            "its default {default:.0%}; set its KV-cache memory fraction to {setting:.2f} "
-                            "(TensorRT-LLM's own benchmarks use {most:.2f}).", batch=workload.batch,
-                            engine=workload.profile.name, need=need, default=workload.profile.memory_fraction,
-                            setting=math.ceil(need * 100) / 100, most=TIGHT_MEMORY_FRACTION))
+                            "the {default:.0%} it is given; set its KV-cache memory fraction to {setting:.2f} "
+                            "(inference.kv_cache_memory_fraction; TensorRT-LLM's own benchmarks use {most:.2f}).",
+                            batch=workload.batch, engine=workload.profile.name, need=need,
+                            default=workload.memory_fraction, setting=math.ceil(need * 100) / 100,
+                            most=TIGHT_MEMORY_FRACTION))
     return ServingEstimate(tp=tp, fits=fits or tight, memory_gib=memory_gib, ttft_s=ttft, tpot_s=tpot,
                            output_tokens_per_s=workload.batch * workload.output_tokens / total_time,
                            max_batch=max_batch_for_memory(workload, gpu, tp), warnings=tuple(warnings), tight=tight)

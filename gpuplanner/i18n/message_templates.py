@@ -126,9 +126,9 @@ TEMPLATES = (
                                       "but with the allocator's reserve it comes to %5 GiB. Runs like this work "
                                       "with PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True; leave room if you "
                                       "can."),
-    QT_TRANSLATE_NOOP("CoreMessages", "Tight: %1 sequences need %2 of the memory %3 shares out, more than its "
-                                      "default %4; set its KV-cache memory fraction to %5 (TensorRT-LLM's own "
-                                      "benchmarks use %6)."),
+    QT_TRANSLATE_NOOP("CoreMessages", "Tight: %1 sequences need %2 of the memory %3 shares out, more than the %4 it"
+                                      " is given; set its KV-cache memory fraction to %5 "
+                                      "(inference.kv_cache_memory_fraction; TensorRT-LLM's own benchmarks use %6)."),
     QT_TRANSLATE_NOOP("CoreMessages", "Uses %1 of GPU memory: under %2 headroom, allocator fragmentation or a "
                                       "longer sequence can run out of memory; plan a little more."),
     QT_TRANSLATE_NOOP("CoreMessages", "Your catalog edit was not saved (%1); nothing was changed."),
@@ -285,6 +285,8 @@ INPUT_TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "must be an object, got %1 %2"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be at least %1, got %2"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be at most %1, got %2"),
+    QT_TRANSLATE_NOOP("CoreMessages", "must be between %1 and %2 (the share of memory the engine gives the KV "
+                                      "cache), got %3"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be between 1 and 100"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be between 1.0 and 3.0, got %1"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be between 4 and 60"),

@@ -101,7 +101,7 @@ WIZARD_KEYS = (
     "training.lora_rank", "training.lora_targets", "training.paged_optimizer", "training.weight_dtype",
     "inference.batch", "inference.input_tokens", "inference.output_tokens", "inference.engine",
     "inference.weight_dtype", "inference.kv_dtype", "inference.concurrent_users", "inference.max_ttft_s",
-    "inference.max_tpot_s", "hardware.gpu", "hardware.count",
+    "inference.max_tpot_s", "inference.kv_cache_memory_fraction", "hardware.gpu", "hardware.count",
     "constraints.deployment", "constraints.region", "constraints.objective", "constraints.currency",
     "constraints.years", "constraints.utilization", "constraints.usd_to_cny", "constraints.allow_consumer_gpus",
     "constraints.budget", "constraints.deadline_days", "constraints.target_output_tokens_per_s",
@@ -260,6 +260,12 @@ class ModelPage(QWizardPage):
         self.max_tpot = float_spin(*limits("inference.max_tpot_s", 0.001, low=0.0), 0.0, 0,
                                    self.tr("Longest time between output tokens for each user (0 = no limit)"), " ms")
         self.max_tpot.setSpecialValueText(self.tr("No limit"))
+        self.kv_fraction = float_spin(*limits("inference.kv_cache_memory_fraction", low=0.0), 0.0, 2,
+                                      self.tr("Share of memory the engine gives the KV cache: TensorRT-LLM's "
+                                              "free_gpu_memory_fraction (of what is free after the weights), vLLM's "
+                                              "gpu_memory_utilization (of the GPU)"))
+        self.kv_fraction.setSingleStep(0.01)
+        self.kv_fraction.setSpecialValueText(self.tr("Engine default"))
         serve_form.addRow(self.tr("Concurrent users"), self.users)
         serve_form.addRow(self.tr("Time to first token under"), self.max_ttft)
         serve_form.addRow(self.tr("Time per output token under"), self.max_tpot)
@@ -267,6 +273,7 @@ class ModelPage(QWizardPage):
         serve_form.addRow(self.tr("Input tokens"), self.input_tokens)
         serve_form.addRow(self.tr("Output tokens"), self.output_tokens)
         serve_form.addRow(self.tr("Engine"), self.engine)
+        serve_form.addRow(self.tr("KV-cache memory share"), self.kv_fraction)
 
         self.image_box = QGroupBox(self.tr("Images"), self)
         image_form = QFormLayout(self.image_box)
@@ -750,6 +757,8 @@ class ScenarioWizard(QWizard):
                 data["inference"]["max_ttft_s"] = m.max_ttft.value()
             if m.max_tpot.value():
                 data["inference"]["max_tpot_s"] = m.max_tpot.value() / 1000.0
+            if m.kv_fraction.value():
+                data["inference"]["kv_cache_memory_fraction"] = m.kv_fraction.value()
             data["seq_len"] = m.input_tokens.value() + m.output_tokens.value()
         else:
             data["precision"] = p.precision.currentData()
@@ -888,6 +897,7 @@ class ScenarioWizard(QWizard):
             m.users.setValue(int(inference.get("concurrent_users", 0)))
             m.max_ttft.setValue(float(inference.get("max_ttft_s", 0.0)))
             m.max_tpot.setValue(float(inference.get("max_tpot_s", 0.0)) * 1000.0)
+            m.kv_fraction.setValue(float(inference.get("kv_cache_memory_fraction", 0.0)))
             m.input_tokens.setValue(int(inference["input_tokens"]))
             m.output_tokens.setValue(int(inference["output_tokens"]))
             select_data(m.engine, inference["engine"])
@@ -942,7 +952,8 @@ class ScenarioWizard(QWizard):
             "training.micro_batch": m.global_batch, "training.lora_rank": p.lora_rank, "precision": p.precision,
             "training.weight_dtype": p.stored_weights,
             "inference.batch": m.batch, "inference.input_tokens": m.input_tokens,
-            "inference.output_tokens": m.output_tokens, "hardware.gpu": d.gpu, "hardware.count": d.count,
+            "inference.output_tokens": m.output_tokens, "inference.kv_cache_memory_fraction": m.kv_fraction,
+            "hardware.gpu": d.gpu, "hardware.count": d.count,
             "constraints.region": d.region,
             "parallelism": d.count, "constraints.budget": b.budget, "constraints.site.rack_kw": d.rack_kw,
             "constraints.site.pue": b.pue, "constraints.site.supply.voltage": d.voltage,

@@ -1,10 +1,11 @@
 """Leave-one-source-out validation of the serving model (issue 19, items 9, 12 and 16).
 
-The serving constants (core.inference.ServingCalibration: TensorRT-LLM's prompt and bandwidth shares and its cost
-per prompt pass, the FP8 and FP4 GEMM factors, the GEMM overlap, the all-reduce step latency, Blackwell's bandwidth
-share) are fitted together on every published TensorRT-LLM run, then refitted on all of its sources but one and
-judged on the one left out. A constant the remaining runs say nothing about (Blackwell's and FP4's, when the only
-table with B200 / GB200 left out) keeps its prior, never the value fitted with the source being judged.
+The serving constants (core.inference.ServingCalibration: TensorRT-LLM's 16-bit, FP8 and FP4 GEMM shares, its
+bandwidth share and cost per prompt pass, the GEMM overlap, the all-reduce step latency, Blackwell's bandwidth
+share) are fitted together on every published dense TensorRT-LLM run, then refitted the same way (from the same
+prior) on all of its sources but one and judged on the one left out. A constant the remaining runs say nothing
+about (Blackwell's and FP4's, with the only table with B200 / GB200 left out) keeps its prior, never the value
+fitted with the source being judged. Mixture-of-experts runs are judged, never fitted.
 
 The other engines' runs are judged with the fit on all TensorRT-LLM runs (none of their sources is in it); the rows
 their own constants were fitted on ("[fitted]" in the label: vLLM's and llama.cpp's bandwidth shares) count as

@@ -716,10 +716,11 @@ def estimate_inference(scenario: Scenario, node: NodeSpec | None = None, alterna
                             tokens=workload.context_tokens))
     if gpu.segment == Segment.CONSUMER:
         warnings.append(GEFORCE_LICENCE)
+    band = serving_uncertainty_pct(workload, gpu)
     if workload.profile.name == "TensorRT-LLM" and not workload.model.is_moe:
         warnings.append(msg("TensorRT-LLM's profile is fitted on its own published tables (v0.5, v0.6.1, 1.0) and "
                             "MLPerf Inference v4.0; the band is its error on each source left out of the fit "
-                            "(±{band:.0f}%).", band=serving_uncertainty_pct(workload, gpu)))
+                            "(±{band:.0f}%).", band=band))
     if workload.profile.name == "vLLM":
         warnings.append(msg("vLLM's prompt speed is an assumption (about 90 % of TensorRT-LLM's); its decode is "
                             "fitted on one published run and checked on two (an H100, an AMD MI300X)."))
@@ -752,7 +753,7 @@ def estimate_inference(scenario: Scenario, node: NodeSpec | None = None, alterna
             output_tokens_per_s_per_gpu=per_replica / tp, max_batch=serving.max_batch,
             replicas=replicas, gpus_per_replica=tp, replicas_needed=replicas_needed,
             gpus_needed=replicas_needed * tp, engine=workload.profile.name,
-            uncertainty_pct=serving_uncertainty_pct(workload, gpu),
+            uncertainty_pct=band,
             latency_curve=latency_curve(workload, gpu, tp, replicas, serving.max_batch)
             if alternatives and serving.fits else None,
         ),

@@ -400,7 +400,7 @@ def _room_beside(workload: ServingWorkload, gpu: GPU, fixed: float, fraction: fl
     capacity = (gpu.memory_gib or 0.0) * GIB
     if workload.assumptions.static_batching:
         return capacity - fixed
-    share = fraction or workload.memory_fraction
+    share = workload.memory_fraction if fraction is None else fraction
     if profile.kv_share_of_free:
         return share * (capacity - fixed)
     return share * capacity - fixed
@@ -415,13 +415,13 @@ def fits_memory(workload: ServingWorkload, gpu: GPU, tp: int, batch: int, fracti
 
 
 def kv_fraction_needed(workload: ServingWorkload, gpu: GPU, tp: int, batch: int) -> float:
-    """The engine's memory share `batch` sequences need (of the memory free after the weights, or of the GPU)."""
+    """The engine's memory share `batch` sequences need: the share at which the room the engine gives the KV cache
+    (linear in the share, _room_beside) equals their cache (in-flight engines; static batches take all there is)."""
     parts = serving_memory_bytes(workload, gpu, tp, batch)
     fixed = parts["weights"] + parts["activations"] + parts["overhead"]
-    capacity = (gpu.memory_gib or 0.0) * GIB
-    if workload.profile.kv_share_of_free:
-        return parts["kv_cache"] / max(capacity - fixed, 1.0)
-    return (parts["kv_cache"] + fixed) / max(capacity, 1.0)
+    at_zero = _room_beside(workload, gpu, fixed, fraction=0.0)
+    at_one = _room_beside(workload, gpu, fixed, fraction=1.0)
+    return (parts["kv_cache"] - at_zero) / max(at_one - at_zero, 1.0)
 
 
 def max_batch_for_memory(workload: ServingWorkload, gpu: GPU, tp: int) -> int:

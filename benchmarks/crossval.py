@@ -10,8 +10,9 @@ Printed side by side: the shipped constants (in-sample), a refit on all runs (in
 (out-of-sample), per case and per group. `--write` regenerates gpuplanner/core/validation_errors.py, the
 out-of-sample bands the estimates show (tests/test_validation.py fails while it is stale).
 
-Still in-sample, said plainly: the GEMM size curve, attention and memory-bound constants were set once on the
-whole set and are not refitted here.
+Still in-sample, said plainly: the GEMM size curve and the attention constants were set once on the whole set and
+are not refitted here. The memory-bound operators have no constant to fit: their bytes (core/elementwise.py) at the
+datasheet bandwidth.
 
 The serving model is judged the same way (benchmarks/crossval_serving.py): its constants refitted on every
 TensorRT-LLM source but one.

@@ -23,7 +23,11 @@ plans in the same order, every layout unchanged; then Cisco's four MLPerf v5.1 L
 Hopper FP8 calibration back to 1.162, and the twelve H100/H200 FP8 step times to what they were before; then FP8
 compute on 16-bit weights paying their once-a-step cast (and Blackwell FP8 refitted 1.105 -> 1.094): 46 of the
 8b-pretrain-fp8 searches +0..+1.4 %, one layout changed (64 H100: ZeRO-2 DP 64 -> PP 2 x DP 32 interleaved, +0.2 %),
-the same plans in the same order (one plan's days +0.9 %)."""
+the same plans in the same order (one plan's days +0.9 %); then the memory-bound operators costed one by one (FP8
+activation casts, MoE permutation, the loss) with the calibrations refitted: 328 step times +0.0..+7.8 % (median
++0.2 %; FP8 on an L40S most), 3 layouts changed; 70b-60d's A100 40GB plan moves from 1,024 GPUs (59.9 days, now
+just past the 60-day deadline) to 2,048 (31.2 days) and the 1,024 becomes the first near miss; 8b-pretrain-fp8's
+near misses swap their first two; every other plan the same, in the same order."""
 
 from __future__ import annotations
 

@@ -41,39 +41,42 @@ def test_in_sample_errors_are_printed_beside_the_out_of_sample_ones(training_res
 
 def test_out_of_sample_errors_stay_within_todays_gate(cross_validated) -> None:
     """Gated on leave-one-source-out errors. The issue's targets are a median of 6 % and no case over 15 %; today's
-    model reaches 4.2 % and 21.6 % over the 50 dense cases from 17 sources, so the gate holds today's figures and a
+    model reaches 3.8 % and 21.2 % over the 50 dense cases from 17 sources, so the gate holds today's figures and a
     change that makes out-of-sample accuracy worse fails. The worst: Cisco's MLPerf Llama 3.1 8B on 128 H100 (TP 2 x
-    DP 64 over 16 Ethernet nodes, one sequence per rank), 21.6 % fast, where the same model at TP 1 on 64 H100 is
-    3.9 % fast, and Cisco's four LoRA runs at TP 4 x CP 2 on 64 and 128 H100 and at TP 1-2 on H200 are within 1.6 %:
+    DP 64 over 16 Ethernet nodes, one sequence per rank), 21.2 % fast, where the same model at TP 1 on 64 H100 is
+    3.7 % fast, and Cisco's four LoRA runs at TP 4 x CP 2 on 64 and 128 H100 and at TP 1-2 on H200 are within 3.5 %:
     a cost of that TP-2 pretraining run the model does not have. Next, the two MI300X LoRA runs (AMD's and Krai's,
     18-21 % fast): CDNA 3 is fitted on them and four MI325X runs of the same recipe, which are 1.34 x faster at the
     same catalog peak (1,000 W against 750 W); MI300X estimates carry their own runs' error as their band. Then
-    Llama 3 405B at 8K, 17.1 %. The five FP4 runs (MLPerf v5.1: NVIDIA's LoRA on 8 GB200 and 405B pretraining on
-    512, 2,560 and 5,120 GB200, Dell's 8B pretraining on 8 B200) judge each other's calibration within 11.6 % (the
-    5,120-GPU run; 3.7 % median), the four Blackwell FP8 runs (NeMo's 8B on B200, Dell's 8B on B300, NVIDIA's LoRA
-    on 72 and 512 GB200 at CP 8, whose 16-bit frozen base is cast to FP8 every step) within 2.9 %, the seven CDNA 4
-    runs (MI355X and MI350X from AMD, GigaComputing, Dell and Supermicro) within 9.3 %. (It was 7.4 % / 34.8 % over
+    Llama 3 405B at 8K, 17.0 %. The five FP4 runs (MLPerf v5.1: NVIDIA's LoRA on 8 GB200 and 405B pretraining on
+    512, 2,560 and 5,120 GB200, Dell's 8B pretraining on 8 B200) judge each other's calibration within 13.2 % (the
+    5,120-GPU run; 2.9 % median), the four Blackwell FP8 runs (NeMo's 8B on B200, Dell's 8B on B300, NVIDIA's LoRA
+    on 72 and 512 GB200 at CP 8, whose 16-bit frozen base is cast to FP8 every step) within 2.2 %, the seven CDNA 4
+    runs (MI355X and MI350X from AMD, GigaComputing, Dell and Supermicro) within 11.7 %. (It was 7.4 % / 34.8 % over
     21 cases; since then MLPerf GPT-3 is judged on its steady-state block timings, older attention kernels run at
     the speed their papers give, plain 1F1B keeps pp micro-batches in flight, ZeRO-1/2 move an all-reduce's volume
     (FP8 parameters gathered at one byte), FP8 parameters let AMD's LoRA run replay at its published layout, the
-    shipped calibration is the fit on all dense runs that the held-out fits here mirror, and MLPerf v5.1 runs from
-    eight submitters were added.) The mixture-of-experts runs judge the calibration without being fitted on: 12.6 %
-    / 56.9 % over 7 cases from 2 sources (the worst: gpt-oss-20b on 8 H100, predicted 57 % fast; it was 26.2 % /
-    55.9 % before DeepEP's per-node dispatch and the expert gradients' own data-parallel group, and 11.9 % before
-    the AutoModel runs recomputed what their benchmark configs say: DeepSeek-V3 on 1,024 H100 every layer, as its
-    config's activation_checkpointing, not the half the search chose)."""
+    shipped calibration is the fit on all dense runs that the held-out fits here mirror, MLPerf v5.1 runs from
+    eight submitters were added, and the memory-bound operators are costed one by one (4.2 % / 21.6 % before).)
+    The mixture-of-experts runs judge the calibration without being fitted on: 13.6 % / 53.1 % over 7 cases from 2
+    sources (the worst: gpt-oss-20b on 8 H100, predicted 53 % fast; it was 12.6 % / 56.9 % before the operators
+    were costed one by one, which adds each MoE layer's token permutation: the DeepSeek-V3 run on 1,024 H100, the
+    median case, went from 13.5 to 13.6 % slow; 26.2 % / 55.9 % before DeepEP's per-node dispatch and the expert
+    gradients' own data-parallel group, and 11.9 % before the AutoModel runs recomputed what their benchmark configs
+    say: DeepSeek-V3 on 1,024 H100 every layer, as its config's activation_checkpointing, not the half the search
+    chose)."""
     from benchmarks.crossval import _median_max, dense_rows
 
     dense = dense_rows(cross_validated)
     median, worst = _median_max([r.out_of_sample for r in dense])
-    assert median <= 4.3, median
-    assert worst <= 21.7, max(dense, key=lambda r: abs(r.out_of_sample)).scored.case.label
-    assert sorted(abs(r.out_of_sample) for r in dense)[-2] <= 21.1  # the next: Krai's MI300X LoRA, 21.0 %
+    assert median <= 3.9, median
+    assert worst <= 21.3, max(dense, key=lambda r: abs(r.out_of_sample)).scored.case.label
+    assert sorted(abs(r.out_of_sample) for r in dense)[-2] <= 20.7  # the next: Krai's MI300X LoRA, 20.6 %
     moe = [r for r in cross_validated if r.scored.moe]
     assert len(moe) >= 7 and len({r.scored.source for r in moe}) >= 2
     median, worst = _median_max([r.out_of_sample for r in moe])
-    assert median <= 12.7, median
-    assert worst <= 57.0, max(moe, key=lambda r: abs(r.out_of_sample)).scored.case.label
+    assert median <= 13.7, median
+    assert worst <= 53.2, max(moe, key=lambda r: abs(r.out_of_sample)).scored.case.label
 
 
 @pytest.fixture(scope="module")
@@ -101,23 +104,24 @@ def test_serving_out_of_sample_errors_stay_within_todays_gate(serving_cross_vali
     runs the same way from the same prior: on all TensorRT-LLM runs (what ships), and on all but each of its three
     sources (its 2023 docs, MLPerf Inference v4.0, the 1.0 table) to judge that one; vLLM's and llama.cpp's judged
     rows take the fit on all. Without FP4 (one source, so judged on nothing: its constants keep their prior, FP8's
-    share, when the 1.0 table is left out; 40 rows, 9.7 % median, 28.5 % worst) and MoE (judged only), 85 judged
-    cases: median 6.9 %, 13 over 15 %: seven of the 2023 docs' rows when that source is left out (the 16-bit share
-    is then set only by the 16-bit output head of the FP8 runs: A100 FP16 throughput and first-token latency 23-37 %
-    off, H100 FP8 first tokens of 128- and 2,048-token prompts 25-52 % fast), four of the 1.0 table's 405B rows on 8
-    H100 when it is left out (16-20 % slow), and llama.cpp's H100 PCIe prompt and 13B decode rows (-27 % and +24 %,
-    one 2023 source). In sample, over the 132 dense and FP4 cases: median 3.8 %, 6 over 15 % (it was 6.8 % and 16
-    of 72)."""
+    share, when the 1.0 table is left out; 40 rows, 8.5 % median, 21.2 % worst, 6 over 15 %) and MoE (judged only),
+    85 judged cases: median 5.5 %, 9 over 15 %: four of the 2023 docs' first-token latencies when that source is
+    left out (the 16-bit share is then set only by the 16-bit output head of the FP8 runs: A100 FP16 at 128 tokens
+    18 % fast, H100 FP8 first tokens of 128- and 2,048-token prompts 20-49 % fast), three of the 1.0 table's 405B
+    rows on 8 H100 when it is left out (16-20 % slow), and llama.cpp's H100 PCIe prompt and 13B decode rows (-22 %
+    and +24 %, one 2023 source). In sample, over the 132 dense and FP4 cases: median 4.2 %, 5 over 15 % (it was
+    6.8 % and 16 of 72; 3.8 % and 6 before the memory-bound operators were costed one by one, when out of sample was
+    6.9 % and 13 over 15 %: the fit moved toward the runs it does not see)."""
     from benchmarks.crossval_serving import _median_max, judged
 
     _, rows = serving_cross_validated
     dense = [r.out_of_sample for r in judged(rows) if r.case.group not in ("fp4", "moe")]
     median, _ = _median_max(dense)  # type: ignore[arg-type]
-    assert len(dense) >= 85 and median <= 7.0, median
-    assert sum(abs(e) > 15.0 for e in dense) <= 13  # type: ignore[arg-type]
+    assert len(dense) >= 85 and median <= 5.6, median
+    assert sum(abs(e) > 15.0 for e in dense) <= 9  # type: ignore[arg-type]
     fitted_or_judged = [r for r in rows if not r.case.moe]
     shipped_median, _ = _median_max([r.shipped for r in fitted_or_judged])
-    assert shipped_median <= 3.9 and sum(abs(r.shipped) > 15.0 for r in fitted_or_judged) <= 6
+    assert shipped_median <= 4.2 and sum(abs(r.shipped) > 15.0 for r in fitted_or_judged) <= 5
 
 
 def test_estimates_carry_the_out_of_sample_band_widened_when_extrapolating(training_results) -> None:

@@ -1,13 +1,14 @@
 """LLM serving: memory (weights, KV cache per KV head), prefill and decode time per engine, capacity.
 
 A forward pass is costed kernel by kernel, in sequence: its GEMMs (2 x active parameters FLOPs per token at the
-engine's achieved share of the dense peak, overlapping imperfectly with one read of the weights; of an MoE model
-the experts its tokens are routed to), then attention (a prompt's causal attention at the same rate; a decode
-step's read of the batch's KV cache at the engine's share of HBM bandwidth), then the tensor-parallel ring
-all-reduces (two per layer), plus the engine's fixed cost per pass. A roofline per kernel (Williams et al. 2009),
-not over the whole step: a high-batch decode step is compute-bound in its GEMMs and bandwidth-bound in its
-attention. Prompts run in passes of at most PREFILL_CHUNK_TOKENS; with in-flight batching they share the decode
-passes. Tensor parallelism splits weights, KV heads and FLOPs.
+engine's achieved share of the dense peak, overlapping imperfectly with one read of the weights; of an MoE model the
+experts its tokens are routed to), then attention (a prompt's causal attention at the same rate; a decode step's
+read of the batch's KV cache at the engine's share of HBM bandwidth), the memory-bound operators (norms, residual
+adds, rotary, the activation function, an MoE layer's token permutation: core/elementwise.py) at that bandwidth,
+then the tensor-parallel ring all-reduces (two per layer), plus the engine's fixed cost per pass. A roofline per
+kernel (Williams et al. 2009), not over the whole step: a high-batch decode step is compute-bound in its GEMMs and
+bandwidth-bound in its attention. Prompts run in passes of at most PREFILL_CHUNK_TOKENS; with in-flight batching
+they share the decode passes. Tensor parallelism splits weights, KV heads and FLOPs.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from dataclasses import field
 from enum import StrEnum
 from functools import lru_cache
 
+from gpuplanner.core.elementwise import serving_bytes_per_token
 from gpuplanner.core.errors import InputError, require_int
 from gpuplanner.core.hardware import GPU, Precision
 from gpuplanner.core.memory import GIB
@@ -316,6 +318,19 @@ def gemm_time_s(workload: ServingWorkload, gpu: GPU, tp: int, tokens: float, log
     return max(math, read) + CALIBRATION.gemm_overlap * min(math, read)
 
 
+@lru_cache(maxsize=256)
+def elementwise_bytes_per_token(model: ModelArch, kv_format: WeightFormat, tp: int) -> float:
+    """A token's memory-bound traffic through a forward pass on one of tp GPUs (core/elementwise.py), in 16-bit
+    activations."""
+    return serving_bytes_per_token(model, 2.0, kv_format.bytes_per_param, tp)
+
+
+def elementwise_time_s(workload: ServingWorkload, tp: int, tokens: float, byte_rate: float) -> float:
+    """The memory-bound operators (norms, residual adds, rotary, the activation function, MoE permutation, the K
+    and V append) of a pass over `tokens` tokens, at the engine's bandwidth."""
+    return tokens * elementwise_bytes_per_token(workload.model, workload.kv_format, tp) / byte_rate
+
+
 def bandwidth_bytes_per_s(workload: ServingWorkload, gpu: GPU) -> float:
     """Bytes/s the engine's weight and KV-cache reads reach on this GPU."""
     architecture = CALIBRATION.blackwell_bandwidth if gpu.architecture == "Blackwell" else 1.0
@@ -349,7 +364,8 @@ def prefill_time_s(workload: ServingWorkload, gpu: GPU, tp: int, batch: int) -> 
     tokens = batch * workload.input_tokens
     passes = max(1, math.ceil(tokens / max(PREFILL_CHUNK_TOKENS, workload.input_tokens)))
     gemms = passes * gemm_time_s(workload, gpu, tp, tokens / passes, batch / passes, rates)
-    return gemms + prompt_attention_s(workload, gpu, tp, batch, rates[0]) + _tp_allreduce_s(workload, gpu, tp, tokens) \
+    return gemms + elementwise_time_s(workload, tp, tokens, rates[1]) \
+        + prompt_attention_s(workload, gpu, tp, batch, rates[0]) + _tp_allreduce_s(workload, gpu, tp, tokens) \
         + passes * profile.forward_overhead_s(model, prompts=1.0)
 
 
@@ -365,7 +381,8 @@ def decode_step_s(workload: ServingWorkload, gpu: GPU, tp: int, batch: int, cont
     kv = batch * kv_cache_bytes(model, workload.kv_format, context, tp) / byte_rate
     scores = 4.0 * model.layers * model.attended_tokens(context) * model.attention_width * batch / tp / flop_rate
     attention = max(kv, scores) + prompt_attention_s(workload, gpu, tp, prompts, flop_rate)
-    return gemms + attention + _tp_allreduce_s(workload, gpu, tp, tokens) + profile.forward_overhead_s(model, prompts)
+    return gemms + elementwise_time_s(workload, tp, tokens, byte_rate) + attention \
+        + _tp_allreduce_s(workload, gpu, tp, tokens) + profile.forward_overhead_s(model, prompts)
 
 
 def serving_memory_bytes(workload: ServingWorkload, gpu: GPU, tp: int, batch: int) -> dict[str, float]:

@@ -3,6 +3,8 @@
 Step = (GEMMs + memory-bound ops + tensor-parallel collectives + pipeline sends) x pipeline-bubble factor
        + exposed data-parallel gradient traffic + optimizer update.
 - GEMM time: hardware FLOPs over the dense peak for the precision x a size-dependent efficiency.
+- Memory-bound operators (norms, residual adds, rotary, activation, FP8 casts, MoE permutation, the loss): their
+  bytes one by one (core/elementwise.py) over the datasheet HBM bandwidth.
 - Pipeline bubble: (pp - 1) / (v x micro-batches) for (interleaved) 1F1B (Narayanan et al. 2021, eq. 2-3).
 - Collectives: ring all-reduce moves 2 (n-1)/n of the buffer per GPU (Patarasuk & Yuan 2009).
 """
@@ -15,11 +17,11 @@ from functools import cached_property
 
 import numpy as np
 
+from gpuplanner.core.elementwise import cross_entropy_bytes_per_token, layer_traffic
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.hardware import GPU, Precision, group_link_gbs
 from gpuplanner.core.memory import (
     ParameterShard,
-    activation_bytes_per_layer,
     gradient_bytes_per_param,
     microbatches_per_step,
     optimizer_bytes_per_param,
@@ -51,9 +53,8 @@ FLASH_ATTENTION_2_HOPPER_FACTOR = 0.35 / 0.615
 # FlashAttention-2 is about 2x as fast as FlashAttention-1 (Dao 2023, abstract), which xformers' memory-efficient
 # attention matches (ibid., Fig. 4-7).
 FLASH_ATTENTION_1_FACTOR = 0.5
-# Memory-bound work (norms, activations, softmax, dropout, residuals) moves about this many times the
-# layer's stored activation bytes through HBM per forward+backward pass.
-ELEMENTWISE_TRAFFIC_FACTOR = 3.0
+# Bytes of one value that FP8 / FP4 GEMMs read (NVFP4: 4 bits and an FP8 scale per 16).
+QUANTIZED_BYTES = {Precision.FP8: 1.0, Precision.FP4: NVFP4_BYTES_PER_VALUE}
 
 
 def _efficiency_table(precision: Precision) -> dict[str, float]:
@@ -288,9 +289,8 @@ def fp8_weight_cast_bytes(workload: TrainingWorkload, shard: ParameterShard,
         return None
     if workload.weight_dtype is not None and workload.weight_dtype.read_by(precision):
         return None
-    quantized = 1.0 if precision is Precision.FP8 else NVFP4_BYTES_PER_VALUE
     matmul_share = workload.model.matmul_params / workload.model.total_params
-    return shard.base_params * matmul_share * (2.0 + copies * quantized)
+    return shard.base_params * matmul_share * (2.0 + copies * QUANTIZED_BYTES[precision])
 
 
 def exposed_weight_gathers(gathers: np.ndarray, compute: np.ndarray, assumptions: Assumptions) -> np.ndarray:
@@ -403,11 +403,24 @@ def _step_time(workload: TrainingWorkload, gpu: GpuRows, gpus_per_node: np.ndarr
     else:
         gemm = linear / (peak * dense_efficiency) + attention
 
-    # Memory-bound kernels: traffic proportional to the layer's activations (recompute repeats a forward).
-    layer_activations = activation_bytes_per_layer(model, workload.seq_len, layouts.without_recompute(), act_bytes,
-                                                   assumptions)
-    passes = ELEMENTWISE_TRAFFIC_FACTOR * np.where(layouts.recompute == Recompute.FULL, 4.0 / 3.0, 1.0)
-    memory_bound = layer_activations * passes * (model.layers / pp) * microbatches / hbm
+    # Memory-bound operators, one by one (core/elementwise.py): their bytes at HBM bandwidth. Sequence parallelism
+    # splits the hidden-wide ones over the TP ranks; full recompute repeats a layer's forward, selective the stored
+    # scores' softmax (without FlashAttention: each row up to its diagonal, as Megatron-LM's causal softmax kernel
+    # reads it); the loss is spread over the stages as the output head's GEMMs are.
+    traffic = layer_traffic(model, act_bytes, quantized_bytes=QUANTIZED_BYTES.get(workload.precision, 0.0),
+                            quantized_copies=gpu.quantized_weight_copies, dropout=assumptions.dropout,
+                            flash_attention=assumptions.flash_attention)
+    replicated_share = 1.0 / np.where(layouts.sequence_parallel > 0, tp, 1.0)
+    forward = traffic.replicated_forward * replicated_share + traffic.split_forward / tp
+    backward = traffic.replicated_backward * replicated_share + traffic.split_backward / tp
+    positions = model.causal_attended_tokens(workload.seq_len) / tp
+    scores_forward = traffic.scores_forward * positions
+    recomputed = np.where(layouts.recompute == Recompute.FULL, forward + scores_forward,
+                          np.where(layouts.recompute == Recompute.SELECTIVE, scores_forward, 0.0))
+    layer_bytes = forward + backward + scores_forward + traffic.scores_backward * positions + recomputed
+    loss_bytes = cross_entropy_bytes_per_token(model, act_bytes) / tp
+    memory_bound = (layer_bytes * model.layers + loss_bytes) / pp * layouts.micro_batch * local_tokens \
+        * microbatches / hbm
     shard = parameter_shard(workload, tp, pp, layouts.ep)
     cast = fp8_weight_cast_bytes(workload, shard, gpu.quantized_weight_copies)
     if cast is not None:

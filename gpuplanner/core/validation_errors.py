@@ -8,51 +8,51 @@ constants with their errors, refitted the same way (benchmarks/crossval_serving.
 # user's compute_efficiency_scale). The errors below judge the same fit made without the source judged.
 FITTED_EFFICIENCY_SCALE = {
     ('Ampere', '16-bit'): 0.98,
-    ('Blackwell', 'fp4'): 0.936,
-    ('Blackwell', 'fp8'): 1.094,
-    ('CDNA 3', 'fp8'): 0.923,
-    ('CDNA 4', 'fp8'): 1.0,
+    ('Blackwell', 'fp4'): 0.978,
+    ('Blackwell', 'fp8'): 1.138,
+    ('CDNA 3', 'fp8'): 0.946,
+    ('CDNA 4', 'fp8'): 1.05,
     ('Hopper', '16-bit'): 1.21,
-    ('Hopper', 'fp8'): 1.162,
+    ('Hopper', 'fp8'): 1.185,
 }
 # Median |error| (%) of the cases of each group when their own source was left out of the fit.
 OUT_OF_SAMPLE_MEDIAN_PCT = {
-    ('Ampere', '16-bit'): 7.2,
-    ('Blackwell', 'fp4'): 3.6,
-    ('Blackwell', 'fp8'): 1.0,
+    ('Ampere', '16-bit'): 7.8,
+    ('Blackwell', 'fp4'): 2.9,
+    ('Blackwell', 'fp8'): 1.5,
     ('CDNA 3', 'fp8'): 1.8,
-    ('CDNA 4', 'fp8'): 2.6,
+    ('CDNA 4', 'fp8'): 1.9,
     ('Hopper', '16-bit'): 8.9,
-    ('Hopper', 'fp8'): 1.2,
+    ('Hopper', 'fp8'): 2.2,
 }
 # Largest |error| (%) among them.
 OUT_OF_SAMPLE_MAX_PCT = {
-    ('Ampere', '16-bit'): 12.2,
-    ('Blackwell', 'fp4'): 11.6,
-    ('Blackwell', 'fp8'): 2.9,
-    ('CDNA 3', 'fp8'): 21.0,
-    ('CDNA 4', 'fp8'): 9.3,
-    ('Hopper', '16-bit'): 17.1,
-    ('Hopper', 'fp8'): 21.6,
+    ('Ampere', '16-bit'): 10.9,
+    ('Blackwell', 'fp4'): 13.2,
+    ('Blackwell', 'fp8'): 2.2,
+    ('CDNA 3', 'fp8'): 20.6,
+    ('CDNA 4', 'fp8'): 11.7,
+    ('Hopper', '16-bit'): 17.0,
+    ('Hopper', 'fp8'): 21.2,
 }
 # Median |error| (%) of the dense cases on each GPU (catalog id x math width): a GPU's band is at least this.
 OUT_OF_SAMPLE_GPU_MEDIAN_PCT = {
-    ('a100-sxm4-80gb', '16-bit'): 7.2,
-    ('b200', 'fp4'): 3.7,
-    ('b200', 'fp8'): 1.2,
-    ('b300', 'fp8'): 0.8,
-    ('gb200', 'fp4'): 3.4,
+    ('a100-sxm4-80gb', '16-bit'): 7.8,
+    ('b200', 'fp4'): 2.3,
+    ('b200', 'fp8'): 1.5,
+    ('b300', 'fp8'): 0.2,
+    ('gb200', 'fp4'): 3.2,
     ('gb200', 'fp8'): 1.8,
     ('h100-sxm5-80gb', '16-bit'): 8.9,
-    ('h100-sxm5-80gb', 'fp8'): 1.2,
-    ('h200-sxm-141gb', 'fp8'): 1.4,
-    ('mi300x', 'fp8'): 19.5,
+    ('h100-sxm5-80gb', 'fp8'): 2.2,
+    ('h200-sxm-141gb', 'fp8'): 2.8,
+    ('mi300x', 'fp8'): 19.1,
     ('mi325x', 'fp8'): 1.6,
-    ('mi350x', 'fp8'): 8.9,
-    ('mi355x', 'fp8'): 2.4,
+    ('mi350x', 'fp8'): 10.7,
+    ('mi355x', 'fp8'): 0.8,
 }
 # Median over every dense case, the floor of any band.
-OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 4.2
+OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 3.8
 # Published dense cases, distinct sources, and the largest GPU count validated, per group.
 CASES = {
     ('Ampere', '16-bit'): 15,
@@ -83,39 +83,39 @@ LARGEST_VALIDATED_GPUS = {
 }
 # Mixture-of-experts models (judged, never fitted): the median and largest out-of-sample |error| (%) of the
 # MoE cases, their distinct sources, and the groups with one.
-MOE_OUT_OF_SAMPLE_MEDIAN_PCT = 12.6
-MOE_OUT_OF_SAMPLE_MAX_PCT = 56.9
+MOE_OUT_OF_SAMPLE_MEDIAN_PCT = 13.6
+MOE_OUT_OF_SAMPLE_MAX_PCT = 53.1
 MOE_SOURCES = 2
 MOE_GROUPS = (('Hopper', '16-bit'), ('Hopper', 'fp8'))
 # The serving constants (core.inference.ServingCalibration), fitted on every published TensorRT-LLM run.
 FITTED_SERVING = {
-    'trtllm_prefill': 0.75,
-    'trtllm_hbm': 0.85,
+    'trtllm_prefill': 0.8,
+    'trtllm_hbm': 0.9,
     'trtllm_prompt_layer_s': 0.0001,
-    'trtllm_fp8': 0.55,
-    'trtllm_fp4': 0.4,
-    'gemm_overlap': 0.7,
-    'tp_hop_latency_s': 7e-06,
+    'trtllm_fp8': 0.6,
+    'trtllm_fp4': 0.45,
+    'gemm_overlap': 0.8,
+    'tp_hop_latency_s': 5e-06,
     'blackwell_bandwidth': 0.75,
 }
 # Serving: median and largest out-of-sample |error| (%) per engine (FP4 and mixture-of-experts models apart:
 # 'fp4', 'moe'), the median over every other judged serving case (the floor of a serving band), the distinct
 # sources per group, and the range of predicted / published of the MoE runs (all come out fast).
 SERVING_OUT_OF_SAMPLE_MEDIAN_PCT = {
-    'fp4': 9.7,
-    'llama.cpp': 6.4,
-    'moe': 79.9,
-    'tensorrt-llm': 7.7,
-    'vllm': 4.0,
+    'fp4': 8.5,
+    'llama.cpp': 7.4,
+    'moe': 69.2,
+    'tensorrt-llm': 5.8,
+    'vllm': 4.1,
 }
 SERVING_OUT_OF_SAMPLE_MAX_PCT = {
-    'fp4': 28.5,
-    'llama.cpp': 27.4,
-    'moe': 528.8,
-    'tensorrt-llm': 51.5,
-    'vllm': 4.7,
+    'fp4': 21.2,
+    'llama.cpp': 24.3,
+    'moe': 347.2,
+    'tensorrt-llm': 49.1,
+    'vllm': 4.6,
 }
-SERVING_OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 6.9
+SERVING_OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 5.5
 SERVING_SOURCES = {
     'fp4': 1,
     'llama.cpp': 1,
@@ -123,6 +123,6 @@ SERVING_SOURCES = {
     'tensorrt-llm': 3,
     'vllm': 3,
 }
-SERVING_MOE_SPEED_RATIO = (1.2, 1.8, 6.3)
+SERVING_MOE_SPEED_RATIO = (1.2, 1.7, 4.5)
 # The GPU architectures some published serving run ran on.
 SERVING_ARCHITECTURES = ('Ada Lovelace (AD102)', 'Ampere', 'Ampere (GA102)', 'Blackwell', 'CDNA 3', 'Hopper')

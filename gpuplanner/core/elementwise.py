@@ -1,0 +1,124 @@
+"""Memory-bound operators of a transformer layer, one by one: the bytes each moves through HBM per token.
+
+Norms, residual adds, rotary embeddings, the MLP's activation function, dropout, the softmax over stored attention
+scores (no FlashAttention), the casts that feed FP8 / FP4 GEMMs, an MoE layer's token permutation and the output
+head's cross-entropy do almost no arithmetic: each reads its inputs and writes its outputs once (the fused kernels
+of Transformer Engine, Megatron-LM, TensorRT-LLM and torch.compile), so its time is its bytes over HBM bandwidth
+(Williams et al. 2009, roofline). Training and serving both cost them from here; training adds each operator's
+backward (the gradient of a norm reads its input and the incoming gradient and writes one: 3 tensors for the
+forward's 2; SwiGLU's reads gate, up and the gradient and writes two: 5 for 3).
+
+Widths per token (elements): hidden h, the attention's Q, K and V widths and its output, and the MLP width a token
+passes through (an MoE token's routed and shared experts together). Tensor parallelism splits the head- and
+MLP-wide operators; the hidden-wide ones are replicated on every rank unless sequence parallelism splits them too.
+"""
+
+from __future__ import annotations
+
+from gpuplanner.core.model import ModelArch
+from gpuplanner.core.records import record
+
+
+@record
+class LayerTraffic:
+    """Bytes per token of one transformer layer's memory-bound operators (the mean over the layers for MoE models
+    with dense layers), by how tensor parallelism divides them."""
+
+    replicated_forward: float  # hidden-wide: norms, residual adds, dropout, MoE permutation, their casts
+    replicated_backward: float
+    split_forward: float  # head- or MLP-wide: rotary, activation function, their casts
+    split_backward: float
+    scores_forward: float  # per token per attended position: the stored-score softmax (no FlashAttention)
+    scores_backward: float
+
+    @property
+    def forward(self) -> float:
+        """A forward pass on one GPU holding the whole layer, scores excluded."""
+        return self.replicated_forward + self.split_forward
+
+
+def mlp_copies_per_token(model: ModelArch) -> float:
+    """How many copies of a token's hidden state enter MLP GEMMs, over the layers: one in a dense layer, one per
+    routed and shared expert in an MoE layer (each expert multiplies its own permuted copy)."""
+    if not model.is_moe:
+        return 1.0
+    return (model.moe_layers * (model.experts_per_token + model.shared_experts) + model.dense_layers) / model.layers
+
+
+def layer_traffic(model: ModelArch, act_bytes: float, *, quantized_bytes: float = 0.0, quantized_copies: float = 1.0,
+                  dropout: bool = False, flash_attention: bool = True, training: bool = True) -> LayerTraffic:
+    """Bytes per token of one layer's memory-bound operators, forward and (training) backward.
+
+    act_bytes: the activations' dtype (2 for 16-bit, 4 for fp32 / tf32). quantized_bytes: with FP8 / FP4 GEMMs the
+    bytes of a quantized value (0: the GEMMs read 16-bit activations); quantized_copies: the quantized copies each
+    cast writes (Transformer Engine writes a transposed one for the weight-gradient GEMM where FP8 GEMMs take only
+    the TN layout: core.performance.quantized_weight_copies decides it for weights and activations alike).
+    """
+    h, e = float(model.hidden), act_bytes
+    qkv = float(model.q_width + model.kv_dim + model.kv_heads * model.value_head_dim)
+    rotated = float(model.q_width + model.kv_dim)
+    mlp = model.mean_active_ffn_width
+    mlp_out = mlp * (2.0 if model.gated_mlp else 1.0)  # FC1's output: gate and up for SwiGLU
+    copies = mlp_copies_per_token(model)
+    moe_share = model.moe_layers / model.layers if model.is_moe else 0.0
+    routed = float(model.experts_per_token)
+
+    # Forward, replicated: 2 norms (read h, write h), 2 residual adds (read 2h, write h), dropout on both branches
+    # (fused with the add: a 1-byte mask written), an MoE layer's permutation of its tokens to their top-k experts
+    # and back (read h, write k h; read k h, write h).
+    replicated_fwd = 2 * 2 * h * e + 2 * 3 * h * e + (2 * h if dropout else 0.0) \
+        + moe_share * 2 * (routed + 1) * h * e
+    # Backward: a norm reads x and dy and writes dx; the residual adds sum two gradients (read 2h, write h); dropout
+    # reads its mask; the permutation's gradient moves what the forward moved.
+    replicated_bwd = 2 * 3 * h * e + 2 * 3 * h * e + (2 * h if dropout else 0.0) \
+        + moe_share * 2 * (routed + 1) * h * e
+    # Forward, split: rotary on Q and K (read, write); the activation function: SwiGLU reads gate and up and writes
+    # their product, GeLU reads and writes FC1's output.
+    split_fwd = 2 * rotated * e + (mlp_out + mlp) * e
+    # Backward: rotary's gradient the same; SwiGLU reads gate, up and the gradient and writes both gradients (GeLU:
+    # reads its input and the gradient, writes one).
+    split_bwd = 2 * rotated * e + (2 * mlp_out + mlp if model.gated_mlp else 3 * mlp) * e
+
+    if quantized_bytes:
+        written = quantized_bytes * quantized_copies
+        # Each GEMM input is cast before it is multiplied (read 16-bit, write the quantized copies): the QKV and FC1
+        # inputs are hidden-wide (FC1's once per expert copy), the projection's and FC2's head- and MLP-wide.
+        replicated_fwd += (1.0 + copies) * h * (e + written)
+        split_fwd += (float(model.o_width) + mlp) * (e + written)
+        if training:
+            # The backward's data- and weight-gradient GEMMs take the incoming gradients quantized: those of the
+            # projection's and FC2's outputs (hidden-wide), of QKV's and FC1's (head- and MLP-wide).
+            replicated_bwd += (1.0 + copies) * h * (e + written)
+            split_bwd += (qkv + mlp_out) * (e + written)
+
+    # Without FlashAttention the scores are written, softmaxed and (with dropout) masked in HBM: per attended
+    # position the softmax reads and writes them, dropout reads them, writes its output and a 1-byte mask; the
+    # backward reads probabilities and gradient and writes the gradient (dropout: the mask and the gradient in, one
+    # gradient out). Per head; the caller multiplies by the positions attended (Megatron-LM's causal softmax kernel,
+    # scaled_upper_triang_masked_softmax, touches each row only up to its diagonal).
+    if flash_attention:
+        scores_fwd = scores_bwd = 0.0
+    else:
+        heads = float(model.heads)
+        scores_fwd = heads * (2 * e + ((2 * e + 1) if dropout else 0.0))
+        scores_bwd = heads * (3 * e + ((2 * e + 1) if dropout else 0.0))
+    if not training:
+        replicated_bwd = split_bwd = scores_bwd = 0.0
+    return LayerTraffic(replicated_fwd, replicated_bwd, split_fwd, split_bwd, scores_fwd, scores_bwd)
+
+
+def cross_entropy_bytes_per_token(model: ModelArch, act_bytes: float) -> float:
+    """The output head's loss over the vocabulary, per token (forward and backward): a fused vocabulary-parallel
+    cross-entropy (Megatron-LM) reads the logits for their maximum and for the sum of exponentials, then reads them
+    again and writes their gradient. Divided by tensor parallelism (each rank holds vocab / tp logits)."""
+    return 4.0 * model.vocab * act_bytes
+
+
+def serving_bytes_per_token(model: ModelArch, act_bytes: float, kv_bytes: float, tp: int = 1) -> float:
+    """One token's memory-bound traffic through every layer of a serving forward pass on one of tp GPUs: the layer
+    operators (tensor parallelism splits the head- and MLP-wide ones; engines keep the hidden-wide ones whole on
+    every rank) and the append of its K and V to the cache. FP8 / FP4 GEMM inputs cost no pass of their own: serving
+    engines quantize in the kernel that produces them (TensorRT-LLM's fused norm-quantize and SwiGLU-quantize)."""
+    traffic = layer_traffic(model, act_bytes, training=False)
+    per_layer = traffic.replicated_forward + traffic.split_forward / tp + model.kv_cache_values_per_token(tp) * kv_bytes
+    return model.layers * per_layer

@@ -419,9 +419,11 @@ def test_tensorrt_llm_is_planned_only_on_nvidia_gpus(catalog) -> None:
 
 def test_moe_serving_is_judged_on_published_runs_and_says_it_comes_out_fast(catalog) -> None:
     """MoE serving is judged, never fitted: TensorRT-LLM 1.0's Qwen3-30B-A3B rows on one B200 and one GB200 (20) all
-    come out fast, 1.2-6.3 x the measured throughput (routing, grouped GEMMs and dispatch are not modelled); the band
-    is their median error and the warning gives the range. The one earlier report (tier C, printed: DeepSeek-R1 on 8
-    x H20 at one user) is 2.2 x slower than modelled, inside it."""
+    come out fast, 1.2-4.3 x the measured throughput (1.2-6.3 x before the token permutation and the grouped GEMMs'
+    few rows were costed; the router and the engine's per-layer MoE work are not); the band is their median error and
+    the warning gives the range. The one earlier report (tier C, printed: DeepSeek-R1 on 8 x H20 at one user, SGLang)
+    is 3.0 x slower than modelled, outside the band: it was 2.2 x, inside, before the serving refit lowered the
+    all-reduce's latency per ring step from 7 to 5 us (61 layers x 2 all-reduces x 14 steps: 3.4 ms of its 13.6)."""
     from benchmarks.replay import inference_cases, run_case
     from gpuplanner.core.estimate import MOE_SERVING_ERROR_PCT
     from gpuplanner.core.validation_errors import SERVING_MOE_SPEED_RATIO
@@ -437,7 +439,7 @@ def test_moe_serving_is_judged_on_published_runs_and_says_it_comes_out_fast(cata
     (case,) = [c for c in inference_cases(catalog) if c.run_id == "inspur-sglang-deepseek-r1-h20x8-fp8"]
     result = run_case(case, catalog)
     assert not case.in_median and case.tier == "C"
-    assert -MOE_SERVING_ERROR_PCT <= result.error_pct < -50.0  # predicted far faster than reported
+    assert -70.0 <= result.error_pct < -50.0  # predicted far faster than reported
     assert result.result.inference.uncertainty_pct == MOE_SERVING_ERROR_PCT
     assert any("Mixture-of-experts serving comes out too fast" in str(w) and f"{low:.1f}-{high:.1f} times" in str(w)
                for w in result.result.warnings)

@@ -89,7 +89,8 @@ from gpuplanner.core.workload import Assumptions, Cluster, Task, TrainingWorkloa
 EXTRAPOLATION_WIDENING = 1.5  # beyond the largest GPU count validated for the architecture and math width
 UNVALIDATED_ERROR_PCT = 35.0
 # MoE serving: judged on TensorRT-LLM 1.0's Qwen3-30B-A3B rows (B200, GB200), never fitted; every one comes out fast
-# (routing, grouped-GEMM and dispatch costs are not modelled). The band is their median error (a symmetric band
+# (the router and the engine's per-layer MoE work are not modelled; its GB200 rows are slower than its B200 rows,
+# though the GPU is the same). The band is their median error (a symmetric band
 # cannot say "only too fast"); the warning gives their whole range.
 MOE_SERVING_ERROR_PCT = SERVING_OUT_OF_SAMPLE_MEDIAN_PCT["moe"]
 # CNN training: median |error| of the NVIDIA DeepLearningExamples runs (validation.vision_cases), A100 and V100.
@@ -727,8 +728,10 @@ def estimate_inference(scenario: Scenario, node: NodeSpec | None = None, alterna
     moe = workload.model.is_moe
     if moe:
         low, median, high = SERVING_MOE_SPEED_RATIO
-        warnings.append(msg("Mixture-of-experts serving comes out too fast: a decode step reads the experts its "
-                            "tokens are routed to, but routing, grouped-GEMM and dispatch costs are not modelled. "
+        warnings.append(msg("Mixture-of-experts serving comes out too fast: a pass reads the experts its tokens "
+                            "are routed to, moves each token to them and back, and runs their grouped GEMMs at the "
+                            "efficiency of few rows, but the router and the engine's own work per MoE layer are not "
+                            "modelled. "
                             "Against TensorRT-LLM 1.0's published Qwen3-30B-A3B runs (one B200 or GB200) the estimate "
                             "is {low:.1f}-{high:.1f} times the measured throughput (median {median:.1f}); expect the "
                             "lower end of the band (±{band:.0f}%).", low=low, median=median, high=high,

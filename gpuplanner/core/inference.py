@@ -24,7 +24,7 @@ from gpuplanner.core.hardware import GPU, Precision
 from gpuplanner.core.memory import GIB
 from gpuplanner.core.messages import msg
 from gpuplanner.core.model import ModelArch
-from gpuplanner.core.performance import calibrated_gemm_efficiency, nvlink_bytes_per_s, peak_flops
+from gpuplanner.core.performance import calibrated_gemm_efficiency, gemm_rows_factor, nvlink_bytes_per_s, peak_flops
 from gpuplanner.core.records import record
 from gpuplanner.core.validation_errors import FITTED_SERVING, SERVING_OUT_OF_SAMPLE_MAX_PCT
 from gpuplanner.core.workload import NVFP4_BYTES_PER_VALUE, Assumptions
@@ -237,14 +237,20 @@ def weight_bytes(model: ModelArch, weight_format: WeightFormat, profile: EngineP
     return quantized, scales
 
 
+def experts_touched_share(model: ModelArch, tokens: float) -> float:
+    """The share of a layer's routed experts some of `tokens` tokens is sent to: with top-k of E experts chosen
+    uniformly, an expert is missed by all of them with probability (1 - k/E)^tokens (a decode step at batch 1 reaches
+    k experts a layer; a long prompt, all)."""
+    return 1.0 - (1.0 - model.experts_per_token / model.experts) ** max(tokens, 1.0)
+
+
 def weight_bytes_read(model: ModelArch, weight_format: WeightFormat, profile: EngineProfile, tokens: float) -> float:
     """Weight bytes one forward step over `tokens` tokens reads: every dense weight, and of the routed experts only
-    those some token is sent to. With top-k of E experts chosen uniformly, a layer's expert is missed by all tokens
-    with probability (1 - k/E)^tokens (a decode step at batch 1 reads k experts a layer; a long prompt, all)."""
+    those some token is sent to."""
     weights, scales = weight_bytes(model, weight_format, profile)
     if not model.is_moe or model.expert_params <= 0:
         return weights + scales
-    touched = 1.0 - (1.0 - model.experts_per_token / model.experts) ** max(tokens, 1.0)
+    touched = experts_touched_share(model, tokens)
     expert_share = model.expert_params / model.matmul_params  # the routed experts' part of the quantized weights
     expert_bytes = (weights - (model.total_params - model.matmul_params) * 2.0 + scales) * expert_share
     return weights + scales - expert_bytes * (1.0 - touched)
@@ -314,6 +320,12 @@ def gemm_time_s(workload: ServingWorkload, gpu: GPU, tp: int, tokens: float, log
     flop_rate, byte_rate, head_rate = rates or achieved_rates(workload, gpu)
     math = 2.0 * (model.active_layer_matmul_params * tokens / flop_rate
                   + model.logit_params * logit_tokens / head_rate) / tp
+    if model.is_moe and model.expert_params > 0:
+        # Each routed expert multiplies only the tokens sent to it (grouped GEMMs of few rows), at the share of the
+        # engine's rate that GEMMs of that many rows reach against the pass's dense ones (the training size curve).
+        per_expert = tokens * model.experts_per_token / (model.experts * experts_touched_share(model, tokens))
+        relative = gemm_rows_factor(per_expert) / gemm_rows_factor(tokens)
+        math += 2.0 * model.active_expert_matmul_params * tokens / flop_rate / tp * (1.0 / relative - 1.0)
     read = weight_bytes_read(model, workload.weight_format, workload.profile, tokens) / tp / byte_rate
     return max(math, read) + CALIBRATION.gemm_overlap * min(math, read)
 

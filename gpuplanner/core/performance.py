@@ -108,12 +108,17 @@ def gemm_efficiency(gpu: GPU, workload: TrainingWorkload, layouts: Layouts, assu
             * fitted_scale(gpu, workload.precision) * assumptions.compute_efficiency_scale)
 
 
+def gemm_rows_factor(tokens: np.ndarray | float) -> np.ndarray | float:
+    """The share of a GPU's GEMM efficiency that GEMMs of `tokens` rows reach."""
+    return tokens / (tokens + GEMM_TOKENS_HALF_EFFICIENCY)
+
+
 def gemm_size_factor(workload: TrainingWorkload, layouts: Layouts, tokens: np.ndarray | None = None) -> np.ndarray:
     """The share of a GPU's GEMM efficiency that GEMMs of this size reach (per-GPU width and `tokens` rows)."""
     width = workload.model.hidden / layouts.tp
     if tokens is None:
         tokens = layouts.micro_batch * workload.seq_len / layouts.context
-    return (width / (width + GEMM_WIDTH_HALF_EFFICIENCY)) * (tokens / (tokens + GEMM_TOKENS_HALF_EFFICIENCY))
+    return (width / (width + GEMM_WIDTH_HALF_EFFICIENCY)) * gemm_rows_factor(tokens)
 
 
 class GpuRows:

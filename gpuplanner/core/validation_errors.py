@@ -104,14 +104,14 @@ FITTED_SERVING = {
 SERVING_OUT_OF_SAMPLE_MEDIAN_PCT = {
     'fp4': 8.5,
     'llama.cpp': 7.4,
-    'moe': 69.2,
+    'moe': 63.3,
     'tensorrt-llm': 5.8,
     'vllm': 4.1,
 }
 SERVING_OUT_OF_SAMPLE_MAX_PCT = {
     'fp4': 21.2,
     'llama.cpp': 24.3,
-    'moe': 347.2,
+    'moe': 327.3,
     'tensorrt-llm': 49.1,
     'vllm': 4.6,
 }
@@ -123,6 +123,6 @@ SERVING_SOURCES = {
     'tensorrt-llm': 3,
     'vllm': 3,
 }
-SERVING_MOE_SPEED_RATIO = (1.2, 1.7, 4.5)
+SERVING_MOE_SPEED_RATIO = (1.2, 1.6, 4.3)
 # The GPU architectures some published serving run ran on.
 SERVING_ARCHITECTURES = ('Ada Lovelace (AD102)', 'Ampere', 'Ampere (GA102)', 'Blackwell', 'CDNA 3', 'Hopper')

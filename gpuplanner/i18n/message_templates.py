@@ -69,11 +69,13 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "IEC 60309 %1 above %2 A: hard-wired (%3)"),
     QT_TRANSLATE_NOOP("CoreMessages", "Korthikanti et al. 2022, generalised to GQA and SwiGLU"),
     QT_TRANSLATE_NOOP("CoreMessages", "Misses the deadline: %1 days against %2."),
-    QT_TRANSLATE_NOOP("CoreMessages", "Mixture-of-experts serving comes out too fast: a decode step reads the "
-                                      "experts its tokens are routed to, but routing, grouped-GEMM and dispatch "
-                                      "costs are not modelled. Against TensorRT-LLM 1.0's published Qwen3-30B-A3B "
-                                      "runs (one B200 or GB200) the estimate is %1-%2 times the measured throughput"
-                                      " (median %3); expect the lower end of the band (±%4%)."),
+    QT_TRANSLATE_NOOP("CoreMessages", "Mixture-of-experts serving comes out too fast: a pass reads the experts its "
+                                      "tokens are routed to, moves each token to them and back, and runs their "
+                                      "grouped GEMMs at the efficiency of few rows, but the router and the engine's"
+                                      " own work per MoE layer are not modelled. Against TensorRT-LLM 1.0's "
+                                      "published Qwen3-30B-A3B runs (one B200 or GB200) the estimate is %1-%2 times"
+                                      " the measured throughput (median %3); expect the lower end of the band "
+                                      "(±%4%)."),
     QT_TRANSLATE_NOOP("CoreMessages", "Multi-node training on PCIe servers: check each node has a 100-200 Gb/s RDMA"
                                       " NIC per 2 GPUs or gradient traffic will dominate."),
     QT_TRANSLATE_NOOP("CoreMessages", "NEMA L21-%1P (three-phase 208 V)"),

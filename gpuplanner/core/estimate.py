@@ -36,6 +36,7 @@ from gpuplanner.core.memory import (
 )
 from gpuplanner.core.messages import Message, msg
 from gpuplanner.core.performance import (
+    fitted_scale,
     is_validated,
     linear_flops_per_token,
     model_flops_per_token,
@@ -345,8 +346,9 @@ def training_bounds(scenario: Scenario, gpu: GPU) -> tuple[float, float] | None:
     except InputError:  # the GPU cannot run it at all: no bound here; its own evaluation says why
         return None
     workload = _training_workload(scenario, precision)
-    rate = peak_flops(gpu, precision) * peak_gemm_efficiency(gpu, precision) * \
-        scenario.assumptions.compute_efficiency_scale
+    # The prior times its fitted calibration (above 1 for Hopper and Blackwell), GEMMs of every size at their best.
+    rate = peak_flops(gpu, precision) * peak_gemm_efficiency(gpu, precision) * fitted_scale(gpu, precision) \
+        * scenario.assumptions.compute_efficiency_scale
     flops = float(linear_flops_per_token(workload, np.zeros(1))[0]) * workload.tokens
     gpu_days = math.inf if rate <= 0 else flops / rate / 86400.0
     shard = parameter_shard(workload, np.ones(1), np.ones(1))

@@ -140,3 +140,30 @@ def test_a_serving_pass_pays_its_operators_at_the_engines_bandwidth(catalog) -> 
     assert per_token == pytest.approx(32 * (traffic.forward + kv))
     halved = serving_bytes_per_token(LLAMA_8B, 2.0, 1.0, tp=2)
     assert halved == pytest.approx(32 * (traffic.replicated_forward + traffic.split_forward / 2 + kv / 2))
+
+
+def test_eager_pytorch_runs_a_llama_layers_norms_rotary_and_swiglu_unfused() -> None:
+    """Hugging Face's LlamaRMSNorm is six kernels in eager PyTorch (18 units of the activation bytes per value
+    forward, 30 backward, for the fused kernel's 2 and 3), rotate_half rotary five (10 a pass for 2), SwiGLU two (5
+    and 9 units per MLP value for 3 and 5); residual adds are one kernel either way. A plain-MLP model (LayerNorm,
+    GeLU: one kernel each in eager PyTorch too) and serving (fused engines) do not change."""
+    h, f, qk = 4096, 14336, 4096 + 1024
+    fused, eager = layer_traffic(LLAMA_8B, 2.0), layer_traffic(LLAMA_8B, 2.0, eager=True)
+    assert eager.replicated_forward - fused.replicated_forward == pytest.approx(2 * (18 - 2) * h * 2)
+    assert eager.replicated_backward - fused.replicated_backward == pytest.approx(2 * (30 - 3) * h * 2)
+    assert eager.split_forward - fused.split_forward == pytest.approx((10 - 2) * qk * 2 + (5 - 3) * f * 2)
+    assert eager.split_backward - fused.split_backward == pytest.approx((10 - 2) * qk * 2 + (9 - 5) * f * 2)
+    gpt = LLAMA_8B.with_overrides(gated_mlp=False)
+    assert layer_traffic(gpt, 2.0, eager=True) == layer_traffic(gpt, 2.0)
+
+
+def test_an_eager_step_pays_the_unfused_traffic(catalog) -> None:
+    """The assumption reaches the step: an 8B layer stack on an RTX 4090 (1 TB/s) spends about three times the
+    memory-bound time eagerly, and the rest of the step is unchanged."""
+    workload = TrainingWorkload(LLAMA_8B, task=Task.PRETRAIN, seq_len=2048, global_batch=1, precision=Precision.BF16)
+    layouts = Layouts.single(1, 1, 1, 1, 0, Recompute.FULL, False, 1)
+    cluster = Cluster(catalog.gpu("rtx-4090"), 1)
+    fused = training_step_time(workload, cluster, layouts, Assumptions())
+    eager = training_step_time(workload, cluster, layouts, Assumptions(fused_elementwise=False))
+    assert 2.5 < float(eager.memory_bound[0]) / float(fused.memory_bound[0]) < 3.5
+    assert float(eager.gemm[0]) == float(fused.gemm[0])

@@ -45,14 +45,29 @@ def mlp_copies_per_token(model: ModelArch) -> float:
     return (model.moe_layers * (model.experts_per_token + model.shared_experts) + model.dense_layers) / model.layers
 
 
+# Eager PyTorch (no torch.compile, no fused kernels) runs Hugging Face's Llama-family modules one elementary op per
+# kernel (transformers' modeling_llama.py). Bytes per element with 16-bit activations, in units of act_bytes:
+# LlamaRMSNorm casts to fp32 (read 2, write 4), squares (4, 4), takes the mean (4), scales (4, 4), casts back
+# (4, 2) and multiplies by its weight (2, 2): 18 units for the fused kernel's 2; its autograd backward about 30
+# for 3. rotate_half's rotary multiplies by cos, negates half, concatenates, multiplies by sin and adds: about 10
+# units a pass for 2. SwiGLU as act_fn(gate) * up: SiLU (read, write), then the product (read 2, write 1): 5 units
+# per MLP value for 3, and its backward 9 for 5. Residual adds are one kernel either way; GeLU and LayerNorm
+# (models with a plain MLP: GPT, MPT) are single kernels in eager PyTorch too, so only gated models change.
+EAGER_NORM_FORWARD, EAGER_NORM_BACKWARD = 18.0, 30.0
+EAGER_ROTARY_PASS = 10.0
+EAGER_SWIGLU_FORWARD, EAGER_SWIGLU_BACKWARD = 5.0, 9.0
+
+
 def layer_traffic(model: ModelArch, act_bytes: float, *, quantized_bytes: float = 0.0, quantized_copies: float = 1.0,
-                  dropout: bool = False, flash_attention: bool = True, training: bool = True) -> LayerTraffic:
+                  dropout: bool = False, flash_attention: bool = True, training: bool = True,
+                  eager: bool = False) -> LayerTraffic:
     """Bytes per token of one layer's memory-bound operators, forward and (training) backward.
 
     act_bytes: the activations' dtype (2 for 16-bit, 4 for fp32 / tf32). quantized_bytes: with FP8 / FP4 GEMMs the
     bytes of a quantized value (0: the GEMMs read 16-bit activations); quantized_copies: the quantized copies each
     cast writes (Transformer Engine writes a transposed one for the weight-gradient GEMM where FP8 GEMMs take only
-    the TN layout: core.performance.quantized_weight_copies decides it for weights and activations alike).
+    the TN layout: core.performance.quantized_weight_copies decides it for weights and activations alike). eager:
+    a gated (Llama-family) model's norms, rotary and SwiGLU run unfused, as eager PyTorch runs them.
     """
     h, e = float(model.hidden), act_bytes
     qkv = float(model.q_width + model.kv_dim + model.kv_heads * model.value_head_dim)
@@ -63,21 +78,26 @@ def layer_traffic(model: ModelArch, act_bytes: float, *, quantized_bytes: float 
     moe_share = model.moe_layers / model.layers if model.is_moe else 0.0
     routed = float(model.experts_per_token)
 
+    unfused = eager and model.gated_mlp
+    norm_fwd, norm_bwd = (EAGER_NORM_FORWARD, EAGER_NORM_BACKWARD) if unfused else (2.0, 3.0)
+    rotary = EAGER_ROTARY_PASS if unfused else 2.0
     # Forward, replicated: 2 norms (read h, write h), 2 residual adds (read 2h, write h), dropout on both branches
     # (fused with the add: a 1-byte mask written), an MoE layer's permutation of its tokens to their top-k experts
     # and back (read h, write k h; read k h, write h).
-    replicated_fwd = 2 * 2 * h * e + 2 * 3 * h * e + (2 * h if dropout else 0.0) \
+    replicated_fwd = 2 * norm_fwd * h * e + 2 * 3 * h * e + (2 * h if dropout else 0.0) \
         + moe_share * 2 * (routed + 1) * h * e
     # Backward: a norm reads x and dy and writes dx; the residual adds sum two gradients (read 2h, write h); dropout
     # reads its mask; the permutation's gradient moves what the forward moved.
-    replicated_bwd = 2 * 3 * h * e + 2 * 3 * h * e + (2 * h if dropout else 0.0) \
+    replicated_bwd = 2 * norm_bwd * h * e + 2 * 3 * h * e + (2 * h if dropout else 0.0) \
         + moe_share * 2 * (routed + 1) * h * e
     # Forward, split: rotary on Q and K (read, write); the activation function: SwiGLU reads gate and up and writes
     # their product, GeLU reads and writes FC1's output.
-    split_fwd = 2 * rotated * e + (mlp_out + mlp) * e
+    activation_fwd = EAGER_SWIGLU_FORWARD * mlp if unfused else mlp_out + mlp
+    split_fwd = rotary * rotated * e + activation_fwd * e
     # Backward: rotary's gradient the same; SwiGLU reads gate, up and the gradient and writes both gradients (GeLU:
     # reads its input and the gradient, writes one).
-    split_bwd = 2 * rotated * e + (2 * mlp_out + mlp if model.gated_mlp else 3 * mlp) * e
+    activation_bwd = EAGER_SWIGLU_BACKWARD * mlp if unfused else (2 * mlp_out + mlp if model.gated_mlp else 3 * mlp)
+    split_bwd = rotary * rotated * e + activation_bwd * e
 
     if quantized_bytes:
         written = quantized_bytes * quantized_copies

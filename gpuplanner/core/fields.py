@@ -96,6 +96,9 @@ _ASSUMPTION_HELP: dict[str, str] = {
                                "1 FlashAttention-1 or xformers (half FlashAttention-2)",
     "fp8_activation_inputs": "FP8 training also stores the MLP activation function's input in FP8 (NeMo's "
                              "fp8_activation_input_store, MLPerf LoRA recipes)",
+    "fused_elementwise": "norms, rotary and SwiGLU run as fused kernels (Transformer Engine, Megatron-LM, Liger, "
+                         "torch.compile); off: eager PyTorch, one op a kernel (Hugging Face models without "
+                         "torch.compile: several times the memory traffic)",
     "fragmentation": "caching-allocator slack, a share of tensor memory (reserved but not allocated)",
     "dp_overlap": "share of the gradient traffic hidden behind the backward pass",
     "tp_overlap": "share of the tensor-parallel collectives hidden behind the GEMMs (Transformer Engine overlap)",

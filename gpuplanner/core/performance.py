@@ -414,7 +414,7 @@ def _step_time(workload: TrainingWorkload, gpu: GpuRows, gpus_per_node: np.ndarr
     # reads it); the loss is spread over the stages as the output head's GEMMs are.
     traffic = layer_traffic(model, act_bytes, quantized_bytes=QUANTIZED_BYTES.get(workload.precision, 0.0),
                             quantized_copies=gpu.quantized_weight_copies, dropout=assumptions.dropout,
-                            flash_attention=assumptions.flash_attention)
+                            flash_attention=assumptions.flash_attention, eager=not assumptions.fused_elementwise)
     replicated_share = 1.0 / np.where(layouts.sequence_parallel > 0, tp, 1.0)
     forward = traffic.replicated_forward * replicated_share + traffic.split_forward / tp
     backward = traffic.replicated_backward * replicated_share + traffic.split_backward / tp

@@ -104,6 +104,10 @@ class Assumptions:
     # FP8 recipes that also store the MLP activation function's input (SwiGLU's gate and up, or FC1's output) in FP8
     # for the backward pass: NeMo's fp8_activation_input_store, set in NVIDIA's and AMD's MLPerf LoRA recipes.
     fp8_activation_inputs: bool = False
+    # Norms, rotary and the activation function run as fused kernels (Transformer Engine, Megatron-LM, Liger,
+    # torch.compile); False: eager PyTorch, one elementary op a kernel, as Hugging Face's Llama-family modules run
+    # without torch.compile (core/elementwise.py). Only gated (Llama-family) models change.
+    fused_elementwise: bool = True
     cuda_context_gib: float = 0.75  # CUDA context + cuBLAS/cuDNN workspaces, per process
     nccl_buffers_gib: float = 0.5  # NCCL channel buffers when the GPU talks to peers
     fragmentation: float = 0.08  # caching-allocator slack as a share of tensor memory

@@ -109,7 +109,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="406"/>
-        <location filename="../../gpuplanner/ui/details.py" line="224"/>
+        <location filename="../../gpuplanner/ui/details.py" line="225"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
@@ -183,7 +183,7 @@
         <location filename="../../gpuplanner/cli/estimate.py" line="48"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="407"/>
         <location filename="../../gpuplanner/ui/details.py" line="66"/>
-        <location filename="../../gpuplanner/ui/details.py" line="225"/>
+        <location filename="../../gpuplanner/ui/details.py" line="226"/>
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
@@ -558,7 +558,7 @@
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="174"/>
         <location filename="../../gpuplanner/ui/details.py" line="161"/>
-        <location filename="../../gpuplanner/ui/details.py" line="259"/>
+        <location filename="../../gpuplanner/ui/details.py" line="260"/>
         <source>Racks</source>
         <translation>机柜数</translation>
     </message>
@@ -757,7 +757,7 @@
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="243"/>
         <location filename="../../gpuplanner/ui/details.py" line="177"/>
-        <location filename="../../gpuplanner/ui/details.py" line="261"/>
+        <location filename="../../gpuplanner/ui/details.py" line="262"/>
         <source>Capex</source>
         <translation>资本支出</translation>
     </message>
@@ -1122,7 +1122,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="462"/>
-        <location filename="../../gpuplanner/ui/details.py" line="256"/>
+        <location filename="../../gpuplanner/ui/details.py" line="257"/>
         <source>Output tokens/s</source>
         <translation>每秒输出 token 数</translation>
     </message>
@@ -1195,7 +1195,7 @@
         <location filename="../../gpuplanner/cli/estimate.py" line="104"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="477"/>
         <location filename="../../gpuplanner/ui/details.py" line="48"/>
-        <location filename="../../gpuplanner/ui/details.py" line="264"/>
+        <location filename="../../gpuplanner/ui/details.py" line="265"/>
         <source>Warnings</source>
         <translation>警告</translation>
     </message>
@@ -1231,7 +1231,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/ui/details.py" line="76"/>
-        <location filename="../../gpuplanner/ui/details.py" line="255"/>
+        <location filename="../../gpuplanner/ui/details.py" line="256"/>
         <source>Days</source>
         <translation>天数</translation>
     </message>
@@ -1539,71 +1539,76 @@
     </message>
     <message>
         <location filename="../../gpuplanner/ui/details.py" line="222"/>
+        <source>Fused norm, rotary and activation kernels (off: eager PyTorch)</source>
+        <translation>归一化、旋转位置编码和激活函数使用融合算子（关闭：PyTorch 逐算子即时执行）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="223"/>
         <source>Weight storage</source>
         <translation>权重存储</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="223"/>
+        <location filename="../../gpuplanner/ui/details.py" line="224"/>
         <source>Compute efficiency scale</source>
         <translation>计算效率系数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="223"/>
+        <location filename="../../gpuplanner/ui/details.py" line="224"/>
         <source>FLOPs counted as</source>
         <translation>FLOPs 计算方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="224"/>
+        <location filename="../../gpuplanner/ui/details.py" line="225"/>
         <source>Activation memory</source>
         <translation>激活显存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="224"/>
+        <location filename="../../gpuplanner/ui/details.py" line="225"/>
         <source>Adapters</source>
         <translation>适配器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="225"/>
+        <location filename="../../gpuplanner/ui/details.py" line="226"/>
         <source>Power</source>
         <translation>功耗</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="227"/>
+        <location filename="../../gpuplanner/ui/details.py" line="228"/>
         <source>Job interruptions per million GPU-hours</source>
         <translation>每百万 GPU 小时的作业中断次数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="228"/>
+        <location filename="../../gpuplanner/ui/details.py" line="229"/>
         <source>Checkpoint write bandwidth per GPU (GB/s)</source>
         <translation>每 GPU 检查点写入带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="229"/>
+        <location filename="../../gpuplanner/ui/details.py" line="230"/>
         <source>Minutes to restart after an interruption</source>
         <translation>中断后重启所需分钟数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="237"/>
+        <location filename="../../gpuplanner/ui/details.py" line="238"/>
         <source>Per million output tokens, rented</source>
         <translation>每百万输出 token 成本（租用）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="238"/>
+        <location filename="../../gpuplanner/ui/details.py" line="239"/>
         <source>Per million output tokens, owned</source>
         <translation>每百万输出 token 成本（自有）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="240"/>
+        <location filename="../../gpuplanner/ui/details.py" line="241"/>
         <source>This job, rented on demand</source>
         <translation>本次任务（云上按量租用）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="271"/>
+        <location filename="../../gpuplanner/ui/details.py" line="272"/>
         <source>No plan keeps every limit you set</source>
         <translation>没有方案能满足您设定的全部限制</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="271"/>
+        <location filename="../../gpuplanner/ui/details.py" line="272"/>
         <source>Near misses (not answers)</source>
         <translation>接近的方案（不是答案）</translation>
     </message>
@@ -1619,7 +1624,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/ui/details.py" line="182"/>
-        <location filename="../../gpuplanner/ui/details.py" line="262"/>
+        <location filename="../../gpuplanner/ui/details.py" line="263"/>
         <source>TCO</source>
         <translation>总拥有成本</translation>
     </message>
@@ -1634,25 +1639,25 @@
         <translation>融合注意力内核代数（1-3）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="226"/>
+        <location filename="../../gpuplanner/ui/details.py" line="227"/>
         <source>GEMM time beyond the longer of math and weight reads (share of the shorter)</source>
         <translation>GEMM 在计算与权重读取中较长者之外多出的时间（较短者的比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="241"/>
+        <location filename="../../gpuplanner/ui/details.py" line="242"/>
         <source>This job, on owned hardware (its share of the TCO)</source>
         <translation>本次任务（自有硬件，按总拥有成本分摊）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="253"/>
+        <location filename="../../gpuplanner/ui/details.py" line="254"/>
         <source>Where</source>
         <translation>部署</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/plan.py" line="33"/>
         <location filename="../../gpuplanner/ui/details.py" line="49"/>
-        <location filename="../../gpuplanner/ui/details.py" line="253"/>
-        <location filename="../../gpuplanner/ui/details.py" line="275"/>
+        <location filename="../../gpuplanner/ui/details.py" line="254"/>
+        <location filename="../../gpuplanner/ui/details.py" line="276"/>
         <source>buy</source>
         <translation>购买</translation>
     </message>
@@ -1697,28 +1702,28 @@
     <message>
         <location filename="../../gpuplanner/cli/plan.py" line="33"/>
         <location filename="../../gpuplanner/ui/details.py" line="50"/>
-        <location filename="../../gpuplanner/ui/details.py" line="253"/>
-        <location filename="../../gpuplanner/ui/details.py" line="275"/>
+        <location filename="../../gpuplanner/ui/details.py" line="254"/>
+        <location filename="../../gpuplanner/ui/details.py" line="276"/>
         <source>rent</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="254"/>
+        <location filename="../../gpuplanner/ui/details.py" line="255"/>
         <source>Memory / GPU (GiB)</source>
         <translation>单卡显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="258"/>
+        <location filename="../../gpuplanner/ui/details.py" line="259"/>
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="260"/>
+        <location filename="../../gpuplanner/ui/details.py" line="261"/>
         <source>IT power (kW)</source>
         <translation>IT 功率（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="263"/>
+        <location filename="../../gpuplanner/ui/details.py" line="264"/>
         <source>Ranking cost</source>
         <translation>排名成本</translation>
     </message>

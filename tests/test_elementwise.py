@@ -167,3 +167,14 @@ def test_an_eager_step_pays_the_unfused_traffic(catalog) -> None:
     eager = training_step_time(workload, cluster, layouts, Assumptions(fused_elementwise=False))
     assert 2.5 < float(eager.memory_bound[0]) / float(fused.memory_bound[0]) < 3.5
     assert float(eager.gemm[0]) == float(fused.gemm[0])
+
+
+def test_latent_attention_rotates_only_its_rotary_parts(catalog) -> None:
+    """DeepSeek-V3's MLA applies rotary to 64 of each query head's 192 dimensions and to one shared 64-wide key:
+    (128 + 1) x 64 values a token, read and written, not its whole Q and K."""
+    model = catalog.model("deepseek-v3")
+    plain = model.with_overrides(kv_lora_rank=0, q_lora_rank=0, rope_head_dim=0, head_dim=None, v_head_dim=None)
+    mla, dense = layer_traffic(model, 2.0), layer_traffic(plain, 2.0)
+    rotary = 2 * (128 + 1) * 64 * 2
+    expected = dense.split_forward - 2 * (plain.q_width + plain.kv_dim) * 2 + rotary
+    assert mla.split_forward == pytest.approx(expected)

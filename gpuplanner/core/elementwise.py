@@ -71,7 +71,9 @@ def layer_traffic(model: ModelArch, act_bytes: float, *, quantized_bytes: float 
     """
     h, e = float(model.hidden), act_bytes
     qkv = float(model.q_width + model.kv_dim + model.kv_heads * model.value_head_dim)
-    rotated = float(model.q_width + model.kv_dim)
+    # Rotary turns Q and K; multi-head latent attention only their decoupled rotary parts (each head's query part
+    # and one shared key, DeepSeek-V2 Sec. 2.1.3).
+    rotated = float((model.heads + 1) * model.rope_head_dim if model.is_mla else model.q_width + model.kv_dim)
     mlp = model.mean_active_ffn_width
     mlp_out = mlp * (2.0 if model.gated_mlp else 1.0)  # FC1's output: gate and up for SwiGLU
     copies = mlp_copies_per_token(model)

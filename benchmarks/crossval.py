@@ -216,6 +216,11 @@ def generated_source(rows: list[Row], serving: tuple[ServingCalibration, list[Se
     moe_median, moe_max = (round(v, 1) for v in _median_max([r.out_of_sample for r in moe_rows])) if moe_rows \
         else (None, None)
     moe_sources = len({r.scored.source for r in moe_rows})
+    # Estimated over measured speed: a step time's error inverted, a throughput's as it is.
+    speeds = [1.0 / (1.0 + r.out_of_sample / 100.0) if r.scored.case.metric == "step_time_s"
+              else 1.0 + r.out_of_sample / 100.0 for r in moe_rows]
+    moe_speed = (round(min(speeds), 2), round(statistics.median(speeds), 2), round(max(speeds), 2)) if speeds \
+        else None
     moe_groups = tuple(sorted({r.scored.group for r in moe_rows}))
     scales = fitted_scales([r.scored for r in rows])
     calibration = "{\n" + "".join(f"    {group!r}: {value},\n" for group, value in scales.items()) + "}"
@@ -252,6 +257,8 @@ def generated_source(rows: list[Row], serving: tuple[ServingCalibration, list[Se
         f"MOE_OUT_OF_SAMPLE_MEDIAN_PCT = {moe_median}",
         f"MOE_OUT_OF_SAMPLE_MAX_PCT = {moe_max}",
         f"MOE_SOURCES = {moe_sources}",
+        "# The range of their estimated over measured speed (least, median, most), out of sample.",
+        f"MOE_SPEED_RATIO = {moe_speed!r}",
         f"MOE_GROUPS = {moe_groups!r}",
         *serving_generated_lines(*serving),
         "",

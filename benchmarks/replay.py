@@ -262,9 +262,12 @@ def training_cases(catalog: Catalog) -> list[Case]:
 
     # NeMo AutoModel's MoE pretraining table (PyTorch FSDP2 with pipeline and expert parallelism, BF16 on DGX-H100):
     # the layouts as printed (GPT-OSS's EP, printed "-", from its linked benchmark config), FSDP over the
-    # data-parallel ranks (ZeRO-3), routing balanced as the recipes force it, DeepEP's per-node dispatch (the
-    # planner's default); FlexAttention (GPT-OSS) is costed as FlashAttention-2, the generation PyTorch's
-    # FlexAttention announcement measured it against (about 85-90 % of it).
+    # data-parallel ranks (ZeRO-3), DeepEP's per-node dispatch (the planner's default); FlexAttention (GPT-OSS) is
+    # costed as FlashAttention-2, the generation PyTorch's FlexAttention announcement measured it against (about
+    # 85-90 % of it). Routing as the benchmark ran it: its FakeBalancedGate (nemo_automodel's MoE layers) gives
+    # token t the k consecutive experts t k .. t k + k - 1 (mod the experts), balanced and local: groups of k
+    # consecutive experts, one group a token (expert_groups = experts / k, expert_groups_per_token = 1), so a
+    # token's experts sit on one or two GPUs of one node.
     for run_id, label, preset in (
         ("automodel-deepseek-v3-h100x1024-bf16", "DeepSeek-V3 MoE, 1024 H100 (AutoModel)", "deepseek-v3"),
         ("automodel-deepseek-v3-h100x256-bf16", "DeepSeek-V3 MoE, 256 H100 (AutoModel)", "deepseek-v3"),
@@ -277,8 +280,10 @@ def training_cases(catalog: Catalog) -> list[Case]:
         shape, gpus = run["parallelism"], run["hardware"]["count"]
         layout = {"tp": shape["tp"], "pp": shape["pp"], "cp": 1, "dp": gpus // (shape["tp"] * shape["pp"]),
                   "virtual_stages": shape["vp"] or 1, "ep": shape["ep"]}
+        fake = catalog.model(preset)
         cases.append(Case(run_id, label, {
-            "task": "pretrain", "model": {"preset": preset}, "seq_len": 4096, "precision": "bf16",
+            "task": "pretrain", "model": {"preset": preset, "expert_groups": fake.experts // fake.experts_per_token,
+                                          "expert_groups_per_token": 1}, "seq_len": 4096, "precision": "bf16",
             "training": {"global_batch": run["workload"]["global_batch_sequences"],
                          "micro_batch": run["workload"]["micro_batch"], "zero": 3,
                          # as the benchmark config sets it (every layer, or none), not searched

@@ -6,8 +6,8 @@ from gpuplanner.core.model import ARCH_FIELDS
 
 Row = dict[str, object]  # one catalog row: column -> value (None where the source gives nothing)
 # 2: models.activation_mib_per_sample; 3: confidence, price_date, price_confidence; 4: fp4_tflops; 5: the models'
-# shape fields beyond the classic transformer (core.model.ARCH_FIELDS)
-SCHEMA_VERSION = 5
+# shape fields beyond the classic transformer (core.model.ARCH_FIELDS); 6: their MoE routing groups
+SCHEMA_VERSION = 6
 
 TEXT, INTEGER, REAL, BOOL = "TEXT", "INTEGER", "REAL", "BOOL"
 

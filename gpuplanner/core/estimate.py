@@ -64,6 +64,7 @@ from gpuplanner.core.validation_errors import (
     MOE_OUT_OF_SAMPLE_MAX_PCT,
     MOE_OUT_OF_SAMPLE_MEDIAN_PCT,
     MOE_SOURCES,
+    MOE_SPEED_RATIO,
     OUT_OF_SAMPLE_GPU_MEDIAN_PCT,
     OUT_OF_SAMPLE_MAX_PCT,
     OUT_OF_SAMPLE_MEDIAN_PCT,
@@ -227,6 +228,13 @@ def training_warnings(scenario: Scenario, workload: TrainingWorkload, cluster: C
                             count=cluster.count, architecture=gpu.architecture, width=group[1],
                             largest=LARGEST_VALIDATED_GPUS[group],
                             band=uncertainty_pct(gpu, workload.precision, cluster.count, workload.model.is_moe)))
+    if workload.model.is_moe and MOE_SPEED_RATIO is not None:
+        low, median, high = MOE_SPEED_RATIO
+        warnings.append(msg("Mixture-of-experts training is judged on published runs, never fitted to them: against "
+                            "them the estimate is {low:.2f}-{high:.2f} times the measured speed (median {median:.2f}); "
+                            "most come out too fast, so expect the slower side of the band (±{band:.0f}%).",
+                            low=low, high=high, median=median,
+                            band=uncertainty_pct(gpu, workload.precision, cluster.count, True)))
     if group in OUT_OF_SAMPLE_MEDIAN_PCT and moe_unvalidated(group, workload.model.is_moe):
         warnings.append(msg("No published mixture-of-experts run on {architecture} in {width} to check against: the "
                             "time band is widened to ±{band:.0f}%.", architecture=gpu.architecture, width=group[1],

@@ -33,9 +33,14 @@ ARCH_FIELDS: dict[str, str] = {
     "rope_head_dim": "MLA's decoupled rotary key width, cached once per token beside the latent",
     "sliding_window": "tokens a local-attention layer sees (Gemma 3, GPT-OSS, Mistral 7B)",
     "sliding_layers": "how many layers attend within that window (the rest see the whole context)",
+    "expert_groups": "MoE routing groups: the experts split into this many groups of consecutive experts, and each "
+                     "token routed within expert_groups_per_token of them (DeepSeek-V3's n_group 8)",
+    "expert_groups_per_token": "groups a token's experts come from (DeepSeek-V3's topk_group 4: a token reaches at "
+                               "most 4 of 8 nodes when expert parallelism spans 8 nodes)",
 }
 ARCH_COUNTS = frozenset({"dense_layers", "shared_experts", "kv_lora_rank", "q_lora_rank", "rope_head_dim",
-                         "sliding_layers"})  # the fields where 0 is allowed (and means none)
+                         "sliding_layers", "expert_groups",
+                         "expert_groups_per_token"})  # the fields where 0 is allowed (and means none)
 
 
 @record
@@ -69,6 +74,8 @@ class ModelArch:
     rope_head_dim: int = 0
     sliding_window: int | None = None
     sliding_layers: int = 0
+    expert_groups: int = 0
+    expert_groups_per_token: int = 0
 
     def __post_init__(self) -> None:
         require_int("model.layers", self.layers, maximum=MAX_LAYERS)
@@ -98,6 +105,13 @@ class ModelArch:
                     maximum=self.layers - 1 if self.experts > 1 else 0)
         require_int("model.shared_experts", self.shared_experts, minimum=0, maximum=4096)
         require_int("model.sliding_layers", self.sliding_layers, minimum=0, maximum=self.layers)
+        require_int("model.expert_groups", self.expert_groups, minimum=0,
+                    maximum=self.experts if self.experts > 1 else 0)
+        if self.expert_groups and self.experts % self.expert_groups:
+            raise InputError("model.expert_groups", "{groups} groups do not divide {experts} experts",
+                             groups=self.expert_groups, experts=self.experts)
+        require_int("model.expert_groups_per_token", self.expert_groups_per_token, minimum=0,
+                    maximum=self.expert_groups)
         if self.kv_lora_rank and self.rope_head_dim >= self.qk_head_dim:
             raise InputError("model.rope_head_dim", "must be smaller than head_dim ({head_dim})",
                              head_dim=self.qk_head_dim)
@@ -189,6 +203,13 @@ class ModelArch:
     @property
     def is_moe(self) -> bool:
         return self.experts > 1
+
+    @property
+    def routing_groups(self) -> tuple[int, int]:
+        """(groups of consecutive experts, groups a token is routed within): (1, 1) without group-limited routing."""
+        if not self.expert_groups or not self.expert_groups_per_token:
+            return 1, 1
+        return self.expert_groups, self.expert_groups_per_token
 
     # --- parameter counts ---------------------------------------------------------------------------
     @property
@@ -372,6 +393,9 @@ def architecture_from_hf_config(config: dict[str, object], name: str, source: st
         if dense_layers:
             fields["dense_layers"] = dense_layers
             fields["dense_ffn_hidden"] = pick("intermediate_size_mlp", "intermediate_size")
+        groups, chosen = int(config.get("n_group") or 1), int(config.get("topk_group") or 1)  # type: ignore[call-overload]
+        if 1 <= chosen < groups:  # group-limited routing (DeepSeek-V3: 4 of 8 groups)
+            fields.update(expert_groups=groups, expert_groups_per_token=chosen)
         if config.get("n_shared_experts"):
             fields["shared_experts"] = config["n_shared_experts"]
         elif config.get("shared_expert_intermediate_size"):  # Qwen2-MoE: one wider shared expert, in expert widths

@@ -474,16 +474,27 @@ def _step_time(workload: TrainingWorkload, gpu: GpuRows, gpus_per_node: np.ndarr
                         * assumptions.moe_load_imbalance)
         routed = tokens_bytes * model.experts_per_token
         peers_in_node = np.minimum(ep, np.maximum(gpus_per_node // (tp * cp), 1.0))  # the group's ranks per node
-        local = (peers_in_node - 1.0) / ep * routed / gpu.link_bytes_per_s(tp * cp * peers_in_node, assumptions)
+        node_link = gpu.link_bytes_per_s(tp * cp * peers_in_node, assumptions)
         if assumptions.ep_node_forwarding:
-            # A token crosses the network once per other node holding one of its experts, then NVLink forwards it
-            # to them (DeepEP; DeepSeek-V3 report, Sec. 3.2.2): with k experts uniform over the group's nodes,
-            # (nodes - 1) x (1 - (1 - 1/nodes)^k) copies, not one per remote expert.
+            # A token crosses the network once per other node holding one of its experts and NVLink carries it
+            # once to each other GPU holding some (DeepEP; DeepSeek-V3 report, Sec. 3.2.2), not once per expert.
+            # Its k experts are uniform over the GPUs its routing reaches: all of the group, or with group-limited
+            # routing (DeepSeek-V3's 4 of 8 groups of consecutive experts) the GPUs of its groups; a GPU of the
+            # reach is missed by all k with probability (1 - 1/reach)^k.
+            groups, chosen = model.routing_groups
+            k = model.experts_per_token
             nodes = ep / peers_in_node
-            copies = np.where(nodes > 1.0, (nodes - 1.0) * (1.0 - (1.0 - 1.0 / nodes) ** model.experts_per_token),
-                              0.0)
-            remote = copies * tokens_bytes / nic_bytes_per_s
+            group_gpus = np.maximum(ep / groups, 1.0)
+            reach_gpus = np.minimum(ep, chosen * group_gpus)
+            reach_nodes = np.minimum(nodes, chosen * np.maximum(group_gpus / peers_in_node, 1.0))
+            gpus_touched = reach_gpus * (1.0 - (1.0 - 1.0 / reach_gpus) ** k)
+            nodes_touched = reach_nodes * (1.0 - (1.0 - 1.0 / reach_nodes) ** k)
+            remote = nodes_touched * (1.0 - 1.0 / nodes) * tokens_bytes / nic_bytes_per_s
+            # NVLink: to the GPUs it reaches in its own node, and onward inside each node a copy crossed to.
+            forwarded = gpus_touched * (1.0 - 1.0 / nodes) * (1.0 - 1.0 / peers_in_node)
+            local = ((peers_in_node - 1.0) * gpus_touched / ep + forwarded) * tokens_bytes / node_link
         else:
+            local = (peers_in_node - 1.0) / ep * routed / node_link
             remote = (ep - peers_in_node) / ep * routed / nic_bytes_per_s
         exchanges = np.where(layouts.recompute == Recompute.FULL, 6.0, 4.0)
         expert_parallel = np.where(ep > 1, exchanges * (np.maximum(local, remote) + assumptions.collective_latency_s)

@@ -76,6 +76,9 @@ TEMPLATES = (
                                       "published Qwen3-30B-A3B runs (one B200 or GB200) the estimate is %1-%2 times"
                                       " the measured throughput (median %3); expect the lower end of the band "
                                       "(±%4%)."),
+    QT_TRANSLATE_NOOP("CoreMessages", "Mixture-of-experts training is judged on published runs, never fitted to "
+                                      "them: against them the estimate is %1-%2 times the measured speed (median "
+                                      "%3); most come out too fast, so expect the slower side of the band (±%4%)."),
     QT_TRANSLATE_NOOP("CoreMessages", "Multi-node training on PCIe servers: check each node has a 100-200 Gb/s RDMA"
                                       " NIC per 2 GPUs or gradient traffic will dominate."),
     QT_TRANSLATE_NOOP("CoreMessages", "NEMA L21-%1P (three-phase 208 V)"),
@@ -221,6 +224,7 @@ INPUT_TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "%1 does not divide the model's %2 heads"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 estimates are not available in this version yet"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 exceeds the %2 GPUs per node"),
+    QT_TRANSLATE_NOOP("CoreMessages", "%1 groups do not divide %2 experts"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 has no published 16-bit tensor rate; cannot estimate prefill"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 has no published memory bandwidth; add it in the catalog to estimate it"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 has no published memory bandwidth; cannot estimate decode"),

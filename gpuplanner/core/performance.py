@@ -101,13 +101,6 @@ def fitted_scale(gpu: GPU, precision: Precision) -> float:
     return FITTED_EFFICIENCY_SCALE.get(validation_group(gpu, precision), 1.0)
 
 
-def gemm_efficiency(gpu: GPU, workload: TrainingWorkload, layouts: Layouts, assumptions: Assumptions,
-                    tokens: np.ndarray | None = None) -> np.ndarray:
-    """Achieved share of the dense peak for GEMMs of `tokens` rows (default: a GPU's tokens per micro-batch)."""
-    return (peak_gemm_efficiency(gpu, workload.precision) * gemm_size_factor(workload, layouts, tokens)
-            * fitted_scale(gpu, workload.precision) * assumptions.compute_efficiency_scale)
-
-
 def gemm_rows_factor(tokens: np.ndarray | float) -> np.ndarray | float:
     """The share of a GPU's GEMM efficiency that GEMMs of `tokens` rows reach."""
     return tokens / (tokens + GEMM_TOKENS_HALF_EFFICIENCY)

@@ -161,3 +161,16 @@ def test_routing_groups_must_split_the_experts(catalog, groups, per_token, field
         estimate_for_scenario({**MIXTRAL, "model": {"preset": "deepseek-v3", "expert_groups": groups,
                                                     "expert_groups_per_token": per_token}}, catalog)
     assert raised.value.field == field
+
+
+def test_an_moe_model_on_an_architecture_no_run_covers_takes_the_wider_band(catalog) -> None:
+    """CDNA 3 in bf16 has no published run: a dense model carries the unvalidated ±35 %; an MoE model the MoE runs'
+    band widened once (it was left at ±35 %, under the MoE band itself)."""
+    from gpuplanner.core.estimate import EXTRAPOLATION_WIDENING, UNVALIDATED_ERROR_PCT, uncertainty_pct
+    from gpuplanner.core.hardware import Precision
+    from gpuplanner.core.validation_errors import MOE_OUT_OF_SAMPLE_MEDIAN_PCT
+
+    mi300x = catalog.gpu("mi300x")
+    assert uncertainty_pct(mi300x, Precision.BF16, 64) == UNVALIDATED_ERROR_PCT
+    assert uncertainty_pct(mi300x, Precision.BF16, 64, moe=True) == pytest.approx(
+        max(UNVALIDATED_ERROR_PCT, EXTRAPOLATION_WIDENING * MOE_OUT_OF_SAMPLE_MEDIAN_PCT))

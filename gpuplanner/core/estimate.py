@@ -155,18 +155,19 @@ def uncertainty_pct(gpu: GPU, precision: Precision, count: int, moe: bool = Fals
     for a mixture-of-experts model at least the out-of-sample median error of the published MoE runs (their worst
     while a single source validates them; MoE runs only judge the calibration, never fit it); widened (once)
     beyond the largest validated run or for MoE on a group no MoE run validates; the unvalidated band where no
-    published run covers the group."""
+    published run covers the group (for an MoE model at least the widened MoE band)."""
     group = validation_group(gpu, precision)
-    if group not in OUT_OF_SAMPLE_MEDIAN_PCT:
-        return UNVALIDATED_ERROR_PCT
+    moe_band = (MOE_OUT_OF_SAMPLE_MEDIAN_PCT if MOE_SOURCES >= 2 else MOE_OUT_OF_SAMPLE_MAX_PCT) or \
+        UNVALIDATED_ERROR_PCT
+    if group not in OUT_OF_SAMPLE_MEDIAN_PCT:  # no run at all; an MoE model is widened from the MoE runs' band
+        return max(UNVALIDATED_ERROR_PCT, moe_band * EXTRAPOLATION_WIDENING if moe else 0.0)
     if SOURCES[group] < 2:  # its own source cannot judge it: no out-of-sample figure of its own
         band = max(OUT_OF_SAMPLE_MAX_PCT.values())
     else:
         band = max(OUT_OF_SAMPLE_MEDIAN_PCT[group], OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT)
     band = max(band, OUT_OF_SAMPLE_GPU_MEDIAN_PCT.get((gpu.id, group[1]), 0.0))  # the GPU's own runs, where published
     if moe:
-        moe_band = MOE_OUT_OF_SAMPLE_MEDIAN_PCT if MOE_SOURCES >= 2 else MOE_OUT_OF_SAMPLE_MAX_PCT
-        band = max(band, moe_band or UNVALIDATED_ERROR_PCT)
+        band = max(band, moe_band)
     if count > LARGEST_VALIDATED_GPUS[group] or moe_unvalidated(group, moe):
         band *= EXTRAPOLATION_WIDENING
     return band

@@ -445,6 +445,7 @@ def test_a_preset_shows_its_own_architecture_not_the_custom_boxes(qtbot, window)
     assert "116.8 B parameters, 5.7 B active per token" in text
     page.preset.setCurrentIndex(page.preset.findData("deepseek-v3"))
     assert "latent attention (MLA)" in page.preset_summary.text() and "+ 1 shared" in page.preset_summary.text()
+    assert "routed within 4 of 8 expert groups" in page.preset_summary.text()
     page.preset.setCurrentIndex(page.preset.findData("custom"))
     assert page.custom.isVisibleTo(page) and page.custom.isEnabled()
     assert not page.preset_summary.isVisibleTo(page)

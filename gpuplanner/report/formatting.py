@@ -84,6 +84,10 @@ def model_summary(model: ModelArch) -> str:
         if model.dense_layers:
             experts += fill(QCoreApplication.translate("Formatting", " · %1 dense layers (MLP %2)"),
                             whole(model.dense_layers), whole(model.dense_width))
+        groups, chosen = model.routing_groups
+        if chosen < groups:
+            experts += fill(QCoreApplication.translate("Formatting", " · routed within %1 of %2 expert groups"),
+                            whole(chosen), whole(groups))
         lines.append(experts)
     if model.sliding_window is not None and model.sliding_layers:
         lines.append(fill(QCoreApplication.translate("Formatting", "sliding window of %1 tokens on %2 of %3 layers"),

@@ -4150,16 +4150,21 @@ Qt %2，Qt for Python %3，Python %4
     </message>
     <message>
         <location filename="../../gpuplanner/report/formatting.py" line="89"/>
+        <source> · routed within %1 of %2 expert groups</source>
+        <translation> · 路由限于 %2 个专家组中的 %1 个</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/formatting.py" line="93"/>
         <source>sliding window of %1 tokens on %2 of %3 layers</source>
         <translation>%3 层中 %2 层使用 %1 个 token 的滑动窗口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="93"/>
+        <location filename="../../gpuplanner/report/formatting.py" line="97"/>
         <source>%1 B parameters, %2 B active per token</source>
         <translation>%1 B 参数，每个 token 激活 %2 B</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="96"/>
+        <location filename="../../gpuplanner/report/formatting.py" line="100"/>
         <source>%1 B parameters</source>
         <translation>%1 B 参数</translation>
     </message>

@@ -174,3 +174,15 @@ def test_an_moe_model_on_an_architecture_no_run_covers_takes_the_wider_band(cata
     assert uncertainty_pct(mi300x, Precision.BF16, 64) == UNVALIDATED_ERROR_PCT
     assert uncertainty_pct(mi300x, Precision.BF16, 64, moe=True) == pytest.approx(
         max(UNVALIDATED_ERROR_PCT, EXTRAPOLATION_WIDENING * MOE_OUT_OF_SAMPLE_MEDIAN_PCT))
+
+
+def test_the_unvalidated_warning_states_the_band_the_estimate_carries(catalog) -> None:
+    """Qwen3-30B-A3B in bf16 on B200 (no published Blackwell 16-bit run): the warning's ± is the estimate's own band,
+    the MoE band widened, not the dense unvalidated 35 % beside a wider band."""
+    result = estimate_for_scenario({"task": "pretrain", "model": {"preset": "qwen3-30b-a3b"}, "seq_len": 4096,
+                                    "precision": "bf16", "training": {"tokens": 1e10, "global_batch": 512},
+                                    "hardware": {"gpu": "b200", "count": 8}}, catalog)
+    band = result.training.uncertainty_pct
+    assert band > 35.0
+    (warning,) = [str(w) for w in result.warnings if str(w).startswith("No published run on Blackwell")]
+    assert f"(±{band:.0f}%)" in warning

@@ -323,7 +323,10 @@ def test_the_plan_details_show_the_estimates_assumption_texts_in_chinese(qtbot) 
     finally:
         install_translations("en")
     assert "Transformer 权重矩阵为 FP8，由矩阵乘直接读取" in html
-    for english in ("read by the GEMMs", "no causal discount", "generalised to GQA", "expected draw"):
+    # The software stack's description too (it was English in the Chinese pane until it became a core message).
+    assert "现代软件栈中的最优组合" in html
+    for english in ("read by the GEMMs", "no causal discount", "generalised to GQA", "expected draw",
+                    "the best of the modern stacks"):
         assert english not in html, english
 
 

@@ -221,7 +221,8 @@ def training_warnings(scenario: Scenario, workload: TrainingWorkload, cluster: C
     if not is_validated(gpu, workload.precision):
         warnings.append(msg("No published run on {architecture} in {precision} to check against: the time "
                             "estimate is uncertain (±{band:.0f}%).", architecture=gpu.architecture,
-                            precision=workload.precision.value, band=UNVALIDATED_ERROR_PCT))
+                            precision=workload.precision.value,
+                            band=uncertainty_pct(gpu, workload.precision, cluster.count, workload.model.is_moe)))
     group = validation_group(gpu, workload.precision)
     if group in LARGEST_VALIDATED_GPUS and cluster.count > LARGEST_VALIDATED_GPUS[group]:
         warnings.append(msg("{count:,} GPUs is beyond the largest published run checked on {architecture} in "

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from enum import StrEnum
 
+from gpuplanner.core.messages import msg
 from gpuplanner.core.records import record
 
 
@@ -34,41 +35,46 @@ class StackProfile:
 
 PROFILES: dict[Stack, StackProfile] = {
     Stack.MEGATRON_2021: StackProfile(
-        Stack.MEGATRON_2021.value, "Narayanan et al. 2021 (PTD-P); Korthikanti et al. 2022, Sec. 6.3: fp32 gradients, "
-        "no FlashAttention, gradient all-reduce after the backward pass, dropout 0.1",
+        Stack.MEGATRON_2021.value, msg("Narayanan et al. 2021 (PTD-P); Korthikanti et al. 2022, Sec. 6.3: fp32 "
+                                       "gradients, no FlashAttention, gradient all-reduce after the backward pass, "
+                                       "dropout 0.1"),
         {"gradient_bytes": 4.0, "flash_attention": False, "dp_overlap": 0.0, "tp_overlap": 0.0, "dropout": True},
         tensor_parallel=True, pipeline_parallel=True, zero_stages=(0,)),
     Stack.MEGATRON_CORE: StackProfile(
-        Stack.MEGATRON_CORE.value, "Megatron-Core / NeMo with Transformer Engine (2024+): FlashAttention, sequence "
-        "parallelism with TP, overlapped gradient reduce, distributed optimizer (ZeRO-1), context parallelism",
+        Stack.MEGATRON_CORE.value, msg("Megatron-Core / NeMo with Transformer Engine (2024+): FlashAttention, "
+                                       "sequence parallelism with TP, overlapped gradient reduce, distributed "
+                                       "optimizer (ZeRO-1), context parallelism"),
         {}, tensor_parallel=True, pipeline_parallel=True, zero_stages=(0, 1), context_parallel=True,
         expert_parallel=True),
     Stack.DEEPSPEED: StackProfile(
-        Stack.DEEPSPEED.value, "DeepSpeed ZeRO (stages 0-3, overlap_comm) and DeepSpeed-MoE expert parallelism (a "
-        "plain all-to-all); no tensor or pipeline parallelism of its own; the model's FlashAttention-2",
+        Stack.DEEPSPEED.value, msg("DeepSpeed ZeRO (stages 0-3, overlap_comm) and DeepSpeed-MoE expert parallelism "
+                                   "(a plain all-to-all); no tensor or pipeline parallelism of its own; the model's "
+                                   "FlashAttention-2"),
         {"flash_attention_version": 2, "ep_node_forwarding": False}, tensor_parallel=False, pipeline_parallel=False,
         zero_stages=(0, 1, 2, 3),
         expert_parallel=True),
     Stack.DEEPSPEED_PIPELINE: StackProfile(
-        Stack.DEEPSPEED_PIPELINE.value, "DeepSpeed PipelineModule: pipeline parallelism with ZeRO-1 at most (ZeRO-2/3 "
-        "are not supported with pipelines); the model's FlashAttention-2", {"flash_attention_version": 2},
+        Stack.DEEPSPEED_PIPELINE.value, msg("DeepSpeed PipelineModule: pipeline parallelism with ZeRO-1 at most "
+                                            "(ZeRO-2/3 are not supported with pipelines); the model's "
+                                            "FlashAttention-2"), {"flash_attention_version": 2},
         tensor_parallel=False, pipeline_parallel=True, zero_stages=(0, 1)),
     Stack.FSDP: StackProfile(
-        Stack.FSDP.value, "PyTorch FSDP / FSDP2: NO_SHARD, SHARD_GRAD_OP (ZeRO-2) or FULL_SHARD (ZeRO-3), SDPA "
-        "FlashAttention-2; no tensor or pipeline parallelism", {"flash_attention_version": 2}, tensor_parallel=False,
-        pipeline_parallel=False,
-        zero_stages=(0, 2, 3)),
+        Stack.FSDP.value, msg("PyTorch FSDP / FSDP2: NO_SHARD, SHARD_GRAD_OP (ZeRO-2) or FULL_SHARD (ZeRO-3), "
+                              "SDPA FlashAttention-2; no tensor or pipeline parallelism"),
+        {"flash_attention_version": 2}, tensor_parallel=False, pipeline_parallel=False, zero_stages=(0, 2, 3)),
     Stack.TORCHTITAN: StackProfile(
-        Stack.TORCHTITAN.value, "torchtitan: FSDP2 (ZeRO-2/3) with tensor parallelism (sequence parallel), pipeline "
-        "context and expert parallelism", {}, tensor_parallel=True, pipeline_parallel=True, zero_stages=(0, 2, 3),
-        context_parallel=True, expert_parallel=True),
+        Stack.TORCHTITAN.value, msg("torchtitan: FSDP2 (ZeRO-2/3) with tensor parallelism (sequence parallel), "
+                                    "pipeline, context and expert parallelism"),
+        {}, tensor_parallel=True, pipeline_parallel=True, zero_stages=(0, 2, 3), context_parallel=True,
+        expert_parallel=True),
 }
 # No `stack` in the scenario: the best of the modern stacks, every layout any of them runs (FlashAttention,
 # sequence parallelism with TP, overlapped gradient reduce, ZeRO 0-3).
-MODERN = StackProfile("modern", "the best of the modern stacks: FlashAttention, sequence parallelism with TP, "
-                      "overlapped gradient reduce, ZeRO 0-3, context parallelism for long sequences, expert "
-                      "parallelism for MoE (no stack chosen)", {}, tensor_parallel=True, pipeline_parallel=True,
-                      zero_stages=(0, 1, 2, 3), context_parallel=True, expert_parallel=True)
+MODERN = StackProfile("modern", msg("the best of the modern stacks: FlashAttention, sequence parallelism with TP, "
+                                   "overlapped gradient reduce, ZeRO 0-3, context parallelism for long sequences, "
+                                   "expert parallelism for MoE (no stack chosen)"),
+                      {}, tensor_parallel=True, pipeline_parallel=True, zero_stages=(0, 1, 2, 3), context_parallel=True,
+                      expert_parallel=True)
 
 
 def profile_for(stack: Stack | None) -> StackProfile:

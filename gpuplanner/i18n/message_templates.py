@@ -47,6 +47,11 @@ TEMPLATES = (
                                       "replica."),
     QT_TRANSLATE_NOOP("CoreMessages", "CP=%1 splits each %2-token sequence over %1 GPUs (ring attention); its K/V "
                                       "traffic is costed as hidden behind the attention math where that is longer."),
+    QT_TRANSLATE_NOOP("CoreMessages", "DeepSpeed PipelineModule: pipeline parallelism with ZeRO-1 at most (ZeRO-2/3"
+                                      " are not supported with pipelines); the model's FlashAttention-2"),
+    QT_TRANSLATE_NOOP("CoreMessages", "DeepSpeed ZeRO (stages 0-3, overlap_comm) and DeepSpeed-MoE expert "
+                                      "parallelism (a plain all-to-all); no tensor or pipeline parallelism of its "
+                                      "own; the model's FlashAttention-2"),
     QT_TRANSLATE_NOOP("CoreMessages", "Does not fit: %1 GiB needed per GPU with TP=%2, %3 GiB available (%4 gives "
                                       "the KV cache %5 of the memory left after the weights)."),
     QT_TRANSLATE_NOOP("CoreMessages", "Does not fit: %1 GiB needed per GPU with TP=%2, %3 GiB available (%4 uses "
@@ -68,6 +73,9 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "IEC 60309 %1 %2 A (%3)"),
     QT_TRANSLATE_NOOP("CoreMessages", "IEC 60309 %1 above %2 A: hard-wired (%3)"),
     QT_TRANSLATE_NOOP("CoreMessages", "Korthikanti et al. 2022, generalised to GQA and SwiGLU"),
+    QT_TRANSLATE_NOOP("CoreMessages", "Megatron-Core / NeMo with Transformer Engine (2024+): FlashAttention, "
+                                      "sequence parallelism with TP, overlapped gradient reduce, distributed "
+                                      "optimizer (ZeRO-1), context parallelism"),
     QT_TRANSLATE_NOOP("CoreMessages", "Misses the deadline: %1 days against %2."),
     QT_TRANSLATE_NOOP("CoreMessages", "Mixture-of-experts serving comes out too fast: a pass reads the experts its "
                                       "tokens are routed to, moves each token to them and back, and runs their "
@@ -83,6 +91,9 @@ TEMPLATES = (
                                       " NIC per 2 GPUs or gradient traffic will dominate."),
     QT_TRANSLATE_NOOP("CoreMessages", "NEMA L21-%1P (three-phase 208 V)"),
     QT_TRANSLATE_NOOP("CoreMessages", "NEMA L6-%1P (208 V)"),
+    QT_TRANSLATE_NOOP("CoreMessages", "Narayanan et al. 2021 (PTD-P); Korthikanti et al. 2022, Sec. 6.3: fp32 "
+                                      "gradients, no FlashAttention, gradient all-reduce after the backward pass, "
+                                      "dropout 0.1"),
     QT_TRANSLATE_NOOP("CoreMessages", "Nearest fix: %1 × %2 (%3) needs %4 kW per rack with %5 cooling; ask for "
                                       "racks of at least %6 kW, or rent instead."),
     QT_TRANSLATE_NOOP("CoreMessages", "Nearest: %1 × %2 (%3): %4."),
@@ -104,6 +115,8 @@ TEMPLATES = (
                                       "fit this rack. Ask for a higher-power rack."),
     QT_TRANSLATE_NOOP("CoreMessages", "PP=%1 splits %2 layers unevenly: the stage with the most layers sets the "
                                       "pace (the estimate assumes an even split)."),
+    QT_TRANSLATE_NOOP("CoreMessages", "PyTorch FSDP / FSDP2: NO_SHARD, SHARD_GRAD_OP (ZeRO-2) or FULL_SHARD "
+                                      "(ZeRO-3), SDPA FlashAttention-2; no tensor or pipeline parallelism"),
     QT_TRANSLATE_NOOP("CoreMessages", "Rental price from your quote of %1."),
     QT_TRANSLATE_NOOP("CoreMessages", "Scale-out network (switches, optics, cables) is not priced."),
     QT_TRANSLATE_NOOP("CoreMessages", "Sequence length %1 is beyond the %2 tokens %3 was built for."),
@@ -205,7 +218,12 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "room for %1 users at once (asked %2)"),
     QT_TRANSLATE_NOOP("CoreMessages", "serves %1 tokens/s (target %2)"),
     QT_TRANSLATE_NOOP("CoreMessages", "takes %1 days (deadline %2)"),
+    QT_TRANSLATE_NOOP("CoreMessages", "the best of the modern stacks: FlashAttention, sequence parallelism with TP,"
+                                      " overlapped gradient reduce, ZeRO 0-3, context parallelism for long "
+                                      "sequences, expert parallelism for MoE (no stack chosen)"),
     QT_TRANSLATE_NOOP("CoreMessages", "three tiers (%1 pods)"),
+    QT_TRANSLATE_NOOP("CoreMessages", "torchtitan: FSDP2 (ZeRO-2/3) with tensor parallelism (sequence parallel), "
+                                      "pipeline, context and expert parallelism"),
     QT_TRANSLATE_NOOP("CoreMessages", "transformer matrices in %1, dequantized to 16-bit one layer at a time; "
                                       "embeddings, norms and output head 16-bit"),
     QT_TRANSLATE_NOOP("CoreMessages", "transformer matrices in %1, read by the GEMMs; embeddings, norms and output "

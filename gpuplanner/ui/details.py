@@ -124,7 +124,8 @@ def _stack_parts(stack: StackReport) -> list[str]:
     rows = [(tr("Profile"), stack.name), (tr("Fixed by the profile"), fixed),
             (tr("Set in your scenario"), ", ".join(stack.set_by_you) or tr("nothing")),
             (tr("Searched"), ", ".join(stack.searched) or tr("nothing"))]
-    return [f"<h4>{escape(tr('Software stack'))}</h4>", _table(rows), f"<p><small>{escape(stack.source)}</small></p>"]
+    return [f"<h4>{escape(tr('Software stack'))}</h4>", _table(rows),
+            f"<p><small>{escape(translated(stack.source))}</small></p>"]
 
 
 def _goodput_rows(compute_days: float, goodput: Goodput) -> list[tuple[str, str]]:

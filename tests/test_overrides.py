@@ -121,6 +121,26 @@ def test_older_schema_user_database_is_migrated_and_kept() -> None:
     assert Catalog().row("models", "my-cnn")["activation_mib_per_sample"] == 12.0
 
 
+def test_a_schema_5_database_gains_the_routing_group_columns() -> None:
+    """Schema 6 added the models' MoE routing groups: a user database from before keeps its rows, gains the two
+    columns, and then holds a user's group-limited MoE model."""
+    Catalog().save_user_row("gpus", MY_GPU)
+    connection = sqlite3.connect(user_overrides_path())
+    for column in ("expert_groups", "expert_groups_per_token"):
+        connection.execute(f"ALTER TABLE models DROP COLUMN {column}")
+    connection.execute("PRAGMA user_version = 5")
+    connection.commit()
+    connection.close()
+    catalog = Catalog()
+    assert catalog.gpu("my-gpu").model == "Acme X1"
+    catalog.save_user_row("models", {"id": "my-moe", "name": "My MoE", "kind": "llm", "layers": "4", "hidden": "1024",
+                                     "heads": "8", "kv_heads": "8", "ffn_hidden": "512", "vocab": "32000",
+                                     "experts": "64", "experts_per_token": "8", "expert_groups": "8",
+                                     "expert_groups_per_token": "2", "source": "our config.json"})
+    assert Catalog().model("my-moe").routing_groups == (8, 2)
+    assert sqlite3.connect(user_overrides_path()).execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+
+
 def test_hardware_options_follow_every_catalog_write() -> None:
     """hardware_options is built once per catalog state (a plan reads it on every edit): a write by this catalog
     or by another program (a second Catalog on the same file) is in the next options, however quick."""

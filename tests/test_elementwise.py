@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from gpuplanner.core.elementwise import (
+    LayerTraffic,
     cross_entropy_bytes_per_token,
     layer_traffic,
     mlp_copies_per_token,
@@ -28,6 +29,11 @@ LLAMA_8B = ModelArch(name="llama-8b", layers=32, hidden=4096, heads=32, kv_heads
 # A small MoE: 8 of 64 experts of width 1,024, one shared.
 MOE = ModelArch(name="moe", layers=8, hidden=2048, heads=16, kv_heads=4, ffn_hidden=1024, vocab=32000, experts=64,
                 experts_per_token=8, shared_experts=1)
+
+
+def forward(traffic: LayerTraffic) -> float:
+    """A forward pass on one GPU holding the whole layer (scores apart)."""
+    return traffic.replicated_forward + traffic.split_forward
 
 
 def test_a_dense_layer_moves_its_operators_bytes() -> None:
@@ -53,12 +59,12 @@ def test_fp8_casts_cost_a_pass_per_gemm_input_and_gradient() -> None:
     hopper = layer_traffic(LLAMA_8B, 2.0, quantized_bytes=1.0, quantized_copies=2.0)
     blackwell = layer_traffic(LLAMA_8B, 2.0, quantized_bytes=1.0, quantized_copies=1.0)
     inputs = 2 * h * (2 + 2) + (h + f) * (2 + 2)  # QKV and FC1 inputs, projection and FC2 inputs
-    assert hopper.forward - plain.forward == pytest.approx(inputs)
+    assert forward(hopper) - forward(plain) == pytest.approx(inputs)
     qkv = 4096 + 1024 + 1024
     gradients = 2 * h * (2 + 2) + (qkv + 2 * f) * (2 + 2)
     assert (hopper.replicated_backward + hopper.split_backward) \
         - (plain.replicated_backward + plain.split_backward) == pytest.approx(gradients)
-    assert plain.forward < blackwell.forward < hopper.forward
+    assert forward(plain) < forward(blackwell) < forward(hopper)
 
 
 def test_moe_tokens_are_permuted_to_their_experts_and_back() -> None:
@@ -96,13 +102,13 @@ def test_the_step_pays_every_operators_bytes_at_hbm_bandwidth(catalog) -> None:
     """One micro-batch of 4,096 tokens on one H100 at TP 1: forward + backward of 32 layers and the loss, over the
     datasheet bandwidth. Full recomputation adds one more forward of the layers."""
     traffic = layer_traffic(LLAMA_8B, 2.0)
-    per_token = 32 * (traffic.forward + traffic.replicated_backward + traffic.split_backward) \
+    per_token = 32 * (forward(traffic) + traffic.replicated_backward + traffic.split_backward) \
         + cross_entropy_bytes_per_token(LLAMA_8B, 2.0)
     bandwidth = catalog.gpu("h100-sxm5-80gb").memory_bandwidth_gbs * 1e9
     got = _memory_bound_s(LLAMA_8B, catalog, "h100-sxm5-80gb", Precision.BF16, 1, False)
     assert got == pytest.approx(per_token * 4096 / bandwidth)
     full = _memory_bound_s(LLAMA_8B, catalog, "h100-sxm5-80gb", Precision.BF16, 1, False, Recompute.FULL)
-    assert full - got == pytest.approx(32 * traffic.forward * 4096 / bandwidth)
+    assert full - got == pytest.approx(32 * forward(traffic) * 4096 / bandwidth)
 
 
 def test_sequence_parallelism_splits_the_hidden_wide_operators(catalog) -> None:
@@ -137,7 +143,7 @@ def test_a_serving_pass_pays_its_operators_at_the_engines_bandwidth(catalog) -> 
     assert decode_step_s(workload, gpu, 1, 64, 200.0) > elementwise_time_s(workload, 1, 64, byte_rate)
     traffic = layer_traffic(LLAMA_8B, 2.0, training=False)
     kv = 2 * 8 * 128  # K and V of 8 heads, one byte each
-    assert per_token == pytest.approx(32 * (traffic.forward + kv))
+    assert per_token == pytest.approx(32 * (forward(traffic) + kv))
     halved = serving_bytes_per_token(LLAMA_8B, 2.0, 1.0, tp=2)
     assert halved == pytest.approx(32 * (traffic.replicated_forward + traffic.split_forward / 2 + kv / 2))
 

@@ -31,11 +31,6 @@ class LayerTraffic:
     scores_forward: float  # per token per attended position: the stored-score softmax (no FlashAttention)
     scores_backward: float
 
-    @property
-    def forward(self) -> float:
-        """A forward pass on one GPU holding the whole layer, scores excluded."""
-        return self.replicated_forward + self.split_forward
-
 
 def mlp_copies_per_token(model: ModelArch) -> float:
     """How many copies of a token's hidden state enter MLP GEMMs, over the layers: one in a dense layer, one per

@@ -267,6 +267,12 @@ def ring_allreduce_s(bytes_per_gpu: np.ndarray, ranks: np.ndarray, link_bytes_pe
     return np.where(ranks > 1, moved / link_bytes_per_s + 2.0 * (ranks - 1.0) * latency_s, 0.0)
 
 
+def expected_hits(bins: np.ndarray, draws: float) -> np.ndarray:
+    """How many of `bins` equally likely bins `draws` independent draws reach on average: each is missed by all of
+    them with probability (1 - 1/bins)^draws."""
+    return bins * (1.0 - (1.0 - 1.0 / bins) ** draws)
+
+
 def quantized_weight_copies(gpu: GPU, precision: Precision) -> float:
     """Copies of each weight matrix Transformer Engine quantizes for FP8 / FP4 GEMMs: the forward's, plus a transposed
     one for the backward where FP8 GEMMs take only the TN layout (all but data-centre Blackwell, compute capability
@@ -472,16 +478,14 @@ def _step_time(workload: TrainingWorkload, gpu: GpuRows, gpus_per_node: np.ndarr
             # A token crosses the network once per other node holding one of its experts and NVLink carries it
             # once to each other GPU holding some (DeepEP; DeepSeek-V3 report, Sec. 3.2.2), not once per expert.
             # Its k experts are uniform over the GPUs its routing reaches: all of the group, or with group-limited
-            # routing (DeepSeek-V3's 4 of 8 groups of consecutive experts) the GPUs of its groups; a GPU of the
-            # reach is missed by all k with probability (1 - 1/reach)^k.
+            # routing (DeepSeek-V3's 4 of 8 groups of consecutive experts) the GPUs of its groups.
             groups, chosen = model.routing_groups
             k = model.experts_per_token
             nodes = ep / peers_in_node
             group_gpus = np.maximum(ep / groups, 1.0)
             reach_gpus = np.minimum(ep, chosen * group_gpus)
             reach_nodes = np.minimum(nodes, chosen * np.maximum(group_gpus / peers_in_node, 1.0))
-            gpus_touched = reach_gpus * (1.0 - (1.0 - 1.0 / reach_gpus) ** k)
-            nodes_touched = reach_nodes * (1.0 - (1.0 - 1.0 / reach_nodes) ** k)
+            gpus_touched, nodes_touched = expected_hits(reach_gpus, k), expected_hits(reach_nodes, k)
             remote = nodes_touched * (1.0 - 1.0 / nodes) * tokens_bytes / nic_bytes_per_s
             # NVLink: to the GPUs it reaches in its own node, and onward inside each node a copy crossed to.
             forwarded = gpus_touched * (1.0 - 1.0 / nodes) * (1.0 - 1.0 / peers_in_node)

@@ -561,3 +561,28 @@ def test_cli_refuses_a_kv_cache_memory_share_out_of_range(tmp_path) -> None:
     result = run_cli("estimate", str(source))
     assert result.returncode == 2
     assert result.stderr.strip().count("\n") == 0 and "inference.kv_cache_memory_fraction" in result.stderr
+
+
+def test_all_reduces_summed_in_an_nvlink_switch_carry_less_than_a_ring(catalog) -> None:
+    """NVLink SHARP (HGX H100 / B200 baseboards, NVL72): each GPU's link carries (n+1)/n of the buffer instead of a
+    ring's 2 (n-1)/n once that is less (3 GPUs on); bridges, NVLink 3 and other fabrics keep the ring."""
+    from gpuplanner.core.inference import _tp_allreduce_s
+    from gpuplanner.core.performance import allreduce_link_share
+
+    assert [catalog.gpu(g).reduces_in_switch for g in ("h100-sxm5-80gb", "b200", "gb200", "h200-sxm-141gb")] \
+        == [True] * 4
+    assert not any(catalog.gpu(g).reduces_in_switch
+                   for g in ("a100-sxm4-80gb", "h100-pcie-80gb", "h200-nvl-141gb", "mi300x", "rtx-4090"))
+    assert float(allreduce_link_share(8)) == pytest.approx(14 / 8)
+    assert float(allreduce_link_share(8, in_switch=True)) == pytest.approx(9 / 8)
+    assert float(allreduce_link_share(4, in_switch=True)) == pytest.approx(5 / 4)
+    assert float(allreduce_link_share(2, in_switch=True)) == pytest.approx(1.0)  # the ring is less at 2
+    # The same decode step on 8 H100 SXM: the bandwidth part of its all-reduces is 9/14 of a ring's.
+    model, gpu = catalog.model("llama-3.1-405b"), catalog.gpu("h100-sxm5-80gb")
+    workload = ServingWorkload(model=model, weight_format=WeightFormat.FP8, kv_format=WeightFormat.FP8)
+    ring_gpu = dataclasses.replace(gpu, interconnect="NVLink 3 (12 links)")  # the same 900 GB/s, no SHARP
+    assert not ring_gpu.reduces_in_switch and ring_gpu.fabric_domain == gpu.fabric_domain == 8
+    latency = _tp_allreduce_s(workload, gpu, 8, 0)
+    assert latency == pytest.approx(_tp_allreduce_s(workload, ring_gpu, 8, 0))
+    in_switch = _tp_allreduce_s(workload, gpu, 8, 512) - latency
+    assert in_switch / (_tp_allreduce_s(workload, ring_gpu, 8, 512) - latency) == pytest.approx(9 / 14)

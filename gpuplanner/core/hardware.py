@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import field
 from enum import StrEnum
 
@@ -27,6 +28,7 @@ class Segment(StrEnum):
 
 # Scale-up fabrics that carry tensor-parallel traffic at NVLink-class speed (not PCIe).
 _SCALE_UP_FABRIC_WORDS = ("NVLink", "Infinity Fabric", "RoCE", "HCCS")
+_NVLINK_GENERATION = re.compile(r"nvlink\s*(\d+)", re.IGNORECASE)
 
 
 @record
@@ -101,6 +103,14 @@ class GPU:
         if "bridge" in text or "pairs" in text:
             return 2
         return 8
+
+    @property
+    def reduces_in_switch(self) -> bool:
+        """NVLink SHARP (NVLS): a fourth-generation-or-later NVLink behind a switch (HGX H100 / B200 baseboards,
+        NVL72 racks) sums an all-reduce inside the switch (NCCL 2.17 release notes: NVLS for Hopper); NVLink
+        bridges and other fabrics do not."""
+        match = _NVLINK_GENERATION.search(self.interconnect)
+        return match is not None and int(match.group(1)) >= 4 and self.fabric_domain >= 8
 
     @property
     def fabric_domain(self) -> int:

@@ -24,7 +24,13 @@ from gpuplanner.core.hardware import GPU, Precision
 from gpuplanner.core.memory import GIB
 from gpuplanner.core.messages import msg
 from gpuplanner.core.model import ModelArch
-from gpuplanner.core.performance import calibrated_gemm_efficiency, gemm_rows_factor, nvlink_bytes_per_s, peak_flops
+from gpuplanner.core.performance import (
+    allreduce_link_share,
+    calibrated_gemm_efficiency,
+    gemm_rows_factor,
+    nvlink_bytes_per_s,
+    peak_flops,
+)
 from gpuplanner.core.records import record
 from gpuplanner.core.validation_errors import FITTED_SERVING, SERVING_OUT_OF_SAMPLE_MAX_PCT
 from gpuplanner.core.workload import NVFP4_BYTES_PER_VALUE, Assumptions
@@ -300,13 +306,14 @@ class ServingEstimate:
 
 
 def _tp_allreduce_s(workload: ServingWorkload, gpu: GPU, tp: int, tokens: int) -> float:
-    """Two ring all-reduces of tokens x hidden 16-bit values per layer (attention and MLP outputs): 2 (n-1)/n of
-    the buffer over each GPU's link and 2 (n - 1) steps (Patarasuk & Yuan 2009)."""
+    """Two all-reduces of tokens x hidden 16-bit values per layer (attention and MLP outputs): the buffer's link
+    share over each GPU's link (summed in the switch where it can: NCCL's NVLS algorithm, which TensorRT-LLM's
+    all-reduce falls back to beyond its own kernels' workspace), and 2 (n - 1) steps of the fitted step latency."""
     if tp <= 1:
         return 0.0
     model = workload.model
     link = float(nvlink_bytes_per_s(gpu, tp, workload.assumptions))
-    moved = 2.0 * (tp - 1) / tp * tokens * model.hidden * 2.0
+    moved = float(allreduce_link_share(tp, gpu.reduces_in_switch)) * tokens * model.hidden * 2.0
     return 2.0 * model.layers * (moved / link + 2.0 * (tp - 1) * CALIBRATION.tp_hop_latency_s)
 
 

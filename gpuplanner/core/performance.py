@@ -6,7 +6,9 @@ Step = (GEMMs + memory-bound ops + tensor-parallel collectives + pipeline sends)
 - Memory-bound operators (norms, residual adds, rotary, activation, FP8 casts, MoE permutation, the loss): their
   bytes one by one (core/elementwise.py) over the datasheet HBM bandwidth.
 - Pipeline bubble: (pp - 1) / (v x micro-batches) for (interleaved) 1F1B (Narayanan et al. 2021, eq. 2-3).
-- Collectives: ring all-reduce moves 2 (n-1)/n of the buffer per GPU (Patarasuk & Yuan 2009).
+- Collectives: ring all-reduce moves 2 (n-1)/n of the buffer per GPU (Patarasuk & Yuan 2009). Training keeps the
+  ring inside a node too: Transformer Engine's TP overlap exchanges over userbuffers, peer to peer, not NVLink SHARP
+  (serving's all-reduces take it: core/inference.py).
 """
 
 from __future__ import annotations
@@ -260,10 +262,19 @@ STEP_PARTS = ("gemm", "memory_bound", "tensor_parallel", "pipeline_send", "pipel
                "optimizer", "context_parallel", "expert_parallel")
 
 
+def allreduce_link_share(ranks: np.ndarray | float, in_switch: bool = False) -> np.ndarray:
+    """The share of an all-reduce's buffer each GPU's link carries one way: a ring's 2 (n-1)/n (Patarasuk & Yuan
+    2009); where the switch sums it (`in_switch`, NVLink SHARP: GPU.reduces_in_switch) each GPU sends its buffer to be
+    reduced slice by slice and multicasts its own reduced slice back, (n+1)/n, taken when less (from 3 ranks on)."""
+    ranks = np.asarray(ranks, dtype=float)
+    ring = 2.0 * (ranks - 1.0) / ranks
+    return np.minimum(ring, (ranks + 1.0) / ranks) if in_switch else ring
+
+
 def ring_allreduce_s(bytes_per_gpu: np.ndarray, ranks: np.ndarray, link_bytes_per_s: np.ndarray,
                      latency_s: float) -> np.ndarray:
     """Ring all-reduce: 2 (n-1)/n of the buffer crosses each GPU's link, plus per-step latency."""
-    moved = 2.0 * (ranks - 1.0) / ranks * bytes_per_gpu
+    moved = allreduce_link_share(ranks) * bytes_per_gpu
     return np.where(ranks > 1, moved / link_bytes_per_s + 2.0 * (ranks - 1.0) * latency_s, 0.0)
 
 

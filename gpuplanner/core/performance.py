@@ -7,8 +7,9 @@ Step = (GEMMs + memory-bound ops + tensor-parallel collectives + pipeline sends)
   bytes one by one (core/elementwise.py) over the datasheet HBM bandwidth.
 - Pipeline bubble: (pp - 1) / (v x micro-batches) for (interleaved) 1F1B (Narayanan et al. 2021, eq. 2-3).
 - Collectives: ring all-reduce moves 2 (n-1)/n of the buffer per GPU (Patarasuk & Yuan 2009). Training keeps the
-  ring inside a node too: Transformer Engine's TP overlap exchanges over userbuffers, peer to peer, not NVLink SHARP
-  (serving's all-reduces take it: core/inference.py).
+  ring inside a node too: Transformer Engine's TP overlap exchanges over userbuffers, peer to peer, not through
+  NVLink SHARP; for stacks that leave TP to NCCL, SHARP in training is not modelled (serving's all-reduces take it:
+  core/inference.py).
 """
 
 from __future__ import annotations

@@ -496,3 +496,23 @@ def test_the_kv_cache_memory_share_is_a_wizard_field(qtbot, window) -> None:
     window.recompute()
     assert model_page.kv_fraction.property("invalid") is True
     assert "0.1" in model_page.kv_fraction.toolTip() and "0.99" in model_page.kv_fraction.toolTip()
+
+
+def test_the_kv_admission_is_a_wizard_field_where_the_engine_offers_it(qtbot, window) -> None:
+    """The admission the does-not-fit warning names can be chosen on the serving page: a file's value reads in and
+    back out, "Engine default" leaves it out, and an engine without the choice (vLLM) greys it out at its default,
+    so the wizard never sends a combination the core refuses."""
+    from gpuplanner.ui.widgets import select_data
+
+    wizard, model_page = window.wizard, window.wizard.model_page
+    wizard.load_scenario({"task": "inference", "model": {"preset": "llama-2-70b"},
+                          "inference": {"engine": "tensorrt-llm", "kv_admission": "in-use"}})
+    assert model_page.kv_admission.isEnabled() and model_page.kv_admission.currentData() == "in-use"
+    assert wizard.scenario()["inference"]["kv_admission"] == "in-use"
+    select_data(model_page.kv_admission, "whole-sequence")
+    assert wizard.scenario()["inference"]["kv_admission"] == "whole-sequence"
+    select_data(model_page.engine, "vllm")
+    assert not model_page.kv_admission.isEnabled()
+    assert "kv_admission" not in wizard.scenario()["inference"]
+    select_data(model_page.engine, "tensorrt-llm")
+    assert model_page.kv_admission.isEnabled() and "kv_admission" not in wizard.scenario()["inference"]

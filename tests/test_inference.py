@@ -515,15 +515,62 @@ def test_the_largest_batch_fits_and_one_more_is_tight_not_refused(catalog) -> No
 
 
 def test_published_serving_runs_are_not_called_does_not_fit(serving_results) -> None:
-    """No published serving run that ran is called "does not fit" (issue 19, item 13), but one: MLPerf Inference
-    v4.0's Llama 2 70B on one 700 W H200 at a batch of 806 (kvcache_free_gpu_mem_frac 0.90), whose KV cache at the
-    case's assumed mean lengths (292 in, 292 out) reserved whole, as TensorRT-LLM's default scheduler does, needs
-    97 % of the memory left after the weights: NVIDIA's harness cannot be reserving whole sequences there, and the
-    planner, which assumes the default, says so rather than hide it. Before the largest batch counted its own
-    workspace, 38 replays at the planner's own KV-cache room were refused."""
+    """No published serving run that ran is called "does not fit" (issue 19, item 13). MLPerf Inference v4.0's
+    Llama 2 70B on one 700 W H200 at a batch of 806 was the last: at the case's assumed mean lengths (292 in, 292
+    out) reserved whole, as TensorRT-LLM's default scheduler does, its KV cache needs 97 % of the memory left after
+    the weights; NVIDIA's harness admits by the cache in use (trtllm_batch_sched_policy defaults to max_util), and
+    the replay says so (inference.kv_admission). Before the largest batch counted its own workspace, 38 replays at
+    the planner's own KV-cache room were refused."""
     serving, _, _ = serving_results
     refused = [r.case.label for r in serving if not r.result.fits]
-    assert refused == ["MLPerf 70B 8xH200 fp8 (TP1 x8) [input len assumed]"]
+    assert refused == []
+
+
+def test_the_kv_admission_is_the_users_to_choose_where_the_engine_offers_it(catalog) -> None:
+    """inference.kv_admission: TensorRT-LLM reserves each request's whole length by default (GUARANTEED_NO_EVICT)
+    and admits by the cache in use on request (MAX_UTILIZATION): the KV room then counts input + output / 2 per
+    sequence, the MLPerf batch of 806 on one H200 fits, and the refusal it had says what to set. vLLM (which
+    preempts) and llama.cpp (slots allocated up front) offer only their own; asked for the other, the core refuses
+    it naming the field. TensorRT-LLM's choice does not follow the plan to vLLM on an AMD GPU."""
+    from gpuplanner.core.inference import KvAdmission
+
+    def serve(gpu: str = "h200-sxm-141gb", **inference) -> Estimate:
+        return run(catalog, {"task": "inference", "model": {"preset": "llama-2-70b"},
+                             "inference": {"weight_dtype": "fp8", "kv_dtype": "fp8", "input_tokens": 292,
+                                           "output_tokens": 292, "batch": 806, **inference},
+                             "hardware": {"gpu": gpu, "count": 1}, "parallelism": {"tp": 1}})
+
+    whole, in_use = serve(), serve(kv_admission="in-use")
+    assert not whole.fits and whole.inference.kv_admission == "whole-sequence"
+    assert any("set inference.kv_admission to in-use" in str(w) for w in whole.warnings)
+    assert in_use.fits and in_use.inference.kv_admission == "in-use"
+    assert not any("kv_admission" in str(w) for w in in_use.warnings)
+    # The cache reserved per sequence: 292 + 292 / 2 tokens against 292 + 292.
+    assert in_use.memory_gib_per_gpu.kv_cache / whole.memory_gib_per_gpu.kv_cache == pytest.approx(438 / 584)
+    assert in_use.inference.max_batch > whole.inference.max_batch
+    workload = ServingWorkload(model=catalog.model("llama-2-70b"), engine="vllm")
+    assert workload.admission == KvAdmission.IN_USE
+    with pytest.raises(InputError, match="vLLM offers only in-use admission") as refused:
+        ServingWorkload(model=catalog.model("llama-2-70b"), engine="vllm", kv_admission=KvAdmission.WHOLE_SEQUENCE)
+    assert refused.value.field == "inference.kv_admission"
+    with pytest.raises(InputError, match=r"llama\.cpp offers only whole-sequence admission"):
+        ServingWorkload(model=catalog.model("llama-2-70b"), engine="llama.cpp", kv_admission=KvAdmission.IN_USE)
+    on_amd = serve("mi300x", kv_admission="whole-sequence")
+    assert on_amd.inference.engine == "vLLM" and on_amd.inference.kv_admission == "in-use"
+
+
+def test_cli_refuses_an_unknown_kv_admission(tmp_path) -> None:
+    import json
+
+    from tests.conftest import run_cli
+
+    source = tmp_path / "s.json"
+    source.write_text(json.dumps({"task": "inference", "model": {"preset": "llama-3.1-8b"},
+                                  "inference": {"kv_admission": "sometimes"}}), encoding="utf-8")
+    result = run_cli("estimate", str(source))
+    assert result.returncode == 2
+    assert result.stderr.strip().count("\n") == 0 and "inference.kv_admission" in result.stderr
+    assert "whole-sequence | in-use" in result.stderr
 
 
 def test_the_kv_cache_memory_share_is_the_users_to_set(catalog) -> None:

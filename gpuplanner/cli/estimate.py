@@ -85,7 +85,8 @@ def estimate_report(result: Estimate) -> str:
             "  " + fill(tr("time per output token %1 ms"), f"{serving.tpot_s * 1000:,.1f}"),
             "  " + fill(tr("output tokens/s %1 (%2 per GPU)"), format_number(serving.output_tokens_per_s),
                         format_number(serving.output_tokens_per_s_per_gpu)),
-            "  " + fill(tr("largest batch %1 sequences per replica (KV-cache room)"), serving.max_batch),
+            "  " + fill(tr("largest batch %1 sequences per replica (KV-cache room, %2 admission)"),
+                        serving.max_batch, serving.kv_admission),
             "  " + fill(tr("replicas %1 x %2 GPU(s); the load needs %3 (%4 GPUs)"), serving.replicas,
                         serving.gpus_per_replica, serving.replicas_needed, serving.gpus_needed),
         ]

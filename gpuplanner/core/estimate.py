@@ -17,10 +17,12 @@ from gpuplanner.core.hardware import GPU, Precision, Segment
 from gpuplanner.core.inference import (
     CALIBRATION,
     EngineProfile,
+    KvAdmission,
     ServingWorkload,
     compute_precision,
     decode_step_s,
     estimate_serving,
+    fits_memory,
     prefill_time_s,
     replicas_for_target,
     smallest_fitting_tp,
@@ -631,12 +633,15 @@ def _model_states_gb(memory: MemoryPerGPU, count: int) -> float:
 
 
 def serving_workload(scenario: Scenario) -> ServingWorkload:
+    """The scenario's serving workload on the engine its GPU runs (serving_engine): an admission chosen for
+    TensorRT-LLM stays with it (vLLM, planned in its place on other vendors' GPUs, admits by the cache in use)."""
     options = scenario.inference
+    engine = serving_engine(scenario)[0]
     return ServingWorkload(model=scenario.model, batch=options["batch"], input_tokens=options["input_tokens"],
                            output_tokens=options["output_tokens"], weight_format=options["weight_dtype"],
-                           kv_format=options["kv_dtype"], engine=serving_engine(scenario)[0],
-                           assumptions=scenario.assumptions,
-                           kv_memory_fraction=options.get("kv_cache_memory_fraction"))
+                           kv_format=options["kv_dtype"], engine=engine, assumptions=scenario.assumptions,
+                           kv_memory_fraction=options.get("kv_cache_memory_fraction"),
+                           kv_admission=options.get("kv_admission") if engine == options["engine"] else None)
 
 
 def serving_engine(scenario: Scenario) -> tuple[str, list[Message]]:
@@ -727,6 +732,12 @@ def estimate_inference(scenario: Scenario, node: NodeSpec | None = None, alterna
         warnings.append(msg("Batch {batch} exceeds the KV-cache room: at most {most} sequences of {tokens} tokens "
                             "per replica.", batch=workload.batch, most=serving.max_batch,
                             tokens=workload.context_tokens))
+    if workload.profile.admission_choosable and workload.admission == KvAdmission.WHOLE_SEQUENCE \
+            and (not serving.fits or serving.tight or workload.batch > serving.max_batch) \
+            and fits_memory(replace(workload, kv_admission=KvAdmission.IN_USE), gpu, tp, workload.batch):
+        warnings.append(msg("Admitting requests by the cache they hold rather than their whole length fits this "
+                            "batch ({engine}'s MAX_UTILIZATION scheduler, which pauses requests when the cache "
+                            "fills): set inference.kv_admission to in-use.", engine=workload.profile.name))
     if gpu.segment == Segment.CONSUMER:
         warnings.append(GEFORCE_LICENCE)
     band = serving_uncertainty_pct(workload, gpu)
@@ -768,7 +779,7 @@ def estimate_inference(scenario: Scenario, node: NodeSpec | None = None, alterna
             output_tokens_per_s_per_gpu=per_replica / tp, max_batch=serving.max_batch,
             replicas=replicas, gpus_per_replica=tp, replicas_needed=replicas_needed,
             gpus_needed=replicas_needed * tp, engine=workload.profile.name,
-            uncertainty_pct=band,
+            kv_admission=workload.admission.value, uncertainty_pct=band,
             latency_curve=latency_curve(workload, gpu, tp, replicas, serving.max_batch)
             if alternatives and serving.fits else None,
         ),

@@ -19,7 +19,7 @@ from gpuplanner.core.availability import REGIONS
 from gpuplanner.core.cost import CostAssumptions
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.hardware import Precision
-from gpuplanner.core.inference import ENGINES, KV_MEMORY_FRACTION_RANGE, ServingWorkload, WeightFormat
+from gpuplanner.core.inference import ENGINES, KV_MEMORY_FRACTION_RANGE, KvAdmission, ServingWorkload, WeightFormat
 from gpuplanner.core.model import ARCH_COUNTS, ARCH_FIELDS
 from gpuplanner.core.records import record
 from gpuplanner.core.site import CHINA_IDC_CABINET_AMPS, Cooling, PowerAssumptions, PowerSupply, SiteLimits
@@ -152,6 +152,10 @@ FIELDS: tuple[Field, ...] = (
           KV_MEMORY_FRACTION_RANGE[1],
           help="share of memory the engine gives the KV cache: TensorRT-LLM's free_gpu_memory_fraction (of what is "
                "free after the weights), vLLM's gpu_memory_utilization (of the GPU)"),
+    Field("inference.kv_admission", str, "the engine's", choices=_choices(KvAdmission),
+          help="whole-sequence: room for input + output reserved when a request is admitted (TensorRT-LLM's default "
+               "GUARANTEED_NO_EVICT, llama.cpp's slots); in-use: room for what the sequences hold, pausing requests "
+               "when it fills (TensorRT-LLM's MAX_UTILIZATION, vLLM)"),
     Field("images.count", int, 1_281_167, 1, 1 << 40, unit="images", help="images per epoch (ImageNet-1k)"),
     Field("images.epochs", float, 90.0, 0.0, 1e6, True, help="passes over the images"),
     Field("images.batch", int, 1024, 1, 1 << 24, unit="images", help="images per optimizer step"),

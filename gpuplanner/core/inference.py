@@ -54,6 +54,13 @@ class WeightFormat(StrEnum):
         return self in (WeightFormat.INT8, WeightFormat.INT4)
 
 
+class KvAdmission(StrEnum):
+    """How an engine admits requests to its KV cache."""
+
+    WHOLE_SEQUENCE = "whole-sequence"  # room for input + output reserved up front (no request is ever paused)
+    IN_USE = "in-use"  # room for what the sequences hold now; requests pause or are preempted when it fills
+
+
 @record
 class EngineProfile:
     """What an inference engine achieves on a GPU, as shares of the datasheet peaks."""
@@ -81,6 +88,9 @@ class EngineProfile:
     # The scheduler admits a request only with KV-cache room for its whole length, input + output (TensorRT-LLM's
     # default GUARANTEED_NO_EVICT policy); False: room for what it holds on average (vLLM, which preempts instead).
     reserves_whole_sequence: bool = False
+    # The engine lets the user choose between the two admissions (TensorRT-LLM's capacity scheduler policy:
+    # GUARANTEED_NO_EVICT, its default, or MAX_UTILIZATION); False: only its own.
+    admission_choosable: bool = False
     # The KV cache takes memory_fraction of the memory free once the weights are loaded (TensorRT-LLM's
     # KvCacheConfig.free_gpu_memory_fraction, default 0.9); False: of the whole GPU (vLLM's gpu_memory_utilization).
     kv_share_of_free: bool = False
@@ -147,7 +157,7 @@ def build_engines(calibration: ServingCalibration) -> dict[str, EngineProfile]:
                                       "maximum-load table; KV room reserved for each request's whole length (its "
                                       "default GUARANTEED_NO_EVICT scheduler), 90 % of the memory free after the "
                                       "weights (free_gpu_memory_fraction); CUDA graphs for generation-only steps",
-                                      reserves_whole_sequence=True, kv_share_of_free=True,
+                                      reserves_whole_sequence=True, admission_choosable=True, kv_share_of_free=True,
                                       prompt_layer_overhead_s=calibration.trtllm_prompt_layer_s),
         "vllm": EngineProfile("vLLM", VLLM_PREFILL_SHARE * calibration.trtllm_prefill, VLLM_HBM, 0.90, 128,
                               "prompt processing: an assumption, 90 % of the TensorRT-LLM profile; decode: fitted on "
@@ -164,6 +174,11 @@ def build_engines(calibration: ServingCalibration) -> dict[str, EngineProfile]:
 
 
 ENGINES = build_engines(CALIBRATION)
+
+
+def engine_admission(profile: EngineProfile) -> KvAdmission:
+    """The admission an engine runs by default."""
+    return KvAdmission.WHOLE_SEQUENCE if profile.reserves_whole_sequence else KvAdmission.IN_USE
 
 
 def engine_profile(name: str) -> EngineProfile:
@@ -187,6 +202,8 @@ class ServingWorkload:
     # The share of memory the engine gives the KV cache, where the user sets it (TensorRT-LLM's
     # free_gpu_memory_fraction, vLLM's gpu_memory_utilization); None: the engine's default.
     kv_memory_fraction: float | None = None
+    # How requests are admitted to the KV cache, where the user chooses (TensorRT-LLM); None: the engine's own.
+    kv_admission: KvAdmission | None = None
 
     def __post_init__(self) -> None:
         require_int("inference.batch", self.batch, maximum=1 << 16)
@@ -200,7 +217,16 @@ class ServingWorkload:
                              value=self.kv_memory_fraction)
         if self.kv_format == WeightFormat.INT4:
             raise InputError("inference.kv_dtype", "int4 KV cache is not supported; use fp16, bf16, fp8 or int8")
-        engine_profile(self.engine)
+        profile = engine_profile(self.engine)
+        if self.kv_admission is not None and not profile.admission_choosable \
+                and self.kv_admission != engine_admission(profile):
+            raise InputError("inference.kv_admission", "{engine} offers only {own} admission",
+                             engine=profile.name, own=engine_admission(profile).value)
+
+    @property
+    def admission(self) -> KvAdmission:
+        """How this workload's engine admits requests: the user's choice where the engine offers one."""
+        return self.kv_admission or engine_admission(self.profile)
 
     @property
     def context_tokens(self) -> int:
@@ -209,7 +235,7 @@ class ServingWorkload:
     @property
     def kv_tokens_reserved(self) -> float:
         """KV-cache tokens the engine keeps room for per sequence in flight (its admission policy)."""
-        return float(self.context_tokens) if self.profile.reserves_whole_sequence else self.mean_kv_tokens
+        return float(self.context_tokens) if self.admission == KvAdmission.WHOLE_SEQUENCE else self.mean_kv_tokens
 
     @property
     def mean_kv_tokens(self) -> float:

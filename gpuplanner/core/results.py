@@ -126,6 +126,7 @@ class ServingFigures:
     replicas_needed: int
     gpus_needed: int
     engine: str
+    kv_admission: str  # how the engine admits requests to the KV cache (inference.KvAdmission)
     uncertainty_pct: float
     latency_curve: tuple[LatencyPoint, ...] | None  # filled in for the plans shown
 

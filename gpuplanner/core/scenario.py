@@ -13,7 +13,7 @@ from gpuplanner.core.cost import CostAssumptions
 from gpuplanner.core.errors import InputError, require_int, require_positive
 from gpuplanner.core.fields import check_values
 from gpuplanner.core.hardware import GPU, Precision
-from gpuplanner.core.inference import ServingWorkload, WeightFormat
+from gpuplanner.core.inference import KvAdmission, ServingWorkload, WeightFormat
 from gpuplanner.core.layout import LayoutConstraints
 from gpuplanner.core.model import ARCH_FIELDS, ModelArch
 from gpuplanner.core.records import record
@@ -66,7 +66,7 @@ SCHEMA: dict[str, Any] = {
                  "recompute_layers": int, "weight_dtype": str},
     "inference": {"batch": int, "input_tokens": int, "output_tokens": int, "weight_dtype": str, "kv_dtype": str,
                   "engine": str, "concurrent_users": int, "max_ttft_s": float, "max_tpot_s": float,
-                  "kv_cache_memory_fraction": float},
+                  "kv_cache_memory_fraction": float, "kv_admission": str},
     "images": {"count": int, "epochs": float, "batch": int, "resolution": int, "gflops_per_sample": float,
                "activation_mib_per_sample": float},
     "hardware": {"gpu": str, "count": int, "gpus_per_node": int, "network_gbps_per_node": float},
@@ -291,6 +291,8 @@ def parse_scenario(data: object, resolve_model: Callable[[str], ModelArch], reso
     inference.setdefault("engine", ServingWorkload.engine)
     for key in ("weight_dtype", "kv_dtype"):
         inference[key] = _choice(f"inference.{key}", inference[key], WeightFormat)
+    if "kv_admission" in inference:
+        inference["kv_admission"] = _choice("inference.kv_admission", inference["kv_admission"], KvAdmission)
     for key in ("concurrent_users",):
         if key in inference:
             require_int(f"inference.{key}", inference[key], maximum=1 << 24)

@@ -43,6 +43,9 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "%1x the cost of #1 (%2 %3)"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1x the speed of #1"),
     QT_TRANSLATE_NOOP("CoreMessages", "6N + 12*layers*hidden*seq per token (PaLM); no causal discount"),
+    QT_TRANSLATE_NOOP("CoreMessages", "Admitting requests by the cache they hold rather than their whole length "
+                                      "fits this batch (%1's MAX_UTILIZATION scheduler, which pauses requests when "
+                                      "the cache fills): set inference.kv_admission to in-use."),
     QT_TRANSLATE_NOOP("CoreMessages", "Batch %1 exceeds the KV-cache room: at most %2 sequences of %3 tokens per "
                                       "replica."),
     QT_TRANSLATE_NOOP("CoreMessages", "CP=%1 splits each %2-token sequence over %1 GPUs (ring attention); its K/V "
@@ -262,6 +265,7 @@ INPUT_TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "%1 is the scenario file itself; give another name"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 layers recompute but the model has %2"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 names more than one row; write it as TABLE:ID"),
+    QT_TRANSLATE_NOOP("CoreMessages", "%1 offers only %2 admission"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 sequences cannot be split evenly over the data-parallel replicas"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 stages exceed the model's %2 layers"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 tokens cannot be split into 2 x %2 equal chunks (ring attention balances "

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.fields import FIELDS, field
+from gpuplanner.core.inference import engine_profile
 from gpuplanner.core.model import ModelArch, model_from_hf_config
 from gpuplanner.core.scenario import (
     IMAGE_BATCH_DEFAULT,
@@ -101,7 +102,8 @@ WIZARD_KEYS = (
     "training.lora_rank", "training.lora_targets", "training.paged_optimizer", "training.weight_dtype",
     "inference.batch", "inference.input_tokens", "inference.output_tokens", "inference.engine",
     "inference.weight_dtype", "inference.kv_dtype", "inference.concurrent_users", "inference.max_ttft_s",
-    "inference.max_tpot_s", "inference.kv_cache_memory_fraction", "hardware.gpu", "hardware.count",
+    "inference.max_tpot_s", "inference.kv_cache_memory_fraction", "inference.kv_admission", "hardware.gpu",
+    "hardware.count",
     "constraints.deployment", "constraints.region", "constraints.objective", "constraints.currency",
     "constraints.years", "constraints.utilization", "constraints.usd_to_cny", "constraints.allow_consumer_gpus",
     "constraints.budget", "constraints.deadline_days", "constraints.target_output_tokens_per_s",
@@ -266,6 +268,13 @@ class ModelPage(QWizardPage):
                                               "gpu_memory_utilization (of the GPU)"))
         self.kv_fraction.setSingleStep(0.01)
         self.kv_fraction.setSpecialValueText(self.tr("Engine default"))
+        self.kv_admission = choice_combo(
+            [(AUTO, self.tr("Engine default")), ("whole-sequence", self.tr("Whole length reserved up front")),
+             ("in-use", self.tr("Cache in use, pausing requests when full"))], AUTO,
+            self.tr("How requests are admitted to the KV cache. Whole length: room for input + output is reserved "
+                    "when a request starts (TensorRT-LLM's default GUARANTEED_NO_EVICT; llama.cpp's slots). Cache "
+                    "in use: room for what the sequences hold, more of them at once (TensorRT-LLM's "
+                    "MAX_UTILIZATION; vLLM always)."))
         serve_form.addRow(self.tr("Concurrent users"), self.users)
         serve_form.addRow(self.tr("Time to first token under"), self.max_ttft)
         serve_form.addRow(self.tr("Time per output token under"), self.max_tpot)
@@ -274,6 +283,7 @@ class ModelPage(QWizardPage):
         serve_form.addRow(self.tr("Output tokens"), self.output_tokens)
         serve_form.addRow(self.tr("Engine"), self.engine)
         serve_form.addRow(self.tr("KV-cache memory share"), self.kv_fraction)
+        serve_form.addRow(self.tr("KV-cache admission"), self.kv_admission)
 
         self.image_box = QGroupBox(self.tr("Images"), self)
         image_form = QFormLayout(self.image_box)
@@ -308,8 +318,18 @@ class ModelPage(QWizardPage):
         layout.addWidget(self.image_box)
         layout.addStretch(1)
         self.preset.currentIndexChanged.connect(self._update_custom)
+        self.engine.currentIndexChanged.connect(self._update_admission)
         self.import_button.clicked.connect(self._import_config)
         self._update_custom()
+        self._update_admission()
+
+    @Slot()
+    def _update_admission(self) -> None:
+        """The admission is a choice only where the engine offers one (TensorRT-LLM); otherwise its own."""
+        choosable = engine_profile(str(self.engine.currentData())).admission_choosable
+        if not choosable:
+            select_data(self.kv_admission, AUTO)
+        self.kv_admission.setEnabled(choosable)
 
     @Slot()
     def _update_custom(self) -> None:
@@ -759,6 +779,8 @@ class ScenarioWizard(QWizard):
                 data["inference"]["max_tpot_s"] = m.max_tpot.value() / 1000.0
             if m.kv_fraction.value():
                 data["inference"]["kv_cache_memory_fraction"] = m.kv_fraction.value()
+            if m.kv_admission.currentData() != AUTO:
+                data["inference"]["kv_admission"] = m.kv_admission.currentData()
             data["seq_len"] = m.input_tokens.value() + m.output_tokens.value()
         else:
             data["precision"] = p.precision.currentData()
@@ -898,6 +920,7 @@ class ScenarioWizard(QWizard):
             m.max_ttft.setValue(float(inference.get("max_ttft_s", 0.0)))
             m.max_tpot.setValue(float(inference.get("max_tpot_s", 0.0)) * 1000.0)
             m.kv_fraction.setValue(float(inference.get("kv_cache_memory_fraction", 0.0)))
+            select_data(m.kv_admission, str(inference.get("kv_admission", AUTO)))
             m.input_tokens.setValue(int(inference["input_tokens"]))
             m.output_tokens.setValue(int(inference["output_tokens"]))
             select_data(m.engine, inference["engine"])
@@ -953,6 +976,7 @@ class ScenarioWizard(QWizard):
             "training.weight_dtype": p.stored_weights,
             "inference.batch": m.batch, "inference.input_tokens": m.input_tokens,
             "inference.output_tokens": m.output_tokens, "inference.kv_cache_memory_fraction": m.kv_fraction,
+            "inference.kv_admission": m.kv_admission,
             "hardware.gpu": d.gpu, "hardware.count": d.count,
             "constraints.region": d.region,
             "parallelism": d.count, "constraints.budget": b.budget, "constraints.site.rack_kw": d.rack_kw,

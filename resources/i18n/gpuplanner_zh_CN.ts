@@ -34,10 +34,10 @@
         <location filename="../../gpuplanner/report/spec_sheet.py" line="354"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="367"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="435"/>
-        <location filename="../../gpuplanner/ui/details.py" line="146"/>
-        <location filename="../../gpuplanner/ui/details.py" line="147"/>
-        <location filename="../../gpuplanner/ui/details.py" line="164"/>
-        <location filename="../../gpuplanner/ui/details.py" line="185"/>
+        <location filename="../../gpuplanner/ui/details.py" line="153"/>
+        <location filename="../../gpuplanner/ui/details.py" line="154"/>
+        <location filename="../../gpuplanner/ui/details.py" line="171"/>
+        <location filename="../../gpuplanner/ui/details.py" line="192"/>
         <source>n/a</source>
         <translation>不详</translation>
     </message>
@@ -58,7 +58,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="355"/>
-        <location filename="../../gpuplanner/ui/details.py" line="180"/>
+        <location filename="../../gpuplanner/ui/details.py" line="187"/>
         <source>Rental price: confidence, date</source>
         <translation>租用价格：可信度、日期</translation>
     </message>
@@ -97,25 +97,25 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="405"/>
-        <location filename="../../gpuplanner/ui/details.py" line="65"/>
+        <location filename="../../gpuplanner/ui/details.py" line="71"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="405"/>
-        <location filename="../../gpuplanner/ui/details.py" line="65"/>
+        <location filename="../../gpuplanner/ui/details.py" line="71"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="406"/>
-        <location filename="../../gpuplanner/ui/details.py" line="226"/>
+        <location filename="../../gpuplanner/ui/details.py" line="233"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="406"/>
-        <location filename="../../gpuplanner/ui/details.py" line="66"/>
+        <location filename="../../gpuplanner/ui/details.py" line="72"/>
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
@@ -182,8 +182,8 @@
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="48"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="407"/>
-        <location filename="../../gpuplanner/ui/details.py" line="66"/>
-        <location filename="../../gpuplanner/ui/details.py" line="227"/>
+        <location filename="../../gpuplanner/ui/details.py" line="72"/>
+        <location filename="../../gpuplanner/ui/details.py" line="234"/>
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
@@ -245,9 +245,9 @@
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="76"/>
         <location filename="../../gpuplanner/cli/estimate.py" line="78"/>
-        <location filename="../../gpuplanner/ui/details.py" line="123"/>
-        <location filename="../../gpuplanner/ui/details.py" line="125"/>
-        <location filename="../../gpuplanner/ui/details.py" line="126"/>
+        <location filename="../../gpuplanner/ui/details.py" line="130"/>
+        <location filename="../../gpuplanner/ui/details.py" line="132"/>
+        <location filename="../../gpuplanner/ui/details.py" line="133"/>
         <source>nothing</source>
         <translation>无</translation>
     </message>
@@ -278,31 +278,31 @@
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="88"/>
-        <source>largest batch %1 sequences per replica (KV-cache room)</source>
-        <translation>每副本最大批大小 %1 条序列（受 KV 缓存限制）</translation>
+        <source>largest batch %1 sequences per replica (KV-cache room, %2 admission)</source>
+        <translation>每个副本最大批量 %1 条序列（KV 缓存容量，%2 准入）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="89"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="90"/>
         <source>replicas %1 x %2 GPU(s); the load needs %3 (%4 GPUs)</source>
         <translation>副本 %1 × %2 块 GPU；负载需要 %3 个副本（%4 块 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="93"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="94"/>
         <source>Power: %1 kW nameplate and %2 kW expected per node, %3 kW cluster</source>
         <translation>功耗：每节点额定 %1 kW、预计 %2 kW，集群 %3 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="97"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="98"/>
         <source>energy per run %1 MWh (IT, before PUE)</source>
         <translation>单次运行耗电 %1 MWh（IT 侧，未计 PUE）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="100"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="101"/>
         <source>Other layouts</source>
         <translation>其他布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="118"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="119"/>
         <source>%1 (%2 requested)</source>
         <translation>%1（请求的是 %2）</translation>
     </message>
@@ -453,7 +453,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="142"/>
-        <location filename="../../gpuplanner/ui/details.py" line="67"/>
+        <location filename="../../gpuplanner/ui/details.py" line="73"/>
         <source>Total</source>
         <translation>合计</translation>
     </message>
@@ -464,13 +464,13 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="147"/>
-        <location filename="../../gpuplanner/ui/details.py" line="158"/>
+        <location filename="../../gpuplanner/ui/details.py" line="165"/>
         <source>Server</source>
         <translation>服务器</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="148"/>
-        <location filename="../../gpuplanner/ui/details.py" line="159"/>
+        <location filename="../../gpuplanner/ui/details.py" line="166"/>
         <source>Server figures: confidence</source>
         <translation>服务器参数：可信度</translation>
     </message>
@@ -551,14 +551,14 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="174"/>
-        <location filename="../../gpuplanner/ui/details.py" line="162"/>
+        <location filename="../../gpuplanner/ui/details.py" line="169"/>
         <source>Nodes per rack</source>
         <translation>每机柜节点数</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="174"/>
-        <location filename="../../gpuplanner/ui/details.py" line="162"/>
-        <location filename="../../gpuplanner/ui/details.py" line="261"/>
+        <location filename="../../gpuplanner/ui/details.py" line="169"/>
+        <location filename="../../gpuplanner/ui/details.py" line="268"/>
         <source>Racks</source>
         <translation>机柜数</translation>
     </message>
@@ -584,7 +584,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="180"/>
-        <location filename="../../gpuplanner/ui/details.py" line="163"/>
+        <location filename="../../gpuplanner/ui/details.py" line="170"/>
         <source>Cooling needed</source>
         <translation>所需散热</translation>
     </message>
@@ -750,26 +750,26 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="242"/>
-        <location filename="../../gpuplanner/ui/details.py" line="40"/>
+        <location filename="../../gpuplanner/ui/details.py" line="46"/>
         <source>Cost</source>
         <translation>成本</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="243"/>
-        <location filename="../../gpuplanner/ui/details.py" line="178"/>
-        <location filename="../../gpuplanner/ui/details.py" line="263"/>
+        <location filename="../../gpuplanner/ui/details.py" line="185"/>
+        <location filename="../../gpuplanner/ui/details.py" line="270"/>
         <source>Capex</source>
         <translation>资本支出</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="243"/>
-        <location filename="../../gpuplanner/ui/details.py" line="180"/>
+        <location filename="../../gpuplanner/ui/details.py" line="187"/>
         <source>Purchase price: confidence, date</source>
         <translation>采购价格：可信度、日期</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="244"/>
-        <location filename="../../gpuplanner/ui/details.py" line="182"/>
+        <location filename="../../gpuplanner/ui/details.py" line="189"/>
         <source>Opex per year</source>
         <translation>年运营支出</translation>
     </message>
@@ -785,7 +785,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="247"/>
-        <location filename="../../gpuplanner/ui/details.py" line="184"/>
+        <location filename="../../gpuplanner/ui/details.py" line="191"/>
         <source>Cloud on demand per GPU-hour</source>
         <translation>云上按量付费（每 GPU 小时）</translation>
     </message>
@@ -941,13 +941,13 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="351"/>
-        <location filename="../../gpuplanner/ui/details.py" line="145"/>
+        <location filename="../../gpuplanner/ui/details.py" line="152"/>
         <source>Provider</source>
         <translation>云厂商</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="352"/>
-        <location filename="../../gpuplanner/ui/details.py" line="146"/>
+        <location filename="../../gpuplanner/ui/details.py" line="153"/>
         <source>Instances</source>
         <translation>实例</translation>
     </message>
@@ -958,7 +958,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="354"/>
-        <location filename="../../gpuplanner/ui/details.py" line="147"/>
+        <location filename="../../gpuplanner/ui/details.py" line="154"/>
         <source>Region</source>
         <translation>地域</translation>
     </message>
@@ -1079,7 +1079,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="450"/>
-        <location filename="../../gpuplanner/ui/details.py" line="76"/>
+        <location filename="../../gpuplanner/ui/details.py" line="82"/>
         <source>MFU</source>
         <translation>MFU（模型算力利用率）</translation>
     </message>
@@ -1106,7 +1106,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="457"/>
-        <location filename="../../gpuplanner/ui/details.py" line="77"/>
+        <location filename="../../gpuplanner/ui/details.py" line="83"/>
         <source>GPU-hours</source>
         <translation>GPU 小时</translation>
     </message>
@@ -1122,7 +1122,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="462"/>
-        <location filename="../../gpuplanner/ui/details.py" line="258"/>
+        <location filename="../../gpuplanner/ui/details.py" line="265"/>
         <source>Output tokens/s</source>
         <translation>每秒输出 token 数</translation>
     </message>
@@ -1192,10 +1192,10 @@
         <translation>本方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="104"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="105"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="477"/>
-        <location filename="../../gpuplanner/ui/details.py" line="48"/>
-        <location filename="../../gpuplanner/ui/details.py" line="266"/>
+        <location filename="../../gpuplanner/ui/details.py" line="54"/>
+        <location filename="../../gpuplanner/ui/details.py" line="273"/>
         <source>Warnings</source>
         <translation>警告</translation>
     </message>
@@ -1205,525 +1205,540 @@
         <translation>第 %1 页，共 %2 页</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="65"/>
+        <location filename="../../gpuplanner/ui/details.py" line="71"/>
         <source>Optimizer states</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="67"/>
+        <location filename="../../gpuplanner/ui/details.py" line="73"/>
         <source>Overhead (CUDA, NCCL, fragmentation)</source>
         <translation>额外开销（CUDA、NCCL、显存碎片）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="68"/>
+        <location filename="../../gpuplanner/ui/details.py" line="74"/>
         <source>Capacity</source>
         <translation>容量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="74"/>
+        <location filename="../../gpuplanner/ui/details.py" line="80"/>
         <source>Step time (s)</source>
         <translation>单步时间（秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="75"/>
+        <location filename="../../gpuplanner/ui/details.py" line="81"/>
         <source>Tokens/s per GPU</source>
         <translation>单卡每秒 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="76"/>
-        <location filename="../../gpuplanner/ui/details.py" line="257"/>
+        <location filename="../../gpuplanner/ui/details.py" line="82"/>
+        <location filename="../../gpuplanner/ui/details.py" line="264"/>
         <source>Days</source>
         <translation>天数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="80"/>
+        <location filename="../../gpuplanner/ui/details.py" line="86"/>
         <source>Matrix math</source>
         <translation>矩阵运算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="80"/>
+        <location filename="../../gpuplanner/ui/details.py" line="86"/>
         <source>Memory-bound kernels</source>
         <translation>访存密集算子</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="81"/>
+        <location filename="../../gpuplanner/ui/details.py" line="87"/>
         <source>Tensor-parallel traffic</source>
         <translation>张量并行通信</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="81"/>
+        <location filename="../../gpuplanner/ui/details.py" line="87"/>
         <source>Pipeline sends</source>
         <translation>流水线传输</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="82"/>
+        <location filename="../../gpuplanner/ui/details.py" line="88"/>
         <source>Pipeline bubble</source>
         <translation>流水线气泡</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="82"/>
+        <location filename="../../gpuplanner/ui/details.py" line="88"/>
         <source>Gradient sync (exposed)</source>
         <translation>梯度同步（未被掩盖部分）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="83"/>
+        <location filename="../../gpuplanner/ui/details.py" line="89"/>
         <source>Optimizer step</source>
         <translation>优化器更新</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="83"/>
+        <location filename="../../gpuplanner/ui/details.py" line="89"/>
         <source>Context-parallel traffic (exposed)</source>
         <translation>上下文并行通信（未被掩盖部分）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="84"/>
+        <location filename="../../gpuplanner/ui/details.py" line="90"/>
         <source>Expert all-to-all</source>
         <translation>专家 all-to-all 通信</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="97"/>
+        <location filename="../../gpuplanner/ui/details.py" line="103"/>
         <source>Concurrent users</source>
         <translation>并发用户数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="98"/>
+        <location filename="../../gpuplanner/ui/details.py" line="104"/>
         <source>Users per replica (batch)</source>
         <translation>每个副本的用户数（批大小）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="99"/>
+        <location filename="../../gpuplanner/ui/details.py" line="105"/>
         <source>Time to first token (ms)</source>
         <translation>首 token 时延（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="100"/>
+        <location filename="../../gpuplanner/ui/details.py" line="106"/>
         <source>Time per output token (ms)</source>
         <translation>每个输出 token 的时间（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="101"/>
+        <location filename="../../gpuplanner/ui/details.py" line="107"/>
         <source>Output tokens/s per user</source>
         <translation>每用户输出 token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="102"/>
+        <location filename="../../gpuplanner/ui/details.py" line="108"/>
         <source>Output tokens/s in total</source>
         <translation>总输出 token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="103"/>
+        <location filename="../../gpuplanner/ui/details.py" line="109"/>
         <source>Largest batch per replica</source>
         <translation>每副本最大批大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="104"/>
+        <location filename="../../gpuplanner/ui/details.py" line="110"/>
+        <source>KV-cache admission</source>
+        <translation>KV 缓存准入</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="111"/>
         <source>Replicas x GPUs</source>
         <translation>副本数 × GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="107"/>
+        <location filename="../../gpuplanner/ui/details.py" line="114"/>
         <source>Availability</source>
         <translation>可获得性</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/plan.py" line="78"/>
-        <location filename="../../gpuplanner/ui/details.py" line="107"/>
-        <location filename="../../gpuplanner/ui/details.py" line="148"/>
+        <location filename="../../gpuplanner/ui/details.py" line="114"/>
+        <location filename="../../gpuplanner/ui/details.py" line="155"/>
         <source>undated</source>
         <translation>未注明日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="120"/>
+        <location filename="../../gpuplanner/ui/details.py" line="127"/>
         <source>Tensor-parallel degree</source>
         <translation>张量并行度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="120"/>
+        <location filename="../../gpuplanner/ui/details.py" line="127"/>
         <source>Pipeline stages</source>
         <translation>流水线级数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="121"/>
+        <location filename="../../gpuplanner/ui/details.py" line="128"/>
         <source>ZeRO stages</source>
         <translation>ZeRO 阶段</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="124"/>
+        <location filename="../../gpuplanner/ui/details.py" line="131"/>
         <source>Profile</source>
         <translation>配置</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="124"/>
+        <location filename="../../gpuplanner/ui/details.py" line="131"/>
         <source>Fixed by the profile</source>
         <translation>由配置固定</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="125"/>
+        <location filename="../../gpuplanner/ui/details.py" line="132"/>
         <source>Set in your scenario</source>
         <translation>在你的场景中设定</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="126"/>
+        <location filename="../../gpuplanner/ui/details.py" line="133"/>
         <source>Searched</source>
         <translation>搜索得出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="133"/>
+        <location filename="../../gpuplanner/ui/details.py" line="140"/>
         <source>Days of steps alone</source>
         <translation>纯训练步骤天数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="134"/>
+        <location filename="../../gpuplanner/ui/details.py" line="141"/>
         <source>Goodput (time left after interruptions and checkpoints)</source>
         <translation>有效训练时间占比（扣除中断与检查点）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="136"/>
+        <location filename="../../gpuplanner/ui/details.py" line="143"/>
         <source>Interruptions expected</source>
         <translation>预计中断次数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="137"/>
+        <location filename="../../gpuplanner/ui/details.py" line="144"/>
         <source>Checkpoint every (min), writing for (s)</source>
         <translation>检查点间隔（分钟）/ 写入耗时（秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="144"/>
+        <location filename="../../gpuplanner/ui/details.py" line="151"/>
         <source>Rental</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="148"/>
+        <location filename="../../gpuplanner/ui/details.py" line="155"/>
         <source>Prices of</source>
         <translation>价格日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="149"/>
+        <location filename="../../gpuplanner/ui/details.py" line="156"/>
         <source>none needed (racks, power and cooling are the provider&apos;s)</source>
         <translation>无需（机柜、电力和散热由服务商负责）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="160"/>
+        <location filename="../../gpuplanner/ui/details.py" line="167"/>
         <source>Nameplate per node (kW)</source>
         <translation>每节点额定功耗（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="161"/>
+        <location filename="../../gpuplanner/ui/details.py" line="168"/>
         <source>Expected per node (kW)</source>
         <translation>每节点预计功耗（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="163"/>
+        <location filename="../../gpuplanner/ui/details.py" line="170"/>
         <source>kW per rack</source>
         <translation>单机柜 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="164"/>
+        <location filename="../../gpuplanner/ui/details.py" line="171"/>
         <source>Circuits per A/B feed</source>
         <translation>每路（A/B）回路数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="165"/>
+        <location filename="../../gpuplanner/ui/details.py" line="172"/>
         <source>Facility power (kW)</source>
         <translation>机房总功率（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="166"/>
+        <location filename="../../gpuplanner/ui/details.py" line="173"/>
         <source>Heat per rack (BTU/h)</source>
         <translation>单机柜发热量（BTU/h）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="167"/>
+        <location filename="../../gpuplanner/ui/details.py" line="174"/>
         <source>Switches (leaf + spine)</source>
         <translation>交换机（叶 + 脊）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="202"/>
+        <location filename="../../gpuplanner/ui/details.py" line="209"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="202"/>
+        <location filename="../../gpuplanner/ui/details.py" line="209"/>
         <source>no</source>
         <translation>否</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="209"/>
+        <location filename="../../gpuplanner/ui/details.py" line="216"/>
         <source>Gradient bytes per parameter</source>
         <translation>每个参数的梯度字节数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="209"/>
+        <location filename="../../gpuplanner/ui/details.py" line="216"/>
         <source>FP32 master weights</source>
         <translation>FP32 主权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="210"/>
+        <location filename="../../gpuplanner/ui/details.py" line="217"/>
         <source>FlashAttention (scores never stored)</source>
         <translation>FlashAttention（不保存注意力分数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="210"/>
+        <location filename="../../gpuplanner/ui/details.py" line="217"/>
         <source>Dropout (masks stored)</source>
         <translation>Dropout（存储掩码）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="211"/>
+        <location filename="../../gpuplanner/ui/details.py" line="218"/>
         <source>Serving in static batches (prompts first)</source>
         <translation>推理按静态批次运行（先处理提示词）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="213"/>
+        <location filename="../../gpuplanner/ui/details.py" line="220"/>
         <source>CUDA context per GPU (GiB)</source>
         <translation>每卡 CUDA 上下文（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="213"/>
+        <location filename="../../gpuplanner/ui/details.py" line="220"/>
         <source>NCCL buffers per GPU (GiB)</source>
         <translation>每卡 NCCL 缓冲区（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="214"/>
+        <location filename="../../gpuplanner/ui/details.py" line="221"/>
         <source>Allocator fragmentation (share)</source>
         <translation>显存分配碎片（比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="214"/>
+        <location filename="../../gpuplanner/ui/details.py" line="221"/>
         <source>NVLink efficiency</source>
         <translation>NVLink 效率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="215"/>
+        <location filename="../../gpuplanner/ui/details.py" line="222"/>
         <source>Network efficiency</source>
         <translation>网络效率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="215"/>
+        <location filename="../../gpuplanner/ui/details.py" line="222"/>
         <source>Latency per collective (s)</source>
         <translation>每次集合通信延迟（秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="216"/>
+        <location filename="../../gpuplanner/ui/details.py" line="223"/>
         <source>Gradient traffic hidden behind compute (share)</source>
         <translation>被计算掩盖的梯度通信（比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="217"/>
+        <location filename="../../gpuplanner/ui/details.py" line="224"/>
         <source>Tensor-parallel traffic hidden behind GEMMs (share)</source>
         <translation>张量并行通信被矩阵乘法掩盖的比例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="218"/>
+        <location filename="../../gpuplanner/ui/details.py" line="225"/>
         <source>Expert all-to-all hidden behind compute (share)</source>
         <translation>专家 all-to-all 被计算掩盖的比例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="219"/>
+        <location filename="../../gpuplanner/ui/details.py" line="226"/>
         <source>MoE tokens cross the network once per node (DeepEP)</source>
         <translation>MoE 令牌每个节点只经网络发送一次（DeepEP）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="220"/>
+        <location filename="../../gpuplanner/ui/details.py" line="227"/>
         <source>MoE load on the busiest GPU (x the mean)</source>
         <translation>最忙 GPU 的 MoE 负载（均值的倍数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="221"/>
+        <location filename="../../gpuplanner/ui/details.py" line="228"/>
         <source>ZeRO-3 gathers left exposed (share)</source>
         <translation>未被掩盖的 ZeRO-3 权重收集（比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="222"/>
+        <location filename="../../gpuplanner/ui/details.py" line="229"/>
         <source>FP8 training also stores the MLP activation inputs in FP8</source>
         <translation>FP8 训练时 MLP 激活函数的输入也以 FP8 存储</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="223"/>
+        <location filename="../../gpuplanner/ui/details.py" line="230"/>
         <source>Fused norm, rotary and activation kernels (off: eager PyTorch)</source>
         <translation>归一化、旋转位置编码和激活函数使用融合算子（关闭：PyTorch 逐算子即时执行）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="224"/>
+        <location filename="../../gpuplanner/ui/details.py" line="231"/>
         <source>Weight storage</source>
         <translation>权重存储</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="225"/>
+        <location filename="../../gpuplanner/ui/details.py" line="232"/>
         <source>Compute efficiency scale</source>
         <translation>计算效率系数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="225"/>
+        <location filename="../../gpuplanner/ui/details.py" line="232"/>
         <source>FLOPs counted as</source>
         <translation>FLOPs 计算方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="226"/>
+        <location filename="../../gpuplanner/ui/details.py" line="233"/>
         <source>Activation memory</source>
         <translation>激活显存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="226"/>
+        <location filename="../../gpuplanner/ui/details.py" line="233"/>
         <source>Adapters</source>
         <translation>适配器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="227"/>
+        <location filename="../../gpuplanner/ui/details.py" line="234"/>
         <source>Power</source>
         <translation>功耗</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="229"/>
+        <location filename="../../gpuplanner/ui/details.py" line="236"/>
         <source>Job interruptions per million GPU-hours</source>
         <translation>每百万 GPU 小时的作业中断次数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="230"/>
+        <location filename="../../gpuplanner/ui/details.py" line="237"/>
         <source>Checkpoint write bandwidth per GPU (GB/s)</source>
         <translation>每 GPU 检查点写入带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="231"/>
+        <location filename="../../gpuplanner/ui/details.py" line="238"/>
         <source>Minutes to restart after an interruption</source>
         <translation>中断后重启所需分钟数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="239"/>
+        <location filename="../../gpuplanner/ui/details.py" line="246"/>
         <source>Per million output tokens, rented</source>
         <translation>每百万输出 token 成本（租用）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="240"/>
+        <location filename="../../gpuplanner/ui/details.py" line="247"/>
         <source>Per million output tokens, owned</source>
         <translation>每百万输出 token 成本（自有）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="242"/>
+        <location filename="../../gpuplanner/ui/details.py" line="249"/>
         <source>This job, rented on demand</source>
         <translation>本次任务（云上按量租用）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="273"/>
+        <location filename="../../gpuplanner/ui/details.py" line="280"/>
         <source>No plan keeps every limit you set</source>
         <translation>没有方案能满足您设定的全部限制</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="273"/>
+        <location filename="../../gpuplanner/ui/details.py" line="280"/>
         <source>Near misses (not answers)</source>
         <translation>接近的方案（不是答案）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="178"/>
+        <location filename="../../gpuplanner/ui/details.py" line="185"/>
         <source>Capex if bought instead</source>
         <translation>若改为购买的资本支出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="44"/>
+        <location filename="../../gpuplanner/ui/details.py" line="30"/>
+        <source>Whole length reserved</source>
+        <translation>预留完整长度</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="30"/>
+        <source>Cache in use</source>
+        <translation>按实际占用</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="50"/>
         <source>precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="183"/>
-        <location filename="../../gpuplanner/ui/details.py" line="264"/>
+        <location filename="../../gpuplanner/ui/details.py" line="190"/>
+        <location filename="../../gpuplanner/ui/details.py" line="271"/>
         <source>TCO</source>
         <translation>总拥有成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="185"/>
+        <location filename="../../gpuplanner/ui/details.py" line="192"/>
         <source>Break-even utilisation</source>
         <translation>盈亏平衡利用率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="212"/>
+        <location filename="../../gpuplanner/ui/details.py" line="219"/>
         <source>Fused attention kernel generation (1-3)</source>
         <translation>融合注意力内核代数（1-3）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="228"/>
+        <location filename="../../gpuplanner/ui/details.py" line="235"/>
         <source>GEMM time beyond the longer of math and weight reads (share of the shorter)</source>
         <translation>GEMM 在计算与权重读取中较长者之外多出的时间（较短者的比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="243"/>
+        <location filename="../../gpuplanner/ui/details.py" line="250"/>
         <source>This job, on owned hardware (its share of the TCO)</source>
         <translation>本次任务（自有硬件，按总拥有成本分摊）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="255"/>
+        <location filename="../../gpuplanner/ui/details.py" line="262"/>
         <source>Where</source>
         <translation>部署</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/plan.py" line="33"/>
-        <location filename="../../gpuplanner/ui/details.py" line="49"/>
-        <location filename="../../gpuplanner/ui/details.py" line="255"/>
-        <location filename="../../gpuplanner/ui/details.py" line="277"/>
+        <location filename="../../gpuplanner/ui/details.py" line="55"/>
+        <location filename="../../gpuplanner/ui/details.py" line="262"/>
+        <location filename="../../gpuplanner/ui/details.py" line="284"/>
         <source>buy</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="39"/>
+        <location filename="../../gpuplanner/ui/details.py" line="45"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="41"/>
+        <location filename="../../gpuplanner/ui/details.py" line="47"/>
         <source>Layout</source>
         <translation>并行布局</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="45"/>
-        <location filename="../../gpuplanner/ui/details.py" line="42"/>
+        <location filename="../../gpuplanner/ui/details.py" line="48"/>
         <source>Memory per GPU (GiB)</source>
         <translation>单卡显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="43"/>
+        <location filename="../../gpuplanner/ui/details.py" line="49"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="45"/>
+        <location filename="../../gpuplanner/ui/details.py" line="51"/>
         <source>Serving</source>
         <translation>推理服务</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="46"/>
-        <location filename="../../gpuplanner/ui/details.py" line="149"/>
+        <location filename="../../gpuplanner/ui/details.py" line="52"/>
+        <location filename="../../gpuplanner/ui/details.py" line="156"/>
         <source>Site</source>
         <translation>机房</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="59"/>
-        <location filename="../../gpuplanner/ui/details.py" line="47"/>
+        <location filename="../../gpuplanner/ui/details.py" line="53"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/plan.py" line="33"/>
-        <location filename="../../gpuplanner/ui/details.py" line="50"/>
-        <location filename="../../gpuplanner/ui/details.py" line="255"/>
-        <location filename="../../gpuplanner/ui/details.py" line="277"/>
+        <location filename="../../gpuplanner/ui/details.py" line="56"/>
+        <location filename="../../gpuplanner/ui/details.py" line="262"/>
+        <location filename="../../gpuplanner/ui/details.py" line="284"/>
         <source>rent</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="256"/>
+        <location filename="../../gpuplanner/ui/details.py" line="263"/>
         <source>Memory / GPU (GiB)</source>
         <translation>单卡显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="260"/>
+        <location filename="../../gpuplanner/ui/details.py" line="267"/>
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="262"/>
+        <location filename="../../gpuplanner/ui/details.py" line="269"/>
         <source>IT power (kW)</source>
         <translation>IT 功率（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="265"/>
+        <location filename="../../gpuplanner/ui/details.py" line="272"/>
         <source>Ranking cost</source>
         <translation>排名成本</translation>
     </message>
@@ -1956,22 +1971,22 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>AssumptionsPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="565"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="585"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="566"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="586"/>
         <source>What every estimate assumes. Change one to see what it does; values left at their defaults are not written to your file.</source>
         <translation>每个估算所依据的假设。改动一项即可看到它的影响；保持默认值的项不会写入你的文件。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="598"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="618"/>
         <source>Drop them</source>
         <translation>不再保留</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="605"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="625"/>
         <source>Also from your file, used and saved as they are (no page shows them): %1</source>
         <translation>另有文件中的设置按原样使用和保存（没有页面显示它们）：%1</translation>
     </message>
@@ -1979,147 +1994,147 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>BudgetPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="512"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="532"/>
         <source>Budget and goals</source>
         <translation>预算与目标</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="513"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="533"/>
         <source>Zero means no limit. Prices in the catalog are approximate and dated; edit them in the catalog tab.</source>
         <translation>0 表示不限。目录中的价格为近似值并注明日期；可在“硬件目录”页编辑。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="518"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="538"/>
         <source>Most you will spend (0 = no limit)</source>
         <translation>最高支出（0 = 不限）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="519"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="539"/>
         <source>No limit</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="521"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="541"/>
         <source>Training must finish within (0 = no deadline)</source>
         <translation>训练必须在此时间内完成（0 = 不限）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="522"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="542"/>
         <source> days</source>
         <translation> 天</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="523"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="543"/>
         <source>No deadline</source>
         <translation>无期限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="525"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="545"/>
         <source>Output tokens per second the service must deliver</source>
         <translation>服务需要达到的每秒输出 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="526"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="546"/>
         <source>No target</source>
         <translation>无目标</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="527"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="547"/>
         <source>Cheapest</source>
         <translation>最省钱</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="527"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="547"/>
         <source>Fastest</source>
         <translation>最快</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="528"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="548"/>
         <source>Lowest total cost of ownership</source>
         <translation>总拥有成本最低</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="530"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="550"/>
         <source>Amortisation period for TCO</source>
         <translation>TCO 摊销年限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="530"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="550"/>
         <source> years</source>
         <translation> 年</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="532"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="552"/>
         <source>Electricity price per kWh in the chosen currency (0 = not priced)</source>
         <translation>每千瓦时电价，按所选币种（0 = 不计电费）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="533"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="553"/>
         <source>Not priced</source>
         <translation>不计价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="535"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="555"/>
         <source>Power usage effectiveness: facility power / IT power</source>
         <translation>电能使用效率：机房总功率 / IT 功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="537"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="557"/>
         <source>Share of hours the owned cluster is busy</source>
         <translation>自建集群处于忙碌状态的时间比例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="539"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="559"/>
         <source>Exchange rate used for CNY (editable)</source>
         <translation>人民币换算汇率（可编辑）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="540"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="560"/>
         <source>Currency</source>
         <translation>币种</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="541"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="561"/>
         <source>Budget</source>
         <translation>预算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="542"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="562"/>
         <source>Deadline</source>
         <translation>截止期限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="543"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="563"/>
         <source>Throughput target</source>
         <translation>吞吐量目标</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="544"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="564"/>
         <source>Rank by</source>
         <translation>排序依据</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="545"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="565"/>
         <source>Amortise over</source>
         <translation>摊销期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="546"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="566"/>
         <source>Electricity</source>
         <translation>电价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="547"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="567"/>
         <source>PUE</source>
         <translation>PUE</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="548"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="568"/>
         <source>Utilisation</source>
         <translation>利用率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="549"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="569"/>
         <source>USD to CNY</source>
         <translation>美元兑人民币</translation>
     </message>
@@ -2668,7 +2683,7 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>CoreMessages</name>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="201"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="204"/>
         <source>never pays back: at %1 utilisation, running it costs more per month than renting the same GPU-hours</source>
         <translation>无法回本：利用率为 %1 时，自建每月运行成本高于租用同样的 GPU 小时</translation>
     </message>
@@ -2688,7 +2703,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 未公布 %2 算力；改按 %3 估算。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="59"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="62"/>
         <source>Does not fit: the leanest layout needs %1 GiB per GPU but %2 has %3 GiB. Add GPUs, shard more (ZeRO-3), or recompute activations.</source>
         <translation>显存不足：最省显存的布局每卡也需要 %1 GiB，而 %2 只有 %3 GiB。请增加 GPU、加大分片（ZeRO-3）或启用激活重计算。</translation>
     </message>
@@ -2703,7 +2718,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 的 NVLink 桥只连接 %2 块 GPU；TP=%3 需跨 PCIe 通信。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="71"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="74"/>
         <source>GeForce cards: NVIDIA&apos;s driver licence does not permit data-center deployment, and they have no ECC memory.</source>
         <translation>GeForce 显卡：NVIDIA 驱动许可不允许在数据中心部署，且显存不带 ECC。</translation>
     </message>
@@ -2713,37 +2728,37 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1：未确认支持 ECC 显存；连续运行 %2 天有静默数据错误的风险。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="79"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="82"/>
         <source>Misses the deadline: %1 days against %2.</source>
         <translation>无法按期完成：需要 %1 天，期限为 %2 天。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="106"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="109"/>
         <source>No published run on %1 in %2 to check against: the time estimate is uncertain (±%3%).</source>
         <translation>%1 架构在 %2 精度下没有公开实测数据可供核对：时间估算不确定度较大（±%3%）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="90"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="93"/>
         <source>Multi-node training on PCIe servers: check each node has a 100-200 Gb/s RDMA NIC per 2 GPUs or gradient traffic will dominate.</source>
         <translation>在 PCIe 服务器上多机训练：请确认每 2 块 GPU 配一张 100–200 Gb/s 的 RDMA 网卡，否则梯度通信将成为瓶颈。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="57"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="60"/>
         <source>Does not fit: %1 GiB needed per GPU with TP=%2, %3 GiB available (%4 uses %5).</source>
         <translation>显存不足：TP=%2 时每卡需要 %1 GiB，可用 %3 GiB（%4 使用其中 %5）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="100"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="103"/>
         <source>No batch meets the latency limits on this GPU; add GPUs per replica (TP).</source>
         <translation>在此 GPU 上没有批大小能满足时延要求；请为每个副本增加 GPU（TP）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="132"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="135"/>
         <source>The load needs %1 replicas of %2 GPU(s) = %3 GPUs; only %4 given.</source>
         <translation>该负载需要 %1 个副本 × %2 块 GPU = %3 块 GPU；当前只有 %4 块。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="46"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="49"/>
         <source>Batch %1 exceeds the KV-cache room: at most %2 sequences of %3 tokens per replica.</source>
         <translation>批大小 %1 超出 KV 缓存容量：每个副本最多容纳 %2 条 %3 token 的序列。</translation>
     </message>
@@ -2758,22 +2773,22 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 没有 NVLink：通过 PCIe 做张量并行会增加每个 token 的时延。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="124"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="127"/>
         <source>Server price uses a planning default: %1. Replace it with a quote.</source>
         <translation>服务器价格使用了规划默认值：%1。请替换为实际报价。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="121"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="124"/>
         <source>Scale-out network (switches, optics, cables) is not priced.</source>
         <translation>横向扩展网络（交换机、光模块、线缆）未计价。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="108"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="111"/>
         <source>No server or GPU price in the catalog for this GPU: capex and TCO are n/a (add your price).</source>
         <translation>目录中没有该 GPU 的服务器或显卡价格：资本支出和总拥有成本不详（请添加您的价格）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="61"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="64"/>
         <source>Electricity price not given: opex excludes energy.</source>
         <translation>未填写电价：运营支出不含电费。</translation>
     </message>
@@ -2783,12 +2798,12 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1：未公布额定功耗；机柜仅按空间（U 数）规划。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="111"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="114"/>
         <source>One %1 needs %2 kW nameplate but the rack allows %3 kW (a %4 A x 220 V IDC cabinet): the node does not fit this rack. Ask for a higher-power cabinet or bond cabinets.</source>
         <translation>一台 %1 额定功耗 %2 kW，而机柜只允许 %3 kW（%4 A × 220 V 的 IDC 机柜）：该节点放不进这个机柜。请申请更高功率的机柜或并柜使用。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="114"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="117"/>
         <source>One %1 needs %2 kW nameplate but the rack allows %3 kW: the node does not fit this rack. Ask for a higher-power rack.</source>
         <translation>一台 %1 额定功耗 %2 kW，而机柜只允许 %3 kW：该节点放不进这个机柜。请申请更高功率的机柜。</translation>
     </message>
@@ -2798,47 +2813,47 @@ Qt %2，Qt for Python %3，Python %4
         <translation>单机柜 %1 kW 超出 %2 散热能力（约 %3 kW）：需要 %4 散热。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="220"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="223"/>
         <source>takes %1 days (deadline %2)</source>
         <translation>需要 %1 天（期限 %2 天）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="174"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="177"/>
         <source>costs %1 (budget %2)</source>
         <translation>花费 %1（预算 %2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="219"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="222"/>
         <source>serves %1 tokens/s (target %2)</source>
         <translation>每秒输出 %1 token（目标 %2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="190"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="193"/>
         <source>lowest cost among plans that fit</source>
         <translation>在可行方案中成本最低</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="191"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="194"/>
         <source>lowest cost among plans that fit and meet the goals</source>
         <translation>在满足目标的可行方案中成本最低</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="180"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="183"/>
         <source>fastest among plans that fit</source>
         <translation>在可行方案中速度最快</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="181"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="184"/>
         <source>fastest among plans that fit and meet the goals</source>
         <translation>在满足目标的可行方案中速度最快</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="192"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="195"/>
         <source>lowest total cost of ownership among plans that fit</source>
         <translation>在可行方案中总拥有成本最低</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="193"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="196"/>
         <source>lowest total cost of ownership among plans that fit and meet the goals</source>
         <translation>在满足目标的可行方案中总拥有成本最低</translation>
     </message>
@@ -2853,7 +2868,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>速度为第 1 名的 %1 倍</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="166"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="169"/>
         <source>a single server: no cluster network needed</source>
         <translation>单台服务器：无需集群网络</translation>
     </message>
@@ -2863,12 +2878,12 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 个节点，%2 网络</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="210"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="213"/>
         <source>on-prem: bought and run on your site</source>
         <translation>自建：购买并部署在您的机房</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="172"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="175"/>
         <source>cloud: rented from %1</source>
         <translation>云上：租用 %1</translation>
     </message>
@@ -2878,32 +2893,32 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1；%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="97"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="100"/>
         <source>Nearest fix: %1 × %2 (%3) needs %4 kW per rack with %5 cooling; ask for racks of at least %6 kW, or rent instead.</source>
         <translation>最接近的解决办法：%1 × %2（%3）需要单柜 %4 kW、%5散热；请申请至少 %6 kW 的机柜，或改为租用。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="116"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="119"/>
         <source>PP=%1 splits %2 layers unevenly: the stage with the most layers sets the pace (the estimate assumes an even split).</source>
         <translation>PP=%1 无法均分 %2 层：层数最多的流水线阶段决定速度（估算按均分计算）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="122"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="125"/>
         <source>Sequence length %1 is beyond the %2 tokens %3 was built for.</source>
         <translation>序列长度 %1 超出了 %3 设计的 %2 token。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="150"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="153"/>
         <source>Uses %1 of GPU memory: under %2 headroom, allocator fragmentation or a longer sequence can run out of memory; plan a little more.</source>
         <translation>占用 %1 的显存：余量不足 %2，显存碎片或更长的序列可能导致显存不足；请多留一些余量。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="182"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="185"/>
         <source>first token after %1 s (limit %2 s)</source>
         <translation>首 token 需 %1 秒（上限 %2 秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="218"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="221"/>
         <source>room for %1 users at once (asked %2)</source>
         <translation>只能同时服务 %1 个用户（要求 %2 个）</translation>
     </message>
@@ -2918,32 +2933,32 @@ Qt %2，Qt for Python %3，Python %4
         <translation>每个输出 token %1 毫秒（上限 %2 毫秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="101"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="104"/>
         <source>No plan keeps every limit and goal you set.</source>
         <translation>没有方案能满足您设定的全部限制和目标。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="102"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="105"/>
         <source>No plan keeps every limit and goal you set; the near misses say what each misses. %1</source>
         <translation>没有方案能满足您设定的全部限制和目标；下方接近的方案列出了各自差在哪里。%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="110"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="113"/>
         <source>Not an answer: %1</source>
         <translation>不是答案：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="211"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="214"/>
         <source>one node is %1U; a rack has %2U free</source>
         <translation>单个节点 %1U；机柜可用 %2U</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="212"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="215"/>
         <source>one node needs %1 kW; the rack allows %2 kW</source>
         <translation>单个节点需要 %1 kW；机柜只允许 %2 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="213"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="216"/>
         <source>one node weighs %1 kg; a rack holds %2 kg</source>
         <translation>单个节点重 %1 kg；机柜承重 %2 kg</translation>
     </message>
@@ -2958,102 +2973,102 @@ Qt %2，Qt for Python %3，Python %4
         <translation>慢 %1%</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="175"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="178"/>
         <source>does not fit: needs %1 GiB per GPU</source>
         <translation>放不下：每卡需要 %1 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="126"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="129"/>
         <source>Takes %1 days: no deadline is set, so slow plans can rank first. Set a deadline to see faster ones.</source>
         <translation>需要 %1 天：未设置期限，因此较慢的方案可能排在前面。设置期限即可看到更快的方案。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="167"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="170"/>
         <source>air</source>
         <translation>风冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="214"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="217"/>
         <source>rear-door heat exchanger</source>
         <translation>背板换热</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="173"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="176"/>
         <source>cold-plate liquid</source>
         <translation>冷板液冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="183"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="186"/>
         <source>immersion</source>
         <translation>浸没式液冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="195"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="198"/>
         <source>more than immersion presets</source>
         <translation>超出浸没式液冷预设的</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="160"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="163"/>
         <source>Your catalog edits database was damaged (%1); it was moved to %2 and a new one will be started. The bundled catalog is in use.</source>
         <translation>您的目录修改数据库已损坏（%1）；已移至 %2，将新建一个数据库。当前使用内置目录。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="164"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="167"/>
         <source>Your catalog edits in %1 were saved by a newer GPU Planner; they are left untouched and not used by this version.</source>
         <translation>%1 中的目录修改由更新版本的 GPU Planner 保存；已原样保留，本版本不使用。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="162"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="165"/>
         <source>Your catalog edits in %1 cannot be read now (%2); the bundled catalog is used and your file is left as it is.</source>
         <translation>暂时无法读取 %1 中的目录修改（%2）；当前使用内置目录，您的文件保持原样。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="158"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="161"/>
         <source>Your catalog edits database was damaged (%1) and has been set aside; a new one will be started. The bundled catalog is in use.</source>
         <translation>您的目录修改数据库已损坏（%1）并已移到一旁；将新建一个数据库。当前使用内置目录。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="156"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="159"/>
         <source>Your catalog edits database %1 is damaged (%2) and could not be moved aside (%3); it is left as it is and not used.</source>
         <translation>您的目录修改数据库 %1 已损坏（%2），且无法移到一旁（%3）；已原样保留，暂不使用。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="153"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="156"/>
         <source>Your catalog edits cannot be saved in this session (see the note about your edits database).</source>
         <translation>本次会话无法保存您的目录修改（见关于修改数据库的提示）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="155"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="158"/>
         <source>Your catalog edits could not be read now (%1); using the bundled catalog.</source>
         <translation>暂时无法读取您的目录修改（%1）；使用内置目录。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="152"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="155"/>
         <source>Your catalog edit was not saved (%1); nothing was changed.</source>
         <translation>您的目录修改未保存（%1）；未做任何更改。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="141"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="144"/>
         <source>The table %1 in your catalog edits has columns this version cannot use; it is skipped.</source>
         <translation>您的目录修改中的表 %1 含有本版本无法使用的列；已跳过。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="125"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="128"/>
         <source>Skipped your %1 entry %2: %3 %4</source>
         <translation>已跳过您的 %1 条目 %2：%3 %4</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="247"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="250"/>
         <source>%1 has no published memory bandwidth; add it in the catalog to estimate it</source>
         <translation>%1 没有公开的显存带宽；请在硬件目录中补充后再估算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="281"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="285"/>
         <source>cannot write in %1</source>
         <translation>无法在 %1 中写入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="74"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="77"/>
         <source>IEC 60309 %1 above %2 A: hard-wired (%3)</source>
         <translation>IEC 60309 %1，超过 %2 A：需硬接线（%3）</translation>
     </message>
@@ -3063,97 +3078,97 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 权重需要 %1 矩阵乘：在 %2 上改以 %3 保存。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="48"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="51"/>
         <source>CP=%1 splits each %2-token sequence over %1 GPUs (ring attention); its K/V traffic is costed as hidden behind the attention math where that is longer.</source>
         <translation>CP=%1 将每条 %2 token 的序列分到 %1 块 GPU 上（环形注意力）；其 K/V 传输在注意力计算更长时按被其掩盖计算。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="73"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="76"/>
         <source>IEC 60309 %1 %2 A (%3)</source>
         <translation>IEC 60309 %1 %2 A（%3）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="80"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="83"/>
         <source>Mixture-of-experts serving comes out too fast: a pass reads the experts its tokens are routed to, moves each token to them and back, and runs their grouped GEMMs at the efficiency of few rows, but the router and the engine&apos;s own work per MoE layer are not modelled. Against TensorRT-LLM 1.0&apos;s published Qwen3-30B-A3B runs (one B200 or GB200) the estimate is %1-%2 times the measured throughput (median %3); expect the lower end of the band (±%4%).</source>
         <translation>混合专家（MoE）模型的推理估计偏快：每次前向读取其 token 被路由到的专家，计入 token 往返专家的搬运，并按每个专家分到的少量行计算分组 GEMM 的效率，但未计入路由器和引擎在每个 MoE 层上的自身开销。与 TensorRT-LLM 1.0 公布的 Qwen3-30B-A3B 实测（单张 B200 或 GB200）相比，估计吞吐量是实测的 %1-%2 倍（中位数 %3 倍）；请按误差带的下限预期（±%4%）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="92"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="95"/>
         <source>NEMA L21-%1P (three-phase 208 V)</source>
         <translation>NEMA L21-%1P（三相 208 V）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="93"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="96"/>
         <source>NEMA L6-%1P (208 V)</source>
         <translation>NEMA L6-%1P（208 V）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="99"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="102"/>
         <source>Nearest: %1 × %2 (%3): %4.</source>
         <translation>最接近的方案：%1 × %2（%3）：%4。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="120"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="123"/>
         <source>Rental price from your quote of %1.</source>
         <translation>租用价格来自您 %1 的报价。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="123"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="126"/>
         <source>Server price from your quote: %1.</source>
         <translation>服务器价格来自您的报价：%1。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="137"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="140"/>
         <source>The rental price is from %1, over 12 months ago: check the provider&apos;s current price.</source>
         <translation>租用价格来自 %1，已超过 12 个月：请查询服务商的当前价格。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="139"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="142"/>
         <source>The rental price is undated (%1): check the provider&apos;s price page before relying on it.</source>
         <translation>租用价格未注明日期（%1）：使用前请查看服务商的价格页面。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="168"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="171"/>
         <source>any region</source>
         <translation>任意地区</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="169"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="172"/>
         <source>blue, 200-250 V</source>
         <translation>蓝色，200-250 V</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="170"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="173"/>
         <source>bought</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="171"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="174"/>
         <source>can be bought there (%1)</source>
         <translation>可在当地购买（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="184"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="187"/>
         <source>in %1: %2</source>
         <translation>在%1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="194"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="197"/>
         <source>mainland China</source>
         <translation>中国大陆</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="196"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="199"/>
         <source>needs a US export licence (%1)</source>
         <translation>需要美国出口许可（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="198"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="201"/>
         <source>needs a US export licence, presumed denied (ECCN 3A090.a, TPP %1)</source>
         <translation>需要美国出口许可，且推定拒绝（ECCN 3A090.a，TPP %1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="197"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="200"/>
         <source>needs a US export licence, presumed denied (%1)</source>
         <translation>需要美国出口许可，且推定拒绝（%1）</translation>
     </message>
@@ -3198,742 +3213,752 @@ Qt %2，Qt for Python %3，Python %4
         <translation>每 token 6N + 12 × 层数 × 隐藏维 × 序列长（PaLM）；不按因果掩码折半</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="50"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="46"/>
+        <source>Admitting requests by the cache they hold rather than their whole length fits this batch (%1&apos;s MAX_UTILIZATION scheduler, which pauses requests when the cache fills): set inference.kv_admission to in-use.</source>
+        <translation>按请求实际占用的缓存而非其完整长度准入即可容纳此批量（%1 的 MAX_UTILIZATION 调度器，缓存占满时暂停请求）：将 inference.kv_admission 设为 in-use。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="53"/>
         <source>DeepSpeed PipelineModule: pipeline parallelism with ZeRO-1 at most (ZeRO-2/3 are not supported with pipelines); the model&apos;s FlashAttention-2</source>
         <translation>DeepSpeed PipelineModule：流水线并行，最多配合 ZeRO-1（流水线不支持 ZeRO-2/3）；使用模型自带的 FlashAttention-2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="52"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="55"/>
         <source>DeepSpeed ZeRO (stages 0-3, overlap_comm) and DeepSpeed-MoE expert parallelism (a plain all-to-all); no tensor or pipeline parallelism of its own; the model&apos;s FlashAttention-2</source>
         <translation>DeepSpeed ZeRO（0-3 阶段，overlap_comm）与 DeepSpeed-MoE 专家并行（普通 all-to-all）；自身不提供张量并行或流水线并行；使用模型自带的 FlashAttention-2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="55"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="58"/>
         <source>Does not fit: %1 GiB needed per GPU with TP=%2, %3 GiB available (%4 gives the KV cache %5 of the memory left after the weights).</source>
         <translation>显存不足：TP=%2 时每卡需要 %1 GiB，可用 %3 GiB（%4 把加载权重后剩余显存的 %5 分给 KV 缓存）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="62"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="65"/>
         <source>Expected %1 interruptions over the run (one every %2 h on %3 GPUs): with a checkpoint every %4 min and %5-min restarts, %6 of the wall-clock time is training.</source>
         <translation>整个运行预计中断 %1 次（%3 张 GPU 上约每 %2 小时一次）：每 %4 分钟保存检查点、每次重启 %5 分钟，墙钟时间中只有 %6 用于训练。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="68"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="71"/>
         <source>FP8 parameters (training.weight_dtype fp8, as NeMo&apos;s fp8_params) would hold the weights in %1 GiB per GPU instead of %2 and spare their cast each step; the estimate keeps 16-bit weights unless the scenario sets it.</source>
         <translation>改用 FP8 参数（training.weight_dtype fp8，即 NeMo 的 fp8_params）可将每卡权重从 %2 GiB 降到 %1 GiB，并省去每步的类型转换；除非场景中设置，估算仍按 16 位权重计算。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="75"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="78"/>
         <source>Korthikanti et al. 2022, generalised to GQA and SwiGLU</source>
         <translation>Korthikanti 等 2022，推广到 GQA 与 SwiGLU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="76"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="79"/>
         <source>Megatron-Core / NeMo with Transformer Engine (2024+): FlashAttention, sequence parallelism with TP, overlapped gradient reduce, distributed optimizer (ZeRO-1), context parallelism</source>
         <translation>Megatron-Core / NeMo 配合 Transformer Engine（2024 年起）：FlashAttention，张量并行时启用序列并行，梯度规约与计算重叠，分布式优化器（ZeRO-1），上下文并行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="87"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="90"/>
         <source>Mixture-of-experts training is judged on published runs, never fitted to them: against them the estimate is %1-%2 times the measured speed (median %3); most come out too fast, so expect the slower side of the band (±%4%).</source>
         <translation>混合专家（MoE）模型的训练估计只用公开运行检验、从不拟合：与这些运行相比，估计速度是实测的 %1-%2 倍（中位数 %3 倍）；多数偏快，请按误差带中较慢的一侧预期（±%4%）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="94"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="97"/>
         <source>Narayanan et al. 2021 (PTD-P); Korthikanti et al. 2022, Sec. 6.3: fp32 gradients, no FlashAttention, gradient all-reduce after the backward pass, dropout 0.1</source>
         <translation>Narayanan 等 2021（PTD-P）；Korthikanti 等 2022，第 6.3 节：fp32 梯度，无 FlashAttention，反向传播结束后再做梯度 all-reduce，dropout 0.1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="104"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="107"/>
         <source>No published mixture-of-experts run on %1 in %2 to check against: the time band is widened to ±%3%.</source>
         <translation>在 %1（%2）上训练混合专家（MoE）模型，没有可对照的公开运行：时间误差区间放宽到 ±%3%。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="118"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="121"/>
         <source>PyTorch FSDP / FSDP2: NO_SHARD, SHARD_GRAD_OP (ZeRO-2) or FULL_SHARD (ZeRO-3), SDPA FlashAttention-2; no tensor or pipeline parallelism</source>
         <translation>PyTorch FSDP / FSDP2：NO_SHARD、SHARD_GRAD_OP（ZeRO-2）或 FULL_SHARD（ZeRO-3），SDPA FlashAttention-2；无张量并行或流水线并行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="128"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="131"/>
         <source>TensorRT-LLM runs on NVIDIA GPUs only: %1 is planned with vLLM.</source>
         <translation>TensorRT-LLM 只能在 NVIDIA GPU 上运行：%1 按 vLLM 规划。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="133"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="136"/>
         <source>The purchase price is from %1, over 12 months ago: ask a vendor for a current quote.</source>
         <translation>采购价格来自 %1，已超过 12 个月：请向供应商索取最新报价。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="135"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="138"/>
         <source>The purchase price is undated (%1): ask a vendor for a quote before relying on it.</source>
         <translation>采购价格没有日期（%1）：使用前请向供应商索取报价。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="143"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="146"/>
         <source>Tight: %1 GiB allocated per GPU fits the %2 GiB of %3 with %4 GiB to spare, but with the allocator&apos;s reserve it comes to %5 GiB. Runs like this work with PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True; leave room if you can.</source>
         <translation>偏紧：每张 GPU 实际分配 %1 GiB，放得进 %3 的 %2 GiB，余量 %4 GiB；但算上分配器的预留会到 %5 GiB。这样的运行配合 PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True 可以跑通；条件允许时请留出余量。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="147"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="150"/>
         <source>Tight: %1 sequences need %2 of the memory %3 shares out, more than the %4 it is given; set its KV-cache memory fraction to %5 (inference.kv_cache_memory_fraction; TensorRT-LLM&apos;s own benchmarks use %6).</source>
         <translation>偏紧：%1 条序列需要 %3 可分配显存的 %2，超过它得到的 %4；请把它的 KV 缓存显存比例设为 %5（inference.kv_cache_memory_fraction；TensorRT-LLM 自己的基准测试用 %6）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="176"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="179"/>
         <source>expected draw = %1 x GPU TDP per GPU incl. host (MLPerf Training v4.0 metered)</source>
         <translation>预计功耗 = 每 GPU %1 × GPU TDP（含主机；MLPerf Training v4.0 实测）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="178"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="181"/>
         <source>expected draw = %1 x GPU TDP per GPU incl. host (training level, an upper bound)</source>
         <translation>预计功耗 = 每 GPU %1 × GPU TDP（含主机；按训练负载计，为上限）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="185"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="188"/>
         <source>layers x kv_heads x (K + V head dims) x bytes per token (MLA: its latent + rotary key; a sliding-window layer keeps its window); TP splits KV heads; room for input + output tokens per sequence where the engine reserves it (TensorRT-LLM, llama.cpp), else for the mean occupancy, input + output / 2 (vLLM)</source>
         <translation>层数 × kv_heads × (K + V 头维度) × 每 token 字节数（MLA：其潜向量 + 旋转位置键；滑动窗口层只保留窗口内的 token）；TP 切分 KV 头；引擎预留整条序列时（TensorRT-LLM、llama.cpp）每条序列按输入 + 输出 token 预留，否则按平均占用即输入 + 输出 / 2 预留（vLLM）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="199"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="202"/>
         <source>needs a US export licence, reviewed case by case since 2026-01-15 (ECCN 3A090.a, TPP %1)</source>
         <translation>需要美国出口许可，自 2026-01-15 起逐案审查（ECCN 3A090.a，TPP %1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="203"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="206"/>
         <source>no US export licence needed (TPP %1, below ECCN 3A090)</source>
         <translation>无需美国出口许可（TPP %1，低于 ECCN 3A090 门槛）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="204"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="207"/>
         <source>no regional filter</source>
         <translation>不按地区筛选</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="205"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="208"/>
         <source>not confirmed (%1)</source>
         <translation>未经确认（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="206"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="209"/>
         <source>not confirmed: at TPP %1 ECCN 3A090 turns on the die&apos;s performance density, which the catalog does not have</source>
         <translation>未经确认：TPP 为 %1 时，ECCN 3A090 是否适用取决于芯片的性能密度，而目录中没有该数据</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="208"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="211"/>
         <source>not confirmed: the catalog has no compute figures to place it under the export rules</source>
         <translation>未经确认：目录中没有算力数据，无法按出口管制规则归类</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="215"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="218"/>
         <source>red, 380-480 V</source>
         <translation>红色，380-480 V</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="216"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="219"/>
         <source>rented</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="217"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="220"/>
         <source>rented in %1, outside %2</source>
         <translation>租用地点为 %1，不在%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="221"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="224"/>
         <source>the best of the modern stacks: FlashAttention, sequence parallelism with TP, overlapped gradient reduce, ZeRO 0-3, context parallelism for long sequences, expert parallelism for MoE (no stack chosen)</source>
         <translation>现代软件栈中的最优组合：FlashAttention，张量并行时启用序列并行，梯度规约与计算重叠，ZeRO 0-3，长序列使用上下文并行，MoE 使用专家并行（未选择软件栈）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="224"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="227"/>
         <source>three tiers (%1 pods)</source>
         <translation>三层（%1 个 pod）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="225"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="228"/>
         <source>torchtitan: FSDP2 (ZeRO-2/3) with tensor parallelism (sequence parallel), pipeline, context and expert parallelism</source>
         <translation>torchtitan：FSDP2（ZeRO-2/3）配合张量并行（序列并行）、流水线并行、上下文并行和专家并行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="227"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="230"/>
         <source>transformer matrices in %1, dequantized to 16-bit one layer at a time; embeddings, norms and output head 16-bit</source>
         <translation>Transformer 权重矩阵为 %1，逐层反量化为 16 位；嵌入层、归一化层和输出头为 16 位</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="229"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="232"/>
         <source>transformer matrices in %1, read by the GEMMs; embeddings, norms and output head 16-bit</source>
         <translation>Transformer 权重矩阵为 %1，由矩阵乘直接读取；嵌入层、归一化层和输出头为 16 位</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="234"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="237"/>
         <source>yellow, 100-130 V</source>
         <translation>黄色，100-130 V</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="240"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="243"/>
         <source>%1 does not divide the %2 data-parallel ranks the experts are split over</source>
         <translation>%1 不能整除承载专家拆分的 %2 个数据并行进程</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="241"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="244"/>
         <source>%1 does not divide the model&apos;s %2 experts</source>
         <translation>%1 不能整除模型的 %2 个专家</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="245"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="248"/>
         <source>%1 groups do not divide %2 experts</source>
         <translation>%1 个分组不能整除 %2 个专家</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="263"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="266"/>
         <source>%1 layers recompute but the model has %2</source>
         <translation>要重计算 %1 层，但模型只有 %2 层</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="267"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="268"/>
+        <source>%1 offers only %2 admission</source>
+        <translation>%1 只提供 %2 准入方式</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="271"/>
         <source>%1 tokens cannot be split into 2 x %2 equal chunks (ring attention balances causal work that way)</source>
         <translation>%1 个 token 无法均分为 2 × %2 段（环形注意力以此平衡因果注意力的计算量）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="270"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="274"/>
         <source>%1 training keeps %1 weights</source>
         <translation>%1 训练保留 %1 权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="277"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="281"/>
         <source>QLoRA keeps its base in nf4; for a %1 base choose task lora</source>
         <translation>QLoRA 的基座固定为 nf4；如需 %1 基座，请选择 lora 任务</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="278"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="282"/>
         <source>applies to language-model training (serving: inference.weight_dtype)</source>
         <translation>仅适用于语言模型训练（推理服务请用 inference.weight_dtype）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="280"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="284"/>
         <source>cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="282"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="286"/>
         <source>contains an invalid character (a lone UTF-16 surrogate)</source>
         <translation>含有无效字符（孤立的 UTF-16 代理项）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="283"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="287"/>
         <source>expects a date as YYYY-MM-DD, got %1</source>
         <translation>应为 YYYY-MM-DD 格式的日期，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="284"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="288"/>
         <source>expects a number, got %1</source>
         <translation>应为数字，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="286"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="290"/>
         <source>has more than %1 lines</source>
         <translation>超过 %1 行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="287"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="291"/>
         <source>has no lines after the header</source>
         <translation>表头之后没有数据行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="288"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="292"/>
         <source>holds a number with too many digits</source>
         <translation>含有位数过多的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="305"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="309"/>
         <source>must be above 0 and at most 1e9</source>
         <translation>必须大于 0 且不超过 1e9</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="306"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="310"/>
         <source>must be above 0 and below 1000</source>
         <translation>必须大于 0 且小于 1000</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="295"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="299"/>
         <source>must be %1</source>
         <translation>必须为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="333"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="337"/>
         <source>needs a file name</source>
         <translation>需要文件名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="347"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="351"/>
         <source>the file name contains a NUL character</source>
         <translation>文件名含有 NUL 字符</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="348"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="352"/>
         <source>the folder %1 does not exist</source>
         <translation>文件夹 %1 不存在</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="349"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="353"/>
         <source>the number %1 is too large</source>
         <translation>数字 %1 太大</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="256"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="259"/>
         <source>%1 is no GPU, server or cloud instance id in the catalog</source>
         <translation>%1 不是目录中的 GPU、服务器或云实例 ID</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="264"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="267"/>
         <source>%1 names more than one row; write it as TABLE:ID</source>
         <translation>%1 对应多行；请写成 表名:ID</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="255"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="258"/>
         <source>%1 is a folder; give a file name</source>
         <translation>%1 是文件夹；请给出文件名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="257"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="260"/>
         <source>%1 is not UTF-8 text</source>
         <translation>%1 不是 UTF-8 文本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="259"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="262"/>
         <source>%1 is not a regular file (a folder, pipe or device)</source>
         <translation>%1 不是普通文件（是文件夹、管道或设备）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="260"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="263"/>
         <source>%1 is not a regular file (a pipe or device)</source>
         <translation>%1 不是普通文件（是管道或设备）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="262"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="265"/>
         <source>%1 is the scenario file itself; give another name</source>
         <translation>%1 就是方案文件本身；请换一个文件名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="322"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="326"/>
         <source>must be one of %1, got %2</source>
         <translation>必须是 %1 之一，实际为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="296"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="300"/>
         <source>must be %1%2, got %3</source>
         <translation>必须 %1%2，实际为 %3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="354"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="358"/>
         <source>unknown id %1; see `gpuplanner catalog %2`</source>
         <translation>未知的 ID %1；请查看 `gpuplanner catalog %2`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="291"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="295"/>
         <source>is not a column of this table</source>
         <translation>不是此表的列</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="317"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="321"/>
         <source>must be datacenter, workstation or consumer</source>
         <translation>必须是 datacenter（数据中心）、workstation（工作站）或 consumer（消费级）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="253"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="256"/>
         <source>%1 is a %2 model without a transformer architecture</source>
         <translation>%1 是 %2 模型，没有 Transformer 结构参数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="65"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="68"/>
         <source>FP4 serving is fitted on one published table (TensorRT-LLM 1.0 on B200 and GB200) and judged on no other source: ±%1% (its worst error with that table left out).</source>
         <translation>FP4 推理只在一份公开数据表（TensorRT-LLM 1.0，B200 与 GB200）上拟合，未经其他来源检验：±%1%（剔除该表后的最大误差）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="129"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="132"/>
         <source>TensorRT-LLM&apos;s profile is fitted on its own published tables (v0.5, v0.6.1, 1.0) and MLPerf Inference v4.0; the band is its error on each source left out of the fit (±%1%).</source>
         <translation>TensorRT-LLM 的参数在其自身公开数据表（v0.5、v0.6.1、1.0）和 MLPerf Inference v4.0 上拟合；误差带取每个来源被剔除出拟合时在该来源上的误差（±%1%）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="231"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="234"/>
         <source>vLLM&apos;s prompt speed is an assumption (about 90 % of TensorRT-LLM&apos;s); its decode is fitted on one published run and checked on two (an H100, an AMD MI300X).</source>
         <translation>vLLM 的提示词处理速度为假设值（约为 TensorRT-LLM 的 90%）；其解码速度按一次公开实测拟合，并用另外两次（一块 H100、一块 AMD MI300X）检验。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="254"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="257"/>
         <source>%1 is a %2 model, not an image model</source>
         <translation>%1 是 %2 模型，不是图像模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="312"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="316"/>
         <source>must be between %1 and %2 (the share of memory the engine gives the KV cache), got %3</source>
         <translation>必须在 %1 到 %2 之间（引擎分给 KV 缓存的显存比例），当前为 %3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="323"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="327"/>
         <source>must be smaller than head_dim (%1)</source>
         <translation>必须小于 head_dim（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="328"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="332"/>
         <source>must be zero or more</source>
         <translation>必须大于或等于零</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="332"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="336"/>
         <source>must not be empty</source>
         <translation>不能为空</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="334"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="338"/>
         <source>needs recompute to be full or selective</source>
         <translation>需要把重计算设为完全或选择性</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="335"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="339"/>
         <source>nf4 weights cannot be trained: it stores a frozen LoRA base (task lora or qlora)</source>
         <translation>nf4 权重无法训练：它只用于冻结的 LoRA 基座（lora 或 qlora 任务）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="345"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="349"/>
         <source>the %1 stack has no context parallelism</source>
         <translation>%1 软件栈不支持上下文并行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="346"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="350"/>
         <source>the %1 stack has no expert parallelism</source>
         <translation>%1 软件栈不支持专家并行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="350"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="354"/>
         <source>tp x cp x pp x dp = %1 but hardware.count is %2</source>
         <translation>tp × cp × pp × dp = %1，但 hardware.count 为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="352"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="356"/>
         <source>unknown GPU id %1; see `gpuplanner catalog gpus`</source>
         <translation>未知的 GPU ID %1；请查看 `gpuplanner catalog gpus`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="356"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="360"/>
         <source>unknown preset %1; see `gpuplanner catalog models`</source>
         <translation>未知的预设 %1；请查看 `gpuplanner catalog models`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="327"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="331"/>
         <source>must be yes or no, got %1</source>
         <translation>必须是 yes 或 no，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="301"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="305"/>
         <source>must be a number, got %1</source>
         <translation>必须是数字，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="321"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="325"/>
         <source>must be one of %1</source>
         <translation>必须是以下之一：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="298"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="302"/>
         <source>must be USD or CNY</source>
         <translation>必须是 USD 或 CNY</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="319"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="323"/>
         <source>must be in (0, 1]</source>
         <translation>必须在 (0, 1] 范围内</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="300"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="304"/>
         <source>must be a finite number</source>
         <translation>必须是有限的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="318"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="322"/>
         <source>must be greater than zero, got %1</source>
         <translation>必须大于零，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="310"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="314"/>
         <source>must be at least %1, got %2</source>
         <translation>不能小于 %1，实际为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="311"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="315"/>
         <source>must be at most %1, got %2</source>
         <translation>不能大于 %1，实际为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="329"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="333"/>
         <source>must be zero or more, got %1</source>
         <translation>必须大于或等于零，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="303"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="307"/>
         <source>must be a whole number, got %1</source>
         <translation>必须是整数，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="243"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="246"/>
         <source>%1 estimates are not available in this version yet</source>
         <translation>此版本尚不支持 %1 估算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="249"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="252"/>
         <source>%1 has no published peak for %2 or a fallback</source>
         <translation>%1 没有公开的 %2 峰值算力，也没有可替代的精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="338"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="342"/>
         <source>no GPU count up to 65536 gives a valid layout for this batch</source>
         <translation>在 65536 张 GPU 以内，找不到能为此批量构成有效并行布局的 GPU 数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="271"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="275"/>
         <source>%1: FLOPs per image are not in the catalog (no citable source); give images.gflops_per_sample</source>
         <translation>%1：目录中没有每张图像的 FLOPs（无可引用来源）；请填写 images.gflops_per_sample</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="273"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="277"/>
         <source>%1: activation memory per image is not in the catalog; give images.activation_mib_per_sample (scripts/measure_cnn_activations.py)</source>
         <translation>%1：目录中没有每张图像的激活值显存；请填写 images.activation_mib_per_sample（可用 scripts/measure_cnn_activations.py 测量）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="337"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="341"/>
         <source>no GPU count up to 4096 divides the batch evenly</source>
         <translation>在 4096 张 GPU 以内，没有能整除此批量的 GPU 数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="248"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="251"/>
         <source>%1 has no published memory bandwidth; cannot estimate decode</source>
         <translation>%1 没有公开的显存带宽，无法估算解码</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="246"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="249"/>
         <source>%1 has no published 16-bit tensor rate; cannot estimate prefill</source>
         <translation>%1 没有公开的 16 位张量算力，无法估算预填充</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="290"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="294"/>
         <source>int4 KV cache is not supported; use fp16, bf16, fp8 or int8</source>
         <translation>不支持 int4 KV 缓存；请使用 fp16、bf16、fp8 或 int8</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="341"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="345"/>
         <source>no tensor x pipeline split divides %1 GPUs</source>
         <translation>没有能整除 %1 张 GPU 的张量并行 × 流水线并行划分</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="265"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="269"/>
         <source>%1 sequences cannot be split evenly over the data-parallel replicas</source>
         <translation>%1 条序列无法平均分配到各数据并行副本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="331"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="335"/>
         <source>must hold a JSON object</source>
         <translation>必须包含一个 JSON 对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="250"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="253"/>
         <source>%1 heads do not divide hidden size %2</source>
         <translation>%1 个注意力头不能整除隐藏维度 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="239"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="242"/>
         <source>%1 KV heads do not divide %2 heads</source>
         <translation>%1 个 KV 头不能整除 %2 个注意力头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="279"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="283"/>
         <source>cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="342"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="346"/>
         <source>not valid JSON (%1 at line %2)</source>
         <translation>不是有效的 JSON（第 %2 行：%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="294"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="298"/>
         <source>missing %1</source>
         <translation>缺少 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="275"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="279"/>
         <source>IDC cabinets are sold at %1 A</source>
         <translation>IDC 机柜按 %1 A 出售</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="315"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="319"/>
         <source>must be between 1.0 and 3.0, got %1</source>
         <translation>必须在 1.0 到 3.0 之间，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="307"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="311"/>
         <source>must be an object</source>
         <translation>必须是对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="308"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="312"/>
         <source>must be an object with a preset or an architecture</source>
         <translation>必须是包含预设（preset）或模型结构的对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="293"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="297"/>
         <source>is required when no preset is given</source>
         <translation>未指定预设时为必填项</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="299"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="303"/>
         <source>must be a JSON object</source>
         <translation>必须是 JSON 对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="292"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="296"/>
         <source>is required (a preset or an architecture)</source>
         <translation>为必填项（预设或模型结构）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="266"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="270"/>
         <source>%1 stages exceed the model&apos;s %2 layers</source>
         <translation>%1 个流水线阶段超过了模型的 %2 层</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="351"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="355"/>
         <source>trained %1 weights need precision %1 (its GEMMs read them)</source>
         <translation>要训练 %1 权重，精度须为 %1（由其矩阵乘直接读取）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="355"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="359"/>
         <source>unknown key (allowed: %1)</source>
         <translation>未知的键（允许：%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="289"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="293"/>
         <source>image tasks take a catalog preset: {&quot;preset&quot;: &quot;resnet-50&quot;}</source>
         <translation>图像任务需要使用目录中的预设：{&quot;preset&quot;: &quot;resnet-50&quot;}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="344"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="348"/>
         <source>only applies to the vision and diffusion tasks</source>
         <translation>仅适用于视觉和扩散模型任务</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="330"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="334"/>
         <source>must divide training.global_batch</source>
         <translation>必须能整除 training.global_batch</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="261"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="264"/>
         <source>%1 is over 1 MB; at most 1 MB is read</source>
         <translation>%1 超过 1 MB；最多读取 1 MB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="252"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="255"/>
         <source>%1 is %2 MB; at most 1 MB is read</source>
         <translation>%1 大小为 %2 MB；最多读取 1 MB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="242"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="245"/>
         <source>%1 does not divide the model&apos;s %2 heads</source>
         <translation>%1 不能整除模型的 %2 个注意力头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="244"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="247"/>
         <source>%1 exceeds the %2 GPUs per node</source>
         <translation>%1 超过了每节点 %2 张 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="297"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="301"/>
         <source>must be 1 or 3</source>
         <translation>必须是 1 或 3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="316"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="320"/>
         <source>must be between 4 and 60</source>
         <translation>必须在 4 到 60 之间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="251"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="254"/>
         <source>%1 images cannot be split over %2 GPUs</source>
         <translation>%1 张图像无法平均分配到 %2 张 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="339"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="343"/>
         <source>no micro-batch divides the images each GPU gets per step</source>
         <translation>没有微批大小能整除每张 GPU 每步分到的图像数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="269"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="273"/>
         <source>%1 tokens is beyond any real training run</source>
         <translation>%1 个 token 超出了任何实际训练的规模</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="320"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="324"/>
         <source>must be none, selective or full, got %1</source>
         <translation>必须是 none（不重计算）、selective（选择性）或 full（完全），实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="353"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="357"/>
         <source>unknown assumption</source>
         <translation>未知的假设项</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="325"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="329"/>
         <source>must be true or false</source>
         <translation>必须是 true 或 false</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="258"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="261"/>
         <source>%1 is not a number JSON allows</source>
         <translation>%1 不是 JSON 允许的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="285"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="289"/>
         <source>file not found: %1</source>
         <translation>找不到文件：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="343"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="347"/>
         <source>not valid JSON: %1 at line %2 column %3</source>
         <translation>不是有效的 JSON：第 %2 行第 %3 列：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="276"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="280"/>
         <source>JSON nested too deeply</source>
         <translation>JSON 嵌套层级过深</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="314"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="318"/>
         <source>must be between 1 and 100</source>
         <translation>必须在 1 到 100 之间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="340"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="344"/>
         <source>no plan fits, so there is no spec sheet to write</source>
         <translation>没有可行的方案，因此无法生成规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="304"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="308"/>
         <source>must be a whole number, got %1 %2</source>
         <translation>必须是整数，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="302"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="306"/>
         <source>must be a number, got %1 %2</source>
         <translation>必须是数字，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="324"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="328"/>
         <source>must be text, got %1 %2</source>
         <translation>必须是文本，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="326"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="330"/>
         <source>must be true or false, got %1 %2</source>
         <translation>必须是 true 或 false，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="309"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="313"/>
         <source>must be an object, got %1 %2</source>
         <translation>必须是对象，实际为 %1 %2</translation>
     </message>
@@ -3941,197 +3966,197 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>DeploymentPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="445"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="465"/>
         <source>Where will it run?</source>
         <translation>在哪里运行？</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="446"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="466"/>
         <source>Buy, rent or compare both; the site limits size racks, power and cooling.</source>
         <translation>购买、租用或两者对比；机房限制决定机柜、供电和散热。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="449"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="469"/>
         <source>Compare buying and renting</source>
         <translation>对比购买与租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="449"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="469"/>
         <source>Buy (on-premises)</source>
         <translation>购买（自建机房）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="450"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="470"/>
         <source>Rent (cloud)</source>
         <translation>租用（云）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="502"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="522"/>
         <source>Any GPU in the catalog</source>
         <translation>目录中任意 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="458"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="478"/>
         <source>Restrict the plans to one GPU model, or let the planner compare them all.</source>
         <translation>将方案限定为某一种 GPU，或让规划器比较全部型号。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="459"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="479"/>
         <source>0 = choose the count for me</source>
         <translation>0 = 自动选择数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="460"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="480"/>
         <source>Automatic</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="461"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="481"/>
         <source>Allow consumer (GeForce) cards</source>
         <translation>允许消费级（GeForce）显卡</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="463"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="483"/>
         <source>GeForce cards are cheap but have no NVLink or ECC, and their driver licence forbids data-center deployment.</source>
         <translation>GeForce 显卡便宜，但没有 NVLink 和 ECC，且驱动许可禁止在数据中心部署。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="466"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="486"/>
         <source>Power the site allows per rack</source>
         <translation>机房允许的单机柜功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="467"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="487"/>
         <source>Usable height of a rack</source>
         <translation>机柜可用高度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="468"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="488"/>
         <source>Air</source>
         <translation>风冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="468"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="488"/>
         <source>Rear-door heat exchanger</source>
         <translation>背板换热（热交换门）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="469"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="489"/>
         <source>Direct liquid (cold plate)</source>
         <translation>冷板式液冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="470"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="490"/>
         <source>Immersion</source>
         <translation>浸没式液冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="471"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="491"/>
         <source>Each tier handles more kW per rack: air ~20, rear-door ~40, cold plate ~100 (editable planning presets)</source>
         <translation>散热等级越高，单机柜功率密度越高：风冷约 20 kW，背板换热约 40 kW，冷板液冷约 100 kW（可编辑的规划预设）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="475"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="495"/>
         <source>No (rack kW above)</source>
         <translation>否（使用上面的机柜功率）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="473"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="493"/>
         <source>%1 A x 220 V = %2 kW</source>
         <translation>%1 A × 220 V = %2 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="452"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="472"/>
         <source>Anywhere</source>
         <translation>任意地区</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="452"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="472"/>
         <source>Mainland China (export rules apply)</source>
         <translation>中国大陆（适用出口管制）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="453"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="473"/>
         <source>Only GPUs that can be bought there, and cloud offers located there; each plan says which rule or source decides</source>
         <translation>只保留可在当地购买的 GPU 和位于当地的云服务；每个方案都注明依据的规则或来源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="476"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="496"/>
         <source>Chinese IDC cabinets are sold by current at 220 V</source>
         <translation>国内 IDC 机柜按 220 V 电流规格出售</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="478"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="498"/>
         <source>Feed voltage (line-to-line for three-phase)</source>
         <translation>供电电压（三相为线电压）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="480"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="500"/>
         <source>Three-phase</source>
         <translation>三相</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="480"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="500"/>
         <source>Single-phase</source>
         <translation>单相</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="482"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="502"/>
         <source>Breaker rating per circuit</source>
         <translation>每回路断路器额定电流</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="483"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="503"/>
         <source>Deployment</source>
         <translation>部署方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="484"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="504"/>
         <source>Region</source>
         <translation>地区</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="485"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="505"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="486"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="506"/>
         <source>GPU count</source>
         <translation>GPU 数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="488"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="508"/>
         <source>Rack power</source>
         <translation>机柜功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="489"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="509"/>
         <source>Rack height</source>
         <translation>机柜高度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="490"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="510"/>
         <source>Cooling</source>
         <translation>散热方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="491"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="511"/>
         <source>Chinese IDC cabinet</source>
         <translation>国内 IDC 机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="492"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="512"/>
         <source>Supply voltage</source>
         <translation>供电电压</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="493"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="513"/>
         <source>Phases</source>
         <translation>相数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="494"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="514"/>
         <source>Circuit breaker</source>
         <translation>断路器</translation>
     </message>
@@ -4972,315 +4997,336 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>ModelPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="186"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="188"/>
         <source>Which model, and how much data?</source>
         <translation>哪个模型，多少数据？</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="187"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="189"/>
         <source>Choose a preset (type to search), describe your own architecture, or import a Hugging Face config.json.</source>
         <translation>选择预设模型（可输入搜索），自定义架构，或导入 Hugging Face 的 config.json。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="196"/>
-        <location filename="../../gpuplanner/ui/wizard.py" line="215"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="198"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="217"/>
         <source>Custom architecture</source>
         <translation>自定义架构</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="209"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="211"/>
         <source>Image models from the catalog, with their sources.</source>
         <translation>目录中的图像模型，注明来源。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="210"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="212"/>
         <source>Model presets come from the catalog, with their source.</source>
         <translation>预设模型来自硬件目录，并注明来源。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="211"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="213"/>
         <source>Import config.json…</source>
         <translation>导入 config.json…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="212"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="214"/>
         <source>Read layers, widths, heads and vocabulary from a local Hugging Face config.json.</source>
         <translation>从本地 Hugging Face config.json 读取层数、维度、头数和词表大小。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="217"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="219"/>
         <source>Transformer layers</source>
         <translation>Transformer 层数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="218"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="220"/>
         <source>Hidden size (model width)</source>
         <translation>隐藏层维度（模型宽度）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="219"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="221"/>
         <source>Attention heads</source>
         <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="220"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="222"/>
         <source>Key/value heads: fewer than heads means GQA/MQA, which shrinks the KV cache</source>
         <translation>KV 头数：少于注意力头数即为 GQA/MQA，可缩小 KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="222"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="224"/>
         <source>MLP inner width</source>
         <translation>MLP 中间层维度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="223"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="225"/>
         <source>Vocabulary size</source>
         <translation>词表大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="224"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="226"/>
         <source>Gated MLP (SwiGLU)</source>
         <translation>门控 MLP（SwiGLU）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="226"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="228"/>
         <source>Tied input/output embeddings</source>
         <translation>输入/输出词嵌入共享</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="227"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="229"/>
         <source>Layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="228"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="230"/>
         <source>Hidden size</source>
         <translation>隐藏层维度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="229"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="231"/>
         <source>Heads</source>
         <translation>注意力头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="230"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="232"/>
         <source>KV heads</source>
         <translation>KV 头数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="231"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="233"/>
         <source>MLP width</source>
         <translation>MLP 维度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="232"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="234"/>
         <source>Vocabulary</source>
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="236"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="238"/>
         <source>Data and batch</source>
         <translation>数据与批大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="239"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="241"/>
         <source>Training tokens, in billions (2T, 500B and 1e3 are read too)</source>
         <translation>训练 token 数，单位十亿（也可输入 2T、500B、1e3）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="241"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="243"/>
         <source>Sequences per optimizer step</source>
         <translation>每次优化器更新的序列数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="242"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="244"/>
         <source>Tokens per sequence (context length)</source>
         <translation>每个序列的 token 数（上下文长度）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="243"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="245"/>
         <source>Tokens</source>
         <translation>token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="244"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="246"/>
         <source>Global batch (sequences)</source>
         <translation>全局批大小（序列数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="245"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="247"/>
         <source>Sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="247"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="249"/>
         <source>Serving load</source>
         <translation>推理负载</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="249"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="251"/>
         <source>Requests decoded together per replica</source>
         <translation>每个副本同时解码的请求数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="250"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="252"/>
         <source>Prompt length in tokens</source>
         <translation>提示词长度（token）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="251"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="253"/>
         <source>Generated tokens per request</source>
         <translation>每个请求生成的 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="253"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="255"/>
         <source>The same GPU gives very different numbers per engine</source>
         <translation>同一块 GPU 在不同推理引擎上的性能差别很大</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="255"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="257"/>
         <source>Users served at once: sizes the replicas (0 = size by the batch above)</source>
         <translation>同时服务的用户数：据此确定副本数（0 = 按上面的批大小）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="256"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="258"/>
         <source>Not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="258"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="260"/>
         <source>Longest wait for the first token (0 = no limit)</source>
         <translation>首 token 最长等待时间（0 = 不限）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="259"/>
-        <location filename="../../gpuplanner/ui/wizard.py" line="262"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="261"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="264"/>
         <source>No limit</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="261"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="263"/>
         <source>Longest time between output tokens for each user (0 = no limit)</source>
         <translation>每个用户相邻输出 token 的最长间隔（0 = 不限）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="264"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="266"/>
         <source>Share of memory the engine gives the KV cache: TensorRT-LLM&apos;s free_gpu_memory_fraction (of what is free after the weights), vLLM&apos;s gpu_memory_utilization (of the GPU)</source>
         <translation>引擎分给 KV 缓存的显存比例：TensorRT-LLM 的 free_gpu_memory_fraction（按加载权重后剩余的显存计），vLLM 的 gpu_memory_utilization（按整张 GPU 计）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="268"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="270"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="272"/>
         <source>Engine default</source>
         <translation>引擎默认</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="269"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="272"/>
+        <source>Whole length reserved up front</source>
+        <translation>预留完整长度</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="273"/>
+        <source>Cache in use, pausing requests when full</source>
+        <translation>按实际占用，满时暂停请求</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="274"/>
+        <source>How requests are admitted to the KV cache. Whole length: room for input + output is reserved when a request starts (TensorRT-LLM&apos;s default GUARANTEED_NO_EVICT; llama.cpp&apos;s slots). Cache in use: room for what the sequences hold, more of them at once (TensorRT-LLM&apos;s MAX_UTILIZATION; vLLM always).</source>
+        <translation>请求如何进入 KV 缓存。预留完整长度：请求开始时即为输入 + 输出预留空间（TensorRT-LLM 默认的 GUARANTEED_NO_EVICT；llama.cpp 的槽位）。按实际占用：只为序列当前持有的内容留空间，可同时容纳更多序列（TensorRT-LLM 的 MAX_UTILIZATION；vLLM 始终如此）。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="278"/>
         <source>Concurrent users</source>
         <translation>并发用户数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="270"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="279"/>
         <source>Time to first token under</source>
         <translation>首 token 时延上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="271"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="280"/>
         <source>Time per output token under</source>
         <translation>每 token 时延上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="272"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="281"/>
         <source>Batch</source>
         <translation>批大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="273"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="282"/>
         <source>Input tokens</source>
         <translation>输入 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="274"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="283"/>
         <source>Output tokens</source>
         <translation>输出 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="275"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="284"/>
         <source>Engine</source>
         <translation>推理引擎</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="276"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="285"/>
         <source>KV-cache memory share</source>
         <translation>KV 缓存显存比例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="278"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="286"/>
+        <source>KV-cache admission</source>
+        <translation>KV 缓存准入</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="288"/>
         <source>Images</source>
         <translation>图像数据</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="281"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="291"/>
         <source>Images per epoch (ImageNet-1k: 1,281,167)</source>
         <translation>每轮图像数（ImageNet-1k：1,281,167）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="282"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="292"/>
         <source>Passes over the images</source>
         <translation>遍历全部图像的次数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="284"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="294"/>
         <source>Images per optimizer step, all GPUs together</source>
         <translation>每次优化器更新的图像数（所有 GPU 合计）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="285"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="295"/>
         <source>Image side in pixels</source>
         <translation>图像边长（像素）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="286"/>
-        <location filename="../../gpuplanner/ui/wizard.py" line="294"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="296"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="304"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="287"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="297"/>
         <source>Images per epoch</source>
         <translation>每轮图像数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="288"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="298"/>
         <source>Epochs</source>
         <translation>轮数（epoch）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="289"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="299"/>
         <source>Batch (images)</source>
         <translation>批大小（图像数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="290"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="300"/>
         <source>Resolution</source>
         <translation>分辨率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="329"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="349"/>
         <source>Import config.json</source>
         <translation>导入 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="330"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="350"/>
         <source>JSON files (*.json)</source>
         <translation>JSON 文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="338"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="358"/>
         <source>Cannot import</source>
         <translation>无法导入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="339"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="359"/>
         <source>This config.json cannot be used: %1</source>
         <translation>无法使用此 config.json：%1</translation>
     </message>
@@ -5429,213 +5475,213 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>PrecisionPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="364"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="384"/>
         <source>Precision and memory savers</source>
         <translation>精度与省显存手段</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="365"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="385"/>
         <source>Automatic choices are searched for the fastest layout that fits. Combinations a GPU cannot run are explained in the results&apos; warnings.</source>
         <translation>“自动”会搜索放得下且最快的并行布局。GPU 不支持的组合会在结果的警告中说明。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="370"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="390"/>
         <source>Math precision. FP4 needs Blackwell or CDNA 4 tensor cores, FP8 Hopper, Ada or newer, BF16 Ampere or newer.</source>
         <translation>计算精度。FP4 需要 Blackwell 或 CDNA 4 张量核心，FP8 需要 Hopper、Ada 或更新架构，BF16 需要 Ampere 或更新架构。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="373"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="393"/>
         <source>8-bit Adam</source>
         <translation>8 位 Adam</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="373"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="393"/>
         <source>SGD with momentum</source>
         <translation>带动量的 SGD</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="375"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="395"/>
         <source>AdamW keeps two fp32 moments per parameter (8 bytes); 8-bit Adam 2 bytes; Adafactor almost none.</source>
         <translation>AdamW 每个参数保存两个 fp32 动量（8 字节）；8 位 Adam 2 字节；Adafactor 几乎为零。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="377"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="397"/>
         <source>Best modern stack</source>
         <translation>最佳现代软件栈</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="379"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="399"/>
         <source>DeepSpeed pipeline engine</source>
         <translation>DeepSpeed 流水线引擎</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="381"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="401"/>
         <source>The training framework: what it can split (tensor, pipeline, ZeRO stages) and how it runs (FlashAttention, gradient dtype and overlap). The estimate lists what came from it.</source>
         <translation>训练框架：它能如何切分（张量并行、流水线并行、ZeRO 阶段）以及如何运行（FlashAttention、梯度精度与通信重叠）。估算会列出哪些设置来自它。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="384"/>
-        <location filename="../../gpuplanner/ui/wizard.py" line="389"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="404"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="409"/>
         <source>Automatic</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="384"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="404"/>
         <source>None</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="384"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="404"/>
         <source>Selective</source>
         <translation>选择性重计算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="385"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="405"/>
         <source>Full</source>
         <translation>完全重计算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="386"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="406"/>
         <source>Activation recomputation: selective recomputes only attention internals (a few % slower); full keeps only each layer&apos;s input and recomputes the layer (about a third more compute).</source>
         <translation>激活重计算：选择性重计算只重算注意力内部（慢几个百分点）；完全重计算只保存每层输入并重算整层（计算量约多三分之一）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="389"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="409"/>
         <source>Off (plain data parallel)</source>
         <translation>关闭（普通数据并行）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="390"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="410"/>
         <source>ZeRO-1: shard optimizer states</source>
         <translation>ZeRO-1：分片优化器状态</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="390"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="410"/>
         <source>ZeRO-2: + gradients</source>
         <translation>ZeRO-2：再分片梯度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="391"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="411"/>
         <source>ZeRO-3 / FSDP: + weights</source>
         <translation>ZeRO-3 / FSDP：再分片权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="392"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="412"/>
         <source>ZeRO shards training state across data-parallel GPUs; ZeRO-3 (FSDP) also shards the weights at the cost of gathering them every step.</source>
         <translation>ZeRO 将训练状态分片到数据并行的各 GPU 上；ZeRO-3（FSDP）还会分片权重，代价是每步都要收集权重。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="395"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="415"/>
         <source>LoRA rank r: each adapted matrix gains r x (in + out) parameters</source>
         <translation>LoRA 秩 r：每个适配矩阵增加 r ×（输入 + 输出）个参数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="398"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="418"/>
         <source>All linear layers</source>
         <translation>所有线性层</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="398"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="418"/>
         <source>Attention (q, k, v, o)</source>
         <translation>注意力层（q、k、v、o）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="399"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="419"/>
         <source>q and v only</source>
         <translation>仅 q 和 v</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="399"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="419"/>
         <source>Which matrices get adapters</source>
         <translation>哪些矩阵加适配器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="400"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="420"/>
         <source>Paged optimizer (states spill to CPU memory under pressure)</source>
         <translation>分页优化器（显存紧张时状态换出到内存）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="402"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="422"/>
         <source>As computed</source>
         <translation>与计算精度相同</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="403"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="423"/>
         <source>FP8 (Transformer Engine FP8 parameters)</source>
         <translation>FP8（Transformer Engine FP8 参数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="404"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="424"/>
         <source>NF4 (a frozen LoRA base)</source>
         <translation>NF4（冻结的 LoRA 基座）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="404"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="424"/>
         <source>FP4 (NVFP4 parameters, Blackwell)</source>
         <translation>FP4（NVFP4 参数，Blackwell）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="405"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="425"/>
         <source>How the weight matrices are kept in GPU memory. FP8 halves them (the FP8 GEMMs read them directly; trained FP8 weights need FP8 precision); FP4 keeps two NVFP4 copies, about 9 bits a weight (trained FP4 weights need FP4 precision); NF4 stores a frozen LoRA base in 4 bits. Embeddings, norms and the output head stay 16-bit.</source>
         <translation>权重矩阵在显存中的存储格式。FP8 使其减半（FP8 矩阵乘直接读取；训练 FP8 权重需要 FP8 精度）；FP4 保存两份 NVFP4 副本，每个权重约 9 位（训练 FP4 权重需要 FP4 精度）；NF4 以 4 位存储冻结的 LoRA 基座。嵌入层、归一化层和输出头仍为 16 位。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="411"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="431"/>
         <source>Weight format for serving</source>
         <translation>推理时的权重格式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="413"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="433"/>
         <source>KV-cache format</source>
         <translation>KV 缓存格式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="415"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="435"/>
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="415"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="435"/>
         <source>Software stack</source>
         <translation>软件栈</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="416"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="436"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="417"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="437"/>
         <source>Recompute</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="417"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="437"/>
         <source>ZeRO / FSDP</source>
         <translation>ZeRO / FSDP</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="418"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="438"/>
         <source>LoRA rank</source>
         <translation>LoRA 秩</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="419"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="439"/>
         <source>LoRA targets</source>
         <translation>LoRA 目标层</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="420"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="440"/>
         <source>Weights stored as</source>
         <translation>权重存储格式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="421"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="441"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="421"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="441"/>
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
@@ -5643,7 +5689,7 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>ScenarioWizard</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="735"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="755"/>
         <source>Custom model</source>
         <translation>自定义模型</translation>
     </message>
@@ -5651,82 +5697,82 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>TaskPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="141"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="143"/>
         <source>What do you want to run?</source>
         <translation>您要运行什么任务？</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="142"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="144"/>
         <source>Pick the job; every later page adapts to it.</source>
         <translation>选择任务类型；后续页面会随之调整。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="147"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="149"/>
         <source>Pretrain a language model</source>
         <translation>预训练语言模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="148"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="150"/>
         <source>Train all weights from scratch on a token budget.</source>
         <translation>按 token 预算从零训练全部权重。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="149"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="151"/>
         <source>Full fine-tune</source>
         <translation>全参数微调</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="150"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="152"/>
         <source>Update all weights on your data (same memory as pretraining).</source>
         <translation>在您的数据上更新全部权重（显存需求与预训练相同）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="151"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="153"/>
         <source>LoRA fine-tune</source>
         <translation>LoRA 微调</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="151"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="153"/>
         <source>Freeze the model, train small low-rank adapters.</source>
         <translation>冻结模型，只训练小的低秩适配器。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="152"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="154"/>
         <source>QLoRA fine-tune</source>
         <translation>QLoRA 微调</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="153"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="155"/>
         <source>LoRA on a 4-bit (NF4) frozen base: the cheapest way to tune a big model.</source>
         <translation>在 4 位（NF4）冻结底座上做 LoRA：微调大模型最省的方式。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="154"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="156"/>
         <source>Serve a model (inference)</source>
         <translation>部署模型推理服务</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="155"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="157"/>
         <source>Latency, throughput and how many GPUs a load needs.</source>
         <translation>时延、吞吐量，以及承载负载需要多少 GPU。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="156"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="158"/>
         <source>Image model training</source>
         <translation>图像模型训练</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="157"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="159"/>
         <source>Train an image classifier (ResNet, EfficientNet, ViT) on a dataset for some epochs.</source>
         <translation>在数据集上训练图像分类模型（ResNet、EfficientNet、ViT）若干轮。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="158"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="160"/>
         <source>Diffusion model training</source>
         <translation>扩散模型训练</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="159"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="161"/>
         <source>Train a diffusion model (DiT, or a U-Net with its FLOPs per image).</source>
         <translation>训练扩散模型（DiT，或给出每张图 FLOPs 的 U-Net）。</translation>
     </message>

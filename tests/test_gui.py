@@ -500,8 +500,9 @@ def test_the_kv_cache_memory_share_is_a_wizard_field(qtbot, window) -> None:
 
 def test_the_kv_admission_is_a_wizard_field_where_the_engine_offers_it(qtbot, window) -> None:
     """The admission the does-not-fit warning names can be chosen on the serving page: a file's value reads in and
-    back out, "Engine default" leaves it out, and an engine without the choice (vLLM) greys it out at its default,
-    so the wizard never sends a combination the core refuses."""
+    back out, "Engine default" leaves it out, and for an engine without the choice (vLLM) the box is greyed out at
+    its default. A choice that engine cannot honour is kept and marked in place, as the CLI refuses it, until the
+    user sets it back."""
     from gpuplanner.ui.widgets import select_data
 
     wizard, model_page = window.wizard, window.wizard.model_page
@@ -512,7 +513,14 @@ def test_the_kv_admission_is_a_wizard_field_where_the_engine_offers_it(qtbot, wi
     select_data(model_page.kv_admission, "whole-sequence")
     assert wizard.scenario()["inference"]["kv_admission"] == "whole-sequence"
     select_data(model_page.engine, "vllm")
-    assert not model_page.kv_admission.isEnabled()
-    assert "kv_admission" not in wizard.scenario()["inference"]
+    assert model_page.kv_admission.isEnabled()
+    window.debouncer.stop()
+    window.recompute()
+    assert model_page.kv_admission.property("invalid") is True
+    assert "vLLM offers only in-use admission" in model_page.kv_admission.toolTip()
+    select_data(model_page.kv_admission, "auto")
+    assert not model_page.kv_admission.isEnabled() and "kv_admission" not in wizard.scenario()["inference"]
+    compute(qtbot, window)
+    assert model_page.kv_admission.property("invalid") is not True
     select_data(model_page.engine, "tensorrt-llm")
     assert model_page.kv_admission.isEnabled() and "kv_admission" not in wizard.scenario()["inference"]

@@ -319,17 +319,18 @@ class ModelPage(QWizardPage):
         layout.addStretch(1)
         self.preset.currentIndexChanged.connect(self._update_custom)
         self.engine.currentIndexChanged.connect(self._update_admission)
+        self.kv_admission.currentIndexChanged.connect(self._update_admission)
         self.import_button.clicked.connect(self._import_config)
         self._update_custom()
         self._update_admission()
 
     @Slot()
     def _update_admission(self) -> None:
-        """The admission is a choice only where the engine offers one (TensorRT-LLM); otherwise its own."""
+        """The admission is a choice only where the engine offers one (TensorRT-LLM): for another engine the box is
+        greyed out at its default, unless it holds a choice (from a file, or made before the engine changed), which
+        stays editable where the check marks it."""
         choosable = engine_profile(str(self.engine.currentData())).admission_choosable
-        if not choosable:
-            select_data(self.kv_admission, AUTO)
-        self.kv_admission.setEnabled(choosable)
+        self.kv_admission.setEnabled(choosable or self.kv_admission.currentData() != AUTO)
 
     @Slot()
     def _update_custom(self) -> None:

@@ -209,6 +209,16 @@ def format_serving_report(calibration: ServingCalibration, rows: Sequence[Servin
     return "\n".join(lines)
 
 
+TIME_METRICS = ("ttft_s", "tpot_s")  # a case's metric that is a time: predicted / published is its slowness
+
+
+def speed_ratio(row: ServingRow) -> float:
+    """How many times the measured speed the out-of-sample estimate is (above 1: it comes out fast), whether the
+    case publishes a throughput or a time."""
+    ratio = 1.0 + row.out_of_sample / 100.0  # type: ignore[operator]
+    return 1.0 / ratio if row.case.prepared.case.metric in TIME_METRICS else ratio
+
+
 def serving_generated_lines(calibration: ServingCalibration, rows: Sequence[ServingRow]) -> list[str]:
     summary = engine_summary(rows)
     fitted = "{\n" + "".join(f"    {f.name!r}: {getattr(calibration, f.name)!r},\n"
@@ -222,7 +232,7 @@ def serving_generated_lines(calibration: ServingCalibration, rows: Sequence[Serv
     overall = round(_median_max(dense)[0], 1)  # type: ignore[arg-type]
     sources = "{\n" + "".join(f"    {group!r}: {int(s['sources'])},\n" for group, s in summary.items()) + "}"
     architectures = tuple(sorted({r.case.prepared.scenario.gpu.architecture for r in rows}))
-    moe = [1.0 + r.out_of_sample / 100.0 for r in judged(rows) if r.case.moe]  # type: ignore[operator]
+    moe = [speed_ratio(r) for r in judged(rows) if r.case.moe]
     moe_ratio = (round(min(moe), 1), round(statistics.median(moe), 1), round(max(moe), 1)) if moe else None
     return [
         "# The serving constants (core.inference.ServingCalibration), fitted on every published TensorRT-LLM run.",
@@ -236,5 +246,5 @@ def serving_generated_lines(calibration: ServingCalibration, rows: Sequence[Serv
         f"SERVING_SOURCES = {sources}",
         f"SERVING_MOE_SPEED_RATIO = {moe_ratio!r}",
         "# The GPU architectures some published serving run ran on.",
-        f"SERVING_ARCHITECTURES = {architectures!r}",
+        "SERVING_ARCHITECTURES = (\n" + "".join(f"    {name!r},\n" for name in architectures) + ")",
     ]

@@ -650,6 +650,29 @@ def _llama_bench_tg(run_id: str, label: str, model: str, gpu: str, weights: str,
                 1.0 / tokens_per_s, "llama-bench tg (batch 1, no prompt): 1 / tokens/s", tier="B", block="inference")
 
 
+def _trtllm_v09_cases(run: dict[str, Any]) -> list[Case]:
+    """TensorRT-LLM v0.9.0's tables (a later campaign of the 2023 tables' page, its own source): static batches of
+    the table's size (gptSessionBenchmark), output tokens/s per GPU, and batch-1 first-token latencies; FP8 weights
+    and KV cache except on the A100 (FP16). The Mixtral 8x7B rows are MoE: judged, never fitted."""
+    short = {"llama-2-7b": "7B", "llama-2-70b": "70B", "mixtral-8x7b": "Mixtral"}
+    cases = []
+    for gpu, rows in run["results"]["output_tokens_per_s_per_gpu"].items():
+        weights, name = ("fp16" if gpu == A100 else "fp8"), gpu.split("-")[0].upper()
+        for model, batch, tp, n_in, n_out, published in rows:
+            scenario = _serve(model, gpu, batch, n_in, n_out, "tensorrt-llm", tp, weights, weights)
+            scenario["assumptions"] = {"static_batching": True}
+            cases.append(Case(run["id"], f"TRT-LLM 0.9 {short[model]} {name} TP{tp} {weights} bs{batch} {n_in}/{n_out}",
+                              scenario, "output_tokens_per_s_per_gpu", published,
+                              "static batch, output tokens/s per GPU", tier="B", block="inference"))
+    for gpu, rows in run["results"]["ttft_ms_batch1"].items():
+        weights, name = ("fp16" if gpu == A100 else "fp8"), gpu.split("-")[0].upper()
+        for model, tp, n_in, milliseconds in rows:
+            cases.append(Case(run["id"], f"TRT-LLM 0.9 TTFT {short[model]} {name} TP{tp} {weights} in{n_in}",
+                              _serve(model, gpu, 1, n_in, 1, "tensorrt-llm", tp, weights, weights), "ttft_s",
+                              milliseconds / 1000.0, "first-token latency, batch 1", tier="B", block="inference"))
+    return cases
+
+
 def inference_cases(catalog: Catalog) -> list[Case]:
     """Serving cases: TensorRT-LLM tables, llama.cpp single-stream, MLPerf Inference v4.0 and v4.1 offline."""
     runs = published_runs()
@@ -677,6 +700,7 @@ def inference_cases(catalog: Catalog) -> list[Case]:
                               _serve(model, gpu, 1, n_in, 1, "tensorrt-llm", tp, weights, weights),
                               "ttft_s", ttft[key][f"in{n_in}"] / 1000.0, "first-token latency", tier="B",
                               block="inference"))
+    cases.extend(_trtllm_v09_cases(runs["trtllm-v09-perf-tables"]))
     for run_id, gpu, model, weights in (
         ("llamacpp-llama2-7b-f16-a100-80gb", A100, "llama-2-7b", "fp16"),
         ("llamacpp-llama2-7b-f16-h100-pcie", "h100-pcie-80gb", "llama-2-7b", "fp16"),

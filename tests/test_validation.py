@@ -103,28 +103,30 @@ def test_the_bands_shown_are_the_current_out_of_sample_table(cross_validated, se
 
 def test_serving_out_of_sample_errors_stay_within_todays_gate(serving_cross_validated) -> None:
     """Serving, gated on leave-one-source-out errors (issue 19's targets: median 8 %, no case over 15 %). Every fit
-    runs the same way from the same prior: on all TensorRT-LLM runs (what ships), and on all but each of its three
-    sources (its 2023 docs, MLPerf Inference v4.0, the 1.0 table) to judge that one; vLLM's and llama.cpp's judged
-    rows take the fit on all; a constant leaves its prior only for a mean error 0.1 point lower. Without FP4 (one
-    source, so judged on nothing: its constants keep their prior, FP8's share, when the 1.0 table is left out; 40
-    rows, 6.9 % median, 21.2 % worst, 8 over 15 %) and MoE (judged only), 85 judged cases: median 5.1 %, 5 over 15 %:
-    three of the 2023 docs' first-token latencies of 128-token prompts when that source is left out (the 16-bit share
-    is then set only by the 16-bit output head of the FP8 runs: 22-50 % fast), and llama.cpp's H100 PCIe prompt and
-    13B decode rows (-24 % and +24 %, one 2023 source). The 1.0 table's 405B rows on 8 H100, 14-20 % slow out of
-    sample while every all-reduce was costed as a ring, are inside 15 % since NVLink SHARP sums them in the switch
-    (allreduce_link_share). In sample, over the 132 dense and FP4 cases: median 3.2 %, 4 over 15 % (4.2 % and 5
-    before NVLink SHARP; 6.8 % and 16 of 72 before the 2026-12-01 work; out of sample it was 5.5 % and 9 dense
-    cases over 15 %, FP4 8.5 % and 6)."""
+    runs the same way from the same prior: on all TensorRT-LLM runs (what ships), and on all but each of its four
+    sources (its 2023 docs, their v0.9.0 tables, MLPerf Inference v4.0, the 1.0 table) to judge that one; vLLM's
+    and llama.cpp's judged rows take the fit on all; a constant leaves its prior only for a mean error 0.1 point
+    lower. Without FP4 (one source, so judged on nothing: its constants keep their prior, FP8's share, when the 1.0
+    table is left out; 40 rows, 6.6 % median, 19.2 % worst, 8 over 15 %) and MoE (judged only), 133 judged cases:
+    median 5.7 %, 16 over 15 %: twelve of the v0.9.0 tables' 48 dense rows when they are left out (Llama 2 7B on
+    one H200 19-28 % fast, where the H100 rows are within 11 %; 70B on L40S over PCIe 18-20 % fast; 70B at 2,048 /
+    2,048 tokens on one H200 and two H100 and 7B on an A100, 15-18 % fast; the 70B first tokens of 128-token prompts
+    on 4 H100 / H200 28-30 % slow, the 7B one of 2,048 on an L40S 20 % slow), two 2023 first-token latencies at 128
+    tokens, and llama.cpp's H100 PCIe prompt and 13B decode rows. The v0.9.0 tables (added 2026-12-02, a second
+    campaign of the 2023 page: H200, L40S over PCIe, Llama 2 70B at TP 1, Mixtral) raised that from 5.1 % and 5 of
+    85: the versions disagree (one profile serves 2023's, 2024's and 2025's releases). In sample, over the 180
+    dense and FP4 cases: median 4.8 %, 11 over 15 % (3.2 % and 4 of 132 before them; 4.2 % and 5 before NVLink
+    SHARP)."""
     from benchmarks.crossval_serving import _median_max, judged
 
     _, rows = serving_cross_validated
     dense = [r.out_of_sample for r in judged(rows) if r.case.group not in ("fp4", "moe")]
     median, _ = _median_max(dense)  # type: ignore[arg-type]
-    assert len(dense) >= 85 and median <= 5.2, median
-    assert sum(abs(e) > 15.0 for e in dense) <= 5  # type: ignore[arg-type]
+    assert len(dense) >= 133 and median <= 5.8, median
+    assert sum(abs(e) > 15.0 for e in dense) <= 16  # type: ignore[arg-type]
     fitted_or_judged = [r for r in rows if not r.case.moe]
     shipped_median, _ = _median_max([r.shipped for r in fitted_or_judged])
-    assert shipped_median <= 3.3 and sum(abs(r.shipped) > 15.0 for r in fitted_or_judged) <= 4
+    assert shipped_median <= 4.9 and sum(abs(r.shipped) > 15.0 for r in fitted_or_judged) <= 11
 
 
 def test_estimates_carry_the_out_of_sample_band_widened_when_extrapolating(training_results) -> None:

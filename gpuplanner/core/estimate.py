@@ -92,10 +92,10 @@ from gpuplanner.core.workload import Assumptions, Cluster, Task, TrainingWorkloa
 # core/validation_errors.py), never the in-sample errors of the runs the constants were fitted to.
 EXTRAPOLATION_WIDENING = 1.5  # beyond the largest GPU count validated for the architecture and math width
 UNVALIDATED_ERROR_PCT = 35.0
-# MoE serving: judged on TensorRT-LLM 1.0's Qwen3-30B-A3B rows (B200, GB200), never fitted; every one comes out fast
-# (the router and the engine's per-layer MoE work are not modelled; its GB200 rows are slower than its B200 rows,
-# though the GPU is the same). The band is their median error (a symmetric band
-# cannot say "only too fast"); the warning gives their whole range.
+# MoE serving: judged, never fitted, on TensorRT-LLM 1.0's Qwen3-30B-A3B rows (B200, GB200: every one comes out
+# fast; the router and the engine's per-layer MoE work are not modelled; its GB200 rows are slower than its B200
+# rows, though the GPU is the same) and v0.9.0's Mixtral 8x7B rows (fast on H100 / H200 in FP8, slow on A100 in
+# FP16). The band is their median error; the warning gives their whole range.
 MOE_SERVING_ERROR_PCT = SERVING_OUT_OF_SAMPLE_MEDIAN_PCT["moe"]
 # CNN training: median |error| of the NVIDIA DeepLearningExamples runs (validation.vision_cases), A100 and V100.
 CNN_ERROR_PCT = 10.5
@@ -742,23 +742,22 @@ def estimate_inference(scenario: Scenario, node: NodeSpec | None = None, alterna
         warnings.append(GEFORCE_LICENCE)
     band = serving_uncertainty_pct(workload, gpu)
     if workload.profile.name == "TensorRT-LLM" and not workload.model.is_moe:
-        warnings.append(msg("TensorRT-LLM's profile is fitted on its own published tables (v0.5, v0.6.1, 1.0) and "
-                            "MLPerf Inference v4.0; the band is its error on each source left out of the fit "
-                            "(±{band:.0f}%).", band=band))
+        warnings.append(msg("TensorRT-LLM's profile is fitted on its own published tables (v0.5 and v0.6.1, "
+                            "v0.9.0, 1.0) and MLPerf Inference v4.0; the band is its error on each source left out of "
+                            "the fit (±{band:.0f}%).", band=band))
     if workload.profile.name == "vLLM":
         warnings.append(msg("vLLM's prompt speed is an assumption (about 90 % of TensorRT-LLM's); its decode is "
                             "fitted on one published run and checked on two (an H100, an AMD MI300X)."))
     moe = workload.model.is_moe
     if moe:
         low, median, high = SERVING_MOE_SPEED_RATIO
-        warnings.append(msg("Mixture-of-experts serving comes out too fast: a pass reads the experts its tokens "
-                            "are routed to, moves each token to them and back, and runs their grouped GEMMs at the "
-                            "efficiency of few rows, but the router and the engine's own work per MoE layer are not "
-                            "modelled. "
-                            "Against TensorRT-LLM 1.0's published Qwen3-30B-A3B runs (one B200 or GB200) the estimate "
-                            "is {low:.1f}-{high:.1f} times the measured throughput (median {median:.1f}); expect the "
-                            "lower end of the band (±{band:.0f}%).", low=low, median=median, high=high,
-                            band=MOE_SERVING_ERROR_PCT))
+        warnings.append(msg("Mixture-of-experts serving is modelled only in part: a pass reads the experts its "
+                            "tokens are routed to, moves each token to them and back, and runs their grouped GEMMs "
+                            "at the efficiency of few rows, but the router and the engine's own work per MoE layer "
+                            "are not modelled. Against TensorRT-LLM's published MoE runs (Qwen3-30B-A3B on one B200 "
+                            "or GB200, 1.0; Mixtral 8x7B on H100, H200, L40S and A100, v0.9.0) the estimate is "
+                            "{low:.1f}-{high:.1f} times the measured throughput (median {median:.1f}): ±{band:.0f}%.",
+                            low=low, median=median, high=high, band=MOE_SERVING_ERROR_PCT))
     cluster = Cluster(gpu, count, min(scenario.gpus_per_node, count), scenario.network_gbps_per_node)
     parts = serving.memory_gib
     memory = MemoryPerGPU(weights=parts["weights"], gradients=0.0, optimizer=0.0, activations=parts["activations"],

@@ -80,13 +80,13 @@ TEMPLATES = (
                                       "sequence parallelism with TP, overlapped gradient reduce, distributed "
                                       "optimizer (ZeRO-1), context parallelism"),
     QT_TRANSLATE_NOOP("CoreMessages", "Misses the deadline: %1 days against %2."),
-    QT_TRANSLATE_NOOP("CoreMessages", "Mixture-of-experts serving comes out too fast: a pass reads the experts its "
-                                      "tokens are routed to, moves each token to them and back, and runs their "
-                                      "grouped GEMMs at the efficiency of few rows, but the router and the engine's"
-                                      " own work per MoE layer are not modelled. Against TensorRT-LLM 1.0's "
-                                      "published Qwen3-30B-A3B runs (one B200 or GB200) the estimate is %1-%2 times"
-                                      " the measured throughput (median %3); expect the lower end of the band "
-                                      "(±%4%)."),
+    QT_TRANSLATE_NOOP("CoreMessages", "Mixture-of-experts serving is modelled only in part: a pass reads the "
+                                      "experts its tokens are routed to, moves each token to them and back, and "
+                                      "runs their grouped GEMMs at the efficiency of few rows, but the router and "
+                                      "the engine's own work per MoE layer are not modelled. Against TensorRT-LLM's"
+                                      " published MoE runs (Qwen3-30B-A3B on one B200 or GB200, 1.0; Mixtral 8x7B "
+                                      "on H100, H200, L40S and A100, v0.9.0) the estimate is %1-%2 times the "
+                                      "measured throughput (median %3): ±%4%."),
     QT_TRANSLATE_NOOP("CoreMessages", "Mixture-of-experts training is judged on published runs, never fitted to "
                                       "them: against them the estimate is %1-%2 times the measured speed (median "
                                       "%3); most come out too fast, so expect the slower side of the band (±%4%)."),
@@ -129,9 +129,9 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "Takes %1 days: no deadline is set, so slow plans can rank first. Set a "
                                       "deadline to see faster ones."),
     QT_TRANSLATE_NOOP("CoreMessages", "TensorRT-LLM runs on NVIDIA GPUs only: %1 is planned with vLLM."),
-    QT_TRANSLATE_NOOP("CoreMessages", "TensorRT-LLM's profile is fitted on its own published tables (v0.5, v0.6.1, "
-                                      "1.0) and MLPerf Inference v4.0; the band is its error on each source left "
-                                      "out of the fit (±%1%)."),
+    QT_TRANSLATE_NOOP("CoreMessages", "TensorRT-LLM's profile is fitted on its own published tables (v0.5 and "
+                                      "v0.6.1, v0.9.0, 1.0) and MLPerf Inference v4.0; the band is its error on "
+                                      "each source left out of the fit (±%1%)."),
     QT_TRANSLATE_NOOP("CoreMessages", "The load needs %1 replicas of %2 GPU(s) = %3 GPUs; only %4 given."),
     QT_TRANSLATE_NOOP("CoreMessages", "The purchase price is from %1, over 12 months ago: ask a vendor for a "
                                       "current quote."),

@@ -3088,11 +3088,6 @@ Qt %2，Qt for Python %3，Python %4
         <translation>IEC 60309 %1 %2 A（%3）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="83"/>
-        <source>Mixture-of-experts serving comes out too fast: a pass reads the experts its tokens are routed to, moves each token to them and back, and runs their grouped GEMMs at the efficiency of few rows, but the router and the engine&apos;s own work per MoE layer are not modelled. Against TensorRT-LLM 1.0&apos;s published Qwen3-30B-A3B runs (one B200 or GB200) the estimate is %1-%2 times the measured throughput (median %3); expect the lower end of the band (±%4%).</source>
-        <translation>混合专家（MoE）模型的推理估计偏快：每次前向读取其 token 被路由到的专家，计入 token 往返专家的搬运，并按每个专家分到的少量行计算分组 GEMM 的效率，但未计入路由器和引擎在每个 MoE 层上的自身开销。与 TensorRT-LLM 1.0 公布的 Qwen3-30B-A3B 实测（单张 B200 或 GB200）相比，估计吞吐量是实测的 %1-%2 倍（中位数 %3 倍）；请按误差带的下限预期（±%4%）。</translation>
-    </message>
-    <message>
         <location filename="../../gpuplanner/i18n/message_templates.py" line="95"/>
         <source>NEMA L21-%1P (three-phase 208 V)</source>
         <translation>NEMA L21-%1P（三相 208 V）</translation>
@@ -3253,6 +3248,11 @@ Qt %2，Qt for Python %3，Python %4
         <translation>Megatron-Core / NeMo 配合 Transformer Engine（2024 年起）：FlashAttention，张量并行时启用序列并行，梯度规约与计算重叠，分布式优化器（ZeRO-1），上下文并行</translation>
     </message>
     <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="83"/>
+        <source>Mixture-of-experts serving is modelled only in part: a pass reads the experts its tokens are routed to, moves each token to them and back, and runs their grouped GEMMs at the efficiency of few rows, but the router and the engine&apos;s own work per MoE layer are not modelled. Against TensorRT-LLM&apos;s published MoE runs (Qwen3-30B-A3B on one B200 or GB200, 1.0; Mixtral 8x7B on H100, H200, L40S and A100, v0.9.0) the estimate is %1-%2 times the measured throughput (median %3): ±%4%.</source>
+        <translation>混合专家（MoE）推理只部分建模：每次前向只读取 token 被路由到的专家，把每个 token 发往专家再取回，并按少行数的效率计算分组 GEMM，但路由器和引擎在每个 MoE 层上的自身开销没有建模。与 TensorRT-LLM 公布的 MoE 实测（1.0：单卡 B200 或 GB200 上的 Qwen3-30B-A3B；v0.9.0：H100、H200、L40S 和 A100 上的 Mixtral 8x7B）相比，估算为实测吞吐的 %1-%2 倍（中位数 %3）：±%4%。</translation>
+    </message>
+    <message>
         <location filename="../../gpuplanner/i18n/message_templates.py" line="90"/>
         <source>Mixture-of-experts training is judged on published runs, never fitted to them: against them the estimate is %1-%2 times the measured speed (median %3); most come out too fast, so expect the slower side of the band (±%4%).</source>
         <translation>混合专家（MoE）模型的训练估计只用公开运行检验、从不拟合：与这些运行相比，估计速度是实测的 %1-%2 倍（中位数 %3 倍）；多数偏快，请按误差带中较慢的一侧预期（±%4%）。</translation>
@@ -3276,6 +3276,11 @@ Qt %2，Qt for Python %3，Python %4
         <location filename="../../gpuplanner/i18n/message_templates.py" line="131"/>
         <source>TensorRT-LLM runs on NVIDIA GPUs only: %1 is planned with vLLM.</source>
         <translation>TensorRT-LLM 只能在 NVIDIA GPU 上运行：%1 按 vLLM 规划。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="132"/>
+        <source>TensorRT-LLM&apos;s profile is fitted on its own published tables (v0.5 and v0.6.1, v0.9.0, 1.0) and MLPerf Inference v4.0; the band is its error on each source left out of the fit (±%1%).</source>
+        <translation>TensorRT-LLM 的配置参数拟合自其官方发布的数据表（v0.5 与 v0.6.1、v0.9.0、1.0）和 MLPerf Inference v4.0；误差带是每个来源被排除在拟合之外时的误差（±%1%）。</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/i18n/message_templates.py" line="136"/>
@@ -3571,11 +3576,6 @@ Qt %2，Qt for Python %3，Python %4
         <location filename="../../gpuplanner/i18n/message_templates.py" line="68"/>
         <source>FP4 serving is fitted on one published table (TensorRT-LLM 1.0 on B200 and GB200) and judged on no other source: ±%1% (its worst error with that table left out).</source>
         <translation>FP4 推理只在一份公开数据表（TensorRT-LLM 1.0，B200 与 GB200）上拟合，未经其他来源检验：±%1%（剔除该表后的最大误差）。</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="132"/>
-        <source>TensorRT-LLM&apos;s profile is fitted on its own published tables (v0.5, v0.6.1, 1.0) and MLPerf Inference v4.0; the band is its error on each source left out of the fit (±%1%).</source>
-        <translation>TensorRT-LLM 的参数在其自身公开数据表（v0.5、v0.6.1、1.0）和 MLPerf Inference v4.0 上拟合；误差带取每个来源被剔除出拟合时在该来源上的误差（±%1%）。</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/i18n/message_templates.py" line="234"/>

@@ -5,7 +5,9 @@ bandwidth share and cost per prompt pass, the GEMM overlap, the all-reduce step 
 share) are fitted together on every published dense TensorRT-LLM run, then refitted the same way (from the same
 prior) on all of its sources but one and judged on the one left out. A constant the remaining runs say nothing
 about (Blackwell's and FP4's, with the only table with B200 / GB200 left out) keeps its prior, never the value
-fitted with the source being judged. Mixture-of-experts runs are judged, never fitted.
+fitted with the source being judged. Mixture-of-experts runs are judged, never fitted. Errors are summarised per
+group (core.inference.serving_validation_group: MoE, FP4 math, tensor parallelism over PCIe, else the engine), the
+groups the estimate takes its band from.
 
 The other engines' runs are judged with the fit on all TensorRT-LLM runs (none of their sources is in it); the rows
 their own constants were fitted on ("[fitted]" in the label: vLLM's and llama.cpp's bandwidth shares) count as
@@ -24,8 +26,8 @@ from dataclasses import dataclass, fields, replace
 import gpuplanner.core.inference as inference
 from benchmarks.replay import Prepared, inference_cases, predicted_value, prepare, published_runs
 from gpuplanner.catalog.store import Catalog
-from gpuplanner.core.hardware import Precision
-from gpuplanner.core.inference import ServingCalibration, build_engines
+from gpuplanner.core.estimate import serving_workload
+from gpuplanner.core.inference import ServingCalibration, build_engines, serving_validation_group
 
 # The values each constant is tried at. The prior is what a fit keeps where its runs cannot tell values apart, and
 # where every fit starts (the one on all runs and those leaving a source out alike): TensorRT-LLM's v1 shares
@@ -58,13 +60,12 @@ class ServingCase:
     source: str  # the source's title
     engine: str
     fitted_elsewhere: bool  # its engine's own constants were fitted on it ("[fitted]")
-    fp4: bool  # FP4 weights on a GPU with FP4 tensor cores
-    moe: bool = False  # a mixture-of-experts model: judged, never fitted on (as in training)
+    group: str  # the group its error counts in (inference.serving_validation_group: 'moe', 'fp4', 'pcie-tp', engine)
 
     @property
-    def group(self) -> str:
-        """The group its error counts in: 'moe', 'fp4' or its engine."""
-        return "moe" if self.moe else "fp4" if self.fp4 else self.engine
+    def moe(self) -> bool:
+        """A mixture-of-experts model: judged, never fitted on (as in training)."""
+        return self.group == "moe"
 
 
 @dataclass(frozen=True)
@@ -128,10 +129,9 @@ def serving_cases(catalog: Catalog) -> list[ServingCase]:
         title = source["title"] if isinstance(source, dict) else str(source)
         engine = case.scenario["inference"]["engine"]
         prepared = prepare(case, catalog)
-        gpu = prepared.scenario.gpu
-        fp4 = case.scenario["inference"]["weight_dtype"] == "fp4" and bool(gpu.peak_tflops(Precision.FP4))
-        out.append(ServingCase(prepared, title, engine, "[fitted]" in case.label, fp4,
-                               prepared.scenario.model.is_moe if prepared.scenario.model else False))
+        scenario = prepared.scenario
+        group = serving_validation_group(serving_workload(scenario), scenario.gpu, scenario.layout.tp or 1)
+        out.append(ServingCase(prepared, title, engine, "[fitted]" in case.label, group))
     return out
 
 

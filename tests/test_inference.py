@@ -465,8 +465,9 @@ def test_serving_on_geforce_cards_says_the_licence_forbids_the_data_centre(catal
 def test_serving_bands_come_from_the_out_of_sample_table(catalog) -> None:
     """Dense FP8 on H100 (TensorRT-LLM): its engine's out-of-sample median, at least the median over every judged
     case; FP4 on B200: FP4's worst (one source); an architecture no serving run ran on (Ada L40S) at least the
-    unvalidated band (the RTX PRO 6000 Blackwell, GB202; the Ada L40S was one until v0.9.0's tables were added); a
-    mixture-of-experts model the median error of its judged runs."""
+    unvalidated band (the RTX PRO 6000 Blackwell, GB202; the Ada L40S was one until v0.9.0's tables were added);
+    tensor parallelism over PCIe its group's worst (one source); a mixture-of-experts model the median error of its
+    judged runs."""
     from gpuplanner.core.estimate import MOE_SERVING_ERROR_PCT, UNVALIDATED_ERROR_PCT
     from gpuplanner.core.validation_errors import (
         SERVING_ARCHITECTURES,
@@ -488,6 +489,11 @@ def test_serving_bands_come_from_the_out_of_sample_table(catalog) -> None:
     # The L40S (Ada) was unvalidated until TensorRT-LLM v0.9.0's tables: it takes the engine's band now.
     assert catalog.gpu("l40s").architecture in SERVING_ARCHITECTURES
     assert band("l40s") == band("h100-sxm5-80gb")
+    # Tensor parallelism over PCIe is its own group, validated on one source (v0.9.0's L40S rows, TP 2-8): its worst.
+    over_pcie = run(catalog, {"task": "inference", "model": {"preset": "llama-2-70b"},
+                              "inference": {"weight_dtype": "fp8", "kv_dtype": "fp8", "batch": 8},
+                              "hardware": {"gpu": "l40s", "count": 4}, "parallelism": {"tp": 4}})
+    assert over_pcie.inference.uncertainty_pct == SERVING_OUT_OF_SAMPLE_MAX_PCT["pcie-tp"] > band("l40s")
     assert band("h100-sxm5-80gb", preset="qwen3-30b-a3b") == MOE_SERVING_ERROR_PCT
 
 

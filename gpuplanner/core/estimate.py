@@ -19,12 +19,12 @@ from gpuplanner.core.inference import (
     EngineProfile,
     KvAdmission,
     ServingWorkload,
-    compute_precision,
     decode_step_s,
     estimate_serving,
     fits_memory,
     prefill_time_s,
     replicas_for_target,
+    serving_validation_group,
     smallest_fitting_tp,
 )
 from gpuplanner.core.layout import LayoutSearch, clusters_fast_searches, search_layouts
@@ -175,13 +175,13 @@ def uncertainty_pct(gpu: GPU, precision: Precision, count: int, moe: bool = Fals
     return band
 
 
-def serving_uncertainty_pct(workload: ServingWorkload, gpu: GPU) -> float:
+def serving_uncertainty_pct(workload: ServingWorkload, gpu: GPU, tp: int) -> float:
     """± band of a serving estimate, from the serving model's leave-one-source-out errors (core/validation_errors.py):
-    its engine's median (at least the median over every judged serving case), or its engine's worst where one source
-    validates the engine; FP4 math apart (its worst: one source); a mixture-of-experts model the median error of
-    its judged runs; at least the unvalidated band on an architecture no published serving run ran on."""
-    group = "moe" if workload.model.is_moe else \
-        "fp4" if compute_precision(gpu, workload.weight_format) == Precision.FP4 else workload.engine
+    its group's (inference.serving_validation_group) median, at least the median over every judged serving case, or
+    its worst where one source validates the group (FP4 math; tensor parallelism over PCIe); a mixture-of-experts
+    model the median error of its judged runs; at least the unvalidated band on an architecture no published
+    serving run ran on."""
+    group = serving_validation_group(workload, gpu, tp)
     if group == "moe":
         band = MOE_SERVING_ERROR_PCT
     elif group not in SERVING_OUT_OF_SAMPLE_MEDIAN_PCT:
@@ -740,7 +740,7 @@ def estimate_inference(scenario: Scenario, node: NodeSpec | None = None, alterna
                             "fills): set inference.kv_admission to in-use.", engine=workload.profile.name))
     if gpu.segment == Segment.CONSUMER:
         warnings.append(GEFORCE_LICENCE)
-    band = serving_uncertainty_pct(workload, gpu)
+    band = serving_uncertainty_pct(workload, gpu, tp)
     if workload.profile.name == "TensorRT-LLM" and not workload.model.is_moe:
         warnings.append(msg("TensorRT-LLM's profile is fitted on its own published tables (v0.5 and v0.6.1, "
                             "v0.9.0, 1.0) and MLPerf Inference v4.0; the band is its error on each source left out of "

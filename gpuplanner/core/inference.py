@@ -309,6 +309,22 @@ def _math_width_share(architecture: str, precision: Precision, calibration: Serv
         / calibrated_gemm_efficiency(fitted_on, precision)
 
 
+PCIE_TENSOR_PARALLEL = "pcie-tp"  # the validation group of tensor parallelism over PCIe (no scale-up fabric)
+
+
+def serving_validation_group(workload: ServingWorkload, gpu: GPU, tp: int) -> str:
+    """The group a serving estimate's error is judged in (benchmarks/crossval_serving.py) and its band taken from:
+    a mixture-of-experts model ('moe'), FP4 math ('fp4'), tensor parallelism over PCIe (PCIE_TENSOR_PARALLEL: a
+    GPU without a scale-up fabric, its all-reduces through PCIe), else its engine."""
+    if workload.model.is_moe:
+        return "moe"
+    if compute_precision(gpu, workload.weight_format) == Precision.FP4:
+        return "fp4"
+    if tp > 1 and not gpu.has_scale_up_fabric:
+        return PCIE_TENSOR_PARALLEL
+    return workload.engine
+
+
 def compute_precision(gpu: GPU, weight_format: WeightFormat) -> Precision:
     """FP8 weights run FP8 GEMMs where the GPU has them, FP4 weights FP4 GEMMs (else FP8 ones); integer weights
     are dequantized to 16-bit (W4A16)."""

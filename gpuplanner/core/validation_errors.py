@@ -107,13 +107,15 @@ SERVING_OUT_OF_SAMPLE_MEDIAN_PCT = {
     'fp4': 6.6,
     'llama.cpp': 6.9,
     'moe': 55.9,
-    'tensorrt-llm': 5.7,
+    'pcie-tp': 16.2,
+    'tensorrt-llm': 5.5,
     'vllm': 7.6,
 }
 SERVING_OUT_OF_SAMPLE_MAX_PCT = {
     'fp4': 19.2,
     'llama.cpp': 26.8,
     'moe': 357.3,
+    'pcie-tp': 19.6,
     'tensorrt-llm': 29.7,
     'vllm': 10.5,
 }
@@ -122,6 +124,7 @@ SERVING_SOURCES = {
     'fp4': 1,
     'llama.cpp': 1,
     'moe': 2,
+    'pcie-tp': 1,
     'tensorrt-llm': 4,
     'vllm': 3,
 }

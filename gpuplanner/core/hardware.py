@@ -107,8 +107,8 @@ class GPU:
     @property
     def reduces_in_switch(self) -> bool:
         """NVLink SHARP (NVLS): a fourth-generation-or-later NVLink behind a switch (HGX H100 / B200 baseboards,
-        NVL72 racks) sums an all-reduce inside the switch (NCCL 2.17 release notes: NVLS for Hopper); NVLink
-        bridges and other fabrics do not."""
+        NVL72 racks) sums an all-reduce inside the switch ("an AllReduce offload system over NVLink only", NCCL's
+        maintainers in NVIDIA/nccl#1031; GB200 NVL72 has it too, #1286); NVLink bridges and other fabrics do not."""
         match = _NVLINK_GENERATION.search(self.interconnect)
         return match is not None and int(match.group(1)) >= 4 and self.fabric_domain >= 8
 

@@ -655,9 +655,14 @@ def _trtllm_v09_cases(run: dict[str, Any]) -> list[Case]:
     the table's size (gptSessionBenchmark), output tokens/s per GPU, and batch-1 first-token latencies; FP8 weights
     and KV cache except on the A100 (FP16). The Mixtral 8x7B rows are MoE: judged, never fitted."""
     short = {"llama-2-7b": "7B", "llama-2-70b": "70B", "mixtral-8x7b": "Mixtral"}
+
+    def column(gpu: str) -> tuple[str, str]:
+        """(the weight and KV-cache dtype of the GPU's table, its short name)."""
+        return ("fp16" if gpu == A100 else "fp8"), gpu.split("-")[0].upper()
+
     cases = []
     for gpu, rows in run["results"]["output_tokens_per_s_per_gpu"].items():
-        weights, name = ("fp16" if gpu == A100 else "fp8"), gpu.split("-")[0].upper()
+        weights, name = column(gpu)
         for model, batch, tp, n_in, n_out, published in rows:
             scenario = _serve(model, gpu, batch, n_in, n_out, "tensorrt-llm", tp, weights, weights)
             scenario["assumptions"] = {"static_batching": True}
@@ -665,7 +670,7 @@ def _trtllm_v09_cases(run: dict[str, Any]) -> list[Case]:
                               scenario, "output_tokens_per_s_per_gpu", published,
                               "static batch, output tokens/s per GPU", tier="B", block="inference"))
     for gpu, rows in run["results"]["ttft_ms_batch1"].items():
-        weights, name = ("fp16" if gpu == A100 else "fp8"), gpu.split("-")[0].upper()
+        weights, name = column(gpu)
         for model, tp, n_in, milliseconds in rows:
             cases.append(Case(run["id"], f"TRT-LLM 0.9 TTFT {short[model]} {name} TP{tp} {weights} in{n_in}",
                               _serve(model, gpu, 1, n_in, 1, "tensorrt-llm", tp, weights, weights), "ttft_s",
@@ -674,7 +679,8 @@ def _trtllm_v09_cases(run: dict[str, Any]) -> list[Case]:
 
 
 def inference_cases(catalog: Catalog) -> list[Case]:
-    """Serving cases: TensorRT-LLM tables, llama.cpp single-stream, MLPerf Inference v4.0 and v4.1 offline."""
+    """Serving cases: TensorRT-LLM tables (2023, v0.9.0, 1.0), llama.cpp single-stream, MLPerf Inference v4.0 and
+    v4.1 offline."""
     runs = published_runs()
     cases: list[Case] = []
     trt = runs["trtllm-v061-llama7b-a100-fp16-bs384"]

@@ -494,6 +494,8 @@ def test_serving_bands_come_from_the_out_of_sample_table(catalog) -> None:
                               "inference": {"weight_dtype": "fp8", "kv_dtype": "fp8", "batch": 8},
                               "hardware": {"gpu": "l40s", "count": 4}, "parallelism": {"tp": 4}})
     assert over_pcie.inference.uncertainty_pct == SERVING_OUT_OF_SAMPLE_MAX_PCT["pcie-tp"] > band("l40s")
+    assert any("Tensor parallelism over PCIe is checked against one published table" in str(w)
+               for w in over_pcie.warnings)
     assert band("h100-sxm5-80gb", preset="qwen3-30b-a3b") == MOE_SERVING_ERROR_PCT
 
 

@@ -16,6 +16,7 @@ from gpuplanner.core.goodput import LOW_GOODPUT, Goodput, expected_goodput
 from gpuplanner.core.hardware import GPU, Precision, Segment
 from gpuplanner.core.inference import (
     CALIBRATION,
+    PCIE_TENSOR_PARALLEL,
     EngineProfile,
     KvAdmission,
     ServingWorkload,
@@ -741,6 +742,10 @@ def estimate_inference(scenario: Scenario, node: NodeSpec | None = None, alterna
     if gpu.segment == Segment.CONSUMER:
         warnings.append(GEFORCE_LICENCE)
     band = serving_uncertainty_pct(workload, gpu, tp)
+    if serving_validation_group(workload, gpu, tp) == PCIE_TENSOR_PARALLEL:
+        warnings.append(msg("Tensor parallelism over PCIe is checked against one published table (TensorRT-LLM "
+                            "v0.9.0 on L40S, TP 2-8): its worst error there, ±{band:.0f}%, is this estimate's band.",
+                            band=band))
     if workload.profile.name == "TensorRT-LLM" and not workload.model.is_moe:
         warnings.append(msg("TensorRT-LLM's profile is fitted on its own published tables (v0.5 and v0.6.1, "
                             "v0.9.0, 1.0) and MLPerf Inference v4.0; the band is its error on each source left out of "

@@ -128,6 +128,9 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "Skipped your %1 entry %2: %3 %4"),
     QT_TRANSLATE_NOOP("CoreMessages", "Takes %1 days: no deadline is set, so slow plans can rank first. Set a "
                                       "deadline to see faster ones."),
+    QT_TRANSLATE_NOOP("CoreMessages", "Tensor parallelism over PCIe is checked against one published table "
+                                      "(TensorRT-LLM v0.9.0 on L40S, TP 2-8): its worst error there, ±%1%, is this "
+                                      "estimate's band."),
     QT_TRANSLATE_NOOP("CoreMessages", "TensorRT-LLM runs on NVIDIA GPUs only: %1 is planned with vLLM."),
     QT_TRANSLATE_NOOP("CoreMessages", "TensorRT-LLM's profile is fitted on its own published tables (v0.5 and "
                                       "v0.6.1, v0.9.0, 1.0) and MLPerf Inference v4.0; the band is its error on "

@@ -176,13 +176,12 @@ def uncertainty_pct(gpu: GPU, precision: Precision, count: int, moe: bool = Fals
     return band
 
 
-def serving_uncertainty_pct(workload: ServingWorkload, gpu: GPU, tp: int) -> float:
-    """± band of a serving estimate, from the serving model's leave-one-source-out errors (core/validation_errors.py):
-    its group's (inference.serving_validation_group) median, at least the median over every judged serving case, or
-    its worst where one source validates the group (FP4 math; tensor parallelism over PCIe); a mixture-of-experts
-    model the median error of its judged runs; at least the unvalidated band on an architecture no published
-    serving run ran on."""
-    group = serving_validation_group(workload, gpu, tp)
+def serving_uncertainty_pct(group: str, gpu: GPU) -> float:
+    """± band of a serving estimate in validation `group` (inference.serving_validation_group), from the serving
+    model's leave-one-source-out errors (core/validation_errors.py): the group's median, at least the median over
+    every judged serving case, or its worst where one source validates the group (FP4 math; tensor parallelism over
+    PCIe); a mixture-of-experts model the median error of its judged runs; at least the unvalidated band on an
+    architecture no published serving run ran on."""
     if group == "moe":
         band = MOE_SERVING_ERROR_PCT
     elif group not in SERVING_OUT_OF_SAMPLE_MEDIAN_PCT:
@@ -741,8 +740,9 @@ def estimate_inference(scenario: Scenario, node: NodeSpec | None = None, alterna
                             "fills): set inference.kv_admission to in-use.", engine=workload.profile.name))
     if gpu.segment == Segment.CONSUMER:
         warnings.append(GEFORCE_LICENCE)
-    band = serving_uncertainty_pct(workload, gpu, tp)
-    if serving_validation_group(workload, gpu, tp) == PCIE_TENSOR_PARALLEL:
+    group = serving_validation_group(workload, gpu, tp)
+    band = serving_uncertainty_pct(group, gpu)
+    if group == PCIE_TENSOR_PARALLEL:
         warnings.append(msg("Tensor parallelism over PCIe is checked against one published table (TensorRT-LLM "
                             "v0.9.0 on L40S, TP 2-8): its worst error there, ±{band:.0f}%, is this estimate's band.",
                             band=band))

@@ -817,6 +817,33 @@ def memory_cases(catalog: Catalog) -> list[Case]:
     return cases
 
 
+def finetune_memory_cases(catalog: Catalog) -> list[Case]:
+    """Peak allocated memory of LitGPT's LoRA / QLoRA fine-tuning on one A100 40GB (its resource tables): each row at
+    the longest training example, 1,304 tokens, as the script runs it first; GB (1e9 bytes) turned into GiB. The
+    bnb.nf4-dq rows are QLoRA as the planner models it (double-quantized constants); the bnb.nf4 rows (fp32
+    constants) are not replayed."""
+    run = published_runs()["litgpt-resource-tables-a100-40gb"]
+    cases = []
+    for preset, quantize, micro, gb in run["results"]["max_gpu_ram_gb"]:
+        if quantize == "bnb.nf4":
+            continue
+        size = preset.rsplit("-", 1)[1].upper()
+        what = f"QLoRA (NF4-DQ), micro-batch {micro}" if quantize else f"LoRA bf16, micro-batch {micro}"
+        cases.append(Case(run["id"], f"LitGPT Llama 2 {size} {what}, A100 40GB", litgpt_lora_scenario(
+            preset, "qlora" if quantize else "lora", micro), "tensors", gb * 1e9 / 2**30,
+            "max_memory_allocated, GB as printed turned into GiB", tier="B", block="memory_gib_per_gpu"))
+    return cases
+
+
+def litgpt_lora_scenario(preset: str, task: str, micro_batch: int) -> dict[str, Any]:
+    """LitGPT's finetune/lora.py (commit 8641822) on one A100 40GB: r 8 on the query and value matrices, batch 128,
+    no recomputation, 16-bit weights (bf16-true), at its longest Alpaca example (1,304 Llama 2 tokens)."""
+    return {"task": task, "model": {"preset": preset}, "seq_len": 1304, "precision": "bf16",
+            "training": {"global_batch": 128, "micro_batch": micro_batch, "lora_rank": 8, "lora_targets": "qv",
+                         "recompute": "none", "tokens": 1e6},
+            "hardware": {"gpu": "a100-sxm4-40gb", "count": 1}, "parallelism": {"tp": 1, "pp": 1, "dp": 1}}
+
+
 def finetune_cases(catalog: Catalog) -> list[Case]:
     """LoRA time-to-train (MLPerf Training v4.0) and LoRA memory (Hu et al. 2021)."""
     runs = published_runs()

@@ -7,6 +7,7 @@ import time
 from replay import (  # benchmarks/replay.py, beside this script
     energy_cases,
     finetune_cases,
+    finetune_memory_cases,
     format_table,
     gpu_hour_cases,
     inference_cases,
@@ -26,6 +27,7 @@ TABLES = (
     ("Inference latency / throughput vs published runs", inference_cases),
     ("Fine-tuning time and memory vs published runs", finetune_cases),
     ("Memory vs published files and runs", memory_cases),
+    ("Fine-tuning peak memory vs published runs (allocated tensors, GiB)", finetune_memory_cases),
     ("Energy per run vs published figures", energy_cases),
     ("Image-model training throughput vs NVIDIA DeepLearningExamples", vision_cases),
 )

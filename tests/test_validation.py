@@ -5,7 +5,16 @@ from __future__ import annotations
 
 import pytest
 
-from benchmarks.replay import format_table, gpu_hour_cases, run_cases, training_cases
+from benchmarks.replay import (
+    finetune_memory_cases,
+    format_table,
+    gpu_hour_cases,
+    litgpt_lora_scenario,
+    median_abs_error,
+    published_runs,
+    run_cases,
+    training_cases,
+)
 from tests.conftest import VALIDATION_TABLES
 
 
@@ -218,6 +227,33 @@ def test_no_published_run_that_ran_is_called_does_not_fit(training_results) -> N
     # What is allocated fits (a "tight" fit, without the allocator's reserve, runs: the estimate says so).
     called_too_big = [label for label, m in memory if m.allocated > m.capacity]
     assert called_too_big == []
+
+
+def test_litgpt_fine_tuning_peaks_are_judged_and_what_ran_fits() -> None:
+    """LitGPT's resource tables (published-runs: litgpt-resource-tables-a100-40gb): peak allocated memory of LoRA
+    and QLoRA on one A100 40GB, judged, never fitted. Every estimate comes in under: the planner counts what fused
+    kernels keep, an eager layer keeps more (benchmarks/saved_activations.py: 35-36 against 30 bytes per token x
+    hidden for the frozen-base layer), and LitGPT's 2023 peaks exceed even that. Today's gate: median 16.4 %, worst
+    18.4 %. The 4-bit base keeps every frozen matmul's input (bitsandbytes), which brought QLoRA from -27 % to
+    -18 %. Each run that ran fits the 40 GB card; its 13B at micro-batch 2 ran out of memory and does not fit here;
+    its 7B at micro-batch 4 ran out too, which the estimate misses (printed)."""
+    from gpuplanner.catalog.store import Catalog
+    from gpuplanner.service import estimate_for_scenario
+
+    catalog = Catalog(overrides_path=None)
+    results = run_cases(finetune_memory_cases(catalog), catalog)
+    VALIDATION_TABLES.append(("Fine-tuning peak memory vs published runs (allocated tensors, GiB)",
+                              format_table(results)))
+    assert len(results) == 5
+    assert median_abs_error(results) <= 16.4
+    assert max(abs(r.error_pct) for r in results) <= 18.4
+    assert all(r.result.fits for r in results)
+    for preset, _, micro in published_runs()["litgpt-resource-tables-a100-40gb"]["results"]["out_of_memory"]:
+        memory = estimate_for_scenario(litgpt_lora_scenario(preset, "lora", micro), catalog).memory_gib_per_gpu
+        print(f"LitGPT {preset} micro-batch {micro}, out of memory on 40 GB: estimate {memory.allocated:.1f} GiB "
+              f"allocated of {memory.capacity:.1f}")
+        if preset == "llama-2-13b":
+            assert memory.allocated > memory.capacity
 
 
 FALCON_180B = {"name": "Falcon-180B", "layers": 80, "hidden": 14848, "heads": 232, "kv_heads": 8, "ffn_hidden": 59392,

@@ -17,7 +17,7 @@ from gpuplanner.core.adapters import mixed_bytes_per_param
 from gpuplanner.core.hardware import Precision
 from gpuplanner.core.model import ModelArch
 from gpuplanner.core.results import MemoryPerGPU
-from gpuplanner.core.workload import Assumptions, Layouts, Optimizer, Recompute, TrainingWorkload
+from gpuplanner.core.workload import Assumptions, Layouts, Optimizer, Recompute, TrainingWorkload, WeightDtype
 
 GIB = float(1 << 30)
 
@@ -138,6 +138,27 @@ def activation_bytes_per_layer(model: ModelArch, seq_len: int, layouts: Layouts,
     return np.where(layouts.recompute == Recompute.FULL, layer_input, full_layer)
 
 
+def frozen_base_input_bytes(workload: TrainingWorkload, layouts: Layouts, act_bytes: float) -> np.ndarray:
+    """Per layer and micro-batch, what a frozen base keeps beyond (or short of) activation_bytes_per_layer's count,
+    which keeps every matmul input as training all the weights does. Autograd keeps a matmul's input only for its
+    weight's gradient (pytorch/pytorch#42371; measured: benchmarks/saved_activations.py), so a 16-bit frozen MLP that
+    no adapter reads drops its input. bitsandbytes' 4-bit matmul (QLoRA) keeps its input whatever the weight
+    (MatMul4Bit saves A for the backward): the MLP input stays, and so do the projection's input (a copy of the
+    attention output in the eager layers QLoRA runs in) and the down projection's (the gated product, beside the
+    activation function's output that eager SiLU keeps)."""
+    model, tp = workload.model, layouts.tp
+    sbh = float(workload.seq_len) / layouts.context * layouts.micro_batch * model.hidden * act_bytes / 2.0
+    replicated = np.where(layouts.sequence_parallel > 0, 1.0 / tp, 1.0)
+    if workload.weight_dtype is WeightDtype.NF4:
+        return sbh * 2.0 * (model.o_width + model.mean_active_ffn_width) / model.hidden / tp
+    if workload.adapter is not None and workload.adapter.targets != "all-linear":
+        # The MLP input (one copy read by its up and gate projections), FP8 where FP8 GEMMs read it (Transformer
+        # Engine keeps none for a frozen weight either: NVIDIA/TransformerEngine#739).
+        stored = 1.0 if workload.precision in (Precision.FP8, Precision.FP4) else 2.0
+        return -sbh * stored * replicated
+    return np.zeros_like(replicated)
+
+
 @dataclass
 class MemoryBreakdown:
     """Bytes per GPU for each layout (arrays aligned with the Layouts)."""
@@ -216,10 +237,13 @@ def training_memory(workload: TrainingWorkload, layouts: Layouts, assumptions: A
     per_layer = share * activation_bytes_per_layer(model, workload.seq_len, layouts, act_bytes, assumptions, fp8) \
         + (1.0 - share) * whole
     if workload.adapter is not None:
-        # The adapter path keeps x.A (s x b x r) for each adapted matrix.
+        # The adapter path keeps x.A (s x b x r) for each adapted matrix; a frozen base keeps other matmul inputs
+        # than a trained one (frozen_base_input_bytes). Layers recomputed whole keep neither.
         adapter_matrices = workload.adapter.params_per_layer(model) / workload.adapter.rank / (2.0 * model.hidden)
-        per_layer = per_layer + (1.0 - share * np.where(layouts.recompute == Recompute.FULL, 1.0, 0.0)) * (
-            local_tokens * layouts.micro_batch * workload.adapter.rank * act_bytes * adapter_matrices / tp)
+        stored_whole = 1.0 - share * np.where(layouts.recompute == Recompute.FULL, 1.0, 0.0)
+        per_layer = per_layer + stored_whole * (
+            local_tokens * layouts.micro_batch * workload.adapter.rank * act_bytes * adapter_matrices / tp
+            + frozen_base_input_bytes(workload, layouts, act_bytes))
     layers_per_stage = model.layers / pp
     microbatches = microbatches_per_step(workload, layouts)
     # 1F1B keeps pp micro-batches in flight on the first stage. The interleaved schedule (v > 1 chunks per stage)

@@ -80,6 +80,12 @@ class MemoryPerGPU:
     def headroom_gib(self) -> float:
         return self.capacity - self.total
 
+    @property
+    def tensors(self) -> float:
+        """GiB the tensors themselves take at the peak (what torch.cuda.max_memory_allocated reports): the parts
+        without the runtime's overhead (CUDA context, communication buffers, the allocator's slack)."""
+        return self.weights + self.gradients + self.optimizer + self.activations + self.kv_cache
+
 
 @record
 class TrainingFigures:

@@ -1,11 +1,14 @@
 """What autograd keeps for the backward of one Llama-style layer, measured, beside the planner's count.
 
 Runs on the CPU with PyTorch installed (`pip install torch`; not a dependency of the app): builds one eager layer
-as LitGPT's 2023 scripts wrote it (RMSNorm, fused QKV, rotary embedding with an fp32 cache, SDPA, SwiGLU), in
-bf16, and sums the distinct storages `torch.autograd.graph.saved_tensors_hooks` sees, in bytes per token x hidden:
-the whole layer trained; LoRA (r 8, dropout 0.05) on the query and value matrices over a frozen base; and the same
-over a frozen base whose matmuls keep their input as bitsandbytes' 4-bit matmul does (MatMul4Bit saves A). The
-planner's count (core/memory.py) for the same shapes is printed beside it. Evidence for frozen_base_input_bytes.
+(RMSNorm, fused QKV, rotary embedding with an fp32 cache, SDPA, SwiGLU, as LitGPT's 2023 scripts wrote it, but
+with V copied out of the QKV output, as separate projections give it, and LoRA without dropout, PEFT's default),
+in bf16, and sums the distinct storages `torch.autograd.graph.saved_tensors_hooks` sees, in bytes per token x
+hidden: the whole layer trained; LoRA (r 8) on the query and value matrices over a frozen base; and the same over
+a frozen base whose matmuls keep their input as bitsandbytes' 4-bit matmul does (MatMul4Bit saves A). The
+planner's count (core/memory.py, fused_elementwise off) for the same shapes is printed beside it: the evidence for
+memory.kept_beyond_fused_training. LitGPT's own layer keeps 4 more (its V is a view that keeps the whole QKV
+output) and its LoRA dropout 3 more (the dropped copy and the mask).
 
     .venv/bin/python benchmarks/saved_activations.py   (in an environment that has torch)
 """
@@ -62,7 +65,6 @@ def measure() -> dict[str, float]:
             if rank:
                 self.lora_a = nn.Parameter(torch.randn(2 * rank, HIDDEN, dtype=dtype) * 0.01)
                 self.lora_b = nn.Parameter(torch.zeros(2 * HIDDEN, rank, dtype=dtype))
-                self.dropout = nn.Dropout(0.05)
 
         def rope(self, x, cos, sin):
             x1, x2 = x[..., : head // 2], x[..., head // 2:]
@@ -72,12 +74,13 @@ def measure() -> dict[str, float]:
             n = self.norm_1(x)
             qkv = self.qkv(n)
             if self.rank:
-                a = functional.linear(self.dropout(n), self.lora_a)
+                a = functional.linear(n, self.lora_a)
                 zeros = torch.zeros_like(x)
                 qkv = qkv + torch.cat([a[..., :self.rank] @ self.lora_b[:HIDDEN].t(), zeros,
                                        a[..., self.rank:] @ self.lora_b[HIDDEN:].t()], -1) * 2.0
             q, k, v = qkv.view(1, TOKENS, HEADS, 3, head).permute(0, 2, 3, 1, 4).split((1, 1, 1), dim=2)
             q, k, v = (t.reshape(1, HEADS, TOKENS, head) for t in (q, k, v))
+            v = v.clone()  # as a separate V projection gives it (a view would keep the whole QKV output)
             q, k = self.rope(q, cos, sin), self.rope(k, cos, sin)
             y = functional.scaled_dot_product_attention(q, k, v, is_causal=True)
             x = x + self.proj(y.transpose(1, 2).reshape(1, TOKENS, HIDDEN))
@@ -123,6 +126,7 @@ def planner() -> dict[str, float]:
 
     def per_token(task: str, extra: dict[str, object]) -> float:
         data = {"task": task, "model": model, "seq_len": TOKENS, "precision": "bf16",
+                "assumptions": {"fused_elementwise": False},
                 "training": {"global_batch": 1, "micro_batch": 1, "recompute": "none", "tokens": 1e6, **extra},
                 "hardware": {"gpu": "a100-sxm4-80gb", "count": 1}, "parallelism": {"tp": 1, "pp": 1, "dp": 1}}
         memory = estimate(scenario_from_data(data, catalog), alternatives=False).memory_gib_per_gpu

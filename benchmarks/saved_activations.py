@@ -2,13 +2,14 @@
 
 Runs on the CPU with PyTorch installed (`pip install torch`; not a dependency of the app): builds one eager layer
 (RMSNorm, fused QKV, rotary embedding with an fp32 cache, SDPA, SwiGLU, as LitGPT's 2023 scripts wrote it, but
-with V copied out of the QKV output, as separate projections give it, and LoRA without dropout, PEFT's default),
-in bf16, and sums the distinct storages `torch.autograd.graph.saved_tensors_hooks` sees, in bytes per token x
-hidden: the whole layer trained; LoRA (r 8) on the query and value matrices over a frozen base; and the same over
-a frozen base whose matmuls keep their input as bitsandbytes' 4-bit matmul does (MatMul4Bit saves A). The
-planner's count (core/memory.py, fused_elementwise off) for the same shapes is printed beside it: the evidence for
-memory.kept_beyond_fused_training. LitGPT's own layer keeps 4 more (its V is a view that keeps the whole QKV
-output) and its LoRA dropout 3 more (the dropped copy and the mask).
+with V copied out of the QKV output, as separate projections give it) in bf16, and sums the distinct storages
+`torch.autograd.graph.saved_tensors_hooks` sees, in bytes per token x hidden: the whole layer trained; LoRA (r 8)
+on the query and value matrices over a frozen base, without dropout (PEFT's default); the same over a base whose
+matmuls keep their input as bitsandbytes' 4-bit matmul does (MatMul4Bit saves A); and the LoRA with PEFT's
+per-matrix dropout (0.05). The planner's count (core/memory.py, fused_elementwise off) for the same shapes is
+printed beside it: the evidence for memory.kept_beyond_fused_training and memory.lora_dropout_bytes. LitGPT's own
+layer keeps 4 more (its V is a view that keeps the whole QKV output) and drops once for q and v together (3 less
+than two dropouts).
 
     .venv/bin/python benchmarks/saved_activations.py   (in an environment that has torch)
 """
@@ -53,7 +54,7 @@ def measure() -> dict[str, float]:
             return self.weight * (x * torch.rsqrt(torch.mean(x * x, dim=-1, keepdim=True) + 1e-5))
 
     class Layer(nn.Module):
-        def __init__(self, rank: int) -> None:
+        def __init__(self, rank: int, dropout: float = 0.0) -> None:
             super().__init__()
             self.norm_1, self.norm_2 = Norm(), Norm()
             self.qkv = Linear(HIDDEN, 3 * HIDDEN, bias=False, dtype=dtype)
@@ -62,9 +63,12 @@ def measure() -> dict[str, float]:
             self.gate = Linear(HIDDEN, FFN, bias=False, dtype=dtype)
             self.down = Linear(FFN, HIDDEN, bias=False, dtype=dtype)
             self.rank = rank
-            if rank:
-                self.lora_a = nn.Parameter(torch.randn(2 * rank, HIDDEN, dtype=dtype) * 0.01)
-                self.lora_b = nn.Parameter(torch.zeros(2 * HIDDEN, rank, dtype=dtype))
+            if rank:  # on the query and value matrices, each with its own dropout (PEFT's Linear)
+                self.lora_a = nn.ParameterList(nn.Parameter(torch.randn(rank, HIDDEN, dtype=dtype) * 0.01)
+                                               for _ in range(2))
+                self.lora_b = nn.ParameterList(nn.Parameter(torch.zeros(HIDDEN, rank, dtype=dtype))
+                                               for _ in range(2))
+                self.dropout = nn.Dropout(dropout) if dropout else nn.Identity()
 
         def rope(self, x, cos, sin):
             x1, x2 = x[..., : head // 2], x[..., head // 2:]
@@ -74,10 +78,9 @@ def measure() -> dict[str, float]:
             n = self.norm_1(x)
             qkv = self.qkv(n)
             if self.rank:
-                a = functional.linear(n, self.lora_a)
-                zeros = torch.zeros_like(x)
-                qkv = qkv + torch.cat([a[..., :self.rank] @ self.lora_b[:HIDDEN].t(), zeros,
-                                       a[..., self.rank:] @ self.lora_b[HIDDEN:].t()], -1) * 2.0
+                q_update, v_update = (functional.linear(functional.linear(self.dropout(n), a), b)
+                                      for a, b in zip(self.lora_a, self.lora_b, strict=True))
+                qkv = qkv + torch.cat([q_update, torch.zeros_like(x), v_update], -1) * 2.0
             q, k, v = qkv.view(1, TOKENS, HEADS, 3, head).permute(0, 2, 3, 1, 4).split((1, 1, 1), dim=2)
             q, k, v = (t.reshape(1, HEADS, TOKENS, head) for t in (q, k, v))
             v = v.clone()  # as a separate V projection gives it (a view would keep the whole QKV output)
@@ -93,8 +96,8 @@ def measure() -> dict[str, float]:
     cos, sin = angles.cos(), angles.sin()
     x = torch.randn(1, TOKENS, HIDDEN, dtype=dtype, requires_grad=True)
 
-    def kept(rank: int, frozen: bool, keeps_input: bool) -> float:
-        layer = Layer(rank).train()
+    def kept(rank: int, frozen: bool, keeps_input: bool, dropout: float = 0.0) -> float:
+        layer = Layer(rank, dropout).train()
         for name, parameter in layer.named_parameters():
             parameter.requires_grad_(not frozen or name.startswith("lora_"))
         for module in layer.modules():
@@ -113,7 +116,8 @@ def measure() -> dict[str, float]:
             layer(x, cos, sin)
         return sum(storages.values()) / (TOKENS * HIDDEN)  # the layer's input counts (the norm keeps it)
 
-    return {"trained": kept(0, False, False), "lora": kept(8, True, False), "qlora": kept(8, True, True)}
+    return {"trained": kept(0, False, False), "lora": kept(8, True, False), "qlora": kept(8, True, True),
+            "dropout": kept(8, True, False, 0.05)}
 
 
 def planner() -> dict[str, float]:
@@ -134,7 +138,8 @@ def planner() -> dict[str, float]:
         return (memory.activations * 2**30 - logits) / (TOKENS * HIDDEN)
 
     lora = {"lora_rank": 8, "lora_targets": "qv"}
-    return {"trained": per_token("pretrain", {}), "lora": per_token("lora", lora), "qlora": per_token("qlora", lora)}
+    return {"trained": per_token("pretrain", {}), "lora": per_token("lora", lora), "qlora": per_token("qlora", lora),
+            "dropout": per_token("lora", {**lora, "lora_dropout": 0.05})}
 
 
 def main() -> int:
@@ -147,7 +152,7 @@ def main() -> int:
     print(f"bytes kept per token x hidden, one layer (hidden {HIDDEN}, FFN {FFN}, {TOKENS} tokens, bf16)")
     print(f"{'':28}{'measured':>10}{'planner':>10}")
     for key, label in (("trained", "every weight trained"), ("lora", "LoRA q,v, frozen base"),
-                       ("qlora", "LoRA q,v, 4-bit base (bnb)")):
+                       ("qlora", "LoRA q,v, 4-bit base (bnb)"), ("dropout", "LoRA q,v, dropout 0.05")):
         print(f"{label:28}{measured[key]:>10.1f}{counted[key]:>10.1f}")
     print(f"4-bit base over 16-bit base: measured {measured['qlora'] / measured['lora']:.2f} x, "
           f"planner {counted['qlora'] / counted['lora']:.2f} x")

@@ -103,6 +103,35 @@ def test_qlora_starts_with_its_recipes_paged_optimizer(qtbot, window) -> None:
     assert not wizard.precision_page.paged.isChecked()  # what the file says
 
 
+def test_lora_dropout_is_shown_for_adapters_saved_and_marked_when_out_of_range(qtbot, window) -> None:
+    """The LoRA dropout row appears for LoRA and QLoRA only; a value typed there reaches the scenario (and the
+    activations: each adapted matrix keeps a dropped copy and a mask); 0 leaves the key out; a file's value out of
+    range is marked on its box, not clamped."""
+    wizard = window.wizard
+    page = wizard.precision_page
+    for task, shown in (("pretrain", False), ("qlora", True), ("lora", True)):
+        button = wizard.task_page.buttons[task]
+        qtbot.mouseClick(button, Qt.MouseButton.LeftButton, pos=QPoint(8, button.height() // 2))
+        assert page.layout().isRowVisible(page.lora_dropout) is shown, task
+    wizard.load_scenario({"task": "lora", "model": {"preset": "llama-2-7b"}, "seq_len": 2048,
+                          "hardware": {"gpu": "a100-sxm4-80gb", "count": 1},
+                          "parallelism": {"tp": 1, "pp": 1, "dp": 1},
+                          "training": {"micro_batch": 1, "recompute": "none", "zero": 0}})
+    window.recompute()
+    before = wait_result(qtbot, window).plans[0].estimate.memory_gib_per_gpu.activations
+    page.lora_dropout.setValue(0.1)
+    assert wizard.scenario()["training"]["lora_dropout"] == pytest.approx(0.1)
+    assert wait_result(qtbot, window).plans[0].estimate.memory_gib_per_gpu.activations > before
+    page.lora_dropout.setValue(0.0)
+    assert "lora_dropout" not in wizard.scenario()["training"]
+    wizard.load_scenario({"task": "lora", "model": {"preset": "llama-2-7b"}, "training": {"lora_dropout": 0.05}})
+    assert page.lora_dropout.value() == pytest.approx(0.05)
+    page.lora_dropout.lineEdit().setText("0.95")
+    window.debouncer.stop()
+    window.recompute()
+    assert page.lora_dropout.property("invalid") is True
+
+
 def test_invalid_field_is_marked_in_place(qtbot, window) -> None:
     model_page = window.wizard.model_page
     model_page.preset.setCurrentIndex(model_page.preset.findData("custom"))

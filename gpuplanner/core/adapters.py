@@ -7,12 +7,14 @@ constants: 4 + 8/64 + 32/(64 x 256) = 4.127 bits per parameter; embeddings, norm
 
 from __future__ import annotations
 
-from gpuplanner.core.errors import InputError, require_int
+from gpuplanner.core.elementwise import mlp_copies_per_token
+from gpuplanner.core.errors import InputError, require_int, require_positive
 from gpuplanner.core.model import ModelArch
 from gpuplanner.core.records import record
 
 NF4_DOUBLE_QUANT_BITS_PER_PARAM = 4.0 + 8.0 / 64.0 + 32.0 / (64.0 * 256.0)
 LORA_TARGETS = ("qv", "attention", "all-linear")
+MAX_LORA_DROPOUT = 0.9  # what training.lora_dropout accepts
 
 
 @record
@@ -20,9 +22,14 @@ class AdapterSpec:
     rank: int = 16
     targets: str = "all-linear"  # qv (LoRA paper) | attention (q, k, v, o) | all-linear (QLoRA paper)
     paged_optimizer: bool = False  # optimizer states paged to host memory under pressure (bitsandbytes)
+    dropout: float = 0.0  # dropout on each adapted matrix's input before A (PEFT's lora_dropout; its default 0)
 
     def __post_init__(self) -> None:
         require_int("training.lora_rank", self.rank, maximum=65536)
+        require_positive("training.lora_dropout", self.dropout, allow_zero=True)
+        if self.dropout > MAX_LORA_DROPOUT:
+            raise InputError("training.lora_dropout", "must be at most {maximum}, got {value}",
+                             maximum=MAX_LORA_DROPOUT, value=self.dropout)
         if self.targets not in LORA_TARGETS:
             raise InputError("training.lora_targets", "must be one of {join}", join=' | '.join(LORA_TARGETS))
 
@@ -46,6 +53,16 @@ class AdapterSpec:
 
     def params_per_layer(self, model: ModelArch) -> float:
         return self.total_params(model) / model.layers
+
+    def adapted_inputs(self, model: ModelArch) -> tuple[float, float, float]:
+        """The inputs of a layer's adapted matrices, as (hidden-wide, attention-output-wide, MLP-wide) counts of
+        adapted matrices reading each (an MoE layer's experts each read their own copy of their tokens)."""
+        if self.targets == "qv":
+            return 2.0, 0.0, 0.0
+        if self.targets == "attention":
+            return 3.0, 1.0, 0.0
+        copies = mlp_copies_per_token(model)
+        return 3.0 + (2.0 if model.gated_mlp else 1.0) * copies, 1.0, copies
 
 
 def mixed_bytes_per_param(model: ModelArch, matmul_bytes: float) -> float:

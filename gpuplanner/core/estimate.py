@@ -339,7 +339,8 @@ def _training_workload(scenario: Scenario, precision: Precision) -> TrainingWork
     adapter = None
     if scenario.task in (Task.LORA, Task.QLORA):
         adapter = AdapterSpec(rank=scenario.training["lora_rank"], targets=scenario.training["lora_targets"],
-                              paged_optimizer=scenario.training["paged_optimizer"])
+                              paged_optimizer=scenario.training["paged_optimizer"],
+                              dropout=scenario.training.get("lora_dropout", AdapterSpec.dropout))
     return TrainingWorkload(model=scenario.model, task=scenario.task, seq_len=scenario.seq_len,
                             global_batch=scenario.training["global_batch"], tokens=scenario.training["tokens"],
                             precision=precision, optimizer=scenario.training["optimizer"], adapter=adapter,

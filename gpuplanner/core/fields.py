@@ -14,7 +14,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import fields
 from typing import Any
 
-from gpuplanner.core.adapters import LORA_TARGETS
+from gpuplanner.core.adapters import LORA_TARGETS, MAX_LORA_DROPOUT, AdapterSpec
 from gpuplanner.core.availability import REGIONS
 from gpuplanner.core.cost import CostAssumptions
 from gpuplanner.core.errors import InputError
@@ -134,6 +134,8 @@ FIELDS: tuple[Field, ...] = (
           help="how the weight matrices are stored: fp8 / fp4 parameters, or a LoRA base in fp8 / fp4 / nf4"),
     Field("training.lora_rank", int, 16, 1, 65536, help="LoRA rank r"),
     Field("training.lora_targets", str, "all-linear", choices=LORA_TARGETS, help="which matrices get adapters"),
+    Field("training.lora_dropout", float, AdapterSpec.dropout, 0.0, MAX_LORA_DROPOUT,
+          help="dropout on each adapted matrix's input (PEFT's lora_dropout): each keeps a dropped copy and a mask"),
     Field("training.paged_optimizer", bool, "true for qlora (its recipe), else false",
           help="optimizer states page to CPU memory under pressure"),
     Field("inference.batch", int, ServingWorkload.batch, 1, 1 << 16, unit="requests",

@@ -166,6 +166,22 @@ def kept_beyond_fused_training(workload: TrainingWorkload, layouts: Layouts, ass
     return sbh * kept
 
 
+def lora_dropout_bytes(workload: TrainingWorkload, layouts: Layouts, act_bytes: float) -> np.ndarray:
+    """Per layer and micro-batch, what LoRA dropout keeps: each adapted matrix drops its own copy of its input
+    before A (PEFT's Linear: lora_A(dropout(x))), and A's weight gradient keeps that copy beside dropout's 1-byte
+    mask (measured: benchmarks/saved_activations.py)."""
+    adapter = workload.adapter
+    if adapter is None or adapter.dropout <= 0.0:
+        return np.zeros_like(layouts.tp, dtype=float)
+    model, tp = workload.model, layouts.tp
+    tokens = float(workload.seq_len) / layouts.context * layouts.micro_batch
+    hidden_wide, attention_wide, mlp_wide = adapter.adapted_inputs(model)
+    replicated = np.where(layouts.sequence_parallel > 0, 1.0 / tp, 1.0)
+    width = (hidden_wide * model.hidden * replicated
+             + (attention_wide * model.o_width + mlp_wide * model.mean_active_ffn_width) / tp)
+    return tokens * width * (act_bytes + 1.0)
+
+
 @dataclass
 class MemoryBreakdown:
     """Bytes per GPU for each layout (arrays aligned with the Layouts)."""
@@ -249,6 +265,7 @@ def training_memory(workload: TrainingWorkload, layouts: Layouts, assumptions: A
     if workload.adapter is not None:
         adapter_matrices = workload.adapter.params_per_layer(model) / workload.adapter.rank / (2.0 * model.hidden)
         extra = extra + local_tokens * layouts.micro_batch * workload.adapter.rank * act_bytes * adapter_matrices / tp
+        extra = extra + lora_dropout_bytes(workload, layouts, act_bytes)
     per_layer = per_layer + (1.0 - share * np.where(layouts.recompute == Recompute.FULL, 1.0, 0.0)) * extra
     layers_per_stage = model.layers / pp
     microbatches = microbatches_per_step(workload, layouts)

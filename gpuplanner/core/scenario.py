@@ -62,7 +62,7 @@ def new_scenario() -> ScenarioDocument:
 SCHEMA: dict[str, Any] = {
     "task": str, "model": dict, "seq_len": int, "precision": str, "stack": str, "assumptions": dict,
     "training": {"tokens": float, "global_batch": int, "micro_batch": int, "optimizer": str, "recompute": str,
-                 "zero": int, "lora_rank": int, "lora_targets": str, "paged_optimizer": bool,
+                 "zero": int, "lora_rank": int, "lora_targets": str, "paged_optimizer": bool, "lora_dropout": float,
                  "recompute_layers": int, "weight_dtype": str},
     "inference": {"batch": int, "input_tokens": int, "output_tokens": int, "weight_dtype": str, "kv_dtype": str,
                   "engine": str, "concurrent_users": int, "max_ttft_s": float, "max_tpot_s": float,

@@ -99,7 +99,8 @@ WIZARD_KEYS = (
     "model.vocab", "model.gated_mlp", "model.tied_embeddings", "seq_len", "images", "precision", "stack",
     "assumptions",
     "training.tokens", "training.global_batch", "training.optimizer", "training.recompute", "training.zero",
-    "training.lora_rank", "training.lora_targets", "training.paged_optimizer", "training.weight_dtype",
+    "training.lora_rank", "training.lora_targets", "training.lora_dropout", "training.paged_optimizer",
+    "training.weight_dtype",
     "inference.batch", "inference.input_tokens", "inference.output_tokens", "inference.engine",
     "inference.weight_dtype", "inference.kv_dtype", "inference.concurrent_users", "inference.max_ttft_s",
     "inference.max_tpot_s", "inference.kv_cache_memory_fraction", "inference.kv_admission", "hardware.gpu",
@@ -418,6 +419,11 @@ class PrecisionPage(QWizardPage):
         self.lora_targets = choice_combo(
             [("all-linear", self.tr("All linear layers")), ("attention", self.tr("Attention (q, k, v, o)")),
              ("qv", self.tr("q and v only"))], "all-linear", self.tr("Which matrices get adapters"))
+        self.lora_dropout = float_spin(*limits("training.lora_dropout"), 0.0, 2,
+                                       self.tr("Dropout on each adapted matrix's input (0: none). Each adapted "
+                                               "matrix then keeps a dropped copy of its input and a mask for the "
+                                               "backward pass."))
+        self.lora_dropout.setSingleStep(0.05)
         self.paged = QCheckBox(self.tr("Paged optimizer (states spill to CPU memory under pressure)"), self)
         self.stored_weights = choice_combo(
             [(AUTO, self.tr("As computed")), ("bf16", "BF16"), ("fp16", "FP16"),
@@ -437,7 +443,8 @@ class PrecisionPage(QWizardPage):
             "optimizer": (self.tr("Optimizer"), self.optimizer),
             "recompute": (self.tr("Recompute"), self.recompute), "zero": (self.tr("ZeRO / FSDP"), self.zero),
             "lora_rank": (self.tr("LoRA rank"), self.lora_rank),
-            "lora_targets": (self.tr("LoRA targets"), self.lora_targets), "paged": ("", self.paged),
+            "lora_targets": (self.tr("LoRA targets"), self.lora_targets),
+            "lora_dropout": (self.tr("LoRA dropout"), self.lora_dropout), "paged": ("", self.paged),
             "stored_weights": (self.tr("Weights stored as"), self.stored_weights),
             "weight_dtype": (self.tr("Weights"), self.weight_dtype), "kv_dtype": (self.tr("KV cache"), self.kv_dtype),
         }
@@ -453,6 +460,7 @@ class PrecisionPage(QWizardPage):
             "precision": task != "inference", "optimizer": task != "inference", "stack": task != "inference",
             "recompute": task not in ("inference", "vision", "diffusion"), "zero": task != "inference",
             "lora_rank": task in ("lora", "qlora"), "lora_targets": task in ("lora", "qlora"),
+            "lora_dropout": task in ("lora", "qlora"),
             "paged": task in ("lora", "qlora"), "weight_dtype": task == "inference", "kv_dtype": task == "inference",
             "stored_weights": task in ("pretrain", "finetune", "lora"),  # QLoRA's base is NF4 by definition
         }
@@ -798,6 +806,8 @@ class ScenarioWizard(QWizard):
             if task in ("lora", "qlora"):
                 training.update(lora_rank=p.lora_rank.value(), lora_targets=p.lora_targets.currentData(),
                                 paged_optimizer=p.paged.isChecked())
+                if p.lora_dropout.value() > 0.0:
+                    training["lora_dropout"] = p.lora_dropout.value()
             data["training"] = training
         if d.gpu.currentData() != ANY_GPU:
             data["hardware"] = {"gpu": d.gpu.currentData()}
@@ -912,6 +922,7 @@ class ScenarioWizard(QWizard):
             select_data(p.stored_weights, training.get("weight_dtype", AUTO))
             p.lora_rank.setValue(int(training["lora_rank"]))
             select_data(p.lora_targets, training["lora_targets"])
+            p.lora_dropout.setValue(float(training.get("lora_dropout", 0.0)))
             p.paged.setChecked(bool(data.get("training", {}).get("paged_optimizer",
                                                                  paged_optimizer_by_default(full["task"]))))
             select_data(p.precision, full["precision"])
@@ -973,7 +984,8 @@ class ScenarioWizard(QWizard):
             "model.layers": m.layers, "model.hidden": m.hidden,
             "model.heads": m.heads, "model.kv_heads": m.kv_heads, "model.ffn_hidden": m.ffn, "model.vocab": m.vocab,
             "seq_len": m.seq_len, "training.tokens": m.tokens_b, "training.global_batch": m.global_batch,
-            "training.micro_batch": m.global_batch, "training.lora_rank": p.lora_rank, "precision": p.precision,
+            "training.micro_batch": m.global_batch, "training.lora_rank": p.lora_rank,
+            "training.lora_dropout": p.lora_dropout, "precision": p.precision,
             "training.weight_dtype": p.stored_weights,
             "inference.batch": m.batch, "inference.input_tokens": m.input_tokens,
             "inference.output_tokens": m.output_tokens, "inference.kv_cache_memory_fraction": m.kv_fraction,

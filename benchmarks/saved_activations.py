@@ -1,15 +1,13 @@
 """What autograd keeps for the backward of one Llama-style layer, measured, beside the planner's count.
 
-Runs on the CPU with PyTorch installed (`pip install torch`; not a dependency of the app): builds one eager layer
-(RMSNorm, fused QKV, rotary embedding with an fp32 cache, SDPA, SwiGLU, as LitGPT's 2023 scripts wrote it, but
-with V copied out of the QKV output, as separate projections give it) in bf16, and sums the distinct storages
-`torch.autograd.graph.saved_tensors_hooks` sees, in bytes per token x hidden: the whole layer trained; LoRA (r 8)
-on the query and value matrices over a frozen base, without dropout (PEFT's default); the same over a base whose
-matmuls keep their input as bitsandbytes' 4-bit matmul does (MatMul4Bit saves A); and the LoRA with PEFT's
-per-matrix dropout (0.05). The planner's count (core/memory.py, fused_elementwise off) for the same shapes is
-printed beside it: the evidence for memory.kept_beyond_fused_training and memory.lora_dropout_bytes. LitGPT's own
-layer keeps 4 more (its V is a view that keeps the whole QKV output) and drops once for q and v together (3 less
-than two dropouts).
+Runs on the CPU with PyTorch installed (`pip install torch`; not a dependency of the app): builds one eager layer as
+transformers' modeling_llama.py writes it (RMSNorm in fp32, separate q / k / v projections with grouped-query
+attention, rotary embedding, K and V repeated to every query head, SDPA, SwiGLU as act_fn(gate) * up) in bf16, and
+sums the distinct storages `torch.autograd.graph.saved_tensors_hooks` sees, in bytes per token x hidden: the whole
+layer trained; LoRA (r 8) on the query and value projections over a frozen base, without dropout (PEFT's default);
+the same over a base whose matmuls keep their input as bitsandbytes' 4-bit matmul does (MatMul4Bit saves A); and
+the LoRA with PEFT's per-matrix dropout (0.05). The planner's count (core/memory.py, fused_elementwise off) for the
+same shapes is printed beside it: the evidence for memory.kept_beyond_fused_training and memory.lora_dropout_bytes.
 
     .venv/bin/python benchmarks/saved_activations.py   (in an environment that has torch)
 """
@@ -18,7 +16,7 @@ from __future__ import annotations
 
 import sys
 
-HIDDEN, HEADS, FFN, TOKENS = 1024, 8, 2752, 256  # Llama 2's FFN / hidden ratio (11008 / 4096), 128-wide heads
+HIDDEN, HEADS, KV_HEADS, FFN, TOKENS = 1024, 8, 2, 2752, 256  # 128-wide heads, Llama 2's FFN / hidden ratio
 
 
 def measure() -> dict[str, float]:
@@ -51,49 +49,61 @@ def measure() -> dict[str, float]:
             self.weight = nn.Parameter(torch.ones(HIDDEN, dtype=dtype))
 
         def forward(self, x):
-            return self.weight * (x * torch.rsqrt(torch.mean(x * x, dim=-1, keepdim=True) + 1e-5))
+            x32 = x.to(torch.float32)
+            normed = x32 * torch.rsqrt(x32.pow(2).mean(-1, keepdim=True) + 1e-5)
+            return self.weight * normed.to(x.dtype)
 
     class Layer(nn.Module):
         def __init__(self, rank: int, dropout: float = 0.0) -> None:
             super().__init__()
             self.norm_1, self.norm_2 = Norm(), Norm()
-            self.qkv = Linear(HIDDEN, 3 * HIDDEN, bias=False, dtype=dtype)
-            self.proj = Linear(HIDDEN, HIDDEN, bias=False, dtype=dtype)
+            kv = KV_HEADS * head
+            self.q = Linear(HIDDEN, HIDDEN, bias=False, dtype=dtype)
+            self.k = Linear(HIDDEN, kv, bias=False, dtype=dtype)
+            self.v = Linear(HIDDEN, kv, bias=False, dtype=dtype)
+            self.o = Linear(HIDDEN, HIDDEN, bias=False, dtype=dtype)
             self.up = Linear(HIDDEN, FFN, bias=False, dtype=dtype)
             self.gate = Linear(HIDDEN, FFN, bias=False, dtype=dtype)
             self.down = Linear(FFN, HIDDEN, bias=False, dtype=dtype)
             self.rank = rank
-            if rank:  # on the query and value matrices, each with its own dropout (PEFT's Linear)
+            if rank:  # on the query and value projections, each with its own dropout (PEFT's Linear)
                 self.lora_a = nn.ParameterList(nn.Parameter(torch.randn(rank, HIDDEN, dtype=dtype) * 0.01)
                                                for _ in range(2))
-                self.lora_b = nn.ParameterList(nn.Parameter(torch.zeros(HIDDEN, rank, dtype=dtype))
-                                               for _ in range(2))
-                self.dropout = nn.Dropout(dropout) if dropout else nn.Identity()
+                self.lora_b = nn.ParameterList(nn.Parameter(torch.zeros(width, rank, dtype=dtype))
+                                               for width in (HIDDEN, kv))
+                self.dropouts = nn.ModuleList(nn.Dropout(dropout) if dropout else nn.Identity() for _ in range(2))
+
+        def adapted(self, index: int, base: nn.Module, x):
+            out = base(x)
+            if self.rank:
+                a, b = self.lora_a[index], self.lora_b[index]
+                out = out + functional.linear(functional.linear(self.dropouts[index](x), a), b) * 2.0
+            return out
 
         def rope(self, x, cos, sin):
             x1, x2 = x[..., : head // 2], x[..., head // 2:]
-            return ((x * cos) + (torch.cat((-x2, x1), -1) * sin)).type_as(x)
+            return (x * cos) + (torch.cat((-x2, x1), -1) * sin)
 
         def forward(self, x, cos, sin):
             n = self.norm_1(x)
-            qkv = self.qkv(n)
-            if self.rank:
-                q_update, v_update = (functional.linear(functional.linear(self.dropout(n), a), b)
-                                      for a, b in zip(self.lora_a, self.lora_b, strict=True))
-                qkv = qkv + torch.cat([q_update, torch.zeros_like(x), v_update], -1) * 2.0
-            q, k, v = qkv.view(1, TOKENS, HEADS, 3, head).permute(0, 2, 3, 1, 4).split((1, 1, 1), dim=2)
-            q, k, v = (t.reshape(1, HEADS, TOKENS, head) for t in (q, k, v))
-            v = v.clone()  # as a separate V projection gives it (a view would keep the whole QKV output)
+            q = self.adapted(0, self.q, n).view(1, TOKENS, HEADS, head).transpose(1, 2)
+            k = self.k(n).view(1, TOKENS, KV_HEADS, head).transpose(1, 2)
+            v = self.adapted(1, self.v, n).view(1, TOKENS, KV_HEADS, head).transpose(1, 2)
             q, k = self.rope(q, cos, sin), self.rope(k, cos, sin)
-            y = functional.scaled_dot_product_attention(q, k, v, is_causal=True)
-            x = x + self.proj(y.transpose(1, 2).reshape(1, TOKENS, HIDDEN))
+
+            def repeat(t):  # transformers' repeat_kv
+                return t[:, :, None].expand(1, KV_HEADS, HEADS // KV_HEADS, TOKENS, head).reshape(
+                    1, HEADS, TOKENS, head)
+
+            y = functional.scaled_dot_product_attention(q, repeat(k), repeat(v), is_causal=True)
+            x = x + self.o(y.transpose(1, 2).reshape(1, TOKENS, HIDDEN))
             m = self.norm_2(x)
             return x + self.down(functional.silu(self.gate(m)) * self.up(m))
 
     angles = torch.arange(TOKENS, dtype=torch.float32)[:, None] \
         * (10000 ** (-torch.arange(0, head, 2).float() / head))[None]
     angles = torch.cat([angles, angles], -1)
-    cos, sin = angles.cos(), angles.sin()
+    cos, sin = angles.cos().to(dtype), angles.sin().to(dtype)  # transformers casts the rotary cache
     x = torch.randn(1, TOKENS, HIDDEN, dtype=dtype, requires_grad=True)
 
     def kept(rank: int, frozen: bool, keeps_input: bool, dropout: float = 0.0) -> float:
@@ -126,7 +136,8 @@ def planner() -> dict[str, float]:
     from gpuplanner.service import scenario_from_data
 
     catalog = Catalog(overrides_path=None)
-    model = {"layers": 1, "hidden": HIDDEN, "heads": HEADS, "ffn_hidden": FFN, "vocab": 8, "gated_mlp": True}
+    model = {"layers": 1, "hidden": HIDDEN, "heads": HEADS, "kv_heads": KV_HEADS, "ffn_hidden": FFN, "vocab": 8,
+             "gated_mlp": True}
 
     def per_token(task: str, extra: dict[str, object]) -> float:
         data = {"task": task, "model": model, "seq_len": TOKENS, "precision": "bf16",
@@ -149,7 +160,8 @@ def main() -> int:
         print("PyTorch is not installed here: nothing measured (pip install torch, then run again)")
         return 0
     counted = planner()
-    print(f"bytes kept per token x hidden, one layer (hidden {HIDDEN}, FFN {FFN}, {TOKENS} tokens, bf16)")
+    print(f"bytes kept per token x hidden, one layer (hidden {HIDDEN}, {HEADS} heads, {KV_HEADS} KV heads, FFN {FFN}, "
+          f"{TOKENS} tokens, bf16)")
     print(f"{'':28}{'measured':>10}{'planner':>10}")
     for key, label in (("trained", "every weight trained"), ("lora", "LoRA q,v, frozen base"),
                        ("qlora", "LoRA q,v, 4-bit base (bnb)"), ("dropout", "LoRA q,v, dropout 0.05")):

@@ -231,11 +231,12 @@ def test_no_published_run_that_ran_is_called_does_not_fit(training_results) -> N
 
 def test_litgpt_fine_tuning_peaks_are_judged_and_what_ran_fits() -> None:
     """LitGPT's resource tables (published-runs: litgpt-resource-tables-a100-40gb): peak allocated memory of LoRA
-    and QLoRA on one A100 40GB (eager PyTorch, LoRA dropout 0.05), judged, never fitted. Every estimate comes in
-    under: the planner counts what a plain eager layer keeps (benchmarks/saved_activations.py measures it equal, to
-    0.1 byte per token x hidden), LitGPT's layer keeps about 1 byte more (its V view holds the whole QKV output, 4;
-    it drops once for q and v, 3 less), and its 2023 peaks exceed even that. Today's gate: median 9.3 %, worst
-    13.4 % (the issue's target for fine-tuning peaks: 10 %). Each run that ran fits the 40 GB card; its 13B at
+    and QLoRA on one A100 40GB (eager PyTorch, LoRA dropout 0.05), judged, never fitted. The planner counts what an
+    eager transformers-style layer keeps (benchmarks/saved_activations.py measures it equal, to 0.1 byte per token x
+    hidden). LitGPT's 2023 layer keeps about 3 bytes per token x hidden less than that (its RMSNorm stays bf16: -4;
+    one dropout for q and v together: -3; its V view holds the whole QKV output: +4), yet its peaks are 3-8 % above
+    the estimates: some 10 % of its per-sequence memory is not accounted for. Today's gate: median 4.6 %, worst
+    8.4 % (the issue's target for fine-tuning peaks: 10 %). Each run that ran fits the 40 GB card; its 13B at
     micro-batch 2 ran out of memory and does not fit here; its 7B at micro-batch 4 ran out too, which the estimate
     calls tight (what is allocated fits, what the allocator reserves does not)."""
     from gpuplanner.catalog.store import Catalog
@@ -246,8 +247,8 @@ def test_litgpt_fine_tuning_peaks_are_judged_and_what_ran_fits() -> None:
     VALIDATION_TABLES.append(("Fine-tuning peak memory vs published runs (allocated tensors, GiB)",
                               format_table(results)))
     assert len(results) == 5
-    assert median_abs_error(results) <= 9.4
-    assert max(abs(r.error_pct) for r in results) <= 13.5
+    assert median_abs_error(results) <= 4.7
+    assert max(abs(r.error_pct) for r in results) <= 8.5
     assert all(r.result.fits for r in results)
     for preset, _, micro in published_runs()["litgpt-resource-tables-a100-40gb"]["results"]["out_of_memory"]:
         memory = estimate_for_scenario(litgpt_lora_scenario(preset, "lora", micro), catalog).memory_gib_per_gpu

@@ -145,8 +145,10 @@ def kept_beyond_fused_training(workload: TrainingWorkload, layouts: Layouts, ass
     gradient (pytorch/pytorch#42371; Transformer Engine likewise, NVIDIA/TransformerEngine#739): a frozen MLP no
     adapter reads keeps neither its input nor its down projection's (the gated product), unless bitsandbytes' 4-bit
     matmul runs it (QLoRA: MatMul4Bit saves its input whatever the weight). Eager PyTorch (fused_elementwise off)
-    keeps SiLU's output for the gated product's backward and, where the norms are trained, each norm's normalised
-    output for its weight's gradient. Measured, to the byte, on one eager layer: benchmarks/saved_activations.py."""
+    runs a Llama-family layer as transformers' modeling_llama.py writes it (core/elementwise.py's eager traffic):
+    each RMSNorm keeps its input in fp32 (and, where its weight is trained, its normalised output), SiLU's output is
+    kept for the gated product's backward, and K and V are repeated to every query head before attention (repeat_kv)
+    and kept so. Measured, to the byte, on one eager layer: benchmarks/saved_activations.py."""
     model, tp = workload.model, layouts.tp
     sbh = float(workload.seq_len) / layouts.context * layouts.micro_batch * model.hidden * act_bytes / 2.0
     replicated = np.where(layouts.sequence_parallel > 0, 1.0 / tp, 1.0)
@@ -158,11 +160,10 @@ def kept_beyond_fused_training(workload: TrainingWorkload, layouts: Layouts, ass
     kept = np.zeros_like(replicated)
     if not mlp_keeps_inputs:
         kept = kept - gemm_input * (replicated + ffn)  # the MLP's input, the down projection's input
-    if not assumptions.fused_elementwise:
-        if model.gated_mlp:
-            kept = kept + 2.0 * ffn  # SiLU's output
-        if adapter is None:
-            kept = kept + 2.0 * 2.0 * replicated  # both norms' normalised outputs
+    if not assumptions.fused_elementwise and model.gated_mlp:
+        norms = 2.0 + (2.0 if adapter is None else 0.0)  # fp32 input for bf16; the normalised output if trained
+        repeated = 2.0 * (2.0 * model.q_width - model.kv_width) / model.hidden  # K, V at every query head
+        kept = kept + 2.0 * ffn + 2.0 * norms * replicated + np.maximum(repeated, 0.0) / tp
     return sbh * kept
 
 

@@ -128,3 +128,23 @@ def test_older_attention_kernels_run_slower_where_the_papers_say(catalog) -> Non
             for value in (2.0, 3.0))
     assert a.training is not None and b.training is not None
     assert a.training.step_time_s == b.training.step_time_s
+
+
+def test_hugging_face_stack_runs_eager_and_keeps_what_eager_layers_keep(catalog) -> None:
+    """The Hugging Face Transformers / PEFT profile runs a Llama layer op by op: more memory traffic (slower) and
+    more kept activations (fp32 norm inputs, SiLU's output, K and V repeated to every head) than fused kernels, at
+    the same layout; it says both settings came from it."""
+    fixed = {"task": "lora", "model": {"preset": "llama-3.1-8b"}, "seq_len": 2048,
+             "training": {"tokens": 1e8, "global_batch": 8, "micro_batch": 1, "recompute": "none", "zero": 0,
+                          "lora_targets": "qv"},
+             "hardware": {"gpu": "a100-sxm4-80gb", "count": 1}, "parallelism": {"tp": 1, "pp": 1, "dp": 1}}
+    fused = estimate_for_scenario(fixed, catalog)
+    eager = estimate_for_scenario({**fixed, "stack": "hf-transformers"}, catalog)
+    assert eager.assumptions["fused_elementwise"] is False and fused.assumptions["fused_elementwise"] is True
+    assert eager.stack is not None and eager.stack.from_profile["fused_elementwise"] is False
+    assert eager.training is not None and fused.training is not None
+    assert eager.training.step_time_s > fused.training.step_time_s
+    # Llama 3.1 8B (32 heads, 8 KV heads, SwiGLU 14336 / 4096), frozen base, LoRA on q and v: per token x hidden
+    # eager adds 2 x 2 (fp32 norm inputs) + 2 x 3.5 (SiLU's output) + 2 x (2 x 1 - 0.5) (repeated K, V) = 14 bytes.
+    added = (eager.memory_gib_per_gpu.activations - fused.memory_gib_per_gpu.activations) * 2**30
+    assert added == pytest.approx(14.0 * 2048 * 4096 * 32, rel=1e-6)

@@ -19,6 +19,7 @@ class Stack(StrEnum):
     DEEPSPEED_PIPELINE = "deepspeed-pipeline"
     FSDP = "fsdp"
     TORCHTITAN = "torchtitan"
+    HF_TRANSFORMERS = "hf-transformers"
 
 
 @record
@@ -67,6 +68,13 @@ PROFILES: dict[Stack, StackProfile] = {
                                     "pipeline, context and expert parallelism"),
         {}, tensor_parallel=True, pipeline_parallel=True, zero_stages=(0, 2, 3), context_parallel=True,
         expert_parallel=True),
+    Stack.HF_TRANSFORMERS: StackProfile(
+        Stack.HF_TRANSFORMERS.value, msg("Hugging Face Transformers with PEFT (Trainer / Accelerate), as "
+                                         "fine-tuning tools run it: the model's modules op by op (no torch.compile, "
+                                         "no fused kernels), SDPA FlashAttention-2, DeepSpeed ZeRO or FSDP; no "
+                                         "tensor or pipeline parallelism"),
+        {"fused_elementwise": False, "flash_attention_version": 2}, tensor_parallel=False, pipeline_parallel=False,
+        zero_stages=(0, 1, 2, 3)),
 }
 # No `stack` in the scenario: the best of the modern stacks, every layout any of them runs (FlashAttention,
 # sequence parallelism with TP, overlapped gradient reduce, ZeRO 0-3).

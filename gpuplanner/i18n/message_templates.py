@@ -73,6 +73,10 @@ TEMPLATES = (
                                       "the estimate keeps 16-bit weights unless the scenario sets it."),
     QT_TRANSLATE_NOOP("CoreMessages", "GeForce cards: NVIDIA's driver licence does not permit data-center "
                                       "deployment, and they have no ECC memory."),
+    QT_TRANSLATE_NOOP("CoreMessages", "Hugging Face Transformers with PEFT (Trainer / Accelerate), as fine-tuning "
+                                      "tools run it: the model's modules op by op (no torch.compile, no fused "
+                                      "kernels), SDPA FlashAttention-2, DeepSpeed ZeRO or FSDP; no tensor or "
+                                      "pipeline parallelism"),
     QT_TRANSLATE_NOOP("CoreMessages", "IEC 60309 %1 %2 A (%3)"),
     QT_TRANSLATE_NOOP("CoreMessages", "IEC 60309 %1 above %2 A: hard-wired (%3)"),
     QT_TRANSLATE_NOOP("CoreMessages", "Korthikanti et al. 2022, generalised to GQA and SwiGLU"),

@@ -399,7 +399,8 @@ class PrecisionPage(QWizardPage):
             [(AUTO, self.tr("Best modern stack")), ("megatron-core", "Megatron-Core / NeMo (2024+)"),
              ("megatron-2021", "Megatron-LM (2021)"), ("deepspeed", "DeepSpeed ZeRO"),
              ("deepspeed-pipeline", self.tr("DeepSpeed pipeline engine")), ("fsdp", "PyTorch FSDP / FSDP2"),
-             ("torchtitan", "torchtitan")], AUTO,
+             ("torchtitan", "torchtitan"),
+             ("hf-transformers", self.tr("Hugging Face Transformers / PEFT (eager)"))], AUTO,
             self.tr("The training framework: what it can split (tensor, pipeline, ZeRO stages) and how it runs "
                     "(FlashAttention, gradient dtype and overlap). The estimate lists what came from it."))
         self.recompute = choice_combo(

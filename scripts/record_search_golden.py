@@ -27,7 +27,10 @@ the same plans in the same order (one plan's days +0.9 %); then the memory-bound
 activation casts, MoE permutation, the loss) with the calibrations refitted: 328 step times +0.0..+7.8 % (median
 +0.2 %; FP8 on an L40S most), 3 layouts changed; 70b-60d's A100 40GB plan moves from 1,024 GPUs (59.9 days, now
 just past the 60-day deadline) to 2,048 (31.2 days) and the 1,024 becomes the first near miss; 8b-pretrain-fp8's
-near misses swap their first two; every other plan the same, in the same order."""
+near misses swap their first two; every other plan the same, in the same order; then the MI300X's GEMMs scaled by
+the share of the MI325X's sustained clock AMD measured (max-achievable rates: 84 % in FP8) and CDNA 3 FP8 refitted
+0.946 -> 0.932: the six MI325X FP8 searches +0.5..+1.4 %, every layout unchanged, every plan the same in the same
+order, and the MI300X near misses of 70b-60d (256) and 405b-90d (1,024) no longer near."""
 
 from __future__ import annotations
 

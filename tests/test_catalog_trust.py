@@ -226,3 +226,23 @@ def test_a_cloud_price_in_cny_is_used_at_the_users_rate_and_says_so(private_user
     assert offer.provider == "AutoDL" and "40.00 CNY/h; 8 CNY/USD" in offer.source
     # 40 CNY/h for 8 GPUs: 5 CNY per GPU-hour in the user's currency (converted to USD and back at the same rate).
     assert plan.cost.cloud_on_demand_per_gpu_hour == pytest.approx(5.0)
+
+
+def test_measured_gemm_rates_carry_their_source_and_set_a_parts_sustained_clock_share(tmp_path: Path,
+                                                                                      bundled) -> None:
+    """AMD's max-achievable GEMM rates (ROCm blog 'Measuring Max-Achievable FLOPs - Part 2', Table 1): the MI300X at
+    750 W sustains 1,273 of its 2,614.9 FP8 TFLOP/s, the MI325X at 1,000 W 1,519 of the same peak. The part of an
+    architecture that sustains the most keeps its datasheet peak; the other scales its GEMMs by the ratio. A rate
+    without its source and date is refused at build, like a price without a date."""
+    mi300x, mi325x, h100 = (bundled.gpu(g) for g in ("mi300x", "mi325x", "h100-sxm5-80gb"))
+    assert (mi300x.max_achievable_tflops["fp8"], mi325x.max_achievable_tflops["fp8"]) == (1273.0, 1519.0)
+    assert "rocm-blogs" in str(bundled.row("gpus", "mi300x")["maf_source"])
+    assert mi325x.sustained_gemm_share == {"fp16": 1.0, "bf16": 1.0, "fp8": 1.0}
+    assert mi300x.sustained_gemm_share["fp8"] == pytest.approx(1273 / 1519)
+    assert mi300x.sustained_gemm_share["bf16"] == pytest.approx(708 / 843)
+    assert h100.sustained_gemm_share == {}  # nothing measured: its datasheet peak
+    source = _copy_sources(tmp_path)
+    text = (source / "gpus.csv").read_text(encoding="utf-8")
+    (source / "gpus.csv").write_text(text.replace(",2025-02-25 (measured; read 2026-12-02)", ",", 1), encoding="utf-8")
+    with pytest.raises(CatalogSourceError, match=r"gpus.maf_as_of must not be empty where a measured rate is given"):
+        build_catalog(source, tmp_path / "a.db")

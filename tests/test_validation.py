@@ -50,39 +50,41 @@ def test_in_sample_errors_are_printed_beside_the_out_of_sample_ones(training_res
 
 def test_out_of_sample_errors_stay_within_todays_gate(cross_validated) -> None:
     """Gated on leave-one-source-out errors. The issue's targets are a median of 6 % and no case over 15 %; today's
-    model reaches 3.8 % and 21.2 % over the 50 dense cases from 17 sources, so the gate holds today's figures and a
+    model reaches 3.5 % and 21.2 % over the 50 dense cases from 17 sources, so the gate holds today's figures and a
     change that makes out-of-sample accuracy worse fails. The worst: Cisco's MLPerf Llama 3.1 8B on 128 H100 (TP 2 x
     DP 64 over 16 Ethernet nodes, one sequence per rank), 21.2 % fast, where the same model at TP 1 on 64 H100 is
     3.7 % fast, and Cisco's four LoRA runs at TP 4 x CP 2 on 64 and 128 H100 and at TP 1-2 on H200 are within 3.5 %:
-    a cost of that TP-2 pretraining run the model does not have. Next, the two MI300X LoRA runs (AMD's and Krai's,
-    18-21 % fast): CDNA 3 is fitted on them and four MI325X runs of the same recipe, which are 1.34 x faster at the
-    same catalog peak (1,000 W against 750 W); MI300X estimates carry their own runs' error as their band. Then
-    Llama 3 405B at 8K, 17.0 %. The five FP4 runs (MLPerf v5.1: NVIDIA's LoRA on 8 GB200 and 405B pretraining on
-    512, 2,560 and 5,120 GB200, Dell's 8B pretraining on 8 B200) judge each other's calibration within 13.2 % (the
-    5,120-GPU run; 2.9 % median), the four Blackwell FP8 runs (NeMo's 8B on B200, Dell's 8B on B300, NVIDIA's LoRA
-    on 72 and 512 GB200 at CP 8, whose 16-bit frozen base is cast to FP8 every step) within 2.2 %, the seven CDNA 4
-    runs (MI355X and MI350X from AMD, GigaComputing, Dell and Supermicro) within 11.7 %. (It was 7.4 % / 34.8 % over
-    21 cases; since then MLPerf GPT-3 is judged on its steady-state block timings, older attention kernels run at
-    the speed their papers give, plain 1F1B keeps pp micro-batches in flight, ZeRO-1/2 move an all-reduce's volume
-    (FP8 parameters gathered at one byte), FP8 parameters let AMD's LoRA run replay at its published layout, the
-    shipped calibration is the fit on all dense runs that the held-out fits here mirror, MLPerf v5.1 runs from eight
-    submitters were added, and the memory-bound operators are costed one by one (4.2 % / 21.6 % before).) The
-    mixture-of-experts runs judge the calibration without being fitted on: 45.8 % / 201.5 % over 8 cases from 2
-    sources, every NeMo AutoModel run fast (Qwen3-30B-A3B +18 %, DeepSeek-V3 +24 % and +37 %, gpt-oss-120b +55 %,
-    Kimi K2 +57 %, gpt-oss-20b +68 %), Megatron-Bridge's Qwen3-235B-A22B 14 % slow and its Qwen3-30B-A3B on 16 H100
-    3.0 x fast (5,275 tokens/s per GPU, 121 model TFLOP/s, where AutoModel runs the same model at 12,040 on 8 H100:
-    the framework's recipe, not the hardware). The AutoModel runs are replayed with the routing their benchmark ran:
-    its FakeBalancedGate gives a token k consecutive experts, on one or two GPUs of one node, so almost nothing
-    crosses the network, and the runs are slower than their dispatch, GEMMs and FSDP traffic explain. Before that
-    replay it was 13.5 % / 53.1 % over 7 cases (tokens routed uniformly over the expert-parallel group, as the
-    benchmark did not), and 12.6 % / 56.9 % before the operators were costed one by one."""
+    a cost of that TP-2 pretraining run the model does not have. Next, Llama 3 405B at 8K, 17.0 %. The two MI300X
+    LoRA runs (AMD's and Krai's) were 18-21 % fast while four MI325X runs of the same recipe, 1.34 x faster at the
+    same datasheet peak (750 W against 1,000 W), were within 2 %: AMD's measured max-achievable GEMM rates (the
+    MI300X sustains 84 % of the MI325X's FP8 clock, 1,230 against 1,464 MHz) now scale the MI300X's GEMMs, and CDNA
+    3 FP8 is within 2.4 % out of sample. The five FP4 runs (MLPerf v5.1: NVIDIA's LoRA on 8 GB200 and 405B
+    pretraining on 512, 2,560 and 5,120 GB200, Dell's 8B pretraining on 8 B200) judge each other's calibration
+    within 13.2 % (the 5,120-GPU run; 2.9 % median), the four Blackwell FP8 runs (NeMo's 8B on B200, Dell's 8B on
+    B300, NVIDIA's LoRA on 72 and 512 GB200 at CP 8, whose 16-bit frozen base is cast to FP8 every step) within 2.2
+    %, the seven CDNA 4 runs (MI355X and MI350X from AMD, GigaComputing, Dell and Supermicro) within 11.7 %. (It was
+    7.4 % / 34.8 % over 21 cases; since then MLPerf GPT-3 is judged on its steady-state block timings, older
+    attention kernels run at the speed their papers give, plain 1F1B keeps pp micro-batches in flight, ZeRO-1/2 move
+    an all-reduce's volume (FP8 parameters gathered at one byte), FP8 parameters let AMD's LoRA run replay at its
+    published layout, the shipped calibration is the fit on all dense runs that the held-out fits here mirror,
+    MLPerf v5.1 runs from eight submitters were added, and the memory-bound operators are costed one by one (4.2 % /
+    21.6 % before).) The mixture-of-experts runs judge the calibration without being fitted on: 45.8 % / 201.5 %
+    over 8 cases from 2 sources, every NeMo AutoModel run fast (Qwen3-30B-A3B +18 %, DeepSeek-V3 +24 % and +37 %,
+    gpt-oss-120b +55 %, Kimi K2 +57 %, gpt-oss-20b +68 %), Megatron-Bridge's Qwen3-235B-A22B 14 % slow and its
+    Qwen3-30B-A3B on 16 H100 3.0 x fast (5,275 tokens/s per GPU, 121 model TFLOP/s, where AutoModel runs the same
+    model at 12,040 on 8 H100: the framework's recipe, not the hardware). The AutoModel runs are replayed with the
+    routing their benchmark ran: its FakeBalancedGate gives a token k consecutive experts, on one or two GPUs of one
+    node, so almost nothing crosses the network, and the runs are slower than their dispatch, GEMMs and FSDP traffic
+    explain. Before that replay it was 13.5 % / 53.1 % over 7 cases (tokens routed uniformly over the
+    expert-parallel group, as the benchmark did not), and 12.6 % / 56.9 % before the operators were costed one by
+    one."""
     from benchmarks.crossval import _median_max, dense_rows
 
     dense = dense_rows(cross_validated)
     median, worst = _median_max([r.out_of_sample for r in dense])
-    assert median <= 3.9, median
+    assert median <= 3.6, median
     assert worst <= 21.3, max(dense, key=lambda r: abs(r.out_of_sample)).scored.case.label
-    assert sorted(abs(r.out_of_sample) for r in dense)[-2] <= 20.7  # the next: Krai's MI300X LoRA, 20.6 %
+    assert sorted(abs(r.out_of_sample) for r in dense)[-2] <= 17.1  # the next: Llama 3 405B at 8K, 17.0 %
     moe = [r for r in cross_validated if r.scored.moe]
     assert len(moe) >= 7 and len({r.scored.source for r in moe}) >= 2
     median, worst = _median_max([r.out_of_sample for r in moe])
@@ -157,12 +159,14 @@ def test_estimates_carry_the_out_of_sample_band_widened_when_extrapolating(train
     assert uncertainty_pct(a100, Precision.BF16, 4096) == pytest.approx(1.5 * ampere)  # beyond 2,520 GPUs validated
     assert uncertainty_pct(h100, Precision.BF16, 64) == max(OUT_OF_SAMPLE_MEDIAN_PCT[("Hopper", "16-bit")],
                                                             OUT_OF_SAMPLE_GPU_MEDIAN_PCT[("h100-sxm5-80gb", "16-bit")])
-    # Blackwell FP8: two sources (NeMo's table, Dell's MLPerf run). CDNA 3 FP8: five, mostly MI325X runs; MI300X's
-    # own two (750 W, the same peak) are about 20 % fast out of sample, and its band says so, where MI325X's does not.
+    # Blackwell FP8: two sources (NeMo's table, Dell's MLPerf run). CDNA 3 FP8: five, MI300X and MI325X runs; since
+    # the MI300X's GEMMs scale from its measured sustained clock (AMD's max-achievable rates) its own two runs are
+    # within 1.2 % out of sample, and both parts' bands are the group's (the overall median, the floor, where higher).
     assert uncertainty_pct(b200, Precision.FP8, 8) == max(OUT_OF_SAMPLE_MEDIAN_PCT[("Blackwell", "fp8")], floor,
                                                           OUT_OF_SAMPLE_GPU_MEDIAN_PCT[("b200", "fp8")])
     mi325x = catalog.gpu("mi325x")
-    assert uncertainty_pct(mi300x, Precision.FP8, 8) == OUT_OF_SAMPLE_GPU_MEDIAN_PCT[("mi300x", "fp8")] > 15.0
+    assert uncertainty_pct(mi300x, Precision.FP8, 8) == max(OUT_OF_SAMPLE_MEDIAN_PCT[("CDNA 3", "fp8")], floor,
+                                                            OUT_OF_SAMPLE_GPU_MEDIAN_PCT[("mi300x", "fp8")]) < 10.0
     assert uncertainty_pct(mi325x, Precision.FP8, 8) == max(OUT_OF_SAMPLE_MEDIAN_PCT[("CDNA 3", "fp8")], floor,
                                                             OUT_OF_SAMPLE_GPU_MEDIAN_PCT[("mi325x", "fp8")]) < 10.0
     assert uncertainty_pct(mi300x, Precision.BF16, 8) == UNVALIDATED_ERROR_PCT

@@ -15,6 +15,7 @@ from gpuplanner.catalog.schema import (
     BUNDLED_REQUIRED,
     CONFIDENCE_LEVELS,
     INTEGER,
+    MEASURED_COLUMNS,
     PRICE_COLUMNS,
     REAL,
     REQUIRED,
@@ -80,6 +81,11 @@ def _check_trust(table: str, row: Row, where: str) -> None:
         if value is not None and value not in CONFIDENCE_LEVELS:
             raise CatalogSourceError(f"{where}: {table}.{name} must be one of {', '.join(CONFIDENCE_LEVELS)}, "
                                      f"got {value!r}")
+    measured, provenance = MEASURED_COLUMNS.get(table, ((), ()))
+    if any(row.get(column) is not None for column in measured):
+        for name in provenance:
+            if row.get(name) is None:
+                raise CatalogSourceError(f"{where}: {table}.{name} must not be empty where a measured rate is given")
     if any(row.get(column) is not None for column in PRICE_COLUMNS.get(table, ())):
         # The date says when the price held ("undated (read ...)" where the source gives none: plans flag it).
         needed = ("price_source", "price_date", "price_confidence") if "price_confidence" in row else ("price_date",)

@@ -6,8 +6,9 @@ from gpuplanner.core.model import ARCH_FIELDS
 
 Row = dict[str, object]  # one catalog row: column -> value (None where the source gives nothing)
 # 2: models.activation_mib_per_sample; 3: confidence, price_date, price_confidence; 4: fp4_tflops; 5: the models'
-# shape fields beyond the classic transformer (core.model.ARCH_FIELDS); 6: their MoE routing groups
-SCHEMA_VERSION = 6
+# shape fields beyond the classic transformer (core.model.ARCH_FIELDS); 6: their MoE routing groups; 7: the GPUs'
+# vendor-measured max-achievable GEMM rates (maf_*)
+SCHEMA_VERSION = 7
 
 TEXT, INTEGER, REAL, BOOL = "TEXT", "INTEGER", "REAL", "BOOL"
 
@@ -22,6 +23,10 @@ TABLES: dict[str, list[tuple[str, str]]] = {
         ("mig", TEXT), ("release_year", INTEGER), ("price_usd_low", REAL), ("price_usd_high", REAL),
         ("price_source", TEXT), ("price_date", TEXT), ("price_confidence", TEXT), ("source", TEXT),
         ("confidence", TEXT), ("as_of", TEXT), ("notes", TEXT),
+        # Max-achievable dense GEMM rate the vendor measured (AMD's "MAF": its libraries' best large GEMM at the
+        # clock the part sustains under that load), with its own source and date.
+        ("maf_fp16_tflops", REAL), ("maf_bf16_tflops", REAL), ("maf_fp8_tflops", REAL), ("maf_source", TEXT),
+        ("maf_as_of", TEXT),
     ],
     "servers": [
         ("id", TEXT), ("vendor", TEXT), ("model", TEXT), ("gpu_ids", TEXT), ("gpu_model", TEXT),
@@ -76,6 +81,10 @@ CONFIDENCE_LEVELS = ("datasheet", "vendor", "secondary", "estimate")
 # Bundled rows must say how far they can be trusted (the user's own rows are theirs: no confidence asked).
 BUNDLED_REQUIRED: dict[str, tuple[str, ...]] = {
     "gpus": ("confidence",), "servers": ("confidence",), "cloud_instances": ("confidence",), "models": ("confidence",),
+}
+# Measured columns and what must come with them in any row (a GPU's max-achievable GEMM rates).
+MEASURED_COLUMNS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "gpus": (("maf_fp16_tflops", "maf_bf16_tflops", "maf_fp8_tflops"), ("maf_source", "maf_as_of")),
 }
 # A price column and what must come with it in a bundled row.
 PRICE_COLUMNS: dict[str, tuple[str, ...]] = {"gpus": ("price_usd_low", "price_usd_high"), "servers": ("price_usd",),

@@ -18,13 +18,13 @@ import datetime as _dt
 import os
 import sqlite3
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from gpuplanner.catalog.build import create_tables, parse_cell
 from gpuplanner.catalog.schema import BOOL, REQUIRED, SCHEMA_VERSION, TABLES, Row, sqlite_type
 from gpuplanner.core.errors import InputError
-from gpuplanner.core.hardware import GPU, Segment
+from gpuplanner.core.hardware import GPU, MEASURED_PRECISIONS, Segment, sustained_gemm_shares
 from gpuplanner.core.messages import Message, msg
 from gpuplanner.core.model import ARCH_FIELDS, ModelArch
 from gpuplanner.core.records import record
@@ -218,14 +218,17 @@ class Catalog:
         return max((d for d in dates if d), default="")
 
     def gpus(self) -> list[GPU]:
-        return [gpu_from_row(row) for row in self.rows("gpus")]
+        gpus = [gpu_from_row(row) for row in self.rows("gpus")]
+        shares = sustained_gemm_shares(gpus)
+        return [replace(gpu, sustained_gemm_share=shares[gpu.id]) if gpu.id in shares else gpu for gpu in gpus]
 
     def gpu(self, gpu_id: str) -> GPU:
         try:
-            return gpu_from_row(self.row("gpus", gpu_id))
+            self.row("gpus", gpu_id)
         except InputError:
             raise InputError("hardware.gpu", "unknown GPU id {gpu_id!r}; see `gpuplanner catalog gpus`",
                              gpu_id=gpu_id) from None
+        return next(gpu for gpu in self.gpus() if gpu.id == gpu_id)
 
     def model(self, model_id: str) -> ModelArch:
         try:
@@ -431,6 +434,7 @@ def gpu_from_row(row: Row) -> GPU:
         price_confidence=str(row.get("price_confidence") or ""), source=str(row.get("source") or ""),
         confidence=str(row.get("confidence") or ""), as_of=str(row.get("as_of") or ""),
         notes=str(row.get("notes") or ""), memory_type=str(row.get("memory_type") or ""),
+        max_achievable_tflops={key: _float(row.get(f"maf_{key}_tflops")) for key in MEASURED_PRECISIONS},
     )
 
 

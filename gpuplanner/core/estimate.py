@@ -45,6 +45,7 @@ from gpuplanner.core.performance import (
     model_flops_per_token,
     peak_flops,
     peak_gemm_efficiency,
+    sustained_peak_flops,
     validation_group,
 )
 from gpuplanner.core.results import (
@@ -360,7 +361,7 @@ def training_bounds(scenario: Scenario, gpu: GPU) -> tuple[float, float] | None:
         return None
     workload = _training_workload(scenario, precision)
     # The prior times its fitted calibration (above 1 for Hopper and Blackwell), GEMMs of every size at their best.
-    rate = peak_flops(gpu, precision) * peak_gemm_efficiency(gpu, precision) * fitted_scale(gpu, precision) \
+    rate = sustained_peak_flops(gpu, precision) * peak_gemm_efficiency(gpu, precision) * fitted_scale(gpu, precision) \
         * scenario.assumptions.compute_efficiency_scale
     flops = float(linear_flops_per_token(workload, np.zeros(1))[0]) * workload.tokens
     gpu_days = math.inf if rate <= 0 else flops / rate / 86400.0

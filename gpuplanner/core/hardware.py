@@ -61,6 +61,12 @@ class GPU:
     as_of: str = ""
     notes: str = ""
     memory_type: str = ""  # "HBM3", "GDDR6X (ECC)", ...
+    # The vendor-measured max-achievable dense GEMM rate by precision (fp16, bf16, fp8), where published.
+    max_achievable_tflops: dict[str, float | None] = field(default_factory=dict)
+    # The share of its architecture's best-sustaining part's GEMM clock this part holds under dense GEMM load, by
+    # precision: its max-achievable rate over its datasheet peak, over the best such ratio of a part of its
+    # architecture (the catalog works it out: sustained_gemm_shares). 1 where nothing was measured.
+    sustained_gemm_share: dict[str, float] = field(default_factory=dict)
 
     @property
     def has_gddr_memory(self) -> bool:
@@ -69,6 +75,12 @@ class GPU:
 
     def peak_tflops(self, precision: Precision) -> float | None:
         return self.dense_tflops.get(precision.value)
+
+    def maf_share(self, precision: Precision) -> float | None:
+        """Max-achievable GEMM rate over the datasheet peak in this precision, where both are known."""
+        measured, peak = self.max_achievable_tflops.get(precision.value), self.peak_tflops(precision)
+        return measured / peak if measured and peak else None
+
 
     @property
     def is_sxm_class(self) -> bool:
@@ -127,6 +139,30 @@ class GPU:
         if self.price_usd_low is None:
             return None
         return (self.price_usd_low + (self.price_usd_high or self.price_usd_low)) / 2
+
+
+
+MEASURED_PRECISIONS = ("fp16", "bf16", "fp8")  # the widths vendors publish max-achievable GEMM rates for
+
+
+def sustained_gemm_shares(gpus: list[GPU]) -> dict[str, dict[str, float]]:
+    """For each GPU with a vendor-measured max-achievable GEMM rate (AMD's MAF, ROCm blog 'Measuring Max-Achievable
+    FLOPs - Part 2'), the share of its architecture's best part's sustained GEMM clock it holds, by precision: parts
+    of one architecture with the same datasheet peak sustain different clocks under their power limits (MI300X at
+    750 W: 1230 MHz in FP8, MI325X at 1000 W: 1464 MHz). GPU id -> precision -> share (at most 1)."""
+    best: dict[tuple[str, str], float] = {}
+    for gpu in gpus:
+        for key in MEASURED_PRECISIONS:
+            share = gpu.maf_share(Precision(key))
+            if share is not None:
+                best[gpu.architecture, key] = max(share, best.get((gpu.architecture, key), 0.0))
+    shares: dict[str, dict[str, float]] = {}
+    for gpu in gpus:
+        for key in MEASURED_PRECISIONS:
+            share = gpu.maf_share(Precision(key))
+            if share is not None:
+                shares.setdefault(gpu.id, {})[key] = share / best[gpu.architecture, key]
+    return shares
 
 
 def group_link_gbs(group_size: np.ndarray, fabric_domain: np.ndarray | int, fabric_gbs: np.ndarray | float,

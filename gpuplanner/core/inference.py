@@ -29,7 +29,7 @@ from gpuplanner.core.performance import (
     calibrated_gemm_efficiency,
     gemm_rows_factor,
     nvlink_bytes_per_s,
-    peak_flops,
+    sustained_peak_flops,
 )
 from gpuplanner.core.records import record
 from gpuplanner.core.validation_errors import FITTED_SERVING, SERVING_OUT_OF_SAMPLE_MAX_PCT
@@ -294,7 +294,7 @@ def achieved_flops(gpu: GPU, workload: ServingWorkload, precision: Precision | N
     on one architecture (FITTED_ARCHITECTURE) and carried to others by their training-calibrated GEMM efficiency
     relative to it."""
     precision = precision or compute_precision(gpu, workload.weight_format)
-    return peak_flops(gpu, precision) * workload.profile.prefill_efficiency \
+    return sustained_peak_flops(gpu, precision) * workload.profile.prefill_efficiency \
         * _math_width_share(gpu.architecture, precision, CALIBRATION)
 
 

@@ -86,6 +86,14 @@ def peak_flops(gpu: GPU, precision: Precision) -> float:
     return (value or 0.0) * 1e12
 
 
+def sustained_peak_flops(gpu: GPU, precision: Precision) -> float:
+    """The dense peak the GPU's GEMMs scale from: its datasheet peak at the share of its architecture's best part's
+    sustained GEMM clock it holds (GPU.sustained_gemm_share, from vendor-measured max-achievable rates; 1 where
+    none was published). The calibrated efficiencies are relative to it; MFU stays on the datasheet peak."""
+    key = precision.value if precision in (Precision.FP8, Precision.BF16, Precision.FP16) else None
+    return peak_flops(gpu, precision) * (gpu.sustained_gemm_share.get(key, 1.0) if key else 1.0)
+
+
 def calibrated_gemm_efficiency(architecture: str, precision: Precision) -> float:
     """Large-GEMM efficiency of an architecture in a math width: the prior times its group's fitted calibration."""
     group = (architecture, precision.value if precision in (Precision.FP8, Precision.FP4) else "16-bit")
@@ -130,8 +138,8 @@ class GpuRows:
             values = [value_of(gpu) for gpu in gpus]
             return values[0] if which is None else np.array(values)[which]
 
-        self.peak = column(lambda gpu: max(peak_flops(gpu, precision), 1.0))
-        self.attention_flops = column(lambda gpu: max(peak_flops(gpu, attention_precision), 1.0)
+        self.peak = column(lambda gpu: max(sustained_peak_flops(gpu, precision), 1.0))
+        self.attention_flops = column(lambda gpu: max(sustained_peak_flops(gpu, attention_precision), 1.0)
                                       * attention_efficiency(gpu, precision, assumptions))
         self.gemm_efficiency = column(lambda gpu: peak_gemm_efficiency(gpu, precision) * fitted_scale(gpu, precision)
                                       * assumptions.compute_efficiency_scale)

@@ -10,7 +10,7 @@ FITTED_EFFICIENCY_SCALE = {
     ('Ampere', '16-bit'): 0.98,
     ('Blackwell', 'fp4'): 0.978,
     ('Blackwell', 'fp8'): 1.138,
-    ('CDNA 3', 'fp8'): 0.946,
+    ('CDNA 3', 'fp8'): 0.932,
     ('CDNA 4', 'fp8'): 1.05,
     ('Hopper', '16-bit'): 1.21,
     ('Hopper', 'fp8'): 1.185,
@@ -20,7 +20,7 @@ OUT_OF_SAMPLE_MEDIAN_PCT = {
     ('Ampere', '16-bit'): 7.8,
     ('Blackwell', 'fp4'): 2.9,
     ('Blackwell', 'fp8'): 1.5,
-    ('CDNA 3', 'fp8'): 1.8,
+    ('CDNA 3', 'fp8'): 1.0,
     ('CDNA 4', 'fp8'): 1.9,
     ('Hopper', '16-bit'): 8.9,
     ('Hopper', 'fp8'): 2.2,
@@ -30,7 +30,7 @@ OUT_OF_SAMPLE_MAX_PCT = {
     ('Ampere', '16-bit'): 10.9,
     ('Blackwell', 'fp4'): 13.2,
     ('Blackwell', 'fp8'): 2.2,
-    ('CDNA 3', 'fp8'): 20.6,
+    ('CDNA 3', 'fp8'): 2.4,
     ('CDNA 4', 'fp8'): 11.7,
     ('Hopper', '16-bit'): 17.0,
     ('Hopper', 'fp8'): 21.2,
@@ -46,13 +46,13 @@ OUT_OF_SAMPLE_GPU_MEDIAN_PCT = {
     ('h100-sxm5-80gb', '16-bit'): 8.9,
     ('h100-sxm5-80gb', 'fp8'): 2.2,
     ('h200-sxm-141gb', 'fp8'): 2.8,
-    ('mi300x', 'fp8'): 19.1,
-    ('mi325x', 'fp8'): 1.6,
+    ('mi300x', 'fp8'): 1.0,
+    ('mi325x', 'fp8'): 1.3,
     ('mi350x', 'fp8'): 10.7,
     ('mi355x', 'fp8'): 0.8,
 }
 # Median over every dense case, the floor of any band.
-OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 3.8
+OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 3.5
 # Published dense cases, distinct sources, and the largest GPU count validated, per group.
 CASES = {
     ('Ampere', '16-bit'): 15,
@@ -109,7 +109,7 @@ SERVING_OUT_OF_SAMPLE_MEDIAN_PCT = {
     'moe': 55.9,
     'pcie-tp': 16.2,
     'tensorrt-llm': 5.5,
-    'vllm': 7.6,
+    'vllm': 4.9,
 }
 SERVING_OUT_OF_SAMPLE_MAX_PCT = {
     'fp4': 19.2,
@@ -117,7 +117,7 @@ SERVING_OUT_OF_SAMPLE_MAX_PCT = {
     'moe': 357.3,
     'pcie-tp': 19.6,
     'tensorrt-llm': 29.7,
-    'vllm': 10.5,
+    'vllm': 5.1,
 }
 SERVING_OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 5.7
 SERVING_SOURCES = {

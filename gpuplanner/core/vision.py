@@ -27,8 +27,8 @@ from gpuplanner.core.performance import (
     exposed_weight_gathers,
     hbm_bytes_per_s,
     nvlink_bytes_per_s,
-    peak_flops,
     ring_allreduce_s,
+    sustained_peak_flops,
 )
 from gpuplanner.core.records import record
 from gpuplanner.core.workload import Assumptions, Cluster, Layouts, Optimizer
@@ -128,7 +128,7 @@ def search_image_layouts(workload: ImageWorkload, cluster: Cluster, assumptions:
                              runtime_overhead(tensors, assumptions, cluster.count), assumptions.fragmentation * tensors)
 
     images_per_gpu = workload.global_batch / cluster.count
-    peak = peak_flops(gpu, workload.precision)
+    peak = sustained_peak_flops(gpu, workload.precision)
     achieved = peak * CONV_EFFICIENCY * assumptions.compute_efficiency_scale
     math_s = workload.flops_per_image * images_per_gpu / achieved
     activation_bytes = workload.model.activation_mib_per_sample * 2**20 * workload.scale * act_scale

@@ -81,7 +81,6 @@ class GPU:
         measured, peak = self.max_achievable_tflops.get(precision.value), self.peak_tflops(precision)
         return measured / peak if measured and peak else None
 
-
     @property
     def is_sxm_class(self) -> bool:
         """Socketed modules (SXM/OAM) that ship on 8-GPU baseboards with a switched scale-up fabric."""
@@ -139,7 +138,6 @@ class GPU:
         if self.price_usd_low is None:
             return None
         return (self.price_usd_low + (self.price_usd_high or self.price_usd_low)) / 2
-
 
 
 MEASURED_PRECISIONS = ("fp16", "bf16", "fp8")  # the widths vendors publish max-achievable GEMM rates for

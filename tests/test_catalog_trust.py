@@ -246,3 +246,23 @@ def test_measured_gemm_rates_carry_their_source_and_set_a_parts_sustained_clock_
     (source / "gpus.csv").write_text(text.replace(",2025-02-25 (measured; read 2026-12-02)", ",", 1), encoding="utf-8")
     with pytest.raises(CatalogSourceError, match=r"gpus.maf_as_of must not be empty where a measured rate is given"):
         build_catalog(source, tmp_path / "a.db")
+
+
+def test_an_estimate_says_when_a_parts_gemms_run_at_its_measured_sustained_clock(bundled) -> None:
+    """The MI300X's training and serving estimates say its GEMMs are scaled by the share of the best CDNA 3 part's
+    sustained rate it holds (84 % in FP8); the MI325X's, which holds all of it, say nothing of the kind."""
+    from gpuplanner.service import estimate_for_scenario
+
+    lora = {"task": "lora", "model": {"preset": "llama-2-70b"}, "seq_len": 4096, "precision": "fp8",
+            "training": {"tokens": 1e8, "global_batch": 8}, "hardware": {"gpu": "mi300x", "count": 8}}
+    serve = {"task": "inference", "model": {"preset": "llama-2-70b"}, "hardware": {"gpu": "mi300x", "count": 1},
+             "inference": {"weight_dtype": "fp8", "kv_dtype": "fp8", "engine": "vllm", "batch": 8}}
+
+    def notes(scenario: dict) -> list[str]:
+        return [str(w) for w in estimate_for_scenario(scenario, bundled).warnings if "best-sustaining" in str(w)]
+
+    assert notes(lora) == ["Instinct MI300X holds 84% of the GEMM rate of the best-sustaining CDNA 3 part at the same "
+                           "datasheet peak (its power limit lowers its clock under dense GEMMs: the vendor's measured "
+                           "max-achievable FLOPs); its FP8 GEMMs are scaled so."]
+    assert len(notes(serve)) == 1
+    assert notes({**lora, "hardware": {"gpu": "mi325x", "count": 8}}) == []

@@ -20,6 +20,7 @@ from gpuplanner.core.inference import (
     EngineProfile,
     KvAdmission,
     ServingWorkload,
+    compute_precision,
     decode_step_s,
     estimate_serving,
     fits_memory,
@@ -221,6 +222,7 @@ def training_warnings(scenario: Scenario, workload: TrainingWorkload, cluster: C
         warnings.append(msg("Misses the deadline: {days:.1f} days against {deadline:g}.", days=days,
                             deadline=deadline))
     warnings += fp8_parameter_hint(workload, search, best, gpu)
+    warnings += sustained_clock_note(gpu, workload.precision)
     if not is_validated(gpu, workload.precision):
         warnings.append(msg("No published run on {architecture} in {precision} to check against: the time "
                             "estimate is uncertain (±{band:.0f}%).", architecture=gpu.architecture,
@@ -282,6 +284,17 @@ def fit_warnings(search: LayoutSearch, best: int, gpu: GPU) -> list[Message]:
     return [msg("Does not fit: the leanest layout needs {need:.1f} GiB per GPU but {gpu} has "
                 "{capacity:g} GiB. Add GPUs, shard more (ZeRO-3), or recompute activations.",
                 need=reserved, gpu=gpu.model, capacity=gpu.memory_gib or 0)]
+
+
+def sustained_clock_note(gpu: GPU, precision: Precision) -> list[Message]:
+    """Say so where the GPU's GEMMs are scaled by its measured sustained clock (GPU.sustained_gemm_share)."""
+    share = gpu.sustained_gemm_share.get(precision.value, 1.0)
+    if share >= 1.0:
+        return []
+    return [msg("{gpu} holds {share:.0%} of the GEMM rate of the best-sustaining {architecture} part at the same "
+                "datasheet peak (its power limit lowers its clock under dense GEMMs: the vendor's measured "
+                "max-achievable FLOPs); its {width} GEMMs are scaled so.", gpu=gpu.model, share=share,
+                architecture=gpu.architecture, width=precision.value.upper())]
 
 
 def fp8_parameter_hint(workload: TrainingWorkload, search: LayoutSearch, best: int, gpu: GPU) -> list[Message]:
@@ -742,6 +755,7 @@ def estimate_inference(scenario: Scenario, node: NodeSpec | None = None, alterna
                             "fills): set inference.kv_admission to in-use.", engine=workload.profile.name))
     if gpu.segment == Segment.CONSUMER:
         warnings.append(GEFORCE_LICENCE)
+    warnings += sustained_clock_note(gpu, compute_precision(gpu, workload.weight_format))
     group = serving_validation_group(workload, gpu, tp)
     band = serving_uncertainty_pct(group, gpu)
     if group == PCIE_TENSOR_PARALLEL:

@@ -25,6 +25,9 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "%1 has no NVLink: tensor parallelism over PCIe adds latency to every token."),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 has no NVLink: tensor parallelism over PCIe is slow; prefer data "
                                       "parallelism with ZeRO/FSDP."),
+    QT_TRANSLATE_NOOP("CoreMessages", "%1 holds %2 of the GEMM rate of the best-sustaining %3 part at the same "
+                                      "datasheet peak (its power limit lowers its clock under dense GEMMs: the "
+                                      "vendor's measured max-achievable FLOPs); its %4 GEMMs are scaled so."),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 kW per rack exceeds what %2 cooling handles (~%3 kW): needs %4 cooling."),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 kW per rack needs %2 cooling; the site has %3"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 links only %2 GPUs by NVLink bridge; TP=%3 crosses PCIe."),

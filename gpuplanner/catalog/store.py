@@ -56,6 +56,8 @@ class Catalog:
     _rows_cache: dict[str, tuple[tuple[object, ...], list[Row]]] = field(default_factory=dict, repr=False,
                                                                         compare=False)
     _writes: int = field(default=0, repr=False, compare=False)  # this process's writes (version())
+    # The GPUs with their sustained GEMM shares (worked out over all of them), by id, at the catalog's version.
+    _gpus_cache: tuple[tuple[object, ...], dict[str, GPU]] | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not self.bundled_path.exists():
@@ -217,18 +219,26 @@ class Catalog:
                  for row in self.rows(table)]
         return max((d for d in dates if d), default="")
 
+    def _gpus_by_id(self) -> dict[str, GPU]:
+        """Every GPU, its sustained GEMM share worked out against the others of its architecture; built again only
+        when the catalog has changed (GPU records are immutable, so callers share them)."""
+        version = self.version()
+        if self._gpus_cache is None or self._gpus_cache[0] != version:
+            gpus = [gpu_from_row(row) for row in self.rows("gpus")]
+            shares = sustained_gemm_shares(gpus)
+            self._gpus_cache = (version, {gpu.id: replace(gpu, sustained_gemm_share=shares[gpu.id])
+                                          if gpu.id in shares else gpu for gpu in gpus})
+        return self._gpus_cache[1]
+
     def gpus(self) -> list[GPU]:
-        gpus = [gpu_from_row(row) for row in self.rows("gpus")]
-        shares = sustained_gemm_shares(gpus)
-        return [replace(gpu, sustained_gemm_share=shares[gpu.id]) if gpu.id in shares else gpu for gpu in gpus]
+        return list(self._gpus_by_id().values())
 
     def gpu(self, gpu_id: str) -> GPU:
-        try:
-            self.row("gpus", gpu_id)
-        except InputError:
+        gpu = self._gpus_by_id().get(gpu_id)
+        if gpu is None:
             raise InputError("hardware.gpu", "unknown GPU id {gpu_id!r}; see `gpuplanner catalog gpus`",
-                             gpu_id=gpu_id) from None
-        return next(gpu for gpu in self.gpus() if gpu.id == gpu_id)
+                             gpu_id=gpu_id)
+        return gpu
 
     def model(self, model_id: str) -> ModelArch:
         try:

@@ -41,6 +41,13 @@ def megatron_step_time_s(batch: int, seq: int, layers: int, hidden: int, vocab: 
     return flops / (gpus * tflops_per_gpu * 1e12)
 
 
+def megatron_core_flops_per_token(layers: int, hidden: int, vocab: int, seq: int) -> float:
+    """Model FLOPs a token that Megatron-Core counts for a GPT of multi-head attention and a 4h GeLU MLP
+    (megatron/training/training.py num_floating_point_operations, 2024): 12 l h^2 (6 + s/h + V/2lh), attention
+    non-causal, no recompute."""
+    return 12.0 * layers * hidden**2 * (6.0 + seq / hidden + vocab / (2.0 * layers * hidden))
+
+
 def gpt_model(layers: int, hidden: int, heads: int, vocab: int = 51200) -> dict[str, Any]:
     """Megatron GPT: learned positions, GeLU MLP of 4h, tied input/output embeddings."""
     return {"layers": layers, "hidden": hidden, "heads": heads, "ffn_hidden": 4 * hidden, "vocab": vocab,
@@ -220,6 +227,20 @@ def training_cases(catalog: Catalog) -> list[Case]:
             "hardware": {"gpu": gpu, "count": gpus, "network_gbps_per_node": 1600},
             "parallelism": {"tp": 1, "pp": 1, "dp": gpus}, "stack": "fsdp"}, "tokens_per_s_per_gpu",
             run["results"]["tokens_per_s_per_gpu"], "tokens/s per GPU as printed (llm-foundry: PyTorch FSDP)"))
+
+    # Megatron-LM's H100 weak-scaling table (July 2024): GPT models of vocabulary 131,072 and 4,096 tokens with untied
+    # embeddings, each row's TP / PP / DP and global batch, DP / TP / PP communication overlapped (the distributed
+    # optimizer, sequence parallelism). Micro-batch, interleaving and recomputation are not stated: searched.
+    run = runs["megatron-readme-h100-weak-scaling-table"]
+    for size, heads, hidden, layers, tp, pp, dp, gpus, batch, tflops, _mfu, _aggregate in run["results"]["rows"]:
+        model = {**gpt_model(layers, hidden, heads, vocab=131072), "tied_embeddings": False}
+        cases.append(Case(run["id"], f"Megatron GPT {size}, {gpus} H100", {
+            "task": "pretrain", "model": model, "seq_len": 4096, "precision": "bf16", "stack": "megatron-core",
+            "training": {"global_batch": batch, "zero": 1},
+            "hardware": {"gpu": H100, "count": gpus, "network_gbps_per_node": 3200},
+            "parallelism": {"tp": tp, "pp": pp, "dp": dp, "sequence_parallel": tp > 1}},
+            "tokens_per_s_per_gpu", tflops * 1e12 / megatron_core_flops_per_token(layers, hidden, 131072, 4096),
+            "TFLOP/s per GPU as printed -> tokens/s per GPU (Megatron-Core's model FLOPs)", tier="B"))
 
     llama3_8b = {"preset": "llama-3.1-8b"}
     for run_id, label, gpu, micro in (

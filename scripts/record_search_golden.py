@@ -30,7 +30,12 @@ just past the 60-day deadline) to 2,048 (31.2 days) and the 1,024 becomes the fi
 near misses swap their first two; every other plan the same, in the same order; then the MI300X's GEMMs scaled by
 the share of the MI325X's sustained clock AMD measured (max-achievable rates: 84 % in FP8) and CDNA 3 FP8 refitted
 0.946 -> 0.932: the six MI325X FP8 searches +0.5..+1.4 %, every layout unchanged, every plan the same in the same
-order, and the MI300X near misses of 70b-60d (256) and 405b-90d (1,024) no longer near."""
+order, and the MI300X near misses of 70b-60d (256) and 405b-90d (1,024) no longer near; then the Hopper 16-bit
+calibration refitted with Megatron-LM's H100 weak-scaling table as a third source (1.21 -> 1.119): 34 H100 / H200
+16-bit step times +3.3..+7.9 % (median +7.4 %), 3 layouts changed (70b-60d on 1,024 H100: interleaving 5 -> 10;
+on 16,384 H100 / H200: PP 8 -> 4, DP 512 -> 1,024), every plan the same in the same order (H100 384 and H200 512
+for 70b-60d 47.9 -> 51.2 and 33.5 -> 36.0 days), the H200 near misses of 70b-60d and 405b-90d now last, and an
+H20 8,192 near miss for 405b-90d."""
 
 from __future__ import annotations
 

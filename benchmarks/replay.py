@@ -230,7 +230,9 @@ def training_cases(catalog: Catalog) -> list[Case]:
 
     # Megatron-LM's H100 weak-scaling table (July 2024): GPT models of vocabulary 131,072 and 4,096 tokens with untied
     # embeddings, each row's TP / PP / DP and global batch, DP / TP / PP communication overlapped (the distributed
-    # optimizer, sequence parallelism). Micro-batch, interleaving and recomputation are not stated: searched.
+    # optimizer, sequence parallelism). Micro-batch, interleaving and recomputation are not stated: searched. The loss
+    # runs in fp32: Megatron-Core's vocab-parallel cross-entropy casts the logits to fp32 on its fused and unfused
+    # paths alike (megatron/core/tensor_parallel/cross_entropy.py at the table's commit 937571cfd4).
     run = runs["megatron-readme-h100-weak-scaling-table"]
     for size, heads, hidden, layers, tp, pp, dp, gpus, batch, tflops, _mfu, _aggregate in run["results"]["rows"]:
         model = {**gpt_model(layers, hidden, heads, vocab=131072), "tied_embeddings": False}
@@ -238,7 +240,8 @@ def training_cases(catalog: Catalog) -> list[Case]:
             "task": "pretrain", "model": model, "seq_len": 4096, "precision": "bf16", "stack": "megatron-core",
             "training": {"global_batch": batch, "zero": 1},
             "hardware": {"gpu": H100, "count": gpus, "network_gbps_per_node": 3200},
-            "parallelism": {"tp": tp, "pp": pp, "dp": dp, "sequence_parallel": tp > 1}},
+            "parallelism": {"tp": tp, "pp": pp, "dp": dp, "sequence_parallel": tp > 1},
+            "assumptions": {"loss_fp32": True}},
             "tokens_per_s_per_gpu", tflops * 1e12 / megatron_core_flops_per_token(layers, hidden, 131072, 4096),
             "TFLOP/s per GPU as printed -> tokens/s per GPU (Megatron-Core's model FLOPs)", tier="B"))
 

@@ -35,7 +35,12 @@ calibration refitted with Megatron-LM's H100 weak-scaling table as a third sourc
 16-bit step times +3.3..+7.9 % (median +7.4 %), 3 layouts changed (70b-60d on 1,024 H100: interleaving 5 -> 10;
 on 16,384 H100 / H200: PP 8 -> 4, DP 512 -> 1,024), every plan the same in the same order (H100 384 and H200 512
 for 70b-60d 47.9 -> 51.2 and 33.5 -> 36.0 days), the H200 near misses of 70b-60d and 405b-90d now last, and an
-H20 8,192 near miss for 405b-90d."""
+H20 8,192 near miss for 405b-90d; then Megatron-LM's loss costed in fp32 where the replay says it ran so (the
+megatron-2021 profile and the H100 table) and Hopper 16-bit refitted 1.119 -> 1.13: the 34 step times -0.4..-1.0 %,
+every layout unchanged, the serving constants back to their values before the table (so the A100's 16-bit serving
+rate, carried from Hopper by the calibrations' ratio, is 1.07 x what it was then): 70b-serving's second plan is now
+8 A100 80GB (16-bit weights, 5,000 tokens/s reached), the B200 fifth drops out, and 405b-90d's H20 near miss is gone
+again."""
 
 from __future__ import annotations
 

@@ -21,7 +21,7 @@ from gpuplanner.core.inference import (
     elementwise_time_s,
 )
 from gpuplanner.core.model import ModelArch
-from gpuplanner.core.performance import training_step_time
+from gpuplanner.core.performance import hbm_bytes_per_s, training_step_time
 from gpuplanner.core.workload import Assumptions, Cluster, Layouts, Recompute, Task, TrainingWorkload
 
 # Llama 3.1 8B's shape: 32 heads of 128, 8 KV heads, SwiGLU of 14,336.
@@ -184,3 +184,22 @@ def test_latent_attention_rotates_only_its_rotary_parts(catalog) -> None:
     rotary = 2 * (128 + 1) * 64 * 2
     expected = dense.split_forward - 2 * (plain.q_width + plain.kv_dim) * 2 + rotary
     assert mla.split_forward == pytest.approx(expected)
+
+
+def test_a_loss_in_fp32_costs_megatron_cores_passes(catalog) -> None:
+    """Megatron-Core's vocab-parallel cross-entropy (fused or not) casts the logits to fp32 and keeps its softmax
+    and gradient in fp32: 2 x 2 + 32 bytes a logit, for the fused 16-bit kernel's 4 x 2. The megatron-2021 profile
+    sets it; the step pays exactly the difference over the micro-batch's tokens, at HBM bandwidth."""
+    from gpuplanner.core.stack import PROFILES, Stack
+
+    assert cross_entropy_bytes_per_token(LLAMA_8B, 2.0, fp32=True) == LLAMA_8B.vocab * 36.0
+    assert cross_entropy_bytes_per_token(LLAMA_8B, 2.0) == LLAMA_8B.vocab * 8.0
+    assert PROFILES[Stack.MEGATRON_2021].assumptions["loss_fp32"] is True
+    workload = TrainingWorkload(LLAMA_8B, task=Task.PRETRAIN, seq_len=2048, global_batch=1, precision=Precision.BF16)
+    layouts = Layouts.single(1, 1, 1, 1, 0, Recompute.FULL, False, 1)
+    cluster = Cluster(catalog.gpu("h100-sxm5-80gb"), 1)
+    fused = training_step_time(workload, cluster, layouts, Assumptions())
+    fp32 = training_step_time(workload, cluster, layouts, Assumptions(loss_fp32=True))
+    extra_s = float(fp32.memory_bound[0]) - float(fused.memory_bound[0])
+    assert extra_s == pytest.approx(28.0 * LLAMA_8B.vocab * 2048 / hbm_bytes_per_s(cluster.gpu))
+    assert float(fp32.gemm[0]) == float(fused.gemm[0])

@@ -124,10 +124,16 @@ def layer_traffic(model: ModelArch, act_bytes: float, *, quantized_bytes: float 
     return LayerTraffic(replicated_fwd, replicated_bwd, split_fwd, split_bwd, scores_fwd, scores_bwd)
 
 
-def cross_entropy_bytes_per_token(model: ModelArch, act_bytes: float) -> float:
-    """The output head's loss over the vocabulary, per token (forward and backward): a fused vocabulary-parallel
-    cross-entropy (Megatron-LM) reads the logits for their maximum and for the sum of exponentials, then reads them
-    again and writes their gradient. Divided by tensor parallelism (each rank holds vocab / tp logits)."""
+def cross_entropy_bytes_per_token(model: ModelArch, act_bytes: float, fp32: bool = False) -> float:
+    """The output head's loss over the vocabulary, per token (forward and backward). A fused kernel reads the logits
+    for their maximum and for the sum of exponentials, then reads them again and writes their gradient in place.
+    In fp32 (Megatron-Core's vocab-parallel cross-entropy, fused or not, megatron/core/tensor_parallel/
+    cross_entropy.py, 2024): the logits cast to fp32 (read 16-bit, write 4 bytes); max and the shifted exponentials
+    with their sum (read 4, write 4); the softmax divided in place and kept (read 4, write 4); the gradient in place
+    (read 4, write 4); cast back for the output layer's backward (read 4, write 16-bit). Divided by tensor
+    parallelism (each rank holds vocab / tp logits)."""
+    if fp32:
+        return model.vocab * (2.0 * act_bytes + 32.0)
     return 4.0 * model.vocab * act_bytes
 
 

@@ -99,6 +99,8 @@ _ASSUMPTION_HELP: dict[str, str] = {
     "fused_elementwise": "norms, rotary and SwiGLU run as fused kernels (Transformer Engine, Megatron-LM, Liger, "
                          "torch.compile); off: eager PyTorch, one op a kernel (Hugging Face models without "
                          "torch.compile: several times the memory traffic)",
+    "loss_fp32": "the loss over the vocabulary runs in fp32 (Megatron-LM 2021-24: 4.5 x the memory traffic of a "
+                 "fused 16-bit cross-entropy such as Transformer Engine's or Liger's)",
     "fragmentation": "caching-allocator slack, a share of tensor memory (reserved but not allocated)",
     "dp_overlap": "share of the gradient traffic hidden behind the backward pass",
     "tp_overlap": "share of the tensor-parallel collectives hidden behind the GEMMs (Transformer Engine overlap)",

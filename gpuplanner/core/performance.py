@@ -442,7 +442,7 @@ def _step_time(workload: TrainingWorkload, gpu: GpuRows, gpus_per_node: np.ndarr
     recomputed = np.where(layouts.recompute == Recompute.FULL, forward + scores_forward,
                           np.where(layouts.recompute == Recompute.SELECTIVE, scores_forward, 0.0))
     layer_bytes = forward + backward + scores_forward + traffic.scores_backward * positions + recomputed
-    loss_bytes = cross_entropy_bytes_per_token(model, act_bytes) / tp
+    loss_bytes = cross_entropy_bytes_per_token(model, act_bytes, assumptions.loss_fp32) / tp
     memory_bound = (layer_bytes * model.layers + loss_bytes) / pp * layouts.micro_batch * local_tokens \
         * microbatches / hbm
     shard = parameter_shard(workload, tp, pp, layouts.ep)

@@ -38,8 +38,9 @@ PROFILES: dict[Stack, StackProfile] = {
     Stack.MEGATRON_2021: StackProfile(
         Stack.MEGATRON_2021.value, msg("Narayanan et al. 2021 (PTD-P); Korthikanti et al. 2022, Sec. 6.3: fp32 "
                                        "gradients, no FlashAttention, gradient all-reduce after the backward pass, "
-                                       "dropout 0.1"),
-        {"gradient_bytes": 4.0, "flash_attention": False, "dp_overlap": 0.0, "tp_overlap": 0.0, "dropout": True},
+                                       "dropout 0.1, the loss in fp32"),
+        {"gradient_bytes": 4.0, "flash_attention": False, "dp_overlap": 0.0, "tp_overlap": 0.0, "dropout": True,
+         "loss_fp32": True},
         tensor_parallel=True, pipeline_parallel=True, zero_stages=(0,)),
     Stack.MEGATRON_CORE: StackProfile(
         Stack.MEGATRON_CORE.value, msg("Megatron-Core / NeMo with Transformer Engine (2024+): FlashAttention, "

@@ -12,7 +12,7 @@ FITTED_EFFICIENCY_SCALE = {
     ('Blackwell', 'fp8'): 1.138,
     ('CDNA 3', 'fp8'): 0.932,
     ('CDNA 4', 'fp8'): 1.05,
-    ('Hopper', '16-bit'): 1.119,
+    ('Hopper', '16-bit'): 1.13,
     ('Hopper', 'fp8'): 1.185,
 }
 # Median |error| (%) of the cases of each group when their own source was left out of the fit.
@@ -32,7 +32,7 @@ OUT_OF_SAMPLE_MAX_PCT = {
     ('Blackwell', 'fp8'): 2.2,
     ('CDNA 3', 'fp8'): 2.4,
     ('CDNA 4', 'fp8'): 11.7,
-    ('Hopper', '16-bit'): 28.0,
+    ('Hopper', '16-bit'): 21.9,
     ('Hopper', 'fp8'): 21.2,
 }
 # Median |error| (%) of the dense cases on each GPU (catalog id x math width): a GPU's band is at least this.
@@ -52,7 +52,7 @@ OUT_OF_SAMPLE_GPU_MEDIAN_PCT = {
     ('mi355x', 'fp8'): 0.8,
 }
 # Median over every dense case, the floor of any band.
-OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 3.5
+OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 3.7
 # Published dense cases, distinct sources, and the largest GPU count validated, per group.
 CASES = {
     ('Ampere', '16-bit'): 15,
@@ -83,43 +83,43 @@ LARGEST_VALIDATED_GPUS = {
 }
 # Mixture-of-experts models (judged, never fitted): the median and largest out-of-sample |error| (%) of the
 # MoE cases, their distinct sources, and the groups with one.
-MOE_OUT_OF_SAMPLE_MEDIAN_PCT = 41.4
+MOE_OUT_OF_SAMPLE_MEDIAN_PCT = 42.0
 MOE_OUT_OF_SAMPLE_MAX_PCT = 201.5
 MOE_SOURCES = 2
 # The range of their estimated over measured speed (least, median, most), out of sample.
-MOE_SPEED_RATIO = (0.86, 1.41, 3.01)
+MOE_SPEED_RATIO = (0.86, 1.42, 3.01)
 MOE_GROUPS = (('Hopper', '16-bit'), ('Hopper', 'fp8'))
 # The serving constants (core.inference.ServingCalibration), fitted on every published TensorRT-LLM run.
 FITTED_SERVING = {
-    'trtllm_prefill': 0.7,
+    'trtllm_prefill': 0.75,
     'trtllm_hbm': 0.8,
     'trtllm_prompt_layer_s': 5e-05,
     'trtllm_fp8': 0.6,
     'trtllm_fp4': 0.4,
-    'gemm_overlap': 0.6,
-    'tp_hop_latency_s': 7e-06,
+    'gemm_overlap': 0.5,
+    'tp_hop_latency_s': 8e-06,
     'blackwell_bandwidth': 0.9,
 }
 # Serving: median and largest out-of-sample |error| (%) per engine (FP4 and mixture-of-experts models apart:
 # 'fp4', 'moe'), the median over every other judged serving case (the floor of a serving band), the distinct
 # sources per group, and the range of predicted / published of the MoE runs (all come out fast).
 SERVING_OUT_OF_SAMPLE_MEDIAN_PCT = {
-    'fp4': 7.4,
-    'llama.cpp': 5.0,
-    'moe': 55.2,
-    'pcie-tp': 15.4,
-    'tensorrt-llm': 4.6,
-    'vllm': 5.8,
+    'fp4': 7.1,
+    'llama.cpp': 5.4,
+    'moe': 56.0,
+    'pcie-tp': 16.2,
+    'tensorrt-llm': 5.3,
+    'vllm': 4.9,
 }
 SERVING_OUT_OF_SAMPLE_MAX_PCT = {
-    'fp4': 21.4,
-    'llama.cpp': 25.3,
-    'moe': 351.4,
-    'pcie-tp': 19.4,
-    'tensorrt-llm': 35.1,
-    'vllm': 6.9,
+    'fp4': 20.2,
+    'llama.cpp': 26.8,
+    'moe': 358.7,
+    'pcie-tp': 19.6,
+    'tensorrt-llm': 29.7,
+    'vllm': 5.1,
 }
-SERVING_OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 4.8
+SERVING_OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 5.5
 SERVING_SOURCES = {
     'fp4': 1,
     'llama.cpp': 1,
@@ -128,7 +128,7 @@ SERVING_SOURCES = {
     'tensorrt-llm': 4,
     'vllm': 3,
 }
-SERVING_MOE_SPEED_RATIO = (0.5, 1.6, 4.5)
+SERVING_MOE_SPEED_RATIO = (0.5, 1.6, 4.6)
 # The GPU architectures some published serving run ran on.
 SERVING_ARCHITECTURES = (
     'Ada Lovelace',

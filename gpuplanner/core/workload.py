@@ -108,6 +108,11 @@ class Assumptions:
     # torch.compile); False: eager PyTorch, one elementary op a kernel, as Hugging Face's Llama-family modules run
     # without torch.compile (core/elementwise.py). Only gated (Llama-family) models change.
     fused_elementwise: bool = True
+    # The loss over the vocabulary runs in fp32 (Megatron-LM 2021-24, both its fused and unfused vocab-parallel
+    # cross-entropy: the logits cast to fp32, their max, exp, sum and softmax written in fp32, the gradient too);
+    # off: a kernel that reads the 16-bit logits and writes their gradient in place (Transformer Engine's, Liger's,
+    # FlashAttention's fused cross-entropy). core/elementwise.cross_entropy_bytes_per_token.
+    loss_fp32: bool = False
     cuda_context_gib: float = 0.75  # CUDA context + cuBLAS/cuDNN workspaces, per process
     nccl_buffers_gib: float = 0.5  # NCCL channel buffers when the GPU talks to peers
     fragmentation: float = 0.08  # caching-allocator slack as a share of tensor memory

@@ -103,7 +103,7 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "NEMA L6-%1P (208 V)"),
     QT_TRANSLATE_NOOP("CoreMessages", "Narayanan et al. 2021 (PTD-P); Korthikanti et al. 2022, Sec. 6.3: fp32 "
                                       "gradients, no FlashAttention, gradient all-reduce after the backward pass, "
-                                      "dropout 0.1"),
+                                      "dropout 0.1, the loss in fp32"),
     QT_TRANSLATE_NOOP("CoreMessages", "Nearest fix: %1 × %2 (%3) needs %4 kW per rack with %5 cooling; ask for "
                                       "racks of at least %6 kW, or rent instead."),
     QT_TRANSLATE_NOOP("CoreMessages", "Nearest: %1 × %2 (%3): %4."),

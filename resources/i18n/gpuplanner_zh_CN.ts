@@ -109,7 +109,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="406"/>
-        <location filename="../../gpuplanner/ui/details.py" line="233"/>
+        <location filename="../../gpuplanner/ui/details.py" line="234"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
@@ -183,7 +183,7 @@
         <location filename="../../gpuplanner/cli/estimate.py" line="48"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="407"/>
         <location filename="../../gpuplanner/ui/details.py" line="72"/>
-        <location filename="../../gpuplanner/ui/details.py" line="234"/>
+        <location filename="../../gpuplanner/ui/details.py" line="235"/>
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
@@ -558,7 +558,7 @@
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="174"/>
         <location filename="../../gpuplanner/ui/details.py" line="169"/>
-        <location filename="../../gpuplanner/ui/details.py" line="268"/>
+        <location filename="../../gpuplanner/ui/details.py" line="269"/>
         <source>Racks</source>
         <translation>机柜数</translation>
     </message>
@@ -757,7 +757,7 @@
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="243"/>
         <location filename="../../gpuplanner/ui/details.py" line="185"/>
-        <location filename="../../gpuplanner/ui/details.py" line="270"/>
+        <location filename="../../gpuplanner/ui/details.py" line="271"/>
         <source>Capex</source>
         <translation>资本支出</translation>
     </message>
@@ -1122,7 +1122,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="462"/>
-        <location filename="../../gpuplanner/ui/details.py" line="265"/>
+        <location filename="../../gpuplanner/ui/details.py" line="266"/>
         <source>Output tokens/s</source>
         <translation>每秒输出 token 数</translation>
     </message>
@@ -1195,7 +1195,7 @@
         <location filename="../../gpuplanner/cli/estimate.py" line="105"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="477"/>
         <location filename="../../gpuplanner/ui/details.py" line="54"/>
-        <location filename="../../gpuplanner/ui/details.py" line="273"/>
+        <location filename="../../gpuplanner/ui/details.py" line="274"/>
         <source>Warnings</source>
         <translation>警告</translation>
     </message>
@@ -1231,7 +1231,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/ui/details.py" line="82"/>
-        <location filename="../../gpuplanner/ui/details.py" line="264"/>
+        <location filename="../../gpuplanner/ui/details.py" line="265"/>
         <source>Days</source>
         <translation>天数</translation>
     </message>
@@ -1549,71 +1549,76 @@
     </message>
     <message>
         <location filename="../../gpuplanner/ui/details.py" line="231"/>
+        <source>Loss over the vocabulary in fp32 (Megatron-LM)</source>
+        <translation>词表上的损失以 fp32 计算（Megatron-LM）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="232"/>
         <source>Weight storage</source>
         <translation>权重存储</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="232"/>
+        <location filename="../../gpuplanner/ui/details.py" line="233"/>
         <source>Compute efficiency scale</source>
         <translation>计算效率系数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="232"/>
+        <location filename="../../gpuplanner/ui/details.py" line="233"/>
         <source>FLOPs counted as</source>
         <translation>FLOPs 计算方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="233"/>
+        <location filename="../../gpuplanner/ui/details.py" line="234"/>
         <source>Activation memory</source>
         <translation>激活显存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="233"/>
+        <location filename="../../gpuplanner/ui/details.py" line="234"/>
         <source>Adapters</source>
         <translation>适配器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="234"/>
+        <location filename="../../gpuplanner/ui/details.py" line="235"/>
         <source>Power</source>
         <translation>功耗</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="236"/>
+        <location filename="../../gpuplanner/ui/details.py" line="237"/>
         <source>Job interruptions per million GPU-hours</source>
         <translation>每百万 GPU 小时的作业中断次数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="237"/>
+        <location filename="../../gpuplanner/ui/details.py" line="238"/>
         <source>Checkpoint write bandwidth per GPU (GB/s)</source>
         <translation>每 GPU 检查点写入带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="238"/>
+        <location filename="../../gpuplanner/ui/details.py" line="239"/>
         <source>Minutes to restart after an interruption</source>
         <translation>中断后重启所需分钟数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="246"/>
+        <location filename="../../gpuplanner/ui/details.py" line="247"/>
         <source>Per million output tokens, rented</source>
         <translation>每百万输出 token 成本（租用）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="247"/>
+        <location filename="../../gpuplanner/ui/details.py" line="248"/>
         <source>Per million output tokens, owned</source>
         <translation>每百万输出 token 成本（自有）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="249"/>
+        <location filename="../../gpuplanner/ui/details.py" line="250"/>
         <source>This job, rented on demand</source>
         <translation>本次任务（云上按量租用）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="280"/>
+        <location filename="../../gpuplanner/ui/details.py" line="281"/>
         <source>No plan keeps every limit you set</source>
         <translation>没有方案能满足您设定的全部限制</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="280"/>
+        <location filename="../../gpuplanner/ui/details.py" line="281"/>
         <source>Near misses (not answers)</source>
         <translation>接近的方案（不是答案）</translation>
     </message>
@@ -1639,7 +1644,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/ui/details.py" line="190"/>
-        <location filename="../../gpuplanner/ui/details.py" line="271"/>
+        <location filename="../../gpuplanner/ui/details.py" line="272"/>
         <source>TCO</source>
         <translation>总拥有成本</translation>
     </message>
@@ -1654,25 +1659,25 @@
         <translation>融合注意力内核代数（1-3）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="235"/>
+        <location filename="../../gpuplanner/ui/details.py" line="236"/>
         <source>GEMM time beyond the longer of math and weight reads (share of the shorter)</source>
         <translation>GEMM 在计算与权重读取中较长者之外多出的时间（较短者的比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="250"/>
+        <location filename="../../gpuplanner/ui/details.py" line="251"/>
         <source>This job, on owned hardware (its share of the TCO)</source>
         <translation>本次任务（自有硬件，按总拥有成本分摊）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="262"/>
+        <location filename="../../gpuplanner/ui/details.py" line="263"/>
         <source>Where</source>
         <translation>部署</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/plan.py" line="33"/>
         <location filename="../../gpuplanner/ui/details.py" line="55"/>
-        <location filename="../../gpuplanner/ui/details.py" line="262"/>
-        <location filename="../../gpuplanner/ui/details.py" line="284"/>
+        <location filename="../../gpuplanner/ui/details.py" line="263"/>
+        <location filename="../../gpuplanner/ui/details.py" line="285"/>
         <source>buy</source>
         <translation>购买</translation>
     </message>
@@ -1717,28 +1722,28 @@
     <message>
         <location filename="../../gpuplanner/cli/plan.py" line="33"/>
         <location filename="../../gpuplanner/ui/details.py" line="56"/>
-        <location filename="../../gpuplanner/ui/details.py" line="262"/>
-        <location filename="../../gpuplanner/ui/details.py" line="284"/>
+        <location filename="../../gpuplanner/ui/details.py" line="263"/>
+        <location filename="../../gpuplanner/ui/details.py" line="285"/>
         <source>rent</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="263"/>
+        <location filename="../../gpuplanner/ui/details.py" line="264"/>
         <source>Memory / GPU (GiB)</source>
         <translation>单卡显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="267"/>
+        <location filename="../../gpuplanner/ui/details.py" line="268"/>
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="269"/>
+        <location filename="../../gpuplanner/ui/details.py" line="270"/>
         <source>IT power (kW)</source>
         <translation>IT 功率（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="272"/>
+        <location filename="../../gpuplanner/ui/details.py" line="273"/>
         <source>Ranking cost</source>
         <translation>排名成本</translation>
     </message>
@@ -3098,6 +3103,11 @@ Qt %2，Qt for Python %3，Python %4
         <translation>NEMA L6-%1P（208 V）</translation>
     </message>
     <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="104"/>
+        <source>Narayanan et al. 2021 (PTD-P); Korthikanti et al. 2022, Sec. 6.3: fp32 gradients, no FlashAttention, gradient all-reduce after the backward pass, dropout 0.1, the loss in fp32</source>
+        <translation>Narayanan 等 2021（PTD-P）；Korthikanti 等 2022，第 6.3 节：fp32 梯度，无 FlashAttention，反向传播结束后再做梯度 all-reduce，dropout 0.1，损失以 fp32 计算</translation>
+    </message>
+    <message>
         <location filename="../../gpuplanner/i18n/message_templates.py" line="109"/>
         <source>Nearest: %1 × %2 (%3): %4.</source>
         <translation>最接近的方案：%1 × %2（%3）：%4。</translation>
@@ -3266,11 +3276,6 @@ Qt %2，Qt for Python %3，Python %4
         <location filename="../../gpuplanner/i18n/message_templates.py" line="97"/>
         <source>Mixture-of-experts training is judged on published runs, never fitted to them: against them the estimate is %1-%2 times the measured speed (median %3); most come out too fast, so expect the slower side of the band (±%4%).</source>
         <translation>混合专家（MoE）模型的训练估计只用公开运行检验、从不拟合：与这些运行相比，估计速度是实测的 %1-%2 倍（中位数 %3 倍）；多数偏快，请按误差带中较慢的一侧预期（±%4%）。</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="104"/>
-        <source>Narayanan et al. 2021 (PTD-P); Korthikanti et al. 2022, Sec. 6.3: fp32 gradients, no FlashAttention, gradient all-reduce after the backward pass, dropout 0.1</source>
-        <translation>Narayanan 等 2021（PTD-P）；Korthikanti 等 2022，第 6.3 节：fp32 梯度，无 FlashAttention，反向传播结束后再做梯度 all-reduce，dropout 0.1</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/i18n/message_templates.py" line="114"/>

@@ -5,14 +5,18 @@ from __future__ import annotations
 import time
 
 from replay import (  # benchmarks/replay.py, beside this script
+    SCALE_OUT_TITLE,
     energy_cases,
     finetune_cases,
     finetune_memory_cases,
+    format_scale_out,
     format_table,
+    fsdp_scale_out_cases,
     gpu_hour_cases,
     inference_cases,
     memory_cases,
     run_cases,
+    scale_out_rows,
     training_cases,
     vision_cases,
 )
@@ -43,6 +47,11 @@ def main() -> None:
         print(title)
         print(format_table(results))
         print()
+    scaling = run_cases(fsdp_scale_out_cases(catalog), catalog)
+    count += len(scaling)
+    print(SCALE_OUT_TITLE)
+    print(format_scale_out(scale_out_rows(scaling)))
+    print()
     print(f"{count} cases evaluated in {time.perf_counter() - started:.2f} s")
 
 

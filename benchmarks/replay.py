@@ -587,26 +587,30 @@ MPT_SHAPES = {"760m": (1536, 12, 24), "1b": (2048, 16, 24), "3b": (2560, 20, 32)
 
 
 def fsdp_scale_out_cases(catalog: Catalog) -> list[Case]:
-    """MosaicML's H100 BF16 rows of one model at 2,048 tokens on several GPU counts (FSDP FULL_SHARD), each with its
-    own micro-batch, accumulation and checkpointing; the network as for the source's other rows (1600 Gbps)."""
-    run = published_runs()["mosaic-h100-bf16-fsdp-scale-out"]
+    """MosaicML's rows of one model at 2,048 tokens on several GPU counts (FSDP FULL_SHARD), each with its own
+    micro-batch, accumulation and checkpointing: H100 80GB (network not stated: 1600 Gbps, as for the source's other
+    rows) and A100 40GB (1600 Gbps RoCE, as its table states)."""
+    runs = published_runs()
     cases = []
-    for size, seq, gpus, micro, _accumulation, batch, tokens, checkpointing in run["results"]["rows"]:
-        hidden, heads, layers = MPT_SHAPES[size]
-        model = {"layers": layers, "hidden": hidden, "heads": heads, "ffn_hidden": 4 * hidden, "vocab": 50368,
-                 "gated_mlp": False, "tied_embeddings": True}
-        cases.append(Case(run["id"], f"MPT-{size}, {gpus} H100", {
-            "task": "pretrain", "model": model, "seq_len": seq, "precision": "bf16", "stack": "fsdp",
-            "training": {"global_batch": batch, "micro_batch": micro, "zero": 3,
-                         "recompute": "full" if checkpointing else "none"},
-            "hardware": {"gpu": H100, "count": gpus, "network_gbps_per_node": 1600},
-            "parallelism": {"tp": 1, "pp": 1, "dp": gpus}}, "tokens_per_s_per_gpu", tokens,
-            "tokens/s per GPU as printed (llm-foundry: PyTorch FSDP)"))
+    for run_id, gpu, name in (("mosaic-h100-bf16-fsdp-scale-out", H100, "H100"),
+                              ("mosaic-a100-40gb-bf16-fsdp-scale-out", "a100-sxm4-40gb", "A100 40GB")):
+        run = runs[run_id]
+        for size, seq, gpus, micro, _accumulation, batch, tokens, checkpointing in run["results"]["rows"]:
+            hidden, heads, layers = MPT_SHAPES[size]
+            model = {"layers": layers, "hidden": hidden, "heads": heads, "ffn_hidden": 4 * hidden, "vocab": 50368,
+                     "gated_mlp": False, "tied_embeddings": True}
+            cases.append(Case(run_id, f"MPT-{size}, {gpus} {name}", {
+                "task": "pretrain", "model": model, "seq_len": seq, "precision": "bf16", "stack": "fsdp",
+                "training": {"global_batch": batch, "micro_batch": micro, "zero": 3,
+                             "recompute": "full" if checkpointing else "none"},
+                "hardware": {"gpu": gpu, "count": gpus, "network_gbps_per_node": 1600},
+                "parallelism": {"tp": 1, "pp": 1, "dp": gpus}}, "tokens_per_s_per_gpu", tokens,
+                "tokens/s per GPU as printed (llm-foundry: PyTorch FSDP)"))
     return cases
 
 
 SCALE_OUT_TITLE = ("FSDP across nodes: throughput per GPU over the same model's on its fewest GPUs (MosaicML, H100 "
-                   "BF16, 2,048 tokens)")
+                   "80GB and A100 40GB, BF16, 2,048 tokens)")
 
 
 @dataclass(frozen=True)
@@ -622,22 +626,24 @@ class ScaleOutRow:
 
 
 def scale_out_rows(results: list[CaseResult]) -> list[ScaleOutRow]:
-    """Each result after the first of its model, as a ratio to that first one (the model is the label's prefix)."""
+    """Each result after the first of its model and GPU, as a ratio to that first one (a label reads 'model, count
+    GPU')."""
     rows, first = [], {}
     for result in results:
-        model = result.case.label.split(",")[0]
+        model_name, count_gpu = result.case.label.split(", ")
+        model = (model_name, count_gpu.split(" ", 1)[1])
         if model not in first:
             first[model] = result
             continue
         base = first[model]
-        rows.append(ScaleOutRow(f"{result.case.label} / {base.case.label.split(', ')[1]}",
+        rows.append(ScaleOutRow(f"{result.case.label} / {base.case.label.split(', ')[1].split(' ')[0]}",
                                 result.case.published / base.case.published, result.predicted / base.predicted))
     return rows
 
 
 def format_scale_out(rows: list[ScaleOutRow]) -> str:
-    lines = [f"{'case':<34} {'published':>10} {'predicted':>10} {'error':>8}"]
-    lines += [f"{r.label:<34} {r.published_ratio:>10.3f} {r.predicted_ratio:>10.3f} {r.error_pct:>+7.1f}%"
+    lines = [f"{'case':<36} {'published':>10} {'predicted':>10} {'error':>8}"]
+    lines += [f"{r.label:<36} {r.published_ratio:>10.3f} {r.predicted_ratio:>10.3f} {r.error_pct:>+7.1f}%"
               for r in rows]
     return "\n".join(lines)
 

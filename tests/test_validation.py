@@ -102,24 +102,27 @@ def test_out_of_sample_errors_stay_within_todays_gate(cross_validated) -> None:
 
 
 def test_fsdp_scale_out_is_judged_on_mosaicmls_series(training_results) -> None:
-    """Issue 19 item 15: the throughput a job keeps when it grows from one node to many. MosaicML's H100 BF16 table
-    has six MPT models at 2,048 tokens on several GPU counts (FSDP FULL_SHARD, each row's own micro-batch); each row
-    is judged as its throughput per GPU over the model's on its fewest GPUs, which takes out the model's level
-    error. Measured, the series keep 93-118 % of it; the model keeps 21 % for 13B at micro-batch 2 on 16-64 H100
-    (-78..-79 %) and 344 % for 70B going from micro-batch 2 on 32 H100 to 8 on 64 (+192 %): it sends every rank's
-    whole ZeRO-3 volume through that rank's own NIC share (a node's bandwidth / 8), where NCCL's rings cross a node
-    once per channel over all of its NICs. Costing the rings that way (tried 2026-12-02) brings every row here
-    within 12 %, but makes the 2021 GPT-3 ZeRO-3 run on 1,536 A100 72 % fast (its 1,536-rank rings of small chunks
-    are latency-bound), Cisco's 8B on 64 and 128 H100 19 and 31 % fast and LLaMA-65B 17 % fast: not shipped. The
-    gate holds today's figures (median 16.0 %, worst 191.7 %); the table is printed with the others."""
+    """Issue 19 item 15: the throughput a job keeps when it grows from one node to many. MosaicML's tables have MPT
+    models at 2,048 tokens on several GPU counts (FSDP FULL_SHARD, each row's own micro-batch): six on H100 80GB
+    (network not stated) and four on A100 40GB (1600 Gbps RoCE, as stated). Each row is judged as its throughput per GPU
+    over the model's on its fewest GPUs, which takes out the model's level error. Measured, the series keep 93-136 % of
+    it. On A100 40GB the model is within 19.1 % (median 3.9 %); on H100 it keeps 21 % for 13B at micro-batch 2 on 16-64
+    GPUs (-78..-79 %) and 344 % for 70B going from micro-batch 2 on 32 GPUs to 8 on 64 (+192 %): it sends every rank's
+    whole ZeRO-3 volume through that rank's own NIC share (a node's bandwidth / 8), where NCCL's rings cross a node once
+    per channel over all of its NICs. Costing the rings that way (tried 2026-12-02) brings the H100 rows within 11.9 %
+    and the table to a median of 4.1 %, but 70B on 64 A100 40GB at micro-batch 2, whose loss is real (36 % MFU against
+    49 % at micro-batch 4 on 128), comes out 24.6 % fast, and in the training table the 2021 GPT-3 ZeRO-3 run on 1,536
+    A100 72 % fast (its 1,536-rank rings of small chunks are latency-bound), Cisco's 8B on 64 and 128 H100 19 and 31 %
+    fast and LLaMA-65B 17 % fast: not shipped. The gate holds today's figures (23 rows, median 15.6 %, worst 191.7 %);
+    the table is printed with the others."""
     from benchmarks.replay import SCALE_OUT_TITLE, format_scale_out, fsdp_scale_out_cases, scale_out_rows
 
     _, catalog = training_results
     rows = scale_out_rows(run_cases(fsdp_scale_out_cases(catalog), catalog))
     VALIDATION_TABLES.append((SCALE_OUT_TITLE, format_scale_out(rows)))
     errors = sorted(abs(r.error_pct) for r in rows)
-    assert len(rows) == 13
-    assert statistics.median(errors) <= 16.1 and errors[-1] <= 191.8, errors
+    assert len(rows) == 23
+    assert statistics.median(errors) <= 15.6 and errors[-1] <= 191.8, errors
 
 
 @pytest.fixture(scope="module")

@@ -52,6 +52,9 @@ def main() -> None:
     print(SCALE_OUT_TITLE)
     print(format_scale_out(scale_out_rows(scaling)))
     print()
+    print("The same rows' throughput per GPU (their level, not judged: the scale-out above is)")
+    print(format_table(scaling))
+    print()
     print(f"{count} cases evaluated in {time.perf_counter() - started:.2f} s")
 
 

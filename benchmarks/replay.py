@@ -586,10 +586,10 @@ MPT_SHAPES = {"760m": (1536, 12, 24), "1b": (2048, 16, 24), "3b": (2560, 20, 32)
               "13b": (5120, 40, 40), "30b": (7168, 56, 48), "70b": (8192, 64, 80)}
 
 
-def fsdp_scale_out_cases(catalog: Catalog) -> list[Case]:
+def fsdp_scale_out_cases(catalog: Catalog, striped: bool = False) -> list[Case]:
     """MosaicML's rows of one model at 2,048 tokens on several GPU counts (FSDP FULL_SHARD), each with its own
     micro-batch, accumulation and checkpointing: H100 80GB (network not stated: 1600 Gbps, as for the source's other
-    rows) and A100 40GB (1600 Gbps RoCE, as its table states)."""
+    rows) and A100 40GB (1600 Gbps RoCE, as its table states). `striped`: with assumptions.node_striped_collectives."""
     runs = published_runs()
     cases = []
     for run_id, gpu, name in (("mosaic-h100-bf16-fsdp-scale-out", H100, "H100"),
@@ -604,7 +604,8 @@ def fsdp_scale_out_cases(catalog: Catalog) -> list[Case]:
                 "training": {"global_batch": batch, "micro_batch": micro, "zero": 3,
                              "recompute": "full" if checkpointing else "none"},
                 "hardware": {"gpu": gpu, "count": gpus, "network_gbps_per_node": 1600},
-                "parallelism": {"tp": 1, "pp": 1, "dp": gpus}}, "tokens_per_s_per_gpu", tokens,
+                "parallelism": {"tp": 1, "pp": 1, "dp": gpus},
+                "assumptions": {"node_striped_collectives": striped}}, "tokens_per_s_per_gpu", tokens,
                 "tokens/s per GPU as printed (llm-foundry: PyTorch FSDP)"))
     return cases
 

@@ -55,6 +55,11 @@ def main() -> None:
     print("The same rows' throughput per GPU (their level, not judged: the scale-out above is)")
     print(format_table(scaling))
     print()
+    striped = run_cases(fsdp_scale_out_cases(catalog, striped=True), catalog)
+    count += len(striped)
+    print(SCALE_OUT_TITLE + ", with assumptions.node_striped_collectives")
+    print(format_scale_out(scale_out_rows(striped)))
+    print()
     print(f"{count} cases evaluated in {time.perf_counter() - started:.2f} s")
 
 

@@ -107,6 +107,9 @@ MIN_MEMORY_HEADROOM = 0.05  # a senior engineer's rule of thumb: keep ~5 % of GP
 FP8_PARAMETER_HINT_SHARE = 0.10  # FP8 parameters are worth a hint when they would free this share of the GPU
 OVERSIZED_MIN_GPUS, OVERSIZED_HOURS = 1024, 2.0  # >= 1,024 GPUs for a job under two hours: check the inputs
 ECC_RISK_DAYS = 3.0  # a run longer than this on memory without ECC risks silent errors
+# Exposed data-parallel traffic across nodes above this share of the step is where the network costing decides the
+# answer (MosaicML's FSDP runs on H100 and the older ZeRO-3, Ethernet and RoCE runs disagree on it).
+CROSS_NODE_DP_NOTE_SHARE = 0.2
 COUNT_SEARCH_LIMIT = 1 << 16
 
 PRECISION_FALLBACK = {Precision.FP4: Precision.FP8, Precision.FP8: Precision.BF16, Precision.BF16: Precision.FP16,
@@ -222,6 +225,7 @@ def training_warnings(scenario: Scenario, workload: TrainingWorkload, cluster: C
         warnings.append(msg("Misses the deadline: {days:.1f} days against {deadline:g}.", days=days,
                             deadline=deadline))
     warnings += fp8_parameter_hint(workload, search, best, gpu)
+    warnings += cross_node_data_parallel_note(scenario, cluster, search, best)
     warnings += sustained_clock_note(gpu, workload.precision)
     if not is_validated(gpu, workload.precision):
         warnings.append(msg("No published run on {architecture} in {precision} to check against: the time "
@@ -295,6 +299,23 @@ def sustained_clock_note(gpu: GPU, precision: Precision) -> list[Message]:
                 "datasheet peak (its power limit lowers its clock under dense GEMMs: the vendor's measured "
                 "max-achievable FLOPs); its {width} GEMMs are scaled so.", gpu=gpu.model, share=share,
                 architecture=gpu.architecture, width=precision.value.upper())]
+
+
+def cross_node_data_parallel_note(scenario: Scenario, cluster: Cluster, search: LayoutSearch,
+                                  best: int) -> list[Message]:
+    """Where data-parallel traffic across nodes is a real share of the step and costed one NIC per GPU: say how much
+    it is and that a rail-optimized fabric spreads it over every NIC of a node (the assumption that costs it so)."""
+    layout = search.layouts.describe(best)
+    if scenario.assumptions.node_striped_collectives or cluster.count <= cluster.gpus_per_node or layout.dp <= 1:
+        return []
+    parts = search.time.as_dict(best)
+    share = parts["data_parallel"] / max(sum(parts.values()), 1e-12)
+    if share < CROSS_NODE_DP_NOTE_SHARE:
+        return []
+    return [msg("Data-parallel traffic across nodes is {share:.0%} of the step, costed at each GPU's own NIC share. On "
+                "a rail-optimized fabric NCCL spreads it over every NIC of a node (MosaicML's FSDP runs on H100 kept "
+                "their speed from 8 to 64 GPUs); set assumptions.node_striped_collectives to cost it so.",
+                share=share)]
 
 
 def fp8_parameter_hint(workload: TrainingWorkload, search: LayoutSearch, best: int, gpu: GPU) -> list[Message]:

@@ -101,6 +101,9 @@ _ASSUMPTION_HELP: dict[str, str] = {
                          "torch.compile: several times the memory traffic)",
     "loss_fp32": "the loss over the vocabulary runs in fp32 (Megatron-LM 2021-24: 4.5 x the memory traffic of a "
                  "fused 16-bit cross-entropy such as Transformer Engine's or Liger's)",
+    "node_striped_collectives": "data-parallel traffic across nodes uses every NIC of a node (NCCL rings on a "
+                                "rail-optimized fabric; MosaicML's FSDP runs on H100 behave so); off: each GPU's "
+                                "traffic through its own NIC",
     "fragmentation": "caching-allocator slack, a share of tensor memory (reserved but not allocated)",
     "dp_overlap": "share of the gradient traffic hidden behind the backward pass",
     "tp_overlap": "share of the tensor-parallel collectives hidden behind the GEMMs (Transformer Engine overlap)",

@@ -535,6 +535,13 @@ def _step_time(workload: TrainingWorkload, gpu: GpuRows, gpus_per_node: np.ndarr
     # reduce-scatter them and all-gather the updated weights after the optimizer step: 2 x params, as plain DP,
     # Rajbhandari et al. 2020, Sec. 7); ZeRO-3 reduce-scatters them and all-gathers weights twice per micro-batch.
     dp_link = group_link(world)
+    if assumptions.node_striped_collectives:
+        # A data-parallel ring spanning nodes uses the NICs of its ranks in a node (gpus_per_node / (tp cp pp) of
+        # them), at most the node's NVLink rate.
+        ranks_in_node = np.minimum(np.maximum(gpus_per_node / (tp * cp * pp), 1.0), gpus_per_node)
+        dp_link = np.where(world <= gpus_per_node, dp_link,
+                           np.minimum(nic_bytes_per_s * ranks_in_node, gpu.link_bytes_per_s(ranks_in_node,
+                                                                                             assumptions)))
     # The gradients and weights a GPU keeps (expert parallelism: its share of the experts). The routed experts it
     # holds are replicated over replicas / ep ranks only (the expert-data-parallel group; none when EP spans all
     # the data-parallel ranks), the rest over every data- and context-parallel rank: each part is reduced and

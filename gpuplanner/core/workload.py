@@ -118,6 +118,12 @@ class Assumptions:
     fragmentation: float = 0.08  # caching-allocator slack as a share of tensor memory
     link_efficiency: float = 0.75  # achieved all-reduce bus bandwidth / link peak (NCCL tests)
     network_efficiency: float = 0.80  # achieved bus bandwidth / NIC line rate
+    # Data-parallel collectives spanning nodes striped over every NIC of a node: NCCL's rings cross a node once per
+    # channel, one channel per NIC on a rail-optimized fabric, so a ring has the NICs of all its ranks in the node.
+    # Off (the default, which the published runs fit best overall): each rank's whole volume through its own NIC
+    # share. MosaicML's FSDP runs on H100 need it on (benchmarks/replay.fsdp_scale_out_cases); the 2021 ZeRO-3,
+    # Cisco's Ethernet and LLaMA-65B runs are slower than it predicts.
+    node_striped_collectives: bool = False
     collective_latency_s: float = 20e-6  # fixed cost of one collective call
     dp_overlap: float = 0.8  # share of data-parallel gradient traffic hidden behind backward (bucketed DDP)
     tp_overlap: float = 0.0  # share of tensor-parallel collective time hidden behind the GEMMs (Transformer Engine

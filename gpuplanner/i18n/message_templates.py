@@ -53,6 +53,10 @@ TEMPLATES = (
                                       "replica."),
     QT_TRANSLATE_NOOP("CoreMessages", "CP=%1 splits each %2-token sequence over %1 GPUs (ring attention); its K/V "
                                       "traffic is costed as hidden behind the attention math where that is longer."),
+    QT_TRANSLATE_NOOP("CoreMessages", "Data-parallel traffic across nodes is %1 of the step, costed at each GPU's "
+                                      "own NIC share. On a rail-optimized fabric NCCL spreads it over every NIC of "
+                                      "a node (MosaicML's FSDP runs on H100 kept their speed from 8 to 64 GPUs); "
+                                      "set assumptions.node_striped_collectives to cost it so."),
     QT_TRANSLATE_NOOP("CoreMessages", "DeepSpeed PipelineModule: pipeline parallelism with ZeRO-1 at most (ZeRO-2/3"
                                       " are not supported with pipelines); the model's FlashAttention-2"),
     QT_TRANSLATE_NOOP("CoreMessages", "DeepSpeed ZeRO (stages 0-3, overlap_comm) and DeepSpeed-MoE expert "

@@ -229,6 +229,7 @@ def assumption_labels() -> dict[str, str]:
         "fp8_activation_inputs": tr("FP8 training also stores the MLP activation inputs in FP8"),
         "fused_elementwise": tr("Fused norm, rotary and activation kernels (off: eager PyTorch)"),
         "loss_fp32": tr("Loss over the vocabulary in fp32 (Megatron-LM)"),
+        "node_striped_collectives": tr("Data-parallel traffic uses every NIC of a node (rail-optimized fabric)"),
         "weight_storage": tr("Weight storage"),
         "compute_efficiency_scale": tr("Compute efficiency scale"), "flops_convention": tr("FLOPs counted as"),
         "activation_memory": tr("Activation memory"), "optimizer": tr("Optimizer"), "adapters": tr("Adapters"),

@@ -629,7 +629,8 @@ class ScaleOutRow:
 def scale_out_rows(results: list[CaseResult]) -> list[ScaleOutRow]:
     """Each result after the first of its model and GPU, as a ratio to that first one (a label reads 'model, count
     GPU')."""
-    rows, first = [], {}
+    rows: list[ScaleOutRow] = []
+    first: dict[tuple[str, str], CaseResult] = {}
     for result in results:
         model_name, count_gpu = result.case.label.split(", ")
         model = (model_name, count_gpu.split(" ", 1)[1])

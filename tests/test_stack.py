@@ -174,3 +174,16 @@ def test_node_striped_collectives_spread_cross_node_data_parallel_traffic_over_a
     assert estimate_for_scenario({**one_node, "assumptions": {"node_striped_collectives": True}},
                                  catalog).training.step_time_s == estimate_for_scenario(one_node,
                                                                                         catalog).training.step_time_s
+
+
+def test_no_striping_note_where_a_data_parallel_group_has_one_rank_a_node(catalog) -> None:
+    """TP 8 fills a node: each data-parallel ring has one rank there and its NIC, striped or not, so an estimate
+    whose data-parallel traffic is large says nothing about striping."""
+    run = {"task": "pretrain", "model": {"preset": "llama-2-70b"}, "seq_len": 4096, "training": {"global_batch": 16,
+           "micro_batch": 1, "zero": 3}, "hardware": {"gpu": "h100-sxm5-80gb", "count": 128,
+           "network_gbps_per_node": 400}, "parallelism": {"tp": 8, "pp": 1, "dp": 16}}
+    result = estimate_for_scenario(run, catalog)
+    assert result.training.step_breakdown_s["data_parallel"] > 0.2 * result.training.step_time_s
+    assert not any("node_striped_collectives" in str(w) for w in result.warnings)
+    striped = estimate_for_scenario({**run, "assumptions": {"node_striped_collectives": True}}, catalog)
+    assert striped.training.step_time_s == pytest.approx(result.training.step_time_s)

@@ -538,7 +538,7 @@ def _step_time(workload: TrainingWorkload, gpu: GpuRows, gpus_per_node: np.ndarr
     if assumptions.node_striped_collectives:
         # A data-parallel ring spanning nodes uses the NICs of its ranks in a node (gpus_per_node / (tp cp pp) of
         # them), at most the node's NVLink rate.
-        ranks_in_node = np.minimum(np.maximum(gpus_per_node / (tp * cp * pp), 1.0), gpus_per_node)
+        ranks_in_node = np.maximum(gpus_per_node / (tp * cp * pp), 1.0)
         dp_link = np.where(world <= gpus_per_node, dp_link,
                            np.minimum(nic_bytes_per_s * ranks_in_node, gpu.link_bytes_per_s(ranks_in_node,
                                                                                              assumptions)))

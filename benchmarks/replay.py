@@ -54,6 +54,19 @@ def gpt_model(layers: int, hidden: int, heads: int, vocab: int = 51200) -> dict[
             "gated_mlp": False, "tied_embeddings": True}
 
 
+# MPT shapes (d_model, n_heads, n_layers) from llm-foundry's scripts/train/yamls/pretrain/mpt-*.yaml.
+MPT_SHAPES = {"760m": (1536, 12, 24), "1b": (2048, 16, 24), "3b": (2560, 20, 32), "7b": (4096, 32, 32),
+              "13b": (5120, 40, 40), "30b": (7168, 56, 48), "70b": (8192, 64, 80)}
+
+
+def mpt_model(size: str) -> dict[str, Any]:
+    """An MPT model as llm-foundry's benchmark tables ran it: ALiBi, no biases, a GeLU MLP of 4 d_model, the
+    GPT-NeoX vocabulary padded to 50,368, tied embeddings."""
+    hidden, heads, layers = MPT_SHAPES[size]
+    return {"layers": layers, "hidden": hidden, "heads": heads, "ffn_hidden": 4 * hidden, "vocab": 50368,
+            "gated_mlp": False, "tied_embeddings": True}
+
+
 @dataclass(frozen=True)
 class Case:
     run_id: str
@@ -211,10 +224,7 @@ def training_cases(catalog: Catalog) -> list[Case]:
         _tokens_from_tflops(llama405, 131072, run["results"]["tflops_per_gpu"], catalog),
         "380 model TFLOP/s (PaLM convention) -> tokens/s per GPU; DP 8 (see the run's note)"))
 
-    mpt7 = {"layers": 32, "hidden": 4096, "heads": 32, "ffn_hidden": 16384, "vocab": 50368, "gated_mlp": False,
-            "tied_embeddings": True}
-    mpt70 = {"layers": 80, "hidden": 8192, "heads": 64, "ffn_hidden": 32768, "vocab": 50368, "gated_mlp": False,
-             "tied_embeddings": True}
+    mpt7, mpt70 = mpt_model("7b"), mpt_model("70b")
     for run_id, label, model, gpu, gpus, seq, batch, micro, recompute in (
         ("mosaic-7b-a100x8-seq2048", "MPT-7B, 8 A100, 2K, FSDP", mpt7, A100, 8, 2048, 96, 6, "none"),
         ("mosaic-7b-h100x8-seq65536", "MPT-7B, 8 H100, 64K, FSDP", mpt7, H100, 8, 65536, 16, 1, "full"),
@@ -581,11 +591,6 @@ def format_table(results: list[CaseResult]) -> str:
     return "\n".join(lines)
 
 
-# MPT shapes (d_model, n_heads, n_layers) from llm-foundry's scripts/train/yamls/pretrain/mpt-*.yaml.
-MPT_SHAPES = {"760m": (1536, 12, 24), "1b": (2048, 16, 24), "3b": (2560, 20, 32), "7b": (4096, 32, 32),
-              "13b": (5120, 40, 40), "30b": (7168, 56, 48), "70b": (8192, 64, 80)}
-
-
 def fsdp_scale_out_cases(catalog: Catalog, striped: bool = False) -> list[Case]:
     """MosaicML's rows of one model at 2,048 tokens on several GPU counts (FSDP FULL_SHARD), each with its own
     micro-batch, accumulation and checkpointing: H100 80GB (network not stated: 1600 Gbps, as for the source's other
@@ -596,11 +601,8 @@ def fsdp_scale_out_cases(catalog: Catalog, striped: bool = False) -> list[Case]:
                               ("mosaic-a100-40gb-bf16-fsdp-scale-out", "a100-sxm4-40gb", "A100 40GB")):
         run = runs[run_id]
         for size, seq, gpus, micro, _accumulation, batch, tokens, checkpointing in run["results"]["rows"]:
-            hidden, heads, layers = MPT_SHAPES[size]
-            model = {"layers": layers, "hidden": hidden, "heads": heads, "ffn_hidden": 4 * hidden, "vocab": 50368,
-                     "gated_mlp": False, "tied_embeddings": True}
             cases.append(Case(run_id, f"MPT-{size}, {gpus} {name}", {
-                "task": "pretrain", "model": model, "seq_len": seq, "precision": "bf16", "stack": "fsdp",
+                "task": "pretrain", "model": mpt_model(size), "seq_len": seq, "precision": "bf16", "stack": "fsdp",
                 "training": {"global_batch": batch, "micro_batch": micro, "zero": 3,
                              "recompute": "full" if checkpointing else "none"},
                 "hardware": {"gpu": gpu, "count": gpus, "network_gbps_per_node": 1600},

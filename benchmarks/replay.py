@@ -833,8 +833,8 @@ def inference_cases(catalog: Catalog) -> list[Case]:
     # estimate models: printed only. NVIDIA's harness admits requests by the cache in use: its
     # trtllm_batch_sched_policy defaults to max_util (TensorRT-LLM's MAX_UTILIZATION) and the llama2-70b configs
     # leave it so, with kvcache_free_gpu_mem_frac 0.90. v4.1 ran the v4.0 configurations on newer software; its B200
-    # (FP4, preview) has no configuration in v4.1: the memory share is the next round's for that system, and its batch
-    # of 2,048 the ceiling on the KV room the planner sizes.
+    # (FP4, preview) has no configuration in v4.1: the memory share is the next round's (v5.0) for that system, and its
+    # batch of 2,048 the ceiling on the KV room the planner sizes, as in v5.0.
     for run_id, gpu, tp, count, batch, n_out, weights, label, judged in (
         ("mlperf-i40-llama2-70b-8h100", H100, 2, 8, 896, 292, "fp8", "MLPerf 70B 8xH100 fp8 (TP2 x4)", True),
         ("mlperf-i40-llama2-70b-8h200-700w", "h200-sxm-141gb", 1, 8, 806, 292, "fp8",
@@ -846,6 +846,8 @@ def inference_cases(catalog: Catalog) -> list[Case]:
          "MLPerf v4.1 70B 8xH200 fp8 (TP1 x8)", True),
         ("mlperf-i41-llama2-70b-1b200-fp4", "b200", 1, 1, 2048, 274, "fp4",
          "MLPerf v4.1 70B 1xB200 fp4 [batch = KV room, at most v5.0's]", True),
+        ("mlperf-i50-llama2-70b-1b200-fp4", "b200", 1, 1, 2048, 272, "fp4",
+         "MLPerf v5.0 70B 1xB200 fp4 [batch = KV room, at most 2048]", True),
     ):
         run = runs[run_id]
         scenario = _serve(l70, gpu, batch, 292, n_out, "tensorrt-llm", tp, weights, "fp8")

@@ -467,7 +467,7 @@ def test_serving_on_geforce_cards_says_the_licence_forbids_the_data_centre(catal
 
 def test_serving_bands_come_from_the_out_of_sample_table(catalog) -> None:
     """Dense FP8 on H100 (TensorRT-LLM): its engine's out-of-sample median, at least the median over every judged
-    case; FP4 on B200: FP4's out-of-sample median (two sources, which disagree); an architecture no serving run ran
+    case; FP4 on B200: FP4's out-of-sample median (three sources, which disagree); an architecture no serving run ran
     on at least the unvalidated band (the RTX PRO 6000 Blackwell, GB202; the Ada L40S was one until v0.9.0's tables
     were added); tensor parallelism over PCIe its group's worst (one source); a mixture-of-experts model the median
     error of its judged runs."""

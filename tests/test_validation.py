@@ -153,39 +153,40 @@ def test_the_bands_shown_are_the_current_out_of_sample_table(cross_validated, se
 
 def test_serving_out_of_sample_errors_stay_within_todays_gate(serving_cross_validated) -> None:
     """Serving, gated on leave-one-source-out errors (issue 19's targets: median 8 %, no case over 15 %). Every fit
-    runs the same way from the same prior: on all TensorRT-LLM runs (what ships), and on all but each of its five
-    sources (its 2023 docs, their v0.9.0 tables, MLPerf Inference v4.0, MLPerf Inference v4.1, the 1.0 table) to
-    judge that one; vLLM's and llama.cpp's judged rows take the fit on all; a constant leaves its prior only for a
-    mean error 0.1 point lower. Without FP4 (below) and MoE (judged only), 135 judged cases: median 4.8 %, 15 over
-    15 %: twelve of the v0.9.0 tables' 48 dense rows when they are left out (Llama 2 7B on one H200 19-28 % fast,
-    where the H100 rows are within 11 %; 70B on L40S over PCIe 17-19 % fast; 70B at 2,048 / 2,048 tokens on one H200
-    and 7B on an A100, 15-18 % fast; the 70B first tokens of 128-token prompts on 4 H100 / H200 33-35 % slow, the 7B
-    one of 2,048 on an L40S 20 % slow), two 2023 first-token latencies at 128 tokens, and llama.cpp's H100 PCIe
-    prompt and 13B decode rows. MLPerf Inference v4.1 (added 2026-12-02: the v4.0 configurations on 8 H100 and 8
-    H200 a round later, 12.5-12.9 % faster on software alone, and one B200 in FP4) comes out 7.2 % and 9.5 % slow on
-    the Hopper rows and moved the median from 5.5 % and 16 over 15 %. FP4 has two sources now, which disagree: the
-    B200 run is 16.7 % slow with the shipped fit, and fitted on it alone, TensorRT-LLM 1.0's 40 FP4 rows come out
-    16.7 % fast in the median, 34.1 % at worst (24 of 41 over 15 %; with that table as the only source they kept
-    FP8's share and were 7.1 % / 20.2 %): the band an FP4 plan carries is that median, and its warning gives both.
-    Tensor parallelism over PCIe (the L40S rows at TP 2-8) is a group of its own: 15.4 % median, 19.4 % worst, the
-    band such a plan carries. In sample, over the 183 dense and FP4 cases: median 4.9 %, 13 over 15 % (4.7 % and 12
-    before the v4.1 runs; 4.8 % and 11 before the Hopper 16-bit training calibration moved 1.21 -> 1.13 with
-    Megatron-LM's H100 table: serving carries its 16-bit rate from Hopper, where it is fitted, to the A100 rows by the
-    calibrations' GEMM efficiency ratio, so the A100 rows are 7 % faster and the 7B first token at 128 tokens on an
-    A100 is 15.5 % fast; 3.2 % and 4 of 132 before the v0.9.0 tables; 4.2 % and 5 before NVLink SHARP)."""
+    runs the same way from the same prior: on all TensorRT-LLM runs (what ships), and on all but each of its six
+    sources (its 2023 docs, their v0.9.0 tables, MLPerf Inference v4.0, v4.1 and v5.0, the 1.0 table) to judge that
+    one; vLLM's and llama.cpp's judged rows take the fit on all; a constant leaves its prior only for a mean error 0.1
+    point lower. A fit is a coordinate descent with a move of two constants at once after each sweep: one constant at
+    a time stalled where two trade against each other (FP4's share against Blackwell's bandwidth, the prefill share
+    against the GEMM overlap and the all-reduce latency), and one MLPerf run added moved three constants to another
+    stall with a higher error; with pair moves the fit on all runs lowers the mean capped error 6.23 -> 5.64 % and
+    stays put with the 2024-25 MLPerf runs in or out (the all-reduce latency 7 or 8 us).
+    Without FP4 (below) and MoE (judged only), 135 judged cases: median 5.3 %, 14 over 15 %, worst 28.4 %: eleven of
+    the v0.9.0 tables' 48 dense rows when they are left out (Llama 2 7B on one H200 24 % fast, where the H100 rows are
+    within 11 %; 70B on L40S over PCIe 17-21 % fast; 70B at 2,048 / 2,048 tokens on one H200 18 % fast; the 70B first
+    tokens of 128-token prompts on 4 H100 / H200 26-27 % slow, the 7B one of 2,048 on an L40S 19 % slow), two 2023
+    first-token latencies at 128 tokens, and llama.cpp's H100 PCIe prompt and 13B decode rows (4.8 %, 15 over 15 % and
+    35 % at worst before pair moves; 5.5 % and 16 before MLPerf v4.1). MLPerf v4.1 (the v4.0 configurations on 8 H100
+    and 8 H200 a round later, 12.5-12.9 % faster on software alone) comes out 9-10 % slow on the Hopper rows. FP4 has
+    three sources, which disagree: MLPerf's single B200 (v4.1 and v5.0) is 14-21 % faster than the shipped fit, and
+    fitted on those two alone, TensorRT-LLM 1.0's 40 FP4 rows come out 14.2 % off in the median, 30.0 % at worst (19
+    of 42 over 15 %; 7.1 % / 20.2 % when that table was FP4's only source and they kept FP8's share): the band an FP4
+    plan carries is that median, and its warning gives both. Tensor parallelism over PCIe (the L40S rows at TP 2-8)
+    is a group of its own: 17.1 % median, 21.2 % worst, the band such a plan carries. In sample, over the 184 dense
+    and FP4 cases: median 4.1 %, 14 over 15 % (4.9 % and 13 before pair moves)."""
     from benchmarks.crossval_serving import _median_max, judged
 
     _, rows = serving_cross_validated
     dense = [r.out_of_sample for r in judged(rows) if r.case.group not in ("fp4", "moe")]
-    median, _ = _median_max(dense)  # type: ignore[arg-type]
-    assert len(dense) >= 135 and median <= 4.9, median
-    assert sum(abs(e) > 15.0 for e in dense) <= 15  # type: ignore[arg-type]
+    median, worst = _median_max(dense)  # type: ignore[arg-type]
+    assert len(dense) >= 135 and median <= 5.3 and worst <= 28.5, (median, worst)
+    assert sum(abs(e) > 15.0 for e in dense) <= 14  # type: ignore[arg-type]
     fp4 = [r.out_of_sample for r in judged(rows) if r.case.group == "fp4"]
     fp4_median, fp4_worst = _median_max(fp4)  # type: ignore[arg-type]
-    assert len(fp4) >= 41 and fp4_median <= 16.8 and fp4_worst <= 34.2, (fp4_median, fp4_worst)
+    assert len(fp4) >= 42 and fp4_median <= 14.3 and fp4_worst <= 30.1, (fp4_median, fp4_worst)
     fitted_or_judged = [r for r in rows if not r.case.moe]
     shipped_median, _ = _median_max([r.shipped for r in fitted_or_judged])
-    assert shipped_median <= 4.9 and sum(abs(r.shipped) > 15.0 for r in fitted_or_judged) <= 13
+    assert shipped_median <= 4.1 and sum(abs(r.shipped) > 15.0 for r in fitted_or_judged) <= 14
 
 
 def test_estimates_carry_the_out_of_sample_band_widened_when_extrapolating(training_results) -> None:

@@ -569,8 +569,8 @@ def estimate_serving(workload: ServingWorkload, gpu: GPU, tp: int) -> ServingEst
             warnings.append(msg("{gpu} has no FP4 tensor cores: FP4 weights save memory but run as {used} GEMMs.",
                                 gpu=gpu.model, used=compute_precision(gpu, WeightFormat.FP4).value.upper()))
         else:
-            warnings.append(msg("FP4 serving is checked against two published sources that disagree (TensorRT-LLM "
-                                "1.0's table on B200 and GB200, MLPerf Inference v4.1 on one B200): fitted without "
+            warnings.append(msg("FP4 serving is checked against published sources that disagree (TensorRT-LLM 1.0's "
+                                "table on B200 and GB200; MLPerf Inference v4.1 and v5.0 on one B200): fitted without "
                                 "one, its runs come out {median:.0f}% off in the median and up to {worst:.0f}%.",
                                 median=SERVING_OUT_OF_SAMPLE_MEDIAN_PCT["fp4"],
                                 worst=SERVING_OUT_OF_SAMPLE_MAX_PCT["fp4"]))

@@ -91,44 +91,44 @@ MOE_SPEED_RATIO = (0.86, 1.42, 3.01)
 MOE_GROUPS = (('Hopper', '16-bit'), ('Hopper', 'fp8'))
 # The serving constants (core.inference.ServingCalibration), fitted on every published TensorRT-LLM run.
 FITTED_SERVING = {
-    'trtllm_prefill': 0.75,
+    'trtllm_prefill': 0.7,
     'trtllm_hbm': 0.8,
-    'trtllm_prompt_layer_s': 5e-05,
+    'trtllm_prompt_layer_s': 0.0001,
     'trtllm_fp8': 0.6,
-    'trtllm_fp4': 0.4,
-    'gemm_overlap': 0.5,
-    'tp_hop_latency_s': 8e-06,
-    'blackwell_bandwidth': 0.9,
+    'trtllm_fp4': 0.45,
+    'gemm_overlap': 0.4,
+    'tp_hop_latency_s': 7e-06,
+    'blackwell_bandwidth': 0.8,
 }
 # Serving: median and largest out-of-sample |error| (%) per engine (FP4 and mixture-of-experts models apart:
 # 'fp4', 'moe'), the median over every other judged serving case (the floor of a serving band), the distinct
 # sources per group, and the range of predicted / published of the MoE runs (all come out fast).
 SERVING_OUT_OF_SAMPLE_MEDIAN_PCT = {
-    'fp4': 16.7,
-    'llama.cpp': 5.4,
-    'moe': 56.0,
-    'pcie-tp': 15.4,
-    'tensorrt-llm': 4.6,
-    'vllm': 4.9,
+    'fp4': 14.2,
+    'llama.cpp': 6.6,
+    'moe': 52.6,
+    'pcie-tp': 17.1,
+    'tensorrt-llm': 5.2,
+    'vllm': 4.0,
 }
 SERVING_OUT_OF_SAMPLE_MAX_PCT = {
-    'fp4': 34.1,
-    'llama.cpp': 26.8,
-    'moe': 358.7,
-    'pcie-tp': 19.4,
-    'tensorrt-llm': 35.1,
-    'vllm': 5.1,
+    'fp4': 30.0,
+    'llama.cpp': 28.4,
+    'moe': 336.2,
+    'pcie-tp': 21.2,
+    'tensorrt-llm': 27.0,
+    'vllm': 4.7,
 }
-SERVING_OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 4.8
+SERVING_OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 5.3
 SERVING_SOURCES = {
-    'fp4': 2,
+    'fp4': 3,
     'llama.cpp': 1,
     'moe': 2,
     'pcie-tp': 1,
     'tensorrt-llm': 5,
     'vllm': 3,
 }
-SERVING_MOE_SPEED_RATIO = (0.5, 1.6, 4.6)
+SERVING_MOE_SPEED_RATIO = (0.5, 1.5, 4.4)
 # The GPU architectures some published serving run ran on.
 SERVING_ARCHITECTURES = (
     'Ada Lovelace',

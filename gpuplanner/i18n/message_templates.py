@@ -72,10 +72,9 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "Expected %1 interruptions over the run (one every %2 h on %3 GPUs): with a "
                                       "checkpoint every %4 min and %5-min restarts, %6 of the wall-clock time is "
                                       "training."),
-    QT_TRANSLATE_NOOP("CoreMessages", "FP4 serving is checked against two published sources that disagree "
-                                      "(TensorRT-LLM 1.0's table on B200 and GB200, MLPerf Inference v4.1 on one "
-                                      "B200): fitted without one, its runs come out %1% off in the median and up to"
-                                      " %2%."),
+    QT_TRANSLATE_NOOP("CoreMessages", "FP4 serving is checked against published sources that disagree (TensorRT-LLM"
+                                      " 1.0's table on B200 and GB200; MLPerf Inference v4.1 and v5.0 on one B200):"
+                                      " fitted without one, its runs come out %1% off in the median and up to %2%."),
     QT_TRANSLATE_NOOP("CoreMessages", "FP8 parameters (training.weight_dtype fp8, as NeMo's fp8_params) would hold "
                                       "the weights in %1 GiB per GPU instead of %2 and spare their cast each step; "
                                       "the estimate keeps 16-bit weights unless the scenario sets it."),

@@ -787,8 +787,8 @@ def estimate_inference(scenario: Scenario, node: NodeSpec | None = None, alterna
                             band=band))
     if workload.profile.name == "TensorRT-LLM" and not workload.model.is_moe:
         warnings.append(msg("TensorRT-LLM's profile is fitted on its own published tables (v0.5 and v0.6.1, "
-                            "v0.9.0, 1.0) and MLPerf Inference v4.0; the band is its error on each source left out of "
-                            "the fit (±{band:.0f}%).", band=band))
+                            "v0.9.0, 1.0) and MLPerf Inference v4.0, v4.1 and v5.0; the band is its error on each "
+                            "source left out of the fit (±{band:.0f}%).", band=band))
     if workload.profile.name == "vLLM":
         warnings.append(msg("vLLM's prompt speed is an assumption (about 90 % of TensorRT-LLM's); its decode is "
                             "fitted on one published run and checked on two (an H100, an AMD MI300X)."))

@@ -144,8 +144,8 @@ TEMPLATES = (
                                       "estimate's band."),
     QT_TRANSLATE_NOOP("CoreMessages", "TensorRT-LLM runs on NVIDIA GPUs only: %1 is planned with vLLM."),
     QT_TRANSLATE_NOOP("CoreMessages", "TensorRT-LLM's profile is fitted on its own published tables (v0.5 and "
-                                      "v0.6.1, v0.9.0, 1.0) and MLPerf Inference v4.0; the band is its error on "
-                                      "each source left out of the fit (±%1%)."),
+                                      "v0.6.1, v0.9.0, 1.0) and MLPerf Inference v4.0, v4.1 and v5.0; the band is "
+                                      "its error on each source left out of the fit (±%1%)."),
     QT_TRANSLATE_NOOP("CoreMessages", "The load needs %1 replicas of %2 GPU(s) = %3 GPUs; only %4 given."),
     QT_TRANSLATE_NOOP("CoreMessages", "The purchase price is from %1, over 12 months ago: ask a vendor for a "
                                       "current quote."),

@@ -3133,6 +3133,11 @@ Qt %2，Qt for Python %3，Python %4
         <translation>服务器价格来自您的报价：%1。</translation>
     </message>
     <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="146"/>
+        <source>TensorRT-LLM&apos;s profile is fitted on its own published tables (v0.5 and v0.6.1, v0.9.0, 1.0) and MLPerf Inference v4.0, v4.1 and v5.0; the band is its error on each source left out of the fit (±%1%).</source>
+        <translation>TensorRT-LLM 的配置参数拟合自其官方发布的数据表（v0.5 与 v0.6.1、v0.9.0、1.0）和 MLPerf Inference v4.0、v4.1 与 v5.0；误差带是每个来源被排除在拟合之外时的误差（±%1%）。</translation>
+    </message>
+    <message>
         <location filename="../../gpuplanner/i18n/message_templates.py" line="154"/>
         <source>The rental price is from %1, over 12 months ago: check the provider&apos;s current price.</source>
         <translation>租用价格来自 %1，已超过 12 个月：请查询服务商的当前价格。</translation>
@@ -3311,11 +3316,6 @@ Qt %2，Qt for Python %3，Python %4
         <location filename="../../gpuplanner/i18n/message_templates.py" line="145"/>
         <source>TensorRT-LLM runs on NVIDIA GPUs only: %1 is planned with vLLM.</source>
         <translation>TensorRT-LLM 只能在 NVIDIA GPU 上运行：%1 按 vLLM 规划。</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="146"/>
-        <source>TensorRT-LLM&apos;s profile is fitted on its own published tables (v0.5 and v0.6.1, v0.9.0, 1.0) and MLPerf Inference v4.0; the band is its error on each source left out of the fit (±%1%).</source>
-        <translation>TensorRT-LLM 的配置参数拟合自其官方发布的数据表（v0.5 与 v0.6.1、v0.9.0、1.0）和 MLPerf Inference v4.0；误差带是每个来源被排除在拟合之外时的误差（±%1%）。</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/i18n/message_templates.py" line="150"/>

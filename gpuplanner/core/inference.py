@@ -158,10 +158,10 @@ def build_engines(calibration: ServingCalibration) -> dict[str, EngineProfile]:
     return {
         "tensorrt-llm": EngineProfile("TensorRT-LLM", calibration.trtllm_prefill, calibration.trtllm_hbm, 0.90, 128,
                                       "fit to TensorRT-LLM's v0.5 / v0.6.1 and v0.9.0 tables, MLPerf Inference v4.0, "
-                                      "v4.1 and v5.0 and the 1.0 maximum-load table; KV room reserved for each request's whole "
-                                      "length (its default GUARANTEED_NO_EVICT scheduler), 90 % of the memory free "
-                                      "after the weights (free_gpu_memory_fraction); CUDA graphs for generation-only "
-                                      "steps",
+                                      "v4.1 and v5.0 and the 1.0 maximum-load table; KV room reserved for each "
+                                      "request's whole length (its default GUARANTEED_NO_EVICT scheduler), 90 % of the "
+                                      "memory free after the weights (free_gpu_memory_fraction); CUDA graphs for "
+                                      "generation-only steps",
                                       reserves_whole_sequence=True, admission_choosable=True, kv_share_of_free=True,
                                       prompt_layer_overhead_s=calibration.trtllm_prompt_layer_s),
         "vllm": EngineProfile("vLLM", VLLM_PREFILL_SHARE * calibration.trtllm_prefill, VLLM_HBM, 0.90, 128,

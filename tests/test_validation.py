@@ -189,6 +189,31 @@ def test_serving_out_of_sample_errors_stay_within_todays_gate(serving_cross_vali
     assert shipped_median <= 4.1 and sum(abs(r.shipped) > 15.0 for r in fitted_or_judged) <= 14
 
 
+def test_the_serving_fit_leaves_a_valley_that_one_constant_at_a_time_cannot() -> None:
+    """Two constants that act on the same runs (FP4's share and Blackwell's bandwidth on the B200 rows) can lower the
+    error only together: each alone raises it. The coordinate sweep stops there; the pair move takes both steps, and
+    a fit from that point goes on to the floor (on a made-up error surface, so the test says what the search does,
+    not what the published runs say)."""
+    from dataclasses import replace
+
+    from benchmarks.crossval_serving import GRID, PRIOR, _coordinate_sweep, _pair_move
+
+    start = replace(PRIOR, trtllm_fp8=0.4, trtllm_fp4=0.4, blackwell_bandwidth=0.9)  # every constant on its grid
+    floor = {"trtllm_fp4": 0.45, "blackwell_bandwidth": 0.8}
+
+    def score(calibration) -> float:
+        moved = [getattr(calibration, name) != getattr(start, name) for name in floor]
+        on_floor = all(getattr(calibration, name) == value for name, value in floor.items())
+        return 3.0 if on_floor else 6.0 + sum(moved)
+
+    assert all(getattr(start, name) in GRID[name] and floor.get(name, GRID[name][0]) in GRID[name] for name in GRID)
+    assert _coordinate_sweep(score, start) == start  # one at a time: every move costs
+    reached = _pair_move(score, start)
+    assert (reached.trtllm_fp4, reached.blackwell_bandwidth) == (0.45, 0.8)
+    assert reached == replace(start, **floor)  # nothing else moved
+    assert _pair_move(score, reached) == reached  # and it stays
+
+
 def test_estimates_carry_the_out_of_sample_band_widened_when_extrapolating(training_results) -> None:
     from gpuplanner.core.estimate import UNVALIDATED_ERROR_PCT, uncertainty_pct
     from gpuplanner.core.hardware import Precision

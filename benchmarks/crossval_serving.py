@@ -64,6 +64,7 @@ TENSORRT_LLM = "tensorrt-llm"
 class ServingCase:
     prepared: Prepared
     source: str  # the source's title
+    source_name: str  # its short title (the name estimates cite it by)
     engine: str
     fitted_elsewhere: bool  # its engine's own constants were fitted on it ("[fitted]")
     group: str  # the group its error counts in (inference.serving_validation_group: 'moe', 'fp4', 'pcie-tp', engine)
@@ -170,12 +171,12 @@ def serving_cases(catalog: Catalog) -> list[ServingCase]:
         if not case.in_median:  # printed-only cases are never fitted or judged on
             continue
         source = runs[case.run_id]["source"]
-        title = source["title"] if isinstance(source, dict) else str(source)
         engine = case.scenario["inference"]["engine"]
         prepared = prepare(case, catalog)
         scenario = prepared.scenario
         group = serving_validation_group(serving_workload(scenario), scenario.gpu, scenario.layout.tp or 1)
-        out.append(ServingCase(prepared, title, engine, "[fitted]" in case.label, group))
+        out.append(ServingCase(prepared, source["title"], source["short_title"], engine, "[fitted]" in case.label,
+                               group))
     return out
 
 
@@ -229,6 +230,14 @@ def engine_summary(rows: Sequence[ServingRow]) -> dict[str, dict[str, float]]:
     return out
 
 
+def group_sources(rows: Sequence[ServingRow]) -> dict[str, tuple[str, ...]]:
+    """Per group (as engine_summary's), the short titles of its distinct sources, sorted."""
+    names: dict[str, set[str]] = defaultdict(set)
+    for row in rows:
+        names[row.case.group].add(row.case.source_name)
+    return {group: tuple(sorted(members)) for group, members in sorted(names.items())}
+
+
 def format_serving_report(calibration: ServingCalibration, rows: Sequence[ServingRow]) -> str:
     lines = [f"{'case':<58} {'source':<24} {'shipped':>8} {'refit':>8} {'LOSO':>8}"]
     for row in rows:
@@ -279,7 +288,10 @@ def serving_generated_lines(calibration: ServingCalibration, rows: Sequence[Serv
 
     dense = [r.out_of_sample for r in judged(rows) if r.case.group not in ("fp4", "moe")]
     overall = round(_median_max(dense)[0], 1)  # type: ignore[arg-type]
-    sources = "{\n" + "".join(f"    {group!r}: {int(s['sources'])},\n" for group, s in summary.items()) + "}"
+    sources = "{\n" + "".join(f"    {group!r}: {names!r},\n" if len(repr(names)) < 100 else
+                               f"    {group!r}: (\n" + "".join(f"        {name!r},\n" for name in names) + "    ),\n"
+                               for group, names in group_sources(rows).items()) + "}"
+    fit_sources = sorted({r.case.source_name for r in rows if r.case.engine == TENSORRT_LLM and not r.case.moe})
     architectures = tuple(sorted({r.case.prepared.scenario.gpu.architecture for r in rows}))
     moe = [speed_ratio(r) for r in judged(rows) if r.case.moe]
     moe_ratio = (round(min(moe), 1), round(statistics.median(moe), 1), round(max(moe), 1)) if moe else None
@@ -288,11 +300,14 @@ def serving_generated_lines(calibration: ServingCalibration, rows: Sequence[Serv
         f"FITTED_SERVING = {fitted}",
         "# Serving: median and largest out-of-sample |error| (%) per engine (FP4 and mixture-of-experts models apart:",
         "# 'fp4', 'moe'), the median over every other judged serving case (the floor of a serving band), the distinct",
-        "# sources per group, and the range of predicted / published of the MoE runs (all come out fast).",
+        "# sources per group (their short titles in published-runs.json, which estimates cite), and the range of",
+        "# predicted / published of the MoE runs (all come out fast).",
         f"SERVING_OUT_OF_SAMPLE_MEDIAN_PCT = {table('out_of_sample_median')}",
         f"SERVING_OUT_OF_SAMPLE_MAX_PCT = {table('out_of_sample_max')}",
         f"SERVING_OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = {overall}",
         f"SERVING_SOURCES = {sources}",
+        "# The sources TensorRT-LLM's constants are fitted on (its dense and FP4 runs).",
+        "SERVING_FIT_SOURCES = (\n" + "".join(f"    {name!r},\n" for name in fit_sources) + ")",
         f"SERVING_MOE_SPEED_RATIO = {moe_ratio!r}",
         "# The GPU architectures some published serving run ran on.",
         "SERVING_ARCHITECTURES = (\n" + "".join(f"    {name!r},\n" for name in architectures) + ")",

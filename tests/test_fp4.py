@@ -15,6 +15,7 @@ from gpuplanner.core.validation_errors import (
     SERVING_OUT_OF_SAMPLE_MAX_PCT,
     SERVING_OUT_OF_SAMPLE_MEDIAN_PCT,
     SERVING_OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT,
+    SERVING_SOURCES,
     SOURCES,
 )
 from gpuplanner.service import estimate_for_scenario
@@ -78,6 +79,7 @@ def test_fp4_weights_take_four_and_a_half_bits_and_decode_faster(catalog) -> Non
     note = next(str(w) for w in fp4.warnings if "FP4 serving is checked against published sources" in str(w))
     assert f"{SERVING_OUT_OF_SAMPLE_MEDIAN_PCT['fp4']:.0f}% off in the median" in note
     assert f"up to {SERVING_OUT_OF_SAMPLE_MAX_PCT['fp4']:.0f}%" in note
+    assert len(SERVING_SOURCES["fp4"]) == 3 and all(name in note for name in SERVING_SOURCES["fp4"])
     hopper = serve(catalog, "h100-sxm5-80gb")
     assert any("FP4 weights save memory but run as FP8 GEMMs" in str(w) for w in hopper.warnings)
 

@@ -189,6 +189,19 @@ def test_serving_out_of_sample_errors_stay_within_todays_gate(serving_cross_vali
     assert shipped_median <= 4.1 and sum(abs(r.shipped) > 15.0 for r in fitted_or_judged) <= 14
 
 
+def test_every_serving_source_has_one_short_title_that_estimates_cite() -> None:
+    """Serving estimates name the sources they were fitted and judged on by each source's short title in
+    published-runs.json (core/validation_errors.SERVING_SOURCES, SERVING_FIT_SOURCES): each title has exactly one, and
+    no two sources share one."""
+    short_by_title: dict[str, set[str]] = {}
+    for run in published_runs().values():
+        if run["kind"].startswith("inference"):
+            short_by_title.setdefault(run["source"]["title"], set()).add(run["source"].get("short_title", ""))
+    assert all(len(names) == 1 and "" not in names for names in short_by_title.values()), short_by_title
+    shorts = [next(iter(names)) for names in short_by_title.values()]
+    assert len(set(shorts)) == len(shorts)
+
+
 def test_the_serving_fit_leaves_a_valley_that_one_constant_at_a_time_cannot() -> None:
     """Two constants that act on the same runs (FP4's share and Blackwell's bandwidth on the B200 rows) can lower the
     error only together: each alone raises it. The coordinate sweep stops there; the pair move takes both steps, and

@@ -75,6 +75,7 @@ from gpuplanner.core.validation_errors import (
     OUT_OF_SAMPLE_MEDIAN_PCT,
     OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT,
     SERVING_ARCHITECTURES,
+    SERVING_FIT_SOURCES,
     SERVING_MOE_SPEED_RATIO,
     SERVING_OUT_OF_SAMPLE_MAX_PCT,
     SERVING_OUT_OF_SAMPLE_MEDIAN_PCT,
@@ -191,7 +192,7 @@ def serving_uncertainty_pct(group: str, gpu: GPU) -> float:
         band = MOE_SERVING_ERROR_PCT
     elif group not in SERVING_OUT_OF_SAMPLE_MEDIAN_PCT:
         band = UNVALIDATED_ERROR_PCT
-    elif SERVING_SOURCES[group] < 2:  # its own source cannot judge it
+    elif len(SERVING_SOURCES[group]) < 2:  # its own source cannot judge it
         band = SERVING_OUT_OF_SAMPLE_MAX_PCT[group]
     else:
         band = max(SERVING_OUT_OF_SAMPLE_MEDIAN_PCT[group], SERVING_OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT)
@@ -786,9 +787,9 @@ def estimate_inference(scenario: Scenario, node: NodeSpec | None = None, alterna
                             "v0.9.0 on L40S, TP 2-8): its worst error there, ±{band:.0f}%, is this estimate's band.",
                             band=band))
     if workload.profile.name == "TensorRT-LLM" and not workload.model.is_moe:
-        warnings.append(msg("TensorRT-LLM's profile is fitted on its own published tables (v0.5 and v0.6.1, "
-                            "v0.9.0, 1.0) and MLPerf Inference v4.0, v4.1 and v5.0; the band is its error on each "
-                            "source left out of the fit (±{band:.0f}%).", band=band))
+        warnings.append(msg("TensorRT-LLM's profile is fitted on these published sources: {sources}. The band, "
+                            "±{band:.0f}%, is its error on each source left out of the fit.",
+                            sources="; ".join(SERVING_FIT_SOURCES), band=band))
     if workload.profile.name == "vLLM":
         warnings.append(msg("vLLM's prompt speed is an assumption (about 90 % of TensorRT-LLM's); its decode is "
                             "fitted on one published run and checked on two (an H100, an AMD MI300X)."))

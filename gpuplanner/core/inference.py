@@ -34,8 +34,10 @@ from gpuplanner.core.performance import (
 from gpuplanner.core.records import record
 from gpuplanner.core.validation_errors import (
     FITTED_SERVING,
+    SERVING_FIT_SOURCES,
     SERVING_OUT_OF_SAMPLE_MAX_PCT,
     SERVING_OUT_OF_SAMPLE_MEDIAN_PCT,
+    SERVING_SOURCES,
 )
 from gpuplanner.core.workload import NVFP4_BYTES_PER_VALUE, Assumptions
 
@@ -157,8 +159,7 @@ def build_engines(calibration: ServingCalibration) -> dict[str, EngineProfile]:
     """The engine profiles, TensorRT-LLM's (and vLLM's prompt share) from the fitted calibration."""
     return {
         "tensorrt-llm": EngineProfile("TensorRT-LLM", calibration.trtllm_prefill, calibration.trtllm_hbm, 0.90, 128,
-                                      "fit to TensorRT-LLM's v0.5 / v0.6.1 and v0.9.0 tables, MLPerf Inference v4.0, "
-                                      "v4.1 and v5.0 and the 1.0 maximum-load table; KV room reserved for each "
+                                      "fit to " + "; ".join(SERVING_FIT_SOURCES) + "; KV room reserved for each "
                                       "request's whole length (its default GUARANTEED_NO_EVICT scheduler), 90 % of the "
                                       "memory free after the weights (free_gpu_memory_fraction); CUDA graphs for "
                                       "generation-only steps",
@@ -569,9 +570,9 @@ def estimate_serving(workload: ServingWorkload, gpu: GPU, tp: int) -> ServingEst
             warnings.append(msg("{gpu} has no FP4 tensor cores: FP4 weights save memory but run as {used} GEMMs.",
                                 gpu=gpu.model, used=compute_precision(gpu, WeightFormat.FP4).value.upper()))
         else:
-            warnings.append(msg("FP4 serving is checked against published sources that disagree (TensorRT-LLM 1.0's "
-                                "table on B200 and GB200; MLPerf Inference v4.1 and v5.0 on one B200): fitted without "
-                                "one, its runs come out {median:.0f}% off in the median and up to {worst:.0f}%.",
+            warnings.append(msg("FP4 serving is checked against published sources that disagree: {sources}. "
+                                "Fitted without one, its runs come out {median:.0f}% off in the median and up to "
+                                "{worst:.0f}%.", sources="; ".join(SERVING_SOURCES["fp4"]),
                                 median=SERVING_OUT_OF_SAMPLE_MEDIAN_PCT["fp4"],
                                 worst=SERVING_OUT_OF_SAMPLE_MAX_PCT["fp4"]))
     if tp > 1 and not gpu.has_scale_up_fabric:

@@ -102,7 +102,8 @@ FITTED_SERVING = {
 }
 # Serving: median and largest out-of-sample |error| (%) per engine (FP4 and mixture-of-experts models apart:
 # 'fp4', 'moe'), the median over every other judged serving case (the floor of a serving band), the distinct
-# sources per group, and the range of predicted / published of the MoE runs (all come out fast).
+# sources per group (their short titles in published-runs.json, which estimates cite), and the range of
+# predicted / published of the MoE runs (all come out fast).
 SERVING_OUT_OF_SAMPLE_MEDIAN_PCT = {
     'fp4': 14.2,
     'llama.cpp': 6.6,
@@ -121,13 +122,32 @@ SERVING_OUT_OF_SAMPLE_MAX_PCT = {
 }
 SERVING_OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 5.3
 SERVING_SOURCES = {
-    'fp4': 3,
-    'llama.cpp': 1,
-    'moe': 2,
-    'pcie-tp': 1,
-    'tensorrt-llm': 5,
-    'vllm': 3,
+    'fp4': ('MLPerf Inference v4.1 (NVIDIA)', 'MLPerf Inference v5.0 (NVIDIA)', 'TensorRT-LLM 1.0'),
+    'llama.cpp': ('llama-bench (XiongjieDai, Dec 2023)',),
+    'moe': ('TensorRT-LLM 1.0', 'TensorRT-LLM v0.9.0'),
+    'pcie-tp': ('TensorRT-LLM v0.9.0',),
+    'tensorrt-llm': (
+        'MLPerf Inference v4.0 (NVIDIA)',
+        'MLPerf Inference v4.1 (NVIDIA)',
+        'TensorRT-LLM 1.0',
+        'TensorRT-LLM v0.5 / v0.6.1',
+        'TensorRT-LLM v0.9.0',
+    ),
+    'vllm': (
+        'InferenceBench (vLLM 0.21)',
+        'MLPerf Inference v4.1 (AMD)',
+        'vLLM 0.23 sweep on A100 (J. Musgrave)',
+    ),
 }
+# The sources TensorRT-LLM's constants are fitted on (its dense and FP4 runs).
+SERVING_FIT_SOURCES = (
+    'MLPerf Inference v4.0 (NVIDIA)',
+    'MLPerf Inference v4.1 (NVIDIA)',
+    'MLPerf Inference v5.0 (NVIDIA)',
+    'TensorRT-LLM 1.0',
+    'TensorRT-LLM v0.5 / v0.6.1',
+    'TensorRT-LLM v0.9.0',
+)
 SERVING_MOE_SPEED_RATIO = (0.5, 1.5, 4.4)
 # The GPU architectures some published serving run ran on.
 SERVING_ARCHITECTURES = (

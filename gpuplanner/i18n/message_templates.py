@@ -72,9 +72,8 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "Expected %1 interruptions over the run (one every %2 h on %3 GPUs): with a "
                                       "checkpoint every %4 min and %5-min restarts, %6 of the wall-clock time is "
                                       "training."),
-    QT_TRANSLATE_NOOP("CoreMessages", "FP4 serving is checked against published sources that disagree (TensorRT-LLM"
-                                      " 1.0's table on B200 and GB200; MLPerf Inference v4.1 and v5.0 on one B200):"
-                                      " fitted without one, its runs come out %1% off in the median and up to %2%."),
+    QT_TRANSLATE_NOOP("CoreMessages", "FP4 serving is checked against published sources that disagree: %1. Fitted "
+                                      "without one, its runs come out %2% off in the median and up to %3%."),
     QT_TRANSLATE_NOOP("CoreMessages", "FP8 parameters (training.weight_dtype fp8, as NeMo's fp8_params) would hold "
                                       "the weights in %1 GiB per GPU instead of %2 and spare their cast each step; "
                                       "the estimate keeps 16-bit weights unless the scenario sets it."),
@@ -143,9 +142,8 @@ TEMPLATES = (
                                       "(TensorRT-LLM v0.9.0 on L40S, TP 2-8): its worst error there, ±%1%, is this "
                                       "estimate's band."),
     QT_TRANSLATE_NOOP("CoreMessages", "TensorRT-LLM runs on NVIDIA GPUs only: %1 is planned with vLLM."),
-    QT_TRANSLATE_NOOP("CoreMessages", "TensorRT-LLM's profile is fitted on its own published tables (v0.5 and "
-                                      "v0.6.1, v0.9.0, 1.0) and MLPerf Inference v4.0, v4.1 and v5.0; the band is "
-                                      "its error on each source left out of the fit (±%1%)."),
+    QT_TRANSLATE_NOOP("CoreMessages", "TensorRT-LLM's profile is fitted on these published sources: %1. The band, "
+                                      "±%2%, is its error on each source left out of the fit."),
     QT_TRANSLATE_NOOP("CoreMessages", "The load needs %1 replicas of %2 GPU(s) = %3 GPUs; only %4 given."),
     QT_TRANSLATE_NOOP("CoreMessages", "The purchase price is from %1, over 12 months ago: ask a vendor for a "
                                       "current quote."),

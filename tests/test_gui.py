@@ -553,3 +553,14 @@ def test_the_kv_admission_is_a_wizard_field_where_the_engine_offers_it(qtbot, wi
     assert model_page.kv_admission.property("invalid") is not True
     select_data(model_page.engine, "tensorrt-llm")
     assert model_page.kv_admission.isEnabled() and "kv_admission" not in wizard.scenario()["inference"]
+
+
+def test_when_nothing_fits_the_details_say_why_in_the_users_language(qtbot, window) -> None:
+    """The planner's reason (here: a global batch with few factors of two) reaches the details pane, as text."""
+    from tests.test_site_cost_plan import BATCH_OF_FEW_FACTORS
+
+    window.wizard.load_scenario(BATCH_OF_FEW_FACTORS)
+    result = compute(qtbot, window)
+    assert result.best is None and result.note is not None
+    text = window.details.toPlainText()
+    assert text.startswith("No plan fits with a global batch of 250 sequences") and "256 sequences" in text

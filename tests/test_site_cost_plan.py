@@ -197,6 +197,30 @@ def test_serving_plan_meets_the_throughput_target(catalog) -> None:
     assert cheapest.cost_metric == min(p.cost_metric for p in result.plans)
 
 
+BATCH_OF_FEW_FACTORS = {"task": "finetune", "model": {"preset": "llama-3.1-405b"}, "seq_len": 2048,
+                        "stack": "deepspeed", "training": {"global_batch": 250, "tokens": 1e9},
+                        "hardware": {"gpu": "h100-sxm5-80gb"}, "constraints": {"deployment": "cloud"}}
+
+
+def test_a_global_batch_that_keeps_the_job_on_few_gpus_is_named_when_nothing_fits(catalog, tmp_path: Path) -> None:
+    """A 405B full fine-tune under DeepSpeed (data parallelism only) with 250 sequences a step: 250 = 2 x 125 splits
+    over 1 or 2 of the counts searched, where 405B does not fit; the same job with 256 does. The answer says so,
+    with the plan 256 gives, instead of "every GPU runs out of memory" (what a user met in a long session)."""
+    result = _plan(catalog, BATCH_OF_FEW_FACTORS)
+    assert not result.plans and not result.near_misses
+    rounded = _plan(catalog, {**BATCH_OF_FEW_FACTORS, "training": {"global_batch": 256, "tokens": 1e9}})
+    best = rounded.plans[0]
+    note = str(result.note)
+    assert "global batch of 250" in note and "250 = 2 x 125" in note
+    assert f"With 256 sequences (a multiple of 8) the best plan is {best.count} x {best.gpu_name}." in note
+    path = tmp_path / "batch.json"
+    path.write_text(json.dumps(BATCH_OF_FEW_FACTORS), encoding="utf-8")
+    text = run_cli("plan", str(path)).stdout
+    assert text.startswith("No plan fits with a global batch of 250 sequences")
+    # A batch with factors enough keeps the plain answer (nothing to retry), and so does a job no batch rescues.
+    assert _plan(catalog, {**BATCH_OF_FEW_FACTORS, "training": {"global_batch": 8, "tokens": 1e9}}).note is None
+
+
 def test_plan_cli_speaks_the_documented_json(tmp_path: Path) -> None:
     """The headless contract's keys (DESIGN §6), from the real command; its speed is measured in benchmarks/."""
     path = tmp_path / "s.json"

@@ -111,7 +111,8 @@ def plan_report(result: PlanResult) -> str:
     near = near_miss_lines(result)
     if not plans:
         if not near:
-            return tr("No plan fits: every GPU in the catalog runs out of memory or lacks a price for the deployment.")
+            return translated_message(result.note) if result.note else tr(
+                "No plan fits: every GPU in the catalog runs out of memory or lacks a price for the deployment.")
         return "\n".join([translated_message(result.note), "", *near])
     lines = []
     if result.note:

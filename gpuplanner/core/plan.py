@@ -772,6 +772,8 @@ def plan_catalog(scenario: Scenario, options: list[HardwareOptions], settings: P
         fix = _nearest_fix(near_misses, settings)
         note = msg("No plan keeps every limit and goal you set; the near misses say what each misses. {fix}",
                    fix=fix) if fix else msg("No plan keeps every limit and goal you set.")
+    elif not plans:
+        note = _batch_split_hint(scenario, options, settings, progress)
     return PlanResult(
         plans=plans, near_misses=near_misses, pareto=front,
         curves={name: tuple(points) for name, points in curves.items()},
@@ -780,6 +782,43 @@ def plan_catalog(scenario: Scenario, options: list[HardwareOptions], settings: P
                            rack_kw=settings.site.usable_rack_kw),
         evaluated=len(evaluated), meeting_goals=len(meeting), rejected=tuple(rejected),
         currency=settings.cost.currency, note=note, scenario=scenario)
+
+
+# A global batch splits over as many data-parallel replicas as it has factors (training.global_batch / dp whole):
+# one with few factors of two keeps every layout on a few GPUs. When nothing fits, the plan is tried again with the
+# batch rounded up to a multiple of this (a server's eight GPUs), and the note says what that changes.
+BATCH_SPLIT_MULTIPLE = 8
+
+
+def _batch_split_hint(scenario: Scenario, options: list[HardwareOptions], settings: PlanSettings,
+                      progress: Callable[[int, int], bool] | None) -> Message | None:
+    """Why nothing fits, where the global batch is the reason: its few factors of two confine the layouts to a few
+    GPUs, and the same job with the batch rounded up to a multiple of 8 has a plan (None otherwise)."""
+    if scenario.task not in TRANSFORMER_TRAINING or scenario.image is not None:
+        return None
+    batch = int(scenario.training["global_batch"])
+    rounded = -(-batch // BATCH_SPLIT_MULTIPLE) * BATCH_SPLIT_MULTIPLE
+    micro = scenario.training.get("micro_batch")
+    if batch % BATCH_SPLIT_MULTIPLE == 0 or (micro and rounded % micro):
+        return None
+    retry = plan_catalog(dataclasses.replace(scenario, training={**scenario.training, "global_batch": rounded}),
+                         options, settings, top=1, progress=progress)
+    twos = batch & -batch  # the largest power of two dividing it
+    why = dict(batch=batch, twos=twos, odd=batch // twos, rounded=rounded)
+    if retry.best is not None:
+        return msg("No plan fits with a global batch of {batch} sequences: as {batch} = {twos} x {odd}, it splits "
+                   "evenly over few of the GPU counts searched (powers of two and whole servers), and none of the "
+                   "layouts those allow fits. With {rounded} sequences (a multiple of 8) the best plan is {count} x "
+                   "{gpu}.", **why,
+                   count=retry.best.count, gpu=retry.best.gpu_name)
+    if retry.near_misses:
+        nearest = retry.near_misses[0]
+        return msg("No plan fits with a global batch of {batch} sequences: as {batch} = {twos} x {odd}, it splits "
+                   "evenly over few of the GPU counts searched (powers of two and whole servers), and none of the "
+                   "layouts those allow fits. With {rounded} sequences (a multiple of 8) plans fit but miss a limit "
+                   "or goal you set; the nearest is {count} x {gpu}.", **why, count=nearest.count,
+                   gpu=nearest.gpu_name)
+    return None
 
 
 def _runner_up_searches(scenario: Scenario, shown: list[Plan],

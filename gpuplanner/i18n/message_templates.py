@@ -111,6 +111,15 @@ TEMPLATES = (
                                       "racks of at least %6 kW, or rent instead."),
     QT_TRANSLATE_NOOP("CoreMessages", "Nearest: %1 × %2 (%3): %4."),
     QT_TRANSLATE_NOOP("CoreMessages", "No batch meets the latency limits on this GPU; add GPUs per replica (TP)."),
+    QT_TRANSLATE_NOOP("CoreMessages", "No plan fits with a global batch of %1 sequences: as %1 = %2 x %3, it splits"
+                                      " evenly over few of the GPU counts searched (powers of two and whole "
+                                      "servers), and none of the layouts those allow fits. With %4 sequences (a "
+                                      "multiple of 8) plans fit but miss a limit or goal you set; the nearest is %5"
+                                      " x %6."),
+    QT_TRANSLATE_NOOP("CoreMessages", "No plan fits with a global batch of %1 sequences: as %1 = %2 x %3, it splits"
+                                      " evenly over few of the GPU counts searched (powers of two and whole "
+                                      "servers), and none of the layouts those allow fits. With %4 sequences (a "
+                                      "multiple of 8) the best plan is %5 x %6."),
     QT_TRANSLATE_NOOP("CoreMessages", "No plan keeps every limit and goal you set."),
     QT_TRANSLATE_NOOP("CoreMessages", "No plan keeps every limit and goal you set; the near misses say what each "
                                       "misses. %1"),

@@ -4,6 +4,7 @@ Estimation runs in the background job runner; this class only wires widgets and 
 from __future__ import annotations
 
 import csv
+import html
 import io
 import json
 import logging
@@ -573,7 +574,8 @@ class MainWindow(QMainWindow):
         elif result.best is None and result.near_misses:
             self.details.setHtml(near_misses_html(result))
         elif result.best is None:
-            self.details.setHtml("<p>" + self.tr("No plan fits: every GPU runs out of memory or has no price for "
+            self.details.setHtml("<p>" + html.escape(translated(result.note)) + "</p>" if result.note else
+                                 "<p>" + self.tr("No plan fits: every GPU runs out of memory or has no price for "
                                                  "the chosen deployment.") + "</p>")
 
     @Slot()

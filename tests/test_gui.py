@@ -564,3 +564,14 @@ def test_when_nothing_fits_the_details_say_why_in_the_users_language(qtbot, wind
     assert result.best is None and result.note is not None
     text = window.details.toPlainText()
     assert text.startswith("No plan fits with a global batch of 250 sequences") and "256 sequences" in text
+
+
+def test_a_gpu_count_without_a_gpu_is_planned_at_that_count(qtbot, window) -> None:
+    """"Any GPU" with a count: the count is part of the scenario and every plan has it (it was dropped unless a GPU
+    was chosen, so the box said 16 while the plans had 48 or 96)."""
+    window.wizard.load_scenario({"task": "pretrain", "model": {"preset": "llama-3.1-8b"},
+                                 "training": {"tokens": 1e11}, "constraints": {"deployment": "cloud"}})
+    window.wizard.deployment_page.count.setValue(16)
+    assert window.wizard.scenario()["hardware"] == {"count": 16}
+    result = compute(qtbot, window)
+    assert result.plans and {plan.count for plan in result.plans} == {16}

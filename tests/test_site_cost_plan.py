@@ -27,7 +27,7 @@ from gpuplanner.core.site import (
     rail_optimised_fabric,
     refrigeration_tons,
 )
-from gpuplanner.service import estimate_for_scenario, scenario_from_data
+from gpuplanner.service import estimate_for_scenario, plan_for_scenario, scenario_from_data
 from tests.conftest import VALIDATION_TABLES, run_cli
 
 
@@ -217,8 +217,46 @@ def test_a_global_batch_that_keeps_the_job_on_few_gpus_is_named_when_nothing_fit
     path.write_text(json.dumps(BATCH_OF_FEW_FACTORS), encoding="utf-8")
     text = run_cli("plan", str(path)).stdout
     assert text.startswith("No plan fits with a global batch of 250 sequences")
-    # A batch with factors enough keeps the plain answer (nothing to retry), and so does a job no batch rescues.
-    assert _plan(catalog, {**BATCH_OF_FEW_FACTORS, "training": {"global_batch": 8, "tokens": 1e9}}).note is None
+    # A batch that is a multiple of 8 is not retried: the answer is each GPU's own reason.
+    eight = str(_plan(catalog, {**BATCH_OF_FEW_FACTORS, "training": {"global_batch": 8, "tokens": 1e9}}).note)
+    assert eight.startswith("No plan fits. Of the") and "global batch of" not in eight
+
+
+def test_when_no_gpu_has_a_plan_each_says_why(catalog, tmp_path: Path) -> None:
+    """No plan at all: each GPU considered is listed with its reason (no price for the deployment, no layout that
+    fits, or the job cannot be estimated on it), and the note counts them; one named GPU gets its own reason. Met in a
+    long session, where every such case read "every GPU runs out of memory or lacks a price"."""
+    owned_405b_on_8 = {"task": "pretrain", "model": {"preset": "llama-3.1-405b"},
+                       "training": {"global_batch": 1024, "tokens": 1e12}, "hardware": {"count": 8},
+                       "constraints": {"deployment": "on-prem", "allow_consumer_gpus": False}}
+    result = _plan(catalog, owned_405b_on_8)
+    assert not result.plans and not result.near_misses
+    kinds = {r.gpu: r.kind for r in result.rejected}
+    assert kinds["h100-sxm5-80gb"] == "memory"  # a priced DGX: 405B's states do not fit on 8 of them
+    assert kinds["a100-pcie-80gb"] == "price"  # no sourced server price: nothing to price a purchase by
+    count = {kind: sum(k == kind for k in kinds.values()) for kind in ("memory", "price")}
+    assert str(result.note) == (f"No plan fits. Of the {len(kinds)} GPUs considered: {count['memory']} fit no layout "
+                                f"in memory; {count['price']} have no price for the deployment.")
+    reasons = {r.gpu: str(r.reason) for r in result.rejected}
+    assert reasons["h100-sxm5-80gb"] == "no layout fits in its memory on 8 GPUs"  # the count the scenario fixes
+    path = tmp_path / "none.json"
+    path.write_text(json.dumps(owned_405b_on_8), encoding="utf-8")
+    text = run_cli("plan", str(path)).stdout
+    assert "Why each GPU has no plan:" in text and "  - A100 PCIe 80GB: the catalog has no purchase price" in text
+    data = json.loads(run_cli("plan", str(path), "--format", "json").stdout)
+    assert {"gpu": "a100-pcie-80gb", "gpu_name": "A100 PCIe 80GB", "kind": "price",
+            "reason": "the catalog has no purchase price for its server"} in data["rejected"]
+
+    one = plan_for_scenario({**owned_405b_on_8, "hardware": {"gpu": "a800-sxm4-80gb", "count": 8},
+                             "constraints": {"deployment": "either"}}, catalog)
+    assert str(one.note) == ("No plan with A800 (SXM4 80GB): the catalog has no purchase price for its server and "
+                             "no provider rents it.")
+    unknown = plan_for_scenario({"task": "inference", "model": {"preset": "llama-3.1-8b"},
+                                 "hardware": {"gpu": "ascend-910b", "count": 8}}, catalog)
+    assert "no published memory size or bandwidth" in str(unknown.note)
+    batch = plan_for_scenario({**owned_405b_on_8, "stack": "deepspeed", "training": {"global_batch": 1000},
+                               "hardware": {"gpu": "h100-sxm5-80gb", "count": 16}}, catalog)
+    assert str(batch.note).startswith("No plan with H100 SXM: training.global_batch: 1000 sequences cannot be split")
 
 
 def test_plan_cli_speaks_the_documented_json(tmp_path: Path) -> None:

@@ -45,6 +45,14 @@ def near_miss_lines(result: PlanResult) -> list[str]:
     return lines
 
 
+def rejected_lines(result: PlanResult) -> list[str]:
+    """When no plan fits at all: each GPU considered and why it has no plan."""
+    if result.plans or result.near_misses or not result.rejected:
+        return []
+    return [tr("Why each GPU has no plan:"), *(f"  - {r.gpu_name}: {translated_message(r.reason)}"
+                                                for r in result.rejected)]
+
+
 def owned_lines(best: Plan, currency: str) -> list[str]:
     """What bought hardware asks of the site, and what it costs."""
     site, cost = best.site, best.cost
@@ -111,8 +119,10 @@ def plan_report(result: PlanResult) -> str:
     near = near_miss_lines(result)
     if not plans:
         if not near:
-            return translated_message(result.note) if result.note else tr(
+            why = translated_message(result.note) if result.note else tr(
                 "No plan fits: every GPU in the catalog runs out of memory or lacks a price for the deployment.")
+            listed = rejected_lines(result) if len(result.rejected) > 1 else []
+            return "\n".join([why, *(["", *listed] if listed else [])])
         return "\n".join([translated_message(result.note), "", *near])
     lines = []
     if result.note:

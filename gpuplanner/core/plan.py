@@ -241,7 +241,8 @@ def site_block(site: SitePlan, limits: SiteLimits, power: PowerAssumptions) -> S
 
 
 # (GPU, count, server, GPUs per node, node network where the option fixes it)
-EstimateCache = dict[tuple[str, int | None, str, int, float | None], Estimate | None]
+# An estimate that does not fit is kept as None; one the job cannot have on that GPU, as the error that says why.
+EstimateCache = dict[tuple[str, int | None, str, int, float | None], Estimate | InputError | None]
 
 
 def _on_instances(option: HardwareOptions, offer: CloudOffer) -> HardwareOptions:
@@ -345,12 +346,12 @@ def _estimate_once(scenario: Scenario, option: HardwareOptions, count: int | Non
     if key not in cache:
         search = None if searches is None or count is None else searches.get(count)
         try:
-            result: Estimate | None = estimate(_on_option(scenario, option, count), option.node, alternatives=False,
-                                               search=search)
-        except InputError:
-            result = None
-        cache[key] = result if result is not None and result.fits else None
-    return cache[key]
+            result = estimate(_on_option(scenario, option, count), option.node, alternatives=False, search=search)
+            cache[key] = result if result.fits else None
+        except InputError as error:
+            cache[key] = error
+    found = cache[key]
+    return found if isinstance(found, Estimate) else None
 
 
 def _evaluate(scenario: Scenario, option: HardwareOptions, count: int | None, settings: PlanSettings,
@@ -740,8 +741,7 @@ def plan_catalog(scenario: Scenario, options: list[HardwareOptions], settings: P
                         break
                     met_deadline = plan.days <= settings.deadline_days
         if not found:
-            rejected.append(Rejected(gpu=option.gpu.id, reason="does not fit at any count, or has no price for the "
-                                                               "chosen deployment"))
+            rejected.append(_why_no_plan(option, list(by_deployment), settings, estimates, scenario.gpu_count))
     # Limits and goals are hard filters: only plans that keep every one are answers. The rest are near misses,
     # listed apart with what each misses and by how much, fewest misses first.
     meeting = [p for p in evaluated if not p.misses]
@@ -772,8 +772,10 @@ def plan_catalog(scenario: Scenario, options: list[HardwareOptions], settings: P
         fix = _nearest_fix(near_misses, settings)
         note = msg("No plan keeps every limit and goal you set; the near misses say what each misses. {fix}",
                    fix=fix) if fix else msg("No plan keeps every limit and goal you set.")
+    elif not plans and scenario.hardware_given and not usable:
+        note = _not_an_option_note(scenario.gpu, settings)
     elif not plans:
-        note = _batch_split_hint(scenario, options, settings, progress)
+        note = _batch_split_hint(scenario, options, settings, progress) or _no_plan_note(rejected)
     return PlanResult(
         plans=plans, near_misses=near_misses, pareto=front,
         curves={name: tuple(points) for name, points in curves.items()},
@@ -782,6 +784,55 @@ def plan_catalog(scenario: Scenario, options: list[HardwareOptions], settings: P
                            rack_kw=settings.site.usable_rack_kw),
         evaluated=len(evaluated), meeting_goals=len(meeting), rejected=tuple(rejected),
         currency=settings.cost.currency, note=note, scenario=scenario)
+
+
+def _why_no_plan(option: HardwareOptions, deployments: list[str], settings: PlanSettings,
+                 estimates: EstimateCache, count: int | None) -> Rejected:
+    """Why an option has no plan: nothing to price the deployment by, an estimate the job cannot have on it (the
+    first such error), or no layout that fits at any count searched."""
+    gpu = option.gpu
+
+    def rejected(kind: str, reason: Message) -> Rejected:
+        return Rejected(gpu=gpu.id, gpu_name=gpu.model, kind=kind, reason=reason)
+
+    if not any(deployment == "cloud" or option.node_price is not None for deployment in deployments):
+        if settings.deployment == "on-prem":
+            return rejected("price", msg("the catalog has no purchase price for its server"))
+        if settings.deployment == "cloud":
+            return rejected("price", msg("no provider in the catalog rents it"))
+        return rejected("price", msg("the catalog has no purchase price for its server and no provider rents it"))
+    outcomes = [value for key, value in estimates.items() if key[0] == gpu.id]
+    errors = [value for value in outcomes if isinstance(value, InputError)]
+    if errors and len(errors) == len(outcomes):
+        return rejected("input", msg("{field}: {reason}", field=errors[0].field, reason=errors[0].message))
+    if count is not None:
+        return rejected("memory", msg("no layout fits in its memory on {count} GPUs", count=count))
+    return rejected("memory", msg("no layout fits in its memory at any GPU count searched"))
+
+
+def _not_an_option_note(gpu: GPU, settings: PlanSettings) -> Message | None:
+    """Why the GPU the scenario names was not planned at all (hardware_options leaves out what it cannot estimate)."""
+    if gpu.memory_gib is None or gpu.memory_bandwidth_gbs is None:
+        return msg("No plan with {gpu}: the catalog has no published memory size or bandwidth for it, which every "
+                   "estimate needs.", gpu=gpu.model)
+    if gpu.segment == Segment.CONSUMER and not settings.allow_consumer_gpus:
+        return msg("No plan with {gpu}: consumer (GeForce) cards are excluded; allow them on the deployment page "
+                   "(constraints.allow_consumer_gpus).", gpu=gpu.model)
+    return None
+
+
+def _no_plan_note(rejected: Sequence[Rejected]) -> Message | None:
+    """Why no plan at all: the one GPU's reason, or how many GPUs failed for each reason."""
+    if not rejected:
+        return None
+    if len(rejected) == 1:
+        return msg("No plan with {gpu}: {reason}.", gpu=rejected[0].gpu_name, reason=rejected[0].reason)
+    count = {kind: sum(r.kind == kind for r in rejected) for kind in ("memory", "price", "input")}
+    counted = [part for part in (
+        count["memory"] and msg("{count} fit no layout in memory", count=count["memory"]),
+        count["price"] and msg("{count} have no price for the deployment", count=count["price"]),
+        count["input"] and msg("{count} cannot run the job as set", count=count["input"])) if part]
+    return msg("No plan fits. Of the {total} GPUs considered: {why}.", total=len(rejected), why=_joined(counted))
 
 
 # A global batch splits over as many data-parallel replicas as it has factors (training.global_batch / dp whole):

@@ -490,8 +490,12 @@ class ChartLimits:
 
 @record
 class Rejected:
+    """A GPU with no plan at all, and why: `kind` is 'price' (nothing to price the deployment by), 'input' (the
+    job cannot be estimated on it: `reason` says what) or 'memory' (no layout fits at any count searched)."""
     gpu: str
-    reason: str
+    gpu_name: str
+    kind: str
+    reason: Message
 
 
 @record

@@ -14,6 +14,8 @@ TEMPLATES = (
                                       "unusual; check the inputs (tokens, sequence length)."),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 GPUs is beyond the largest published run checked on %2 in %3 (%4 GPUs): "
                                       "the time band is widened to ±%5%."),
+    QT_TRANSLATE_NOOP("CoreMessages", "%1 cannot run the job as set"),
+    QT_TRANSLATE_NOOP("CoreMessages", "%1 fit no layout in memory"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 has no BF16 tensor cores (BF16 needs Ampere or newer); estimated in %2 "
                                       "instead."),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 has no FP4 tensor cores (FP4 needs Blackwell or CDNA 4); estimated in %2 "
@@ -25,6 +27,7 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "%1 has no NVLink: tensor parallelism over PCIe adds latency to every token."),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 has no NVLink: tensor parallelism over PCIe is slow; prefer data "
                                       "parallelism with ZeRO/FSDP."),
+    QT_TRANSLATE_NOOP("CoreMessages", "%1 have no price for the deployment"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 holds %2 of the GEMM rate of the best-sustaining %3 part at the same "
                                       "datasheet peak (its power limit lowers its clock under dense GEMMs: the "
                                       "vendor's measured max-achievable FLOPs); its %4 GEMMs are scaled so."),
@@ -40,6 +43,7 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "%1 weights need %1 GEMMs: on %2 they are kept in %3."),
     QT_TRANSLATE_NOOP("CoreMessages", "%1% faster, but needs %2 GiB per GPU (%3 over capacity)"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1% slower"),
+    QT_TRANSLATE_NOOP("CoreMessages", "%1: %2"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1: ECC memory not confirmed; a %2-day run risks silent errors."),
     QT_TRANSLATE_NOOP("CoreMessages", "%1: nameplate power not published; racks sized by rack units only."),
     QT_TRANSLATE_NOOP("CoreMessages", "%1; %2"),
@@ -120,9 +124,15 @@ TEMPLATES = (
                                       " evenly over few of the GPU counts searched (powers of two and whole "
                                       "servers), and none of the layouts those allow fits. With %4 sequences (a "
                                       "multiple of 8) the best plan is %5 x %6."),
+    QT_TRANSLATE_NOOP("CoreMessages", "No plan fits. Of the %1 GPUs considered: %2."),
     QT_TRANSLATE_NOOP("CoreMessages", "No plan keeps every limit and goal you set."),
     QT_TRANSLATE_NOOP("CoreMessages", "No plan keeps every limit and goal you set; the near misses say what each "
                                       "misses. %1"),
+    QT_TRANSLATE_NOOP("CoreMessages", "No plan with %1: %2."),
+    QT_TRANSLATE_NOOP("CoreMessages", "No plan with %1: consumer (GeForce) cards are excluded; allow them on the "
+                                      "deployment page (constraints.allow_consumer_gpus)."),
+    QT_TRANSLATE_NOOP("CoreMessages", "No plan with %1: the catalog has no published memory size or bandwidth for "
+                                      "it, which every estimate needs."),
     QT_TRANSLATE_NOOP("CoreMessages", "No published mixture-of-experts run on %1 in %2 to check against: the time "
                                       "band is widened to ±%3%."),
     QT_TRANSLATE_NOOP("CoreMessages", "No published run on %1 in %2 to check against: the time estimate is "
@@ -225,6 +235,9 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "never pays back: at %1 utilisation, running it costs more per month than "
                                       "renting the same GPU-hours"),
     QT_TRANSLATE_NOOP("CoreMessages", "no US export licence needed (TPP %1, below ECCN 3A090)"),
+    QT_TRANSLATE_NOOP("CoreMessages", "no layout fits in its memory at any GPU count searched"),
+    QT_TRANSLATE_NOOP("CoreMessages", "no layout fits in its memory on %1 GPUs"),
+    QT_TRANSLATE_NOOP("CoreMessages", "no provider in the catalog rents it"),
     QT_TRANSLATE_NOOP("CoreMessages", "no regional filter"),
     QT_TRANSLATE_NOOP("CoreMessages", "not confirmed (%1)"),
     QT_TRANSLATE_NOOP("CoreMessages", "not confirmed: at TPP %1 ECCN 3A090 turns on the die's performance density, "
@@ -245,6 +258,8 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "the best of the modern stacks: FlashAttention, sequence parallelism with TP,"
                                       " overlapped gradient reduce, ZeRO 0-3, context parallelism for long "
                                       "sequences, expert parallelism for MoE (no stack chosen)"),
+    QT_TRANSLATE_NOOP("CoreMessages", "the catalog has no purchase price for its server"),
+    QT_TRANSLATE_NOOP("CoreMessages", "the catalog has no purchase price for its server and no provider rents it"),
     QT_TRANSLATE_NOOP("CoreMessages", "three tiers (%1 pods)"),
     QT_TRANSLATE_NOOP("CoreMessages", "torchtitan: FSDP2 (ZeRO-2/3) with tensor parallelism (sequence parallel), "
                                       "pipeline, context and expert parallelism"),

@@ -277,6 +277,19 @@ def compare_html(plans: Sequence[Plan], currency: str) -> str:
     return f"<table border='1' cellspacing='0' cellpadding='4'>{head}{''.join(body)}</table>"
 
 
+def no_plan_html(result: PlanResult) -> str:
+    """When no GPU has any plan: the planner's reason, and each GPU's where there were several."""
+    why = translated(result.note) if result.note else tr("No plan fits: every GPU runs out of memory or has no price "
+                                                          "for the chosen deployment.")
+    parts = [f"<p>{escape(why)}</p>"]
+    if len(result.rejected) > 1:
+        heading = tr("Why each GPU has no plan")
+        parts.append(f"<h4>{escape(heading)}</h4><ul>")
+        parts += [f"<li><b>{escape(r.gpu_name)}</b>: {escape(translated(r.reason))}</li>" for r in result.rejected]
+        parts.append("</ul>")
+    return "".join(parts)
+
+
 def near_misses_html(result: PlanResult) -> str:
     """When no plan keeps every limit: why, the nearest fix, and each near miss with what it misses."""
     title, heading = tr("No plan keeps every limit you set"), tr("Near misses (not answers)")

@@ -4,7 +4,6 @@ Estimation runs in the background job runner; this class only wires widgets and 
 from __future__ import annotations
 
 import csv
-import html
 import io
 import json
 import logging
@@ -57,7 +56,7 @@ from gpuplanner.service import EstimateReuse, plan_for_scenario, scenario_from_d
 from gpuplanner.ui.catalog_editor import CatalogEntryDialog
 from gpuplanner.ui.catalog_model import SORT_ROLE as CATALOG_SORT_ROLE
 from gpuplanner.ui.catalog_model import CatalogTableModel
-from gpuplanner.ui.details import compare_html, near_misses_html, plan_html
+from gpuplanner.ui.details import compare_html, near_misses_html, no_plan_html, plan_html
 from gpuplanner.ui.dialogs import Button, ask_save_discard_cancel, warn
 from gpuplanner.ui.document import ScenarioEdit, Session, parse_session, session_json
 from gpuplanner.ui.plans_model import SORT_ROLE, PlansTableModel
@@ -574,9 +573,7 @@ class MainWindow(QMainWindow):
         elif result.best is None and result.near_misses:
             self.details.setHtml(near_misses_html(result))
         elif result.best is None:
-            self.details.setHtml("<p>" + html.escape(translated(result.note)) + "</p>" if result.note else
-                                 "<p>" + self.tr("No plan fits: every GPU runs out of memory or has no price for "
-                                                 "the chosen deployment.") + "</p>")
+            self.details.setHtml(no_plan_html(result))
 
     @Slot()
     def compare_selected(self) -> None:

@@ -810,10 +810,12 @@ class ScenarioWizard(QWizard):
                 if p.lora_dropout.value() > 0.0:
                     training["lora_dropout"] = p.lora_dropout.value()
             data["training"] = training
-        if d.gpu.currentData() != ANY_GPU:
-            data["hardware"] = {"gpu": d.gpu.currentData()}
-            if d.count.value():
-                data["hardware"]["count"] = d.count.value()
+        # The count holds with any GPU too: the plan then searches the catalog at that count (as the file does).
+        hardware: dict[str, Any] = {} if d.gpu.currentData() == ANY_GPU else {"gpu": d.gpu.currentData()}
+        if d.count.value():
+            hardware["count"] = d.count.value()
+        if hardware:
+            data["hardware"] = hardware
         site: dict[str, Any] = {"rack_kw": d.rack_kw.value(), "rack_units": d.rack_units.value(),
                                 "cooling": d.cooling.currentData(), "pue": b.pue.value(),
                                 "supply": {"voltage": d.voltage.value(), "phase": d.phase.currentData(),

@@ -1,0 +1,73 @@
+"""Every field a wizard page shows for a task reaches the scenario and comes back: what the boxes say is what is
+planned and saved (a GPU count with "Any GPU" was shown but dropped)."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtWidgets import QAbstractSpinBox, QCheckBox, QComboBox, QWidget, QWizardPage
+
+from gpuplanner.catalog.store import Catalog
+from gpuplanner.ui.wizard import ScenarioWizard
+
+FIELD_TYPES = (QAbstractSpinBox, QCheckBox, QComboBox)
+
+
+def fields(wizard: ScenarioWizard) -> list[QWidget]:
+    """The input widgets of every page, in construction order (the same order in any two wizards)."""
+    pages = (wizard.model_page, wizard.precision_page, wizard.deployment_page, wizard.budget_page)
+    return [w for page in pages for w in page.findChildren(QWidget) if isinstance(w, FIELD_TYPES)]
+
+
+def offered(widget: QWidget) -> bool:
+    """Shown (on its page, whichever page is current) and editable."""
+    page = widget.parentWidget()
+    while page is not None and not isinstance(page, QWizardPage):
+        page = page.parentWidget()
+    return page is not None and widget.isVisibleTo(page) and widget.isEnabled()
+
+
+def shown(widget: QWidget) -> object:
+    if isinstance(widget, QCheckBox):
+        return widget.isChecked()
+    if isinstance(widget, QComboBox):
+        return widget.currentData()
+    return widget.value()  # type: ignore[attr-defined]
+
+
+def change(widget: QWidget) -> None:
+    if isinstance(widget, QCheckBox):
+        widget.setChecked(not widget.isChecked())
+    elif isinstance(widget, QComboBox):
+        if widget.count() > 1:
+            widget.setCurrentIndex((widget.currentIndex() + 1) % widget.count())
+    else:
+        value, low, high = widget.value(), widget.minimum(), widget.maximum()  # type: ignore[attr-defined]
+        new = value * 2 if value and value * 2 <= high else (value + 1 if value + 1 <= high else low)
+        widget.setValue(new)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("choices", [True, False], ids=["choices-changed", "choices-at-defaults"])
+@pytest.mark.parametrize("task", range(7))
+def test_every_field_a_page_shows_reaches_the_scenario_and_comes_back(qtbot, private_user_data, task,
+                                                                      choices) -> None:
+    """Every field shown for the task changed (with the drop-down choices changed too, or left at their defaults,
+    such as "Any GPU"), written to the scenario, and loaded into a new wizard: each shows the same."""
+    catalog = Catalog()
+    first = ScenarioWizard(catalog)
+    qtbot.addWidget(first)
+    first.show()
+    first.task_page.group.buttons()[task].click()
+    for widget in fields(first):
+        if offered(widget) and (choices or not isinstance(widget, QComboBox)):
+            change(widget)
+    widgets = fields(first)
+    visible = [i for i, w in enumerate(widgets) if offered(w)]
+    assert len(visible) >= 8
+    before = {i: shown(widgets[i]) for i in visible}
+    second = ScenarioWizard(catalog)
+    qtbot.addWidget(second)
+    second.load_scenario(first.scenario())
+    after = {i: shown(fields(second)[i]) for i in visible}
+    lost = {widgets[i].toolTip() or widgets[i].objectName() or type(widgets[i]).__name__: (before[i], after[i])
+            for i in visible if before[i] != after[i]}
+    assert not lost, lost

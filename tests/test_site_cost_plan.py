@@ -251,6 +251,9 @@ def test_when_no_gpu_has_a_plan_each_says_why(catalog, tmp_path: Path) -> None:
                              "constraints": {"deployment": "either"}}, catalog)
     assert str(one.note) == ("No plan with A800 (SXM4 80GB): the catalog has no purchase price for its server and "
                              "no provider rents it.")
+    scenario = scenario_from_data(owned_405b_on_8, catalog)
+    nothing = plan_catalog(scenario, [], plan_settings(scenario))  # the core always says why, never a blank
+    assert str(nothing.note) == "No plan fits: no GPU in the catalog can be estimated for this job."
     unknown = plan_for_scenario({"task": "inference", "model": {"preset": "llama-3.1-8b"},
                                  "hardware": {"gpu": "ascend-910b", "count": 8}}, catalog)
     assert "no published memory size or bandwidth" in str(unknown.note)

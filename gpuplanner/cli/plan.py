@@ -46,11 +46,11 @@ def near_miss_lines(result: PlanResult) -> list[str]:
 
 
 def rejected_lines(result: PlanResult) -> list[str]:
-    """When no plan fits at all: each GPU considered and why it has no plan."""
-    if result.plans or result.near_misses or not result.rejected:
+    """When no plan fits at all: each GPU considered and why it has no plan (the note gives a single GPU's)."""
+    if len(result.rejected) < 2:
         return []
-    return [tr("Why each GPU has no plan:"), *(f"  - {r.gpu_name}: {translated_message(r.reason)}"
-                                                for r in result.rejected)]
+    return ["", tr("Why each GPU has no plan:"), *(f"  - {r.gpu_name}: {translated_message(r.reason)}"
+                                                    for r in result.rejected)]
 
 
 def owned_lines(best: Plan, currency: str) -> list[str]:
@@ -119,10 +119,7 @@ def plan_report(result: PlanResult) -> str:
     near = near_miss_lines(result)
     if not plans:
         if not near:
-            why = translated_message(result.note) if result.note else tr(
-                "No plan fits: every GPU in the catalog runs out of memory or lacks a price for the deployment.")
-            listed = rejected_lines(result) if len(result.rejected) > 1 else []
-            return "\n".join([why, *(["", *listed] if listed else [])])
+            return "\n".join([translated_message(result.note), *rejected_lines(result)])
         return "\n".join([translated_message(result.note), "", *near])
     lines = []
     if result.note:

@@ -772,10 +772,9 @@ def plan_catalog(scenario: Scenario, options: list[HardwareOptions], settings: P
         fix = _nearest_fix(near_misses, settings)
         note = msg("No plan keeps every limit and goal you set; the near misses say what each misses. {fix}",
                    fix=fix) if fix else msg("No plan keeps every limit and goal you set.")
-    elif not plans and scenario.hardware_given and not usable:
-        note = _not_an_option_note(scenario.gpu, settings)
-    elif not plans:
-        note = _batch_split_hint(scenario, options, settings, progress) or _no_plan_note(rejected)
+    elif not plans:  # nothing to rank and no near miss: say why
+        note = (scenario.hardware_given and not usable and _not_an_option_note(scenario.gpu, settings)) \
+            or _batch_split_hint(scenario, options, settings, progress) or _no_plan_note(rejected)
     return PlanResult(
         plans=plans, near_misses=near_misses, pareto=front,
         curves={name: tuple(points) for name, points in curves.items()},
@@ -821,10 +820,10 @@ def _not_an_option_note(gpu: GPU, settings: PlanSettings) -> Message | None:
     return None
 
 
-def _no_plan_note(rejected: Sequence[Rejected]) -> Message | None:
+def _no_plan_note(rejected: Sequence[Rejected]) -> Message:
     """Why no plan at all: the one GPU's reason, or how many GPUs failed for each reason."""
-    if not rejected:
-        return None
+    if not rejected:  # no GPU of the catalog could be considered at all
+        return msg("No plan fits: no GPU in the catalog can be estimated for this job.")
     if len(rejected) == 1:
         return msg("No plan with {gpu}: {reason}.", gpu=rejected[0].gpu_name, reason=rejected[0].reason)
     count = {kind: sum(r.kind == kind for r in rejected) for kind in ("memory", "price", "input")}
@@ -845,7 +844,7 @@ def _batch_split_hint(scenario: Scenario, options: list[HardwareOptions], settin
                       progress: Callable[[int, int], bool] | None) -> Message | None:
     """Why nothing fits, where the global batch is the reason: its few factors of two confine the layouts to a few
     GPUs, and the same job with the batch rounded up to a multiple of 8 has a plan (None otherwise)."""
-    if scenario.task not in TRANSFORMER_TRAINING or scenario.image is not None:
+    if scenario.task not in TRANSFORMER_TRAINING:
         return None
     batch = int(scenario.training["global_batch"])
     rounded = -(-batch // BATCH_SPLIT_MULTIPLE) * BATCH_SPLIT_MULTIPLE
@@ -855,19 +854,16 @@ def _batch_split_hint(scenario: Scenario, options: list[HardwareOptions], settin
     retry = plan_catalog(dataclasses.replace(scenario, training={**scenario.training, "global_batch": rounded}),
                          options, settings, top=1, progress=progress)
     twos = batch & -batch  # the largest power of two dividing it
-    why = dict(batch=batch, twos=twos, odd=batch // twos, rounded=rounded)
+    cause = msg("No plan fits with a global batch of {batch} sequences: as {batch} = {twos} x {odd}, it splits evenly "
+                "over few of the GPU counts searched (powers of two and whole servers), and none of the layouts those "
+                "allow fits.", batch=batch, twos=twos, odd=batch // twos)
     if retry.best is not None:
-        return msg("No plan fits with a global batch of {batch} sequences: as {batch} = {twos} x {odd}, it splits "
-                   "evenly over few of the GPU counts searched (powers of two and whole servers), and none of the "
-                   "layouts those allow fits. With {rounded} sequences (a multiple of 8) the best plan is {count} x "
-                   "{gpu}.", **why,
-                   count=retry.best.count, gpu=retry.best.gpu_name)
+        return msg("{cause} With {rounded} sequences (a multiple of 8) the best plan is {count} x {gpu}.", cause=cause,
+                   rounded=rounded, count=retry.best.count, gpu=retry.best.gpu_name)
     if retry.near_misses:
         nearest = retry.near_misses[0]
-        return msg("No plan fits with a global batch of {batch} sequences: as {batch} = {twos} x {odd}, it splits "
-                   "evenly over few of the GPU counts searched (powers of two and whole servers), and none of the "
-                   "layouts those allow fits. With {rounded} sequences (a multiple of 8) plans fit but miss a limit "
-                   "or goal you set; the nearest is {count} x {gpu}.", **why, count=nearest.count,
+        return msg("{cause} With {rounded} sequences (a multiple of 8) plans fit but miss a limit or goal you set; "
+                   "the nearest is {count} x {gpu}.", cause=cause, rounded=rounded, count=nearest.count,
                    gpu=nearest.gpu_name)
     return None
 

@@ -14,6 +14,9 @@ TEMPLATES = (
                                       "unusual; check the inputs (tokens, sequence length)."),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 GPUs is beyond the largest published run checked on %2 in %3 (%4 GPUs): "
                                       "the time band is widened to ±%5%."),
+    QT_TRANSLATE_NOOP("CoreMessages", "%1 With %2 sequences (a multiple of 8) plans fit but miss a limit or goal "
+                                      "you set; the nearest is %3 x %4."),
+    QT_TRANSLATE_NOOP("CoreMessages", "%1 With %2 sequences (a multiple of 8) the best plan is %3 x %4."),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 cannot run the job as set"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 fit no layout in memory"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 has no BF16 tensor cores (BF16 needs Ampere or newer); estimated in %2 "
@@ -117,14 +120,9 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "No batch meets the latency limits on this GPU; add GPUs per replica (TP)."),
     QT_TRANSLATE_NOOP("CoreMessages", "No plan fits with a global batch of %1 sequences: as %1 = %2 x %3, it splits"
                                       " evenly over few of the GPU counts searched (powers of two and whole "
-                                      "servers), and none of the layouts those allow fits. With %4 sequences (a "
-                                      "multiple of 8) plans fit but miss a limit or goal you set; the nearest is %5"
-                                      " x %6."),
-    QT_TRANSLATE_NOOP("CoreMessages", "No plan fits with a global batch of %1 sequences: as %1 = %2 x %3, it splits"
-                                      " evenly over few of the GPU counts searched (powers of two and whole "
-                                      "servers), and none of the layouts those allow fits. With %4 sequences (a "
-                                      "multiple of 8) the best plan is %5 x %6."),
+                                      "servers), and none of the layouts those allow fits."),
     QT_TRANSLATE_NOOP("CoreMessages", "No plan fits. Of the %1 GPUs considered: %2."),
+    QT_TRANSLATE_NOOP("CoreMessages", "No plan fits: no GPU in the catalog can be estimated for this job."),
     QT_TRANSLATE_NOOP("CoreMessages", "No plan keeps every limit and goal you set."),
     QT_TRANSLATE_NOOP("CoreMessages", "No plan keeps every limit and goal you set; the near misses say what each "
                                       "misses. %1"),

@@ -279,9 +279,7 @@ def compare_html(plans: Sequence[Plan], currency: str) -> str:
 
 def no_plan_html(result: PlanResult) -> str:
     """When no GPU has any plan: the planner's reason, and each GPU's where there were several."""
-    why = translated(result.note) if result.note else tr("No plan fits: every GPU runs out of memory or has no price "
-                                                          "for the chosen deployment.")
-    parts = [f"<p>{escape(why)}</p>"]
+    parts = [f"<p>{escape(translated(result.note or ''))}</p>"]
     if len(result.rejected) > 1:
         heading = tr("Why each GPU has no plan")
         parts.append(f"<h4>{escape(heading)}</h4><ul>")

@@ -306,10 +306,12 @@ def cross_node_data_parallel_note(scenario: Scenario, cluster: Cluster, search: 
                                   best: int) -> list[Message]:
     """Where data-parallel traffic across nodes is a real share of the step and costed one NIC per GPU: say how much
     it is and that a rail-optimized fabric spreads it over every NIC of a node (the assumption that costs it so).
-    Not where a data-parallel group has one rank a node (tp x cp x pp fill it): striping changes nothing there."""
+    Not where a data-parallel group has one rank a node (tp x pp fill it; context-parallel ranks reduce the same
+    gradients, so they are in the group): striping changes nothing there."""
     layout = search.layouts.describe(best)
-    if (scenario.assumptions.node_striped_collectives or cluster.count <= cluster.gpus_per_node or layout.dp <= 1
-            or layout.tp * layout.cp * layout.pp >= cluster.gpus_per_node):
+    if (scenario.assumptions.node_striped_collectives or cluster.count <= cluster.gpus_per_node
+            or layout.dp * layout.cp <= 1
+            or layout.tp * layout.pp >= cluster.gpus_per_node):
         return []
     parts = search.time.as_dict(best)
     share = parts["data_parallel"] / max(sum(parts.values()), 1e-12)

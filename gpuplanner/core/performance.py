@@ -536,9 +536,9 @@ def _step_time(workload: TrainingWorkload, gpu: GpuRows, gpus_per_node: np.ndarr
     # Rajbhandari et al. 2020, Sec. 7); ZeRO-3 reduce-scatters them and all-gathers weights twice per micro-batch.
     dp_link = group_link(world)
     if assumptions.node_striped_collectives:
-        # A data-parallel ring spanning nodes uses the NICs of its ranks in a node (gpus_per_node / (tp cp pp) of
-        # them), at most the node's NVLink rate.
-        ranks_in_node = np.maximum(gpus_per_node / (tp * cp * pp), 1.0)
+        # A data-parallel ring spanning nodes uses the NICs of its ranks in a node, at most the node's NVLink rate:
+        # gpus_per_node / (tp pp) of them, the context-parallel ranks included (they reduce the same gradients).
+        ranks_in_node = np.maximum(gpus_per_node / (tp * pp), 1.0)
         dp_link = np.where(world <= gpus_per_node, dp_link,
                            np.minimum(nic_bytes_per_s * ranks_in_node, gpu.link_bytes_per_s(ranks_in_node,
                                                                                              assumptions)))

@@ -43,7 +43,13 @@ from benchmarks.replay import Case, published_runs, run_case, training_cases
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.hardware import Precision
 from gpuplanner.core.inference import ServingCalibration
-from gpuplanner.core.performance import UNVALIDATED_EFFICIENCY, peak_gemm_efficiency, validation_group
+from gpuplanner.core.performance import (
+    SCALE_OUT_SHARE,
+    UNVALIDATED_EFFICIENCY,
+    is_scale_out,
+    peak_gemm_efficiency,
+    validation_group,
+)
 from gpuplanner.core.validation_errors import FITTED_EFFICIENCY_SCALE
 
 OUTPUT = Path(__file__).resolve().parent.parent / "gpuplanner" / "core" / "validation_errors.py"
@@ -62,6 +68,7 @@ class Scored:
     predicted: tuple[float, ...]  # at each GRID value
     moe: bool = False  # a mixture-of-experts model
     gpu: str = ""  # the catalog id of the GPU it ran on
+    scale_out: bool = False  # data-parallel traffic between nodes is a real share of its step (is_scale_out)
 
     def error_pct(self, scale: float) -> float:
         """Error at any multiplier: the prediction interpolated in 1 / value (times and rates scale with it)."""
@@ -79,15 +86,16 @@ def score_cases(catalog: Catalog) -> list[Scored]:
         if not case.in_median:  # tier-C cases are printed by validate.py, never fitted or judged on
             continue
         predicted = []
-        first = None
+        first = None  # the estimate with the shipped calibration
         for scale in GRID:
             scenario = copy.deepcopy(case.scenario)
             given = scenario.setdefault("assumptions", {})
             given["compute_efficiency_scale"] = given.get("compute_efficiency_scale", 1.0) * scale
             outcome = run_case(Case(**{**case.__dict__, "scenario": scenario}), catalog)
             predicted.append(outcome.predicted)
-            first = first or outcome.result
-        assert first is not None
+            if scale == 1.0:
+                first = outcome.result
+        assert first is not None and first.training is not None
         gpu = catalog.gpu(first.gpu)
         source = runs[case.run_id]["source"]
         title = source["title"] if isinstance(source, dict) else str(source)
@@ -95,7 +103,8 @@ def score_cases(catalog: Catalog) -> list[Scored]:
         group = validation_group(gpu, Precision(first.precision))
         scored.append(Scored(case, group, title, first.count,
                              peak_gemm_efficiency(gpu, precision) * FITTED_EFFICIENCY_SCALE.get(group, 1.0),
-                             tuple(predicted), first.model.active_params < first.model.params, gpu.id))
+                             tuple(predicted), first.model.active_params < first.model.params, gpu.id,
+                             is_scale_out(first.training.step_breakdown_s, first.nodes)))
     return scored
 
 
@@ -164,24 +173,45 @@ def format_report(rows: list[Row]) -> str:
     lines.append("")
     lines.append(f"{'group (dense)':<17} {'cases':>5} {'sources':>7}  {'in-sample median / max':>24}  "
                  f"{'out-of-sample median / max':>28}")
-    for group, s in group_summary(dense_rows(rows)).items():
+    for group, s in group_summary(compute_bound_rows(rows)).items():
         lines.append(f"{group[0] + ' ' + group[1]:<17} {s['cases']:>5} {s['sources']:>7}  "
                      f"{s['in_sample_median']:>11.1f}% / {s['in_sample_max']:>5.1f}%  "
                      f"{s['out_of_sample_median']:>15.1f}% / {s['out_of_sample_max']:>5.1f}%")
-    for label, members in (("all dense", dense_rows(rows)), ("MoE (judged)", [r for r in rows if r.scored.moe]),
-                           ("all", rows)):
+    for label, members in (("not scale-out", compute_bound_rows(rows)), ("scale-out, dense", scale_out_rows(rows)),
+                           ("all dense", dense_rows(rows)),
+                           ("MoE (judged)", [r for r in rows if r.scored.moe]), ("all", rows)):
         if not members:
             continue
         shipped = _median_max([r.shipped for r in members])
         held_out = _median_max([r.out_of_sample for r in members])
         lines.append(f"{label:<17} {len(members):>5} {len({r.scored.source for r in members}):>7}  "
                      f"{shipped[0]:>11.1f}% / {shipped[1]:>5.1f}%  {held_out[0]:>15.1f}% / {held_out[1]:>5.1f}%")
+    lines.append(f"(groups: dense cases outside the scale-out regime, whose errors band them; scale-out: exposed "
+                 f"data-parallel traffic between nodes at least {SCALE_OUT_SHARE:.0%} of the predicted step)")
     return "\n".join(lines)
 
 
 def dense_rows(rows: list[Row]) -> list[Row]:
     """The dense models' cases: the ones the calibration is fitted on, and whose errors give dense models' bands."""
     return [r for r in rows if not r.scored.moe]
+
+
+def scale_out_rows(rows: list[Row]) -> list[Row]:
+    """The dense cases in the scale-out regime (core.performance.is_scale_out): their errors band the estimates in
+    it, whatever their group."""
+    return [r for r in dense_rows(rows) if r.scored.scale_out]
+
+
+def speed_ratio(row: Row) -> float:
+    """Estimated over measured speed, out of sample: a step time's error inverted, a throughput's as it is."""
+    error = row.out_of_sample / 100.0
+    return 1.0 / (1.0 + error) if row.scored.case.metric in ("step_time_s", "gpu_hours") else 1.0 + error
+
+
+def speed_range(rows: list[Row]) -> tuple[float, float, float] | None:
+    """(least, median, most) estimated over measured speed of these cases, out of sample."""
+    speeds = [speed_ratio(r) for r in rows]
+    return (round(min(speeds), 2), round(statistics.median(speeds), 2), round(max(speeds), 2)) if speeds else None
 
 
 def fitted_scales(scored: list[Scored]) -> dict[tuple[str, str], float]:
@@ -200,28 +230,44 @@ def fitted_scales(scored: list[Scored]) -> dict[tuple[str, str], float]:
     return out
 
 
+def compute_bound_rows(rows: list[Row]) -> list[Row]:
+    """The dense cases outside the scale-out regime: their errors band the estimates outside it (a scale-out run's
+    site-to-site spread is banded apart, SCALE_OUT_*, and does not widen a single node's band)."""
+    return [r for r in dense_rows(rows) if not r.scored.scale_out]
+
+
+def band_summary(rows: list[Row]) -> dict[tuple[str, str], dict[str, float]]:
+    """Per group: cases, sources and largest run over every dense case; the out-of-sample median and max over
+    those outside the scale-out regime (over all of them for a group with none outside it)."""
+    summary = group_summary(dense_rows(rows))
+    for group, s in group_summary(compute_bound_rows(rows)).items():
+        for key in ("in_sample_median", "in_sample_max", "out_of_sample_median", "out_of_sample_max"):
+            summary[group][key] = s[key]
+    return summary
+
+
 def gpu_medians(rows: list[Row]) -> dict[tuple[str, str], float]:
-    """Median out-of-sample |error| (%) of the dense cases run on each GPU, per math width: where a GPU's own runs
-    stray from its group's (MI300X at 750 W against MI325X at 1,000 W with the same peak), its estimates say so."""
+    """Median out-of-sample |error| (%) of the dense cases run on each GPU outside the scale-out regime, per math
+    width: where a GPU's own runs stray from its group's (MI300X at 750 W against MI325X at 1,000 W with the same
+    peak), its estimates say so."""
     by_gpu: dict[tuple[str, str], list[float]] = defaultdict(list)
-    for row in dense_rows(rows):
+    for row in compute_bound_rows(rows):
         by_gpu[(row.scored.gpu, row.scored.group[1])].append(row.out_of_sample)
     return {key: round(_median_max(values)[0], 1) for key, values in sorted(by_gpu.items())}
 
 
 def generated_source(rows: list[Row], serving: tuple[ServingCalibration, list[ServingRow]]) -> str:
-    summary = group_summary(dense_rows(rows))
+    summary = band_summary(rows)
     per_gpu = "{\n" + "".join(f"    {key!r}: {value},\n" for key, value in gpu_medians(rows).items()) + "}"
-    overall = round(_median_max([r.out_of_sample for r in dense_rows(rows)])[0], 1)
+    overall = round(_median_max([r.out_of_sample for r in compute_bound_rows(rows)])[0], 1)
     moe_rows = [r for r in rows if r.scored.moe]
     moe_median, moe_max = (round(v, 1) for v in _median_max([r.out_of_sample for r in moe_rows])) if moe_rows \
         else (None, None)
     moe_sources = len({r.scored.source for r in moe_rows})
-    # Estimated over measured speed: a step time's error inverted, a throughput's as it is.
-    speeds = [1.0 / (1.0 + r.out_of_sample / 100.0) if r.scored.case.metric == "step_time_s"
-              else 1.0 + r.out_of_sample / 100.0 for r in moe_rows]
-    moe_speed = (round(min(speeds), 2), round(statistics.median(speeds), 2), round(max(speeds), 2)) if speeds \
-        else None
+    moe_speed = speed_range(moe_rows)
+    scale_out = scale_out_rows(rows)
+    scale_out_median, scale_out_max = (round(v, 1) for v in _median_max([r.out_of_sample for r in scale_out])) \
+        if scale_out else (None, None)
     moe_groups = tuple(sorted({r.scored.group for r in moe_rows}))
     scales = fitted_scales([r.scored for r in rows])
     calibration = "{\n" + "".join(f"    {group!r}: {value},\n" for group, value in scales.items()) + "}"
@@ -241,13 +287,15 @@ def generated_source(rows: list[Row], serving: tuple[ServingCalibration, list[Se
         "# its published runs (core.performance applies it to the GEMM and attention efficiencies, as the",
         "# user's compute_efficiency_scale). The errors below judge the same fit made without the source judged.",
         f"FITTED_EFFICIENCY_SCALE = {calibration}",
-        "# Median |error| (%) of the cases of each group when their own source was left out of the fit.",
+        "# Median |error| (%) of the cases of each group when their own source was left out of the fit (outside the",
+        "# scale-out regime: its runs are banded apart, below).",
         f"OUT_OF_SAMPLE_MEDIAN_PCT = {table('out_of_sample_median')}",
         "# Largest |error| (%) among them.",
         f"OUT_OF_SAMPLE_MAX_PCT = {table('out_of_sample_max')}",
-        "# Median |error| (%) of the dense cases on each GPU (catalog id x math width): a GPU's band is at least this.",
+        "# Median |error| (%) of the dense cases on each GPU (catalog id x math width; outside the scale-out",
+        "# regime): a GPU's band is at least this.",
         f"OUT_OF_SAMPLE_GPU_MEDIAN_PCT = {per_gpu}",
-        "# Median over every dense case, the floor of any band.",
+        "# Median over every dense case outside the scale-out regime, the floor of any band.",
         f"OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = {overall}",
         "# Published dense cases, distinct sources, and the largest GPU count validated, per group.",
         f"CASES = {table('cases', None)}",
@@ -261,6 +309,14 @@ def generated_source(rows: list[Row], serving: tuple[ServingCalibration, list[Se
         "# The range of their estimated over measured speed (least, median, most), out of sample.",
         f"MOE_SPEED_RATIO = {moe_speed!r}",
         f"MOE_GROUPS = {moe_groups!r}",
+        "# Dense runs in the scale-out regime (core.performance.is_scale_out; any group): the median and largest",
+        "# out-of-sample |error| (%), their cases and distinct sources, and their estimated over measured speed",
+        "# (least, median, most). An estimate in the regime has at least this median as its band.",
+        f"SCALE_OUT_OUT_OF_SAMPLE_MEDIAN_PCT = {scale_out_median}",
+        f"SCALE_OUT_OUT_OF_SAMPLE_MAX_PCT = {scale_out_max}",
+        f"SCALE_OUT_CASES = {len(scale_out)}",
+        f"SCALE_OUT_SOURCES = {len({r.scored.source for r in scale_out})}",
+        f"SCALE_OUT_SPEED_RATIO = {speed_range(scale_out)!r}",
         *serving_generated_lines(*serving),
         "",
     ])

@@ -393,6 +393,26 @@ def training_cases(catalog: Catalog) -> list[Case]:
         "hardware": {"gpu": "b300", "count": 8}, "parallelism": {"tp": 1, "pp": 1, "dp": 8}},
         "step_time_s", run["results"]["step_time_s"], "median logged step time (warm-up and evaluation excluded)"))
 
+    # The same benchmark growing from one DGX B200 node to 8 and 16 (University of Florida) and on 8 nodes of another
+    # site (Oracle, RoCE): FP8 with FP8 parameters, the distributed optimizer, no recomputation; one node at micro-batch
+    # 2, many at CP 2 with one sequence per data-parallel rank (config_DGXB200_{1x8x2xtp1pp1cp1,Nx8x1xtp1pp1cp2}_8b.sh).
+    for run_id, label, nodes, micro, cp in (
+        ("mlperf-t51-llama31-8b-8b200-fp8-uf", "MLPerf Llama 3.1 8B, 8 B200, FP8 (UF)", 1, 2, 1),
+        ("mlperf-t51-llama31-8b-64b200-fp8-uf", "MLPerf Llama 3.1 8B, 64 B200, FP8, CP 2 (UF)", 8, 1, 2),
+        ("mlperf-t51-llama31-8b-128b200-fp8-uf", "MLPerf Llama 3.1 8B, 128 B200, FP8, CP 2 (UF)", 16, 1, 2),
+        ("mlperf-t51-llama31-8b-64b200-fp8-oracle", "MLPerf Llama 3.1 8B, 64 B200, FP8, CP 2 (Oracle)", 8, 1, 2),
+    ):
+        run = runs[run_id]
+        gpus = nodes * 8
+        cases.append(Case(run_id, label, {
+            "task": "pretrain", "model": {"preset": "llama-3.1-8b"}, "seq_len": 8192, "precision": "fp8",
+            "stack": "megatron-core",
+            "training": {"global_batch": run["workload"]["global_batch_sequences"], "micro_batch": micro, "zero": 1,
+                         "recompute": "none", "weight_dtype": "fp8"},
+            "hardware": {"gpu": "b200", "count": gpus, "network_gbps_per_node": 3200},
+            "parallelism": {"tp": 1, "pp": 1, "cp": cp, "dp": gpus // cp}},
+            "step_time_s", run["results"]["step_time_s"], "median logged step time (warm-up and evaluation excluded)"))
+
     # The same benchmark on CDNA 4, from three submitters running AMD's recipe (config_MI35?X_1x8x1_8b.sh, src/train.py:
     # TP 1 x DP 8, global batch 32, FP8 hybrid with FP8 parameters, the distributed optimizer, no recomputation);
     # GigaComputing's micro-batch is 4, the others' 2.

@@ -51,54 +51,101 @@ def test_in_sample_errors_are_printed_beside_the_out_of_sample_ones(training_res
 
 
 def test_out_of_sample_errors_stay_within_todays_gate(cross_validated) -> None:
-    """Gated on leave-one-source-out errors. The issue's targets are a median of 6 % and no case over 15 %; today's
-    model reaches 3.7 % and 21.9 % over the 59 dense cases from 18 sources, so the gate holds today's figures and a
-    change that makes out-of-sample accuracy worse fails. The worst is a source added on 2026-12-02, Megatron-LM's H100
-    weak-scaling table (nine GPT models of 1.7B to 462B on 48 to 6,144 H100, BF16, July 2024): its 1.7B model at TP 1 on
-    48 H100 (41 % MFU) 21.9 % fast (28.0 % before its loss was costed in fp32, as Megatron-Core's vocab-parallel
-    cross-entropy runs it on its fused and unfused paths: at hidden 2,048 and a 131,072-token vocabulary the fp32 loss
-    is about 6 % of the step), its 7.1B at TP 2 9.2 % fast, its 32B at TP 8 14.0 % slow, the six others
-    within 9.0 %. The small GPT is still fast as issue 19 items 7 and 15 describe. The table is the third Hopper 16-bit
-    source: Llama 3 405B at 8K, 17.0 % fast when judged by MosaicML's two runs alone, is 7.2 % fast judged by both (the
-    group's calibration 1.21 -> 1.13, its median 8.9 -> 5.6 %). Next: Cisco's MLPerf Llama 3.1 8B on 128 H100 (TP 2 x DP
-    64 over 16 Ethernet nodes, one sequence per rank), 21.2 % fast, where the same model at TP 1 on 64 H100 is 3.7 %
-    fast, and Cisco's four LoRA runs at TP 4 x CP 2 on 64 and 128 H100 and at TP 1-2 on H200 are within 3.5 %: a cost of
-    that TP-2 pretraining run the model does not have. The two MI300X LoRA runs (AMD's and Krai's) were 18-21 % fast
-    while four MI325X runs of the same recipe, 1.34 x faster at the same datasheet peak (750 W against 1,000 W), were
-    within 2 %: AMD's measured max-achievable GEMM rates (the MI300X sustains 84 % of the MI325X's FP8 clock, 1,230
-    against 1,464 MHz) now scale the MI300X's GEMMs, and CDNA 3 FP8 is within 2.4 % out of sample. The five FP4 runs
-    (MLPerf v5.1: NVIDIA's LoRA on 8 GB200 and 405B pretraining on 512, 2,560 and 5,120 GB200, Dell's 8B pretraining on
-    8 B200) judge each other's calibration within 13.2 % (the 5,120-GPU run; 2.9 % median), the four Blackwell FP8 runs
-    (NeMo's 8B on B200, Dell's 8B on B300, NVIDIA's LoRA on 72 and 512 GB200 at CP 8, whose 16-bit frozen base is cast
-    to FP8 every step) within 2.2 %, the seven CDNA 4 runs (MI355X and MI350X from AMD, GigaComputing, Dell and
-    Supermicro) within 11.7 %. (It was 7.4 % / 34.8 % over 21 cases; since then MLPerf GPT-3 is judged on its
-    steady-state block timings, older attention kernels run at the speed their papers give, plain 1F1B keeps pp
-    micro-batches in flight, ZeRO-1/2 move an all-reduce's volume (FP8 parameters gathered at one byte), FP8 parameters
-    let AMD's LoRA run replay at its published layout, the shipped calibration is the fit on all dense runs that the
-    held-out fits here mirror, MLPerf v5.1 runs from eight submitters were added, and the memory-bound operators are
-    costed one by one (4.2 % / 21.6 % before; 3.5 % / 21.2 % over 50 cases before the Megatron-LM H100 table).) The
-    mixture-of-experts runs judge the calibration without being fitted on: 42.0 % / 201.5 % over 8 cases from 2 sources,
-    every NeMo AutoModel run fast (Qwen3-30B-A3B +11 %, DeepSeek-V3 +17 % and +37 %, gpt-oss-120b +47 %, Kimi K2 +49 %,
-    gpt-oss-20b +57 %; 45.8 % median at Hopper 16-bit's earlier calibration), Megatron-Bridge's Qwen3-235B-A22B 14 %
-    slow and its Qwen3-30B-A3B on 16 H100 3.0 x fast (5,275 tokens/s per GPU, 121 model TFLOP/s, where AutoModel runs
-    the same model at 12,040 on 8 H100: the framework's recipe, not the hardware). The AutoModel runs are replayed with
-    the routing their benchmark ran: its FakeBalancedGate gives a token k consecutive experts, on one or two GPUs of one
-    node, so almost nothing crosses the network, and the runs are slower than their dispatch, GEMMs and FSDP traffic
-    explain. Before that replay it was 13.5 % / 53.1 % over 7 cases (tokens routed uniformly over the expert-parallel
-    group, as the benchmark did not), and 12.6 % / 56.9 % before the operators were costed one by one."""
-    from benchmarks.crossval import _median_max, dense_rows
+    """Gated on leave-one-source-out errors, in two regimes. The issue's targets are a median of 6 % and no case over
+    15 %. Outside the scale-out regime (exposed data-parallel traffic between nodes under 10 % of the step) today's
+    model reaches 2.9 % and 21.9 % over 53 dense cases from 18 sources; the gate holds today's figures, so a change
+    that makes out-of-sample accuracy worse fails. Its worst is Megatron-LM's H100 weak-scaling table (GPT models of
+    1.7B to 462B on 48 to 6,144 H100, BF16, July 2024): the 1.7B at TP 1 on 48 H100 (41 % MFU) 21.9 % fast, as issue 19
+    items 7 and 15 describe, the 32B at TP 8 14.0 % slow, the seven others within 9.2 %; then AMD's LoRA on 8 MI350X
+    11.7 %.
 
-    dense = dense_rows(cross_validated)
-    median, worst = _median_max([r.out_of_sample for r in dense])
-    assert median <= 3.75, median
-    assert worst <= 22.0, max(dense, key=lambda r: abs(r.out_of_sample)).scored.case.label
-    assert sorted(abs(r.out_of_sample) for r in dense)[-2] <= 21.3  # the next: Cisco's 8B on 128 H100, 21.2 %
-    assert sorted(abs(r.out_of_sample) for r in dense)[-3] <= 14.1  # then Megatron-LM's 32B at TP 8, 14.0 %
+    In the scale-out regime one job's published runs differ by site more than the model does: MLPerf v5.1's Llama 3.1
+    8B at CP 2 x DP 32 on 64 B200 is 0.189-0.191 s a step at the University of Florida (InfiniBand) and at Oracle
+    (RoCE) alike, 36-38 % faster than costed, while Cisco's same job at TP 2 x DP 64 on 128 H100 over Ethernet is 21 %
+    slower than costed (its 64-H100 run, 4 % fast, is just in the regime); costing the rings as striped over a node's
+    NICs (node_striped_collectives) fits the B200 sites and misses Cisco's and ZeRO-3 GPT-3 by 17-71 %. So the regime
+    is banded apart, by its own out-of-sample errors (SCALE_OUT_*): 12.0 % median, 37.6 % worst over 10 dense cases
+    from 6 sources, and its estimates say so. Over all 63 dense cases: 3.8 % / 37.6 %.
+
+    The mixture-of-experts runs judge the calibration without being fitted on: 42.0 % / 201.5 % over 8 cases from
+    2 sources, every NeMo AutoModel run fast (Qwen3-30B-A3B +11 %, DeepSeek-V3 +17 % and +37 %, gpt-oss-120b +47 %,
+    Kimi K2 +49 %, gpt-oss-20b +57 %), Megatron-Bridge's Qwen3-235B-A22B 14 % slow and its Qwen3-30B-A3B on 16 H100
+    3.0 x fast (5,275 tokens/s per GPU where AutoModel runs the same model at 12,040 on 8 H100: the framework's recipe,
+    not the hardware). The AutoModel runs are replayed with the routing their benchmark ran (FakeBalancedGate: a
+    token's k experts consecutive, on one or two GPUs of one node)."""
+    from benchmarks.crossval import _median_max, compute_bound_rows, scale_out_rows
+
+    compute_bound = compute_bound_rows(cross_validated)
+    errors = sorted(abs(r.out_of_sample) for r in compute_bound)
+    median, worst = _median_max([r.out_of_sample for r in compute_bound])
+    assert len(compute_bound) >= 53 and len({r.scored.source for r in compute_bound}) >= 18
+    assert median <= 2.95, median
+    assert worst <= 22.0, max(compute_bound, key=lambda r: abs(r.out_of_sample)).scored.case.label
+    assert errors[-2] <= 14.1  # Megatron-LM's 32B at TP 8
+    assert errors[-3] <= 11.8  # AMD's LoRA on 8 MI350X
+    scale_out = scale_out_rows(cross_validated)
+    assert len(scale_out) >= 10 and len({r.scored.source for r in scale_out}) >= 6
+    median, worst = _median_max([r.out_of_sample for r in scale_out])
+    assert median <= 12.05, median
+    assert worst <= 37.7, max(scale_out, key=lambda r: abs(r.out_of_sample)).scored.case.label
     moe = [r for r in cross_validated if r.scored.moe]
     assert len(moe) >= 7 and len({r.scored.source for r in moe}) >= 2
     median, worst = _median_max([r.out_of_sample for r in moe])
     assert median <= 42.1, median
     assert worst <= 201.6, max(moe, key=lambda r: abs(r.out_of_sample)).scored.case.label
+
+
+def test_one_jobs_scale_out_runs_on_two_sites_agree_where_the_model_does_not(training_results) -> None:
+    """The evidence for banding the scale-out regime rather than fitting it: MLPerf v5.1's Llama 3.1 8B FP8 on 8 B200
+    nodes measured at the University of Florida (InfiniBand) and at Oracle (RoCE) within 1 % of each other, and the
+    University's single node within 1 % of the model; on 8 and 16 nodes every one is costed over 30 % slow."""
+    results, _ = training_results
+    by_label = {r.case.label: r for r in results}
+    one_node = by_label["MLPerf Llama 3.1 8B, 8 B200, FP8 (UF)"]
+    uf, oracle = (by_label[f"MLPerf Llama 3.1 8B, 64 B200, FP8, CP 2 ({site})"] for site in ("UF", "Oracle"))
+    assert abs(uf.case.published / oracle.case.published - 1) < 0.01
+    assert abs(one_node.error_pct) < 2.0
+    for label in (uf.case.label, oracle.case.label, "MLPerf Llama 3.1 8B, 128 B200, FP8, CP 2 (UF)"):
+        assert by_label[label].error_pct > 30.0, label
+
+
+def test_scale_out_estimates_are_banded_by_the_published_scale_out_runs() -> None:
+    """A step whose exposed data-parallel traffic between nodes is 10 % or more gets at least the scale-out runs'
+    out-of-sample median as its band, with a note giving the share and how those runs compare; the same job with
+    room to hide that traffic keeps its group's band and no note."""
+    from gpuplanner.catalog.store import Catalog
+    from gpuplanner.core.performance import SCALE_OUT_SHARE, cross_node_data_parallel_share
+    from gpuplanner.core.validation_errors import (
+        OUT_OF_SAMPLE_GPU_MEDIAN_PCT,
+        OUT_OF_SAMPLE_MEDIAN_PCT,
+        OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT,
+        SCALE_OUT_CASES,
+        SCALE_OUT_OUT_OF_SAMPLE_MEDIAN_PCT,
+        SCALE_OUT_SOURCES,
+        SCALE_OUT_SPEED_RATIO,
+    )
+    from gpuplanner.service import estimate_for_scenario
+
+    catalog = Catalog()
+    job = {"task": "pretrain", "model": {"preset": "llama-3.1-8b"}, "seq_len": 8192, "precision": "fp8"}
+    thin = estimate_for_scenario({**job, "training": {"global_batch": 128},
+                                  "hardware": {"gpu": "h100-sxm5-80gb", "count": 128, "network_gbps_per_node": 400}},
+                                 catalog)
+    share = cross_node_data_parallel_share(thin.training.step_breakdown_s, 16)
+    assert share >= SCALE_OUT_SHARE
+    assert thin.training.uncertainty_pct == SCALE_OUT_OUT_OF_SAMPLE_MEDIAN_PCT > 2 * OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT
+    low, median, high = SCALE_OUT_SPEED_RATIO
+    notes = [str(w) for w in thin.warnings if "Data-parallel traffic between nodes" in str(w)]
+    assert notes == [f"Data-parallel traffic between nodes is {share:.0%} of this step. Where it is 10% or more, "
+                     f"published runs of one job differ by site: against {SCALE_OUT_CASES} of them "
+                     f"({SCALE_OUT_SOURCES} sources) the estimate is {low:.2f}-{high:.2f} times the measured speed "
+                     f"(median {median:.2f}), so the time band is ±{SCALE_OUT_OUT_OF_SAMPLE_MEDIAN_PCT:.0f}%."]
+    roomy = estimate_for_scenario({**job, "hardware": {"gpu": "h100-sxm5-80gb", "count": 128}}, catalog)
+    assert cross_node_data_parallel_share(roomy.training.step_breakdown_s, 16) < SCALE_OUT_SHARE
+    assert roomy.training.uncertainty_pct == max(OUT_OF_SAMPLE_MEDIAN_PCT[("Hopper", "fp8")],
+                                                 OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT,
+                                                 OUT_OF_SAMPLE_GPU_MEDIAN_PCT[("h100-sxm5-80gb", "fp8")])
+    assert not any("Data-parallel traffic between nodes is" in str(w) for w in roomy.warnings)
 
 
 def test_fsdp_scale_out_is_judged_on_mosaicmls_series(training_results) -> None:
@@ -245,7 +292,7 @@ def test_estimates_carry_the_out_of_sample_band_widened_when_extrapolating(train
     assert uncertainty_pct(a100, Precision.BF16, 4096) == pytest.approx(1.5 * ampere)  # beyond 2,520 GPUs validated
     assert uncertainty_pct(h100, Precision.BF16, 64) == max(OUT_OF_SAMPLE_MEDIAN_PCT[("Hopper", "16-bit")],
                                                             OUT_OF_SAMPLE_GPU_MEDIAN_PCT[("h100-sxm5-80gb", "16-bit")])
-    # Blackwell FP8: two sources (NeMo's table, Dell's MLPerf run). CDNA 3 FP8: five, MI300X and MI325X runs; since
+    # Blackwell FP8: five sources (NeMo's table and MLPerf runs). CDNA 3 FP8: five, MI300X and MI325X runs; since
     # the MI300X's GEMMs scale from its measured sustained clock (AMD's max-achievable rates) its own two runs are
     # within 1.2 % out of sample, and both parts' bands are the group's (the overall median, the floor, where higher).
     assert uncertainty_pct(b200, Precision.FP8, 8) == max(OUT_OF_SAMPLE_MEDIAN_PCT[("Blackwell", "fp8")], floor,

@@ -40,7 +40,10 @@ from gpuplanner.core.memory import (
 )
 from gpuplanner.core.messages import Message, msg
 from gpuplanner.core.performance import (
+    SCALE_OUT_SHARE,
+    cross_node_data_parallel_share,
     fitted_scale,
+    is_scale_out,
     is_validated,
     linear_flops_per_token,
     model_flops_per_token,
@@ -74,6 +77,10 @@ from gpuplanner.core.validation_errors import (
     OUT_OF_SAMPLE_MAX_PCT,
     OUT_OF_SAMPLE_MEDIAN_PCT,
     OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT,
+    SCALE_OUT_CASES,
+    SCALE_OUT_OUT_OF_SAMPLE_MEDIAN_PCT,
+    SCALE_OUT_SOURCES,
+    SCALE_OUT_SPEED_RATIO,
     SERVING_ARCHITECTURES,
     SERVING_FIT_SOURCES,
     SERVING_MOE_SPEED_RATIO,
@@ -157,10 +164,12 @@ def assumption_values(assumptions: Assumptions) -> dict[str, float | bool]:
     return dict(_assumption_items(assumptions))
 
 
-def uncertainty_pct(gpu: GPU, precision: Precision, count: int, moe: bool = False) -> float:
+def uncertainty_pct(gpu: GPU, precision: Precision, count: int, moe: bool = False, scale_out: bool = False) -> float:
     """± band of the training time: the out-of-sample median error of the GPU's architecture and math width (at
     least the median over every case, and at least that of the GPU's own published runs); the worst out-of-sample
-    error where a single source validates the group;
+    error where a single source validates the group; at least the out-of-sample median error of the published
+    scale-out runs (any group) for a step in that regime (`scale_out`: performance.is_scale_out), once two sources
+    judge it;
     for a mixture-of-experts model at least the out-of-sample median error of the published MoE runs (their worst
     while a single source validates them; MoE runs only judge the calibration, never fit it); widened (once)
     beyond the largest validated run or for MoE on a group no MoE run validates; the unvalidated band where no
@@ -175,6 +184,8 @@ def uncertainty_pct(gpu: GPU, precision: Precision, count: int, moe: bool = Fals
     else:
         band = max(OUT_OF_SAMPLE_MEDIAN_PCT[group], OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT)
     band = max(band, OUT_OF_SAMPLE_GPU_MEDIAN_PCT.get((gpu.id, group[1]), 0.0))  # the GPU's own runs, where published
+    if scale_out and SCALE_OUT_SOURCES >= 2 and SCALE_OUT_OUT_OF_SAMPLE_MEDIAN_PCT is not None:
+        band = max(band, SCALE_OUT_OUT_OF_SAMPLE_MEDIAN_PCT)
     if moe:
         band = max(band, moe_band)
     if count > LARGEST_VALIDATED_GPUS[group] or moe_unvalidated(group, moe):
@@ -208,6 +219,11 @@ def training_warnings(scenario: Scenario, workload: TrainingWorkload, cluster: C
                       best: int, days: float) -> list[Message]:
     gpu = cluster.gpu
     layout = search.layouts.describe(best)
+    scale_out = is_scale_out(search.time.as_dict(best), cluster.nodes)
+
+    def band(moe: bool) -> float:
+        return uncertainty_pct(gpu, workload.precision, cluster.count, moe, scale_out)
+
     warnings: list[Message] = []
     warnings += fit_warnings(search, best, gpu)
     if layout.tp > 1 and not gpu.has_scale_up_fabric:
@@ -227,30 +243,33 @@ def training_warnings(scenario: Scenario, workload: TrainingWorkload, cluster: C
                             deadline=deadline))
     warnings += fp8_parameter_hint(workload, search, best, gpu)
     warnings += cross_node_data_parallel_note(scenario, cluster, search, best)
+    if scale_out:
+        warnings += scale_out_band_note(cross_node_data_parallel_share(search.time.as_dict(best), cluster.nodes),
+                                        band(workload.model.is_moe))
     warnings += sustained_clock_note(gpu, workload.precision)
     if not is_validated(gpu, workload.precision):
         warnings.append(msg("No published run on {architecture} in {precision} to check against: the time "
                             "estimate is uncertain (±{band:.0f}%).", architecture=gpu.architecture,
                             precision=workload.precision.value,
-                            band=uncertainty_pct(gpu, workload.precision, cluster.count, workload.model.is_moe)))
+                            band=band(workload.model.is_moe)))
     group = validation_group(gpu, workload.precision)
     if group in LARGEST_VALIDATED_GPUS and cluster.count > LARGEST_VALIDATED_GPUS[group]:
         warnings.append(msg("{count:,} GPUs is beyond the largest published run checked on {architecture} in "
                             "{width} ({largest:,} GPUs): the time band is widened to ±{band:.0f}%.",
                             count=cluster.count, architecture=gpu.architecture, width=group[1],
                             largest=LARGEST_VALIDATED_GPUS[group],
-                            band=uncertainty_pct(gpu, workload.precision, cluster.count, workload.model.is_moe)))
+                            band=band(workload.model.is_moe)))
     if workload.model.is_moe and MOE_SPEED_RATIO is not None:
         low, median, high = MOE_SPEED_RATIO
         warnings.append(msg("Mixture-of-experts training is judged on published runs, never fitted to them: against "
                             "them the estimate is {low:.2f}-{high:.2f} times the measured speed (median {median:.2f}); "
                             "most come out too fast, so expect the slower side of the band (±{band:.0f}%).",
                             low=low, high=high, median=median,
-                            band=uncertainty_pct(gpu, workload.precision, cluster.count, True)))
+                            band=band(True)))
     if group in OUT_OF_SAMPLE_MEDIAN_PCT and moe_unvalidated(group, workload.model.is_moe):
         warnings.append(msg("No published mixture-of-experts run on {architecture} in {width} to check against: the "
                             "time band is widened to ±{band:.0f}%.", architecture=gpu.architecture, width=group[1],
-                            band=uncertainty_pct(gpu, workload.precision, cluster.count, True)))
+                            band=band(True)))
     if cluster.count > cluster.gpus_per_node and not gpu.is_sxm_class:
         warnings.append(msg("Multi-node training on PCIe servers: check each node has a 100-200 Gb/s RDMA NIC "
                             "per 2 GPUs or gradient traffic will dominate."))
@@ -321,6 +340,19 @@ def cross_node_data_parallel_note(scenario: Scenario, cluster: Cluster, search: 
                 "a rail-optimized fabric NCCL spreads it over every NIC of a node (MosaicML's FSDP runs on H100 kept "
                 "their speed from 8 to 64 GPUs); set assumptions.node_striped_collectives to cost it so.",
                 share=share)]
+
+
+def scale_out_band_note(share: float, band: float) -> list[Message]:
+    """A step in the scale-out regime: how the published runs in it compare, and the band they give."""
+    if SCALE_OUT_SPEED_RATIO is None or SCALE_OUT_SOURCES < 2:
+        return []
+    low, median, high = SCALE_OUT_SPEED_RATIO
+    return [msg("Data-parallel traffic between nodes is {share:.0%} of this step. Where it is {threshold:.0%} or more, "
+                "published runs of one job differ by site: against {cases} of them ({sources} sources) the estimate "
+                "is {low:.2f}-{high:.2f} times the measured speed (median {median:.2f}), so the time band is "
+                "±{band:.0f}%.",
+                share=share, threshold=SCALE_OUT_SHARE, cases=SCALE_OUT_CASES, sources=SCALE_OUT_SOURCES, low=low,
+                high=high, median=median, band=band)]
 
 
 def fp8_parameter_hint(workload: TrainingWorkload, search: LayoutSearch, best: int, gpu: GPU) -> list[Message]:
@@ -540,7 +572,8 @@ def estimate_training(scenario: Scenario, node: NodeSpec | None = None, alternat
             tokens=workload.tokens,
             trainable_params=trainable,
             cluster_model_states_gb=_model_states_gb(memory, count),
-            uncertainty_pct=uncertainty_pct(cluster.gpu, precision, count, workload.model.is_moe),
+            uncertainty_pct=uncertainty_pct(cluster.gpu, precision, count, workload.model.is_moe,
+                                            is_scale_out(search.time.as_dict(best), cluster.nodes)),
             step_breakdown_s=search.time.as_dict(best),
             compute_days=compute_days,
             goodput=reliability,

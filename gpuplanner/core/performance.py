@@ -14,7 +14,7 @@ Step = (GEMMs + memory-bound ops + tensor-parallel collectives + pipeline sends)
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -43,6 +43,9 @@ GEMM_EFFICIENCY_16BIT = {"Ampere": 0.74, "Hopper": 0.60}
 GEMM_EFFICIENCY_FP8 = {"Hopper": 0.52, "Blackwell": 0.50}
 GEMM_EFFICIENCY_FP4: dict[str, float] = {}  # FP4 runs (MLPerf v5.1, GB200 and B200) are fitted on the prior below
 UNVALIDATED_EFFICIENCY = 0.55  # architectures with no published run to check against
+# Share of a step in exposed data-parallel traffic between nodes from which an estimate is judged, and banded, with the
+# published runs in that regime (is_scale_out): there one job's runs on different sites differ by more than elsewhere.
+SCALE_OUT_SHARE = 0.1
 # GEMMs shrink with tensor parallelism: efficiency x w / (w + W0) for per-GPU width w = hidden / tp,
 # and x n / (n + N0) for n = tokens per micro-batch.
 GEMM_WIDTH_HALF_EFFICIENCY = 96.0
@@ -104,6 +107,18 @@ def calibrated_gemm_efficiency(architecture: str, precision: Precision) -> float
 def validation_group(gpu: GPU, precision: Precision) -> tuple[str, str]:
     """The group a run is calibrated and validated in: architecture x math width (FP8, FP4 or 16-bit)."""
     return gpu.architecture, precision.value if precision in (Precision.FP8, Precision.FP4) else "16-bit"
+
+
+def cross_node_data_parallel_share(breakdown: Mapping[str, float], nodes: int) -> float:
+    """The share of a step spent in exposed data-parallel traffic between nodes (0 on one node)."""
+    total = sum(breakdown.values())
+    return breakdown["data_parallel"] / total if nodes > 1 and total > 0 else 0.0
+
+
+def is_scale_out(breakdown: Mapping[str, float], nodes: int) -> bool:
+    """A step whose exposed data-parallel traffic between nodes is a real share of it: the regime where published
+    runs of one job on different sites differ most (benchmarks/crossval.py judges it apart)."""
+    return cross_node_data_parallel_share(breakdown, nodes) >= SCALE_OUT_SHARE
 
 
 def fitted_scale(gpu: GPU, precision: Precision) -> float:

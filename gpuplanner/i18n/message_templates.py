@@ -64,6 +64,10 @@ TEMPLATES = (
                                       "own NIC share. On a rail-optimized fabric NCCL spreads it over every NIC of "
                                       "a node (MosaicML's FSDP runs on H100 kept their speed from 8 to 64 GPUs); "
                                       "set assumptions.node_striped_collectives to cost it so."),
+    QT_TRANSLATE_NOOP("CoreMessages", "Data-parallel traffic between nodes is %1 of this step. Where it is %2 or "
+                                      "more, published runs of one job differ by site: against %3 of them (%4 "
+                                      "sources) the estimate is %5-%6 times the measured speed (median %7), so the "
+                                      "time band is ±%8%."),
     QT_TRANSLATE_NOOP("CoreMessages", "DeepSpeed PipelineModule: pipeline parallelism with ZeRO-1 at most (ZeRO-2/3"
                                       " are not supported with pipelines); the model's FlashAttention-2"),
     QT_TRANSLATE_NOOP("CoreMessages", "DeepSpeed ZeRO (stages 0-3, overlap_comm) and DeepSpeed-MoE expert "

@@ -233,3 +233,64 @@ def test_the_sheet_prints_the_air_temperature_rise_the_site_gave(tmp_path: Path)
     text, _, _ = make_sheet(tmp_path, {**A100_DGX, "constraints": {**A100_DGX["constraints"], "site": site}},
                             "en", "dgx-a100-dt15")
     assert "3,881 m³/h" in text and "at a 15 °C" in " ".join(text.split())  # 4,851 x 12 / 15
+
+
+SCALE_OUT_RENTAL = {"task": "pretrain", "model": {"preset": "llama-3.1-8b"}, "seq_len": 8192, "precision": "fp8",
+                    "training": {"global_batch": 128},
+                    "hardware": {"gpu": "h100-sxm5-80gb", "count": 128, "network_gbps_per_node": 400}}
+
+
+def page_texts(pdf: Path) -> list[list[str]]:
+    """Each page's lines as pdftotext reads them, the footer left out."""
+    text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    pages = [page for page in text.split("\f") if page.strip()]
+    return [[line.strip() for line in page.splitlines() if line.strip() and not line.strip().startswith("GPU Planner")
+             and not re.fullmatch(r"Page \d+ of \d+|第 \d+ 页，共 \d+ 页", line.strip())] for page in pages]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_a_section_heading_never_ends_a_page(qtbot, tmp_path: Path, lang: str) -> None:
+    """A rented training plan's sheet ended page 1 with the heading 'Plans this one was chosen against' and drew its
+    chart on page 2 (A4 and Letter, both languages): a heading now starts the page its chart, table or list is on.
+    The print preview draws one document at each page size the user picks: a heading moved for A4 is put back
+    when the same document is drawn on Letter (the same pages as a fresh Letter sheet)."""
+    from PySide6.QtCore import QMarginsF
+    from PySide6.QtGui import QPageLayout, QPageSize, QPdfWriter, QTextDocument
+
+    from gpuplanner.catalog.store import Catalog
+    from gpuplanner.i18n.language import install_translations
+    from gpuplanner.report.spec_sheet import SheetOptions, build_document, page_size, render
+    from gpuplanner.service import plan_for_scenario
+
+    install_translations(lang)
+    try:
+        catalog = Catalog()
+        result = plan_for_scenario(SCALE_OUT_RENTAL, catalog, top=3)
+        plan = result.plans[0]
+        document = build_document(plan, SheetOptions(), catalog.as_of(), result)
+        headings = []
+        block = document.begin()
+        while block.isValid():
+            if block.blockFormat().headingLevel() == 2:
+                headings.append(block.text())
+            block = block.next()
+        assert len(headings) >= 4
+
+        def draw(target: QTextDocument, size: QPageSize, name: str) -> list[list[str]]:
+            pdf = tmp_path / f"{name}.pdf"
+            writer = QPdfWriter(str(pdf))
+            writer.setResolution(300)
+            writer.setPageLayout(QPageLayout(size, QPageLayout.Orientation.Portrait, QMarginsF(15, 15, 15, 12),
+                                             QPageLayout.Unit.Millimeter))
+            render(target, writer)
+            del writer
+            return page_texts(pdf)
+
+        # A3 last: the chart fits under its heading there, so the move made for Letter must be undone.
+        for size in (page_size("A4"), page_size("Letter"), QPageSize(QPageSize.PageSizeId.A3)):
+            name = size.key()
+            pages = draw(document, size, f"same-{name}")
+            assert [page[-1] for page in pages if page[-1] in headings] == [], name
+            assert pages == draw(build_document(plan, SheetOptions(), catalog.as_of(), result), size, f"fresh-{name}")
+    finally:
+        install_translations("en")

@@ -21,7 +21,11 @@ from PySide6.QtGui import (
     QPageSize,
     QPainter,
     QPdfWriter,
+    QTextBlock,
+    QTextBlockFormat,
+    QTextCursor,
     QTextDocument,
+    QTextFormat,
 )
 
 from gpuplanner import __version__
@@ -522,6 +526,47 @@ def _layout_reference() -> QImage:
     return reference
 
 
+# Marks a section heading that keep_headings_with_next moved to a new page (so another page size can undo it).
+MOVED_TO_NEXT_PAGE = int(QTextFormat.Property.UserProperty) + 1
+
+
+def keep_headings_with_next(document: QTextDocument) -> None:
+    """A section heading never ends a page: where the block after it (its chart, table or list) starts on the
+    next page, the heading starts that page too. QTextDocument has no keep-with-next; this lays the document out at
+    its page size and moves such headings, after undoing the moves an earlier page size made."""
+    page_height = document.pageSize().height()
+    block = document.begin()
+    while block.isValid():
+        if block.blockFormat().hasProperty(MOVED_TO_NEXT_PAGE):
+            undo = QTextBlockFormat()
+            undo.setPageBreakPolicy(QTextFormat.PageBreakFlag.PageBreak_Auto)
+            undo.clearProperty(MOVED_TO_NEXT_PAGE)
+            cursor = QTextCursor(block)
+            restored = block.blockFormat()
+            restored.merge(undo)
+            restored.clearProperty(MOVED_TO_NEXT_PAGE)
+            cursor.setBlockFormat(restored)
+        block = block.next()
+    if page_height <= 0:
+        return
+    layout = document.documentLayout()
+
+    def page_of(block: QTextBlock) -> int:
+        """The page its first line is drawn on (a line that does not fit is pushed down inside its block)."""
+        line = block.layout().lineAt(0) if block.layout().lineCount() else None
+        return int((layout.blockBoundingRect(block).top() + (line.y() if line else 0.0)) // page_height)
+
+    block = document.begin()
+    while block.isValid():
+        following = block.next()
+        if block.blockFormat().headingLevel() == 2 and following.isValid() and page_of(following) > page_of(block):
+            moved = block.blockFormat()
+            moved.setPageBreakPolicy(QTextFormat.PageBreakFlag.PageBreak_AlwaysBefore)
+            moved.setProperty(MOVED_TO_NEXT_PAGE, True)
+            QTextCursor(block).setBlockFormat(moved)
+        block = following
+
+
 def render(document: QTextDocument, device: QPagedPaintDevice) -> int:
     """Draw the document page by page with a footer; returns the page count."""
     layout = device.pageLayout()
@@ -533,6 +578,7 @@ def render(document: QTextDocument, device: QPagedPaintDevice) -> int:
     scale = resolution / LAYOUT_DPI
     document.documentLayout().setPaintDevice(_layout_reference())
     document.setPageSize(QSizeF(body.width() / scale, body.height() / scale))
+    keep_headings_with_next(document)
     pages = document.pageCount()
     painter = QPainter(device)
     family = report_font_family()

@@ -242,7 +242,10 @@ def training_cases(catalog: Catalog) -> list[Case]:
     # embeddings, each row's TP / PP / DP and global batch, DP / TP / PP communication overlapped (the distributed
     # optimizer, sequence parallelism). Micro-batch, interleaving and recomputation are not stated: searched. The loss
     # runs in fp32: Megatron-Core's vocab-parallel cross-entropy casts the logits to fp32 on its fused and unfused
-    # paths alike (megatron/core/tensor_parallel/cross_entropy.py at the table's commit 937571cfd4).
+    # paths alike (megatron/core/tensor_parallel/cross_entropy.py at the table's commit 937571cfd4). So do the
+    # gradients: with --bf16 Megatron-LM sets accumulate_allreduce_grads_in_fp32 ("bfloat16 requires gradient
+    # accumulation and all-reduce to be done in fp32", megatron/training/arguments.py at 937571cfd4), which
+    # training.py passes to the DDP config as grad_reduce_in_fp32: fp32 gradient buffers, reduced in fp32.
     run = runs["megatron-readme-h100-weak-scaling-table"]
     for size, heads, hidden, layers, tp, pp, dp, gpus, batch, tflops, _mfu, _aggregate in run["results"]["rows"]:
         model = {**gpt_model(layers, hidden, heads, vocab=131072), "tied_embeddings": False}
@@ -251,7 +254,7 @@ def training_cases(catalog: Catalog) -> list[Case]:
             "training": {"global_batch": batch, "zero": 1},
             "hardware": {"gpu": H100, "count": gpus, "network_gbps_per_node": 3200},
             "parallelism": {"tp": tp, "pp": pp, "dp": dp, "sequence_parallel": tp > 1},
-            "assumptions": {"loss_fp32": True}},
+            "assumptions": {"loss_fp32": True, "gradient_bytes": 4.0}},
             "tokens_per_s_per_gpu", tflops * 1e12 / megatron_core_flops_per_token(layers, hidden, 131072, 4096),
             "TFLOP/s per GPU as printed -> tokens/s per GPU (Megatron-Core's model FLOPs)", tier="B"))
 

@@ -40,7 +40,10 @@ megatron-2021 profile and the H100 table) and Hopper 16-bit refitted 1.119 -> 1.
 every layout unchanged, the serving constants back to their values before the table (so the A100's 16-bit serving
 rate, carried from Hopper by the calibrations' ratio, is 1.07 x what it was then): 70b-serving's second plan is now
 8 A100 80GB (16-bit weights, 5,000 tokens/s reached), the B200 fifth drops out, and 405b-90d's H20 near miss is gone
-again."""
+again; then Megatron-LM's H100 table replayed with the fp32 gradient reduction its code forces under --bf16 and
+Hopper 16-bit refitted 1.13 -> 1.141: the 34 step times -0.4..-0.9 %, every chosen layout the same (four runner-up
+lists reordered), every plan the same in the same order (H100 384 and H200 512 for 70b-60d 50.8 -> 50.4 and
+35.7 -> 35.4 days), and 405b-90d's H200 1,024 near misses ahead of the L20 one."""
 
 from __future__ import annotations
 

@@ -53,23 +53,25 @@ def test_in_sample_errors_are_printed_beside_the_out_of_sample_ones(training_res
 def test_out_of_sample_errors_stay_within_todays_gate(cross_validated) -> None:
     """Gated on leave-one-source-out errors, in two regimes. The issue's targets are a median of 6 % and no case over
     15 %. Outside the scale-out regime (exposed data-parallel traffic between nodes under 10 % of the step) today's
-    model reaches 2.9 % and 21.9 % over 53 dense cases from 18 sources; the gate holds today's figures, so a change
-    that makes out-of-sample accuracy worse fails. Its worst is Megatron-LM's H100 weak-scaling table (GPT models of
-    1.7B to 462B on 48 to 6,144 H100, BF16, July 2024): the 1.7B at TP 1 on 48 H100 (41 % MFU) 21.9 % fast, as issue 19
-    items 7 and 15 describe, the 32B at TP 8 14.0 % slow, the seven others within 9.2 %; then AMD's LoRA on 8 MI350X
-    11.7 %.
+    model reaches 2.5 % and 11.7 % over 49 dense cases from 18 sources; the gate holds today's figures, so a change
+    that makes out-of-sample accuracy worse fails. Its worst: AMD's LoRA on 8 MI350X 11.7 %, Korthikanti's 530B at
+    full recompute on 280 A100 10.9 %. Megatron-LM's H100 weak-scaling table (GPT models of 1.7B to 462B on 48 to
+    6,144 H100, BF16, July 2024) is replayed with the fp32 gradient reduction its code forces under --bf16: its four
+    smallest models (TP 1-8, one DP rank a node's GPU on 6-48 nodes) are then in the scale-out regime, the 1.7B 16.5 %
+    fast (21.9 % with 16-bit gradients) and the 32B 17.0 % slow (14.0 %); its five larger ones within 8.7 %. (53
+    cases, 2.9 % / 21.9 % before that replay.)
 
     In the scale-out regime one job's published runs differ by site more than the model does: MLPerf v5.1's Llama 3.1
     8B at CP 2 x DP 32 on 64 B200 is 0.189-0.191 s a step at the University of Florida (InfiniBand) and at Oracle
     (RoCE) alike, 36-38 % faster than costed, while Cisco's same job at TP 2 x DP 64 on 128 H100 over Ethernet is 21 %
     slower than costed (its 64-H100 run, 4 % fast, is just in the regime); costing the rings as striped over a node's
     NICs (node_striped_collectives) fits the B200 sites and misses Cisco's and ZeRO-3 GPT-3 by 17-71 %. So the regime
-    is banded apart, by its own out-of-sample errors (SCALE_OUT_*): 12.0 % median, 37.6 % worst over 10 dense cases
-    from 6 sources, and its estimates say so. Over all 63 dense cases: 3.8 % / 37.6 %.
+    is banded apart, by its own out-of-sample errors (SCALE_OUT_*): 12.0 % median, 37.6 % worst over 14 dense cases
+    from 7 sources, and its estimates say so. Over all 63 dense cases: 4.1 % / 37.6 %.
 
-    The mixture-of-experts runs judge the calibration without being fitted on: 42.0 % / 201.5 % over 8 cases from
-    2 sources, every NeMo AutoModel run fast (Qwen3-30B-A3B +11 %, DeepSeek-V3 +17 % and +37 %, gpt-oss-120b +47 %,
-    Kimi K2 +49 %, gpt-oss-20b +57 %), Megatron-Bridge's Qwen3-235B-A22B 14 % slow and its Qwen3-30B-A3B on 16 H100
+    The mixture-of-experts runs judge the calibration without being fitted on: 42.5 % / 201.5 % over 8 cases from
+    2 sources, every NeMo AutoModel run fast (Qwen3-30B-A3B +12 %, DeepSeek-V3 +18 % and +37 %, gpt-oss-120b +48 %,
+    Kimi K2 +50 %, gpt-oss-20b +58 %), Megatron-Bridge's Qwen3-235B-A22B 14 % slow and its Qwen3-30B-A3B on 16 H100
     3.0 x fast (5,275 tokens/s per GPU where AutoModel runs the same model at 12,040 on 8 H100: the framework's recipe,
     not the hardware). The AutoModel runs are replayed with the routing their benchmark ran (FakeBalancedGate: a
     token's k experts consecutive, on one or two GPUs of one node)."""
@@ -78,20 +80,19 @@ def test_out_of_sample_errors_stay_within_todays_gate(cross_validated) -> None:
     compute_bound = compute_bound_rows(cross_validated)
     errors = sorted(abs(r.out_of_sample) for r in compute_bound)
     median, worst = _median_max([r.out_of_sample for r in compute_bound])
-    assert len(compute_bound) >= 53 and len({r.scored.source for r in compute_bound}) >= 18
-    assert median <= 2.95, median
-    assert worst <= 22.0, max(compute_bound, key=lambda r: abs(r.out_of_sample)).scored.case.label
-    assert errors[-2] <= 14.1  # Megatron-LM's 32B at TP 8
-    assert errors[-3] <= 11.8  # AMD's LoRA on 8 MI350X
+    assert len(compute_bound) >= 49 and len({r.scored.source for r in compute_bound}) >= 18
+    assert median <= 2.55, median
+    assert worst <= 11.8, max(compute_bound, key=lambda r: abs(r.out_of_sample)).scored.case.label
+    assert errors[-2] <= 11.0  # Korthikanti's 530B at full recompute
     scale_out = scale_out_rows(cross_validated)
-    assert len(scale_out) >= 10 and len({r.scored.source for r in scale_out}) >= 6
+    assert len(scale_out) >= 14 and len({r.scored.source for r in scale_out}) >= 7
     median, worst = _median_max([r.out_of_sample for r in scale_out])
     assert median <= 12.05, median
     assert worst <= 37.7, max(scale_out, key=lambda r: abs(r.out_of_sample)).scored.case.label
     moe = [r for r in cross_validated if r.scored.moe]
     assert len(moe) >= 7 and len({r.scored.source for r in moe}) >= 2
     median, worst = _median_max([r.out_of_sample for r in moe])
-    assert median <= 42.1, median
+    assert median <= 42.6, median
     assert worst <= 201.6, max(moe, key=lambda r: abs(r.out_of_sample)).scored.case.label
 
 
@@ -154,15 +155,16 @@ def test_fsdp_scale_out_is_judged_on_mosaicmls_series(training_results) -> None:
     (network not stated) and four on A100 40GB (1600 Gbps RoCE, as stated). Each row is judged as its throughput per GPU
     over the model's on its fewest GPUs, which takes out the model's level error. Measured, the series keep 93-136 % of
     it. On A100 40GB the model is within 19.1 % (median 3.9 %); on H100 it keeps 21 % for 13B at micro-batch 2 on 16-64
-    GPUs (-78..-79 %) and 344 % for 70B going from micro-batch 2 on 32 GPUs to 8 on 64 (+192 %): it sends every rank's
+    GPUs (-78..-79 %) and 347 % for 70B going from micro-batch 2 on 32 GPUs to 8 on 64 (+194 %): it sends every rank's
     whole ZeRO-3 volume through that rank's own NIC share (a node's bandwidth / 8), where NCCL's rings cross a node once
     per channel over all of its NICs. assumptions.node_striped_collectives costs the rings that way: the H100 rows
     within 11.9 %, the table's median 4.1 %, but 70B on 64 A100 40GB at micro-batch 2, whose loss is real (36 % MFU
     against 49 % at micro-batch 4 on 128), 24.6 % fast, and in the training table the 2021 GPT-3 ZeRO-3 run on 1,536
     A100 72 % fast (its 1,536-rank rings of small chunks are latency-bound), Cisco's 8B on 64 and 128 H100 19 and 31 %
     fast and LLaMA-65B 17 % fast: so it is off by default, and an estimate whose cross-node data-parallel traffic is a
-    fifth of its step or more says so and names it. The gates hold today's figures both ways (23 rows; off: median 15.6
-    %, worst 191.7 %; on: 4.1 %, 24.6 %); both tables are printed with the others."""
+    fifth of its step or more says so and names it. The gates hold today's figures both ways (23 rows; off: median 16.2
+    %, worst 194.2 % (15.6 % and 191.7 % at Hopper 16-bit's calibration before Megatron-LM's H100 table was replayed
+    with fp32 gradients); on: 4.1 %, 24.6 %); both tables are printed with the others."""
     from benchmarks.replay import SCALE_OUT_TITLE, format_scale_out, fsdp_scale_out_cases, scale_out_rows
 
     _, catalog = training_results
@@ -170,7 +172,7 @@ def test_fsdp_scale_out_is_judged_on_mosaicmls_series(training_results) -> None:
     VALIDATION_TABLES.append((SCALE_OUT_TITLE, format_scale_out(rows)))
     errors = sorted(abs(r.error_pct) for r in rows)
     assert len(rows) == 23
-    assert statistics.median(errors) <= 15.6 and errors[-1] <= 191.8, errors
+    assert statistics.median(errors) <= 16.3 and errors[-1] <= 194.3, errors
     striped = scale_out_rows(run_cases(fsdp_scale_out_cases(catalog, striped=True), catalog))
     VALIDATION_TABLES.append((SCALE_OUT_TITLE + ", with assumptions.node_striped_collectives",
                               format_scale_out(striped)))
@@ -208,32 +210,38 @@ def test_serving_out_of_sample_errors_stay_within_todays_gate(serving_cross_vali
     against the GEMM overlap and the all-reduce latency), and one MLPerf run added moved three constants to another
     stall with a higher error; with pair moves the fit on all runs lowers the mean capped error 6.23 -> 5.64 % and
     stays put with the 2024-25 MLPerf runs in or out (the all-reduce latency 7 or 8 us).
-    Without FP4 (below) and MoE (judged only), 135 judged cases: median 5.3 %, 14 over 15 %, worst 28.4 %: ten of
+    Without FP4 (below) and MoE (judged only), 135 judged cases: median 6.0 %, 16 over 15 %, worst 27.0 %: ten of
     the v0.9.0 tables' 48 dense rows when they are left out (Llama 2 7B on one H200 24 % fast, where the H100 rows are
-    within 11 %; 70B on L40S over PCIe 17-21 % fast; 70B at 2,048 / 2,048 tokens on one H200 18 % fast; the 70B first
+    within 10 %; 70B on L40S over PCIe 17-21 % fast; 70B at 2,048 / 2,048 tokens on one H200 18 % fast; the 70B first
     tokens of 128-token prompts on 4 H100 / H200 26-27 % slow, the 7B one of 2,048 on an L40S 19 % slow), two 2023
-    first-token latencies at 128 tokens, and llama.cpp's H100 PCIe prompt and 13B decode rows (4.9 %, 15 over 15 % and
-    35 % at worst before pair moves; 5.5 % and 16 before MLPerf v4.1). MLPerf v4.1 (the v4.0 configurations on 8 H100
+    first-token latencies at 128 tokens, two TensorRT-LLM 1.0 H100 rows at long outputs (15-17 % slow) and llama.cpp's
+    H100 PCIe prompt and 13B decode rows. (5.3 % and 14 over 15 % before Megatron-LM's H100 table was replayed with
+    fp32 gradients: Hopper 16-bit's training calibration, which carries the serving constants from Hopper to the other
+    architectures, rose 1.13 -> 1.141, and the fits with a source left out settle elsewhere in the prefill-share /
+    GEMM-overlap valley; the shipped errors moved by under 1 point. 4.9 %, 15 over 15 % and 35 % at worst before pair
+    moves; 5.5 % and 16 before MLPerf v4.1.) MLPerf v4.1 (the v4.0 configurations on 8 H100
     and 8 H200 a round later, 12.5-12.9 % faster on software alone) comes out 9-10 % slow on the Hopper rows. FP4 has
     three sources, which disagree: MLPerf's single B200 (v4.1 and v5.0) is 14-21 % faster than the shipped fit, and
-    fitted on those two alone, TensorRT-LLM 1.0's 40 FP4 rows come out 14.2 % off in the median, 30.0 % at worst (19
-    of 42 over 15 %; 7.1 % / 20.2 % when that table was FP4's only source and they kept FP8's share): the band an FP4
+    fitted on those two alone, TensorRT-LLM 1.0's 40 FP4 rows come out 12.7 % off in the median, 27.5 % at worst (15
+    of 42 over 15 %; 14.2 % / 30.0 % before the fp32-gradient replay above; 7.1 % / 20.2 % when that table was FP4's
+    only source and they kept FP8's share): the band an FP4
     plan carries is that median, and its warning gives both. Tensor parallelism over PCIe (the L40S rows at TP 2-8)
     is a group of its own: 17.1 % median, 21.2 % worst, the band such a plan carries. In sample, over the 184 dense
-    and FP4 cases: median 4.1 %, 14 over 15 % (4.9 % and 13 before pair moves)."""
+    and FP4 cases: median 4.3 %, 13 over 15 % (4.1 % and 14 before the fp32-gradient replay; 4.9 % and 13 before pair
+    moves)."""
     from benchmarks.crossval_serving import _median_max, judged
 
     _, rows = serving_cross_validated
     dense = [r.out_of_sample for r in judged(rows) if r.case.group not in ("fp4", "moe")]
     median, worst = _median_max(dense)  # type: ignore[arg-type]
-    assert len(dense) >= 135 and median <= 5.3 and worst <= 28.5, (median, worst)
-    assert sum(abs(e) > 15.0 for e in dense) <= 14  # type: ignore[arg-type]
+    assert len(dense) >= 135 and median <= 6.05 and worst <= 27.1, (median, worst)
+    assert sum(abs(e) > 15.0 for e in dense) <= 16  # type: ignore[arg-type]
     fp4 = [r.out_of_sample for r in judged(rows) if r.case.group == "fp4"]
     fp4_median, fp4_worst = _median_max(fp4)  # type: ignore[arg-type]
-    assert len(fp4) >= 42 and fp4_median <= 14.3 and fp4_worst <= 30.1, (fp4_median, fp4_worst)
+    assert len(fp4) >= 42 and fp4_median <= 12.8 and fp4_worst <= 27.6, (fp4_median, fp4_worst)
     fitted_or_judged = [r for r in rows if not r.case.moe]
     shipped_median, _ = _median_max([r.shipped for r in fitted_or_judged])
-    assert shipped_median <= 4.1 and sum(abs(r.shipped) > 15.0 for r in fitted_or_judged) <= 14
+    assert shipped_median <= 4.3 and sum(abs(r.shipped) > 15.0 for r in fitted_or_judged) <= 13
 
 
 def test_every_serving_source_has_one_short_title_that_estimates_cite() -> None:

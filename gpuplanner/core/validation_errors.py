@@ -12,7 +12,7 @@ FITTED_EFFICIENCY_SCALE = {
     ('Blackwell', 'fp8'): 1.138,
     ('CDNA 3', 'fp8'): 0.932,
     ('CDNA 4', 'fp8'): 1.05,
-    ('Hopper', '16-bit'): 1.13,
+    ('Hopper', '16-bit'): 1.141,
     ('Hopper', 'fp8'): 1.185,
 }
 # Median |error| (%) of the cases of each group when their own source was left out of the fit (outside the
@@ -23,7 +23,7 @@ OUT_OF_SAMPLE_MEDIAN_PCT = {
     ('Blackwell', 'fp8'): 1.1,
     ('CDNA 3', 'fp8'): 1.0,
     ('CDNA 4', 'fp8'): 1.9,
-    ('Hopper', '16-bit'): 5.6,
+    ('Hopper', '16-bit'): 4.4,
     ('Hopper', 'fp8'): 2.2,
 }
 # Largest |error| (%) among them.
@@ -33,7 +33,7 @@ OUT_OF_SAMPLE_MAX_PCT = {
     ('Blackwell', 'fp8'): 2.5,
     ('CDNA 3', 'fp8'): 2.4,
     ('CDNA 4', 'fp8'): 11.7,
-    ('Hopper', '16-bit'): 21.9,
+    ('Hopper', '16-bit'): 9.8,
     ('Hopper', 'fp8'): 9.0,
 }
 # Median |error| (%) of the dense cases on each GPU (catalog id x math width; outside the scale-out
@@ -45,7 +45,7 @@ OUT_OF_SAMPLE_GPU_MEDIAN_PCT = {
     ('b300', 'fp8'): 1.5,
     ('gb200', 'fp4'): 2.9,
     ('gb200', 'fp8'): 1.8,
-    ('h100-sxm5-80gb', '16-bit'): 5.6,
+    ('h100-sxm5-80gb', '16-bit'): 4.4,
     ('h100-sxm5-80gb', 'fp8'): 1.7,
     ('h200-sxm-141gb', 'fp8'): 2.8,
     ('mi300x', 'fp8'): 1.0,
@@ -54,7 +54,7 @@ OUT_OF_SAMPLE_GPU_MEDIAN_PCT = {
     ('mi355x', 'fp8'): 0.8,
 }
 # Median over every dense case outside the scale-out regime, the floor of any band.
-OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 2.9
+OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 2.5
 # Published dense cases, distinct sources, and the largest GPU count validated, per group.
 CASES = {
     ('Ampere', '16-bit'): 15,
@@ -85,28 +85,28 @@ LARGEST_VALIDATED_GPUS = {
 }
 # Mixture-of-experts models (judged, never fitted): the median and largest out-of-sample |error| (%) of the
 # MoE cases, their distinct sources, and the groups with one.
-MOE_OUT_OF_SAMPLE_MEDIAN_PCT = 42.0
+MOE_OUT_OF_SAMPLE_MEDIAN_PCT = 42.5
 MOE_OUT_OF_SAMPLE_MAX_PCT = 201.5
 MOE_SOURCES = 2
 # The range of their estimated over measured speed (least, median, most), out of sample.
-MOE_SPEED_RATIO = (0.86, 1.42, 3.01)
+MOE_SPEED_RATIO = (0.86, 1.43, 3.01)
 MOE_GROUPS = (('Hopper', '16-bit'), ('Hopper', 'fp8'))
 # Dense runs in the scale-out regime (core.performance.is_scale_out; any group): the median and largest
 # out-of-sample |error| (%), their cases and distinct sources, and their estimated over measured speed
 # (least, median, most). An estimate in the regime has at least this median as its band.
 SCALE_OUT_OUT_OF_SAMPLE_MEDIAN_PCT = 12.0
 SCALE_OUT_OUT_OF_SAMPLE_MAX_PCT = 37.6
-SCALE_OUT_CASES = 10
-SCALE_OUT_SOURCES = 6
-SCALE_OUT_SPEED_RATIO = (0.73, 0.94, 1.27)
+SCALE_OUT_CASES = 14
+SCALE_OUT_SOURCES = 7
+SCALE_OUT_SPEED_RATIO = (0.73, 0.95, 1.27)
 # The serving constants (core.inference.ServingCalibration), fitted on every published TensorRT-LLM run.
 FITTED_SERVING = {
-    'trtllm_prefill': 0.7,
+    'trtllm_prefill': 0.75,
     'trtllm_hbm': 0.8,
     'trtllm_prompt_layer_s': 0.0001,
     'trtllm_fp8': 0.6,
     'trtllm_fp4': 0.45,
-    'gemm_overlap': 0.4,
+    'gemm_overlap': 0.5,
     'tp_hop_latency_s': 7e-06,
     'blackwell_bandwidth': 0.8,
 }
@@ -115,22 +115,22 @@ FITTED_SERVING = {
 # sources per group (their short titles in published-runs.json, which estimates cite), and the range of
 # predicted / published of the MoE runs (all come out fast).
 SERVING_OUT_OF_SAMPLE_MEDIAN_PCT = {
-    'fp4': 14.2,
-    'llama.cpp': 6.6,
-    'moe': 52.6,
+    'fp4': 12.7,
+    'llama.cpp': 5.4,
+    'moe': 51.9,
     'pcie-tp': 17.1,
-    'tensorrt-llm': 5.2,
-    'vllm': 4.0,
+    'tensorrt-llm': 5.7,
+    'vllm': 4.9,
 }
 SERVING_OUT_OF_SAMPLE_MAX_PCT = {
-    'fp4': 30.0,
-    'llama.cpp': 28.4,
-    'moe': 336.2,
+    'fp4': 27.5,
+    'llama.cpp': 26.8,
+    'moe': 331.1,
     'pcie-tp': 21.2,
     'tensorrt-llm': 27.0,
-    'vllm': 4.7,
+    'vllm': 5.1,
 }
-SERVING_OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 5.3
+SERVING_OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 6.0
 SERVING_SOURCES = {
     'fp4': ('MLPerf Inference v4.1 (NVIDIA)', 'MLPerf Inference v5.0 (NVIDIA)', 'TensorRT-LLM 1.0'),
     'llama.cpp': ('llama-bench (XiongjieDai, Dec 2023)',),
@@ -158,7 +158,7 @@ SERVING_FIT_SOURCES = (
     'TensorRT-LLM v0.5 / v0.6.1',
     'TensorRT-LLM v0.9.0',
 )
-SERVING_MOE_SPEED_RATIO = (0.5, 1.5, 4.4)
+SERVING_MOE_SPEED_RATIO = (0.5, 1.5, 4.3)
 # The GPU architectures some published serving run ran on.
 SERVING_ARCHITECTURES = (
     'Ada Lovelace',

@@ -22,7 +22,6 @@ from PySide6.QtGui import (
     QPainter,
     QPdfWriter,
     QTextBlock,
-    QTextBlockFormat,
     QTextCursor,
     QTextDocument,
     QTextFormat,
@@ -382,6 +381,7 @@ def build_document(plan: Plan, options: SheetOptions, catalog_date: str = "",
     site, cost, memory = plan.site, plan.cost, plan.memory
     supply = site.supply
     document = QTextDocument()
+    document.setUndoRedoEnabled(False)  # a sheet is never edited; render's page-break moves need no history
     document.setDefaultFont(QFont(family, 9))
     document.setDefaultStyleSheet(
         "h1 { font-size: 16pt; color: #1f3b57; } h2 { font-size: 12pt; color: #1f3b57; margin-top: 10px; }"
@@ -538,14 +538,10 @@ def keep_headings_with_next(document: QTextDocument) -> None:
     block = document.begin()
     while block.isValid():
         if block.blockFormat().hasProperty(MOVED_TO_NEXT_PAGE):
-            undo = QTextBlockFormat()
-            undo.setPageBreakPolicy(QTextFormat.PageBreakFlag.PageBreak_Auto)
-            undo.clearProperty(MOVED_TO_NEXT_PAGE)
-            cursor = QTextCursor(block)
             restored = block.blockFormat()
-            restored.merge(undo)
+            restored.setPageBreakPolicy(QTextFormat.PageBreakFlag.PageBreak_Auto)
             restored.clearProperty(MOVED_TO_NEXT_PAGE)
-            cursor.setBlockFormat(restored)
+            QTextCursor(block).setBlockFormat(restored)
         block = block.next()
     if page_height <= 0:
         return

@@ -44,6 +44,22 @@ def test_frameworks_without_model_parallelism_never_get_it(catalog) -> None:
     assert megatron.layout.zero in (0, 1)  # the distributed optimizer shards the optimizer states only
 
 
+def test_megatron_core_keeps_and_reduces_gradients_in_fp32_unless_told_otherwise(catalog) -> None:
+    """Megatron-LM under --bf16 keeps its gradient buffers in fp32 and reduces them so (its distributed-optimizer
+    guide: 6 + 12/d bytes a parameter for bf16 parameters with fp32 gradients): the megatron-core profile holds twice
+    the modern default's gradient memory and moves twice its gradient bytes at the same layout; a tuned recipe that
+    reduces in bf16 (MLPerf's grad_reduce_in_fp32=False) says gradient_bytes 2 and gets the default's back."""
+    pinned = {"parallelism": {"tp": 8, "pp": 1, "dp": 8}, "training": {"tokens": 1e11, "zero": 1, "micro_batch": 1},
+              "hardware": {"gpu": "h100-sxm5-80gb", "count": 64}}
+    core, modern = estimate(catalog, stack="megatron-core", **pinned), estimate(catalog, **pinned)
+    tuned = estimate(catalog, stack="megatron-core", assumptions={"gradient_bytes": 2.0}, **pinned)
+    assert core.stack is not None and core.stack.from_profile["gradient_bytes"] == 4.0
+    assert core.memory_gib_per_gpu.gradients == pytest.approx(2 * modern.memory_gib_per_gpu.gradients)
+    assert core.training is not None and modern.training is not None and tuned.training is not None
+    assert core.training.step_breakdown_s["data_parallel"] > modern.training.step_breakdown_s["data_parallel"]
+    assert tuned.memory_gib_per_gpu.gradients == pytest.approx(modern.memory_gib_per_gpu.gradients)
+
+
 def test_megatron_2021_runs_as_it_did_and_is_slower_than_today(catalog) -> None:
     old, new = estimate(catalog, stack="megatron-2021"), estimate(catalog)
     assert old.assumptions["flash_attention"] is False and old.assumptions["gradient_bytes"] == 4.0

@@ -42,12 +42,15 @@ PROFILES: dict[Stack, StackProfile] = {
         {"gradient_bytes": 4.0, "flash_attention": False, "dp_overlap": 0.0, "tp_overlap": 0.0, "dropout": True,
          "loss_fp32": True},
         tensor_parallel=True, pipeline_parallel=True, zero_stages=(0,)),
+    # Gradients in fp32: Megatron-LM sets accumulate_allreduce_grads_in_fp32 under --bf16 (megatron/training/
+    # arguments.py), NeMo's bf16 mixed-precision plugin grad_reduce_in_fp32=True; its distributed-optimizer guide
+    # counts 6 + 12/d bytes a parameter for bf16 parameters with fp32 gradients (docs: dist_optimizer.md).
     Stack.MEGATRON_CORE: StackProfile(
         Stack.MEGATRON_CORE.value, msg("Megatron-Core / NeMo with Transformer Engine (2024+): FlashAttention, "
-                                       "sequence parallelism with TP, overlapped gradient reduce, distributed "
-                                       "optimizer (ZeRO-1), context parallelism"),
-        {}, tensor_parallel=True, pipeline_parallel=True, zero_stages=(0, 1), context_parallel=True,
-        expert_parallel=True),
+                                       "sequence parallelism with TP, gradients kept and reduced in fp32 "
+                                       "(overlapped), distributed optimizer (ZeRO-1), context parallelism"),
+        {"gradient_bytes": 4.0}, tensor_parallel=True, pipeline_parallel=True, zero_stages=(0, 1),
+        context_parallel=True, expert_parallel=True),
     Stack.DEEPSPEED: StackProfile(
         Stack.DEEPSPEED.value, msg("DeepSpeed ZeRO (stages 0-3, overlap_comm) and DeepSpeed-MoE expert parallelism "
                                    "(a plain all-to-all); no tensor or pipeline parallelism of its own; the model's "

@@ -98,8 +98,8 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "IEC 60309 %1 above %2 A: hard-wired (%3)"),
     QT_TRANSLATE_NOOP("CoreMessages", "Korthikanti et al. 2022, generalised to GQA and SwiGLU"),
     QT_TRANSLATE_NOOP("CoreMessages", "Megatron-Core / NeMo with Transformer Engine (2024+): FlashAttention, "
-                                      "sequence parallelism with TP, overlapped gradient reduce, distributed "
-                                      "optimizer (ZeRO-1), context parallelism"),
+                                      "sequence parallelism with TP, gradients kept and reduced in fp32 "
+                                      "(overlapped), distributed optimizer (ZeRO-1), context parallelism"),
     QT_TRANSLATE_NOOP("CoreMessages", "Misses the deadline: %1 days against %2."),
     QT_TRANSLATE_NOOP("CoreMessages", "Mixture-of-experts serving is modelled only in part: a pass reads the "
                                       "experts its tokens are routed to, moves each token to them and back, and "

@@ -519,6 +519,24 @@ def training_cases(catalog: Catalog) -> list[Case]:
             "tokens_per_s_per_gpu", _steady_state_tokens_per_s_per_gpu(run),
             "steady state from the log's block timings (evaluation and warm-up excluded)"))
 
+    # The same benchmark on 64 and 128 nodes of H200 (Nebius, 8 x 400 Gb/s InfiniBand per node): the same TP 4 x PP 8
+    # with 8 interleaved chunks x CP 2 and global batch, FP8 with FP8 parameters gathered, 16-bit gradient reduce, no
+    # recomputation (config_DGXH200_{64x8x144,128x8x72}xtp4pp8cp2.sh and the configuration each log prints). Its TP
+    # overlap is left at the planner's default, as for NeMo's 405B on H100.
+    for gpus in (512, 1024):
+        run = runs[f"mlperf-t51-llama31-405b-{gpus}h200-fp8-nebius"]
+        cases.append(Case(run["id"], f"MLPerf Llama 3.1 405B, {gpus} H200, FP8 (Nebius)", {
+            "task": "pretrain", "model": {"preset": "llama-3.1-405b"}, "seq_len": 8192, "precision": "fp8",
+            "stack": "megatron-core", "training": {"global_batch": run["workload"]["global_batch_sequences"],
+                                                   "micro_batch": 1, "zero": 1, "recompute": "none",
+                                                   "weight_dtype": "fp8"},
+            "hardware": {"gpu": "h200-sxm-141gb", "count": gpus, "network_gbps_per_node": 3200},
+            "parallelism": {"tp": 4, "pp": 8, "cp": 2, "dp": gpus // 64, "virtual_stages": 8,
+                            "sequence_parallel": True},
+            "assumptions": BF16_GRADIENT_REDUCE},
+            "tokens_per_s_per_gpu", _steady_state_tokens_per_s_per_gpu(run),
+            "steady state from the log's block timings (evaluation and warm-up excluded)"))
+
     run = runs["mlperf-t40-gpt3-11616h100"]
     cases.append(Case(run["id"], "MLPerf GPT-3 175B, 11616 H100, FP8", {
         "task": "pretrain", "model": gpt_model(96, 12288, 96, vocab=50257), "seq_len": 2048, "precision": "fp8",

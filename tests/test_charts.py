@@ -160,3 +160,29 @@ def test_the_step_time_legend_names_the_parts_a_long_moe_job_has(qtbot, private_
     assert result.plans and result.plans[0].layout.cp == 8 and result.plans[0].layout.ep == 8
     time_legend = [label.text for _, label in window.charts.time_plot.plotItem.legend.items]
     assert "Expert all-to-all" in time_legend
+
+
+def test_log_axes_read_as_amounts_and_never_crowd(qtbot, private_user_data) -> None:
+    """The cost axis of a 128-GPU plan spanned 2e5 to 5e6 dollars and labelled every minor tick in pyqtgraph's
+    "9·10⁵" form, 9, 8, 7 and 6 ·10⁵ piled on top of "10⁶" on a small screen: a log axis now labels 1, 2 and 5 of a
+    decade as amounts are read ("200k", "1M", "20"), leaves the ticks between unlabelled, and labels every tick
+    where that would leave fewer than two."""
+    from gpuplanner.report.formatting import log_tick_label, log_tick_labels
+
+    assert [log_tick_label(v) for v in (2e5, 3e5, 5e5, 9e5, 1e6, 2e6, 1e7, 7, 10, 20, 0.5, 2e9)] == \
+        ["200k", "", "500k", "", "1M", "2M", "10M", "", "10", "20", "0.5", "2B"]
+    assert log_tick_label(10 ** math.log10(2e5)) == "200k"  # pyqtgraph hands back 10 ** log10(value)
+    assert log_tick_labels([3e5, 4e5]) == ["300k", "400k"]  # a narrow range keeps its labels
+    window = open_window(qtbot)
+    window.ensure_charts()
+    window.tabs.setCurrentIndex(1)
+    window.wizard.load_scenario({"task": "pretrain", "model": {"preset": "llama-3.1-8b"}, "seq_len": 8192,
+                                 "precision": "fp8", "hardware": {"gpu": "h100-sxm5-80gb", "count": 128}})
+    compute(qtbot, window)
+    axis = window.charts.cost_plot.getAxis("left")
+    low, high = axis.range
+    labels = [label for _, values in axis.tickValues(low, high, axis.height())
+              for label in axis.tickStrings(values, axis.scale, 1.0)]
+    shown = [label for label in labels if label]
+    assert len(shown) >= 2 and all(label[0].isdigit() and "·" not in label and "e" not in label for label in shown)
+    close_window(window)

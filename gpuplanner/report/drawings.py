@@ -8,6 +8,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPen
 
 from gpuplanner.core.records import record
+from gpuplanner.report.formatting import log_tick_label
 
 SCALE = 3  # device pixels per drawing unit: sharp when printed
 
@@ -140,10 +141,6 @@ def _decades(low: float, high: float) -> list[float]:
     return [10.0 ** k for k in range(math.floor(math.log10(low)), math.ceil(math.log10(high)) + 1)]
 
 
-def _decade_label(value: float) -> str:
-    return f"{value:,.0f}" if 1 <= value < 1e4 else f"1e{round(math.log10(value))}"
-
-
 def cost_time_chart(chart: CostChart, family: str) -> QImage:
     """Every plan considered on log-log axes (filled: keeps every limit; cross: a near miss), the chosen plan
     ringed, the deadline and budget dashed: what this plan was chosen against."""
@@ -180,10 +177,10 @@ def cost_time_chart(chart: CostChart, family: str) -> QImage:
     for tick in x_ticks:
         px, _ = to_px(tick, y_ticks[0])
         painter.drawText(QRectF(px - 30, plot.bottom() + 2, 60, 12), Qt.AlignmentFlag.AlignHCenter,
-                         _decade_label(tick))
+                         log_tick_label(tick))
     for tick in y_ticks:
         _, py = to_px(x_ticks[0], tick)
-        painter.drawText(QRectF(0, py - 6, left - 4, 12), Qt.AlignmentFlag.AlignRight, _decade_label(tick))
+        painter.drawText(QRectF(0, py - 6, left - 4, 12), Qt.AlignmentFlag.AlignRight, log_tick_label(tick))
     painter.drawText(QRectF(plot.left(), plot.bottom() + 14, plot.width(), 12), Qt.AlignmentFlag.AlignHCenter,
                      chart.x_label)
     painter.save()

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import math
+
 from PySide6.QtCore import QCoreApplication, QLocale
 
 from gpuplanner.core.cost import currency_symbol
@@ -33,6 +35,30 @@ def not_available() -> str:
 
 def number(value: float | None, decimals: int = 1) -> str:
     return not_available() if value is None else QLocale().toString(float(value), "f", decimals)
+
+
+LABELLED_MANTISSAS = (1, 2, 5)  # a log axis labels 1, 2 and 5 of each decade; the other ticks stay unlabelled
+
+
+def log_tick_label(value: float, every: bool = False) -> str:
+    """A log-axis tick as a reader reads it ("200k", "1M", "20", "0.5"), or "" between the 1-2-5 ticks, where
+    labels would crowd (9, 8, 7 and 6 sit within a fifth of a decade of each other); `every`: label it anyway."""
+    if value <= 0:
+        return ""
+    exponent = math.floor(math.log10(value) + 1e-9)
+    mantissa = value / 10.0 ** exponent
+    if not every and min(abs(mantissa - m) for m in LABELLED_MANTISSAS) > 1e-6 * mantissa:
+        return ""
+    for size, suffix in ((1e9, "B"), (1e6, "M"), (1e3, "k")):
+        if value >= size * (1 - 1e-9):
+            return f"{value / size:.3g}{suffix}"
+    return f"{value:.3g}"
+
+
+def log_tick_labels(values: list[float]) -> list[str]:
+    """Labels for a log axis's ticks: the 1-2-5 ones, or every one where that would leave fewer than two."""
+    labels = [log_tick_label(v) for v in values]
+    return labels if sum(1 for label in labels if label) >= 2 else [log_tick_label(v, every=True) for v in values]
 
 
 def precision_text(plan: Plan) -> str:

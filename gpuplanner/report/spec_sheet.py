@@ -467,10 +467,12 @@ def build_document(plan: Plan, options: SheetOptions, catalog_date: str = "",
                  + fmt.num(s.uncertainty_pct, 0) + " %")]
     html.append(_section(tr("Performance estimate"), "<p><img src='memory.png' width='520'></p>" + _rows(perf)))
     if chart is not None:
+        evaluated = (tr("1 plan evaluated") if len(chart.points) == 1
+                     else fill(tr("%1 plans evaluated"), str(len(chart.points))))
+        key = tr("filled: keeps every limit and goal, cross: a near miss; dashed: the deadline and the budget.")
         html.append(_section(tr("Plans this one was chosen against"),
-                             "<p><img src='cost-time.png' width='520'></p><p class='note'>" + escape(fill(
-                                 tr("%1 plans evaluated; filled: keeps every limit and goal, cross: a near miss; "
-                                    "dashed: the deadline and the budget."), str(len(chart.points)))) + "</p>"))
+                             "<p><img src='cost-time.png' width='520'></p><p class='note'>"
+                             + escape(fill(tr("%1; %2"), evaluated, key)) + "</p>"))
     # The price notes are printed under Cost already: each note once.
     warnings = [w for w in plan.warnings if not (owned and w in cost.notes)]
     checks = _checks_before_ordering(plan) if owned else []

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QGridLayout, QToolTip, QWidget
 from gpuplanner.core.plan import pareto
 from gpuplanner.core.results import ChartPoint, CurvePoint, Plan, PlanResult, ServiceLimits
 from gpuplanner.i18n import fill
-from gpuplanner.report.formatting import money, precision_text
+from gpuplanner.report.formatting import log_tick_labels, money, precision_text
 
 if TYPE_CHECKING:
     from pyqtgraph import PlotWidget
@@ -49,11 +49,11 @@ class ChartPanel(QWidget):
         self._titled_for: tuple[bool, str, str] | None = None  # what the titles were last set for
         self._curves_styled_for = ""  # "training" or "serving": how the scaling curves are drawn
         layout = QGridLayout(self)
-        self.cost_plot = self._plot(zoomable=True)
+        self.cost_plot = self._plot(zoomable=True, log=True)
         self.memory_plot = self._plot()
         self.time_plot = self._plot()
         self.power_plot = self._plot()
-        self.scaling_plot = self._plot(zoomable=True)
+        self.scaling_plot = self._plot(zoomable=True, log=True)
         for index, plot in enumerate((self.cost_plot, self.memory_plot, self.time_plot, self.power_plot,
                                       self.scaling_plot)):
             plot.setMinimumSize(420, 320)  # below this the panel scrolls rather than squeezing the labels
@@ -123,8 +123,17 @@ class ChartPanel(QWidget):
         palette = self.palette()
         return palette.color(QPalette.ColorRole.Base), palette.color(QPalette.ColorRole.Text)
 
-    def _plot(self, zoomable: bool = False) -> Any:
-        plot = self._pg.PlotWidget(self)
+    def _plot(self, zoomable: bool = False, log: bool = False) -> Any:
+        pg = self._pg
+
+        class LogAxis(pg.AxisItem):  # type: ignore[name-defined,misc]
+            """Log ticks labelled as read ("200k", "1M"), only at 1, 2 and 5 of a decade."""
+
+            def logTickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:  # noqa: N802
+                return log_tick_labels([10.0 ** value * scale for value in values])
+
+        axes = {side: LogAxis(side) for side in ("left", "bottom")} if log else None
+        plot = pg.PlotWidget(self, axisItems=axes)
         plot.setBackground(self._background)
         plot.setMenuEnabled(False)  # pyqtgraph's own menu speaks English and exposes internals
         plot.hideButtons()

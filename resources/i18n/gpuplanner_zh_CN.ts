@@ -9,7 +9,7 @@
         <location filename="../../gpuplanner/cli/plan.py" line="29"/>
         <location filename="../../gpuplanner/cli/plan.py" line="79"/>
         <location filename="../../gpuplanner/cli/plan.py" line="86"/>
-        <location filename="../../gpuplanner/report/formatting.py" line="31"/>
+        <location filename="../../gpuplanner/report/formatting.py" line="33"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="154"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="156"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="162"/>
@@ -1090,7 +1090,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="455"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="509"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="511"/>
         <source>days</source>
         <translation>天</translation>
     </message>
@@ -1133,74 +1133,89 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="470"/>
+        <source>1 plan evaluated</source>
+        <translation>共评估 1 个方案</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="471"/>
+        <source>%1 plans evaluated</source>
+        <translation>共评估 %1 个方案</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="472"/>
+        <source>filled: keeps every limit and goal, cross: a near miss; dashed: the deadline and the budget.</source>
+        <translation>实心点：满足全部限制和目标，叉号：接近的方案；虚线：截止期限和预算。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="473"/>
         <source>Plans this one was chosen against</source>
         <translation>本方案与哪些方案比较后胜出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="472"/>
-        <source>%1 plans evaluated; filled: keeps every limit and goal, cross: a near miss; dashed: the deadline and the budget.</source>
-        <translation>共评估 %1 个方案；实心点：满足全部限制和目标，叉号：接近的方案；虚线：截止期限和预算。</translation>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="475"/>
+        <source>%1; %2</source>
+        <translation>%1；%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="478"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="480"/>
         <source>Check before ordering</source>
         <translation>下单前需确认</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="508"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="510"/>
         <source>Cost per million output tokens vs speed per user</source>
         <translation>每百万输出 token 成本与每用户速度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="508"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="510"/>
         <source>Cost vs time to result</source>
         <translation>成本与完成时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="509"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="511"/>
         <source>output tokens/s per user</source>
         <translation>每用户输出 token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="510"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="512"/>
         <source>%1 per million tokens</source>
         <translation>%1 / 百万 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="510"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="512"/>
         <source>cost (%1)</source>
         <translation>成本（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="511"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="513"/>
         <source>bought</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="511"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="513"/>
         <source>rented</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="511"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="513"/>
         <source>near miss</source>
         <translation>接近的方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="511"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="513"/>
         <source>this plan</source>
         <translation>本方案</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="105"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="481"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="483"/>
         <location filename="../../gpuplanner/ui/details.py" line="54"/>
         <location filename="../../gpuplanner/ui/details.py" line="275"/>
         <source>Warnings</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="596"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="598"/>
         <source>Page %1 of %2</source>
         <translation>第 %1 页，共 %2 页</translation>
     </message>
@@ -2415,13 +2430,13 @@ Qt %2，Qt for Python %3，Python %4
     </message>
     <message>
         <location filename="../../gpuplanner/ui/charts.py" line="76"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="260"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="269"/>
         <source>Time to first token (ms)</source>
         <translation>首 token 时间（毫秒）</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/ui/charts.py" line="77"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="261"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="270"/>
         <source>Time per output token (ms)</source>
         <translation>每个输出 token 时间（毫秒）</translation>
     </message>
@@ -2442,13 +2457,13 @@ Qt %2，Qt for Python %3，Python %4
     </message>
     <message>
         <location filename="../../gpuplanner/ui/charts.py" line="103"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="422"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="431"/>
         <source>buy</source>
         <translation>购买</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/ui/charts.py" line="103"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="422"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="431"/>
         <source>rent</source>
         <translation>租用</translation>
     </message>
@@ -2468,219 +2483,219 @@ Qt %2，Qt for Python %3，Python %4
         <translation>每 token 上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="158"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="167"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="158"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="167"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="159"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="168"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="159"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="168"/>
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="160"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="169"/>
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="160"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="169"/>
         <source>Overhead</source>
         <translation>额外开销</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="161"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="170"/>
         <source>Matrix math</source>
         <translation>矩阵运算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="161"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="170"/>
         <source>Memory-bound kernels</source>
         <translation>访存密集型算子</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="162"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="171"/>
         <source>Tensor-parallel traffic</source>
         <translation>张量并行通信</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="162"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="171"/>
         <source>Pipeline sends</source>
         <translation>流水线传输</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="163"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="172"/>
         <source>Pipeline bubble</source>
         <translation>流水线气泡</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="163"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="172"/>
         <source>Gradient sync (exposed)</source>
         <translation>梯度同步（未被掩盖）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="164"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="173"/>
         <source>Context-parallel traffic (exposed)</source>
         <translation>上下文并行通信（未被掩盖部分）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="165"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="174"/>
         <source>Expert all-to-all</source>
         <translation>专家 all-to-all 通信</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="173"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="182"/>
         <source>Cost per million output tokens vs speed per user</source>
         <translation>每百万输出 token 成本与每用户速度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="174"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="183"/>
         <source>output tokens/s per user</source>
         <translation>每用户输出 token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="174"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="183"/>
         <source>%1 per million tokens</source>
         <translation>%1 / 百万 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="176"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="185"/>
         <source>Latency of each plan</source>
         <translation>各方案的延迟</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="176"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="178"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="185"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="187"/>
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="177"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="186"/>
         <source>Latency vs concurrent users, on each plan&apos;s replicas</source>
         <translation>延迟与并发用户数（按各方案的副本）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="178"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="187"/>
         <source>concurrent users</source>
         <translation>并发用户数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="183"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="192"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="180"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="184"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="189"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="193"/>
         <source>days</source>
         <translation>天</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="180"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="189"/>
         <source>Cost vs time to result</source>
         <translation>成本与完成时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="181"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="190"/>
         <source>cost (%1)</source>
         <translation>成本（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="182"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="191"/>
         <source>Where the step time goes</source>
         <translation>单步时间构成</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="182"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="191"/>
         <source>s</source>
         <translation>秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="183"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="192"/>
         <source>Days vs GPU count, per GPU type</source>
         <translation>各型号 GPU 的天数与数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="185"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="194"/>
         <source>Memory per GPU vs capacity</source>
         <translation>单卡显存占用与容量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="185"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="194"/>
         <source>GiB</source>
         <translation>GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="186"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="195"/>
         <source>Power per rack vs the site limit</source>
         <translation>单机柜功率与机房上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="186"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="195"/>
         <source>kW</source>
         <translation>kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="376"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="385"/>
         <source>%1 × %2: per token</source>
         <translation>%1 × %2：每 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="378"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="387"/>
         <source>%1 × %2: first token</source>
         <translation>%1 × %2：首 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="409"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="418"/>
         <source>memory %1 of %2 GiB</source>
         <translation>显存 %1 / %2 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="410"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="419"/>
         <source>headroom %1 GiB (%2 %)</source>
         <translation>余量 %1 GiB（%2 %）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="412"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="421"/>
         <source>%1 kW per rack</source>
         <translation>每机柜 %1 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="413"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="422"/>
         <source>precision %1</source>
         <translation>精度 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="415"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="424"/>
         <source>step %1 s</source>
         <translation>单步 %1 秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="417"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="426"/>
         <source>TTFT %1 ms, TPOT %2 ms</source>
         <translation>首 token %1 毫秒，每 token %2 毫秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="425"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="434"/>
         <source>%1 tokens/s per user, %2 per million tokens</source>
         <translation>每用户 %1 token/秒，每百万 token %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="428"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="437"/>
         <source>%1 days, %2</source>
         <translation>%1 天，%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="429"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="438"/>
         <source>near miss: breaks a limit or misses a goal</source>
         <translation>接近的方案：突破某项限制或未达成某个目标</translation>
     </message>
@@ -4289,67 +4304,67 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>Formatting</name>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="43"/>
+        <location filename="../../gpuplanner/report/formatting.py" line="69"/>
         <source>%1 (%2 requested)</source>
         <translation>%1（请求的是 %2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="55"/>
+        <location filename="../../gpuplanner/report/formatting.py" line="81"/>
         <source>%1, %2</source>
         <translation>%1，%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="56"/>
+        <location filename="../../gpuplanner/report/formatting.py" line="82"/>
         <source>undated</source>
         <translation>无日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="70"/>
+        <location filename="../../gpuplanner/report/formatting.py" line="96"/>
         <source>%1 layers · hidden %2 · MLP %3 · vocabulary %4</source>
         <translation>%1 层 · 隐藏维度 %2 · MLP %3 · 词表 %4</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="73"/>
+        <location filename="../../gpuplanner/report/formatting.py" line="99"/>
         <source>%1 heads of %2 · latent attention (MLA): K and V cached as %3 + %4 values</source>
         <translation>%1 个头，每头 %2 维 · 多头潜在注意力（MLA）：K 和 V 以 %3 + %4 个值缓存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="77"/>
+        <location filename="../../gpuplanner/report/formatting.py" line="103"/>
         <source>%1 heads of %2 · %3 KV heads</source>
         <translation>%1 个头，每头 %2 维 · %3 个 KV 头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="80"/>
+        <location filename="../../gpuplanner/report/formatting.py" line="106"/>
         <source>%1 experts, %2 per token</source>
         <translation>%1 个专家，每个 token 路由 %2 个</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="83"/>
+        <location filename="../../gpuplanner/report/formatting.py" line="109"/>
         <source> + %1 shared</source>
         <translation> + %1 个共享专家</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="85"/>
+        <location filename="../../gpuplanner/report/formatting.py" line="111"/>
         <source> · %1 dense layers (MLP %2)</source>
         <translation> · %1 个稠密层（MLP %2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="89"/>
+        <location filename="../../gpuplanner/report/formatting.py" line="115"/>
         <source> · routed within %1 of %2 expert groups</source>
         <translation> · 路由限于 %2 个专家组中的 %1 个</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="93"/>
+        <location filename="../../gpuplanner/report/formatting.py" line="119"/>
         <source>sliding window of %1 tokens on %2 of %3 layers</source>
         <translation>%3 层中 %2 层使用 %1 个 token 的滑动窗口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="97"/>
+        <location filename="../../gpuplanner/report/formatting.py" line="123"/>
         <source>%1 B parameters, %2 B active per token</source>
         <translation>%1 B 参数，每个 token 激活 %2 B</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="100"/>
+        <location filename="../../gpuplanner/report/formatting.py" line="126"/>
         <source>%1 B parameters</source>
         <translation>%1 B 参数</translation>
     </message>
@@ -4849,51 +4864,56 @@ Qt %2，Qt for Python %3，Python %4
     </message>
     <message>
         <location filename="../../gpuplanner/ui/main_window.py" line="473"/>
+        <source>1 plan evaluated: %1 × %2</source>
+        <translation>已评估 1 个方案：%1 × %2</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="475"/>
         <source>%1 plans evaluated; best: %2 × %3</source>
         <translation>已评估 %1 个方案；最佳：%2 × %3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="481"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="483"/>
         <source>No plan fits.</source>
         <translation>没有可行方案。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="496"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="498"/>
         <source>Updating for your latest edit… The plans below are for your earlier inputs.</source>
         <translation>正在按您最新的修改更新…… 下方方案对应的是之前的输入。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="497"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="499"/>
         <source>Not updated: check the highlighted field. The plans below are for your earlier inputs and cannot be printed until the inputs are valid.</source>
         <translation>未更新：请检查高亮的字段。下方方案对应的是之前的输入，输入有效之前不能打印。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="499"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="501"/>
         <source>Not updated: the estimate was cancelled. The plans below are for your earlier inputs.</source>
         <translation>未更新：估算已取消。下方方案对应的是之前的输入。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="501"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="503"/>
         <source>Not updated: the estimate failed. The plans below are for your earlier inputs.</source>
         <translation>未更新：估算失败。下方方案对应的是之前的输入。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="513"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="515"/>
         <source>Estimate cancelled; the plans shown were not updated.</source>
         <translation>估算已取消；显示的方案未更新。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="541"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="543"/>
         <source>The estimate failed: %1</source>
         <translation>估算失败：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="543"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="545"/>
         <source>Estimate failed</source>
         <translation>估算失败</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="544"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="546"/>
         <source>Something went wrong while estimating; your inputs are kept.
 
 %1</source>
@@ -4902,214 +4922,214 @@ Qt %2，Qt for Python %3，Python %4
 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="582"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="584"/>
         <source>Select two or three plans to compare.</source>
         <translation>请选择两到三个方案进行对比。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="586"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="588"/>
         <source>Compare plans</source>
         <translation>方案对比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="604"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="606"/>
         <source>The plans are not up to date with the inputs; the sheet is not written.</source>
         <translation>方案与当前输入不一致；未生成规格书。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="608"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="610"/>
         <source>Select a plan first.</source>
         <translation>请先选择一个方案。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="627"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="629"/>
         <source>Export spec sheet</source>
         <translation>导出规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="628"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="630"/>
         <source>PDF files (*.pdf)</source>
         <translation>PDF 文件 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="641"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="643"/>
         <source>Spec sheet not written</source>
         <translation>规格书未写入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="644"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="646"/>
         <source>Wrote %1 (%2 pages)</source>
         <translation>已写入 %1（%2 页）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="696"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="698"/>
         <source>n/a</source>
         <translation>不详</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="700"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="702"/>
         <source>Import a vendor quote</source>
         <translation>导入厂商报价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="714"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="717"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="716"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="719"/>
         <source>Quote not imported</source>
         <translation>报价未导入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="714"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="716"/>
         <source>Nothing was changed. %1</source>
         <translation>未做任何更改。%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="720"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="722"/>
         <source>Imported %1 quoted price(s); the plans use them and say so.</source>
         <translation>已导入 %1 个报价；方案会使用并注明这些价格。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="733"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="735"/>
         <source>Select one of your own entries to remove it; bundled rows stay.</source>
         <translation>请选择一条自定义条目再删除；内置条目会保留。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="738"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="740"/>
         <source>Not removed</source>
         <translation>未删除</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="763"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="765"/>
         <source>Autosave failed (%1): %2. Your inputs are still on screen; save them with File → Save as.</source>
         <translation>自动保存失败（%1）：%2。您的输入仍在屏幕上；请用“文件 → 另存为”保存。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="768"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="770"/>
         <source>Autosave failed</source>
         <translation>自动保存失败</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="774"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="776"/>
         <source>Recovered scenario (unsaved)</source>
         <translation>恢复的方案（未保存）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="776"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="778"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="777"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="779"/>
         <source>%1[*] — GPU Planner</source>
         <translation>%1[*] — GPU Planner 算力规划</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="794"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="796"/>
         <source>this scenario</source>
         <translation>此方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="795"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="797"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="796"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="798"/>
         <source>Save the changes to %1 first?</source>
         <translation>是否先保存对“%1”的更改？</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="810"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="812"/>
         <source>Cannot open scenario</source>
         <translation>无法打开方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="811"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="813"/>
         <source>%1 was not loaded: %2</source>
         <translation>未加载 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="932"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="934"/>
         <source>Export charts into a folder</source>
         <translation>将图表导出到文件夹</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="946"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="948"/>
         <source>Exported %1 chart files to %2</source>
         <translation>已将 %1 个图表文件导出到 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="951"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="953"/>
         <source>Export plans</source>
         <translation>导出方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="701"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="951"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="703"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="953"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="943"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="959"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="945"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="961"/>
         <source>Not exported</source>
         <translation>未导出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="962"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="964"/>
         <source>Exported the plans to %1</source>
         <translation>已将方案导出到 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="969"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="971"/>
         <source>Copied %1 plan(s)</source>
         <translation>已复制 %1 个方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="642"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="860"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="943"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="960"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="644"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="862"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="945"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="962"/>
         <source>Could not write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="920"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="922"/>
         <source>Unsaved changes to %1 from your last session were recovered; the file itself was not changed.</source>
         <translation>已恢复上次会话中对 %1 的未保存更改；文件本身未被修改。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="839"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="841"/>
         <source>Open scenario</source>
         <translation>打开方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="693"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="695"/>
         <source>Catalog data as of %1; a price over 12 months old, or undated, is flagged in the plans that use it. Confidence: vendor datasheet, vendor document, secondary source or estimate.</source>
         <translation>目录数据截至 %1；超过 12 个月或没有日期的价格会在使用它的方案中标出。可信度分为：厂商数据手册、厂商文档、二手来源、估计值。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="839"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="853"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="841"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="855"/>
         <source>Scenarios (*.json)</source>
         <translation>方案文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="852"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="854"/>
         <source>Save scenario</source>
         <translation>保存方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="859"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="861"/>
         <source>Not saved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="869"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="871"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="911"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="913"/>
         <source>The autosaved scenario could not be restored; defaults are shown.</source>
         <translation>无法恢复自动保存的方案；已显示默认值。</translation>
     </message>

@@ -392,6 +392,18 @@ def training_cases(catalog: Catalog) -> list[Case]:
         "assumptions": BF16_GRADIENT_REDUCE},
         "step_time_s", run["results"]["step_time_s"], "median logged step time (warm-up and evaluation excluded)"))
 
+    # The same FP4 recipe on one and two of Nebius's B200 nodes (8 x 400 Gb/s InfiniBand each): micro-batch 2 on one,
+    # 1 with two accumulation steps on two, as their logs print (no two-node config is in the repository).
+    for gpus, micro in ((8, 2), (16, 1)):
+        run = runs[f"mlperf-t51-llama31-8b-{gpus}b200-fp4-nebius"]
+        cases.append(Case(run["id"], f"MLPerf Llama 3.1 8B, {gpus} B200, FP4 (Nebius)", {
+            "task": "pretrain", "model": {"preset": "llama-3.1-8b"}, "seq_len": 8192, "precision": "fp4",
+            "stack": "megatron-core", "training": {"global_batch": run["workload"]["global_batch_sequences"],
+                                                   "micro_batch": micro, "zero": 1, "recompute": "none"},
+            "hardware": {"gpu": "b200", "count": gpus, "network_gbps_per_node": 3200},
+            "parallelism": {"tp": 1, "pp": 1, "dp": gpus}, "assumptions": BF16_GRADIENT_REDUCE},
+            "step_time_s", run["results"]["step_time_s"], "median logged step time (warm-up and evaluation excluded)"))
+
     # The same benchmark on Dell's 8 x B300 server in FP8 with FP8 parameters, the same layout
     # (config_XE9780x8B300-SXM-270GB_1x8x2xtp1pp1cp1_8b.sh).
     run = runs["mlperf-t51-llama31-8b-8b300-fp8-dell"]

@@ -53,7 +53,7 @@ def test_in_sample_errors_are_printed_beside_the_out_of_sample_ones(training_res
 def test_out_of_sample_errors_stay_within_todays_gate(cross_validated) -> None:
     """Gated on leave-one-source-out errors, in two regimes. The issue's targets are a median of 6 % and no case over
     15 %. Outside the scale-out regime (exposed data-parallel traffic between nodes under 10 % of the step) today's
-    model reaches 4.4 % and 15.2 % over 51 dense cases from 19 sources; the gate holds today's figures, so a change
+    model reaches 4.1 % and 15.2 % over 52 dense cases from 19 sources; the gate holds today's figures, so a change
     that makes out-of-sample accuracy worse fails. Its worst are Hopper FP8's: its three sources disagree by about
     a quarter. Nebius's MLPerf v5.1 Llama 3.1 405B on 512 and 1,024 H200 (TP 4 x PP 8 x CP 2, FP8 parameters, the
     group's third source, added 2026-12-03) and NeMo's 405B on 1,024 H100 come out 10-11 % slow, while Cisco's LoRA
@@ -61,7 +61,8 @@ def test_out_of_sample_errors_stay_within_todays_gate(cross_validated) -> None:
     (they were within 3.5 % before Nebius), its two H100 ones 9 %, and Nebius's 10-11 % slow. Replaying the TP
     overlap that the 405B runs (and Cisco's H100 LoRA ones) state does not reconcile them: at 0.6 the 405B runs
     come within 3 % and Cisco's H100 LoRA runs 20 % fast. Then AMD's LoRA on 8 MI350X 11.7 %, Korthikanti's 530B at
-    full recompute 10.9 % (2.5 % and 11.7 % over 49 cases before Nebius). Megatron-LM's H100 weak-scaling table (GPT
+    full recompute 10.9 % (2.5 % and 11.7 % over 49 cases before Nebius; Nebius's 8B FP4 on one B200 node, beside
+    Dell's, is 2.6 % fast). Megatron-LM's H100 weak-scaling table (GPT
     models of 1.7B to 462B on 48 to 6,144 H100, BF16, July 2024) is replayed with the fp32 gradient reduction its
     code forces under --bf16: its four smallest models (TP 1-8, one DP rank a node's GPU on 6-48 nodes) are then in
     the scale-out regime, the 1.7B 16.5 % fast (21.9 % with 16-bit gradients) and the 32B 17.0 % slow (14.0 %); its
@@ -72,8 +73,9 @@ def test_out_of_sample_errors_stay_within_todays_gate(cross_validated) -> None:
     (RoCE) alike, 36-38 % faster than costed, while Cisco's same job at TP 2 x DP 64 on 128 H100 over Ethernet is 21 %
     slower than costed (its 64-H100 run, 4 % fast, is just in the regime); costing the rings as striped over a node's
     NICs (node_striped_collectives) fits the B200 sites and misses Cisco's and ZeRO-3 GPT-3 by 17-71 %. So the regime
-    is banded apart, by its own out-of-sample errors (SCALE_OUT_*): 12.3 % median, 37.6 % worst over 14 dense cases
-    from 7 sources, and its estimates say so. Over all 65 dense cases: 5.1 % / 37.6 %.
+    is banded apart, by its own out-of-sample errors (SCALE_OUT_*): 12.8 % median, 37.6 % worst over 15 dense cases
+    from 8 sources, and its estimates say so; a third B200 site agrees with the first two (Nebius's 8B FP4 on two
+    nodes, one sequence per rank, is costed 18 % slow). Over all 67 dense cases: 5.1 % / 37.6 %.
 
     The mixture-of-experts runs judge the calibration without being fitted on: 42.5 % / 199.8 % over 8 cases from
     2 sources, every NeMo AutoModel run fast (Qwen3-30B-A3B +12 %, DeepSeek-V3 +18 % and +37 %, gpt-oss-120b +48 %,
@@ -86,14 +88,14 @@ def test_out_of_sample_errors_stay_within_todays_gate(cross_validated) -> None:
     compute_bound = compute_bound_rows(cross_validated)
     errors = sorted(abs(r.out_of_sample) for r in compute_bound)
     median, worst = _median_max([r.out_of_sample for r in compute_bound])
-    assert len(compute_bound) >= 51 and len({r.scored.source for r in compute_bound}) >= 19
-    assert median <= 4.4, median
+    assert len(compute_bound) >= 52 and len({r.scored.source for r in compute_bound}) >= 19
+    assert median <= 4.15, median
     assert worst <= 15.3, max(compute_bound, key=lambda r: abs(r.out_of_sample)).scored.case.label
     assert errors[-2] <= 12.6  # Cisco's LoRA on 16 H200
     scale_out = scale_out_rows(cross_validated)
-    assert len(scale_out) >= 14 and len({r.scored.source for r in scale_out}) >= 7
+    assert len(scale_out) >= 15 and len({r.scored.source for r in scale_out}) >= 8
     median, worst = _median_max([r.out_of_sample for r in scale_out])
-    assert median <= 12.35, median
+    assert median <= 12.85, median
     assert worst <= 37.7, max(scale_out, key=lambda r: abs(r.out_of_sample)).scored.case.label
     moe = [r for r in cross_validated if r.scored.moe]
     assert len(moe) >= 7 and len({r.scored.source for r in moe}) >= 2

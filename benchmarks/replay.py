@@ -381,6 +381,17 @@ def training_cases(catalog: Catalog) -> list[Case]:
         {"recompute": "none", "weight_dtype": "fp4"},
         how="steady state of the FP4 phase from the log's block timings (evaluation, warm-up and FP8 healing "
             "excluded)"))
+    # The same recipe on Nebius's B200 nodes (8 x 400 Gb/s InfiniBand each): one node without context parallelism,
+    # two at CP 2 (configs/nebius_b200_n{1,2}/config_DGXB200_{1x8x1xtp1pp1cp1,2x8x1xtp1pp1cp2}_fp4.sh, and the logs).
+    for gpus, cp in ((8, 1), (16, 2)):
+        cases.append(mlperf_lora_case(
+            runs[f"mlperf-t51-llama2-70b-lora-{gpus}b200-fp4-nebius"],
+            f"MLPerf Llama-2-70B LoRA, {gpus} B200, FP4 (Nebius)", "fp4",
+            {"gpu": "b200", "count": gpus, "network_gbps_per_node": 3200},
+            {"tp": 1, "pp": 1, "cp": cp, "dp": gpus // cp}, {"recompute": "none", "weight_dtype": "fp4"},
+            {"fp8_activation_inputs": True},  # FP8_ACT=1: activation_func_fp8_input_store, as the logs print
+            how="steady state of the FP4 phase from the log's block timings (evaluation, warm-up and FP8 healing "
+                "excluded)"))
 
     # Dell's MLPerf v5.1 Llama 3.1 8B pretraining on one 8 x B200 server in NVFP4 for the whole run: TP 1 x DP 8,
     # micro-batch 2, no recomputation, BF16 weights (config_1xXE9680Lx8B200-SXM-180GB.sh and the configs it sources).

@@ -49,8 +49,8 @@ def test_fp4_training_falls_back_to_fp8_without_fp4_tensor_cores(catalog) -> Non
     base = {"task": "pretrain", "model": {"preset": "llama-3.1-8b"}, "precision": "fp4", "training": {"tokens": 1e10}}
     blackwell = estimate_for_scenario({**base, "hardware": {"gpu": "b200", "count": 8}}, catalog)
     # Published FP4 runs from three sources (MLPerf v5.1: NVIDIA's LoRA on 8 GB200 and 405B on 512-5,120 GB200,
-    # Dell's and Nebius's pretraining on 8 and 16 B200) validate Blackwell FP4: the band is their out-of-sample median
-    # error, at least the median over every group, not the unvalidated 35 %.
+    # Dell's and Nebius's pretraining on 8 and 16 B200, Nebius's LoRA on 8 and 16 B200) validate Blackwell FP4: the
+    # band is their out-of-sample median error, at least the median over every group, not the unvalidated 35 %.
     assert blackwell.precision == "fp4"
     group = ("Blackwell", "fp4")
     assert SOURCES[group] == 3

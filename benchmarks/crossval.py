@@ -196,6 +196,12 @@ def dense_rows(rows: list[Row]) -> list[Row]:
     return [r for r in rows if not r.scored.moe]
 
 
+def compute_bound_rows(rows: list[Row]) -> list[Row]:
+    """The dense cases outside the scale-out regime: their errors band the estimates outside it (a scale-out run's
+    site-to-site spread is banded apart, SCALE_OUT_*, and does not widen a single node's band)."""
+    return [r for r in dense_rows(rows) if not r.scored.scale_out]
+
+
 def scale_out_rows(rows: list[Row]) -> list[Row]:
     """The dense cases in the scale-out regime (core.performance.is_scale_out): their errors band the estimates in
     it, whatever their group."""
@@ -228,12 +234,6 @@ def fitted_scales(scored: list[Scored]) -> dict[tuple[str, str], float]:
         relative = best_scale(members)
         out[group] = current if abs(relative - 1.0) < 0.01 else round(current * relative, 3)
     return out
-
-
-def compute_bound_rows(rows: list[Row]) -> list[Row]:
-    """The dense cases outside the scale-out regime: their errors band the estimates outside it (a scale-out run's
-    site-to-site spread is banded apart, SCALE_OUT_*, and does not widen a single node's band)."""
-    return [r for r in dense_rows(rows) if not r.scored.scale_out]
 
 
 def band_summary(rows: list[Row]) -> dict[tuple[str, str], dict[str, float]]:

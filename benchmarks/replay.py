@@ -32,6 +32,7 @@ H100 = "h100-sxm5-80gb"
 # NeMo's Qwen3 MoE recipe set grad_reduce_in_fp32=False: their gradients are reduced in 16-bit, not in the fp32 the
 # profile assumes (Megatron-LM's own default under --bf16).
 BF16_GRADIENT_REDUCE = {"gradient_bytes": 2.0}
+LOGGED_STEP = "median logged step time (warm-up and evaluation excluded)"  # how MLPerf step times are read
 
 
 def published_runs() -> dict[str, dict[str, Any]]:
@@ -129,6 +130,23 @@ def _steady_state_tokens_per_s_per_gpu(run: dict[str, Any]) -> float:
     steady = run["results"]["steady_state"]
     seconds = statistics.mean(steady["block_times_s"])
     return steady["block_tokens"] / seconds / run["hardware"]["count"]
+
+
+def mlperf_8b_scenario(precision: str, gpu: str, gpus: int, global_batch: int, micro: int, *, tp: int = 1,
+                       cp: int = 1, weight_dtype: str | None = None, network: float | None = None) -> dict[str, Any]:
+    """An MLPerf llama31_8b pretraining run (Llama 3.1 8B, 8,192 tokens) under Megatron-Core as its config states:
+    the distributed optimizer, no recomputation, gradients reduced in 16-bit (every v5.1 implementation sets
+    grad_reduce_in_fp32=False), sequence parallelism with TP."""
+    training: dict[str, Any] = {"global_batch": global_batch, "micro_batch": micro, "zero": 1, "recompute": "none"}
+    if weight_dtype:
+        training["weight_dtype"] = weight_dtype
+    hardware: dict[str, Any] = {"gpu": gpu, "count": gpus}
+    if network:
+        hardware["network_gbps_per_node"] = network
+    return {"task": "pretrain", "model": {"preset": "llama-3.1-8b"}, "seq_len": 8192, "precision": precision,
+            "stack": "megatron-core", "training": training, "hardware": hardware,
+            "parallelism": {"tp": tp, "pp": 1, "cp": cp, "dp": gpus // (tp * cp), "sequence_parallel": tp > 1},
+            "assumptions": BF16_GRADIENT_REDUCE}
 
 
 def mlperf_lora_case(run: dict[str, Any], label: str, precision: str, hardware: dict[str, Any],
@@ -396,35 +414,23 @@ def training_cases(catalog: Catalog) -> list[Case]:
     # Dell's MLPerf v5.1 Llama 3.1 8B pretraining on one 8 x B200 server in NVFP4 for the whole run: TP 1 x DP 8,
     # micro-batch 2, no recomputation, BF16 weights (config_1xXE9680Lx8B200-SXM-180GB.sh and the configs it sources).
     run = runs["mlperf-t51-llama31-8b-8b200-fp4-dell"]
-    cases.append(Case(run["id"], "MLPerf Llama 3.1 8B, 8 B200, FP4 (Dell)", {
-        "task": "pretrain", "model": {"preset": "llama-3.1-8b"}, "seq_len": 8192, "precision": "fp4",
-        "stack": "megatron-core", "training": {"global_batch": 16, "micro_batch": 2, "zero": 1, "recompute": "none"},
-        "hardware": {"gpu": "b200", "count": 8}, "parallelism": {"tp": 1, "pp": 1, "dp": 8},
-        "assumptions": BF16_GRADIENT_REDUCE},
-        "step_time_s", run["results"]["step_time_s"], "median logged step time (warm-up and evaluation excluded)"))
+    cases.append(Case(run["id"], "MLPerf Llama 3.1 8B, 8 B200, FP4 (Dell)", mlperf_8b_scenario("fp4", "b200", 8, 16, 2),
+                      "step_time_s", run["results"]["step_time_s"], LOGGED_STEP))
 
     # The same FP4 recipe on one and two of Nebius's B200 nodes (8 x 400 Gb/s InfiniBand each): micro-batch 2 on one,
     # 1 with two accumulation steps on two, as their logs print (no two-node config is in the repository).
     for gpus, micro in ((8, 2), (16, 1)):
         run = runs[f"mlperf-t51-llama31-8b-{gpus}b200-fp4-nebius"]
-        cases.append(Case(run["id"], f"MLPerf Llama 3.1 8B, {gpus} B200, FP4 (Nebius)", {
-            "task": "pretrain", "model": {"preset": "llama-3.1-8b"}, "seq_len": 8192, "precision": "fp4",
-            "stack": "megatron-core", "training": {"global_batch": run["workload"]["global_batch_sequences"],
-                                                   "micro_batch": micro, "zero": 1, "recompute": "none"},
-            "hardware": {"gpu": "b200", "count": gpus, "network_gbps_per_node": 3200},
-            "parallelism": {"tp": 1, "pp": 1, "dp": gpus}, "assumptions": BF16_GRADIENT_REDUCE},
-            "step_time_s", run["results"]["step_time_s"], "median logged step time (warm-up and evaluation excluded)"))
+        cases.append(Case(run["id"], f"MLPerf Llama 3.1 8B, {gpus} B200, FP4 (Nebius)", mlperf_8b_scenario(
+            "fp4", "b200", gpus, run["workload"]["global_batch_sequences"], micro, network=3200),
+            "step_time_s", run["results"]["step_time_s"], LOGGED_STEP))
 
     # The same benchmark on Dell's 8 x B300 server in FP8 with FP8 parameters, the same layout
     # (config_XE9780x8B300-SXM-270GB_1x8x2xtp1pp1cp1_8b.sh).
     run = runs["mlperf-t51-llama31-8b-8b300-fp8-dell"]
-    cases.append(Case(run["id"], "MLPerf Llama 3.1 8B, 8 B300, FP8 (Dell)", {
-        "task": "pretrain", "model": {"preset": "llama-3.1-8b"}, "seq_len": 8192, "precision": "fp8",
-        "stack": "megatron-core",
-        "training": {"global_batch": 16, "micro_batch": 2, "zero": 1, "recompute": "none", "weight_dtype": "fp8"},
-        "hardware": {"gpu": "b300", "count": 8}, "parallelism": {"tp": 1, "pp": 1, "dp": 8},
-        "assumptions": BF16_GRADIENT_REDUCE},
-        "step_time_s", run["results"]["step_time_s"], "median logged step time (warm-up and evaluation excluded)"))
+    cases.append(Case(run["id"], "MLPerf Llama 3.1 8B, 8 B300, FP8 (Dell)",
+                      mlperf_8b_scenario("fp8", "b300", 8, 16, 2, weight_dtype="fp8"),
+                      "step_time_s", run["results"]["step_time_s"], LOGGED_STEP))
 
     # The same benchmark growing from one DGX B200 node to 8 and 16 (University of Florida) and on 8 nodes of another
     # site (Oracle, RoCE): FP8 with FP8 parameters, the distributed optimizer, no recomputation; one node at micro-batch
@@ -437,14 +443,9 @@ def training_cases(catalog: Catalog) -> list[Case]:
     ):
         run = runs[run_id]
         gpus = nodes * 8
-        cases.append(Case(run_id, label, {
-            "task": "pretrain", "model": {"preset": "llama-3.1-8b"}, "seq_len": 8192, "precision": "fp8",
-            "stack": "megatron-core",
-            "training": {"global_batch": run["workload"]["global_batch_sequences"], "micro_batch": micro, "zero": 1,
-                         "recompute": "none", "weight_dtype": "fp8"},
-            "hardware": {"gpu": "b200", "count": gpus, "network_gbps_per_node": 3200},
-            "parallelism": {"tp": 1, "pp": 1, "cp": cp, "dp": gpus // cp}, "assumptions": BF16_GRADIENT_REDUCE},
-            "step_time_s", run["results"]["step_time_s"], "median logged step time (warm-up and evaluation excluded)"))
+        cases.append(Case(run_id, label, mlperf_8b_scenario(
+            "fp8", "b200", gpus, run["workload"]["global_batch_sequences"], micro, cp=cp, weight_dtype="fp8",
+            network=3200), "step_time_s", run["results"]["step_time_s"], LOGGED_STEP))
 
     # The same benchmark on CDNA 4, from three submitters running AMD's recipe (config_MI35?X_1x8x1_8b.sh, src/train.py:
     # TP 1 x DP 8, global batch 32, FP8 hybrid with FP8 parameters, the distributed optimizer, no recomputation);
@@ -456,12 +457,7 @@ def training_cases(catalog: Catalog) -> list[Case]:
         ("mlperf-t51-llama31-8b-8mi355x-dell", "MLPerf Llama 3.1 8B, 8 MI355X, FP8 (Dell)", "mi355x", 2),
     ):
         run = runs[run_id]
-        cases.append(Case(run_id, label, {
-            "task": "pretrain", "model": {"preset": "llama-3.1-8b"}, "seq_len": 8192, "precision": "fp8",
-            "stack": "megatron-core", "training": {"global_batch": 32, "micro_batch": micro, "zero": 1,
-                                                   "recompute": "none", "weight_dtype": "fp8"},
-            "hardware": {"gpu": gpu, "count": 8}, "parallelism": {"tp": 1, "pp": 1, "dp": 8},
-            "assumptions": BF16_GRADIENT_REDUCE},
+        cases.append(Case(run_id, label, mlperf_8b_scenario("fp8", gpu, 8, 32, micro, weight_dtype="fp8"),
             "tokens_per_s_per_gpu", _steady_state_tokens_per_s_per_gpu(run),
             "steady state from the log's block timings (evaluation and warm-up excluded)"))
 
@@ -470,14 +466,9 @@ def training_cases(catalog: Catalog) -> list[Case]:
     # 64 of 8,192 tokens, so one sequence per data-parallel rank (config_DGXH100_{8x8x1xtp1,16x8x1xtp2}pp1cp1.sh).
     for gpus, tp in ((64, 1), (128, 2)):
         run = runs[f"mlperf-t51-llama31-8b-{gpus}h100-cisco"]
-        cases.append(Case(run["id"], f"MLPerf Llama 3.1 8B, {gpus} H100, FP8 (Cisco)", {
-            "task": "pretrain", "model": {"preset": "llama-3.1-8b"}, "seq_len": 8192, "precision": "fp8",
-            "stack": "megatron-core",
-            "training": {"global_batch": 64, "micro_batch": 1, "zero": 1, "recompute": "none", "weight_dtype": "fp8"},
-            "hardware": {"gpu": H100, "count": gpus, "network_gbps_per_node": 3200},
-            "parallelism": {"tp": tp, "pp": 1, "dp": gpus // tp, "sequence_parallel": tp > 1},
-            "assumptions": BF16_GRADIENT_REDUCE},
-            "step_time_s", run["results"]["step_time_s"], "median logged step time (warm-up and evaluation excluded)"))
+        cases.append(Case(run["id"], f"MLPerf Llama 3.1 8B, {gpus} H100, FP8 (Cisco)", mlperf_8b_scenario(
+            "fp8", H100, gpus, 64, 1, tp=tp, weight_dtype="fp8", network=3200),
+            "step_time_s", run["results"]["step_time_s"], LOGGED_STEP))
 
     # Cisco's MLPerf v5.1 LoRA runs: 8 and 16 nodes of H100 at TP 4 x CP 2 (NeMo), one and two nodes of H200 at
     # TP 1 x CP 2 and TP 2 (its PyTorch configs); FP8 parameters, no recomputation; the H200 runs also store the MLP

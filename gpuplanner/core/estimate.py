@@ -219,7 +219,9 @@ def training_warnings(scenario: Scenario, workload: TrainingWorkload, cluster: C
                       best: int, days: float) -> list[Message]:
     gpu = cluster.gpu
     layout = search.layouts.describe(best)
-    scale_out = is_scale_out(search.time.as_dict(best), cluster.nodes)
+    breakdown = search.time.as_dict(best)
+    dp_share = cross_node_data_parallel_share(breakdown, cluster.nodes)
+    scale_out = is_scale_out(breakdown, cluster.nodes)
 
     def band(moe: bool) -> float:
         return uncertainty_pct(gpu, workload.precision, cluster.count, moe, scale_out)
@@ -242,10 +244,9 @@ def training_warnings(scenario: Scenario, workload: TrainingWorkload, cluster: C
         warnings.append(msg("Misses the deadline: {days:.1f} days against {deadline:g}.", days=days,
                             deadline=deadline))
     warnings += fp8_parameter_hint(workload, search, best, gpu)
-    warnings += cross_node_data_parallel_note(scenario, cluster, search, best)
+    warnings += cross_node_data_parallel_note(scenario, cluster, layout, dp_share)
     if scale_out:
-        warnings += scale_out_band_note(cross_node_data_parallel_share(search.time.as_dict(best), cluster.nodes),
-                                        band(workload.model.is_moe))
+        warnings += scale_out_band_note(dp_share, band(workload.model.is_moe))
     warnings += sustained_clock_note(gpu, workload.precision)
     if not is_validated(gpu, workload.precision):
         warnings.append(msg("No published run on {architecture} in {precision} to check against: the time "
@@ -321,19 +322,16 @@ def sustained_clock_note(gpu: GPU, precision: Precision) -> list[Message]:
                 architecture=gpu.architecture, width=precision.value.upper())]
 
 
-def cross_node_data_parallel_note(scenario: Scenario, cluster: Cluster, search: LayoutSearch,
-                                  best: int) -> list[Message]:
+def cross_node_data_parallel_note(scenario: Scenario, cluster: Cluster, layout: Layout,
+                                  share: float) -> list[Message]:
     """Where data-parallel traffic across nodes is a real share of the step and costed one NIC per GPU: say how much
     it is and that a rail-optimized fabric spreads it over every NIC of a node (the assumption that costs it so).
     Not where a data-parallel group has one rank a node (tp x pp fill it; context-parallel ranks reduce the same
-    gradients, so they are in the group): striping changes nothing there."""
-    layout = search.layouts.describe(best)
-    if (scenario.assumptions.node_striped_collectives or cluster.count <= cluster.gpus_per_node
-            or layout.dp * layout.cp <= 1
+    gradients, so they are in the group): striping changes nothing there. `share`: the step's exposed
+    data-parallel traffic between nodes (performance.cross_node_data_parallel_share, 0 on one node)."""
+    if (scenario.assumptions.node_striped_collectives or layout.dp * layout.cp <= 1
             or layout.tp * layout.pp >= cluster.gpus_per_node):
         return []
-    parts = search.time.as_dict(best)
-    share = parts["data_parallel"] / max(sum(parts.values()), 1e-12)
     if share < CROSS_NODE_DP_NOTE_SHARE:
         return []
     return [msg("Data-parallel traffic across nodes is {share:.0%} of the step, costed at each GPU's own NIC share. On "
@@ -547,6 +545,7 @@ def estimate_training(scenario: Scenario, node: NodeSpec | None = None, alternat
     days = reliability.wall_days
     power = power_block(cluster.gpu, cluster.gpus_per_node, cluster.nodes, node, PowerAssumptions())
     energy, energy_tdp_basis = _energy(power, cluster.gpu, count, compute_days)
+    breakdown = search.time.as_dict(best)
     if alternatives:  # the planner's fast path words its warnings only for the plans it shows (_with_alternatives)
         warnings += training_warnings(scenario, workload, cluster, search, best, days)
         warnings += goodput_warnings(reliability, count, scenario.assumptions)
@@ -573,8 +572,8 @@ def estimate_training(scenario: Scenario, node: NodeSpec | None = None, alternat
             trainable_params=trainable,
             cluster_model_states_gb=_model_states_gb(memory, count),
             uncertainty_pct=uncertainty_pct(cluster.gpu, precision, count, workload.model.is_moe,
-                                            is_scale_out(search.time.as_dict(best), cluster.nodes)),
-            step_breakdown_s=search.time.as_dict(best),
+                                            is_scale_out(breakdown, cluster.nodes)),
+            step_breakdown_s=breakdown,
             compute_days=compute_days,
             goodput=reliability,
         ),

@@ -9,6 +9,7 @@ and days against GPU count per GPU type. Category axes name the plan ("H100 SXM 
 from __future__ import annotations
 
 import math
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -35,6 +36,19 @@ LIMIT_LINE = "#d62728"
 MAX_BARS = 8
 MAX_CURVES = 6
 
+
+
+@cache
+def _log_axis_type() -> type:
+    """pyqtgraph's axis with log ticks labelled as read ("200k", "1M"), only at 1, 2 and 5 of a decade (built on first
+    use: pyqtgraph is imported when the charts are, after the window paints)."""
+    import pyqtgraph as pg
+
+    class LogAxis(pg.AxisItem):  # type: ignore[misc]
+        def logTickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:  # noqa: N802
+            return log_tick_labels([10.0 ** value * scale for value in values])
+
+    return LogAxis
 
 class ChartPanel(QWidget):
     drawn = Signal()
@@ -124,16 +138,8 @@ class ChartPanel(QWidget):
         return palette.color(QPalette.ColorRole.Base), palette.color(QPalette.ColorRole.Text)
 
     def _plot(self, zoomable: bool = False, log: bool = False) -> Any:
-        pg = self._pg
-
-        class LogAxis(pg.AxisItem):  # type: ignore[name-defined,misc]
-            """Log ticks labelled as read ("200k", "1M"), only at 1, 2 and 5 of a decade."""
-
-            def logTickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:  # noqa: N802
-                return log_tick_labels([10.0 ** value * scale for value in values])
-
-        axes = {side: LogAxis(side) for side in ("left", "bottom")} if log else None
-        plot = pg.PlotWidget(self, axisItems=axes)
+        axes = {side: _log_axis_type()(side) for side in ("left", "bottom")} if log else None
+        plot = self._pg.PlotWidget(self, axisItems=axes)
         plot.setBackground(self._background)
         plot.setMenuEnabled(False)  # pyqtgraph's own menu speaks English and exposes internals
         plot.hideButtons()

@@ -12,8 +12,9 @@ from __future__ import annotations
 import copy
 import json
 import statistics
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 from gpuplanner.catalog.store import Catalog
@@ -31,7 +32,7 @@ H100 = "h100-sxm5-80gb"
 # llama31_405b pretrain.py as Cisco, Dell, the University of Florida and Oracle ran it, AMD's src/train.py) and
 # NeMo's Qwen3 MoE recipe set grad_reduce_in_fp32=False: their gradients are reduced in 16-bit, not in the fp32 the
 # profile assumes (Megatron-LM's own default under --bf16).
-BF16_GRADIENT_REDUCE = {"gradient_bytes": 2.0}
+BF16_GRADIENT_REDUCE: Mapping[str, float] = MappingProxyType({"gradient_bytes": 2.0})  # copied into each case
 LOGGED_STEP = "median logged step time (warm-up and evaluation excluded)"  # how MLPerf step times are read
 
 
@@ -133,10 +134,12 @@ def _steady_state_tokens_per_s_per_gpu(run: dict[str, Any]) -> float:
 
 
 def mlperf_8b_scenario(precision: str, gpu: str, gpus: int, global_batch: int, micro: int, *, tp: int = 1,
-                       cp: int = 1, weight_dtype: str | None = None, network: float | None = None) -> dict[str, Any]:
+                       cp: int = 1, weight_dtype: str | None = None, network: float | None = None,
+                       fp8_attention: bool = False) -> dict[str, Any]:
     """An MLPerf llama31_8b pretraining run (Llama 3.1 8B, 8,192 tokens) under Megatron-Core as its config states:
     the distributed optimizer, no recomputation, gradients reduced in 16-bit (every v5.1 implementation sets
-    grad_reduce_in_fp32=False), sequence parallelism with TP."""
+    grad_reduce_in_fp32=False), sequence parallelism with TP; `fp8_attention` where the run sources
+    config_common_fp8attn.sh (FP8_DPA=True) or its log prints fp8_dot_product_attention true."""
     training: dict[str, Any] = {"global_batch": global_batch, "micro_batch": micro, "zero": 1, "recompute": "none"}
     if weight_dtype:
         training["weight_dtype"] = weight_dtype
@@ -146,7 +149,7 @@ def mlperf_8b_scenario(precision: str, gpu: str, gpus: int, global_batch: int, m
     return {"task": "pretrain", "model": {"preset": "llama-3.1-8b"}, "seq_len": 8192, "precision": precision,
             "stack": "megatron-core", "training": training, "hardware": hardware,
             "parallelism": {"tp": tp, "pp": 1, "cp": cp, "dp": gpus // (tp * cp), "sequence_parallel": tp > 1},
-            "assumptions": BF16_GRADIENT_REDUCE}
+            "assumptions": {**BF16_GRADIENT_REDUCE, "fp8_attention": fp8_attention}}
 
 
 def mlperf_lora_case(run: dict[str, Any], label: str, precision: str, hardware: dict[str, Any],
@@ -392,11 +395,12 @@ def training_cases(catalog: Catalog) -> list[Case]:
 
     # NVIDIA's MLPerf v5.1 LoRA submission on 8 GB200 (two trays of one NVL72), in its FP4 phase: TP 1 x CP 2 x DP 4,
     # micro-batch 1 (2 accumulated), no recomputation, the frozen base pre-quantized to NVFP4 on the GPU
-    # (config_GB200_2x4x2xtp1pp1cp2_fp4.sh and the configs it sources; custom_callbacks.py).
+    # (config_GB200_2x4x2xtp1pp1cp2_fp4.sh and the configs it sources; custom_callbacks.py); attention in FP8
+    # (config_common.sh: FP8_DPA=1).
     cases.append(mlperf_lora_case(
         runs["mlperf-t51-llama2-70b-lora-8gb200-fp4"], "MLPerf Llama-2-70B LoRA, 8 GB200, FP4", "fp4",
         {"gpu": "gb200", "count": 8, "gpus_per_node": 8}, {"tp": 1, "pp": 1, "cp": 2, "dp": 4},
-        {"recompute": "none", "weight_dtype": "fp4"},
+        {"recompute": "none", "weight_dtype": "fp4"}, {"fp8_attention": True},
         how="steady state of the FP4 phase from the log's block timings (evaluation, warm-up and FP8 healing "
             "excluded)"))
     # The same recipe on Nebius's B200 nodes (8 x 400 Gb/s InfiniBand each): one node without context parallelism,
@@ -407,22 +411,26 @@ def training_cases(catalog: Catalog) -> list[Case]:
             f"MLPerf Llama-2-70B LoRA, {gpus} B200, FP4 (Nebius)", "fp4",
             {"gpu": "b200", "count": gpus, "network_gbps_per_node": 3200},
             {"tp": 1, "pp": 1, "cp": cp, "dp": gpus // cp}, {"recompute": "none", "weight_dtype": "fp4"},
-            {"fp8_activation_inputs": True},  # FP8_ACT=1: activation_func_fp8_input_store, as the logs print
+            # FP8_ACT=1 and FP8_DPA=1: activation_func_fp8_input_store and fp8_dot_product_attention, as the logs print
+            {"fp8_activation_inputs": True, "fp8_attention": True},
             how="steady state of the FP4 phase from the log's block timings (evaluation, warm-up and FP8 healing "
                 "excluded)"))
 
     # Dell's MLPerf v5.1 Llama 3.1 8B pretraining on one 8 x B200 server in NVFP4 for the whole run: TP 1 x DP 8,
-    # micro-batch 2, no recomputation, BF16 weights (config_1xXE9680Lx8B200-SXM-180GB.sh and the configs it sources).
+    # micro-batch 2, no recomputation, BF16 weights, attention in FP8 (config_1xXE9680Lx8B200-SXM-180GB.sh and the
+    # configs it sources, config_common_fp8attn.sh among them).
     run = runs["mlperf-t51-llama31-8b-8b200-fp4-dell"]
-    cases.append(Case(run["id"], "MLPerf Llama 3.1 8B, 8 B200, FP4 (Dell)", mlperf_8b_scenario("fp4", "b200", 8, 16, 2),
+    cases.append(Case(run["id"], "MLPerf Llama 3.1 8B, 8 B200, FP4 (Dell)",
+                      mlperf_8b_scenario("fp4", "b200", 8, 16, 2, fp8_attention=True),
                       "step_time_s", run["results"]["step_time_s"], LOGGED_STEP))
 
     # The same FP4 recipe on one and two of Nebius's B200 nodes (8 x 400 Gb/s InfiniBand each): micro-batch 2 on one,
-    # 1 with two accumulation steps on two, as their logs print (no two-node config is in the repository).
+    # 1 with two accumulation steps on two, attention in FP8, as their logs print (no two-node config is in the
+    # repository).
     for gpus, micro in ((8, 2), (16, 1)):
         run = runs[f"mlperf-t51-llama31-8b-{gpus}b200-fp4-nebius"]
         cases.append(Case(run["id"], f"MLPerf Llama 3.1 8B, {gpus} B200, FP4 (Nebius)", mlperf_8b_scenario(
-            "fp4", "b200", gpus, run["workload"]["global_batch_sequences"], micro, network=3200),
+            "fp4", "b200", gpus, run["workload"]["global_batch_sequences"], micro, network=3200, fp8_attention=True),
             "step_time_s", run["results"]["step_time_s"], LOGGED_STEP))
 
     # The same benchmark on Dell's 8 x B300 server in FP8 with FP8 parameters, the same layout
@@ -490,9 +498,37 @@ def training_cases(catalog: Catalog) -> list[Case]:
             {"tp": tp, "pp": 1, "cp": cp, "dp": gpus // (tp * cp), "sequence_parallel": tp > 1},
             {"recompute": "none", "weight_dtype": "fp8"}, {"fp8_activation_inputs": fp8_act}))
 
+    # The same benchmark on other submitters' H200 servers, with the settings their logs print. Dell: one XE9680 at
+    # Cisco's TP 1 x CP 2 (NVIDIA's v5.0 container), and one XE9680L under NeMo 25.09 at TP 2 with sequence
+    # parallelism, the frozen base in BF16 (fp8_param False), no TP overlap and the attention core in FP8
+    # (fp8_dot_product_attention 1). Krai: 2, 4 and 8 HPE Cray XD670 nodes (8 x 400 Gb/s NDR each) at TP 2, 4 and 4,
+    # FP8 parameters, attention in FP8, TP overlap on (userbuffers; the planner's tp_overlap stays at its default 0),
+    # the MLP activation input in 16-bit.
+    for run_id, label, gpus, tp, cp, network, fp8_weights, fp8_act, fp8_attention in (
+        ("mlperf-t51-llama2-70b-lora-8h200-dell-xe9680", "MLPerf Llama-2-70B LoRA, 8 H200, FP8 (Dell XE9680)", 8, 1, 2,
+         None, True, True, False),
+        ("mlperf-t51-llama2-70b-lora-8h200-dell-xe9680l", "MLPerf Llama-2-70B LoRA, 8 H200, FP8 attention (Dell)", 8, 2,
+         1, None, False, True, True),
+        ("mlperf-t51-llama2-70b-lora-16h200-krai", "MLPerf Llama-2-70B LoRA, 16 H200, FP8 (Krai)", 16, 2, 1, 3200,
+         True, False, True),
+        ("mlperf-t51-llama2-70b-lora-32h200-krai", "MLPerf Llama-2-70B LoRA, 32 H200, FP8 (Krai)", 32, 4, 1, 3200,
+         True, False, True),
+        ("mlperf-t51-llama2-70b-lora-64h200-krai", "MLPerf Llama-2-70B LoRA, 64 H200, FP8 (Krai)", 64, 4, 1, 3200,
+         True, False, True),
+    ):
+        hardware: dict[str, Any] = {"gpu": "h200-sxm-141gb", "count": gpus}
+        if network:
+            hardware["network_gbps_per_node"] = network
+        training: dict[str, Any] = {"recompute": "none", **({"weight_dtype": "fp8"} if fp8_weights else {})}
+        cases.append(mlperf_lora_case(
+            runs[run_id], label, "fp8", hardware,
+            {"tp": tp, "pp": 1, "cp": cp, "dp": gpus // (tp * cp), "sequence_parallel": tp > 1}, training,
+            {"fp8_activation_inputs": fp8_act, "fp8_attention": fp8_attention}))
+
     # NVIDIA's MLPerf v5.1 LoRA on one and on about seven GB200 NVL72 racks at CP 8 (each context-parallel group two
     # trays of four, on NVLink), FP8 with a 16-bit frozen base, no recomputation, one sequence per data-parallel rank
-    # (config_GB200_{18,128}x4x1xtp1pp1cp8.sh). Modelled as 8-GPU NVLink groups with 4 x 400 Gb/s per tray.
+    # (config_GB200_{18,128}x4x1xtp1pp1cp8.sh), attention in FP8 (config_common.sh: FP8_DPA=1). Modelled as 8-GPU
+    # NVLink groups with 4 x 400 Gb/s per tray.
     for run_id, label, gpus in (
         ("mlperf-t51-llama2-70b-lora-72gb200-cp8", "MLPerf Llama-2-70B LoRA, 72 GB200, FP8, CP 8", 72),
         ("mlperf-t51-llama2-70b-lora-512gb200-cp8", "MLPerf Llama-2-70B LoRA, 512 GB200, FP8, CP 8", 512),
@@ -500,7 +536,7 @@ def training_cases(catalog: Catalog) -> list[Case]:
         cases.append(mlperf_lora_case(
             runs[run_id], label, "fp8", {"gpu": "gb200", "count": gpus, "gpus_per_node": 8,
                                          "network_gbps_per_node": 3200},
-            {"tp": 1, "pp": 1, "cp": 8, "dp": gpus // 8}, {"recompute": "none"}))
+            {"tp": 1, "pp": 1, "cp": 8, "dp": gpus // 8}, {"recompute": "none"}, {"fp8_attention": True}))
 
     # The Trainy team's torchtitan runs of Llama 3.1 8B on 4 and 8 nodes of H200 (FSDP over every rank, local batch 2,
     # Float8 linears, torch.compile), printed only: torchtitan's op-level selective checkpointing is approximated as
@@ -529,7 +565,25 @@ def training_cases(catalog: Catalog) -> list[Case]:
             "hardware": {"gpu": "gb200", "count": gpus, "gpus_per_node": 64, "network_gbps_per_node": 16 * 1600},
             "parallelism": {"tp": 4, "pp": 8, "cp": 2, "dp": gpus // 64, "virtual_stages": 8,
                             "sequence_parallel": True},
-            "assumptions": BF16_GRADIENT_REDUCE},
+            "assumptions": {**BF16_GRADIENT_REDUCE}},
+            "tokens_per_s_per_gpu", _steady_state_tokens_per_s_per_gpu(run),
+            "steady state from the log's block timings (evaluation and warm-up excluded)"))
+
+    # NVIDIA's MLPerf v5.0 Llama 3.1 405B on 64, 256 and 1,024 DGX H100 nodes of Eos (8 x 400 Gb/s NDR each): TP 8 x
+    # PP 8 with 8 interleaved chunks x CP 2, micro-batch 1, FP8 with FP8 parameters, 16-bit gradient reduce, no
+    # recomputation, TP overlap on (config_DGXH100_{64x8x288,256x8x72,1024x8x24}xtp8pp8cp2.sh, config_common.sh,
+    # pretrain.py).
+    for gpus in (512, 2048, 8192):
+        run = runs[f"mlperf-t50-llama31-405b-{gpus}h100-fp8-nvidia"]
+        cases.append(Case(run["id"], f"MLPerf Llama 3.1 405B, {gpus} H100, FP8 (NVIDIA)", {
+            "task": "pretrain", "model": {"preset": "llama-3.1-405b"}, "seq_len": 8192, "precision": "fp8",
+            "stack": "megatron-core", "training": {"global_batch": run["workload"]["global_batch_sequences"],
+                                                   "micro_batch": 1, "zero": 1, "recompute": "none",
+                                                   "weight_dtype": "fp8"},
+            "hardware": {"gpu": H100, "count": gpus, "network_gbps_per_node": 3200},
+            "parallelism": {"tp": 8, "pp": 8, "cp": 2, "dp": gpus // 128, "virtual_stages": 8,
+                            "sequence_parallel": True},
+            "assumptions": {**BF16_GRADIENT_REDUCE}},
             "tokens_per_s_per_gpu", _steady_state_tokens_per_s_per_gpu(run),
             "steady state from the log's block timings (evaluation and warm-up excluded)"))
 
@@ -547,7 +601,7 @@ def training_cases(catalog: Catalog) -> list[Case]:
             "hardware": {"gpu": "h200-sxm-141gb", "count": gpus, "network_gbps_per_node": 3200},
             "parallelism": {"tp": 4, "pp": 8, "cp": 2, "dp": gpus // 64, "virtual_stages": 8,
                             "sequence_parallel": True},
-            "assumptions": BF16_GRADIENT_REDUCE},
+            "assumptions": {**BF16_GRADIENT_REDUCE}},
             "tokens_per_s_per_gpu", _steady_state_tokens_per_s_per_gpu(run),
             "steady state from the log's block timings (evaluation and warm-up excluded)"))
 

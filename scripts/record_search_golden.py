@@ -43,7 +43,12 @@ rate, carried from Hopper by the calibrations' ratio, is 1.07 x what it was then
 again; then Megatron-LM's H100 table replayed with the fp32 gradient reduction its code forces under --bf16 and
 Hopper 16-bit refitted 1.13 -> 1.141: the 34 step times -0.4..-0.9 %, every chosen layout the same (four runner-up
 lists reordered), every plan the same in the same order (H100 384 and H200 512 for 70b-60d 50.8 -> 50.4 and
-35.7 -> 35.4 days), and 405b-90d's H200 1,024 near misses ahead of the L20 one."""
+35.7 -> 35.4 days), and 405b-90d's H200 1,024 near misses ahead of the L20 one; then the Hopper FP8 calibration
+refitted with five more MLPerf LoRA runs (Dell, Krai) and NVIDIA's MLPerf v5.0 Llama 3.1 405B on 512-8,192 H100
+(1.185 -> 1.221): the twelve H100 / H200 FP8 step times -1.0..-2.7 % (median -2.5 %), one chosen layout changed
+(64 H100: PP 2 interleaved 8 at micro-batch 2 -> interleaved 4 at micro-batch 1, a tie), three runner-up lists
+reordered, every plan the same in the same order (8b-pretrain-fp8's 8 H100 and 8 H200: 8.47 -> 8.26 and 8.12 -> 7.90
+days), and that scenario's H200 2 near miss ahead of the L4 24 one."""
 
 from __future__ import annotations
 

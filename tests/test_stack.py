@@ -146,6 +146,41 @@ def test_older_attention_kernels_run_slower_where_the_papers_say(catalog) -> Non
     assert a.training.step_time_s == b.training.step_time_s
 
 
+def test_fp8_attention_runs_the_attention_core_at_flashattention3s_fp8_ratio_on_hopper(catalog) -> None:
+    """Transformer Engine's FP8 dot-product attention (FP8_DPA=1 in NVIDIA's, Dell's and Krai's MLPerf LoRA
+    recipes): on Hopper the attention core runs 1.2 PFLOPS / 740 TFLOPS faster (FlashAttention-3's FP8 and FP16
+    figures); the linear layers, the memory and 16-bit runs do not change, and no other architecture has a
+    published ratio (Blackwell's FP8-attention MLPerf runs fit 16-bit attention cost: performance.py)."""
+    from gpuplanner.core.performance import FP8_ATTENTION_SPEEDUP
+
+    assert set(FP8_ATTENTION_SPEEDUP) == {"Hopper"}
+    assert pytest.approx(1.2e15 / 740e12) == FP8_ATTENTION_SPEEDUP["Hopper"]
+    lora = {"task": "lora", "model": {"preset": "llama-2-70b"}, "seq_len": 8192, "precision": "fp8",
+            "training": {"global_batch": 8, "micro_batch": 1, "lora_rank": 16, "lora_targets": "attention",
+                         "recompute": "none", "zero": 0, "tokens": 1e8},
+            "hardware": {"gpu": "h200-sxm-141gb", "count": 8},
+            "parallelism": {"tp": 2, "pp": 1, "dp": 4, "sequence_parallel": True}}
+
+    def run(gpu: str, precision: str, on: bool):
+        scenario = {**lora, "precision": precision, "hardware": {"gpu": gpu, "count": 8},
+                    "assumptions": {"fp8_attention": on}}
+        result = estimate_for_scenario(scenario, catalog)
+        assert result.training is not None
+        return result
+
+    off, on = run("h200-sxm-141gb", "fp8", False), run("h200-sxm-141gb", "fp8", True)
+    assert on.assumptions["fp8_attention"] is True and off.assumptions["fp8_attention"] is False
+    saved = off.training.step_breakdown_s["gemm"] - on.training.step_breakdown_s["gemm"]
+    attention = saved / (1.0 - 1.0 / FP8_ATTENTION_SPEEDUP["Hopper"])  # the 16-bit attention time it came from
+    # Llama-2-70B at 8,192 tokens with a frozen base: the causal attention core is about a third of the matmul time.
+    assert 0.25 < attention / off.training.step_breakdown_s["gemm"] < 0.45
+    assert {k: v for k, v in on.training.step_breakdown_s.items() if k != "gemm"} \
+        == {k: v for k, v in off.training.step_breakdown_s.items() if k != "gemm"}
+    assert on.memory_gib_per_gpu == off.memory_gib_per_gpu
+    for gpu, precision in (("h200-sxm-141gb", "bf16"), ("b200", "fp8")):
+        assert run(gpu, precision, True).training.step_time_s == run(gpu, precision, False).training.step_time_s
+
+
 def test_hugging_face_stack_runs_eager_and_keeps_what_eager_layers_keep(catalog) -> None:
     """The Hugging Face Transformers / PEFT profile runs a Llama layer op by op: more memory traffic (slower) and
     more kept activations (fp32 norm inputs, SiLU's output, K and V repeated to every head) than fused kernels, at

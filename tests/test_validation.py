@@ -53,32 +53,32 @@ def test_in_sample_errors_are_printed_beside_the_out_of_sample_ones(training_res
 def test_out_of_sample_errors_stay_within_todays_gate(cross_validated) -> None:
     """Gated on leave-one-source-out errors, in two regimes. The issue's targets are a median of 6 % and no case over
     15 %. Outside the scale-out regime (exposed data-parallel traffic between nodes under 10 % of the step) today's
-    model reaches 4.1 % and 15.2 % over 54 dense cases from 19 sources; the gate holds today's figures, so a change
-    that makes out-of-sample accuracy worse fails. Its worst are Hopper FP8's: its three sources disagree by about
-    a quarter. Nebius's MLPerf v5.1 Llama 3.1 405B on 512 and 1,024 H200 (TP 4 x PP 8 x CP 2, FP8 parameters, the
-    group's third source, added 2026-12-03) and NeMo's 405B on 1,024 H100 come out 10-11 % slow, while Cisco's LoRA
-    runs fit the shipped calibration: judged by the others, Cisco's 8 and 16 H200 LoRA runs are 15.2 and 12.5 % fast
-    (they were within 3.5 % before Nebius), its two H100 ones 9 %, and Nebius's 10-11 % slow. Replaying the TP
-    overlap that the 405B runs (and Cisco's H100 LoRA ones) state does not reconcile them: at 0.6 the 405B runs
-    come within 3 % and Cisco's H100 LoRA runs 20 % fast. Then AMD's LoRA on 8 MI350X 11.7 %, Korthikanti's 530B at
-    full recompute 10.9 % (2.5 % and 11.7 % over 49 cases before Nebius; Nebius's 8B FP4 on one B200 node, beside
-    Dell's, is 2.6 % fast, its FP4 LoRA on one node without CP 9.5 % slow and on two at CP 2 3.3 % fast).
-    Megatron-LM's H100 weak-scaling table (GPT
-    models of 1.7B to 462B on 48 to 6,144 H100, BF16, July 2024) is replayed with the fp32 gradient reduction its
-    code forces under --bf16: its four smallest models (TP 1-8, one DP rank a node's GPU on 6-48 nodes) are then in
-    the scale-out regime, the 1.7B 16.5 % fast (21.9 % with 16-bit gradients) and the 32B 17.0 % slow (14.0 %); its
-    five larger ones within 8.7 %. (53 cases, 2.9 % / 21.9 % before that replay.)
+    model reaches 4.7 % and 19.3 % over 62 dense cases from 20 sources; the gate holds today's figures, so a change
+    that makes out-of-sample accuracy worse fails. Its worst are Hopper FP8's, whose sources disagree: NVIDIA's own
+    MLPerf v5.0 Llama 3.1 405B on 512, 2,048 and 8,192 H100 (TP 8 x PP 8 x CP 2, TE's TP overlap on; added
+    2026-12-03) come out 19.3, 17.4 and 12.2 % slow, as Nebius's 405B on H200 (10 %) and NeMo's on H100 (8 %), while
+    the LoRA runs fit: Cisco's, Dell's (8 H200 at TP 1 x CP 2, and at TP 2 with FP8 attention) and Krai's (16-64
+    H200 at TP 2-4, FP8 attention) within 10.2 %. A TP overlap share replayed where a recipe states it does not
+    reconcile them (benchmarks/crossval.py judged 0.5-1.0: the 405B runs come within a few % and the Megatron-LM
+    H100 table, which states it too, 17-31 % fast; Krai's TP 2 LoRA 18 % fast), so the planner's default stays 0 and
+    the disagreement is the band. Before those eight runs: 4.1 % and 15.2 % over 54 cases from 19 sources (Cisco's 8
+    H200 LoRA 15.2 % fast, judged by the 405B runs alone; now 8.7 %). Then AMD's LoRA on 8 MI350X 11.7 %,
+    Korthikanti's 530B at full recompute 10.9 %, LLaMA-65B 10.4 %.
+    Megatron-LM's H100 weak-scaling table (GPT models of 1.7B to 462B on 48 to 6,144 H100, BF16, July 2024) is
+    replayed with the fp32 gradient reduction its code forces under --bf16: its four smallest models (TP 1-8, one DP
+    rank a node's GPU on 6-48 nodes) are then in the scale-out regime, the 1.7B 16.5 % fast and the 32B 17.0 % slow;
+    its five larger ones within 8.7 %.
 
     In the scale-out regime one job's published runs differ by site more than the model does: MLPerf v5.1's Llama 3.1
     8B at CP 2 x DP 32 on 64 B200 is 0.189-0.191 s a step at the University of Florida (InfiniBand) and at Oracle
-    (RoCE) alike, 36-38 % faster than costed, while Cisco's same job at TP 2 x DP 64 on 128 H100 over Ethernet is 21 %
-    slower than costed (its 64-H100 run, 4 % fast, is just in the regime); costing the rings as striped over a node's
-    NICs (node_striped_collectives) fits the B200 sites and misses Cisco's and ZeRO-3 GPT-3 by 17-71 %. So the regime
-    is banded apart, by its own out-of-sample errors (SCALE_OUT_*): 12.8 % median, 37.6 % worst over 15 dense cases
-    from 8 sources, and its estimates say so; a third B200 site agrees with the first two (Nebius's 8B FP4 on two
-    nodes, one sequence per rank, is costed 18 % slow). Over all 69 dense cases: 5.1 % / 37.6 %.
+    (RoCE) alike, 36-38 % faster than costed, while Cisco's same job at TP 2 x DP 64 on 128 H100 over Ethernet is 24 %
+    slower than costed; costing the rings as striped over a node's NICs (node_striped_collectives) fits the B200
+    sites and misses Cisco's and ZeRO-3 GPT-3 by 17-71 %. So the regime is banded apart, by its own out-of-sample
+    errors (SCALE_OUT_*): 12.8 % median, 37.6 % worst over 15 dense cases from 8 sources, and its estimates say so; a
+    third B200 site agrees with the first two (Nebius's 8B FP4 on two nodes is costed 18 % slow). Over all 77 dense
+    cases: 5.1 % / 37.6 %.
 
-    The mixture-of-experts runs judge the calibration without being fitted on: 42.5 % / 199.8 % over 8 cases from
+    The mixture-of-experts runs judge the calibration without being fitted on: 42.5 % / 204.8 % over 8 cases from
     2 sources, every NeMo AutoModel run fast (Qwen3-30B-A3B +12 %, DeepSeek-V3 +18 % and +37 %, gpt-oss-120b +48 %,
     Kimi K2 +50 %, gpt-oss-20b +58 %), Megatron-Bridge's Qwen3-235B-A22B 14 % slow and its Qwen3-30B-A3B on 16 H100
     3.0 x fast (5,275 tokens/s per GPU where AutoModel runs the same model at 12,040 on 8 H100: the framework's recipe,
@@ -89,10 +89,11 @@ def test_out_of_sample_errors_stay_within_todays_gate(cross_validated) -> None:
     compute_bound = compute_bound_rows(cross_validated)
     errors = sorted(abs(r.out_of_sample) for r in compute_bound)
     median, worst = _median_max([r.out_of_sample for r in compute_bound])
-    assert len(compute_bound) >= 54 and len({r.scored.source for r in compute_bound}) >= 19
-    assert median <= 4.15, median
-    assert worst <= 15.3, max(compute_bound, key=lambda r: abs(r.out_of_sample)).scored.case.label
-    assert errors[-2] <= 12.6  # Cisco's LoRA on 16 H200
+    assert len(compute_bound) >= 62 and len({r.scored.source for r in compute_bound}) >= 20
+    assert median <= 4.75, median
+    assert worst <= 19.4, max(compute_bound, key=lambda r: abs(r.out_of_sample)).scored.case.label
+    assert errors[-2] <= 17.5  # NVIDIA's 405B on 2,048 H100
+    assert errors[-4] <= 11.8  # the first case outside NVIDIA's 405B runs: AMD's LoRA on 8 MI350X
     scale_out = scale_out_rows(cross_validated)
     assert len(scale_out) >= 15 and len({r.scored.source for r in scale_out}) >= 8
     median, worst = _median_max([r.out_of_sample for r in scale_out])
@@ -102,7 +103,7 @@ def test_out_of_sample_errors_stay_within_todays_gate(cross_validated) -> None:
     assert len(moe) >= 7 and len({r.scored.source for r in moe}) >= 2
     median, worst = _median_max([r.out_of_sample for r in moe])
     assert median <= 42.6, median
-    assert worst <= 199.9, max(moe, key=lambda r: abs(r.out_of_sample)).scored.case.label
+    assert worst <= 204.9, max(moe, key=lambda r: abs(r.out_of_sample)).scored.case.label
 
 
 def test_one_jobs_scale_out_runs_on_two_sites_agree_where_the_model_does_not(training_results) -> None:
@@ -219,23 +220,24 @@ def test_serving_out_of_sample_errors_stay_within_todays_gate(serving_cross_vali
     against the GEMM overlap and the all-reduce latency), and one MLPerf run added moved three constants to another
     stall with a higher error; with pair moves the fit on all runs lowers the mean capped error 6.23 -> 5.64 % and
     stays put with the 2024-25 MLPerf runs in or out (the all-reduce latency 7 or 8 us).
-    Without FP4 (below) and MoE (judged only), 135 judged cases: median 6.0 %, 16 over 15 %, worst 27.0 %: ten of
+    Without FP4 (below) and MoE (judged only), 135 judged cases: median 6.1 %, 15 over 15 %, worst 27.0 %: ten of
     the v0.9.0 tables' 48 dense rows when they are left out (Llama 2 7B on one H200 24 % fast, where the H100 rows are
-    within 10 %; 70B on L40S over PCIe 17-21 % fast; 70B at 2,048 / 2,048 tokens on one H200 18 % fast; the 70B first
-    tokens of 128-token prompts on 4 H100 / H200 26-27 % slow, the 7B one of 2,048 on an L40S 19 % slow), two 2023
-    first-token latencies at 128 tokens, two TensorRT-LLM 1.0 H100 rows at long outputs (15-17 % slow) and llama.cpp's
-    H100 PCIe prompt and 13B decode rows. (5.3 % and 14 over 15 % before Megatron-LM's H100 table was replayed with
-    fp32 gradients: Hopper 16-bit's training calibration, which carries the serving constants from Hopper to the other
-    architectures, rose 1.13 -> 1.141, and the fits with a source left out settle elsewhere in the prefill-share /
-    GEMM-overlap valley; the shipped errors moved by under 1 point. 4.9 %, 15 over 15 % and 35 % at worst before pair
-    moves; 5.5 % and 16 before MLPerf v4.1.) MLPerf v4.1 (the v4.0 configurations on 8 H100
+    within 10 %; 70B on L40S over PCIe 16-21 % fast; 70B at 2,048 / 2,048 tokens on one H200 18 % fast; the 70B first
+    tokens of 128-token prompts on 4 H100 / H200 26-27 % slow, the 7B one of 2,048 on an L40S 22 % slow), two 2023
+    first-token latencies at 128 tokens, one TensorRT-LLM 1.0 H100 row at a long output (15.2 % slow) and llama.cpp's
+    H100 PCIe prompt and 13B decode rows. (6.0 %, 16 over 15 % before the Hopper FP8 training calibration, which
+    carries the serving constants from Hopper to the other architectures, was refitted 1.185 -> 1.221 with the LoRA
+    and 405B runs added 2026-12-03; 5.3 % and 14 over 15 % before Megatron-LM's H100 table was replayed with fp32
+    gradients (Hopper 16-bit 1.13 -> 1.141), where the fits with a source left out settle elsewhere in the
+    prefill-share / GEMM-overlap valley; the shipped errors moved by under 1 point each time. 4.9 %, 15 over 15 % and
+    35 % at worst before pair moves; 5.5 % and 16 before MLPerf v4.1.) MLPerf v4.1 (the v4.0 configurations on 8 H100
     and 8 H200 a round later, 12.5-12.9 % faster on software alone) comes out 9-10 % slow on the Hopper rows. FP4 has
     three sources, which disagree: MLPerf's single B200 (v4.1 and v5.0) is 14-21 % faster than the shipped fit, and
-    fitted on those two alone, TensorRT-LLM 1.0's 40 FP4 rows come out 12.7 % off in the median, 27.5 % at worst (15
-    of 42 over 15 %; 14.2 % / 30.0 % before the fp32-gradient replay above; 7.1 % / 20.2 % when that table was FP4's
-    only source and they kept FP8's share): the band an FP4
+    fitted on those two alone, TensorRT-LLM 1.0's 40 FP4 rows come out 13.6 % off in the median, 29.7 % at worst (17
+    of 42 over 15 %; 12.7 % / 27.5 % before the Hopper FP8 refit above, 14.2 % / 30.0 % before the fp32-gradient
+    replay; 7.1 % / 20.2 % when that table was FP4's only source and they kept FP8's share): the band an FP4
     plan carries is that median, and its warning gives both. Tensor parallelism over PCIe (the L40S rows at TP 2-8)
-    is a group of its own: 17.1 % median, 21.2 % worst, the band such a plan carries. In sample, over the 184 dense
+    is a group of its own: 16.2 % median, 20.8 % worst, the band such a plan carries. In sample, over the 184 dense
     and FP4 cases: median 4.3 %, 13 over 15 % (4.1 % and 14 before the fp32-gradient replay; 4.9 % and 13 before pair
     moves)."""
     from benchmarks.crossval_serving import _median_max, judged
@@ -243,11 +245,11 @@ def test_serving_out_of_sample_errors_stay_within_todays_gate(serving_cross_vali
     _, rows = serving_cross_validated
     dense = [r.out_of_sample for r in judged(rows) if r.case.group not in ("fp4", "moe")]
     median, worst = _median_max(dense)  # type: ignore[arg-type]
-    assert len(dense) >= 135 and median <= 6.05 and worst <= 27.1, (median, worst)
-    assert sum(abs(e) > 15.0 for e in dense) <= 16  # type: ignore[arg-type]
+    assert len(dense) >= 135 and median <= 6.1 and worst <= 27.1, (median, worst)
+    assert sum(abs(e) > 15.0 for e in dense) <= 15  # type: ignore[arg-type]
     fp4 = [r.out_of_sample for r in judged(rows) if r.case.group == "fp4"]
     fp4_median, fp4_worst = _median_max(fp4)  # type: ignore[arg-type]
-    assert len(fp4) >= 42 and fp4_median <= 12.8 and fp4_worst <= 27.6, (fp4_median, fp4_worst)
+    assert len(fp4) >= 42 and fp4_median <= 13.65 and fp4_worst <= 29.8, (fp4_median, fp4_worst)
     fitted_or_judged = [r for r in rows if not r.case.moe]
     shipped_median, _ = _median_max([r.shipped for r in fitted_or_judged])
     assert shipped_median <= 4.3 and sum(abs(r.shipped) > 15.0 for r in fitted_or_judged) <= 13
@@ -307,7 +309,7 @@ def test_estimates_carry_the_out_of_sample_band_widened_when_extrapolating(train
                                                                                                    "16-bit")])
     assert uncertainty_pct(a100, Precision.BF16, 64) == ampere
     assert uncertainty_pct(a100, Precision.BF16, 4096) == pytest.approx(1.5 * ampere)  # beyond 2,520 GPUs validated
-    assert uncertainty_pct(h100, Precision.BF16, 64) == max(OUT_OF_SAMPLE_MEDIAN_PCT[("Hopper", "16-bit")],
+    assert uncertainty_pct(h100, Precision.BF16, 64) == max(OUT_OF_SAMPLE_MEDIAN_PCT[("Hopper", "16-bit")], floor,
                                                             OUT_OF_SAMPLE_GPU_MEDIAN_PCT[("h100-sxm5-80gb", "16-bit")])
     # Blackwell FP8: five sources (NeMo's table and MLPerf runs). CDNA 3 FP8: five, MI300X and MI325X runs; since
     # the MI300X's GEMMs scale from its measured sustained clock (AMD's max-achievable rates) its own two runs are

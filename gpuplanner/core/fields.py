@@ -96,6 +96,8 @@ _ASSUMPTION_HELP: dict[str, str] = {
                                "1 FlashAttention-1 or xformers (half FlashAttention-2)",
     "fp8_activation_inputs": "FP8 training also stores the MLP activation function's input in FP8 (NeMo's "
                              "fp8_activation_input_store, MLPerf LoRA recipes)",
+    "fp8_attention": "FP8 training also runs the attention core in FP8 (Transformer Engine's FP8 dot-product "
+                     "attention, FP8_DPA=1 in NVIDIA's MLPerf recipes); off: attention in 16-bit",
     "fused_elementwise": "norms, rotary and SwiGLU run as fused kernels (Transformer Engine, Megatron-LM, Liger, "
                          "torch.compile); off: eager PyTorch, one op a kernel (Hugging Face models without "
                          "torch.compile: several times the memory traffic)",

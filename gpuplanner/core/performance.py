@@ -59,6 +59,12 @@ FLASH_ATTENTION_2_HOPPER_FACTOR = 0.35 / 0.615
 # FlashAttention-2 is about 2x as fast as FlashAttention-1 (Dao 2023, abstract), which xformers' memory-efficient
 # attention matches (ibid., Fig. 4-7).
 FLASH_ATTENTION_1_FACTOR = 0.5
+# The attention core in FP8 against 16-bit on Hopper, one kernel generation: FlashAttention-3 reaches close to
+# 1.2 PFLOPS in FP8 and 740 TFLOPS in FP16 on H100 (Shah et al. 2024, FlashAttention-3, abstract). No such pair is
+# published for other architectures (on Blackwell the exponentials, not the tensor cores, bound attention:
+# FlashAttention-4), so FP8 attention costs what 16-bit does there; the published Blackwell runs that ran it fit
+# that (benchmarks/crossval.py: with Hopper's ratio they come out 18-20 % fast beside those that did not).
+FP8_ATTENTION_SPEEDUP = {"Hopper": 1.2e15 / 740e12}
 # Bytes of one value that FP8 / FP4 GEMMs read (NVFP4: 4 bits and an FP8 scale per 16).
 QUANTIZED_BYTES = {Precision.FP8: 1.0, Precision.FP4: NVFP4_BYTES_PER_VALUE}
 
@@ -155,7 +161,8 @@ class GpuRows:
 
         self.peak = column(lambda gpu: max(sustained_peak_flops(gpu, precision), 1.0))
         self.attention_flops = column(lambda gpu: max(sustained_peak_flops(gpu, attention_precision), 1.0)
-                                      * attention_efficiency(gpu, precision, assumptions))
+                                      * attention_efficiency(gpu, precision, assumptions)
+                                      * fp8_attention_speedup(gpu, precision, assumptions))
         self.gemm_efficiency = column(lambda gpu: peak_gemm_efficiency(gpu, precision) * fitted_scale(gpu, precision)
                                       * assumptions.compute_efficiency_scale)
         self.hbm = column(hbm_bytes_per_s)
@@ -200,6 +207,14 @@ def attention_efficiency(gpu: GPU, precision: Precision, assumptions: Assumption
     its fused kernel."""
     return (ATTENTION_EFFICIENCY * attention_kernel_factor(gpu, assumptions.flash_attention_version)
             * fitted_scale(gpu, precision) * assumptions.compute_efficiency_scale)
+
+
+def fp8_attention_speedup(gpu: GPU, precision: Precision, assumptions: Assumptions) -> float:
+    """How much faster the attention core runs than in 16-bit: FP8_ATTENTION_SPEEDUP of the GPU's architecture
+    where an FP8 or FP4 recipe runs it in FP8 (assumptions.fp8_attention), else 1."""
+    if assumptions.fp8_attention and precision in (Precision.FP8, Precision.FP4) and gpu.peak_tflops(Precision.FP8):
+        return FP8_ATTENTION_SPEEDUP.get(gpu.architecture, 1.0)
+    return 1.0
 
 
 def model_flops_per_token(workload: TrainingWorkload) -> float:

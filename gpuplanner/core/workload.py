@@ -104,6 +104,10 @@ class Assumptions:
     # FP8 recipes that also store the MLP activation function's input (SwiGLU's gate and up, or FC1's output) in FP8
     # for the backward pass: NeMo's fp8_activation_input_store, set in NVIDIA's and AMD's MLPerf LoRA recipes.
     fp8_activation_inputs: bool = False
+    # FP8 training also runs the attention core (QK^T, softmax, PV) in FP8: Transformer Engine's FP8 dot-product
+    # attention (fp8_dot_product_attention, FP8_DPA=1 in NVIDIA's, Dell's, Krai's and Nebius's MLPerf v5.1 recipes);
+    # off: the attention core in 16-bit, as most FP8 recipes run it. core.performance.FP8_ATTENTION_SPEEDUP.
+    fp8_attention: bool = False
     # Norms, rotary and the activation function run as fused kernels (Transformer Engine, Megatron-LM, Liger,
     # torch.compile); False: eager PyTorch, one elementary op a kernel, as Hugging Face's Llama-family modules run
     # without torch.compile (core/elementwise.py). Only gated (Llama-family) models change.

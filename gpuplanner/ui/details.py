@@ -227,6 +227,7 @@ def assumption_labels() -> dict[str, str]:
         "moe_load_imbalance": tr("MoE load on the busiest GPU (x the mean)"),
         "gather_exposed_share": tr("ZeRO-3 gathers left exposed (share)"),
         "fp8_activation_inputs": tr("FP8 training also stores the MLP activation inputs in FP8"),
+        "fp8_attention": tr("FP8 training also runs attention in FP8"),
         "fused_elementwise": tr("Fused norm, rotary and activation kernels (off: eager PyTorch)"),
         "loss_fp32": tr("Loss over the vocabulary in fp32 (Megatron-LM)"),
         "node_striped_collectives": tr("Data-parallel traffic uses every NIC of a node (rail-optimized fabric)"),

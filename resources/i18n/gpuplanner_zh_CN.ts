@@ -109,7 +109,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="410"/>
-        <location filename="../../gpuplanner/ui/details.py" line="235"/>
+        <location filename="../../gpuplanner/ui/details.py" line="236"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
@@ -183,7 +183,7 @@
         <location filename="../../gpuplanner/cli/estimate.py" line="48"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="411"/>
         <location filename="../../gpuplanner/ui/details.py" line="72"/>
-        <location filename="../../gpuplanner/ui/details.py" line="236"/>
+        <location filename="../../gpuplanner/ui/details.py" line="237"/>
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
@@ -558,7 +558,7 @@
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="177"/>
         <location filename="../../gpuplanner/ui/details.py" line="169"/>
-        <location filename="../../gpuplanner/ui/details.py" line="270"/>
+        <location filename="../../gpuplanner/ui/details.py" line="271"/>
         <source>Racks</source>
         <translation>机柜数</translation>
     </message>
@@ -757,7 +757,7 @@
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="246"/>
         <location filename="../../gpuplanner/ui/details.py" line="185"/>
-        <location filename="../../gpuplanner/ui/details.py" line="272"/>
+        <location filename="../../gpuplanner/ui/details.py" line="273"/>
         <source>Capex</source>
         <translation>资本支出</translation>
     </message>
@@ -1122,7 +1122,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="466"/>
-        <location filename="../../gpuplanner/ui/details.py" line="267"/>
+        <location filename="../../gpuplanner/ui/details.py" line="268"/>
         <source>Output tokens/s</source>
         <translation>每秒输出 token 数</translation>
     </message>
@@ -1210,7 +1210,7 @@
         <location filename="../../gpuplanner/cli/estimate.py" line="105"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="483"/>
         <location filename="../../gpuplanner/ui/details.py" line="54"/>
-        <location filename="../../gpuplanner/ui/details.py" line="275"/>
+        <location filename="../../gpuplanner/ui/details.py" line="276"/>
         <source>Warnings</source>
         <translation>警告</translation>
     </message>
@@ -1246,7 +1246,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/ui/details.py" line="82"/>
-        <location filename="../../gpuplanner/ui/details.py" line="266"/>
+        <location filename="../../gpuplanner/ui/details.py" line="267"/>
         <source>Days</source>
         <translation>天数</translation>
     </message>
@@ -1559,91 +1559,96 @@
     </message>
     <message>
         <location filename="../../gpuplanner/ui/details.py" line="230"/>
+        <source>FP8 training also runs attention in FP8</source>
+        <translation>FP8 训练中注意力核心也以 FP8 计算</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="231"/>
         <source>Fused norm, rotary and activation kernels (off: eager PyTorch)</source>
         <translation>归一化、旋转位置编码和激活函数使用融合算子（关闭：PyTorch 逐算子即时执行）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="231"/>
+        <location filename="../../gpuplanner/ui/details.py" line="232"/>
         <source>Loss over the vocabulary in fp32 (Megatron-LM)</source>
         <translation>词表上的损失以 fp32 计算（Megatron-LM）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="232"/>
+        <location filename="../../gpuplanner/ui/details.py" line="233"/>
         <source>Data-parallel traffic uses every NIC of a node (rail-optimized fabric)</source>
         <translation>数据并行流量使用节点内全部网卡（轨道优化网络）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="233"/>
+        <location filename="../../gpuplanner/ui/details.py" line="234"/>
         <source>Weight storage</source>
         <translation>权重存储</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="234"/>
+        <location filename="../../gpuplanner/ui/details.py" line="235"/>
         <source>Compute efficiency scale</source>
         <translation>计算效率系数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="234"/>
+        <location filename="../../gpuplanner/ui/details.py" line="235"/>
         <source>FLOPs counted as</source>
         <translation>FLOPs 计算方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="235"/>
+        <location filename="../../gpuplanner/ui/details.py" line="236"/>
         <source>Activation memory</source>
         <translation>激活显存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="235"/>
+        <location filename="../../gpuplanner/ui/details.py" line="236"/>
         <source>Adapters</source>
         <translation>适配器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="236"/>
+        <location filename="../../gpuplanner/ui/details.py" line="237"/>
         <source>Power</source>
         <translation>功耗</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="238"/>
+        <location filename="../../gpuplanner/ui/details.py" line="239"/>
         <source>Job interruptions per million GPU-hours</source>
         <translation>每百万 GPU 小时的作业中断次数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="239"/>
+        <location filename="../../gpuplanner/ui/details.py" line="240"/>
         <source>Checkpoint write bandwidth per GPU (GB/s)</source>
         <translation>每 GPU 检查点写入带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="240"/>
+        <location filename="../../gpuplanner/ui/details.py" line="241"/>
         <source>Minutes to restart after an interruption</source>
         <translation>中断后重启所需分钟数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="248"/>
+        <location filename="../../gpuplanner/ui/details.py" line="249"/>
         <source>Per million output tokens, rented</source>
         <translation>每百万输出 token 成本（租用）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="249"/>
+        <location filename="../../gpuplanner/ui/details.py" line="250"/>
         <source>Per million output tokens, owned</source>
         <translation>每百万输出 token 成本（自有）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="251"/>
+        <location filename="../../gpuplanner/ui/details.py" line="252"/>
         <source>This job, rented on demand</source>
         <translation>本次任务（云上按量租用）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="284"/>
+        <location filename="../../gpuplanner/ui/details.py" line="285"/>
         <source>Why each GPU has no plan</source>
         <translation>各 GPU 没有方案的原因</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="293"/>
+        <location filename="../../gpuplanner/ui/details.py" line="294"/>
         <source>No plan keeps every limit you set</source>
         <translation>没有方案能满足您设定的全部限制</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="293"/>
+        <location filename="../../gpuplanner/ui/details.py" line="294"/>
         <source>Near misses (not answers)</source>
         <translation>接近的方案（不是答案）</translation>
     </message>
@@ -1669,7 +1674,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/ui/details.py" line="190"/>
-        <location filename="../../gpuplanner/ui/details.py" line="273"/>
+        <location filename="../../gpuplanner/ui/details.py" line="274"/>
         <source>TCO</source>
         <translation>总拥有成本</translation>
     </message>
@@ -1684,25 +1689,25 @@
         <translation>融合注意力内核代数（1-3）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="237"/>
+        <location filename="../../gpuplanner/ui/details.py" line="238"/>
         <source>GEMM time beyond the longer of math and weight reads (share of the shorter)</source>
         <translation>GEMM 在计算与权重读取中较长者之外多出的时间（较短者的比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="252"/>
+        <location filename="../../gpuplanner/ui/details.py" line="253"/>
         <source>This job, on owned hardware (its share of the TCO)</source>
         <translation>本次任务（自有硬件，按总拥有成本分摊）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="264"/>
+        <location filename="../../gpuplanner/ui/details.py" line="265"/>
         <source>Where</source>
         <translation>部署</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/plan.py" line="33"/>
         <location filename="../../gpuplanner/ui/details.py" line="55"/>
-        <location filename="../../gpuplanner/ui/details.py" line="264"/>
-        <location filename="../../gpuplanner/ui/details.py" line="297"/>
+        <location filename="../../gpuplanner/ui/details.py" line="265"/>
+        <location filename="../../gpuplanner/ui/details.py" line="298"/>
         <source>buy</source>
         <translation>购买</translation>
     </message>
@@ -1747,28 +1752,28 @@
     <message>
         <location filename="../../gpuplanner/cli/plan.py" line="33"/>
         <location filename="../../gpuplanner/ui/details.py" line="56"/>
-        <location filename="../../gpuplanner/ui/details.py" line="264"/>
-        <location filename="../../gpuplanner/ui/details.py" line="297"/>
+        <location filename="../../gpuplanner/ui/details.py" line="265"/>
+        <location filename="../../gpuplanner/ui/details.py" line="298"/>
         <source>rent</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="265"/>
+        <location filename="../../gpuplanner/ui/details.py" line="266"/>
         <source>Memory / GPU (GiB)</source>
         <translation>单卡显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="269"/>
+        <location filename="../../gpuplanner/ui/details.py" line="270"/>
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="271"/>
+        <location filename="../../gpuplanner/ui/details.py" line="272"/>
         <source>IT power (kW)</source>
         <translation>IT 功率（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="274"/>
+        <location filename="../../gpuplanner/ui/details.py" line="275"/>
         <source>Ranking cost</source>
         <translation>排名成本</translation>
     </message>
@@ -2424,288 +2429,288 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>ChartPanel</name>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="73"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="87"/>
         <source>Capacity</source>
         <translation>容量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="76"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="269"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="90"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="275"/>
         <source>Time to first token (ms)</source>
         <translation>首 token 时间（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="77"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="270"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="91"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="276"/>
         <source>Time per output token (ms)</source>
         <translation>每个输出 token 时间（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="93"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="107"/>
         <source>Pareto front</source>
         <translation>帕累托前沿</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="96"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="110"/>
         <source>deadline</source>
         <translation>截止期限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="97"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="111"/>
         <source>budget</source>
         <translation>预算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="103"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="431"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="117"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="437"/>
         <source>buy</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="103"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="431"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="117"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="437"/>
         <source>rent</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="103"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="117"/>
         <source>near miss</source>
         <translation>接近的方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="105"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="119"/>
         <source>first-token limit</source>
         <translation>首 token 上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="106"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="120"/>
         <source>per-token limit</source>
         <translation>每 token 上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="167"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="173"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="167"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="173"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="168"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="174"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="168"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="174"/>
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="169"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="175"/>
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="169"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="175"/>
         <source>Overhead</source>
         <translation>额外开销</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="170"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="176"/>
         <source>Matrix math</source>
         <translation>矩阵运算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="170"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="176"/>
         <source>Memory-bound kernels</source>
         <translation>访存密集型算子</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="171"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="177"/>
         <source>Tensor-parallel traffic</source>
         <translation>张量并行通信</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="171"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="177"/>
         <source>Pipeline sends</source>
         <translation>流水线传输</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="172"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="178"/>
         <source>Pipeline bubble</source>
         <translation>流水线气泡</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="172"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="178"/>
         <source>Gradient sync (exposed)</source>
         <translation>梯度同步（未被掩盖）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="173"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="179"/>
         <source>Context-parallel traffic (exposed)</source>
         <translation>上下文并行通信（未被掩盖部分）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="174"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="180"/>
         <source>Expert all-to-all</source>
         <translation>专家 all-to-all 通信</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="182"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="188"/>
         <source>Cost per million output tokens vs speed per user</source>
         <translation>每百万输出 token 成本与每用户速度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="183"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="189"/>
         <source>output tokens/s per user</source>
         <translation>每用户输出 token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="183"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="189"/>
         <source>%1 per million tokens</source>
         <translation>%1 / 百万 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="185"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="191"/>
         <source>Latency of each plan</source>
         <translation>各方案的延迟</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="185"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="187"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="191"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="193"/>
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="186"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="192"/>
         <source>Latency vs concurrent users, on each plan&apos;s replicas</source>
         <translation>延迟与并发用户数（按各方案的副本）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="187"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="193"/>
         <source>concurrent users</source>
         <translation>并发用户数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="192"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="198"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="189"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="193"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="195"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="199"/>
         <source>days</source>
         <translation>天</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="189"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="195"/>
         <source>Cost vs time to result</source>
         <translation>成本与完成时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="190"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="196"/>
         <source>cost (%1)</source>
         <translation>成本（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="191"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="197"/>
         <source>Where the step time goes</source>
         <translation>单步时间构成</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="191"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="197"/>
         <source>s</source>
         <translation>秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="192"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="198"/>
         <source>Days vs GPU count, per GPU type</source>
         <translation>各型号 GPU 的天数与数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="194"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="200"/>
         <source>Memory per GPU vs capacity</source>
         <translation>单卡显存占用与容量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="194"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="200"/>
         <source>GiB</source>
         <translation>GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="195"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="201"/>
         <source>Power per rack vs the site limit</source>
         <translation>单机柜功率与机房上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="195"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="201"/>
         <source>kW</source>
         <translation>kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="385"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="391"/>
         <source>%1 × %2: per token</source>
         <translation>%1 × %2：每 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="387"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="393"/>
         <source>%1 × %2: first token</source>
         <translation>%1 × %2：首 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="418"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="424"/>
         <source>memory %1 of %2 GiB</source>
         <translation>显存 %1 / %2 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="419"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="425"/>
         <source>headroom %1 GiB (%2 %)</source>
         <translation>余量 %1 GiB（%2 %）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="421"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="427"/>
         <source>%1 kW per rack</source>
         <translation>每机柜 %1 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="422"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="428"/>
         <source>precision %1</source>
         <translation>精度 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="424"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="430"/>
         <source>step %1 s</source>
         <translation>单步 %1 秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="426"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="432"/>
         <source>TTFT %1 ms, TPOT %2 ms</source>
         <translation>首 token %1 毫秒，每 token %2 毫秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="434"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="440"/>
         <source>%1 tokens/s per user, %2 per million tokens</source>
         <translation>每用户 %1 token/秒，每百万 token %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="437"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="443"/>
         <source>%1 days, %2</source>
         <translation>%1 天，%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="438"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="444"/>
         <source>near miss: breaks a limit or misses a goal</source>
         <translation>接近的方案：突破某项限制或未达成某个目标</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="78"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="92"/>
         <source>kW per rack (nameplate)</source>
         <translation>单机柜功耗（额定，kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="79"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="93"/>
         <source>site limit</source>
         <translation>机房上限</translation>
     </message>

@@ -503,7 +503,9 @@ def training_cases(catalog: Catalog) -> list[Case]:
     # parallelism, the frozen base in BF16 (fp8_param False), no TP overlap and the attention core in FP8
     # (fp8_dot_product_attention 1). Krai: 2, 4 and 8 HPE Cray XD670 nodes (8 x 400 Gb/s NDR each) at TP 2, 4 and 4,
     # FP8 parameters, attention in FP8, TP overlap on (userbuffers; the planner's tp_overlap stays at its default 0),
-    # the MLP activation input in 16-bit.
+    # the MLP activation input in 16-bit. MLPerf v5.0 (NVIDIA's v5.0 container): Oracle's one OCI node at TP 1 x CP 2
+    # and 64 at TP 4 x CP 2 (TP overlap on), HPE's 1, 2 and 4 Cray XD670 nodes at TP 2, 4 and 4 with FP8 attention,
+    # the MLP activation input in FP8 and TP overlap on; every setting as the logs print it.
     for run_id, label, gpus, tp, cp, network, fp8_weights, fp8_act, fp8_attention in (
         ("mlperf-t51-llama2-70b-lora-8h200-dell-xe9680", "MLPerf Llama-2-70B LoRA, 8 H200, FP8 (Dell XE9680)", 8, 1, 2,
          None, True, True, False),
@@ -515,6 +517,16 @@ def training_cases(catalog: Catalog) -> list[Case]:
          True, False, True),
         ("mlperf-t51-llama2-70b-lora-64h200-krai", "MLPerf Llama-2-70B LoRA, 64 H200, FP8 (Krai)", 64, 4, 1, 3200,
          True, False, True),
+        ("mlperf-t50-llama2-70b-lora-8h200-oracle", "MLPerf Llama-2-70B LoRA, 8 H200, FP8 (Oracle)", 8, 1, 2, None,
+         True, True, False),
+        ("mlperf-t50-llama2-70b-lora-512h200-oracle", "MLPerf Llama-2-70B LoRA, 512 H200, FP8 (Oracle)", 512, 4, 2,
+         3200, True, False, False),
+        ("mlperf-t50-llama2-70b-lora-8h200-hpe", "MLPerf Llama-2-70B LoRA, 8 H200, FP8 (HPE)", 8, 2, 1, None, True,
+         True, True),
+        ("mlperf-t50-llama2-70b-lora-16h200-hpe", "MLPerf Llama-2-70B LoRA, 16 H200, FP8 (HPE)", 16, 4, 1, 3200, True,
+         True, True),
+        ("mlperf-t50-llama2-70b-lora-32h200-hpe", "MLPerf Llama-2-70B LoRA, 32 H200, FP8 (HPE)", 32, 4, 1, 3200, True,
+         True, True),
     ):
         hardware: dict[str, Any] = {"gpu": "h200-sxm-141gb", "count": gpus}
         if network:
@@ -582,6 +594,24 @@ def training_cases(catalog: Catalog) -> list[Case]:
                                                    "weight_dtype": "fp8"},
             "hardware": {"gpu": H100, "count": gpus, "network_gbps_per_node": 3200},
             "parallelism": {"tp": 8, "pp": 8, "cp": 2, "dp": gpus // 128, "virtual_stages": 8,
+                            "sequence_parallel": True},
+            "assumptions": {**BF16_GRADIENT_REDUCE}},
+            "tokens_per_s_per_gpu", _steady_state_tokens_per_s_per_gpu(run),
+            "steady state from the log's block timings (evaluation and warm-up excluded)"))
+
+    # IBM, CoreWeave and NVIDIA's MLPerf v5.0 Llama 3.1 405B in FP8 on 512 and 2,496 GB200 (NVL72 racks): TP 4 x PP 8
+    # with 8 interleaved chunks x CP 2 inside a rack, micro-batch 1, FP8 parameters gathered, 16-bit gradient reduce,
+    # no recomputation, TP overlap on (config_GB200_{128x4x112,624x4x32}xtp4pp8cp2.sh, config_common.sh). Modelled as
+    # NVIDIA's FP4 runs below: 64-GPU NVLink groups with 16 trays' 4 x 400 Gb/s each.
+    for gpus in (512, 2496):
+        run = runs[f"mlperf-t50-llama31-405b-{gpus}gb200-fp8-coreweave"]
+        cases.append(Case(run["id"], f"MLPerf Llama 3.1 405B, {gpus} GB200, FP8 (CoreWeave)", {
+            "task": "pretrain", "model": {"preset": "llama-3.1-405b"}, "seq_len": 8192, "precision": "fp8",
+            "stack": "megatron-core", "training": {"global_batch": run["workload"]["global_batch_sequences"],
+                                                   "micro_batch": 1, "zero": 1, "recompute": "none",
+                                                   "weight_dtype": "fp8"},
+            "hardware": {"gpu": "gb200", "count": gpus, "gpus_per_node": 64, "network_gbps_per_node": 16 * 1600},
+            "parallelism": {"tp": 4, "pp": 8, "cp": 2, "dp": gpus // 64, "virtual_stages": 8,
                             "sequence_parallel": True},
             "assumptions": {**BF16_GRADIENT_REDUCE}},
             "tokens_per_s_per_gpu", _steady_state_tokens_per_s_per_gpu(run),

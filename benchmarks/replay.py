@@ -550,6 +550,22 @@ def training_cases(catalog: Catalog) -> list[Case]:
                                          "network_gbps_per_node": 3200},
             {"tp": 1, "pp": 1, "cp": 8, "dp": gpus // 8}, {"recompute": "none"}, {"fp8_attention": True}))
 
+    # NVIDIA's MLPerf v5.0 B200 LoRA recipe run by four other submitters on one 8 x B200 server each (TP 1 x DP 8,
+    # micro-batch 1, FP8 parameters, the MLP activation input and the attention core in FP8:
+    # config_*_1x8x1xtp1pp1cp1.sh, config_common.sh), and by Oracle on eight OCI B200 nodes at CP 8 (no FP8_ACT).
+    for run_id, label, gpus, cp, fp8_act in (
+        ("mlperf-t50-llama2-70b-lora-8b200-lambda", "MLPerf Llama-2-70B LoRA, 8 B200, FP8 (Lambda)", 8, 1, True),
+        ("mlperf-t50-llama2-70b-lora-8b200-lenovo", "MLPerf Llama-2-70B LoRA, 8 B200, FP8 (Lenovo)", 8, 1, True),
+        ("mlperf-t50-llama2-70b-lora-8b200-oracle", "MLPerf Llama-2-70B LoRA, 8 B200, FP8 (Oracle)", 8, 1, True),
+        ("mlperf-t50-llama2-70b-lora-8b200-supermicro", "MLPerf Llama-2-70B LoRA, 8 B200, FP8 (SMC)", 8, 1, True),
+        ("mlperf-t50-llama2-70b-lora-64b200-oracle", "MLPerf Llama-2-70B LoRA, 64 B200, FP8, CP 8 (Oracle)", 64, 8,
+         False),
+    ):
+        hardware = {"gpu": "b200", "count": gpus, **({"network_gbps_per_node": 3200} if gpus > 8 else {})}
+        cases.append(mlperf_lora_case(
+            runs[run_id], label, "fp8", hardware, {"tp": 1, "pp": 1, "cp": cp, "dp": gpus // cp},
+            {"recompute": "none", "weight_dtype": "fp8"}, {"fp8_activation_inputs": fp8_act, "fp8_attention": True}))
+
     # The Trainy team's torchtitan runs of Llama 3.1 8B on 4 and 8 nodes of H200 (FSDP over every rank, local batch 2,
     # Float8 linears, torch.compile), printed only: torchtitan's op-level selective checkpointing is approximated as
     # full recomputation of half the layers, and compile's fusion is not modelled.

@@ -48,7 +48,9 @@ refitted with five more MLPerf LoRA runs (Dell, Krai) and NVIDIA's MLPerf v5.0 L
 (1.185 -> 1.221): the twelve H100 / H200 FP8 step times -1.0..-2.7 % (median -2.5 %), one chosen layout changed
 (64 H100: PP 2 interleaved 8 at micro-batch 2 -> interleaved 4 at micro-batch 1, a tie), three runner-up lists
 reordered, every plan the same in the same order (8b-pretrain-fp8's 8 H100 and 8 H200: 8.47 -> 8.26 and 8.12 -> 7.90
-days), and that scenario's H200 2 near miss ahead of the L4 24 one."""
+days), and that scenario's H200 2 near miss ahead of the L4 24 one; then Blackwell FP8 refitted with six MLPerf v5.0
+runs from new sources (1.138 -> 1.121): ten B200 FP8 step times +0.3..+1.4 %, every layout unchanged, every plan the
+same in the same order (8b-pretrain-fp8's 4 B200: 7.80 -> 7.90 days), its H200 2 near miss now ahead of the B200 1."""
 
 from __future__ import annotations
 

@@ -53,13 +53,15 @@ def test_in_sample_errors_are_printed_beside_the_out_of_sample_ones(training_res
 def test_out_of_sample_errors_stay_within_todays_gate(cross_validated) -> None:
     """Gated on leave-one-source-out errors, in two regimes. The issue's targets are a median of 6 % and no case over
     15 %. Outside the scale-out regime (exposed data-parallel traffic between nodes under 10 % of the step) today's
-    model reaches 3.9 % in the median over 69 dense cases from 23 sources; the gate holds today's figures, so a change
-    that makes out-of-sample accuracy worse fails. Five cases are over 15 %, all Hopper FP8 from sources added
-    2026-12-03, which disagree with the others:
-    - Oracle's MLPerf v5.0 LoRA on 64 OCI nodes of H200 (TP 4 x CP 2 x DP 64, one sequence per replica a step):
-      0.78 s a step (its logged losses, every 10 steps, agree with its blocks), 51 % slower than costed, where Cisco's
-      same layout on 8 H100 nodes (DP 8) fits within 4 %: a per-step cost of synchronising 64 nodes on half-second
-      steps that the model does not have.
+    model reaches 3.8 % in the median over 74 dense cases from 26 sources; the gate holds today's figures, so a change
+    that makes out-of-sample accuracy worse fails. Six cases are over 15 %, all from sources added 2026-12-03, which
+    disagree with the others:
+    - Oracle's two multi-node MLPerf v5.0 LoRA runs: 64 OCI nodes of H200 (TP 4 x CP 2 x DP 64, one sequence per
+      replica a step) at 0.78 s a step (its logged losses, every 10 steps, agree with its blocks), 51 % slower than
+      costed, where Cisco's same layout on 8 H100 nodes (DP 8) fits within 4 %; and 8 OCI nodes of B200 at CP 8,
+      27 % slower, where NVIDIA's CP 8 runs on GB200 and the four single-node B200 runs of the same round (Lambda,
+      Lenovo, Oracle, Supermicro, within 0.8 % of each other) fit within 4 %: a per-step cost of synchronising
+      nodes on short steps that the model does not have, or this site's.
     - NVIDIA's own MLPerf v5.0 Llama 3.1 405B on 512, 2,048 and 8,192 H100 (TP 8 x PP 8 x CP 2, TE's TP overlap on):
       19.0, 17.1 and 11.9 % slow, as Nebius's 405B on H200 (10 %) and NeMo's on H100 (8 %), while the LoRA runs of
       Cisco, Dell, Krai and Oracle's single node fit within 11 %. A TP overlap share replayed where a recipe states it
@@ -81,9 +83,9 @@ def test_out_of_sample_errors_stay_within_todays_gate(cross_validated) -> None:
     (RoCE) alike, 36-38 % faster than costed, while Cisco's same job at TP 2 x DP 64 on 128 H100 over Ethernet is 23 %
     slower than costed; costing the rings as striped over a node's NICs (node_striped_collectives) fits the B200
     sites and misses Cisco's and ZeRO-3 GPT-3 by 17-71 %. So the regime is banded apart, by its own out-of-sample
-    errors (SCALE_OUT_*): 12.8 % median, 38.2 % worst over 15 dense cases from 8 sources, and its estimates say so; a
-    third B200 site agrees with the first two (Nebius's 8B FP4 on two nodes is costed 18 % slow). Over all 84 dense
-    cases: 4.8 % median.
+    errors (SCALE_OUT_*): 12.8 % median, 38.6 % worst over 15 dense cases from 8 sources, and its estimates say so; a
+    third B200 site agrees with the first two (Nebius's 8B FP4 on two nodes is costed 18 % slow). Over all 89 dense
+    cases: 4.7 % median.
 
     The mixture-of-experts runs judge the calibration without being fitted on: 42.5 % / 204.0 % over 8 cases from
     2 sources, every NeMo AutoModel run fast (Qwen3-30B-A3B +12 %, DeepSeek-V3 +18 % and +37 %, gpt-oss-120b +48 %,
@@ -96,16 +98,17 @@ def test_out_of_sample_errors_stay_within_todays_gate(cross_validated) -> None:
     compute_bound = compute_bound_rows(cross_validated)
     errors = sorted(abs(r.out_of_sample) for r in compute_bound)
     median, worst = _median_max([r.out_of_sample for r in compute_bound])
-    assert len(compute_bound) >= 69 and len({r.scored.source for r in compute_bound}) >= 23
-    assert median <= 3.9, median
+    assert len(compute_bound) >= 74 and len({r.scored.source for r in compute_bound}) >= 26
+    assert median <= 3.8, median
     assert worst <= 51.3, max(compute_bound, key=lambda r: abs(r.out_of_sample)).scored.case.label
-    assert errors[-2] <= 19.1  # NVIDIA's 405B on 512 H100
-    assert errors[-6] <= 11.8  # the first below the five over 15 %: AMD's LoRA on 8 MI350X
+    assert errors[-2] <= 27.2  # Oracle's LoRA on 64 B200 at CP 8
+    assert errors[-3] <= 19.1  # NVIDIA's 405B on 512 H100
+    assert errors[-7] <= 11.8  # the first below the six over 15 %: AMD's LoRA on 8 MI350X
     scale_out = scale_out_rows(cross_validated)
     assert len(scale_out) >= 15 and len({r.scored.source for r in scale_out}) >= 8
     median, worst = _median_max([r.out_of_sample for r in scale_out])
     assert median <= 12.85, median
-    assert worst <= 38.3, max(scale_out, key=lambda r: abs(r.out_of_sample)).scored.case.label
+    assert worst <= 38.6, max(scale_out, key=lambda r: abs(r.out_of_sample)).scored.case.label
     moe = [r for r in cross_validated if r.scored.moe]
     assert len(moe) >= 7 and len({r.scored.source for r in moe}) >= 2
     median, worst = _median_max([r.out_of_sample for r in moe])

@@ -34,6 +34,7 @@ H100 = "h100-sxm5-80gb"
 # profile assumes (Megatron-LM's own default under --bf16).
 BF16_GRADIENT_REDUCE: Mapping[str, float] = MappingProxyType({"gradient_bytes": 2.0})  # copied into each case
 LOGGED_STEP = "median logged step time (warm-up and evaluation excluded)"  # how MLPerf step times are read
+STEADY_BLOCKS = "steady state from the log's block timings (evaluation and warm-up excluded)"  # and throughputs
 
 
 def published_runs() -> dict[str, dict[str, Any]]:
@@ -165,7 +166,23 @@ def mlperf_lora_case(run: dict[str, Any], label: str, precision: str, hardware: 
     if assumptions:
         scenario["assumptions"] = assumptions
     return Case(run["id"], label, scenario, "tokens_per_s_per_gpu", _steady_state_tokens_per_s_per_gpu(run),
-                how or "steady state from the log's block timings (evaluation and warm-up excluded)")
+                how or STEADY_BLOCKS)
+
+
+def mlperf_405b_case(run: dict[str, Any], label: str, precision: str, hardware: dict[str, Any], tp: int,
+                     fp8_weights: bool = True) -> Case:
+    """An MLPerf llama31_405b pretraining run (Llama 3.1 405B, 8,192 tokens) under Megatron-Core as its config
+    states: TP x PP 8 with 8 interleaved chunks x CP 2, micro-batch 1, the distributed optimizer, gradients reduced in
+    16-bit, no recomputation; `fp8_weights`: FP8 parameters (FP8_PARAMS / FP8_PARAM_GATHER)."""
+    training: dict[str, Any] = {"global_batch": run["workload"]["global_batch_sequences"], "micro_batch": 1,
+                                "zero": 1, "recompute": "none", **({"weight_dtype": "fp8"} if fp8_weights else {})}
+    return Case(run["id"], label, {
+        "task": "pretrain", "model": {"preset": "llama-3.1-405b"}, "seq_len": 8192, "precision": precision,
+        "stack": "megatron-core", "training": training, "hardware": hardware,
+        "parallelism": {"tp": tp, "pp": 8, "cp": 2, "dp": hardware["count"] // (tp * 16), "virtual_stages": 8,
+                        "sequence_parallel": True},
+        "assumptions": {**BF16_GRADIENT_REDUCE}},
+        "tokens_per_s_per_gpu", _steady_state_tokens_per_s_per_gpu(run), STEADY_BLOCKS)
 
 
 def training_cases(catalog: Catalog) -> list[Case]:
@@ -467,7 +484,7 @@ def training_cases(catalog: Catalog) -> list[Case]:
         run = runs[run_id]
         cases.append(Case(run_id, label, mlperf_8b_scenario("fp8", gpu, 8, 32, micro, weight_dtype="fp8"),
             "tokens_per_s_per_gpu", _steady_state_tokens_per_s_per_gpu(run),
-            "steady state from the log's block timings (evaluation and warm-up excluded)"))
+            STEADY_BLOCKS))
 
     # Cisco's MLPerf v5.1 Llama 3.1 8B pretraining on 8 and 16 nodes of H100 (Ethernet, 8 x 400 Gb/s per node):
     # Megatron-Core through NeMo, FP8 with FP8 parameters, the distributed optimizer, no recomputation, global batch
@@ -585,71 +602,38 @@ def training_cases(catalog: Catalog) -> list[Case]:
     # recomputation, 16-bit weights (config_GB200_{128x4x144,640x4x24,1280x4x16}xtp4pp8cp2_cg_fp4.sh). Modelled as
     # 64-GPU NVLink groups (one model replica) with 16 trays' 4 x 400 Gb/s each.
     for gpus in (512, 2560, 5120):
-        run = runs[f"mlperf-t51-llama31-405b-{gpus}gb200-fp4"]
-        cases.append(Case(run["id"], f"MLPerf Llama 3.1 405B, {gpus} GB200, FP4", {
-            "task": "pretrain", "model": {"preset": "llama-3.1-405b"}, "seq_len": 8192, "precision": "fp4",
-            "stack": "megatron-core", "training": {"global_batch": run["workload"]["global_batch_sequences"],
-                                                   "micro_batch": 1, "zero": 1, "recompute": "none"},
-            "hardware": {"gpu": "gb200", "count": gpus, "gpus_per_node": 64, "network_gbps_per_node": 16 * 1600},
-            "parallelism": {"tp": 4, "pp": 8, "cp": 2, "dp": gpus // 64, "virtual_stages": 8,
-                            "sequence_parallel": True},
-            "assumptions": {**BF16_GRADIENT_REDUCE}},
-            "tokens_per_s_per_gpu", _steady_state_tokens_per_s_per_gpu(run),
-            "steady state from the log's block timings (evaluation and warm-up excluded)"))
+        cases.append(mlperf_405b_case(
+            runs[f"mlperf-t51-llama31-405b-{gpus}gb200-fp4"], f"MLPerf Llama 3.1 405B, {gpus} GB200, FP4", "fp4",
+            {"gpu": "gb200", "count": gpus, "gpus_per_node": 64, "network_gbps_per_node": 16 * 1600}, 4,
+            fp8_weights=False))
 
     # NVIDIA's MLPerf v5.0 Llama 3.1 405B on 64, 256 and 1,024 DGX H100 nodes of Eos (8 x 400 Gb/s NDR each): TP 8 x
     # PP 8 with 8 interleaved chunks x CP 2, micro-batch 1, FP8 with FP8 parameters, 16-bit gradient reduce, no
     # recomputation, TP overlap on (config_DGXH100_{64x8x288,256x8x72,1024x8x24}xtp8pp8cp2.sh, config_common.sh,
     # pretrain.py).
     for gpus in (512, 2048, 8192):
-        run = runs[f"mlperf-t50-llama31-405b-{gpus}h100-fp8-nvidia"]
-        cases.append(Case(run["id"], f"MLPerf Llama 3.1 405B, {gpus} H100, FP8 (NVIDIA)", {
-            "task": "pretrain", "model": {"preset": "llama-3.1-405b"}, "seq_len": 8192, "precision": "fp8",
-            "stack": "megatron-core", "training": {"global_batch": run["workload"]["global_batch_sequences"],
-                                                   "micro_batch": 1, "zero": 1, "recompute": "none",
-                                                   "weight_dtype": "fp8"},
-            "hardware": {"gpu": H100, "count": gpus, "network_gbps_per_node": 3200},
-            "parallelism": {"tp": 8, "pp": 8, "cp": 2, "dp": gpus // 128, "virtual_stages": 8,
-                            "sequence_parallel": True},
-            "assumptions": {**BF16_GRADIENT_REDUCE}},
-            "tokens_per_s_per_gpu", _steady_state_tokens_per_s_per_gpu(run),
-            "steady state from the log's block timings (evaluation and warm-up excluded)"))
+        cases.append(mlperf_405b_case(
+            runs[f"mlperf-t50-llama31-405b-{gpus}h100-fp8-nvidia"], f"MLPerf Llama 3.1 405B, {gpus} H100, FP8 (NVIDIA)",
+            "fp8", {"gpu": H100, "count": gpus, "network_gbps_per_node": 3200}, 8))
 
     # IBM, CoreWeave and NVIDIA's MLPerf v5.0 Llama 3.1 405B in FP8 on 512 and 2,496 GB200 (NVL72 racks): TP 4 x PP 8
     # with 8 interleaved chunks x CP 2 inside a rack, micro-batch 1, FP8 parameters gathered, 16-bit gradient reduce,
     # no recomputation, TP overlap on (config_GB200_{128x4x112,624x4x32}xtp4pp8cp2.sh, config_common.sh). Modelled as
     # NVIDIA's FP4 runs below: 64-GPU NVLink groups with 16 trays' 4 x 400 Gb/s each.
     for gpus in (512, 2496):
-        run = runs[f"mlperf-t50-llama31-405b-{gpus}gb200-fp8-coreweave"]
-        cases.append(Case(run["id"], f"MLPerf Llama 3.1 405B, {gpus} GB200, FP8 (CoreWeave)", {
-            "task": "pretrain", "model": {"preset": "llama-3.1-405b"}, "seq_len": 8192, "precision": "fp8",
-            "stack": "megatron-core", "training": {"global_batch": run["workload"]["global_batch_sequences"],
-                                                   "micro_batch": 1, "zero": 1, "recompute": "none",
-                                                   "weight_dtype": "fp8"},
-            "hardware": {"gpu": "gb200", "count": gpus, "gpus_per_node": 64, "network_gbps_per_node": 16 * 1600},
-            "parallelism": {"tp": 4, "pp": 8, "cp": 2, "dp": gpus // 64, "virtual_stages": 8,
-                            "sequence_parallel": True},
-            "assumptions": {**BF16_GRADIENT_REDUCE}},
-            "tokens_per_s_per_gpu", _steady_state_tokens_per_s_per_gpu(run),
-            "steady state from the log's block timings (evaluation and warm-up excluded)"))
+        cases.append(mlperf_405b_case(
+            runs[f"mlperf-t50-llama31-405b-{gpus}gb200-fp8-coreweave"],
+            f"MLPerf Llama 3.1 405B, {gpus} GB200, FP8 (CoreWeave)", "fp8",
+            {"gpu": "gb200", "count": gpus, "gpus_per_node": 64, "network_gbps_per_node": 16 * 1600}, 4))
 
     # The same benchmark on 64 and 128 nodes of H200 (Nebius, 8 x 400 Gb/s InfiniBand per node): the same TP 4 x PP 8
     # with 8 interleaved chunks x CP 2 and global batch, FP8 with FP8 parameters gathered, 16-bit gradient reduce, no
     # recomputation (config_DGXH200_{64x8x144,128x8x72}xtp4pp8cp2.sh and the configuration each log prints). Its TP
     # overlap is left at the planner's default, as for NeMo's 405B on H100.
     for gpus in (512, 1024):
-        run = runs[f"mlperf-t51-llama31-405b-{gpus}h200-fp8-nebius"]
-        cases.append(Case(run["id"], f"MLPerf Llama 3.1 405B, {gpus} H200, FP8 (Nebius)", {
-            "task": "pretrain", "model": {"preset": "llama-3.1-405b"}, "seq_len": 8192, "precision": "fp8",
-            "stack": "megatron-core", "training": {"global_batch": run["workload"]["global_batch_sequences"],
-                                                   "micro_batch": 1, "zero": 1, "recompute": "none",
-                                                   "weight_dtype": "fp8"},
-            "hardware": {"gpu": "h200-sxm-141gb", "count": gpus, "network_gbps_per_node": 3200},
-            "parallelism": {"tp": 4, "pp": 8, "cp": 2, "dp": gpus // 64, "virtual_stages": 8,
-                            "sequence_parallel": True},
-            "assumptions": {**BF16_GRADIENT_REDUCE}},
-            "tokens_per_s_per_gpu", _steady_state_tokens_per_s_per_gpu(run),
-            "steady state from the log's block timings (evaluation and warm-up excluded)"))
+        cases.append(mlperf_405b_case(
+            runs[f"mlperf-t51-llama31-405b-{gpus}h200-fp8-nebius"], f"MLPerf Llama 3.1 405B, {gpus} H200, FP8 (Nebius)",
+            "fp8", {"gpu": "h200-sxm-141gb", "count": gpus, "network_gbps_per_node": 3200}, 4))
 
     run = runs["mlperf-t40-gpt3-11616h100"]
     cases.append(Case(run["id"], "MLPerf GPT-3 175B, 11616 H100, FP8", {

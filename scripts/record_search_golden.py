@@ -50,7 +50,12 @@ refitted with five more MLPerf LoRA runs (Dell, Krai) and NVIDIA's MLPerf v5.0 L
 reordered, every plan the same in the same order (8b-pretrain-fp8's 8 H100 and 8 H200: 8.47 -> 8.26 and 8.12 -> 7.90
 days), and that scenario's H200 2 near miss ahead of the L4 24 one; then Blackwell FP8 refitted with six MLPerf v5.0
 runs from new sources (1.138 -> 1.121): ten B200 FP8 step times +0.3..+1.4 %, every layout unchanged, every plan the
-same in the same order (8b-pretrain-fp8's 4 B200: 7.80 -> 7.90 days), its H200 2 near miss now ahead of the B200 1."""
+same in the same order (8b-pretrain-fp8's 4 B200: 7.80 -> 7.90 days), its H200 2 near miss now ahead of the B200 1;
+then FP8 all-gathers of sequence-parallel activations at 1 byte and Hopper FP8 refitted 1.221 -> 1.166: fourteen FP8
+step times -0.3..-11.2 % (tensor-parallel layouts), ten +2.5..+4.3 % (Hopper without TP), seven chosen layouts
+changed (TP 2 with sequence parallelism now chosen for 8b-pretrain-fp8 on 1,024 H100, H200, MI325X and B300 and on 12
+RTX 5090; 16,384 B300 PP 4 -> 8; 64 H100 a tie), every plan the same in the same order (8b-pretrain-fp8's 8 H100 and 8
+H200: 8.26 -> 8.60 and 7.90 -> 8.24 days), and its near misses reordered (L4 24 first)."""
 
 from __future__ import annotations
 

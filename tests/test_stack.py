@@ -120,6 +120,25 @@ def test_tensor_parallel_overlap_hides_that_share_of_the_collectives(catalog) ->
     assert PROFILES[Stack.MEGATRON_2021].assumptions["tp_overlap"] == 0.0
 
 
+def test_fp8_recipes_gather_sequence_parallel_activations_in_one_byte(catalog) -> None:
+    """With sequence parallelism, Transformer Engine casts the norm's output and the output gradient to FP8 before
+    their all-gathers (LayerNormLinear's forward, grad_output_preprocess): in an FP8 run the all-gather half of the
+    tensor-parallel traffic moves 1 byte a value, the reduce-scatters 2, so the bytes are 3/4 of a 16-bit run's.
+    16-bit runs, and FP8 runs without sequence parallelism (16-bit all-reduces), move what they did."""
+    pinned = {"parallelism": {"tp": 8, "pp": 1, "dp": 8}, "training": {"tokens": 1e11, "micro_batch": 1,
+                                                                       "recompute": "none"},
+              "assumptions": {"collective_latency_s": 0.0}}
+
+    def tp_seconds(precision: str, sequence_parallel: bool) -> float:
+        parallelism = {**pinned["parallelism"], "sequence_parallel": sequence_parallel}
+        result = estimate(catalog, **{**pinned, "parallelism": parallelism}, precision=precision)
+        assert result.layout.sequence_parallel is sequence_parallel
+        return result.training.step_breakdown_s["tensor_parallel"]
+
+    assert tp_seconds("fp8", True) == pytest.approx(0.75 * tp_seconds("bf16", True))
+    assert tp_seconds("fp8", False) == pytest.approx(tp_seconds("bf16", False))
+
+
 def test_older_attention_kernels_run_slower_where_the_papers_say(catalog) -> None:
     """PyTorch FSDP and DeepSpeed run FlashAttention-2, which reaches 35 % of H100's peak against 50-73 % of A100's
     (FlashAttention-3 and -2 papers): on Hopper their attention time is 0.615 / 0.35 of the fused kernels'; on

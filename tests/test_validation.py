@@ -53,24 +53,24 @@ def test_in_sample_errors_are_printed_beside_the_out_of_sample_ones(training_res
 def test_out_of_sample_errors_stay_within_todays_gate(cross_validated) -> None:
     """Gated on leave-one-source-out errors, in two regimes. The issue's targets are a median of 6 % and no case over
     15 %. Outside the scale-out regime (exposed data-parallel traffic between nodes under 10 % of the step) today's
-    model reaches 3.8 % in the median over 74 dense cases from 26 sources; the gate holds today's figures, so a change
-    that makes out-of-sample accuracy worse fails. Six cases are over 15 %, all from sources added 2026-12-03, which
-    disagree with the others:
+    model reaches 3.3 % in the median over 74 dense cases from 26 sources; the gate holds today's figures, so a change
+    that makes out-of-sample accuracy worse fails. Three cases are over 15 %, all from sources added 2026-12-03:
     - Oracle's two multi-node MLPerf v5.0 LoRA runs: 64 OCI nodes of H200 (TP 4 x CP 2 x DP 64, one sequence per
-      replica a step) at 0.78 s a step (its logged losses, every 10 steps, agree with its blocks), 51 % slower than
+      replica a step) at 0.78 s a step (its logged losses, every 10 steps, agree with its blocks), 54 % slower than
       costed, where Cisco's same layout on 8 H100 nodes (DP 8) fits within 4 %; and 8 OCI nodes of B200 at CP 8,
-      27 % slower, where NVIDIA's CP 8 runs on GB200 and the four single-node B200 runs of the same round (Lambda,
+      28 % slower, where NVIDIA's CP 8 runs on GB200 and the four single-node B200 runs of the same round (Lambda,
       Lenovo, Oracle, Supermicro, within 0.8 % of each other) fit within 4 %: a per-step cost of synchronising
       nodes on short steps that the model does not have, or this site's.
-    - NVIDIA's own MLPerf v5.0 Llama 3.1 405B on 512, 2,048 and 8,192 H100 (TP 8 x PP 8 x CP 2, TE's TP overlap on):
-      19.0, 17.1 and 11.9 % slow, as Nebius's 405B on H200 (10 %) and NeMo's on H100 (8 %), while the LoRA runs of
-      Cisco, Dell, Krai and Oracle's single node fit within 11 %. A TP overlap share replayed where a recipe states it
-      (0.5-1.0, judged the same way) brings the 405B runs within a few % but the Megatron-LM H100 table, which states
-      it too, 17-31 % fast and Krai's TP 2 LoRA 18 % fast, so the planner's default stays 0.
-    - HPE's MLPerf v5.0 LoRA on one XD670 (TP 2, FP8 attention): 167 s a block where Dell's TP 2 run with FP8
-      attention takes 151 s; 17.5 % fast.
-    Then AMD's LoRA on 8 MI350X 11.7 %, Korthikanti's 530B at full recompute 10.9 %, Krai's TP 2 LoRA 10.6 %,
-    LLaMA-65B 10.4 %. Before those runs: 4.1 % and 15.2 % over 54 cases from 19 sources. FP8 attention
+    - NVIDIA's own MLPerf v5.0 Llama 3.1 405B on 512 H100 (TP 8 x PP 8 x CP 2, TE's TP overlap on): 16.6 % slow
+      (2,048: 14.7 %, 8,192: 9.4 %), as Nebius's 405B on H200 (9 %) and NeMo's on H100 (6 %), while the LoRA runs
+      fit. A TP overlap share replayed where a recipe states it (0.5-0.9, judged the same way) brings the 405B runs
+      within a few % but the Megatron-LM H100 table, which states it too, 17-31 % fast and Krai's TP 2 LoRA 18 %
+      fast, so the planner's default stays 0.
+    FP8 runs gather their sequence-parallel activations in FP8 (Transformer Engine casts before the all-gather;
+    test_fp8_recipes_gather_sequence_parallel_activations_in_one_byte): with 16-bit all-gathers the median was 3.8 %
+    and six cases were over 15 % (NVIDIA's 405B on 512 / 2,048 H100 19.0 / 17.1 %, HPE's one-node LoRA 17.5 %, now
+    14.9 %). Then AMD's LoRA on 8 MI350X 11.7 %, Korthikanti's 530B at full recompute 10.9 %, LLaMA-65B 10.4 %.
+    Before the runs of 2026-12-03: 4.1 % and 15.2 % over 54 cases from 19 sources. FP8 attention
     (assumptions.fp8_attention, FlashAttention-3's ratio on Hopper) is what lets the runs that state it fit: without
     it Dell's TP 2 run and Krai's TP 4 runs were 8.5-15 % slow.
     Megatron-LM's H100 weak-scaling table (GPT models of 1.7B to 462B on 48 to 6,144 H100, BF16, July 2024) is
@@ -80,14 +80,14 @@ def test_out_of_sample_errors_stay_within_todays_gate(cross_validated) -> None:
 
     In the scale-out regime one job's published runs differ by site more than the model does: MLPerf v5.1's Llama 3.1
     8B at CP 2 x DP 32 on 64 B200 is 0.189-0.191 s a step at the University of Florida (InfiniBand) and at Oracle
-    (RoCE) alike, 36-38 % faster than costed, while Cisco's same job at TP 2 x DP 64 on 128 H100 over Ethernet is 23 %
+    (RoCE) alike, 36-38 % faster than costed, while Cisco's same job at TP 2 x DP 64 on 128 H100 over Ethernet is 21 %
     slower than costed; costing the rings as striped over a node's NICs (node_striped_collectives) fits the B200
     sites and misses Cisco's and ZeRO-3 GPT-3 by 17-71 %. So the regime is banded apart, by its own out-of-sample
-    errors (SCALE_OUT_*): 12.8 % median, 38.6 % worst over 15 dense cases from 8 sources, and its estimates say so; a
+    errors (SCALE_OUT_*): 12.8 % median, 38.2 % worst over 15 dense cases from 8 sources, and its estimates say so; a
     third B200 site agrees with the first two (Nebius's 8B FP4 on two nodes is costed 18 % slow). Over all 89 dense
-    cases: 4.7 % median.
+    cases: 4.1 % median.
 
-    The mixture-of-experts runs judge the calibration without being fitted on: 42.5 % / 204.0 % over 8 cases from
+    The mixture-of-experts runs judge the calibration without being fitted on: 42.5 % / 197.1 % over 8 cases from
     2 sources, every NeMo AutoModel run fast (Qwen3-30B-A3B +12 %, DeepSeek-V3 +18 % and +37 %, gpt-oss-120b +48 %,
     Kimi K2 +50 %, gpt-oss-20b +58 %), Megatron-Bridge's Qwen3-235B-A22B 14 % slow and its Qwen3-30B-A3B on 16 H100
     3.0 x fast (5,275 tokens/s per GPU where AutoModel runs the same model at 12,040 on 8 H100: the framework's recipe,
@@ -99,21 +99,22 @@ def test_out_of_sample_errors_stay_within_todays_gate(cross_validated) -> None:
     errors = sorted(abs(r.out_of_sample) for r in compute_bound)
     median, worst = _median_max([r.out_of_sample for r in compute_bound])
     assert len(compute_bound) >= 74 and len({r.scored.source for r in compute_bound}) >= 26
-    assert median <= 3.8, median
-    assert worst <= 51.3, max(compute_bound, key=lambda r: abs(r.out_of_sample)).scored.case.label
-    assert errors[-2] <= 27.2  # Oracle's LoRA on 64 B200 at CP 8
-    assert errors[-3] <= 19.1  # NVIDIA's 405B on 512 H100
-    assert errors[-7] <= 11.8  # the first below the six over 15 %: AMD's LoRA on 8 MI350X
+    assert median <= 3.3, median
+    assert worst <= 53.7, max(compute_bound, key=lambda r: abs(r.out_of_sample)).scored.case.label
+    assert errors[-2] <= 27.8  # Oracle's LoRA on 64 B200 at CP 8
+    assert errors[-3] <= 16.7  # NVIDIA's 405B on 512 H100
+    assert errors[-4] <= 15.0  # HPE's LoRA on one H200 node: the first not over 15 %
+    assert errors[-6] <= 11.8  # AMD's LoRA on 8 MI350X
     scale_out = scale_out_rows(cross_validated)
     assert len(scale_out) >= 15 and len({r.scored.source for r in scale_out}) >= 8
     median, worst = _median_max([r.out_of_sample for r in scale_out])
     assert median <= 12.85, median
-    assert worst <= 38.6, max(scale_out, key=lambda r: abs(r.out_of_sample)).scored.case.label
+    assert worst <= 38.3, max(scale_out, key=lambda r: abs(r.out_of_sample)).scored.case.label
     moe = [r for r in cross_validated if r.scored.moe]
     assert len(moe) >= 7 and len({r.scored.source for r in moe}) >= 2
     median, worst = _median_max([r.out_of_sample for r in moe])
     assert median <= 42.6, median
-    assert worst <= 204.1, max(moe, key=lambda r: abs(r.out_of_sample)).scored.case.label
+    assert worst <= 197.2, max(moe, key=lambda r: abs(r.out_of_sample)).scored.case.label
 
 
 def test_one_jobs_scale_out_runs_on_two_sites_agree_where_the_model_does_not(training_results) -> None:
@@ -230,39 +231,39 @@ def test_serving_out_of_sample_errors_stay_within_todays_gate(serving_cross_vali
     against the GEMM overlap and the all-reduce latency), and one MLPerf run added moved three constants to another
     stall with a higher error; with pair moves the fit on all runs lowers the mean capped error 6.23 -> 5.64 % and
     stays put with the 2024-25 MLPerf runs in or out (the all-reduce latency 7 or 8 us).
-    Without FP4 (below) and MoE (judged only), 135 judged cases: median 6.1 %, 15 over 15 %, worst 27.0 %: ten of
-    the v0.9.0 tables' 48 dense rows when they are left out (Llama 2 7B on one H200 24 % fast, where the H100 rows are
+    Without FP4 (below) and MoE (judged only), 135 judged cases: median 6.0 %, 16 over 15 %, worst 27.0 %: ten of the
+    v0.9.0 tables' 48 dense rows when they are left out (Llama 2 7B on one H200 24 % fast, where the H100 rows are
     within 10 %; 70B on L40S over PCIe 16-21 % fast; 70B at 2,048 / 2,048 tokens on one H200 18 % fast; the 70B first
     tokens of 128-token prompts on 4 H100 / H200 26-27 % slow, the 7B one of 2,048 on an L40S 22 % slow), two 2023
-    first-token latencies at 128 tokens, one TensorRT-LLM 1.0 H100 row at a long output (15.2 % slow) and llama.cpp's
-    H100 PCIe prompt and 13B decode rows. (6.0 %, 16 over 15 % before the Hopper FP8 training calibration, which
-    carries the serving constants from Hopper to the other architectures, was refitted 1.185 -> 1.221 with the LoRA
-    and 405B runs added 2026-12-03; 5.3 % and 14 over 15 % before Megatron-LM's H100 table was replayed with fp32
-    gradients (Hopper 16-bit 1.13 -> 1.141), where the fits with a source left out settle elsewhere in the
-    prefill-share / GEMM-overlap valley; the shipped errors moved by under 1 point each time. 4.9 %, 15 over 15 % and
-    35 % at worst before pair moves; 5.5 % and 16 before MLPerf v4.1.) MLPerf v4.1 (the v4.0 configurations on 8 H100
-    and 8 H200 a round later, 12.5-12.9 % faster on software alone) comes out 9-10 % slow on the Hopper rows. FP4 has
-    three sources, which disagree: MLPerf's single B200 (v4.1 and v5.0) is 14-21 % faster than the shipped fit, and
-    fitted on those two alone, TensorRT-LLM 1.0's 40 FP4 rows come out 13.6 % off in the median, 29.7 % at worst (17
-    of 42 over 15 %; 12.7 % / 27.5 % before the Hopper FP8 refit above, 14.2 % / 30.0 % before the fp32-gradient
-    replay; 7.1 % / 20.2 % when that table was FP4's only source and they kept FP8's share): the band an FP4
-    plan carries is that median, and its warning gives both. Tensor parallelism over PCIe (the L40S rows at TP 2-8)
-    is a group of its own: 16.2 % median, 20.8 % worst, the band such a plan carries. In sample, over the 184 dense
-    and FP4 cases: median 4.3 %, 13 over 15 % (4.1 % and 14 before the fp32-gradient replay; 4.9 % and 13 before pair
-    moves)."""
+    first-token latencies at 128 tokens, two TensorRT-LLM 1.0 H100 rows at long outputs (15-17 % slow) and llama.cpp's
+    H100 PCIe prompt and 13B decode rows. (The Hopper FP8 training calibration, which carries the serving constants from
+    Hopper to the other architectures, moved 1.185 -> 1.221 -> 1.166 on 2026-12-03 with the LoRA and 405B runs added and
+    FP8 all-gathers: 6.1 % and 15 over 15 % at 1.221; 5.3 % and 14 over 15 % before Megatron-LM's H100 table was
+    replayed with fp32 gradients (Hopper 16-bit 1.13 -> 1.141), where the fits with a source left out settle elsewhere
+    in the prefill-share / GEMM-overlap valley; the shipped errors moved by under 1 point each time. 4.9 %, 15 over 15 %
+    and 35 % at worst before pair moves; 5.5 % and 16 before MLPerf v4.1.) MLPerf v4.1 (the v4.0 configurations on 8
+    H100 and 8 H200 a round later, 12.5-12.9 % faster on software alone) comes out 9-10 % slow on the Hopper rows. FP4
+    has three sources, which disagree: MLPerf's single B200 (v4.1 and v5.0) is 14-21 % faster than the shipped fit, and
+    fitted on those two alone, TensorRT-LLM 1.0's 40 FP4 rows come out 12.7 % off in the median, 27.5 % at worst (15 of
+    42 over 15 %; 13.6 % / 29.7 % with the Hopper FP8 calibration at 1.221, 14.2 % / 30.0 % before the fp32-gradient
+    replay; 7.1 % / 20.2 % when that table was FP4's only source and they kept FP8's share): the band an FP4 plan
+    carries is that median, and its warning gives both. Tensor parallelism over PCIe (the L40S rows at TP 2-8) is a
+    group of its own: 17.5 % median, 21.4 % worst, the band such a plan carries. In sample, over the 184 dense and FP4
+    cases: median 4.3 %, 15 over 15 % (13 with the Hopper FP8 calibration at 1.185 and 1.221; 4.1 % and 14 before the
+    fp32-gradient replay; 4.9 % and 13 before pair moves)."""
     from benchmarks.crossval_serving import _median_max, judged
 
     _, rows = serving_cross_validated
     dense = [r.out_of_sample for r in judged(rows) if r.case.group not in ("fp4", "moe")]
     median, worst = _median_max(dense)  # type: ignore[arg-type]
-    assert len(dense) >= 135 and median <= 6.1 and worst <= 27.1, (median, worst)
-    assert sum(abs(e) > 15.0 for e in dense) <= 15  # type: ignore[arg-type]
+    assert len(dense) >= 135 and median <= 6.05 and worst <= 27.1, (median, worst)
+    assert sum(abs(e) > 15.0 for e in dense) <= 16  # type: ignore[arg-type]
     fp4 = [r.out_of_sample for r in judged(rows) if r.case.group == "fp4"]
     fp4_median, fp4_worst = _median_max(fp4)  # type: ignore[arg-type]
-    assert len(fp4) >= 42 and fp4_median <= 13.65 and fp4_worst <= 29.8, (fp4_median, fp4_worst)
+    assert len(fp4) >= 42 and fp4_median <= 12.75 and fp4_worst <= 27.5, (fp4_median, fp4_worst)
     fitted_or_judged = [r for r in rows if not r.case.moe]
     shipped_median, _ = _median_max([r.shipped for r in fitted_or_judged])
-    assert shipped_median <= 4.3 and sum(abs(r.shipped) > 15.0 for r in fitted_or_judged) <= 13
+    assert shipped_median <= 4.3 and sum(abs(r.shipped) > 15.0 for r in fitted_or_judged) <= 15
 
 
 def test_every_serving_source_has_one_short_title_that_estimates_cite() -> None:

@@ -486,9 +486,14 @@ def _step_time(workload: TrainingWorkload, gpu: GpuRows, gpus_per_node: np.ndarr
         memory_bound = memory_bound + shard.base_params * (workload.weight_dtype.matmul_bytes + 4.0) \
             * dequant_passes * microbatches / hbm
 
-    # Tensor parallel: 2 all-reduces (or reduce-scatter + all-gather with SP) of s*b*h per layer per pass.
+    # Tensor parallel: 2 all-reduces (or reduce-scatter + all-gather with SP) of s*b*h per layer per pass. With SP an
+    # FP8 recipe gathers the quantized tensors: Transformer Engine casts the norm's output and the output gradient to
+    # FP8 before their all-gathers (LayerNormLinear's forward, grad_output_preprocess), so the all-gather half of
+    # that traffic moves 1 byte a value; the reduce-scatters stay 16-bit.
     link_bytes_per_s = gpu.link_bytes_per_s(tp, assumptions)
-    activation_buffer = local_tokens * layouts.micro_batch * model.hidden * act_bytes
+    gathered = np.where((layouts.sequence_parallel > 0) & (workload.precision == Precision.FP8),
+                        (act_bytes + 1.0) / (2.0 * act_bytes), 1.0)
+    activation_buffer = local_tokens * layouts.micro_batch * model.hidden * act_bytes * gathered
     collectives_per_layer = np.where(layouts.recompute == Recompute.FULL, 6.0, 4.0)
     tensor_parallel = (ring_allreduce_s(activation_buffer, tp, link_bytes_per_s, assumptions.collective_latency_s)
                        * collectives_per_layer * (model.layers / pp) * microbatches) * (1.0 - assumptions.tp_overlap)

@@ -10,6 +10,10 @@ Printed side by side: the shipped constants (in-sample), a refit on all runs (in
 (out-of-sample), per case and per group. `--write` regenerates gpuplanner/core/validation_errors.py, the
 out-of-sample bands the estimates show (tests/test_validation.py fails while it is stale).
 
+The mixture-of-experts runs fit one more constant, the share of a dense GEMM's efficiency their routed experts
+reach end to end (assumptions.moe_expert_efficiency, one value for all architectures), the same way: on all MoE runs
+in sample, without the source judged out of sample.
+
 Still in-sample, said plainly: the GEMM size curve and the attention constants were set once on the whole set and
 are not refitted here. The memory-bound operators have no constant to fit: their bytes (core/elementwise.py) at the
 datasheet bandwidth.
@@ -28,6 +32,7 @@ import statistics
 import subprocess
 import sys
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -50,11 +55,22 @@ from gpuplanner.core.performance import (
     peak_gemm_efficiency,
     validation_group,
 )
-from gpuplanner.core.validation_errors import FITTED_EFFICIENCY_SCALE
+from gpuplanner.core.validation_errors import FITTED_EFFICIENCY_SCALE, FITTED_MOE_EXPERT_EFFICIENCY
 
 OUTPUT = Path(__file__).resolve().parent.parent / "gpuplanner" / "core" / "validation_errors.py"
 # Efficiency multipliers tried in a fit (the shipped constants are 1.0); errors in between are interpolated.
 GRID = tuple(round(0.5 + 0.02 * i, 2) for i in range(61))  # 0.50 .. 1.70
+# The MoE experts' efficiency (assumptions.moe_expert_efficiency, an absolute share) tried in its fit.
+MOE_GRID = tuple(round(0.15 + 0.05 * i, 2) for i in range(18))  # 0.15 .. 1.00
+
+
+def _interpolated(grid: tuple[float, ...], predicted: tuple[float, ...], at: float, x: Callable[[float], float]
+                  ) -> float:
+    """The prediction at `at`, interpolating 1 / prediction linearly in x(grid value) between grid points (a time
+    or a rate scales with it)."""
+    i = min(max(bisect.bisect_left(grid, at), 1), len(grid) - 1)
+    t = (x(at) - x(grid[i - 1])) / (x(grid[i]) - x(grid[i - 1]))
+    return 1.0 / ((1 - t) / predicted[i - 1] + t / predicted[i])
 
 
 @dataclass(frozen=True)
@@ -69,14 +85,16 @@ class Scored:
     moe: bool = False  # a mixture-of-experts model
     gpu: str = ""  # the catalog id of the GPU it ran on
     scale_out: bool = False  # data-parallel traffic between nodes is a real share of its step (is_scale_out)
+    moe_predicted: tuple[float, ...] = ()  # an MoE case: predicted at each MOE_GRID experts' efficiency
 
     def error_pct(self, scale: float) -> float:
         """Error at any multiplier: the prediction interpolated in 1 / value (times and rates scale with it)."""
-        i = min(max(bisect.bisect_left(GRID, scale), 1), len(GRID) - 1)
-        low, high = GRID[i - 1], GRID[i]
-        t = (scale - low) / (high - low)
-        inverse = (1 - t) / self.predicted[i - 1] + t / self.predicted[i]
-        return (1.0 / inverse / self.case.published - 1.0) * 100.0
+        return (_interpolated(GRID, self.predicted, scale, float) / self.case.published - 1.0) * 100.0
+
+    def moe_error_pct(self, efficiency: float) -> float:
+        """An MoE case's error at any experts' efficiency (the experts' time goes as its inverse)."""
+        return (_interpolated(MOE_GRID, self.moe_predicted, efficiency, lambda e: 1.0 / e)
+                / self.case.published - 1.0) * 100.0
 
 
 def score_cases(catalog: Catalog) -> list[Scored]:
@@ -96,6 +114,12 @@ def score_cases(catalog: Catalog) -> list[Scored]:
             if scale == 1.0:
                 first = outcome.result
         assert first is not None and first.training is not None
+        moe = first.model.active_params < first.model.params
+        moe_predicted = []
+        for efficiency in MOE_GRID if moe else ():
+            scenario = copy.deepcopy(case.scenario)
+            scenario.setdefault("assumptions", {})["moe_expert_efficiency"] = efficiency
+            moe_predicted.append(run_case(Case(**{**case.__dict__, "scenario": scenario}), catalog).predicted)
         gpu = catalog.gpu(first.gpu)
         source = runs[case.run_id]["source"]
         title = source["title"] if isinstance(source, dict) else str(source)
@@ -103,8 +127,8 @@ def score_cases(catalog: Catalog) -> list[Scored]:
         group = validation_group(gpu, Precision(first.precision))
         scored.append(Scored(case, group, title, first.count,
                              peak_gemm_efficiency(gpu, precision) * FITTED_EFFICIENCY_SCALE.get(group, 1.0),
-                             tuple(predicted), first.model.active_params < first.model.params, gpu.id,
-                             is_scale_out(first.training.step_breakdown_s, first.nodes)))
+                             tuple(predicted), moe, gpu.id, is_scale_out(first.training.step_breakdown_s, first.nodes),
+                             tuple(moe_predicted)))
     return scored
 
 
@@ -115,6 +139,13 @@ def best_scale(cases: list[Scored]) -> float:
     fine = [round(0.5 + 0.005 * i, 3) for i in range(241)]
     current = FITTED_EFFICIENCY_SCALE.get(cases[0].group, 1.0) if cases else 1.0
     return min(fine, key=lambda k: (statistics.median(abs(c.error_pct(k)) for c in cases), abs(k * current - 1.0)))
+
+
+def best_moe_efficiency(cases: list[Scored]) -> float:
+    """The MoE experts' efficiency with the least median |error| over these MoE cases (one value for every
+    architecture: the work it stands for is the framework's, not the chip's); on a tie, the larger."""
+    fine = [round(0.15 + 0.005 * i, 3) for i in range(171)]
+    return min(fine, key=lambda e: (statistics.median(abs(c.moe_error_pct(e)) for c in cases), -e))
 
 
 @dataclass(frozen=True)
@@ -131,16 +162,24 @@ def cross_validate(scored: list[Scored]) -> list[Row]:
         by_group[item.group].append(item)
     rows = []
     for members in by_group.values():
-        # The calibration is fitted on dense models only; the mixture-of-experts runs judge it (their routing,
-        # all-to-all and grouped GEMMs are the model's own, not a constant to fit).
+        # The GEMM calibration is fitted on dense models only.
         dense = [m for m in members if not m.moe]
         everything = best_scale(dense) if dense else None
-        for item in members:
+        for item in dense:
             others = [m for m in dense if m.source != item.source]
             # Never seen from any other source: the efficiency of an architecture with no published run.
             held_out = best_scale(others) if others else UNVALIDATED_EFFICIENCY / item.base_efficiency
             in_sample = item.error_pct(everything) if everything is not None else item.error_pct(held_out)
             rows.append(Row(item, item.error_pct(1.0), in_sample, item.error_pct(held_out)))
+    # The mixture-of-experts runs, at their groups' shipped GEMM calibration, fit the experts' efficiency
+    # (assumptions.moe_expert_efficiency): on all of them in sample, without the source judged out of sample.
+    moe = [m for m in scored if m.moe]
+    everything_moe = best_moe_efficiency(moe) if moe else None
+    for item in moe:
+        others = [m for m in moe if m.source != item.source]
+        held_out = best_moe_efficiency(others) if others else 1.0
+        rows.append(Row(item, item.error_pct(1.0), item.moe_error_pct(everything_moe or 1.0),
+                        item.moe_error_pct(held_out)))
     return rows
 
 
@@ -179,7 +218,7 @@ def format_report(rows: list[Row]) -> str:
                      f"{s['out_of_sample_median']:>15.1f}% / {s['out_of_sample_max']:>5.1f}%")
     for label, members in (("not scale-out", compute_bound_rows(rows)), ("scale-out, dense", scale_out_rows(rows)),
                            ("all dense", dense_rows(rows)),
-                           ("MoE (judged)", [r for r in rows if r.scored.moe]), ("all", rows)):
+                           ("MoE", [r for r in rows if r.scored.moe]), ("all", rows)):
         if not members:
             continue
         shipped = _median_max([r.shipped for r in members])
@@ -270,6 +309,7 @@ def generated_source(rows: list[Row], serving: tuple[ServingCalibration, list[Se
         if scale_out else (None, None)
     moe_groups = tuple(sorted({r.scored.group for r in moe_rows}))
     scales = fitted_scales([r.scored for r in rows])
+    moe_efficiency = best_moe_efficiency([r.scored for r in moe_rows]) if moe_rows else FITTED_MOE_EXPERT_EFFICIENCY
     calibration = "{\n" + "".join(f"    {group!r}: {value},\n" for group, value in scales.items()) + "}"
 
     def table(key: str, digits: int | None = 1) -> str:
@@ -301,8 +341,12 @@ def generated_source(rows: list[Row], serving: tuple[ServingCalibration, list[Se
         f"CASES = {table('cases', None)}",
         f"SOURCES = {table('sources', None)}",
         f"LARGEST_VALIDATED_GPUS = {table('largest_gpus', None)}",
-        "# Mixture-of-experts models (judged, never fitted): the median and largest out-of-sample |error| (%) of the",
-        "# MoE cases, their distinct sources, and the groups with one.",
+        "# The MoE experts' share of a dense GEMM's efficiency, routing and token permutation included (the default",
+        "# of assumptions.moe_expert_efficiency): the value with the least median |error| over every published MoE",
+        "# pretraining run, one for all architectures.",
+        f"FITTED_MOE_EXPERT_EFFICIENCY = {moe_efficiency}",
+        "# Mixture-of-experts models: the median and largest |error| (%) of the MoE cases with that efficiency",
+        "# refitted without the case's source, their distinct sources, and the groups with one.",
         f"MOE_OUT_OF_SAMPLE_MEDIAN_PCT = {moe_median}",
         f"MOE_OUT_OF_SAMPLE_MAX_PCT = {moe_max}",
         f"MOE_SOURCES = {moe_sources}",

@@ -389,6 +389,41 @@ def training_cases(catalog: Catalog) -> list[Case]:
             "tokens_per_s_per_gpu", run["results"]["tokens_per_s_per_gpu"], "tokens/s per GPU as printed",
             tier="B"))
 
+    # NVIDIA's MLPerf v6.0 MoE pretraining on GB200 NVL72 racks, at the steady state of each log's blocks (judged,
+    # never fitted). DeepSeek-V3 on 512 GPUs: TP 2 x PP 4 (4 interleaved chunks) x EP 32 (here EP 16 x TP 2, as the
+    # NeMo Qwen3 case above) x DP 64, micro-batch 1, MXFP8 with FP8 parameters and FP8 attention, group-limited
+    # routing on real data, the flex (hybrid-EP) dispatcher inside a rack: modelled as 64-GPU NVLink groups with 16
+    # trays' 4 x 400 Gb/s each, as the 405B runs below. Its recipe recomputes the MLP modules, which the planner cannot
+    # express (none, the attention core, or whole layers): costed with no recomputation, flagged in the label; the
+    # MTP layer (one layer of 62) is not in the preset either. gpt-oss-20b on one rack (TP 1 x CP 2 x EP 4 x DP 36)
+    # and on two trays (DP 8, every GPU all 32 experts): the layouts from the config names the READMEs give (the
+    # files are not in the library's copy), recomputation assumed none.
+    run = runs["mlperf-t60-deepseekv3-671b-512gb200-fp8"]
+    cases.append(Case(run["id"], "MLPerf DeepSeek-V3 MoE, 512 GB200, FP8 [MLP recompute not modelled]", {
+        "task": "pretrain", "model": {"preset": "deepseek-v3"}, "seq_len": 4096, "precision": "fp8",
+        "stack": "megatron-core",
+        "training": {"global_batch": 15360, "micro_batch": 1, "zero": 1, "recompute": "none", "weight_dtype": "fp8"},
+        "hardware": {"gpu": "gb200", "count": 512, "gpus_per_node": 64, "network_gbps_per_node": 16 * 1600},
+        "parallelism": {"tp": 2, "pp": 4, "cp": 1, "dp": 64, "ep": 16, "virtual_stages": 4,
+                        "sequence_parallel": True},
+        "assumptions": {"fp8_attention": True, **BF16_GRADIENT_REDUCE}},
+        "tokens_per_s_per_gpu", _steady_state_tokens_per_s_per_gpu(run), STEADY_BLOCKS, tier="A"))
+    for run_id, label, gpus, micro, layout in (
+        ("mlperf-t60-gpt-oss-20b-72gb200-fp8", "MLPerf gpt-oss-20b MoE, 72 GB200, FP8 [recompute assumed none]", 72,
+         1, {"tp": 1, "pp": 1, "cp": 2, "dp": 36, "ep": 4}),
+        ("mlperf-t60-gpt-oss-20b-8gb200-fp8", "MLPerf gpt-oss-20b MoE, 8 GB200, FP8 [recompute assumed none]", 8, 2,
+         {"tp": 1, "pp": 1, "cp": 1, "dp": 8, "ep": 1}),
+    ):
+        run = runs[run_id]
+        cases.append(Case(run_id, label, {
+            "task": "pretrain", "model": {"preset": "gpt-oss-20b"}, "seq_len": 8192, "precision": "fp8",
+            "stack": "megatron-core",
+            "training": {"global_batch": run["workload"]["global_batch_sequences"], "micro_batch": micro, "zero": 1,
+                         "recompute": "none"},
+            "hardware": {"gpu": "gb200", "count": gpus, "gpus_per_node": gpus},
+            "parallelism": layout, "assumptions": {**BF16_GRADIENT_REDUCE}},
+            "tokens_per_s_per_gpu", _steady_state_tokens_per_s_per_gpu(run), STEADY_BLOCKS, tier="A"))
+
     # AMD's MLPerf v5.1 LoRA submission on 8 x MI300X, at its steady state: TP 1 x DP 8 with Megatron DDP (the
     # frozen base unsharded), micro-batch 1, 21 of 80 layers recomputed, FP8 with FP8 parameters and the MLP
     # activation inputs stored in FP8 (config_MI300X_1x8x1.sh, megatron_gpt_peft_tuning_config.yaml); the same recipe

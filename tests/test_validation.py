@@ -87,12 +87,17 @@ def test_out_of_sample_errors_stay_within_todays_gate(cross_validated) -> None:
     third B200 site agrees with the first two (Nebius's 8B FP4 on two nodes is costed 18 % slow). Over all 89 dense
     cases: 4.1 % median.
 
-    The mixture-of-experts runs judge the calibration without being fitted on: 42.5 % / 197.1 % over 8 cases from
-    2 sources, every NeMo AutoModel run fast (Qwen3-30B-A3B +12 %, DeepSeek-V3 +18 % and +37 %, gpt-oss-120b +48 %,
-    Kimi K2 +50 %, gpt-oss-20b +58 %), Megatron-Bridge's Qwen3-235B-A22B 14 % slow and its Qwen3-30B-A3B on 16 H100
-    3.0 x fast (5,275 tokens/s per GPU where AutoModel runs the same model at 12,040 on 8 H100: the framework's recipe,
-    not the hardware). The AutoModel runs are replayed with the routing their benchmark ran (FakeBalancedGate: a
-    token's k experts consecutive, on one or two GPUs of one node)."""
+    The mixture-of-experts runs fit one constant of their own, the share of a dense GEMM's efficiency their routed
+    experts reach end to end (assumptions.moe_expert_efficiency, routing and token permutation included): with the
+    experts costed as dense GEMMs every run but one came out fast (48.0 % median, 197.1 % worst over 11 cases from 3
+    sources: NeMo AutoModel +12..+58 %, MLPerf v6.0 DeepSeek-V3 on 512 GB200 +30 %, gpt-oss-20b on 8 and 72 GB200 +57 %
+    and +94 %, Megatron-Bridge's Qwen3-30B-A3B 3.0 x while its Qwen3-235B-A22B came out 14 % slow). Fitted on all of
+    them the share is 0.40 (6.1 % median in sample); refitted without the source judged, 24.1 % median and 148.9 %
+    worst out of sample (AutoModel -20..-35 % when the others fit it, MLPerf's gpt-oss on one rack +45 %,
+    Megatron-Bridge's Qwen3-30B-A3B 2.5 x: the framework's recipe, not the hardware - AutoModel runs the same model at
+    12,040 tokens/s per GPU on 8 H100 where that recipe reaches 5,275 on 16). The AutoModel runs are replayed with the
+    routing their benchmark ran (FakeBalancedGate: a token's k experts consecutive, on one or two GPUs of one
+    node)."""
     from benchmarks.crossval import _median_max, compute_bound_rows, scale_out_rows
 
     compute_bound = compute_bound_rows(cross_validated)
@@ -111,10 +116,11 @@ def test_out_of_sample_errors_stay_within_todays_gate(cross_validated) -> None:
     assert median <= 12.85, median
     assert worst <= 38.3, max(scale_out, key=lambda r: abs(r.out_of_sample)).scored.case.label
     moe = [r for r in cross_validated if r.scored.moe]
-    assert len(moe) >= 7 and len({r.scored.source for r in moe}) >= 2
+    assert len(moe) >= 11 and len({r.scored.source for r in moe}) >= 3
     median, worst = _median_max([r.out_of_sample for r in moe])
-    assert median <= 42.6, median
-    assert worst <= 197.2, max(moe, key=lambda r: abs(r.out_of_sample)).scored.case.label
+    assert median <= 24.2, median
+    assert worst <= 149.0, max(moe, key=lambda r: abs(r.out_of_sample)).scored.case.label
+    assert _median_max([r.shipped for r in moe])[0] <= 6.2  # in sample, the fitted experts' efficiency
 
 
 def test_one_jobs_scale_out_runs_on_two_sites_agree_where_the_model_does_not(training_results) -> None:
@@ -336,9 +342,9 @@ def test_estimates_carry_the_out_of_sample_band_widened_when_extrapolating(train
 
 
 def test_moe_training_bands_come_from_the_moe_runs() -> None:
-    """A mixture-of-experts model is judged by the published MoE runs (never fitted on them): at least their
-    out-of-sample median error, widened once where no MoE run was checked on its architecture and math width (and
-    said in a warning)."""
+    """A mixture-of-experts model is banded by the published MoE runs: at least their out-of-sample median error
+    (the experts' efficiency refitted without the source judged), widened once where no MoE run was checked on its
+    architecture and math width (and said in a warning)."""
     from gpuplanner.catalog.store import Catalog
     from gpuplanner.core.estimate import EXTRAPOLATION_WIDENING, uncertainty_pct
     from gpuplanner.core.hardware import Precision
@@ -353,7 +359,7 @@ def test_moe_training_bands_come_from_the_moe_runs() -> None:
 
     catalog = Catalog()
     h100, a100 = catalog.gpu("h100-sxm5-80gb"), catalog.gpu("a100-sxm4-80gb")
-    assert MOE_SOURCES >= 2 and ("Hopper", "16-bit") in MOE_GROUPS and ("Ampere", "16-bit") not in MOE_GROUPS
+    assert MOE_SOURCES >= 3 and ("Hopper", "16-bit") in MOE_GROUPS and ("Ampere", "16-bit") not in MOE_GROUPS
     assert uncertainty_pct(h100, Precision.BF16, 64, moe=True) == max(
         MOE_OUT_OF_SAMPLE_MEDIAN_PCT, OUT_OF_SAMPLE_MEDIAN_PCT[("Hopper", "16-bit")])
     dense_a100 = max(OUT_OF_SAMPLE_MEDIAN_PCT[("Ampere", "16-bit")], OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT)

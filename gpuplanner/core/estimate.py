@@ -262,9 +262,10 @@ def training_warnings(scenario: Scenario, workload: TrainingWorkload, cluster: C
                             band=band(workload.model.is_moe)))
     if workload.model.is_moe and MOE_SPEED_RATIO is not None:
         low, median, high = MOE_SPEED_RATIO
-        warnings.append(msg("Mixture-of-experts training is judged on published runs, never fitted to them: against "
-                            "them the estimate is {low:.2f}-{high:.2f} times the measured speed (median {median:.2f}); "
-                            "most come out too fast, so expect the slower side of the band (±{band:.0f}%).",
+        warnings.append(msg("Mixture-of-experts training rests on one constant fitted on published MoE runs (the "
+                            "experts' share of dense GEMM efficiency, editable): refitted without each run's source, "
+                            "the estimate is {low:.2f}-{high:.2f} times the measured speed (median {median:.2f}); the "
+                            "band is ±{band:.0f}%.",
                             low=low, high=high, median=median,
                             band=band(True)))
     if group in OUT_OF_SAMPLE_MEDIAN_PCT and moe_unvalidated(group, workload.model.is_moe):

@@ -78,6 +78,7 @@ _ASSUMPTION_RANGES: dict[str, tuple[float, float, str]] = {
     "nccl_buffers_gib": (0.0, 16.0, "GiB"), "fragmentation": (0.0, 1.0, ""), "link_efficiency": (0.01, 1.0, ""),
     "network_efficiency": (0.01, 1.0, ""), "collective_latency_s": (0.0, 1.0, "s"), "dp_overlap": (0.0, 1.0, ""),
     "tp_overlap": (0.0, 1.0, ""), "ep_overlap": (0.0, 1.0, ""), "moe_load_imbalance": (1.0, 8.0, ""),
+    "moe_expert_efficiency": (0.05, 1.0, ""),
     "gather_exposed_share": (0.0, 1.0, ""),
     "compute_efficiency_scale": (0.01, 2.0, ""), "flash_attention_version": (1, 3, ""),
     "interruptions_per_million_gpu_hours": (0.0, 1e6, "per million GPU-hours"),
@@ -114,6 +115,9 @@ _ASSUMPTION_HELP: dict[str, str] = {
                           "over NVLink there (DeepEP); off: once per remote expert (a plain all-to-all)",
     "moe_load_imbalance": "tokens the busiest expert-parallel GPU gets over the mean (1 balanced; GShard's capacity "
                           "factor 1.25)",
+    "moe_expert_efficiency": "share of a dense GEMM's efficiency an MoE layer's routed experts reach in training, "
+                             "routing and token permutation included (fitted on published MoE pretraining runs; 1: "
+                             "as fast as dense GEMMs)",
     "compute_efficiency_scale": "multiplies the calibrated GEMM efficiency (what-if)",
     "interruptions_per_million_gpu_hours": "job interruptions (Llama 3: 419 in 54 days on 16,384 GPUs)",
     "checkpoint_write_gbs_per_gpu": "checkpoint write bandwidth per GPU (Llama 3: 2 TB/s for 16K GPUs)",

@@ -447,11 +447,14 @@ def _step_time(workload: TrainingWorkload, gpu: GpuRows, gpus_per_node: np.ndarr
     dense_efficiency = gpu.gemm_efficiency * gemm_size_factor(workload, layouts)
     if model.is_moe:
         # Routed experts run as grouped GEMMs of the tokens each expert receives: a micro-batch's tokens x top-k
-        # spread over the experts, ep GPUs' worth of them on each (fewer tokens: a lower efficiency). With uneven
-        # routing the busiest GPU's experts get moe_load_imbalance x the mean, and every GPU waits for it.
+        # spread over the experts, ep GPUs' worth of them on each (fewer tokens: a lower efficiency), at the share
+        # of that efficiency the published MoE runs reach end to end (moe_expert_efficiency: routing and token
+        # permutation included). With uneven routing the busiest GPU's experts get moe_load_imbalance x the mean,
+        # and every GPU waits for it.
         expert_share = model.active_expert_matmul_params / (model.active_layer_matmul_params + model.logit_params)
         per_expert = layouts.micro_batch * local_tokens * model.experts_per_token * layouts.experts / model.experts
-        expert_efficiency = gpu.gemm_efficiency * gemm_size_factor(workload, layouts, per_expert)
+        expert_efficiency = gpu.gemm_efficiency * gemm_size_factor(workload, layouts, per_expert) \
+            * assumptions.moe_expert_efficiency
         gemm = (linear * (1.0 - expert_share) / (peak * dense_efficiency)
                 + linear * expert_share * assumptions.moe_load_imbalance / (peak * expert_efficiency) + attention)
     else:

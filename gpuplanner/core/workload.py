@@ -14,6 +14,7 @@ from gpuplanner.core.hardware import GPU, Precision
 from gpuplanner.core.model import ModelArch
 from gpuplanner.core.records import record
 from gpuplanner.core.results import Layout
+from gpuplanner.core.validation_errors import FITTED_MOE_EXPERT_EFFICIENCY
 
 
 class Task(StrEnum):
@@ -143,6 +144,11 @@ class Assumptions:
     # MoE routing imbalance: tokens the busiest expert-parallel rank receives over the mean (1: balanced, as the
     # aux-loss-free balancing of DeepSeek-V3 and NeMo's benchmark recipes aim for; GShard's capacity factor 1.25).
     moe_load_imbalance: float = 1.0
+    # The share of a dense GEMM's efficiency an MoE layer's routed experts reach, end to end: the grouped GEMMs of
+    # uneven sizes and the work around them that a FLOP count misses (router, token permutation and its inverse,
+    # waiting for the busiest expert). Fitted on the published MoE pretraining runs (benchmarks/crossval.py, judged
+    # leave-one-source-out: core/validation_errors.py); 1: the experts run as fast as dense GEMMs of their size.
+    moe_expert_efficiency: float = FITTED_MOE_EXPERT_EFFICIENCY
     # ZeRO-3 prefetches the next layer's weights while computing; this share of the all-gathers stays exposed even
     # when compute could hide them (the first layer's gather, prefetch start-up). A planning default, not measured.
     gather_exposed_share: float = 0.1

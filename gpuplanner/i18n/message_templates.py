@@ -108,9 +108,10 @@ TEMPLATES = (
                                       " published MoE runs (Qwen3-30B-A3B on one B200 or GB200, 1.0; Mixtral 8x7B "
                                       "on H100, H200, L40S and A100, v0.9.0) the estimate is %1-%2 times the "
                                       "measured throughput (median %3): ±%4%."),
-    QT_TRANSLATE_NOOP("CoreMessages", "Mixture-of-experts training is judged on published runs, never fitted to "
-                                      "them: against them the estimate is %1-%2 times the measured speed (median "
-                                      "%3); most come out too fast, so expect the slower side of the band (±%4%)."),
+    QT_TRANSLATE_NOOP("CoreMessages", "Mixture-of-experts training rests on one constant fitted on published MoE "
+                                      "runs (the experts' share of dense GEMM efficiency, editable): refitted "
+                                      "without each run's source, the estimate is %1-%2 times the measured speed "
+                                      "(median %3); the band is ±%4%."),
     QT_TRANSLATE_NOOP("CoreMessages", "Multi-node training on PCIe servers: check each node has a 100-200 Gb/s RDMA"
                                       " NIC per 2 GPUs or gradient traffic will dominate."),
     QT_TRANSLATE_NOOP("CoreMessages", "NEMA L21-%1P (three-phase 208 V)"),

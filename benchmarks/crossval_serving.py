@@ -7,7 +7,8 @@ prior) on all of its sources but one and judged on the one left out. A constant 
 about keeps its prior, never the value fitted with the source being judged. A fit is a coordinate descent over each
 constant's grid with, after each sweep, the best move of two constants at once (fit); the fits run in spawned
 processes, so a script that calls cross_validate_serving needs the `if __name__ == "__main__":` guard.
-Mixture-of-experts runs are judged, never fitted. Errors are summarised per
+Mixture-of-experts runs are judged, never fitted (their experts' efficiency is the one the MoE training runs fit,
+benchmarks/crossval.py). Errors are summarised per
 group (core.inference.serving_validation_group: MoE, FP4 math, tensor parallelism over PCIe, else the engine), the
 groups the estimate takes its band from.
 
@@ -301,7 +302,7 @@ def serving_generated_lines(calibration: ServingCalibration, rows: Sequence[Serv
         "# Serving: median and largest out-of-sample |error| (%) per engine (FP4 and mixture-of-experts models apart:",
         "# 'fp4', 'moe'), the median over every other judged serving case (the floor of a serving band), the distinct",
         "# sources per group (their short titles in published-runs.json, which estimates cite), and the range of",
-        "# predicted / published of the MoE runs (all come out fast).",
+        "# predicted / published of the MoE runs.",
         f"SERVING_OUT_OF_SAMPLE_MEDIAN_PCT = {table('out_of_sample_median')}",
         f"SERVING_OUT_OF_SAMPLE_MAX_PCT = {table('out_of_sample_max')}",
         f"SERVING_OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = {overall}",

@@ -390,24 +390,27 @@ def training_cases(catalog: Catalog) -> list[Case]:
             tier="B"))
 
     # NVIDIA's MLPerf v6.0 MoE pretraining on GB200 NVL72 racks, at the steady state of each log's blocks (judged,
-    # never fitted). DeepSeek-V3 on 512 GPUs: TP 2 x PP 4 (4 interleaved chunks) x EP 32 (here EP 16 x TP 2, as the
-    # NeMo Qwen3 case above) x DP 64, micro-batch 1, MXFP8 with FP8 parameters and FP8 attention, group-limited
+    # never fitted). DeepSeek-V3 on 512, 2,048 and 8,192 GPUs: TP 2 x PP 4 (4 interleaved chunks) x EP 32 (here EP 16
+    # x TP 2, as the NeMo Qwen3 case above) x DP 64 / 256 / 1,024, micro-batch 1, MXFP8 with FP8 parameters and FP8
+    # attention, group-limited
     # routing on real data, the flex (hybrid-EP) dispatcher inside a rack: modelled as 64-GPU NVLink groups with 16
     # trays' 4 x 400 Gb/s each, as the 405B runs below. Its recipe recomputes the MLP modules, which the planner cannot
     # express (none, the attention core, or whole layers): costed with no recomputation, flagged in the label; the
     # MTP layer (one layer of 62) is not in the preset either. gpt-oss-20b on one rack (TP 1 x CP 2 x EP 4 x DP 36)
     # and on two trays (DP 8, every GPU all 32 experts): the layouts from the config names the READMEs give (the
     # files are not in the library's copy), recomputation assumed none.
-    run = runs["mlperf-t60-deepseekv3-671b-512gb200-fp8"]
-    cases.append(Case(run["id"], "MLPerf DeepSeek-V3 MoE, 512 GB200, FP8 [MLP recompute not modelled]", {
-        "task": "pretrain", "model": {"preset": "deepseek-v3"}, "seq_len": 4096, "precision": "fp8",
-        "stack": "megatron-core",
-        "training": {"global_batch": 15360, "micro_batch": 1, "zero": 1, "recompute": "none", "weight_dtype": "fp8"},
-        "hardware": {"gpu": "gb200", "count": 512, "gpus_per_node": 64, "network_gbps_per_node": 16 * 1600},
-        "parallelism": {"tp": 2, "pp": 4, "cp": 1, "dp": 64, "ep": 16, "virtual_stages": 4,
-                        "sequence_parallel": True},
-        "assumptions": {"fp8_attention": True, **BF16_GRADIENT_REDUCE}},
-        "tokens_per_s_per_gpu", _steady_state_tokens_per_s_per_gpu(run), STEADY_BLOCKS, tier="A"))
+    for gpus in (512, 2048, 8192):
+        run = runs[f"mlperf-t60-deepseekv3-671b-{gpus}gb200-fp8"]
+        cases.append(Case(run["id"], f"MLPerf DeepSeek-V3 MoE, {gpus} GB200, FP8 [MLP recompute not modelled]", {
+            "task": "pretrain", "model": {"preset": "deepseek-v3"}, "seq_len": 4096, "precision": "fp8",
+            "stack": "megatron-core",
+            "training": {"global_batch": run["workload"]["global_batch_sequences"], "micro_batch": 1, "zero": 1,
+                         "recompute": "none", "weight_dtype": "fp8"},
+            "hardware": {"gpu": "gb200", "count": gpus, "gpus_per_node": 64, "network_gbps_per_node": 16 * 1600},
+            "parallelism": {"tp": 2, "pp": 4, "cp": 1, "dp": gpus // 8, "ep": 16, "virtual_stages": 4,
+                            "sequence_parallel": True},
+            "assumptions": {"fp8_attention": True, **BF16_GRADIENT_REDUCE}},
+            "tokens_per_s_per_gpu", _steady_state_tokens_per_s_per_gpu(run), STEADY_BLOCKS, tier="A"))
     for run_id, label, gpus, micro, layout in (
         ("mlperf-t60-gpt-oss-20b-72gb200-fp8", "MLPerf gpt-oss-20b MoE, 72 GB200, FP8 [recompute assumed none]", 72,
          1, {"tp": 1, "pp": 1, "cp": 2, "dp": 36, "ep": 4}),
@@ -520,6 +523,16 @@ def training_cases(catalog: Catalog) -> list[Case]:
         cases.append(Case(run_id, label, mlperf_8b_scenario("fp8", gpu, 8, 32, micro, weight_dtype="fp8"),
             "tokens_per_s_per_gpu", _steady_state_tokens_per_s_per_gpu(run),
             STEADY_BLOCKS))
+
+    # AMD's MLPerf v6.0 run of the same benchmark in MXFP4 on one MI355X and one MI350X server (Primus on
+    # Megatron-LM, config_MI35?X_1x8x1.sh and conf/llama3.1_8B-pretrain-fp4.yaml: TP 1 x DP 8, micro-batch 2,
+    # global batch 32, the distributed optimizer, BF16 gradient reduce, no recomputation, 16-bit weights and
+    # attention): the first FP4 training runs on CDNA 4.
+    for gpu, name in (("mi355x", "MI355X"), ("mi350x", "MI350X")):
+        run = runs[f"mlperf-t60-llama31-8b-8{gpu}-fp4-amd"]
+        cases.append(Case(run["id"], f"MLPerf Llama 3.1 8B, 8 {name}, MXFP4 (AMD, v6.0)",
+                          mlperf_8b_scenario("fp4", gpu, 8, 32, 2), "tokens_per_s_per_gpu",
+                          _steady_state_tokens_per_s_per_gpu(run), STEADY_BLOCKS))
 
     # Cisco's MLPerf v5.1 Llama 3.1 8B pretraining on 8 and 16 nodes of H100 (Ethernet, 8 x 400 Gb/s per node):
     # Megatron-Core through NeMo, FP8 with FP8 parameters, the distributed optimizer, no recomputation, global batch

@@ -53,8 +53,8 @@ def test_in_sample_errors_are_printed_beside_the_out_of_sample_ones(training_res
 def test_out_of_sample_errors_stay_within_todays_gate(cross_validated) -> None:
     """Gated on leave-one-source-out errors, in two regimes. The issue's targets are a median of 6 % and no case over
     15 %. Outside the scale-out regime (exposed data-parallel traffic between nodes under 10 % of the step) today's
-    model reaches 3.3 % in the median over 74 dense cases from 26 sources; the gate holds today's figures, so a change
-    that makes out-of-sample accuracy worse fails. Three cases are over 15 %, all from sources added 2026-12-03:
+    model reaches 3.3 % in the median over 76 dense cases from 27 sources; the gate holds today's figures, so a change
+    that makes out-of-sample accuracy worse fails. Four cases are over 15 %, all from sources added 2026-12-03:
     - Oracle's two multi-node MLPerf v5.0 LoRA runs: 64 OCI nodes of H200 (TP 4 x CP 2 x DP 64, one sequence per
       replica a step) at 0.78 s a step (its logged losses, every 10 steps, agree with its blocks), 54 % slower than
       costed, where Cisco's same layout on 8 H100 nodes (DP 8) fits within 4 %; and 8 OCI nodes of B200 at CP 8,
@@ -66,6 +66,11 @@ def test_out_of_sample_errors_stay_within_todays_gate(cross_validated) -> None:
       fit. A TP overlap share replayed where a recipe states it (0.5-0.9, judged the same way) brings the 405B runs
       within a few % but the Megatron-LM H100 table, which states it too, 17-31 % fast and Krai's TP 2 LoRA 18 %
       fast, so the planner's default stays 0.
+    - AMD's MLPerf v6.0 Llama 3.1 8B in MXFP4 on 8 MI350X: 15.5 % fast. CDNA 4 in FP4 has this one source (the same
+      recipe on 8 MI355X), so out of sample it takes the efficiency of an unvalidated architecture; in sample the two
+      servers split the calibration (0.835 fits the MI350X and leaves the MI355X 13.8 % slow): the MI350X (1,000 W)
+      runs 1.25 x slower than the MI355X (1,400 W) where their FP4 peaks differ by 1.09 x, as in FP8 (+9-11 %); no
+      sustained-clock figure for either is published (GPU.sustained_gemm_share).
     FP8 runs gather their sequence-parallel activations in FP8 (Transformer Engine casts before the all-gather;
     test_fp8_recipes_gather_sequence_parallel_activations_in_one_byte): with 16-bit all-gathers the median was 3.8 %
     and six cases were over 15 % (NVIDIA's 405B on 512 / 2,048 H100 19.0 / 17.1 %, HPE's one-node LoRA 17.5 %, now
@@ -89,13 +94,15 @@ def test_out_of_sample_errors_stay_within_todays_gate(cross_validated) -> None:
 
     The mixture-of-experts runs fit one constant of their own, the share of a dense GEMM's efficiency their routed
     experts reach end to end (assumptions.moe_expert_efficiency, routing and token permutation included): with the
-    experts costed as dense GEMMs every run but one came out fast (48.0 % median, 197.1 % worst over 11 cases from 3
-    sources: NeMo AutoModel +12..+58 %, MLPerf v6.0 DeepSeek-V3 on 512 GB200 +30 %, gpt-oss-20b on 8 and 72 GB200 +57 %
-    and +94 %, Megatron-Bridge's Qwen3-30B-A3B 3.0 x while its Qwen3-235B-A22B came out 14 % slow). Fitted on all of
-    them the share is 0.40 (6.1 % median in sample); refitted without the source judged, 24.1 % median and 148.9 %
-    worst out of sample (AutoModel -20..-35 % when the others fit it, MLPerf's gpt-oss on one rack +45 %,
-    Megatron-Bridge's Qwen3-30B-A3B 2.5 x: the framework's recipe, not the hardware - AutoModel runs the same model at
-    12,040 tokens/s per GPU on 8 H100 where that recipe reaches 5,275 on 16). The AutoModel runs are replayed with the
+    experts costed as dense GEMMs 12 of the 13 runs from 3 sources came out fast (50.1 % median, 197.1 % worst: NeMo
+    AutoModel +12..+58 %, MLPerf v6.0 DeepSeek-V3 on 512 / 2,048 / 8,192 GB200 +30 / +50 / +100 %, gpt-oss-20b on 8 and
+    72 GB200 +57 % and +94 %, Megatron-Bridge's Qwen3-30B-A3B 3.0 x while its Qwen3-235B-A22B came out 14 % slow).
+    Fitted on all of them the share is 0.385 (10.3 % median in sample); refitted without the source judged, 25.3 %
+    median and 141.8 % worst out of sample (AutoModel -20..-35 % when the others fit it; MLPerf's DeepSeek-V3 keeps
+    its measured loss of throughput per GPU with scale, 3,993 -> 3,375 -> 2,324 tokens/s from 512 to 8,192 GPUs, which
+    the model does not have: +55 % at 8,192; gpt-oss on one rack +45 %; Megatron-Bridge's Qwen3-30B-A3B 2.4 x: the
+    framework's recipe, not the hardware - AutoModel runs the same model at 12,040 tokens/s per GPU on 8 H100 where
+    that recipe reaches 5,275 on 16). The AutoModel runs are replayed with the
     routing their benchmark ran (FakeBalancedGate: a token's k experts consecutive, on one or two GPUs of one
     node)."""
     from benchmarks.crossval import _median_max, compute_bound_rows, scale_out_rows
@@ -103,24 +110,25 @@ def test_out_of_sample_errors_stay_within_todays_gate(cross_validated) -> None:
     compute_bound = compute_bound_rows(cross_validated)
     errors = sorted(abs(r.out_of_sample) for r in compute_bound)
     median, worst = _median_max([r.out_of_sample for r in compute_bound])
-    assert len(compute_bound) >= 74 and len({r.scored.source for r in compute_bound}) >= 26
+    assert len(compute_bound) >= 76 and len({r.scored.source for r in compute_bound}) >= 27
     assert median <= 3.3, median
     assert worst <= 53.7, max(compute_bound, key=lambda r: abs(r.out_of_sample)).scored.case.label
     assert errors[-2] <= 27.8  # Oracle's LoRA on 64 B200 at CP 8
     assert errors[-3] <= 16.7  # NVIDIA's 405B on 512 H100
-    assert errors[-4] <= 15.0  # HPE's LoRA on one H200 node: the first not over 15 %
-    assert errors[-6] <= 11.8  # AMD's LoRA on 8 MI350X
+    assert errors[-4] <= 15.6  # AMD's Llama 3.1 8B in MXFP4 on 8 MI350X
+    assert errors[-5] <= 15.0  # HPE's LoRA on one H200 node: the first not over 15 %
+    assert errors[-7] <= 11.8  # AMD's LoRA on 8 MI350X
     scale_out = scale_out_rows(cross_validated)
     assert len(scale_out) >= 15 and len({r.scored.source for r in scale_out}) >= 8
     median, worst = _median_max([r.out_of_sample for r in scale_out])
     assert median <= 12.85, median
     assert worst <= 38.3, max(scale_out, key=lambda r: abs(r.out_of_sample)).scored.case.label
     moe = [r for r in cross_validated if r.scored.moe]
-    assert len(moe) >= 11 and len({r.scored.source for r in moe}) >= 3
+    assert len(moe) >= 13 and len({r.scored.source for r in moe}) >= 3
     median, worst = _median_max([r.out_of_sample for r in moe])
-    assert median <= 24.2, median
-    assert worst <= 149.0, max(moe, key=lambda r: abs(r.out_of_sample)).scored.case.label
-    assert _median_max([r.shipped for r in moe])[0] <= 6.2  # in sample, the fitted experts' efficiency
+    assert median <= 25.4, median
+    assert worst <= 141.9, max(moe, key=lambda r: abs(r.out_of_sample)).scored.case.label
+    assert _median_max([r.shipped for r in moe])[0] <= 10.4  # in sample, the fitted experts' efficiency
 
 
 def test_one_jobs_scale_out_runs_on_two_sites_agree_where_the_model_does_not(training_results) -> None:
@@ -256,7 +264,11 @@ def test_serving_out_of_sample_errors_stay_within_todays_gate(serving_cross_vali
     carries is that median, and its warning gives both. Tensor parallelism over PCIe (the L40S rows at TP 2-8) is a
     group of its own: 17.5 % median, 21.4 % worst, the band such a plan carries. In sample, over the 184 dense and FP4
     cases: median 4.3 %, 15 over 15 % (13 with the Hopper FP8 calibration at 1.185 and 1.221; 4.1 % and 14 before the
-    fp32-gradient replay; 4.9 % and 13 before pair moves)."""
+    fp32-gradient replay; 4.9 % and 13 before pair moves). The 44 MoE rows (judged only; their experts' efficiency is
+    the one the MoE training runs fit, assumptions.moe_expert_efficiency): 29.5 % median, 221.7 % worst, 36 over 15 %
+    (51.9 %, 331 % and 35 with the experts costed as dense GEMMs: the H100 / H200 FP8 Mixtral and the Qwen3-30B-A3B
+    rows came in; the A100 FP16 Mixtral throughputs went from 2-48 % to 37-55 % slow, their first-token times from
+    +71 / -6 % to +129 / +99 %)."""
     from benchmarks.crossval_serving import _median_max, judged
 
     _, rows = serving_cross_validated
@@ -267,6 +279,9 @@ def test_serving_out_of_sample_errors_stay_within_todays_gate(serving_cross_vali
     fp4 = [r.out_of_sample for r in judged(rows) if r.case.group == "fp4"]
     fp4_median, fp4_worst = _median_max(fp4)  # type: ignore[arg-type]
     assert len(fp4) >= 42 and fp4_median <= 12.75 and fp4_worst <= 27.5, (fp4_median, fp4_worst)
+    moe = [r.out_of_sample for r in judged(rows) if r.case.group == "moe"]
+    moe_median, moe_worst = _median_max(moe)  # type: ignore[arg-type]
+    assert len(moe) >= 44 and moe_median <= 29.6 and moe_worst <= 221.8, (moe_median, moe_worst)
     fitted_or_judged = [r for r in rows if not r.case.moe]
     shipped_median, _ = _median_max([r.shipped for r in fitted_or_judged])
     assert shipped_median <= 4.3 and sum(abs(r.shipped) > 15.0 for r in fitted_or_judged) <= 15

@@ -104,9 +104,9 @@ from gpuplanner.core.workload import Assumptions, Cluster, Task, TrainingWorkloa
 EXTRAPOLATION_WIDENING = 1.5  # beyond the largest GPU count validated for the architecture and math width
 UNVALIDATED_ERROR_PCT = 35.0
 # MoE serving: judged, never fitted, on TensorRT-LLM 1.0's Qwen3-30B-A3B rows (B200, GB200: every one comes out
-# fast; the router and the engine's per-layer MoE work are not modelled; its GB200 rows are slower than its B200
-# rows, though the GPU is the same) and v0.9.0's Mixtral 8x7B rows (fast on H100 / H200 in FP8, slow on A100 in
-# FP16). The band is their median error; the warning gives their whole range.
+# fast; its GB200 rows are slower than its B200 rows, though the GPU is the same) and v0.9.0's Mixtral 8x7B rows
+# (fast on H100 / H200 in FP8, slow on A100 in FP16), with the experts' efficiency the MoE training runs fit
+# (assumptions.moe_expert_efficiency). The band is their median error; the warning gives their whole range.
 MOE_SERVING_ERROR_PCT = SERVING_OUT_OF_SAMPLE_MEDIAN_PCT["moe"]
 # CNN training: median |error| of the NVIDIA DeepLearningExamples runs (validation.vision_cases), A100 and V100.
 CNN_ERROR_PCT = 10.5
@@ -833,10 +833,11 @@ def estimate_inference(scenario: Scenario, node: NodeSpec | None = None, alterna
         low, median, high = SERVING_MOE_SPEED_RATIO
         warnings.append(msg("Mixture-of-experts serving is modelled only in part: a pass reads the experts its "
                             "tokens are routed to, moves each token to them and back, and runs their grouped GEMMs "
-                            "at the efficiency of few rows, but the router and the engine's own work per MoE layer "
-                            "are not modelled. Against TensorRT-LLM's published MoE runs (Qwen3-30B-A3B on one B200 "
-                            "or GB200, 1.0; Mixtral 8x7B on H100, H200, L40S and A100, v0.9.0) the estimate is "
-                            "{low:.1f}-{high:.1f} times the measured throughput (median {median:.1f}): ±{band:.0f}%.",
+                            "at the efficiency of few rows times the experts' share fitted on MoE training runs; "
+                            "the engine's own work per MoE layer has no term of its own. Against TensorRT-LLM's "
+                            "published MoE runs (Qwen3-30B-A3B on one B200 or GB200, 1.0; Mixtral 8x7B on H100, "
+                            "H200, L40S and A100, v0.9.0) the estimate is {low:.1f}-{high:.1f} times the measured "
+                            "throughput (median {median:.1f}): ±{band:.0f}%.",
                             low=low, median=median, high=high, band=MOE_SERVING_ERROR_PCT))
     cluster = Cluster(gpu, count, min(scenario.gpus_per_node, count), scenario.network_gbps_per_node)
     parts = serving.memory_gib

@@ -115,9 +115,9 @@ _ASSUMPTION_HELP: dict[str, str] = {
                           "over NVLink there (DeepEP); off: once per remote expert (a plain all-to-all)",
     "moe_load_imbalance": "tokens the busiest expert-parallel GPU gets over the mean (1 balanced; GShard's capacity "
                           "factor 1.25)",
-    "moe_expert_efficiency": "share of a dense GEMM's efficiency an MoE layer's routed experts reach in training, "
-                             "routing and token permutation included (fitted on published MoE pretraining runs; 1: "
-                             "as fast as dense GEMMs)",
+    "moe_expert_efficiency": "share of a dense GEMM's efficiency an MoE layer's routed experts reach, routing and "
+                             "token permutation included (fitted on published MoE pretraining runs, judged by the "
+                             "serving ones; 1: as fast as dense GEMMs)",
     "compute_efficiency_scale": "multiplies the calibrated GEMM efficiency (what-if)",
     "interruptions_per_million_gpu_hours": "job interruptions (Llama 3: 419 in 54 days on 16,384 GPUs)",
     "checkpoint_write_gbs_per_gpu": "checkpoint write bandwidth per GPU (Llama 3: 2 TB/s for 16K GPUs)",

@@ -377,9 +377,12 @@ def gemm_time_s(workload: ServingWorkload, gpu: GPU, tp: int, tokens: float, log
                   + model.logit_params * logit_tokens / head_rate) / tp
     if model.is_moe and model.expert_params > 0:
         # Each routed expert multiplies only the tokens sent to it (grouped GEMMs of few rows), at the share of the
-        # engine's rate that GEMMs of that many rows reach against the pass's dense ones (the training size curve).
+        # engine's rate that GEMMs of that many rows reach against the pass's dense ones (the training size curve),
+        # times the share the experts reach end to end (moe_expert_efficiency: routing and token permutation
+        # included; fitted on the MoE pretraining runs, judged here by the serving ones).
         per_expert = tokens * model.experts_per_token / (model.experts * experts_touched_share(model, tokens))
-        relative = gemm_rows_factor(per_expert) / gemm_rows_factor(tokens)
+        relative = gemm_rows_factor(per_expert) / gemm_rows_factor(tokens) \
+            * workload.assumptions.moe_expert_efficiency
         math += 2.0 * model.active_expert_matmul_params * tokens / flop_rate / tp * (1.0 / relative - 1.0)
     read = weight_bytes_read(model, workload.weight_format, workload.profile, tokens) / tp / byte_rate
     return max(math, read) + CALIBRATION.gemm_overlap * min(math, read)

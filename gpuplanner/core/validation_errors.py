@@ -11,6 +11,7 @@ FITTED_EFFICIENCY_SCALE = {
     ('Blackwell', 'fp4'): 0.949,
     ('Blackwell', 'fp8'): 1.121,
     ('CDNA 3', 'fp8'): 0.932,
+    ('CDNA 4', 'fp4'): 0.835,
     ('CDNA 4', 'fp8'): 1.05,
     ('Hopper', '16-bit'): 1.141,
     ('Hopper', 'fp8'): 1.166,
@@ -22,6 +23,7 @@ OUT_OF_SAMPLE_MEDIAN_PCT = {
     ('Blackwell', 'fp4'): 2.6,
     ('Blackwell', 'fp8'): 1.7,
     ('CDNA 3', 'fp8'): 1.0,
+    ('CDNA 4', 'fp4'): 8.2,
     ('CDNA 4', 'fp8'): 1.9,
     ('Hopper', '16-bit'): 4.4,
     ('Hopper', 'fp8'): 4.3,
@@ -32,6 +34,7 @@ OUT_OF_SAMPLE_MAX_PCT = {
     ('Blackwell', 'fp4'): 9.5,
     ('Blackwell', 'fp8'): 27.7,
     ('CDNA 3', 'fp8'): 2.4,
+    ('CDNA 4', 'fp4'): 15.5,
     ('CDNA 4', 'fp8'): 11.7,
     ('Hopper', '16-bit'): 9.8,
     ('Hopper', 'fp8'): 53.6,
@@ -50,7 +53,9 @@ OUT_OF_SAMPLE_GPU_MEDIAN_PCT = {
     ('h200-sxm-141gb', 'fp8'): 2.2,
     ('mi300x', 'fp8'): 1.0,
     ('mi325x', 'fp8'): 1.3,
+    ('mi350x', 'fp4'): 15.5,
     ('mi350x', 'fp8'): 10.7,
+    ('mi355x', 'fp4'): 1.0,
     ('mi355x', 'fp8'): 0.8,
 }
 # Median over every dense case outside the scale-out regime, the floor of any band.
@@ -61,6 +66,7 @@ CASES = {
     ('Blackwell', 'fp4'): 9,
     ('Blackwell', 'fp8'): 15,
     ('CDNA 3', 'fp8'): 6,
+    ('CDNA 4', 'fp4'): 2,
     ('CDNA 4', 'fp8'): 7,
     ('Hopper', '16-bit'): 13,
     ('Hopper', 'fp8'): 24,
@@ -70,6 +76,7 @@ SOURCES = {
     ('Blackwell', 'fp4'): 3,
     ('Blackwell', 'fp8'): 10,
     ('CDNA 3', 'fp8'): 5,
+    ('CDNA 4', 'fp4'): 1,
     ('CDNA 4', 'fp8'): 4,
     ('Hopper', '16-bit'): 3,
     ('Hopper', 'fp8'): 9,
@@ -79,6 +86,7 @@ LARGEST_VALIDATED_GPUS = {
     ('Blackwell', 'fp4'): 5120,
     ('Blackwell', 'fp8'): 2496,
     ('CDNA 3', 'fp8'): 8,
+    ('CDNA 4', 'fp4'): 8,
     ('CDNA 4', 'fp8'): 8,
     ('Hopper', '16-bit'): 16384,
     ('Hopper', 'fp8'): 11616,
@@ -86,14 +94,14 @@ LARGEST_VALIDATED_GPUS = {
 # The MoE experts' share of a dense GEMM's efficiency, routing and token permutation included (the default
 # of assumptions.moe_expert_efficiency): the value with the least median |error| over every published MoE
 # pretraining run, one for all architectures.
-FITTED_MOE_EXPERT_EFFICIENCY = 0.4
+FITTED_MOE_EXPERT_EFFICIENCY = 0.385
 # Mixture-of-experts models: the median and largest |error| (%) of the MoE cases with that efficiency
 # refitted without the case's source, their distinct sources, and the groups with one.
-MOE_OUT_OF_SAMPLE_MEDIAN_PCT = 24.1
-MOE_OUT_OF_SAMPLE_MAX_PCT = 148.9
+MOE_OUT_OF_SAMPLE_MEDIAN_PCT = 25.3
+MOE_OUT_OF_SAMPLE_MAX_PCT = 141.8
 MOE_SOURCES = 3
 # The range of their estimated over measured speed (least, median, most), out of sample.
-MOE_SPEED_RATIO = (0.65, 0.77, 2.49)
+MOE_SPEED_RATIO = (0.65, 0.8, 2.42)
 MOE_GROUPS = (('Blackwell', 'fp8'), ('Hopper', '16-bit'), ('Hopper', 'fp8'))
 # Dense runs in the scale-out regime (core.performance.is_scale_out; any group): the median and largest
 # out-of-sample |error| (%), their cases and distinct sources, and their estimated over measured speed
@@ -117,11 +125,11 @@ FITTED_SERVING = {
 # Serving: median and largest out-of-sample |error| (%) per engine (FP4 and mixture-of-experts models apart:
 # 'fp4', 'moe'), the median over every other judged serving case (the floor of a serving band), the distinct
 # sources per group (their short titles in published-runs.json, which estimates cite), and the range of
-# predicted / published of the MoE runs (all come out fast).
+# predicted / published of the MoE runs.
 SERVING_OUT_OF_SAMPLE_MEDIAN_PCT = {
     'fp4': 12.7,
     'llama.cpp': 5.4,
-    'moe': 51.9,
+    'moe': 29.5,
     'pcie-tp': 17.5,
     'tensorrt-llm': 5.8,
     'vllm': 4.3,
@@ -129,7 +137,7 @@ SERVING_OUT_OF_SAMPLE_MEDIAN_PCT = {
 SERVING_OUT_OF_SAMPLE_MAX_PCT = {
     'fp4': 27.5,
     'llama.cpp': 26.8,
-    'moe': 331.1,
+    'moe': 221.7,
     'pcie-tp': 21.4,
     'tensorrt-llm': 27.0,
     'vllm': 4.7,
@@ -162,7 +170,7 @@ SERVING_FIT_SOURCES = (
     'TensorRT-LLM v0.5 / v0.6.1',
     'TensorRT-LLM v0.9.0',
 )
-SERVING_MOE_SPEED_RATIO = (0.5, 1.5, 4.3)
+SERVING_MOE_SPEED_RATIO = (0.4, 1.2, 3.2)
 # The GPU architectures some published serving run ran on.
 SERVING_ARCHITECTURES = (
     'Ada Lovelace',

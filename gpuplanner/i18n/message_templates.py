@@ -103,11 +103,12 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "Misses the deadline: %1 days against %2."),
     QT_TRANSLATE_NOOP("CoreMessages", "Mixture-of-experts serving is modelled only in part: a pass reads the "
                                       "experts its tokens are routed to, moves each token to them and back, and "
-                                      "runs their grouped GEMMs at the efficiency of few rows, but the router and "
-                                      "the engine's own work per MoE layer are not modelled. Against TensorRT-LLM's"
-                                      " published MoE runs (Qwen3-30B-A3B on one B200 or GB200, 1.0; Mixtral 8x7B "
-                                      "on H100, H200, L40S and A100, v0.9.0) the estimate is %1-%2 times the "
-                                      "measured throughput (median %3): ±%4%."),
+                                      "runs their grouped GEMMs at the efficiency of few rows times the experts' "
+                                      "share fitted on MoE training runs; the engine's own work per MoE layer has "
+                                      "no term of its own. Against TensorRT-LLM's published MoE runs (Qwen3-30B-A3B"
+                                      " on one B200 or GB200, 1.0; Mixtral 8x7B on H100, H200, L40S and A100, "
+                                      "v0.9.0) the estimate is %1-%2 times the measured throughput (median %3): "
+                                      "±%4%."),
     QT_TRANSLATE_NOOP("CoreMessages", "Mixture-of-experts training rests on one constant fitted on published MoE "
                                       "runs (the experts' share of dense GEMM efficiency, editable): refitted "
                                       "without each run's source, the estimate is %1-%2 times the measured speed "

@@ -225,7 +225,7 @@ def assumption_labels() -> dict[str, str]:
         "ep_overlap": tr("Expert all-to-all hidden behind compute (share)"),
         "ep_node_forwarding": tr("MoE tokens cross the network once per node (DeepEP)"),
         "moe_load_imbalance": tr("MoE load on the busiest GPU (x the mean)"),
-        "moe_expert_efficiency": tr("MoE experts' share of dense GEMM efficiency (training)"),
+        "moe_expert_efficiency": tr("MoE experts' share of dense GEMM efficiency"),
         "gather_exposed_share": tr("ZeRO-3 gathers left exposed (share)"),
         "fp8_activation_inputs": tr("FP8 training also stores the MLP activation inputs in FP8"),
         "fp8_attention": tr("FP8 training also runs attention in FP8"),

@@ -76,6 +76,10 @@ def test_estimate_header_words_the_task_and_counts_one_node_in_both_languages(tm
     assert english.endswith("inference serving · INT4 on 1 x rtx-4090 (1 node)"), english
     chinese = run_cli("estimate", "--lang", "zh_CN", str(serving)).stdout.splitlines()[0]
     assert "推理服务" in chinese and "（1 个节点）" in chinese, chinese
+    # The language given before the command counts too (it was silently dropped: argparse let the command's own
+    # --lang default overwrite it).
+    assert run_cli("--lang", "zh_CN", "estimate", str(serving)).stdout.splitlines()[0] == chinese
+    assert run_cli("--lang", "zh_CN", "estimate", "--lang", "en", str(serving)).stdout.splitlines()[0] == english
 
 
 @pytest.mark.parametrize(("content", "field"), [

@@ -53,7 +53,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--smoke-test", action="store_true",
                         help="open the window (offscreen without a display), wait for the first result, "
                         "print the times, exit 0")
-    parser.add_argument("--lang", choices=["zh_CN", "en"], help="interface language (default: the system's)")
+    # Its own dest: argparse lets a sub-command's --lang default (None) overwrite a shared one.
+    parser.add_argument("--lang", dest="global_lang", choices=["zh_CN", "en"],
+                        help="interface language (default: the system's); also the language of a command's report")
     parser.set_defaults(handler=command_default)
     sub = parser.add_subparsers(dest="command", parser_class=OneLineParser)
 
@@ -117,4 +119,6 @@ def _run(handler: Callable[[argparse.Namespace], int], args: argparse.Namespace)
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if getattr(args, "lang", None) is None:  # `gpuplanner --lang zh_CN estimate ...`: the language given first
+        args.lang = args.global_lang
     return run_handler(args.handler, args)

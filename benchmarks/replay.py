@@ -411,19 +411,33 @@ def training_cases(catalog: Catalog) -> list[Case]:
                             "sequence_parallel": True},
             "assumptions": {"fp8_attention": True, **BF16_GRADIENT_REDUCE}},
             "tokens_per_s_per_gpu", _steady_state_tokens_per_s_per_gpu(run), STEADY_BLOCKS, tier="A"))
-    for run_id, label, gpus, micro, layout in (
-        ("mlperf-t60-gpt-oss-20b-72gb200-fp8", "MLPerf gpt-oss-20b MoE, 72 GB200, FP8 [recompute assumed none]", 72,
-         1, {"tp": 1, "pp": 1, "cp": 2, "dp": 36, "ep": 4}),
-        ("mlperf-t60-gpt-oss-20b-8gb200-fp8", "MLPerf gpt-oss-20b MoE, 8 GB200, FP8 [recompute assumed none]", 8, 2,
-         {"tp": 1, "pp": 1, "cp": 1, "dp": 8, "ep": 1}),
+    # The same round on GB300 NVL72 racks (Theia): DeepSeek-V3 on 256 GPUs at TP 1 x PP 4 (4 chunks) x EP 32 x DP 64
+    # with no recomputation (config_GB300_64x4x240xtp1pp4ep32cp1_mxfp8_full_cg.sh), 16 trays' 4 x 800 Gb/s a
+    # 64-GPU group; gpt-oss-20b in the GB200 rack's layout and on two trays at 3 sequences a GPU.
+    run = runs["mlperf-t60-deepseekv3-671b-256gb300-fp8"]
+    cases.append(Case(run["id"], "MLPerf DeepSeek-V3 MoE, 256 GB300, FP8", {
+        "task": "pretrain", "model": {"preset": "deepseek-v3"}, "seq_len": 4096, "precision": "fp8",
+        "stack": "megatron-core",
+        "training": {"global_batch": 15360, "micro_batch": 1, "zero": 1, "recompute": "none", "weight_dtype": "fp8"},
+        "hardware": {"gpu": "gb300", "count": 256, "gpus_per_node": 64, "network_gbps_per_node": 16 * 3200},
+        "parallelism": {"tp": 1, "pp": 4, "cp": 1, "dp": 64, "ep": 32, "virtual_stages": 4},
+        "assumptions": {"fp8_attention": True, **BF16_GRADIENT_REDUCE}},
+        "tokens_per_s_per_gpu", _steady_state_tokens_per_s_per_gpu(run), STEADY_BLOCKS, tier="A"))
+    for gpu, gpus, micro, layout in (
+        ("gb200", 72, 1, {"tp": 1, "pp": 1, "cp": 2, "dp": 36, "ep": 4}),
+        ("gb200", 8, 2, {"tp": 1, "pp": 1, "cp": 1, "dp": 8, "ep": 1}),
+        ("gb300", 72, 1, {"tp": 1, "pp": 1, "cp": 2, "dp": 36, "ep": 4}),
+        ("gb300", 8, 3, {"tp": 1, "pp": 1, "cp": 1, "dp": 8, "ep": 1}),
     ):
+        run_id = f"mlperf-t60-gpt-oss-20b-{gpus}{gpu}-fp8"
+        label = f"MLPerf gpt-oss-20b MoE, {gpus} {gpu.upper()}, FP8 [recompute assumed none]"
         run = runs[run_id]
         cases.append(Case(run_id, label, {
             "task": "pretrain", "model": {"preset": "gpt-oss-20b"}, "seq_len": 8192, "precision": "fp8",
             "stack": "megatron-core",
             "training": {"global_batch": run["workload"]["global_batch_sequences"], "micro_batch": micro, "zero": 1,
                          "recompute": "none"},
-            "hardware": {"gpu": "gb200", "count": gpus, "gpus_per_node": gpus},
+            "hardware": {"gpu": gpu, "count": gpus, "gpus_per_node": gpus},
             "parallelism": layout, "assumptions": {**BF16_GRADIENT_REDUCE}},
             "tokens_per_s_per_gpu", _steady_state_tokens_per_s_per_gpu(run), STEADY_BLOCKS, tier="A"))
 

@@ -165,6 +165,21 @@ def test_new_rows_for_late_2026(bundled) -> None:
     assert result.fits and result.training.days > 0
 
 
+def test_gb300_nvl72_is_in_the_catalog_from_its_sources(bundled) -> None:
+    """GB300 (Blackwell Ultra) per GPU, secondary sources: NVIDIA's rack figures / 72 and a per-GPU table agree on dense
+    FP4 15 PF, FP8 5 PF, BF16 2.5 PF, 8 TB/s and 1,400 W; 277 GiB as MLPerf v6.0's system file reports it; INT8
+    empty (Blackwell Ultra cut it, the tables disagree). Its rack is one 72-GPU NVLink node of 132 kW power shelves,
+    with no citable price (left empty, n/a)."""
+    gpu = bundled.gpu("gb300")
+    assert gpu.confidence == "secondary" and gpu.architecture == "Blackwell" and gpu.memory_gib == 277
+    assert (gpu.dense_tflops["fp4"], gpu.dense_tflops["fp8"], gpu.dense_tflops["bf16"]) == (15000, 5000, 2500)
+    assert gpu.dense_tflops["int8"] is None and gpu.tdp_w == 1400 and gpu.memory_bandwidth_gbs == 8000
+    assert gpu.scale_up_domain == 72
+    row = bundled.row("servers", "gb300-nvl72")
+    assert (row["gpu_count"], row["rack_units"], row["max_power_w"], row["weight_kg"]) == (72, 48, 132000, 1360)
+    assert row["price_usd"] is None and row["confidence"] == "secondary"
+
+
 def test_a_gb200_nvl72_rack_is_one_node_that_needs_a_rack_built_for_it(bundled) -> None:
     """Rack-scale: 72 GPUs, 132 kW of power shelves, about 1.36 t, 48U, cold plates (secondary sources). On an air-
     cooled 42U site it is a near miss that says so; on a site built for it, a plan of whole racks."""

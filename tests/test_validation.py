@@ -94,15 +94,16 @@ def test_out_of_sample_errors_stay_within_todays_gate(cross_validated) -> None:
 
     The mixture-of-experts runs fit one constant of their own, the share of a dense GEMM's efficiency their routed
     experts reach end to end (assumptions.moe_expert_efficiency, routing and token permutation included): with the
-    experts costed as dense GEMMs 12 of the 13 runs from 3 sources came out fast (50.1 % median, 197.1 % worst: NeMo
-    AutoModel +12..+58 %, MLPerf v6.0 DeepSeek-V3 on 512 / 2,048 / 8,192 GB200 +30 / +50 / +100 %, gpt-oss-20b on 8 and
-    72 GB200 +57 % and +94 %, Megatron-Bridge's Qwen3-30B-A3B 3.0 x while its Qwen3-235B-A22B came out 14 % slow).
-    Fitted on all of them the share is 0.385 (10.3 % median in sample); refitted without the source judged, 25.3 %
-    median and 141.8 % worst out of sample (AutoModel -20..-35 % when the others fit it; MLPerf's DeepSeek-V3 keeps
-    its measured loss of throughput per GPU with scale, 3,993 -> 3,375 -> 2,324 tokens/s from 512 to 8,192 GPUs, which
-    the model does not have: +55 % at 8,192; gpt-oss on one rack +45 %; Megatron-Bridge's Qwen3-30B-A3B 2.4 x: the
-    framework's recipe, not the hardware - AutoModel runs the same model at 12,040 tokens/s per GPU on 8 H100 where
-    that recipe reaches 5,275 on 16). The AutoModel runs are replayed with the
+    experts costed as dense GEMMs 14 of the 16 runs from 3 sources came out fast (49.1 % median, 197.1 % worst: NeMo
+    AutoModel +12..+58 %, MLPerf v6.0 DeepSeek-V3 on 512 / 2,048 / 8,192 GB200 +30 / +50 / +100 % and on 256 GB300
+    -13 %, gpt-oss-20b on 8 and 72 GB200 +57 % and +94 % and on 8 and 72 GB300 +25 % and +90 %, Megatron-Bridge's
+    Qwen3-30B-A3B 3.0 x while its Qwen3-235B-A22B came out 14 % slow). Fitted on all of them the share is 0.435
+    (15.0 % median in sample); refitted without the source judged, 31.5 % median and 158.5 % worst out of sample
+    (AutoModel -26..-40 % when the others fit it; MLPerf's DeepSeek-V3 keeps its measured loss of throughput per GPU
+    with scale, 3,993 -> 3,375 -> 2,324 tokens/s from 512 to 8,192 GB200, which the model does not have: +55 % at
+    8,192, while on 256 GB300 (TP 1, no recomputation) it runs 34 % faster than costed; gpt-oss on one rack +42-45 %;
+    Megatron-Bridge's Qwen3-30B-A3B 2.6 x: the framework's recipe, not the hardware - AutoModel runs the same model at
+    12,040 tokens/s per GPU on 8 H100 where that recipe reaches 5,275 on 16). The AutoModel runs are replayed with the
     routing their benchmark ran (FakeBalancedGate: a token's k experts consecutive, on one or two GPUs of one
     node)."""
     from benchmarks.crossval import _median_max, compute_bound_rows, scale_out_rows
@@ -124,11 +125,11 @@ def test_out_of_sample_errors_stay_within_todays_gate(cross_validated) -> None:
     assert median <= 12.85, median
     assert worst <= 38.3, max(scale_out, key=lambda r: abs(r.out_of_sample)).scored.case.label
     moe = [r for r in cross_validated if r.scored.moe]
-    assert len(moe) >= 13 and len({r.scored.source for r in moe}) >= 3
+    assert len(moe) >= 16 and len({r.scored.source for r in moe}) >= 3
     median, worst = _median_max([r.out_of_sample for r in moe])
-    assert median <= 25.4, median
-    assert worst <= 141.9, max(moe, key=lambda r: abs(r.out_of_sample)).scored.case.label
-    assert _median_max([r.shipped for r in moe])[0] <= 10.4  # in sample, the fitted experts' efficiency
+    assert median <= 31.6, median
+    assert worst <= 158.6, max(moe, key=lambda r: abs(r.out_of_sample)).scored.case.label
+    assert _median_max([r.shipped for r in moe])[0] <= 15.1  # in sample, the fitted experts' efficiency
 
 
 def test_one_jobs_scale_out_runs_on_two_sites_agree_where_the_model_does_not(training_results) -> None:
@@ -265,10 +266,10 @@ def test_serving_out_of_sample_errors_stay_within_todays_gate(serving_cross_vali
     group of its own: 17.5 % median, 21.4 % worst, the band such a plan carries. In sample, over the 184 dense and FP4
     cases: median 4.3 %, 15 over 15 % (13 with the Hopper FP8 calibration at 1.185 and 1.221; 4.1 % and 14 before the
     fp32-gradient replay; 4.9 % and 13 before pair moves). The 44 MoE rows (judged only; their experts' efficiency is
-    the one the MoE training runs fit, assumptions.moe_expert_efficiency): 29.5 % median, 221.7 % worst, 36 over 15 %
+    the one the MoE training runs fit, assumptions.moe_expert_efficiency): 34.7 % median, 237.8 % worst, 37 over 15 %
     (51.9 %, 331 % and 35 with the experts costed as dense GEMMs: the H100 / H200 FP8 Mixtral and the Qwen3-30B-A3B
-    rows came in; the A100 FP16 Mixtral throughputs went from 2-48 % to 37-55 % slow, their first-token times from
-    +71 / -6 % to +129 / +99 %)."""
+    rows came in; the A100 FP16 Mixtral throughputs went from 2-48 % to 32-54 % slow, their first-token times from
+    +71 / -6 % to +113 / +79 %)."""
     from benchmarks.crossval_serving import _median_max, judged
 
     _, rows = serving_cross_validated
@@ -281,7 +282,7 @@ def test_serving_out_of_sample_errors_stay_within_todays_gate(serving_cross_vali
     assert len(fp4) >= 42 and fp4_median <= 12.75 and fp4_worst <= 27.5, (fp4_median, fp4_worst)
     moe = [r.out_of_sample for r in judged(rows) if r.case.group == "moe"]
     moe_median, moe_worst = _median_max(moe)  # type: ignore[arg-type]
-    assert len(moe) >= 44 and moe_median <= 29.6 and moe_worst <= 221.8, (moe_median, moe_worst)
+    assert len(moe) >= 44 and moe_median <= 34.8 and moe_worst <= 237.9, (moe_median, moe_worst)
     fitted_or_judged = [r for r in rows if not r.case.moe]
     shipped_median, _ = _median_max([r.shipped for r in fitted_or_judged])
     assert shipped_median <= 4.3 and sum(abs(r.shipped) > 15.0 for r in fitted_or_judged) <= 15

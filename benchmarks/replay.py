@@ -185,6 +185,24 @@ def mlperf_405b_case(run: dict[str, Any], label: str, precision: str, hardware: 
         "tokens_per_s_per_gpu", _steady_state_tokens_per_s_per_gpu(run), STEADY_BLOCKS)
 
 
+def mlperf_deepseek_case(run: dict[str, Any], label: str, hardware: dict[str, Any], tp: int) -> Case:
+    """An MLPerf deepseekv3_671b pretraining run (DeepSeek-V3 671B, 4,096 tokens) as NVIDIA's v6.0 configs state it:
+    TP x PP 4 with 4 interleaved chunks x EP 32 (EP 32 / TP here: the planner's expert groups sit inside the
+    data-parallel ranks, as for NeMo's Qwen3 runs), micro-batch 1, MXFP8 with FP8 parameters and FP8 attention,
+    16-bit gradient reduce, costed without recomputation."""
+    gpus = hardware["count"]
+    return Case(run["id"], label, {
+        "task": "pretrain", "model": {"preset": "deepseek-v3"}, "seq_len": 4096, "precision": "fp8",
+        "stack": "megatron-core",
+        "training": {"global_batch": run["workload"]["global_batch_sequences"], "micro_batch": 1, "zero": 1,
+                     "recompute": "none", "weight_dtype": "fp8"},
+        "hardware": hardware,
+        "parallelism": {"tp": tp, "pp": 4, "cp": 1, "dp": gpus // (tp * 4), "ep": 32 // tp, "virtual_stages": 4,
+                        "sequence_parallel": tp > 1},
+        "assumptions": {"fp8_attention": True, **BF16_GRADIENT_REDUCE}},
+        "tokens_per_s_per_gpu", _steady_state_tokens_per_s_per_gpu(run), STEADY_BLOCKS, tier="A")
+
+
 def training_cases(catalog: Catalog) -> list[Case]:
     """Every training throughput case of published-runs.json the model covers, as scenarios."""
     runs = published_runs()
@@ -390,39 +408,24 @@ def training_cases(catalog: Catalog) -> list[Case]:
             tier="B"))
 
     # NVIDIA's MLPerf v6.0 MoE pretraining on GB200 NVL72 racks, at the steady state of each log's blocks (judged,
-    # never fitted). DeepSeek-V3 on 512, 2,048 and 8,192 GPUs: TP 2 x PP 4 (4 interleaved chunks) x EP 32 (here EP 16
-    # x TP 2, as the NeMo Qwen3 case above) x DP 64 / 256 / 1,024, micro-batch 1, MXFP8 with FP8 parameters and FP8
-    # attention, group-limited
-    # routing on real data, the flex (hybrid-EP) dispatcher inside a rack: modelled as 64-GPU NVLink groups with 16
-    # trays' 4 x 400 Gb/s each, as the 405B runs below. Its recipe recomputes the MLP modules, which the planner cannot
+    # never fitted). DeepSeek-V3 on 512, 2,048 and 8,192 GPUs at TP 2 (mlperf_deepseek_case), group-limited routing
+    # on real data, the flex (hybrid-EP) dispatcher inside a rack: modelled as 64-GPU NVLink groups with 16 trays'
+    # 4 x 400 Gb/s each, as the 405B runs below. Its recipe recomputes the MLP modules, which the planner cannot
     # express (none, the attention core, or whole layers): costed with no recomputation, flagged in the label; the
     # MTP layer (one layer of 62) is not in the preset either. gpt-oss-20b on one rack (TP 1 x CP 2 x EP 4 x DP 36)
     # and on two trays (DP 8, every GPU all 32 experts): the layouts from the config names the READMEs give (the
     # files are not in the library's copy), recomputation assumed none.
     for gpus in (512, 2048, 8192):
-        run = runs[f"mlperf-t60-deepseekv3-671b-{gpus}gb200-fp8"]
-        cases.append(Case(run["id"], f"MLPerf DeepSeek-V3 MoE, {gpus} GB200, FP8 [MLP recompute not modelled]", {
-            "task": "pretrain", "model": {"preset": "deepseek-v3"}, "seq_len": 4096, "precision": "fp8",
-            "stack": "megatron-core",
-            "training": {"global_batch": run["workload"]["global_batch_sequences"], "micro_batch": 1, "zero": 1,
-                         "recompute": "none", "weight_dtype": "fp8"},
-            "hardware": {"gpu": "gb200", "count": gpus, "gpus_per_node": 64, "network_gbps_per_node": 16 * 1600},
-            "parallelism": {"tp": 2, "pp": 4, "cp": 1, "dp": gpus // 8, "ep": 16, "virtual_stages": 4,
-                            "sequence_parallel": True},
-            "assumptions": {"fp8_attention": True, **BF16_GRADIENT_REDUCE}},
-            "tokens_per_s_per_gpu", _steady_state_tokens_per_s_per_gpu(run), STEADY_BLOCKS, tier="A"))
+        cases.append(mlperf_deepseek_case(
+            runs[f"mlperf-t60-deepseekv3-671b-{gpus}gb200-fp8"],
+            f"MLPerf DeepSeek-V3 MoE, {gpus} GB200, FP8 [MLP recompute not modelled]",
+            {"gpu": "gb200", "count": gpus, "gpus_per_node": 64, "network_gbps_per_node": 16 * 1600}, 2))
     # The same round on GB300 NVL72 racks (Theia): DeepSeek-V3 on 256 GPUs at TP 1 x PP 4 (4 chunks) x EP 32 x DP 64
     # with no recomputation (config_GB300_64x4x240xtp1pp4ep32cp1_mxfp8_full_cg.sh), 16 trays' 4 x 800 Gb/s a
     # 64-GPU group; gpt-oss-20b in the GB200 rack's layout and on two trays at 3 sequences a GPU.
-    run = runs["mlperf-t60-deepseekv3-671b-256gb300-fp8"]
-    cases.append(Case(run["id"], "MLPerf DeepSeek-V3 MoE, 256 GB300, FP8", {
-        "task": "pretrain", "model": {"preset": "deepseek-v3"}, "seq_len": 4096, "precision": "fp8",
-        "stack": "megatron-core",
-        "training": {"global_batch": 15360, "micro_batch": 1, "zero": 1, "recompute": "none", "weight_dtype": "fp8"},
-        "hardware": {"gpu": "gb300", "count": 256, "gpus_per_node": 64, "network_gbps_per_node": 16 * 3200},
-        "parallelism": {"tp": 1, "pp": 4, "cp": 1, "dp": 64, "ep": 32, "virtual_stages": 4},
-        "assumptions": {"fp8_attention": True, **BF16_GRADIENT_REDUCE}},
-        "tokens_per_s_per_gpu", _steady_state_tokens_per_s_per_gpu(run), STEADY_BLOCKS, tier="A"))
+    cases.append(mlperf_deepseek_case(
+        runs["mlperf-t60-deepseekv3-671b-256gb300-fp8"], "MLPerf DeepSeek-V3 MoE, 256 GB300, FP8",
+        {"gpu": "gb300", "count": 256, "gpus_per_node": 64, "network_gbps_per_node": 16 * 3200}, 1))
     for gpu, gpus, micro, layout in (
         ("gb200", 72, 1, {"tp": 1, "pp": 1, "cp": 2, "dp": 36, "ep": 4}),
         ("gb200", 8, 2, {"tp": 1, "pp": 1, "cp": 1, "dp": 8, "ep": 1}),

@@ -225,6 +225,23 @@ def test_the_nvl72_domain_carries_tensor_parallel_groups_larger_than_eight(bundl
                                "parallelism": {"tp": 16, "pp": 1}, "training": {"tokens": 1e10}}, bundled)
 
 
+def test_an_nvl72_gpu_without_gpus_per_node_is_costed_as_one_rack_not_nine_boards(bundled) -> None:
+    """`estimate` on 72 GB300 without `hardware.gpus_per_node` took 8 GPUs a node: it printed "9 nodes", sent the
+    pipeline over the network and gave the rack's 132 kW nameplate "per node" beside a 9-node cluster total. A GPU
+    that comes as an NVL72 rack now defaults to its 72-GPU NVLink domain; HGX parts keep 8, and a stated value wins."""
+    from gpuplanner.service import estimate_for_scenario
+
+    scenario = {"task": "pretrain", "model": {"preset": "llama-3.1-70b"}, "precision": "fp8", "seq_len": 8192,
+                "training": {"tokens": 1e10, "global_batch": 512}, "hardware": {"gpu": "gb300", "count": 72}}
+    rack = estimate_for_scenario(scenario, bundled)
+    assert rack.nodes == 1 and rack.training.step_breakdown_s["pipeline_send"] < 0.5
+    assert rack.power.cluster_kw_expected == pytest.approx(rack.power.node_kw_expected)
+    boards = estimate_for_scenario({**scenario, "hardware": {**scenario["hardware"], "gpus_per_node": 8}}, bundled)
+    assert boards.nodes == 9 and boards.training.step_time_s > rack.training.step_time_s
+    assert (bundled.gpu("gb200").default_gpus_per_node, bundled.gpu("b200").default_gpus_per_node,
+            bundled.gpu("l40s").default_gpus_per_node) == (72, 8, 8)
+
+
 def test_a_cloud_price_in_cny_is_used_at_the_users_rate_and_says_so(private_user_data) -> None:
     """A mainland-China rental listed in CNY (the user's own row: the bundled catalog has none yet) counts at
     `constraints.usd_to_cny`; before, any non-USD row was silently ignored by the planner."""

@@ -116,6 +116,12 @@ class GPU:
         return 8
 
     @property
+    def default_gpus_per_node(self) -> int:
+        """GPUs per node when the scenario does not say: the whole NVLink domain of an NVL72 rack (GB200 / GB300 are
+        sold and scheduled as 72-GPU racks), otherwise the eight of an HGX / OAM baseboard or a typical PCIe server."""
+        return max(8, self.scale_up_domain)
+
+    @property
     def reduces_in_switch(self) -> bool:
         """NVLink SHARP (NVLS): a fourth-generation-or-later NVLink behind a switch (HGX H100 / B200 baseboards,
         NVL72 racks) sums an all-reduce inside the switch ("an AllReduce offload system over NVLink only", NCCL's

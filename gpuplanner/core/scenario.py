@@ -310,7 +310,8 @@ def parse_scenario(data: object, resolve_model: Callable[[str], ModelArch], reso
     count = hardware.get("count")
     if count is not None:
         require_int("hardware.count", count, maximum=1 << 20)
-    gpus_per_node = require_int("hardware.gpus_per_node", hardware.get("gpus_per_node", 8), maximum=72)
+    gpus_per_node = require_int("hardware.gpus_per_node", hardware.get("gpus_per_node", gpu.default_gpus_per_node),
+                                 maximum=72)
     network = hardware.get("network_gbps_per_node")
     if network is not None:
         require_positive("hardware.network_gbps_per_node", network)

@@ -65,7 +65,11 @@ def plan_for_scenario(data: ScenarioDocument, catalog: Catalog, top: int = 5,
 
 
 def estimate_for_scenario(data: object, catalog: Catalog) -> Estimate:
-    """Parse, then estimate the scenario on its GPU, in the catalog's server for it (which gives the nameplate)."""
+    """Parse, then estimate the scenario on its GPU, in the catalog's server for it (which gives the nameplate and,
+    unless `hardware.gpus_per_node` says otherwise, how many GPUs a node holds: as a plan on that server does)."""
     scenario = scenario_from_data(data, catalog)
     node, _ = node_for(scenario.gpu, catalog.rows("servers"), PowerAssumptions())
+    hardware = data.get("hardware") if isinstance(data, dict) else None
+    if isinstance(hardware, dict) and "gpus_per_node" not in hardware and node.gpus != scenario.gpus_per_node:
+        scenario = scenario_from_data({**data, "hardware": {**hardware, "gpus_per_node": node.gpus}}, catalog)
     return estimate(scenario, node)

@@ -225,10 +225,12 @@ def test_the_nvl72_domain_carries_tensor_parallel_groups_larger_than_eight(bundl
                                "parallelism": {"tp": 16, "pp": 1}, "training": {"tokens": 1e10}}, bundled)
 
 
-def test_an_nvl72_gpu_without_gpus_per_node_is_costed_as_one_rack_not_nine_boards(bundled) -> None:
+def test_an_estimate_without_gpus_per_node_takes_the_node_of_the_catalogs_server(bundled) -> None:
     """`estimate` on 72 GB300 without `hardware.gpus_per_node` took 8 GPUs a node: it printed "9 nodes", sent the
-    pipeline over the network and gave the rack's 132 kW nameplate "per node" beside a 9-node cluster total. A GPU
-    that comes as an NVL72 rack now defaults to its 72-GPU NVLink domain; HGX parts keep 8, and a stated value wins."""
+    pipeline over the network and gave the rack's 132 kW nameplate "per node" beside a 9-node cluster total; 16 RTX
+    4090 made 2 nodes of 8 under a 4-GPU workstation's nameplate, "expected" above it. Without the key an estimate
+    takes the node of the server it is costed in, as a plan does (72 for an NVL72 rack, 4 for a workstation, 8 for
+    HGX); a stated value wins."""
     from gpuplanner.service import estimate_for_scenario
 
     scenario = {"task": "pretrain", "model": {"preset": "llama-3.1-70b"}, "precision": "fp8", "seq_len": 8192,
@@ -240,6 +242,14 @@ def test_an_nvl72_gpu_without_gpus_per_node_is_costed_as_one_rack_not_nine_board
     assert boards.nodes == 9 and boards.training.step_time_s > rack.training.step_time_s
     assert (bundled.gpu("gb200").default_gpus_per_node, bundled.gpu("b200").default_gpus_per_node,
             bundled.gpu("l40s").default_gpus_per_node) == (72, 8, 8)
+    consumer = {"task": "pretrain", "model": {"preset": "llama-3.1-8b"}, "training": {"tokens": 1e10},
+                "hardware": {"gpu": "rtx-4090", "count": 16}}
+    towers = estimate_for_scenario(consumer, bundled)
+    assert towers.nodes == 4 and towers.power.node_kw_expected < towers.power.node_kw_nameplate
+    assert estimate_for_scenario({**consumer, "hardware": {**consumer["hardware"], "gpus_per_node": 8}},
+                                 bundled).nodes == 2
+    h100 = estimate_for_scenario({**consumer, "hardware": {"gpu": "h100-sxm5-80gb", "count": 16}}, bundled)
+    assert h100.nodes == 2
 
 
 def test_a_cloud_price_in_cny_is_used_at_the_users_rate_and_says_so(private_user_data) -> None:

@@ -93,6 +93,8 @@ def test_estimate_header_words_the_task_and_counts_one_node_in_both_languages(tm
     ({**GOOD, "model": {"layers": 2}}, "model.hidden"),
     ({**GOOD, "hardware": {"gpu": "h100-sxm5-80gb", "count": 0}}, "hardware.count"),
     ({**GOOD, "hardware": {"gpu": "toaster"}}, "hardware.gpu"),
+    # Every GPU count refused for the GPU's missing bandwidth: that reason, not "no count gives a valid layout".
+    ({"task": "lora", "model": {"preset": "llama-3.1-8b"}, "hardware": {"gpu": "ascend-910b"}}, "hardware.gpu"),
     ({**GOOD, "parallelism": {"tp": 3}}, "parallelism.tp"),
     ({**GOOD, "training": {"tokens": 1e300}}, "training.tokens"),
     ({**GOOD, "training": {"global_batch": 1.5}}, "training.global_batch"),

@@ -460,10 +460,12 @@ def choose_count(scenario: Scenario, workload: TrainingWorkload) -> tuple[int, L
     deadline = scenario.constraints.get("deadline_days")
     count = 1
     last: tuple[int, LayoutSearch] | None = None
+    refusals: dict[str, InputError] = {}
     while count <= COUNT_SEARCH_LIMIT:
         try:
             search = search_layouts(workload, _cluster(scenario, count), scenario.assumptions, scenario.layout)
-        except InputError:
+        except InputError as error:
+            refusals.setdefault(str(error), error)
             count *= 2
             continue
         last = (count, search)
@@ -474,6 +476,8 @@ def choose_count(scenario: Scenario, workload: TrainingWorkload) -> tuple[int, L
                 return count, search
         count *= 2
     if last is None:
+        if len(refusals) == 1:  # every count refused for one reason (a GPU without a bandwidth): that is the answer
+            raise next(iter(refusals.values()))
         raise InputError("hardware.count", "no GPU count up to 65536 gives a valid layout for this batch")
     return last
 

@@ -178,8 +178,9 @@ FIELDS: tuple[Field, ...] = (
     Field("hardware.gpu", str, "h100-sxm5-80gb", help="a GPU id from `gpuplanner catalog gpus`"),
     Field("hardware.count", int, SEARCHED, 1, 1 << 20, unit="GPUs",
           help="smallest power of two that fits (and meets the deadline)"),
-    Field("hardware.gpus_per_node", int, "8; 72 for NVL72 racks", 1, 72, unit="GPUs",
-          help="GPUs in one node: one NVLink domain (72 in a GB200 / GB300 NVL72 rack)"),
+    Field("hardware.gpus_per_node", int, "the catalog server's", 1, 72, unit="GPUs",
+          help="GPUs in one node (one NVLink domain): by default those of the server the GPU is costed in, "
+          "e.g. 8 on an HGX board, 72 in a GB200 / GB300 NVL72 rack, 4 in a workstation"),
     Field("hardware.network_gbps_per_node", float, "per GPU class", 0.0, 1e6, True, "Gb/s",
           "the node's inter-node bandwidth: by default 400 Gb/s per GPU for Hopper/Blackwell/MI300-class SXM/OAM, "
           "200 per Ampere SXM, else 200 per node"),

@@ -82,6 +82,21 @@ def test_estimate_header_words_the_task_and_counts_one_node_in_both_languages(tm
     assert run_cli("--lang", "zh_CN", "estimate", "--lang", "en", str(serving)).stdout.splitlines()[0] == english
 
 
+def test_help_is_in_the_language_asked_for_and_every_option_says_what_it_does() -> None:
+    """`gpuplanner --lang zh_CN plan -h` printed English; `--top`, `--format` and `--pdf` had no help at all."""
+    english = run_cli("plan", "-h")
+    assert english.returncode == 0 and english.stdout.startswith("usage: gpuplanner plan")
+    assert "how many plans to show (default 5)" in english.stdout
+    assert "also write the rack and power spec sheet as a PDF" in english.stdout
+    for words in (("--lang", "zh_CN", "plan", "-h"), ("plan", "--lang=zh_CN", "--help")):
+        chinese = run_cli(*words)
+        assert chinese.returncode == 0 and chinese.stdout.startswith("用法：gpuplanner plan"), chinese.stdout
+        assert "显示多少个方案（默认 5）" in chinese.stdout and "选项" in chinese.stdout
+        assert "how many plans" not in chinese.stdout
+    top = run_cli("--lang", "zh_CN", "-h").stdout
+    assert "为 AI 训练与推理规划 GPU 服务器。" in top and "评估一个场景" in top
+
+
 @pytest.mark.parametrize(("content", "field"), [
     ("{not json", "scenario"),
     ({**GOOD, "colour": "blue"}, "colour"),

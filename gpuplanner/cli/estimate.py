@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from gpuplanner.cli.catalog import open_catalog
+from gpuplanner.cli.output import format_help
 from gpuplanner.core.export import result_json
 from gpuplanner.core.results import Estimate
 from gpuplanner.i18n import fill
@@ -133,8 +134,8 @@ def print_result(result: R, output_format: str, report: Callable[[R], str]) -> N
 
 
 def add_estimate_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    parser = sub.add_parser("estimate", help="evaluate one scenario")
-    parser.add_argument("scenario", metavar="SCENARIO.json")
-    parser.add_argument("--format", choices=["json", "text"], default="text")
-    parser.add_argument("--lang", choices=["zh_CN", "en"], default=None, help="language of the text report")
+    parser = sub.add_parser("estimate", help=tr("evaluate one scenario"))
+    parser.add_argument("scenario", metavar="SCENARIO.json", help=tr("the scenario (README: Scenario file)"))
+    parser.add_argument("--format", choices=["json", "text"], default="text", help=format_help())
+    parser.add_argument("--lang", choices=["zh_CN", "en"], default=None, help=tr("language of the text report"))
     parser.set_defaults(handler=command_estimate)

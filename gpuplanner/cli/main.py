@@ -6,21 +6,36 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Callable, Sequence
-from typing import NoReturn
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, NoReturn
 
 from gpuplanner import __version__
 from gpuplanner.catalog.store import CatalogError
 from gpuplanner.cli.catalog import CATALOG_TABLES, command_catalog, command_import_quote, print_catalog_notes
-from gpuplanner.cli.output import EXIT_BAD_INPUT, EXIT_BROKEN, EXIT_BROKEN_PIPE, EXIT_BUG, report_line
+from gpuplanner.cli.output import EXIT_BAD_INPUT, EXIT_BROKEN, EXIT_BROKEN_PIPE, EXIT_BUG, format_help, report_line
 from gpuplanner.core.cost import CostAssumptions
 from gpuplanner.core.errors import InputError
 from gpuplanner.display import has_display
-from gpuplanner.i18n.cli import translated_message
+from gpuplanner.i18n.cli import tr, translated_message, use_language
+
+
+class TranslatedHelpFormatter(argparse.HelpFormatter):
+    """argparse's help with its "usage:" in the command line's language."""
+
+    def add_usage(self, usage: str | None, actions: Iterable[argparse.Action],
+                  groups: Iterable[argparse._MutuallyExclusiveGroup], prefix: str | None = None) -> None:
+        super().add_usage(usage, actions, groups, tr("usage: ") if prefix is None else prefix)
 
 
 class OneLineParser(argparse.ArgumentParser):
-    """argparse that reports usage errors as a single line and exit code 2."""
+    """argparse that reports usage errors as a single line and exit code 2, and words its help's headings in the
+    command line's language (`gpuplanner --lang zh_CN plan -h`)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, add_help=False, formatter_class=TranslatedHelpFormatter, **kwargs)
+        self._positionals.title = tr("positional arguments")
+        self._optionals.title = tr("options")
+        self.add_argument("-h", "--help", action="help", help=tr("show this help message and exit"))
 
     def error(self, message: str) -> NoReturn:
         report_line(f"gpuplanner: error: {message}")
@@ -48,27 +63,28 @@ def command_default(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = OneLineParser(prog="gpuplanner", description="Plan GPU servers for AI training and inference.")
-    parser.add_argument("--version", action="version", version=f"gpuplanner {__version__}")
+    parser = OneLineParser(prog="gpuplanner", description=tr("Plan GPU servers for AI training and inference."))
+    parser.add_argument("--version", action="version", version=f"gpuplanner {__version__}",
+                        help=tr("show the version and exit"))
     parser.add_argument("--smoke-test", action="store_true",
-                        help="open the window (offscreen without a display), wait for the first result, "
-                        "print the times, exit 0")
+                        help=tr("open the window (offscreen without a display), wait for the first result, "
+                                "print the times, exit 0"))
     # Its own dest: argparse lets a sub-command's --lang default (None) overwrite a shared one.
     parser.add_argument("--lang", dest="global_lang", choices=["zh_CN", "en"],
-                        help="interface language (default: the system's); also the language of a command's report")
+                        help=tr("interface language (default: the system's); also the language of a command's report"))
     parser.set_defaults(handler=command_default)
     sub = parser.add_subparsers(dest="command", parser_class=OneLineParser)
 
-    catalog = sub.add_parser("catalog", help="list catalog entries with their ids")
-    catalog.add_argument("table", choices=sorted(CATALOG_TABLES))
-    catalog.add_argument("--format", choices=["json", "text"], default="text")
+    catalog = sub.add_parser("catalog", help=tr("list catalog entries with their ids"))
+    catalog.add_argument("table", choices=sorted(CATALOG_TABLES), help=tr("which table to list"))
+    catalog.add_argument("--format", choices=["json", "text"], default="text", help=format_help())
     catalog.set_defaults(handler=command_catalog)
 
-    quote = sub.add_parser("import-quote", help="replace catalog prices with a vendor's quote (CSV: item, unit_price, "
-                           "currency, date, note)")
-    quote.add_argument("quote", metavar="QUOTE.csv")
+    quote = sub.add_parser("import-quote", help=tr("replace catalog prices with a vendor's quote (CSV: item, "
+                                                         "unit_price, currency, date, note)"))
+    quote.add_argument("quote", metavar="QUOTE.csv", help=tr("the vendor's quote as CSV"))
     quote.add_argument("--usd-to-cny", type=float, default=CostAssumptions.usd_to_cny,
-                       help="exchange rate for CNY lines (default %(default)s)")
+                       help=tr("exchange rate for CNY lines (default %(default)s)"))
     quote.set_defaults(handler=command_import_quote)
 
     from gpuplanner.cli.estimate import add_estimate_commands
@@ -77,12 +93,12 @@ def build_parser() -> argparse.ArgumentParser:
     add_estimate_commands(sub)
     add_plan_command(sub)
 
-    gui = sub.add_parser("gui", help="open the desktop application")
-    gui.add_argument("--smoke-test", action="store_true")
-    gui.add_argument("--lang", choices=["zh_CN", "en"])
+    gui = sub.add_parser("gui", help=tr("open the desktop application"))
+    gui.add_argument("--smoke-test", action="store_true", help=argparse.SUPPRESS)
+    gui.add_argument("--lang", choices=["zh_CN", "en"], help=tr("interface language (default: the system's)"))
     gui.set_defaults(handler=command_gui)
 
-    demo = sub.add_parser("demo", help="print the recommended plan for a built-in example scenario")
+    demo = sub.add_parser("demo", help=tr("print the recommended plan for a built-in example scenario"))
     demo.set_defaults(handler=command_demo)
     return parser
 
@@ -117,8 +133,24 @@ def _run(handler: Callable[[argparse.Namespace], int], args: argparse.Namespace)
         return EXIT_BUG
 
 
+def help_language(argv: Sequence[str]) -> str | None:
+    """The `--lang` of a command line that asks for help (`gpuplanner --lang zh_CN plan -h`), so the help is in
+    that language. Only then: a window opened later needs to create Qt's application object itself."""
+    if not {"-h", "--help"} & set(argv):
+        return None
+    for index, word in enumerate(argv):
+        if word == "--lang" and index + 1 < len(argv):
+            return argv[index + 1]
+        if word.startswith("--lang="):
+            return word.split("=", 1)[1]
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    if help_language(words) in ("zh_CN",):
+        use_language(help_language(words))
+    args = build_parser().parse_args(words)
     if getattr(args, "lang", None) is None:  # `gpuplanner --lang zh_CN estimate ...`: the language given first
         args.lang = args.global_lang
     return run_handler(args.handler, args)

@@ -26,3 +26,10 @@ def safe_line(text: str, limit: int = MAX_ERROR_LINE) -> str:
 
 def report_line(text: str, limit: int = MAX_ERROR_LINE) -> None:
     print(safe_line(text, limit), file=sys.stderr)
+
+
+def format_help() -> str:
+    """One wording for every command's --format, in the command line's language."""
+    from gpuplanner.i18n.cli import tr
+
+    return tr("json: the headless contract's fields (DESIGN.md §6); text: a report (default)")

@@ -10,6 +10,7 @@ from typing import Any
 
 from gpuplanner.cli.catalog import open_catalog
 from gpuplanner.cli.estimate import format_number, precision_words, print_result
+from gpuplanner.cli.output import format_help
 from gpuplanner.core.cost import currency_symbol
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.plan import REGION_WORDS
@@ -233,19 +234,21 @@ def command_plan(args: argparse.Namespace) -> int:
         except OSError as exc:
             raise InputError("--pdf", "cannot write {path}: {reason}", path=args.pdf,
                              reason=exc.strerror or str(exc)) from None
-        print(f"wrote {args.pdf} ({pages} pages)", file=sys.stderr)
+        print(fill(tr("wrote %1 (%2 pages)"), args.pdf, pages), file=sys.stderr)
     print_result(result, args.format, plan_report)
     return 0
 
 
 def add_plan_command(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    parser = sub.add_parser("plan", help="rank catalog hardware for a scenario, with site and cost")
-    parser.add_argument("scenario", metavar="SCENARIO.json")
-    parser.add_argument("--top", type=int, default=5)
-    parser.add_argument("--format", choices=["json", "text"], default="text")
-    parser.add_argument("--pdf", metavar="SHEET.pdf")
-    parser.add_argument("--lang", choices=["zh_CN", "en"], default=None)
-    parser.add_argument("--page-size", choices=["A4", "Letter"], default="A4")
-    parser.add_argument("--project", help="project name printed on the spec sheet")
+    parser = sub.add_parser("plan", help=tr("rank catalog hardware for a scenario, with site and cost"))
+    parser.add_argument("scenario", metavar="SCENARIO.json", help=tr("the scenario (README: Scenario file)"))
+    parser.add_argument("--top", type=int, default=5, help=tr("how many plans to show (default %(default)s)"))
+    parser.add_argument("--format", choices=["json", "text"], default="text", help=format_help())
+    parser.add_argument("--pdf", metavar="SHEET.pdf", help=tr("also write the rack and power spec sheet as a PDF"))
+    parser.add_argument("--lang", choices=["zh_CN", "en"], default=None,
+                        help=tr("language of the text report and the spec sheet"))
+    parser.add_argument("--page-size", choices=["A4", "Letter"], default="A4",
+                        help=tr("the spec sheet's paper (default %(default)s)"))
+    parser.add_argument("--project", help=tr("project name printed on the spec sheet"))
     parser.set_defaults(handler=command_plan)
 

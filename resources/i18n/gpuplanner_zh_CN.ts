@@ -4,11 +4,11 @@
 <context>
     <name></name>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="24"/>
-        <location filename="../../gpuplanner/cli/plan.py" line="25"/>
-        <location filename="../../gpuplanner/cli/plan.py" line="29"/>
-        <location filename="../../gpuplanner/cli/plan.py" line="79"/>
-        <location filename="../../gpuplanner/cli/plan.py" line="86"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="25"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="26"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="30"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="80"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="87"/>
         <location filename="../../gpuplanner/report/formatting.py" line="33"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="154"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="156"/>
@@ -120,67 +120,67 @@
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="31"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="32"/>
         <source>%1 · %2 · %3 on %4 x %5 (%6 nodes)</source>
         <translation>%1 · %2 · %3，%4 × %5（%6 个节点）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="31"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="32"/>
         <source>%1 · %2 · %3 on %4 x %5 (1 node)</source>
         <translation>%1 · %2 · %3，%4 × %5（1 个节点）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="34"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="35"/>
         <source>Fits: yes</source>
         <translation>显存够用：是</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="34"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="35"/>
         <source>Fits: NO</source>
         <translation>显存够用：否</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="37"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="38"/>
         <source>trainable parameters %1</source>
         <translation>可训练参数 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="40"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="41"/>
         <source>Layout: %1</source>
         <translation>并行布局：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="41"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="42"/>
         <source>Layout: %1 (v=%2) · ZeRO-%3 · micro-batch %4 · recompute %5 · sequence parallel %6</source>
         <translation>并行布局：%1（v=%2）· ZeRO-%3 · 微批 %4 · 重计算 %5 · 序列并行 %6</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="43"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="44"/>
         <source>on</source>
         <translation>开</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="43"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="44"/>
         <source>off</source>
         <translation>关</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="47"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="48"/>
         <source>weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="47"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="48"/>
         <source>gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="47"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="48"/>
         <source>optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="48"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="49"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="411"/>
         <location filename="../../gpuplanner/ui/details.py" line="72"/>
         <location filename="../../gpuplanner/ui/details.py" line="238"/>
@@ -188,63 +188,63 @@
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="48"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="49"/>
         <source>activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="48"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="49"/>
         <source>overhead</source>
         <translation>额外开销</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="51"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="52"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="51"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="52"/>
         <source>capacity</source>
         <translation>容量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="54"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="55"/>
         <source>%1 tokens/s (%2 per GPU)</source>
         <translation>每秒 %1 token（单卡 %2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="56"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="57"/>
         <source>%1 images/s</source>
         <translation>每秒 %1 张图</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="60"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="61"/>
         <source>step time %1 s (±%2%)</source>
         <translation>单步时间 %1 秒（±%2%）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="63"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="64"/>
         <source>model TFLOP/s %1 per GPU, MFU %2%</source>
         <translation>单卡模型算力 %1 TFLOP/s，MFU %2%</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="65"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="66"/>
         <source>run %1 days, %2 GPU-hours</source>
         <translation>总时长 %1 天，%2 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="67"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="68"/>
         <source>goodput %1% (%2 days of steps, %3 interruptions expected, a checkpoint every %4 min)</source>
         <translation>有效训练时间 %1%（纯训练步骤 %2 天，预计中断 %3 次，每 %4 分钟保存一次检查点）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="71"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="72"/>
         <source>step breakdown</source>
         <translation>单步构成</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="76"/>
-        <location filename="../../gpuplanner/cli/estimate.py" line="78"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="77"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="79"/>
         <location filename="../../gpuplanner/ui/details.py" line="130"/>
         <location filename="../../gpuplanner/ui/details.py" line="132"/>
         <location filename="../../gpuplanner/ui/details.py" line="133"/>
@@ -252,59 +252,75 @@
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="77"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="78"/>
         <source>Software stack %1: fixed %2; set by you %3; searched %4</source>
         <translation>软件栈 %1：固定 %2；由你设定 %3；搜索 %4</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="83"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="84"/>
         <source>Serving (%1, ±%2%)</source>
         <translation>推理服务（%1，±%2%）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="84"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="85"/>
         <source>time to first token %1 ms</source>
         <translation>首 token 时延 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="85"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="86"/>
         <source>time per output token %1 ms</source>
         <translation>每个输出 token %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="86"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="87"/>
         <source>output tokens/s %1 (%2 per GPU)</source>
         <translation>每秒输出 token %1（单卡 %2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="88"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="89"/>
         <source>largest batch %1 sequences per replica (KV-cache room, %2 admission)</source>
         <translation>每个副本最大批量 %1 条序列（KV 缓存容量，%2 准入）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="90"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="91"/>
         <source>replicas %1 x %2 GPU(s); the load needs %3 (%4 GPUs)</source>
         <translation>副本 %1 × %2 块 GPU；负载需要 %3 个副本（%4 块 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="94"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="95"/>
         <source>Power: %1 kW nameplate and %2 kW expected per node, %3 kW cluster</source>
         <translation>功耗：每节点额定 %1 kW、预计 %2 kW，集群 %3 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="98"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="99"/>
         <source>energy per run %1 MWh (IT, before PUE)</source>
         <translation>单次运行耗电 %1 MWh（IT 侧，未计 PUE）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="101"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="102"/>
         <source>Other layouts</source>
         <translation>其他布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="119"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="120"/>
         <source>%1 (%2 requested)</source>
         <translation>%1（请求的是 %2）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/estimate.py" line="137"/>
+        <source>evaluate one scenario</source>
+        <translation>评估一个场景</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/estimate.py" line="138"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="244"/>
+        <source>the scenario (README: Scenario file)</source>
+        <translation>场景文件（见 README：Scenario file）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/estimate.py" line="140"/>
+        <source>language of the text report</source>
+        <translation>文本报告的语言</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="411"/>
@@ -1207,7 +1223,7 @@
         <translation>本方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="105"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="106"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="483"/>
         <location filename="../../gpuplanner/ui/details.py" line="54"/>
         <location filename="../../gpuplanner/ui/details.py" line="277"/>
@@ -1346,7 +1362,7 @@
         <translation>可获得性</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="86"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="87"/>
         <location filename="../../gpuplanner/ui/details.py" line="114"/>
         <location filename="../../gpuplanner/ui/details.py" line="155"/>
         <source>undated</source>
@@ -1709,7 +1725,7 @@
         <translation>部署</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="33"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="34"/>
         <location filename="../../gpuplanner/ui/details.py" line="55"/>
         <location filename="../../gpuplanner/ui/details.py" line="266"/>
         <location filename="../../gpuplanner/ui/details.py" line="299"/>
@@ -1727,7 +1743,7 @@
         <translation>并行布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="45"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="46"/>
         <location filename="../../gpuplanner/ui/details.py" line="48"/>
         <source>Memory per GPU (GiB)</source>
         <translation>单卡显存（GiB）</translation>
@@ -1749,13 +1765,13 @@
         <translation>机房</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="59"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="60"/>
         <location filename="../../gpuplanner/ui/details.py" line="53"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="33"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="34"/>
         <location filename="../../gpuplanner/ui/details.py" line="56"/>
         <location filename="../../gpuplanner/ui/details.py" line="266"/>
         <location filename="../../gpuplanner/ui/details.py" line="299"/>
@@ -1783,164 +1799,284 @@
         <translation>排名成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="41"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="42"/>
         <source>Near misses (not answers: each breaks a limit or misses a goal you set):</source>
         <translation>接近的方案（不是答案：每个都突破了您设定的某项限制或未达成某个目标）：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="52"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="53"/>
         <source>Why each GPU has no plan:</source>
         <translation>各 GPU 没有方案的原因：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="78"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="79"/>
         <source>purchase price: %1</source>
         <translation>采购价格：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="79"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="80"/>
         <source>server figures: %1</source>
         <translation>服务器参数：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="86"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="87"/>
         <source>%1, %2</source>
         <translation>%1，%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="95"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="96"/>
         <source>rented: %1 x %2 from %3; region: %4; prices of %5</source>
         <translation>租用：%1 × %2，云厂商 %3；地域：%4；价格日期 %5</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="98"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="99"/>
         <source>cost (%1): on demand %2 per GPU-hour (reserved %3, spot %4); this job on demand %5</source>
         <translation>成本（%1）：按量付费每 GPU 小时 %2（预留 %3，竞价 %4）；本任务按量付费 %5</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="102"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="103"/>
         <source>rental price: %1</source>
         <translation>租用价格：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="103"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="104"/>
         <source>site: none needed (racks, power and cooling are the provider&apos;s)</source>
         <translation>机房：不需要（机柜、供电和散热由云厂商提供）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="112"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="113"/>
         <source>bought in %1: %2 (%3; %4)</source>
         <translation>在%1购买：%2（%3；%4）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="127"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="128"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="127"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="128"/>
         <source>where</source>
         <translation>部署</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="127"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="128"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="127"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="128"/>
         <source>nodes</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="127"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="128"/>
         <source>racks</source>
         <translation>机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="128"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="129"/>
         <source>days or tok/s</source>
         <translation>天数或 tok/s</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="128"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="129"/>
         <source>cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="130"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="131"/>
         <source>Plans ranked (%1 evaluated, %2 meet the goals)</source>
         <translation>方案排名（已评估 %1 个，%2 个满足目标）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="141"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="142"/>
         <source>#1 in detail: %1 x %2 (%3)</source>
         <translation>第 1 名详情：%1 × %2（%3）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="142"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="143"/>
         <source>why:</source>
         <translation>理由：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="143"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="144"/>
         <source>layout: %1</source>
         <translation>并行布局：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="144"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="145"/>
         <source>memory per GPU: %1 of %2 GiB</source>
         <translation>单卡显存：%1 / %2 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="60"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="237"/>
+        <source>wrote %1 (%2 pages)</source>
+        <translation>已写入 %1（%2 页）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/plan.py" line="243"/>
+        <source>rank catalog hardware for a scenario, with site and cost</source>
+        <translation>为场景对目录中的硬件排序，附机房与成本</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/plan.py" line="245"/>
+        <source>how many plans to show (default %(default)s)</source>
+        <translation>显示多少个方案（默认 %(default)s）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/plan.py" line="247"/>
+        <source>also write the rack and power spec sheet as a PDF</source>
+        <translation>同时把机柜与供电规格单写成 PDF</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/plan.py" line="249"/>
+        <source>language of the text report and the spec sheet</source>
+        <translation>文本报告与规格单的语言</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/plan.py" line="251"/>
+        <source>the spec sheet&apos;s paper (default %(default)s)</source>
+        <translation>规格单的纸张（默认 %(default)s）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/plan.py" line="252"/>
+        <source>project name printed on the spec sheet</source>
+        <translation>印在规格单上的项目名称</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/plan.py" line="61"/>
         <source>node: %1 — %2 kW nameplate, %3 kW expected, %4U</source>
         <translation>节点：%1 — 额定 %2 kW，预计 %3 kW，%4U</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="63"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="64"/>
         <source>racks: %1 x %2 nodes, %3 kW per rack (limited by %4); cooling: %5</source>
         <translation>机柜：%1 个 × %2 个节点，单柜 %3 kW（受限于 %4）；散热：%5</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="66"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="67"/>
         <source>(beyond the site&apos;s cooling)</source>
         <translation>（超出机房散热能力）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="67"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="68"/>
         <source>circuits: %1 per A/B feed of %2 kW; heat %3 BTU/h per rack</source>
         <translation>回路：A/B 每路 %1 个 %2 kW 回路；单柜发热 %3 BTU/h</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="70"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="71"/>
         <source>cluster: %1 kW IT, %2 kW facility; fabric %3 leaf + %4 spine (%5)</source>
         <translation>集群：IT %1 kW，机房总功率 %2 kW；网络 %3 台叶交换机 + %4 台脊交换机（%5）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="73"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="74"/>
         <source>cost (%1): capex %2, opex/yr %3, TCO %4 yr %5; cloud on demand %6 per GPU-hour; break-even utilisation %7</source>
         <translation>成本（%1）：资本支出 %2，年运营支出 %3，%4 年总拥有成本 %5；云上按量付费每 GPU 小时 %6；盈亏平衡利用率 %7</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="146"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="147"/>
         <source>precision: %1</source>
         <translation>精度：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="151"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="152"/>
         <source>warnings:</source>
         <translation>警告：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="152"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="153"/>
         <source>Cost vs time (Pareto front):</source>
         <translation>成本与时间（帕累托前沿）：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="154"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="155"/>
         <source>%1 days</source>
         <translation>%1 天</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/main.py" line="27"/>
+        <source>usage: </source>
+        <translation>用法：</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/main.py" line="36"/>
+        <source>positional arguments</source>
+        <translation>位置参数</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/main.py" line="37"/>
+        <source>options</source>
+        <translation>选项</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/main.py" line="38"/>
+        <source>show this help message and exit</source>
+        <translation>显示此帮助并退出</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/main.py" line="66"/>
+        <source>Plan GPU servers for AI training and inference.</source>
+        <translation>为 AI 训练与推理规划 GPU 服务器。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/main.py" line="68"/>
+        <source>show the version and exit</source>
+        <translation>显示版本并退出</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/main.py" line="70"/>
+        <source>open the window (offscreen without a display), wait for the first result, print the times, exit 0</source>
+        <translation>打开窗口（无显示器时离屏），等待第一个结果，打印耗时，以 0 退出</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/main.py" line="74"/>
+        <source>interface language (default: the system&apos;s); also the language of a command&apos;s report</source>
+        <translation>界面语言（默认：系统语言）；也是命令报告的语言</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/main.py" line="78"/>
+        <source>list catalog entries with their ids</source>
+        <translation>列出目录条目及其 id</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/main.py" line="79"/>
+        <source>which table to list</source>
+        <translation>要列出的表</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/main.py" line="83"/>
+        <source>replace catalog prices with a vendor&apos;s quote (CSV: item, unit_price, currency, date, note)</source>
+        <translation>用供应商报价替换目录价格（CSV：item, unit_price, currency, date, note）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/main.py" line="85"/>
+        <source>the vendor&apos;s quote as CSV</source>
+        <translation>CSV 格式的供应商报价</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/main.py" line="87"/>
+        <source>exchange rate for CNY lines (default %(default)s)</source>
+        <translation>人民币报价行的汇率（默认 %(default)s）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/main.py" line="96"/>
+        <source>open the desktop application</source>
+        <translation>打开桌面应用</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/main.py" line="98"/>
+        <source>interface language (default: the system&apos;s)</source>
+        <translation>界面语言（默认：系统语言）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/main.py" line="101"/>
+        <source>print the recommended plan for a built-in example scenario</source>
+        <translation>打印内置示例场景的推荐方案</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/output.py" line="35"/>
+        <source>json: the headless contract&apos;s fields (DESIGN.md §6); text: a report (default)</source>
+        <translation>json：无界面契约的字段（DESIGN.md §6）；text：报告（默认）</translation>
     </message>
 </context>
 <context>

@@ -97,6 +97,20 @@ def test_help_is_in_the_language_asked_for_and_every_option_says_what_it_does() 
     assert "为 AI 训练与推理规划 GPU 服务器。" in top and "评估一个场景" in top
 
 
+def test_the_demo_speaks_the_language_asked_for_with_its_columns_aligned() -> None:
+    """`gpuplanner --lang zh_CN demo` printed English around a Chinese table whose Chinese headings (two columns a
+    character) pushed every heading right of its column; "12.0 d" stayed English beside "12.0 天" below."""
+    from gpuplanner.cli.output import display_width, pad
+
+    assert (display_width("部署"), pad("部署", 6), pad("GPU 数", 8, True)) == (4, "部署  ", "  GPU 数")
+    lines = run_cli("--lang", "zh_CN", "demo").stdout.splitlines()
+    assert lines[0].startswith("示例：14 天内") and lines[-1].startswith("用你自己的场景运行")
+    header = next(index for index, line in enumerate(lines) if line.startswith("#  GPU"))
+    table = lines[header:header + 6]
+    assert len({display_width(line) for line in table}) == 1, table  # every row ends under the cost heading
+    assert all(" 天 " in row for row in table[1:]) and "理由：" in "\n".join(lines)
+
+
 @pytest.mark.parametrize(("content", "field"), [
     ("{not json", "scenario"),
     ({**GOOD, "colour": "blue"}, "colour"),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from gpuplanner.cli.catalog import open_catalog
 from gpuplanner.cli.plan import plan_report
+from gpuplanner.i18n.cli import tr, use_language
 from gpuplanner.service import plan_for_scenario
 
 EXAMPLE_SCENARIO = {
@@ -17,8 +18,11 @@ EXAMPLE_SCENARIO = {
 }
 
 
-def run_demo() -> int:
-    print("Example: pretrain Llama-2-7B on 200B tokens within 14 days; buy or rent, 20 kW racks, $0.10/kWh.\n")
+def run_demo(language: str | None = None) -> int:
+    use_language(language)
+    print(tr("Example: pretrain Llama-2-7B on 200B tokens within 14 days; buy or rent, 20 kW racks, $0.10/kWh.")
+          + "\n")
     print(plan_report(plan_for_scenario(dict(EXAMPLE_SCENARIO), open_catalog())))
-    print("\nRun `gpuplanner plan SCENARIO.json` with your own scenario (see README), or open the app on a desktop.")
+    print("\n" + tr("Run `gpuplanner plan SCENARIO.json` with your own scenario (see README), or open the app on a "
+                    "desktop."))
     return 0

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from gpuplanner.cli.catalog import open_catalog
-from gpuplanner.cli.output import format_help
+from gpuplanner.cli.output import format_help, pad
 from gpuplanner.core.export import result_json
 from gpuplanner.core.results import Estimate
 from gpuplanner.i18n import fill
@@ -48,9 +48,9 @@ def estimate_report(result: Estimate) -> str:
     labels = {"weights": tr("weights"), "gradients": tr("gradients"), "optimizer": tr("optimizer"),
               "activations": tr("activations"), "kv_cache": tr("KV cache"), "overhead": tr("overhead")}
     for key, value in memory.parts_of(result.inference is not None):
-        lines.append(f"  {labels[key]:<12}{value:>9.1f}")
+        lines.append(f"  {pad(labels[key], 12)}{value:>9.1f}")
     for label, value in ((tr("total"), memory.total), (tr("capacity"), memory.capacity)):
-        lines.append(f"  {label:<12}{value:>9.1f}")
+        lines.append(f"  {pad(label, 12)}{value:>9.1f}")
     if training:
         rate = (fill(tr("%1 tokens/s (%2 per GPU)"), format_number(training.tokens_per_s),
                      format_number(training.tokens_per_s_per_gpu)) if training.tokens_per_s is not None

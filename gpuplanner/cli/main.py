@@ -51,14 +51,15 @@ def command_gui(args: argparse.Namespace) -> int:
 def command_demo(args: argparse.Namespace) -> int:
     from gpuplanner.cli.demo import run_demo
 
-    return run_demo()
+    return run_demo(getattr(args, "lang", None))
 
 
 def command_default(args: argparse.Namespace) -> int:
     """No sub-command: the GUI when there is a screen, else the headless demo."""
     if args.smoke_test or has_display():
         return command_gui(args)
-    print("No display found: running the headless demo (use `gpuplanner gui` on a desktop).\n")
+    use_language(getattr(args, "lang", None))
+    print(tr("No display found: running the headless demo (use `gpuplanner gui` on a desktop).") + "\n")
     return command_demo(args)
 
 
@@ -99,6 +100,7 @@ def build_parser() -> argparse.ArgumentParser:
     gui.set_defaults(handler=command_gui)
 
     demo = sub.add_parser("demo", help=tr("print the recommended plan for a built-in example scenario"))
+    demo.add_argument("--lang", choices=["zh_CN", "en"], help=tr("language of the text report"))
     demo.set_defaults(handler=command_demo)
     return parser
 

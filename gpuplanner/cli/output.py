@@ -33,3 +33,15 @@ def format_help() -> str:
     from gpuplanner.i18n.cli import tr
 
     return tr("json: the headless contract's fields (DESIGN.md §6); text: a report (default)")
+
+
+def display_width(text: str) -> int:
+    """Columns `text` takes in a terminal: East Asian wide and full-width characters take two."""
+    return sum(2 if unicodedata.east_asian_width(char) in ("W", "F") else 1 for char in text)
+
+
+def pad(text: str, width: int, right: bool = False) -> str:
+    """`text` padded to `width` terminal columns (a Chinese word counts its characters twice), left-aligned or
+    right-aligned as `f"{text:<width}"` / `f"{text:>width}"` would for ASCII."""
+    space = " " * max(0, width - display_width(text))
+    return space + text if right else text + space

@@ -5,12 +5,13 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from gpuplanner.cli.catalog import open_catalog
 from gpuplanner.cli.estimate import format_number, precision_words, print_result
-from gpuplanner.cli.output import format_help
+from gpuplanner.cli.output import format_help, pad
 from gpuplanner.core.cost import currency_symbol
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.plan import REGION_WORDS
@@ -21,6 +22,10 @@ from gpuplanner.i18n.layout_words import layout_text
 from gpuplanner.scenario_file import load_scenario_json
 from gpuplanner.service import plan_for_scenario
 
+
+def listed(texts: Iterable[str]) -> str:
+    """Items of one line ("a; b" in English, "a；b" in Chinese)."""
+    return tr("; ").join(texts)
 
 def money(value: float | None, currency: str, decimals: int = 0) -> str:
     return tr("n/a") if value is None else f"{currency_symbol(currency)}{value:,.{decimals}f}"
@@ -41,8 +46,9 @@ def near_miss_lines(result: PlanResult) -> list[str]:
         return []
     lines = [tr("Near misses (not answers: each breaks a limit or misses a goal you set):")]
     for plan in near:
-        misses = "; ".join(translated_message(m) for m in plan.misses)
-        lines.append(f"  - {plan.count} x {plan.gpu} ({deployment_label(plan.deployment)}): {misses}")
+        misses = listed(translated_message(m) for m in plan.misses)
+        lines.append("  - " + fill(tr("%1: %2"), f"{plan.count} x {plan.gpu} ({deployment_label(plan.deployment)})",
+                                   misses))
     return lines
 
 
@@ -127,20 +133,21 @@ def plan_report(result: PlanResult) -> str:
         lines += [translated_message(result.note), ""]
     gpu, where, gpus, nodes, racks = tr("GPU"), tr("where"), tr("GPUs"), tr("nodes"), tr("racks")
     speed_label, cost_label = tr("days or tok/s"), tr("cost")
-    header = f"{'#':<3}{gpu:<22}{where:<9}{gpus:>6}{nodes:>6}{racks:>6}{speed_label:>15}{cost_label:>16}"
+    header = (f"{'#':<3}{pad(gpu, 22)}{pad(where, 9)}{pad(gpus, 6, True)}{pad(nodes, 6, True)}{pad(racks, 6, True)}"
+              f"{pad(speed_label, 15, True)}{pad(cost_label, 16, True)}")
     lines += [fill(tr("Plans ranked (%1 evaluated, %2 meet the goals)"), result.evaluated, result.meeting_goals),
               header]
     for plan in plans:
-        speed = (f"{plan.days:.1f} d" if plan.inference is None
+        speed = (fill(tr("%1 d"), f"{plan.days:.1f}") if plan.inference is None
                  else f"{plan.inference.output_tokens_per_s:,.0f}/s")
-        lines.append(f"{plan.rank:<3}{plan.gpu:<22}{deployment_label(plan.deployment):<9}{plan.count:>6}"
-                     f"{plan.site.nodes:>6}{plan.site.racks:>6}{speed:>15}"
-                     f"{money(plan.cost_metric, currency):>16}")
+        lines.append(f"{plan.rank:<3}{pad(plan.gpu, 22)}{pad(deployment_label(plan.deployment), 9)}{plan.count:>6}"
+                     f"{plan.site.nodes:>6}{plan.site.racks:>6}{pad(speed, 15, True)}"
+                     f"{pad(money(plan.cost_metric, currency), 16, True)}")
     best = plans[0]
     lines += [
         "",
         fill(tr("#1 in detail: %1 x %2 (%3)"), best.count, best.gpu_name, deployment_label(best.deployment)),
-        "  " + tr("why:") + " " + "; ".join(translated_message(r) for r in best.rank_reasons),
+        "  " + fill(tr("why: %1"), listed(translated_message(r) for r in best.rank_reasons)),
         "  " + fill(tr("layout: %1"), layout_text(best.estimate, translate_in)),
         "  " + fill(tr("memory per GPU: %1 of %2 GiB"), f"{best.memory.total:.1f}",
                     f"{best.memory.capacity:g}"),
@@ -156,7 +163,7 @@ def plan_report(result: PlanResult) -> str:
                  else f"{point.output_tokens_per_s:,.0f} tok/s")
         where = deployment_label(point.deployment)
         cost_text = money(point.cost, currency)
-        lines.append(f"  {point.count:>5} x {point.gpu:<20} {where:<8} {speed:>14}  {cost_text}")
+        lines.append(f"  {point.count:>5} x {pad(point.gpu, 20)} {pad(where, 8)} {pad(speed, 14, True)}  {cost_text}")
     if near:
         lines += ["", *near]
     return "\n".join(lines)

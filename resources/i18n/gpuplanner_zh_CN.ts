@@ -5,10 +5,10 @@
     <name></name>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="25"/>
-        <location filename="../../gpuplanner/cli/plan.py" line="26"/>
-        <location filename="../../gpuplanner/cli/plan.py" line="30"/>
-        <location filename="../../gpuplanner/cli/plan.py" line="80"/>
-        <location filename="../../gpuplanner/cli/plan.py" line="87"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="31"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="35"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="86"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="93"/>
         <location filename="../../gpuplanner/report/formatting.py" line="33"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="154"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="156"/>
@@ -313,12 +313,13 @@
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="138"/>
-        <location filename="../../gpuplanner/cli/plan.py" line="244"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="250"/>
         <source>the scenario (README: Scenario file)</source>
         <translation>场景文件（见 README：Scenario file）</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="140"/>
+        <location filename="../../gpuplanner/cli/main.py" line="103"/>
         <source>language of the text report</source>
         <translation>文本报告的语言</translation>
     </message>
@@ -1362,7 +1363,7 @@
         <translation>可获得性</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="87"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="93"/>
         <location filename="../../gpuplanner/ui/details.py" line="114"/>
         <location filename="../../gpuplanner/ui/details.py" line="155"/>
         <source>undated</source>
@@ -1725,7 +1726,7 @@
         <translation>部署</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="34"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="39"/>
         <location filename="../../gpuplanner/ui/details.py" line="55"/>
         <location filename="../../gpuplanner/ui/details.py" line="266"/>
         <location filename="../../gpuplanner/ui/details.py" line="299"/>
@@ -1771,7 +1772,7 @@
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="34"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="39"/>
         <location filename="../../gpuplanner/ui/details.py" line="56"/>
         <location filename="../../gpuplanner/ui/details.py" line="266"/>
         <location filename="../../gpuplanner/ui/details.py" line="299"/>
@@ -1799,197 +1800,212 @@
         <translation>排名成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="42"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="47"/>
         <source>Near misses (not answers: each breaks a limit or misses a goal you set):</source>
         <translation>接近的方案（不是答案：每个都突破了您设定的某项限制或未达成某个目标）：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="53"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="50"/>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/plan.py" line="59"/>
         <source>Why each GPU has no plan:</source>
         <translation>各 GPU 没有方案的原因：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="79"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="85"/>
         <source>purchase price: %1</source>
         <translation>采购价格：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="80"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="86"/>
         <source>server figures: %1</source>
         <translation>服务器参数：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="87"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="93"/>
         <source>%1, %2</source>
         <translation>%1，%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="96"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="102"/>
         <source>rented: %1 x %2 from %3; region: %4; prices of %5</source>
         <translation>租用：%1 × %2，云厂商 %3；地域：%4；价格日期 %5</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="99"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="105"/>
         <source>cost (%1): on demand %2 per GPU-hour (reserved %3, spot %4); this job on demand %5</source>
         <translation>成本（%1）：按量付费每 GPU 小时 %2（预留 %3，竞价 %4）；本任务按量付费 %5</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="103"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="109"/>
         <source>rental price: %1</source>
         <translation>租用价格：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="104"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="110"/>
         <source>site: none needed (racks, power and cooling are the provider&apos;s)</source>
         <translation>机房：不需要（机柜、供电和散热由云厂商提供）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="113"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="119"/>
         <source>bought in %1: %2 (%3; %4)</source>
         <translation>在%1购买：%2（%3；%4）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="128"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="134"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="128"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="134"/>
         <source>where</source>
         <translation>部署</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="128"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="134"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="128"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="134"/>
         <source>nodes</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="128"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="134"/>
         <source>racks</source>
         <translation>机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="129"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="135"/>
         <source>days or tok/s</source>
         <translation>天数或 tok/s</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="129"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="135"/>
         <source>cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="131"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="137"/>
         <source>Plans ranked (%1 evaluated, %2 meet the goals)</source>
         <translation>方案排名（已评估 %1 个，%2 个满足目标）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="142"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="140"/>
+        <source>%1 d</source>
+        <translation>%1 天</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/plan.py" line="148"/>
         <source>#1 in detail: %1 x %2 (%3)</source>
         <translation>第 1 名详情：%1 × %2（%3）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="143"/>
-        <source>why:</source>
-        <translation>理由：</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="144"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="150"/>
         <source>layout: %1</source>
         <translation>并行布局：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="145"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="151"/>
         <source>memory per GPU: %1 of %2 GiB</source>
         <translation>单卡显存：%1 / %2 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="237"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="243"/>
         <source>wrote %1 (%2 pages)</source>
         <translation>已写入 %1（%2 页）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="243"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="249"/>
         <source>rank catalog hardware for a scenario, with site and cost</source>
         <translation>为场景对目录中的硬件排序，附机房与成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="245"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="251"/>
         <source>how many plans to show (default %(default)s)</source>
         <translation>显示多少个方案（默认 %(default)s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="247"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="253"/>
         <source>also write the rack and power spec sheet as a PDF</source>
         <translation>同时把机柜与供电规格单写成 PDF</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="249"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="255"/>
         <source>language of the text report and the spec sheet</source>
         <translation>文本报告与规格单的语言</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="251"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="257"/>
         <source>the spec sheet&apos;s paper (default %(default)s)</source>
         <translation>规格单的纸张（默认 %(default)s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="252"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="258"/>
         <source>project name printed on the spec sheet</source>
         <translation>印在规格单上的项目名称</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="61"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="67"/>
         <source>node: %1 — %2 kW nameplate, %3 kW expected, %4U</source>
         <translation>节点：%1 — 额定 %2 kW，预计 %3 kW，%4U</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="64"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="28"/>
+        <source>; </source>
+        <translation>；</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/plan.py" line="70"/>
         <source>racks: %1 x %2 nodes, %3 kW per rack (limited by %4); cooling: %5</source>
         <translation>机柜：%1 个 × %2 个节点，单柜 %3 kW（受限于 %4）；散热：%5</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="67"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="73"/>
         <source>(beyond the site&apos;s cooling)</source>
         <translation>（超出机房散热能力）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="68"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="74"/>
         <source>circuits: %1 per A/B feed of %2 kW; heat %3 BTU/h per rack</source>
         <translation>回路：A/B 每路 %1 个 %2 kW 回路；单柜发热 %3 BTU/h</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="71"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="77"/>
         <source>cluster: %1 kW IT, %2 kW facility; fabric %3 leaf + %4 spine (%5)</source>
         <translation>集群：IT %1 kW，机房总功率 %2 kW；网络 %3 台叶交换机 + %4 台脊交换机（%5）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="74"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="80"/>
         <source>cost (%1): capex %2, opex/yr %3, TCO %4 yr %5; cloud on demand %6 per GPU-hour; break-even utilisation %7</source>
         <translation>成本（%1）：资本支出 %2，年运营支出 %3，%4 年总拥有成本 %5；云上按量付费每 GPU 小时 %6；盈亏平衡利用率 %7</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="147"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="149"/>
+        <source>why: %1</source>
+        <translation>理由：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/plan.py" line="153"/>
         <source>precision: %1</source>
         <translation>精度：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="152"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="158"/>
         <source>warnings:</source>
         <translation>警告：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="153"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="159"/>
         <source>Cost vs time (Pareto front):</source>
         <translation>成本与时间（帕累托前沿）：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="155"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="161"/>
         <source>%1 days</source>
         <translation>%1 天</translation>
     </message>
@@ -2014,62 +2030,67 @@
         <translation>显示此帮助并退出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="66"/>
+        <location filename="../../gpuplanner/cli/main.py" line="62"/>
+        <source>No display found: running the headless demo (use `gpuplanner gui` on a desktop).</source>
+        <translation>未检测到显示器：运行无界面演示（在桌面上请用 `gpuplanner gui`）。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/main.py" line="67"/>
         <source>Plan GPU servers for AI training and inference.</source>
         <translation>为 AI 训练与推理规划 GPU 服务器。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="68"/>
+        <location filename="../../gpuplanner/cli/main.py" line="69"/>
         <source>show the version and exit</source>
         <translation>显示版本并退出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="70"/>
+        <location filename="../../gpuplanner/cli/main.py" line="71"/>
         <source>open the window (offscreen without a display), wait for the first result, print the times, exit 0</source>
         <translation>打开窗口（无显示器时离屏），等待第一个结果，打印耗时，以 0 退出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="74"/>
+        <location filename="../../gpuplanner/cli/main.py" line="75"/>
         <source>interface language (default: the system&apos;s); also the language of a command&apos;s report</source>
         <translation>界面语言（默认：系统语言）；也是命令报告的语言</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="78"/>
+        <location filename="../../gpuplanner/cli/main.py" line="79"/>
         <source>list catalog entries with their ids</source>
         <translation>列出目录条目及其 id</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="79"/>
+        <location filename="../../gpuplanner/cli/main.py" line="80"/>
         <source>which table to list</source>
         <translation>要列出的表</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="83"/>
+        <location filename="../../gpuplanner/cli/main.py" line="84"/>
         <source>replace catalog prices with a vendor&apos;s quote (CSV: item, unit_price, currency, date, note)</source>
         <translation>用供应商报价替换目录价格（CSV：item, unit_price, currency, date, note）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="85"/>
+        <location filename="../../gpuplanner/cli/main.py" line="86"/>
         <source>the vendor&apos;s quote as CSV</source>
         <translation>CSV 格式的供应商报价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="87"/>
+        <location filename="../../gpuplanner/cli/main.py" line="88"/>
         <source>exchange rate for CNY lines (default %(default)s)</source>
         <translation>人民币报价行的汇率（默认 %(default)s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="96"/>
+        <location filename="../../gpuplanner/cli/main.py" line="97"/>
         <source>open the desktop application</source>
         <translation>打开桌面应用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="98"/>
+        <location filename="../../gpuplanner/cli/main.py" line="99"/>
         <source>interface language (default: the system&apos;s)</source>
         <translation>界面语言（默认：系统语言）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="101"/>
+        <location filename="../../gpuplanner/cli/main.py" line="102"/>
         <source>print the recommended plan for a built-in example scenario</source>
         <translation>打印内置示例场景的推荐方案</translation>
     </message>
@@ -2077,6 +2098,16 @@
         <location filename="../../gpuplanner/cli/output.py" line="35"/>
         <source>json: the headless contract&apos;s fields (DESIGN.md §6); text: a report (default)</source>
         <translation>json：无界面契约的字段（DESIGN.md §6）；text：报告（默认）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/demo.py" line="23"/>
+        <source>Example: pretrain Llama-2-7B on 200B tokens within 14 days; buy or rent, 20 kW racks, $0.10/kWh.</source>
+        <translation>示例：14 天内用 2000 亿 token 预训练 Llama-2-7B；购买或租用，20 kW 机柜，电价 $0.10/kWh。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/demo.py" line="26"/>
+        <source>Run `gpuplanner plan SCENARIO.json` with your own scenario (see README), or open the app on a desktop.</source>
+        <translation>用你自己的场景运行 `gpuplanner plan SCENARIO.json`（见 README），或在桌面上打开应用。</translation>
     </message>
 </context>
 <context>

@@ -82,6 +82,19 @@ def test_estimate_header_words_the_task_and_counts_one_node_in_both_languages(tm
     assert run_cli("--lang", "zh_CN", "estimate", "--lang", "en", str(serving)).stdout.splitlines()[0] == english
 
 
+def test_a_job_on_part_of_a_server_says_whose_power_is_whose(tmp_path: Path, capsys) -> None:
+    """4 H100 printed "10.2 kW nameplate and 3.58 kW expected per node": the nameplate is the 8-GPU server's, the
+    draw the 4 GPUs'. Now each figure says what it is of; a whole node keeps the per-node line."""
+    half = {"task": "inference", "model": {"preset": "llama-3.1-8b"}, "hardware": {"gpu": "h100-sxm5-80gb", "count": 4}}
+    assert main(["estimate", str(write(tmp_path, half))]) == 0
+    out = capsys.readouterr().out
+    assert "Power: 10.2 kW nameplate for the whole server (8 GPUs); the 4 GPUs used draw 3.58 kW expected" in out
+    assert main(["estimate", "--format", "json", str(write(tmp_path, half))]) == 0
+    assert json.loads(capsys.readouterr().out)["power"]["node_gpus"] == 8
+    assert main(["estimate", str(write(tmp_path, {**half, "hardware": {"gpu": "h100-sxm5-80gb", "count": 16}}))]) == 0
+    assert "kW expected per node, " in capsys.readouterr().out
+
+
 def test_help_is_in_the_language_asked_for_and_every_option_says_what_it_does() -> None:
     """`gpuplanner --lang zh_CN plan -h` printed English; `--top`, `--format` and `--pdf` had no help at all."""
     english = run_cli("plan", "-h")

@@ -92,9 +92,14 @@ def estimate_report(result: Estimate) -> str:
                         serving.gpus_per_replica, serving.replicas_needed, serving.gpus_needed),
         ]
     power = result.power
-    line = fill(tr("Power: %1 kW nameplate and %2 kW expected per node, %3 kW cluster"),
-                format_number(power.node_kw_nameplate), format_number(power.node_kw_expected),
-                format_number(power.cluster_kw_expected))
+    if power.node_gpus is not None and result.count < power.node_gpus:  # part of one server
+        line = fill(tr("Power: %1 kW nameplate for the whole server (%2 GPUs); the %3 GPUs used draw %4 kW expected"),
+                    format_number(power.node_kw_nameplate), power.node_gpus, result.count,
+                    format_number(power.cluster_kw_expected))
+    else:
+        line = fill(tr("Power: %1 kW nameplate and %2 kW expected per node, %3 kW cluster"),
+                    format_number(power.node_kw_nameplate), format_number(power.node_kw_expected),
+                    format_number(power.cluster_kw_expected))
     if result.energy_mwh is not None:
         line += "; " + fill(tr("energy per run %1 MWh (IT, before PUE)"), format_number(result.energy_mwh))
     lines += ["", line]

@@ -382,7 +382,8 @@ def power_block(gpu: GPU, gpus_per_node: int, nodes: int, node: NodeSpec | None,
     """Nameplate from the chosen server (when known) and the expected draw from the metered per-GPU figure."""
     expected = None if gpu.tdp_w is None else gpu.tdp_w * gpus_per_node * power.training_w_per_gpu_tdp_w / 1000.0
     return PowerFigures(node_kw_nameplate=None if node is None else node.nameplate_kw, node_kw_expected=expected,
-                        cluster_kw_expected=None if expected is None else expected * nodes)
+                        cluster_kw_expected=None if expected is None else expected * nodes,
+                        node_gpus=None if node is None else node.gpus)
 
 
 def _energy(power: PowerFigures, gpu: GPU, count: int, days: float) -> tuple[float | None, float | None]:

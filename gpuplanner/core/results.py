@@ -145,8 +145,9 @@ class ServingFigures:
 @record
 class PowerFigures:
     node_kw_nameplate: float | None
-    node_kw_expected: float | None
+    node_kw_expected: float | None  # the GPUs of one node the job uses (all of them unless the job is smaller)
     cluster_kw_expected: float | None
+    node_gpus: int | None = None  # GPUs the server of the nameplate holds
 
 
 @record

@@ -287,38 +287,43 @@
         <translation>副本 %1 × %2 块 GPU；负载需要 %3 个副本（%4 块 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="95"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="96"/>
+        <source>Power: %1 kW nameplate for the whole server (%2 GPUs); the %3 GPUs used draw %4 kW expected</source>
+        <translation>功耗：整台服务器（%2 块 GPU）铭牌 %1 kW；所用的 %3 块 GPU 预计 %4 kW</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/estimate.py" line="100"/>
         <source>Power: %1 kW nameplate and %2 kW expected per node, %3 kW cluster</source>
         <translation>功耗：每节点额定 %1 kW、预计 %2 kW，集群 %3 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="99"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="104"/>
         <source>energy per run %1 MWh (IT, before PUE)</source>
         <translation>单次运行耗电 %1 MWh（IT 侧，未计 PUE）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="102"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="107"/>
         <source>Other layouts</source>
         <translation>其他布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="120"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="125"/>
         <source>%1 (%2 requested)</source>
         <translation>%1（请求的是 %2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="137"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="142"/>
         <source>evaluate one scenario</source>
         <translation>评估一个场景</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="138"/>
-        <location filename="../../gpuplanner/cli/plan.py" line="250"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="143"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="251"/>
         <source>the scenario (README: Scenario file)</source>
         <translation>场景文件（见 README：Scenario file）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="140"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="145"/>
         <location filename="../../gpuplanner/cli/main.py" line="103"/>
         <source>language of the text report</source>
         <translation>文本报告的语言</translation>
@@ -1224,7 +1229,7 @@
         <translation>本方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="106"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="111"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="483"/>
         <location filename="../../gpuplanner/ui/details.py" line="54"/>
         <location filename="../../gpuplanner/ui/details.py" line="277"/>
@@ -1890,62 +1895,62 @@
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="137"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="138"/>
         <source>Plans ranked (%1 evaluated, %2 meet the goals)</source>
         <translation>方案排名（已评估 %1 个，%2 个满足目标）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="140"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="141"/>
         <source>%1 d</source>
         <translation>%1 天</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="148"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="149"/>
         <source>#1 in detail: %1 x %2 (%3)</source>
         <translation>第 1 名详情：%1 × %2（%3）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="150"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="151"/>
         <source>layout: %1</source>
         <translation>并行布局：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="151"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="152"/>
         <source>memory per GPU: %1 of %2 GiB</source>
         <translation>单卡显存：%1 / %2 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="243"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="244"/>
         <source>wrote %1 (%2 pages)</source>
         <translation>已写入 %1（%2 页）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="249"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="250"/>
         <source>rank catalog hardware for a scenario, with site and cost</source>
         <translation>为场景对目录中的硬件排序，附机房与成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="251"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="252"/>
         <source>how many plans to show (default %(default)s)</source>
         <translation>显示多少个方案（默认 %(default)s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="253"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="254"/>
         <source>also write the rack and power spec sheet as a PDF</source>
         <translation>同时把机柜与供电规格单写成 PDF</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="255"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="256"/>
         <source>language of the text report and the spec sheet</source>
         <translation>文本报告与规格单的语言</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="257"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="258"/>
         <source>the spec sheet&apos;s paper (default %(default)s)</source>
         <translation>规格单的纸张（默认 %(default)s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="258"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="259"/>
         <source>project name printed on the spec sheet</source>
         <translation>印在规格单上的项目名称</translation>
     </message>
@@ -1985,27 +1990,27 @@
         <translation>成本（%1）：资本支出 %2，年运营支出 %3，%4 年总拥有成本 %5；云上按量付费每 GPU 小时 %6；盈亏平衡利用率 %7</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="149"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="150"/>
         <source>why: %1</source>
         <translation>理由：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="153"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="154"/>
         <source>precision: %1</source>
         <translation>精度：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="158"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="159"/>
         <source>warnings:</source>
         <translation>警告：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="159"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="160"/>
         <source>Cost vs time (Pareto front):</source>
         <translation>成本与时间（帕累托前沿）：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="161"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="162"/>
         <source>%1 days</source>
         <translation>%1 天</translation>
     </message>

@@ -55,7 +55,12 @@ then FP8 all-gathers of sequence-parallel activations at 1 byte and Hopper FP8 r
 step times -0.3..-11.2 % (tensor-parallel layouts), ten +2.5..+4.3 % (Hopper without TP), seven chosen layouts
 changed (TP 2 with sequence parallelism now chosen for 8b-pretrain-fp8 on 1,024 H100, H200, MI325X and B300 and on 12
 RTX 5090; 16,384 B300 PP 4 -> 8; 64 H100 a tie), every plan the same in the same order (8b-pretrain-fp8's 8 H100 and 8
-H200: 8.26 -> 8.60 and 7.90 -> 8.24 days), and its near misses reordered (L4 24 first)."""
+H200: 8.26 -> 8.60 and 7.90 -> 8.24 days), and its near misses reordered (L4 24 first); then (re-recorded on the
+catalog with GB300, whose rows shift the sampled GPUs) an uneven pipeline costed at its fullest stage, in time and
+memory (80 layers on 6 stages as 14 a stage): of the sampled searches 29 step times +1.2..+65.2 % (median +4.8 %; the
+most where a count forces 27 stages on 32 layers), 8 chosen layouts changed (to splits that divide the layers), and
+70b-60d's B200 192 and H100 384 plans (PP 6 and 12 on 80 layers) become B200 256 and H100 512 (37.6 and 38.5 days);
+8b-pretrain-fp8's first two near misses swap."""
 
 from __future__ import annotations
 

@@ -206,3 +206,29 @@ def test_family_leaders_are_each_familys_first_in_key_order() -> None:
         keys = tuple(rng.integers(0, int(rng.integers(1, 4)), n).astype(float) for _ in range(int(rng.integers(1, 3))))
         rows = np.flatnonzero(rng.random(n) < 0.7)
         assert _family_leaders(rows, family, keys).tolist() == by_hand(rows, family, keys)
+
+
+def test_an_uneven_pipeline_runs_and_is_sized_at_its_fullest_stage(catalog, llama70) -> None:
+    """80 layers on 6 stages: the fullest holds 14, not 13.33, and the whole pipeline waits for it; its weights and
+    activations are that stage's. It was costed as an even split (with a warning saying so), which made 96 A100 on
+    PP 6 look 5 % faster than they run and let the planner pick 126 layers on 27 stages. Splits that are even, or even
+    once the first and last stages give a layer's place to the embedding and the output head (Llama 3's 126 layers on
+    16 stages), are costed as before."""
+    from gpuplanner.core.memory import busiest_stage_layers
+
+    assert list(busiest_stage_layers(80, np.array([1, 4, 5, 6, 7, 8, 41]))) == [80, 20, 16, 14, 12, 10, 80 / 41]
+    assert list(busiest_stage_layers(126, np.array([16, 27]))) == [126 / 16, 5]
+    cluster = Cluster(catalog.gpu("a100-sxm4-80gb"), 96)
+    workload = TrainingWorkload(llama70.model, seq_len=4096, global_batch=768, tokens=2e12)  # DP 8 and 12 both split it
+
+    def best(pp: int):
+        fixed = LayoutConstraints(tp=2, pp=pp, micro_batch=1, zero=1, recompute=int(Recompute.FULL), virtual_stages=1)
+        search = search_layouts(workload, cluster, Assumptions(), fixed)
+        best = search.best_index()
+        return search.time.as_dict(best), float(search.memory.weights[best])
+
+    (uneven, uneven_weights), (even, even_weights) = best(6), best(4)
+    # The same 96 GPUs and work: per GPU the even PP 4 does 1/96 of it; PP 6's fullest stage 14 / (80 / 6) of that.
+    assert uneven["gemm"] / even["gemm"] == pytest.approx(14 / (80 / 6), rel=1e-6)
+    layer_weights_even = even_weights * 4 / 80  # per layer, the embedding aside (a small share at 70B)
+    assert uneven_weights == pytest.approx(14 * layer_weights_even, rel=0.03)

@@ -97,8 +97,10 @@ def test_out_of_sample_errors_stay_within_todays_gate(cross_validated) -> None:
     experts costed as dense GEMMs 14 of the 16 runs from 3 sources came out fast (49.1 % median, 197.1 % worst: NeMo
     AutoModel +12..+58 %, MLPerf v6.0 DeepSeek-V3 on 512 / 2,048 / 8,192 GB200 +30 / +50 / +100 % and on 256 GB300
     -13 %, gpt-oss-20b on 8 and 72 GB200 +57 % and +94 % and on 8 and 72 GB300 +25 % and +90 %, Megatron-Bridge's
-    Qwen3-30B-A3B 3.0 x while its Qwen3-235B-A22B came out 14 % slow). Fitted on all of them the share is 0.435
-    (15.0 % median in sample); refitted without the source judged, 31.5 % median and 158.5 % worst out of sample
+    Qwen3-30B-A3B 3.0 x while its Qwen3-235B-A22B came out 14 % slow). Fitted on all of them the share is 0.495
+    (14.7 % median in sample); refitted without the source judged, 30.2 % median and 145.5 % worst out of sample
+    (0.435, 15.0 %, 31.5 % and 158.5 % before an uneven pipeline was costed at its fullest stage: DeepSeek-V3's and
+    Kimi K2's 61 layers on 4 and 8 stages hold 16 and 8 on the fullest, as MLPerf's layout "Et*4|(t*4|)*14tmL" does)
     (AutoModel -26..-40 % when the others fit it; MLPerf's DeepSeek-V3 keeps its measured loss of throughput per GPU
     with scale, 3,993 -> 3,375 -> 2,324 tokens/s from 512 to 8,192 GB200, which the model does not have: +55 % at
     8,192, while on 256 GB300 (TP 1, no recomputation) it runs 34 % faster than costed; gpt-oss on one rack +42-45 %;
@@ -127,9 +129,9 @@ def test_out_of_sample_errors_stay_within_todays_gate(cross_validated) -> None:
     moe = [r for r in cross_validated if r.scored.moe]
     assert len(moe) >= 16 and len({r.scored.source for r in moe}) >= 3
     median, worst = _median_max([r.out_of_sample for r in moe])
-    assert median <= 31.6, median
-    assert worst <= 158.6, max(moe, key=lambda r: abs(r.out_of_sample)).scored.case.label
-    assert _median_max([r.shipped for r in moe])[0] <= 15.1  # in sample, the fitted experts' efficiency
+    assert median <= 30.3, median
+    assert worst <= 145.6, max(moe, key=lambda r: abs(r.out_of_sample)).scored.case.label
+    assert _median_max([r.shipped for r in moe])[0] <= 14.8  # in sample, the fitted experts' efficiency
 
 
 def test_one_jobs_scale_out_runs_on_two_sites_agree_where_the_model_does_not(training_results) -> None:
@@ -266,7 +268,8 @@ def test_serving_out_of_sample_errors_stay_within_todays_gate(serving_cross_vali
     group of its own: 17.5 % median, 21.4 % worst, the band such a plan carries. In sample, over the 184 dense and FP4
     cases: median 4.3 %, 15 over 15 % (13 with the Hopper FP8 calibration at 1.185 and 1.221; 4.1 % and 14 before the
     fp32-gradient replay; 4.9 % and 13 before pair moves). The 44 MoE rows (judged only; their experts' efficiency is
-    the one the MoE training runs fit, assumptions.moe_expert_efficiency): 34.7 % median, 237.8 % worst, 37 over 15 %
+    the one the MoE training runs fit, assumptions.moe_expert_efficiency): 37.9 % median, 254.3 % worst, 36 over 15 %
+    at 0.495 (34.7 %, 237.8 % and 37 at 0.435, before uneven pipelines were costed at their fullest stage)
     (51.9 %, 331 % and 35 with the experts costed as dense GEMMs: the H100 / H200 FP8 Mixtral and the Qwen3-30B-A3B
     rows came in; the A100 FP16 Mixtral throughputs went from 2-48 % to 32-54 % slow, their first-token times from
     +71 / -6 % to +113 / +79 %)."""
@@ -282,7 +285,7 @@ def test_serving_out_of_sample_errors_stay_within_todays_gate(serving_cross_vali
     assert len(fp4) >= 42 and fp4_median <= 12.75 and fp4_worst <= 27.5, (fp4_median, fp4_worst)
     moe = [r.out_of_sample for r in judged(rows) if r.case.group == "moe"]
     moe_median, moe_worst = _median_max(moe)  # type: ignore[arg-type]
-    assert len(moe) >= 44 and moe_median <= 34.8 and moe_worst <= 237.9, (moe_median, moe_worst)
+    assert len(moe) >= 44 and moe_median <= 38.0 and moe_worst <= 254.4, (moe_median, moe_worst)
     fitted_or_judged = [r for r in rows if not r.case.moe]
     shipped_median, _ = _median_max([r.shipped for r in fitted_or_judged])
     assert shipped_median <= 4.3 and sum(abs(r.shipped) > 15.0 for r in fitted_or_judged) <= 15

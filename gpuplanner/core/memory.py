@@ -87,13 +87,25 @@ def parameter_shard(workload: TrainingWorkload, tp: np.ndarray, pp: np.ndarray,
     base = params_on_heaviest_stage(model, pp) / tp
     stored = base * stored_weight_bytes_per_param(workload)
     adapter = workload.adapter
+    stage_share = busiest_stage_layers(model.layers, pp) / model.layers  # of the layers' parameters
     if adapter is None:
         if ep is None or not model.is_moe:
             return ParameterShard(stored, base, base)
-        saved = model.expert_params / pp / tp * (1.0 - 1.0 / ep)
+        saved = model.expert_params * stage_share / tp * (1.0 - 1.0 / ep)
         return ParameterShard(stored, base, base, 1.0 - saved / base)
-    adapters = adapter.total_params(model) / pp / tp
+    adapters = adapter.total_params(model) * stage_share / tp
     return ParameterShard(stored + adapters * weight_bytes_per_param(workload.precision), adapters, base)
+
+
+def busiest_stage_layers(layers: int, pp: np.ndarray) -> np.ndarray:
+    """Transformer layers on the pipeline stage with the most. layers / pp where they split evenly, or where the first
+    and last stages take one layer fewer each for the embedding and the output head (Llama 3's 126 layers on 16
+    stages; Megatron-Core's account_for_embedding_in_pipeline_split), as the head's work is spread over the stages;
+    otherwise the rounded-up share (126 layers on 27 stages: 5, not 4.67): that stage holds the most and sets the
+    pace of the whole pipeline."""
+    pp = np.asarray(pp, dtype=np.float64)
+    even = (np.mod(layers, pp) == 0) | (np.mod(layers + 2, pp) == 0)
+    return np.where(even, layers / pp, np.ceil(layers / pp))
 
 
 def params_on_heaviest_stage(model: ModelArch, pp: np.ndarray) -> np.ndarray:
@@ -101,7 +113,7 @@ def params_on_heaviest_stage(model: ModelArch, pp: np.ndarray) -> np.ndarray:
     With pp > 1 the first stage holds the input embedding and the last the output head (same size)."""
     layer_params = model.total_params - model.embedding_params - model.hidden
     embedding = np.where(pp == 1, float(model.embedding_params), float(model.vocab * model.hidden))
-    return layer_params / pp + embedding
+    return layer_params * busiest_stage_layers(model.layers, pp) / model.layers + embedding
 
 
 def activation_bytes_per_layer(model: ModelArch, seq_len: int, layouts: Layouts, act_bytes: float,
@@ -268,7 +280,7 @@ def training_memory(workload: TrainingWorkload, layouts: Layouts, assumptions: A
         extra = extra + local_tokens * layouts.micro_batch * workload.adapter.rank * act_bytes * adapter_matrices / tp
         extra = extra + lora_dropout_bytes(workload, layouts, act_bytes)
     per_layer = per_layer + (1.0 - share * np.where(layouts.recompute == Recompute.FULL, 1.0, 0.0)) * extra
-    layers_per_stage = model.layers / pp
+    layers_per_stage = busiest_stage_layers(model.layers, pp)
     microbatches = microbatches_per_step(workload, layouts)
     # 1F1B keeps pp micro-batches in flight on the first stage. The interleaved schedule (v > 1 chunks per stage)
     # warms up 2(pp-1) + (v-1)pp + 1 chunks of layers / (pp v) layers, pp (1 + (pp-1)/(pp v)) stages' worth

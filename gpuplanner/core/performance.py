@@ -25,6 +25,7 @@ from gpuplanner.core.errors import InputError
 from gpuplanner.core.hardware import GPU, Precision, group_link_gbs
 from gpuplanner.core.memory import (
     ParameterShard,
+    busiest_stage_layers,
     gradient_bytes_per_param,
     microbatches_per_step,
     optimizer_bytes_per_param,
@@ -370,7 +371,8 @@ def expert_share_of_held(workload: TrainingWorkload, shard: ParameterShard, tp: 
     if not model.is_moe or layouts.ep is None or workload.adapter is not None:
         return None
     held = shard.base_params * shard.held_share
-    return np.clip(model.expert_params / pp / tp / layouts.experts / held, 0.0, 1.0)
+    stage_share = busiest_stage_layers(model.layers, pp) / model.layers
+    return np.clip(model.expert_params * stage_share / tp / layouts.experts / held, 0.0, 1.0)
 
 
 def hbm_bytes_per_s(gpu: GPU) -> float:
@@ -459,6 +461,10 @@ def _step_time(workload: TrainingWorkload, gpu: GpuRows, gpus_per_node: np.ndarr
                 + linear * expert_share * assumptions.moe_load_imbalance / (peak * expert_efficiency) + attention)
     else:
         gemm = linear / (peak * dense_efficiency) + attention
+    # The step's work is shared evenly above; an uneven pipeline split runs at the pace of its fullest stage.
+    stage_layers = busiest_stage_layers(model.layers, pp)
+    imbalance = stage_layers * pp / model.layers
+    gemm, attention = gemm * imbalance, attention * imbalance
 
     # Memory-bound operators, one by one (core/elementwise.py): their bytes at HBM bandwidth. Sequence parallelism
     # splits the hidden-wide ones over the TP ranks; full recompute repeats a layer's forward, selective the stored
@@ -476,7 +482,7 @@ def _step_time(workload: TrainingWorkload, gpu: GpuRows, gpus_per_node: np.ndarr
                           np.where(layouts.recompute == Recompute.SELECTIVE, scores_forward, 0.0))
     layer_bytes = forward + backward + scores_forward + traffic.scores_backward * positions + recomputed
     loss_bytes = cross_entropy_bytes_per_token(model, act_bytes, assumptions.loss_fp32) / tp
-    memory_bound = (layer_bytes * model.layers + loss_bytes) / pp * layouts.micro_batch * local_tokens \
+    memory_bound = (layer_bytes * stage_layers + loss_bytes / pp) * layouts.micro_batch * local_tokens \
         * microbatches / hbm
     shard = parameter_shard(workload, tp, pp, layouts.ep)
     cast = fp8_weight_cast_bytes(workload, shard, gpu.quantized_weight_copies)
@@ -499,7 +505,7 @@ def _step_time(workload: TrainingWorkload, gpu: GpuRows, gpus_per_node: np.ndarr
     activation_buffer = local_tokens * layouts.micro_batch * model.hidden * act_bytes * gathered
     collectives_per_layer = np.where(layouts.recompute == Recompute.FULL, 6.0, 4.0)
     tensor_parallel = (ring_allreduce_s(activation_buffer, tp, link_bytes_per_s, assumptions.collective_latency_s)
-                       * collectives_per_layer * (model.layers / pp) * microbatches) * (1.0 - assumptions.tp_overlap)
+                       * collectives_per_layer * stage_layers * microbatches) * (1.0 - assumptions.tp_overlap)
 
     # Network bandwidth per GPU once a group leaves the node.
     nic_bytes_per_s = network_gbps / gpus_per_node / 8.0 * 1e9 * assumptions.network_efficiency
@@ -515,7 +521,7 @@ def _step_time(workload: TrainingWorkload, gpu: GpuRows, gpus_per_node: np.ndarr
     kv_chunk = local_tokens * layouts.micro_batch * model.kv_width * act_bytes / tp
     ring_passes = np.where(layouts.recompute == Recompute.FULL, 4.0, 3.0)
     ring = np.where(cp > 1, (cp - 1.0) * (kv_chunk / cp_link + assumptions.collective_latency_s) * ring_passes
-                    * (model.layers / pp) * microbatches, 0.0)
+                    * stage_layers * microbatches, 0.0)
     context_parallel = np.maximum(ring - attention, 0.0)
 
     # Expert parallel (GShard, Lepikhin et al. 2020): each MoE layer sends every token's hidden state to its top-k
@@ -553,7 +559,7 @@ def _step_time(workload: TrainingWorkload, gpu: GpuRows, gpus_per_node: np.ndarr
             remote = (ep - peers_in_node) / ep * routed / nic_bytes_per_s
         exchanges = np.where(layouts.recompute == Recompute.FULL, 6.0, 4.0)
         expert_parallel = np.where(ep > 1, exchanges * (np.maximum(local, remote) + assumptions.collective_latency_s)
-                                   * (model.layers / pp) * microbatches, 0.0) * (1.0 - assumptions.ep_overlap)
+                                   * stage_layers * microbatches, 0.0) * (1.0 - assumptions.ep_overlap)
     else:
         expert_parallel = np.zeros_like(tp)
 

@@ -94,14 +94,14 @@ LARGEST_VALIDATED_GPUS = {
 # The MoE experts' share of a dense GEMM's efficiency, routing and token permutation included (the default
 # of assumptions.moe_expert_efficiency): the value with the least median |error| over every published MoE
 # pretraining run, one for all architectures.
-FITTED_MOE_EXPERT_EFFICIENCY = 0.435
+FITTED_MOE_EXPERT_EFFICIENCY = 0.495
 # Mixture-of-experts models: the median and largest |error| (%) of the MoE cases with that efficiency
 # refitted without the case's source, their distinct sources, and the groups with one.
-MOE_OUT_OF_SAMPLE_MEDIAN_PCT = 31.5
-MOE_OUT_OF_SAMPLE_MAX_PCT = 158.5
+MOE_OUT_OF_SAMPLE_MEDIAN_PCT = 30.2
+MOE_OUT_OF_SAMPLE_MAX_PCT = 145.5
 MOE_SOURCES = 3
 # The range of their estimated over measured speed (least, median, most), out of sample.
-MOE_SPEED_RATIO = (0.6, 0.83, 2.59)
+MOE_SPEED_RATIO = (0.62, 0.82, 2.45)
 MOE_GROUPS = (('Blackwell', 'fp8'), ('Hopper', '16-bit'), ('Hopper', 'fp8'))
 # Dense runs in the scale-out regime (core.performance.is_scale_out; any group): the median and largest
 # out-of-sample |error| (%), their cases and distinct sources, and their estimated over measured speed
@@ -129,7 +129,7 @@ FITTED_SERVING = {
 SERVING_OUT_OF_SAMPLE_MEDIAN_PCT = {
     'fp4': 12.7,
     'llama.cpp': 5.4,
-    'moe': 34.7,
+    'moe': 37.9,
     'pcie-tp': 17.5,
     'tensorrt-llm': 5.8,
     'vllm': 4.3,
@@ -137,7 +137,7 @@ SERVING_OUT_OF_SAMPLE_MEDIAN_PCT = {
 SERVING_OUT_OF_SAMPLE_MAX_PCT = {
     'fp4': 27.5,
     'llama.cpp': 26.8,
-    'moe': 237.8,
+    'moe': 254.3,
     'pcie-tp': 21.4,
     'tensorrt-llm': 27.0,
     'vllm': 4.7,
@@ -170,7 +170,7 @@ SERVING_FIT_SOURCES = (
     'TensorRT-LLM v0.5 / v0.6.1',
     'TensorRT-LLM v0.9.0',
 )
-SERVING_MOE_SPEED_RATIO = (0.5, 1.2, 3.4)
+SERVING_MOE_SPEED_RATIO = (0.5, 1.3, 3.5)
 # The GPU architectures some published serving run ran on.
 SERVING_ARCHITECTURES = (
     'Ada Lovelace',

@@ -149,8 +149,8 @@ TEMPLATES = (
                                       " bond cabinets."),
     QT_TRANSLATE_NOOP("CoreMessages", "One %1 needs %2 kW nameplate but the rack allows %3 kW: the node does not "
                                       "fit this rack. Ask for a higher-power rack."),
-    QT_TRANSLATE_NOOP("CoreMessages", "PP=%1 splits %2 layers unevenly: the stage with the most layers sets the "
-                                      "pace (the estimate assumes an even split)."),
+    QT_TRANSLATE_NOOP("CoreMessages", "PP=%1 splits %2 layers unevenly: the stage with %3 layers sets the pace, and"
+                                      " the estimate costs it (and its memory) so."),
     QT_TRANSLATE_NOOP("CoreMessages", "PyTorch FSDP / FSDP2: NO_SHARD, SHARD_GRAD_OP (ZeRO-2) or FULL_SHARD "
                                       "(ZeRO-3), SDPA FlashAttention-2; no tensor or pipeline parallelism"),
     QT_TRANSLATE_NOOP("CoreMessages", "Rental price from your quote of %1."),

@@ -3110,11 +3110,6 @@ Qt %2，Qt for Python %3，Python %4
         <translation>最接近的解决办法：%1 × %2（%3）需要单柜 %4 kW、%5散热；请申请至少 %6 kW 的机柜，或改为租用。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="152"/>
-        <source>PP=%1 splits %2 layers unevenly: the stage with the most layers sets the pace (the estimate assumes an even split).</source>
-        <translation>PP=%1 无法均分 %2 层：层数最多的流水线阶段决定速度（估算按均分计算）。</translation>
-    </message>
-    <message>
         <location filename="../../gpuplanner/i18n/message_templates.py" line="158"/>
         <source>Sequence length %1 is beyond the %2 tokens %3 was built for.</source>
         <translation>序列长度 %1 超出了 %3 设计的 %2 token。</translation>
@@ -3568,6 +3563,11 @@ Qt %2，Qt for Python %3，Python %4
         <location filename="../../gpuplanner/i18n/message_templates.py" line="140"/>
         <source>No published mixture-of-experts run on %1 in %2 to check against: the time band is widened to ±%3%.</source>
         <translation>在 %1（%2）上训练混合专家（MoE）模型，没有可对照的公开运行：时间误差区间放宽到 ±%3%。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="152"/>
+        <source>PP=%1 splits %2 layers unevenly: the stage with %3 layers sets the pace, and the estimate costs it (and its memory) so.</source>
+        <translation>PP=%1 无法均分 %2 层：层数最多的阶段有 %3 层，决定整条流水线的速度，估算按它计算时间（和显存）。</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/i18n/message_templates.py" line="154"/>

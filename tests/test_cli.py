@@ -124,6 +124,20 @@ def test_the_demo_speaks_the_language_asked_for_with_its_columns_aligned() -> No
     assert all(" 天 " in row for row in table[1:]) and "理由：" in "\n".join(lines)
 
 
+def test_an_undated_price_is_worded_in_the_reports_language(tmp_path: Path) -> None:
+    """The GB200 NVL72 price is undated in its source ("undated (read 2026-12-01)" in the catalog): the Chinese plan
+    said "估计值（低可信度），undated (read 2026-12-01)" and "采购价格没有日期（read 2026-12-01）"."""
+    site = {"rack_kw": 140, "rack_units": 48, "reserved_units": 0, "rack_max_kg": 1500, "cooling": "cold-plate"}
+    scenario = write(tmp_path, {"task": "inference", "model": {"preset": "llama-3.1-8b"}, "hardware": {"gpu": "gb200"},
+                                "constraints": {"deployment": "on-prem", "target_output_tokens_per_s": 2000,
+                                                "site": site}})
+    english = run_cli("plan", str(scenario)).stdout
+    assert "undated (read 2026-12-01)" in english
+    chinese = run_cli("plan", "--lang", "zh_CN", str(scenario)).stdout
+    assert "未注明日期（2026-12-01 查阅）" in chinese and "采购价格没有日期（2026-12-01 查阅）" in chinese
+    assert "read 2026" not in chinese and "undated" not in chinese
+
+
 @pytest.mark.parametrize(("content", "field"), [
     ("{not json", "scenario"),
     ({**GOOD, "colour": "blue"}, "colour"),

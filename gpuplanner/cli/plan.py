@@ -12,7 +12,7 @@ from typing import Any
 from gpuplanner.cli.catalog import open_catalog
 from gpuplanner.cli.estimate import format_number, precision_words, print_result
 from gpuplanner.cli.output import format_help, pad
-from gpuplanner.core.cost import currency_symbol
+from gpuplanner.core.cost import currency_symbol, price_date_words
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.plan import REGION_WORDS
 from gpuplanner.core.results import Plan, PlanResult
@@ -90,7 +90,8 @@ def owned_lines(best: Plan, currency: str) -> list[str]:
 def price_basis_words(plan: Plan) -> str:
     """How far the plan's price can be trusted and when it held, as the app says it (report.formatting)."""
     confidence, date = plan.price_basis
-    return fill(tr("%1, %2"), term_word(confidence) if confidence else tr("n/a"), date or tr("undated"))
+    return fill(tr("%1, %2"), term_word(confidence) if confidence else tr("n/a"),
+                translated_message(price_date_words(date)))
 
 
 def rental_lines(best: Plan, currency: str) -> list[str]:
@@ -101,7 +102,8 @@ def rental_lines(best: Plan, currency: str) -> list[str]:
     return [
         "  " + fill(tr("rented: %1 x %2 from %3; region: %4; prices of %5"), offer.instances if offer else 0,
                     offer.instance if offer else "", offer.provider if offer else "",
-                    offer.region if offer else "", offer.price_date if offer else ""),
+                    offer.region if offer else "",
+                    translated_message(price_date_words(offer.price_date if offer else ""))),
         "  " + fill(tr("cost (%1): on demand %2 per GPU-hour (reserved %3, spot %4); this job on demand %5"), currency,
                     money(cost.cloud_on_demand_per_gpu_hour, currency, 2),
                     money(cost.cloud_reserved_per_gpu_hour, currency, 2),

@@ -242,16 +242,33 @@ def price_day(price_date: str) -> _dt.date | None:
         return None
 
 
-def _undated_words(text: str) -> str:
-    """What an undated price's text says besides "undated": "read 2026-11" of "undated (read 2026-11)", "SkyPilot
-    catalog copy" of "SkyPilot catalog copy (undated)"."""
+_READ_ON = re.compile(r"read (\S+)")
+
+
+def _undated_words(text: str) -> Message | str:
+    """What an undated price's text says besides "undated": "read 2026-11" of "undated (read 2026-11)" (as a message,
+    its word translated), "SkyPilot catalog copy" of "SkyPilot catalog copy (undated)" (the source's own words)."""
     text = text.replace("(undated)", "").strip()
     if text.casefold().startswith("undated"):
         text = text[len("undated"):].strip(" ()")
-    return text or "no date"
+    read = _READ_ON.fullmatch(text)
+    if read is not None:
+        return msg("read {day}", day=read.group(1))
+    return text or msg("no date")
 
 
-def _price_age(price_date: str, today: _dt.date) -> tuple[bool, str] | None:
+def price_date_words(price_date: str) -> Message | str:
+    """A price's date as the app, the spec sheet and the command line show it: the date, or for an undated price
+    "undated" with what the catalog says of it ("undated (read 2026-12-01)"), as a message each translates."""
+    text = price_date.strip()
+    if not text:
+        return msg("undated")
+    if price_day(text) is not None:
+        return text
+    return msg("undated ({date})", date=_undated_words(text))
+
+
+def _price_age(price_date: str, today: _dt.date) -> tuple[bool, Message | str] | None:
     """(undated, the words for its date) when a price is undated or over 12 months old on `today`, else None."""
     text = price_date.strip()
     parsed = price_day(text)
@@ -283,12 +300,3 @@ def purchase_price_age_note(price: Price, today: _dt.date) -> Message | None:
                    date=age[1])
     return msg("The purchase price is from {date}, over 12 months ago: ask a vendor for a current quote.",
                date=age[1])
-    text = price.date.strip()
-    parsed = price_day(text)
-    if parsed is None:
-        return msg("The purchase price is undated ({date}): ask a vendor for a quote before relying on it.",
-                   date=_undated_words(text))
-    if (today - parsed).days > PRICE_STALE_DAYS:
-        return msg("The purchase price is from {date}, over 12 months ago: ask a vendor for a current quote.",
-                   date=text)
-    return None

@@ -239,6 +239,7 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "never pays back: at %1 utilisation, running it costs more per month than "
                                       "renting the same GPU-hours"),
     QT_TRANSLATE_NOOP("CoreMessages", "no US export licence needed (TPP %1, below ECCN 3A090)"),
+    QT_TRANSLATE_NOOP("CoreMessages", "no date"),
     QT_TRANSLATE_NOOP("CoreMessages", "no layout fits in its memory at any GPU count searched"),
     QT_TRANSLATE_NOOP("CoreMessages", "no layout fits in its memory on %1 GPUs"),
     QT_TRANSLATE_NOOP("CoreMessages", "no provider in the catalog rents it"),
@@ -252,6 +253,7 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "one node is %1U; a rack has %2U free"),
     QT_TRANSLATE_NOOP("CoreMessages", "one node needs %1 kW; the rack allows %2 kW"),
     QT_TRANSLATE_NOOP("CoreMessages", "one node weighs %1 kg; a rack holds %2 kg"),
+    QT_TRANSLATE_NOOP("CoreMessages", "read %1"),
     QT_TRANSLATE_NOOP("CoreMessages", "rear-door heat exchanger"),
     QT_TRANSLATE_NOOP("CoreMessages", "red, 380-480 V"),
     QT_TRANSLATE_NOOP("CoreMessages", "rented"),
@@ -271,6 +273,8 @@ TEMPLATES = (
                                       "embeddings, norms and output head 16-bit"),
     QT_TRANSLATE_NOOP("CoreMessages", "transformer matrices in %1, read by the GEMMs; embeddings, norms and output "
                                       "head 16-bit"),
+    QT_TRANSLATE_NOOP("CoreMessages", "undated"),
+    QT_TRANSLATE_NOOP("CoreMessages", "undated (%1)"),
     QT_TRANSLATE_NOOP("CoreMessages", "vLLM's prompt speed is an assumption (about 90 % of TensorRT-LLM's); its "
                                       "decode is fitted on one published run and checked on two (an H100, an AMD "
                                       "MI300X)."),

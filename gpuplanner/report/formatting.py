@@ -7,12 +7,12 @@ import math
 
 from PySide6.QtCore import QCoreApplication, QLocale
 
-from gpuplanner.core.cost import currency_symbol
+from gpuplanner.core.cost import currency_symbol, price_date_words
 from gpuplanner.core.model import ModelArch
 from gpuplanner.core.results import Layout, Plan
 from gpuplanner.i18n import fill
 from gpuplanner.i18n.layout_words import layout_text, training_layout_text
-from gpuplanner.i18n.messages import term
+from gpuplanner.i18n.messages import term, translated
 
 
 def plan_layout(plan: Plan) -> str:
@@ -79,7 +79,7 @@ def price_basis_text(plan: Plan) -> str:
     """How far the price a plan is costed by can be trusted, and when it held ("vendor document, 2025-06")."""
     confidence, date = plan.price_basis
     return fill(QCoreApplication.translate("Formatting", "%1, %2"), confidence_text(confidence),
-                date or QCoreApplication.translate("Formatting", "undated"))
+                translated(price_date_words(date)))
 
 
 def money(value: float | None, currency: str, decimals: int = 0) -> str:

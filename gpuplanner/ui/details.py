@@ -7,6 +7,7 @@ from html import escape
 
 from PySide6.QtCore import QCoreApplication
 
+from gpuplanner.core.cost import price_date_words
 from gpuplanner.core.goodput import Goodput
 from gpuplanner.core.results import Plan, PlanResult, StackReport
 from gpuplanner.i18n.messages import term, translated
@@ -63,7 +64,7 @@ def plan_html(plan: Plan, currency: str) -> str:
     parts = [f"<h3>#{plan.rank or ''} {escape(str(plan.count))} × {escape(plan.gpu_name)} "
              f"({escape(L['buy'] if plan.owned else L['rent'])})</h3>"]
     if plan.rank_reasons:
-        parts.append("<p>" + escape("; ".join(translated(r) for r in plan.rank_reasons)) + "</p>")
+        parts.append("<p>" + escape(tr("; ").join(translated(r) for r in plan.rank_reasons)) + "</p>")
     parts.append(f"<p>{escape(L['Model'])}: {escape(str(plan.model.name))} · "
                  f"{escape(L['Layout'])}: {escape(plan_layout(plan))} · "
                  f"{escape(L['Precision'])} {escape(precision_text(plan))}</p>")
@@ -126,7 +127,7 @@ def _stack_parts(stack: StackReport) -> list[str]:
     """The software stack assumed, and where each setting came from: the profile, the user, the search."""
     labels = {**assumption_labels(), "tp": tr("Tensor-parallel degree"), "pp": tr("Pipeline stages"),
               "zero": tr("ZeRO stages")}
-    fixed = "; ".join(f"{labels.get(key, key)}: {_assumption_value(value)}"
+    fixed = tr("; ").join(f"{labels.get(key, key)}: {_assumption_value(value)}"
                       for key, value in stack.from_profile.items()) or tr("nothing")
     rows = [(tr("Profile"), stack.name), (tr("Fixed by the profile"), fixed),
             (tr("Set in your scenario"), ", ".join(stack.set_by_you) or tr("nothing")),
@@ -152,7 +153,7 @@ def _rental_parts(plan: Plan) -> list[str]:
     rows = [(tr("Provider"), offer.provider if offer else ""),
             (tr("Instances"), f"{offer.instances} × {offer.instance}" if offer else tr("n/a")),
             (tr("Region"), (offer.region if offer else "") or tr("n/a")),
-            (tr("Prices of"), (offer.price_date if offer else "") or tr("undated")),
+            (tr("Prices of"), translated(price_date_words(offer.price_date if offer else ""))),
             (tr("Site"), tr("none needed (racks, power and cooling are the provider's)"))]
     return [f"<h4>{escape(heading)}</h4>", _table(rows)]
 
@@ -297,7 +298,7 @@ def near_misses_html(result: PlanResult) -> str:
              f"<h4>{escape(heading)}</h4><ul>"]
     for plan in result.near_misses:
         where = tr("buy") if plan.owned else tr("rent")
-        misses = "; ".join(translated(m) for m in plan.misses)
+        misses = tr("; ").join(translated(m) for m in plan.misses)
         parts.append(f"<li><b>{escape(str(plan.count))} × {escape(plan.gpu_name)}</b> ({escape(where)}): "
                      f"{escape(misses)}</li>")
     return "".join(parts) + "</ul>"

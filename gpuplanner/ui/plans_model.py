@@ -133,7 +133,7 @@ class PlansTableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             if column == "warnings":
                 return plain_tooltip("\n".join(translated(w) for w in plan.warnings))
-            return plain_tooltip("; ".join(translated(r) for r in plan.rank_reasons))
+            return plain_tooltip(self.tr("; ").join(translated(r) for r in plan.rank_reasons))
         if role == Qt.ItemDataRole.TextAlignmentRole and column not in ("gpu", "deployment", "layout"):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None

@@ -34,10 +34,10 @@
         <location filename="../../gpuplanner/report/spec_sheet.py" line="357"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="370"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="439"/>
-        <location filename="../../gpuplanner/ui/details.py" line="153"/>
         <location filename="../../gpuplanner/ui/details.py" line="154"/>
-        <location filename="../../gpuplanner/ui/details.py" line="171"/>
-        <location filename="../../gpuplanner/ui/details.py" line="192"/>
+        <location filename="../../gpuplanner/ui/details.py" line="155"/>
+        <location filename="../../gpuplanner/ui/details.py" line="172"/>
+        <location filename="../../gpuplanner/ui/details.py" line="193"/>
         <source>n/a</source>
         <translation>不详</translation>
     </message>
@@ -58,7 +58,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="358"/>
-        <location filename="../../gpuplanner/ui/details.py" line="187"/>
+        <location filename="../../gpuplanner/ui/details.py" line="188"/>
         <source>Rental price: confidence, date</source>
         <translation>租用价格：可信度、日期</translation>
     </message>
@@ -97,25 +97,25 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="409"/>
-        <location filename="../../gpuplanner/ui/details.py" line="71"/>
+        <location filename="../../gpuplanner/ui/details.py" line="72"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="409"/>
-        <location filename="../../gpuplanner/ui/details.py" line="71"/>
+        <location filename="../../gpuplanner/ui/details.py" line="72"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="410"/>
-        <location filename="../../gpuplanner/ui/details.py" line="237"/>
+        <location filename="../../gpuplanner/ui/details.py" line="238"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="410"/>
-        <location filename="../../gpuplanner/ui/details.py" line="72"/>
+        <location filename="../../gpuplanner/ui/details.py" line="73"/>
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
@@ -182,8 +182,8 @@
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="49"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="411"/>
-        <location filename="../../gpuplanner/ui/details.py" line="72"/>
-        <location filename="../../gpuplanner/ui/details.py" line="238"/>
+        <location filename="../../gpuplanner/ui/details.py" line="73"/>
+        <location filename="../../gpuplanner/ui/details.py" line="239"/>
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
@@ -245,9 +245,9 @@
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="77"/>
         <location filename="../../gpuplanner/cli/estimate.py" line="79"/>
-        <location filename="../../gpuplanner/ui/details.py" line="130"/>
-        <location filename="../../gpuplanner/ui/details.py" line="132"/>
+        <location filename="../../gpuplanner/ui/details.py" line="131"/>
         <location filename="../../gpuplanner/ui/details.py" line="133"/>
+        <location filename="../../gpuplanner/ui/details.py" line="134"/>
         <source>nothing</source>
         <translation>无</translation>
     </message>
@@ -318,7 +318,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="143"/>
-        <location filename="../../gpuplanner/cli/plan.py" line="251"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="253"/>
         <source>the scenario (README: Scenario file)</source>
         <translation>场景文件（见 README：Scenario file）</translation>
     </message>
@@ -475,7 +475,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="145"/>
-        <location filename="../../gpuplanner/ui/details.py" line="73"/>
+        <location filename="../../gpuplanner/ui/details.py" line="74"/>
         <source>Total</source>
         <translation>合计</translation>
     </message>
@@ -486,13 +486,13 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="150"/>
-        <location filename="../../gpuplanner/ui/details.py" line="165"/>
+        <location filename="../../gpuplanner/ui/details.py" line="166"/>
         <source>Server</source>
         <translation>服务器</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="151"/>
-        <location filename="../../gpuplanner/ui/details.py" line="166"/>
+        <location filename="../../gpuplanner/ui/details.py" line="167"/>
         <source>Server figures: confidence</source>
         <translation>服务器参数：可信度</translation>
     </message>
@@ -573,14 +573,14 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="177"/>
-        <location filename="../../gpuplanner/ui/details.py" line="169"/>
+        <location filename="../../gpuplanner/ui/details.py" line="170"/>
         <source>Nodes per rack</source>
         <translation>每机柜节点数</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="177"/>
-        <location filename="../../gpuplanner/ui/details.py" line="169"/>
-        <location filename="../../gpuplanner/ui/details.py" line="272"/>
+        <location filename="../../gpuplanner/ui/details.py" line="170"/>
+        <location filename="../../gpuplanner/ui/details.py" line="273"/>
         <source>Racks</source>
         <translation>机柜数</translation>
     </message>
@@ -606,7 +606,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="183"/>
-        <location filename="../../gpuplanner/ui/details.py" line="170"/>
+        <location filename="../../gpuplanner/ui/details.py" line="171"/>
         <source>Cooling needed</source>
         <translation>所需散热</translation>
     </message>
@@ -772,26 +772,26 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="245"/>
-        <location filename="../../gpuplanner/ui/details.py" line="46"/>
+        <location filename="../../gpuplanner/ui/details.py" line="47"/>
         <source>Cost</source>
         <translation>成本</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="246"/>
-        <location filename="../../gpuplanner/ui/details.py" line="185"/>
-        <location filename="../../gpuplanner/ui/details.py" line="274"/>
+        <location filename="../../gpuplanner/ui/details.py" line="186"/>
+        <location filename="../../gpuplanner/ui/details.py" line="275"/>
         <source>Capex</source>
         <translation>资本支出</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="246"/>
-        <location filename="../../gpuplanner/ui/details.py" line="187"/>
+        <location filename="../../gpuplanner/ui/details.py" line="188"/>
         <source>Purchase price: confidence, date</source>
         <translation>采购价格：可信度、日期</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="247"/>
-        <location filename="../../gpuplanner/ui/details.py" line="189"/>
+        <location filename="../../gpuplanner/ui/details.py" line="190"/>
         <source>Opex per year</source>
         <translation>年运营支出</translation>
     </message>
@@ -807,7 +807,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="250"/>
-        <location filename="../../gpuplanner/ui/details.py" line="191"/>
+        <location filename="../../gpuplanner/ui/details.py" line="192"/>
         <source>Cloud on demand per GPU-hour</source>
         <translation>云上按量付费（每 GPU 小时）</translation>
     </message>
@@ -963,13 +963,13 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="354"/>
-        <location filename="../../gpuplanner/ui/details.py" line="152"/>
+        <location filename="../../gpuplanner/ui/details.py" line="153"/>
         <source>Provider</source>
         <translation>云厂商</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="355"/>
-        <location filename="../../gpuplanner/ui/details.py" line="153"/>
+        <location filename="../../gpuplanner/ui/details.py" line="154"/>
         <source>Instances</source>
         <translation>实例</translation>
     </message>
@@ -980,7 +980,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="357"/>
-        <location filename="../../gpuplanner/ui/details.py" line="154"/>
+        <location filename="../../gpuplanner/ui/details.py" line="155"/>
         <source>Region</source>
         <translation>地域</translation>
     </message>
@@ -1101,7 +1101,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="454"/>
-        <location filename="../../gpuplanner/ui/details.py" line="82"/>
+        <location filename="../../gpuplanner/ui/details.py" line="83"/>
         <source>MFU</source>
         <translation>MFU（模型算力利用率）</translation>
     </message>
@@ -1128,7 +1128,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="461"/>
-        <location filename="../../gpuplanner/ui/details.py" line="83"/>
+        <location filename="../../gpuplanner/ui/details.py" line="84"/>
         <source>GPU-hours</source>
         <translation>GPU 小时</translation>
     </message>
@@ -1144,7 +1144,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="466"/>
-        <location filename="../../gpuplanner/ui/details.py" line="269"/>
+        <location filename="../../gpuplanner/ui/details.py" line="270"/>
         <source>Output tokens/s</source>
         <translation>每秒输出 token 数</translation>
     </message>
@@ -1231,8 +1231,8 @@
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="111"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="483"/>
-        <location filename="../../gpuplanner/ui/details.py" line="54"/>
-        <location filename="../../gpuplanner/ui/details.py" line="277"/>
+        <location filename="../../gpuplanner/ui/details.py" line="55"/>
+        <location filename="../../gpuplanner/ui/details.py" line="278"/>
         <source>Warnings</source>
         <translation>警告</translation>
     </message>
@@ -1242,565 +1242,563 @@
         <translation>第 %1 页，共 %2 页</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="71"/>
+        <location filename="../../gpuplanner/ui/details.py" line="72"/>
         <source>Optimizer states</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="73"/>
+        <location filename="../../gpuplanner/ui/details.py" line="74"/>
         <source>Overhead (CUDA, NCCL, fragmentation)</source>
         <translation>额外开销（CUDA、NCCL、显存碎片）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="74"/>
+        <location filename="../../gpuplanner/ui/details.py" line="75"/>
         <source>Capacity</source>
         <translation>容量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="80"/>
+        <location filename="../../gpuplanner/ui/details.py" line="81"/>
         <source>Step time (s)</source>
         <translation>单步时间（秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="81"/>
+        <location filename="../../gpuplanner/ui/details.py" line="82"/>
         <source>Tokens/s per GPU</source>
         <translation>单卡每秒 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="82"/>
-        <location filename="../../gpuplanner/ui/details.py" line="268"/>
+        <location filename="../../gpuplanner/ui/details.py" line="83"/>
+        <location filename="../../gpuplanner/ui/details.py" line="269"/>
         <source>Days</source>
         <translation>天数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="86"/>
+        <location filename="../../gpuplanner/ui/details.py" line="87"/>
         <source>Matrix math</source>
         <translation>矩阵运算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="86"/>
+        <location filename="../../gpuplanner/ui/details.py" line="87"/>
         <source>Memory-bound kernels</source>
         <translation>访存密集算子</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="87"/>
+        <location filename="../../gpuplanner/ui/details.py" line="88"/>
         <source>Tensor-parallel traffic</source>
         <translation>张量并行通信</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="87"/>
+        <location filename="../../gpuplanner/ui/details.py" line="88"/>
         <source>Pipeline sends</source>
         <translation>流水线传输</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="88"/>
+        <location filename="../../gpuplanner/ui/details.py" line="89"/>
         <source>Pipeline bubble</source>
         <translation>流水线气泡</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="88"/>
+        <location filename="../../gpuplanner/ui/details.py" line="89"/>
         <source>Gradient sync (exposed)</source>
         <translation>梯度同步（未被掩盖部分）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="89"/>
+        <location filename="../../gpuplanner/ui/details.py" line="90"/>
         <source>Optimizer step</source>
         <translation>优化器更新</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="89"/>
+        <location filename="../../gpuplanner/ui/details.py" line="90"/>
         <source>Context-parallel traffic (exposed)</source>
         <translation>上下文并行通信（未被掩盖部分）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="90"/>
+        <location filename="../../gpuplanner/ui/details.py" line="91"/>
         <source>Expert all-to-all</source>
         <translation>专家 all-to-all 通信</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="103"/>
+        <location filename="../../gpuplanner/ui/details.py" line="104"/>
         <source>Concurrent users</source>
         <translation>并发用户数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="104"/>
+        <location filename="../../gpuplanner/ui/details.py" line="105"/>
         <source>Users per replica (batch)</source>
         <translation>每个副本的用户数（批大小）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="105"/>
+        <location filename="../../gpuplanner/ui/details.py" line="106"/>
         <source>Time to first token (ms)</source>
         <translation>首 token 时延（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="106"/>
+        <location filename="../../gpuplanner/ui/details.py" line="107"/>
         <source>Time per output token (ms)</source>
         <translation>每个输出 token 的时间（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="107"/>
+        <location filename="../../gpuplanner/ui/details.py" line="108"/>
         <source>Output tokens/s per user</source>
         <translation>每用户输出 token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="108"/>
+        <location filename="../../gpuplanner/ui/details.py" line="109"/>
         <source>Output tokens/s in total</source>
         <translation>总输出 token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="109"/>
+        <location filename="../../gpuplanner/ui/details.py" line="110"/>
         <source>Largest batch per replica</source>
         <translation>每副本最大批大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="110"/>
+        <location filename="../../gpuplanner/ui/details.py" line="111"/>
         <source>KV-cache admission</source>
         <translation>KV 缓存准入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="111"/>
+        <location filename="../../gpuplanner/ui/details.py" line="112"/>
         <source>Replicas x GPUs</source>
         <translation>副本数 × GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="114"/>
+        <location filename="../../gpuplanner/ui/details.py" line="115"/>
         <source>Availability</source>
         <translation>可获得性</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="93"/>
-        <location filename="../../gpuplanner/ui/details.py" line="114"/>
-        <location filename="../../gpuplanner/ui/details.py" line="155"/>
+        <location filename="../../gpuplanner/ui/details.py" line="115"/>
         <source>undated</source>
         <translation>未注明日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="127"/>
+        <location filename="../../gpuplanner/ui/details.py" line="128"/>
         <source>Tensor-parallel degree</source>
         <translation>张量并行度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="127"/>
+        <location filename="../../gpuplanner/ui/details.py" line="128"/>
         <source>Pipeline stages</source>
         <translation>流水线级数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="128"/>
+        <location filename="../../gpuplanner/ui/details.py" line="129"/>
         <source>ZeRO stages</source>
         <translation>ZeRO 阶段</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="131"/>
+        <location filename="../../gpuplanner/ui/details.py" line="132"/>
         <source>Profile</source>
         <translation>配置</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="131"/>
+        <location filename="../../gpuplanner/ui/details.py" line="132"/>
         <source>Fixed by the profile</source>
         <translation>由配置固定</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="132"/>
+        <location filename="../../gpuplanner/ui/details.py" line="133"/>
         <source>Set in your scenario</source>
         <translation>在你的场景中设定</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="133"/>
+        <location filename="../../gpuplanner/ui/details.py" line="134"/>
         <source>Searched</source>
         <translation>搜索得出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="140"/>
+        <location filename="../../gpuplanner/ui/details.py" line="141"/>
         <source>Days of steps alone</source>
         <translation>纯训练步骤天数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="141"/>
+        <location filename="../../gpuplanner/ui/details.py" line="142"/>
         <source>Goodput (time left after interruptions and checkpoints)</source>
         <translation>有效训练时间占比（扣除中断与检查点）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="143"/>
+        <location filename="../../gpuplanner/ui/details.py" line="144"/>
         <source>Interruptions expected</source>
         <translation>预计中断次数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="144"/>
+        <location filename="../../gpuplanner/ui/details.py" line="145"/>
         <source>Checkpoint every (min), writing for (s)</source>
         <translation>检查点间隔（分钟）/ 写入耗时（秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="151"/>
+        <location filename="../../gpuplanner/ui/details.py" line="152"/>
         <source>Rental</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="155"/>
+        <location filename="../../gpuplanner/ui/details.py" line="156"/>
         <source>Prices of</source>
         <translation>价格日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="156"/>
+        <location filename="../../gpuplanner/ui/details.py" line="157"/>
         <source>none needed (racks, power and cooling are the provider&apos;s)</source>
         <translation>无需（机柜、电力和散热由服务商负责）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="167"/>
+        <location filename="../../gpuplanner/ui/details.py" line="168"/>
         <source>Nameplate per node (kW)</source>
         <translation>每节点额定功耗（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="168"/>
+        <location filename="../../gpuplanner/ui/details.py" line="169"/>
         <source>Expected per node (kW)</source>
         <translation>每节点预计功耗（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="170"/>
+        <location filename="../../gpuplanner/ui/details.py" line="171"/>
         <source>kW per rack</source>
         <translation>单机柜 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="171"/>
+        <location filename="../../gpuplanner/ui/details.py" line="172"/>
         <source>Circuits per A/B feed</source>
         <translation>每路（A/B）回路数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="172"/>
+        <location filename="../../gpuplanner/ui/details.py" line="173"/>
         <source>Facility power (kW)</source>
         <translation>机房总功率（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="173"/>
+        <location filename="../../gpuplanner/ui/details.py" line="174"/>
         <source>Heat per rack (BTU/h)</source>
         <translation>单机柜发热量（BTU/h）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="174"/>
+        <location filename="../../gpuplanner/ui/details.py" line="175"/>
         <source>Switches (leaf + spine)</source>
         <translation>交换机（叶 + 脊）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="209"/>
+        <location filename="../../gpuplanner/ui/details.py" line="210"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="209"/>
+        <location filename="../../gpuplanner/ui/details.py" line="210"/>
         <source>no</source>
         <translation>否</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="216"/>
+        <location filename="../../gpuplanner/ui/details.py" line="217"/>
         <source>Gradient bytes per parameter</source>
         <translation>每个参数的梯度字节数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="216"/>
+        <location filename="../../gpuplanner/ui/details.py" line="217"/>
         <source>FP32 master weights</source>
         <translation>FP32 主权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="217"/>
+        <location filename="../../gpuplanner/ui/details.py" line="218"/>
         <source>FlashAttention (scores never stored)</source>
         <translation>FlashAttention（不保存注意力分数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="217"/>
+        <location filename="../../gpuplanner/ui/details.py" line="218"/>
         <source>Dropout (masks stored)</source>
         <translation>Dropout（存储掩码）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="218"/>
+        <location filename="../../gpuplanner/ui/details.py" line="219"/>
         <source>Serving in static batches (prompts first)</source>
         <translation>推理按静态批次运行（先处理提示词）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="220"/>
+        <location filename="../../gpuplanner/ui/details.py" line="221"/>
         <source>CUDA context per GPU (GiB)</source>
         <translation>每卡 CUDA 上下文（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="220"/>
+        <location filename="../../gpuplanner/ui/details.py" line="221"/>
         <source>NCCL buffers per GPU (GiB)</source>
         <translation>每卡 NCCL 缓冲区（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="221"/>
+        <location filename="../../gpuplanner/ui/details.py" line="222"/>
         <source>Allocator fragmentation (share)</source>
         <translation>显存分配碎片（比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="221"/>
+        <location filename="../../gpuplanner/ui/details.py" line="222"/>
         <source>NVLink efficiency</source>
         <translation>NVLink 效率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="222"/>
+        <location filename="../../gpuplanner/ui/details.py" line="223"/>
         <source>Network efficiency</source>
         <translation>网络效率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="222"/>
+        <location filename="../../gpuplanner/ui/details.py" line="223"/>
         <source>Latency per collective (s)</source>
         <translation>每次集合通信延迟（秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="223"/>
+        <location filename="../../gpuplanner/ui/details.py" line="224"/>
         <source>Gradient traffic hidden behind compute (share)</source>
         <translation>被计算掩盖的梯度通信（比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="224"/>
+        <location filename="../../gpuplanner/ui/details.py" line="225"/>
         <source>Tensor-parallel traffic hidden behind GEMMs (share)</source>
         <translation>张量并行通信被矩阵乘法掩盖的比例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="225"/>
+        <location filename="../../gpuplanner/ui/details.py" line="226"/>
         <source>Expert all-to-all hidden behind compute (share)</source>
         <translation>专家 all-to-all 被计算掩盖的比例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="226"/>
+        <location filename="../../gpuplanner/ui/details.py" line="227"/>
         <source>MoE tokens cross the network once per node (DeepEP)</source>
         <translation>MoE 令牌每个节点只经网络发送一次（DeepEP）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="227"/>
+        <location filename="../../gpuplanner/ui/details.py" line="228"/>
         <source>MoE load on the busiest GPU (x the mean)</source>
         <translation>最忙 GPU 的 MoE 负载（均值的倍数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="229"/>
+        <location filename="../../gpuplanner/ui/details.py" line="230"/>
         <source>ZeRO-3 gathers left exposed (share)</source>
         <translation>未被掩盖的 ZeRO-3 权重收集（比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="230"/>
+        <location filename="../../gpuplanner/ui/details.py" line="231"/>
         <source>FP8 training also stores the MLP activation inputs in FP8</source>
         <translation>FP8 训练时 MLP 激活函数的输入也以 FP8 存储</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="231"/>
+        <location filename="../../gpuplanner/ui/details.py" line="232"/>
         <source>FP8 training also runs attention in FP8</source>
         <translation>FP8 训练中注意力核心也以 FP8 计算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="232"/>
+        <location filename="../../gpuplanner/ui/details.py" line="233"/>
         <source>Fused norm, rotary and activation kernels (off: eager PyTorch)</source>
         <translation>归一化、旋转位置编码和激活函数使用融合算子（关闭：PyTorch 逐算子即时执行）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="233"/>
+        <location filename="../../gpuplanner/ui/details.py" line="234"/>
         <source>Loss over the vocabulary in fp32 (Megatron-LM)</source>
         <translation>词表上的损失以 fp32 计算（Megatron-LM）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="234"/>
+        <location filename="../../gpuplanner/ui/details.py" line="235"/>
         <source>Data-parallel traffic uses every NIC of a node (rail-optimized fabric)</source>
         <translation>数据并行流量使用节点内全部网卡（轨道优化网络）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="235"/>
+        <location filename="../../gpuplanner/ui/details.py" line="236"/>
         <source>Weight storage</source>
         <translation>权重存储</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="236"/>
+        <location filename="../../gpuplanner/ui/details.py" line="237"/>
         <source>Compute efficiency scale</source>
         <translation>计算效率系数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="236"/>
+        <location filename="../../gpuplanner/ui/details.py" line="237"/>
         <source>FLOPs counted as</source>
         <translation>FLOPs 计算方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="237"/>
+        <location filename="../../gpuplanner/ui/details.py" line="238"/>
         <source>Activation memory</source>
         <translation>激活显存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="237"/>
+        <location filename="../../gpuplanner/ui/details.py" line="238"/>
         <source>Adapters</source>
         <translation>适配器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="238"/>
+        <location filename="../../gpuplanner/ui/details.py" line="239"/>
         <source>Power</source>
         <translation>功耗</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="240"/>
+        <location filename="../../gpuplanner/ui/details.py" line="241"/>
         <source>Job interruptions per million GPU-hours</source>
         <translation>每百万 GPU 小时的作业中断次数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="241"/>
+        <location filename="../../gpuplanner/ui/details.py" line="242"/>
         <source>Checkpoint write bandwidth per GPU (GB/s)</source>
         <translation>每 GPU 检查点写入带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="242"/>
+        <location filename="../../gpuplanner/ui/details.py" line="243"/>
         <source>Minutes to restart after an interruption</source>
         <translation>中断后重启所需分钟数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="250"/>
+        <location filename="../../gpuplanner/ui/details.py" line="251"/>
         <source>Per million output tokens, rented</source>
         <translation>每百万输出 token 成本（租用）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="251"/>
+        <location filename="../../gpuplanner/ui/details.py" line="252"/>
         <source>Per million output tokens, owned</source>
         <translation>每百万输出 token 成本（自有）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="253"/>
+        <location filename="../../gpuplanner/ui/details.py" line="254"/>
         <source>This job, rented on demand</source>
         <translation>本次任务（云上按量租用）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="286"/>
+        <location filename="../../gpuplanner/ui/details.py" line="287"/>
         <source>Why each GPU has no plan</source>
         <translation>各 GPU 没有方案的原因</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="295"/>
+        <location filename="../../gpuplanner/ui/details.py" line="296"/>
         <source>No plan keeps every limit you set</source>
         <translation>没有方案能满足您设定的全部限制</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="295"/>
+        <location filename="../../gpuplanner/ui/details.py" line="296"/>
         <source>Near misses (not answers)</source>
         <translation>接近的方案（不是答案）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="185"/>
+        <location filename="../../gpuplanner/ui/details.py" line="186"/>
         <source>Capex if bought instead</source>
         <translation>若改为购买的资本支出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="30"/>
+        <location filename="../../gpuplanner/ui/details.py" line="31"/>
         <source>Whole length reserved</source>
         <translation>预留完整长度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="30"/>
+        <location filename="../../gpuplanner/ui/details.py" line="31"/>
         <source>Cache in use</source>
         <translation>按实际占用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="50"/>
+        <location filename="../../gpuplanner/ui/details.py" line="51"/>
         <source>precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="190"/>
-        <location filename="../../gpuplanner/ui/details.py" line="275"/>
+        <location filename="../../gpuplanner/ui/details.py" line="191"/>
+        <location filename="../../gpuplanner/ui/details.py" line="276"/>
         <source>TCO</source>
         <translation>总拥有成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="192"/>
+        <location filename="../../gpuplanner/ui/details.py" line="193"/>
         <source>Break-even utilisation</source>
         <translation>盈亏平衡利用率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="219"/>
+        <location filename="../../gpuplanner/ui/details.py" line="220"/>
         <source>Fused attention kernel generation (1-3)</source>
         <translation>融合注意力内核代数（1-3）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="228"/>
+        <location filename="../../gpuplanner/ui/details.py" line="229"/>
         <source>MoE experts&apos; share of dense GEMM efficiency</source>
         <translation>MoE 专家相对稠密 GEMM 的效率占比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="239"/>
+        <location filename="../../gpuplanner/ui/details.py" line="240"/>
         <source>GEMM time beyond the longer of math and weight reads (share of the shorter)</source>
         <translation>GEMM 在计算与权重读取中较长者之外多出的时间（较短者的比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="254"/>
+        <location filename="../../gpuplanner/ui/details.py" line="255"/>
         <source>This job, on owned hardware (its share of the TCO)</source>
         <translation>本次任务（自有硬件，按总拥有成本分摊）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="266"/>
+        <location filename="../../gpuplanner/ui/details.py" line="267"/>
         <source>Where</source>
         <translation>部署</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/plan.py" line="39"/>
-        <location filename="../../gpuplanner/ui/details.py" line="55"/>
-        <location filename="../../gpuplanner/ui/details.py" line="266"/>
-        <location filename="../../gpuplanner/ui/details.py" line="299"/>
+        <location filename="../../gpuplanner/ui/details.py" line="56"/>
+        <location filename="../../gpuplanner/ui/details.py" line="267"/>
+        <location filename="../../gpuplanner/ui/details.py" line="300"/>
         <source>buy</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="45"/>
+        <location filename="../../gpuplanner/ui/details.py" line="46"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="47"/>
+        <location filename="../../gpuplanner/ui/details.py" line="48"/>
         <source>Layout</source>
         <translation>并行布局</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="46"/>
-        <location filename="../../gpuplanner/ui/details.py" line="48"/>
+        <location filename="../../gpuplanner/ui/details.py" line="49"/>
         <source>Memory per GPU (GiB)</source>
         <translation>单卡显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="49"/>
+        <location filename="../../gpuplanner/ui/details.py" line="50"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="51"/>
+        <location filename="../../gpuplanner/ui/details.py" line="52"/>
         <source>Serving</source>
         <translation>推理服务</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="52"/>
-        <location filename="../../gpuplanner/ui/details.py" line="156"/>
+        <location filename="../../gpuplanner/ui/details.py" line="53"/>
+        <location filename="../../gpuplanner/ui/details.py" line="157"/>
         <source>Site</source>
         <translation>机房</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="60"/>
-        <location filename="../../gpuplanner/ui/details.py" line="53"/>
+        <location filename="../../gpuplanner/ui/details.py" line="54"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/plan.py" line="39"/>
-        <location filename="../../gpuplanner/ui/details.py" line="56"/>
-        <location filename="../../gpuplanner/ui/details.py" line="266"/>
-        <location filename="../../gpuplanner/ui/details.py" line="299"/>
+        <location filename="../../gpuplanner/ui/details.py" line="57"/>
+        <location filename="../../gpuplanner/ui/details.py" line="267"/>
+        <location filename="../../gpuplanner/ui/details.py" line="300"/>
         <source>rent</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="267"/>
+        <location filename="../../gpuplanner/ui/details.py" line="268"/>
         <source>Memory / GPU (GiB)</source>
         <translation>单卡显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="271"/>
+        <location filename="../../gpuplanner/ui/details.py" line="272"/>
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="273"/>
+        <location filename="../../gpuplanner/ui/details.py" line="274"/>
         <source>IT power (kW)</source>
         <translation>IT 功率（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="276"/>
+        <location filename="../../gpuplanner/ui/details.py" line="277"/>
         <source>Ranking cost</source>
         <translation>排名成本</translation>
     </message>
@@ -1835,122 +1833,122 @@
         <translation>%1，%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="102"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="103"/>
         <source>rented: %1 x %2 from %3; region: %4; prices of %5</source>
         <translation>租用：%1 × %2，云厂商 %3；地域：%4；价格日期 %5</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="105"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="107"/>
         <source>cost (%1): on demand %2 per GPU-hour (reserved %3, spot %4); this job on demand %5</source>
         <translation>成本（%1）：按量付费每 GPU 小时 %2（预留 %3，竞价 %4）；本任务按量付费 %5</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="109"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="111"/>
         <source>rental price: %1</source>
         <translation>租用价格：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="110"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="112"/>
         <source>site: none needed (racks, power and cooling are the provider&apos;s)</source>
         <translation>机房：不需要（机柜、供电和散热由云厂商提供）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="119"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="121"/>
         <source>bought in %1: %2 (%3; %4)</source>
         <translation>在%1购买：%2（%3；%4）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="134"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="136"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="134"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="136"/>
         <source>where</source>
         <translation>部署</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="134"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="136"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="134"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="136"/>
         <source>nodes</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="134"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="136"/>
         <source>racks</source>
         <translation>机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="135"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="137"/>
         <source>days or tok/s</source>
         <translation>天数或 tok/s</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="135"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="137"/>
         <source>cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="138"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="140"/>
         <source>Plans ranked (%1 evaluated, %2 meet the goals)</source>
         <translation>方案排名（已评估 %1 个，%2 个满足目标）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="141"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="143"/>
         <source>%1 d</source>
         <translation>%1 天</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="149"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="151"/>
         <source>#1 in detail: %1 x %2 (%3)</source>
         <translation>第 1 名详情：%1 × %2（%3）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="151"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="153"/>
         <source>layout: %1</source>
         <translation>并行布局：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="152"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="154"/>
         <source>memory per GPU: %1 of %2 GiB</source>
         <translation>单卡显存：%1 / %2 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="244"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="246"/>
         <source>wrote %1 (%2 pages)</source>
         <translation>已写入 %1（%2 页）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="250"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="252"/>
         <source>rank catalog hardware for a scenario, with site and cost</source>
         <translation>为场景对目录中的硬件排序，附机房与成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="252"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="254"/>
         <source>how many plans to show (default %(default)s)</source>
         <translation>显示多少个方案（默认 %(default)s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="254"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="256"/>
         <source>also write the rack and power spec sheet as a PDF</source>
         <translation>同时把机柜与供电规格单写成 PDF</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="256"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="258"/>
         <source>language of the text report and the spec sheet</source>
         <translation>文本报告与规格单的语言</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="258"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="260"/>
         <source>the spec sheet&apos;s paper (default %(default)s)</source>
         <translation>规格单的纸张（默认 %(default)s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="259"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="261"/>
         <source>project name printed on the spec sheet</source>
         <translation>印在规格单上的项目名称</translation>
     </message>
@@ -1961,6 +1959,9 @@
     </message>
     <message>
         <location filename="../../gpuplanner/cli/plan.py" line="28"/>
+        <location filename="../../gpuplanner/ui/details.py" line="67"/>
+        <location filename="../../gpuplanner/ui/details.py" line="130"/>
+        <location filename="../../gpuplanner/ui/details.py" line="301"/>
         <source>; </source>
         <translation>；</translation>
     </message>
@@ -1990,27 +1991,27 @@
         <translation>成本（%1）：资本支出 %2，年运营支出 %3，%4 年总拥有成本 %5；云上按量付费每 GPU 小时 %6；盈亏平衡利用率 %7</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="150"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="152"/>
         <source>why: %1</source>
         <translation>理由：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="154"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="156"/>
         <source>precision: %1</source>
         <translation>精度：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="159"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="161"/>
         <source>warnings:</source>
         <translation>警告：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="160"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="162"/>
         <source>Cost vs time (Pareto front):</source>
         <translation>成本与时间（帕累托前沿）：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="162"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="164"/>
         <source>%1 days</source>
         <translation>%1 天</translation>
     </message>
@@ -3025,7 +3026,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>单机柜 %1 kW 超出 %2 散热能力（约 %3 kW）：需要 %4 散热。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="261"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="263"/>
         <source>takes %1 days (deadline %2)</source>
         <translation>需要 %1 天（期限 %2 天）</translation>
     </message>
@@ -3035,7 +3036,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>花费 %1（预算 %2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="260"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="262"/>
         <source>serves %1 tokens/s (target %2)</source>
         <translation>每秒输出 %1 token（目标 %2）</translation>
     </message>
@@ -3090,7 +3091,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 个节点，%2 网络</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="251"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="252"/>
         <source>on-prem: bought and run on your site</source>
         <translation>自建：购买并部署在您的机房</translation>
     </message>
@@ -3125,7 +3126,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>首 token 需 %1 秒（上限 %2 秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="259"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="261"/>
         <source>room for %1 users at once (asked %2)</source>
         <translation>只能同时服务 %1 个用户（要求 %2 个）</translation>
     </message>
@@ -3155,17 +3156,17 @@ Qt %2，Qt for Python %3，Python %4
         <translation>不是答案：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="252"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="253"/>
         <source>one node is %1U; a rack has %2U free</source>
         <translation>单个节点 %1U；机柜可用 %2U</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="253"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="254"/>
         <source>one node needs %1 kW; the rack allows %2 kW</source>
         <translation>单个节点需要 %1 kW；机柜只允许 %2 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="254"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="255"/>
         <source>one node weighs %1 kg; a rack holds %2 kg</source>
         <translation>单个节点重 %1 kg；机柜承重 %2 kg</translation>
     </message>
@@ -3195,7 +3196,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>风冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="255"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="257"/>
         <source>rear-door heat exchanger</source>
         <translation>背板换热</translation>
     </message>
@@ -3265,12 +3266,12 @@ Qt %2，Qt for Python %3，Python %4
         <translation>已跳过您的 %1 条目 %2：%3 %4</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="290"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="294"/>
         <source>%1 has no published memory bandwidth; add it in the catalog to estimate it</source>
         <translation>%1 没有公开的显存带宽；请在硬件目录中补充后再估算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="325"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="329"/>
         <source>cannot write in %1</source>
         <translation>无法在 %1 中写入</translation>
     </message>
@@ -3631,656 +3632,676 @@ Qt %2，Qt for Python %3，Python %4
     </message>
     <message>
         <location filename="../../gpuplanner/i18n/message_templates.py" line="242"/>
+        <source>no date</source>
+        <translation>无日期</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="243"/>
         <source>no layout fits in its memory at any GPU count searched</source>
         <translation>在所搜索的任何 GPU 数量下都没有能放进其显存的布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="243"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="244"/>
         <source>no layout fits in its memory on %1 GPUs</source>
         <translation>在 %1 块 GPU 上没有能放进其显存的布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="244"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="245"/>
         <source>no provider in the catalog rents it</source>
         <translation>目录中没有提供商出租它</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="245"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="246"/>
         <source>no regional filter</source>
         <translation>不按地区筛选</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="246"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="247"/>
         <source>not confirmed (%1)</source>
         <translation>未经确认（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="247"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="248"/>
         <source>not confirmed: at TPP %1 ECCN 3A090 turns on the die&apos;s performance density, which the catalog does not have</source>
         <translation>未经确认：TPP 为 %1 时，ECCN 3A090 是否适用取决于芯片的性能密度，而目录中没有该数据</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="249"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="250"/>
         <source>not confirmed: the catalog has no compute figures to place it under the export rules</source>
         <translation>未经确认：目录中没有算力数据，无法按出口管制规则归类</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/i18n/message_templates.py" line="256"/>
+        <source>read %1</source>
+        <translation>%1 查阅</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="258"/>
         <source>red, 380-480 V</source>
         <translation>红色，380-480 V</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="257"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="259"/>
         <source>rented</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="258"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="260"/>
         <source>rented in %1, outside %2</source>
         <translation>租用地点为 %1，不在%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="262"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="264"/>
         <source>the best of the modern stacks: FlashAttention, sequence parallelism with TP, overlapped gradient reduce, ZeRO 0-3, context parallelism for long sequences, expert parallelism for MoE (no stack chosen)</source>
         <translation>现代软件栈中的最优组合：FlashAttention，张量并行时启用序列并行，梯度规约与计算重叠，ZeRO 0-3，长序列使用上下文并行，MoE 使用专家并行（未选择软件栈）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="265"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="267"/>
         <source>the catalog has no purchase price for its server</source>
         <translation>目录中没有其服务器的采购价格</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="266"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="268"/>
         <source>the catalog has no purchase price for its server and no provider rents it</source>
         <translation>目录中没有其服务器的采购价格，也没有提供商出租它</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="267"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="269"/>
         <source>three tiers (%1 pods)</source>
         <translation>三层（%1 个 pod）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="268"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="270"/>
         <source>torchtitan: FSDP2 (ZeRO-2/3) with tensor parallelism (sequence parallel), pipeline, context and expert parallelism</source>
         <translation>torchtitan：FSDP2（ZeRO-2/3）配合张量并行（序列并行）、流水线并行、上下文并行和专家并行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="270"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="272"/>
         <source>transformer matrices in %1, dequantized to 16-bit one layer at a time; embeddings, norms and output head 16-bit</source>
         <translation>Transformer 权重矩阵为 %1，逐层反量化为 16 位；嵌入层、归一化层和输出头为 16 位</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="272"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="274"/>
         <source>transformer matrices in %1, read by the GEMMs; embeddings, norms and output head 16-bit</source>
         <translation>Transformer 权重矩阵为 %1，由矩阵乘直接读取；嵌入层、归一化层和输出头为 16 位</translation>
     </message>
     <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="276"/>
+        <source>undated</source>
+        <translation>未注明日期</translation>
+    </message>
+    <message>
         <location filename="../../gpuplanner/i18n/message_templates.py" line="277"/>
+        <source>undated (%1)</source>
+        <translation>未注明日期（%1）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="281"/>
         <source>yellow, 100-130 V</source>
         <translation>黄色，100-130 V</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="283"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="287"/>
         <source>%1 does not divide the %2 data-parallel ranks the experts are split over</source>
         <translation>%1 不能整除承载专家拆分的 %2 个数据并行进程</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="284"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="288"/>
         <source>%1 does not divide the model&apos;s %2 experts</source>
         <translation>%1 不能整除模型的 %2 个专家</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="288"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="292"/>
         <source>%1 groups do not divide %2 experts</source>
         <translation>%1 个分组不能整除 %2 个专家</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="306"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="310"/>
         <source>%1 layers recompute but the model has %2</source>
         <translation>要重计算 %1 层，但模型只有 %2 层</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="308"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="312"/>
         <source>%1 offers only %2 admission</source>
         <translation>%1 只提供 %2 准入方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="311"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="315"/>
         <source>%1 tokens cannot be split into 2 x %2 equal chunks (ring attention balances causal work that way)</source>
         <translation>%1 个 token 无法均分为 2 × %2 段（环形注意力以此平衡因果注意力的计算量）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="314"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="318"/>
         <source>%1 training keeps %1 weights</source>
         <translation>%1 训练保留 %1 权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="321"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="325"/>
         <source>QLoRA keeps its base in nf4; for a %1 base choose task lora</source>
         <translation>QLoRA 的基座固定为 nf4；如需 %1 基座，请选择 lora 任务</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="322"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="326"/>
         <source>applies to language-model training (serving: inference.weight_dtype)</source>
         <translation>仅适用于语言模型训练（推理服务请用 inference.weight_dtype）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="324"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="328"/>
         <source>cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="326"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="330"/>
         <source>contains an invalid character (a lone UTF-16 surrogate)</source>
         <translation>含有无效字符（孤立的 UTF-16 代理项）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="327"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="331"/>
         <source>expects a date as YYYY-MM-DD, got %1</source>
         <translation>应为 YYYY-MM-DD 格式的日期，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="328"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="332"/>
         <source>expects a number, got %1</source>
         <translation>应为数字，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="330"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="334"/>
         <source>has more than %1 lines</source>
         <translation>超过 %1 行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="331"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="335"/>
         <source>has no lines after the header</source>
         <translation>表头之后没有数据行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="332"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="336"/>
         <source>holds a number with too many digits</source>
         <translation>含有位数过多的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="349"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="353"/>
         <source>must be above 0 and at most 1e9</source>
         <translation>必须大于 0 且不超过 1e9</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="350"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="354"/>
         <source>must be above 0 and below 1000</source>
         <translation>必须大于 0 且小于 1000</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="339"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="343"/>
         <source>must be %1</source>
         <translation>必须为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="377"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="381"/>
         <source>needs a file name</source>
         <translation>需要文件名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="391"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="395"/>
         <source>the file name contains a NUL character</source>
         <translation>文件名含有 NUL 字符</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="392"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="396"/>
         <source>the folder %1 does not exist</source>
         <translation>文件夹 %1 不存在</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="393"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="397"/>
         <source>the number %1 is too large</source>
         <translation>数字 %1 太大</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="299"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="303"/>
         <source>%1 is no GPU, server or cloud instance id in the catalog</source>
         <translation>%1 不是目录中的 GPU、服务器或云实例 ID</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="307"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="311"/>
         <source>%1 names more than one row; write it as TABLE:ID</source>
         <translation>%1 对应多行；请写成 表名:ID</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="298"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="302"/>
         <source>%1 is a folder; give a file name</source>
         <translation>%1 是文件夹；请给出文件名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="300"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="304"/>
         <source>%1 is not UTF-8 text</source>
         <translation>%1 不是 UTF-8 文本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="302"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="306"/>
         <source>%1 is not a regular file (a folder, pipe or device)</source>
         <translation>%1 不是普通文件（是文件夹、管道或设备）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="303"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="307"/>
         <source>%1 is not a regular file (a pipe or device)</source>
         <translation>%1 不是普通文件（是管道或设备）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="305"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="309"/>
         <source>%1 is the scenario file itself; give another name</source>
         <translation>%1 就是方案文件本身；请换一个文件名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="366"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="370"/>
         <source>must be one of %1, got %2</source>
         <translation>必须是 %1 之一，实际为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="340"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="344"/>
         <source>must be %1%2, got %3</source>
         <translation>必须 %1%2，实际为 %3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="398"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="402"/>
         <source>unknown id %1; see `gpuplanner catalog %2`</source>
         <translation>未知的 ID %1；请查看 `gpuplanner catalog %2`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="335"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="339"/>
         <source>is not a column of this table</source>
         <translation>不是此表的列</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="361"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="365"/>
         <source>must be datacenter, workstation or consumer</source>
         <translation>必须是 datacenter（数据中心）、workstation（工作站）或 consumer（消费级）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="296"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="300"/>
         <source>%1 is a %2 model without a transformer architecture</source>
         <translation>%1 是 %2 模型，没有 Transformer 结构参数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="274"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="278"/>
         <source>vLLM&apos;s prompt speed is an assumption (about 90 % of TensorRT-LLM&apos;s); its decode is fitted on one published run and checked on two (an H100, an AMD MI300X).</source>
         <translation>vLLM 的提示词处理速度为假设值（约为 TensorRT-LLM 的 90%）；其解码速度按一次公开实测拟合，并用另外两次（一块 H100、一块 AMD MI300X）检验。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="297"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="301"/>
         <source>%1 is a %2 model, not an image model</source>
         <translation>%1 是 %2 模型，不是图像模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="356"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="360"/>
         <source>must be between %1 and %2 (the share of memory the engine gives the KV cache), got %3</source>
         <translation>必须在 %1 到 %2 之间（引擎分给 KV 缓存的显存比例），当前为 %3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="367"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="371"/>
         <source>must be smaller than head_dim (%1)</source>
         <translation>必须小于 head_dim（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="372"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="376"/>
         <source>must be zero or more</source>
         <translation>必须大于或等于零</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="376"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="380"/>
         <source>must not be empty</source>
         <translation>不能为空</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="378"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="382"/>
         <source>needs recompute to be full or selective</source>
         <translation>需要把重计算设为完全或选择性</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="379"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="383"/>
         <source>nf4 weights cannot be trained: it stores a frozen LoRA base (task lora or qlora)</source>
         <translation>nf4 权重无法训练：它只用于冻结的 LoRA 基座（lora 或 qlora 任务）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="389"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="393"/>
         <source>the %1 stack has no context parallelism</source>
         <translation>%1 软件栈不支持上下文并行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="390"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="394"/>
         <source>the %1 stack has no expert parallelism</source>
         <translation>%1 软件栈不支持专家并行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="394"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="398"/>
         <source>tp x cp x pp x dp = %1 but hardware.count is %2</source>
         <translation>tp × cp × pp × dp = %1，但 hardware.count 为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="396"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="400"/>
         <source>unknown GPU id %1; see `gpuplanner catalog gpus`</source>
         <translation>未知的 GPU ID %1；请查看 `gpuplanner catalog gpus`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="400"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="404"/>
         <source>unknown preset %1; see `gpuplanner catalog models`</source>
         <translation>未知的预设 %1；请查看 `gpuplanner catalog models`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="371"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="375"/>
         <source>must be yes or no, got %1</source>
         <translation>必须是 yes 或 no，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="345"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="349"/>
         <source>must be a number, got %1</source>
         <translation>必须是数字，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="365"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="369"/>
         <source>must be one of %1</source>
         <translation>必须是以下之一：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="342"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="346"/>
         <source>must be USD or CNY</source>
         <translation>必须是 USD 或 CNY</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="363"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="367"/>
         <source>must be in (0, 1]</source>
         <translation>必须在 (0, 1] 范围内</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="344"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="348"/>
         <source>must be a finite number</source>
         <translation>必须是有限的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="362"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="366"/>
         <source>must be greater than zero, got %1</source>
         <translation>必须大于零，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="354"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="358"/>
         <source>must be at least %1, got %2</source>
         <translation>不能小于 %1，实际为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="355"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="359"/>
         <source>must be at most %1, got %2</source>
         <translation>不能大于 %1，实际为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="373"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="377"/>
         <source>must be zero or more, got %1</source>
         <translation>必须大于或等于零，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="347"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="351"/>
         <source>must be a whole number, got %1</source>
         <translation>必须是整数，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="286"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="290"/>
         <source>%1 estimates are not available in this version yet</source>
         <translation>此版本尚不支持 %1 估算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="292"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="296"/>
         <source>%1 has no published peak for %2 or a fallback</source>
         <translation>%1 没有公开的 %2 峰值算力，也没有可替代的精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="382"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="386"/>
         <source>no GPU count up to 65536 gives a valid layout for this batch</source>
         <translation>在 65536 张 GPU 以内，找不到能为此批量构成有效并行布局的 GPU 数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="315"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="319"/>
         <source>%1: FLOPs per image are not in the catalog (no citable source); give images.gflops_per_sample</source>
         <translation>%1：目录中没有每张图像的 FLOPs（无可引用来源）；请填写 images.gflops_per_sample</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="317"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="321"/>
         <source>%1: activation memory per image is not in the catalog; give images.activation_mib_per_sample (scripts/measure_cnn_activations.py)</source>
         <translation>%1：目录中没有每张图像的激活值显存；请填写 images.activation_mib_per_sample（可用 scripts/measure_cnn_activations.py 测量）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="381"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="385"/>
         <source>no GPU count up to 4096 divides the batch evenly</source>
         <translation>在 4096 张 GPU 以内，没有能整除此批量的 GPU 数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="291"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="295"/>
         <source>%1 has no published memory bandwidth; cannot estimate decode</source>
         <translation>%1 没有公开的显存带宽，无法估算解码</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="289"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="293"/>
         <source>%1 has no published 16-bit tensor rate; cannot estimate prefill</source>
         <translation>%1 没有公开的 16 位张量算力，无法估算预填充</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="334"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="338"/>
         <source>int4 KV cache is not supported; use fp16, bf16, fp8 or int8</source>
         <translation>不支持 int4 KV 缓存；请使用 fp16、bf16、fp8 或 int8</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="385"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="389"/>
         <source>no tensor x pipeline split divides %1 GPUs</source>
         <translation>没有能整除 %1 张 GPU 的张量并行 × 流水线并行划分</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="309"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="313"/>
         <source>%1 sequences cannot be split evenly over the data-parallel replicas</source>
         <translation>%1 条序列无法平均分配到各数据并行副本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="375"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="379"/>
         <source>must hold a JSON object</source>
         <translation>必须包含一个 JSON 对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="293"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="297"/>
         <source>%1 heads do not divide hidden size %2</source>
         <translation>%1 个注意力头不能整除隐藏维度 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="282"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="286"/>
         <source>%1 KV heads do not divide %2 heads</source>
         <translation>%1 个 KV 头不能整除 %2 个注意力头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="323"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="327"/>
         <source>cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="386"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="390"/>
         <source>not valid JSON (%1 at line %2)</source>
         <translation>不是有效的 JSON（第 %2 行：%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="338"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="342"/>
         <source>missing %1</source>
         <translation>缺少 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="319"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="323"/>
         <source>IDC cabinets are sold at %1 A</source>
         <translation>IDC 机柜按 %1 A 出售</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="359"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="363"/>
         <source>must be between 1.0 and 3.0, got %1</source>
         <translation>必须在 1.0 到 3.0 之间，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="351"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="355"/>
         <source>must be an object</source>
         <translation>必须是对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="352"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="356"/>
         <source>must be an object with a preset or an architecture</source>
         <translation>必须是包含预设（preset）或模型结构的对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="337"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="341"/>
         <source>is required when no preset is given</source>
         <translation>未指定预设时为必填项</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="343"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="347"/>
         <source>must be a JSON object</source>
         <translation>必须是 JSON 对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="336"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="340"/>
         <source>is required (a preset or an architecture)</source>
         <translation>为必填项（预设或模型结构）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="310"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="314"/>
         <source>%1 stages exceed the model&apos;s %2 layers</source>
         <translation>%1 个流水线阶段超过了模型的 %2 层</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="395"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="399"/>
         <source>trained %1 weights need precision %1 (its GEMMs read them)</source>
         <translation>要训练 %1 权重，精度须为 %1（由其矩阵乘直接读取）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="399"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="403"/>
         <source>unknown key (allowed: %1)</source>
         <translation>未知的键（允许：%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="333"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="337"/>
         <source>image tasks take a catalog preset: {&quot;preset&quot;: &quot;resnet-50&quot;}</source>
         <translation>图像任务需要使用目录中的预设：{&quot;preset&quot;: &quot;resnet-50&quot;}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="388"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="392"/>
         <source>only applies to the vision and diffusion tasks</source>
         <translation>仅适用于视觉和扩散模型任务</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="374"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="378"/>
         <source>must divide training.global_batch</source>
         <translation>必须能整除 training.global_batch</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="304"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="308"/>
         <source>%1 is over 1 MB; at most 1 MB is read</source>
         <translation>%1 超过 1 MB；最多读取 1 MB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="295"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="299"/>
         <source>%1 is %2 MB; at most 1 MB is read</source>
         <translation>%1 大小为 %2 MB；最多读取 1 MB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="285"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="289"/>
         <source>%1 does not divide the model&apos;s %2 heads</source>
         <translation>%1 不能整除模型的 %2 个注意力头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="287"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="291"/>
         <source>%1 exceeds the %2 GPUs per node</source>
         <translation>%1 超过了每节点 %2 张 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="341"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="345"/>
         <source>must be 1 or 3</source>
         <translation>必须是 1 或 3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="360"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="364"/>
         <source>must be between 4 and 60</source>
         <translation>必须在 4 到 60 之间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="294"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="298"/>
         <source>%1 images cannot be split over %2 GPUs</source>
         <translation>%1 张图像无法平均分配到 %2 张 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="383"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="387"/>
         <source>no micro-batch divides the images each GPU gets per step</source>
         <translation>没有微批大小能整除每张 GPU 每步分到的图像数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="313"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="317"/>
         <source>%1 tokens is beyond any real training run</source>
         <translation>%1 个 token 超出了任何实际训练的规模</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="364"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="368"/>
         <source>must be none, selective or full, got %1</source>
         <translation>必须是 none（不重计算）、selective（选择性）或 full（完全），实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="397"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="401"/>
         <source>unknown assumption</source>
         <translation>未知的假设项</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="369"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="373"/>
         <source>must be true or false</source>
         <translation>必须是 true 或 false</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="301"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="305"/>
         <source>%1 is not a number JSON allows</source>
         <translation>%1 不是 JSON 允许的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="329"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="333"/>
         <source>file not found: %1</source>
         <translation>找不到文件：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="387"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="391"/>
         <source>not valid JSON: %1 at line %2 column %3</source>
         <translation>不是有效的 JSON：第 %2 行第 %3 列：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="320"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="324"/>
         <source>JSON nested too deeply</source>
         <translation>JSON 嵌套层级过深</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="358"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="362"/>
         <source>must be between 1 and 100</source>
         <translation>必须在 1 到 100 之间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="384"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="388"/>
         <source>no plan fits, so there is no spec sheet to write</source>
         <translation>没有可行的方案，因此无法生成规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="348"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="352"/>
         <source>must be a whole number, got %1 %2</source>
         <translation>必须是整数，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="346"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="350"/>
         <source>must be a number, got %1 %2</source>
         <translation>必须是数字，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="368"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="372"/>
         <source>must be text, got %1 %2</source>
         <translation>必须是文本，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="370"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="374"/>
         <source>must be true or false, got %1 %2</source>
         <translation>必须是 true 或 false，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="353"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="357"/>
         <source>must be an object, got %1 %2</source>
         <translation>必须是对象，实际为 %1 %2</translation>
     </message>
@@ -4494,11 +4515,6 @@ Qt %2，Qt for Python %3，Python %4
         <location filename="../../gpuplanner/report/formatting.py" line="81"/>
         <source>%1, %2</source>
         <translation>%1，%2</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="82"/>
-        <source>undated</source>
-        <translation>无日期</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/formatting.py" line="96"/>
@@ -5767,6 +5783,11 @@ Qt %2，Qt for Python %3，Python %4
         <location filename="../../gpuplanner/ui/plans_model.py" line="104"/>
         <source>n/a</source>
         <translation>不详</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="136"/>
+        <source>; </source>
+        <translation>；</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/ui/plans_model.py" line="81"/>

@@ -52,7 +52,7 @@ def test_every_output_tells_the_same_story(qtbot, capsys, private_user_data, tmp
     assert main(["plan", str(scenario_path), "--pdf", str(pdf), "--top", "1"]) == 0
     capsys.readouterr()
     sheet = re.sub(r"\s+", " ", pdf_text(pdf))
-    assert "on 2,000.0 billion tokens" in sheet and "BF16 (FP8 requested)" in sheet
+    assert "on 2.0 trillion tokens" in sheet and "BF16 (FP8 requested)" in sheet  # 2e12, not "2,000.0 billion"
     assert capex in sheet and "64 × A100" in sheet
 
     window = MainWindow(Catalog(), AppSettings())
@@ -83,7 +83,7 @@ def test_an_image_task_sheet_speaks_of_images(tmp_path, capsys) -> None:
     capsys.readouterr()
     sheet = re.sub(r"\s+", " ", pdf_text(pdf))
     assert "million images" in sheet and "images/s" in sheet
-    assert "billion tokens" not in sheet and "n/a tokens/s" not in sheet
+    assert "billion tokens" not in sheet and "trillion tokens" not in sheet and "n/a tokens/s" not in sheet
 
 
 def test_a_model_named_like_a_placeholder_prints_as_is(tmp_path, capsys) -> None:
@@ -93,7 +93,7 @@ def test_a_model_named_like_a_placeholder_prints_as_is(tmp_path, capsys) -> None
     pdf = tmp_path / "odd.pdf"
     assert main(["plan", str(path), "--pdf", str(pdf), "--top", "1"]) == 0
     capsys.readouterr()
-    assert "%3 %2 on 2,000.0 billion tokens" in re.sub(r"\s+", " ", pdf_text(pdf))
+    assert "%3 %2 on 2.0 trillion tokens" in re.sub(r"\s+", " ", pdf_text(pdf))
 
 
 def test_chinese_text_reports_carry_no_codes(tmp_path) -> None:

@@ -10,30 +10,30 @@
         <location filename="../../gpuplanner/cli/plan.py" line="86"/>
         <location filename="../../gpuplanner/cli/plan.py" line="93"/>
         <location filename="../../gpuplanner/report/formatting.py" line="33"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="154"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="156"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="162"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="163"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="182"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="186"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="188"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="157"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="159"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="165"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="166"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="185"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="189"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="191"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="212"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="213"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="214"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="194"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="215"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="216"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="217"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="253"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="255"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="267"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="278"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="280"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="328"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="335"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="354"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="356"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="220"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="256"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="258"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="270"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="281"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="283"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="331"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="338"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="357"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="370"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="439"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="359"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="360"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="373"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="442"/>
         <location filename="../../gpuplanner/ui/details.py" line="154"/>
         <location filename="../../gpuplanner/ui/details.py" line="155"/>
         <location filename="../../gpuplanner/ui/details.py" line="172"/>
@@ -47,74 +47,74 @@
         <translation>%2 %1，%3 百万张图像（全部轮次）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="104"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="107"/>
         <source>%1 of %2 on %3 billion tokens</source>
         <translation>%2 %1，%3 B tokens</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="106"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="109"/>
         <source>%1 of %2</source>
         <translation>%2 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="358"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="361"/>
         <location filename="../../gpuplanner/ui/details.py" line="188"/>
         <source>Rental price: confidence, date</source>
         <translation>租用价格：可信度、日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="395"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="398"/>
         <source>Node</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="395"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="405"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="398"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="408"/>
         <source>Management switch</source>
         <translation>管理交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="395"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="405"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="398"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="408"/>
         <source>Cable management</source>
         <translation>理线架</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="396"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="399"/>
         <source>Free</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="396"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="406"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="399"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="409"/>
         <source>PDU</source>
         <translation>PDU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="397"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="400"/>
         <source>Rack elevation (front), one of %1</source>
         <translation>机柜布置图（正面），共 %1 个机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="409"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="412"/>
         <location filename="../../gpuplanner/ui/details.py" line="72"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="409"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="412"/>
         <location filename="../../gpuplanner/ui/details.py" line="72"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="410"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="413"/>
         <location filename="../../gpuplanner/ui/details.py" line="238"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="410"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="413"/>
         <location filename="../../gpuplanner/ui/details.py" line="73"/>
         <source>Activations</source>
         <translation>激活值</translation>
@@ -181,7 +181,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="49"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="411"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="414"/>
         <location filename="../../gpuplanner/ui/details.py" line="73"/>
         <location filename="../../gpuplanner/ui/details.py" line="239"/>
         <source>KV cache</source>
@@ -329,915 +329,920 @@
         <translation>文本报告的语言</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="411"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="414"/>
         <source>Overhead</source>
         <translation>额外开销</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="413"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="416"/>
         <source>Memory per GPU (GiB); dashed line: capacity %1 GiB</source>
         <translation>单卡显存占用（GiB）；虚线：容量 %1 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="424"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="427"/>
         <source>GPU cluster plan</source>
         <translation>GPU 集群方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="427"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="430"/>
         <source>Rack and power specification for the data-center team</source>
         <translation>机房团队用机柜与供电规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="431"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="434"/>
         <source>Scenario</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="432"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="435"/>
         <source>Recommended</source>
         <translation>推荐配置</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="433"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="436"/>
         <source>Deployment</source>
         <translation>部署方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="433"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="436"/>
         <source>bought (on-premises)</source>
         <translation>购买（自建机房）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="433"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="436"/>
         <source>rented (cloud)</source>
         <translation>租用（云）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="434"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="437"/>
         <source>Parallel layout</source>
         <translation>并行布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="439"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="442"/>
         <source>Catalog data as of</source>
         <translation>目录数据日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="440"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="443"/>
         <source>Key assumptions</source>
         <translation>关键假设</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="440"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="443"/>
         <source>PUE %1; expected draw %2 kW per node (metered MLPerf H100 node scaled by GPU TDP); utilisation %3 %</source>
         <translation>PUE %1；每节点预计功耗 %2 kW（按 MLPerf 实测 H100 节点，按 GPU TDP 折算）；利用率 %3 %</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="119"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="122"/>
         <source>Leaf switch, %1 ports</source>
         <translation>叶交换机，%1 端口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="120"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="104"/>
+        <source>%1 of %2 on %3 trillion tokens</source>
+        <translation>%2 %1，%3 T tokens</translation>
+    </message>
+    <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="123"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="126"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="127"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="128"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="132"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="129"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="130"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="131"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="135"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="137"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="139"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="138"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="140"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="142"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="143"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="146"/>
         <source>not priced</source>
         <translation>未计价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="122"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="125"/>
         <source>Spine switch, %1 ports</source>
         <translation>脊交换机，%1 端口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="125"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="128"/>
         <source>Cables node to leaf (%1 Gb/s)</source>
         <translation>节点到叶交换机线缆（%1 Gb/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="127"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="130"/>
         <source>Cables leaf to spine</source>
         <translation>叶到脊交换机线缆</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="131"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="134"/>
         <source>Transceivers, %1 Gb/s</source>
         <translation>光模块，%1 Gb/s</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="134"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="137"/>
         <source>Racks (%1 U)</source>
         <translation>机柜（%1 U）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="136"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="139"/>
         <source>Rack PDUs (A and B feeds)</source>
         <translation>机柜 PDU（A/B 两路）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="139"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="142"/>
         <source>Network racks (switches)</source>
         <translation>网络机柜（交换机）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="142"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="145"/>
         <source>Management switches, 48 × 1 GbE (out-of-band)</source>
         <translation>管理交换机，48 × 1 GbE（带外）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="144"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="147"/>
         <source>Bill of materials</source>
         <translation>物料清单</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="144"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="147"/>
         <source>Item</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="144"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="147"/>
         <source>Quantity</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="144"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="147"/>
         <source>Unit price</source>
         <translation>单价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="145"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="148"/>
         <location filename="../../gpuplanner/ui/details.py" line="74"/>
         <source>Total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="149"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="152"/>
         <source>Per node</source>
         <translation>单节点</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="150"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="153"/>
         <location filename="../../gpuplanner/ui/details.py" line="166"/>
         <source>Server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="151"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="154"/>
         <location filename="../../gpuplanner/ui/details.py" line="167"/>
         <source>Server figures: confidence</source>
         <translation>服务器参数：可信度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="152"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="155"/>
         <source>GPUs per node</source>
         <translation>每节点 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="153"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="156"/>
         <source>Height</source>
         <translation>高度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="154"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="157"/>
         <source>Weight</source>
         <translation>重量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="155"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="158"/>
         <source>Power supplies</source>
         <translation>电源模块</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="156"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="159"/>
         <source>PSU inlet and cord (IEC 60320)</source>
         <translation>电源输入口与电源线（IEC 60320）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="157"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="160"/>
         <source>Nameplate power (provision for this)</source>
         <translation>额定功耗（按此配电）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="159"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="162"/>
         <source>Expected draw under training</source>
         <translation>训练时预计功耗</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="160"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="163"/>
         <source>Expected draw (serving, taken at the training draw)</source>
         <translation>预计功耗（推理按训练时功耗计）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="161"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="164"/>
         <source>Idle draw</source>
         <translation>空闲功耗</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="162"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="165"/>
         <source>Heat at nameplate</source>
         <translation>额定发热量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="163"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="166"/>
         <source>Airflow</source>
         <translation>风量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="165"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="168"/>
         <source>Scale-out network ports</source>
         <translation>横向扩展网络端口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="165"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="168"/>
         <source>none (single node)</source>
         <translation>无（单节点）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="166"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="169"/>
         <source>%1 × %2 Gb/s</source>
         <translation>%1 × %2 Gb/s</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="167"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="170"/>
         <source>CPU / memory</source>
         <translation>CPU / 内存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="177"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="180"/>
         <location filename="../../gpuplanner/ui/details.py" line="170"/>
         <source>Nodes per rack</source>
         <translation>每机柜节点数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="177"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="180"/>
         <location filename="../../gpuplanner/ui/details.py" line="170"/>
         <location filename="../../gpuplanner/ui/details.py" line="273"/>
         <source>Racks</source>
         <translation>机柜数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="178"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="181"/>
         <source>Power per rack (nameplate)</source>
         <translation>单机柜功耗（额定）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="179"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="182"/>
         <source>Site limit per rack</source>
         <translation>机房单柜上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="180"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="183"/>
         <source>Rack sizing limited by</source>
         <translation>机柜容量受限于</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="181"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="184"/>
         <source>Heat per rack</source>
         <translation>单机柜发热量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="183"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="186"/>
         <location filename="../../gpuplanner/ui/details.py" line="171"/>
         <source>Cooling needed</source>
         <translation>所需散热</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="184"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="187"/>
         <source>beyond the site&apos;s %1 cooling</source>
         <translation>超出机房%1能力</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="186"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="189"/>
         <source>Rack weight (nodes)</source>
         <translation>机柜重量（节点）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="188"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="191"/>
         <source>Floor loading (nodes only)</source>
         <translation>地面荷载（仅计服务器）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="189"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="192"/>
         <source>%1 kg/m² over a %2 × %3 mm rack</source>
         <translation>%1 kg/m²（机柜占地 %2 × %3 mm）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="191"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="194"/>
         <source>Airflow per rack</source>
         <translation>单机柜风量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="192"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="195"/>
         <source>%1 m³/h (%2 CFM) at a %3 °C rise</source>
         <translation>%1 m³/h（%2 CFM），进出风温差 %3 °C</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="195"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="198"/>
         <source>Inlet air</source>
         <translation>进风温度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="195"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="198"/>
         <source>%1-%2 °C recommended (ASHRAE TC 9.9); the node&apos;s allowed range is in its datasheet</source>
         <translation>推荐 %1-%2 °C（ASHRAE TC 9.9）；服务器允许范围见其规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="198"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="201"/>
         <source>Per rack (cabinet power)</source>
         <translation>单机柜（机柜功耗）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="204"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="207"/>
         <source>IDC cabinet sold by current: %1 A at 220 V = %2 kW per cabinet</source>
         <translation>按电流出售的 IDC 机柜：220 V × %1 A = 每柜 %2 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="207"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="210"/>
         <source>%1 V %2-phase %3 A circuits, derated to %4 %: %5 kW each</source>
         <translation>%1 V %2 相 %3 A 回路，降额至 %4 %：每路 %5 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="210"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="213"/>
         <source>Feeds and circuits (A/B)</source>
         <translation>双路供电与回路（A/B）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="211"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="214"/>
         <source>Circuit</source>
         <translation>回路</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="212"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="215"/>
         <source>Circuits on feed A</source>
         <translation>A 路回路数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="213"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="216"/>
         <source>Circuits on feed B</source>
         <translation>B 路回路数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="214"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="217"/>
         <source>Feed connector</source>
         <translation>供电接头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="215"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="218"/>
         <source>Current per phase, one feed carrying the rack</source>
         <translation>单路供电承载整机柜时的每相电流</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="216"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="219"/>
         <source>Rack PDU, each feed</source>
         <translation>机柜 PDU（每路）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="216"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="219"/>
         <source>carries %1 kW; %2 outlets</source>
         <translation>承载 %1 kW；插座 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="220"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="223"/>
         <source>Rule</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="220"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="223"/>
         <source>Each feed alone carries the whole rack at nameplate, so one feed can fail.</source>
         <translation>每一路供电都能单独承载整机柜的额定功耗，任一路故障时业务不中断。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="224"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="227"/>
         <source>Cluster</source>
         <translation>集群</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="225"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="228"/>
         <source>Nodes / racks</source>
         <translation>节点 / 机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="226"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="229"/>
         <source>IT power, expected</source>
         <translation>预计 IT 功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="227"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="230"/>
         <source>Facility power with PUE</source>
         <translation>含 PUE 的机房总功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="228"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="231"/>
         <source>Energy per year (IT, at utilisation)</source>
         <translation>年用电量（IT，按利用率）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="229"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="232"/>
         <source>Electricity per year</source>
         <translation>年电费</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="230"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="233"/>
         <source>Cooling load</source>
         <translation>制冷负荷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="231"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="234"/>
         <source>Switches</source>
         <translation>交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="231"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="234"/>
         <source>%1 leaf + %2 spine + %3 core (%4)</source>
         <translation>%1 台叶交换机 + %2 台脊交换机 + %3 台核心交换机（%4）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="233"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="236"/>
         <source>Cables</source>
         <translation>线缆</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="233"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="236"/>
         <source>%1 node-to-leaf, %2 switch-to-switch</source>
         <translation>节点到叶交换机 %1 根，交换机之间 %2 根</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="245"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="248"/>
         <location filename="../../gpuplanner/ui/details.py" line="47"/>
         <source>Cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="246"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="249"/>
         <location filename="../../gpuplanner/ui/details.py" line="186"/>
         <location filename="../../gpuplanner/ui/details.py" line="275"/>
         <source>Capex</source>
         <translation>资本支出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="246"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="249"/>
         <location filename="../../gpuplanner/ui/details.py" line="188"/>
         <source>Purchase price: confidence, date</source>
         <translation>采购价格：可信度、日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="247"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="250"/>
         <location filename="../../gpuplanner/ui/details.py" line="190"/>
         <source>Opex per year</source>
         <translation>年运营支出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="248"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="251"/>
         <source>TCO over %1 years</source>
         <translation>%1 年总拥有成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="249"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="252"/>
         <source>Owned cost per GPU-hour</source>
         <translation>自建每 GPU 小时成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="250"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="253"/>
         <location filename="../../gpuplanner/ui/details.py" line="192"/>
         <source>Cloud on demand per GPU-hour</source>
         <translation>云上按量付费（每 GPU 小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="251"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="254"/>
         <source>Cloud reserved / spot per GPU-hour</source>
         <translation>云上包年包月 / 竞价实例（每 GPU 小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="253"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="256"/>
         <source>Break-even utilisation against on-demand</source>
         <translation>相对按量付费的盈亏平衡利用率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="255"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="258"/>
         <source>Payback</source>
         <translation>回本周期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="256"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="259"/>
         <source>months</source>
         <translation>个月</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="269"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="272"/>
         <source>fits: %1 A of the circuit&apos;s %2 A continuous</source>
         <translation>可以：占用该回路 %2 A 持续电流中的 %1 A</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="272"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="275"/>
         <source>needs %1 A, more than the circuit&apos;s %2 A continuous: give it a dedicated, larger circuit</source>
         <translation>需要 %1 A，超过该回路 %2 A 的持续电流：请为它配一条更大的专用回路</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="274"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="277"/>
         <source>At the desk (one workstation, no rack)</source>
         <translation>桌边部署（一台工作站，无需机柜）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="275"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="278"/>
         <source>Wall circuit</source>
         <translation>墙面插座回路</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="275"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="278"/>
         <source>%1 V %2 A, derated to %3 %: %4 kW continuous</source>
         <translation>%1 V %2 A，按 %3 % 降额：持续 %4 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="278"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="281"/>
         <source>Nameplate power</source>
         <translation>额定功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="279"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="282"/>
         <source>On that circuit</source>
         <translation>接在该回路上</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="280"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="283"/>
         <source>Heat into the room</source>
         <translation>散入房间的热量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="281"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="284"/>
         <source>Noise</source>
         <translation>噪声</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="281"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="284"/>
         <source>n/a (not published for this chassis)</source>
         <translation>不详（该机箱未公布）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="282"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="285"/>
         <source>Rack, PDUs and feeds</source>
         <translation>机柜、PDU 与供电</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="282"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="285"/>
         <source>none needed: a tower on the floor or a desk</source>
         <translation>无需：塔式机放在地面或桌边即可</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="290"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="293"/>
         <source>node weight (rack and floor loading)</source>
         <translation>服务器重量（机柜与地面荷载）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="291"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="294"/>
         <source>nameplate power (circuits, PDUs, cooling)</source>
         <translation>额定功率（回路、PDU、散热）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="292"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="295"/>
         <source>power supplies: count, watts, redundancy and inlets</source>
         <translation>电源：数量、功率、冗余方式与输入接口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="293"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="296"/>
         <source>Not in the catalog for %1: %2. Ask the vendor.</source>
         <translation>目录中没有 %1 的%2，请向厂商确认。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="303"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="306"/>
         <source>Switch racks</source>
         <translation>交换机机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="303"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="306"/>
         <source>%1 network rack(s) in the middle of the row for %2 switches (1U each)</source>
         <translation>列中间放 %1 个网络机柜，容纳 %2 台交换机（每台 1U）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="306"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="309"/>
         <source>Node-to-leaf runs (estimated)</source>
         <translation>服务器到叶交换机的线缆（估算）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="308"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="311"/>
         <source>Leaf-to-spine runs (estimated)</source>
         <translation>叶到脊交换机的线缆（估算）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="312"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="315"/>
         <source>%1 cables up to %2 m: %3, %4 transceivers</source>
         <translation>%1 根线缆，最长 %2 m：%3，%4 个光模块</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="315"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="318"/>
         <source>Out-of-band management</source>
         <translation>带外管理</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="315"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="318"/>
         <source>%1 BMC ports (1 GbE) on %2 management switches</source>
         <translation>%1 个 BMC 端口（1 GbE），接 %2 台管理交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="318"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="321"/>
         <source>Cable assumption</source>
         <translation>线缆假设</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="318"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="321"/>
         <source>racks in one row, 2 m at each end for the vertical run and a service loop; passive copper to 3 m, multimode to 50 m, then single-mode</source>
         <translation>机柜排成一列，两端各留 2 m 用于垂直走线和维护余量；3 m 以内用无源铜缆，50 m 以内用多模，再远用单模</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="340"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="343"/>
         <source>(%1 A on each of %2 circuits)</source>
         <translation>（%2 个回路，每回路 %1 A）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="354"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="357"/>
         <location filename="../../gpuplanner/ui/details.py" line="153"/>
         <source>Provider</source>
         <translation>云厂商</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="355"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="358"/>
         <location filename="../../gpuplanner/ui/details.py" line="154"/>
         <source>Instances</source>
         <translation>实例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="355"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="358"/>
         <source>%1 × %2</source>
         <translation>%1 × %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="357"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="360"/>
         <location filename="../../gpuplanner/ui/details.py" line="155"/>
         <source>Region</source>
         <translation>地域</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="359"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="362"/>
         <source>On demand per GPU-hour</source>
         <translation>按量付费每 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="360"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="363"/>
         <source>On demand per hour, all GPUs</source>
         <translation>按量付费每小时（全部 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="361"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="364"/>
         <source>On demand per month (730 h)</source>
         <translation>按量付费每月（730 小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="362"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="365"/>
         <source>Reserved / spot per GPU-hour</source>
         <translation>预留 / 竞价每 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="366"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="369"/>
         <source>This job on demand</source>
         <translation>本任务按量付费</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="367"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="370"/>
         <source>This job on spot (with restarts to plan for)</source>
         <translation>本任务用竞价实例（需考虑中断重启）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="369"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="372"/>
         <source>Per million output tokens</source>
         <translation>每百万输出 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="370"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="373"/>
         <source>Price source: %1</source>
         <translation>价格来源：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="371"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="374"/>
         <source>Rental (%1)</source>
         <translation>租用（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="372"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="375"/>
         <source>Facilities</source>
         <translation>机房设施</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="372"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="375"/>
         <source>Rented in the provider&apos;s data centre: no racks, power, cooling or network are needed on your site.</source>
         <translation>租用云厂商数据中心的资源：您的机房不需要机柜、供电、散热或网络。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="405"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="408"/>
         <source>Switch</source>
         <translation>交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="406"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="409"/>
         <source>Free (patch panels)</source>
         <translation>空闲（配线架）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="407"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="410"/>
         <source>Network rack (front), one of %1</source>
         <translation>网络机柜（正面），共 %1 个</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="426"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="429"/>
         <source>Power and room specification for one deskside workstation</source>
         <translation>单台桌边工作站的供电与房间规格</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="428"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="431"/>
         <source>Rental plan: what to rent, where, and what it costs</source>
         <translation>租用方案：租什么、在哪里租、花费多少</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="435"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="438"/>
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="436"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="439"/>
         <source>Software stack</source>
         <translation>软件栈</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="436"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="439"/>
         <source>%1 (searched: %2)</source>
         <translation>%1（搜索：%2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="451"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="454"/>
         <source>Step time</source>
         <translation>单步时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="452"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="455"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="452"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="455"/>
         <source>images/s</source>
         <translation>张图像/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="453"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="456"/>
         <source>tokens/s</source>
         <translation>token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="454"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="457"/>
         <location filename="../../gpuplanner/ui/details.py" line="83"/>
         <source>MFU</source>
         <translation>MFU（模型算力利用率）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="455"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="458"/>
         <source>Training time</source>
         <translation>训练时长</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="455"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="511"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="458"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="514"/>
         <source>days</source>
         <translation>天</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="456"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="459"/>
         <source>Goodput</source>
         <translation>有效训练时间占比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="456"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="459"/>
         <source>%1 % of the wall-clock time trains (%2 days of steps; %3 interruptions expected; a checkpoint every %4 min)</source>
         <translation>墙钟时间中 %1 % 用于训练（纯训练步骤 %2 天；预计中断 %3 次；每 %4 分钟保存一次检查点）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="461"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="464"/>
         <location filename="../../gpuplanner/ui/details.py" line="84"/>
         <source>GPU-hours</source>
         <translation>GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="464"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="467"/>
         <source>Time to first token</source>
         <translation>首 token 时延</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="465"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="468"/>
         <source>Time per output token</source>
         <translation>每个输出 token 的时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="466"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="469"/>
         <location filename="../../gpuplanner/ui/details.py" line="270"/>
         <source>Output tokens/s</source>
         <translation>每秒输出 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="468"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="471"/>
         <source>Performance estimate</source>
         <translation>性能估算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="470"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="473"/>
         <source>1 plan evaluated</source>
         <translation>共评估 1 个方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="471"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="474"/>
         <source>%1 plans evaluated</source>
         <translation>共评估 %1 个方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="472"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="475"/>
         <source>filled: keeps every limit and goal, cross: a near miss; dashed: the deadline and the budget.</source>
         <translation>实心点：满足全部限制和目标，叉号：接近的方案；虚线：截止期限和预算。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="473"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="476"/>
         <source>Plans this one was chosen against</source>
         <translation>本方案与哪些方案比较后胜出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="475"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="478"/>
         <source>%1; %2</source>
         <translation>%1；%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="480"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="483"/>
         <source>Check before ordering</source>
         <translation>下单前需确认</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="510"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="513"/>
         <source>Cost per million output tokens vs speed per user</source>
         <translation>每百万输出 token 成本与每用户速度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="510"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="513"/>
         <source>Cost vs time to result</source>
         <translation>成本与完成时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="511"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="514"/>
         <source>output tokens/s per user</source>
         <translation>每用户输出 token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="512"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="515"/>
         <source>%1 per million tokens</source>
         <translation>%1 / 百万 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="512"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="515"/>
         <source>cost (%1)</source>
         <translation>成本（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="513"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="516"/>
         <source>bought</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="513"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="516"/>
         <source>rented</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="513"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="516"/>
         <source>near miss</source>
         <translation>接近的方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="513"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="516"/>
         <source>this plan</source>
         <translation>本方案</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="111"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="483"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="486"/>
         <location filename="../../gpuplanner/ui/details.py" line="55"/>
         <location filename="../../gpuplanner/ui/details.py" line="278"/>
         <source>Warnings</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="598"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="601"/>
         <source>Page %1 of %2</source>
         <translation>第 %1 页，共 %2 页</translation>
     </message>

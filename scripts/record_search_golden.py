@@ -60,7 +60,9 @@ catalog with GB300, whose rows shift the sampled GPUs) an uneven pipeline costed
 memory (80 layers on 6 stages as 14 a stage): of the sampled searches 29 step times +1.2..+65.2 % (median +4.8 %; the
 most where a count forces 27 stages on 32 layers), 8 chosen layouts changed (to splits that divide the layers), and
 70b-60d's B200 192 and H100 384 plans (PP 6 and 12 on 80 layers) become B200 256 and H100 512 (37.6 and 38.5 days);
-8b-pretrain-fp8's first two near misses swap."""
+8b-pretrain-fp8's first two near misses swap; then training counts on NVL72 racks that are multiples of the 64 GPUs a
+rack trains on (128, 192, 256, ...): the GB200 searches sampled change with the counts (328 -> 344 searches), every
+other search and every plan the same."""
 
 from __future__ import annotations
 

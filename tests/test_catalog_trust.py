@@ -195,9 +195,30 @@ def test_a_gb200_nvl72_rack_is_one_node_that_needs_a_rack_built_for_it(bundled) 
     built = {**scenario, "constraints": {**scenario["constraints"], "site": {
         "rack_kw": 140, "rack_units": 48, "reserved_units": 0, "rack_max_kg": 1500, "cooling": "cold-plate"}}}
     plan = plan_for_scenario(built, bundled, top=3).plans[0]
-    assert plan.site.nodes == plan.site.racks and plan.count == 72 * plan.site.nodes
+    assert plan.site.nodes == plan.site.racks and plan.cost.gpus_owned == 72 * plan.site.nodes
+    # It need not train on every GPU it buys: 768 GPUs on 11 racks at PP 6 (126 layers, 21 a stage) beat every count
+    # of whole racks (864 on 12 forces PP 27, 5 layers on the fullest stage: 79 days for more money), and it says so.
+    assert (plan.count, plan.site.nodes, plan.estimate.layout.pp) == (768, 11, 6) and plan.days < 90
+    assert any("Trains on 768 of the 792 GPUs bought (11 x 72)" in str(w) for w in plan.warnings)
     assert plan.site.node_confidence == "secondary"  # the rack's power, weight and height
     assert any("undated (read 2026-12-01)" in str(w) for w in plan.warnings)
+
+
+def test_a_small_model_trains_on_64_gpus_a_rack_as_nvidia_does(bundled) -> None:
+    """Two racks hold 144 GPUs, which split into no power-of-two data-parallel group without 9 pipeline stages (an 8B
+    model's 32 layers, 4 on the fullest): 128 of them, 64 a rack as NVIDIA's MLPerf GB200 runs schedule, run faster
+    for the same racks, and the plan says what the other 16 are for."""
+    site = {"rack_kw": 140, "rack_units": 48, "reserved_units": 0, "rack_max_kg": 1500, "cooling": "cold-plate"}
+    plan = plan_for_scenario({"task": "pretrain", "model": {"preset": "llama-3.1-8b"}, "precision": "fp8",
+                              "seq_len": 8192, "training": {"tokens": 15e12}, "hardware": {"gpu": "gb200"},
+                              "constraints": {"deployment": "on-prem", "deadline_days": 60, "site": site}},
+                             bundled, top=1).plans[0]
+    assert (plan.count, plan.site.racks, plan.cost.gpus_owned, plan.estimate.layout.pp) == (128, 2, 144, 4)
+    assert any("64 of each rack's 72, as NVIDIA's own NVL72 training runs do" in str(w) for w in plan.warnings)
+    from gpuplanner.core.plan import candidate_counts
+
+    assert {64, 128, 192, 216, 256, 288, 384} <= set(candidate_counts(72)) and 96 not in candidate_counts(72)
+    assert candidate_counts(8)[:6] == [1, 2, 4, 8, 16, 24]  # an 8-GPU board's counts are unchanged
 
 
 def test_the_nvl72_domain_carries_tensor_parallel_groups_larger_than_eight(bundled) -> None:

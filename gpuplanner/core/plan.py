@@ -188,10 +188,33 @@ def plan_settings(scenario: Scenario) -> PlanSettings:
         power=PowerAssumptions(pue=pue), cost=cost)
 
 
+# GPUs a training job schedules on one rack-scale node: NVIDIA trains on 64 of an NVL72 rack's 72 GPUs, 16 of its 18
+# compute trays, the other two spare (MLPerf Training v6.0, DeepSeek-V3 on 512 GB200: DGXNNODES=128 trays of
+# DGXNGPU=4 in SEGMENT=16 trays a rack, config_GB200_128x4x240xtp2pp4ep32cp1_mxfp8_full_cg.sh).
+RACK_TRAINING_GPUS = {72: 64}
+
+
 def candidate_counts(gpus_per_node: int, limit: int = MAX_TRAINING_GPUS) -> list[int]:
+    """GPU counts a training plan tries on nodes of `gpus_per_node`: powers of two within a node, whole nodes, and on
+    an NVL72 rack multiples of the 64 GPUs a rack trains on (powers of two and 3 x 2^k racks' worth)."""
     counts = {1 << k for k in range(limit.bit_length()) if (1 << k) <= limit}
     counts |= {gpus_per_node * n for n in (1, 2, 3, 4, 6, 12, 24, 48, 96) if gpus_per_node * n <= limit}
-    return sorted(c for c in counts if c <= gpus_per_node or c % gpus_per_node == 0)
+    in_rack = RACK_TRAINING_GPUS.get(gpus_per_node)
+    if in_rack is not None:
+        counts |= {in_rack * n for n in (3, 6, 12, 24, 48, 96) if in_rack * n <= limit}
+    return sorted(c for c in counts if c <= gpus_per_node or c % gpus_per_node == 0
+                  or (in_rack is not None and c % in_rack == 0))
+
+
+def idle_gpus_note(used: int, bought: int, nodes: int, per_node: int) -> Message:
+    """A training plan that runs on fewer GPUs than the whole servers it buys says so, and why that can pay."""
+    if RACK_TRAINING_GPUS.get(per_node) is not None and used == nodes * RACK_TRAINING_GPUS[per_node]:
+        return msg("Trains on {used:,} of the {bought:,} GPUs bought: {in_rack} of each rack's {per_node}, as NVIDIA's "
+                   "own NVL72 training runs do, the other {spare} of each rack spare for a failed tray.", used=used,
+                   bought=bought, in_rack=RACK_TRAINING_GPUS[per_node], per_node=per_node,
+                   spare=per_node - RACK_TRAINING_GPUS[per_node])
+    return msg("Trains on {used:,} of the {bought:,} GPUs bought ({nodes:,} x {per_node}): the other {idle:,} stay "
+               "idle during this job.", used=used, bought=bought, nodes=nodes, per_node=per_node, idle=bought - used)
 
 
 def site_block(site: SitePlan, limits: SiteLimits, power: PowerAssumptions) -> SiteBlock:
@@ -417,6 +440,8 @@ def _evaluate(scenario: Scenario, option: HardwareOptions, count: int | None, se
     warnings = list(result.warnings)
     if deployment == "on-prem":  # racks, power and purchase prices concern what is bought, not what is rented
         warnings += list(site.warnings) + list(cost.notes)
+        if training is not None and cost.gpus_owned > gpus:
+            warnings.append(idle_gpus_note(gpus, cost.gpus_owned, nodes, node.gpus))
         stale_purchase = None if node_price is None else purchase_price_age_note(node_price, settings.today)
         if stale_purchase is not None:
             warnings.append(stale_purchase)

@@ -185,6 +185,10 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "Tight: %1 sequences need %2 of the memory %3 shares out, more than the %4 it"
                                       " is given; set its KV-cache memory fraction to %5 "
                                       "(inference.kv_cache_memory_fraction; TensorRT-LLM's own benchmarks use %6)."),
+    QT_TRANSLATE_NOOP("CoreMessages", "Trains on %1 of the %2 GPUs bought (%3 x %4): the other %5 stay idle during "
+                                      "this job."),
+    QT_TRANSLATE_NOOP("CoreMessages", "Trains on %1 of the %2 GPUs bought: %3 of each rack's %4, as NVIDIA's own "
+                                      "NVL72 training runs do, the other %5 of each rack spare for a failed tray."),
     QT_TRANSLATE_NOOP("CoreMessages", "Uses %1 of GPU memory: under %2 headroom, allocator fragmentation or a "
                                       "longer sequence can run out of memory; plan a little more."),
     QT_TRANSLATE_NOOP("CoreMessages", "Your catalog edit was not saved (%1); nothing was changed."),

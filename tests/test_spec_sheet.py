@@ -295,3 +295,16 @@ def test_a_section_heading_never_ends_a_page(qtbot, tmp_path: Path, lang: str) -
             assert pages == draw(build_document(plan, SheetOptions(), catalog.as_of(), result), size, f"fresh-{name}")
     finally:
         install_translations("en")
+
+
+def test_a_plan_on_part_of_its_racks_says_so_on_the_sheet(tmp_path: Path) -> None:
+    """768 GB200 on 11 NVL72 racks: the sheet printed "GPUs per node 69" (768 / 11) and nowhere said that 24 of the
+    792 GPUs bought sit idle; the server holds 72, and the recommendation says what is bought and what runs."""
+    site = {"rack_kw": 140, "rack_units": 48, "reserved_units": 0, "rack_max_kg": 1500, "cooling": "cold-plate"}
+    scenario = {"task": "pretrain", "model": {"preset": "llama-3.1-405b"}, "hardware": {"gpu": "gb200"},
+                "constraints": {"deployment": "on-prem", "deadline_days": 90, "site": site}}
+    text, _, _ = make_sheet(tmp_path, scenario, "en", "gb200-part")
+    flat = " ".join(text.split())
+    assert "768 × GB200" in flat and "(792 GPUs bought, 24 idle during this job)" in flat
+    assert "GPUs per node 72" in flat and "GPUs per node 69" not in flat
+    assert "Trains on 768 of the 792 GPUs bought (11 x 72)" in flat

@@ -152,7 +152,7 @@ def _owned_sections(plan: Plan, fmt: _Formatter) -> list[str]:
     parts.append(_section(tr("Per node"), _rows([
         (tr("Server"), site.node),
         (tr("Server figures: confidence"), confidence_text(site.node_confidence)),
-        (tr("GPUs per node"), str(plan.count // max(site.nodes, 1))),
+        (tr("GPUs per node"), str(plan.cost.gpus_owned // max(site.nodes, 1))),  # the server's, used or not
         (tr("Height"), f"{site.rack_units_per_node} U"),
         (tr("Weight"), tr("n/a") if site.node_weight_kg is None else fmt.num(site.node_weight_kg) + " kg"),
         (tr("Power supplies"), _psu_text(site, fmt)),
@@ -432,7 +432,10 @@ def build_document(plan: Plan, options: SheetOptions, catalog_date: str = "",
             + escape(date) + "</p>"]
     html.append(_rows([
         (tr("Scenario"), _scenario_summary(plan)),
-        (tr("Recommended"), f"{plan.count} × {plan.gpu_name} — {site.node}"),
+        (tr("Recommended"), f"{plan.count} × {plan.gpu_name} — {site.node}" + (
+            "" if not owned or plan.cost.gpus_owned <= plan.count
+            else " " + fill(tr("(%1 GPUs bought, %2 idle during this job)"), plan.cost.gpus_owned,
+                            plan.cost.gpus_owned - plan.count))),
         (tr("Deployment"), tr("bought (on-premises)") if owned else tr("rented (cloud)")),
         (tr("Parallel layout"), plan_layout(plan)),
         (tr("Precision"), precision_text(plan)),

@@ -33,7 +33,7 @@
         <location filename="../../gpuplanner/report/spec_sheet.py" line="359"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="360"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="373"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="442"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="445"/>
         <location filename="../../gpuplanner/ui/details.py" line="154"/>
         <location filename="../../gpuplanner/ui/details.py" line="155"/>
         <location filename="../../gpuplanner/ui/details.py" line="172"/>
@@ -359,37 +359,37 @@
         <translation>推荐配置</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="436"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="439"/>
         <source>Deployment</source>
         <translation>部署方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="436"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="439"/>
         <source>bought (on-premises)</source>
         <translation>购买（自建机房）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="436"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="439"/>
         <source>rented (cloud)</source>
         <translation>租用（云）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="437"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="440"/>
         <source>Parallel layout</source>
         <translation>并行布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="442"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="445"/>
         <source>Catalog data as of</source>
         <translation>目录数据日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="443"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="446"/>
         <source>Key assumptions</source>
         <translation>关键假设</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="443"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="446"/>
         <source>PUE %1; expected draw %2 kW per node (metered MLPerf H100 node scaled by GPU TDP); utilisation %3 %</source>
         <translation>PUE %1；每节点预计功耗 %2 kW（按 MLPerf 实测 H100 节点，按 GPU TDP 折算）；利用率 %3 %</translation>
     </message>
@@ -1070,179 +1070,184 @@
         <translation>租用方案：租什么、在哪里租、花费多少</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="438"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="437"/>
+        <source>(%1 GPUs bought, %2 idle during this job)</source>
+        <translation>（共购 %1 块 GPU，本任务中 %2 块闲置）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="441"/>
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="439"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="442"/>
         <source>Software stack</source>
         <translation>软件栈</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="439"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="442"/>
         <source>%1 (searched: %2)</source>
         <translation>%1（搜索：%2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="454"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="457"/>
         <source>Step time</source>
         <translation>单步时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="455"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="458"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="455"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="458"/>
         <source>images/s</source>
         <translation>张图像/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="456"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="459"/>
         <source>tokens/s</source>
         <translation>token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="457"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="460"/>
         <location filename="../../gpuplanner/ui/details.py" line="83"/>
         <source>MFU</source>
         <translation>MFU（模型算力利用率）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="458"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="461"/>
         <source>Training time</source>
         <translation>训练时长</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="458"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="514"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="461"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="517"/>
         <source>days</source>
         <translation>天</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="459"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="462"/>
         <source>Goodput</source>
         <translation>有效训练时间占比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="459"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="462"/>
         <source>%1 % of the wall-clock time trains (%2 days of steps; %3 interruptions expected; a checkpoint every %4 min)</source>
         <translation>墙钟时间中 %1 % 用于训练（纯训练步骤 %2 天；预计中断 %3 次；每 %4 分钟保存一次检查点）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="464"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="467"/>
         <location filename="../../gpuplanner/ui/details.py" line="84"/>
         <source>GPU-hours</source>
         <translation>GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="467"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="470"/>
         <source>Time to first token</source>
         <translation>首 token 时延</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="468"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="471"/>
         <source>Time per output token</source>
         <translation>每个输出 token 的时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="469"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="472"/>
         <location filename="../../gpuplanner/ui/details.py" line="270"/>
         <source>Output tokens/s</source>
         <translation>每秒输出 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="471"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="474"/>
         <source>Performance estimate</source>
         <translation>性能估算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="473"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="476"/>
         <source>1 plan evaluated</source>
         <translation>共评估 1 个方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="474"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="477"/>
         <source>%1 plans evaluated</source>
         <translation>共评估 %1 个方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="475"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="478"/>
         <source>filled: keeps every limit and goal, cross: a near miss; dashed: the deadline and the budget.</source>
         <translation>实心点：满足全部限制和目标，叉号：接近的方案；虚线：截止期限和预算。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="476"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="479"/>
         <source>Plans this one was chosen against</source>
         <translation>本方案与哪些方案比较后胜出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="478"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="481"/>
         <source>%1; %2</source>
         <translation>%1；%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="483"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="486"/>
         <source>Check before ordering</source>
         <translation>下单前需确认</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="513"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="516"/>
         <source>Cost per million output tokens vs speed per user</source>
         <translation>每百万输出 token 成本与每用户速度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="513"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="516"/>
         <source>Cost vs time to result</source>
         <translation>成本与完成时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="514"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="517"/>
         <source>output tokens/s per user</source>
         <translation>每用户输出 token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="515"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="518"/>
         <source>%1 per million tokens</source>
         <translation>%1 / 百万 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="515"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="518"/>
         <source>cost (%1)</source>
         <translation>成本（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="516"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="519"/>
         <source>bought</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="516"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="519"/>
         <source>rented</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="516"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="519"/>
         <source>near miss</source>
         <translation>接近的方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="516"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="519"/>
         <source>this plan</source>
         <translation>本方案</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="111"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="486"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="489"/>
         <location filename="../../gpuplanner/ui/details.py" line="55"/>
         <location filename="../../gpuplanner/ui/details.py" line="278"/>
         <source>Warnings</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="601"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="604"/>
         <source>Page %1 of %2</source>
         <translation>第 %1 页，共 %2 页</translation>
     </message>

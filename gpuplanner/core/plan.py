@@ -717,7 +717,7 @@ def _rank_reasons(plan: Plan, best: Plan, index: int, settings: PlanSettings) ->
     if plan.site.nodes == 1:
         reasons.append(msg("a single server: no cluster network needed"))
     elif plan.site.switches.leaf:
-        reasons.append(msg("{nodes} nodes on a {fabric} fabric", nodes=plan.site.nodes,
+        reasons.append(msg("{nodes} nodes, network: {fabric}", nodes=plan.site.nodes,
                            fabric=plan.site.switches.note))
     if plan.owned:
         reasons.append(msg("on-prem: bought and run on your site"))

@@ -38,7 +38,7 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "%1 kW per rack needs %2 cooling; the site has %3"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 links only %2 GPUs by NVLink bridge; TP=%3 crosses PCIe."),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 ms per output token (limit %2 ms)"),
-    QT_TRANSLATE_NOOP("CoreMessages", "%1 nodes on a %2 fabric"),
+    QT_TRANSLATE_NOOP("CoreMessages", "%1 nodes, network: %2"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 publishes no %2 rate; estimated in %3 instead."),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 publishes no network bandwidth for %2: the traffic between the plan's %3 "
                                       "instances is costed at %4 Gb/s each (what a server of this GPU class gets); "

@@ -3096,11 +3096,6 @@ Qt %2，Qt for Python %3，Python %4
         <translation>单台服务器：无需集群网络</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="41"/>
-        <source>%1 nodes on a %2 fabric</source>
-        <translation>%1 个节点，%2 网络</translation>
-    </message>
-    <message>
         <location filename="../../gpuplanner/i18n/message_templates.py" line="256"/>
         <source>on-prem: bought and run on your site</source>
         <translation>自建：购买并部署在您的机房</translation>
@@ -3484,6 +3479,11 @@ Qt %2，Qt for Python %3，Python %4
         <location filename="../../gpuplanner/i18n/message_templates.py" line="34"/>
         <source>%1 holds %2 of the GEMM rate of the best-sustaining %3 part at the same datasheet peak (its power limit lowers its clock under dense GEMMs: the vendor&apos;s measured max-achievable FLOPs); its %4 GEMMs are scaled so.</source>
         <translation>%1 在相同标称峰值下只能达到 %3 架构中持续频率最高型号 GEMM 速率的 %2（功耗上限使它在密集 GEMM 负载下频率更低，依据厂商实测的最大可达 FLOPs）；其 %4 GEMM 已按此折算。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="41"/>
+        <source>%1 nodes, network: %2</source>
+        <translation>%1 个节点，网络：%2</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/i18n/message_templates.py" line="43"/>

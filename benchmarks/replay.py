@@ -672,6 +672,16 @@ def training_cases(catalog: Catalog) -> list[Case]:
             {"gpu": "gb200", "count": gpus, "gpus_per_node": 64, "network_gbps_per_node": 16 * 1600}, 4,
             fp8_weights=False))
 
+    # NVIDIA's MLPerf v6.0 Llama 3.1 405B in NVFP4 on 512 and 2,048 GB300 (Blackwell Ultra, Theia-cmh): TP 2 x PP 8 (8
+    # interleaved chunks) x CP 2 inside a rack, micro-batch 1, attention in 16-bit, 16-bit weights as v5.1's FP4 runs
+    # (config_GB300_{128x4x56,512x4x16}xtp2pp8cp2_cg_fp4.sh). Modelled as 64-GPU NVLink groups with 16 trays' 4 x
+    # 2 x 400 Gb/s each (ConnectX-8, the system file).
+    for gpus in (512, 2048):
+        cases.append(mlperf_405b_case(
+            runs[f"mlperf-t60-llama31-405b-{gpus}gb300-fp4"], f"MLPerf Llama 3.1 405B, {gpus} GB300, FP4", "fp4",
+            {"gpu": "gb300", "count": gpus, "gpus_per_node": 64, "network_gbps_per_node": 16 * 3200}, 2,
+            fp8_weights=False))
+
     # NVIDIA's MLPerf v5.0 Llama 3.1 405B on 64, 256 and 1,024 DGX H100 nodes of Eos (8 x 400 Gb/s NDR each): TP 8 x
     # PP 8 with 8 interleaved chunks x CP 2, micro-batch 1, FP8 with FP8 parameters, 16-bit gradient reduce, no
     # recomputation, TP overlap on (config_DGXH100_{64x8x288,256x8x72,1024x8x24}xtp8pp8cp2.sh, config_common.sh,

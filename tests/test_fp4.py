@@ -48,12 +48,13 @@ def test_dense_fp4_peaks_are_twice_fp8_where_a_source_gives_them(catalog) -> Non
 def test_fp4_training_falls_back_to_fp8_without_fp4_tensor_cores(catalog) -> None:
     base = {"task": "pretrain", "model": {"preset": "llama-3.1-8b"}, "precision": "fp4", "training": {"tokens": 1e10}}
     blackwell = estimate_for_scenario({**base, "hardware": {"gpu": "b200", "count": 8}}, catalog)
-    # Published FP4 runs from three sources (MLPerf v5.1: NVIDIA's LoRA on 8 GB200 and 405B on 512-5,120 GB200,
-    # Dell's and Nebius's pretraining on 8 and 16 B200, Nebius's LoRA on 8 and 16 B200) validate Blackwell FP4: the
-    # band is their out-of-sample median error, at least the median over every group, not the unvalidated 35 %.
+    # Published FP4 runs from four sources (MLPerf v5.1: NVIDIA's LoRA on 8 GB200 and 405B on 512-5,120 GB200,
+    # Dell's and Nebius's pretraining on 8 and 16 B200, Nebius's LoRA on 8 and 16 B200; MLPerf v6.0: NVIDIA's 405B on
+    # 512 and 2,048 GB300) validate Blackwell FP4: the band is their out-of-sample median error, at least the median
+    # over every group, not the unvalidated 35 %.
     assert blackwell.precision == "fp4"
     group = ("Blackwell", "fp4")
-    assert SOURCES[group] == 3
+    assert SOURCES[group] == 4
     assert blackwell.training.uncertainty_pct == max(OUT_OF_SAMPLE_MEDIAN_PCT[group], OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT,
                                                      OUT_OF_SAMPLE_GPU_MEDIAN_PCT[("b200", "fp4")]) < 35.0
     assert not any("No published run on Blackwell in fp4" in str(w) for w in blackwell.warnings)

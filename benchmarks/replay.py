@@ -496,6 +496,12 @@ def training_cases(catalog: Catalog) -> list[Case]:
                       mlperf_8b_scenario("fp4", "b200", 8, 16, 2, fp8_attention=True),
                       "step_time_s", run["results"]["step_time_s"], LOGGED_STEP))
 
+    # NVIDIA's MLPerf v6.0 run of it on two trays of a GB300 NVL72 rack (config_GB300_2x4x2xtp1pp1cp1_8b_fp4.sh: TP 1 x
+    # DP 8, micro-batch 2, NVFP4), the same layout on Blackwell Ultra.
+    run = runs["mlperf-t60-llama31-8b-8gb300-fp4"]
+    cases.append(Case(run["id"], "MLPerf Llama 3.1 8B, 8 GB300, FP4", mlperf_8b_scenario("fp4", "gb300", 8, 16, 2),
+                      "step_time_s", run["results"]["step_time_s"], STEADY_BLOCKS))
+
     # The same FP4 recipe on one and two of Nebius's B200 nodes (8 x 400 Gb/s InfiniBand each): micro-batch 2 on one,
     # 1 with two accumulation steps on two, attention in FP8, as their logs print (no two-node config is in the
     # repository).

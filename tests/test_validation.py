@@ -53,7 +53,7 @@ def test_in_sample_errors_are_printed_beside_the_out_of_sample_ones(training_res
 def test_out_of_sample_errors_stay_within_todays_gate(cross_validated) -> None:
     """Gated on leave-one-source-out errors, in two regimes. The issue's targets are a median of 6 % and no case over
     15 %. Outside the scale-out regime (exposed data-parallel traffic between nodes under 10 % of the step) today's
-    model reaches 3.2 % in the median over 78 dense cases from 28 sources; the gate holds today's figures, so a change
+    model reaches 3.3 % in the median over 79 dense cases from 28 sources; the gate holds today's figures, so a change
     that makes out-of-sample accuracy worse fails. Four cases are over 15 %, all from sources added 2026-12-03:
     - Oracle's two multi-node MLPerf v5.0 LoRA runs: 64 OCI nodes of H200 (TP 4 x CP 2 x DP 64, one sequence per
       replica a step) at 0.78 s a step (its logged losses, every 10 steps, agree with its blocks), 54 % slower than
@@ -74,9 +74,10 @@ def test_out_of_sample_errors_stay_within_todays_gate(cross_validated) -> None:
     FP8 runs gather their sequence-parallel activations in FP8 (Transformer Engine casts before the all-gather;
     test_fp8_recipes_gather_sequence_parallel_activations_in_one_byte): with 16-bit all-gathers the median was 3.8 %
     and six cases were over 15 % (NVIDIA's 405B on 512 / 2,048 H100 19.0 / 17.1 %, HPE's one-node LoRA 17.5 %, now
-    14.9 %). Then Nebius's FP4 LoRA on one B200 node 13.0 % (9.5 % before NVIDIA's MLPerf v6.0 405B on 512 and 2,048
-    GB300 joined the Blackwell FP4 fit, 0.949 -> 0.94: they come out 2.0 and 3.1 % fast out of sample, the first dense
-    Blackwell Ultra runs), AMD's LoRA on 8 MI350X 11.7 %, Korthikanti's 530B at full recompute 10.9 %.
+    14.9 %). Then Nebius's FP4 LoRA on one B200 node 12.6 % (9.5 % before NVIDIA's MLPerf v6.0 runs on GB300 joined
+    the Blackwell FP4 fit, 0.949 -> 0.94: the 405B on 512 and 2,048 GB300 comes out 2.0 and 3.1 % fast out of sample,
+    the 8B on two trays 6.4 % slow, the first dense Blackwell Ultra runs), AMD's LoRA on 8 MI350X 11.7 %,
+    Korthikanti's 530B at full recompute 10.9 %.
     Before the runs of 2026-12-03: 4.1 % and 15.2 % over 54 cases from 19 sources. FP8 attention
     (assumptions.fp8_attention, FlashAttention-3's ratio on Hopper) is what lets the runs that state it fit: without
     it Dell's TP 2 run and Krai's TP 4 runs were 8.5-15 % slow.
@@ -90,8 +91,8 @@ def test_out_of_sample_errors_stay_within_todays_gate(cross_validated) -> None:
     (RoCE) alike, 36-38 % faster than costed, while Cisco's same job at TP 2 x DP 64 on 128 H100 over Ethernet is 21 %
     slower than costed; costing the rings as striped over a node's NICs (node_striped_collectives) fits the B200
     sites and misses Cisco's and ZeRO-3 GPT-3 by 17-71 %. So the regime is banded apart, by its own out-of-sample
-    errors (SCALE_OUT_*): 12.2 % median, 38.2 % worst over 15 dense cases from 8 sources, and its estimates say so; a
-    third B200 site agrees with the first two (Nebius's 8B FP4 on two nodes is costed 18 % slow). Over all 93 dense
+    errors (SCALE_OUT_*): 11.8 % median, 38.2 % worst over 15 dense cases from 8 sources, and its estimates say so; a
+    third B200 site agrees with the first two (Nebius's 8B FP4 on two nodes is costed 18 % slow). Over all 94 dense
     cases: 4.1 % median.
 
     The mixture-of-experts runs fit one constant of their own, the share of a dense GEMM's efficiency their routed
@@ -115,20 +116,20 @@ def test_out_of_sample_errors_stay_within_todays_gate(cross_validated) -> None:
     compute_bound = compute_bound_rows(cross_validated)
     errors = sorted(abs(r.out_of_sample) for r in compute_bound)
     median, worst = _median_max([r.out_of_sample for r in compute_bound])
-    assert len(compute_bound) >= 78 and len({r.scored.source for r in compute_bound}) >= 28
-    assert median <= 3.25, median
+    assert len(compute_bound) >= 79 and len({r.scored.source for r in compute_bound}) >= 28
+    assert median <= 3.3, median
     assert worst <= 53.7, max(compute_bound, key=lambda r: abs(r.out_of_sample)).scored.case.label
     assert errors[-2] <= 27.8  # Oracle's LoRA on 64 B200 at CP 8
     assert errors[-3] <= 16.7  # NVIDIA's 405B on 512 H100
     assert errors[-4] <= 15.6  # AMD's Llama 3.1 8B in MXFP4 on 8 MI350X
     assert errors[-5] <= 15.0  # HPE's LoRA on one H200 node: the first not over 15 %
     assert errors[-6] <= 14.7  # NVIDIA's 405B on 2,048 H100
-    assert errors[-7] <= 13.0  # Nebius's FP4 LoRA on one B200 node (12.6 % before the GB300 runs joined the fit)
+    assert errors[-7] <= 12.7  # Nebius's FP4 LoRA on one B200 node (9.5 % before the GB300 runs joined the fit)
     assert errors[-8] <= 11.7  # AMD's LoRA on 8 MI350X
     scale_out = scale_out_rows(cross_validated)
     assert len(scale_out) >= 15 and len({r.scored.source for r in scale_out}) >= 8
     median, worst = _median_max([r.out_of_sample for r in scale_out])
-    assert median <= 12.25, median
+    assert median <= 11.85, median
     assert worst <= 38.3, max(scale_out, key=lambda r: abs(r.out_of_sample)).scored.case.label
     moe = [r for r in cross_validated if r.scored.moe]
     assert len(moe) >= 16 and len({r.scored.source for r in moe}) >= 3

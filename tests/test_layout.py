@@ -232,3 +232,19 @@ def test_an_uneven_pipeline_runs_and_is_sized_at_its_fullest_stage(catalog, llam
     assert uneven["gemm"] / even["gemm"] == pytest.approx(14 / (80 / 6), rel=1e-6)
     layer_weights_even = even_weights * 4 / 80  # per layer, the embedding aside (a small share at 70B)
     assert uneven_weights == pytest.approx(14 * layer_weights_even, rel=0.03)
+
+
+def test_the_uneven_split_warning_names_the_fullest_stage_and_only_when_there_is_one(catalog) -> None:
+    """126 layers on 27 stages warn (5 on the fullest); on 16 stages the first and last give a layer's place to the
+    embedding and the output head (Llama 3), an even split that does not."""
+    from gpuplanner.service import estimate_for_scenario
+
+    def warnings(pp: int, count: int) -> str:
+        result = estimate_for_scenario({"task": "pretrain", "model": {"preset": "llama-3.1-405b"}, "precision": "fp8",
+                                        "training": {"tokens": 1e10, "global_batch": 1024},
+                                        "hardware": {"gpu": "gb200", "count": count},
+                                        "parallelism": {"tp": 4, "pp": pp}}, catalog)
+        return " ".join(str(w) for w in result.warnings)
+
+    assert "PP=27 splits 126 layers unevenly: the stage with 5 layers sets the pace" in warnings(27, 216)
+    assert "unevenly" not in warnings(16, 128)

@@ -150,8 +150,9 @@ def help_language(argv: Sequence[str]) -> str | None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
-    if help_language(words) in ("zh_CN",):
-        use_language(help_language(words))
+    language = help_language(words)
+    if language in ("zh_CN", "en"):
+        use_language(language)
     args = build_parser().parse_args(words)
     if getattr(args, "lang", None) is None:  # `gpuplanner --lang zh_CN estimate ...`: the language given first
         args.lang = args.global_lang

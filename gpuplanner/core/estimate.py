@@ -32,6 +32,7 @@ from gpuplanner.core.inference import (
 from gpuplanner.core.layout import LayoutSearch, clusters_fast_searches, search_layouts
 from gpuplanner.core.memory import (
     GIB,
+    busiest_stage_layers,
     checkpoint_bytes,
     gradient_bytes_per_param,
     optimizer_bytes_per_param,
@@ -278,10 +279,11 @@ def training_warnings(scenario: Scenario, workload: TrainingWorkload, cluster: C
     if search.fits[best] and gpu.memory_gib:  # a tight fit has its own warning
         warnings += headroom_warnings(float(search.memory.total[best]) / GIB, gpu.memory_gib)
     model = workload.model
-    if layout.pp > 1 and model.layers % layout.pp and (model.layers + 2) % layout.pp:
+    most = float(busiest_stage_layers(model.layers, np.array([layout.pp]))[0])
+    if most * layout.pp > model.layers:
         warnings.append(msg("PP={pp} splits {layers} layers unevenly: the stage with {most} layers sets the pace, "
                             "and the estimate costs it (and its memory) so.", pp=layout.pp, layers=model.layers,
-                            most=-(-model.layers // layout.pp)))
+                            most=int(most)))
     if model.max_seq_len is not None and workload.seq_len > model.max_seq_len:
         warnings.append(msg("Sequence length {seq:,} is beyond the {max:,} tokens {model} was built for.",
                             seq=workload.seq_len, max=model.max_seq_len, model=model.name))

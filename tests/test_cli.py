@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import NoReturn
 
 import pytest
 
@@ -219,3 +220,43 @@ def test_catalog_models_lists_each_presets_size_from_its_architecture(capsys) ->
     assert lines["gpt-oss-120b"][-3:-1] == ["116.79", "5.71"]
     assert lines["llama-2-7b"][-3:-1] == ["6.74", "6.74"]  # dense: active = total
     assert lines["resnet-50"][-3] == "0.03"  # described by its parameter count alone
+
+
+def test_argparses_own_errors_are_worded_in_the_language_asked_for(capsys) -> None:
+    """`gpuplanner --lang zh_CN plan --top x s.json` answered "argument --top: invalid int value: 'x'": argparse
+    words its errors in English whatever --lang says. Each of its sentences this command line can produce is
+    matched and worded again (an unknown one would stay as argparse wrote it)."""
+    import argparse
+
+    from gpuplanner.cli.usage_errors import USAGE_ERRORS
+
+    class Recorder(argparse.ArgumentParser):
+        def error(self, message: str) -> NoReturn:
+            raise LookupError(message)
+
+    probe = Recorder(prog="probe")
+    probe.add_argument("file")
+    probe.add_argument("--top", type=int)
+    probe.add_argument("--rate", type=float)
+    probe.add_argument("--format", choices=["json", "text"])
+    probe.add_argument("--pair", nargs=2)
+    exclusive = probe.add_mutually_exclusive_group()
+    exclusive.add_argument("--pdf")
+    exclusive.add_argument("--png")
+    for words in (["--top", "x", "f"], ["--rate", "fast", "f"], ["--format", "xml", "f"], [], ["f", "--bogus"],
+                  ["f", "--top"], ["f", "--pair", "a"], ["f", "--pdf", "a", "--png", "b"], ["f", "--p", "a"]):
+        with pytest.raises(LookupError) as refused:
+            probe.parse_args(words)
+        message = str(refused.value.args[0])
+        assert any(pattern.fullmatch(message) for pattern, _, _ in USAGE_ERRORS), message
+
+    with pytest.raises(SystemExit) as exited:
+        main(["plan", "--top", "x", "s.json"])
+    assert exited.value.code == 2
+    assert capsys.readouterr().err == "gpuplanner: error: argument --top: not a whole number: 'x'\n"
+    for words, line in ((("--lang", "zh_CN", "plan", "--top", "x", "s.json"), "参数 --top：不是整数：'x'"),
+                        (("plan", "--format", "xml", "--lang=zh_CN", "s.json"),
+                         "参数 --format：无效的取值：'xml'（可选：'json', 'text'）"),
+                        (("--lang", "zh_CN", "plan"), "缺少必需的参数：SCENARIO.json")):
+        done = run_cli(*words)
+        assert (done.returncode, done.stderr) == (2, f"gpuplanner: error: {line}\n"), done.stderr

@@ -11,7 +11,7 @@ from gpuplanner.cli.catalog import open_catalog
 from gpuplanner.cli.output import format_help, pad
 from gpuplanner.core.export import result_json
 from gpuplanner.core.results import Estimate
-from gpuplanner.i18n import fill
+from gpuplanner.i18n import LANGUAGES, fill
 from gpuplanner.i18n.cli import term_word, tr, translate_in, translated_message, use_language
 from gpuplanner.i18n.layout_words import layout_text, training_layout_text
 from gpuplanner.scenario_file import load_scenario_json
@@ -142,5 +142,5 @@ def add_estimate_commands(sub: argparse._SubParsersAction) -> None:  # type: ign
     parser = sub.add_parser("estimate", help=tr("evaluate one scenario"))
     parser.add_argument("scenario", metavar="SCENARIO.json", help=tr("the scenario (README: Scenario file)"))
     parser.add_argument("--format", choices=["json", "text"], default="text", help=format_help())
-    parser.add_argument("--lang", choices=["zh_CN", "en"], default=None, help=tr("language of the text report"))
+    parser.add_argument("--lang", choices=list(LANGUAGES), default=None, help=tr("language of the text report"))
     parser.set_defaults(handler=command_estimate)

@@ -13,9 +13,11 @@ from gpuplanner import __version__
 from gpuplanner.catalog.store import CatalogError
 from gpuplanner.cli.catalog import CATALOG_TABLES, command_catalog, command_import_quote, print_catalog_notes
 from gpuplanner.cli.output import EXIT_BAD_INPUT, EXIT_BROKEN, EXIT_BROKEN_PIPE, EXIT_BUG, format_help, report_line
+from gpuplanner.cli.usage_errors import translated_usage_error
 from gpuplanner.core.cost import CostAssumptions
 from gpuplanner.core.errors import InputError
 from gpuplanner.display import has_display
+from gpuplanner.i18n import LANGUAGES
 from gpuplanner.i18n.cli import tr, translated_message, use_language
 
 
@@ -38,8 +40,15 @@ class OneLineParser(argparse.ArgumentParser):
         self.add_argument("-h", "--help", action="help", help=tr("show this help message and exit"))
 
     def error(self, message: str) -> NoReturn:
-        report_line(f"gpuplanner: error: {message}")
-        raise SystemExit(EXIT_BAD_INPUT)
+        raise UsageError(message)
+
+
+class UsageError(SystemExit):
+    """A command line argparse refused: exit 2, its one line reported by `main` in the language the line asks for."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(EXIT_BAD_INPUT)
+        self.message = message
 
 
 def command_gui(args: argparse.Namespace) -> int:
@@ -71,7 +80,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help=tr("open the window (offscreen without a display), wait for the first result, "
                                 "print the times, exit 0"))
     # Its own dest: argparse lets a sub-command's --lang default (None) overwrite a shared one.
-    parser.add_argument("--lang", dest="global_lang", choices=["zh_CN", "en"],
+    parser.add_argument("--lang", dest="global_lang", choices=list(LANGUAGES),
                         help=tr("interface language (default: the system's); also the language of a command's report"))
     parser.set_defaults(handler=command_default)
     sub = parser.add_subparsers(dest="command", parser_class=OneLineParser)
@@ -96,11 +105,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     gui = sub.add_parser("gui", help=tr("open the desktop application"))
     gui.add_argument("--smoke-test", action="store_true", help=argparse.SUPPRESS)
-    gui.add_argument("--lang", choices=["zh_CN", "en"], help=tr("interface language (default: the system's)"))
+    gui.add_argument("--lang", choices=list(LANGUAGES), help=tr("interface language (default: the system's)"))
     gui.set_defaults(handler=command_gui)
 
     demo = sub.add_parser("demo", help=tr("print the recommended plan for a built-in example scenario"))
-    demo.add_argument("--lang", choices=["zh_CN", "en"], help=tr("language of the text report"))
+    demo.add_argument("--lang", choices=list(LANGUAGES), help=tr("language of the text report"))
     demo.set_defaults(handler=command_demo)
     return parser
 
@@ -135,25 +144,29 @@ def _run(handler: Callable[[argparse.Namespace], int], args: argparse.Namespace)
         return EXIT_BUG
 
 
-def help_language(argv: Sequence[str]) -> str | None:
-    """The `--lang` of a command line that asks for help (`gpuplanner --lang zh_CN plan -h`), so the help is in
-    that language. Only then: a window opened later needs to create Qt's application object itself."""
-    if not {"-h", "--help"} & set(argv):
-        return None
+def requested_language(argv: Sequence[str]) -> str | None:
+    """The `--lang` a command line gives, before or after its command (`gpuplanner --lang zh_CN plan -h`,
+    `plan --lang=zh_CN s.json`), where it is one of ours."""
     for index, word in enumerate(argv):
-        if word == "--lang" and index + 1 < len(argv):
-            return argv[index + 1]
-        if word.startswith("--lang="):
-            return word.split("=", 1)[1]
+        value = argv[index + 1] if word == "--lang" and index + 1 < len(argv) else \
+            word.split("=", 1)[1] if word.startswith("--lang=") else None
+        if value in LANGUAGES:
+            return value
     return None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
-    language = help_language(words)
-    if language in ("zh_CN", "en"):
-        use_language(language)
-    args = build_parser().parse_args(words)
+    # Help and argparse's errors are worded while parsing, so their language is set first; only for them, as a
+    # window opened later needs to create Qt's application object itself.
+    if {"-h", "--help"} & set(words):
+        use_language(requested_language(words))
+    try:
+        args = build_parser().parse_args(words)
+    except UsageError as refused:
+        use_language(requested_language(words))
+        report_line(f"gpuplanner: error: {translated_usage_error(refused.message)}")
+        raise
     if getattr(args, "lang", None) is None:  # `gpuplanner --lang zh_CN estimate ...`: the language given first
         args.lang = args.global_lang
     return run_handler(args.handler, args)

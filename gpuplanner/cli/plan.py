@@ -16,7 +16,7 @@ from gpuplanner.core.cost import currency_symbol, price_date_words
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.plan import REGION_WORDS
 from gpuplanner.core.results import Plan, PlanResult
-from gpuplanner.i18n import fill
+from gpuplanner.i18n import LANGUAGES, fill
 from gpuplanner.i18n.cli import term_word, tr, translate_in, translated_message, use_language
 from gpuplanner.i18n.layout_words import layout_text
 from gpuplanner.scenario_file import load_scenario_json
@@ -254,7 +254,7 @@ def add_plan_command(sub: argparse._SubParsersAction) -> None:  # type: ignore[t
     parser.add_argument("--top", type=int, default=5, help=tr("how many plans to show (default %(default)s)"))
     parser.add_argument("--format", choices=["json", "text"], default="text", help=format_help())
     parser.add_argument("--pdf", metavar="SHEET.pdf", help=tr("also write the rack and power spec sheet as a PDF"))
-    parser.add_argument("--lang", choices=["zh_CN", "en"], default=None,
+    parser.add_argument("--lang", choices=list(LANGUAGES), default=None,
                         help=tr("language of the text report and the spec sheet"))
     parser.add_argument("--page-size", choices=["A4", "Letter"], default="A4",
                         help=tr("the spec sheet's paper (default %(default)s)"))

@@ -10,4 +10,6 @@ The core and the catalog import none of it (an import-linter contract): they wri
 
 from gpuplanner.i18n.placeholders import fill
 
-__all__ = ["fill"]
+LANGUAGES = {"en": "English", "zh_CN": "简体中文"}  # the interface languages, by code, each named in itself
+
+__all__ = ["LANGUAGES", "fill"]

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
+from gpuplanner.i18n import LANGUAGES
 from gpuplanner.paths import resource_path
 
-LANGUAGES = {"en": "English", "zh_CN": "简体中文"}
 _installed: list[QTranslator] = []
 
 

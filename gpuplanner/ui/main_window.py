@@ -48,8 +48,7 @@ from gpuplanner.catalog.store import Catalog, CatalogWriteError, Row
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.results import Plan, PlanResult
 from gpuplanner.core.scenario import ScenarioDocument
-from gpuplanner.i18n import fill
-from gpuplanner.i18n.language import LANGUAGES
+from gpuplanner.i18n import LANGUAGES, fill
 from gpuplanner.i18n.messages import translated, translated_error
 from gpuplanner.scenario_file import load_scenario_json
 from gpuplanner.service import EstimateReuse, plan_for_scenario, scenario_from_data

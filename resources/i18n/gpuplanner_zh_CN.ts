@@ -324,7 +324,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="145"/>
-        <location filename="../../gpuplanner/cli/main.py" line="103"/>
+        <location filename="../../gpuplanner/cli/main.py" line="112"/>
         <source>language of the text report</source>
         <translation>文本报告的语言</translation>
     </message>
@@ -2026,87 +2026,87 @@
         <translation>%1 天</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="27"/>
+        <location filename="../../gpuplanner/cli/main.py" line="29"/>
         <source>usage: </source>
         <translation>用法：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="36"/>
+        <location filename="../../gpuplanner/cli/main.py" line="38"/>
         <source>positional arguments</source>
         <translation>位置参数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="37"/>
+        <location filename="../../gpuplanner/cli/main.py" line="39"/>
         <source>options</source>
         <translation>选项</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="38"/>
+        <location filename="../../gpuplanner/cli/main.py" line="40"/>
         <source>show this help message and exit</source>
         <translation>显示此帮助并退出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="62"/>
+        <location filename="../../gpuplanner/cli/main.py" line="71"/>
         <source>No display found: running the headless demo (use `gpuplanner gui` on a desktop).</source>
         <translation>未检测到显示器：运行无界面演示（在桌面上请用 `gpuplanner gui`）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="67"/>
+        <location filename="../../gpuplanner/cli/main.py" line="76"/>
         <source>Plan GPU servers for AI training and inference.</source>
         <translation>为 AI 训练与推理规划 GPU 服务器。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="69"/>
+        <location filename="../../gpuplanner/cli/main.py" line="78"/>
         <source>show the version and exit</source>
         <translation>显示版本并退出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="71"/>
+        <location filename="../../gpuplanner/cli/main.py" line="80"/>
         <source>open the window (offscreen without a display), wait for the first result, print the times, exit 0</source>
         <translation>打开窗口（无显示器时离屏），等待第一个结果，打印耗时，以 0 退出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="75"/>
+        <location filename="../../gpuplanner/cli/main.py" line="84"/>
         <source>interface language (default: the system&apos;s); also the language of a command&apos;s report</source>
         <translation>界面语言（默认：系统语言）；也是命令报告的语言</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="79"/>
+        <location filename="../../gpuplanner/cli/main.py" line="88"/>
         <source>list catalog entries with their ids</source>
         <translation>列出目录条目及其 id</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="80"/>
+        <location filename="../../gpuplanner/cli/main.py" line="89"/>
         <source>which table to list</source>
         <translation>要列出的表</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="84"/>
+        <location filename="../../gpuplanner/cli/main.py" line="93"/>
         <source>replace catalog prices with a vendor&apos;s quote (CSV: item, unit_price, currency, date, note)</source>
         <translation>用供应商报价替换目录价格（CSV：item, unit_price, currency, date, note）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="86"/>
+        <location filename="../../gpuplanner/cli/main.py" line="95"/>
         <source>the vendor&apos;s quote as CSV</source>
         <translation>CSV 格式的供应商报价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="88"/>
+        <location filename="../../gpuplanner/cli/main.py" line="97"/>
         <source>exchange rate for CNY lines (default %(default)s)</source>
         <translation>人民币报价行的汇率（默认 %(default)s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="97"/>
+        <location filename="../../gpuplanner/cli/main.py" line="106"/>
         <source>open the desktop application</source>
         <translation>打开桌面应用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="99"/>
+        <location filename="../../gpuplanner/cli/main.py" line="108"/>
         <source>interface language (default: the system&apos;s)</source>
         <translation>界面语言（默认：系统语言）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="102"/>
+        <location filename="../../gpuplanner/cli/main.py" line="111"/>
         <source>print the recommended plan for a built-in example scenario</source>
         <translation>打印内置示例场景的推荐方案</translation>
     </message>
@@ -2124,6 +2124,81 @@
         <location filename="../../gpuplanner/cli/demo.py" line="26"/>
         <source>Run `gpuplanner plan SCENARIO.json` with your own scenario (see README), or open the app on a desktop.</source>
         <translation>用你自己的场景运行 `gpuplanner plan SCENARIO.json`（见 README），或在桌面上打开应用。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/usage_errors.py" line="17"/>
+        <source>argument %1: %2</source>
+        <translation>参数 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/usage_errors.py" line="19"/>
+        <source>invalid choice: %1 (choose from %2)</source>
+        <translation>无效的取值：%1（可选：%2）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/usage_errors.py" line="20"/>
+        <source>not a whole number: %1</source>
+        <translation>不是整数：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/usage_errors.py" line="21"/>
+        <source>not a number: %1</source>
+        <translation>不是数字：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/usage_errors.py" line="22"/>
+        <source>invalid %1 value: %2</source>
+        <translation>无效的 %1 值：%2</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/usage_errors.py" line="24"/>
+        <source>the following arguments are required: %1</source>
+        <translation>缺少必需的参数：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/usage_errors.py" line="25"/>
+        <source>unrecognized arguments: %1</source>
+        <translation>无法识别的参数：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/usage_errors.py" line="26"/>
+        <source>expected one value</source>
+        <translation>需要一个值</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/usage_errors.py" line="27"/>
+        <source>expected at most one value</source>
+        <translation>最多需要一个值</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/usage_errors.py" line="28"/>
+        <source>expected at least one value</source>
+        <translation>至少需要一个值</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/usage_errors.py" line="29"/>
+        <source>expected %1 values</source>
+        <translation>需要 %1 个值</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/usage_errors.py" line="30"/>
+        <source>ignored explicit argument %1</source>
+        <translation>忽略了显式给出的值 %1</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/usage_errors.py" line="31"/>
+        <source>not allowed with argument %1</source>
+        <translation>不能与参数 %1 同时使用</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/usage_errors.py" line="33"/>
+        <source>one of the arguments %1 is required</source>
+        <translation>参数 %1 中必须给出一个</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/usage_errors.py" line="35"/>
+        <source>ambiguous option: %1 could match %2</source>
+        <translation>有歧义的选项：%1 可能是 %2</translation>
     </message>
 </context>
 <context>
@@ -2609,7 +2684,7 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>CatalogPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="113"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="112"/>
         <source>Filter…</source>
         <translation>筛选…</translation>
     </message>
@@ -4706,432 +4781,432 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="170"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="169"/>
         <source>Plans</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="173"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="172"/>
         <source>Export charts (PNG and SVG)…</source>
         <translation>导出图表（PNG 和 SVG）…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="178"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="177"/>
         <source>Charts</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="179"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="178"/>
         <source>Catalog</source>
         <translation>硬件目录</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="193"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="192"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="219"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="218"/>
         <source>Filter plans…</source>
         <translation>筛选方案…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="221"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="220"/>
         <source>Compare selected</source>
         <translation>对比所选</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="222"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="221"/>
         <source>Select two or three plans (Ctrl+click) to see them side by side</source>
         <translation>选择两到三个方案（Ctrl+单击）进行并排对比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="233"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="232"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="241"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="240"/>
         <source>Spec sheet PDF…</source>
         <translation>规格书 PDF…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="242"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="241"/>
         <source>Export the rack and power spec sheet of the selected plan</source>
         <translation>导出所选方案的机柜与供电规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="244"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="243"/>
         <source>Print preview…</source>
         <translation>打印预览…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="270"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="278"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="269"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="277"/>
         <source>ID</source>
         <translation>编号</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="270"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="278"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="269"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="277"/>
         <source>Vendor</source>
         <translation>厂商</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="270"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="278"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="269"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="277"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="271"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="270"/>
         <source>Memory (GiB)</source>
         <translation>显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="271"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="270"/>
         <source>Bandwidth (GB/s)</source>
         <translation>显存带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="272"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="271"/>
         <source>BF16 dense (TFLOP/s)</source>
         <translation>BF16 稠密算力（TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="272"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="271"/>
         <source>FP8 dense (TFLOP/s)</source>
         <translation>FP8 稠密算力（TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="273"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="272"/>
         <source>TDP (W)</source>
         <translation>TDP（W）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="274"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="273"/>
         <source>Price from (USD)</source>
         <translation>起价（美元）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="276"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="284"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="289"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="275"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="283"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="288"/>
         <source>Origin</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="276"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="284"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="275"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="283"/>
         <source>As of</source>
         <translation>数据日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="276"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="284"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="289"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="275"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="283"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="288"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="279"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="287"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="278"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="286"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="279"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="278"/>
         <source>Rack units</source>
         <translation>高度（U）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="280"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="279"/>
         <source>Max power (W)</source>
         <translation>最大功耗（W）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="280"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="279"/>
         <source>PSUs</source>
         <translation>电源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="280"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="279"/>
         <source>Weight (kg)</source>
         <translation>重量（kg）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="281"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="280"/>
         <source>Price (USD)</source>
         <translation>价格（USD）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="283"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="282"/>
         <source>Price source</source>
         <translation>价格来源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="286"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="285"/>
         <source>Provider</source>
         <translation>云厂商</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="286"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="285"/>
         <source>Instance</source>
         <translation>实例规格</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="286"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="285"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="287"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="286"/>
         <source>On-demand per hour</source>
         <translation>按量付费（每小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="288"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="287"/>
         <source>Currency</source>
         <translation>币种</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="288"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="287"/>
         <source>Region</source>
         <translation>地域</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="274"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="282"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="288"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="273"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="281"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="287"/>
         <source>Price date</source>
         <translation>价格日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="273"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="281"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="289"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="272"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="280"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="288"/>
         <source>Confidence</source>
         <translation>可信度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="275"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="282"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="274"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="281"/>
         <source>Price confidence</source>
         <translation>价格可信度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="291"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="290"/>
         <source>GPUs</source>
         <comment>catalog tab: the GPU table</comment>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="292"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="291"/>
         <source>Servers</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="293"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="292"/>
         <source>Cloud prices</source>
         <translation>云实例价格</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="294"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="293"/>
         <source>Add your own…</source>
         <translation>添加自定义…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="295"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="294"/>
         <source>Edit as your own…</source>
         <translation>另存为自定义并编辑…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="296"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="295"/>
         <source>Remove your entry</source>
         <translation>删除自定义条目</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="304"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="303"/>
         <source>Prices are approximate and dated; hover a cell for its source. Unknown values show as n/a.</source>
         <translation>价格为近似值并注明日期；鼠标悬停可查看来源。未知数值显示为“不详”。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="319"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="318"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="320"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="319"/>
         <source>&amp;New scenario</source>
         <translation>新建方案(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="321"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="320"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="322"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="321"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="323"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="322"/>
         <source>Save &amp;as…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="324"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="323"/>
         <source>&amp;Close scenario</source>
         <translation>关闭方案(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="331"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="330"/>
         <source>Export plans as &amp;CSV…</source>
         <translation>导出方案为 &amp;CSV…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="334"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="333"/>
         <source>Import a vendor &amp;quote (CSV)…</source>
         <translation>导入厂商报价(&amp;Q)（CSV）…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="338"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="337"/>
         <source>&amp;Export spec sheet (PDF)…</source>
         <translation>导出规格书 PDF(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="339"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="338"/>
         <source>Print pre&amp;view…</source>
         <translation>打印预览(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="340"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="339"/>
         <source>&amp;Print…</source>
         <translation>打印(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="348"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="347"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="351"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="350"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="356"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="355"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="357"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="356"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="359"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="358"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="363"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="362"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="364"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="363"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="369"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="368"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="370"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="369"/>
         <source>GPU Planner &amp;help</source>
         <translation>GPU Planner 帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="374"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="373"/>
         <source>&amp;About GPU Planner</source>
         <translation>关于 GPU Planner(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="400"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="399"/>
         <source>Edit inputs</source>
         <translation>修改输入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="444"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="443"/>
         <source>Estimating…</source>
         <translation>正在估算…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="451"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="450"/>
         <source>Check the highlighted field on page %1: %2</source>
         <translation>请检查第 %1 页中高亮的字段：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="454"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="453"/>
         <source>Check the highlighted field: %1</source>
         <translation>请检查高亮的字段：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="473"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="472"/>
         <source>1 plan evaluated: %1 × %2</source>
         <translation>已评估 1 个方案：%1 × %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="475"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="474"/>
         <source>%1 plans evaluated; best: %2 × %3</source>
         <translation>已评估 %1 个方案；最佳：%2 × %3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="483"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="482"/>
         <source>No plan fits.</source>
         <translation>没有可行方案。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="498"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="497"/>
         <source>Updating for your latest edit… The plans below are for your earlier inputs.</source>
         <translation>正在按您最新的修改更新…… 下方方案对应的是之前的输入。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="499"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="498"/>
         <source>Not updated: check the highlighted field. The plans below are for your earlier inputs and cannot be printed until the inputs are valid.</source>
         <translation>未更新：请检查高亮的字段。下方方案对应的是之前的输入，输入有效之前不能打印。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="501"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="500"/>
         <source>Not updated: the estimate was cancelled. The plans below are for your earlier inputs.</source>
         <translation>未更新：估算已取消。下方方案对应的是之前的输入。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="503"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="502"/>
         <source>Not updated: the estimate failed. The plans below are for your earlier inputs.</source>
         <translation>未更新：估算失败。下方方案对应的是之前的输入。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="515"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="514"/>
         <source>Estimate cancelled; the plans shown were not updated.</source>
         <translation>估算已取消；显示的方案未更新。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="543"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="542"/>
         <source>The estimate failed: %1</source>
         <translation>估算失败：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="545"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="544"/>
         <source>Estimate failed</source>
         <translation>估算失败</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="546"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="545"/>
         <source>Something went wrong while estimating; your inputs are kept.
 
 %1</source>
@@ -5140,214 +5215,214 @@ Qt %2，Qt for Python %3，Python %4
 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="584"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="583"/>
         <source>Select two or three plans to compare.</source>
         <translation>请选择两到三个方案进行对比。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="588"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="587"/>
         <source>Compare plans</source>
         <translation>方案对比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="606"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="605"/>
         <source>The plans are not up to date with the inputs; the sheet is not written.</source>
         <translation>方案与当前输入不一致；未生成规格书。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="610"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="609"/>
         <source>Select a plan first.</source>
         <translation>请先选择一个方案。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="629"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="628"/>
         <source>Export spec sheet</source>
         <translation>导出规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="630"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="629"/>
         <source>PDF files (*.pdf)</source>
         <translation>PDF 文件 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="643"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="642"/>
         <source>Spec sheet not written</source>
         <translation>规格书未写入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="646"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="645"/>
         <source>Wrote %1 (%2 pages)</source>
         <translation>已写入 %1（%2 页）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="698"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="697"/>
         <source>n/a</source>
         <translation>不详</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="702"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="701"/>
         <source>Import a vendor quote</source>
         <translation>导入厂商报价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="716"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="719"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="715"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="718"/>
         <source>Quote not imported</source>
         <translation>报价未导入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="716"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="715"/>
         <source>Nothing was changed. %1</source>
         <translation>未做任何更改。%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="722"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="721"/>
         <source>Imported %1 quoted price(s); the plans use them and say so.</source>
         <translation>已导入 %1 个报价；方案会使用并注明这些价格。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="735"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="734"/>
         <source>Select one of your own entries to remove it; bundled rows stay.</source>
         <translation>请选择一条自定义条目再删除；内置条目会保留。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="740"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="739"/>
         <source>Not removed</source>
         <translation>未删除</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="765"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="764"/>
         <source>Autosave failed (%1): %2. Your inputs are still on screen; save them with File → Save as.</source>
         <translation>自动保存失败（%1）：%2。您的输入仍在屏幕上；请用“文件 → 另存为”保存。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="770"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="769"/>
         <source>Autosave failed</source>
         <translation>自动保存失败</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="776"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="775"/>
         <source>Recovered scenario (unsaved)</source>
         <translation>恢复的方案（未保存）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="778"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="777"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="779"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="778"/>
         <source>%1[*] — GPU Planner</source>
         <translation>%1[*] — GPU Planner 算力规划</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="796"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="795"/>
         <source>this scenario</source>
         <translation>此方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="797"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="796"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="798"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="797"/>
         <source>Save the changes to %1 first?</source>
         <translation>是否先保存对“%1”的更改？</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="812"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="811"/>
         <source>Cannot open scenario</source>
         <translation>无法打开方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="813"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="812"/>
         <source>%1 was not loaded: %2</source>
         <translation>未加载 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="934"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="933"/>
         <source>Export charts into a folder</source>
         <translation>将图表导出到文件夹</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="948"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="947"/>
         <source>Exported %1 chart files to %2</source>
         <translation>已将 %1 个图表文件导出到 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="953"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="952"/>
         <source>Export plans</source>
         <translation>导出方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="703"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="953"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="702"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="952"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="945"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="961"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="944"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="960"/>
         <source>Not exported</source>
         <translation>未导出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="964"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="963"/>
         <source>Exported the plans to %1</source>
         <translation>已将方案导出到 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="971"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="970"/>
         <source>Copied %1 plan(s)</source>
         <translation>已复制 %1 个方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="644"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="862"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="945"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="962"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="643"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="861"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="944"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="961"/>
         <source>Could not write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="922"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="921"/>
         <source>Unsaved changes to %1 from your last session were recovered; the file itself was not changed.</source>
         <translation>已恢复上次会话中对 %1 的未保存更改；文件本身未被修改。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="841"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="840"/>
         <source>Open scenario</source>
         <translation>打开方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="695"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="694"/>
         <source>Catalog data as of %1; a price over 12 months old, or undated, is flagged in the plans that use it. Confidence: vendor datasheet, vendor document, secondary source or estimate.</source>
         <translation>目录数据截至 %1；超过 12 个月或没有日期的价格会在使用它的方案中标出。可信度分为：厂商数据手册、厂商文档、二手来源、估计值。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="841"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="855"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="840"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="854"/>
         <source>Scenarios (*.json)</source>
         <translation>方案文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="854"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="853"/>
         <source>Save scenario</source>
         <translation>保存方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="861"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="860"/>
         <source>Not saved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="871"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="870"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="913"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="912"/>
         <source>The autosaved scenario could not be restored; defaults are shown.</source>
         <translation>无法恢复自动保存的方案；已显示默认值。</translation>
     </message>

@@ -473,3 +473,17 @@ def test_a_price_date_is_read_in_the_three_forms_the_catalog_writes(text: str, d
     import datetime as dt
 
     assert price_day(text) == (None if day is None else dt.date.fromisoformat(day))
+
+
+def test_idle_gpus_of_a_plan_draw_idle_power_not_training_power() -> None:
+    """12 H100 training on 2 DGX nodes: the expected draw counted all 16 GPUs at the training draw (the 4 idle
+    ones at 894 W each instead of 325 W). The busy ones draw what a whole busy node does per GPU, the rest what an
+    idle node does; with every GPU busy nothing changes."""
+    power = PowerAssumptions()
+    whole = plan_site(DGX_H100, 2, 700, SiteLimits(), power, 8, 400)
+    part = plan_site(DGX_H100, 2, 700, SiteLimits(), power, 8, 400, busy_gpus=12)
+    assert whole.it_kw_expected == pytest.approx(2 * whole.node_kw_training) == pytest.approx(16 * 0.894)
+    assert part.it_kw_expected == pytest.approx(12 * 0.894 + 4 * 0.325)
+    assert part.node_kw_training == whole.node_kw_training  # the per-node figures stay a whole node's
+    assert plan_site(DGX_H100, 2, 700, SiteLimits(), power, 8, 400, busy_gpus=16).it_kw_expected == \
+        pytest.approx(whole.it_kw_expected)

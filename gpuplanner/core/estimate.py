@@ -65,7 +65,7 @@ from gpuplanner.core.results import (
     TrainingFigures,
 )
 from gpuplanner.core.scenario import Scenario
-from gpuplanner.core.site import NodeSpec, PowerAssumptions
+from gpuplanner.core.site import NodeSpec, PowerAssumptions, expected_it_kw
 from gpuplanner.core.stack import profile_for
 from gpuplanner.core.validation_errors import (
     LARGEST_VALIDATED_GPUS,
@@ -383,7 +383,7 @@ def headroom_warnings(total_gib: float, capacity_gib: float) -> list[Message]:
 def power_block(gpu: GPU, gpus_per_node: int, nodes: int, node: NodeSpec | None,
                 power: PowerAssumptions) -> PowerFigures:
     """Nameplate from the chosen server (when known) and the expected draw from the metered per-GPU figure."""
-    expected = None if gpu.tdp_w is None else gpu.tdp_w * gpus_per_node * power.training_w_per_gpu_tdp_w / 1000.0
+    expected = expected_it_kw(gpu.tdp_w, gpus_per_node, 0, power)
     return PowerFigures(node_kw_nameplate=None if node is None else node.nameplate_kw, node_kw_expected=expected,
                         cluster_kw_expected=None if expected is None else expected * nodes,
                         node_gpus=None if node is None else node.gpus)

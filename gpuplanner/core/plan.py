@@ -426,7 +426,7 @@ def _evaluate(scenario: Scenario, option: HardwareOptions, count: int | None, se
     nodes = math.ceil(gpus / option.node.gpus)
     node, node_price = option.node_with(gpus)
     ports = node.gpus if nodes > 1 else 0
-    site = plan_site(node, nodes, option.gpu.tdp_w, settings.site, settings.power, ports, option.nic_gbps)
+    site = plan_site(node, nodes, option.gpu.tdp_w, settings.site, settings.power, ports, option.nic_gbps, gpus)
     training, serving = result.training, result.inference
     cost_inputs = CostInputs(gpus=gpus, nodes=nodes, racks=site.racks, node_price=node_price,
                              network_usd=None, it_kw_busy=site.it_kw_expected,

@@ -216,12 +216,22 @@ class SitePlan:
     warnings: tuple[str, ...]
 
 
+def expected_it_kw(gpu_tdp_w: float | None, busy: int, idle: int, power: PowerAssumptions) -> float | None:
+    """Expected draw of servers holding `busy` GPUs at work and `idle` idle ones: each GPU's TDP times the metered
+    whole-server draw per TDP-watt in training, or at idle (PowerAssumptions; None without a published TDP)."""
+    if gpu_tdp_w is None:
+        return None
+    return gpu_tdp_w * (busy * power.training_w_per_gpu_tdp_w + idle * power.idle_w_per_gpu_tdp_w) / 1000.0
+
+
 def plan_site(node: NodeSpec, nodes: int, gpu_tdp_w: float | None, limits: SiteLimits,
-              power: PowerAssumptions, ports_per_node: int, port_gbps: float) -> SitePlan:
+              power: PowerAssumptions, ports_per_node: int, port_gbps: float, busy_gpus: int | None = None) -> SitePlan:
+    """The racks, power, cooling and fabric of `nodes` servers, `busy_gpus` of their GPUs at work (all where None;
+    a training job on part of what it buys leaves the rest idle, and the expected draw counts them so)."""
     warnings: list[str] = []
     nameplate = node.nameplate_kw
-    training = None if gpu_tdp_w is None else gpu_tdp_w * node.gpus * power.training_w_per_gpu_tdp_w / 1000.0
-    idle = None if gpu_tdp_w is None else gpu_tdp_w * node.gpus * power.idle_w_per_gpu_tdp_w / 1000.0
+    training = expected_it_kw(gpu_tdp_w, node.gpus, 0, power)
+    idle = expected_it_kw(gpu_tdp_w, 0, node.gpus, power)
     rack_kw = limits.usable_rack_kw
     usable_units = limits.rack_units - limits.reserved_units
     by_units = usable_units // node.rack_units
@@ -261,7 +271,8 @@ def plan_site(node: NodeSpec, nodes: int, gpu_tdp_w: float | None, limits: SiteL
     circuit_kw = limits.supply.usable_kw if limits.china_cabinet_amps is None else rack_kw
     # Each of the A and B feeds must carry the whole rack alone when the other fails.
     circuits = None if rack_nameplate is None else max(1, math.ceil(rack_nameplate / circuit_kw - 1e-9))
-    it_kw = None if training is None else training * nodes
+    busy = nodes * node.gpus if busy_gpus is None else min(busy_gpus, nodes * node.gpus)
+    it_kw = expected_it_kw(gpu_tdp_w, busy, nodes * node.gpus - busy, power)
     facility = None if it_kw is None else it_kw * power.pue
     heat_rack = None if rack_nameplate is None else btu_per_hour(rack_nameplate)
     tons = None if it_kw is None else refrigeration_tons(it_kw)

@@ -8,6 +8,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import bundle
+import conflicts
 import crossval
 import gui_responsiveness
 import plan_timing
@@ -18,6 +19,8 @@ if __name__ == "__main__":
     validate.main()
     print()
     crossval.main([])
+    print()
+    conflicts.main()
     print()
     sweep.main()
     print()

@@ -139,6 +139,23 @@ def test_out_of_sample_errors_stay_within_todays_gate(cross_validated) -> None:
     assert _median_max([r.shipped for r in moe])[0] <= 14.8  # in sample, the fitted experts' efficiency
 
 
+def test_published_runs_that_contradict_the_hardware_set_a_floor_no_model_that_keeps_its_order_beats() -> None:
+    """Issue 19 asks for no case over 15 %. Three pairs of published runs make that unreachable for any model that
+    predicts a job at least as fast on hardware at least as fast in every resource (benchmarks/conflicts.py):
+    TensorRT-LLM 1.0's Qwen3-30B-A3B on GB200 measured 0.61 x and 0.68 x its B200 rows at 128/128 and 1000/1000
+    (the same page's 20 dense pairs all have GB200 ahead), and Oracle's LoRA on 512 H200 0.68 x Cisco's on 64 H100
+    with the same work per data-parallel rank. The planner keeps the order on every pair; the floors are the data's."""
+    from benchmarks.conflicts import TARGET_PCT, conflict_rows
+    from gpuplanner.catalog.store import Catalog
+
+    rows = conflict_rows(Catalog(overrides_path=None))
+    assert all(row.faster.predicted >= row.slower.predicted for row in rows)
+    over = {row.slower.case.label: round(row.floor_pct, 1) for row in rows if row.floor_pct > TARGET_PCT}
+    assert over == {"TRT-LLM 1.0 A3B B200 TP1 fp4 128/128 [batch = KV room]": 24.6,
+                    "TRT-LLM 1.0 A3B B200 TP1 fp4 1000/1000 [batch = KV room]": 19.3,
+                    "MLPerf Llama-2-70B LoRA, 64 H100, FP8 (Cisco)": 19.1}
+
+
 def test_one_jobs_scale_out_runs_on_two_sites_agree_where_the_model_does_not(training_results) -> None:
     """The evidence for banding the scale-out regime rather than fitting it: MLPerf v5.1's Llama 3.1 8B FP8 on 8 B200
     nodes measured at the University of Florida (InfiniBand) and at Oracle (RoCE) within 1 % of each other, and the

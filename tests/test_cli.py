@@ -260,3 +260,20 @@ def test_argparses_own_errors_are_worded_in_the_language_asked_for(capsys) -> No
                         (("--lang", "zh_CN", "plan"), "缺少必需的参数：SCENARIO.json")):
         done = run_cli(*words)
         assert (done.returncode, done.stderr) == (2, f"gpuplanner: error: {line}\n"), done.stderr
+
+
+def test_a_one_gpu_serving_report_reads_as_a_sentence_in_both_languages(tmp_path: Path) -> None:
+    """Qwen3-30B-A3B on one B200 printed "the 1 GPUs used draw", "the load needs 1 (1 GPUs)" and a batch of "1584";
+    in Chinese "whole-sequence 准入" (the engine's admission code, untranslated) and its FP4 sources joined with
+    "; " inside a Chinese sentence."""
+    scenario = write(tmp_path, {"task": "inference", "model": {"preset": "qwen3-30b-a3b"},
+                                "hardware": {"gpu": "b200", "count": 1},
+                                "inference": {"engine": "tensorrt-llm", "weight_dtype": "fp4", "kv_dtype": "fp8",
+                                              "input_tokens": 1000, "output_tokens": 1000}})
+    english = run_cli("estimate", str(scenario)).stdout
+    assert "the one GPU used draws 1.28 kW expected" in english and "(1 GPU)" in english
+    assert "largest batch 1,584 sequences per replica (KV-cache room; admission: whole length reserved)" in english
+    assert "GPUs used draw" not in english and "(1 GPUs)" not in english
+    chinese = run_cli("estimate", "--lang", "zh_CN", str(scenario)).stdout
+    assert "准入方式：预留完整长度" in chinese and "whole-sequence" not in chinese
+    assert "MLPerf Inference v4.1 (NVIDIA)；MLPerf Inference v5.0 (NVIDIA)；TensorRT-LLM 1.0。" in chinese

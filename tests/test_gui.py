@@ -546,7 +546,7 @@ def test_the_kv_admission_is_a_wizard_field_where_the_engine_offers_it(qtbot, wi
     window.debouncer.stop()
     window.recompute()
     assert model_page.kv_admission.property("invalid") is True
-    assert "vLLM offers only in-use admission" in model_page.kv_admission.toolTip()
+    assert "vLLM offers one admission only: cache in use" in model_page.kv_admission.toolTip()
     select_data(model_page.kv_admission, "auto")
     assert not model_page.kv_admission.isEnabled() and "kv_admission" not in wizard.scenario()["inference"]
     compute(qtbot, window)

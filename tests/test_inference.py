@@ -577,10 +577,10 @@ def test_the_kv_admission_is_the_users_to_choose_where_the_engine_offers_it(cata
     assert in_use.inference.max_batch > whole.inference.max_batch
     workload = ServingWorkload(model=catalog.model("llama-2-70b"), engine="vllm")
     assert workload.admission == KvAdmission.IN_USE
-    with pytest.raises(InputError, match="vLLM offers only in-use admission") as refused:
+    with pytest.raises(InputError, match="vLLM offers one admission only: in-use") as refused:
         ServingWorkload(model=catalog.model("llama-2-70b"), engine="vllm", kv_admission=KvAdmission.WHOLE_SEQUENCE)
     assert refused.value.field == "inference.kv_admission"
-    with pytest.raises(InputError, match=r"llama\.cpp offers only whole-sequence admission"):
+    with pytest.raises(InputError, match=r"llama\.cpp offers one admission only: whole-sequence"):
         ServingWorkload(model=catalog.model("llama-2-70b"), engine="llama.cpp", kv_admission=KvAdmission.IN_USE)
     on_amd = serve("mi300x", kv_admission="whole-sequence")
     assert on_amd.inference.engine == "vLLM" and on_amd.inference.kv_admission == "in-use"

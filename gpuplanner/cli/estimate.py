@@ -86,14 +86,17 @@ def estimate_report(result: Estimate) -> str:
             "  " + fill(tr("time per output token %1 ms"), f"{serving.tpot_s * 1000:,.1f}"),
             "  " + fill(tr("output tokens/s %1 (%2 per GPU)"), format_number(serving.output_tokens_per_s),
                         format_number(serving.output_tokens_per_s_per_gpu)),
-            "  " + fill(tr("largest batch %1 sequences per replica (KV-cache room, %2 admission)"),
-                        serving.max_batch, serving.kv_admission),
-            "  " + fill(tr("replicas %1 x %2 GPU(s); the load needs %3 (%4 GPUs)"), serving.replicas,
+            "  " + fill(tr("largest batch %1 sequences per replica (KV-cache room; admission: %2)"),
+                        format_number(serving.max_batch), term_word(serving.kv_admission)),
+            "  " + fill(tr("replicas %1 x %2 GPU(s); the load needs %3 (%4 GPUs)") if serving.gpus_needed != 1 else
+                        tr("replicas %1 x %2 GPU(s); the load needs %3 (1 GPU)"), serving.replicas,
                         serving.gpus_per_replica, serving.replicas_needed, serving.gpus_needed),
         ]
     power = result.power
     if power.node_gpus is not None and result.count < power.node_gpus:  # part of one server
-        line = fill(tr("Power: %1 kW nameplate for the whole server (%2 GPUs); the %3 GPUs used draw %4 kW expected"),
+        line = fill(tr("Power: %1 kW nameplate for the whole server (%2 GPUs); the %3 GPUs used draw %4 kW expected")
+                    if result.count != 1 else
+                    tr("Power: %1 kW nameplate for the whole server (%2 GPUs); the one GPU used draws %4 kW expected"),
                     format_number(power.node_kw_nameplate), power.node_gpus, result.count,
                     format_number(power.cluster_kw_expected))
     else:

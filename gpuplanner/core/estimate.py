@@ -39,7 +39,7 @@ from gpuplanner.core.memory import (
     parameter_shard,
     weight_bytes_per_param,
 )
-from gpuplanner.core.messages import Message, msg
+from gpuplanner.core.messages import Listing, Message, msg
 from gpuplanner.core.performance import (
     SCALE_OUT_SHARE,
     cross_node_data_parallel_share,
@@ -832,7 +832,7 @@ def estimate_inference(scenario: Scenario, node: NodeSpec | None = None, alterna
     if workload.profile.name == "TensorRT-LLM" and not workload.model.is_moe:
         warnings.append(msg("TensorRT-LLM's profile is fitted on these published sources: {sources}. The band, "
                             "±{band:.0f}%, is its error on each source left out of the fit.",
-                            sources="; ".join(SERVING_FIT_SOURCES), band=band))
+                            sources=Listing(SERVING_FIT_SOURCES), band=band))
     if workload.profile.name == "vLLM":
         warnings.append(msg("vLLM's prompt speed is an assumption (about 90 % of TensorRT-LLM's); its decode is "
                             "fitted on one published run and checked on two (an H100, an AMD MI300X)."))

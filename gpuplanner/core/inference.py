@@ -22,7 +22,7 @@ from gpuplanner.core.elementwise import serving_bytes_per_token
 from gpuplanner.core.errors import InputError, require_int
 from gpuplanner.core.hardware import GPU, Precision
 from gpuplanner.core.memory import GIB
-from gpuplanner.core.messages import msg
+from gpuplanner.core.messages import Listing, msg
 from gpuplanner.core.model import ModelArch
 from gpuplanner.core.performance import (
     allreduce_link_share,
@@ -226,7 +226,7 @@ class ServingWorkload:
         profile = engine_profile(self.engine)
         if self.kv_admission is not None and not profile.admission_choosable \
                 and self.kv_admission != engine_admission(profile):
-            raise InputError("inference.kv_admission", "{engine} offers only {own} admission",
+            raise InputError("inference.kv_admission", "{engine} offers one admission only: {own}",
                              engine=profile.name, own=engine_admission(profile).value)
 
     @property
@@ -575,7 +575,7 @@ def estimate_serving(workload: ServingWorkload, gpu: GPU, tp: int) -> ServingEst
         else:
             warnings.append(msg("FP4 serving is checked against published sources that disagree: {sources}. "
                                 "Fitted without one, its runs come out {median:.0f}% off in the median and up to "
-                                "{worst:.0f}%.", sources="; ".join(SERVING_SOURCES["fp4"]),
+                                "{worst:.0f}%.", sources=Listing(SERVING_SOURCES["fp4"]),
                                 median=SERVING_OUT_OF_SAMPLE_MEDIAN_PCT["fp4"],
                                 worst=SERVING_OUT_OF_SAMPLE_MAX_PCT["fp4"]))
     if tp > 1 and not gpu.has_scale_up_fabric:

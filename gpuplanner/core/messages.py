@@ -23,3 +23,14 @@ class Message(str):
 def msg(template: str, **params: Any) -> Message:
     """A message from a literal English template with {named} fields (format specs allowed)."""
     return Message(template, **params)
+
+
+class Listing(str):
+    """Items of one field, "a; b" in English; a translation joins `.items` with its own separator ("a；b")."""
+
+    items: tuple[str, ...]
+
+    def __new__(cls, items: tuple[str, ...] | list[str]) -> Listing:
+        text = super().__new__(cls, "; ".join(items))
+        text.items = tuple(items)
+        return text

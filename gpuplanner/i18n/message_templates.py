@@ -313,7 +313,7 @@ INPUT_TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "%1 is the scenario file itself; give another name"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 layers recompute but the model has %2"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 names more than one row; write it as TABLE:ID"),
-    QT_TRANSLATE_NOOP("CoreMessages", "%1 offers only %2 admission"),
+    QT_TRANSLATE_NOOP("CoreMessages", "%1 offers one admission only: %2"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 sequences cannot be split evenly over the data-parallel replicas"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 stages exceed the model's %2 layers"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 tokens cannot be split into 2 x %2 equal chunks (ring attention balances "

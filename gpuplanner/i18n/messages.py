@@ -10,6 +10,7 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication
 
 from gpuplanner.core.errors import InputError
+from gpuplanner.core.messages import Listing
 from gpuplanner.i18n.message_templates import INPUT_TEMPLATES, TEMPLATES
 from gpuplanner.i18n.placeholders import fill, formatted_field, qt_template, template_fields
 from gpuplanner.i18n.terms import CONTEXT as TERMS_CONTEXT
@@ -53,6 +54,8 @@ def _translated_field(value: object, conversion: str, spec: str) -> str:
     """A nested message, or a core code word, in the current language; any other value as the template shows it."""
     if hasattr(value, "template"):
         return translated(value)
+    if isinstance(value, Listing):  # "a; b" in English, "a；b" in Chinese
+        return QCoreApplication.translate("", "; ").join(value.items)
     if isinstance(value, str) and value in TERMS:
         return QCoreApplication.translate(TERMS_CONTEXT, TERMS[value])
     return formatted_field(value, conversion, spec)

@@ -26,12 +26,6 @@ def tr(text: str) -> str:
     return QCoreApplication.translate("", text)  # module-level: lupdate files these under the empty context
 
 
-def _admission_label(admission: str) -> str:
-    """How the engine admits requests to the KV cache, in words (the scenario's inference.kv_admission values)."""
-    labels = {"whole-sequence": tr("Whole length reserved"), "in-use": tr("Cache in use")}
-    return labels.get(admission, admission)
-
-
 def _table(rows: list[tuple[str, str]], numbers: bool = True) -> str:
     """Label / value rows; values right-aligned where they are figures, left-aligned where they are sentences."""
     align = "right" if numbers else "left"
@@ -108,7 +102,7 @@ def plan_html(plan: Plan, currency: str) -> str:
                              (tr("Output tokens/s per user"), _num(serving.output_tokens_per_s_per_user, 1)),
                              (tr("Output tokens/s in total"), _num(serving.output_tokens_per_s, 0)),
                              (tr("Largest batch per replica"), str(serving.max_batch)),
-                             (tr("KV-cache admission"), _admission_label(serving.kv_admission)),
+                             (tr("KV-cache admission"), term(serving.kv_admission)),
                              (tr("Replicas x GPUs"), f"{serving.replicas} × {serving.gpus_per_replica}")]))
     where = plan.availability
     if where.region != "global" and plan.owned:

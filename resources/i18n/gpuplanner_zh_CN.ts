@@ -34,10 +34,10 @@
         <location filename="../../gpuplanner/report/spec_sheet.py" line="360"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="373"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="445"/>
-        <location filename="../../gpuplanner/ui/details.py" line="154"/>
-        <location filename="../../gpuplanner/ui/details.py" line="155"/>
-        <location filename="../../gpuplanner/ui/details.py" line="172"/>
-        <location filename="../../gpuplanner/ui/details.py" line="193"/>
+        <location filename="../../gpuplanner/ui/details.py" line="148"/>
+        <location filename="../../gpuplanner/ui/details.py" line="149"/>
+        <location filename="../../gpuplanner/ui/details.py" line="166"/>
+        <location filename="../../gpuplanner/ui/details.py" line="187"/>
         <source>n/a</source>
         <translation>不详</translation>
     </message>
@@ -58,7 +58,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="361"/>
-        <location filename="../../gpuplanner/ui/details.py" line="188"/>
+        <location filename="../../gpuplanner/ui/details.py" line="182"/>
         <source>Rental price: confidence, date</source>
         <translation>租用价格：可信度、日期</translation>
     </message>
@@ -97,25 +97,25 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="412"/>
-        <location filename="../../gpuplanner/ui/details.py" line="72"/>
+        <location filename="../../gpuplanner/ui/details.py" line="66"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="412"/>
-        <location filename="../../gpuplanner/ui/details.py" line="72"/>
+        <location filename="../../gpuplanner/ui/details.py" line="66"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="413"/>
-        <location filename="../../gpuplanner/ui/details.py" line="238"/>
+        <location filename="../../gpuplanner/ui/details.py" line="232"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="413"/>
-        <location filename="../../gpuplanner/ui/details.py" line="73"/>
+        <location filename="../../gpuplanner/ui/details.py" line="67"/>
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
@@ -182,8 +182,8 @@
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="49"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="414"/>
-        <location filename="../../gpuplanner/ui/details.py" line="73"/>
-        <location filename="../../gpuplanner/ui/details.py" line="239"/>
+        <location filename="../../gpuplanner/ui/details.py" line="67"/>
+        <location filename="../../gpuplanner/ui/details.py" line="233"/>
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
@@ -245,9 +245,9 @@
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="77"/>
         <location filename="../../gpuplanner/cli/estimate.py" line="79"/>
-        <location filename="../../gpuplanner/ui/details.py" line="131"/>
-        <location filename="../../gpuplanner/ui/details.py" line="133"/>
-        <location filename="../../gpuplanner/ui/details.py" line="134"/>
+        <location filename="../../gpuplanner/ui/details.py" line="125"/>
+        <location filename="../../gpuplanner/ui/details.py" line="127"/>
+        <location filename="../../gpuplanner/ui/details.py" line="128"/>
         <source>nothing</source>
         <translation>无</translation>
     </message>
@@ -278,8 +278,8 @@
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="89"/>
-        <source>largest batch %1 sequences per replica (KV-cache room, %2 admission)</source>
-        <translation>每个副本最大批量 %1 条序列（KV 缓存容量，%2 准入）</translation>
+        <source>largest batch %1 sequences per replica (KV-cache room; admission: %2)</source>
+        <translation>每个副本最大批量 %1 条序列（KV 缓存容量；准入方式：%2）</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="91"/>
@@ -287,43 +287,53 @@
         <translation>副本 %1 × %2 块 GPU；负载需要 %3 个副本（%4 块 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="96"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="92"/>
+        <source>replicas %1 x %2 GPU(s); the load needs %3 (1 GPU)</source>
+        <translation>副本 %1 × %2 块 GPU；负载需要 %3 个副本（1 块 GPU）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/estimate.py" line="97"/>
         <source>Power: %1 kW nameplate for the whole server (%2 GPUs); the %3 GPUs used draw %4 kW expected</source>
         <translation>功耗：整台服务器（%2 块 GPU）铭牌 %1 kW；所用的 %3 块 GPU 预计 %4 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="100"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="99"/>
+        <source>Power: %1 kW nameplate for the whole server (%2 GPUs); the one GPU used draws %4 kW expected</source>
+        <translation>功耗：整台服务器（%2 块 GPU）铭牌 %1 kW；所用的 1 块 GPU 预计 %4 kW</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/estimate.py" line="103"/>
         <source>Power: %1 kW nameplate and %2 kW expected per node, %3 kW cluster</source>
         <translation>功耗：每节点额定 %1 kW、预计 %2 kW，集群 %3 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="104"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="107"/>
         <source>energy per run %1 MWh (IT, before PUE)</source>
         <translation>单次运行耗电 %1 MWh（IT 侧，未计 PUE）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="107"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="110"/>
         <source>Other layouts</source>
         <translation>其他布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="125"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="128"/>
         <source>%1 (%2 requested)</source>
         <translation>%1（请求的是 %2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="142"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="145"/>
         <source>evaluate one scenario</source>
         <translation>评估一个场景</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="143"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="146"/>
         <location filename="../../gpuplanner/cli/plan.py" line="253"/>
         <source>the scenario (README: Scenario file)</source>
         <translation>场景文件（见 README：Scenario file）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="145"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="148"/>
         <location filename="../../gpuplanner/cli/main.py" line="112"/>
         <source>language of the text report</source>
         <translation>文本报告的语言</translation>
@@ -480,7 +490,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="148"/>
-        <location filename="../../gpuplanner/ui/details.py" line="74"/>
+        <location filename="../../gpuplanner/ui/details.py" line="68"/>
         <source>Total</source>
         <translation>合计</translation>
     </message>
@@ -491,13 +501,13 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="153"/>
-        <location filename="../../gpuplanner/ui/details.py" line="166"/>
+        <location filename="../../gpuplanner/ui/details.py" line="160"/>
         <source>Server</source>
         <translation>服务器</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="154"/>
-        <location filename="../../gpuplanner/ui/details.py" line="167"/>
+        <location filename="../../gpuplanner/ui/details.py" line="161"/>
         <source>Server figures: confidence</source>
         <translation>服务器参数：可信度</translation>
     </message>
@@ -578,14 +588,14 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="180"/>
-        <location filename="../../gpuplanner/ui/details.py" line="170"/>
+        <location filename="../../gpuplanner/ui/details.py" line="164"/>
         <source>Nodes per rack</source>
         <translation>每机柜节点数</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="180"/>
-        <location filename="../../gpuplanner/ui/details.py" line="170"/>
-        <location filename="../../gpuplanner/ui/details.py" line="273"/>
+        <location filename="../../gpuplanner/ui/details.py" line="164"/>
+        <location filename="../../gpuplanner/ui/details.py" line="267"/>
         <source>Racks</source>
         <translation>机柜数</translation>
     </message>
@@ -611,7 +621,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="186"/>
-        <location filename="../../gpuplanner/ui/details.py" line="171"/>
+        <location filename="../../gpuplanner/ui/details.py" line="165"/>
         <source>Cooling needed</source>
         <translation>所需散热</translation>
     </message>
@@ -777,26 +787,26 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="248"/>
-        <location filename="../../gpuplanner/ui/details.py" line="47"/>
+        <location filename="../../gpuplanner/ui/details.py" line="41"/>
         <source>Cost</source>
         <translation>成本</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="249"/>
-        <location filename="../../gpuplanner/ui/details.py" line="186"/>
-        <location filename="../../gpuplanner/ui/details.py" line="275"/>
+        <location filename="../../gpuplanner/ui/details.py" line="180"/>
+        <location filename="../../gpuplanner/ui/details.py" line="269"/>
         <source>Capex</source>
         <translation>资本支出</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="249"/>
-        <location filename="../../gpuplanner/ui/details.py" line="188"/>
+        <location filename="../../gpuplanner/ui/details.py" line="182"/>
         <source>Purchase price: confidence, date</source>
         <translation>采购价格：可信度、日期</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="250"/>
-        <location filename="../../gpuplanner/ui/details.py" line="190"/>
+        <location filename="../../gpuplanner/ui/details.py" line="184"/>
         <source>Opex per year</source>
         <translation>年运营支出</translation>
     </message>
@@ -812,7 +822,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="253"/>
-        <location filename="../../gpuplanner/ui/details.py" line="192"/>
+        <location filename="../../gpuplanner/ui/details.py" line="186"/>
         <source>Cloud on demand per GPU-hour</source>
         <translation>云上按量付费（每 GPU 小时）</translation>
     </message>
@@ -968,13 +978,13 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="357"/>
-        <location filename="../../gpuplanner/ui/details.py" line="153"/>
+        <location filename="../../gpuplanner/ui/details.py" line="147"/>
         <source>Provider</source>
         <translation>云厂商</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="358"/>
-        <location filename="../../gpuplanner/ui/details.py" line="154"/>
+        <location filename="../../gpuplanner/ui/details.py" line="148"/>
         <source>Instances</source>
         <translation>实例</translation>
     </message>
@@ -985,7 +995,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="360"/>
-        <location filename="../../gpuplanner/ui/details.py" line="155"/>
+        <location filename="../../gpuplanner/ui/details.py" line="149"/>
         <source>Region</source>
         <translation>地域</translation>
     </message>
@@ -1111,7 +1121,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="460"/>
-        <location filename="../../gpuplanner/ui/details.py" line="83"/>
+        <location filename="../../gpuplanner/ui/details.py" line="77"/>
         <source>MFU</source>
         <translation>MFU（模型算力利用率）</translation>
     </message>
@@ -1138,7 +1148,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="467"/>
-        <location filename="../../gpuplanner/ui/details.py" line="84"/>
+        <location filename="../../gpuplanner/ui/details.py" line="78"/>
         <source>GPU-hours</source>
         <translation>GPU 小时</translation>
     </message>
@@ -1154,7 +1164,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="472"/>
-        <location filename="../../gpuplanner/ui/details.py" line="270"/>
+        <location filename="../../gpuplanner/ui/details.py" line="264"/>
         <source>Output tokens/s</source>
         <translation>每秒输出 token 数</translation>
     </message>
@@ -1239,10 +1249,10 @@
         <translation>本方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="111"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="114"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="489"/>
-        <location filename="../../gpuplanner/ui/details.py" line="55"/>
-        <location filename="../../gpuplanner/ui/details.py" line="278"/>
+        <location filename="../../gpuplanner/ui/details.py" line="49"/>
+        <location filename="../../gpuplanner/ui/details.py" line="272"/>
         <source>Warnings</source>
         <translation>警告</translation>
     </message>
@@ -1252,563 +1262,553 @@
         <translation>第 %1 页，共 %2 页</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="72"/>
+        <location filename="../../gpuplanner/ui/details.py" line="66"/>
         <source>Optimizer states</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="74"/>
+        <location filename="../../gpuplanner/ui/details.py" line="68"/>
         <source>Overhead (CUDA, NCCL, fragmentation)</source>
         <translation>额外开销（CUDA、NCCL、显存碎片）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="75"/>
+        <location filename="../../gpuplanner/ui/details.py" line="69"/>
         <source>Capacity</source>
         <translation>容量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="81"/>
+        <location filename="../../gpuplanner/ui/details.py" line="75"/>
         <source>Step time (s)</source>
         <translation>单步时间（秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="82"/>
+        <location filename="../../gpuplanner/ui/details.py" line="76"/>
         <source>Tokens/s per GPU</source>
         <translation>单卡每秒 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="83"/>
-        <location filename="../../gpuplanner/ui/details.py" line="269"/>
+        <location filename="../../gpuplanner/ui/details.py" line="77"/>
+        <location filename="../../gpuplanner/ui/details.py" line="263"/>
         <source>Days</source>
         <translation>天数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="87"/>
+        <location filename="../../gpuplanner/ui/details.py" line="81"/>
         <source>Matrix math</source>
         <translation>矩阵运算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="87"/>
+        <location filename="../../gpuplanner/ui/details.py" line="81"/>
         <source>Memory-bound kernels</source>
         <translation>访存密集算子</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="88"/>
+        <location filename="../../gpuplanner/ui/details.py" line="82"/>
         <source>Tensor-parallel traffic</source>
         <translation>张量并行通信</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="88"/>
+        <location filename="../../gpuplanner/ui/details.py" line="82"/>
         <source>Pipeline sends</source>
         <translation>流水线传输</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="89"/>
+        <location filename="../../gpuplanner/ui/details.py" line="83"/>
         <source>Pipeline bubble</source>
         <translation>流水线气泡</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="89"/>
+        <location filename="../../gpuplanner/ui/details.py" line="83"/>
         <source>Gradient sync (exposed)</source>
         <translation>梯度同步（未被掩盖部分）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="90"/>
+        <location filename="../../gpuplanner/ui/details.py" line="84"/>
         <source>Optimizer step</source>
         <translation>优化器更新</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="90"/>
+        <location filename="../../gpuplanner/ui/details.py" line="84"/>
         <source>Context-parallel traffic (exposed)</source>
         <translation>上下文并行通信（未被掩盖部分）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="91"/>
+        <location filename="../../gpuplanner/ui/details.py" line="85"/>
         <source>Expert all-to-all</source>
         <translation>专家 all-to-all 通信</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="104"/>
+        <location filename="../../gpuplanner/ui/details.py" line="98"/>
         <source>Concurrent users</source>
         <translation>并发用户数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="105"/>
+        <location filename="../../gpuplanner/ui/details.py" line="99"/>
         <source>Users per replica (batch)</source>
         <translation>每个副本的用户数（批大小）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="106"/>
+        <location filename="../../gpuplanner/ui/details.py" line="100"/>
         <source>Time to first token (ms)</source>
         <translation>首 token 时延（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="107"/>
+        <location filename="../../gpuplanner/ui/details.py" line="101"/>
         <source>Time per output token (ms)</source>
         <translation>每个输出 token 的时间（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="108"/>
+        <location filename="../../gpuplanner/ui/details.py" line="102"/>
         <source>Output tokens/s per user</source>
         <translation>每用户输出 token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="109"/>
+        <location filename="../../gpuplanner/ui/details.py" line="103"/>
         <source>Output tokens/s in total</source>
         <translation>总输出 token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="110"/>
+        <location filename="../../gpuplanner/ui/details.py" line="104"/>
         <source>Largest batch per replica</source>
         <translation>每副本最大批大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="111"/>
+        <location filename="../../gpuplanner/ui/details.py" line="105"/>
         <source>KV-cache admission</source>
         <translation>KV 缓存准入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="112"/>
+        <location filename="../../gpuplanner/ui/details.py" line="106"/>
         <source>Replicas x GPUs</source>
         <translation>副本数 × GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="115"/>
+        <location filename="../../gpuplanner/ui/details.py" line="109"/>
         <source>Availability</source>
         <translation>可获得性</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="115"/>
+        <location filename="../../gpuplanner/ui/details.py" line="109"/>
         <source>undated</source>
         <translation>未注明日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="128"/>
+        <location filename="../../gpuplanner/ui/details.py" line="122"/>
         <source>Tensor-parallel degree</source>
         <translation>张量并行度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="128"/>
+        <location filename="../../gpuplanner/ui/details.py" line="122"/>
         <source>Pipeline stages</source>
         <translation>流水线级数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="129"/>
+        <location filename="../../gpuplanner/ui/details.py" line="123"/>
         <source>ZeRO stages</source>
         <translation>ZeRO 阶段</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="132"/>
+        <location filename="../../gpuplanner/ui/details.py" line="126"/>
         <source>Profile</source>
         <translation>配置</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="132"/>
+        <location filename="../../gpuplanner/ui/details.py" line="126"/>
         <source>Fixed by the profile</source>
         <translation>由配置固定</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="133"/>
+        <location filename="../../gpuplanner/ui/details.py" line="127"/>
         <source>Set in your scenario</source>
         <translation>在你的场景中设定</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="134"/>
+        <location filename="../../gpuplanner/ui/details.py" line="128"/>
         <source>Searched</source>
         <translation>搜索得出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="141"/>
+        <location filename="../../gpuplanner/ui/details.py" line="135"/>
         <source>Days of steps alone</source>
         <translation>纯训练步骤天数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="142"/>
+        <location filename="../../gpuplanner/ui/details.py" line="136"/>
         <source>Goodput (time left after interruptions and checkpoints)</source>
         <translation>有效训练时间占比（扣除中断与检查点）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="144"/>
+        <location filename="../../gpuplanner/ui/details.py" line="138"/>
         <source>Interruptions expected</source>
         <translation>预计中断次数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="145"/>
+        <location filename="../../gpuplanner/ui/details.py" line="139"/>
         <source>Checkpoint every (min), writing for (s)</source>
         <translation>检查点间隔（分钟）/ 写入耗时（秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="152"/>
+        <location filename="../../gpuplanner/ui/details.py" line="146"/>
         <source>Rental</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="156"/>
+        <location filename="../../gpuplanner/ui/details.py" line="150"/>
         <source>Prices of</source>
         <translation>价格日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="157"/>
+        <location filename="../../gpuplanner/ui/details.py" line="151"/>
         <source>none needed (racks, power and cooling are the provider&apos;s)</source>
         <translation>无需（机柜、电力和散热由服务商负责）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="168"/>
+        <location filename="../../gpuplanner/ui/details.py" line="162"/>
         <source>Nameplate per node (kW)</source>
         <translation>每节点额定功耗（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="169"/>
+        <location filename="../../gpuplanner/ui/details.py" line="163"/>
         <source>Expected per node (kW)</source>
         <translation>每节点预计功耗（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="171"/>
+        <location filename="../../gpuplanner/ui/details.py" line="165"/>
         <source>kW per rack</source>
         <translation>单机柜 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="172"/>
+        <location filename="../../gpuplanner/ui/details.py" line="166"/>
         <source>Circuits per A/B feed</source>
         <translation>每路（A/B）回路数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="173"/>
+        <location filename="../../gpuplanner/ui/details.py" line="167"/>
         <source>Facility power (kW)</source>
         <translation>机房总功率（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="174"/>
+        <location filename="../../gpuplanner/ui/details.py" line="168"/>
         <source>Heat per rack (BTU/h)</source>
         <translation>单机柜发热量（BTU/h）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="175"/>
+        <location filename="../../gpuplanner/ui/details.py" line="169"/>
         <source>Switches (leaf + spine)</source>
         <translation>交换机（叶 + 脊）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="210"/>
+        <location filename="../../gpuplanner/ui/details.py" line="204"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="210"/>
+        <location filename="../../gpuplanner/ui/details.py" line="204"/>
         <source>no</source>
         <translation>否</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="217"/>
+        <location filename="../../gpuplanner/ui/details.py" line="211"/>
         <source>Gradient bytes per parameter</source>
         <translation>每个参数的梯度字节数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="217"/>
+        <location filename="../../gpuplanner/ui/details.py" line="211"/>
         <source>FP32 master weights</source>
         <translation>FP32 主权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="218"/>
+        <location filename="../../gpuplanner/ui/details.py" line="212"/>
         <source>FlashAttention (scores never stored)</source>
         <translation>FlashAttention（不保存注意力分数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="218"/>
+        <location filename="../../gpuplanner/ui/details.py" line="212"/>
         <source>Dropout (masks stored)</source>
         <translation>Dropout（存储掩码）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="219"/>
+        <location filename="../../gpuplanner/ui/details.py" line="213"/>
         <source>Serving in static batches (prompts first)</source>
         <translation>推理按静态批次运行（先处理提示词）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="221"/>
+        <location filename="../../gpuplanner/ui/details.py" line="215"/>
         <source>CUDA context per GPU (GiB)</source>
         <translation>每卡 CUDA 上下文（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="221"/>
+        <location filename="../../gpuplanner/ui/details.py" line="215"/>
         <source>NCCL buffers per GPU (GiB)</source>
         <translation>每卡 NCCL 缓冲区（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="222"/>
+        <location filename="../../gpuplanner/ui/details.py" line="216"/>
         <source>Allocator fragmentation (share)</source>
         <translation>显存分配碎片（比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="222"/>
+        <location filename="../../gpuplanner/ui/details.py" line="216"/>
         <source>NVLink efficiency</source>
         <translation>NVLink 效率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="223"/>
+        <location filename="../../gpuplanner/ui/details.py" line="217"/>
         <source>Network efficiency</source>
         <translation>网络效率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="223"/>
+        <location filename="../../gpuplanner/ui/details.py" line="217"/>
         <source>Latency per collective (s)</source>
         <translation>每次集合通信延迟（秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="224"/>
+        <location filename="../../gpuplanner/ui/details.py" line="218"/>
         <source>Gradient traffic hidden behind compute (share)</source>
         <translation>被计算掩盖的梯度通信（比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="225"/>
+        <location filename="../../gpuplanner/ui/details.py" line="219"/>
         <source>Tensor-parallel traffic hidden behind GEMMs (share)</source>
         <translation>张量并行通信被矩阵乘法掩盖的比例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="226"/>
+        <location filename="../../gpuplanner/ui/details.py" line="220"/>
         <source>Expert all-to-all hidden behind compute (share)</source>
         <translation>专家 all-to-all 被计算掩盖的比例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="227"/>
+        <location filename="../../gpuplanner/ui/details.py" line="221"/>
         <source>MoE tokens cross the network once per node (DeepEP)</source>
         <translation>MoE 令牌每个节点只经网络发送一次（DeepEP）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="228"/>
+        <location filename="../../gpuplanner/ui/details.py" line="222"/>
         <source>MoE load on the busiest GPU (x the mean)</source>
         <translation>最忙 GPU 的 MoE 负载（均值的倍数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="230"/>
+        <location filename="../../gpuplanner/ui/details.py" line="224"/>
         <source>ZeRO-3 gathers left exposed (share)</source>
         <translation>未被掩盖的 ZeRO-3 权重收集（比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="231"/>
+        <location filename="../../gpuplanner/ui/details.py" line="225"/>
         <source>FP8 training also stores the MLP activation inputs in FP8</source>
         <translation>FP8 训练时 MLP 激活函数的输入也以 FP8 存储</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="232"/>
+        <location filename="../../gpuplanner/ui/details.py" line="226"/>
         <source>FP8 training also runs attention in FP8</source>
         <translation>FP8 训练中注意力核心也以 FP8 计算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="233"/>
+        <location filename="../../gpuplanner/ui/details.py" line="227"/>
         <source>Fused norm, rotary and activation kernels (off: eager PyTorch)</source>
         <translation>归一化、旋转位置编码和激活函数使用融合算子（关闭：PyTorch 逐算子即时执行）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="234"/>
+        <location filename="../../gpuplanner/ui/details.py" line="228"/>
         <source>Loss over the vocabulary in fp32 (Megatron-LM)</source>
         <translation>词表上的损失以 fp32 计算（Megatron-LM）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="235"/>
+        <location filename="../../gpuplanner/ui/details.py" line="229"/>
         <source>Data-parallel traffic uses every NIC of a node (rail-optimized fabric)</source>
         <translation>数据并行流量使用节点内全部网卡（轨道优化网络）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="236"/>
+        <location filename="../../gpuplanner/ui/details.py" line="230"/>
         <source>Weight storage</source>
         <translation>权重存储</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="237"/>
+        <location filename="../../gpuplanner/ui/details.py" line="231"/>
         <source>Compute efficiency scale</source>
         <translation>计算效率系数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="237"/>
+        <location filename="../../gpuplanner/ui/details.py" line="231"/>
         <source>FLOPs counted as</source>
         <translation>FLOPs 计算方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="238"/>
+        <location filename="../../gpuplanner/ui/details.py" line="232"/>
         <source>Activation memory</source>
         <translation>激活显存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="238"/>
+        <location filename="../../gpuplanner/ui/details.py" line="232"/>
         <source>Adapters</source>
         <translation>适配器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="239"/>
+        <location filename="../../gpuplanner/ui/details.py" line="233"/>
         <source>Power</source>
         <translation>功耗</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="241"/>
+        <location filename="../../gpuplanner/ui/details.py" line="235"/>
         <source>Job interruptions per million GPU-hours</source>
         <translation>每百万 GPU 小时的作业中断次数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="242"/>
+        <location filename="../../gpuplanner/ui/details.py" line="236"/>
         <source>Checkpoint write bandwidth per GPU (GB/s)</source>
         <translation>每 GPU 检查点写入带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="243"/>
+        <location filename="../../gpuplanner/ui/details.py" line="237"/>
         <source>Minutes to restart after an interruption</source>
         <translation>中断后重启所需分钟数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="251"/>
+        <location filename="../../gpuplanner/ui/details.py" line="245"/>
         <source>Per million output tokens, rented</source>
         <translation>每百万输出 token 成本（租用）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="252"/>
+        <location filename="../../gpuplanner/ui/details.py" line="246"/>
         <source>Per million output tokens, owned</source>
         <translation>每百万输出 token 成本（自有）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="254"/>
+        <location filename="../../gpuplanner/ui/details.py" line="248"/>
         <source>This job, rented on demand</source>
         <translation>本次任务（云上按量租用）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="287"/>
+        <location filename="../../gpuplanner/ui/details.py" line="281"/>
         <source>Why each GPU has no plan</source>
         <translation>各 GPU 没有方案的原因</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="296"/>
+        <location filename="../../gpuplanner/ui/details.py" line="290"/>
         <source>No plan keeps every limit you set</source>
         <translation>没有方案能满足您设定的全部限制</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="296"/>
+        <location filename="../../gpuplanner/ui/details.py" line="290"/>
         <source>Near misses (not answers)</source>
         <translation>接近的方案（不是答案）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="186"/>
+        <location filename="../../gpuplanner/ui/details.py" line="180"/>
         <source>Capex if bought instead</source>
         <translation>若改为购买的资本支出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="31"/>
-        <source>Whole length reserved</source>
-        <translation>预留完整长度</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/details.py" line="31"/>
-        <source>Cache in use</source>
-        <translation>按实际占用</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/details.py" line="51"/>
+        <location filename="../../gpuplanner/ui/details.py" line="45"/>
         <source>precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="191"/>
-        <location filename="../../gpuplanner/ui/details.py" line="276"/>
+        <location filename="../../gpuplanner/ui/details.py" line="185"/>
+        <location filename="../../gpuplanner/ui/details.py" line="270"/>
         <source>TCO</source>
         <translation>总拥有成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="193"/>
+        <location filename="../../gpuplanner/ui/details.py" line="187"/>
         <source>Break-even utilisation</source>
         <translation>盈亏平衡利用率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="220"/>
+        <location filename="../../gpuplanner/ui/details.py" line="214"/>
         <source>Fused attention kernel generation (1-3)</source>
         <translation>融合注意力内核代数（1-3）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="229"/>
+        <location filename="../../gpuplanner/ui/details.py" line="223"/>
         <source>MoE experts&apos; share of dense GEMM efficiency</source>
         <translation>MoE 专家相对稠密 GEMM 的效率占比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="240"/>
+        <location filename="../../gpuplanner/ui/details.py" line="234"/>
         <source>GEMM time beyond the longer of math and weight reads (share of the shorter)</source>
         <translation>GEMM 在计算与权重读取中较长者之外多出的时间（较短者的比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="255"/>
+        <location filename="../../gpuplanner/ui/details.py" line="249"/>
         <source>This job, on owned hardware (its share of the TCO)</source>
         <translation>本次任务（自有硬件，按总拥有成本分摊）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="267"/>
+        <location filename="../../gpuplanner/ui/details.py" line="261"/>
         <source>Where</source>
         <translation>部署</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/plan.py" line="39"/>
-        <location filename="../../gpuplanner/ui/details.py" line="56"/>
-        <location filename="../../gpuplanner/ui/details.py" line="267"/>
-        <location filename="../../gpuplanner/ui/details.py" line="300"/>
+        <location filename="../../gpuplanner/ui/details.py" line="50"/>
+        <location filename="../../gpuplanner/ui/details.py" line="261"/>
+        <location filename="../../gpuplanner/ui/details.py" line="294"/>
         <source>buy</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="46"/>
+        <location filename="../../gpuplanner/ui/details.py" line="40"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="48"/>
+        <location filename="../../gpuplanner/ui/details.py" line="42"/>
         <source>Layout</source>
         <translation>并行布局</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="46"/>
-        <location filename="../../gpuplanner/ui/details.py" line="49"/>
+        <location filename="../../gpuplanner/ui/details.py" line="43"/>
         <source>Memory per GPU (GiB)</source>
         <translation>单卡显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="50"/>
+        <location filename="../../gpuplanner/ui/details.py" line="44"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="52"/>
+        <location filename="../../gpuplanner/ui/details.py" line="46"/>
         <source>Serving</source>
         <translation>推理服务</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="53"/>
-        <location filename="../../gpuplanner/ui/details.py" line="157"/>
+        <location filename="../../gpuplanner/ui/details.py" line="47"/>
+        <location filename="../../gpuplanner/ui/details.py" line="151"/>
         <source>Site</source>
         <translation>机房</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="60"/>
-        <location filename="../../gpuplanner/ui/details.py" line="54"/>
+        <location filename="../../gpuplanner/ui/details.py" line="48"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/plan.py" line="39"/>
-        <location filename="../../gpuplanner/ui/details.py" line="57"/>
-        <location filename="../../gpuplanner/ui/details.py" line="267"/>
-        <location filename="../../gpuplanner/ui/details.py" line="300"/>
+        <location filename="../../gpuplanner/ui/details.py" line="51"/>
+        <location filename="../../gpuplanner/ui/details.py" line="261"/>
+        <location filename="../../gpuplanner/ui/details.py" line="294"/>
         <source>rent</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="268"/>
+        <location filename="../../gpuplanner/ui/details.py" line="262"/>
         <source>Memory / GPU (GiB)</source>
         <translation>单卡显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="272"/>
+        <location filename="../../gpuplanner/ui/details.py" line="266"/>
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="274"/>
+        <location filename="../../gpuplanner/ui/details.py" line="268"/>
         <source>IT power (kW)</source>
         <translation>IT 功率（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="277"/>
+        <location filename="../../gpuplanner/ui/details.py" line="271"/>
         <source>Ranking cost</source>
         <translation>排名成本</translation>
     </message>
@@ -1969,9 +1969,10 @@
     </message>
     <message>
         <location filename="../../gpuplanner/cli/plan.py" line="28"/>
-        <location filename="../../gpuplanner/ui/details.py" line="67"/>
-        <location filename="../../gpuplanner/ui/details.py" line="130"/>
-        <location filename="../../gpuplanner/ui/details.py" line="301"/>
+        <location filename="../../gpuplanner/i18n/messages.py" line="58"/>
+        <location filename="../../gpuplanner/ui/details.py" line="61"/>
+        <location filename="../../gpuplanner/ui/details.py" line="124"/>
+        <location filename="../../gpuplanner/ui/details.py" line="295"/>
         <source>; </source>
         <translation>；</translation>
     </message>
@@ -3856,11 +3857,6 @@ Qt %2，Qt for Python %3，Python %4
         <translation>要重计算 %1 层，但模型只有 %2 层</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="316"/>
-        <source>%1 offers only %2 admission</source>
-        <translation>%1 只提供 %2 准入方式</translation>
-    </message>
-    <message>
         <location filename="../../gpuplanner/i18n/message_templates.py" line="319"/>
         <source>%1 tokens cannot be split into 2 x %2 equal chunks (ring attention balances causal work that way)</source>
         <translation>%1 个 token 无法均分为 2 × %2 段（环形注意力以此平衡因果注意力的计算量）</translation>
@@ -4024,6 +4020,11 @@ Qt %2，Qt for Python %3，Python %4
         <location filename="../../gpuplanner/i18n/message_templates.py" line="305"/>
         <source>%1 is a %2 model, not an image model</source>
         <translation>%1 是 %2 模型，不是图像模型</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="316"/>
+        <source>%1 offers one admission only: %2</source>
+        <translation>%1 只提供一种准入方式：%2</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/i18n/message_templates.py" line="364"/>
@@ -6359,26 +6360,36 @@ Qt %2，Qt for Python %3，Python %4
     </message>
     <message>
         <location filename="../../gpuplanner/i18n/terms.py" line="42"/>
+        <source>whole length reserved</source>
+        <translation>预留完整长度</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/terms.py" line="43"/>
+        <source>cache in use</source>
+        <translation>按实际占用</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/terms.py" line="45"/>
         <source>vendor datasheet</source>
         <translation>厂商数据手册</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/terms.py" line="43"/>
+        <location filename="../../gpuplanner/i18n/terms.py" line="46"/>
         <source>vendor document</source>
         <translation>厂商文档</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/terms.py" line="44"/>
+        <location filename="../../gpuplanner/i18n/terms.py" line="47"/>
         <source>secondary source</source>
         <translation>二手来源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/terms.py" line="45"/>
+        <location filename="../../gpuplanner/i18n/terms.py" line="48"/>
         <source>estimate (low confidence)</source>
         <translation>估计值（低可信度）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/terms.py" line="46"/>
+        <location filename="../../gpuplanner/i18n/terms.py" line="49"/>
         <source>your quote</source>
         <translation>您的报价</translation>
     </message>

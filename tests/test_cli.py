@@ -277,3 +277,18 @@ def test_a_one_gpu_serving_report_reads_as_a_sentence_in_both_languages(tmp_path
     chinese = run_cli("estimate", "--lang", "zh_CN", str(scenario)).stdout
     assert "准入方式：预留完整长度" in chinese and "whole-sequence" not in chinese
     assert "MLPerf Inference v4.1 (NVIDIA)；MLPerf Inference v5.0 (NVIDIA)；TensorRT-LLM 1.0。" in chinese
+
+
+def test_the_step_breakdown_and_other_layouts_are_worded_in_the_reports_language(tmp_path: Path) -> None:
+    """The Chinese report printed "单步构成 gemm 41.1 s, memory_bound 1.4 s" (the time model's keys, English units
+    and commas) and "重计算 无: 放不下"; the step's parts now have one set of words for the chart, the details panel
+    and the CLI (i18n.terms.STEP_PARTS)."""
+    lora = write(tmp_path, {"task": "lora", "model": {"preset": "llama-3.1-8b"}, "seq_len": 4096, "precision": "bf16",
+                            "training": {"tokens": 5e8, "global_batch": 16},
+                            "hardware": {"gpu": "rtx-4090", "count": 1}})
+    english = run_cli("estimate", str(lora)).stdout
+    assert "step breakdown: Matrix math 41.1 s, Memory-bound kernels 1.4 s, Optimizer step" in english
+    chinese = run_cli("estimate", "--lang", "zh_CN", str(lora)).stdout
+    assert "单步构成：矩阵运算 41.1 秒，访存密集型算子 1.4 秒，优化器更新" in chinese
+    assert "重计算 无：放不下：每卡需要 39.0 GiB" in chinese and "memory_bound" not in chinese
+    assert "0.575 kW；单次运行耗电" in chinese

@@ -12,7 +12,7 @@ from gpuplanner.cli.output import format_help, pad
 from gpuplanner.core.export import result_json
 from gpuplanner.core.results import Estimate
 from gpuplanner.i18n import LANGUAGES, fill
-from gpuplanner.i18n.cli import term_word, tr, translate_in, translated_message, use_language
+from gpuplanner.i18n.cli import step_part_word, term_word, tr, translate_in, translated_message, use_language
 from gpuplanner.i18n.layout_words import layout_text, training_layout_text
 from gpuplanner.scenario_file import load_scenario_json
 from gpuplanner.service import estimate_for_scenario
@@ -69,8 +69,9 @@ def estimate_report(result: Estimate) -> str:
                            f"{training.goodput.useful_share * 100:.1f}", format_number(training.compute_days),
                            format_number(training.goodput.expected_interruptions),
                            format_number(training.goodput.checkpoint_interval_min))] if training.goodput else []),
-            "  " + tr("step breakdown") + " " + ", ".join(f"{k} {v:.3g} s"
-                                                         for k, v in training.step_breakdown_s.items() if v),
+            "  " + fill(tr("step breakdown: %1"), tr(", ").join(
+                fill(tr("%1 %2 s"), step_part_word(part), f"{seconds:.3g}")
+                for part, seconds in training.step_breakdown_s.items() if seconds)),
         ]
     if result.stack is not None:
         stack = result.stack
@@ -104,12 +105,12 @@ def estimate_report(result: Estimate) -> str:
                     format_number(power.node_kw_nameplate), format_number(power.node_kw_expected),
                     format_number(power.cluster_kw_expected))
     if result.energy_mwh is not None:
-        line += "; " + fill(tr("energy per run %1 MWh (IT, before PUE)"), format_number(result.energy_mwh))
+        line += tr("; ") + fill(tr("energy per run %1 MWh (IT, before PUE)"), format_number(result.energy_mwh))
     lines += ["", line]
     if result.alternatives:
         lines += ["", tr("Other layouts")]
-        lines += [f"  {training_layout_text(alt.layout, translate_in)}: {translated_message(alt.reason)}"
-                  for alt in result.alternatives]
+        lines += ["  " + fill(tr("%1: %2"), training_layout_text(alt.layout, translate_in),
+                              translated_message(alt.reason)) for alt in result.alternatives]
     if result.warnings:
         lines += ["", tr("Warnings")] + [f"  ! {translated_message(w)}" for w in result.warnings]
     return "\n".join(lines)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from gpuplanner.i18n.terms import CONTEXT as TERMS_CONTEXT
-from gpuplanner.i18n.terms import english
+from gpuplanner.i18n.terms import STEP_PARTS, english
 
 _translate: Callable[[str], str] = str
 
@@ -42,6 +42,11 @@ def term_word(code: str) -> str:
     if hasattr(code, "template"):
         return translated_message(code)
     return translate_in(TERMS_CONTEXT, english(code))
+
+
+def step_part_word(code: str) -> str:
+    """A part of a training step (TrainingBlock.step_breakdown_s key) in the CLI's language."""
+    return translate_in(TERMS_CONTEXT, STEP_PARTS.get(code, code))
 
 
 def translate_in(context: str, text: str) -> str:

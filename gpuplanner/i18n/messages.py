@@ -14,7 +14,7 @@ from gpuplanner.core.messages import Listing
 from gpuplanner.i18n.message_templates import INPUT_TEMPLATES, TEMPLATES
 from gpuplanner.i18n.placeholders import fill, formatted_field, qt_template, template_fields
 from gpuplanner.i18n.terms import CONTEXT as TERMS_CONTEXT
-from gpuplanner.i18n.terms import TERMS, english
+from gpuplanner.i18n.terms import STEP_PARTS, TERMS, english
 
 CONTEXT = "CoreMessages"
 __all__ = ["CONTEXT", "INPUT_TEMPLATES", "TEMPLATES", "term", "translated", "translated_error"]
@@ -48,6 +48,11 @@ def term(code: str) -> str:
     if hasattr(code, "template"):
         return translated(code)
     return QCoreApplication.translate(TERMS_CONTEXT, english(code))
+
+
+def step_part(code: str) -> str:
+    """A part of a training step (TrainingBlock.step_breakdown_s key) in the current language."""
+    return QCoreApplication.translate(TERMS_CONTEXT, STEP_PARTS.get(code, code))
 
 
 def _translated_field(value: object, conversion: str, spec: str) -> str:

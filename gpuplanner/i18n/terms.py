@@ -49,6 +49,20 @@ TERMS: dict[str, str] = {
     "quote": QT_TRANSLATE_NOOP("Terms", "your quote"),
 }
 
+# The parts of a training step the time model reports (TrainingBlock.step_breakdown_s), in its order: one set of
+# words for the chart's legend, the details panel and the CLI.
+STEP_PARTS: dict[str, str] = {
+    "gemm": QT_TRANSLATE_NOOP("Terms", "Matrix math"),
+    "memory_bound": QT_TRANSLATE_NOOP("Terms", "Memory-bound kernels"),
+    "tensor_parallel": QT_TRANSLATE_NOOP("Terms", "Tensor-parallel traffic"),
+    "pipeline_send": QT_TRANSLATE_NOOP("Terms", "Pipeline sends"),
+    "pipeline_bubble": QT_TRANSLATE_NOOP("Terms", "Pipeline bubble"),
+    "data_parallel": QT_TRANSLATE_NOOP("Terms", "Gradient sync (exposed)"),
+    "optimizer": QT_TRANSLATE_NOOP("Terms", "Optimizer step"),
+    "context_parallel": QT_TRANSLATE_NOOP("Terms", "Context-parallel traffic (exposed)"),
+    "expert_parallel": QT_TRANSLATE_NOOP("Terms", "Expert all-to-all"),
+}
+
 CONFIDENCE_COLUMNS = ("confidence", "price_confidence")  # catalog columns whose values are the codes above
 
 

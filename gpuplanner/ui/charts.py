@@ -21,14 +21,15 @@ from PySide6.QtWidgets import QGridLayout, QToolTip, QWidget
 from gpuplanner.core.plan import pareto
 from gpuplanner.core.results import ChartPoint, CurvePoint, Plan, PlanResult, ServiceLimits
 from gpuplanner.i18n import fill
+from gpuplanner.i18n.messages import step_part
+from gpuplanner.i18n.terms import STEP_PARTS
 from gpuplanner.report.formatting import log_tick_labels, money, precision_text
 
 if TYPE_CHECKING:
     from pyqtgraph import PlotWidget
 
 MEMORY_PARTS = ("weights", "gradients", "optimizer", "activations", "kv_cache", "overhead")
-TIME_PARTS = ("gemm", "memory_bound", "tensor_parallel", "pipeline_send", "pipeline_bubble", "data_parallel",
-              "optimizer", "context_parallel", "expert_parallel")
+TIME_PARTS = tuple(STEP_PARTS)
 # Colour-blind-safe categorical palette (Tableau 10); the over-limit red is kept apart from it.
 PALETTE = ("#4e79a7", "#f28e2b", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#9c755f", "#bab0ac")
 OVER_LIMIT = "#d62728"
@@ -85,7 +86,7 @@ class ChartPanel(QWidget):
         self.capacity = self.memory_plot.plot([], [], pen=None, symbol="|", symbolSize=22,
                                               symbolPen=self._pg.mkPen(self._foreground, width=3),
                                               name=self.tr("Capacity"))
-        self.time_bars = [self._bars(self.time_plot, PALETTE[i % len(PALETTE)], part_words[name])
+        self.time_bars = [self._bars(self.time_plot, PALETTE[i % len(PALETTE)], step_part(name))
                           for i, name in enumerate(TIME_PARTS)]
         self.latency_bars = [self._bars(self.time_plot, PALETTE[0], self.tr("Time to first token (ms)")),
                              self._bars(self.time_plot, PALETTE[1], self.tr("Time per output token (ms)"))]
@@ -172,12 +173,7 @@ class ChartPanel(QWidget):
     def _part_words(self) -> dict[str, str]:
         return {"weights": self.tr("Weights"), "gradients": self.tr("Gradients"),
                 "optimizer": self.tr("Optimizer"), "activations": self.tr("Activations"),
-                "kv_cache": self.tr("KV cache"), "overhead": self.tr("Overhead"),
-                "gemm": self.tr("Matrix math"), "memory_bound": self.tr("Memory-bound kernels"),
-                "tensor_parallel": self.tr("Tensor-parallel traffic"), "pipeline_send": self.tr("Pipeline sends"),
-                "pipeline_bubble": self.tr("Pipeline bubble"), "data_parallel": self.tr("Gradient sync (exposed)"),
-                "context_parallel": self.tr("Context-parallel traffic (exposed)"),
-                "expert_parallel": self.tr("Expert all-to-all")}
+                "kv_cache": self.tr("KV cache"), "overhead": self.tr("Overhead")}
 
     def _titles(self, serving: bool) -> None:
         colour = self._foreground.name()
@@ -270,11 +266,10 @@ class ChartPanel(QWidget):
         shown = () if self.serving else tuple(name for name, h in zip(TIME_PARTS, heights, strict=True)
                                               if h.size and (h > 0).any())
         if self._legend_mode != (self.serving, shown):
-            words = self._part_words()
             self._legend_entries(self.time_plot, [
                 (self.latency_bars[0], self.tr("Time to first token (ms)")),
                 (self.latency_bars[1], self.tr("Time per output token (ms)"))] if self.serving else [
-                (bars, words[name]) for bars, name in zip(self.time_bars, TIME_PARTS, strict=True)
+                (bars, step_part(name)) for bars, name in zip(self.time_bars, TIME_PARTS, strict=True)
                 if name in shown])
             self._legend_mode = (self.serving, shown)
         if self.serving:

@@ -10,7 +10,7 @@ from PySide6.QtCore import QCoreApplication
 from gpuplanner.core.cost import price_date_words
 from gpuplanner.core.goodput import Goodput
 from gpuplanner.core.results import Plan, PlanResult, StackReport
-from gpuplanner.i18n.messages import term, translated
+from gpuplanner.i18n.messages import step_part, term, translated
 from gpuplanner.report.formatting import (
     confidence_text,
     plan_layout,
@@ -78,12 +78,7 @@ def plan_html(plan: Plan, currency: str) -> str:
                 (tr("GPU-hours"), _num(training.gpu_hours, 0))]
         if training.goodput is not None:
             rows += _goodput_rows(training.compute_days, training.goodput)
-        parts_label = {"gemm": tr("Matrix math"), "memory_bound": tr("Memory-bound kernels"),
-                       "tensor_parallel": tr("Tensor-parallel traffic"), "pipeline_send": tr("Pipeline sends"),
-                       "pipeline_bubble": tr("Pipeline bubble"), "data_parallel": tr("Gradient sync (exposed)"),
-                       "optimizer": tr("Optimizer step"), "context_parallel": tr("Context-parallel traffic (exposed)"),
-                       "expert_parallel": tr("Expert all-to-all")}
-        rows += [(parts_label.get(k, k), _num(v, 3) + " s") for k, v in training.step_breakdown_s.items() if v > 0]
+        rows += [(step_part(k), _num(v, 3) + " s") for k, v in training.step_breakdown_s.items() if v > 0]
         parts.append(_table(rows))
     if plan.estimate.stack is not None:
         parts += _stack_parts(plan.estimate.stack)

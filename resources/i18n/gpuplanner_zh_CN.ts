@@ -34,10 +34,10 @@
         <location filename="../../gpuplanner/report/spec_sheet.py" line="360"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="373"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="445"/>
-        <location filename="../../gpuplanner/ui/details.py" line="148"/>
-        <location filename="../../gpuplanner/ui/details.py" line="149"/>
-        <location filename="../../gpuplanner/ui/details.py" line="166"/>
-        <location filename="../../gpuplanner/ui/details.py" line="187"/>
+        <location filename="../../gpuplanner/ui/details.py" line="143"/>
+        <location filename="../../gpuplanner/ui/details.py" line="144"/>
+        <location filename="../../gpuplanner/ui/details.py" line="161"/>
+        <location filename="../../gpuplanner/ui/details.py" line="182"/>
         <source>n/a</source>
         <translation>不详</translation>
     </message>
@@ -58,7 +58,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="361"/>
-        <location filename="../../gpuplanner/ui/details.py" line="182"/>
+        <location filename="../../gpuplanner/ui/details.py" line="177"/>
         <source>Rental price: confidence, date</source>
         <translation>租用价格：可信度、日期</translation>
     </message>
@@ -109,7 +109,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="413"/>
-        <location filename="../../gpuplanner/ui/details.py" line="232"/>
+        <location filename="../../gpuplanner/ui/details.py" line="227"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
@@ -183,7 +183,7 @@
         <location filename="../../gpuplanner/cli/estimate.py" line="49"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="414"/>
         <location filename="../../gpuplanner/ui/details.py" line="67"/>
-        <location filename="../../gpuplanner/ui/details.py" line="233"/>
+        <location filename="../../gpuplanner/ui/details.py" line="228"/>
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
@@ -239,101 +239,111 @@
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="72"/>
-        <source>step breakdown</source>
-        <translation>单步构成</translation>
+        <source>step breakdown: %1</source>
+        <translation>单步构成：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="77"/>
-        <location filename="../../gpuplanner/cli/estimate.py" line="79"/>
-        <location filename="../../gpuplanner/ui/details.py" line="125"/>
-        <location filename="../../gpuplanner/ui/details.py" line="127"/>
-        <location filename="../../gpuplanner/ui/details.py" line="128"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="72"/>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/estimate.py" line="73"/>
+        <source>%1 %2 s</source>
+        <translation>%1 %2 秒</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/estimate.py" line="78"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="80"/>
+        <location filename="../../gpuplanner/ui/details.py" line="120"/>
+        <location filename="../../gpuplanner/ui/details.py" line="122"/>
+        <location filename="../../gpuplanner/ui/details.py" line="123"/>
         <source>nothing</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="78"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="79"/>
         <source>Software stack %1: fixed %2; set by you %3; searched %4</source>
         <translation>软件栈 %1：固定 %2；由你设定 %3；搜索 %4</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="84"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="85"/>
         <source>Serving (%1, ±%2%)</source>
         <translation>推理服务（%1，±%2%）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="85"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="86"/>
         <source>time to first token %1 ms</source>
         <translation>首 token 时延 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="86"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="87"/>
         <source>time per output token %1 ms</source>
         <translation>每个输出 token %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="87"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="88"/>
         <source>output tokens/s %1 (%2 per GPU)</source>
         <translation>每秒输出 token %1（单卡 %2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="89"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="90"/>
         <source>largest batch %1 sequences per replica (KV-cache room; admission: %2)</source>
         <translation>每个副本最大批量 %1 条序列（KV 缓存容量；准入方式：%2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="91"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="92"/>
         <source>replicas %1 x %2 GPU(s); the load needs %3 (%4 GPUs)</source>
         <translation>副本 %1 × %2 块 GPU；负载需要 %3 个副本（%4 块 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="92"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="93"/>
         <source>replicas %1 x %2 GPU(s); the load needs %3 (1 GPU)</source>
         <translation>副本 %1 × %2 块 GPU；负载需要 %3 个副本（1 块 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="97"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="98"/>
         <source>Power: %1 kW nameplate for the whole server (%2 GPUs); the %3 GPUs used draw %4 kW expected</source>
         <translation>功耗：整台服务器（%2 块 GPU）铭牌 %1 kW；所用的 %3 块 GPU 预计 %4 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="99"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="100"/>
         <source>Power: %1 kW nameplate for the whole server (%2 GPUs); the one GPU used draws %4 kW expected</source>
         <translation>功耗：整台服务器（%2 块 GPU）铭牌 %1 kW；所用的 1 块 GPU 预计 %4 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="103"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="104"/>
         <source>Power: %1 kW nameplate and %2 kW expected per node, %3 kW cluster</source>
         <translation>功耗：每节点额定 %1 kW、预计 %2 kW，集群 %3 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="107"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="108"/>
         <source>energy per run %1 MWh (IT, before PUE)</source>
         <translation>单次运行耗电 %1 MWh（IT 侧，未计 PUE）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="110"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="111"/>
         <source>Other layouts</source>
         <translation>其他布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="128"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="129"/>
         <source>%1 (%2 requested)</source>
         <translation>%1（请求的是 %2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="145"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="146"/>
         <source>evaluate one scenario</source>
         <translation>评估一个场景</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="146"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="147"/>
         <location filename="../../gpuplanner/cli/plan.py" line="253"/>
         <source>the scenario (README: Scenario file)</source>
         <translation>场景文件（见 README：Scenario file）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="148"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="149"/>
         <location filename="../../gpuplanner/cli/main.py" line="112"/>
         <source>language of the text report</source>
         <translation>文本报告的语言</translation>
@@ -501,13 +511,13 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="153"/>
-        <location filename="../../gpuplanner/ui/details.py" line="160"/>
+        <location filename="../../gpuplanner/ui/details.py" line="155"/>
         <source>Server</source>
         <translation>服务器</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="154"/>
-        <location filename="../../gpuplanner/ui/details.py" line="161"/>
+        <location filename="../../gpuplanner/ui/details.py" line="156"/>
         <source>Server figures: confidence</source>
         <translation>服务器参数：可信度</translation>
     </message>
@@ -588,14 +598,14 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="180"/>
-        <location filename="../../gpuplanner/ui/details.py" line="164"/>
+        <location filename="../../gpuplanner/ui/details.py" line="159"/>
         <source>Nodes per rack</source>
         <translation>每机柜节点数</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="180"/>
-        <location filename="../../gpuplanner/ui/details.py" line="164"/>
-        <location filename="../../gpuplanner/ui/details.py" line="267"/>
+        <location filename="../../gpuplanner/ui/details.py" line="159"/>
+        <location filename="../../gpuplanner/ui/details.py" line="262"/>
         <source>Racks</source>
         <translation>机柜数</translation>
     </message>
@@ -621,7 +631,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="186"/>
-        <location filename="../../gpuplanner/ui/details.py" line="165"/>
+        <location filename="../../gpuplanner/ui/details.py" line="160"/>
         <source>Cooling needed</source>
         <translation>所需散热</translation>
     </message>
@@ -793,20 +803,20 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="249"/>
-        <location filename="../../gpuplanner/ui/details.py" line="180"/>
-        <location filename="../../gpuplanner/ui/details.py" line="269"/>
+        <location filename="../../gpuplanner/ui/details.py" line="175"/>
+        <location filename="../../gpuplanner/ui/details.py" line="264"/>
         <source>Capex</source>
         <translation>资本支出</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="249"/>
-        <location filename="../../gpuplanner/ui/details.py" line="182"/>
+        <location filename="../../gpuplanner/ui/details.py" line="177"/>
         <source>Purchase price: confidence, date</source>
         <translation>采购价格：可信度、日期</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="250"/>
-        <location filename="../../gpuplanner/ui/details.py" line="184"/>
+        <location filename="../../gpuplanner/ui/details.py" line="179"/>
         <source>Opex per year</source>
         <translation>年运营支出</translation>
     </message>
@@ -822,7 +832,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="253"/>
-        <location filename="../../gpuplanner/ui/details.py" line="186"/>
+        <location filename="../../gpuplanner/ui/details.py" line="181"/>
         <source>Cloud on demand per GPU-hour</source>
         <translation>云上按量付费（每 GPU 小时）</translation>
     </message>
@@ -978,13 +988,13 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="357"/>
-        <location filename="../../gpuplanner/ui/details.py" line="147"/>
+        <location filename="../../gpuplanner/ui/details.py" line="142"/>
         <source>Provider</source>
         <translation>云厂商</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="358"/>
-        <location filename="../../gpuplanner/ui/details.py" line="148"/>
+        <location filename="../../gpuplanner/ui/details.py" line="143"/>
         <source>Instances</source>
         <translation>实例</translation>
     </message>
@@ -995,7 +1005,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="360"/>
-        <location filename="../../gpuplanner/ui/details.py" line="149"/>
+        <location filename="../../gpuplanner/ui/details.py" line="144"/>
         <source>Region</source>
         <translation>地域</translation>
     </message>
@@ -1164,7 +1174,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="472"/>
-        <location filename="../../gpuplanner/ui/details.py" line="264"/>
+        <location filename="../../gpuplanner/ui/details.py" line="259"/>
         <source>Output tokens/s</source>
         <translation>每秒输出 token 数</translation>
     </message>
@@ -1249,10 +1259,10 @@
         <translation>本方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/estimate.py" line="114"/>
+        <location filename="../../gpuplanner/cli/estimate.py" line="115"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="489"/>
         <location filename="../../gpuplanner/ui/details.py" line="49"/>
-        <location filename="../../gpuplanner/ui/details.py" line="272"/>
+        <location filename="../../gpuplanner/ui/details.py" line="267"/>
         <source>Warnings</source>
         <translation>警告</translation>
     </message>
@@ -1288,412 +1298,367 @@
     </message>
     <message>
         <location filename="../../gpuplanner/ui/details.py" line="77"/>
-        <location filename="../../gpuplanner/ui/details.py" line="263"/>
+        <location filename="../../gpuplanner/ui/details.py" line="258"/>
         <source>Days</source>
         <translation>天数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="81"/>
-        <source>Matrix math</source>
-        <translation>矩阵运算</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/details.py" line="81"/>
-        <source>Memory-bound kernels</source>
-        <translation>访存密集算子</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/details.py" line="82"/>
-        <source>Tensor-parallel traffic</source>
-        <translation>张量并行通信</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/details.py" line="82"/>
-        <source>Pipeline sends</source>
-        <translation>流水线传输</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/details.py" line="83"/>
-        <source>Pipeline bubble</source>
-        <translation>流水线气泡</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/details.py" line="83"/>
-        <source>Gradient sync (exposed)</source>
-        <translation>梯度同步（未被掩盖部分）</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/details.py" line="84"/>
-        <source>Optimizer step</source>
-        <translation>优化器更新</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/details.py" line="84"/>
-        <source>Context-parallel traffic (exposed)</source>
-        <translation>上下文并行通信（未被掩盖部分）</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/details.py" line="85"/>
-        <source>Expert all-to-all</source>
-        <translation>专家 all-to-all 通信</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/details.py" line="98"/>
+        <location filename="../../gpuplanner/ui/details.py" line="93"/>
         <source>Concurrent users</source>
         <translation>并发用户数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="99"/>
+        <location filename="../../gpuplanner/ui/details.py" line="94"/>
         <source>Users per replica (batch)</source>
         <translation>每个副本的用户数（批大小）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="100"/>
+        <location filename="../../gpuplanner/ui/details.py" line="95"/>
         <source>Time to first token (ms)</source>
         <translation>首 token 时延（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="101"/>
+        <location filename="../../gpuplanner/ui/details.py" line="96"/>
         <source>Time per output token (ms)</source>
         <translation>每个输出 token 的时间（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="102"/>
+        <location filename="../../gpuplanner/ui/details.py" line="97"/>
         <source>Output tokens/s per user</source>
         <translation>每用户输出 token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="103"/>
+        <location filename="../../gpuplanner/ui/details.py" line="98"/>
         <source>Output tokens/s in total</source>
         <translation>总输出 token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="104"/>
+        <location filename="../../gpuplanner/ui/details.py" line="99"/>
         <source>Largest batch per replica</source>
         <translation>每副本最大批大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="105"/>
+        <location filename="../../gpuplanner/ui/details.py" line="100"/>
         <source>KV-cache admission</source>
         <translation>KV 缓存准入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="106"/>
+        <location filename="../../gpuplanner/ui/details.py" line="101"/>
         <source>Replicas x GPUs</source>
         <translation>副本数 × GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="109"/>
+        <location filename="../../gpuplanner/ui/details.py" line="104"/>
         <source>Availability</source>
         <translation>可获得性</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="109"/>
+        <location filename="../../gpuplanner/ui/details.py" line="104"/>
         <source>undated</source>
         <translation>未注明日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="122"/>
+        <location filename="../../gpuplanner/ui/details.py" line="117"/>
         <source>Tensor-parallel degree</source>
         <translation>张量并行度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="122"/>
+        <location filename="../../gpuplanner/ui/details.py" line="117"/>
         <source>Pipeline stages</source>
         <translation>流水线级数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="123"/>
+        <location filename="../../gpuplanner/ui/details.py" line="118"/>
         <source>ZeRO stages</source>
         <translation>ZeRO 阶段</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="126"/>
+        <location filename="../../gpuplanner/ui/details.py" line="121"/>
         <source>Profile</source>
         <translation>配置</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="126"/>
+        <location filename="../../gpuplanner/ui/details.py" line="121"/>
         <source>Fixed by the profile</source>
         <translation>由配置固定</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="127"/>
+        <location filename="../../gpuplanner/ui/details.py" line="122"/>
         <source>Set in your scenario</source>
         <translation>在你的场景中设定</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="128"/>
+        <location filename="../../gpuplanner/ui/details.py" line="123"/>
         <source>Searched</source>
         <translation>搜索得出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="135"/>
+        <location filename="../../gpuplanner/ui/details.py" line="130"/>
         <source>Days of steps alone</source>
         <translation>纯训练步骤天数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="136"/>
+        <location filename="../../gpuplanner/ui/details.py" line="131"/>
         <source>Goodput (time left after interruptions and checkpoints)</source>
         <translation>有效训练时间占比（扣除中断与检查点）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="138"/>
+        <location filename="../../gpuplanner/ui/details.py" line="133"/>
         <source>Interruptions expected</source>
         <translation>预计中断次数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="139"/>
+        <location filename="../../gpuplanner/ui/details.py" line="134"/>
         <source>Checkpoint every (min), writing for (s)</source>
         <translation>检查点间隔（分钟）/ 写入耗时（秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="146"/>
+        <location filename="../../gpuplanner/ui/details.py" line="141"/>
         <source>Rental</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="150"/>
+        <location filename="../../gpuplanner/ui/details.py" line="145"/>
         <source>Prices of</source>
         <translation>价格日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="151"/>
+        <location filename="../../gpuplanner/ui/details.py" line="146"/>
         <source>none needed (racks, power and cooling are the provider&apos;s)</source>
         <translation>无需（机柜、电力和散热由服务商负责）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="162"/>
+        <location filename="../../gpuplanner/ui/details.py" line="157"/>
         <source>Nameplate per node (kW)</source>
         <translation>每节点额定功耗（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="163"/>
+        <location filename="../../gpuplanner/ui/details.py" line="158"/>
         <source>Expected per node (kW)</source>
         <translation>每节点预计功耗（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="165"/>
+        <location filename="../../gpuplanner/ui/details.py" line="160"/>
         <source>kW per rack</source>
         <translation>单机柜 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="166"/>
+        <location filename="../../gpuplanner/ui/details.py" line="161"/>
         <source>Circuits per A/B feed</source>
         <translation>每路（A/B）回路数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="167"/>
+        <location filename="../../gpuplanner/ui/details.py" line="162"/>
         <source>Facility power (kW)</source>
         <translation>机房总功率（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="168"/>
+        <location filename="../../gpuplanner/ui/details.py" line="163"/>
         <source>Heat per rack (BTU/h)</source>
         <translation>单机柜发热量（BTU/h）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="169"/>
+        <location filename="../../gpuplanner/ui/details.py" line="164"/>
         <source>Switches (leaf + spine)</source>
         <translation>交换机（叶 + 脊）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="204"/>
+        <location filename="../../gpuplanner/ui/details.py" line="199"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="204"/>
+        <location filename="../../gpuplanner/ui/details.py" line="199"/>
         <source>no</source>
         <translation>否</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="211"/>
+        <location filename="../../gpuplanner/ui/details.py" line="206"/>
         <source>Gradient bytes per parameter</source>
         <translation>每个参数的梯度字节数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="211"/>
+        <location filename="../../gpuplanner/ui/details.py" line="206"/>
         <source>FP32 master weights</source>
         <translation>FP32 主权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="212"/>
+        <location filename="../../gpuplanner/ui/details.py" line="207"/>
         <source>FlashAttention (scores never stored)</source>
         <translation>FlashAttention（不保存注意力分数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="212"/>
+        <location filename="../../gpuplanner/ui/details.py" line="207"/>
         <source>Dropout (masks stored)</source>
         <translation>Dropout（存储掩码）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="213"/>
+        <location filename="../../gpuplanner/ui/details.py" line="208"/>
         <source>Serving in static batches (prompts first)</source>
         <translation>推理按静态批次运行（先处理提示词）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="215"/>
+        <location filename="../../gpuplanner/ui/details.py" line="210"/>
         <source>CUDA context per GPU (GiB)</source>
         <translation>每卡 CUDA 上下文（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="215"/>
+        <location filename="../../gpuplanner/ui/details.py" line="210"/>
         <source>NCCL buffers per GPU (GiB)</source>
         <translation>每卡 NCCL 缓冲区（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="216"/>
+        <location filename="../../gpuplanner/ui/details.py" line="211"/>
         <source>Allocator fragmentation (share)</source>
         <translation>显存分配碎片（比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="216"/>
+        <location filename="../../gpuplanner/ui/details.py" line="211"/>
         <source>NVLink efficiency</source>
         <translation>NVLink 效率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="217"/>
+        <location filename="../../gpuplanner/ui/details.py" line="212"/>
         <source>Network efficiency</source>
         <translation>网络效率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="217"/>
+        <location filename="../../gpuplanner/ui/details.py" line="212"/>
         <source>Latency per collective (s)</source>
         <translation>每次集合通信延迟（秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="218"/>
+        <location filename="../../gpuplanner/ui/details.py" line="213"/>
         <source>Gradient traffic hidden behind compute (share)</source>
         <translation>被计算掩盖的梯度通信（比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="219"/>
+        <location filename="../../gpuplanner/ui/details.py" line="214"/>
         <source>Tensor-parallel traffic hidden behind GEMMs (share)</source>
         <translation>张量并行通信被矩阵乘法掩盖的比例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="220"/>
+        <location filename="../../gpuplanner/ui/details.py" line="215"/>
         <source>Expert all-to-all hidden behind compute (share)</source>
         <translation>专家 all-to-all 被计算掩盖的比例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="221"/>
+        <location filename="../../gpuplanner/ui/details.py" line="216"/>
         <source>MoE tokens cross the network once per node (DeepEP)</source>
         <translation>MoE 令牌每个节点只经网络发送一次（DeepEP）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="222"/>
+        <location filename="../../gpuplanner/ui/details.py" line="217"/>
         <source>MoE load on the busiest GPU (x the mean)</source>
         <translation>最忙 GPU 的 MoE 负载（均值的倍数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="224"/>
+        <location filename="../../gpuplanner/ui/details.py" line="219"/>
         <source>ZeRO-3 gathers left exposed (share)</source>
         <translation>未被掩盖的 ZeRO-3 权重收集（比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="225"/>
+        <location filename="../../gpuplanner/ui/details.py" line="220"/>
         <source>FP8 training also stores the MLP activation inputs in FP8</source>
         <translation>FP8 训练时 MLP 激活函数的输入也以 FP8 存储</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="226"/>
+        <location filename="../../gpuplanner/ui/details.py" line="221"/>
         <source>FP8 training also runs attention in FP8</source>
         <translation>FP8 训练中注意力核心也以 FP8 计算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="227"/>
+        <location filename="../../gpuplanner/ui/details.py" line="222"/>
         <source>Fused norm, rotary and activation kernels (off: eager PyTorch)</source>
         <translation>归一化、旋转位置编码和激活函数使用融合算子（关闭：PyTorch 逐算子即时执行）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="228"/>
+        <location filename="../../gpuplanner/ui/details.py" line="223"/>
         <source>Loss over the vocabulary in fp32 (Megatron-LM)</source>
         <translation>词表上的损失以 fp32 计算（Megatron-LM）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="229"/>
+        <location filename="../../gpuplanner/ui/details.py" line="224"/>
         <source>Data-parallel traffic uses every NIC of a node (rail-optimized fabric)</source>
         <translation>数据并行流量使用节点内全部网卡（轨道优化网络）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="230"/>
+        <location filename="../../gpuplanner/ui/details.py" line="225"/>
         <source>Weight storage</source>
         <translation>权重存储</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="231"/>
+        <location filename="../../gpuplanner/ui/details.py" line="226"/>
         <source>Compute efficiency scale</source>
         <translation>计算效率系数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="231"/>
+        <location filename="../../gpuplanner/ui/details.py" line="226"/>
         <source>FLOPs counted as</source>
         <translation>FLOPs 计算方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="232"/>
+        <location filename="../../gpuplanner/ui/details.py" line="227"/>
         <source>Activation memory</source>
         <translation>激活显存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="232"/>
+        <location filename="../../gpuplanner/ui/details.py" line="227"/>
         <source>Adapters</source>
         <translation>适配器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="233"/>
+        <location filename="../../gpuplanner/ui/details.py" line="228"/>
         <source>Power</source>
         <translation>功耗</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="235"/>
+        <location filename="../../gpuplanner/ui/details.py" line="230"/>
         <source>Job interruptions per million GPU-hours</source>
         <translation>每百万 GPU 小时的作业中断次数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="236"/>
+        <location filename="../../gpuplanner/ui/details.py" line="231"/>
         <source>Checkpoint write bandwidth per GPU (GB/s)</source>
         <translation>每 GPU 检查点写入带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="237"/>
+        <location filename="../../gpuplanner/ui/details.py" line="232"/>
         <source>Minutes to restart after an interruption</source>
         <translation>中断后重启所需分钟数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="245"/>
+        <location filename="../../gpuplanner/ui/details.py" line="240"/>
         <source>Per million output tokens, rented</source>
         <translation>每百万输出 token 成本（租用）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="246"/>
+        <location filename="../../gpuplanner/ui/details.py" line="241"/>
         <source>Per million output tokens, owned</source>
         <translation>每百万输出 token 成本（自有）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="248"/>
+        <location filename="../../gpuplanner/ui/details.py" line="243"/>
         <source>This job, rented on demand</source>
         <translation>本次任务（云上按量租用）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="281"/>
+        <location filename="../../gpuplanner/ui/details.py" line="276"/>
         <source>Why each GPU has no plan</source>
         <translation>各 GPU 没有方案的原因</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="290"/>
+        <location filename="../../gpuplanner/ui/details.py" line="285"/>
         <source>No plan keeps every limit you set</source>
         <translation>没有方案能满足您设定的全部限制</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="290"/>
+        <location filename="../../gpuplanner/ui/details.py" line="285"/>
         <source>Near misses (not answers)</source>
         <translation>接近的方案（不是答案）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="180"/>
+        <location filename="../../gpuplanner/ui/details.py" line="175"/>
         <source>Capex if bought instead</source>
         <translation>若改为购买的资本支出</translation>
     </message>
@@ -1703,46 +1668,46 @@
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="185"/>
-        <location filename="../../gpuplanner/ui/details.py" line="270"/>
+        <location filename="../../gpuplanner/ui/details.py" line="180"/>
+        <location filename="../../gpuplanner/ui/details.py" line="265"/>
         <source>TCO</source>
         <translation>总拥有成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="187"/>
+        <location filename="../../gpuplanner/ui/details.py" line="182"/>
         <source>Break-even utilisation</source>
         <translation>盈亏平衡利用率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="214"/>
+        <location filename="../../gpuplanner/ui/details.py" line="209"/>
         <source>Fused attention kernel generation (1-3)</source>
         <translation>融合注意力内核代数（1-3）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="223"/>
+        <location filename="../../gpuplanner/ui/details.py" line="218"/>
         <source>MoE experts&apos; share of dense GEMM efficiency</source>
         <translation>MoE 专家相对稠密 GEMM 的效率占比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="234"/>
+        <location filename="../../gpuplanner/ui/details.py" line="229"/>
         <source>GEMM time beyond the longer of math and weight reads (share of the shorter)</source>
         <translation>GEMM 在计算与权重读取中较长者之外多出的时间（较短者的比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="249"/>
+        <location filename="../../gpuplanner/ui/details.py" line="244"/>
         <source>This job, on owned hardware (its share of the TCO)</source>
         <translation>本次任务（自有硬件，按总拥有成本分摊）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="261"/>
+        <location filename="../../gpuplanner/ui/details.py" line="256"/>
         <source>Where</source>
         <translation>部署</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/plan.py" line="39"/>
         <location filename="../../gpuplanner/ui/details.py" line="50"/>
-        <location filename="../../gpuplanner/ui/details.py" line="261"/>
-        <location filename="../../gpuplanner/ui/details.py" line="294"/>
+        <location filename="../../gpuplanner/ui/details.py" line="256"/>
+        <location filename="../../gpuplanner/ui/details.py" line="289"/>
         <source>buy</source>
         <translation>购买</translation>
     </message>
@@ -1774,7 +1739,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/ui/details.py" line="47"/>
-        <location filename="../../gpuplanner/ui/details.py" line="151"/>
+        <location filename="../../gpuplanner/ui/details.py" line="146"/>
         <source>Site</source>
         <translation>机房</translation>
     </message>
@@ -1787,28 +1752,28 @@
     <message>
         <location filename="../../gpuplanner/cli/plan.py" line="39"/>
         <location filename="../../gpuplanner/ui/details.py" line="51"/>
-        <location filename="../../gpuplanner/ui/details.py" line="261"/>
-        <location filename="../../gpuplanner/ui/details.py" line="294"/>
+        <location filename="../../gpuplanner/ui/details.py" line="256"/>
+        <location filename="../../gpuplanner/ui/details.py" line="289"/>
         <source>rent</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="262"/>
+        <location filename="../../gpuplanner/ui/details.py" line="257"/>
         <source>Memory / GPU (GiB)</source>
         <translation>单卡显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="266"/>
+        <location filename="../../gpuplanner/ui/details.py" line="261"/>
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="268"/>
+        <location filename="../../gpuplanner/ui/details.py" line="263"/>
         <source>IT power (kW)</source>
         <translation>IT 功率（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="271"/>
+        <location filename="../../gpuplanner/ui/details.py" line="266"/>
         <source>Ranking cost</source>
         <translation>排名成本</translation>
     </message>
@@ -1818,6 +1783,7 @@
         <translation>接近的方案（不是答案：每个都突破了您设定的某项限制或未达成某个目标）：</translation>
     </message>
     <message>
+        <location filename="../../gpuplanner/cli/estimate.py" line="112"/>
         <location filename="../../gpuplanner/cli/plan.py" line="50"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
@@ -1968,11 +1934,12 @@
         <translation>节点：%1 — 额定 %2 kW，预计 %3 kW，%4U</translation>
     </message>
     <message>
+        <location filename="../../gpuplanner/cli/estimate.py" line="108"/>
         <location filename="../../gpuplanner/cli/plan.py" line="28"/>
-        <location filename="../../gpuplanner/i18n/messages.py" line="58"/>
+        <location filename="../../gpuplanner/i18n/messages.py" line="63"/>
         <location filename="../../gpuplanner/ui/details.py" line="61"/>
-        <location filename="../../gpuplanner/ui/details.py" line="124"/>
-        <location filename="../../gpuplanner/ui/details.py" line="295"/>
+        <location filename="../../gpuplanner/ui/details.py" line="119"/>
+        <location filename="../../gpuplanner/ui/details.py" line="290"/>
         <source>; </source>
         <translation>；</translation>
     </message>
@@ -2693,288 +2660,248 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>ChartPanel</name>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="87"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="88"/>
         <source>Capacity</source>
         <translation>容量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="90"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="275"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="91"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="270"/>
         <source>Time to first token (ms)</source>
         <translation>首 token 时间（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="91"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="276"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="92"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="271"/>
         <source>Time per output token (ms)</source>
         <translation>每个输出 token 时间（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="107"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="108"/>
         <source>Pareto front</source>
         <translation>帕累托前沿</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="110"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="111"/>
         <source>deadline</source>
         <translation>截止期限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="111"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="112"/>
         <source>budget</source>
         <translation>预算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="117"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="437"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="118"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="432"/>
         <source>buy</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="117"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="437"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="118"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="432"/>
         <source>rent</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="117"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="118"/>
         <source>near miss</source>
         <translation>接近的方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="119"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="120"/>
         <source>first-token limit</source>
         <translation>首 token 上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="120"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="121"/>
         <source>per-token limit</source>
         <translation>每 token 上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="173"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="174"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="173"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="174"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="174"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="175"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="174"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="175"/>
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="175"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="176"/>
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="175"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="176"/>
         <source>Overhead</source>
         <translation>额外开销</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="176"/>
-        <source>Matrix math</source>
-        <translation>矩阵运算</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="176"/>
-        <source>Memory-bound kernels</source>
-        <translation>访存密集型算子</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="177"/>
-        <source>Tensor-parallel traffic</source>
-        <translation>张量并行通信</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="177"/>
-        <source>Pipeline sends</source>
-        <translation>流水线传输</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="178"/>
-        <source>Pipeline bubble</source>
-        <translation>流水线气泡</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="178"/>
-        <source>Gradient sync (exposed)</source>
-        <translation>梯度同步（未被掩盖）</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="179"/>
-        <source>Context-parallel traffic (exposed)</source>
-        <translation>上下文并行通信（未被掩盖部分）</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="180"/>
-        <source>Expert all-to-all</source>
-        <translation>专家 all-to-all 通信</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="188"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="184"/>
         <source>Cost per million output tokens vs speed per user</source>
         <translation>每百万输出 token 成本与每用户速度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="189"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="185"/>
         <source>output tokens/s per user</source>
         <translation>每用户输出 token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="189"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="185"/>
         <source>%1 per million tokens</source>
         <translation>%1 / 百万 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="191"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="187"/>
         <source>Latency of each plan</source>
         <translation>各方案的延迟</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="191"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="193"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="187"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="189"/>
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="192"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="188"/>
         <source>Latency vs concurrent users, on each plan&apos;s replicas</source>
         <translation>延迟与并发用户数（按各方案的副本）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="193"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="189"/>
         <source>concurrent users</source>
         <translation>并发用户数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="198"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="194"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
+        <location filename="../../gpuplanner/ui/charts.py" line="191"/>
         <location filename="../../gpuplanner/ui/charts.py" line="195"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="199"/>
         <source>days</source>
         <translation>天</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="195"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="191"/>
         <source>Cost vs time to result</source>
         <translation>成本与完成时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="196"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="192"/>
         <source>cost (%1)</source>
         <translation>成本（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="197"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="193"/>
         <source>Where the step time goes</source>
         <translation>单步时间构成</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="197"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="193"/>
         <source>s</source>
         <translation>秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="198"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="194"/>
         <source>Days vs GPU count, per GPU type</source>
         <translation>各型号 GPU 的天数与数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="200"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="196"/>
         <source>Memory per GPU vs capacity</source>
         <translation>单卡显存占用与容量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="200"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="196"/>
         <source>GiB</source>
         <translation>GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="201"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="197"/>
         <source>Power per rack vs the site limit</source>
         <translation>单机柜功率与机房上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="201"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="197"/>
         <source>kW</source>
         <translation>kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="391"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="386"/>
         <source>%1 × %2: per token</source>
         <translation>%1 × %2：每 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="393"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="388"/>
         <source>%1 × %2: first token</source>
         <translation>%1 × %2：首 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="424"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="419"/>
         <source>memory %1 of %2 GiB</source>
         <translation>显存 %1 / %2 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="425"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="420"/>
         <source>headroom %1 GiB (%2 %)</source>
         <translation>余量 %1 GiB（%2 %）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="427"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="422"/>
         <source>%1 kW per rack</source>
         <translation>每机柜 %1 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="428"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="423"/>
         <source>precision %1</source>
         <translation>精度 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="430"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="425"/>
         <source>step %1 s</source>
         <translation>单步 %1 秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="432"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="427"/>
         <source>TTFT %1 ms, TPOT %2 ms</source>
         <translation>首 token %1 毫秒，每 token %2 毫秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="440"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="435"/>
         <source>%1 tokens/s per user, %2 per million tokens</source>
         <translation>每用户 %1 token/秒，每百万 token %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="443"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="438"/>
         <source>%1 days, %2</source>
         <translation>%1 天，%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="444"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="439"/>
         <source>near miss: breaks a limit or misses a goal</source>
         <translation>接近的方案：突破某项限制或未达成某个目标</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="92"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="93"/>
         <source>kW per rack (nameplate)</source>
         <translation>单机柜功耗（额定，kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="93"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="94"/>
         <source>site limit</source>
         <translation>机房上限</translation>
     </message>
@@ -6392,6 +6319,51 @@ Qt %2，Qt for Python %3，Python %4
         <location filename="../../gpuplanner/i18n/terms.py" line="49"/>
         <source>your quote</source>
         <translation>您的报价</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/terms.py" line="55"/>
+        <source>Matrix math</source>
+        <translation>矩阵运算</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/terms.py" line="56"/>
+        <source>Memory-bound kernels</source>
+        <translation>访存密集型算子</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/terms.py" line="57"/>
+        <source>Tensor-parallel traffic</source>
+        <translation>张量并行通信</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/terms.py" line="58"/>
+        <source>Pipeline sends</source>
+        <translation>流水线传输</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/terms.py" line="59"/>
+        <source>Pipeline bubble</source>
+        <translation>流水线气泡</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/terms.py" line="60"/>
+        <source>Gradient sync (exposed)</source>
+        <translation>梯度同步（未被掩盖部分）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/terms.py" line="61"/>
+        <source>Optimizer step</source>
+        <translation>优化器更新</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/terms.py" line="62"/>
+        <source>Context-parallel traffic (exposed)</source>
+        <translation>上下文并行通信（未被掩盖部分）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/terms.py" line="63"/>
+        <source>Expert all-to-all</source>
+        <translation>专家 all-to-all 通信</translation>
     </message>
 </context>
 </TS>

@@ -575,3 +575,20 @@ def test_a_gpu_count_without_a_gpu_is_planned_at_that_count(qtbot, window) -> No
     assert window.wizard.scenario()["hardware"] == {"count": 16}
     result = compute(qtbot, window)
     assert result.plans and {plan.count for plan in result.plans} == {16}
+
+
+def test_the_serving_batch_is_auto_until_the_user_names_one(qtbot, window) -> None:
+    """The serving page's batch started at 16 (File → New: 1), so a throughput target was met with replicas of 16
+    or 1 requests each. Its default is now "Auto": no batch in the scenario, the target sized at the most the KV
+    cache holds, as `gpuplanner plan` does with the same file; a batch the user types is kept and saved."""
+    wizard, page = window.wizard, window.wizard.model_page
+    wizard.load_scenario({"task": "inference", "model": {"preset": "llama-3.1-8b"},
+                          "hardware": {"gpu": "h100-sxm5-80gb"},
+                          "constraints": {"deployment": "cloud", "target_output_tokens_per_s": 20000}})
+    assert page.batch.value() == 0 and page.batch.text() == "Auto"
+    assert "batch" not in wizard.scenario()["inference"]
+    serving = wait_result(qtbot, window).plans[0].estimate.inference
+    assert serving.batch_per_replica == serving.max_batch > 16
+    page.batch.setValue(8)
+    assert wizard.scenario()["inference"]["batch"] == 8
+    assert wait_result(qtbot, window).plans[0].estimate.inference.batch_per_replica == 8

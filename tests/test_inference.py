@@ -660,3 +660,30 @@ def test_all_reduces_summed_in_an_nvlink_switch_carry_less_than_a_ring(catalog) 
     assert latency == pytest.approx(_tp_allreduce_s(workload, ring_gpu, 8, 0))
     in_switch = _tp_allreduce_s(workload, gpu, 8, 512) - latency
     assert in_switch / (_tp_allreduce_s(workload, ring_gpu, 8, 512) - latency) == pytest.approx(9 / 14)
+
+
+def test_a_throughput_target_without_a_batch_is_sized_at_the_load_an_engine_runs(catalog) -> None:
+    """`plan` of Llama 3.1 70B at 20,000 output tokens/s (no batch, no users) ranked first 584 rented B200 at
+    $71.9 M: each replica was sized at the batch default, one request. A serving engine under that load runs as many
+    requests as its KV cache holds, so the replicas are sized at that batch (within the latency limits where the
+    user sets them), and the plan says so; a batch or users the user names still size it."""
+    base = {"task": "inference", "model": {"preset": "llama-3.1-70b"},
+            "inference": {"input_tokens": 2000, "output_tokens": 500}, "hardware": {"gpu": "b200"},
+            "constraints": {"target_output_tokens_per_s": 20000}}
+
+    def serving(**inference: object) -> Estimate:
+        data = {**base, "inference": {**base["inference"], **inference}}
+        return estimate(scenario_from_data(data, catalog))
+
+    full = serving()
+    figures = full.inference
+    assert figures.batch_per_replica == figures.max_batch > 16
+    assert figures.output_tokens_per_s >= 20000 and full.count <= 24
+    assert any("Sized for the target at" in w and "no latency limit set" in w for w in full.warnings)
+    one = serving(batch=1)  # named: kept
+    assert one.inference.batch_per_replica == 1 and one.count > 20 * full.count
+    limited = serving(max_tpot_s=0.03)
+    assert limited.inference.tpot_s <= 0.03 and limited.inference.batch_per_replica < figures.batch_per_replica
+    assert any("within your latency limits" in w for w in limited.warnings)
+    users = serving(concurrent_users=100)
+    assert not any("Sized for the target" in w for w in users.warnings)

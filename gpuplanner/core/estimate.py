@@ -790,12 +790,25 @@ def estimate_inference(scenario: Scenario, node: NodeSpec | None = None, alterna
     users = scenario.inference.get("concurrent_users")
     replicas_needed = 1
     sizing_batch = workload.batch
-    if users is not None:
+    # A throughput target with neither a batch nor a number of users named: each replica is sized to serve the
+    # largest batch its KV cache holds within the latency limits, as an engine under full load runs (the fewest
+    # replicas), and the service is reported at that batch.
+    full_load = target is not None and users is None and "batch" not in scenario.raw.get("inference", {})
+    if users is not None or full_load:
         sizing_batch = _batch_within_latency(workload, scenario, tp, max(serving.max_batch, 1))
         if sizing_batch == 0:
             warnings.append(msg("No batch meets the latency limits on this GPU; add GPUs per replica (TP)."))
             sizing_batch = 1
-        replicas_needed = math.ceil(users / sizing_batch)
+        if users is not None:
+            replicas_needed = math.ceil(users / sizing_batch)
+        elif "max_ttft_s" in scenario.inference or "max_tpot_s" in scenario.inference:
+            warnings.append(msg("Sized for the target at {batch:,} requests per replica, the most its KV cache holds "
+                                "within your latency limits: set inference.batch or concurrent_users to size the "
+                                "replicas for your own load.", batch=sizing_batch))
+        else:
+            warnings.append(msg("Sized for the target at {batch:,} requests per replica, the most its KV cache holds "
+                                "(no latency limit set): set inference.batch, concurrent_users or max_tpot_s to size "
+                                "the replicas for your own load.", batch=sizing_batch))
     if target is not None:
         at_batch = estimate_serving(replace(workload, batch=max(1, min(sizing_batch, serving.max_batch or 1))), gpu,
                                     tp).output_tokens_per_s
@@ -805,6 +818,9 @@ def estimate_inference(scenario: Scenario, node: NodeSpec | None = None, alterna
     load_batch = workload.batch
     if users is not None:  # report the service at the load it was sized for: the users spread over the replicas
         load_batch = max(1, min(math.ceil(users / replicas), serving.max_batch or 1))
+    elif full_load:
+        load_batch = max(1, min(sizing_batch, serving.max_batch or 1))
+    if load_batch != workload.batch:
         serving = estimate_serving(replace(workload, batch=load_batch), gpu, tp)
         per_replica = serving.output_tokens_per_s
     if scenario.gpu_count is not None and replicas < replicas_needed:

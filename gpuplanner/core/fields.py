@@ -149,8 +149,8 @@ FIELDS: tuple[Field, ...] = (
           help="dropout on each adapted matrix's input (PEFT's lora_dropout): each keeps a dropped copy and a mask"),
     Field("training.paged_optimizer", bool, "true for qlora (its recipe), else false",
           help="optimizer states page to CPU memory under pressure"),
-    Field("inference.batch", int, ServingWorkload.batch, 1, 1 << 16, unit="requests",
-          help="requests decoded together per replica"),
+    Field("inference.batch", int, "1; with a throughput target and no concurrent_users, the most the KV cache holds "
+          "within the latency limits", 1, 1 << 16, unit="requests", help="requests decoded together per replica"),
     Field("inference.input_tokens", int, ServingWorkload.input_tokens, 1, 1 << 22, unit="tokens"),
     Field("inference.output_tokens", int, ServingWorkload.output_tokens, 1, 1 << 22, unit="tokens"),
     Field("inference.weight_dtype", str, ServingWorkload.weight_format.value, choices=_choices(WeightFormat)),

@@ -47,7 +47,8 @@ def new_scenario() -> ScenarioDocument:
         "training": {"tokens": TrainingWorkload.tokens, "global_batch": TrainingWorkload.global_batch,
                      "optimizer": TrainingWorkload.optimizer.value, "lora_rank": DEFAULT_LORA_RANK,
                      "lora_targets": DEFAULT_LORA_TARGETS},
-        "inference": {"batch": ServingWorkload.batch, "input_tokens": ServingWorkload.input_tokens,
+        # No batch: sized by the load (core.estimate.estimate_inference), the documented default.
+        "inference": {"input_tokens": ServingWorkload.input_tokens,
                       "output_tokens": ServingWorkload.output_tokens,
                       "weight_dtype": ServingWorkload.weight_format.value,
                       "kv_dtype": ServingWorkload.kv_format.value, "engine": ServingWorkload.engine},

@@ -158,6 +158,12 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "Sequence length %1 is beyond the %2 tokens %3 was built for."),
     QT_TRANSLATE_NOOP("CoreMessages", "Server price from your quote: %1."),
     QT_TRANSLATE_NOOP("CoreMessages", "Server price uses a planning default: %1. Replace it with a quote."),
+    QT_TRANSLATE_NOOP("CoreMessages", "Sized for the target at %1 requests per replica, the most its KV cache holds"
+                                      " (no latency limit set): set inference.batch, concurrent_users or max_tpot_s"
+                                      " to size the replicas for your own load."),
+    QT_TRANSLATE_NOOP("CoreMessages", "Sized for the target at %1 requests per replica, the most its KV cache holds"
+                                      " within your latency limits: set inference.batch or concurrent_users to size"
+                                      " the replicas for your own load."),
     QT_TRANSLATE_NOOP("CoreMessages", "Skipped your %1 entry %2: %3 %4"),
     QT_TRANSLATE_NOOP("CoreMessages", "Takes %1 days: no deadline is set, so slow plans can rank first. Set a "
                                       "deadline to see faster ones."),

@@ -249,7 +249,11 @@ class ModelPage(QWizardPage):
 
         self.serve_box = QGroupBox(self.tr("Serving load"), self)
         serve_form = QFormLayout(self.serve_box)
-        self.batch = int_spin(*limits("inference.batch"), 16, self.tr("Requests decoded together per replica"))
+        self.batch = int_spin(*limits("inference.batch", low=0), 0,
+                              self.tr("Requests decoded together per replica. Auto: with a throughput target, the "
+                                      "most the KV cache holds within the latency limits (the fewest replicas); "
+                                      "otherwise one request"))
+        self.batch.setSpecialValueText(self.tr("Auto"))
         self.input_tokens = int_spin(*limits("inference.input_tokens"), 1000, self.tr("Prompt length in tokens"))
         self.output_tokens = int_spin(*limits("inference.output_tokens"), 300, self.tr("Generated tokens per request"))
         self.engine = choice_combo([("tensorrt-llm", "TensorRT-LLM"), ("vllm", "vLLM"), ("llama.cpp", "llama.cpp")],
@@ -778,9 +782,11 @@ class ScenarioWizard(QWizard):
             if p.zero.currentData() != AUTO:
                 data["training"]["zero"] = int(p.zero.currentData())
         elif task == "inference":
-            data["inference"] = {"batch": m.batch.value(), "input_tokens": m.input_tokens.value(),
+            data["inference"] = {"input_tokens": m.input_tokens.value(),
                                  "output_tokens": m.output_tokens.value(), "engine": m.engine.currentData(),
                                  "weight_dtype": p.weight_dtype.currentData(), "kv_dtype": p.kv_dtype.currentData()}
+            if m.batch.value():  # Auto: no batch, sized by the load
+                data["inference"]["batch"] = m.batch.value()
             if m.users.value():
                 data["inference"]["concurrent_users"] = m.users.value()
             if m.max_ttft.value():
@@ -930,7 +936,7 @@ class ScenarioWizard(QWizard):
                                                                  paged_optimizer_by_default(full["task"]))))
             select_data(p.precision, full["precision"])
             select_data(p.stack, data.get("stack", AUTO))
-            m.batch.setValue(int(inference["batch"]))
+            m.batch.setValue(int(inference.get("batch", 0)))
             m.users.setValue(int(inference.get("concurrent_users", 0)))
             m.max_ttft.setValue(float(inference.get("max_ttft_s", 0.0)))
             m.max_tpot.setValue(float(inference.get("max_tpot_s", 0.0)) * 1000.0)

@@ -10,6 +10,7 @@ from PySide6.QtCore import QCoreApplication
 from gpuplanner.core.cost import price_date_words
 from gpuplanner.core.goodput import Goodput
 from gpuplanner.core.results import Plan, PlanResult, StackReport
+from gpuplanner.i18n import fill
 from gpuplanner.i18n.messages import step_part, term, translated
 from gpuplanner.report.formatting import (
     confidence_text,
@@ -59,9 +60,9 @@ def plan_html(plan: Plan, currency: str) -> str:
              f"({escape(L['buy'] if plan.owned else L['rent'])})</h3>"]
     if plan.rank_reasons:
         parts.append("<p>" + escape(tr("; ").join(translated(r) for r in plan.rank_reasons)) + "</p>")
-    parts.append(f"<p>{escape(L['Model'])}: {escape(str(plan.model.name))} · "
-                 f"{escape(L['Layout'])}: {escape(plan_layout(plan))} · "
-                 f"{escape(L['Precision'])} {escape(precision_text(plan))}</p>")
+    parts.append("<p>" + escape(" · ".join((fill(tr("%1: %2"), L["Model"], plan.model.name),
+                                            fill(tr("%1: %2"), L["Layout"], plan_layout(plan)),
+                                            f"{L['Precision']} {precision_text(plan)}"))) + "</p>")
     parts.append(f"<h4>{escape(L['Memory per GPU (GiB)'])}</h4>")
     labels = {"weights": tr("Weights"), "gradients": tr("Gradients"), "optimizer": tr("Optimizer states"),
               "activations": tr("Activations"), "kv_cache": tr("KV cache"),
@@ -116,7 +117,7 @@ def _stack_parts(stack: StackReport) -> list[str]:
     """The software stack assumed, and where each setting came from: the profile, the user, the search."""
     labels = {**assumption_labels(), "tp": tr("Tensor-parallel degree"), "pp": tr("Pipeline stages"),
               "zero": tr("ZeRO stages")}
-    fixed = tr("; ").join(f"{labels.get(key, key)}: {_assumption_value(value)}"
+    fixed = tr("; ").join(fill(tr("%1: %2"), labels.get(key, key), _assumption_value(value))
                       for key, value in stack.from_profile.items()) or tr("nothing")
     rows = [(tr("Profile"), stack.name), (tr("Fixed by the profile"), fixed),
             (tr("Set in your scenario"), ", ".join(stack.set_by_you) or tr("nothing")),
@@ -189,7 +190,7 @@ def _cost_parts(plan: Plan, currency: str) -> list[str]:
     if assumptions:
         labels = assumption_labels()
         parts.append(f"<h4>{escape(L['Assumptions'])}</h4><ul>"
-                     + "".join(f"<li>{escape(labels.get(k, k))}: {escape(_assumption_value(v))}</li>"
+                     + "".join(f"<li>{escape(fill(tr('%1: %2'), labels.get(k, k), _assumption_value(v)))}</li>"
                                for k, v in assumptions.items() if not isinstance(v, dict)) + "</ul>")
     return parts
 

@@ -5543,8 +5543,8 @@ Qt %2，Qt for Python %3，Python %4
     </message>
     <message>
         <location filename="../../gpuplanner/ui/wizard.py" line="262"/>
-        <source>Users served at once: sizes the replicas (0 = size by the batch above)</source>
-        <translation>同时服务的用户数：据此确定副本数（0 = 按上面的批大小）</translation>
+        <source>Users served at once: sizes the replicas (Not set: the throughput target and the batch size them)</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../gpuplanner/ui/wizard.py" line="263"/>

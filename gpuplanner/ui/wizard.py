@@ -259,7 +259,8 @@ class ModelPage(QWizardPage):
         self.engine = choice_combo([("tensorrt-llm", "TensorRT-LLM"), ("vllm", "vLLM"), ("llama.cpp", "llama.cpp")],
                                    "tensorrt-llm", self.tr("The same GPU gives very different numbers per engine"))
         self.users = int_spin(*limits("inference.concurrent_users", low=0), 0,
-                              self.tr("Users served at once: sizes the replicas (Not set: the throughput target and the batch size them)"))
+                              self.tr("Users served at once: sizes the replicas (Not set: the throughput target "
+                                      "and the batch size them)"))
         self.users.setSpecialValueText(self.tr("Not set"))
         self.max_ttft = float_spin(*limits("inference.max_ttft_s", low=0.0), 0.0, 2,
                                    self.tr("Longest wait for the first token (0 = no limit)"), " s")

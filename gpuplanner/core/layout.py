@@ -224,6 +224,8 @@ class LayoutSearch:
     # False: only of the layouts that fit (the planner's fast path; no runner-up reasons then).
     runner_up_times: bool = True
     tight: np.ndarray | None = None  # only what is allocated fits: it runs, without the allocator's reserve
+    # Among equal step times, the lowest of these keys first (the first key primary), then the least memory.
+    prefer: tuple[np.ndarray, ...] = ()
 
     @property
     def any_fits(self) -> bool:
@@ -239,9 +241,10 @@ class LayoutSearch:
         if candidates is not None and candidates.any():
             rows, step = self._timed_among(candidates)
             if rows.size:
-                # Among equal times (within 0.1 %), prefer less memory.
+                # Among equal times (within 0.1 %), prefer the search's preference, then less memory.
                 near = rows[step <= step.min() * 1.001]
-                return int(near[np.argmin(self.memory.total[near])])
+                keys = (self.memory.total[near], *(key[near] for key in reversed(self.prefer)))
+                return int(near[np.lexsort(keys)[0]])
         return int(np.argmin(self.memory.total))
 
     def _timed_among(self, candidates: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -268,7 +271,7 @@ class LayoutSearch:
         near = total <= self.capacity_bytes * (1.0 + NEAR_CAPACITY)
         faster = time < best_time * (1.0 - CLIFF_MIN_GAIN)
         weighed = others & (runs | (near & faster))
-        leaders = _family_leaders(np.flatnonzero(weighed), family, (total, time))
+        leaders = _family_leaders(np.flatnonzero(weighed), family, (total, *reversed(self.prefer), time))
         rest = others & ~_member_of(family, family[leaders])
         leaders = np.concatenate([leaders, _family_leaders(np.flatnonzero(rest), family, (total,))])
         # Families that differ only in name (ZeRO-0 / ZeRO-1 without data parallelism, a recompute mode that saves

@@ -148,5 +148,9 @@ def search_image_layouts(workload: ImageWorkload, cluster: Cluster, assumptions:
     zeros = np.zeros(len(layouts))
     time = StepTime(compute, zeros, zeros, zeros, zeros, data_parallel, update, zeros, zeros)
     capacity = (gpu.memory_gib or 0.0) * GIB
+    # The step time is fitted on runs of a whole per-GPU batch in one pass (plain data parallelism) and has no cost
+    # for splitting it or sharding a small model, which real training has (more, smaller kernels; BatchNorm over
+    # fewer images; gathers per pass): among equal times the largest micro-batch that fits is preferred, then the
+    # lowest ZeRO stage, gradient accumulation and sharding only where memory needs them.
     return LayoutSearch(layouts, memory, time, capacity, memory.total <= capacity, tight=(
-        memory.total > capacity) & (memory.allocated <= capacity))
+        memory.total > capacity) & (memory.allocated <= capacity), prefer=(-layouts.micro_batch, layouts.zero))

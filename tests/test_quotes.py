@@ -87,3 +87,12 @@ def test_the_app_imports_a_quote_and_replans(qtbot, private_user_data, tmp_path,
     assert title == "Quote not imported" and "quote line 2, unit_price" in text and "Nothing was changed" in text
     assert Catalog().row("servers", "dgx-h100")["price_usd"] == 250000.0
     close_window(window)
+
+
+def test_import_quote_speaks_the_language_asked_for(tmp_path) -> None:
+    """`gpuplanner --lang zh_CN import-quote` answered "quote: file not found" in English: the command never took
+    the language given before it (nor did `catalog`'s notes)."""
+    from tests.conftest import run_cli
+
+    done = run_cli("--lang", "zh_CN", "import-quote", str(tmp_path / "missing.csv"))
+    assert done.returncode == 2 and "quote: 找不到文件：" in done.stderr, done.stderr

@@ -8,7 +8,8 @@ from collections.abc import Sequence
 
 from gpuplanner.catalog.store import Catalog, Row, format_cell
 from gpuplanner.cli.output import EXIT_BAD_INPUT, EXIT_OK, report_line
-from gpuplanner.i18n.cli import translated_message
+from gpuplanner.i18n import fill
+from gpuplanner.i18n.cli import tr, translated_message, use_language
 
 CATALOG_TABLES = {"gpus": "gpus", "servers": "servers", "cloud": "cloud_instances", "fabrics": "fabrics",
                   "models": "models", "availability": "availability"}
@@ -69,6 +70,9 @@ def with_model_sizes(rows: Sequence[Row], catalog: Catalog) -> list[Row]:
 
 
 def command_catalog(args: argparse.Namespace) -> int:
+    """`gpuplanner catalog TABLE`: the rows as the catalog holds them (ids, codes and raw values, in any language;
+    its notes in the command line's)."""
+    use_language(getattr(args, "lang", None))
     table = CATALOG_TABLES[args.table]
     catalog = open_catalog()
     rows = catalog.rows(table)
@@ -85,6 +89,7 @@ def command_import_quote(args: argparse.Namespace) -> int:
     from gpuplanner.catalog.store import CatalogWriteError
     from gpuplanner.scenario_file import read_text_capped
 
+    use_language(getattr(args, "lang", None))
     text = read_text_capped(args.quote, "quote")
     catalog = open_catalog()
     try:
@@ -94,5 +99,6 @@ def command_import_quote(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     for quote in quotes:
         print(f"{quote.table}:{quote.item}  {quote.unit_price:,.2f} {quote.currency}  ({quote.date})")
-    print(f"imported {len(quotes)} quoted price(s) into your catalog edits; plans now use them and say so")
+    print(fill(tr("imported %1 quoted price(s) into your catalog edits; plans now use them and say so"),
+               len(quotes)))
     return EXIT_OK

@@ -2171,6 +2171,11 @@
         <source>ambiguous option: %1 could match %2</source>
         <translation>有歧义的选项：%1 可能是 %2</translation>
     </message>
+    <message>
+        <location filename="../../gpuplanner/cli/catalog.py" line="102"/>
+        <source>imported %1 quoted price(s) into your catalog edits; plans now use them and say so</source>
+        <translation>已把 %1 条报价导入你的目录修改；方案现在使用这些价格并会注明</translation>
+    </message>
 </context>
 <context>
     <name>AboutDialog</name>

@@ -62,7 +62,10 @@ most where a count forces 27 stages on 32 layers), 8 chosen layouts changed (to 
 70b-60d's B200 192 and H100 384 plans (PP 6 and 12 on 80 layers) become B200 256 and H100 512 (37.6 and 38.5 days);
 8b-pretrain-fp8's first two near misses swap; then training counts on NVL72 racks that are multiples of the 64 GPUs a
 rack trains on (128, 192, 256, ...): the GB200 searches sampled change with the counts (328 -> 344 searches), every
-other search and every plan the same."""
+other search and every plan the same; then the count loop under a deadline no longer stopping one count past the
+first plan to meet it while that plan pays for idle GPUs (a rented 8-GPU instance running 4): every search the same,
+8b-pretrain-fp8's B200 plan 4 -> 8 GPUs (7.90 -> 3.95 days, $10,152 -> $5,069, now first), 13b-full-fastest's plans
+16 GPUs each (B200 0.06 days first; the H100 8 at 0.21 days was first) and its GB200 near miss 4 -> 128."""
 
 from __future__ import annotations
 

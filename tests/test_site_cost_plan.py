@@ -487,3 +487,17 @@ def test_idle_gpus_of_a_plan_draw_idle_power_not_training_power() -> None:
     assert part.node_kw_training == whole.node_kw_training  # the per-node figures stay a whole node's
     assert plan_site(DGX_H100, 2, 700, SiteLimits(), power, 8, 400, busy_gpus=16).it_kw_expected == \
         pytest.approx(whole.it_kw_expected)
+
+
+def test_a_deadline_search_tries_every_count_the_servers_it_pays_for_hold(catalog) -> None:
+    """LoRA on Llama 3.1 70B in 2 days on rented H100: the count loop stopped one count past the first plan to meet
+    the deadline (2 GPUs), so 4 GPUs on a rented 8-GPU instance ranked first at 0.4 days for $293 while all 8 take
+    0.2 days for $126. Counts up to what the first such plan pays for are tried before the loop stops."""
+    scenario = {"task": "lora", "model": {"preset": "llama-3.1-70b"}, "seq_len": 4096,
+                "training": {"tokens": 2e8, "global_batch": 32}, "hardware": {"gpu": "h100-sxm5-80gb"},
+                "constraints": {"deployment": "cloud", "deadline_days": 2}}
+    best = plan_for_scenario(scenario, catalog).plans[0]
+    assert best.count == 8 and best.cost.gpus_rented == 8
+    fixed = plan_for_scenario({**scenario, "hardware": {"gpu": "h100-sxm5-80gb", "count": 4}}, catalog).plans[0]
+    assert fixed.cost.gpus_rented == 8  # 4 GPUs still rent the whole instance
+    assert best.days < fixed.days and best.cost_metric < fixed.cost_metric

@@ -528,6 +528,12 @@ def _within_reach_of_the_budget(counts: list[int | None], option: HardwareOption
     return kept
 
 
+def _gpus_paid_for(plan: Plan) -> int:
+    """The GPUs a plan pays for: the whole servers it buys, or the whole instances it rents."""
+    rented = plan.cost.gpus_rented
+    return plan.cost.gpus_owned if plan.owned or rented is None else rented
+
+
 def _cost_metric(cost: CostSummary, deployment: str, settings: PlanSettings, is_training: bool) -> float | None:
     """The money figure plans are ranked and budgeted by, in the user's currency."""
     if deployment == "cloud":
@@ -753,7 +759,7 @@ def plan_catalog(scenario: Scenario, options: list[HardwareOptions], settings: P
         prepared[done] = ({}, None)  # its searches are let go with the option, as the loop leaves it
         found = 0
         for deployment, counts in by_deployment.items():
-            met_deadline = False
+            paid_for: int | None = None  # the GPUs the first plan to meet the deadline pays for
             for count in counts:
                 plan = _evaluate(scenario, option, count, settings, deployment, estimates, searches)
                 if plan is None:
@@ -761,10 +767,14 @@ def plan_catalog(scenario: Scenario, options: list[HardwareOptions], settings: P
                 found += 1
                 evaluated.append(dataclasses.replace(plan, misses=_misses(plan, settings)))
                 if settings.deadline_days is not None and plan.days is not None:
-                    # One count past the deadline is enough: more GPUs only cost more.
-                    if met_deadline:
+                    # One count past the deadline is enough once a plan fills what it pays for: more GPUs then only
+                    # cost more. Short of its servers or rented instances it pays for idle GPUs, so the counts up to
+                    # those are tried too (4 H100 on a rented 8-GPU instance took 0.4 days for $293; all 8 take
+                    # 0.2 days for $126).
+                    if paid_for is not None and plan.count > paid_for:
                         break
-                    met_deadline = plan.days <= settings.deadline_days
+                    if paid_for is None and plan.days <= settings.deadline_days:
+                        paid_for = _gpus_paid_for(plan)
         if not found:
             rejected.append(_why_no_plan(option, list(by_deployment), settings, estimates, scenario.gpu_count))
     # Limits and goals are hard filters: only plans that keep every one are answers. The rest are near misses,

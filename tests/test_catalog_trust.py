@@ -168,30 +168,33 @@ def test_new_rows_for_late_2026(bundled) -> None:
 def test_gb300_nvl72_is_in_the_catalog_from_its_sources(bundled) -> None:
     """GB300 (Blackwell Ultra) per GPU, secondary sources: NVIDIA's rack figures / 72 and a per-GPU table agree on dense
     FP4 15 PF, FP8 5 PF, BF16 2.5 PF, 8 TB/s and 1,400 W; 277 GiB as MLPerf v6.0's system file reports it; INT8
-    empty (Blackwell Ultra cut it, the tables disagree). Its rack is one 72-GPU NVLink node of 132 kW power shelves,
-    with no citable price (left empty, n/a)."""
+    empty (Blackwell Ultra cut it, the tables disagree). Its rack is one 72-GPU NVLink node drawing up to 142 kW
+    (NVIDIA's NVL72 reference architecture; 132 kW is its power shelves' N+N capacity), 48 supplies of 5.5 kW, with
+    no citable price (left empty, n/a)."""
     gpu = bundled.gpu("gb300")
     assert gpu.confidence == "secondary" and gpu.architecture == "Blackwell" and gpu.memory_gib == 277
     assert (gpu.dense_tflops["fp4"], gpu.dense_tflops["fp8"], gpu.dense_tflops["bf16"]) == (15000, 5000, 2500)
     assert gpu.dense_tflops["int8"] is None and gpu.tdp_w == 1400 and gpu.memory_bandwidth_gbs == 8000
     assert gpu.scale_up_domain == 72
     row = bundled.row("servers", "gb300-nvl72")
-    assert (row["gpu_count"], row["rack_units"], row["max_power_w"], row["weight_kg"]) == (72, 48, 132000, 1360)
-    assert row["price_usd"] is None and row["confidence"] == "secondary"
+    assert (row["gpu_count"], row["rack_units"], row["max_power_w"], row["weight_kg"]) == (72, 48, 142000, 1360)
+    assert (row["psu_count"], row["psu_w"], row["psu_redundancy"]) == (48, 5500, "N+N")
+    assert row["price_usd"] is None and row["confidence"] == "vendor"
 
 
 def test_a_gb200_nvl72_rack_is_one_node_that_needs_a_rack_built_for_it(bundled) -> None:
-    """Rack-scale: 72 GPUs, 132 kW of power shelves, about 1.36 t, 48U, cold plates (secondary sources). On an air-
-    cooled 42U site it is a near miss that says so; on a site built for it, a plan of whole racks."""
+    """Rack-scale: 72 GPUs, about 120 kW drawn (NVIDIA's rack guide; 132 kW is the shelves' N+N capacity), about
+    1.36 t, 48U, cold plates. On an air-cooled site it is a near miss that says so; on a site built for it, a plan of
+    whole racks, never one placed inside a site rack."""
     row = bundled.row("servers", "gb200-nvl72")
-    assert (row["gpu_count"], row["rack_units"], row["max_power_w"], row["weight_kg"]) == (72, 48, 132000, 1360)
+    assert (row["gpu_count"], row["rack_units"], row["max_power_w"], row["weight_kg"]) == (72, 48, 120000, 1360)
     assert row["price_confidence"] == "estimate"
     scenario = {"task": "pretrain", "model": {"preset": "llama-3.1-405b"}, "hardware": {"gpu": "gb200"},
                 "constraints": {"deployment": "on-prem", "deadline_days": 90}}
     plain = plan_for_scenario(scenario, bundled, top=3)
     assert not plain.plans and plain.near_misses
     misses = " ".join(str(m) for m in plain.near_misses[0].misses)
-    assert "48U" in misses and "cold-plate liquid" in misses
+    assert "48U" not in misses and "cold-plate liquid" in misses  # its own rack: the site's 42U do not hold it
     built = {**scenario, "constraints": {**scenario["constraints"], "site": {
         "rack_kw": 140, "rack_units": 48, "reserved_units": 0, "rack_max_kg": 1500, "cooling": "cold-plate"}}}
     plan = plan_for_scenario(built, bundled, top=3).plans[0]
@@ -200,7 +203,7 @@ def test_a_gb200_nvl72_rack_is_one_node_that_needs_a_rack_built_for_it(bundled) 
     # of whole racks (864 on 12 forces PP 27, 5 layers on the fullest stage: 79 days for more money), and it says so.
     assert (plan.count, plan.site.nodes, plan.estimate.layout.pp) == (768, 11, 6) and plan.days < 90
     assert any("Trains on 768 of the 792 GPUs bought (11 x 72)" in str(w) for w in plan.warnings)
-    assert plan.site.node_confidence == "secondary"  # the rack's power, weight and height
+    assert plan.site.node_confidence == "vendor"  # the rack's power and supplies from NVIDIA's guide
     assert any("undated (read 2026-12-01)" in str(w) for w in plan.warnings)
 
 

@@ -13,6 +13,7 @@ from gpuplanner.catalog.options import hardware_options, node_for
 from gpuplanner.core.cost import CloudOffer, CostAssumptions, CostInputs, Price, cost_summary, price_day
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.plan import plan_catalog, plan_settings
+from gpuplanner.core.power_chain import Redundancy
 from gpuplanner.core.results import PlanResult
 from gpuplanner.core.site import (
     Cooling,
@@ -38,7 +39,8 @@ def test_heat_figures() -> None:
 
 def test_circuit_capacities() -> None:
     assert PowerSupply(voltage=415, phase=3, amps=32, derating=1.0).apparent_kva == pytest.approx(23.0, abs=0.05)
-    assert PowerSupply(voltage=208, phase=3, amps=30, derating=0.8).usable_kw == pytest.approx(8.65, abs=0.01)
+    # 8.65 kVA derated, x the supplies' 0.95 power factor: the same figure the currents are checked at.
+    assert PowerSupply(voltage=208, phase=3, amps=30, derating=0.8).usable_kw == pytest.approx(8.21, abs=0.01)
     assert PowerSupply(voltage=230, phase=1, amps=32, derating=1.0).apparent_kva == pytest.approx(7.36)
     # 240 V line-to-neutral three-phase is the same circuit as 415 V line-to-line.
     assert PowerSupply(voltage=240, phase=3, amps=32, derating=1.0, line_to_line=False).apparent_kva == \
@@ -52,15 +54,44 @@ def test_airflow_from_heat_and_delta_t() -> None:
 
 
 DGX_H100 = NodeSpec(name="DGX H100", gpus=8, rack_units=8, nameplate_kw=10.2)
+# Its supplies, as the DGX H100/H200 User Guide gives them: six 3,300 W at 200-240 V, 4+2.
+DGX_H100_PSUS = NodeSpec(name="DGX H100", gpus=8, rack_units=8, nameplate_kw=10.2, psu_count=6, psu_w=3300)
 
 
 def test_superpod_four_dgx_h100_per_rack_is_40_8_kw() -> None:
-    site = plan_site(DGX_H100, 32, 700, SiteLimits(rack_kw=45, rack_units=42, cooling=Cooling.COLD_PLATE),
-                     PowerAssumptions(), 8, 400)
+    """Four air-cooled DGX H100 a rack (40.8 kW) where the site's rear doors remove 45 kW a rack."""
+    site = plan_site(DGX_H100, 32, 700, SiteLimits(rack_kw=45, rack_units=42, cooling=Cooling.REAR_DOOR,
+                                                   cooling_kw_per_rack=45), PowerAssumptions(), 8, 400)
     assert site.nodes_per_rack == 4
     assert site.rack_kw_nameplate == pytest.approx(40.8)
     assert site.racks == 8
-    assert site.cooling_needed != "air"  # beyond the ~20 kW an air-cooled rack takes
+    assert site.cooling_needed == "beyond rear-door" and site.cooling_ok  # above the 40 kW default, within 45
+
+
+def test_an_air_cooled_server_on_a_cold_plate_site_is_held_to_the_air_ceiling() -> None:
+    """The cold-plate loop takes none of an air-cooled DGX B200's heat: racks are filled only as far as room air
+    carries (20 kW), and the sheet's warnings say so, instead of 'cold plate' with 57 kW of airflow a rack."""
+    dgx_b200 = NodeSpec("NVIDIA DGX B200", 8, 10, 14.3, psu_count=6, psu_w=3300, cooling="air")
+    site = plan_site(dgx_b200, 8, 1000, SiteLimits(rack_kw=60, cooling=Cooling.COLD_PLATE), PowerAssumptions(), 8,
+                     400)
+    assert site.heat_limit_kw == 20.0 and site.nodes_per_rack == 1 and site.limited_by == "cooling"
+    assert site.cooling_needed == "air"
+    assert any("air-cooled" in w for w in site.warnings)
+
+
+def test_a_liquid_cooled_rack_needs_liquid_at_the_rack_and_gets_its_coolant_flow() -> None:
+    nvl72 = NodeSpec("GB200 NVL72", 72, 48, 120.0, weight_kg=1360, psu_count=48, psu_w=5500, cooling="liquid",
+                     rack_scale=True)
+    air = plan_site(nvl72, 2, 1200, SiteLimits(rack_kw=150), PowerAssumptions(), 72, 800)
+    assert not air.cooling_ok and air.cooling_needed == "cold-plate" and air.coolant_l_min_per_rack is not None
+    liquid = plan_site(nvl72, 2, 1200, SiteLimits(rack_kw=150, rack_units=48, cooling=Cooling.COLD_PLATE),
+                       PowerAssumptions(), 72, 800)
+    assert liquid.cooling_ok and liquid.nodes_per_rack == 1 and liquid.racks == 2
+    assert liquid.limited_by == "rack-scale system"  # its own rack: the site's 2 reserved U do not reject it
+    # 120 kW / (4.18 kJ/(L K) x 10 K) = 2.87 L/s = 172 L/min (OCP's ~1.5 L/min per kW)
+    assert liquid.coolant_l_min_per_rack == pytest.approx(172.2, abs=0.1)
+    assert liquid.airflow_m3_h_per_node is None  # its heat does not leave by the server's air
+    assert liquid.power.redundancy.status is Redundancy.REDUNDANT  # 24 x 5.5 kW = 132 kW on a feed >= 120 kW
 
 
 def test_racks_are_filled_only_as_far_as_the_site_cooling_carries() -> None:
@@ -74,12 +105,20 @@ def test_china_idc_cabinet_cannot_hold_an_8xh100_node() -> None:
     assert any("does not fit this rack" in w and "20 A x 220 V" in w for w in site.warnings)
 
 
-def test_each_feed_carries_the_whole_rack() -> None:
-    supply = PowerSupply(voltage=208, phase=3, amps=30, derating=0.8)  # 8.65 kW per circuit
-    site = plan_site(DGX_H100, 2, 700, SiteLimits(rack_kw=25, supply=supply, cooling=Cooling.REAR_DOOR),
+def test_each_feed_carries_what_its_supplies_deliver_on_whole_circuits() -> None:
+    """208 V three-phase 30 A (24 A continuous): a DGX H100's supplies are wired line to line (120 V to neutral is
+    below their 200-240 V input). On failover each of the three on a feed carries 3.3 kW, 16.7 A; two such cords on
+    one circuit put sqrt(3) x 16.7 = 28.9 A on their shared line, so a circuit takes one: 6 circuits on each feed
+    for two nodes, where a kW-only count said 3."""
+    supply = PowerSupply(voltage=208, phase=3, amps=30, derating=0.8)
+    site = plan_site(DGX_H100_PSUS, 2, 700, SiteLimits(rack_kw=25, supply=supply, cooling=Cooling.REAR_DOOR),
                      PowerAssumptions(), 8, 400)
+    circuits = site.power.circuits
     assert site.rack_kw_nameplate == pytest.approx(20.4)
-    assert site.circuits_per_feed == 3  # 20.4 / 8.65 = 2.36 -> 3 circuits on feed A and 3 on feed B
+    assert circuits.psu_line_to_line and circuits.psu_volts == pytest.approx(208)
+    assert circuits.cord_amps == pytest.approx(3300 / (208 * 0.95))
+    assert circuits.cords_per_circuit == 1 and site.circuits_per_feed == 6
+    assert circuits.busiest_line_amps <= circuits.allowed_amps
 
 
 def test_rail_optimised_fabric_counts() -> None:

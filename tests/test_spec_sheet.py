@@ -22,12 +22,13 @@ RTX_WORKSTATION = {"task": "lora", "model": {"preset": "llama-2-7b"}, "seq_len":
                    "hardware": {"gpu": "rtx-4090", "count": 4},
                    "constraints": {"deployment": "on-prem", "site": {"electricity_price": 0.12,
                                                                       "supply": {"voltage": 230, "phase": 1,
-                                                                                 "amps": 16}}}}
+                                                                                 "amps": 20}}}}
 SERVING = {"task": "inference", "model": {"preset": "llama-3.1-70b"},
            "inference": {"weight_dtype": "fp8", "kv_dtype": "fp8", "batch": 64},
-           # H20 (the China-market Hopper): its 8-GPU server fits a 32 A x 220 V = 7.0 kW IDC cabinet
+           # H20 (the China-market Hopper): its 5.8 kW 8-GPU server fits a 40 A x 220 V cabinet derated to 80 % at
+           # power factor 0.95 (6.69 kW), not a 32 A one (5.35 kW)
            "hardware": {"gpu": "h20"}, "constraints": {"deployment": "on-prem", "target_output_tokens_per_s": 5000,
-                                                       "site": {"china_cabinet_amps": 32}}}
+                                                       "site": {"china_cabinet_amps": 40}}}
 NODE_BLUE = (0x2E, 0x5D, 0x8A)
 
 
@@ -80,11 +81,11 @@ def test_rtx_workstation_sheet(tmp_path: Path) -> None:
     assert "4 × GeForce RTX 4090" in text
     assert "none (single node)" in text
     assert "licence" in text  # the GeForce data-center warning reaches the facilities team
-    # A deskside sheet: the wall circuit, not a 42U rack with A/B PDUs. 3.28 kW / 0.95 / 230 V = 15.0 A, more than
-    # a 16 A circuit carries continuously (12.8 A at 80 %): the sheet says so.
+    # A deskside sheet: the wall circuit, not a 42U rack with A/B PDUs. 3.28 kW / 0.95 / 230 V = 15.0 A on a 20 A
+    # circuit (16 A continuous at 80 %, 3.50 kW at power factor 0.95).
     assert "Power and room specification for one deskside workstation" in text
-    assert "230 V 16 A, derated to 80 %: 2.94 kW continuous" in text
-    assert "needs 15.0 A, more than the circuit's 12.8 A continuous" in text
+    assert "230 V 20 A, derated to 80 %: 3.50 kW continuous" in text
+    assert "fits: 15.0 A of the circuit's 16.0 A continuous" in text
     assert "Rack PDUs" not in text and "Feeds and circuits" not in text and "Racks (42 U)" not in text
     assert text.count("Server price uses a planning default") == 1  # the price note once, under Cost
     # The bill of materials prices the one workstation it buys (the capex), and the cost says how far the price can
@@ -97,9 +98,26 @@ def test_rtx_workstation_sheet(tmp_path: Path) -> None:
     assert not any(has_colour(page, NODE_BLUE) for page in pages)  # no rack elevation
 
 
+def test_a_workstation_its_wall_circuit_cannot_carry_is_a_near_miss(tmp_path: Path) -> None:
+    """On 230 V 16 A (12.8 A continuous) the 3.28 kW tower draws 15.0 A: no plan, a near miss that says so."""
+    scenario = json.loads(json.dumps(RTX_WORKSTATION))
+    scenario["constraints"]["site"]["supply"]["amps"] = 16
+    source = tmp_path / "tower.json"
+    source.write_text(json.dumps(scenario), encoding="utf-8")
+    done = run_cli("plan", str(source), "--format", "json")
+    data = json.loads(done.stdout)
+    assert not data["plans"]
+    assert any("15.0 A" in miss and "12.8 A" in miss for near in data["near_misses"] for miss in near["misses"])
+
+
 def test_chinese_idc_cabinet_sheet_in_chinese(tmp_path: Path) -> None:
+    """A cabinet sold by current is one single-phase 220 V circuit a feed: a blue 2P+E plug and one line current,
+    never a three-phase plug with L1/L2/L3."""
     text, _, _ = make_sheet(tmp_path, SERVING, "zh_CN", "serve")
-    assert "IDC" in text and "220 V × 32 A" in text and "7.0 kW" in text  # 32 A x 220 V cabinet
+    flat = " ".join(text.split())
+    assert "IDC" in flat and "220 V 40 A" in flat and "6.69 kW" in flat
+    assert "2P+E" in flat and "3P+N+E" not in flat and "L1" not in flat
+    assert "每相 27.9 A（允许 32.0 A）" in flat  # 5.83 kW / (220 V x 0.95), of 40 A x 0.8
     assert "首 token 时延" in text
 
 
@@ -206,8 +224,11 @@ def test_the_sheet_gives_the_electricians_and_the_floor_what_they_need(tmp_path:
     text, _, _ = make_sheet(tmp_path, A100_DGX, lang, "dgx-a100")
     assert "6 × 3,000 W (3+3)" in text
     assert "C19/C20" in text  # 3,000 W / (231 V x 0.95) = 13.7 A: above C13's 10 A, within C19's 16 A
-    assert "L1 29.6 A / L2 29.6 A / L3 29.6 A" in text  # 19.5 kW / (sqrt(3) x 400 V x 0.95)
-    assert "9 × C19/C20" in text  # 3 nodes x 6 cords, half on each feed's PDU
+    # On failover three cords a node carry its 6.5 kW: 2.17 kW / (231 V x 0.95) = 9.9 A each; two a phase (19.8 A
+    # of the 25.6 A a 32 A circuit carries at 80 %), six a circuit: 9 cords a feed on 2 circuits, 4 PDUs a rack.
+    assert "L1 19.8 A / L2 19.8 A / L3 19.8 A" in text
+    assert "25.6 A" in text and "0.95" in text
+    assert "20.5 kVA" in text and "82 kVA" in text  # 3 x 6.5 kW / 0.95 a rack; 12 x 6.5 / 0.95 each UPS side
     assert "4,851 m³/h" in text and "513 kg/m²" in text  # 3 x 123.16 kg over 0.6 x 1.2 m
     # 12 nodes in 4 racks: 3 leaf + 2 spine switches in one network rack in the middle of the row; the longest
     # node-to-leaf run is 3 racks x 0.6 m + 2 x 2 m = 5.8 m (multimode); 96 + 96 cables, 2 optics each;
@@ -220,10 +241,13 @@ def test_the_sheet_gives_the_electricians_and_the_floor_what_they_need(tmp_path:
     else:
         assert "多模光模块（SR4）" in text and "带外管理" in text
     if lang == "zh_CN":
-        assert "IEC 60309 3P+N+E 32 A（红色，380-480 V）" in text and "每回路 14.8 A" in text
+        assert "IEC 60309 3P+N+E 32 A（红色，380-480 V）" in text
         assert "推荐 18-27 °C" in text
     else:
-        assert "IEC 60309 3P+N+E 32 A (red, 380-480 V)" in text and "14.8 A on each of 2 circuits" in text
+        assert "IEC 60309 3P+N+E 32 A (red, 380-480 V)" in text
+        assert "4 per rack (one per circuit on each feed), 16 in all; up to 6 outlets each" in text
+        # 3 of 6 x 3,000 W supplies give 9.0 kW >= the 6.5 kW nameplate: the one case the sheet may say it.
+        assert "Either feed can fail: the 3 supplies left on one feed give 9.0 kW" in text
         assert "18-27 °C" in text and "ASHRAE" in text
 
 
@@ -308,3 +332,23 @@ def test_a_plan_on_part_of_its_racks_says_so_on_the_sheet(tmp_path: Path) -> Non
     assert "768 × GB200" in flat and "(792 GPUs bought, 24 idle during this job)" in flat
     assert "GPUs per node 72" in flat and "GPUs per node 69" not in flat
     assert "Trains on 768 of the 792 GPUs bought (11 x 72)" in flat
+
+
+H100_OWNED_40KW = {"task": "pretrain", "model": {"preset": "llama-2-70b"}, "training": {"tokens": 1e12},
+                   "hardware": {"gpu": "h100-sxm5-80gb", "count": 64},
+                   "constraints": {"deployment": "on-prem", "site": {"rack_kw": 40, "electricity_price": 0.1}}}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_the_sheet_never_claims_feed_redundancy_the_supplies_cannot_give(tmp_path: Path, lang: str) -> None:
+    """DGX H100, six 3.3 kW supplies 4+2: three on a feed give 9.9 kW of its 10.2 kW. The sheet says the node
+    runs power-capped when a feed fails and that a third feed would make it redundant (4 left: 13.2 kW); and the
+    air ceiling that puts one 10.2 kW node in each 40 kW rack is printed as what binds."""
+    text, _, _ = make_sheet(tmp_path, H100_OWNED_40KW, lang, "h100-40")
+    assert "one feed can fail" not in text and "任一路故障时业务不中断" not in text
+    assert "9.9 kW" in text and "10.2 kW" in text and "13.2 kW" in text
+    flat = " ".join(text.split())  # table cells wrap over lines
+    if lang == "en":
+        assert "Not redundant at full power" in flat and "A third feed makes it redundant" in flat
+        assert "The site's cooling limit binds: it sets the nodes per rack at 20 kW" in flat
+        assert "(constraints.site.cooling_kw_per_rack;" in flat

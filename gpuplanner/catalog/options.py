@@ -21,6 +21,13 @@ GENERIC_CHASSIS = {
 }
 
 
+# A server this tall is a whole rack (GB200 / GB300 NVL72: 48U, its own power shelves and manifolds).
+RACK_SCALE_UNITS = 40
+# An NVL72 rack's BMCs: 18 compute trays and 9 NVLink switch trays (NVIDIA DGX GB Rack Scale Systems User Guide,
+# "Hardware Overview").
+NVL72_MANAGED_TRAYS = 18 + 9
+
+
 def chassis_class(gpu: GPU) -> str:
     if gpu.is_sxm_class:
         return "sxm8"
@@ -69,7 +76,9 @@ def node_for(gpu: GPU, servers: list[Row], power: PowerAssumptions) -> tuple[Nod
                         price_usd=None if price is None else price.amount_usd, source=str(row["source"]),
                         psu_count=None if row.get("psu_count") is None else int(row["psu_count"]),  # type: ignore[arg-type]
                         psu_w=_float_or_none(row, "psu_w"), psu_redundancy=str(row.get("psu_redundancy") or ""),
-                        confidence=str(row.get("confidence") or ""))
+                        confidence=str(row.get("confidence") or ""),
+                        rack_scale=int(row["rack_units"]) >= RACK_SCALE_UNITS,
+                        management_ports=NVL72_MANAGED_TRAYS if count == 72 else 1)
         return node, price
     klass = chassis_class(gpu)
     gpus, units, label = GENERIC_CHASSIS[klass]

@@ -22,7 +22,14 @@ from gpuplanner.core.hardware import Precision
 from gpuplanner.core.inference import ENGINES, KV_MEMORY_FRACTION_RANGE, KvAdmission, ServingWorkload, WeightFormat
 from gpuplanner.core.model import ARCH_COUNTS, ARCH_FIELDS
 from gpuplanner.core.records import record
-from gpuplanner.core.site import CHINA_IDC_CABINET_AMPS, Cooling, PowerAssumptions, PowerSupply, SiteLimits
+from gpuplanner.core.site import (
+    CHINA_IDC_CABINET_AMPS,
+    COOLING_LIMIT_KW,
+    Cooling,
+    PowerAssumptions,
+    PowerSupply,
+    SiteLimits,
+)
 from gpuplanner.core.stack import Stack
 from gpuplanner.core.workload import Assumptions, Optimizer, Task, TrainingWorkload, WeightDtype
 
@@ -213,6 +220,12 @@ FIELDS: tuple[Field, ...] = (
           help="management switch and cable management"),
     Field("constraints.site.rack_max_kg", float, _SITE.rack_max_kg, 0.0, 10000.0, True, "kg"),
     Field("constraints.site.cooling", str, _SITE.cooling.value, choices=_choices(Cooling)),
+    Field("constraints.site.cooling_kw_per_rack", float, None, 0.0, 2000.0, True, "kW",
+          "heat the site's cooling removes from one rack; default by cooling: "
+          + ", ".join(f"{tier.value} {limit:g}" for tier, limit in COOLING_LIMIT_KW.items())
+          + " kW (an air-cooled server on a liquid site is held to the air figure: its heat goes to the room)"),
+    Field("constraints.site.coolant_delta_t_c", float, _SITE.coolant_delta_t_c, 1.0, 40.0, unit="°C",
+          help="supply-to-return rise of the liquid loop, for the coolant flow of liquid-cooled racks"),
     Field("constraints.site.airflow_delta_t_c", float, _SITE.airflow_delta_t_c, 1.0, 40.0, unit="°C",
           help="server inlet-to-outlet temperature rise"),
     Field("constraints.site.rack_width_mm", float, _SITE.rack_footprint_m[0] * 1000, 400.0, 1200.0, unit="mm",
@@ -231,6 +244,9 @@ FIELDS: tuple[Field, ...] = (
     Field("constraints.site.supply.amps", float, _SUPPLY.amps, 1.0, 1000.0, unit="A"),
     Field("constraints.site.supply.derating", float, _SUPPLY.derating, 0.1, 1.0, help="continuous-load limit"),
     Field("constraints.site.supply.line_to_line", bool, _SUPPLY.line_to_line),
+    Field("constraints.site.supply.power_factor", float, _SUPPLY.power_factor, 0.5, 1.0,
+          help="of the server supplies (80 PLUS Titanium: at least 0.95): currents, circuit capacity and breaker "
+               "checks all use it"),
     *(Field(f"assumptions.{f.name}", {"bool": bool, "int": int}.get(str(f.type), float), f.default,
             *(_ASSUMPTION_RANGES[f.name][:2] if f.type != "bool" else (None, None)),
             unit=_ASSUMPTION_RANGES.get(f.name, (0, 0, ""))[2], help=_ASSUMPTION_HELP.get(f.name, ""))

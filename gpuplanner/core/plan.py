@@ -169,6 +169,8 @@ def plan_settings(scenario: Scenario) -> PlanSettings:
         reserved_units=site.get("reserved_units", SiteLimits.reserved_units),
         rack_max_kg=site.get("rack_max_kg", SiteLimits.rack_max_kg), cooling=cooling, supply=supply,
         china_cabinet_amps=amps, airflow_delta_t_c=site.get("airflow_delta_t_c", SiteLimits.airflow_delta_t_c),
+        cooling_kw_per_rack=site.get("cooling_kw_per_rack"),
+        coolant_delta_t_c=site.get("coolant_delta_t_c", SiteLimits.coolant_delta_t_c),
         rack_footprint_m=(site.get("rack_width_mm", RACK_FOOTPRINT_M[0] * 1000) / 1000.0,
                           site.get("rack_depth_mm", RACK_FOOTPRINT_M[1] * 1000) / 1000.0))
     pue = site.get("pue", PowerAssumptions.pue)
@@ -236,7 +238,9 @@ def site_block(site: SitePlan, limits: SiteLimits, power: PowerAssumptions) -> S
         it_kw_expected=site.it_kw_expected, facility_kw_expected=site.facility_kw_expected,
         heat_btu_h_per_rack=site.heat_btu_h_per_rack, refrigeration_tons=site.refrigeration_tons_total,
         airflow_m3_h_per_node=site.airflow_m3_h_per_node, airflow_cfm_per_node=site.airflow_cfm_per_node,
-        rack_weight_kg=site.rack_weight_kg,
+        rack_weight_kg=site.rack_weight_kg, power_chain=site.power, heat_limit_kw=site.heat_limit_kw,
+        server_cooling=site.node.cooled_by, rack_scale=site.node.rack_scale,
+        coolant_l_min_per_rack=site.coolant_l_min_per_rack,
         psu=site.node.psu, cpu=site.node.cpu, system_memory_gb=site.node.system_memory_gb,
         networking=site.node.networking, node_price_usd=site.node.price_usd,
         switches=Switches(leaf=fabric.leaf_switches, spine=fabric.spine_switches, core=fabric.core_switches,
@@ -256,7 +260,10 @@ def site_block(site: SitePlan, limits: SiteLimits, power: PowerAssumptions) -> S
             transceivers=wiring.transceivers, oob_ports=wiring.oob_ports, oob_switches=wiring.oob_switches),
         supply=SupplyBlock(
             voltage=supply.voltage, phase=supply.phase, amps=supply.amps, derating=supply.derating,
-            line_to_line=supply.line_to_line, china_cabinet_amps=limits.china_cabinet_amps,
+            line_to_line=supply.line_to_line, power_factor=supply.power_factor,
+            china_cabinet_amps=limits.china_cabinet_amps, feed_voltage=limits.feed.voltage,
+            feed_phase=limits.feed.phase, feed_amps=limits.feed.amps, cooling_limit_kw=limits.cooling_limit_kw,
+            coolant_delta_t_c=limits.coolant_delta_t_c,
             rack_kw_limit=limits.usable_rack_kw, rack_units=limits.rack_units,
             reserved_units=limits.reserved_units, cooling=limits.cooling.value, pue=power.pue,
             airflow_delta_t_c=limits.airflow_delta_t_c),
@@ -604,18 +611,33 @@ def _limit_misses(plan: Plan, settings: PlanSettings) -> list[Message]:
     site, limits = plan.site, settings.site
     misses = []
     node_kw = site.node_kw_nameplate
-    if node_kw is not None and node_kw > limits.usable_rack_kw + 1e-9:
+    if node_kw is None:
+        misses.append(msg("power unknown: the catalog has no nameplate for {node}, so no rack, circuit or cooling "
+                          "limit can be checked", node=site.node))
+    elif node_kw > limits.usable_rack_kw + 1e-9:
         misses.append(msg("one node needs {need:.1f} kW; the rack allows {limit:.1f} kW", need=node_kw,
                           limit=limits.usable_rack_kw))
+    circuits = site.power_chain.circuits
+    if circuits.fits is False and circuits.supplies_known:
+        misses.append(msg("one supply cord draws {amps:.1f} A when its feed carries the node alone; a circuit "
+                          "carries {allowed:.1f} A", amps=circuits.busiest_line_amps or 0.0,
+                          allowed=circuits.allowed_amps))
+    elif circuits.fits is False:
+        misses.append(msg("one node draws {amps:.1f} A on one circuit (its supplies are not in the catalog, so it "
+                          "cannot be split); a circuit carries {allowed:.1f} A", amps=circuits.busiest_line_amps or 0.0,
+                          allowed=circuits.allowed_amps))
     free_units = limits.rack_units - limits.reserved_units
-    if site.rack_units_per_node > free_units:
+    if not site.rack_scale and site.rack_units_per_node > free_units:
         misses.append(msg("one node is {units}U; a rack has {free}U free", units=site.rack_units_per_node,
                           free=free_units))
     weight = site.node_weight_kg
-    if weight is not None and limits.rack_max_kg is not None and weight > limits.rack_max_kg:
+    if weight is not None and limits.rack_max_kg is not None and weight > limits.rack_max_kg and not site.rack_scale:
         misses.append(msg("one node weighs {weight:.0f} kg; a rack holds {limit:.0f} kg", weight=weight,
                           limit=limits.rack_max_kg))
-    if not site.cooling_ok:
+    if site.server_cooling == "liquid" and limits.cooling.value != "cold-plate":
+        misses.append(msg("a liquid-cooled rack needs {needed} cooling; the site has {cooling}",
+                          needed=COOLING_WORDS[site.cooling_needed], cooling=COOLING_WORDS[limits.cooling.value]))
+    elif not site.cooling_ok and site.kw_per_rack is not None:
         misses.append(msg("{rack_kw:.1f} kW per rack needs {needed} cooling; the site has {cooling}",
                           rack_kw=site.kw_per_rack or 0.0,
                           needed=COOLING_WORDS.get(site.cooling_needed, site.cooling_needed),

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from gpuplanner.core.goodput import Goodput
 from gpuplanner.core.messages import Message
+from gpuplanner.core.power_chain import PowerChain
 from gpuplanner.core.records import record
 
 if TYPE_CHECKING:
@@ -255,7 +256,13 @@ class SupplyBlock:
     amps: float
     derating: float
     line_to_line: bool
+    power_factor: float  # of the supplies: the currents, circuit capacities and breaker checks all use it
     china_cabinet_amps: float | None
+    feed_voltage: float  # the circuit that feeds a rack (a cabinet's: 220 V single-phase)
+    feed_phase: int
+    feed_amps: float
+    cooling_limit_kw: float  # what the site's cooling removes per rack (the tier's default unless set)
+    coolant_delta_t_c: float
     rack_kw_limit: float
     rack_units: int
     reserved_units: int
@@ -293,6 +300,11 @@ class SiteBlock:
     airflow_m3_h_per_node: float | None
     airflow_cfm_per_node: float | None
     rack_weight_kg: float | None
+    power_chain: PowerChain
+    heat_limit_kw: float  # what the site removes per rack for this server's cooling type
+    server_cooling: str  # air | liquid
+    rack_scale: bool  # the server is a whole rack (NVL72)
+    coolant_l_min_per_rack: float | None
     psu: str
     cpu: str
     system_memory_gb: float | None

@@ -11,7 +11,7 @@ from typing import Any
 from gpuplanner.core.adapters import LORA_TARGETS
 from gpuplanner.core.cost import CostAssumptions
 from gpuplanner.core.errors import InputError, require_int, require_positive
-from gpuplanner.core.fields import check_values
+from gpuplanner.core.fields import FIELDS, check_values
 from gpuplanner.core.hardware import GPU, Precision
 from gpuplanner.core.inference import KvAdmission, ServingWorkload, WeightFormat
 from gpuplanner.core.layout import LayoutConstraints
@@ -77,11 +77,8 @@ SCHEMA: dict[str, Any] = {
                     "objective": str, "allow_consumer_gpus": bool, "target_output_tokens_per_s": float,
                     "site": dict, "years": float, "utilization": float, "usd_to_cny": float, "region": str},
 }
-SITE_KEYS = {"rack_kw": float, "rack_units": int, "cooling": str, "supply": dict, "electricity_price": float,
-             "pue": float, "colocation_per_kw_month": float, "colocation_per_rack_month": float,
-             "china_cabinet_amps": float, "rack_max_kg": float, "reserved_units": int, "airflow_delta_t_c": float,
-             "rack_width_mm": float, "rack_depth_mm": float}
-SUPPLY_KEYS = {"voltage": float, "phase": int, "amps": float, "derating": float, "line_to_line": bool}
+SITE_KEYS = {**{f.key: f.kind for f in FIELDS if f.section == "constraints.site"}, "supply": dict}
+SUPPLY_KEYS = {f.key: f.kind for f in FIELDS if f.section == "constraints.site.supply"}
 MODEL_KEYS = {"preset": str, "layers": int, "hidden": int, "heads": int, "kv_heads": int, "ffn_hidden": int,
               "vocab": int, "gated_mlp": bool, "tied_embeddings": bool, "experts": int, "experts_per_token": int,
               "params": float, "name": str, **{key: int for key in ARCH_FIELDS}}

@@ -10,6 +10,7 @@ from enum import StrEnum
 
 from gpuplanner.core.errors import InputError, require_positive
 from gpuplanner.core.messages import Message, msg
+from gpuplanner.core.power_chain import PowerChain, power_chain
 from gpuplanner.core.records import record
 
 WATTS_PER_BTU_H = 1.0 / 3.412142  # 1 W = 3.412142 BTU/h (NIST SP 811)
@@ -29,15 +30,24 @@ class Cooling(StrEnum):
     IMMERSION = "immersion"
 
 
-# Planning ceilings in kW per rack for each cooling tier (editable). Air: the 15-25 kW band the brief gives;
-# cold plate: GB200 NVL72 racks run on direct-to-chip cold plates at about 120 kW drawn, 132 kW of power shelves
-# (catalog row gb200-nvl72), so 140 kW; rear door and immersion: typical design points, to be replaced by the site's
-# own figure.
-COOLING_LIMIT_KW = {Cooling.AIR: 20.0, Cooling.REAR_DOOR: 40.0, Cooling.COLD_PLATE: 140.0, Cooling.IMMERSION: 150.0}
+# Planning ceilings in kW per rack for each cooling tier, the defaults of constraints.site.cooling_kw_per_rack. Air:
+# "good passive air management in well-designed rooms can support heat loads of twenty kW and higher" (RISA data
+# centre directives, "Thermal Management in Cabinets"); cold plate: a GB200 NVL72 rack, ~120 kW drawn on direct-to-chip
+# liquid (NVIDIA DGX GB Rack Scale Systems User Guide, "Power"), up to 142 kW for GB300 (NVL72 Enterprise Reference
+# Architecture), so 160 kW; rear door and immersion: typical design points, to be replaced by the site's own figure.
+COOLING_LIMIT_KW = {Cooling.AIR: 20.0, Cooling.REAR_DOOR: 40.0, Cooling.COLD_PLATE: 160.0, Cooling.IMMERSION: 160.0}
+# 80 PLUS Titanium (the class of DGX / HGX server PSUs) requires a power factor of at least 0.95 at 50 % load: the
+# default of constraints.site.supply.power_factor.
+PSU_POWER_FACTOR = 0.95
+WATER_KJ_PER_L_K = 4.18  # volumetric heat capacity of water near 30 °C (1 kg/L x 4.18 kJ/(kg K))
+# OCP / OAI liquid-cooling guidance: about 1.5 L/min per kW, i.e. a coolant rise of about 10 °C across the rack.
+COOLANT_DELTA_T_C = 10.0
 # Cooling tiers as words inside warnings (messages, so the app shows them translated).
 COOLING_WORDS = {Cooling.AIR.value: msg("air"), Cooling.REAR_DOOR.value: msg("rear-door heat exchanger"),
                  Cooling.COLD_PLATE.value: msg("cold-plate liquid"), Cooling.IMMERSION.value: msg("immersion"),
-                 "beyond immersion presets": msg("more than immersion presets")}
+                 "beyond immersion presets": msg("more than immersion presets"),
+                 "beyond rear-door": msg("more than a rear-door heat exchanger removes"),
+                 "unknown": msg("unknown (power not published)")}
 
 
 @record
@@ -49,6 +59,7 @@ class PowerSupply:
     amps: float = 32.0
     derating: float = 0.8  # continuous load limit (NEC 80 % rule; set 1.0 where the site says so)
     line_to_line: bool = True  # for three-phase: is `voltage` line-to-line (400/415/208) or line-to-neutral?
+    power_factor: float = PSU_POWER_FACTOR  # of the supplies: one figure for currents, capacities and breakers
 
     def __post_init__(self) -> None:
         require_positive("constraints.site.supply.voltage", self.voltage)
@@ -57,6 +68,8 @@ class PowerSupply:
             raise InputError("constraints.site.supply.phase", "must be 1 or 3")
         if not 0 < self.derating <= 1:
             raise InputError("constraints.site.supply.derating", "must be in (0, 1]")
+        if not 0 < self.power_factor <= 1:
+            raise InputError("constraints.site.supply.power_factor", "must be in (0, 1]")
 
     @property
     def apparent_kva(self) -> float:
@@ -68,13 +81,26 @@ class PowerSupply:
 
     @property
     def usable_kw(self) -> float:
-        """Continuous kW one circuit may carry (power factor ~1 for server PSUs)."""
-        return self.apparent_kva * self.derating
+        """Continuous real power one circuit may carry: its kVA x the derating x the supplies' power factor."""
+        return self.apparent_kva * self.derating * self.power_factor
+
+    @property
+    def line_to_line_volts(self) -> float:
+        if self.phase == 1 or self.line_to_line:
+            return self.voltage
+        return self.voltage * math.sqrt(3)
 
 
 def china_idc_cabinet_kw(amps: float) -> float:
-    """Chinese IDC cabinets are sold by current at 220 V: 20 A -> 4.4 kW."""
+    """What a Chinese IDC cabinet is sold as, 220 V x its current (20 A: 4.4 kW), before any derating."""
     return CHINA_IDC_VOLTAGE * amps / 1000.0
+
+
+def china_idc_cabinet_supply(amps: float, site_supply: PowerSupply) -> PowerSupply:
+    """A Chinese IDC cabinet sold by current: one single-phase 220 V circuit of that current on each feed, derated
+    and at the power factor the user set for the site."""
+    return PowerSupply(voltage=CHINA_IDC_VOLTAGE, phase=1, amps=amps, derating=site_supply.derating,
+                       line_to_line=False, power_factor=site_supply.power_factor)
 
 
 def btu_per_hour(kw: float) -> float:
@@ -112,6 +138,12 @@ class NodeSpec:
     psu_w: float | None = None
     psu_redundancy: str = ""
     tower: bool = False  # a deskside workstation (racked only if the user chooses to)
+    rack_scale: bool = False  # the server is a whole rack (GB200 / GB300 NVL72): never placed inside another rack
+    management_ports: int = 1  # BMC ports on the out-of-band network (an NVL72: one per compute and switch tray)
+
+    @property
+    def cooled_by(self) -> str:
+        return server_cooling(self.cooling)
 
 
 @record
@@ -139,6 +171,8 @@ class SiteLimits:
     china_cabinet_amps: float | None = None  # set when the rack is a Chinese IDC cabinet sold by current
     airflow_delta_t_c: float = 12.0  # server inlet-to-outlet temperature rise used for airflow
     rack_footprint_m: tuple[float, float] = RACK_FOOTPRINT_M  # width x depth, for the floor loading
+    cooling_kw_per_rack: float | None = None  # heat the site's cooling removes per rack; None: the tier's default
+    coolant_delta_t_c: float = COOLANT_DELTA_T_C  # supply-to-return rise of a liquid loop
 
     def __post_init__(self) -> None:
         require_positive("constraints.site.rack_kw", self.rack_kw)
@@ -146,10 +180,39 @@ class SiteLimits:
             raise InputError("constraints.site.rack_units", "must be between 4 and 60")
 
     @property
-    def usable_rack_kw(self) -> float:
+    def feed(self) -> PowerSupply:
+        """The circuit type that feeds a rack: the site's supply, or a cabinet's single-phase 220 V circuit."""
         if self.china_cabinet_amps is not None:
-            return china_idc_cabinet_kw(self.china_cabinet_amps)
+            return china_idc_cabinet_supply(self.china_cabinet_amps, self.supply)
+        return self.supply
+
+    @property
+    def usable_rack_kw(self) -> float:
+        """A cabinet sold by current carries one derated circuit per feed; any other rack, the user's kW."""
+        if self.china_cabinet_amps is not None:
+            return self.feed.usable_kw
         return self.rack_kw
+
+    @property
+    def cooling_limit_kw(self) -> float:
+        return self.cooling_kw_per_rack if self.cooling_kw_per_rack is not None else COOLING_LIMIT_KW[self.cooling]
+
+    def heat_limit_kw(self, server_cooling: str) -> float:
+        """Heat one rack of these servers may put out here. An air-cooled server's heat goes to the room air (a rear
+        door takes it out at the rack); a liquid loop takes none of it, so on a liquid site the air tier's ceiling
+        holds for it."""
+        if server_cooling == AIR and self.cooling in (Cooling.COLD_PLATE, Cooling.IMMERSION):
+            return COOLING_LIMIT_KW[Cooling.AIR]
+        return self.cooling_limit_kw
+
+
+AIR, LIQUID = "air", "liquid"
+
+
+def server_cooling(text: str) -> str:
+    """How a server is cooled, from its catalog text: "liquid" (direct-to-chip, needs liquid at the rack) or
+    "air" (anything else, an "air or liquid" OEM choice included: the air version is what is quoted)."""
+    return LIQUID if text.strip().lower().startswith("liquid") else AIR
 
 
 @record
@@ -214,6 +277,9 @@ class SitePlan:
     rack_weight_kg: float | None
     fabric: FabricPlan
     warnings: tuple[str, ...]
+    power: PowerChain
+    heat_limit_kw: float  # what the site's cooling removes per rack for this server's cooling type
+    coolant_l_min_per_rack: float | None  # liquid-cooled servers: loop flow at the site's coolant rise
 
 
 def expected_it_kw(gpu_tdp_w: float | None, busy: int, idle: int, power: PowerAssumptions) -> float | None:
@@ -222,6 +288,51 @@ def expected_it_kw(gpu_tdp_w: float | None, busy: int, idle: int, power: PowerAs
     if gpu_tdp_w is None:
         return None
     return gpu_tdp_w * (busy * power.training_w_per_gpu_tdp_w + idle * power.idle_w_per_gpu_tdp_w) / 1000.0
+
+
+def coolant_l_min(kw: float, delta_t_c: float) -> float:
+    """Water flow that carries `kw` at a supply-to-return rise: Q = P / (rho c dT)."""
+    return kw / (WATER_KJ_PER_L_K * delta_t_c) * 60.0
+
+
+def rack_power_chain(node: NodeSpec, expected_kw: float | None, nodes_per_rack: int, nodes: int,
+                     feed: PowerSupply) -> PowerChain:
+    return power_chain(node.psu_count, node.psu_w, node.nameplate_kw, expected_kw, nodes_per_rack, nodes,
+                       feed.voltage, feed.phase, feed.line_to_line, feed.amps, feed.derating, feed.power_factor)
+
+
+def _nodes_per_rack(node: NodeSpec, nodes: int, limits: SiteLimits, heat_limit: float,
+                    training_kw: float | None) -> tuple[int, str]:
+    """How many nodes one rack holds, and what limits it (rack units, power, cooling, weight, the cabinet's one
+    circuit a feed). A rack-scale server is its own rack; a node of unknown power is sized by what is known."""
+    if node.rack_scale:
+        return 1, "rack-scale system"
+    nameplate = node.nameplate_kw
+    by_units = (limits.rack_units - limits.reserved_units) // node.rack_units
+    by_power = math.inf if nameplate is None else math.floor(limits.usable_rack_kw / nameplate + 1e-9)
+    by_cooling = math.inf if nameplate is None else math.floor(heat_limit / nameplate + 1e-9)
+    by_weight = math.inf if (limits.rack_max_kg is None or node.weight_kg is None) else math.floor(
+        limits.rack_max_kg / node.weight_kg)
+    by_circuit = math.inf
+    if limits.china_cabinet_amps is not None:
+        one = rack_power_chain(node, training_kw, 1, 1, limits.feed).circuits
+        if one.cords_per_circuit is not None:
+            by_circuit = one.cords_per_circuit // one.cords_per_node
+    limits_by = (("rack power", by_power), ("rack units", by_units), ("rack weight", by_weight),
+                 ("cooling", by_cooling), ("cabinet circuit", by_circuit))
+    limited_by = "unknown power" if nameplate is None else min(limits_by, key=lambda item: item[1])[0]
+    return max(1, int(min(nodes, *(value for _, value in limits_by)))), limited_by
+
+
+def _cooling_needed(node: NodeSpec, rack_kw: float | None) -> str:
+    """The cooling tier one rack of these servers needs: liquid at the rack for a liquid-cooled server; for an
+    air-cooled one, air or a rear door by its heat (its heat never reaches a cold-plate loop)."""
+    if node.cooled_by == LIQUID:
+        return Cooling.COLD_PLATE.value
+    if rack_kw is None:
+        return "unknown"
+    tiers = (Cooling.AIR, Cooling.REAR_DOOR)
+    return next((tier.value for tier in tiers if rack_kw <= COOLING_LIMIT_KW[tier] + 1e-9), "beyond rear-door")
 
 
 def plan_site(node: NodeSpec, nodes: int, gpu_tdp_w: float | None, limits: SiteLimits,
@@ -233,65 +344,68 @@ def plan_site(node: NodeSpec, nodes: int, gpu_tdp_w: float | None, limits: SiteL
     training = expected_it_kw(gpu_tdp_w, node.gpus, 0, power)
     idle = expected_it_kw(gpu_tdp_w, 0, node.gpus, power)
     rack_kw = limits.usable_rack_kw
-    usable_units = limits.rack_units - limits.reserved_units
-    by_units = usable_units // node.rack_units
-    by_power = math.inf if nameplate is None else math.floor(rack_kw / nameplate + 1e-9)
-    # The site's cooling caps a rack too: fill racks only as far as that tier carries the heat away.
-    by_cooling = math.inf if nameplate is None else math.floor(COOLING_LIMIT_KW[limits.cooling] / nameplate + 1e-9)
-    by_weight = math.inf if (limits.rack_max_kg is None or node.weight_kg is None) else math.floor(
-        limits.rack_max_kg / node.weight_kg)
-    per_rack = int(min(by_units, by_power, by_weight, nodes, max(by_cooling, 1)))
-    limited_by = min((("rack power", by_power), ("rack units", by_units), ("rack weight", by_weight),
-                      ("cooling", by_cooling)), key=lambda item: item[1])[0]
+    heat_limit = limits.heat_limit_kw(node.cooled_by)
+    per_rack, limited_by = _nodes_per_rack(node, nodes, limits, heat_limit, training)
     if nameplate is None:
-        warnings.append(msg("{node}: nameplate power not published; racks sized by rack units only.",
-                            node=node.name))
-    if per_rack < 1:
-        need = nameplate or 0.0
+        warnings.append(msg("{node}: nameplate power not published: power, circuits and cooling cannot be sized, "
+                            "so no plan on it keeps the site's limits until the vendor gives it.", node=node.name))
+    elif nameplate > rack_kw + 1e-9:
         if limits.china_cabinet_amps:
             warnings.append(msg("One {node} needs {need:.1f} kW nameplate but the rack allows {rack_kw:.1f} kW (a "
                                 "{amps:g} A x 220 V IDC cabinet): the node does not fit this rack. Ask for a "
-                                "higher-power cabinet or bond cabinets.", node=node.name, need=need,
+                                "higher-power cabinet or bond cabinets.", node=node.name, need=nameplate,
                                 rack_kw=rack_kw, amps=limits.china_cabinet_amps))
         else:
             warnings.append(msg("One {node} needs {need:.1f} kW nameplate but the rack allows {rack_kw:.1f} kW: the "
                                 "node does not fit this rack. Ask for a higher-power rack.", node=node.name,
-                                need=need, rack_kw=rack_kw))
-        per_rack = 1
+                                need=nameplate, rack_kw=rack_kw))
     racks = math.ceil(nodes / per_rack)
-    rack_nameplate = None if nameplate is None else nameplate * min(per_rack, nodes)
-    cooling_needed = next((tier.value for tier, limit in COOLING_LIMIT_KW.items()
-                           if rack_nameplate is not None and rack_nameplate <= limit), "beyond immersion presets")
-    cooling_ok = rack_nameplate is None or rack_nameplate <= COOLING_LIMIT_KW[limits.cooling]
-    if not cooling_ok:
+    in_rack = min(per_rack, nodes)
+    rack_nameplate = None if nameplate is None else nameplate * in_rack
+    cooling_needed = _cooling_needed(node, rack_nameplate)
+    if node.cooled_by == LIQUID:
+        cooling_ok = limits.cooling is Cooling.COLD_PLATE and (rack_nameplate is None
+                                                               or rack_nameplate <= heat_limit + 1e-9)
+    else:
+        cooling_ok = rack_nameplate is not None and rack_nameplate <= heat_limit + 1e-9
+    if node.cooled_by == LIQUID and limits.cooling is not Cooling.COLD_PLATE:
+        warnings.append(msg("{node} is cooled by liquid at the chip: it needs a coolant loop at the rack, which "
+                            "{cooling} cooling does not provide.", node=node.name,
+                            cooling=COOLING_WORDS[limits.cooling.value]))
+    elif rack_nameplate is not None and not cooling_ok:
         warnings.append(msg("{rack_kw:.1f} kW per rack exceeds what {cooling} cooling handles (~{limit:g} kW): "
                             "needs {needed} cooling.", rack_kw=rack_nameplate,
-                            cooling=COOLING_WORDS[limits.cooling.value], limit=COOLING_LIMIT_KW[limits.cooling],
+                            cooling=COOLING_WORDS[limits.cooling.value], limit=heat_limit,
                             needed=COOLING_WORDS[cooling_needed]))
-    circuit_kw = limits.supply.usable_kw if limits.china_cabinet_amps is None else rack_kw
-    # Each of the A and B feeds must carry the whole rack alone when the other fails.
-    circuits = None if rack_nameplate is None else max(1, math.ceil(rack_nameplate / circuit_kw - 1e-9))
+    if node.cooled_by == AIR and limits.cooling in (Cooling.COLD_PLATE, Cooling.IMMERSION):
+        warnings.append(msg("{node} is air-cooled: its heat goes to the room air, none of it to the site's "
+                            "{cooling} loop (a rear-door heat exchanger takes it out at the rack).", node=node.name,
+                            cooling=COOLING_WORDS[limits.cooling.value]))
+    chain = rack_power_chain(node, training, per_rack, nodes, limits.feed)
     busy = nodes * node.gpus if busy_gpus is None else min(busy_gpus, nodes * node.gpus)
     it_kw = expected_it_kw(gpu_tdp_w, busy, nodes * node.gpus - busy, power)
     facility = None if it_kw is None else it_kw * power.pue
     heat_rack = None if rack_nameplate is None else btu_per_hour(rack_nameplate)
     tons = None if it_kw is None else refrigeration_tons(it_kw)
-    airflow = None if nameplate is None else airflow_m3_per_h(nameplate, limits.airflow_delta_t_c)
-    weight = None if node.weight_kg is None else node.weight_kg * per_rack
+    airflow = None if nameplate is None or node.cooled_by == LIQUID else airflow_m3_per_h(nameplate,
+                                                                                          limits.airflow_delta_t_c)
+    coolant = None if rack_nameplate is None or node.cooled_by != LIQUID else coolant_l_min(
+        rack_nameplate, limits.coolant_delta_t_c)
+    weight = None if node.weight_kg is None else node.weight_kg * in_rack
     fabric = rail_optimised_fabric(nodes, ports_per_node, port_gbps)
     return SitePlan(node=node, nodes=nodes, node_kw_nameplate=nameplate, node_kw_training=training,
                     node_kw_idle=idle, nodes_per_rack=per_rack, racks=racks, rack_kw_nameplate=rack_nameplate,
                     limited_by=limited_by, cooling_ok=cooling_ok, cooling_needed=cooling_needed,
-                    circuits_per_feed=circuits, circuit_kw=circuit_kw, it_kw_expected=it_kw,
+                    circuits_per_feed=chain.circuits.circuits_per_feed, circuit_kw=limits.feed.usable_kw,
+                    it_kw_expected=it_kw,
                     facility_kw_expected=facility, heat_btu_h_per_rack=heat_rack, refrigeration_tons_total=tons,
                     airflow_m3_h_per_node=airflow,
                     airflow_cfm_per_node=None if airflow is None else airflow / M3H_PER_CFM,
-                    rack_weight_kg=weight, fabric=fabric, warnings=tuple(warnings))
+                    rack_weight_kg=weight, fabric=fabric, warnings=tuple(warnings), power=chain,
+                    heat_limit_kw=heat_limit, coolant_l_min_per_rack=coolant)
 
 
 # --- what the electricians and the floor need -------------------------------------------------------------
-# 80 PLUS Titanium (the class of DGX / HGX server PSUs) requires a power factor of at least 0.95 at 50 % load.
-PSU_POWER_FACTOR = 0.95
 # IEC 60320 appliance couplers: C13/C14 are rated 10 A, C19/C20 16 A.
 IEC_60320_COUPLERS = (("C13/C14", 10.0), ("C19/C20", 16.0))
 # IEC 60309-2 industrial plugs: rated 16 / 32 / 63 / 125 A; colour by voltage (blue 200-250 V, red 380-480 V).
@@ -318,19 +432,18 @@ class Facilities:
 
 
 def phase_currents(kw: float, supply: PowerSupply) -> tuple[float, ...]:
-    """Line current of `kw` drawn at the PSUs' power factor: single-phase I = P / (V pf); three-phase, balanced
+    """Line current of `kw` drawn at the supplies' power factor: single-phase I = P / (V pf); three-phase, balanced
     over L1/L2/L3, I = P / (sqrt(3) V_LL pf) on each."""
-    watts = kw * 1000.0 / PSU_POWER_FACTOR
+    watts = kw * 1000.0 / supply.power_factor
     if supply.phase == 1:
         return (watts / supply.voltage,)
-    line_to_line = supply.voltage if supply.line_to_line else supply.voltage * math.sqrt(3)
-    amps = watts / (math.sqrt(3) * line_to_line)
+    amps = watts / (math.sqrt(3) * supply.line_to_line_volts)
     return (amps, amps, amps)
 
 
 def feed_plug(supply: PowerSupply) -> Message:
     """The rack feed's connector: NEMA locking plugs at North American voltages, IEC 60309 elsewhere."""
-    line_to_line = supply.voltage if supply.phase == 1 or supply.line_to_line else supply.voltage * math.sqrt(3)
+    line_to_line = supply.line_to_line_volts
     if abs(line_to_line - NORTH_AMERICA_VOLTS) <= 2 and supply.amps <= 30:  # NEMA locking plugs go to 30 A
         amps = 20 if supply.amps <= 20 else 30
         if supply.phase == 3:
@@ -347,27 +460,24 @@ def feed_plug(supply: PowerSupply) -> Message:
     return msg("IEC 60309 {pins} {amps} A ({colour})", pins=pins, amps=rating, colour=colour)
 
 
-def psu_coupler(psu_watts: float | None, volts: float) -> str | None:
+def psu_coupler(psu_watts: float | None, volts: float, power_factor: float = PSU_POWER_FACTOR) -> str | None:
     """The smallest IEC 60320 coupler whose rating carries one PSU at full load and `volts` (None: beyond C19)."""
     if psu_watts is None:
         return None
-    amps = psu_watts / (volts * PSU_POWER_FACTOR)
+    amps = psu_watts / (volts * power_factor)
     return next((name for name, rating in IEC_60320_COUPLERS if amps <= rating), None)
 
 
 def facilities(site: SitePlan, limits: SiteLimits) -> Facilities:
-    node, supply = site.node, limits.supply
+    node, feed = site.node, limits.feed
     rack_kw = site.rack_kw_nameplate
-    per_phase_volts = supply.voltage if supply.phase == 1 or not supply.line_to_line else supply.voltage / math.sqrt(3)
-    psus = node.psu_count
-    cords = None if psus is None else psus * min(site.nodes_per_rack, site.nodes)
     width, depth = limits.rack_footprint_m
     return Facilities(
-        phase_amps=None if rack_kw is None else phase_currents(rack_kw, supply),
-        feed_plug=feed_plug(supply),
-        psu_coupler=psu_coupler(node.psu_w, per_phase_volts),
-        psus_per_node=psus, psu_watts=node.psu_w, psu_redundancy=node.psu_redundancy,
-        outlets_per_pdu=None if cords is None else math.ceil(cords / 2),
+        phase_amps=None if rack_kw is None else phase_currents(rack_kw, feed),
+        feed_plug=feed_plug(feed),
+        psu_coupler=psu_coupler(node.psu_w, site.power.circuits.psu_volts, feed.power_factor),
+        psus_per_node=node.psu_count, psu_watts=node.psu_w, psu_redundancy=node.psu_redundancy,
+        outlets_per_pdu=site.power.outlets_per_pdu,
         pdu_kw=rack_kw if rack_kw is not None else site.circuit_kw,
         airflow_m3_h_per_rack=None if site.airflow_m3_h_per_node is None else
         site.airflow_m3_h_per_node * min(site.nodes_per_rack, site.nodes),
@@ -419,11 +529,12 @@ def cabling(site: SitePlan, limits: SiteLimits) -> Cabling:
     node_link, switch_link = link_class(node_to_leaf), link_class(leaf_to_spine)
     optics = 2 * ((fabric.node_cables if node_link not in ("", "copper") else 0)
                   + (fabric.switch_cables if switch_link not in ("", "copper") else 0))
-    oob_ports = site.nodes + switches
+    ports = site.node.management_ports
+    oob_ports = site.nodes * ports + switches
     # One management switch per rack of nodes (more when a rack has more BMCs than its ports), full racks first.
     full_racks, last_rack = divmod(site.nodes, max(site.nodes_per_rack, 1))
-    oob_switches = (full_racks * math.ceil(site.nodes_per_rack / OOB_SWITCH_PORTS)
-                    + math.ceil(last_rack / OOB_SWITCH_PORTS) + network_racks)
+    oob_switches = (full_racks * math.ceil(site.nodes_per_rack * ports / OOB_SWITCH_PORTS)
+                    + math.ceil(last_rack * ports / OOB_SWITCH_PORTS) + network_racks)
     return Cabling(network_racks, node_to_leaf, leaf_to_spine, node_link, switch_link, optics, oob_ports,
                    max(oob_switches, 1))
 
@@ -442,6 +553,6 @@ def wall_circuit(node_kw: float | None, supply: PowerSupply) -> WallCircuit:
     """A deskside machine on one single-phase wall circuit (the site's, when single-phase; else 230 V 16 A)."""
     volts, breaker = (supply.voltage, supply.amps) if supply.phase == 1 else (230.0, 16.0)
     usable_amps = breaker * supply.derating
-    amps = None if node_kw is None else node_kw * 1000.0 / PSU_POWER_FACTOR / volts
-    return WallCircuit(volts, breaker, volts * usable_amps / 1000.0, usable_amps, amps,
+    amps = None if node_kw is None else node_kw * 1000.0 / supply.power_factor / volts
+    return WallCircuit(volts, breaker, volts * usable_amps * supply.power_factor / 1000.0, usable_amps, amps,
                        None if amps is None else amps <= usable_amps + 1e-9)

@@ -34,6 +34,10 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "%1 holds %2 of the GEMM rate of the best-sustaining %3 part at the same "
                                       "datasheet peak (its power limit lowers its clock under dense GEMMs: the "
                                       "vendor's measured max-achievable FLOPs); its %4 GEMMs are scaled so."),
+    QT_TRANSLATE_NOOP("CoreMessages", "%1 is air-cooled: its heat goes to the room air, none of it to the site's %2"
+                                      " loop (a rear-door heat exchanger takes it out at the rack)."),
+    QT_TRANSLATE_NOOP("CoreMessages", "%1 is cooled by liquid at the chip: it needs a coolant loop at the rack, "
+                                      "which %2 cooling does not provide."),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 kW per rack exceeds what %2 cooling handles (~%3 kW): needs %4 cooling."),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 kW per rack needs %2 cooling; the site has %3"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 links only %2 GPUs by NVLink bridge; TP=%3 crosses PCIe."),
@@ -48,7 +52,8 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "%1% slower"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1: %2"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1: ECC memory not confirmed; a %2-day run risks silent errors."),
-    QT_TRANSLATE_NOOP("CoreMessages", "%1: nameplate power not published; racks sized by rack units only."),
+    QT_TRANSLATE_NOOP("CoreMessages", "%1: nameplate power not published: power, circuits and cooling cannot be "
+                                      "sized, so no plan on it keeps the site's limits until the vendor gives it."),
     QT_TRANSLATE_NOOP("CoreMessages", "%1; %2"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1x the cost of #1 (%2 %3)"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1x the speed of #1"),
@@ -211,6 +216,7 @@ TEMPLATES = (
                                       "used and your file is left as it is."),
     QT_TRANSLATE_NOOP("CoreMessages", "Your catalog edits in %1 were saved by a newer GPU Planner; they are left "
                                       "untouched and not used by this version."),
+    QT_TRANSLATE_NOOP("CoreMessages", "a liquid-cooled rack needs %1 cooling; the site has %2"),
     QT_TRANSLATE_NOOP("CoreMessages", "a single server: no cluster network needed"),
     QT_TRANSLATE_NOOP("CoreMessages", "air"),
     QT_TRANSLATE_NOOP("CoreMessages", "any region"),
@@ -240,6 +246,7 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "lowest total cost of ownership among plans that fit"),
     QT_TRANSLATE_NOOP("CoreMessages", "lowest total cost of ownership among plans that fit and meet the goals"),
     QT_TRANSLATE_NOOP("CoreMessages", "mainland China"),
+    QT_TRANSLATE_NOOP("CoreMessages", "more than a rear-door heat exchanger removes"),
     QT_TRANSLATE_NOOP("CoreMessages", "more than immersion presets"),
     QT_TRANSLATE_NOOP("CoreMessages", "needs a US export licence (%1)"),
     QT_TRANSLATE_NOOP("CoreMessages", "needs a US export licence, presumed denied (%1)"),
@@ -260,9 +267,15 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "not confirmed: the catalog has no compute figures to place it under the "
                                       "export rules"),
     QT_TRANSLATE_NOOP("CoreMessages", "on-prem: bought and run on your site"),
+    QT_TRANSLATE_NOOP("CoreMessages", "one node draws %1 A on one circuit (its supplies are not in the catalog, so "
+                                      "it cannot be split); a circuit carries %2 A"),
     QT_TRANSLATE_NOOP("CoreMessages", "one node is %1U; a rack has %2U free"),
     QT_TRANSLATE_NOOP("CoreMessages", "one node needs %1 kW; the rack allows %2 kW"),
     QT_TRANSLATE_NOOP("CoreMessages", "one node weighs %1 kg; a rack holds %2 kg"),
+    QT_TRANSLATE_NOOP("CoreMessages", "one supply cord draws %1 A when its feed carries the node alone; a circuit "
+                                      "carries %2 A"),
+    QT_TRANSLATE_NOOP("CoreMessages", "power unknown: the catalog has no nameplate for %1, so no rack, circuit or "
+                                      "cooling limit can be checked"),
     QT_TRANSLATE_NOOP("CoreMessages", "read %1"),
     QT_TRANSLATE_NOOP("CoreMessages", "rear-door heat exchanger"),
     QT_TRANSLATE_NOOP("CoreMessages", "red, 380-480 V"),
@@ -285,6 +298,7 @@ TEMPLATES = (
                                       "head 16-bit"),
     QT_TRANSLATE_NOOP("CoreMessages", "undated"),
     QT_TRANSLATE_NOOP("CoreMessages", "undated (%1)"),
+    QT_TRANSLATE_NOOP("CoreMessages", "unknown (power not published)"),
     QT_TRANSLATE_NOOP("CoreMessages", "vLLM's prompt speed is an assumption (about 90 % of TensorRT-LLM's); its "
                                       "decode is fitted on one published run and checked on two (an H100, an AMD "
                                       "MI300X)."),

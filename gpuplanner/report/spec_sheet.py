@@ -12,7 +12,7 @@ from functools import cache
 from html import escape
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QLocale, QMarginsF, QRectF, QSizeF, Qt, QUrl
+from PySide6.QtCore import QLocale, QMarginsF, QRectF, QSizeF, Qt, QUrl
 from PySide6.QtGui import (
     QFont,
     QImage,
@@ -29,7 +29,7 @@ from PySide6.QtGui import (
 
 from gpuplanner import __version__
 from gpuplanner.core.records import record
-from gpuplanner.core.results import ChartPoint, FacilitiesBlock, Plan, PlanResult, SiteBlock
+from gpuplanner.core.results import ChartPoint, Plan, PlanResult, SiteBlock
 from gpuplanner.core.site import (
     KW_PER_REFRIGERATION_TON,
     M3H_PER_CFM,
@@ -44,19 +44,17 @@ from gpuplanner.report.drawings import CostChart, CostPoint, RackContents, cost_
 from gpuplanner.report.fonts import report_font_family
 from gpuplanner.report.formatting import (
     confidence_text,
-    money,
-    number,
     plan_layout,
     precision_text,
     price_basis_text,
 )
+from gpuplanner.report.power_sheet import cooling_note, cooling_rows, feeds_section
+from gpuplanner.report.sheet_html import Formatter as _Formatter
+from gpuplanner.report.sheet_html import rows as _rows
+from gpuplanner.report.sheet_html import section as _section
+from gpuplanner.report.sheet_html import tr
 
-CONTEXT = ""  # module-level strings: pyside6-lupdate files them under the empty context
 FOOTER_MM = 10.0
-
-
-def tr(text: str) -> str:
-    return QCoreApplication.translate(CONTEXT, text)
 
 
 @record
@@ -64,32 +62,6 @@ class SheetOptions:
     project: str = ""
     page_size: str = "A4"  # or "Letter"
     date: str = ""
-
-
-class _Formatter:
-    """Numbers, and money in the plan's currency."""
-
-    def __init__(self, currency: str) -> None:
-        self.currency = currency
-
-    def num(self, value: float | None, decimals: int = 1) -> str:
-        return number(value, decimals)
-
-    def money(self, value: float | None, decimals: int = 0) -> str:
-        return money(value, self.currency, decimals)
-
-
-def _rows(rows: list[tuple[str, str]], header: tuple[str, ...] | None = None) -> str:
-    head = ""
-    if header:
-        head = "<tr>" + "".join(f"<th align='left'>{escape(h)}</th>" for h in header) + "</tr>"
-    body = "".join("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in row) + "</tr>" for row in rows)
-    return f"<table class='grid' width='100%' cellspacing='0' cellpadding='3'>{head}{body}</table>"
-
-
-def _section(title: str, body: str, new_page: bool = False) -> str:
-    style = " style='page-break-before: always'" if new_page else ""
-    return f"<h2{style}>{escape(title)}</h2>{body}"
 
 
 def _scenario_summary(plan: Plan) -> str:
@@ -133,11 +105,13 @@ def _owned_sections(plan: Plan, fmt: _Formatter) -> list[str]:
     if wiring.transceivers:
         bom.append((fill(tr("Transceivers, %1 Gb/s"), fmt.num(site.port_gbps, 0)), str(wiring.transceivers),
                     tr("not priced"), tr("not priced")))
-    if not site.deskside:
+    if not site.deskside and not site.rack_scale:
         bom.append((fill(tr("Racks (%1 U)"), str(supply.rack_units)), str(site.racks),
                     tr("not priced"), tr("not priced")))
-        bom.append((tr("Rack PDUs (A and B feeds)"), str(2 * (site.racks + wiring.network_racks)),
-                    tr("not priced"), tr("not priced")))
+    if not site.deskside:
+        pdus = site.power_chain.pdus_total
+        bom.append((tr("Rack PDUs (A and B feeds)"), tr("n/a") if pdus is None else
+                    str(pdus + 2 * wiring.network_racks), tr("not priced"), tr("not priced")))
     if wiring.network_racks:
         bom.append((tr("Network racks (switches)"), str(wiring.network_racks), tr("not priced"),
                     tr("not priced")))
@@ -186,6 +160,7 @@ def _owned_sections(plan: Plan, fmt: _Formatter) -> list[str]:
         (tr("Cooling needed"), term(site.cooling_needed)
          + ("" if site.cooling_ok else " — " + fill(tr("beyond the site's %1 cooling"),
                                                        term(supply.cooling)))),
+        *cooling_rows(site, fmt),
         (tr("Rack weight (nodes)"), tr("n/a") if site.rack_weight_kg is None else
          fmt.num(site.rack_weight_kg, 0) + " kg"),
         (tr("Floor loading (nodes only)"), tr("n/a") if facility.floor_kg_m2 is None else
@@ -198,30 +173,20 @@ def _owned_sections(plan: Plan, fmt: _Formatter) -> list[str]:
         (tr("Inlet air"), fill(tr("%1-%2 °C recommended (ASHRAE TC 9.9); the node's allowed range is in its "
                                   "datasheet"), *[fmt.num(v, 0) for v in facility.inlet_c_recommended])),
     ]
-    parts.append(_section(tr("Per rack (cabinet power)"),
-                         "<table width='100%'><tr><td width='55%' valign='top'>" + _rows(rack_rows)
-                         + "</td><td valign='top' align='center'><img src='rack.png' width='230'></td></tr></table>",
-                         new_page=True))
-
-    if supply.china_cabinet_amps:
-        circuit_text = fill(tr("IDC cabinet sold by current: %1 A at 220 V = %2 kW per cabinet"),
-                            fmt.num(supply.china_cabinet_amps, 0), fmt.num(site.circuit_kw))
+    note = cooling_note(site, fmt)
+    note_html = f"<p class='note'>{escape(note)}</p>" if note else ""
+    if site.rack_scale:  # the system is its own rack: nothing to place it in, no elevation to draw
+        rack_rows.insert(0, (tr("Rack"), fill(tr("the system is a whole %1 U rack, delivered integrated with its "
+                                                 "own power shelves and manifolds: no rack to provide"),
+                                              str(site.rack_units_per_node))))
+        parts.append(_section(tr("Per rack (cabinet power)"), _rows(rack_rows) + note_html, new_page=True))
     else:
-        circuit_text = fill(tr("%1 V %2-phase %3 A circuits, derated to %4 %: %5 kW each"),
-                            fmt.num(supply.voltage, 0), supply.phase, fmt.num(supply.amps, 0),
-                            fmt.num(supply.derating * 100, 0), fmt.num(site.circuit_kw, 2))
-    parts.append(_section(tr("Feeds and circuits (A/B)"), _rows([
-        (tr("Circuit"), circuit_text),
-        (tr("Circuits on feed A"), str(site.circuits_per_feed or tr("n/a"))),
-        (tr("Circuits on feed B"), str(site.circuits_per_feed or tr("n/a"))),
-        (tr("Feed connector"), translated(facility.feed_plug) if facility.feed_plug else tr("n/a")),
-        (tr("Current per phase, one feed carrying the rack"), _phase_text(facility, site, fmt)),
-        (tr("Rack PDU, each feed"), fill(tr("carries %1 kW; %2 outlets"), fmt.num(facility.pdu_kw),
-                                         tr("n/a") if facility.outlets_per_pdu is None else
-                                         f"{facility.outlets_per_pdu} × {facility.psu_coupler or ''}"
-                                         .strip(" ×"))),
-        (tr("Rule"), tr("Each feed alone carries the whole rack at nameplate, so one feed can fail.")),
-    ])))
+        parts.append(_section(tr("Per rack (cabinet power)"),
+                             "<table width='100%'><tr><td width='55%' valign='top'>" + _rows(rack_rows)
+                             + "</td><td valign='top' align='center'><img src='rack.png' width='230'></td></tr>"
+                               "</table>" + note_html, new_page=True))
+
+    parts.append(feeds_section(site, fmt))
 
     annual_mwh = None if site.it_kw_expected is None else site.it_kw_expected * 8.76 * cost.utilization
     parts.append(_section(tr("Cluster"), _rows([
@@ -264,7 +229,8 @@ def _deskside_section(site: SiteBlock, fmt: _Formatter) -> str:
     """A single tower workstation: what the room and its wall circuit must provide, no rack or A/B feeds."""
     supply = site.supply
     circuit = wall_circuit(site.node_kw_nameplate, PowerSupply(
-        voltage=supply.voltage, phase=supply.phase, amps=supply.amps, derating=supply.derating))
+        voltage=supply.voltage, phase=supply.phase, amps=supply.amps, derating=supply.derating,
+        power_factor=supply.power_factor))
     node_kw = site.node_kw_nameplate
     if circuit.fits is None:
         verdict = tr("n/a")
@@ -329,19 +295,6 @@ def _psu_text(site: SiteBlock, fmt: _Formatter) -> str:
         text = f"{facility.psus_per_node} × {fmt.num(facility.psu_watts, 0)} W"
         return text + (f" ({facility.psu_redundancy})" if facility.psu_redundancy else "")
     return site.psu or tr("n/a")
-
-
-def _phase_text(facility: FacilitiesBlock, site: SiteBlock, fmt: _Formatter) -> str:
-    """Per phase on one feed (balanced over L1/L2/L3 for three-phase), and on each of its circuits."""
-    amps = facility.phase_amps
-    if not amps:
-        return tr("n/a")
-    circuits = site.circuits_per_feed or 1
-    names = ("L1", "L2", "L3") if len(amps) == 3 else ("L",)
-    text = " / ".join(f"{name} {fmt.num(a, 1)} A" for name, a in zip(names, amps, strict=True))
-    if circuits > 1:
-        text += " " + fill(tr("(%1 A on each of %2 circuits)"), fmt.num(amps[0] / circuits, 1), str(circuits))
-    return text
 
 
 def _rental_sections(plan: Plan, fmt: _Formatter) -> list[str]:

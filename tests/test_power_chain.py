@@ -129,3 +129,21 @@ def test_every_claim_the_chain_makes_holds(supplies: int | None, psu_w: int, nod
     else:
         assert circuits.circuits_per_feed is None and chain.pdus_per_rack is None
         assert circuits.busiest_line_amps > circuits.allowed_amps
+
+
+def test_the_energy_a_year_and_its_cost_share_one_basis(catalog) -> None:
+    """64 H100 owned: the sheet's MWh a year times the PUE and the price is its electricity cost (it printed
+    351 MWh beside $52.7k at 1.3 x $0.10, which is 405 MWh: the energy left out the idle hours the cost counted)."""
+    from gpuplanner.catalog.options import hardware_options
+    from gpuplanner.core.plan import plan_catalog, plan_settings
+    from gpuplanner.service import scenario_from_data
+
+    data = {"task": "pretrain", "model": {"preset": "llama-2-70b"}, "training": {"tokens": 1e12},
+            "hardware": {"gpu": "h100-sxm5-80gb", "count": 64},
+            "constraints": {"deployment": "on-prem", "site": {"rack_kw": 40, "electricity_price": 0.1}}}
+    parsed = scenario_from_data(data, catalog)
+    settings = plan_settings(parsed)
+    plan = plan_catalog(parsed, hardware_options(catalog, settings.power), settings, top=1).plans[0]
+    cost = plan.cost
+    assert cost.it_mwh_per_year * 1000 * 1.3 * 0.1 == pytest.approx(cost.electricity_per_year)
+    assert cost.it_mwh_per_year > plan.site.it_kw_expected * 8.76 * cost.utilization  # idle hours draw too

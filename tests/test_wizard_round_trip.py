@@ -71,3 +71,24 @@ def test_every_field_a_page_shows_reaches_the_scenario_and_comes_back(qtbot, pri
     lost = {widgets[i].toolTip() or widgets[i].objectName() or type(widgets[i]).__name__: (before[i], after[i])
             for i in visible if before[i] != after[i]}
     assert not lost, lost
+
+
+def test_a_chinese_cabinet_takes_over_the_supply_fields_and_the_cooling_limit_is_a_field(qtbot) -> None:
+    """Choosing a 220 V cabinet sold by current greys out the rack kW and the 400 V / three-phase / breaker fields
+    (they do not apply to it); the site's cooling limit per rack is a field of its own that reaches the scenario;
+    a file's supply derating and power factor, which no page shows, survive the wizard."""
+    wizard = ScenarioWizard(Catalog())
+    qtbot.addWidget(wizard)
+    wizard.load_scenario({"task": "pretrain", "constraints": {"site": {"supply": {"derating": 0.75,
+                                                                                    "power_factor": 0.9}}}})
+    page = wizard.deployment_page
+    supply_fields = (page.rack_kw, page.voltage, page.phase, page.amps)
+    assert all(box.isEnabled() for box in supply_fields)
+    page.china_cabinet.setCurrentIndex(page.china_cabinet.findData(32))
+    assert not any(box.isEnabled() for box in supply_fields)
+    page.cooling_kw.setValue(45)
+    site = wizard.scenario()["constraints"]["site"]
+    assert site["china_cabinet_amps"] == 32 and site["cooling_kw_per_rack"] == 45
+    assert site["supply"]["derating"] == 0.75 and site["supply"]["power_factor"] == 0.9
+    page.china_cabinet.setCurrentIndex(page.china_cabinet.findData(0))
+    assert all(box.isEnabled() for box in supply_fields)

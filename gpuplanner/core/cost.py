@@ -147,9 +147,13 @@ def cost_summary(inputs: CostInputs, assumptions: CostAssumptions, run_gpu_hours
                          "price)."))
 
     electricity = None
-    if a.electricity_per_kwh is not None and inputs.it_kw_busy is not None and inputs.it_kw_idle is not None:
+    # One basis for the energy and its cost: busy at the utilisation's share of the year, idle the rest.
+    it_mwh_per_year = None
+    if inputs.it_kw_busy is not None and inputs.it_kw_idle is not None:
         average_kw = inputs.it_kw_busy * a.utilization + inputs.it_kw_idle * (1 - a.utilization)
-        electricity = average_kw * a.pue * HOURS_PER_YEAR * a.electricity_per_kwh
+        it_mwh_per_year = average_kw * HOURS_PER_YEAR / 1000.0
+    if a.electricity_per_kwh is not None and it_mwh_per_year is not None:
+        electricity = it_mwh_per_year * 1000.0 * a.pue * a.electricity_per_kwh
     elif a.electricity_per_kwh is None:
         notes.append(msg("Electricity price not given: opex excludes energy."))
     colocation = 0.0
@@ -198,7 +202,7 @@ def cost_summary(inputs: CostInputs, assumptions: CostAssumptions, run_gpu_hours
     offer = inputs.cloud
     return CostSummary(
         currency=a.currency,
-        capex=capex, opex_per_year=opex, electricity_per_year=electricity,
+        capex=capex, opex_per_year=opex, electricity_per_year=electricity, it_mwh_per_year=it_mwh_per_year,
         colocation_per_year=colocation or None, maintenance_per_year=maintenance,
         tco=tco, years=a.years, utilization=a.utilization,
         owned_per_gpu_hour=owned_per_gpu_hour,

@@ -356,6 +356,7 @@ class CostSummary:
     capex: float | None
     opex_per_year: float
     electricity_per_year: float | None
+    it_mwh_per_year: float | None  # IT energy in a year, busy at the utilisation and idle the rest (the cost's basis)
     colocation_per_year: float | None
     maintenance_per_year: float | None
     tco: float | None

@@ -188,13 +188,13 @@ def _owned_sections(plan: Plan, fmt: _Formatter) -> list[str]:
 
     parts.append(feeds_section(site, fmt))
 
-    annual_mwh = None if site.it_kw_expected is None else site.it_kw_expected * 8.76 * cost.utilization
     parts.append(_section(tr("Cluster"), _rows([
         (tr("Nodes / racks"), f"{site.nodes} / {site.racks}"),
         (tr("IT power, expected"), fmt.num(site.it_kw_expected) + " kW"),
         (tr("Facility power with PUE"), fmt.num(site.facility_kw_expected) + " kW"),
-        (tr("Energy per year (IT, at utilisation)"), fmt.num(annual_mwh, 0) + " MWh"),
-        (tr("Electricity per year"), fmt.money(cost.electricity_per_year)),
+        (tr("Energy per year (IT: busy at the utilisation, idle the rest)"),
+         fmt.num(cost.it_mwh_per_year, 0) + " MWh"),
+        (tr("Electricity per year (that energy × PUE × price)"), fmt.money(cost.electricity_per_year)),
         (tr("Cooling load"), fmt.num(site.refrigeration_tons, 1) + " RT"),
         (tr("Switches"), fill(tr("%1 leaf + %2 spine + %3 core (%4)"), switches.leaf, switches.spine,
                               switches.core, term(switches.note))),

@@ -109,7 +109,8 @@ WIZARD_KEYS = (
     "constraints.years", "constraints.utilization", "constraints.usd_to_cny", "constraints.allow_consumer_gpus",
     "constraints.budget", "constraints.deadline_days", "constraints.target_output_tokens_per_s",
     "constraints.site.rack_kw", "constraints.site.rack_units", "constraints.site.cooling", "constraints.site.pue",
-    "constraints.site.supply", "constraints.site.china_cabinet_amps", "constraints.site.electricity_price",
+    "constraints.site.supply.voltage", "constraints.site.supply.phase", "constraints.site.supply.amps",
+    "constraints.site.china_cabinet_amps", "constraints.site.electricity_price", "constraints.site.cooling_kw_per_rack",
 )
 
 
@@ -503,8 +504,12 @@ class DeploymentPage(QWizardPage):
         self.cooling = choice_combo([("air", self.tr("Air")), ("rear-door", self.tr("Rear-door heat exchanger")),
                                      ("cold-plate", self.tr("Direct liquid (cold plate)")),
                                      ("immersion", self.tr("Immersion"))], "air",
-                                    self.tr("Each tier handles more kW per rack: air ~20, rear-door ~40, cold plate "
-                                            "~100 (editable planning presets)"))
+                                    self.tr("Each tier removes more heat per rack: air ~20 kW, rear-door ~40, cold "
+                                            "plate ~160 (planning defaults; set your room's figure below)"))
+        self.cooling_kw = float_spin(*limits("constraints.site.cooling_kw_per_rack", low=0.0), 0.0, 0,
+                                     self.tr("Heat your cooling removes from one rack (0 = the cooling type's "
+                                             "default)"), " kW")
+        self.cooling_kw.setSpecialValueText(self.tr("Cooling type's default"))
         cabinets = [(a, fill(self.tr("%1 A x 220 V = %2 kW"), str(a), f"{china_idc_cabinet_kw(a):.1f}"))
                     for a in CHINA_IDC_CABINET_AMPS]
         self.china_cabinet = choice_combo([(0, self.tr("No (rack kW above)")), *cabinets], 0,
@@ -523,10 +528,20 @@ class DeploymentPage(QWizardPage):
         form.addRow(self.tr("Rack power"), self.rack_kw)
         form.addRow(self.tr("Rack height"), self.rack_units)
         form.addRow(self.tr("Cooling"), self.cooling)
+        form.addRow(self.tr("Cooling limit per rack"), self.cooling_kw)
         form.addRow(self.tr("Chinese IDC cabinet"), self.china_cabinet)
         form.addRow(self.tr("Supply voltage"), self.voltage)
         form.addRow(self.tr("Phases"), self.phase)
         form.addRow(self.tr("Circuit breaker"), self.amps)
+        self.china_cabinet.currentIndexChanged.connect(self._follow_cabinet)
+
+    @Slot()
+    def _follow_cabinet(self) -> None:
+        """A cabinet sold by current is its own single-phase 220 V circuit and power: the rack and supply fields
+        do not apply while one is chosen."""
+        free = not self.china_cabinet.currentData()
+        for box in (self.rack_kw, self.voltage, self.phase, self.amps):
+            box.setEnabled(free)
 
 
     def reload_gpus(self, catalog: Catalog) -> None:
@@ -829,6 +844,8 @@ class ScenarioWizard(QWizard):
                                            "amps": d.amps.value()}}
         if d.china_cabinet.currentData():
             site["china_cabinet_amps"] = float(d.china_cabinet.currentData())
+        if d.cooling_kw.value() > 0:
+            site["cooling_kw_per_rack"] = d.cooling_kw.value()
         if b.electricity.value() > 0:
             site["electricity_price"] = b.electricity.value()
         constraints: dict[str, Any] = {"deployment": d.deployment.currentData(), "region": d.region.currentData(),
@@ -959,6 +976,7 @@ class ScenarioWizard(QWizard):
             d.rack_kw.setValue(float(site["rack_kw"]))
             d.rack_units.setValue(int(site["rack_units"]))
             select_data(d.cooling, site["cooling"])
+            d.cooling_kw.setValue(float(site.get("cooling_kw_per_rack", 0.0)))
             select_data(d.china_cabinet, int(site.get("china_cabinet_amps", 0)))
             d.voltage.setValue(float(supply["voltage"]))
             select_data(d.phase, int(supply["phase"]))
@@ -1003,6 +1021,7 @@ class ScenarioWizard(QWizard):
             "hardware.gpu": d.gpu, "hardware.count": d.count,
             "constraints.region": d.region,
             "parallelism": d.count, "constraints.budget": b.budget, "constraints.site.rack_kw": d.rack_kw,
+            "constraints.site.cooling_kw_per_rack": d.cooling_kw,
             "constraints.site.pue": b.pue, "constraints.site.supply.voltage": d.voltage,
             "constraints.site.supply.amps": d.amps, "constraints.usd_to_cny": b.usd_to_cny,
             **{f"assumptions.{key}": box for key, box in self.assumptions_page.boxes.items()},

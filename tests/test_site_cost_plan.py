@@ -23,6 +23,7 @@ from gpuplanner.core.site import (
     SiteLimits,
     airflow_m3_per_h,
     btu_per_hour,
+    cabling,
     china_idc_cabinet_kw,
     plan_site,
     rail_optimised_fabric,
@@ -540,3 +541,21 @@ def test_a_deadline_search_tries_every_count_the_servers_it_pays_for_hold(catalo
     fixed = plan_for_scenario({**scenario, "hardware": {"gpu": "h100-sxm5-80gb", "count": 4}}, catalog).plans[0]
     assert fixed.cost.gpus_rented == 8  # 4 GPUs still rent the whole instance
     assert best.days < fixed.days and best.cost_metric < fixed.cost_metric
+
+
+def test_one_switch_holds_every_port_it_has_room_for() -> None:
+    """64 endpoints on a 64-port switch need that one switch, not 2 leaves and a spine."""
+    fabric = rail_optimised_fabric(8, 8, 400, radix=64)
+    assert (fabric.leaf_switches, fabric.spine_switches, fabric.switch_cables) == (1, 0, 0)
+    assert rail_optimised_fabric(9, 8, 400, radix=64).spine_switches > 0
+
+
+def test_links_inside_one_network_rack_are_copper_and_400g_switch_ports_take_twin_port_optics() -> None:
+    """16 DGX H100 (128 ports, 4 leaves + 2 spines): leaves and spines sit a few U apart in one network rack, so
+    their 128 links are passive copper, no optics; the 128 node links run along the row on optics, one single-port
+    OSFP at each NIC and one twin-port OSFP per two links in the leaves (QM97xx: two 400G ports a cage)."""
+    site = plan_site(DGX_H100_PSUS, 16, 700, SiteLimits(rack_kw=25), PowerAssumptions(), 8, 400)
+    wiring = cabling(site, SiteLimits(rack_kw=25))
+    assert wiring.network_racks == 1 and wiring.switch_link == "copper" and wiring.leaf_to_spine_m < 3
+    assert wiring.switch_link_transceivers == 0
+    assert wiring.twin_port and wiring.node_link_transceivers == 128 + 64

@@ -231,12 +231,14 @@ def test_the_sheet_gives_the_electricians_and_the_floor_what_they_need(tmp_path:
     assert "20.5 kVA" in text and "82 kVA" in text  # 3 x 6.5 kW / 0.95 a rack; 12 x 6.5 / 0.95 each UPS side
     assert "4,851 m³/h" in text and "513 kg/m²" in text  # 3 x 123.16 kg over 0.6 x 1.2 m
     # 12 nodes in 4 racks: 3 leaf + 2 spine switches in one network rack in the middle of the row; the longest
-    # node-to-leaf run is 3 racks x 0.6 m + 2 x 2 m = 5.8 m (multimode); 96 + 96 cables, 2 optics each;
-    # out of band: 12 BMCs + 5 switches on one 1 GbE switch per rack.
-    assert "384" in text and ("5.8 m" in text)
+    # node-to-leaf run is 3 racks x 0.6 m + 2 x 2 m = 5.8 m (multimode): 200 Gb/s HDR ports are single-port, so
+    # one transceiver at each end of the 96 links; the 96 leaf-to-spine links stay inside the network rack
+    # (5U + 2 x 0.5 m), on copper; out of band: 12 BMCs + 5 switches on one 1 GbE switch per rack.
+    assert "192" in text and ("5.8 m" in text)
     if lang == "en":
-        assert "1 network rack(s) in the middle of the row for 5 switches" in text
+        assert "network racks: 1, in the middle of the row; switches in them: 5 (1U each)" in " ".join(text.split())
         assert "96 cables up to 5.8 m: multimode optics (SR4), 192 transceivers" in text
+        assert "96 cables up to 1.2 m: passive copper (DAC), 0 transceivers" in text
         assert "17 BMC ports (1 GbE) on 5 management switches" in text
     else:
         assert "多模光模块（SR4）" in text and "带外管理" in text

@@ -700,7 +700,7 @@ def goodput_warnings(reliability: Goodput, count: int, assumptions: Assumptions)
         return [msg("{count:,} GPUs are interrupted about every {minutes:.0f} min, sooner than a restart and a "
                     "checkpoint take: the job cannot make progress. Use fewer GPUs, or faster restarts and storage.",
                     count=count, minutes=24 * 60 / reliability.interruptions_per_day)]
-    return [msg("Expected {interruptions:,.0f} interruptions over the run (one every {hours:.1f} h on {count:,} "
+    return [msg("Interruptions expected over the run: {interruptions:,.0f} (one every {hours:.1f} h on {count:,} "
                 "GPUs): with a checkpoint every {interval:.0f} min and {restart:g}-min restarts, {share:.0%} of the "
                 "wall-clock time is training.", interruptions=reliability.expected_interruptions,
                 hours=24 / reliability.interruptions_per_day, count=count,

@@ -257,7 +257,9 @@ def site_block(site: SitePlan, limits: SiteLimits, power: PowerAssumptions) -> S
         cabling=CablingBlock(
             network_racks=wiring.network_racks, node_to_leaf_m=wiring.node_to_leaf_m,
             leaf_to_spine_m=wiring.leaf_to_spine_m, node_link=wiring.node_link, switch_link=wiring.switch_link,
-            transceivers=wiring.transceivers, oob_ports=wiring.oob_ports, oob_switches=wiring.oob_switches),
+            transceivers=wiring.transceivers, node_link_transceivers=wiring.node_link_transceivers,
+            switch_link_transceivers=wiring.switch_link_transceivers, twin_port=wiring.twin_port,
+            oob_ports=wiring.oob_ports, oob_switches=wiring.oob_switches),
         supply=SupplyBlock(
             voltage=supply.voltage, phase=supply.phase, amps=supply.amps, derating=supply.derating,
             line_to_line=supply.line_to_line, power_factor=supply.power_factor,

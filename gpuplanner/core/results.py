@@ -244,6 +244,9 @@ class CablingBlock:
     node_link: str
     switch_link: str
     transceivers: int
+    node_link_transceivers: int
+    switch_link_transceivers: int
+    twin_port: bool  # 400G switch ports in twin-port OSFP cages: one switch transceiver serves two links
     oob_ports: int
     oob_switches: int
 

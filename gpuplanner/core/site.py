@@ -235,10 +235,10 @@ def rail_optimised_fabric(nodes: int, ports_per_node: int, port_gbps: float, rad
     if nodes <= 1:
         return FabricPlan(nodes, ports_per_node, port_gbps, 0, 0, 0, 0, 0, radix, "single node: no scale-out fabric")
     endpoints = nodes * ports_per_node
+    if endpoints <= radix:  # one switch holds every port: non-blocking with no uplinks
+        return FabricPlan(nodes, ports_per_node, port_gbps, 1, 0, 0, endpoints, 0, radix, "one leaf switch")
     down = radix // 2
     leaves = math.ceil(endpoints / down)
-    if leaves == 1:
-        return FabricPlan(nodes, ports_per_node, port_gbps, 1, 0, 0, endpoints, 0, radix, "one leaf switch")
     uplinks = leaves * down
     spines = math.ceil(uplinks / radix)
     core = 0
@@ -488,6 +488,12 @@ def facilities(site: SitePlan, limits: SiteLimits) -> Facilities:
 SWITCH_RACK_UNITS = 1  # a 64-port 400G switch (NVIDIA QM9700) is 1U (QM9700 datasheet)
 SWITCHES_PER_NETWORK_RACK = 16  # leaves a network rack room for patch panels and cable management (planning)
 CABLE_SLACK_M = 2.0  # each end: the run up or down the rack and a service loop (planning assumption)
+IN_RACK_SLACK_M = 0.5  # each end of a patch between switches in one rack: no run along the row (planning)
+RACK_UNIT_M = 0.04445  # EIA-310: 1U = 44.45 mm
+# 400G switch ports come in twin-port OSFP cages, two 400 Gb/s links a cage and a transceiver (NVIDIA QM97xx user
+# manual, "Interfaces": "each OSFP port consists of 2 logical InfiniBand ports"); a node's 400G NIC takes a
+# single-port OSFP (NVIDIA MMA4Z00-NS400 / MMS4X00-NS400 specifications).
+TWIN_PORT_GBPS = 400.0
 # Reach classes of 400G links (NVIDIA LinkX): passive copper to 3 m, multimode optics (SR4) to 50 m,
 # single-mode (DR4) beyond.
 COPPER_REACH_M, MULTIMODE_REACH_M = 3.0, 50.0
@@ -501,9 +507,15 @@ class Cabling:
     leaf_to_spine_m: float | None
     node_link: str  # copper / multimode / single-mode, by that length
     switch_link: str
-    transceivers: int  # two per optical cable (none on copper)
+    node_link_transceivers: int  # one at each end of an optical link; a twin-port switch one serves two links
+    switch_link_transceivers: int
+    twin_port: bool  # the switch ports are twin-port OSFP cages (400G)
     oob_ports: int  # BMC of every node and every switch
     oob_switches: int
+
+    @property
+    def transceivers(self) -> int:
+        return self.node_link_transceivers + self.switch_link_transceivers
 
 
 def link_class(length_m: float | None) -> str:
@@ -524,19 +536,25 @@ def cabling(site: SitePlan, limits: SiteLimits) -> Cabling:
     if fabric.node_cables:
         row = site.racks + network_racks
         node_to_leaf = (math.ceil(row / 2) * width) + 2 * CABLE_SLACK_M
-    if fabric.switch_cables:
+    if fabric.switch_cables and network_racks == 1:  # leaves and spines a few U apart in one rack
+        leaf_to_spine = switches * SWITCH_RACK_UNITS * RACK_UNIT_M + 2 * IN_RACK_SLACK_M
+    elif fabric.switch_cables:
         leaf_to_spine = network_racks * width + 2 * CABLE_SLACK_M
     node_link, switch_link = link_class(node_to_leaf), link_class(leaf_to_spine)
-    optics = 2 * ((fabric.node_cables if node_link not in ("", "copper") else 0)
-                  + (fabric.switch_cables if switch_link not in ("", "copper") else 0))
+    twin = fabric.port_gbps == TWIN_PORT_GBPS
+    node_optics = fabric.node_cables if node_link not in ("", "copper") else 0
+    switch_optics = fabric.switch_cables if switch_link not in ("", "copper") else 0
+    # A link has a transceiver at each end; on twin-port switch cages one transceiver serves two links.
+    node_end = node_optics + (math.ceil(node_optics / 2) if twin else node_optics)
+    switch_end = 2 * math.ceil(switch_optics / 2) if twin else 2 * switch_optics
     ports = site.node.management_ports
     oob_ports = site.nodes * ports + switches
     # One management switch per rack of nodes (more when a rack has more BMCs than its ports), full racks first.
     full_racks, last_rack = divmod(site.nodes, max(site.nodes_per_rack, 1))
     oob_switches = (full_racks * math.ceil(site.nodes_per_rack * ports / OOB_SWITCH_PORTS)
                     + math.ceil(last_rack * ports / OOB_SWITCH_PORTS) + network_racks)
-    return Cabling(network_racks, node_to_leaf, leaf_to_spine, node_link, switch_link, optics, oob_ports,
-                   max(oob_switches, 1))
+    return Cabling(network_racks, node_to_leaf, leaf_to_spine, node_link, switch_link, node_end, switch_end, twin,
+                   oob_ports, max(oob_switches, 1))
 
 
 @record

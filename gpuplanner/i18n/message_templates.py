@@ -85,9 +85,6 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "Does not fit: the leanest layout needs %1 GiB per GPU but %2 has %3 GiB. Add"
                                       " GPUs, shard more (ZeRO-3), or recompute activations."),
     QT_TRANSLATE_NOOP("CoreMessages", "Electricity price not given: opex excludes energy."),
-    QT_TRANSLATE_NOOP("CoreMessages", "Expected %1 interruptions over the run (one every %2 h on %3 GPUs): with a "
-                                      "checkpoint every %4 min and %5-min restarts, %6 of the wall-clock time is "
-                                      "training."),
     QT_TRANSLATE_NOOP("CoreMessages", "FP4 serving is checked against published sources that disagree: %1. Fitted "
                                       "without one, its runs come out %2% off in the median and up to %3%."),
     QT_TRANSLATE_NOOP("CoreMessages", "FP8 parameters (training.weight_dtype fp8, as NeMo's fp8_params) would hold "
@@ -101,6 +98,9 @@ TEMPLATES = (
                                       "pipeline parallelism"),
     QT_TRANSLATE_NOOP("CoreMessages", "IEC 60309 %1 %2 A (%3)"),
     QT_TRANSLATE_NOOP("CoreMessages", "IEC 60309 %1 above %2 A: hard-wired (%3)"),
+    QT_TRANSLATE_NOOP("CoreMessages", "Interruptions expected over the run: %1 (one every %2 h on %3 GPUs): with a "
+                                      "checkpoint every %4 min and %5-min restarts, %6 of the wall-clock time is "
+                                      "training."),
     QT_TRANSLATE_NOOP("CoreMessages", "Korthikanti et al. 2022, generalised to GQA and SwiGLU"),
     QT_TRANSLATE_NOOP("CoreMessages", "Megatron-Core / NeMo with Transformer Engine (2024+): FlashAttention, "
                                       "sequence parallelism with TP, gradients kept and reduced in fp32 "

@@ -269,17 +269,19 @@ def _network_rows(site: SiteBlock, fmt: _Formatter) -> list[tuple[str, str]]:
     rows = []
     if wiring.network_racks:
         switches = site.switches.leaf + site.switches.spine + site.switches.core
-        rows.append((tr("Switch racks"), fill(tr("%1 network rack(s) in the middle of the row for %2 switches "
-                                                  "(1U each)"), str(wiring.network_racks), str(switches))))
-    for label, length, link, cables in (
+        rows.append((tr("Switch racks"), fill(tr("network racks: %1, in the middle of the row; switches in them: "
+                                                  "%2 (1U each)"), str(wiring.network_racks), str(switches))))
+    for label, length, link, cables, optics in (
             (tr("Node-to-leaf runs (estimated)"), wiring.node_to_leaf_m, wiring.node_link,
-             site.cables.node_to_leaf),
+             site.cables.node_to_leaf, wiring.node_link_transceivers),
             (tr("Leaf-to-spine runs (estimated)"), wiring.leaf_to_spine_m, wiring.switch_link,
-             site.cables.switch_to_switch)):
+             site.cables.switch_to_switch, wiring.switch_link_transceivers)):
         if length:
-            optics = 0 if link == "copper" else 2 * cables
             rows.append((label, fill(tr("%1 cables up to %2 m: %3, %4 transceivers"), str(cables), fmt.num(length),
                                      term(str(link)), str(optics))))
+    if wiring.twin_port and wiring.transceivers:
+        rows.append((tr("Transceiver types"), tr("twin-port OSFP (2 × 400 Gb/s) in the switches, one for two links; "
+                                                 "single-port OSFP 400 Gb/s at each node NIC")))
     if wiring.oob_ports:
         rows.append((tr("Out-of-band management"), fill(tr("%1 BMC ports (1 GbE) on %2 management switches"),
                                                          str(wiring.oob_ports), str(wiring.oob_switches))))
@@ -412,8 +414,8 @@ def build_document(plan: Plan, options: SheetOptions, catalog_date: str = "",
                  and not t.tokens_per_s else fmt.num(t.tokens_per_s, 0) + " " + tr("tokens/s")),
                 (tr("MFU"), fmt.num(t.mfu * 100, 1) + " %"),
                 (tr("Training time"), fmt.num(t.days, 1) + " " + tr("days")),
-                *([(tr("Goodput"), fill(tr("%1 % of the wall-clock time trains (%2 days of steps; %3 interruptions "
-                                          "expected; a checkpoint every %4 min)"),
+                *([(tr("Goodput"), fill(tr("%1 % of the wall-clock time trains (%2 days of steps; interruptions "
+                                          "expected: %3; a checkpoint every %4 min)"),
                                        fmt.num(t.goodput.useful_share * 100, 1), fmt.num(t.compute_days, 1),
                                        fmt.num(t.goodput.expected_interruptions, 0),
                                        fmt.num(t.goodput.checkpoint_interval_min, 0)))] if t.goodput else []),

@@ -32,12 +32,12 @@
         <location filename="../../gpuplanner/report/spec_sheet.py" line="236"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="247"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="249"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="297"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="310"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="299"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="312"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="313"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="326"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="398"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="314"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="315"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="328"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="400"/>
         <location filename="../../gpuplanner/ui/details.py" line="144"/>
         <location filename="../../gpuplanner/ui/details.py" line="145"/>
         <location filename="../../gpuplanner/ui/details.py" line="162"/>
@@ -71,64 +71,69 @@
         <translation>年电费（该电量 × PUE × 电价）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="314"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="272"/>
+        <source>network racks: %1, in the middle of the row; switches in them: %2 (1U each)</source>
+        <translation>网络机柜：%1 个，位于机柜列中部；其中交换机：%2 台（每台 1U）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="316"/>
         <location filename="../../gpuplanner/ui/details.py" line="178"/>
         <source>Rental price: confidence, date</source>
         <translation>租用价格：可信度、日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="351"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="353"/>
         <source>Node</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="351"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="361"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="353"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="363"/>
         <source>Management switch</source>
         <translation>管理交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="351"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="361"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="353"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="363"/>
         <source>Cable management</source>
         <translation>理线架</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="352"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="354"/>
         <source>Free</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="352"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="362"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="354"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="364"/>
         <source>PDU</source>
         <translation>PDU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="353"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="355"/>
         <source>Rack elevation (front), one of %1</source>
         <translation>机柜布置图（正面），共 %1 个机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="365"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="367"/>
         <location filename="../../gpuplanner/ui/details.py" line="67"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="365"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="367"/>
         <location filename="../../gpuplanner/ui/details.py" line="67"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="366"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="368"/>
         <location filename="../../gpuplanner/ui/details.py" line="228"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="366"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="368"/>
         <location filename="../../gpuplanner/ui/details.py" line="68"/>
         <source>Activations</source>
         <translation>激活值</translation>
@@ -195,7 +200,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="49"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="367"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="369"/>
         <location filename="../../gpuplanner/ui/details.py" line="68"/>
         <location filename="../../gpuplanner/ui/details.py" line="229"/>
         <source>KV cache</source>
@@ -363,67 +368,67 @@
         <translation>文本报告的语言</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="367"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="369"/>
         <source>Overhead</source>
         <translation>额外开销</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="369"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="371"/>
         <source>Memory per GPU (GiB); dashed line: capacity %1 GiB</source>
         <translation>单卡显存占用（GiB）；虚线：容量 %1 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="380"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="382"/>
         <source>GPU cluster plan</source>
         <translation>GPU 集群方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="383"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="385"/>
         <source>Rack and power specification for the data-center team</source>
         <translation>机房团队用机柜与供电规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="387"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="389"/>
         <source>Scenario</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="388"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="390"/>
         <source>Recommended</source>
         <translation>推荐配置</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="392"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="394"/>
         <source>Deployment</source>
         <translation>部署方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="392"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="394"/>
         <source>bought (on-premises)</source>
         <translation>购买（自建机房）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="392"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="394"/>
         <source>rented (cloud)</source>
         <translation>租用（云）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="393"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="395"/>
         <source>Parallel layout</source>
         <translation>并行布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="398"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="400"/>
         <source>Catalog data as of</source>
         <translation>目录数据日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="399"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="401"/>
         <source>Key assumptions</source>
         <translation>关键假设</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="399"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="401"/>
         <source>PUE %1; expected draw %2 kW per node (metered MLPerf H100 node scaled by GPU TDP); utilisation %3 %</source>
         <translation>PUE %1；每节点预计功耗 %2 kW（按 MLPerf 实测 H100 节点，按 GPU TDP 折算）；利用率 %3 %</translation>
     </message>
@@ -704,6 +709,11 @@
         <location filename="../../gpuplanner/report/spec_sheet.py" line="184"/>
         <source>Per rack (cabinet power)</source>
         <translation>单机柜（机柜功耗）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="417"/>
+        <source>%1 % of the wall-clock time trains (%2 days of steps; interruptions expected: %3; a checkpoint every %4 min)</source>
+        <translation>%1 % 的实际时间用于训练（纯训练步骤 %2 天；预计中断次数：%3；每 %4 分钟保存一次检查点）</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/power_sheet.py" line="17"/>
@@ -1117,11 +1127,6 @@
         <translation>交换机机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="272"/>
-        <source>%1 network rack(s) in the middle of the row for %2 switches (1U each)</source>
-        <translation>列中间放 %1 个网络机柜，容纳 %2 台交换机（每台 1U）</translation>
-    </message>
-    <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="275"/>
         <source>Node-to-leaf runs (estimated)</source>
         <translation>服务器到叶交换机的线缆（估算）</translation>
@@ -1132,312 +1137,317 @@
         <translation>叶到脊交换机的线缆（估算）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="281"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="280"/>
         <source>%1 cables up to %2 m: %3, %4 transceivers</source>
         <translation>%1 根线缆，最长 %2 m：%3，%4 个光模块</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="284"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="283"/>
+        <source>Transceiver types</source>
+        <translation>光模块类型</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="283"/>
+        <source>twin-port OSFP (2 × 400 Gb/s) in the switches, one for two links; single-port OSFP 400 Gb/s at each node NIC</source>
+        <translation>交换机侧为双端口 OSFP（2 × 400 Gb/s），一个模块接两条链路；节点网卡侧为单端口 OSFP 400 Gb/s</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="286"/>
         <source>Out-of-band management</source>
         <translation>带外管理</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="284"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="286"/>
         <source>%1 BMC ports (1 GbE) on %2 management switches</source>
         <translation>%1 个 BMC 端口（1 GbE），接 %2 台管理交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="287"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="289"/>
         <source>Cable assumption</source>
         <translation>线缆假设</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="287"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="289"/>
         <source>racks in one row, 2 m at each end for the vertical run and a service loop; passive copper to 3 m, multimode to 50 m, then single-mode</source>
         <translation>机柜排成一列，两端各留 2 m 用于垂直走线和维护余量；3 m 以内用无源铜缆，50 m 以内用多模，再远用单模</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="310"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="312"/>
         <location filename="../../gpuplanner/ui/details.py" line="143"/>
         <source>Provider</source>
         <translation>云厂商</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="311"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="313"/>
         <location filename="../../gpuplanner/ui/details.py" line="144"/>
         <source>Instances</source>
         <translation>实例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="311"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="313"/>
         <source>%1 × %2</source>
         <translation>%1 × %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="313"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="315"/>
         <location filename="../../gpuplanner/ui/details.py" line="145"/>
         <source>Region</source>
         <translation>地域</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="315"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="317"/>
         <source>On demand per GPU-hour</source>
         <translation>按量付费每 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="316"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="318"/>
         <source>On demand per hour, all GPUs</source>
         <translation>按量付费每小时（全部 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="317"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="319"/>
         <source>On demand per month (730 h)</source>
         <translation>按量付费每月（730 小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="318"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="320"/>
         <source>Reserved / spot per GPU-hour</source>
         <translation>预留 / 竞价每 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="322"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="324"/>
         <source>This job on demand</source>
         <translation>本任务按量付费</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="323"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="325"/>
         <source>This job on spot (with restarts to plan for)</source>
         <translation>本任务用竞价实例（需考虑中断重启）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="325"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="327"/>
         <source>Per million output tokens</source>
         <translation>每百万输出 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="326"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="328"/>
         <source>Price source: %1</source>
         <translation>价格来源：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="327"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="329"/>
         <source>Rental (%1)</source>
         <translation>租用（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="328"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="330"/>
         <source>Facilities</source>
         <translation>机房设施</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="328"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="330"/>
         <source>Rented in the provider&apos;s data centre: no racks, power, cooling or network are needed on your site.</source>
         <translation>租用云厂商数据中心的资源：您的机房不需要机柜、供电、散热或网络。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="361"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="363"/>
         <source>Switch</source>
         <translation>交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="362"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="364"/>
         <source>Free (patch panels)</source>
         <translation>空闲（配线架）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="363"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="365"/>
         <source>Network rack (front), one of %1</source>
         <translation>网络机柜（正面），共 %1 个</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="382"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="384"/>
         <source>Power and room specification for one deskside workstation</source>
         <translation>单台桌边工作站的供电与房间规格</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="384"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="386"/>
         <source>Rental plan: what to rent, where, and what it costs</source>
         <translation>租用方案：租什么、在哪里租、花费多少</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="390"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="392"/>
         <source>(%1 GPUs bought, %2 idle during this job)</source>
         <translation>（共购 %1 块 GPU，本任务中 %2 块闲置）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="394"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="396"/>
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="395"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="397"/>
         <source>Software stack</source>
         <translation>软件栈</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="395"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="397"/>
         <source>%1 (searched: %2)</source>
         <translation>%1（搜索：%2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="410"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="412"/>
         <source>Step time</source>
         <translation>单步时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="411"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="413"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="411"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="413"/>
         <source>images/s</source>
         <translation>张图像/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="412"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="414"/>
         <source>tokens/s</source>
         <translation>token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="413"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="415"/>
         <location filename="../../gpuplanner/ui/details.py" line="78"/>
         <source>MFU</source>
         <translation>MFU（模型算力利用率）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="414"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="416"/>
         <source>Training time</source>
         <translation>训练时长</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="414"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="470"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="416"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="472"/>
         <source>days</source>
         <translation>天</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="415"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="417"/>
         <source>Goodput</source>
         <translation>有效训练时间占比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="415"/>
-        <source>%1 % of the wall-clock time trains (%2 days of steps; %3 interruptions expected; a checkpoint every %4 min)</source>
-        <translation>墙钟时间中 %1 % 用于训练（纯训练步骤 %2 天；预计中断 %3 次；每 %4 分钟保存一次检查点）</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="420"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="422"/>
         <location filename="../../gpuplanner/ui/details.py" line="79"/>
         <source>GPU-hours</source>
         <translation>GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="423"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="425"/>
         <source>Time to first token</source>
         <translation>首 token 时延</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="424"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="426"/>
         <source>Time per output token</source>
         <translation>每个输出 token 的时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="425"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="427"/>
         <location filename="../../gpuplanner/ui/details.py" line="260"/>
         <source>Output tokens/s</source>
         <translation>每秒输出 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="427"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="429"/>
         <source>Performance estimate</source>
         <translation>性能估算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="429"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="431"/>
         <source>1 plan evaluated</source>
         <translation>共评估 1 个方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="430"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="432"/>
         <source>%1 plans evaluated</source>
         <translation>共评估 %1 个方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="431"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="433"/>
         <source>filled: keeps every limit and goal, cross: a near miss; dashed: the deadline and the budget.</source>
         <translation>实心点：满足全部限制和目标，叉号：接近的方案；虚线：截止期限和预算。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="432"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="434"/>
         <source>Plans this one was chosen against</source>
         <translation>本方案与哪些方案比较后胜出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="434"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="436"/>
         <source>%1; %2</source>
         <translation>%1；%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="439"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="441"/>
         <source>Check before ordering</source>
         <translation>下单前需确认</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="469"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="471"/>
         <source>Cost per million output tokens vs speed per user</source>
         <translation>每百万输出 token 成本与每用户速度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="469"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="471"/>
         <source>Cost vs time to result</source>
         <translation>成本与完成时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="470"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="472"/>
         <source>output tokens/s per user</source>
         <translation>每用户输出 token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="471"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="473"/>
         <source>%1 per million tokens</source>
         <translation>%1 / 百万 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="471"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="473"/>
         <source>cost (%1)</source>
         <translation>成本（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="472"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="474"/>
         <source>bought</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="472"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="474"/>
         <source>rented</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="472"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="474"/>
         <source>near miss</source>
         <translation>接近的方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="472"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="474"/>
         <source>this plan</source>
         <translation>本方案</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="115"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="442"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="444"/>
         <location filename="../../gpuplanner/ui/details.py" line="50"/>
         <location filename="../../gpuplanner/ui/details.py" line="268"/>
         <source>Warnings</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="557"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="559"/>
         <source>Page %1 of %2</source>
         <translation>第 %1 页，共 %2 页</translation>
     </message>
@@ -3122,7 +3132,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 的 NVLink 桥只连接 %2 块 GPU；TP=%3 需跨 PCIe 通信。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="96"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="93"/>
         <source>GeForce cards: NVIDIA&apos;s driver licence does not permit data-center deployment, and they have no ECC memory.</source>
         <translation>GeForce 显卡：NVIDIA 驱动许可不允许在数据中心部署，且显存不带 ECC。</translation>
     </message>
@@ -3457,7 +3467,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>无法在 %1 中写入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="103"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="100"/>
         <source>IEC 60309 %1 above %2 A: hard-wired (%3)</source>
         <translation>IEC 60309 %1，超过 %2 A：需硬接线（%3）</translation>
     </message>
@@ -3482,12 +3492,12 @@ Qt %2，Qt for Python %3，Python %4
         <translation>CP=%1 将每条 %2 token 的序列分到 %1 块 GPU 上（环形注意力）；其 K/V 传输在注意力计算更长时按被其掩盖计算。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="91"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="88"/>
         <source>FP4 serving is checked against published sources that disagree: %1. Fitted without one, its runs come out %2% off in the median and up to %3%.</source>
         <translation>FP4 推理对照多份相互不一致的公开来源检验：%1。剔除其中一份拟合时，其数据的误差中位数为 %2%，最大 %3%。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="102"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="99"/>
         <source>IEC 60309 %1 %2 A (%3)</source>
         <translation>IEC 60309 %1 %2 A（%3）</translation>
     </message>
@@ -3727,19 +3737,19 @@ Qt %2，Qt for Python %3，Python %4
         <translation>显存不足：TP=%2 时每卡需要 %1 GiB，可用 %3 GiB（%4 把加载权重后剩余显存的 %5 分给 KV 缓存）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="88"/>
-        <source>Expected %1 interruptions over the run (one every %2 h on %3 GPUs): with a checkpoint every %4 min and %5-min restarts, %6 of the wall-clock time is training.</source>
-        <translation>整个运行预计中断 %1 次（%3 张 GPU 上约每 %2 小时一次）：每 %4 分钟保存检查点、每次重启 %5 分钟，墙钟时间中只有 %6 用于训练。</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="93"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="90"/>
         <source>FP8 parameters (training.weight_dtype fp8, as NeMo&apos;s fp8_params) would hold the weights in %1 GiB per GPU instead of %2 and spare their cast each step; the estimate keeps 16-bit weights unless the scenario sets it.</source>
         <translation>改用 FP8 参数（training.weight_dtype fp8，即 NeMo 的 fp8_params）可将每卡权重从 %2 GiB 降到 %1 GiB，并省去每步的类型转换；除非场景中设置，估算仍按 16 位权重计算。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="98"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="95"/>
         <source>Hugging Face Transformers with PEFT (Trainer / Accelerate), as fine-tuning tools run it: the model&apos;s modules op by op (no torch.compile, no fused kernels), SDPA FlashAttention-2, DeepSpeed ZeRO or FSDP; no tensor or pipeline parallelism</source>
         <translation>Hugging Face Transformers 加 PEFT（Trainer / Accelerate），即常见微调工具的运行方式：模型各模块逐算子执行（不用 torch.compile，没有融合内核），SDPA FlashAttention-2，DeepSpeed ZeRO 或 FSDP；没有张量并行和流水线并行</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="101"/>
+        <source>Interruptions expected over the run: %1 (one every %2 h on %3 GPUs): with a checkpoint every %4 min and %5-min restarts, %6 of the wall-clock time is training.</source>
+        <translation>整个任务预计中断次数：%1（%3 块 GPU 上平均每 %2 小时一次）：每 %4 分钟保存检查点、每次重启 %5 分钟，实际时间中 %6 用于训练。</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/i18n/message_templates.py" line="104"/>

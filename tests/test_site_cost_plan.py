@@ -559,3 +559,25 @@ def test_links_inside_one_network_rack_are_copper_and_400g_switch_ports_take_twi
     assert wiring.network_racks == 1 and wiring.switch_link == "copper" and wiring.leaf_to_spine_m < 3
     assert wiring.switch_link_transceivers == 0
     assert wiring.twin_port and wiring.node_link_transceivers == 128 + 64
+
+
+def test_a_floor_rating_is_checked_against_the_loaded_rack(catalog) -> None:
+    """Three DGX A100 (123.16 kg each) in a 600 x 1200 mm rack: 513 kg/m² of nodes; with a 150 kg empty rack,
+    722 kg/m². A 600 kg/m² floor refuses the loaded rack; without the rack's weight the rating cannot be shown to
+    hold, and the miss names the input that would settle it."""
+    base = {"task": "pretrain", "model": {"preset": "llama-2-70b"}, "training": {"tokens": 2e11},
+            "hardware": {"gpu": "a100-sxm4-80gb", "count": 24}, "constraints": {"deployment": "on-prem"}}
+
+    def misses(site: dict) -> str:
+        data = json.loads(json.dumps(base))
+        data["constraints"]["site"] = site
+        result = plan_for_scenario(data, catalog, top=1)
+        assert not result.plans
+        return " ".join(str(m) for m in result.near_misses[0].misses)
+
+    assert "722 kg/m² on a floor rated 600 kg/m²" in misses({"floor_kg_m2": 600, "rack_empty_kg": 150})
+    assert "constraints.site.rack_empty_kg" in misses({"floor_kg_m2": 2000})
+    fits = json.loads(json.dumps(base))
+    fits["constraints"]["site"] = {"floor_kg_m2": 2000, "rack_empty_kg": 150}
+    plan = plan_for_scenario(fits, catalog, top=1).plans[0]
+    assert plan.site.facilities.floor_kg_m2 == pytest.approx((3 * 123.16 + 150) / 0.72)

@@ -232,6 +232,11 @@ FIELDS: tuple[Field, ...] = (
           help="rack footprint, for the floor loading"),
     Field("constraints.site.rack_depth_mm", float, _SITE.rack_footprint_m[1] * 1000, 600.0, 1600.0, unit="mm",
           help="rack footprint, for the floor loading"),
+    Field("constraints.site.rack_empty_kg", float, None, 0.0, 2000.0, unit="kg",
+          help="the empty rack with its PDUs and cable management, for the floor loading (not counted until given)"),
+    Field("constraints.site.floor_kg_m2", float, None, 0.0, 100000.0, True, "kg/m²",
+          help="the floor's rated load; a plan whose loaded rack exceeds it, or cannot be shown not to, is a near "
+               "miss"),
     Field("constraints.site.china_cabinet_amps", float, None, choices=CHINA_IDC_CABINET_AMPS,
           help="a Chinese IDC cabinet sold by current at 220 V"),
     Field("constraints.site.electricity_price", float, None, 0.0, 100.0, unit="currency/kWh"),

@@ -169,7 +169,8 @@ def plan_settings(scenario: Scenario) -> PlanSettings:
         reserved_units=site.get("reserved_units", SiteLimits.reserved_units),
         rack_max_kg=site.get("rack_max_kg", SiteLimits.rack_max_kg), cooling=cooling, supply=supply,
         china_cabinet_amps=amps, airflow_delta_t_c=site.get("airflow_delta_t_c", SiteLimits.airflow_delta_t_c),
-        cooling_kw_per_rack=site.get("cooling_kw_per_rack"),
+        cooling_kw_per_rack=site.get("cooling_kw_per_rack"), rack_empty_kg=site.get("rack_empty_kg"),
+        floor_kg_m2=site.get("floor_kg_m2"),
         coolant_delta_t_c=site.get("coolant_delta_t_c", SiteLimits.coolant_delta_t_c),
         rack_footprint_m=(site.get("rack_width_mm", RACK_FOOTPRINT_M[0] * 1000) / 1000.0,
                           site.get("rack_depth_mm", RACK_FOOTPRINT_M[1] * 1000) / 1000.0))
@@ -252,6 +253,7 @@ def site_block(site: SitePlan, limits: SiteLimits, power: PowerAssumptions) -> S
             psu_coupler=extra.psu_coupler, psus_per_node=extra.psus_per_node, psu_watts=extra.psu_watts,
             psu_redundancy=extra.psu_redundancy, outlets_per_pdu=extra.outlets_per_pdu, pdu_kw=extra.pdu_kw,
             airflow_m3_h_per_rack=extra.airflow_m3_h_per_rack, floor_kg_m2=extra.floor_kg_m2,
+            floor_includes_rack=extra.floor_includes_rack, floor_rating_kg_m2=limits.floor_kg_m2,
             rack_footprint_mm=(round(limits.rack_footprint_m[0] * 1000), round(limits.rack_footprint_m[1] * 1000)),
             inlet_c_recommended=ASHRAE_RECOMMENDED_INLET_C),
         cabling=CablingBlock(
@@ -636,6 +638,7 @@ def _limit_misses(plan: Plan, settings: PlanSettings) -> list[Message]:
     if weight is not None and limits.rack_max_kg is not None and weight > limits.rack_max_kg and not site.rack_scale:
         misses.append(msg("one node weighs {weight:.0f} kg; a rack holds {limit:.0f} kg", weight=weight,
                           limit=limits.rack_max_kg))
+    misses += _floor_misses(site.facilities, limits.floor_kg_m2)
     if site.server_cooling == "liquid" and limits.cooling.value != "cold-plate":
         misses.append(msg("a liquid-cooled rack needs {needed} cooling; the site has {cooling}",
                           needed=COOLING_WORDS[site.cooling_needed], cooling=COOLING_WORDS[limits.cooling.value]))
@@ -645,6 +648,21 @@ def _limit_misses(plan: Plan, settings: PlanSettings) -> list[Message]:
                           needed=COOLING_WORDS.get(site.cooling_needed, site.cooling_needed),
                           cooling=COOLING_WORDS[limits.cooling.value]))
     return misses
+
+
+def _floor_misses(facility: FacilitiesBlock, rating: float | None) -> list[Message]:
+    """Against a floor rating the user gave: a loading over it, or one that cannot be known, is a miss."""
+    if rating is None:
+        return []
+    if facility.floor_kg_m2 is None:
+        return [msg("floor loading unknown (the server's weight is not in the catalog); the floor is rated "
+                    "{rating:.0f} kg/m²", rating=rating)]
+    if facility.floor_kg_m2 > rating + 1e-9:
+        return [msg("{load:.0f} kg/m² on a floor rated {rating:.0f} kg/m²", load=facility.floor_kg_m2, rating=rating)]
+    if not facility.floor_includes_rack:
+        return [msg("the floor rating ({rating:.0f} kg/m²) cannot be checked without the empty rack's weight "
+                    "(constraints.site.rack_empty_kg)", rating=rating)]
+    return []
 
 
 def _misses(plan: Plan, settings: PlanSettings) -> tuple[Message, ...]:

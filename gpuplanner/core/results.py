@@ -232,6 +232,8 @@ class FacilitiesBlock:
     pdu_kw: float
     airflow_m3_h_per_rack: float | None
     floor_kg_m2: float | None
+    floor_includes_rack: bool  # the empty rack's weight is in floor_kg_m2
+    floor_rating_kg_m2: float | None  # the site's floor rating, where given
     rack_footprint_mm: tuple[int, int]
     inlet_c_recommended: tuple[float, float]
 

@@ -172,6 +172,8 @@ class SiteLimits:
     airflow_delta_t_c: float = 12.0  # server inlet-to-outlet temperature rise used for airflow
     rack_footprint_m: tuple[float, float] = RACK_FOOTPRINT_M  # width x depth, for the floor loading
     cooling_kw_per_rack: float | None = None  # heat the site's cooling removes per rack; None: the tier's default
+    rack_empty_kg: float | None = None  # the empty rack with its PDUs and cable management; None: not given
+    floor_kg_m2: float | None = None  # the floor's rated load; None: not given (then not checked)
     coolant_delta_t_c: float = COOLANT_DELTA_T_C  # supply-to-return rise of a liquid loop
 
     def __post_init__(self) -> None:
@@ -428,7 +430,8 @@ class Facilities:
     outlets_per_pdu: int | None  # half the rack's PSU cords go to each of the A and B PDUs
     pdu_kw: float  # what one rack PDU (one feed) must carry: the rack's nameplate, or the circuit's capacity
     airflow_m3_h_per_rack: float | None
-    floor_kg_m2: float | None  # the nodes' weight over the rack footprint (the empty rack not included)
+    floor_kg_m2: float | None  # the loaded rack's weight over its footprint (None: the nodes' weight unknown)
+    floor_includes_rack: bool  # the empty rack's weight was given and is in floor_kg_m2
 
 
 def phase_currents(kw: float, supply: PowerSupply) -> tuple[float, ...]:
@@ -468,10 +471,19 @@ def psu_coupler(psu_watts: float | None, volts: float, power_factor: float = PSU
     return next((name for name, rating in IEC_60320_COUPLERS if amps <= rating), None)
 
 
+def floor_loading_kg_m2(site: SitePlan, limits: SiteLimits) -> float | None:
+    """The loaded rack over its footprint: the nodes, and the empty rack where given (a rack-scale system's weight
+    is the whole rack's)."""
+    if site.rack_weight_kg is None:
+        return None
+    width, depth = limits.rack_footprint_m
+    rack = 0.0 if site.node.rack_scale or limits.rack_empty_kg is None else limits.rack_empty_kg
+    return (site.rack_weight_kg + rack) / (width * depth)
+
+
 def facilities(site: SitePlan, limits: SiteLimits) -> Facilities:
     node, feed = site.node, limits.feed
     rack_kw = site.rack_kw_nameplate
-    width, depth = limits.rack_footprint_m
     return Facilities(
         phase_amps=None if rack_kw is None else phase_currents(rack_kw, feed),
         feed_plug=feed_plug(feed),
@@ -481,7 +493,8 @@ def facilities(site: SitePlan, limits: SiteLimits) -> Facilities:
         pdu_kw=rack_kw if rack_kw is not None else site.circuit_kw,
         airflow_m3_h_per_rack=None if site.airflow_m3_h_per_node is None else
         site.airflow_m3_h_per_node * min(site.nodes_per_rack, site.nodes),
-        floor_kg_m2=None if site.rack_weight_kg is None else site.rack_weight_kg / (width * depth))
+        floor_kg_m2=floor_loading_kg_m2(site, limits), floor_includes_rack=limits.rack_empty_kg is not None
+        or site.node.rack_scale)
 
 
 # --- the network the racks need -------------------------------------------------------------------------

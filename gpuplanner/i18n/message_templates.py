@@ -40,6 +40,7 @@ TEMPLATES = (
                                       "which %2 cooling does not provide."),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 kW per rack exceeds what %2 cooling handles (~%3 kW): needs %4 cooling."),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 kW per rack needs %2 cooling; the site has %3"),
+    QT_TRANSLATE_NOOP("CoreMessages", "%1 kg/m² on a floor rated %2 kg/m²"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 links only %2 GPUs by NVLink bridge; TP=%3 crosses PCIe."),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 ms per output token (limit %2 ms)"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 nodes, network: %2"),
@@ -234,6 +235,8 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "fastest among plans that fit"),
     QT_TRANSLATE_NOOP("CoreMessages", "fastest among plans that fit and meet the goals"),
     QT_TRANSLATE_NOOP("CoreMessages", "first token after %1 s (limit %2 s)"),
+    QT_TRANSLATE_NOOP("CoreMessages", "floor loading unknown (the server's weight is not in the catalog); the floor"
+                                      " is rated %1 kg/m²"),
     QT_TRANSLATE_NOOP("CoreMessages", "immersion"),
     QT_TRANSLATE_NOOP("CoreMessages", "in %1: %2"),
     QT_TRANSLATE_NOOP("CoreMessages", "layers x kv_heads x (K + V head dims) x bytes per token (MLA: its latent + "
@@ -289,6 +292,8 @@ TEMPLATES = (
                                       "sequences, expert parallelism for MoE (no stack chosen)"),
     QT_TRANSLATE_NOOP("CoreMessages", "the catalog has no purchase price for its server"),
     QT_TRANSLATE_NOOP("CoreMessages", "the catalog has no purchase price for its server and no provider rents it"),
+    QT_TRANSLATE_NOOP("CoreMessages", "the floor rating (%1 kg/m²) cannot be checked without the empty rack's "
+                                      "weight (constraints.site.rack_empty_kg)"),
     QT_TRANSLATE_NOOP("CoreMessages", "three tiers (%1 pods)"),
     QT_TRANSLATE_NOOP("CoreMessages", "torchtitan: FSDP2 (ZeRO-2/3) with tensor parallelism (sequence parallel), "
                                       "pipeline, context and expert parallelism"),

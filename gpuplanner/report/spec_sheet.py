@@ -29,7 +29,7 @@ from PySide6.QtGui import (
 
 from gpuplanner import __version__
 from gpuplanner.core.records import record
-from gpuplanner.core.results import ChartPoint, Plan, PlanResult, SiteBlock
+from gpuplanner.core.results import ChartPoint, FacilitiesBlock, Plan, PlanResult, SiteBlock
 from gpuplanner.core.site import (
     KW_PER_REFRIGERATION_TON,
     M3H_PER_CFM,
@@ -163,9 +163,7 @@ def _owned_sections(plan: Plan, fmt: _Formatter) -> list[str]:
         *cooling_rows(site, fmt),
         (tr("Rack weight (nodes)"), tr("n/a") if site.rack_weight_kg is None else
          fmt.num(site.rack_weight_kg, 0) + " kg"),
-        (tr("Floor loading (nodes only)"), tr("n/a") if facility.floor_kg_m2 is None else
-         fill(tr("%1 kg/m² over a %2 × %3 mm rack"), fmt.num(facility.floor_kg_m2, 0),
-              *[str(v) for v in facility.rack_footprint_mm])),
+        (tr("Floor loading"), _floor_text(facility, fmt)),
         (tr("Airflow per rack"), tr("n/a") if facility.airflow_m3_h_per_rack is None else
          fill(tr("%1 m³/h (%2 CFM) at a %3 °C rise"), fmt.num(facility.airflow_m3_h_per_rack, 0),
               fmt.num(facility.airflow_m3_h_per_rack / M3H_PER_CFM, 0),
@@ -289,6 +287,19 @@ def _network_rows(site: SiteBlock, fmt: _Formatter) -> list[tuple[str, str]]:
         rows.append((tr("Cable assumption"), tr("racks in one row, 2 m at each end for the vertical run and a service "
                                                 "loop; passive copper to 3 m, multimode to 50 m, then single-mode")))
     return rows
+
+
+def _floor_text(facility: FacilitiesBlock, fmt: _Formatter) -> str:
+    """The loaded rack over its footprint, what it includes, and the floor's rating where the user gave one."""
+    if facility.floor_kg_m2 is None:
+        return tr("n/a")
+    text = fill(tr("%1 kg/m² over a %2 × %3 mm rack"), fmt.num(facility.floor_kg_m2, 0),
+                *[str(v) for v in facility.rack_footprint_mm])
+    if not facility.floor_includes_rack:
+        text += "; " + tr("nodes only: the empty rack, PDUs and cables are not included (give the rack's weight)")
+    if facility.floor_rating_kg_m2 is not None:
+        text += "; " + fill(tr("floor rated %1 kg/m²"), fmt.num(facility.floor_rating_kg_m2, 0))
+    return text
 
 
 def _psu_text(site: SiteBlock, fmt: _Formatter) -> str:

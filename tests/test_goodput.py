@@ -75,4 +75,4 @@ def test_estimates_report_wall_clock_days_and_the_assumptions_edit_them() -> Non
     assert training.gpu_hours == pytest.approx(training.days * 24 * 16384)
     slow = estimate_for_scenario({**big, "assumptions": {"restart_minutes": 60}}, catalog)
     assert slow.training is not None and slow.training.days > training.days
-    assert any("interruptions over the run" in w for w in slow.warnings)  # under 90 %: the plan says so
+    assert any("Interruptions expected over the run" in w for w in slow.warnings)  # under 90 %: the plan says so

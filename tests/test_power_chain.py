@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from gpuplanner.core.power_chain import Redundancy, assign_circuits, feed_redundancy, power_chain, psu_input
 from gpuplanner.core.site import (
+    Cooling,
     NodeSpec,
     PowerAssumptions,
     PowerSupply,
@@ -147,3 +148,50 @@ def test_the_energy_a_year_and_its_cost_share_one_basis(catalog) -> None:
     cost = plan.cost
     assert cost.it_mwh_per_year * 1000 * 1.3 * 0.1 == pytest.approx(cost.electricity_per_year)
     assert cost.it_mwh_per_year > plan.site.it_kw_expected * 8.76 * cost.utilization  # idle hours draw too
+
+
+@settings(max_examples=200, deadline=None)
+@given(psus=st.one_of(st.none(), st.integers(1, 8)), psu_w=st.sampled_from([1600, 2700, 3000, 3300]),
+       node_kw=st.one_of(st.none(), st.floats(0.5, 16.0)), units=st.sampled_from([2, 4, 6, 8, 10]),
+       weight=st.one_of(st.none(), st.floats(20, 200)), server_cooling=st.sampled_from(["air", "liquid"]),
+       site_cooling=st.sampled_from(list(Cooling)), rack_kw=st.floats(3.0, 80.0), nodes=st.integers(1, 40),
+       voltage=st.sampled_from([208, 230, 400, 415]), phase=st.sampled_from([1, 3]),
+       amps=st.sampled_from([16, 20, 32, 63]), derating=st.floats(0.5, 1.0), pf=st.floats(0.8, 1.0),
+       cabinet=st.sampled_from([None, 16, 32, 40]))
+def test_every_sheet_claim_holds_over_generated_sites(psus, psu_w, node_kw, units, weight, server_cooling,
+                                                       site_cooling, rack_kw, nodes, voltage, phase, amps, derating,
+                                                       pf, cabinet) -> None:
+    """The sheet's self-check finds nothing to refuse on any site the planner lays out: redundancy, breaker
+    margin at the printed power factor, the server's cooling type, what fits a rack and the plug all hold."""
+    from gpuplanner.core.plan import site_block
+    from gpuplanner.core.sheet_check import sheet_problems
+
+    node = NodeSpec("server", 8, units, node_kw, weight_kg=weight, psu_count=psus, psu_w=psu_w,
+                    cooling=server_cooling)
+    limits = SiteLimits(rack_kw=rack_kw, cooling=site_cooling, china_cabinet_amps=cabinet,
+                        supply=PowerSupply(voltage=voltage, phase=phase, amps=amps, derating=derating,
+                                           power_factor=pf))
+    power = PowerAssumptions()
+    site = plan_site(node, nodes, 700 if node_kw is not None else None, limits, power, 8, 400)
+    assert sheet_problems(site_block(site, limits, power)) == []
+
+
+def test_the_self_check_catches_a_claim_its_figures_contradict() -> None:
+    """The DGX H100 page with 'either feed can fail', a circuit allowed more than its breaker gives, or an air
+    server called cold-plate cooled: each is refused."""
+    import dataclasses
+
+    from gpuplanner.core.plan import site_block
+    from gpuplanner.core.sheet_check import sheet_problems
+
+    limits, power = SiteLimits(rack_kw=25), PowerAssumptions()
+    block = site_block(plan_site(DGX_H100, 4, 700, limits, power, 8, 400), limits, power)
+    assert sheet_problems(block) == []
+    chain = block.power_chain
+    redundant = dataclasses.replace(chain, redundancy=dataclasses.replace(chain.redundancy,
+                                                                          status=Redundancy.REDUNDANT))
+    assert "either feed can fail" in " ".join(sheet_problems(dataclasses.replace(block, power_chain=redundant)))
+    loose = dataclasses.replace(chain, circuits=dataclasses.replace(chain.circuits, allowed_amps=40.0,
+                                                                    busiest_line_amps=39.0))
+    assert sheet_problems(dataclasses.replace(block, power_chain=loose))
+    assert sheet_problems(dataclasses.replace(block, cooling_needed="cold-plate"))

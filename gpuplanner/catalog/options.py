@@ -8,6 +8,7 @@ from gpuplanner.catalog.store import Catalog, Row
 from gpuplanner.core.availability import gpu_availability, in_region
 from gpuplanner.core.cost import HOST_PLATFORM_DEFAULT_USD, CloudOffer, CostAssumptions, Price
 from gpuplanner.core.hardware import GPU, Segment
+from gpuplanner.core.messages import Message, msg
 from gpuplanner.core.plan import HardwareOptions
 from gpuplanner.core.site import NodeSpec, PowerAssumptions
 from gpuplanner.core.workload import scale_out_port_gbps
@@ -15,9 +16,9 @@ from gpuplanner.core.workload import scale_out_port_gbps
 # Generic chassis when the catalog has no server for a GPU: rack units from the catalog's own examples
 # (DGX H100 8U for 8 SXM GPUs; ASRock Rack 4U8G for 8 PCIe cards; a tower workstation counted as 4U).
 GENERIC_CHASSIS = {
-    "sxm8": (8, 8, "8-GPU SXM/OAM baseboard server (8U, as DGX H100)"),
-    "pcie8": (8, 4, "4U server with 8 PCIe GPUs (as ASRock Rack 4U8G)"),
-    "workstation": (4, 4, "4-GPU tower workstation (4U when racked)"),
+    "sxm8": (8, 8, msg("8-GPU SXM/OAM baseboard server (8U, as DGX H100)")),
+    "pcie8": (8, 4, msg("4U server with 8 PCIe GPUs (as ASRock Rack 4U8G)")),
+    "workstation": (4, 4, msg("4-GPU tower workstation (4U when racked)")),
 }
 
 
@@ -36,9 +37,15 @@ def chassis_class(gpu: GPU) -> str:
     return "pcie8"
 
 
-def _source_note(source: str) -> str:
-    """ " (where the price comes from)", or nothing when the row names no source (never an empty "()")."""
-    return f" ({source})" if source.strip() else ""
+def _planning_price(count: int, gpu: GPU, host: float) -> Message:
+    """Where a server price made of the GPUs' price and a planning-default host comes from, in words that
+    translate (the GPU price's own source stays as its catalog row names it)."""
+    if gpu.price_source.strip():
+        return msg("{count} x {model} at {price:,.0f} USD ({source}) + host platform {host:,.0f} USD (planning "
+                   "default)", count=count, model=gpu.model, price=gpu.price_usd_mid, source=gpu.price_source,
+                   host=host)
+    return msg("{count} x {model} at {price:,.0f} USD + host platform {host:,.0f} USD (planning default)",
+               count=count, model=gpu.model, price=gpu.price_usd_mid, host=host)
 
 
 def _float_or_none(row: Row, key: str) -> float | None:
@@ -63,9 +70,7 @@ def node_for(gpu: GPU, servers: list[Row], power: PowerAssumptions) -> tuple[Nod
                           str(row.get("price_date") or ""), confidence=str(row.get("price_confidence") or ""))
         elif gpu_price is not None:
             host = HOST_PLATFORM_DEFAULT_USD["sxm8" if gpu.is_sxm_class else "pcie8"]
-            price = Price(gpu_price * count + host,
-                          f"{count} x {gpu.model} at {gpu_price:,.0f} USD{_source_note(gpu.price_source)} + host "
-                          f"platform {host:,.0f} USD (planning default)", gpu.price_date, sourced=False,
+            price = Price(gpu_price * count + host, _planning_price(count, gpu, host), gpu.price_date, sourced=False,
                           confidence=gpu.price_confidence)
         node = NodeSpec(name=f"{row['vendor']} {row['model']}", gpus=count, rack_units=int(row["rack_units"]),
                         nameplate_kw=float(row["max_power_w"]) / 1000.0,
@@ -84,7 +89,8 @@ def node_for(gpu: GPU, servers: list[Row], power: PowerAssumptions) -> tuple[Nod
     gpus, units, label = GENERIC_CHASSIS[klass]
     nameplate = None if gpu.tdp_w is None else gpu.tdp_w * gpus * power.nameplate_per_gpu_tdp / 1000.0
     memory = None if gpu.memory_gib is None else 2.0 * gpu.memory_gib * gpus  # 2-4x GPU memory is common
-    node = NodeSpec(name=f"{label} with {gpus} x {gpu.model}", gpus=gpus, rack_units=units, nameplate_kw=nameplate,
+    name = msg("{chassis} with {gpus} x {model}", chassis=label, gpus=gpus, model=gpu.model)
+    node = NodeSpec(name=name, gpus=gpus, rack_units=units, nameplate_kw=nameplate,
                     system_memory_gb=memory, source="generic chassis (no catalog server for this GPU)",
                     tower=klass == "workstation", confidence="estimate",
                     derived=(f"nameplate = GPU TDP x {power.nameplate_per_gpu_tdp:.2f} (DGX datasheets)",
@@ -92,9 +98,7 @@ def node_for(gpu: GPU, servers: list[Row], power: PowerAssumptions) -> tuple[Nod
     price = None
     if gpu_price is not None:
         host = HOST_PLATFORM_DEFAULT_USD[klass]
-        price = Price(gpu_price * gpus + host,
-                      f"{gpus} x {gpu.model} at {gpu_price:,.0f} USD{_source_note(gpu.price_source)} + host platform "
-                      f"{host:,.0f} USD (planning default)", gpu.price_date, sourced=False,
+        price = Price(gpu_price * gpus + host, _planning_price(gpus, gpu, host), gpu.price_date, sourced=False,
                       confidence=gpu.price_confidence)
     return node, price
 

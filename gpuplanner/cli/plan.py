@@ -64,7 +64,7 @@ def owned_lines(best: Plan, currency: str) -> list[str]:
     """What bought hardware asks of the site, and what it costs."""
     site, cost = best.site, best.cost
     return [
-        "  " + fill(tr("node: %1 — %2 kW nameplate, %3 kW expected, %4U"), site.node,
+        "  " + fill(tr("node: %1 — %2 kW nameplate, %3 kW expected, %4U"), translated_message(site.node),
                     format_number(site.node_kw_nameplate), format_number(site.node_kw_training),
                     site.rack_units_per_node),
         "  " + fill(tr("racks: %1 x %2 nodes, %3 kW per rack (limited by %4); cooling: %5"), site.racks,

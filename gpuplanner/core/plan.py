@@ -118,13 +118,13 @@ class HardwareOptions:
         if gpus >= self.node.gpus or self.whole_nodes_only:
             return self.node, self.node_price
         share = gpus / self.node.gpus
-        node = dataclasses.replace(self.node, gpus=gpus, name=self.node.name.replace(
-            f"{self.node.gpus} x", f"{gpus} x"), nameplate_kw=None if self.node.nameplate_kw is None
-            else self.node.nameplate_kw * share)
+        node = dataclasses.replace(self.node, gpus=gpus, name=with_gpu_count(self.node.name, self.node.gpus, gpus),
+                                   nameplate_kw=None if self.node.nameplate_kw is None
+                                   else self.node.nameplate_kw * share)
         price = self.node_price
         if price is not None and self.gpu_price_usd is not None and self.host_price_usd is not None:
             price = dataclasses.replace(price, amount_usd=self.host_price_usd + self.gpu_price_usd * gpus,
-                                        source=price.source.replace(f"{self.node.gpus} x", f"{gpus} x"))
+                                        source=with_gpu_count(price.source, self.node.gpus, gpus))
         return node, price
 
 
@@ -272,6 +272,16 @@ def site_block(site: SitePlan, limits: SiteLimits, power: PowerAssumptions) -> S
             reserved_units=limits.reserved_units, cooling=limits.cooling.value, pue=power.pue,
             airflow_delta_t_c=limits.airflow_delta_t_c),
     )
+
+
+def with_gpu_count(text: str, old: int, new: int) -> str:
+    """A server's name or price source for `new` of its `old` GPUs: a message keeps its template, its count
+    replaced; plain text has "old x" replaced."""
+    params = getattr(text, "params", None)
+    if params is not None:
+        counts = {key: new for key in ("gpus", "count") if params.get(key) == old}
+        return Message(text.template, **{**params, **counts})  # type: ignore[attr-defined]
+    return text.replace(f"{old} x", f"{new} x")
 
 
 # (GPU, count, server, GPUs per node, node network where the option fixes it)

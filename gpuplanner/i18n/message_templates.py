@@ -49,6 +49,9 @@ TEMPLATES = (
                                       "instances is costed at %4 Gb/s each (what a server of this GPU class gets); "
                                       "set the instance's network_gbps in your catalog if you know it."),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 weights need %1 GEMMs: on %2 they are kept in %3."),
+    QT_TRANSLATE_NOOP("CoreMessages", "%1 with %2 x %3"),
+    QT_TRANSLATE_NOOP("CoreMessages", "%1 x %2 at %3 USD (%4) + host platform %5 USD (planning default)"),
+    QT_TRANSLATE_NOOP("CoreMessages", "%1 x %2 at %3 USD + host platform %4 USD (planning default)"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1% faster, but needs %2 GiB per GPU (%3 over capacity)"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1% slower"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1: %2"),
@@ -58,7 +61,10 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "%1; %2"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1x the cost of #1 (%2 %3)"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1x the speed of #1"),
+    QT_TRANSLATE_NOOP("CoreMessages", "4-GPU tower workstation (4U when racked)"),
+    QT_TRANSLATE_NOOP("CoreMessages", "4U server with 8 PCIe GPUs (as ASRock Rack 4U8G)"),
     QT_TRANSLATE_NOOP("CoreMessages", "6N + 12*layers*hidden*seq per token (PaLM); no causal discount"),
+    QT_TRANSLATE_NOOP("CoreMessages", "8-GPU SXM/OAM baseboard server (8U, as DGX H100)"),
     QT_TRANSLATE_NOOP("CoreMessages", "Admitting requests by the cache they hold rather than their whole length "
                                       "fits this batch (%1's MAX_UTILIZATION scheduler, which pauses requests when "
                                       "the cache fills): set inference.kv_admission to in-use."),

@@ -56,9 +56,13 @@ def _busiest_text(site: SiteBlock, fmt: Formatter) -> str:
     if circuits.fits is False:
         return fill(tr("one supply cord draws %1 A, more than the %2 A a circuit may carry: no circuit of this size "
                        "can feed the node"), fmt.num(circuits.busiest_line_amps, 1), allowed)
-    if not circuits.supplies_known:
+    if not circuits.supplies_known and site.supply.feed_phase == 3:
         return fill(tr("%1 A per line (of %2 A allowed), an estimate: the supplies are not in the catalog, so each "
                        "node is put whole on one circuit, its load taken as balanced; confirm with the vendor"),
+                    fmt.num(circuits.busiest_line_amps, 1), allowed)
+    if not circuits.supplies_known:
+        return fill(tr("%1 A (of %2 A allowed), an estimate: the supplies are not in the catalog, so each node is "
+                       "put whole on one circuit; confirm with the vendor"),
                     fmt.num(circuits.busiest_line_amps, 1), allowed)
     amps = fmt.num(circuits.busiest_line_amps, 1)
     lines = " / ".join(f"{name} {amps} A" for name in (("L1", "L2", "L3") if site.supply.feed_phase == 3 else ("L",)))

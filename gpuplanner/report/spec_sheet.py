@@ -30,6 +30,7 @@ from PySide6.QtGui import (
 from gpuplanner import __version__
 from gpuplanner.core.records import record
 from gpuplanner.core.results import ChartPoint, FacilitiesBlock, Plan, PlanResult, SiteBlock
+from gpuplanner.core.sheet_check import sheet_problems
 from gpuplanner.core.site import (
     KW_PER_REFRIGERATION_TON,
     M3H_PER_CFM,
@@ -55,6 +56,10 @@ from gpuplanner.report.sheet_html import section as _section
 from gpuplanner.report.sheet_html import tr
 
 FOOTER_MM = 10.0
+
+
+class SheetCheckError(RuntimeError):
+    """The sheet's own figures contradict a claim it would print (core.sheet_check): a defect, not bad input."""
 
 
 @record
@@ -87,7 +92,7 @@ def _owned_sections(plan: Plan, fmt: _Formatter) -> list[str]:
     supply = site.supply
     parts: list[str] = []
     # Capex is the servers bought (the network is not priced): one server costs capex / nodes.
-    bom = [(site.node, str(site.nodes), fmt.money(None if cost.capex is None else cost.capex / site.nodes),
+    bom = [(translated(site.node), str(site.nodes), fmt.money(None if cost.capex is None else cost.capex / site.nodes),
             fmt.money(cost.capex))]
     switches = site.switches
     if switches.leaf:
@@ -124,7 +129,7 @@ def _owned_sections(plan: Plan, fmt: _Formatter) -> list[str]:
     node_kw = site.node_kw_nameplate
     facility = site.facilities
     parts.append(_section(tr("Per node"), _rows([
-        (tr("Server"), site.node),
+        (tr("Server"), translated(site.node)),
         (tr("Server figures: confidence"), confidence_text(site.node_confidence)),
         (tr("GPUs per node"), str(plan.cost.gpus_owned // max(site.nodes, 1))),  # the server's, used or not
         (tr("Height"), f"{site.rack_units_per_node} U"),
@@ -208,7 +213,7 @@ def _owned_sections(plan: Plan, fmt: _Formatter) -> list[str]:
 
 def _cost_section(plan: Plan, fmt: _Formatter) -> str:
     cost = plan.cost
-    return _section(tr("Cost") + f" ({fmt.currency})", _rows([
+    return _section(fill(tr("Cost (%1)"), fmt.currency), _rows([
         (tr("Capex"), fmt.money(cost.capex)), (tr("Purchase price: confidence, date"), price_basis_text(plan)),
         (tr("Opex per year"), fmt.money(cost.opex_per_year)),
         (fill(tr("TCO over %1 years"), fmt.num(cost.years, 0)), fmt.money(cost.tco)),
@@ -257,8 +262,8 @@ def _checks_before_ordering(plan: Plan) -> list[str]:
     missing = [(site.node_weight_kg is None, tr("node weight (rack and floor loading)")),
                (site.node_kw_nameplate is None, tr("nameplate power (circuits, PDUs, cooling)")),
                (not facility.psus_per_node, tr("power supplies: count, watts, redundancy and inlets"))]
-    return [fill(tr("Not in the catalog for %1: %2. Ask the vendor."), site.node, text) for gap, text in missing
-            if gap]
+    node = translated(site.node)
+    return [fill(tr("Not in the catalog for %1: %2. Ask the vendor."), node, text) for gap, text in missing if gap]
 
 
 def _network_rows(site: SiteBlock, fmt: _Formatter) -> list[tuple[str, str]]:
@@ -344,7 +349,10 @@ def _rental_sections(plan: Plan, fmt: _Formatter) -> list[str]:
 
 def build_document(plan: Plan, options: SheetOptions, catalog_date: str = "",
                    result: PlanResult | None = None) -> QTextDocument:
-    """The sheet for `plan`; with the `result` it came from, also the chart of every plan it was chosen against."""
+    """The sheet for `plan`; with the `result` it came from, also the chart of every plan it was chosen against.
+    A sheet whose site claims its own figures contradict is refused (SheetCheckError), never drawn."""
+    if plan.owned and (problems := sheet_problems(plan.site)):
+        raise SheetCheckError("; ".join(problems))
     family = report_font_family()
     fmt = _Formatter(plan.cost.currency)
     site, cost, memory = plan.site, plan.cost, plan.memory
@@ -398,7 +406,7 @@ def build_document(plan: Plan, options: SheetOptions, catalog_date: str = "",
             + escape(date) + "</p>"]
     html.append(_rows([
         (tr("Scenario"), _scenario_summary(plan)),
-        (tr("Recommended"), f"{plan.count} × {plan.gpu_name} — {site.node}" + (
+        (tr("Recommended"), f"{plan.count} × {plan.gpu_name} — {translated(site.node)}" + (
             "" if not owned or plan.cost.gpus_owned <= plan.count
             else " " + fill(tr("(%1 GPUs bought, %2 idle during this job)"), plan.cost.gpus_owned,
                             plan.cost.gpus_owned - plan.count))),

@@ -153,7 +153,7 @@ def _site_parts(plan: Plan) -> list[str]:
     site = plan.site
     parts = [f"<h4>{escape(L['Site'])}</h4>"]
     parts.append(_table([
-        (tr("Server"), site.node),
+        (tr("Server"), translated(site.node)),
         (tr("Server figures: confidence"), confidence_text(site.node_confidence)),
         (tr("Nameplate per node (kW)"), _num(site.node_kw_nameplate)),
         (tr("Expected per node (kW)"), _num(site.node_kw_training)),

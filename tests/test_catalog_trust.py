@@ -337,9 +337,10 @@ def test_an_estimate_says_when_a_parts_gemms_run_at_its_measured_sustained_clock
 def test_catalog_texts_speak_of_their_sources_not_of_the_work_that_wrote_them() -> None:
     """A source names its document, locator and date: never an issue number, a session or an audit."""
     import re
-    from pathlib import Path
+
+    from tests.conftest import REPO_ROOT
 
     pattern = re.compile(r"issue \d+|this session|the catalog audit|the audit of|prior audit", re.IGNORECASE)
-    leaks = [(path.name, match.group(0)) for path in sorted(Path("resources/catalog").glob("*.csv"))
+    leaks = [(path.name, match.group(0)) for path in sorted((REPO_ROOT / "resources" / "catalog").glob("*.csv"))
              for match in pattern.finditer(path.read_text(encoding="utf-8"))]
     assert leaks == []

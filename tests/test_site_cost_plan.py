@@ -581,3 +581,19 @@ def test_a_floor_rating_is_checked_against_the_loaded_rack(catalog) -> None:
     fits["constraints"]["site"] = {"floor_kg_m2": 2000, "rack_empty_kg": 150}
     plan = plan_for_scenario(fits, catalog, top=1).plans[0]
     assert plan.site.facilities.floor_kg_m2 == pytest.approx((3 * 123.16 + 150) / 0.72)
+
+
+def test_unknown_power_never_keeps_a_site_limit(catalog) -> None:
+    """A GPU whose TDP and server nameplate the catalog lacks (as L20's) is never ranked as keeping the rack, circuit
+    and cooling limits with 'n/a kW' a rack: it is a near miss that says its power is unknown."""
+    data = {"task": "lora", "model": {"preset": "llama-2-7b"}, "training": {"tokens": 1e9},
+            "hardware": {"gpu": "h100-sxm5-80gb"}, "constraints": {"deployment": "on-prem"}}
+    parsed = scenario_from_data(data, catalog)
+    settings = plan_settings(parsed)
+    options = hardware_options(catalog, settings.power)
+    unknown = [dataclasses.replace(option, gpu=dataclasses.replace(option.gpu, tdp_w=None),
+                                   node=dataclasses.replace(option.node, nameplate_kw=None))
+               for option in options if option.gpu.id == "h100-sxm5-80gb"]
+    result = plan_catalog(parsed, unknown, settings, top=3)
+    assert not result.plans and result.near_misses
+    assert any("power unknown" in str(miss) for miss in result.near_misses[0].misses)

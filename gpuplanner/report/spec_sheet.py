@@ -185,8 +185,8 @@ def _owned_sections(plan: Plan, fmt: _Formatter) -> list[str]:
         parts.append(_section(tr("Per rack (cabinet power)"), _rows(rack_rows) + note_html, new_page=True))
     else:
         parts.append(_section(tr("Per rack (cabinet power)"),
-                             "<table width='100%'><tr><td width='55%' valign='top'>" + _rows(rack_rows)
-                             + "</td><td valign='top' align='center'><img src='rack.png' width='230'></td></tr>"
+                             "<table width='100%'><tr><td width='68%' valign='top'>" + _rows(rack_rows)
+                             + "</td><td valign='top' align='center'><img src='rack.png' width='185'></td></tr>"
                                "</table>" + note_html, new_page=True))
 
     parts.append(feeds_section(site, fmt))

@@ -132,7 +132,17 @@ def test_a_buyer_in_china_pricing_in_cny_through_the_wizard(qtbot, private_user_
         cells = [str(model.data(model.index(r, c)))
                  for r in range(model.rowCount()) for c in range(model.columnCount())]
         assert any(cell.startswith("¥") for cell in cells)
-        assert "ap-beijing" in window.details.toPlainText()
+        # A rented plan is priced at its mainland offer's own CNY price, not a USD price converted.
+        catalog_cny = {(row["provider"], row["instance"]): float(row["on_demand_per_hour"]) / int(row["gpu_count"])
+                       for row in window.catalog.rows("cloud_instances") if row.get("currency") == "CNY"
+                       and row.get("on_demand_per_hour")}
+        rented = [plan for plan in result.plans if plan.deployment == "cloud"]
+        assert rented
+        for plan in rented:
+            offer = plan.cost.cloud_offer
+            assert plan.cost.cloud_on_demand_per_gpu_hour == pytest.approx(catalog_cny[offer.provider,
+                                                                                        offer.instance])
+        assert rented[0].cost.cloud_offer.provider in window.details.toPlainText()
         # Buying only: nothing in the catalog is both priced and buyable there, so the near misses say why, in
         # Chinese (an H20 needs a US export licence).
         deployment = wizard.deployment_page.deployment

@@ -141,12 +141,16 @@ def test_new_rows_for_late_2026(bundled) -> None:
     from gpuplanner.core.estimate import estimate
     from gpuplanner.service import scenario_from_data
 
-    for gpu_id, fp8, memory in (("b300", 4500, 288), ("mi355x", 5033.2, 288), ("mi350x", 4613.7, 288),
+    for gpu_id, fp8, memory in (("mi355x", 5033.2, 288), ("mi350x", 4613.7, 288),
                                 ("rtx-pro-6000-blackwell", 1007.6, 96)):
         gpu = bundled.gpu(gpu_id)
         assert gpu.confidence == "secondary" and gpu.dense_tflops["fp8"] == fp8 and gpu.memory_gib == memory
         assert gpu.dense_tflops["bf16"] == pytest.approx(fp8 / 2, rel=1e-3)  # dense, not sparse
-    assert bundled.gpu("b300").tdp_w is None and bundled.gpu("b300").dense_tflops["int8"] is None  # sources disagree
+    # B300 from NVIDIA's Blackwell Ultra table and DGX B300 datasheet: 270 GB usable (288 physical), 1,100 W on HGX,
+    # INT8 cut to 150 TOPS dense (the table's 0.15 POPS).
+    b300 = bundled.gpu("b300")
+    assert b300.confidence == "datasheet" and (b300.dense_tflops["fp8"], b300.memory_gib) == (4500, 270)
+    assert b300.tdp_w == 1100 and b300.dense_tflops["int8"] == 150
     # RTX PRO 6000 Blackwell: NVIDIA's 4,000 AI TOPS is FP4 with sparsity; hmc-tech.com lists 2.02 PF dense.
     pro = bundled.gpu("rtx-pro-6000-blackwell")
     assert pro.dense_tflops["fp4"] == pytest.approx(4000 / 2, rel=0.01) and pro.memory_bandwidth_gbs == 1792
@@ -277,21 +281,21 @@ def test_an_estimate_without_gpus_per_node_takes_the_node_of_the_catalogs_server
 
 
 def test_a_cloud_price_in_cny_is_used_at_the_users_rate_and_says_so(private_user_data) -> None:
-    """A mainland-China rental listed in CNY (the user's own row: the bundled catalog has none yet) counts at
-    `constraints.usd_to_cny`; before, any non-USD row was silently ignored by the planner."""
+    """A mainland-China rental listed in CNY (the user's own row, cheaper than AutoDL's 4.98 CNY a GPU-hour in the
+    catalog) counts at `constraints.usd_to_cny`, and a CNY plan pays exactly the listed CNY."""
     catalog = Catalog()
     catalog.save_user_row("cloud_instances", {
         "id": "my-autodl-a800", "provider": "AutoDL", "instance": "8x A800", "gpu_id": "a800-sxm4-80gb",
-        "gpu_count": 8, "on_demand_per_hour": 40.0, "currency": "CNY", "region": "cn-north",
+        "gpu_count": 8, "on_demand_per_hour": 32.0, "currency": "CNY", "region": "cn-north",
         "price_date": "2026-11-30", "source": "my own reading of the price page"})
     scenario = {"task": "pretrain", "model": {"preset": "llama-2-7b"}, "training": {"tokens": 1e10},
                 "hardware": {"gpu": "a800-sxm4-80gb"},
-                "constraints": {"deployment": "cloud", "usd_to_cny": 8.0, "currency": "CNY"}}
+                "constraints": {"deployment": "cloud", "usd_to_cny": 8.0, "currency": "CNY", "region": "cn-mainland"}}
     plan = plan_for_scenario(scenario, catalog, top=1).plans[0]
     offer = plan.cost.cloud_offer
-    assert offer.provider == "AutoDL" and "40.00 CNY/h; 8 CNY/USD" in offer.source
-    # 40 CNY/h for 8 GPUs: 5 CNY per GPU-hour in the user's currency (converted to USD and back at the same rate).
-    assert plan.cost.cloud_on_demand_per_gpu_hour == pytest.approx(5.0)
+    assert offer.instance == "8x A800" and "32.00 CNY/h; 8 CNY/USD" in offer.source
+    # 32 CNY/h for 8 GPUs: 4 CNY per GPU-hour in the user's currency (converted to USD and back at the same rate).
+    assert plan.cost.cloud_on_demand_per_gpu_hour == pytest.approx(4.0)
 
 
 def test_measured_gemm_rates_carry_their_source_and_set_a_parts_sustained_clock_share(tmp_path: Path,

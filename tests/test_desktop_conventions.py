@@ -94,6 +94,27 @@ def test_at_1280_by_720_the_cost_is_on_screen_and_rows_show_only_their_costs(qtb
         assert (capex == "—") == (plan.deployment == "cloud") and (cloud == "—") == (plan.deployment == "on-prem")
 
 
+def test_a_drop_is_taken_as_a_copy_so_the_file_manager_keeps_the_file(qtbot, window, tmp_path: Path) -> None:
+    """A file manager proposing a move (Shift-drag) would delete the user's file after the drop: the window takes
+    every drop as a copy."""
+    path = tmp_path / "moved.json"
+    path.write_text(json.dumps({"task": "pretrain", "model": {"preset": "llama-2-13b"}}))
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(path))])
+    both = Qt.DropAction.CopyAction | Qt.DropAction.MoveAction
+    enter = QDragEnterEvent(QPoint(10, 10), both, mime, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.ShiftModifier)
+    window.dragEnterEvent(enter)
+    assert enter.isAccepted() and enter.dropAction() == Qt.DropAction.CopyAction
+    drop = QDropEvent(QPointF(10, 10), both, mime, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.ShiftModifier)
+    window.dropEvent(drop)
+    assert drop.dropAction() == Qt.DropAction.CopyAction and window.current_path == str(path) and path.exists()
+    move_only = QDropEvent(QPointF(10, 10), Qt.DropAction.MoveAction, mime, Qt.MouseButton.LeftButton,
+                           Qt.KeyboardModifier.NoModifier)
+    move_only.ignore()
+    window.dropEvent(move_only)
+    assert not move_only.isAccepted()  # a source that allows only a move is refused, not taken
+
+
 def test_tab_reaches_every_field_and_the_wizard_buttons(qtbot, window) -> None:
     """The deployment page: the GPU list and the consumer-cards box used to be skipped, and Tab never reached
     Back / Next / Finish."""

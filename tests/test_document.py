@@ -150,6 +150,23 @@ def test_undo_and_redo_from_the_keyboard(qtbot, window) -> None:
     assert window.menuBar().actions()[1].text() == "&Edit"
 
 
+def test_redo_keys_are_each_bound_once_and_ctrl_y_redoes(qtbot, window) -> None:
+    """On Linux the platform's Redo is Ctrl+Shift+Z itself: bound a second time it was ambiguous to Qt ('Ambiguous
+    shortcut overload') and redo did nothing from the keyboard; Ctrl+Y was not bound at all."""
+    from PySide6.QtGui import QKeySequence
+
+    keys = [key.toString() for key in window.redo_action.shortcuts()]
+    assert len(keys) == len(set(keys)) and {"Ctrl+Shift+Z", "Ctrl+Y"} <= set(keys)
+    assert all(key.toString() in keys for key in QKeySequence.keyBindings(QKeySequence.StandardKey.Redo))
+    rack = window.wizard.deployment_page.rack_kw
+    rack.setValue(12.0)
+    window.activateWindow()
+    qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert rack.value() == 20.0
+    qtbot.keyClick(window, Qt.Key.Key_Y, Qt.KeyboardModifier.ControlModifier)
+    assert rack.value() == 12.0
+
+
 def test_cancel_keeps_the_previous_result_marked_not_updated(qtbot, window) -> None:
     with qtbot.waitSignal(window.result_shown, timeout=TIMEOUT_MS):
         window.recompute()

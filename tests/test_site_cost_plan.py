@@ -287,9 +287,10 @@ def test_when_no_gpu_has_a_plan_each_says_why(catalog, tmp_path: Path) -> None:
     assert {"gpu": "a100-pcie-80gb", "gpu_name": "A100 PCIe 80GB", "kind": "price",
             "reason": "the catalog has no purchase price for its server"} in data["rejected"]
 
-    one = plan_for_scenario({**owned_405b_on_8, "hardware": {"gpu": "a800-sxm4-80gb", "count": 8},
+    # H100 NVL: no sourced server price and no offer (the A800, once this example, is rented by AutoDL in CNY).
+    one = plan_for_scenario({**owned_405b_on_8, "hardware": {"gpu": "h100-nvl-94gb", "count": 8},
                              "constraints": {"deployment": "either"}}, catalog)
-    assert str(one.note) == ("No plan with A800 (SXM4 80GB): the catalog has no purchase price for its server and "
+    assert str(one.note) == ("No plan with H100 NVL: the catalog has no purchase price for its server and "
                              "no provider rents it.")
     scenario = scenario_from_data(owned_405b_on_8, catalog)
     nothing = plan_catalog(scenario, [], plan_settings(scenario))  # the core always says why, never a blank
@@ -397,17 +398,26 @@ def test_a_rented_plan_says_when_its_price_is_stale(catalog) -> None:
 
     parsed = scenario_from_data(scenario, catalog)
     settings = dataclasses.replace(plan_settings(parsed), today=datetime.date(2028, 1, 1))
-    options = [o for o in hardware_options(catalog, settings.power) if o.gpu.id == "a100-sxm4-80gb"]
+    options = []
+    for option in hardware_options(catalog, settings.power):
+        dated = tuple(offer for offer in option.cloud_offers if offer.provider == "AWS")  # p4de, 2026-11-09
+        if option.gpu.id == "a100-sxm4-80gb":
+            options.append(dataclasses.replace(option, cloud=dated[0], cloud_offers=dated))
     plans = plan_catalog(parsed, options, settings).plans
     assert plans and any("over 12 months ago" in w for w in plans[0].warnings)
 
 
-def _rented_plans(catalog, gpu_id: str, scenario: dict, deadline_days: float | None = None) -> list:
-    """The ranked plans and near misses of renting this GPU (one per option: the count that ranks best)."""
+def _rented_plans(catalog, gpu_id: str, scenario: dict, deadline_days: float | None = None,
+                  provider: str | None = None, instance: str | None = None) -> list:
+    """The ranked plans and near misses of renting this GPU (one per option: the count that ranks best), from one
+    provider's offers, or one instance's, where given."""
     constraints = {"deployment": "cloud", **({"deadline_days": deadline_days} if deadline_days else {})}
     parsed = scenario_from_data({**scenario, "constraints": constraints}, catalog)
     settings = plan_settings(parsed)
     options = [o for o in hardware_options(catalog, settings.power) if o.gpu.id == gpu_id]
+    if provider is not None or instance is not None:
+        options = [dataclasses.replace(o, cloud=offers[0], cloud_offers=offers) for o in options
+                   if (offers := tuple(x for x in o.cloud_offers if x.provider == provider or x.instance == instance))]
     result = plan_catalog(parsed, options, settings, top=5)
     return [*result.plans, *result.near_misses]
 
@@ -430,13 +440,13 @@ def test_a_rented_plan_runs_on_instances_that_hold_its_layout(catalog) -> None:
 
 
 def test_gpus_rented_only_as_small_vms_are_planned_on_them_as_nodes(catalog) -> None:
-    """The A100 PCIe 80GB is offered only as a 1-GPU VM (Azure NC24ads A100 v4, 20 Gb/s published): a multi-GPU
-    rented plan runs one GPU per machine over that network, so no tensor-parallel group spans two of them. A10s are
-    offered only as 1-GPU VMs with no published network: planned the same way at the network a server of their
-    class gets, and the plan says so."""
+    """The A100 PCIe 80GB rented from Azure comes only as a 1-GPU VM (NC24ads A100 v4, 20 Gb/s published): a
+    multi-GPU rented plan runs one GPU per machine over that network, so no tensor-parallel group spans two of them.
+    Lambda's 1-GPU A10 VM publishes no network: planned the same way at the least a 1-GPU cloud VM publishes
+    (20 Gb/s), and the plan says so."""
     lora = {"task": "lora", "model": {"preset": "llama-2-7b"}, "seq_len": 2048,
             "training": {"tokens": 1e9, "global_batch": 64}}
-    plans = _rented_plans(catalog, "a100-pcie-80gb", lora, deadline_days=0.5)  # more than one GPU's work
+    plans = _rented_plans(catalog, "a100-pcie-80gb", lora, deadline_days=0.5, provider="Azure")  # > 1 GPU's work
     multi = [p for p in plans if p.count > 1]
     assert multi, [p.count for p in plans]
     for plan in multi:
@@ -449,11 +459,11 @@ def test_gpus_rented_only_as_small_vms_are_planned_on_them_as_nodes(catalog) -> 
                                       catalog)
         assert plan.estimate.alternatives == alone.alternatives
         assert set(alone.warnings) <= set(plan.estimate.warnings)  # (the plan's own add its deadline)
-    a10 = [p for p in _rented_plans(catalog, "a10", lora, deadline_days=0.5) if p.count > 1]
+    a10 = [p for p in _rented_plans(catalog, "a10", lora, deadline_days=0.5, instance="1x A10") if p.count > 1]
     assert a10
     for plan in a10:
         assert plan.estimate.layout.tp == 1 and plan.estimate.nodes == plan.count
-        assert any("publishes no network bandwidth for ecs.gn7i-c8g1.2xlarge" in str(w) and "200 Gb/s" in str(w)
+        assert any("publishes no network bandwidth for 1x A10" in str(w) and "20 Gb/s" in str(w)
                    for w in plan.warnings), plan.warnings
 
 
@@ -539,7 +549,7 @@ def test_a_deadline_search_tries_every_count_the_servers_it_pays_for_hold(catalo
     best = plan_for_scenario(scenario, catalog).plans[0]
     assert best.count == 8 and best.cost.gpus_rented == 8
     fixed = plan_for_scenario({**scenario, "hardware": {"gpu": "h100-sxm5-80gb", "count": 4}}, catalog).plans[0]
-    assert fixed.cost.gpus_rented == 8  # 4 GPUs still rent the whole instance
+    assert fixed.cost.gpus_rented == 4  # Lambda rents 4-GPU H100 instances (lambda-4x-h100-sxm, 2026-09-20)
     assert best.days < fixed.days and best.cost_metric < fixed.cost_metric
 
 

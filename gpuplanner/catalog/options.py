@@ -116,13 +116,22 @@ def _usd_per_hour(row: Row, usd_to_cny: float) -> float | None:
 def cloud_offers(gpu: GPU, offers: list[Row], region: str = "global",
                  usd_to_cny: float = CostAssumptions.usd_to_cny) -> list[CloudOffer]:
     """The GPU's offers from inside `region` when there is one there (else from anywhere, which the planner then
-    marks as outside the region), cheapest per GPU-hour first. Offers listed in CNY (mainland-China clouds) count at
-    the user's exchange rate and say so."""
+    marks as outside the region), cheapest per GPU-hour first; "global" leaves out the clouds in mainland China.
+    Offers listed in CNY count at the user's exchange rate, which round-trips a CNY plan to the listed price."""
     usable = [(row, usd) for row in offers if row.get("gpu_id") == gpu.id and row.get("on_demand_per_hour")
               and (usd := _usd_per_hour(row, usd_to_cny)) is not None]
+    if region == "global":
+        # Clouds in mainland China rent only to accounts verified there (real-name registration, PRC Cybersecurity
+        # Law art. 24): their offers are for the cn-mainland region, not a buyer anywhere.
+        usable = [(row, usd) for row, usd in usable if not in_region(str(row.get("region") or ""), "cn-mainland")]
     local = [(row, usd) for row, usd in usable if in_region(str(row.get("region") or ""), region)]
     chosen = sorted(local or usable, key=lambda item: item[1] / int(item[0]["gpu_count"]))  # type: ignore[arg-type]
     return [_offer(row, usd, usd_to_cny) for row, usd in chosen]
+
+
+# Providers that rent no spot capacity: Lambda lists on-demand and reserved prices only (lambda.ai/instances,
+# read 2026-09-20, the catalog's Lambda rows).
+NO_SPOT_TIER = frozenset({"Lambda"})
 
 
 def _offer(row: Row, usd: float, usd_to_cny: float) -> CloudOffer:
@@ -133,7 +142,18 @@ def _offer(row: Row, usd: float, usd_to_cny: float) -> CloudOffer:
                       usd_per_hour=usd, region=str(row.get("region") or ""),
                       price_date=str(row.get("price_date") or "undated"), source=source,
                       confidence=str(row.get("confidence") or ""),
-                      network_gbps=None if row.get("network_gbps") is None else float(row["network_gbps"]))  # type: ignore[arg-type]
+                      network_gbps=None if row.get("network_gbps") is None else float(row["network_gbps"]),  # type: ignore[arg-type]
+                      usd_reserved_per_hour=_tier_usd(row, "reserved_per_hour", usd_to_cny),
+                      usd_spot_per_hour=_tier_usd(row, "spot_per_hour", usd_to_cny),
+                      spot_tier=str(row["provider"]) not in NO_SPOT_TIER)
+
+
+def _tier_usd(row: Row, column: str, usd_to_cny: float) -> float | None:
+    """A published reserved or spot rate in USD an hour, from the row's own currency (None: not published)."""
+    value = row.get(column)
+    if value is None:
+        return None
+    return float(value) if row.get("currency") == "USD" else float(value) / usd_to_cny  # type: ignore[arg-type]
 
 
 # The options of the last few (catalog state, power, region, rate): a plan re-reads them on every edit, and they are

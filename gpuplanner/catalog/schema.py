@@ -8,7 +8,7 @@ Row = dict[str, object]  # one catalog row: column -> value (None where the sour
 # 2: models.activation_mib_per_sample; 3: confidence, price_date, price_confidence; 4: fp4_tflops; 5: the models'
 # shape fields beyond the classic transformer (core.model.ARCH_FIELDS); 6: their MoE routing groups; 7: the GPUs'
 # vendor-measured max-achievable GEMM rates (maf_*)
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8  # 8: cloud_instances.reserved_per_hour and spot_per_hour
 
 TEXT, INTEGER, REAL, BOOL = "TEXT", "INTEGER", "REAL", "BOOL"
 
@@ -39,7 +39,8 @@ TABLES: dict[str, list[tuple[str, str]]] = {
     "cloud_instances": [
         ("id", TEXT), ("provider", TEXT), ("instance", TEXT), ("gpu_id", TEXT), ("gpu_model", TEXT),
         ("gpu_count", INTEGER), ("vcpus", INTEGER), ("memory_gib", REAL), ("network_gbps", REAL),
-        ("on_demand_per_hour", REAL), ("currency", TEXT), ("region", TEXT), ("price_date", TEXT),
+        ("on_demand_per_hour", REAL), ("reserved_per_hour", REAL), ("spot_per_hour", REAL), ("currency", TEXT),
+        ("region", TEXT), ("price_date", TEXT),
         ("as_of", TEXT), ("source", TEXT), ("confidence", TEXT), ("notes", TEXT),
     ],
     "fabrics": [

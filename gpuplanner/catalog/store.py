@@ -347,6 +347,9 @@ def _overrides_health(path: Path) -> _Health:
             version = connection.execute("PRAGMA user_version").fetchone()[0]
             if version > SCHEMA_VERSION:
                 return _Health("newer")
+            foreign = _foreign_table(connection)
+            if foreign is not None:  # never altered or written into: set aside, its bytes kept
+                return _Health("damaged", foreign)
             if 0 < version < SCHEMA_VERSION:
                 return _Health("older")
         finally:
@@ -358,6 +361,20 @@ def _overrides_health(path: Path) -> _Health:
     except sqlite3.DatabaseError as exc:  # "file is not a database", "database disk image is malformed"
         return _Health("damaged", str(exc))
     return _Health("ok")
+
+
+def _foreign_table(connection: sqlite3.Connection) -> str | None:
+    """Why a readable database is not one of ours: a table of ours whose columns this version never wrote (no id, or
+    a column it does not know). None: every table of ours is a subset of this schema (an older one is migrated)."""
+    for table, columns in TABLES.items():
+        present = [r[1] for r in connection.execute(f"PRAGMA table_info({table})")]
+        if not present:
+            continue
+        known = {name for name, _ in columns}
+        unknown = [name for name in present if name not in known]
+        if "id" not in present or unknown:
+            return f"the table {table} has columns this version never wrote: {', '.join(unknown or present)}"
+    return None
 
 
 def _set_aside(path: Path) -> Path | OSError | None:

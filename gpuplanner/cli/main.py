@@ -4,6 +4,7 @@ stderr naming the field, 3 broken install, 1 a bug of ours, 141 a closed pipe)."
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import sys
 from collections.abc import Callable, Iterable, Sequence
@@ -12,12 +13,20 @@ from typing import Any, NoReturn
 from gpuplanner import __version__
 from gpuplanner.catalog.store import CatalogError
 from gpuplanner.cli.catalog import CATALOG_TABLES, command_catalog, command_import_quote, print_catalog_notes
-from gpuplanner.cli.output import EXIT_BAD_INPUT, EXIT_BROKEN, EXIT_BROKEN_PIPE, EXIT_BUG, format_help, report_line
+from gpuplanner.cli.output import (
+    EXIT_BAD_INPUT,
+    EXIT_BROKEN,
+    EXIT_BROKEN_PIPE,
+    EXIT_BUG,
+    EXIT_OUTPUT_UNWRITABLE,
+    format_help,
+    report_line,
+)
 from gpuplanner.cli.usage_errors import translated_usage_error
 from gpuplanner.core.cost import CostAssumptions
 from gpuplanner.core.errors import InputError
 from gpuplanner.display import has_display
-from gpuplanner.i18n import LANGUAGES
+from gpuplanner.i18n import LANGUAGES, fill
 from gpuplanner.i18n.cli import tr, translated_message, use_language
 
 
@@ -114,22 +123,45 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+# Errors of writing the report itself (a full disk, a quota, a failing device): said, never an "internal error".
+OUTPUT_WRITE_ERRORS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EIO, errno.EFBIG})
+
+
+def _silence_stdout() -> None:
+    """Point standard output at the null device, so the interpreter's own flush at exit cannot fail again."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+
+
 def run_handler(handler: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:
     try:
         return _run(handler, args)
     except BrokenPipeError:  # `gpuplanner catalog gpus | head -1`: the reader left; end quietly
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        _silence_stdout()
         return EXIT_BROKEN_PIPE
+    except OSError as exc:  # only an output write reaches here (_run): `gpuplanner plan s.json > /dev/full`
+        _silence_stdout()
+        report_line("gpuplanner: error: " + fill(tr("the output could not be written: %1"), exc.strerror or str(exc)))
+        return EXIT_OUTPUT_UNWRITABLE
     finally:
         print_catalog_notes()
 
 
 def _run(handler: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:
     try:
-        return handler(args)
+        code = handler(args)
+        sys.stdout.flush()  # a write that fails, fails here, where it can be told from a bug
+        return code
     except BrokenPipeError:
         raise
+    except OSError as exc:
+        if exc.errno in OUTPUT_WRITE_ERRORS and _is_stdout_error(exc):
+            raise
+        if os.environ.get("GPUPLANNER_DEBUG"):
+            raise
+        report_line(f"gpuplanner: internal error ({type(exc).__name__}: {exc}); rerun with GPUPLANNER_DEBUG=1 "
+                    "for details and report it", limit=400)
+        return EXIT_BUG
     except InputError as exc:
         report_line(f"gpuplanner: error: {exc.field}: {translated_message(exc.message)}")
         return EXIT_BAD_INPUT
@@ -142,6 +174,11 @@ def _run(handler: Callable[[argparse.Namespace], int], args: argparse.Namespace)
         report_line(f"gpuplanner: internal error ({type(exc).__name__}: {exc}); rerun with GPUPLANNER_DEBUG=1 "
                     "for details and report it", limit=400)
         return EXIT_BUG
+
+
+def _is_stdout_error(exc: OSError) -> bool:
+    """Whether a write error came from standard output (it names no file; a file's error carries its name)."""
+    return exc.filename is None
 
 
 def requested_language(argv: Sequence[str]) -> str | None:

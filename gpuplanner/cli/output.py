@@ -7,6 +7,7 @@ import unicodedata
 
 EXIT_OK, EXIT_BUG, EXIT_BAD_INPUT, EXIT_BROKEN = 0, 1, 2, 3
 EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, what a shell reports for a writer whose reader went away
+EXIT_OUTPUT_UNWRITABLE = 74  # sysexits EX_IOERR: the output could not be written (a full disk)
 MAX_ERROR_LINE = 200
 
 

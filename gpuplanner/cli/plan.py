@@ -94,6 +94,11 @@ def price_basis_words(plan: Plan) -> str:
                 translated_message(price_date_words(date)))
 
 
+
+def _tier(value: float | None, estimated: bool, currency: str) -> str:
+    text = money(value, currency, 2)
+    return fill(tr("%1 (estimate)"), text) if value is not None and estimated else text
+
 def rental_lines(best: Plan, currency: str) -> list[str]:
     """A rented plan: who rents it and for how much; nothing to install on site."""
     cost = best.cost
@@ -106,8 +111,8 @@ def rental_lines(best: Plan, currency: str) -> list[str]:
                     translated_message(price_date_words(offer.price_date if offer else ""))),
         "  " + fill(tr("cost (%1): on demand %2 per GPU-hour (reserved %3, spot %4); this job on demand %5"), currency,
                     money(cost.cloud_on_demand_per_gpu_hour, currency, 2),
-                    money(cost.cloud_reserved_per_gpu_hour, currency, 2),
-                    money(cost.cloud_spot_per_gpu_hour, currency, 2), money(job, currency)),
+                    _tier(cost.cloud_reserved_per_gpu_hour, cost.cloud_reserved_estimated, currency),
+                    _tier(cost.cloud_spot_per_gpu_hour, cost.cloud_spot_estimated, currency), money(job, currency)),
         "  " + fill(tr("rental price: %1"), price_basis_words(best)),
         "  " + tr("site: none needed (racks, power and cooling are the provider's)"),
     ]

@@ -122,4 +122,7 @@ def in_region(cloud_region: str, region: str) -> bool:
     if region == "global":
         return True
     code = cloud_region.strip().casefold()
-    return (code.startswith("cn-") and not code.startswith("cn-hongkong")) or code.startswith(_MAINLAND_TENCENT)
+    if "hongkong" in code or "hong kong" in code:
+        return False
+    return (code.startswith(("cn-", "mainland china")) or "(cn-" in code  # "华北-北京 (cn-beijing)"
+            or code.startswith(_MAINLAND_TENCENT))

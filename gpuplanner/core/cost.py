@@ -47,6 +47,9 @@ class CloudOffer:
     source: str
     confidence: str = ""  # catalog.schema.CONFIDENCE_LEVELS; "" for the user's own quote
     network_gbps: float | None = None  # the instance's published network bandwidth (None: not published)
+    usd_reserved_per_hour: float | None = None  # a reserved rate the provider publishes (None: not published)
+    usd_spot_per_hour: float | None = None  # a spot rate the provider publishes
+    spot_tier: bool = True  # the provider rents spot capacity at all (Lambda: on-demand and reserved only)
 
     @property
     def usd_per_gpu_hour(self) -> float:
@@ -117,14 +120,37 @@ class CostInputs:
         return math.ceil(self.gpus / self.cloud.gpus) * self.cloud.gpus
 
 
-def _times(value: float | None, factor: float) -> float | None:
-    return None if value is None else value * factor
-
-
 def purchase_cost(node_price: Price, nodes: int, assumptions: CostAssumptions,
                   network_usd: float | None = None) -> float:
     """Capex in the user's currency: the servers bought, and the network when it is priced."""
     return assumptions.from_usd(node_price.amount_usd * nodes + (network_usd or 0.0))
+
+
+@record
+class CloudTiers:
+    """Reserved and spot prices per GPU-hour in the plan's currency: the provider's own where it publishes them,
+    else the on-demand price times a planning ratio, marked estimated; no spot where the provider rents none."""
+
+    reserved: float | None
+    reserved_estimated: bool
+    spot: float | None
+    spot_estimated: bool
+
+
+def cloud_tiers(offer: CloudOffer | None, on_demand: float | None, a: CostAssumptions) -> CloudTiers:
+    if offer is None or on_demand is None:
+        return CloudTiers(None, False, None, False)
+    if offer.usd_reserved_per_hour is not None:
+        reserved, reserved_estimated = a.from_usd(offer.usd_reserved_per_hour / offer.gpus), False
+    else:
+        reserved, reserved_estimated = on_demand * a.reserved_price_ratio, True
+    if offer.usd_spot_per_hour is not None:
+        spot, spot_estimated = a.from_usd(offer.usd_spot_per_hour / offer.gpus), False
+    elif offer.spot_tier:
+        spot, spot_estimated = on_demand * a.spot_price_ratio, True
+    else:
+        spot, spot_estimated = None, False
+    return CloudTiers(reserved, reserved_estimated, spot, spot_estimated)
 
 
 def cost_summary(inputs: CostInputs, assumptions: CostAssumptions, run_gpu_hours: float | None = None,
@@ -181,14 +207,15 @@ def cost_summary(inputs: CostInputs, assumptions: CostAssumptions, run_gpu_hours
             payback_note = msg("never pays back: at {utilization:.0%} utilisation, running it costs more per month "
                                "than renting the same GPU-hours", utilization=a.utilization)
 
+    tiers = cloud_tiers(inputs.cloud, cloud_per_gpu_hour, a)
     run: dict[str, float | None] = {}
     if run_gpu_hours is not None:
         # The job holds every GPU of what was rented or bought for its whole wall-clock time.
         run_hours = run_gpu_hours / inputs.gpus
         rented_hours = run_hours * inputs.rented_gpus
         run["run_cost_cloud_on_demand"] = None if cloud_per_gpu_hour is None else rented_hours * cloud_per_gpu_hour
-        run["run_cost_cloud_spot"] = None if cloud_per_gpu_hour is None else (
-            rented_hours * (1 + a.spot_restart_overhead) * cloud_per_gpu_hour * a.spot_price_ratio)
+        run["run_cost_cloud_spot"] = None if tiers.spot is None else (
+            rented_hours * (1 + a.spot_restart_overhead) * tiers.spot)
         run["run_cost_owned"] = None if owned_per_gpu_hour is None else (
             run_hours * inputs.owned_gpus * owned_per_gpu_hour)
         # Bought for this run alone: the purchase plus the running costs while it runs.
@@ -207,13 +234,15 @@ def cost_summary(inputs: CostInputs, assumptions: CostAssumptions, run_gpu_hours
         tco=tco, years=a.years, utilization=a.utilization,
         owned_per_gpu_hour=owned_per_gpu_hour,
         cloud_on_demand_per_gpu_hour=cloud_per_gpu_hour,
-        cloud_reserved_per_gpu_hour=_times(cloud_per_gpu_hour, a.reserved_price_ratio),
-        cloud_spot_per_gpu_hour=_times(cloud_per_gpu_hour, a.spot_price_ratio),
+        cloud_reserved_per_gpu_hour=tiers.reserved, cloud_reserved_estimated=tiers.reserved_estimated,
+        cloud_spot_per_gpu_hour=tiers.spot, cloud_spot_estimated=tiers.spot_estimated,
         cloud_offer=None if offer is None else CloudOfferBlock(
             provider=offer.provider, instance=offer.instance, region=offer.region, price_date=offer.price_date,
             source=offer.source, confidence=offer.confidence, instances=math.ceil(inputs.gpus / offer.gpus)),
+        # Rented for training, the hours an owned cluster would work; an always-on service pays every hour.
         cloud_tco=None if cloud_per_gpu_hour is None else (
-            cloud_per_gpu_hour * inputs.rented_gpus * HOURS_PER_YEAR * a.years * a.utilization),
+            cloud_per_gpu_hour * inputs.rented_gpus * HOURS_PER_YEAR * a.years
+            * (1.0 if output_tokens_per_s else a.utilization)),
         gpus_rented=inputs.rented_gpus if offer is not None else None, gpus_owned=inputs.owned_gpus,
         break_even_utilization=break_even,
         payback_months=payback_months, payback_note=payback_note,

@@ -138,7 +138,7 @@ FIELDS: tuple[Field, ...] = (
           help="compute precision; falls back with a warning when the GPU lacks it: FP8 → BF16 → FP16 → FP32"),
     Field("stack", str, "the best modern stack", choices=_choices(Stack),
           help="software stack: the assumptions and layouts its framework runs"),
-    Field("training.tokens", float, TrainingWorkload.tokens, 0.0, 1e16, True, "tokens", "tokens to train on"),
+    Field("training.tokens", float, TrainingWorkload.tokens, 1.0, 1e16, unit="tokens", help="tokens to train on"),
     Field("training.global_batch", int, TrainingWorkload.global_batch, 1, 1 << 24, unit="sequences",
           help="sequences per optimizer step"),
     Field("training.micro_batch", int, SEARCHED, 1, 4096, unit="sequences", help="sequences per GPU per pass"),
@@ -177,7 +177,7 @@ FIELDS: tuple[Field, ...] = (
                "GUARANTEED_NO_EVICT, llama.cpp's slots); in-use: room for what the sequences hold, pausing requests "
                "when it fills (TensorRT-LLM's MAX_UTILIZATION, vLLM)"),
     Field("images.count", int, 1_281_167, 1, 1 << 40, unit="images", help="images per epoch (ImageNet-1k)"),
-    Field("images.epochs", float, 90.0, 0.0, 1e6, True, help="passes over the images"),
+    Field("images.epochs", float, 90.0, 0.001, 1e6, help="passes over the images"),
     Field("images.batch", int, 1024, 1, 1 << 24, unit="images", help="images per optimizer step"),
     Field("images.resolution", int, "the preset's", 16, 16384, unit="px"),
     Field("images.gflops_per_sample", float, None, 0.0, 1e9, True, "GFLOP", "forward FLOPs per image"),
@@ -188,8 +188,8 @@ FIELDS: tuple[Field, ...] = (
     Field("hardware.gpus_per_node", int, "the catalog server's", 1, 72, unit="GPUs",
           help="GPUs in one node (one NVLink domain): by default those of the server the GPU is costed in, "
           "e.g. 8 on an HGX board, 72 in a GB200 / GB300 NVL72 rack, 4 in a workstation"),
-    Field("hardware.network_gbps_per_node", float, "per GPU class", 0.0, 1e6, True, "Gb/s",
-          "the node's inter-node bandwidth: by default 400 Gb/s per GPU for Hopper/Blackwell/MI300-class SXM/OAM, "
+    Field("hardware.network_gbps_per_node", float, "per GPU class", 0.001, 1e6, unit="Gb/s",
+          help="the node's inter-node bandwidth: by default 400 Gb/s per GPU for Hopper/Blackwell/MI300-class SXM/OAM, "
           "200 per Ampere SXM, else 200 per node"),
     Field("parallelism.tp", int, SEARCHED, 1, 1 << 20, help="tensor-parallel degree"),
     Field("parallelism.pp", int, SEARCHED, 1, 1 << 20, help="pipeline stages"),
@@ -208,7 +208,8 @@ FIELDS: tuple[Field, ...] = (
     Field("constraints.deployment", str, "either", choices=("on-prem", "cloud", "either")),
     Field("constraints.objective", str, "cheapest", choices=("cheapest", "fastest", "lowest-tco")),
     Field("constraints.region", str, "global", choices=REGIONS,
-          help="only GPUs that can be bought, and clouds located, there (export rules for mainland China)"),
+          help="only GPUs that can be bought, and clouds located, there (export rules for mainland China); global "
+               "leaves out clouds in mainland China, which rent only to accounts verified there"),
     Field("constraints.allow_consumer_gpus", bool, True),
     Field("constraints.target_output_tokens_per_s", float, None, 0.0, 1e10, True, "tokens/s"),
     Field("constraints.years", float, _COST.years, 0.0, 50.0, True, "years", "TCO period"),

@@ -70,7 +70,7 @@ from gpuplanner.core.site import (
     facilities,
     plan_site,
 )
-from gpuplanner.core.workload import Task, default_network_gbps_per_node
+from gpuplanner.core.workload import Task
 
 MAX_TRAINING_GPUS = 16384
 # GeForce cards: the GeForce driver licence forbids data-center deployment, so plans keep them at workstation
@@ -289,13 +289,18 @@ def with_gpu_count(text: str, old: int, new: int) -> str:
 EstimateCache = dict[tuple[str, int | None, str, int, float | None], Estimate | InputError | None]
 
 
-def _on_instances(option: HardwareOptions, offer: CloudOffer) -> HardwareOptions:
+# A rented VM smaller than a server that publishes no network is costed at the least a 1-GPU cloud VM in the catalog
+# publishes (Azure NC24ads A100 v4, 20 Gb/s): unknown, so never the server-class fabric it may well not have.
+UNPUBLISHED_VM_NETWORK_GBPS = 20.0
+
+
+def _on_instances(option: HardwareOptions, offer: CloudOffer, network_gbps: float | None = None) -> HardwareOptions:
     """The option with the rented instance as its node (its GPUs per node; the rest of the server's figures stay,
-    they only matter to owned plans)."""
+    they only matter to owned plans), at the instance's published network or `network_gbps`."""
     node = dataclasses.replace(option.node, gpus=offer.gpus, name=f"{offer.gpus} x {option.gpu.model} "
                                f"({offer.instance})")
     return dataclasses.replace(option, node=node, cloud=offer, cloud_offers=(offer,), node_price=None,
-                               network_gbps_per_node=offer.network_gbps)
+                               network_gbps_per_node=offer.network_gbps or network_gbps)
 
 
 def _on_option(scenario: Scenario, option: HardwareOptions, count: int | None) -> Scenario:
@@ -429,21 +434,22 @@ def _evaluate(scenario: Scenario, option: HardwareOptions, count: int | None, se
         return min(candidates, key=lambda plan: (bool(_misses(plan, settings)), *_sort_key(plan, settings.objective)),
                    default=None)
     if deployment == "cloud" and offer is None:
-        # Only smaller instances, with no published network: planned on them at the node network a server of this
-        # GPU class gets (or the user's), said in the plan.
+        # Only smaller instances, with no published network: planned on them at the least a cloud VM publishes (or
+        # the user's figure), said in the plan.
         if small is None or small.gpus >= min(gpus, option.node.gpus):
             return None
-        instances = _on_instances(option, small)
+        per_instance = scenario.network_gbps_per_node or UNPUBLISHED_VM_NETWORK_GBPS
+        instances = _on_instances(option, small, per_instance)
         plan = _evaluate(scenario, instances, count, settings, deployment, cache,
                          None if searches is None else searches.on(instances))
         if plan is None:
             return None
-        per_instance = scenario.network_gbps_per_node or default_network_gbps_per_node(option.gpu, small.gpus)
         return dataclasses.replace(plan, warnings=(*plan.warnings, msg(
             "{provider} publishes no network bandwidth for {instance}: the traffic between the plan's {instances} "
-            "instances is costed at {gbps:g} Gb/s each (what a server of this GPU class gets); set the instance's "
-            "network_gbps in your catalog if you know it.", provider=small.provider, instance=small.instance,
-            instances=plan.cost.cloud_offer.instances if plan.cost.cloud_offer else plan.count, gbps=per_instance)))
+            "instances is costed at {gbps:g} Gb/s each (the least a 1-GPU cloud VM in the catalog publishes); set "
+            "the instance's network_gbps in your catalog if you know it.", provider=small.provider,
+            instance=small.instance, instances=plan.cost.cloud_offer.instances if plan.cost.cloud_offer else plan.count,
+            gbps=per_instance)))
     nodes = math.ceil(gpus / option.node.gpus)
     node, node_price = option.node_with(gpus)
     ports = node.gpus if nodes > 1 else 0

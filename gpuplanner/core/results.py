@@ -370,7 +370,9 @@ class CostSummary:
     owned_per_gpu_hour: float | None
     cloud_on_demand_per_gpu_hour: float | None
     cloud_reserved_per_gpu_hour: float | None
-    cloud_spot_per_gpu_hour: float | None
+    cloud_spot_per_gpu_hour: float | None  # None where the provider rents no spot capacity
+    cloud_reserved_estimated: bool  # from the on-demand price and a planning ratio, not a published rate
+    cloud_spot_estimated: bool
     cloud_offer: CloudOfferBlock | None
     cloud_tco: float | None
     gpus_rented: int | None

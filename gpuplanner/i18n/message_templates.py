@@ -46,8 +46,9 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "%1 nodes, network: %2"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 publishes no %2 rate; estimated in %3 instead."),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 publishes no network bandwidth for %2: the traffic between the plan's %3 "
-                                      "instances is costed at %4 Gb/s each (what a server of this GPU class gets); "
-                                      "set the instance's network_gbps in your catalog if you know it."),
+                                      "instances is costed at %4 Gb/s each (the least a 1-GPU cloud VM in the "
+                                      "catalog publishes); set the instance's network_gbps in your catalog if you "
+                                      "know it."),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 weights need %1 GEMMs: on %2 they are kept in %3."),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 with %2 x %3"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 x %2 at %3 USD (%4) + host platform %5 USD (planning default)"),

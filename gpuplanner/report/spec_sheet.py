@@ -29,7 +29,7 @@ from PySide6.QtGui import (
 
 from gpuplanner import __version__
 from gpuplanner.core.records import record
-from gpuplanner.core.results import ChartPoint, FacilitiesBlock, Plan, PlanResult, SiteBlock
+from gpuplanner.core.results import ChartPoint, CostSummary, FacilitiesBlock, Plan, PlanResult, SiteBlock
 from gpuplanner.core.sheet_check import sheet_problems
 from gpuplanner.core.site import (
     KW_PER_REFRIGERATION_TON,
@@ -219,8 +219,7 @@ def _cost_section(plan: Plan, fmt: _Formatter) -> str:
         (fill(tr("TCO over %1 years"), fmt.num(cost.years, 0)), fmt.money(cost.tco)),
         (tr("Owned cost per GPU-hour"), fmt.money(cost.owned_per_gpu_hour, 2)),
         (tr("Cloud on demand per GPU-hour"), fmt.money(cost.cloud_on_demand_per_gpu_hour, 2)),
-        (tr("Cloud reserved / spot per GPU-hour"), fmt.money(cost.cloud_reserved_per_gpu_hour, 2) + " / "
-         + fmt.money(cost.cloud_spot_per_gpu_hour, 2)),
+        (tr("Cloud reserved / spot per GPU-hour"), _tiers_text(cost, fmt)),
         (tr("Break-even utilisation against on-demand"), tr("n/a") if cost.break_even_utilization is None
          else fmt.num(cost.break_even_utilization * 100, 0) + " %"),
         (tr("Payback"), tr("n/a") if cost.payback_months is None or not math.isfinite(cost.payback_months)
@@ -294,6 +293,15 @@ def _network_rows(site: SiteBlock, fmt: _Formatter) -> list[tuple[str, str]]:
     return rows
 
 
+def _tiers_text(cost: CostSummary, fmt: _Formatter) -> str:
+    """Reserved and spot per GPU-hour, each marked when it is a planning estimate rather than a published rate."""
+    def one(value: float | None, estimated: bool) -> str:
+        text = fmt.money(value, 2)
+        return fill(tr("%1 (estimate)"), text) if value is not None and estimated else text
+    return one(cost.cloud_reserved_per_gpu_hour, cost.cloud_reserved_estimated) + " / " + one(
+        cost.cloud_spot_per_gpu_hour, cost.cloud_spot_estimated)
+
+
 def _floor_text(facility: FacilitiesBlock, fmt: _Formatter) -> str:
     """The loaded rack over its footprint, what it includes, and the floor's rating where the user gave one."""
     if facility.floor_kg_m2 is None:
@@ -333,8 +341,7 @@ def _rental_sections(plan: Plan, fmt: _Formatter) -> list[str]:
         (tr("On demand per GPU-hour"), fmt.money(per_gpu_hour, 2)),
         (tr("On demand per hour, all GPUs"), fmt.money(hourly, 2)),
         (tr("On demand per month (730 h)"), fmt.money(None if hourly is None else hourly * HOURS_PER_MONTH)),
-        (tr("Reserved / spot per GPU-hour"), fmt.money(cost.cloud_reserved_per_gpu_hour, 2) + " / "
-         + fmt.money(cost.cloud_spot_per_gpu_hour, 2)),
+        (tr("Reserved / spot per GPU-hour"), _tiers_text(cost, fmt)),
     ]
     if training:
         rows += [(tr("This job on demand"), fmt.money(cost.run_cost_cloud_on_demand)),

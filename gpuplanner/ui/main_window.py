@@ -22,7 +22,16 @@ from PySide6.QtCore import (
     Signal,
     Slot,
 )
-from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence, QShowEvent, QUndoStack
+from PySide6.QtGui import (
+    QAction,
+    QCloseEvent,
+    QDragEnterEvent,
+    QDragMoveEvent,
+    QDropEvent,
+    QKeySequence,
+    QShowEvent,
+    QUndoStack,
+)
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
@@ -102,6 +111,26 @@ def run_planning(data: ScenarioDocument, catalog: Catalog, control: JobControl,
     jobs run one at a time, so `reuse` is never used by two at once)."""
     return plan_for_scenario(data, catalog, top=PLANS_SHOWN, progress=control.progress, reuse=reuse)
 
+
+def _accept_as_copy(event: QDropEvent) -> None:
+    """Take a dropped file as a copy, whatever the source proposed: a move would let a file manager delete the
+    user's file once the window has read it."""
+    event.setDropAction(Qt.DropAction.CopyAction)
+    event.accept()
+
+
+def redo_shortcuts() -> list[QKeySequence]:
+    """Ctrl+Shift+Z and Ctrl+Y, and the platform's own Redo keys, each once: the platform's Redo on Linux is
+    Ctrl+Shift+Z itself, and a sequence bound twice to one action is ambiguous to Qt and fires nothing."""
+    keys: list[QKeySequence] = []
+    for key in (QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y"),
+                *QKeySequence.keyBindings(QKeySequence.StandardKey.Redo)):
+        if key not in keys:
+            keys.append(key)
+    return keys
+
+
+PLANS_COLUMN_MAX_PX = 200  # widest a column of the plans table sizes itself to
 
 class CatalogPage(QWidget):
     """One catalog table with a filter box; every cell's tooltip names its source and date."""
@@ -226,6 +255,8 @@ class MainWindow(QMainWindow):
         self.plans_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.plans_view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.plans_view.horizontalHeader().setStretchLastSection(True)
+        # A long catalog name is elided (the full name is in the tooltip), never pushing the cost off screen.
+        self.plans_view.horizontalHeader().setMaximumSectionSize(PLANS_COLUMN_MAX_PX)
         self.plans_view.verticalHeader().setVisible(False)
         self.plans_view.sortByColumn(0, Qt.SortOrder.AscendingOrder)
         self.plans_view.selectionModel().selectionChanged.connect(self._show_selected_plan)
@@ -356,7 +387,7 @@ class MainWindow(QMainWindow):
         self.undo_action = self.undo_stack.createUndoAction(self, self.tr("&Undo"))
         self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
         self.redo_action = self.undo_stack.createRedoAction(self, self.tr("&Redo"))
-        self.redo_action.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence.StandardKey.Redo])
+        self.redo_action.setShortcuts(redo_shortcuts())
         edit_menu.addAction(self.undo_action)
         edit_menu.addAction(self.redo_action)
         view_menu = self.menuBar().addMenu(self.tr("&View"))
@@ -970,13 +1001,17 @@ class MainWindow(QMainWindow):
         self.show_message(fill(self.tr("Copied %1 plan(s)"), str(len(rows))))
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802
-        if _dropped_scenario(event.mimeData()) is not None:
-            event.acceptProposedAction()
+        if _dropped_scenario(event.mimeData()) is not None and event.possibleActions() & Qt.DropAction.CopyAction:
+            _accept_as_copy(event)
+
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:  # noqa: N802
+        if _dropped_scenario(event.mimeData()) is not None and event.possibleActions() & Qt.DropAction.CopyAction:
+            _accept_as_copy(event)
 
     def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802
         path = _dropped_scenario(event.mimeData())
-        if path is not None:
-            event.acceptProposedAction()
+        if path is not None and event.possibleActions() & Qt.DropAction.CopyAction:
+            _accept_as_copy(event)
             self.load_file(path)
 
     @Slot()

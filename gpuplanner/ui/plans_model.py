@@ -133,7 +133,8 @@ class PlansTableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             if column == "warnings":
                 return plain_tooltip("\n".join(translated(w) for w in plan.warnings))
-            return plain_tooltip(self.tr("; ").join(translated(r) for r in plan.rank_reasons))
+            reasons = self.tr("; ").join(translated(r) for r in plan.rank_reasons)
+            return plain_tooltip(f"{plan.gpu_name}\n{reasons}" if column == "gpu" else reasons)
         if role == Qt.ItemDataRole.TextAlignmentRole and column not in ("gpu", "deployment", "layout"):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None

@@ -1,0 +1,106 @@
+"""Prices as their vendors publish them: mainland-China clouds in CNY, dated rows, reserved and spot only where a
+provider publishes them, and a rented service paying for every hour it runs."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from gpuplanner.catalog.options import cloud_offers, hardware_options
+from gpuplanner.core.availability import in_region
+from gpuplanner.core.cost import CloudOffer, CostAssumptions, CostInputs, cloud_tiers, cost_summary
+from gpuplanner.core.plan import plan_catalog, plan_settings
+from gpuplanner.service import plan_for_scenario, scenario_from_data
+
+
+def test_alibaba_and_tencent_are_priced_in_cny_in_their_mainland_regions(catalog) -> None:
+    """The rows once read 41.06 'USD' for Alibaba's 8 x A100 in Tokyo: the pricing APIs answer in CNY, which a
+    public copy multiplied by a fixed 0.138. Now the APIs' own CNY (value / 0.138), in mainland regions."""
+    rows = {row["id"]: row for row in catalog.rows("cloud_instances")}
+    vendors = [row for row in rows.values() if row["provider"] in ("Alibaba Cloud", "Tencent Cloud")]
+    assert vendors and all(row["currency"] == "CNY" for row in vendors)
+    # sugarlxn/skypilot-catalog alicloud/vms.csv @003c56a: 49.87 'USD' / 0.138 = 361.397 CNY, incl. a 40 GB disk
+    beijing = rows["alibaba-ecs-sccgn7ex-32xlarge-cn-beijing"]
+    assert (beijing["on_demand_per_hour"], beijing["region"]) == (361.397, "cn-beijing")
+    assert "system disk" in beijing["source"]
+    # tencentcloud/vms.csv @3193645: 1.20474 'USD' / 0.138 = 8.73 CNY, ap-beijing (mainland)
+    assert rows["tencent-gn7-2xlarge32-ap-beijing"]["on_demand_per_hour"] == 8.73
+    assert in_region("ap-beijing", "cn-mainland") and in_region("mainland China (region not stated)", "cn-mainland")
+    assert not in_region("cn-hongkong", "cn-mainland")
+    # tsaol/aws-gpu, 'Last updated: 2026-01-21': dated, not 'undated'
+    assert rows["aws-g6e-48xlarge"]["price_date"] == "2026-01-21" and rows["gcp-a2-highgpu-8g"]["price_date"] == \
+        "2026-07-30"
+
+
+def test_a_cny_plan_is_costed_at_the_listed_cny_price_and_global_leaves_out_mainland_clouds(catalog) -> None:
+    """AutoDL rents an RTX 4090 at 1.88 CNY an hour (its price page, 2026-08-13): a CNY plan in mainland China
+    pays exactly that at any exchange rate; a buyer anywhere else is not offered it."""
+    gpu = catalog.gpu("rtx-4090")
+    rows = catalog.rows("cloud_instances")
+    mainland = cloud_offers(gpu, rows, "cn-mainland", usd_to_cny=6.5)
+    autodl = next(offer for offer in mainland if offer.provider == "AutoDL")
+    assert CostAssumptions(currency="CNY", usd_to_cny=6.5).from_usd(autodl.usd_per_gpu_hour) == pytest.approx(1.88)
+    assert all(offer.provider != "AutoDL" for offer in cloud_offers(gpu, rows, "global"))
+
+
+def test_reserved_and_spot_are_published_rates_or_marked_estimates() -> None:
+    """Lambda rents no spot capacity: no spot price, not 0.40 x on-demand; a published reserved rate (AWS China's
+    1-year rate) is used as is; a ratio-derived one is marked an estimate."""
+    a = CostAssumptions()
+    lambda_offer = CloudOffer("Lambda", "8x H100", 8, 31.92, "", "2026-09-20", "lambda.ai", spot_tier=False)
+    tiers = cloud_tiers(lambda_offer, 3.99, a)
+    assert tiers.spot is None and tiers.reserved_estimated
+    published = CloudOffer("AWS China", "p4d.24xlarge", 8, 172.873412 / 7.1, "cn-northwest-1", "2026-01-21", "",
+                           usd_reserved_per_hour=109.601338 / 7.1)
+    tiers = cloud_tiers(published, published.usd_per_gpu_hour, a)
+    assert tiers.reserved == pytest.approx(109.601338 / 7.1 / 8) and not tiers.reserved_estimated
+    assert tiers.spot_estimated
+
+
+def test_a_rented_service_pays_for_every_hour_it_runs() -> None:
+    """An always-on deployment rents every hour of the year; the 70 % utilisation is an owned cluster's."""
+    offer = CloudOffer("CoreWeave", "HGX H100", 8, 49.24, "", "2026-09-20", "")
+    inputs = CostInputs(gpus=8, nodes=1, racks=1, node_price=None, network_usd=None, it_kw_busy=None,
+                        it_kw_idle=None, cloud=offer)
+    serving = cost_summary(inputs, CostAssumptions(), output_tokens_per_s=5000.0)
+    training = cost_summary(inputs, CostAssumptions(), run_gpu_hours=1000.0)
+    assert serving.cloud_tco == pytest.approx(49.24 * 8760 * 3)
+    assert training.cloud_tco == pytest.approx(49.24 * 8760 * 3 * 0.7)
+
+
+def test_rtx_pro_6000_editions_keep_their_own_figures_and_clouds_rent_the_server_edition(catalog) -> None:
+    """NVIDIA's Server Edition page: 1,597 GB/s and FP4 1,920 dense; the Workstation Edition 1,792 GB/s."""
+    server, workstation = catalog.gpu("rtx-pro-6000-blackwell-se"), catalog.gpu("rtx-pro-6000-blackwell")
+    assert server.memory_bandwidth_gbs == 1597 and workstation.memory_bandwidth_gbs == 1792
+    rented = {row["gpu_id"] for row in catalog.rows("cloud_instances") if "RTX PRO" in str(row.get("gpu_model"))
+              or "rtx-pro" in str(row.get("gpu_id"))}
+    assert rented == {"rtx-pro-6000-blackwell-se"}
+
+
+def test_a_china_market_accelerator_plan_says_its_figures_are_estimates(catalog) -> None:
+    """Ascend 910C's figures come from one 2026 blog: an estimate, which the GPU's confidence carries."""
+    assert catalog.gpu("ascend-910c").confidence == "estimate"
+
+
+def test_a_gpu_rented_on_small_unpublished_vms_is_not_given_a_server_fabric(catalog) -> None:
+    """Lambda's 1-GPU GH200 VM publishes no network: a multi-VM plan is costed at 20 Gb/s a VM, never the 400 Gb/s
+    a Hopper server gets."""
+    data = {"task": "pretrain", "model": {"preset": "llama-2-7b"}, "training": {"tokens": 2e11},
+            "hardware": {"gpu": "gh200"}, "constraints": {"deployment": "cloud", "deadline_days": 14}}
+    parsed = scenario_from_data(data, catalog)
+    settings = plan_settings(parsed)
+    options = [o for o in hardware_options(catalog, settings.power) if o.gpu.id == "gh200"]
+    result = plan_catalog(parsed, options, settings, top=1)
+    plan = (result.plans or result.near_misses)[0]
+    assert plan.count > 1 and any("costed at 20 Gb/s" in str(w) for w in plan.warnings)
+    assert dataclasses.asdict(plan.estimate.layout)["tp"] == 1
+
+
+def test_usable_b300_memory_bounds_what_fits(catalog) -> None:
+    """With 288 GB the planner fitted models into memory that does not exist: 270 GB is what software sees."""
+    plan = plan_for_scenario({"task": "inference", "model": {"preset": "llama-3.1-70b"},
+                              "hardware": {"gpu": "b300", "count": 1}, "constraints": {"deployment": "cloud"}},
+                             catalog, top=1)
+    best = (plan.plans or plan.near_misses)[0]
+    assert best.memory.capacity == 270

@@ -152,8 +152,19 @@ def test_on_a_small_screen_the_wizard_pane_scrolls_sideways_instead_of_clipping(
     wizard.load_scenario({"task": "lora", "model": {"preset": "llama-2-70b"}, "training": {"weight_dtype": "fp8"}})
     while wizard.currentId() < 2:
         wizard.next()
-    main_window.centralWidget().setSizes([340, 460])
+    main_window.splitter.setSizes([340, 460])
     QApplication.processEvents()
     assert wizard.width() > scroll.viewport().width()  # the page, at its least width, does not fit the pane
     bar = scroll.horizontalScrollBar()
     assert bar.isVisible() and bar.maximum() == wizard.width() - scroll.viewport().width()
+
+
+def test_the_first_screen_recommends_a_plan_a_user_would_choose(qtbot, window) -> None:
+    """The defaults a user meets first ranked 4 RTX 5090 at 3,391.8 days first and showed 'No deadline' for the
+    wizard's 30 days: File → New plans to that deadline."""
+    assert window.wizard.budget_page.deadline.value() == 30.0
+    assert window.wizard.scenario()["constraints"]["deadline_days"] == 30.0
+    with qtbot.waitSignal(window.result_shown, timeout=60_000):
+        window.recompute()
+    best = window.last_result.best
+    assert best is not None and best.days <= 30.0

@@ -91,7 +91,7 @@ def test_new_resets_every_field_to_the_documented_defaults(qtbot, window) -> Non
     defaults = new_scenario()
     assert m.tokens_b.value() * 1e9 == defaults["training"]["tokens"]
     assert m.seq_len.value() == defaults["seq_len"] and m.global_batch.value() == defaults["training"]["global_batch"]
-    assert window.wizard.budget_page.deadline.value() == 0.0  # no deadline unless asked for
+    assert window.wizard.budget_page.deadline.value() == 30.0  # File → New plans to 30 days
 
 
 def test_after_a_crash_unsaved_work_comes_back_untitled_and_save_never_overwrites_the_old_file(

@@ -188,11 +188,11 @@ def test_core_messages_translate_with_their_values(qtbot) -> None:
     assert message == "Misses the deadline: 41.2 days against 30."
     nested = msg("Not an answer: {misses}", misses=msg("{first}; {second}", first=msg(
         "takes {days:.1f} days (deadline {deadline:g})", days=41.25, deadline=30), second=msg(
-        "costs {cost:,.0f} (budget {budget:,.0f})", cost=2e6, budget=1e6)))
+        "costs {cost:,.0f} {currency} (budget {budget:,.0f} {currency})", cost=2e6, budget=1e6, currency="CNY")))
     try:
         install_translations("zh_CN")
         assert translated(message) == "无法按期完成：需要 41.2 天，期限为 30 天。"
-        assert translated(nested) == "不是答案：需要 41.2 天（期限 30 天）；花费 2,000,000（预算 1,000,000）"
+        assert translated(nested) == "不是答案：需要 41.2 天（期限 30 天）；花费 2,000,000 CNY（预算 1,000,000 CNY）"
     finally:
         install_translations("en")
     assert translated(message) == message

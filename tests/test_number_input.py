@@ -74,3 +74,42 @@ def test_a_count_too_large_is_refused_not_clamped(qtbot, window) -> None:
     assert "at most 1,048,576" in window.status.text() and window.runner._latest == 0  # nothing was computed
     type_into(qtbot, box, "64")
     assert box.problem() is None and box.value() == 64 and box.property("invalid") is False
+
+
+@pytest.mark.parametrize("text", ["1,5", "12,34", "1,2345", ",5"])
+def test_an_ambiguous_separator_is_refused_not_read_ten_times_larger(text: str) -> None:
+    """'1,5' (a decimal comma where the locale groups with commas) became 15 in the tokens field and $15 in the
+    catalog editor: a separator that does not group thousands in threes is refused."""
+    refused = parse_number(text)
+    assert isinstance(refused, Refusal) and refused.kind == "ambiguous"
+    assert parse_number("1,281,167") == 1281167 and parse_number("-1,000.5") == -1000.5
+
+
+def test_chinese_ten_thousands_and_hundred_millions() -> None:
+    assert parse_number("500万") == 5e6 and parse_number("1.5亿") == 1.5e8
+    assert parse_number("1.5亿", unit_scale=1e9) == pytest.approx(0.15)  # a field in billions
+
+
+def test_a_decimal_comma_typed_in_the_tokens_field_is_refused_visibly(qtbot, window) -> None:
+    box = window.wizard.model_page.tokens_b
+    type_into(qtbot, box, "1,5")
+    window.wizard.next()
+    assert box.text().replace(box.suffix(), "").strip() == "1,5"  # kept as typed, never read as 15
+    assert box.property("invalid") is True and "ambiguous" in box.toolTip()
+    window.debouncer.stop()
+    window.recompute()  # nothing is computed from it
+    assert "ambiguous" in window.status.text()
+
+
+def test_a_short_job_reads_in_hours_or_minutes_not_0_0_days() -> None:
+    from gpuplanner.i18n.durations import duration_text
+
+    def same(_context: str, text: str) -> str:
+        return text
+
+    def digits(value: float, decimals: int) -> str:
+        return f"{value:.{decimals}f}"
+
+    assert duration_text(12.5, same, digits) == "12.5 days"
+    assert duration_text(0.22, same, digits) == "5.3 hours"  # was "0.2 days"
+    assert duration_text(0.001, same, digits) == "1 min"  # was "0.0 days"

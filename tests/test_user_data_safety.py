@@ -13,6 +13,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 
 from gpuplanner.catalog import store
 from gpuplanner.catalog.store import Catalog, CatalogError, CatalogWriteError
@@ -236,7 +237,7 @@ def test_unreadable_settings_fall_back_to_defaults(qtbot, private_user_data) -> 
     assert list(path.parent.glob("settings.ini.unreadable-*"))  # the user's file is kept
     window = MainWindow(Catalog(), settings)  # the app starts
     qtbot.addWidget(window)
-    assert "could not be read" in window.status.text()
+    assert "could not be read" in window.notices.label.text()  # kept in view until dismissed
 
 
 def test_autosave_failures_reach_the_user_once(qtbot, private_user_data, message_boxes) -> None:
@@ -249,7 +250,35 @@ def test_autosave_failures_reach_the_user_once(qtbot, private_user_data, message
     qtbot.addWidget(window)
     window.autosave()
     window.autosave()
-    assert [t for t, _, _ in message_boxes.shown] == ["Autosave failed"]
+    assert message_boxes.shown == []  # no modal box (at start it held the window back before it showed)
+    assert window.notices.label.text().count("Autosave failed") == 1  # once per failing streak, kept in view
     assert "Autosave failed" in window.status.text() and "Save as" in window.status.text()
     window.close_without_asking = True
     window.close()
+
+
+def test_notices_of_set_aside_data_stay_in_the_window_until_dismissed(qtbot, private_user_data) -> None:
+    """A damaged catalog edits database (set aside) and an autosave.json that is a folder: the window opens with no
+    modal box in the way, both notices stay on screen through the next estimate (the status line's 'Estimating…'
+    replaced them before the first paint), and Dismiss clears them."""
+    from gpuplanner.catalog.store import Catalog
+    from gpuplanner.ui.main_window import MainWindow
+    from gpuplanner.ui.settings import AppSettings
+    from tests.conftest import close_window
+
+    damaged_database()
+    settings = AppSettings()
+    settings.session_path.mkdir(parents=True)
+    window = MainWindow(Catalog(), settings)
+    qtbot.addWidget(window)
+    window.restore_session()  # as the app does at start, before the window shows
+    window.show()
+    qtbot.waitExposed(window)
+    with qtbot.waitSignal(window.result_shown, timeout=60_000):
+        window.recompute()
+    text = window.notices.label.text()
+    assert window.notices.isVisible() and "moved to" in text and "could not be restored" in text
+    assert settings.session_path.is_dir()  # left as it is
+    qtbot.mouseClick(window.notices.dismiss_button, Qt.MouseButton.LeftButton)
+    assert not window.notices.isVisible()
+    close_window(window)

@@ -1,3 +1,3 @@
-"""The headless command line (DESIGN.md §6): `main` (entry, exit codes), `catalog`, `estimate`, `plan`, `demo`, and
-`text` (the plain-text reports' language). Scenarios are estimated and planned through
+"""The headless command line (README "Headless use"): `main` (entry, exit codes), `catalog`, `estimate`, `plan`,
+`demo`, and `text` (the plain-text reports' language). Scenarios are estimated and planned through
 gpuplanner.service, the same calls the app makes."""

@@ -33,7 +33,7 @@ def format_help() -> str:
     """One wording for every command's --format, in the command line's language."""
     from gpuplanner.i18n.cli import tr
 
-    return tr("json: the headless contract's fields (DESIGN.md §6); text: a report (default)")
+    return tr("json: the headless contract's fields (README: Headless use); text: a report (default)")
 
 
 def display_width(text: str) -> int:

@@ -18,6 +18,7 @@ from gpuplanner.core.plan import REGION_WORDS
 from gpuplanner.core.results import Plan, PlanResult
 from gpuplanner.i18n import LANGUAGES, fill
 from gpuplanner.i18n.cli import term_word, tr, translate_in, translated_message, use_language
+from gpuplanner.i18n.durations import duration_text
 from gpuplanner.i18n.layout_words import layout_text
 from gpuplanner.scenario_file import load_scenario_json
 from gpuplanner.service import plan_for_scenario
@@ -95,6 +96,10 @@ def price_basis_words(plan: Plan) -> str:
 
 
 
+
+def _digits(value: float, decimals: int) -> str:
+    return f"{value:,.{decimals}f}"
+
 def _tier(value: float | None, estimated: bool, currency: str) -> str:
     text = money(value, currency, 2)
     return fill(tr("%1 (estimate)"), text) if value is not None and estimated else text
@@ -139,13 +144,13 @@ def plan_report(result: PlanResult) -> str:
     if result.note:
         lines += [translated_message(result.note), ""]
     gpu, where, gpus, nodes, racks = tr("GPU"), tr("where"), tr("GPUs"), tr("nodes"), tr("racks")
-    speed_label, cost_label = tr("days or tok/s"), tr("cost")
+    speed_label, cost_label = tr("time or tok/s"), tr("cost")
     header = (f"{'#':<3}{pad(gpu, 22)}{pad(where, 9)}{pad(gpus, 6, True)}{pad(nodes, 6, True)}{pad(racks, 6, True)}"
               f"{pad(speed_label, 15, True)}{pad(cost_label, 16, True)}")
     lines += [fill(tr("Plans ranked (%1 evaluated, %2 meet the goals)"), result.evaluated, result.meeting_goals),
               header]
     for plan in plans:
-        speed = (fill(tr("%1 d"), f"{plan.days:.1f}") if plan.inference is None
+        speed = (duration_text(plan.days or 0.0, translate_in, _digits) if plan.inference is None
                  else f"{plan.inference.output_tokens_per_s:,.0f}/s")
         lines.append(f"{plan.rank:<3}{pad(plan.gpu, 22)}{pad(deployment_label(plan.deployment), 9)}{plan.count:>6}"
                      f"{plan.site.nodes:>6}{plan.site.racks:>6}{pad(speed, 15, True)}"
@@ -166,7 +171,8 @@ def plan_report(result: PlanResult) -> str:
         lines += ["  " + tr("warnings:")] + [f"   ! {translated_message(w)}" for w in best.warnings]
     lines += ["", tr("Cost vs time (Pareto front):")]
     for point in result.pareto[:8]:
-        speed = (fill(tr("%1 days"), f"{point.days:.1f}") if point.days is not None
+        speed = (duration_text(point.days, translate_in, _digits)
+                 if point.days is not None
                  else f"{point.output_tokens_per_s:,.0f} tok/s")
         where = deployment_label(point.deployment)
         cost_text = money(point.cost, currency)

@@ -1,5 +1,5 @@
 """Evaluate a scenario: pick the layout (or take the user's), and report memory, time, power and warnings in
-the shape of DESIGN.md §6."""
+the shape of README "Headless use"."""
 
 from __future__ import annotations
 

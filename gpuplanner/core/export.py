@@ -1,4 +1,4 @@
-"""The one exporter: typed results (core.results) to the documented JSON of DESIGN.md §6. Field names are the
+"""The one exporter: typed results (core.results) to the documented JSON of README "Headless use". Field names are the
 keys; a field marked flattened writes its record's keys at its own level (a plan carries its estimate's keys); a
 field marked not exported stays out (the scenario a result was computed for). Strict: a float with no finite
 value is written as null; enums as their value; core messages as their English text."""

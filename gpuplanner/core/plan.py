@@ -479,8 +479,8 @@ def _evaluate(scenario: Scenario, option: HardwareOptions, count: int | None, se
         if QUOTE_PREFIX in offer.source:
             warnings.append(msg("Rental price from your quote of {date}.", date=offer.price_date))
     if training and settings.deadline_days is None and training.days > NO_DEADLINE_WARNING_DAYS:
-        warnings.append(msg("Takes {days:,.0f} days: no deadline is set, so slow plans can rank first. Set a "
-                            "deadline to see faster ones.", days=training.days))
+        warnings.insert(0, msg("Takes {days:,.0f} days: no deadline is set, so slow plans can rank first. Set a "
+                               "deadline to see faster ones.", days=training.days))  # first: the loudest
     where = option.availability
     limits = ServiceLimits(**{key: scenario.inference.get(key)
                               for key in ("concurrent_users", "max_ttft_s", "max_tpot_s")}) if serving \
@@ -586,8 +586,8 @@ def _meets_goals(plan: Plan, settings: PlanSettings) -> list[Message]:
         misses.append(msg("takes {days:.1f} days (deadline {deadline:g})", days=plan.days,
                           deadline=settings.deadline_days))
     if settings.budget is not None and plan.cost_metric > settings.budget:
-        misses.append(msg("costs {cost:,.0f} (budget {budget:,.0f})", cost=plan.cost_metric,
-                          budget=settings.budget))
+        misses.append(msg("costs {cost:,.0f} {currency} (budget {budget:,.0f} {currency})", cost=plan.cost_metric,
+                          budget=settings.budget, currency=settings.cost.currency))
     target = settings.target_output_tokens_per_s
     serving = plan.inference
     if target is not None and serving and serving.output_tokens_per_s < target:

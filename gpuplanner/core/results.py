@@ -1,6 +1,6 @@
 """What the core answers, as typed frozen records: an estimate (memory, time, serving, power), a plan (the
 estimate plus site, cost and ranking) and a plan result that carries the scenario it was computed for. Field
-names are the keys of the documented JSON (DESIGN.md §6); core.export is the one place that writes them out.
+names are the keys of the documented JSON (README "Headless use"); core.export is the one place that writes them out.
 Every front end (the table, the details, the charts, the CLI text, the spec sheet) reads these attributes."""
 
 from __future__ import annotations

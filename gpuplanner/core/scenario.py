@@ -1,4 +1,4 @@
-"""SCENARIO.json (DESIGN.md §6): parse and validate into typed objects. Unknown keys are errors; omitted keys
+"""SCENARIO.json (README "Headless use"): parse and validate into typed objects. Unknown keys are errors; omitted keys
 take the defaults documented in README.md. The catalog is reached through the two resolver callables, so the
 core stays free of SQLite."""
 

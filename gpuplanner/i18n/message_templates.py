@@ -233,7 +233,7 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "can be bought there (%1)"),
     QT_TRANSLATE_NOOP("CoreMessages", "cloud: rented from %1"),
     QT_TRANSLATE_NOOP("CoreMessages", "cold-plate liquid"),
-    QT_TRANSLATE_NOOP("CoreMessages", "costs %1 (budget %2)"),
+    QT_TRANSLATE_NOOP("CoreMessages", "costs %1 %2 (budget %3 %2)"),
     QT_TRANSLATE_NOOP("CoreMessages", "does not fit: needs %1 GiB per GPU"),
     QT_TRANSLATE_NOOP("CoreMessages", "expected draw = %1 x GPU TDP per GPU incl. host (MLPerf Training v4.0 "
                                       "metered)"),

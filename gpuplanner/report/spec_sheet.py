@@ -12,7 +12,7 @@ from functools import cache
 from html import escape
 from pathlib import Path
 
-from PySide6.QtCore import QLocale, QMarginsF, QRectF, QSizeF, Qt, QUrl
+from PySide6.QtCore import QCoreApplication, QLocale, QMarginsF, QRectF, QSizeF, Qt, QUrl
 from PySide6.QtGui import (
     QFont,
     QImage,
@@ -40,6 +40,7 @@ from gpuplanner.core.site import (
     wall_circuit,
 )
 from gpuplanner.i18n import fill
+from gpuplanner.i18n.durations import duration_text
 from gpuplanner.i18n.messages import term, translated
 from gpuplanner.report.drawings import CostChart, CostPoint, RackContents, cost_time_chart, memory_bar, rack_elevation
 from gpuplanner.report.fonts import report_font_family
@@ -439,7 +440,7 @@ def build_document(plan: Plan, options: SheetOptions, catalog_date: str = "",
                 (tr("Throughput"), fmt.num(t.images_per_s, 0) + " " + tr("images/s") if t.images_per_s
                  and not t.tokens_per_s else fmt.num(t.tokens_per_s, 0) + " " + tr("tokens/s")),
                 (tr("MFU"), fmt.num(t.mfu * 100, 1) + " %"),
-                (tr("Training time"), fmt.num(t.days, 1) + " " + tr("days")),
+                (tr("Training time"), duration_text(t.days, QCoreApplication.translate, fmt.num)),
                 *([(tr("Goodput"), fill(tr("%1 % of the wall-clock time trains (%2 days of steps; interruptions "
                                           "expected: %3; a checkpoint every %4 min)"),
                                        fmt.num(t.goodput.useful_share * 100, 1), fmt.num(t.compute_days, 1),

@@ -67,6 +67,7 @@ from gpuplanner.ui.catalog_model import CatalogTableModel
 from gpuplanner.ui.details import compare_html, near_misses_html, no_plan_html, plan_html
 from gpuplanner.ui.dialogs import Button, ask_save_discard_cancel, warn
 from gpuplanner.ui.document import ScenarioEdit, Session, parse_session, session_json
+from gpuplanner.ui.notices import NoticeBar
 from gpuplanner.ui.plans_model import SORT_ROLE, PlansTableModel
 from gpuplanner.ui.settings import AppSettings
 from gpuplanner.ui.widgets import filtered_proxy, mark_invalid
@@ -207,11 +208,17 @@ class MainWindow(QMainWindow):
         self.tabs.addTab(self._build_catalog_tab(), self.tr("Catalog"))
         self.tabs.currentChanged.connect(self._on_tab_changed)
 
-        splitter = QSplitter(self)
+        self.splitter = splitter = QSplitter(self)
         splitter.addWidget(scroll)
         splitter.addWidget(self.tabs)
         splitter.setStretchFactor(1, 1)
-        self.setCentralWidget(splitter)
+        central = QWidget(self)
+        central_layout = QVBoxLayout(central)
+        central_layout.setContentsMargins(0, 0, 0, 0)
+        self.notices = NoticeBar(central)
+        central_layout.addWidget(self.notices)
+        central_layout.addWidget(splitter, 1)
+        self.setCentralWidget(central)
 
         self.status = QLabel(self)
         self.status.setTextFormat(Qt.TextFormat.PlainText)  # messages echo catalog and scenario text
@@ -237,8 +244,8 @@ class MainWindow(QMainWindow):
         self.undo_stack.cleanChanged.connect(self._update_title)
         self._update_title()
         self._set_result_state("none")
-        for message in [*catalog.messages, *settings.messages]:
-            self.show_message(translated(message))
+        for message in [*catalog.messages, *settings.messages]:  # set-aside or unreadable user data: kept in view
+            self.notices.add(translated(message))
 
     # --- construction ----------------------------------------------------------------------------------
     def _build_plans_tab(self) -> QWidget:
@@ -795,9 +802,9 @@ class MainWindow(QMainWindow):
         text = fill(self.tr("Autosave failed (%1): %2. Your inputs are still on screen; save them with File → "
                             "Save as."), str(self.settings.session_path), problem)
         self.show_message(text)
-        if not self._autosave_failing:  # once per failing streak, not on every edit
+        if not self._autosave_failing:  # once per failing streak, not on every edit; never a modal box
             self._autosave_failing = True
-            warn(self, self.tr("Autosave failed"), text)
+            self.notices.add(text)
 
     def _update_title(self) -> None:
         if self.current_path:
@@ -938,9 +945,10 @@ class MainWindow(QMainWindow):
         try:
             session = parse_session(load_scenario_json(str(path)))
             scenario_from_data(session.scenario, self.catalog)
-        except (InputError, ValueError) as exc:
+        except (InputError, ValueError, OSError) as exc:  # OSError: not a file (a folder), unreadable
             log.warning("autosaved session ignored: %s", exc)
-            self.show_message(self.tr("The autosaved scenario could not be restored; defaults are shown."))
+            self.notices.add(fill(self.tr("The autosaved scenario in %1 could not be restored (%2); defaults are "
+                                          "shown and the file is left as it is."), str(path), str(exc)))
             return
         if session.path and not session.modified and Path(session.path).is_file() \
                 and self.load_file(session.path, ask=False):
@@ -949,8 +957,8 @@ class MainWindow(QMainWindow):
         if session.modified or session.path:
             self._bind(None, recovered=True)
             if session.path:
-                self.show_message(fill(self.tr("Unsaved changes to %1 from your last session were recovered; the file "
-                                          "itself was not changed."), Path(session.path).name))
+                self.notices.add(fill(self.tr("Unsaved changes to %1 from your last session were recovered; the file "
+                                         "itself was not changed."), Path(session.path).name))
 
     @Slot()
     def show_help(self) -> None:

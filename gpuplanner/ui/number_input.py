@@ -8,17 +8,18 @@ import re
 
 from gpuplanner.core.records import record
 
-# Magnitude suffixes people write for counts and token budgets (SI k/M/G/T, and B for billion).
+# Magnitude suffixes people write for counts and token budgets (SI k/M/G/T, B for billion; 万 and 亿, the Chinese
+# ten-thousand and hundred-million, as in "500万" or "1.5亿").
 MULTIPLIERS = {"k": 1e3, "K": 1e3, "m": 1e6, "M": 1e6, "b": 1e9, "B": 1e9, "g": 1e9, "G": 1e9, "t": 1e12,
-               "T": 1e12}
-_NUMBER = re.compile(r"^([+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)\s*([kKmMbBgGtT]?)$")
+               "T": 1e12, "万": 1e4, "亿": 1e8}
+_NUMBER = re.compile(r"^([+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)\s*([kKmMbBgGtT万亿]?)$")
 
 
 @record
 class Refusal:
     """Why a text is not a value for the field (ui/widgets.py words it, translated)."""
 
-    kind: str  # "not-a-number" | "too-large" | "not-whole" | "below" | "above"
+    kind: str  # "not-a-number" | "ambiguous" | "too-large" | "not-whole" | "below" | "above"
     argument: str = ""
 
 
@@ -26,7 +27,12 @@ def parse_number(text: str, *, group_separator: str = ",", decimal_point: str = 
                  unit_scale: float = 1.0) -> float | Refusal:
     """The value of `text` in the field's unit (a field showing billions has unit_scale 1e9: "2T" is 2000)."""
     cleaned = text.strip().replace("\u00a0", "").replace("\u202f", "").replace(" ", "")
-    if group_separator:
+    if group_separator and group_separator in cleaned:
+        # A group separator only where it groups thousands ("1,281,167"): "1,5" is a decimal comma in another
+        # locale, read as 15 it was ten times the value meant.
+        whole = cleaned.split(decimal_point, 1)[0]
+        if not _grouped(whole, group_separator):
+            return Refusal("ambiguous", text.strip())
         cleaned = cleaned.replace(group_separator, "")
     if decimal_point != ".":
         cleaned = cleaned.replace(decimal_point, ".")
@@ -39,6 +45,13 @@ def parse_number(text: str, *, group_separator: str = ",", decimal_point: str = 
     if not math.isfinite(value):
         return Refusal("too-large", text.strip())
     return value
+
+
+def _grouped(whole: str, separator: str) -> bool:
+    """Whether an integer part puts `separator` between groups of three digits, and nowhere else."""
+    digits = whole.lstrip("+-")
+    pattern = r"\d{1,3}(?:" + re.escape(separator) + r"\d{3})+[^\d]*"
+    return re.fullmatch(pattern, digits) is not None
 
 
 def _shown(value: float) -> str:

@@ -5,11 +5,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QLocale, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QCoreApplication,
+    QLocale,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+)
 from PySide6.QtWidgets import QApplication, QStyle
 
 from gpuplanner.core.results import Layout, Plan
 from gpuplanner.i18n import fill
+from gpuplanner.i18n.durations import duration_text
 from gpuplanner.i18n.messages import translated
 from gpuplanner.report.formatting import money, precision_text
 from gpuplanner.ui.dialogs import plain_tooltip
@@ -95,7 +104,8 @@ class PlansTableModel(QAbstractTableModel):
                          locale.toString(memory.capacity, "f", 0))), memory.total
         if column == "speed":
             if plan.days is not None:
-                return fill(self.tr("%1 days"), locale.toString(plan.days, "f", 1)), plan.days
+                return duration_text(plan.days, QCoreApplication.translate,
+                                     lambda value, decimals: locale.toString(value, "f", decimals)), plan.days
             assert plan.inference is not None
             rate = plan.inference.output_tokens_per_s
             return fill(self.tr("%1 tok/s"), locale.toString(rate, "f", 0)), -rate

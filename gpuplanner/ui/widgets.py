@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractItemModel, QCoreApplication, QSortFilterProxyModel, Qt
+from PySide6.QtCore import QAbstractItemModel, QCoreApplication, QLocale, QSortFilterProxyModel, Qt
 from PySide6.QtGui import QFocusEvent, QHideEvent, QKeyEvent, QShowEvent, QValidator
 from PySide6.QtWidgets import QAbstractSpinBox, QComboBox, QDoubleSpinBox, QLayout, QLineEdit, QSpinBox, QWidget
 
@@ -16,12 +16,15 @@ def refusal_text(refusal: Refusal) -> str:
     translate = QCoreApplication.translate
     texts = {
         "not-a-number": translate("NumberInput", "“%1” is not a number (examples: 1500, 1.5k, 2T, 1e3)"),
+        "ambiguous": translate("NumberInput", "“%1”: the separator is ambiguous; use %2 for decimals, or group "
+                                             "thousands in threes (1,281,167)"),
         "too-large": translate("NumberInput", "“%1” is too large"),
         "not-whole": translate("NumberInput", "must be a whole number, not %1"),
         "below": translate("NumberInput", "must be at least %1"),
         "above": translate("NumberInput", "must be at most %1"),
     }
-    return texts[refusal.kind].replace("%1", refusal.argument)
+    decimal = QLocale().decimalPoint()
+    return texts[refusal.kind].replace("%1", refusal.argument).replace("%2", f"“{decimal}”")
 
 
 class _TypedNumber:

@@ -77,10 +77,17 @@ def limits(path: str, scale: float = 1.0, *, low: float | None = None,
     return minimum, maximum
 
 
+# The deadline the app's first screen plans to: without one the cheapest plan for the default pretraining run was
+# 4 RTX 5090 for 3,392 days.
+NEW_DOCUMENT_DEADLINE_DAYS = 30.0
+
+
 def new_document() -> ScenarioDocument:
-    """What File → New shows: the documented defaults, priced in CNY when the interface is Chinese."""
+    """What File → New shows: the documented defaults with a 30-day deadline, priced in CNY when the interface is
+    Chinese."""
     currency = "CNY" if QLocale().territory() == QLocale.Country.China else "USD"
-    return merged(new_scenario(), {"constraints": {"currency": currency}})
+    return merged(new_scenario(), {"constraints": {"currency": currency,
+                                                   "deadline_days": NEW_DOCUMENT_DEADLINE_DAYS}})
 
 
 def merged(base: ScenarioDocument, over: ScenarioDocument) -> ScenarioDocument:
@@ -567,7 +574,7 @@ class BudgetPage(QWizardPage):
         self.budget = float_spin(*limits("constraints.budget", low=0.0), 0.0, 0,
                                  self.tr("Most you will spend (0 = no limit)"))
         self.budget.setSpecialValueText(self.tr("No limit"))
-        self.deadline = float_spin(*limits("constraints.deadline_days", low=0.0), 30.0, 1,
+        self.deadline = float_spin(*limits("constraints.deadline_days", low=0.0), NEW_DOCUMENT_DEADLINE_DAYS, 1,
                                    self.tr("Training must finish within (0 = no deadline)"),
                                    self.tr(" days"))
         self.deadline.setSpecialValueText(self.tr("No deadline"))

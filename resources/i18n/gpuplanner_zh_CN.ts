@@ -5,10 +5,10 @@
     <name></name>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="25"/>
-        <location filename="../../gpuplanner/cli/plan.py" line="31"/>
-        <location filename="../../gpuplanner/cli/plan.py" line="35"/>
-        <location filename="../../gpuplanner/cli/plan.py" line="86"/>
-        <location filename="../../gpuplanner/cli/plan.py" line="93"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="32"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="36"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="87"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="94"/>
         <location filename="../../gpuplanner/report/formatting.py" line="33"/>
         <location filename="../../gpuplanner/report/power_sheet.py" line="54"/>
         <location filename="../../gpuplanner/report/power_sheet.py" line="75"/>
@@ -18,26 +18,26 @@
         <location filename="../../gpuplanner/report/power_sheet.py" line="99"/>
         <location filename="../../gpuplanner/report/power_sheet.py" line="101"/>
         <location filename="../../gpuplanner/report/power_sheet.py" line="118"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="118"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="136"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="138"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="144"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="119"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="137"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="139"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="145"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="164"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="169"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="172"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="223"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="225"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="238"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="249"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="251"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="308"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="323"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="336"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="338"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="146"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="165"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="170"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="173"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="224"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="226"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="239"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="250"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="252"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="309"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="324"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="337"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="339"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="351"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="426"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="340"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="352"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="427"/>
         <location filename="../../gpuplanner/ui/details.py" line="144"/>
         <location filename="../../gpuplanner/ui/details.py" line="145"/>
         <location filename="../../gpuplanner/ui/details.py" line="162"/>
@@ -46,99 +46,99 @@
         <translation>不详</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="78"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="79"/>
         <source>%1 of %2 on %3 million images (all epochs)</source>
         <translation>%2 %1，%3 百万张图像（全部轮次）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="84"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="85"/>
         <source>%1 of %2 on %3 billion tokens</source>
         <translation>%2 %1，%3 B tokens</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="86"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="87"/>
         <source>%1 of %2</source>
         <translation>%2 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="171"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="172"/>
         <source>Floor loading</source>
         <translation>地面荷载</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="198"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="199"/>
         <source>Energy per year (IT: busy at the utilisation, idle the rest)</source>
         <translation>年用电量（IT：按利用率满载，其余时间空闲）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="200"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="201"/>
         <source>Electricity per year (that energy × PUE × price)</source>
         <translation>年电费（该电量 × PUE × 电价）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="274"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="275"/>
         <source>network racks: %1, in the middle of the row; switches in them: %2 (1U each)</source>
         <translation>网络机柜：%1 个，位于机柜列中部；其中交换机：%2 台（每台 1U）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="340"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="341"/>
         <location filename="../../gpuplanner/ui/details.py" line="178"/>
         <source>Rental price: confidence, date</source>
         <translation>租用价格：可信度、日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="379"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="380"/>
         <source>Node</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="379"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="389"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="380"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="390"/>
         <source>Management switch</source>
         <translation>管理交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="379"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="389"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="380"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="390"/>
         <source>Cable management</source>
         <translation>理线架</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="380"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="381"/>
         <source>Free</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="380"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="390"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="381"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="391"/>
         <source>PDU</source>
         <translation>PDU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="381"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="382"/>
         <source>Rack elevation (front), one of %1</source>
         <translation>机柜布置图（正面），共 %1 个机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="393"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="394"/>
         <location filename="../../gpuplanner/ui/details.py" line="67"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="393"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="394"/>
         <location filename="../../gpuplanner/ui/details.py" line="67"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="394"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="395"/>
         <location filename="../../gpuplanner/ui/details.py" line="228"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="394"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="395"/>
         <location filename="../../gpuplanner/ui/details.py" line="68"/>
         <source>Activations</source>
         <translation>激活值</translation>
@@ -205,7 +205,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="49"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="395"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="396"/>
         <location filename="../../gpuplanner/ui/details.py" line="68"/>
         <location filename="../../gpuplanner/ui/details.py" line="229"/>
         <source>KV cache</source>
@@ -362,7 +362,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="147"/>
-        <location filename="../../gpuplanner/cli/plan.py" line="258"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="264"/>
         <source>the scenario (README: Scenario file)</source>
         <translation>场景文件（见 README：Scenario file）</translation>
     </message>
@@ -373,350 +373,350 @@
         <translation>文本报告的语言</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="395"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="396"/>
         <source>Overhead</source>
         <translation>额外开销</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="397"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="398"/>
         <source>Memory per GPU (GiB); dashed line: capacity %1 GiB</source>
         <translation>单卡显存占用（GiB）；虚线：容量 %1 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="408"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="409"/>
         <source>GPU cluster plan</source>
         <translation>GPU 集群方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="411"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="412"/>
         <source>Rack and power specification for the data-center team</source>
         <translation>机房团队用机柜与供电规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="415"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="416"/>
         <source>Scenario</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="416"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="417"/>
         <source>Recommended</source>
         <translation>推荐配置</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="420"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="421"/>
         <source>Deployment</source>
         <translation>部署方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="420"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="421"/>
         <source>bought (on-premises)</source>
         <translation>购买（自建机房）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="420"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="421"/>
         <source>rented (cloud)</source>
         <translation>租用（云）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="421"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="422"/>
         <source>Parallel layout</source>
         <translation>并行布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="426"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="427"/>
         <source>Catalog data as of</source>
         <translation>目录数据日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="427"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="428"/>
         <source>Key assumptions</source>
         <translation>关键假设</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="427"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="428"/>
         <source>PUE %1; expected draw %2 kW per node (metered MLPerf H100 node scaled by GPU TDP); utilisation %3 %</source>
         <translation>PUE %1；每节点预计功耗 %2 kW（按 MLPerf 实测 H100 节点，按 GPU TDP 折算）；利用率 %3 %</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="99"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="100"/>
         <source>Leaf switch, %1 ports</source>
         <translation>叶交换机，%1 端口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="81"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="82"/>
         <source>%1 of %2 on %3 trillion tokens</source>
         <translation>%2 %1，%3 T tokens</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="100"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="103"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="106"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="101"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="104"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="107"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="108"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="112"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="115"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="119"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="121"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="109"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="113"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="116"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="120"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="122"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="125"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="123"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="126"/>
         <source>not priced</source>
         <translation>未计价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="102"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="103"/>
         <source>Spine switch, %1 ports</source>
         <translation>脊交换机，%1 端口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="105"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="106"/>
         <source>Cables node to leaf (%1 Gb/s)</source>
         <translation>节点到叶交换机线缆（%1 Gb/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="107"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="108"/>
         <source>Cables leaf to spine</source>
         <translation>叶到脊交换机线缆</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="111"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="112"/>
         <source>Transceivers, %1 Gb/s</source>
         <translation>光模块，%1 Gb/s</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="114"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="115"/>
         <source>Racks (%1 U)</source>
         <translation>机柜（%1 U）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="118"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="119"/>
         <source>Rack PDUs (A and B feeds)</source>
         <translation>机柜 PDU（A/B 两路）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="121"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="122"/>
         <source>Network racks (switches)</source>
         <translation>网络机柜（交换机）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="124"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="125"/>
         <source>Management switches, 48 × 1 GbE (out-of-band)</source>
         <translation>管理交换机，48 × 1 GbE（带外）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="126"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="127"/>
         <source>Bill of materials</source>
         <translation>物料清单</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="126"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="127"/>
         <source>Item</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="126"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="127"/>
         <source>Quantity</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="126"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="127"/>
         <source>Unit price</source>
         <translation>单价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="127"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="128"/>
         <location filename="../../gpuplanner/ui/details.py" line="69"/>
         <source>Total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="131"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="132"/>
         <source>Per node</source>
         <translation>单节点</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="132"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="133"/>
         <location filename="../../gpuplanner/ui/details.py" line="156"/>
         <source>Server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="133"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="134"/>
         <location filename="../../gpuplanner/ui/details.py" line="157"/>
         <source>Server figures: confidence</source>
         <translation>服务器参数：可信度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="134"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="135"/>
         <source>GPUs per node</source>
         <translation>每节点 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="135"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="136"/>
         <source>Height</source>
         <translation>高度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="136"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="137"/>
         <source>Weight</source>
         <translation>重量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="137"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="138"/>
         <source>Power supplies</source>
         <translation>电源模块</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="138"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="139"/>
         <source>PSU inlet and cord (IEC 60320)</source>
         <translation>电源输入口与电源线（IEC 60320）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="139"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="140"/>
         <source>Nameplate power (provision for this)</source>
         <translation>额定功耗（按此配电）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="141"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="142"/>
         <source>Expected draw under training</source>
         <translation>训练时预计功耗</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="142"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="143"/>
         <source>Expected draw (serving, taken at the training draw)</source>
         <translation>预计功耗（推理按训练时功耗计）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="143"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="144"/>
         <source>Idle draw</source>
         <translation>空闲功耗</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="144"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="145"/>
         <source>Heat at nameplate</source>
         <translation>额定发热量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="145"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="146"/>
         <source>Airflow</source>
         <translation>风量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="147"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="148"/>
         <source>Scale-out network ports</source>
         <translation>横向扩展网络端口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="147"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="148"/>
         <source>none (single node)</source>
         <translation>无（单节点）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="148"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="149"/>
         <source>%1 × %2 Gb/s</source>
         <translation>%1 × %2 Gb/s</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="149"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="150"/>
         <source>CPU / memory</source>
         <translation>CPU / 内存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="159"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="160"/>
         <location filename="../../gpuplanner/ui/details.py" line="160"/>
         <source>Nodes per rack</source>
         <translation>每机柜节点数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="159"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="160"/>
         <location filename="../../gpuplanner/ui/details.py" line="160"/>
         <location filename="../../gpuplanner/ui/details.py" line="263"/>
         <source>Racks</source>
         <translation>机柜数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="160"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="161"/>
         <source>Power per rack (nameplate)</source>
         <translation>单机柜功耗（额定）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="161"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="162"/>
         <source>Site limit per rack</source>
         <translation>机房单柜上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="162"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="163"/>
         <source>Rack sizing limited by</source>
         <translation>机柜容量受限于</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="163"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="164"/>
         <source>Heat per rack</source>
         <translation>单机柜发热量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="165"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="166"/>
         <location filename="../../gpuplanner/ui/details.py" line="161"/>
         <source>Cooling needed</source>
         <translation>所需散热</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="166"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="167"/>
         <source>beyond the site&apos;s %1 cooling</source>
         <translation>超出机房%1能力</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="169"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="170"/>
         <source>Rack weight (nodes)</source>
         <translation>机柜重量（节点）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="216"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="217"/>
         <source>Cost (%1)</source>
         <translation>成本（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="309"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="310"/>
         <source>%1 kg/m² over a %2 × %3 mm rack</source>
         <translation>%1 kg/m²（机柜占地 %2 × %3 mm）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="172"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="173"/>
         <source>Airflow per rack</source>
         <translation>单机柜风量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="173"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="174"/>
         <source>%1 m³/h (%2 CFM) at a %3 °C rise</source>
         <translation>%1 m³/h（%2 CFM），进出风温差 %3 °C</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="176"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="177"/>
         <source>Inlet air</source>
         <translation>进风温度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="176"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="177"/>
         <source>%1-%2 °C recommended (ASHRAE TC 9.9); the node&apos;s allowed range is in its datasheet</source>
         <translation>推荐 %1-%2 °C（ASHRAE TC 9.9）；服务器允许范围见其规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="182"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="183"/>
         <source>Rack</source>
         <translation>机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="182"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="183"/>
         <source>the system is a whole %1 U rack, delivered integrated with its own power shelves and manifolds: no rack to provide</source>
         <translation>该系统本身就是一整台 %1 U 机柜，出厂即集成电源架与冷却歧管：无需另备机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="185"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="187"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="186"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="188"/>
         <source>Per rack (cabinet power)</source>
         <translation>单机柜（机柜功耗）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="443"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="444"/>
         <source>%1 % of the wall-clock time trains (%2 days of steps; interruptions expected: %3; a checkpoint every %4 min)</source>
         <translation>%1 % 的实际时间用于训练（纯训练步骤 %2 天；预计中断次数：%3；每 %4 分钟保存一次检查点）</translation>
     </message>
@@ -946,47 +946,47 @@
         <translation>机房散热上限为约束条件：它按此服务器每柜 %1 kW 的散热量决定每柜节点数。若机房散热能力更高，请修改该值（constraints.site.cooling_kw_per_rack；应用中为机房散热上限）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="194"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="195"/>
         <source>Cluster</source>
         <translation>集群</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="195"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="196"/>
         <source>Nodes / racks</source>
         <translation>节点 / 机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="196"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="197"/>
         <source>IT power, expected</source>
         <translation>预计 IT 功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="197"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="198"/>
         <source>Facility power with PUE</source>
         <translation>含 PUE 的机房总功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="201"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="202"/>
         <source>Cooling load</source>
         <translation>制冷负荷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="202"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="203"/>
         <source>Switches</source>
         <translation>交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="202"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="203"/>
         <source>%1 leaf + %2 spine + %3 core (%4)</source>
         <translation>%1 台叶交换机 + %2 台脊交换机 + %3 台核心交换机（%4）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="204"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="205"/>
         <source>Cables</source>
         <translation>线缆</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="204"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="205"/>
         <source>%1 node-to-leaf, %2 switch-to-switch</source>
         <translation>节点到叶交换机 %1 根，交换机之间 %2 根</translation>
     </message>
@@ -996,477 +996,476 @@
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="217"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="218"/>
         <location filename="../../gpuplanner/ui/details.py" line="176"/>
         <location filename="../../gpuplanner/ui/details.py" line="265"/>
         <source>Capex</source>
         <translation>资本支出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="217"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="218"/>
         <location filename="../../gpuplanner/ui/details.py" line="178"/>
         <source>Purchase price: confidence, date</source>
         <translation>采购价格：可信度、日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="218"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="219"/>
         <location filename="../../gpuplanner/ui/details.py" line="180"/>
         <source>Opex per year</source>
         <translation>年运营支出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="219"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="220"/>
         <source>TCO over %1 years</source>
         <translation>%1 年总拥有成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="220"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="221"/>
         <source>Owned cost per GPU-hour</source>
         <translation>自建每 GPU 小时成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="221"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="222"/>
         <location filename="../../gpuplanner/ui/details.py" line="182"/>
         <source>Cloud on demand per GPU-hour</source>
         <translation>云上按量付费（每 GPU 小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="222"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="223"/>
         <source>Cloud reserved / spot per GPU-hour</source>
         <translation>云上包年包月 / 竞价实例（每 GPU 小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="223"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="224"/>
         <source>Break-even utilisation against on-demand</source>
         <translation>相对按量付费的盈亏平衡利用率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="225"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="226"/>
         <source>Payback</source>
         <translation>回本周期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="226"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="227"/>
         <source>months</source>
         <translation>个月</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="240"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="241"/>
         <source>fits: %1 A of the circuit&apos;s %2 A continuous</source>
         <translation>可以：占用该回路 %2 A 持续电流中的 %1 A</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="243"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="244"/>
         <source>needs %1 A, more than the circuit&apos;s %2 A continuous: give it a dedicated, larger circuit</source>
         <translation>需要 %1 A，超过该回路 %2 A 的持续电流：请为它配一条更大的专用回路</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="245"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="246"/>
         <source>At the desk (one workstation, no rack)</source>
         <translation>桌边部署（一台工作站，无需机柜）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="246"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="247"/>
         <source>Wall circuit</source>
         <translation>墙面插座回路</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="246"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="247"/>
         <source>%1 V %2 A, derated to %3 %: %4 kW continuous</source>
         <translation>%1 V %2 A，按 %3 % 降额：持续 %4 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="249"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="250"/>
         <source>Nameplate power</source>
         <translation>额定功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="250"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="251"/>
         <source>On that circuit</source>
         <translation>接在该回路上</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="251"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="252"/>
         <source>Heat into the room</source>
         <translation>散入房间的热量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="252"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="253"/>
         <source>Noise</source>
         <translation>噪声</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="252"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="253"/>
         <source>n/a (not published for this chassis)</source>
         <translation>不详（该机箱未公布）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="253"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="254"/>
         <source>Rack, PDUs and feeds</source>
         <translation>机柜、PDU 与供电</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="253"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="254"/>
         <source>none needed: a tower on the floor or a desk</source>
         <translation>无需：塔式机放在地面或桌边即可</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="261"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="262"/>
         <source>node weight (rack and floor loading)</source>
         <translation>服务器重量（机柜与地面荷载）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="262"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="263"/>
         <source>nameplate power (circuits, PDUs, cooling)</source>
         <translation>额定功率（回路、PDU、散热）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="263"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="264"/>
         <source>power supplies: count, watts, redundancy and inlets</source>
         <translation>电源：数量、功率、冗余方式与输入接口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="265"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="266"/>
         <source>Not in the catalog for %1: %2. Ask the vendor.</source>
         <translation>目录中没有 %1 的%2，请向厂商确认。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="274"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="275"/>
         <source>Switch racks</source>
         <translation>交换机机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="277"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="278"/>
         <source>Node-to-leaf runs (estimated)</source>
         <translation>服务器到叶交换机的线缆（估算）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="279"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="280"/>
         <source>Leaf-to-spine runs (estimated)</source>
         <translation>叶到脊交换机的线缆（估算）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="282"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="283"/>
         <source>%1 cables up to %2 m: %3, %4 transceivers</source>
         <translation>%1 根线缆，最长 %2 m：%3，%4 个光模块</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="285"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="286"/>
         <source>Transceiver types</source>
         <translation>光模块类型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="285"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="286"/>
         <source>twin-port OSFP (2 × 400 Gb/s) in the switches, one for two links; single-port OSFP 400 Gb/s at each node NIC</source>
         <translation>交换机侧为双端口 OSFP（2 × 400 Gb/s），一个模块接两条链路；节点网卡侧为单端口 OSFP 400 Gb/s</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="288"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="289"/>
         <source>Out-of-band management</source>
         <translation>带外管理</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="288"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="289"/>
         <source>%1 BMC ports (1 GbE) on %2 management switches</source>
         <translation>%1 个 BMC 端口（1 GbE），接 %2 台管理交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="291"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="292"/>
         <source>Cable assumption</source>
         <translation>线缆假设</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="291"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="292"/>
         <source>racks in one row, 2 m at each end for the vertical run and a service loop; passive copper to 3 m, multimode to 50 m, then single-mode</source>
         <translation>机柜排成一列，两端各留 2 m 用于垂直走线和维护余量；3 m 以内用无源铜缆，50 m 以内用多模，再远用单模</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="312"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="313"/>
         <source>nodes only: the empty rack, PDUs and cables are not included (give the rack&apos;s weight)</source>
         <translation>仅计服务器：未含空机柜、PDU 与线缆（请填写机柜重量）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="314"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="315"/>
         <source>floor rated %1 kg/m²</source>
         <translation>地面额定荷载 %1 kg/m²</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="336"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="337"/>
         <location filename="../../gpuplanner/ui/details.py" line="143"/>
         <source>Provider</source>
         <translation>云厂商</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="337"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="338"/>
         <location filename="../../gpuplanner/ui/details.py" line="144"/>
         <source>Instances</source>
         <translation>实例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="337"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="338"/>
         <source>%1 × %2</source>
         <translation>%1 × %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="339"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="340"/>
         <location filename="../../gpuplanner/ui/details.py" line="145"/>
         <source>Region</source>
         <translation>地域</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="341"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="342"/>
         <source>On demand per GPU-hour</source>
         <translation>按量付费每 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="342"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="343"/>
         <source>On demand per hour, all GPUs</source>
         <translation>按量付费每小时（全部 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="343"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="344"/>
         <source>On demand per month (730 h)</source>
         <translation>按量付费每月（730 小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="344"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="345"/>
         <source>Reserved / spot per GPU-hour</source>
         <translation>预留 / 竞价每 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="347"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="348"/>
         <source>This job on demand</source>
         <translation>本任务按量付费</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="348"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="349"/>
         <source>This job on spot (with restarts to plan for)</source>
         <translation>本任务用竞价实例（需考虑中断重启）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="350"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="351"/>
         <source>Per million output tokens</source>
         <translation>每百万输出 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="351"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="352"/>
         <source>Price source: %1</source>
         <translation>价格来源：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="352"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="353"/>
         <source>Rental (%1)</source>
         <translation>租用（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="353"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="354"/>
         <source>Facilities</source>
         <translation>机房设施</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="353"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="354"/>
         <source>Rented in the provider&apos;s data centre: no racks, power, cooling or network are needed on your site.</source>
         <translation>租用云厂商数据中心的资源：您的机房不需要机柜、供电、散热或网络。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="389"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="390"/>
         <source>Switch</source>
         <translation>交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="390"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="391"/>
         <source>Free (patch panels)</source>
         <translation>空闲（配线架）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="391"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="392"/>
         <source>Network rack (front), one of %1</source>
         <translation>网络机柜（正面），共 %1 个</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="410"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="411"/>
         <source>Power and room specification for one deskside workstation</source>
         <translation>单台桌边工作站的供电与房间规格</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="412"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="413"/>
         <source>Rental plan: what to rent, where, and what it costs</source>
         <translation>租用方案：租什么、在哪里租、花费多少</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="418"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="419"/>
         <source>(%1 GPUs bought, %2 idle during this job)</source>
         <translation>（共购 %1 块 GPU，本任务中 %2 块闲置）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="422"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="423"/>
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="423"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="424"/>
         <source>Software stack</source>
         <translation>软件栈</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="423"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="424"/>
         <source>%1 (searched: %2)</source>
         <translation>%1（搜索：%2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="438"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="439"/>
         <source>Step time</source>
         <translation>单步时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="439"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="440"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="439"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="440"/>
         <source>images/s</source>
         <translation>张图像/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="440"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="441"/>
         <source>tokens/s</source>
         <translation>token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="441"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="442"/>
         <location filename="../../gpuplanner/ui/details.py" line="78"/>
         <source>MFU</source>
         <translation>MFU（模型算力利用率）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="442"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="443"/>
         <source>Training time</source>
         <translation>训练时长</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="442"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="498"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="499"/>
         <source>days</source>
         <translation>天</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="443"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="444"/>
         <source>Goodput</source>
         <translation>有效训练时间占比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="448"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="449"/>
         <location filename="../../gpuplanner/ui/details.py" line="79"/>
         <source>GPU-hours</source>
         <translation>GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="451"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="452"/>
         <source>Time to first token</source>
         <translation>首 token 时延</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="452"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="453"/>
         <source>Time per output token</source>
         <translation>每个输出 token 的时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="453"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="454"/>
         <location filename="../../gpuplanner/ui/details.py" line="260"/>
         <source>Output tokens/s</source>
         <translation>每秒输出 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="455"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="456"/>
         <source>Performance estimate</source>
         <translation>性能估算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="457"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="458"/>
         <source>1 plan evaluated</source>
         <translation>共评估 1 个方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="458"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="459"/>
         <source>%1 plans evaluated</source>
         <translation>共评估 %1 个方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="459"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="460"/>
         <source>filled: keeps every limit and goal, cross: a near miss; dashed: the deadline and the budget.</source>
         <translation>实心点：满足全部限制和目标，叉号：接近的方案；虚线：截止期限和预算。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="460"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="461"/>
         <source>Plans this one was chosen against</source>
         <translation>本方案与哪些方案比较后胜出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="462"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="463"/>
         <source>%1; %2</source>
         <translation>%1；%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="467"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="468"/>
         <source>Check before ordering</source>
         <translation>下单前需确认</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="497"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="498"/>
         <source>Cost per million output tokens vs speed per user</source>
         <translation>每百万输出 token 成本与每用户速度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="497"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="498"/>
         <source>Cost vs time to result</source>
         <translation>成本与完成时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="498"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="499"/>
         <source>output tokens/s per user</source>
         <translation>每用户输出 token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="499"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="500"/>
         <source>%1 per million tokens</source>
         <translation>%1 / 百万 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="499"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="500"/>
         <source>cost (%1)</source>
         <translation>成本（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="500"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="501"/>
         <source>bought</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="500"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="501"/>
         <source>rented</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="500"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="501"/>
         <source>near miss</source>
         <translation>接近的方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="500"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="501"/>
         <source>this plan</source>
         <translation>本方案</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="115"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="470"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="471"/>
         <location filename="../../gpuplanner/ui/details.py" line="50"/>
         <location filename="../../gpuplanner/ui/details.py" line="268"/>
         <source>Warnings</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="585"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="586"/>
         <source>Page %1 of %2</source>
         <translation>第 %1 页，共 %2 页</translation>
     </message>
@@ -1903,7 +1902,7 @@
         <translation>部署</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="39"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="40"/>
         <location filename="../../gpuplanner/ui/details.py" line="51"/>
         <location filename="../../gpuplanner/ui/details.py" line="257"/>
         <location filename="../../gpuplanner/ui/details.py" line="290"/>
@@ -1949,7 +1948,7 @@
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="39"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="40"/>
         <location filename="../../gpuplanner/ui/details.py" line="52"/>
         <location filename="../../gpuplanner/ui/details.py" line="257"/>
         <location filename="../../gpuplanner/ui/details.py" line="290"/>
@@ -1977,13 +1976,13 @@
         <translation>排名成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="47"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="48"/>
         <source>Near misses (not answers: each breaks a limit or misses a goal you set):</source>
         <translation>接近的方案（不是答案：每个都突破了您设定的某项限制或未达成某个目标）：</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="112"/>
-        <location filename="../../gpuplanner/cli/plan.py" line="50"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="51"/>
         <location filename="../../gpuplanner/ui/details.py" line="63"/>
         <location filename="../../gpuplanner/ui/details.py" line="64"/>
         <location filename="../../gpuplanner/ui/details.py" line="120"/>
@@ -1991,159 +1990,149 @@
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="59"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="60"/>
         <source>Why each GPU has no plan:</source>
         <translation>各 GPU 没有方案的原因：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="85"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="86"/>
         <source>purchase price: %1</source>
         <translation>采购价格：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="86"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="87"/>
         <source>server figures: %1</source>
         <translation>服务器参数：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="93"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="94"/>
         <source>%1, %2</source>
         <translation>%1，%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="100"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="300"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="105"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="301"/>
         <source>%1 (estimate)</source>
         <translation>%1（估算）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="108"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="113"/>
         <source>rented: %1 x %2 from %3; region: %4; prices of %5</source>
         <translation>租用：%1 × %2，云厂商 %3；地域：%4；价格日期 %5</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="112"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="117"/>
         <source>cost (%1): on demand %2 per GPU-hour (reserved %3, spot %4); this job on demand %5</source>
         <translation>成本（%1）：按量付费每 GPU 小时 %2（预留 %3，竞价 %4）；本任务按量付费 %5</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="116"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="121"/>
         <source>rental price: %1</source>
         <translation>租用价格：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="117"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="122"/>
         <source>site: none needed (racks, power and cooling are the provider&apos;s)</source>
         <translation>机房：不需要（机柜、供电和散热由云厂商提供）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="126"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="131"/>
         <source>bought in %1: %2 (%3; %4)</source>
         <translation>在%1购买：%2（%3；%4）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="141"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="146"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="141"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="146"/>
         <source>where</source>
         <translation>部署</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="141"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="146"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="141"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="146"/>
         <source>nodes</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="141"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="146"/>
         <source>racks</source>
         <translation>机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="142"/>
-        <source>days or tok/s</source>
-        <translation>天数或 tok/s</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="142"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="147"/>
         <source>cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="145"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="150"/>
         <source>Plans ranked (%1 evaluated, %2 meet the goals)</source>
         <translation>方案排名（已评估 %1 个，%2 个满足目标）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="148"/>
-        <source>%1 d</source>
-        <translation>%1 天</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="156"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="161"/>
         <source>#1 in detail: %1 x %2 (%3)</source>
         <translation>第 1 名详情：%1 × %2（%3）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="158"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="163"/>
         <source>layout: %1</source>
         <translation>并行布局：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="159"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="164"/>
         <source>memory per GPU: %1 of %2 GiB</source>
         <translation>单卡显存：%1 / %2 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="251"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="257"/>
         <source>wrote %1 (%2 pages)</source>
         <translation>已写入 %1（%2 页）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="257"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="263"/>
         <source>rank catalog hardware for a scenario, with site and cost</source>
         <translation>为场景对目录中的硬件排序，附机房与成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="259"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="265"/>
         <source>how many plans to show (default %(default)s)</source>
         <translation>显示多少个方案（默认 %(default)s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="261"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="267"/>
         <source>also write the rack and power spec sheet as a PDF</source>
         <translation>同时把机柜与供电规格单写成 PDF</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="263"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="269"/>
         <source>language of the text report and the spec sheet</source>
         <translation>文本报告与规格单的语言</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="265"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="271"/>
         <source>the spec sheet&apos;s paper (default %(default)s)</source>
         <translation>规格单的纸张（默认 %(default)s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="266"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="272"/>
         <source>project name printed on the spec sheet</source>
         <translation>印在规格单上的项目名称</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="67"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="68"/>
         <source>node: %1 — %2 kW nameplate, %3 kW expected, %4U</source>
         <translation>节点：%1 — 额定 %2 kW，预计 %3 kW，%4U</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="108"/>
-        <location filename="../../gpuplanner/cli/plan.py" line="28"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="29"/>
         <location filename="../../gpuplanner/i18n/messages.py" line="63"/>
         <location filename="../../gpuplanner/ui/details.py" line="62"/>
         <location filename="../../gpuplanner/ui/details.py" line="120"/>
@@ -2152,54 +2141,54 @@
         <translation>；</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="70"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="71"/>
         <source>racks: %1 x %2 nodes, %3 kW per rack (limited by %4); cooling: %5</source>
         <translation>机柜：%1 个 × %2 个节点，单柜 %3 kW（受限于%4）；散热：%5</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="73"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="74"/>
         <source>(beyond the site&apos;s cooling)</source>
         <translation>（超出机房散热能力）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="74"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="75"/>
         <source>circuits: %1 per A/B feed of %2 kW; heat %3 BTU/h per rack</source>
         <translation>回路：A/B 每路 %1 个 %2 kW 回路；单柜发热 %3 BTU/h</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="77"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="78"/>
         <source>cluster: %1 kW IT, %2 kW facility; fabric %3 leaf + %4 spine (%5)</source>
         <translation>集群：IT %1 kW，机房总功率 %2 kW；网络 %3 台叶交换机 + %4 台脊交换机（%5）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="80"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="81"/>
         <source>cost (%1): capex %2, opex/yr %3, TCO %4 yr %5; cloud on demand %6 per GPU-hour; break-even utilisation %7</source>
         <translation>成本（%1）：资本支出 %2，年运营支出 %3，%4 年总拥有成本 %5；云上按量付费每 GPU 小时 %6；盈亏平衡利用率 %7</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="157"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="147"/>
+        <source>time or tok/s</source>
+        <translation>时长或 token/秒</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/plan.py" line="162"/>
         <source>why: %1</source>
         <translation>理由：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="161"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="166"/>
         <source>precision: %1</source>
         <translation>精度：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="166"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="171"/>
         <source>warnings:</source>
         <translation>警告：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="167"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="172"/>
         <source>Cost vs time (Pareto front):</source>
         <translation>成本与时间（帕累托前沿）：</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="169"/>
-        <source>%1 days</source>
-        <translation>%1 天</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/main.py" line="38"/>
@@ -2292,11 +2281,6 @@
         <translation>无法写出输出：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/output.py" line="36"/>
-        <source>json: the headless contract&apos;s fields (DESIGN.md §6); text: a report (default)</source>
-        <translation>json：无界面契约的字段（DESIGN.md §6）；text：报告（默认）</translation>
-    </message>
-    <message>
         <location filename="../../gpuplanner/cli/demo.py" line="23"/>
         <source>Example: pretrain Llama-2-7B on 200B tokens within 14 days; buy or rent, 20 kW racks, $0.10/kWh.</source>
         <translation>示例：14 天内用 2000 亿 token 预训练 Llama-2-7B；购买或租用，20 kW 机柜，电价 $0.10/kWh。</translation>
@@ -2386,6 +2370,11 @@
         <source>imported %1 quoted price(s) into your catalog edits; plans now use them and say so</source>
         <translation>已把 %1 条报价导入你的目录修改；方案现在使用这些价格并会注明</translation>
     </message>
+    <message>
+        <location filename="../../gpuplanner/cli/output.py" line="36"/>
+        <source>json: the headless contract&apos;s fields (README: Headless use); text: a report (default)</source>
+        <translation>json：无界面接口约定的字段（见 README：Headless use）；text：文字报告（默认）</translation>
+    </message>
 </context>
 <context>
     <name>AboutDialog</name>
@@ -2455,22 +2444,22 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>AssumptionsPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="615"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="622"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="616"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="623"/>
         <source>What every estimate assumes. Change one to see what it does; values left at their defaults are not written to your file.</source>
         <translation>每个估算所依据的假设。改动一项即可看到它的影响；保持默认值的项不会写入你的文件。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="648"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="655"/>
         <source>Drop them</source>
         <translation>不再保留</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="655"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="662"/>
         <source>Also from your file, used and saved as they are (no page shows them): %1</source>
         <translation>另有文件中的设置按原样使用和保存（没有页面显示它们）：%1</translation>
     </message>
@@ -2478,147 +2467,147 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>BudgetPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="562"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="569"/>
         <source>Budget and goals</source>
         <translation>预算与目标</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="563"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="570"/>
         <source>Zero means no limit. Prices in the catalog are approximate and dated; edit them in the catalog tab.</source>
         <translation>0 表示不限。目录中的价格为近似值并注明日期；可在“硬件目录”页编辑。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="568"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="575"/>
         <source>Most you will spend (0 = no limit)</source>
         <translation>最高支出（0 = 不限）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="569"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="576"/>
         <source>No limit</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="571"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="578"/>
         <source>Training must finish within (0 = no deadline)</source>
         <translation>训练必须在此时间内完成（0 = 不限）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="572"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="579"/>
         <source> days</source>
         <translation> 天</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="573"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="580"/>
         <source>No deadline</source>
         <translation>无期限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="575"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="582"/>
         <source>Output tokens per second the service must deliver</source>
         <translation>服务需要达到的每秒输出 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="576"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="583"/>
         <source>No target</source>
         <translation>无目标</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="577"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="584"/>
         <source>Cheapest</source>
         <translation>最省钱</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="577"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="584"/>
         <source>Fastest</source>
         <translation>最快</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="578"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="585"/>
         <source>Lowest total cost of ownership</source>
         <translation>总拥有成本最低</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="580"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="587"/>
         <source>Amortisation period for TCO</source>
         <translation>TCO 摊销年限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="580"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="587"/>
         <source> years</source>
         <translation> 年</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="582"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="589"/>
         <source>Electricity price per kWh in the chosen currency (0 = not priced)</source>
         <translation>每千瓦时电价，按所选币种（0 = 不计电费）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="583"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="590"/>
         <source>Not priced</source>
         <translation>不计价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="585"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="592"/>
         <source>Power usage effectiveness: facility power / IT power</source>
         <translation>电能使用效率：机房总功率 / IT 功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="587"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="594"/>
         <source>Share of hours the owned cluster is busy</source>
         <translation>自建集群处于忙碌状态的时间比例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="589"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="596"/>
         <source>Exchange rate used for CNY (editable)</source>
         <translation>人民币换算汇率（可编辑）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="590"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="597"/>
         <source>Currency</source>
         <translation>币种</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="591"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="598"/>
         <source>Budget</source>
         <translation>预算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="592"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="599"/>
         <source>Deadline</source>
         <translation>截止期限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="593"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="600"/>
         <source>Throughput target</source>
         <translation>吞吐量目标</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="594"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="601"/>
         <source>Rank by</source>
         <translation>排序依据</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="595"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="602"/>
         <source>Amortise over</source>
         <translation>摊销期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="596"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="603"/>
         <source>Electricity</source>
         <translation>电价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="597"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="604"/>
         <source>PUE</source>
         <translation>PUE</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="598"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="605"/>
         <source>Utilisation</source>
         <translation>利用率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="599"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="606"/>
         <source>USD to CNY</source>
         <translation>美元兑人民币</translation>
     </message>
@@ -2870,7 +2859,7 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>CatalogPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="141"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="142"/>
         <source>Filter…</source>
         <translation>筛选…</translation>
     </message>
@@ -3255,11 +3244,6 @@ Qt %2，Qt for Python %3，Python %4
         <location filename="../../gpuplanner/i18n/message_templates.py" line="296"/>
         <source>takes %1 days (deadline %2)</source>
         <translation>需要 %1 天（期限 %2 天）</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="236"/>
-        <source>costs %1 (budget %2)</source>
-        <translation>花费 %1（预算 %2）</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/i18n/message_templates.py" line="295"/>
@@ -3905,6 +3889,11 @@ Qt %2，Qt for Python %3，Python %4
         <location filename="../../gpuplanner/i18n/message_templates.py" line="227"/>
         <source>a liquid-cooled rack needs %1 cooling; the site has %2</source>
         <translation>液冷机柜需要%1散热；机房为%2</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="236"/>
+        <source>costs %1 %2 (budget %3 %2)</source>
+        <translation>花费 %1 %2（预算 %3 %2）</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/i18n/message_templates.py" line="238"/>
@@ -4645,214 +4634,232 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>DeploymentPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="481"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="488"/>
         <source>Where will it run?</source>
         <translation>在哪里运行？</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="482"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="489"/>
         <source>Buy, rent or compare both; the site limits size racks, power and cooling.</source>
         <translation>购买、租用或两者对比；机房限制决定机柜、供电和散热。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="485"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="492"/>
         <source>Compare buying and renting</source>
         <translation>对比购买与租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="485"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="492"/>
         <source>Buy (on-premises)</source>
         <translation>购买（自建机房）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="486"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="493"/>
         <source>Rent (cloud)</source>
         <translation>租用（云）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="552"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="559"/>
         <source>Any GPU in the catalog</source>
         <translation>目录中任意 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="494"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="501"/>
         <source>Restrict the plans to one GPU model, or let the planner compare them all.</source>
         <translation>将方案限定为某一种 GPU，或让规划器比较全部型号。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="495"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="502"/>
         <source>0 = choose the count for me</source>
         <translation>0 = 自动选择数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="496"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="503"/>
         <source>Automatic</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="497"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="504"/>
         <source>Allow consumer (GeForce) cards</source>
         <translation>允许消费级（GeForce）显卡</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="499"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="506"/>
         <source>GeForce cards are cheap but have no NVLink or ECC, and their driver licence forbids data-center deployment.</source>
         <translation>GeForce 显卡便宜，但没有 NVLink 和 ECC，且驱动许可禁止在数据中心部署。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="502"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="509"/>
         <source>Power the site allows per rack</source>
         <translation>机房允许的单机柜功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="503"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="510"/>
         <source>Usable height of a rack</source>
         <translation>机柜可用高度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="504"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="511"/>
         <source>Air</source>
         <translation>风冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="504"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="511"/>
         <source>Rear-door heat exchanger</source>
         <translation>背板换热（热交换门）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="505"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="512"/>
         <source>Direct liquid (cold plate)</source>
         <translation>冷板式液冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="506"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="513"/>
         <source>Immersion</source>
         <translation>浸没式液冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="515"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="522"/>
         <source>No (rack kW above)</source>
         <translation>否（使用上面的机柜功率）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="513"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="520"/>
         <source>%1 A x 220 V = %2 kW</source>
         <translation>%1 A × 220 V = %2 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="488"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="495"/>
         <source>Anywhere</source>
         <translation>任意地区</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="488"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="495"/>
         <source>Mainland China (export rules apply)</source>
         <translation>中国大陆（适用出口管制）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="489"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="496"/>
         <source>Only GPUs that can be bought there, and cloud offers located there; each plan says which rule or source decides</source>
         <translation>只保留可在当地购买的 GPU 和位于当地的云服务；每个方案都注明依据的规则或来源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="507"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="514"/>
         <source>Each tier removes more heat per rack: air ~20 kW, rear-door ~40, cold plate ~160 (planning defaults; set your room&apos;s figure below)</source>
         <translation>各散热方式每柜可带走的热量递增：风冷约 20 kW，背板换热器约 40，冷板约 160（规划默认值；请在下方填写机房实际数值）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="510"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="517"/>
         <source>Heat your cooling removes from one rack (0 = the cooling type&apos;s default)</source>
         <translation>机房散热每柜可带走的热量（0 = 按散热方式的默认值）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="512"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="519"/>
         <source>Cooling type&apos;s default</source>
         <translation>按散热方式默认</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="516"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="523"/>
         <source>Chinese IDC cabinets are sold by current at 220 V</source>
         <translation>国内 IDC 机柜按 220 V 电流规格出售</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="518"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="525"/>
         <source>Feed voltage (line-to-line for three-phase)</source>
         <translation>供电电压（三相为线电压）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="520"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="527"/>
         <source>Three-phase</source>
         <translation>三相</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="520"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="527"/>
         <source>Single-phase</source>
         <translation>单相</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="522"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="529"/>
         <source>Breaker rating per circuit</source>
         <translation>每回路断路器额定电流</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="523"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="530"/>
         <source>Deployment</source>
         <translation>部署方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="524"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="531"/>
         <source>Region</source>
         <translation>地区</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="525"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="532"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="526"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="533"/>
         <source>GPU count</source>
         <translation>GPU 数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="528"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="535"/>
         <source>Rack power</source>
         <translation>机柜功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="529"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="536"/>
         <source>Rack height</source>
         <translation>机柜高度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="530"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="537"/>
         <source>Cooling</source>
         <translation>散热方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="531"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="538"/>
         <source>Cooling limit per rack</source>
         <translation>每柜散热上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="532"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="539"/>
         <source>Chinese IDC cabinet</source>
         <translation>国内 IDC 机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="533"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="540"/>
         <source>Supply voltage</source>
         <translation>供电电压</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="534"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="541"/>
         <source>Phases</source>
         <translation>相数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="535"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="542"/>
         <source>Circuit breaker</source>
         <translation>断路器</translation>
+    </message>
+</context>
+<context>
+    <name>Durations</name>
+    <message>
+        <location filename="../../gpuplanner/i18n/durations.py" line="17"/>
+        <source>%1 days</source>
+        <translation>%1 天</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/durations.py" line="18"/>
+        <source>%1 hours</source>
+        <translation>%1 小时</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/durations.py" line="19"/>
+        <source>%1 min</source>
+        <translation>%1 分钟</translation>
     </message>
 </context>
 <context>
@@ -5037,432 +5044,432 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="198"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="199"/>
         <source>Plans</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="201"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="202"/>
         <source>Export charts (PNG and SVG)…</source>
         <translation>导出图表（PNG 和 SVG）…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="206"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="207"/>
         <source>Charts</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="207"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="208"/>
         <source>Catalog</source>
         <translation>硬件目录</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="221"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="228"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="247"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="254"/>
         <source>Filter plans…</source>
         <translation>筛选方案…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="249"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="256"/>
         <source>Compare selected</source>
         <translation>对比所选</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="250"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="257"/>
         <source>Select two or three plans (Ctrl+click) to see them side by side</source>
         <translation>选择两到三个方案（Ctrl+单击）进行并排对比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="263"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="270"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="271"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="278"/>
         <source>Spec sheet PDF…</source>
         <translation>规格书 PDF…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="272"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="279"/>
         <source>Export the rack and power spec sheet of the selected plan</source>
         <translation>导出所选方案的机柜与供电规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="274"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="281"/>
         <source>Print preview…</source>
         <translation>打印预览…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="300"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="308"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="307"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="315"/>
         <source>ID</source>
         <translation>编号</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="300"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="308"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="307"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="315"/>
         <source>Vendor</source>
         <translation>厂商</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="300"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="308"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="307"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="315"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="301"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="308"/>
         <source>Memory (GiB)</source>
         <translation>显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="301"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="308"/>
         <source>Bandwidth (GB/s)</source>
         <translation>显存带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="302"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="309"/>
         <source>BF16 dense (TFLOP/s)</source>
         <translation>BF16 稠密算力（TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="302"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="309"/>
         <source>FP8 dense (TFLOP/s)</source>
         <translation>FP8 稠密算力（TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="303"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="310"/>
         <source>TDP (W)</source>
         <translation>TDP（W）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="304"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="311"/>
         <source>Price from (USD)</source>
         <translation>起价（美元）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="306"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="314"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="319"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="313"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="321"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="326"/>
         <source>Origin</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="306"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="314"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="313"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="321"/>
         <source>As of</source>
         <translation>数据日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="306"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="314"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="319"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="313"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="321"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="326"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="309"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="317"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="316"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="324"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="309"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="316"/>
         <source>Rack units</source>
         <translation>高度（U）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="310"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="317"/>
         <source>Max power (W)</source>
         <translation>最大功耗（W）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="310"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="317"/>
         <source>PSUs</source>
         <translation>电源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="310"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="317"/>
         <source>Weight (kg)</source>
         <translation>重量（kg）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="311"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="318"/>
         <source>Price (USD)</source>
         <translation>价格（USD）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="313"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="320"/>
         <source>Price source</source>
         <translation>价格来源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="316"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="323"/>
         <source>Provider</source>
         <translation>云厂商</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="316"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="323"/>
         <source>Instance</source>
         <translation>实例规格</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="316"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="323"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="317"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="324"/>
         <source>On-demand per hour</source>
         <translation>按量付费（每小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="318"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="325"/>
         <source>Currency</source>
         <translation>币种</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="318"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="325"/>
         <source>Region</source>
         <translation>地域</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="304"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="312"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="318"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="311"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="319"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="325"/>
         <source>Price date</source>
         <translation>价格日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="303"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="311"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="319"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="310"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="318"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="326"/>
         <source>Confidence</source>
         <translation>可信度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="305"/>
         <location filename="../../gpuplanner/ui/main_window.py" line="312"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="319"/>
         <source>Price confidence</source>
         <translation>价格可信度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="321"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="328"/>
         <source>GPUs</source>
         <comment>catalog tab: the GPU table</comment>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="322"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="329"/>
         <source>Servers</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="323"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="330"/>
         <source>Cloud prices</source>
         <translation>云实例价格</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="324"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="331"/>
         <source>Add your own…</source>
         <translation>添加自定义…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="325"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="332"/>
         <source>Edit as your own…</source>
         <translation>另存为自定义并编辑…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="326"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="333"/>
         <source>Remove your entry</source>
         <translation>删除自定义条目</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="334"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="341"/>
         <source>Prices are approximate and dated; hover a cell for its source. Unknown values show as n/a.</source>
         <translation>价格为近似值并注明日期；鼠标悬停可查看来源。未知数值显示为“不详”。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="349"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="356"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="350"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="357"/>
         <source>&amp;New scenario</source>
         <translation>新建方案(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="351"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="358"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="352"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="359"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="353"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="360"/>
         <source>Save &amp;as…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="354"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="361"/>
         <source>&amp;Close scenario</source>
         <translation>关闭方案(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="361"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="368"/>
         <source>Export plans as &amp;CSV…</source>
         <translation>导出方案为 &amp;CSV…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="364"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="371"/>
         <source>Import a vendor &amp;quote (CSV)…</source>
         <translation>导入厂商报价(&amp;Q)（CSV）…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="368"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="375"/>
         <source>&amp;Export spec sheet (PDF)…</source>
         <translation>导出规格书 PDF(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="369"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="376"/>
         <source>Print pre&amp;view…</source>
         <translation>打印预览(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="370"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="377"/>
         <source>&amp;Print…</source>
         <translation>打印(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="378"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="385"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="381"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="388"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="386"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="393"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="387"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="394"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="389"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="396"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="393"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="400"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="394"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="401"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="399"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="406"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="400"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="407"/>
         <source>GPU Planner &amp;help</source>
         <translation>GPU Planner 帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="404"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="411"/>
         <source>&amp;About GPU Planner</source>
         <translation>关于 GPU Planner(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="430"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="437"/>
         <source>Edit inputs</source>
         <translation>修改输入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="474"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="481"/>
         <source>Estimating…</source>
         <translation>正在估算…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="481"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="488"/>
         <source>Check the highlighted field on page %1: %2</source>
         <translation>请检查第 %1 页中高亮的字段：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="484"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="491"/>
         <source>Check the highlighted field: %1</source>
         <translation>请检查高亮的字段：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="503"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="510"/>
         <source>1 plan evaluated: %1 × %2</source>
         <translation>已评估 1 个方案：%1 × %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="505"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="512"/>
         <source>%1 plans evaluated; best: %2 × %3</source>
         <translation>已评估 %1 个方案；最佳：%2 × %3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="513"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="520"/>
         <source>No plan fits.</source>
         <translation>没有可行方案。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="528"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="535"/>
         <source>Updating for your latest edit… The plans below are for your earlier inputs.</source>
         <translation>正在按您最新的修改更新…… 下方方案对应的是之前的输入。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="529"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="536"/>
         <source>Not updated: check the highlighted field. The plans below are for your earlier inputs and cannot be printed until the inputs are valid.</source>
         <translation>未更新：请检查高亮的字段。下方方案对应的是之前的输入，输入有效之前不能打印。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="531"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="538"/>
         <source>Not updated: the estimate was cancelled. The plans below are for your earlier inputs.</source>
         <translation>未更新：估算已取消。下方方案对应的是之前的输入。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="533"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="540"/>
         <source>Not updated: the estimate failed. The plans below are for your earlier inputs.</source>
         <translation>未更新：估算失败。下方方案对应的是之前的输入。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="545"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="552"/>
         <source>Estimate cancelled; the plans shown were not updated.</source>
         <translation>估算已取消；显示的方案未更新。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="573"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="580"/>
         <source>The estimate failed: %1</source>
         <translation>估算失败：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="575"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="582"/>
         <source>Estimate failed</source>
         <translation>估算失败</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="576"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="583"/>
         <source>Something went wrong while estimating; your inputs are kept.
 
 %1</source>
@@ -5471,558 +5478,561 @@ Qt %2，Qt for Python %3，Python %4
 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="614"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="621"/>
         <source>Select two or three plans to compare.</source>
         <translation>请选择两到三个方案进行对比。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="618"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="625"/>
         <source>Compare plans</source>
         <translation>方案对比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="636"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="643"/>
         <source>The plans are not up to date with the inputs; the sheet is not written.</source>
         <translation>方案与当前输入不一致；未生成规格书。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="640"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="647"/>
         <source>Select a plan first.</source>
         <translation>请先选择一个方案。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="659"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="666"/>
         <source>Export spec sheet</source>
         <translation>导出规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="660"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="667"/>
         <source>PDF files (*.pdf)</source>
         <translation>PDF 文件 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="673"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="680"/>
         <source>Spec sheet not written</source>
         <translation>规格书未写入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="676"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="683"/>
         <source>Wrote %1 (%2 pages)</source>
         <translation>已写入 %1（%2 页）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="728"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="735"/>
         <source>n/a</source>
         <translation>不详</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="732"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="739"/>
         <source>Import a vendor quote</source>
         <translation>导入厂商报价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="746"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="749"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="753"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="756"/>
         <source>Quote not imported</source>
         <translation>报价未导入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="746"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="753"/>
         <source>Nothing was changed. %1</source>
         <translation>未做任何更改。%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="752"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="759"/>
         <source>Imported %1 quoted price(s); the plans use them and say so.</source>
         <translation>已导入 %1 个报价；方案会使用并注明这些价格。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="765"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="772"/>
         <source>Select one of your own entries to remove it; bundled rows stay.</source>
         <translation>请选择一条自定义条目再删除；内置条目会保留。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="770"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="777"/>
         <source>Not removed</source>
         <translation>未删除</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="795"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="802"/>
         <source>Autosave failed (%1): %2. Your inputs are still on screen; save them with File → Save as.</source>
         <translation>自动保存失败（%1）：%2。您的输入仍在屏幕上；请用“文件 → 另存为”保存。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="800"/>
-        <source>Autosave failed</source>
-        <translation>自动保存失败</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="806"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="813"/>
         <source>Recovered scenario (unsaved)</source>
         <translation>恢复的方案（未保存）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="808"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="815"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="809"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="816"/>
         <source>%1[*] — GPU Planner</source>
         <translation>%1[*] — GPU Planner 算力规划</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="826"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="833"/>
         <source>this scenario</source>
         <translation>此方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="827"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="834"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="828"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="835"/>
         <source>Save the changes to %1 first?</source>
         <translation>是否先保存对“%1”的更改？</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="842"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="849"/>
         <source>Cannot open scenario</source>
         <translation>无法打开方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="843"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="850"/>
         <source>%1 was not loaded: %2</source>
         <translation>未加载 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="964"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="950"/>
+        <source>The autosaved scenario in %1 could not be restored (%2); defaults are shown and the file is left as it is.</source>
+        <translation>无法恢复 %1 中自动保存的场景（%2）；现显示默认值，该文件保持原样。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="972"/>
         <source>Export charts into a folder</source>
         <translation>将图表导出到文件夹</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="978"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="986"/>
         <source>Exported %1 chart files to %2</source>
         <translation>已将 %1 个图表文件导出到 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="983"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="991"/>
         <source>Export plans</source>
         <translation>导出方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="733"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="983"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="740"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="991"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="975"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="991"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="983"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="999"/>
         <source>Not exported</source>
         <translation>未导出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="994"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="1002"/>
         <source>Exported the plans to %1</source>
         <translation>已将方案导出到 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="1001"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="1009"/>
         <source>Copied %1 plan(s)</source>
         <translation>已复制 %1 个方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="674"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="892"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="975"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="992"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="681"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="899"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="983"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="1000"/>
         <source>Could not write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="952"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="960"/>
         <source>Unsaved changes to %1 from your last session were recovered; the file itself was not changed.</source>
         <translation>已恢复上次会话中对 %1 的未保存更改；文件本身未被修改。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="871"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="878"/>
         <source>Open scenario</source>
         <translation>打开方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="725"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="732"/>
         <source>Catalog data as of %1; a price over 12 months old, or undated, is flagged in the plans that use it. Confidence: vendor datasheet, vendor document, secondary source or estimate.</source>
         <translation>目录数据截至 %1；超过 12 个月或没有日期的价格会在使用它的方案中标出。可信度分为：厂商数据手册、厂商文档、间接来源、估计值。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="871"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="885"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="878"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="892"/>
         <source>Scenarios (*.json)</source>
         <translation>方案文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="884"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="891"/>
         <source>Save scenario</source>
         <translation>保存方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="891"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="898"/>
         <source>Not saved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="901"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="908"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="943"/>
-        <source>The autosaved scenario could not be restored; defaults are shown.</source>
-        <translation>无法恢复自动保存的方案；已显示默认值。</translation>
     </message>
 </context>
 <context>
     <name>ModelPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="190"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="197"/>
         <source>Which model, and how much data?</source>
         <translation>哪个模型，多少数据？</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="191"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="198"/>
         <source>Choose a preset (type to search), describe your own architecture, or import a Hugging Face config.json.</source>
         <translation>选择预设模型（可输入搜索），自定义架构，或导入 Hugging Face 的 config.json。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="200"/>
-        <location filename="../../gpuplanner/ui/wizard.py" line="219"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="207"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="226"/>
         <source>Custom architecture</source>
         <translation>自定义架构</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="213"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="220"/>
         <source>Image models from the catalog, with their sources.</source>
         <translation>目录中的图像模型，注明来源。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="214"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="221"/>
         <source>Model presets come from the catalog, with their source.</source>
         <translation>预设模型来自硬件目录，并注明来源。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="215"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="222"/>
         <source>Import config.json…</source>
         <translation>导入 config.json…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="216"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="223"/>
         <source>Read layers, widths, heads and vocabulary from a local Hugging Face config.json.</source>
         <translation>从本地 Hugging Face config.json 读取层数、维度、头数和词表大小。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="221"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="228"/>
         <source>Transformer layers</source>
         <translation>Transformer 层数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="222"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="229"/>
         <source>Hidden size (model width)</source>
         <translation>隐藏层维度（模型宽度）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="223"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="230"/>
         <source>Attention heads</source>
         <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="224"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="231"/>
         <source>Key/value heads: fewer than heads means GQA/MQA, which shrinks the KV cache</source>
         <translation>KV 头数：少于注意力头数即为 GQA/MQA，可缩小 KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="226"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="233"/>
         <source>MLP inner width</source>
         <translation>MLP 中间层维度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="227"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="234"/>
         <source>Vocabulary size</source>
         <translation>词表大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="228"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="235"/>
         <source>Gated MLP (SwiGLU)</source>
         <translation>门控 MLP（SwiGLU）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="230"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="237"/>
         <source>Tied input/output embeddings</source>
         <translation>输入/输出词嵌入共享</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="231"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="238"/>
         <source>Layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="232"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="239"/>
         <source>Hidden size</source>
         <translation>隐藏层维度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="233"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="240"/>
         <source>Heads</source>
         <translation>注意力头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="234"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="241"/>
         <source>KV heads</source>
         <translation>KV 头数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="235"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="242"/>
         <source>MLP width</source>
         <translation>MLP 维度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="236"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="243"/>
         <source>Vocabulary</source>
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="240"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="247"/>
         <source>Data and batch</source>
         <translation>数据与批大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="243"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="250"/>
         <source>Training tokens, in billions (2T, 500B and 1e3 are read too)</source>
         <translation>训练 token 数，单位十亿（也可输入 2T、500B、1e3）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="245"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="252"/>
         <source>Sequences per optimizer step</source>
         <translation>每次优化器更新的序列数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="246"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="253"/>
         <source>Tokens per sequence (context length)</source>
         <translation>每个序列的 token 数（上下文长度）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="247"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="254"/>
         <source>Tokens</source>
         <translation>token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="248"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="255"/>
         <source>Global batch (sequences)</source>
         <translation>全局批大小（序列数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="249"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="256"/>
         <source>Sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="251"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="258"/>
         <source>Serving load</source>
         <translation>推理负载</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="254"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="261"/>
         <source>Requests decoded together per replica. Auto: with a throughput target, the most the KV cache holds within the latency limits (the fewest replicas); otherwise one request</source>
         <translation>每个副本同时解码的请求数。自动：设了吞吐目标时取时延上限内 KV 缓存能容纳的最大批量（副本最少），否则为 1 个请求</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="257"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="264"/>
         <source>Auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="258"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="265"/>
         <source>Prompt length in tokens</source>
         <translation>提示词长度（token）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="259"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="266"/>
         <source>Generated tokens per request</source>
         <translation>每个请求生成的 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="261"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="268"/>
         <source>The same GPU gives very different numbers per engine</source>
         <translation>同一块 GPU 在不同推理引擎上的性能差别很大</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="263"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="270"/>
         <source>Users served at once: sizes the replicas (Not set: the throughput target and the batch size them)</source>
         <translation>同时服务的用户数：据此确定副本数（未设置：按吞吐目标和批大小确定）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="265"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="272"/>
         <source>Not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="267"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="274"/>
         <source>Longest wait for the first token (0 = no limit)</source>
         <translation>首 token 最长等待时间（0 = 不限）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="268"/>
-        <location filename="../../gpuplanner/ui/wizard.py" line="271"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="275"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="278"/>
         <source>No limit</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="270"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="277"/>
         <source>Longest time between output tokens for each user (0 = no limit)</source>
         <translation>每个用户相邻输出 token 的最长间隔（0 = 不限）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="273"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="280"/>
         <source>Share of memory the engine gives the KV cache: TensorRT-LLM&apos;s free_gpu_memory_fraction (of what is free after the weights), vLLM&apos;s gpu_memory_utilization (of the GPU)</source>
         <translation>引擎分给 KV 缓存的显存比例：TensorRT-LLM 的 free_gpu_memory_fraction（按加载权重后剩余的显存计），vLLM 的 gpu_memory_utilization（按整张 GPU 计）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="277"/>
-        <location filename="../../gpuplanner/ui/wizard.py" line="279"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="284"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="286"/>
         <source>Engine default</source>
         <translation>引擎默认</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="279"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="286"/>
         <source>Whole length reserved up front</source>
         <translation>预留完整长度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="280"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="287"/>
         <source>Cache in use, pausing requests when full</source>
         <translation>按实际占用，满时暂停请求</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="281"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="288"/>
         <source>How requests are admitted to the KV cache. Whole length: room for input + output is reserved when a request starts (TensorRT-LLM&apos;s default GUARANTEED_NO_EVICT; llama.cpp&apos;s slots). Cache in use: room for what the sequences hold, more of them at once (TensorRT-LLM&apos;s MAX_UTILIZATION; vLLM always).</source>
         <translation>请求如何进入 KV 缓存。预留完整长度：请求开始时即为输入 + 输出预留空间（TensorRT-LLM 默认的 GUARANTEED_NO_EVICT；llama.cpp 的槽位）。按实际占用：只为序列当前持有的内容留空间，可同时容纳更多序列（TensorRT-LLM 的 MAX_UTILIZATION；vLLM 始终如此）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="285"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="292"/>
         <source>Concurrent users</source>
         <translation>并发用户数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="286"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="293"/>
         <source>Time to first token under</source>
         <translation>首 token 时延上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="287"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="294"/>
         <source>Time per output token under</source>
         <translation>每 token 时延上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="288"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="295"/>
         <source>Batch</source>
         <translation>批大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="289"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="296"/>
         <source>Input tokens</source>
         <translation>输入 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="290"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="297"/>
         <source>Output tokens</source>
         <translation>输出 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="291"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="298"/>
         <source>Engine</source>
         <translation>推理引擎</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="292"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="299"/>
         <source>KV-cache memory share</source>
         <translation>KV 缓存显存比例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="293"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="300"/>
         <source>KV-cache admission</source>
         <translation>KV 缓存准入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="295"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="302"/>
         <source>Images</source>
         <translation>图像数据</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="298"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="305"/>
         <source>Images per epoch (ImageNet-1k: 1,281,167)</source>
         <translation>每轮图像数（ImageNet-1k：1,281,167）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="299"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="306"/>
         <source>Passes over the images</source>
         <translation>遍历全部图像的次数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="301"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="308"/>
         <source>Images per optimizer step, all GPUs together</source>
         <translation>每次优化器更新的图像数（所有 GPU 合计）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="302"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="309"/>
         <source>Image side in pixels</source>
         <translation>图像边长（像素）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="303"/>
-        <location filename="../../gpuplanner/ui/wizard.py" line="311"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="310"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="318"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="304"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="311"/>
         <source>Images per epoch</source>
         <translation>每轮图像数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="305"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="312"/>
         <source>Epochs</source>
         <translation>轮数（epoch）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="306"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="313"/>
         <source>Batch (images)</source>
         <translation>批大小（图像数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="307"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="314"/>
         <source>Resolution</source>
         <translation>分辨率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="357"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="364"/>
         <source>Import config.json</source>
         <translation>导入 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="358"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="365"/>
         <source>JSON files (*.json)</source>
         <translation>JSON 文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="366"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="373"/>
         <source>Cannot import</source>
         <translation>无法导入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="367"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="374"/>
         <source>This config.json cannot be used: %1</source>
         <translation>无法使用此 config.json：%1</translation>
+    </message>
+</context>
+<context>
+    <name>NoticeBar</name>
+    <message>
+        <location filename="../../gpuplanner/ui/notices.py" line="23"/>
+        <source>Dismiss</source>
+        <translation>关闭提示</translation>
     </message>
 </context>
 <context>
@@ -6034,21 +6044,26 @@ Qt %2，Qt for Python %3，Python %4
     </message>
     <message>
         <location filename="../../gpuplanner/ui/widgets.py" line="19"/>
+        <source>“%1”: the separator is ambiguous; use %2 for decimals, or group thousands in threes (1,281,167)</source>
+        <translation>“%1”：分隔符有歧义；小数请用 %2，千位分隔请每三位一组（1,281,167）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/widgets.py" line="21"/>
         <source>“%1” is too large</source>
         <translation>“%1”太大</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/widgets.py" line="20"/>
+        <location filename="../../gpuplanner/ui/widgets.py" line="22"/>
         <source>must be a whole number, not %1</source>
         <translation>必须是整数，而不是 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/widgets.py" line="21"/>
+        <location filename="../../gpuplanner/ui/widgets.py" line="23"/>
         <source>must be at least %1</source>
         <translation>不能小于 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/widgets.py" line="22"/>
+        <location filename="../../gpuplanner/ui/widgets.py" line="24"/>
         <source>must be at most %1</source>
         <translation>不能大于 %1</translation>
     </message>
@@ -6056,117 +6071,112 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>PlansTableModel</name>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="38"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="47"/>
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="38"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="47"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="38"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="47"/>
         <source>Where</source>
         <translation>部署</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="38"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="47"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="39"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="48"/>
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="39"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="48"/>
         <source>Layout</source>
         <translation>并行布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="39"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="48"/>
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="40"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="49"/>
         <source>Memory / GPU</source>
         <translation>单卡显存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="41"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="50"/>
         <source>Time or throughput</source>
         <translation>时间或吞吐量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="41"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="50"/>
         <source>IT power</source>
         <translation>IT 功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="41"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="50"/>
         <source>Racks</source>
         <translation>机柜数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="42"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="51"/>
         <source>Capex</source>
         <translation>资本支出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="42"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="51"/>
         <source>Cloud cost</source>
         <translation>云上费用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="42"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="51"/>
         <source>Cost (ranked by)</source>
         <translation>成本（排名依据）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="43"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="52"/>
         <source>TCO</source>
         <translation>总拥有成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="44"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="53"/>
         <source>Warnings</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="104"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="114"/>
         <source>n/a</source>
         <translation>不详</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="136"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="146"/>
         <source>; </source>
         <translation>；</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="81"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="90"/>
         <source>Buy</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="81"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="90"/>
         <source>Rent</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="94"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="103"/>
         <source>%1 / %2 GiB</source>
         <translation>%1 / %2 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="98"/>
-        <source>%1 days</source>
-        <translation>%1 天</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="101"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="111"/>
         <source>%1 tok/s</source>
         <translation>%1 tok/s</translation>
     </message>
@@ -6174,228 +6184,228 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>PrecisionPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="392"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="399"/>
         <source>Precision and memory savers</source>
         <translation>精度与省显存手段</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="393"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="400"/>
         <source>Automatic choices are searched for the fastest layout that fits. Combinations a GPU cannot run are explained in the results&apos; warnings.</source>
         <translation>“自动”会搜索放得下且最快的并行布局。GPU 不支持的组合会在结果的警告中说明。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="398"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="405"/>
         <source>Math precision. FP4 needs Blackwell or CDNA 4 tensor cores, FP8 Hopper, Ada or newer, BF16 Ampere or newer.</source>
         <translation>计算精度。FP4 需要 Blackwell 或 CDNA 4 张量核心，FP8 需要 Hopper、Ada 或更新架构，BF16 需要 Ampere 或更新架构。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="401"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="408"/>
         <source>8-bit Adam</source>
         <translation>8 位 Adam</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="401"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="408"/>
         <source>SGD with momentum</source>
         <translation>带动量的 SGD</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="403"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="410"/>
         <source>AdamW keeps two fp32 moments per parameter (8 bytes); 8-bit Adam 2 bytes; Adafactor almost none.</source>
         <translation>AdamW 每个参数保存两个 fp32 动量（8 字节）；8 位 Adam 2 字节；Adafactor 几乎为零。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="405"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="412"/>
         <source>Best modern stack</source>
         <translation>最佳现代软件栈</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="407"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="414"/>
         <source>DeepSpeed pipeline engine</source>
         <translation>DeepSpeed 流水线引擎</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="409"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="416"/>
         <source>Hugging Face Transformers / PEFT (eager)</source>
         <translation>Hugging Face Transformers / PEFT（eager 逐算子执行）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="410"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="417"/>
         <source>The training framework: what it can split (tensor, pipeline, ZeRO stages) and how it runs (FlashAttention, gradient dtype and overlap). The estimate lists what came from it.</source>
         <translation>训练框架：它能如何切分（张量并行、流水线并行、ZeRO 阶段）以及如何运行（FlashAttention、梯度精度与通信重叠）。估算会列出哪些设置来自它。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="413"/>
-        <location filename="../../gpuplanner/ui/wizard.py" line="418"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="420"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="425"/>
         <source>Automatic</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="413"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="420"/>
         <source>None</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="413"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="420"/>
         <source>Selective</source>
         <translation>选择性重计算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="414"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="421"/>
         <source>Full</source>
         <translation>完全重计算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="415"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="422"/>
         <source>Activation recomputation: selective recomputes only attention internals (a few % slower); full keeps only each layer&apos;s input and recomputes the layer (about a third more compute).</source>
         <translation>激活重计算：选择性重计算只重算注意力内部（慢几个百分点）；完全重计算只保存每层输入并重算整层（计算量约多三分之一）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="418"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="425"/>
         <source>Off (plain data parallel)</source>
         <translation>关闭（普通数据并行）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="419"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="426"/>
         <source>ZeRO-1: shard optimizer states</source>
         <translation>ZeRO-1：分片优化器状态</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="419"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="426"/>
         <source>ZeRO-2: + gradients</source>
         <translation>ZeRO-2：再分片梯度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="420"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="427"/>
         <source>ZeRO-3 / FSDP: + weights</source>
         <translation>ZeRO-3 / FSDP：再分片权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="421"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="428"/>
         <source>ZeRO shards training state across data-parallel GPUs; ZeRO-3 (FSDP) also shards the weights at the cost of gathering them every step.</source>
         <translation>ZeRO 将训练状态分片到数据并行的各 GPU 上；ZeRO-3（FSDP）还会分片权重，代价是每步都要收集权重。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="424"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="431"/>
         <source>LoRA rank r: each adapted matrix gains r x (in + out) parameters</source>
         <translation>LoRA 秩 r：每个适配矩阵增加 r ×（输入 + 输出）个参数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="427"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="434"/>
         <source>All linear layers</source>
         <translation>所有线性层</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="427"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="434"/>
         <source>Attention (q, k, v, o)</source>
         <translation>注意力层（q、k、v、o）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="428"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="435"/>
         <source>q and v only</source>
         <translation>仅 q 和 v</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="428"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="435"/>
         <source>Which matrices get adapters</source>
         <translation>哪些矩阵加适配器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="430"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="437"/>
         <source>Dropout on each adapted matrix&apos;s input (0: none). Each adapted matrix then keeps a dropped copy of its input and a mask for the backward pass.</source>
         <translation>在每个加了适配器的矩阵的输入上做 dropout（0：不做）。这样每个适配矩阵都要为反向传播多保存一份 dropout 后的输入副本和一个掩码。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="434"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="441"/>
         <source>Paged optimizer (states spill to CPU memory under pressure)</source>
         <translation>分页优化器（显存紧张时状态换出到内存）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="436"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="443"/>
         <source>As computed</source>
         <translation>与计算精度相同</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="437"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="444"/>
         <source>FP8 (Transformer Engine FP8 parameters)</source>
         <translation>FP8（Transformer Engine FP8 参数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="438"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="445"/>
         <source>NF4 (a frozen LoRA base)</source>
         <translation>NF4（冻结的 LoRA 基座）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="438"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="445"/>
         <source>FP4 (NVFP4 parameters, Blackwell)</source>
         <translation>FP4（NVFP4 参数，Blackwell）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="439"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="446"/>
         <source>How the weight matrices are kept in GPU memory. FP8 halves them (the FP8 GEMMs read them directly; trained FP8 weights need FP8 precision); FP4 keeps two NVFP4 copies, about 9 bits a weight (trained FP4 weights need FP4 precision); NF4 stores a frozen LoRA base in 4 bits. Embeddings, norms and the output head stay 16-bit.</source>
         <translation>权重矩阵在显存中的存储格式。FP8 使其减半（FP8 矩阵乘直接读取；训练 FP8 权重需要 FP8 精度）；FP4 保存两份 NVFP4 副本，每个权重约 9 位（训练 FP4 权重需要 FP4 精度）；NF4 以 4 位存储冻结的 LoRA 基座。嵌入层、归一化层和输出头仍为 16 位。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="445"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="452"/>
         <source>Weight format for serving</source>
         <translation>推理时的权重格式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="447"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="454"/>
         <source>KV-cache format</source>
         <translation>KV 缓存格式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="449"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="456"/>
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="449"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="456"/>
         <source>Software stack</source>
         <translation>软件栈</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="450"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="457"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="451"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="458"/>
         <source>Recompute</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="451"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="458"/>
         <source>ZeRO / FSDP</source>
         <translation>ZeRO / FSDP</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="452"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="459"/>
         <source>LoRA rank</source>
         <translation>LoRA 秩</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="453"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="460"/>
         <source>LoRA targets</source>
         <translation>LoRA 目标层</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="454"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="461"/>
         <source>LoRA dropout</source>
         <translation>LoRA dropout 比例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="455"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="462"/>
         <source>Weights stored as</source>
         <translation>权重存储格式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="456"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="463"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="456"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="463"/>
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
@@ -6403,7 +6413,7 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>ScenarioWizard</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="785"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="792"/>
         <source>Custom model</source>
         <translation>自定义模型</translation>
     </message>
@@ -6411,82 +6421,82 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>TaskPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="145"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="152"/>
         <source>What do you want to run?</source>
         <translation>您要运行什么任务？</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="146"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="153"/>
         <source>Pick the job; every later page adapts to it.</source>
         <translation>选择任务类型；后续页面会随之调整。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="151"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="158"/>
         <source>Pretrain a language model</source>
         <translation>预训练语言模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="152"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="159"/>
         <source>Train all weights from scratch on a token budget.</source>
         <translation>按 token 预算从零训练全部权重。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="153"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="160"/>
         <source>Full fine-tune</source>
         <translation>全参数微调</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="154"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="161"/>
         <source>Update all weights on your data (same memory as pretraining).</source>
         <translation>在您的数据上更新全部权重（显存需求与预训练相同）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="155"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="162"/>
         <source>LoRA fine-tune</source>
         <translation>LoRA 微调</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="155"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="162"/>
         <source>Freeze the model, train small low-rank adapters.</source>
         <translation>冻结模型，只训练小的低秩适配器。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="156"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="163"/>
         <source>QLoRA fine-tune</source>
         <translation>QLoRA 微调</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="157"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="164"/>
         <source>LoRA on a 4-bit (NF4) frozen base: the cheapest way to tune a big model.</source>
         <translation>在 4 位（NF4）冻结底座上做 LoRA：微调大模型最省的方式。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="158"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="165"/>
         <source>Serve a model (inference)</source>
         <translation>部署模型推理服务</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="159"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="166"/>
         <source>Latency, throughput and how many GPUs a load needs.</source>
         <translation>时延、吞吐量，以及承载负载需要多少 GPU。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="160"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="167"/>
         <source>Image model training</source>
         <translation>图像模型训练</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="161"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="168"/>
         <source>Train an image classifier (ResNet, EfficientNet, ViT) on a dataset for some epochs.</source>
         <translation>在数据集上训练图像分类模型（ResNet、EfficientNet、ViT）若干轮。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="162"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="169"/>
         <source>Diffusion model training</source>
         <translation>扩散模型训练</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="163"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="170"/>
         <source>Train a diffusion model (DiT, or a U-Net with its FLOPs per image).</source>
         <translation>训练扩散模型（DiT，或给出每张图 FLOPs 的 U-Net）。</translation>
     </message>

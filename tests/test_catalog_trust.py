@@ -247,7 +247,7 @@ def test_the_nvl72_domain_carries_tensor_parallel_groups_larger_than_eight(bundl
     # Tensor parallelism stays inside a node (one NVLink domain): 16 on an 8-GPU HGX B200 board is refused.
     from gpuplanner.core.errors import InputError
 
-    with pytest.raises(InputError, match="16 exceeds the 8 GPUs per node"):
+    with pytest.raises(InputError, match=r"16 exceeds the GPUs per node \(8\)"):
         estimate_for_scenario({"task": "pretrain", "model": {"preset": "llama-3.1-405b"},
                                "hardware": {"gpu": "b200", "count": 64, "gpus_per_node": 8},
                                "parallelism": {"tp": 16, "pp": 1}, "training": {"tokens": 1e10}}, bundled)

@@ -104,3 +104,12 @@ def test_usable_b300_memory_bounds_what_fits(catalog) -> None:
                              catalog, top=1)
     best = (plan.plans or plan.near_misses)[0]
     assert best.memory.capacity == 270
+
+
+def test_a_gpu_missing_a_figure_is_listed_with_what_it_lacks(catalog) -> None:
+    """The Ascend 910B, the open-market mainland option, has no published memory bandwidth: it appeared in no plan,
+    near miss or rejection in China scenarios. It is listed, with the figure it lacks."""
+    result = plan_for_scenario({"task": "lora", "model": {"preset": "llama-2-7b"}, "training": {"tokens": 1e9},
+                                "constraints": {"deployment": "on-prem", "region": "cn-mainland"}}, catalog)
+    ascend = next(r for r in result.rejected if r.gpu == "ascend-910b")
+    assert ascend.kind == "figure" and "memory bandwidth" in str(ascend.reason)

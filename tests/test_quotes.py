@@ -44,6 +44,19 @@ def test_a_quote_replaces_prices_and_the_plan_says_so(tmp_path, private_user_dat
     assert rented.cost.cloud_on_demand_per_gpu_hour == pytest.approx(22.0 / 8)
 
 
+def test_a_quoted_gpu_price_is_named_as_the_users_on_the_plan(tmp_path, private_user_data, capsys) -> None:
+    """A quote for the GPU itself prices a server as the quoted GPUs plus a default host: the plan said 'Server
+    price uses a planning default' beside the user's own quote; it names the quote, and what is still a default."""
+    quote = write(tmp_path, "h100-sxm5-80gb,24000,USD,2026-11-20,Acme Systems quote 123\n")
+    assert main(["import-quote", quote]) == 0
+    capsys.readouterr()
+    plan = plan_for_scenario({**H100_PLAN, "constraints": {"deadline_days": 60, "deployment": "on-prem"}},
+                             Catalog()).plans[0]
+    notes = [str(w) for w in plan.warnings if "Server price" in str(w)]
+    assert notes and all("your quote for the GPUs" in w and "Acme Systems quote 123" in w for w in notes)
+    assert not any("Server price uses a planning default" in str(w) for w in plan.warnings)
+
+
 @pytest.mark.parametrize(("body", "field"), [
     ("dgx-h100,123456,USD,2026-11-20,ok\nno-such-item,1,USD,2026-11-20,x\n", "quote line 3, item"),
     ("dgx-h100,lots,USD,2026-11-20,x\n", "quote line 2, unit_price"),

@@ -274,9 +274,11 @@ def test_when_no_gpu_has_a_plan_each_says_why(catalog, tmp_path: Path) -> None:
     kinds = {r.gpu: r.kind for r in result.rejected}
     assert kinds["h100-sxm5-80gb"] == "memory"  # a priced DGX: 405B's states do not fit on 8 of them
     assert kinds["a100-pcie-80gb"] == "price"  # no sourced server price: nothing to price a purchase by
-    count = {kind: sum(k == kind for k in kinds.values()) for kind in ("memory", "price")}
+    assert kinds["ascend-910b"] == "figure"  # no published memory bandwidth: listed, not dropped
+    count = {kind: sum(k == kind for k in kinds.values()) for kind in ("memory", "price", "figure")}
     assert str(result.note) == (f"No plan fits. Of the {len(kinds)} GPUs considered: {count['memory']} fit no layout "
-                                f"in memory; {count['price']} have no price for the deployment.")
+                                f"in memory; {count['price']} have no price for the deployment; {count['figure']} "
+                                "lack a datasheet figure the estimate needs.")
     reasons = {r.gpu: str(r.reason) for r in result.rejected}
     assert reasons["h100-sxm5-80gb"] == "no layout fits in its memory on 8 GPUs"  # the count the scenario fixes
     path = tmp_path / "none.json"

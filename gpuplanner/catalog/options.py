@@ -185,8 +185,9 @@ def _built_options(catalog: Catalog, power: PowerAssumptions, region: str,
     statements = catalog.rows("availability")
     options = []
     for gpu in catalog.gpus():
-        if gpu.memory_gib is None or gpu.memory_bandwidth_gbs is None:
-            continue  # cannot estimate without memory figures
+        # Without its memory figures a GPU cannot be estimated: kept, with what it lacks, for the plan to list.
+        missing = tuple(name for name, value in (("memory capacity", gpu.memory_gib),
+                                                 ("memory bandwidth", gpu.memory_bandwidth_gbs)) if value is None)
         node, price = node_for(gpu, servers, power)
         klass = chassis_class(gpu)
         offered = cloud_offers(gpu, offers, region, usd_to_cny)
@@ -194,5 +195,5 @@ def _built_options(catalog: Catalog, power: PowerAssumptions, region: str,
             gpu=gpu, node=node, node_price=price, cloud=offered[0] if offered else None, cloud_offers=tuple(offered),
             availability=gpu_availability(gpu, region, statements),
             nic_gbps=scale_out_port_gbps(gpu), whole_nodes_only=klass == "sxm8" or bool(_servers_for(servers, gpu)),
-            gpu_price_usd=gpu.price_usd_mid, host_price_usd=HOST_PLATFORM_DEFAULT_USD[klass]))
+            gpu_price_usd=gpu.price_usd_mid, host_price_usd=HOST_PLATFORM_DEFAULT_USD[klass], missing=missing))
     return options

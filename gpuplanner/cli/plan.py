@@ -179,6 +179,10 @@ def plan_report(result: PlanResult) -> str:
         lines.append(f"  {point.count:>5} x {pad(point.gpu, 20)} {pad(where, 8)} {pad(speed, 14, True)}  {cost_text}")
     if near:
         lines += ["", *near]
+    unestimated = [r for r in result.rejected if r.kind == "figure"]
+    if unestimated:  # GPUs a user could expect (the Ascend 910B in China) are named, never dropped silently
+        lines += ["", tr("Not planned for lack of a figure:"),
+                  *(f"  - {r.gpu_name}: {translated_message(r.reason)}" for r in unestimated)]
     return "\n".join(lines)
 
 

@@ -161,7 +161,10 @@ def cost_summary(inputs: CostInputs, assumptions: CostAssumptions, run_gpu_hours
     capex = None
     if inputs.node_price is not None:
         capex = purchase_cost(inputs.node_price, inputs.nodes, a, inputs.network_usd)
-        if not inputs.node_price.sourced:
+        if not inputs.node_price.sourced and inputs.node_price.quoted:  # the user's GPUs, a default host
+            notes.append(msg("Server price from your quote for the GPUs, with the host platform at a planning "
+                             "default: {source}. Quote the host platform too.", source=inputs.node_price.source))
+        elif not inputs.node_price.sourced:
             notes.append(msg("Server price uses a planning default: {source}. Replace it with a quote.",
                              source=inputs.node_price.source))
         elif inputs.node_price.quoted:

@@ -33,7 +33,7 @@ from gpuplanner.core.estimate import (
 from gpuplanner.core.hardware import GPU, Segment
 from gpuplanner.core.layout import LayoutSearch
 from gpuplanner.core.memory import GIB
-from gpuplanner.core.messages import Message, msg
+from gpuplanner.core.messages import Listing, Message, msg
 from gpuplanner.core.records import record
 from gpuplanner.core.results import (
     AvailabilityBlock,
@@ -101,6 +101,7 @@ class HardwareOptions:
         "global", Status.OPEN, msg("no regional filter"), "", ""))
     cloud_offers: tuple[CloudOffer, ...] = ()  # every offer of the GPU to choose from (empty: `cloud` alone)
     network_gbps_per_node: float | None = None  # the node's network where the option fixes it (a rented instance)
+    missing: tuple[str, ...] = ()  # datasheet figures the catalog lacks, without which the GPU cannot be estimated
 
     def cloud_for(self, gpus: int) -> CloudOffer | None:
         """The rental a plan of `gpus` GPUs runs on: an instance holding a node's worth of them (the layout keeps
@@ -805,6 +806,11 @@ def plan_catalog(scenario: Scenario, options: list[HardwareOptions], settings: P
     rejected: list[Rejected] = []
     estimates = {} if estimates is None else estimates
     usable = [o for o in options if settings.allow_consumer_gpus or o.gpu.segment != Segment.CONSUMER]
+    for option in (o for o in usable if o.missing):  # listed with the figures it lacks, never dropped silently
+        rejected.append(Rejected(gpu=option.gpu.id, gpu_name=option.gpu.model, kind="figure", reason=msg(
+            "the catalog lacks its {figures}, which the estimate needs (add them in the catalog tab)",
+            figures=Listing(option.missing))))
+    usable = [o for o in usable if not o.missing]
     if progress is not None and progress(0, len(usable)) is False:
         raise CancelledError
     prepared = [_counts_to_try(scenario, option, settings) for option in usable]
@@ -897,6 +903,8 @@ def _why_no_plan(option: HardwareOptions, deployments: list[str], settings: Plan
     errors = [value for value in outcomes if isinstance(value, InputError)]
     if errors and len(errors) == len(outcomes):
         return rejected("input", msg("{field}: {reason}", field=errors[0].field, reason=errors[0].message))
+    if count == 1:
+        return rejected("memory", msg("no layout fits in its memory on one GPU"))
     if count is not None:
         return rejected("memory", msg("no layout fits in its memory on {count} GPUs", count=count))
     return rejected("memory", msg("no layout fits in its memory at any GPU count searched"))
@@ -919,11 +927,13 @@ def _no_plan_note(rejected: Sequence[Rejected]) -> Message:
         return msg("No plan fits: no GPU in the catalog can be estimated for this job.")
     if len(rejected) == 1:
         return msg("No plan with {gpu}: {reason}.", gpu=rejected[0].gpu_name, reason=rejected[0].reason)
-    count = {kind: sum(r.kind == kind for r in rejected) for kind in ("memory", "price", "input")}
+    count = {kind: sum(r.kind == kind for r in rejected) for kind in ("memory", "price", "input", "figure")}
     counted = [part for part in (
         count["memory"] and msg("{count} fit no layout in memory", count=count["memory"]),
         count["price"] and msg("{count} have no price for the deployment", count=count["price"]),
-        count["input"] and msg("{count} cannot run the job as set", count=count["input"])) if part]
+        count["input"] and msg("{count} cannot run the job as set", count=count["input"]),
+        count["figure"] and msg("{count} lack a datasheet figure the estimate needs", count=count["figure"]))
+               if part]
     return msg("No plan fits. Of the {total} GPUs considered: {why}.", total=len(rejected), why=_joined(counted))
 
 

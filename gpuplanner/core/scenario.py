@@ -345,7 +345,7 @@ def parse_scenario(data: object, resolve_model: Callable[[str], ModelArch], reso
             raise InputError("parallelism.tp", "{tp} does not divide the model's {heads} heads",
                              tp=parallelism['tp'], heads=model.heads)
         if parallelism["tp"] > gpus_per_node:
-            raise InputError("parallelism.tp", "{tp} exceeds the {gpus_per_node} GPUs per node",
+            raise InputError("parallelism.tp", "{tp} exceeds the GPUs per node ({gpus_per_node})",
                              tp=parallelism['tp'], gpus_per_node=gpus_per_node)
     if "pp" in parallelism and model is not None and parallelism["pp"] > model.layers:
         raise InputError("parallelism.pp", "{pp} stages exceed the model's {layers} layers",

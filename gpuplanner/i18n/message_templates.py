@@ -41,6 +41,7 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "%1 kW per rack exceeds what %2 cooling handles (~%3 kW): needs %4 cooling."),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 kW per rack needs %2 cooling; the site has %3"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 kg/m² on a floor rated %2 kg/m²"),
+    QT_TRANSLATE_NOOP("CoreMessages", "%1 lack a datasheet figure the estimate needs"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 links only %2 GPUs by NVLink bridge; TP=%3 crosses PCIe."),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 ms per output token (limit %2 ms)"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 nodes, network: %2"),
@@ -169,6 +170,8 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "Rental price from your quote of %1."),
     QT_TRANSLATE_NOOP("CoreMessages", "Scale-out network (switches, optics, cables) is not priced."),
     QT_TRANSLATE_NOOP("CoreMessages", "Sequence length %1 is beyond the %2 tokens %3 was built for."),
+    QT_TRANSLATE_NOOP("CoreMessages", "Server price from your quote for the GPUs, with the host platform at a "
+                                      "planning default: %1. Quote the host platform too."),
     QT_TRANSLATE_NOOP("CoreMessages", "Server price from your quote: %1."),
     QT_TRANSLATE_NOOP("CoreMessages", "Server price uses a planning default: %1. Replace it with a quote."),
     QT_TRANSLATE_NOOP("CoreMessages", "Sized for the target at %1 requests per replica, the most its KV cache holds"
@@ -269,6 +272,7 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "no date"),
     QT_TRANSLATE_NOOP("CoreMessages", "no layout fits in its memory at any GPU count searched"),
     QT_TRANSLATE_NOOP("CoreMessages", "no layout fits in its memory on %1 GPUs"),
+    QT_TRANSLATE_NOOP("CoreMessages", "no layout fits in its memory on one GPU"),
     QT_TRANSLATE_NOOP("CoreMessages", "no provider in the catalog rents it"),
     QT_TRANSLATE_NOOP("CoreMessages", "no regional filter"),
     QT_TRANSLATE_NOOP("CoreMessages", "not confirmed (%1)"),
@@ -299,6 +303,8 @@ TEMPLATES = (
                                       "sequences, expert parallelism for MoE (no stack chosen)"),
     QT_TRANSLATE_NOOP("CoreMessages", "the catalog has no purchase price for its server"),
     QT_TRANSLATE_NOOP("CoreMessages", "the catalog has no purchase price for its server and no provider rents it"),
+    QT_TRANSLATE_NOOP("CoreMessages", "the catalog lacks its %1, which the estimate needs (add them in the catalog "
+                                      "tab)"),
     QT_TRANSLATE_NOOP("CoreMessages", "the floor rating (%1 kg/m²) cannot be checked without the empty rack's "
                                       "weight (constraints.site.rack_empty_kg)"),
     QT_TRANSLATE_NOOP("CoreMessages", "three tiers (%1 pods)"),
@@ -324,7 +330,7 @@ INPUT_TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "%1 does not divide the model's %2 experts"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 does not divide the model's %2 heads"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 estimates are not available in this version yet"),
-    QT_TRANSLATE_NOOP("CoreMessages", "%1 exceeds the %2 GPUs per node"),
+    QT_TRANSLATE_NOOP("CoreMessages", "%1 exceeds the GPUs per node (%2)"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 groups do not divide %2 experts"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 has no published 16-bit tensor rate; cannot estimate prefill"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 has no published memory bandwidth; add it in the catalog to estimate it"),

@@ -92,7 +92,7 @@ def test_the_build_refuses_an_unknown_confidence_and_a_price_without_a_date(tmp_
         build_catalog(source, tmp_path / "a.db")
     source = _copy_sources(tmp_path / "b")
     text = (source / "gpus.csv").read_text(encoding="utf-8")
-    (source / "gpus.csv").write_text(text.replace(",2024-09-25,estimate,", ",,estimate,", 1), encoding="utf-8")
+    (source / "gpus.csv").write_text(text.replace(",2026,estimate,", ",,estimate,", 1), encoding="utf-8")  # B200's
     with pytest.raises(CatalogSourceError, match=r"gpus.price_date must not be empty where a price is given"):
         build_catalog(source, tmp_path / "b.db")
 

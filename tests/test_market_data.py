@@ -113,3 +113,15 @@ def test_a_gpu_missing_a_figure_is_listed_with_what_it_lacks(catalog) -> None:
                                 "constraints": {"deployment": "on-prem", "region": "cn-mainland"}}, catalog)
     ascend = next(r for r in result.rejected if r.gpu == "ascend-910b")
     assert ascend.kind == "figure" and "memory bandwidth" in str(ascend.reason)
+
+
+def test_purchase_prices_are_current_and_dated(catalog) -> None:
+    # B200: mid-2026 street 37-43k (runlocalai.co, aiinframap.com), not the 2024 Morgan Stanley estimate.
+    b200 = catalog.row("gpus", "b200")
+    assert (b200["price_usd_low"], b200["price_usd_high"], b200["price_date"]) == (37000, 43000, "2026")
+    # RTX 5090: US street 2,700-3,500 on 2026-06-22 (signal-noise.net), not the 1,999 launch MSRP.
+    rtx = catalog.row("gpus", "rtx-5090")
+    assert (rtx["price_usd_low"], rtx["price_date"]) == (2700, "2026-06-22")
+    # DGX B200: resellers 275-515k on 2026-09-16 (public ADR 'Cible matérielle par paliers'), midpoint used.
+    dgx = catalog.row("servers", "dgx-b200")
+    assert (dgx["price_usd"], dgx["price_date"]) == (395000, "2026-09-16") and "275,000-515,000" in dgx["price_source"]

@@ -193,6 +193,7 @@ def test_a_rented_plan_gets_a_rental_sheet(tmp_path: Path) -> None:
         assert confidence in text, language
         best = json.loads(run_cli("plan", str(scenario), "--format", "json", "--top", "1").stdout)["plans"][0]
         assert best["cost"]["cloud_offer"]["provider"] in text  # the provider's name
+        assert "baseboard server" not in text and "基板服务器" not in text  # a rental names no server it buys
         for purchase in ("Bill of materials", "Capex", "Rack elevation", "物料清单", "资本支出"):
             assert purchase not in text, (language, purchase)
 

@@ -294,6 +294,14 @@ def _network_rows(site: SiteBlock, fmt: _Formatter) -> list[tuple[str, str]]:
     return rows
 
 
+def _what_is_had(plan: Plan) -> str:
+    """The server bought, or the instances rented and from whom (a rented plan buys no server)."""
+    offer = plan.cost.cloud_offer
+    if plan.owned or offer is None:
+        return translated(plan.site.node)
+    return fill(tr("%1 × %2 from %3"), str(offer.instances), offer.instance, offer.provider)
+
+
 def _tiers_text(cost: CostSummary, fmt: _Formatter) -> str:
     """Reserved and spot per GPU-hour, each marked when it is a planning estimate rather than a published rate."""
     def one(value: float | None, estimated: bool) -> str:
@@ -414,7 +422,7 @@ def build_document(plan: Plan, options: SheetOptions, catalog_date: str = "",
             + escape(date) + "</p>"]
     html.append(_rows([
         (tr("Scenario"), _scenario_summary(plan)),
-        (tr("Recommended"), f"{plan.count} × {plan.gpu_name} — {translated(site.node)}" + (
+        (tr("Recommended"), f"{plan.count} × {plan.gpu_name} — {_what_is_had(plan)}" + (
             "" if not owned or plan.cost.gpus_owned <= plan.count
             else " " + fill(tr("(%1 GPUs bought, %2 idle during this job)"), plan.cost.gpus_owned,
                             plan.cost.gpus_owned - plan.count))),

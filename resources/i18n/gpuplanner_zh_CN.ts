@@ -31,13 +31,13 @@
         <location filename="../../gpuplanner/report/spec_sheet.py" line="239"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="250"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="252"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="309"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="324"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="337"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="339"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="340"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="352"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="427"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="317"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="332"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="345"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="347"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="348"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="360"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="435"/>
         <location filename="../../gpuplanner/ui/details.py" line="144"/>
         <location filename="../../gpuplanner/ui/details.py" line="145"/>
         <location filename="../../gpuplanner/ui/details.py" line="162"/>
@@ -81,64 +81,64 @@
         <translation>网络机柜：%1 个，位于机柜列中部；其中交换机：%2 台（每台 1U）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="341"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="349"/>
         <location filename="../../gpuplanner/ui/details.py" line="178"/>
         <source>Rental price: confidence, date</source>
         <translation>租用价格：可信度、日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="380"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="388"/>
         <source>Node</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="380"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="390"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="388"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="398"/>
         <source>Management switch</source>
         <translation>管理交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="380"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="390"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="388"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="398"/>
         <source>Cable management</source>
         <translation>理线架</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="381"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="389"/>
         <source>Free</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="381"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="391"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="389"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="399"/>
         <source>PDU</source>
         <translation>PDU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="382"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="390"/>
         <source>Rack elevation (front), one of %1</source>
         <translation>机柜布置图（正面），共 %1 个机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="394"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="402"/>
         <location filename="../../gpuplanner/ui/details.py" line="67"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="394"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="402"/>
         <location filename="../../gpuplanner/ui/details.py" line="67"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="395"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="403"/>
         <location filename="../../gpuplanner/ui/details.py" line="228"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="395"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="403"/>
         <location filename="../../gpuplanner/ui/details.py" line="68"/>
         <source>Activations</source>
         <translation>激活值</translation>
@@ -205,7 +205,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="49"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="396"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="404"/>
         <location filename="../../gpuplanner/ui/details.py" line="68"/>
         <location filename="../../gpuplanner/ui/details.py" line="229"/>
         <source>KV cache</source>
@@ -373,67 +373,67 @@
         <translation>文本报告的语言</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="396"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="404"/>
         <source>Overhead</source>
         <translation>额外开销</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="398"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="406"/>
         <source>Memory per GPU (GiB); dashed line: capacity %1 GiB</source>
         <translation>单卡显存占用（GiB）；虚线：容量 %1 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="409"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="417"/>
         <source>GPU cluster plan</source>
         <translation>GPU 集群方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="412"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="420"/>
         <source>Rack and power specification for the data-center team</source>
         <translation>机房团队用机柜与供电规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="416"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="424"/>
         <source>Scenario</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="417"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="425"/>
         <source>Recommended</source>
         <translation>推荐配置</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="421"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="429"/>
         <source>Deployment</source>
         <translation>部署方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="421"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="429"/>
         <source>bought (on-premises)</source>
         <translation>购买（自建机房）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="421"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="429"/>
         <source>rented (cloud)</source>
         <translation>租用（云）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="422"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="430"/>
         <source>Parallel layout</source>
         <translation>并行布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="427"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="435"/>
         <source>Catalog data as of</source>
         <translation>目录数据日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="428"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="436"/>
         <source>Key assumptions</source>
         <translation>关键假设</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="428"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="436"/>
         <source>PUE %1; expected draw %2 kW per node (metered MLPerf H100 node scaled by GPU TDP); utilisation %3 %</source>
         <translation>PUE %1；每节点预计功耗 %2 kW（按 MLPerf 实测 H100 节点，按 GPU TDP 折算）；利用率 %3 %</translation>
     </message>
@@ -675,7 +675,7 @@
         <translation>成本（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="310"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="318"/>
         <source>%1 kg/m² over a %2 × %3 mm rack</source>
         <translation>%1 kg/m²（机柜占地 %2 × %3 mm）</translation>
     </message>
@@ -716,7 +716,7 @@
         <translation>单机柜（机柜功耗）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="444"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="452"/>
         <source>%1 % of the wall-clock time trains (%2 days of steps; interruptions expected: %3; a checkpoint every %4 min)</source>
         <translation>%1 % 的实际时间用于训练（纯训练步骤 %2 天；预计中断次数：%3；每 %4 分钟保存一次检查点）</translation>
     </message>
@@ -1181,291 +1181,296 @@
         <translation>机柜排成一列，两端各留 2 m 用于垂直走线和维护余量；3 m 以内用无源铜缆，50 m 以内用多模，再远用单模</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="313"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="302"/>
+        <source>%1 × %2 from %3</source>
+        <translation>%1 × %2，租自 %3</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="321"/>
         <source>nodes only: the empty rack, PDUs and cables are not included (give the rack&apos;s weight)</source>
         <translation>仅计服务器：未含空机柜、PDU 与线缆（请填写机柜重量）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="315"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="323"/>
         <source>floor rated %1 kg/m²</source>
         <translation>地面额定荷载 %1 kg/m²</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="337"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="345"/>
         <location filename="../../gpuplanner/ui/details.py" line="143"/>
         <source>Provider</source>
         <translation>云厂商</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="338"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="346"/>
         <location filename="../../gpuplanner/ui/details.py" line="144"/>
         <source>Instances</source>
         <translation>实例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="338"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="346"/>
         <source>%1 × %2</source>
         <translation>%1 × %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="340"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="348"/>
         <location filename="../../gpuplanner/ui/details.py" line="145"/>
         <source>Region</source>
         <translation>地域</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="342"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="350"/>
         <source>On demand per GPU-hour</source>
         <translation>按量付费每 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="343"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="351"/>
         <source>On demand per hour, all GPUs</source>
         <translation>按量付费每小时（全部 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="344"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="352"/>
         <source>On demand per month (730 h)</source>
         <translation>按量付费每月（730 小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="345"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="353"/>
         <source>Reserved / spot per GPU-hour</source>
         <translation>预留 / 竞价每 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="348"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="356"/>
         <source>This job on demand</source>
         <translation>本任务按量付费</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="349"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="357"/>
         <source>This job on spot (with restarts to plan for)</source>
         <translation>本任务用竞价实例（需考虑中断重启）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="351"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="359"/>
         <source>Per million output tokens</source>
         <translation>每百万输出 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="352"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="360"/>
         <source>Price source: %1</source>
         <translation>价格来源：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="353"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="361"/>
         <source>Rental (%1)</source>
         <translation>租用（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="354"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="362"/>
         <source>Facilities</source>
         <translation>机房设施</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="354"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="362"/>
         <source>Rented in the provider&apos;s data centre: no racks, power, cooling or network are needed on your site.</source>
         <translation>租用云厂商数据中心的资源：您的机房不需要机柜、供电、散热或网络。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="390"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="398"/>
         <source>Switch</source>
         <translation>交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="391"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="399"/>
         <source>Free (patch panels)</source>
         <translation>空闲（配线架）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="392"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="400"/>
         <source>Network rack (front), one of %1</source>
         <translation>网络机柜（正面），共 %1 个</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="411"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="419"/>
         <source>Power and room specification for one deskside workstation</source>
         <translation>单台桌边工作站的供电与房间规格</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="413"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="421"/>
         <source>Rental plan: what to rent, where, and what it costs</source>
         <translation>租用方案：租什么、在哪里租、花费多少</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="419"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="427"/>
         <source>(%1 GPUs bought, %2 idle during this job)</source>
         <translation>（共购 %1 块 GPU，本任务中 %2 块闲置）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="423"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="431"/>
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="424"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="432"/>
         <source>Software stack</source>
         <translation>软件栈</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="424"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="432"/>
         <source>%1 (searched: %2)</source>
         <translation>%1（搜索：%2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="439"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="447"/>
         <source>Step time</source>
         <translation>单步时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="440"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="448"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="440"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="448"/>
         <source>images/s</source>
         <translation>张图像/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="441"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="449"/>
         <source>tokens/s</source>
         <translation>token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="442"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="450"/>
         <location filename="../../gpuplanner/ui/details.py" line="78"/>
         <source>MFU</source>
         <translation>MFU（模型算力利用率）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="443"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="451"/>
         <source>Training time</source>
         <translation>训练时长</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="499"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="507"/>
         <source>days</source>
         <translation>天</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="444"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="452"/>
         <source>Goodput</source>
         <translation>有效训练时间占比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="449"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="457"/>
         <location filename="../../gpuplanner/ui/details.py" line="79"/>
         <source>GPU-hours</source>
         <translation>GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="452"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="460"/>
         <source>Time to first token</source>
         <translation>首 token 时延</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="453"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="461"/>
         <source>Time per output token</source>
         <translation>每个输出 token 的时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="454"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="462"/>
         <location filename="../../gpuplanner/ui/details.py" line="260"/>
         <source>Output tokens/s</source>
         <translation>每秒输出 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="456"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="464"/>
         <source>Performance estimate</source>
         <translation>性能估算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="458"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="466"/>
         <source>1 plan evaluated</source>
         <translation>共评估 1 个方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="459"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="467"/>
         <source>%1 plans evaluated</source>
         <translation>共评估 %1 个方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="460"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="468"/>
         <source>filled: keeps every limit and goal, cross: a near miss; dashed: the deadline and the budget.</source>
         <translation>实心点：满足全部限制和目标，叉号：接近的方案；虚线：截止期限和预算。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="461"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="469"/>
         <source>Plans this one was chosen against</source>
         <translation>本方案与哪些方案比较后胜出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="463"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="471"/>
         <source>%1; %2</source>
         <translation>%1；%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="468"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="476"/>
         <source>Check before ordering</source>
         <translation>下单前需确认</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="498"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="506"/>
         <source>Cost per million output tokens vs speed per user</source>
         <translation>每百万输出 token 成本与每用户速度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="498"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="506"/>
         <source>Cost vs time to result</source>
         <translation>成本与完成时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="499"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="507"/>
         <source>output tokens/s per user</source>
         <translation>每用户输出 token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="500"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="508"/>
         <source>%1 per million tokens</source>
         <translation>%1 / 百万 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="500"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="508"/>
         <source>cost (%1)</source>
         <translation>成本（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="501"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="509"/>
         <source>bought</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="501"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="509"/>
         <source>rented</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="501"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="509"/>
         <source>near miss</source>
         <translation>接近的方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="501"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="509"/>
         <source>this plan</source>
         <translation>本方案</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="115"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="471"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="479"/>
         <location filename="../../gpuplanner/ui/details.py" line="50"/>
         <location filename="../../gpuplanner/ui/details.py" line="268"/>
         <source>Warnings</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="586"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="594"/>
         <source>Page %1 of %2</source>
         <translation>第 %1 页，共 %2 页</translation>
     </message>
@@ -2011,7 +2016,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/cli/plan.py" line="105"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="301"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="309"/>
         <source>%1 (estimate)</source>
         <translation>%1（估算）</translation>
     </message>
@@ -2173,7 +2178,7 @@
     <message>
         <location filename="../../gpuplanner/cli/plan.py" line="147"/>
         <source>time or tok/s</source>
-        <translation>时长或 token/秒</translation>
+        <translation>时长或 tok/s</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/plan.py" line="162"/>

@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, QLocale
 
 from gpuplanner.core.cost import price_date_words
 from gpuplanner.core.goodput import Goodput
 from gpuplanner.core.results import Plan, PlanResult, StackReport
 from gpuplanner.i18n import fill
+from gpuplanner.i18n.durations import duration_text
 from gpuplanner.i18n.messages import step_part, term, translated
 from gpuplanner.report.formatting import (
     confidence_text,
@@ -75,7 +76,7 @@ def plan_html(plan: Plan, currency: str) -> str:
         parts.append(f"<h4>{escape(L['Time'])} (±{training.uncertainty_pct:.0f}%)</h4>")
         rows = [(tr("Step time (s)"), _num(training.step_time_s, 2)),
                 (tr("Tokens/s per GPU"), _num(training.tokens_per_s_per_gpu, 0)),
-                (tr("MFU"), _num(training.mfu * 100, 1) + " %"), (tr("Days"), _num(training.days, 1)),
+                (tr("MFU"), _num(training.mfu * 100, 1) + " %"), (tr("Training time"), _duration(training.days)),
                 (tr("GPU-hours"), _num(training.gpu_hours, 0))]
         if training.goodput is not None:
             rows += _goodput_rows(training.compute_days, training.goodput)
@@ -126,9 +127,15 @@ def _stack_parts(stack: StackReport) -> list[str]:
             f"<p><small>{escape(translated(stack.source))}</small></p>"]
 
 
+def _duration(days: float) -> str:
+    locale = QLocale()
+    return duration_text(days, QCoreApplication.translate,
+                         lambda value, decimals: locale.toString(value, "f", decimals))
+
+
 def _goodput_rows(compute_days: float, goodput: Goodput) -> list[tuple[str, str]]:
     """What interruptions and checkpoints add to the steps: the days above are wall-clock days."""
-    return [(tr("Days of steps alone"), _num(compute_days, 1)),
+    return [(tr("Steps alone"), _duration(compute_days)),
             (tr("Goodput (time left after interruptions and checkpoints)"), _num(goodput.useful_share * 100, 1)
              + " %"),
             (tr("Interruptions expected"), _num(goodput.expected_interruptions, 0)),
@@ -256,7 +263,7 @@ def compare_html(plans: Sequence[Plan], currency: str) -> str:
     body = [
         row(tr("Where"), [tr("buy") if p.owned else tr("rent") for p in plans]),
         row(tr("Memory / GPU (GiB)"), [_num(p.memory.total) for p in plans]),
-        row(tr("Days"), [_num(p.days) if p.days is not None else "—" for p in plans]),
+        row(tr("Training time"), [_duration(p.days) if p.days is not None else "—" for p in plans]),
         row(tr("Output tokens/s"), [_num(p.inference.output_tokens_per_s, 0) if p.inference else "—"
                                     for p in plans]),
         row(tr("Nodes"), [str(p.site.nodes) for p in plans]),

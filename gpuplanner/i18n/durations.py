@@ -6,14 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from gpuplanner.i18n.placeholders import fill
+from gpuplanner.i18n.terms import QT_TRANSLATE_NOOP
 
 CONTEXT = "Durations"
-
-
-def QT_TRANSLATE_NOOP(_context: str, text: str) -> str:  # noqa: N802 - the name pyside6-lupdate looks for
-    return text
-
-
 DAYS = QT_TRANSLATE_NOOP("Durations", "%1 days")
 HOURS = QT_TRANSLATE_NOOP("Durations", "%1 hours")
 MINUTES = QT_TRANSLATE_NOOP("Durations", "%1 min")

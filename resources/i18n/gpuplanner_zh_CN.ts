@@ -4873,17 +4873,17 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>Durations</name>
     <message>
-        <location filename="../../gpuplanner/i18n/durations.py" line="17"/>
+        <location filename="../../gpuplanner/i18n/durations.py" line="12"/>
         <source>%1 days</source>
         <translation>%1 天</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/durations.py" line="18"/>
+        <location filename="../../gpuplanner/i18n/durations.py" line="13"/>
         <source>%1 hours</source>
         <translation>%1 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/durations.py" line="19"/>
+        <location filename="../../gpuplanner/i18n/durations.py" line="14"/>
         <source>%1 min</source>
         <translation>%1 分钟</translation>
     </message>

@@ -118,6 +118,11 @@ def test_chinese_idc_cabinet_sheet_in_chinese(tmp_path: Path) -> None:
     assert "IDC" in flat and "220 V 40 A" in flat and "6.69 kW" in flat
     assert "2P+E" in flat and "3P+N+E" not in flat and "L1" not in flat
     assert "27.9 A（允许 32.0 A）" in flat and "每相" not in flat  # 5.83 kW / (220 V x 0.95), of 40 A x 0.8
+    # In Chinese throughout: full-width brackets, no English fragments of the generic server or its price, and a
+    # secondary source that does not read "second-hand".
+    assert "成本（USD）" in flat and "成本 (USD)" not in flat
+    for english in ("host platform", "planning default", "baseboard server", " at 14,000 USD", "二手来源"):
+        assert english not in flat, english
     assert "首 token 时延" in text
 
 

@@ -125,3 +125,15 @@ def test_purchase_prices_are_current_and_dated(catalog) -> None:
     # DGX B200: resellers 275-515k on 2026-09-16 (public ADR 'Cible matérielle par paliers'), midpoint used.
     dgx = catalog.row("servers", "dgx-b200")
     assert (dgx["price_usd"], dgx["price_date"]) == (395000, "2026-09-16") and "275,000-515,000" in dgx["price_source"]
+
+
+def test_plans_fit_against_what_software_can_allocate(catalog) -> None:
+    """A T4 shows 15,079 MiB of its 16 GiB (ECC on GDDR takes 6.25 %, CUDA C++ Best Practices Guide): a 72B LoRA
+    plan ranked 32 T4 at '16.2 of 16 GiB' as fitting. Fits are judged against the usable 15 GiB; HBM parts and ECC-off
+    workstation cards keep their figure."""
+    assert catalog.gpu("t4").usable_memory_gib == pytest.approx(15.0)
+    assert catalog.gpu("h100-sxm5-80gb").usable_memory_gib == 80.0 and catalog.gpu("rtx-4090").usable_memory_gib == 24
+    result = plan_for_scenario({"task": "lora", "model": {"preset": "llama-2-7b"}, "training": {"tokens": 1e8},
+                                "hardware": {"gpu": "t4"}, "constraints": {"deployment": "cloud"}}, catalog, top=3)
+    for plan in (*result.plans, *result.near_misses):
+        assert plan.memory.capacity == pytest.approx(15.0) and plan.memory.total <= 15.0 + 1e-9

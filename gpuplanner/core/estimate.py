@@ -276,8 +276,8 @@ def training_warnings(scenario: Scenario, workload: TrainingWorkload, cluster: C
     if cluster.count > cluster.gpus_per_node and not gpu.is_sxm_class:
         warnings.append(msg("Multi-node training on PCIe servers: check each node has a 100-200 Gb/s RDMA NIC "
                             "per 2 GPUs or gradient traffic will dominate."))
-    if search.fits[best] and gpu.memory_gib:  # a tight fit has its own warning
-        warnings += headroom_warnings(float(search.memory.total[best]) / GIB, gpu.memory_gib)
+    if search.fits[best] and gpu.usable_memory_gib:  # a tight fit has its own warning
+        warnings += headroom_warnings(float(search.memory.total[best]) / GIB, gpu.usable_memory_gib)
     model = workload.model
     most = float(busiest_stage_layers(model.layers, np.array([layout.pp]))[0])
     if most * layout.pp > model.layers:
@@ -308,11 +308,11 @@ def fit_warnings(search: LayoutSearch, best: int, gpu: GPU) -> list[Message]:
         return [msg("Tight: {allocated:.1f} GiB allocated per GPU fits the {capacity:g} GiB of {gpu} with {margin:.1f} "
                     "GiB to spare, but with the allocator's reserve it comes to {reserved:.1f} GiB. Runs like this "
                     "work with PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True; leave room if you can.",
-                    allocated=allocated, capacity=gpu.memory_gib or 0, gpu=gpu.model,
-                    margin=(gpu.memory_gib or 0) - allocated, reserved=reserved)]
+                    allocated=allocated, capacity=gpu.usable_memory_gib or 0, gpu=gpu.model,
+                    margin=(gpu.usable_memory_gib or 0) - allocated, reserved=reserved)]
     return [msg("Does not fit: the leanest layout needs {need:.1f} GiB per GPU but {gpu} has "
                 "{capacity:g} GiB. Add GPUs, shard more (ZeRO-3), or recompute activations.",
-                need=reserved, gpu=gpu.model, capacity=gpu.memory_gib or 0)]
+                need=reserved, gpu=gpu.model, capacity=gpu.usable_memory_gib or 0)]
 
 
 def sustained_clock_note(gpu: GPU, precision: Precision) -> list[Message]:
@@ -359,7 +359,7 @@ def scale_out_band_note(share: float, band: float) -> list[Message]:
 
 def fp8_parameter_hint(workload: TrainingWorkload, search: LayoutSearch, best: int, gpu: GPU) -> list[Message]:
     """FP8 / FP4 math on 16-bit weights: what FP8 parameters would save, where it is a real share of the GPU."""
-    capacity = gpu.memory_gib or 0.0
+    capacity = gpu.usable_memory_gib or 0.0
     if workload.precision not in (Precision.FP8, Precision.FP4) or workload.weight_dtype is not None or capacity <= 0:
         return []
     now = float(search.memory.weights[best]) / GIB
@@ -545,7 +545,7 @@ def estimate_training(scenario: Scenario, node: NodeSpec | None = None, alternat
     model_tflops = model_flops_per_token(workload) * tokens_per_s / count / 1e12
     peak_tflops = peak_flops(cluster.gpu, precision) / 1e12
     compute_days = workload.steps * step_s / 86400.0
-    memory = search.memory.as_gib(best, cluster.gpu.memory_gib or 0.0)
+    memory = search.memory.as_gib(best, cluster.gpu.usable_memory_gib or 0.0)
     adapter_params = workload.adapter.total_params(workload.model) if workload.adapter else 0.0
     trainable = float(adapter_params) if workload.adapter else workload.model.total_params
     reliability = run_goodput(compute_days, count, checkpoint_bytes(
@@ -778,12 +778,12 @@ def estimate_inference(scenario: Scenario, node: NodeSpec | None = None, alterna
     if not serving.fits and workload.profile.kv_share_of_free:
         warnings.append(msg("Does not fit: {need:.1f} GiB needed per GPU with TP={tp}, {capacity:g} GiB available "
                             "({engine} gives the KV cache {fraction:.0%} of the memory left after the weights).",
-                            need=serving.memory_gib["total"], tp=tp, capacity=gpu.memory_gib or 0,
+                            need=serving.memory_gib["total"], tp=tp, capacity=gpu.usable_memory_gib or 0,
                             engine=workload.profile.name, fraction=workload.memory_fraction))
     elif not serving.fits:
         warnings.append(msg("Does not fit: {need:.1f} GiB needed per GPU with TP={tp}, {capacity:g} GiB available "
                             "({engine} uses {fraction:.0%}).", need=serving.memory_gib["total"], tp=tp,
-                            capacity=gpu.memory_gib or 0, engine=workload.profile.name,
+                            capacity=gpu.usable_memory_gib or 0, engine=workload.profile.name,
                             fraction=workload.memory_fraction))
     per_replica = serving.output_tokens_per_s
     target = scenario.constraints.get("target_output_tokens_per_s")
@@ -963,7 +963,7 @@ def estimate_image_training(scenario: Scenario, node: NodeSpec | None = None) ->
     images_per_s = workload.global_batch / step_s
     model_tflops = workload.flops_per_image * images_per_s / count / 1e12
     compute_days = workload.steps * step_s / 86400.0
-    memory = search.memory.as_gib(best, cluster.gpu.memory_gib or 0.0)
+    memory = search.memory.as_gib(best, cluster.gpu.usable_memory_gib or 0.0)
     reliability = run_goodput(compute_days, count, checkpoint_bytes(
         workload.model.params, precision, workload.optimizer, scenario.assumptions, False), scenario.assumptions)
     days = reliability.wall_days

@@ -31,6 +31,9 @@ _SCALE_UP_FABRIC_WORDS = ("NVLink", "Infinity Fabric", "RoCE", "HCCS")
 _NVLINK_GENERATION = re.compile(r"nvlink\s*(\d+)", re.IGNORECASE)
 
 
+GDDR_ECC_RESERVE = 0.0625  # share of GDDR DRAM that holds ECC bits when ECC is on (CUDA Best Practices Guide)
+
+
 @record
 class GPU:
     """One accelerator model with its datasheet figures; None means "no source found", shown as n/a."""
@@ -67,6 +70,17 @@ class GPU:
     # precision: its max-achievable rate over its datasheet peak, over the best such ratio of a part of its
     # architecture (the catalog works it out: sustained_gemm_shares). 1 where nothing was measured.
     sustained_gemm_share: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def usable_memory_gib(self) -> float | None:
+        """What software can allocate: a data-center GDDR part runs with ECC on, which takes 6.25 % of its DRAM
+        (CUDA C++ Best Practices Guide, "Device Memory Spaces"; a T4 shows 15,079 MiB of its 16 GiB in nvidia-smi).
+        HBM keeps its ECC out of band; workstation cards ship with ECC off."""
+        if self.memory_gib is None:
+            return None
+        if self.has_gddr_memory and self.ecc and self.segment == Segment.DATACENTER:
+            return self.memory_gib * (1.0 - GDDR_ECC_RESERVE)
+        return self.memory_gib
 
     @property
     def has_gddr_memory(self) -> bool:

@@ -484,7 +484,7 @@ def _room_beside(workload: ServingWorkload, gpu: GPU, fixed: float, fraction: fl
     """The KV cache's room beside `fixed` bytes: the engine's share of what is left after them, or of the whole GPU
     less them; static batches allocate exactly their batch's cache, all that is left."""
     profile = workload.profile
-    capacity = (gpu.memory_gib or 0.0) * GIB
+    capacity = (gpu.usable_memory_gib or 0.0) * GIB
     if workload.assumptions.static_batching:
         return capacity - fixed
     share = workload.memory_fraction if fraction is None else fraction
@@ -583,7 +583,7 @@ def estimate_serving(workload: ServingWorkload, gpu: GPU, tp: int) -> ServingEst
                             gpu=gpu.model))
     memory_gib = {key: value / GIB for key, value in memory.items()}
     memory_gib["total"] = total / GIB
-    memory_gib["capacity"] = gpu.memory_gib or 0.0
+    memory_gib["capacity"] = gpu.usable_memory_gib or 0.0
     if tight:
         need = kv_fraction_needed(workload, gpu, tp, workload.batch)
         warnings.append(msg("Tight: {batch} sequences need {need:.0%} of the memory {engine} shares out, more than "

@@ -366,7 +366,7 @@ def _weighed(timed: np.ndarray, memory: MemoryBreakdown, capacity: float) -> np.
 def _what_runs(cluster: Cluster, memory: MemoryBreakdown) -> tuple[float, np.ndarray, np.ndarray, np.ndarray]:
     """Capacity, the layouts that fit, those that fit tightly, and those the fast path times: the fitting ones, else
     the tight ones, else the one needing least memory."""
-    capacity = (cluster.gpu.memory_gib or 0.0) * (1 << 30)
+    capacity = (cluster.gpu.usable_memory_gib or 0.0) * (1 << 30)
     fits = memory.total <= capacity
     tight = ~fits & (memory.allocated <= capacity)
     timed = np.flatnonzero(fits) if fits.any() else np.flatnonzero(tight) if tight.any() else np.array(

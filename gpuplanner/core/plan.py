@@ -521,7 +521,7 @@ def _hopeless_counts(scenario: Scenario, option: HardwareOptions,
     if bounds is None:
         return lambda _count, _next: False
     gpu_days, states = bounds
-    capacity = (option.gpu.memory_gib or 0.0) * GIB - scenario.assumptions.cuda_context_gib * GIB
+    capacity = (option.gpu.usable_memory_gib or 0.0) * GIB - scenario.assumptions.cuda_context_gib * GIB
     deadline = settings.deadline_days
 
     def too_slow(count: int | None) -> bool:

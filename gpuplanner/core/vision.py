@@ -147,7 +147,7 @@ def search_image_layouts(workload: ImageWorkload, cluster: Cluster, assumptions:
         workload.optimizer]) / hbm
     zeros = np.zeros(len(layouts))
     time = StepTime(compute, zeros, zeros, zeros, zeros, data_parallel, update, zeros, zeros)
-    capacity = (gpu.memory_gib or 0.0) * GIB
+    capacity = (gpu.usable_memory_gib or 0.0) * GIB
     # The step time is fitted on runs of a whole per-GPU batch in one pass (plain data parallelism) and has no cost
     # for splitting it or sharding a small model, which real training has (more, smaller kernels; BatchNorm over
     # fewer images; gathers per pass): among equal times the largest micro-batch that fits is preferred, then the

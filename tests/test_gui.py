@@ -592,3 +592,25 @@ def test_the_serving_batch_is_auto_until_the_user_names_one(qtbot, window) -> No
     page.batch.setValue(8)
     assert wizard.scenario()["inference"]["batch"] == 8
     assert wait_result(qtbot, window).plans[0].estimate.inference.batch_per_replica == 8
+
+
+def test_the_compare_dialog_shows_a_rental_no_capex_as_the_table_does(qtbot, catalog) -> None:
+    """It showed a rented plan's capex and TCO as if bought while the table showed '—'."""
+    import re
+
+    from PySide6.QtGui import QTextDocument
+
+    from gpuplanner.service import plan_for_scenario
+    from gpuplanner.ui.details import compare_html
+
+    result = plan_for_scenario({"task": "lora", "model": {"preset": "llama-2-7b"}, "training": {"tokens": 1e9},
+                                "constraints": {"deployment": "either", "allow_consumer_gpus": False}}, catalog, top=20)
+    owned = next(p for p in result.plans if p.owned)
+    rented = next(p for p in result.plans if not p.owned)
+    document = QTextDocument()
+    document.setHtml(compare_html([owned, rented], result.currency))
+    text = document.toPlainText()
+    capex = re.search(r"Capex\s*\n(.*)\n(.*)", text)
+    assert capex and capex.group(2).strip() == "—" and capex.group(1).strip() != "—", text
+    cloud = re.search(r"Cloud cost\s*\n(.*)\n(.*)", text)
+    assert cloud and cloud.group(1).strip() == "—" and cloud.group(2).strip() != "—"

@@ -269,8 +269,11 @@ def compare_html(plans: Sequence[Plan], currency: str) -> str:
         row(tr("Nodes"), [str(p.site.nodes) for p in plans]),
         row(tr("Racks"), [str(p.site.racks) for p in plans]),
         row(tr("IT power (kW)"), [_num(p.site.it_kw_expected) for p in plans]),
-        row(tr("Capex"), [_money(p.cost.capex, currency) for p in plans]),
-        row(tr("TCO"), [_money(p.cost.tco, currency) for p in plans]),
+        # As the plans table: a rented plan buys nothing (no capex, no owned TCO), an owned one rents nothing.
+        row(tr("Capex"), [_money(p.cost.capex, currency) if p.owned else "—" for p in plans]),
+        row(tr("TCO"), [_money(p.cost.tco, currency) if p.owned else "—" for p in plans]),
+        row(tr("Cloud cost"), ["—" if p.owned else _money(p.cost.run_cost_cloud_on_demand if p.training
+                                                          else p.cost.cloud_tco, currency) for p in plans]),
         row(tr("Ranking cost"), [_money(p.cost_metric, currency) for p in plans]),
         row(tr("Warnings"), [str(len(p.warnings)) for p in plans]),
     ]

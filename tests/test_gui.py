@@ -614,3 +614,28 @@ def test_the_compare_dialog_shows_a_rental_no_capex_as_the_table_does(qtbot, cat
     assert capex and capex.group(2).strip() == "—" and capex.group(1).strip() != "—", text
     cloud = re.search(r"Cloud cost\s*\n(.*)\n(.*)", text)
     assert cloud and cloud.group(1).strip() == "—" and cloud.group(2).strip() != "—"
+
+
+def test_a_plan_with_almost_no_memory_left_is_marked_in_the_table(qtbot, catalog) -> None:
+    """179.5 of 180 GiB ranked first with no caution in its row: the memory cell carries the warning icon and says
+    why, as the plan's own warning does."""
+    import dataclasses
+
+    from PySide6.QtCore import Qt
+
+    from gpuplanner.service import plan_for_scenario
+    from gpuplanner.ui.plans_model import PlansTableModel
+
+    plan = plan_for_scenario({"task": "lora", "model": {"preset": "llama-2-7b"}, "training": {"tokens": 1e9}},
+                             catalog, top=1).plans[0]
+    def using(share: float) -> object:
+        memory = dataclasses.replace(plan.memory, total=plan.memory.capacity * share)
+        return dataclasses.replace(plan, estimate=dataclasses.replace(plan.estimate, memory_gib_per_gpu=memory))
+
+    tight, roomy = using(0.997), using(0.5)
+    model = PlansTableModel()
+    model.set_plans((tight, roomy), "USD")
+    column = model.COLUMNS.index("memory")
+    assert model.data(model.index(0, column), Qt.ItemDataRole.DecorationRole) is not None
+    assert "headroom" in model.data(model.index(0, column), Qt.ItemDataRole.ToolTipRole)
+    assert model.data(model.index(1, column), Qt.ItemDataRole.DecorationRole) is None

@@ -371,9 +371,14 @@ def fp8_parameter_hint(workload: TrainingWorkload, search: LayoutSearch, best: i
                 "16-bit weights unless the scenario sets it.", fp8=fp8, now=now)]
 
 
+def memory_is_tight(total_gib: float, capacity_gib: float) -> bool:
+    """Memory within the headroom a senior engineer keeps free (MIN_MEMORY_HEADROOM)."""
+    return capacity_gib > 0 and total_gib > capacity_gib * (1.0 - MIN_MEMORY_HEADROOM)
+
+
 def headroom_warnings(total_gib: float, capacity_gib: float) -> list[Message]:
     """Memory within a few percent of capacity runs out with fragmentation or a longer batch."""
-    if total_gib > capacity_gib * (1.0 - MIN_MEMORY_HEADROOM):
+    if memory_is_tight(total_gib, capacity_gib):
         return [msg("Uses {used:.0%} of GPU memory: under {headroom:.0%} headroom, allocator fragmentation or a "
                     "longer sequence can run out of memory; plan a little more.", used=total_gib / capacity_gib,
                     headroom=MIN_MEMORY_HEADROOM)]

@@ -16,6 +16,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtWidgets import QApplication, QStyle
 
+from gpuplanner.core.estimate import MIN_MEMORY_HEADROOM, memory_is_tight
 from gpuplanner.core.results import Layout, Plan
 from gpuplanner.i18n import fill
 from gpuplanner.i18n.durations import duration_text
@@ -33,6 +34,10 @@ ModelIndex = QModelIndex | QPersistentModelIndex
 def _layout_text(layout: Layout) -> str:
     return f"TP{layout.tp}·PP{layout.pp}·DP{layout.dp}·Z{layout.zero}"
 
+
+
+def _tight(plan: Plan) -> bool:
+    return memory_is_tight(plan.memory.total, plan.memory.capacity)
 
 class PlansTableModel(QAbstractTableModel):
     # What decides comes first (a 1280-px window shows GPU, count, time and cost); the detail columns follow.
@@ -140,6 +145,13 @@ class PlansTableModel(QAbstractTableModel):
             return plan
         if role == Qt.ItemDataRole.DecorationRole and column == "warnings" and plan.warnings:
             return QApplication.style().standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning)
+        if role == Qt.ItemDataRole.DecorationRole and column == "memory" and _tight(plan):
+            # A plan with almost no memory left can rank first: the caution is in the row, not only in the details.
+            return QApplication.style().standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning)
+        if role == Qt.ItemDataRole.ToolTipRole and column == "memory" and _tight(plan):
+            return plain_tooltip(fill(self.tr("%1 of %2 GiB: under %3 % headroom, allocator fragmentation or a longer "
+                                              "sequence can run out of memory"), f"{plan.memory.total:.1f}",
+                                      f"{plan.memory.capacity:g}", f"{MIN_MEMORY_HEADROOM * 100:g}"))
         if role == Qt.ItemDataRole.ToolTipRole:
             if column == "warnings":
                 return plain_tooltip("\n".join(translated(w) for w in plan.warnings))

@@ -998,7 +998,7 @@
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="218"/>
         <location filename="../../gpuplanner/ui/details.py" line="183"/>
-        <location filename="../../gpuplanner/ui/details.py" line="272"/>
+        <location filename="../../gpuplanner/ui/details.py" line="273"/>
         <source>Capex</source>
         <translation>资本支出</translation>
     </message>
@@ -1467,7 +1467,7 @@
         <location filename="../../gpuplanner/cli/estimate.py" line="115"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="479"/>
         <location filename="../../gpuplanner/ui/details.py" line="51"/>
-        <location filename="../../gpuplanner/ui/details.py" line="275"/>
+        <location filename="../../gpuplanner/ui/details.py" line="278"/>
         <source>Warnings</source>
         <translation>警告</translation>
     </message>
@@ -1837,17 +1837,22 @@
         <translation>本次任务（云上按量租用）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="284"/>
+        <location filename="../../gpuplanner/ui/details.py" line="275"/>
+        <source>Cloud cost</source>
+        <translation>云上费用</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="287"/>
         <source>Why each GPU has no plan</source>
         <translation>各 GPU 没有方案的原因</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="293"/>
+        <location filename="../../gpuplanner/ui/details.py" line="296"/>
         <source>No plan keeps every limit you set</source>
         <translation>没有方案能满足您设定的全部限制</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="293"/>
+        <location filename="../../gpuplanner/ui/details.py" line="296"/>
         <source>Near misses (not answers)</source>
         <translation>接近的方案（不是答案）</translation>
     </message>
@@ -1868,7 +1873,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/ui/details.py" line="188"/>
-        <location filename="../../gpuplanner/ui/details.py" line="273"/>
+        <location filename="../../gpuplanner/ui/details.py" line="274"/>
         <source>TCO</source>
         <translation>总拥有成本</translation>
     </message>
@@ -1906,7 +1911,7 @@
         <location filename="../../gpuplanner/cli/plan.py" line="40"/>
         <location filename="../../gpuplanner/ui/details.py" line="52"/>
         <location filename="../../gpuplanner/ui/details.py" line="264"/>
-        <location filename="../../gpuplanner/ui/details.py" line="297"/>
+        <location filename="../../gpuplanner/ui/details.py" line="300"/>
         <source>buy</source>
         <translation>购买</translation>
     </message>
@@ -1952,7 +1957,7 @@
         <location filename="../../gpuplanner/cli/plan.py" line="40"/>
         <location filename="../../gpuplanner/ui/details.py" line="53"/>
         <location filename="../../gpuplanner/ui/details.py" line="264"/>
-        <location filename="../../gpuplanner/ui/details.py" line="297"/>
+        <location filename="../../gpuplanner/ui/details.py" line="300"/>
         <source>rent</source>
         <translation>租用</translation>
     </message>
@@ -1972,7 +1977,7 @@
         <translation>IT 功率（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="274"/>
+        <location filename="../../gpuplanner/ui/details.py" line="277"/>
         <source>Ranking cost</source>
         <translation>排名成本</translation>
     </message>
@@ -2142,7 +2147,7 @@
         <location filename="../../gpuplanner/i18n/messages.py" line="63"/>
         <location filename="../../gpuplanner/ui/details.py" line="63"/>
         <location filename="../../gpuplanner/ui/details.py" line="121"/>
-        <location filename="../../gpuplanner/ui/details.py" line="298"/>
+        <location filename="../../gpuplanner/ui/details.py" line="301"/>
         <source>; </source>
         <translation>；</translation>
     </message>
@@ -6097,112 +6102,117 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>PlansTableModel</name>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="47"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="52"/>
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="47"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="52"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="47"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="52"/>
         <source>Where</source>
         <translation>部署</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="47"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="52"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="48"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="53"/>
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="48"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="53"/>
         <source>Layout</source>
         <translation>并行布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="48"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="53"/>
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="49"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="54"/>
         <source>Memory / GPU</source>
         <translation>单卡显存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="50"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="55"/>
         <source>Time or throughput</source>
         <translation>时间或吞吐量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="50"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="55"/>
         <source>IT power</source>
         <translation>IT 功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="50"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="55"/>
         <source>Racks</source>
         <translation>机柜数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="51"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="56"/>
         <source>Capex</source>
         <translation>资本支出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="51"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="56"/>
         <source>Cloud cost</source>
         <translation>云上费用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="51"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="56"/>
         <source>Cost (ranked by)</source>
         <translation>成本（排名依据）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="52"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="57"/>
         <source>TCO</source>
         <translation>总拥有成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="53"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="58"/>
         <source>Warnings</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="114"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="119"/>
         <source>n/a</source>
         <translation>不详</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="146"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="152"/>
+        <source>%1 of %2 GiB: under %3 % headroom, allocator fragmentation or a longer sequence can run out of memory</source>
+        <translation>%1 / %2 GiB：余量不足 %3 %，显存碎片或更长的序列可能导致显存不足</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="158"/>
         <source>; </source>
         <translation>；</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="90"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="95"/>
         <source>Buy</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="90"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="95"/>
         <source>Rent</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="103"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="108"/>
         <source>%1 / %2 GiB</source>
         <translation>%1 / %2 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="111"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="116"/>
         <source>%1 tok/s</source>
         <translation>%1 tok/s</translation>
     </message>

@@ -92,3 +92,27 @@ def test_a_chinese_cabinet_takes_over_the_supply_fields_and_the_cooling_limit_is
     assert site["supply"]["derating"] == 0.75 and site["supply"]["power_factor"] == 0.9
     page.china_cabinet.setCurrentIndex(page.china_cabinet.findData(0))
     assert all(box.isEnabled() for box in supply_fields)
+
+
+@pytest.mark.qt_log_ignore("This plugin does not support raise", "This plugin does not support grabbing")
+def test_a_typed_model_name_is_matched_or_refused_visibly(qtbot) -> None:
+    """'llama-3.1-8' typed and Enter left the plans on Llama-2-7B with no red frame: the one model a typed name
+    names is chosen; a name that names none stays as typed, framed red with the reason."""
+    from PySide6.QtCore import Qt
+
+    wizard = ScenarioWizard(Catalog())
+    qtbot.addWidget(wizard)
+    wizard.show()
+    preset = wizard.model_page.preset
+    line = preset.lineEdit()
+    line.selectAll()
+    qtbot.keyClicks(line, "llama-3.1-8")
+    qtbot.keyClick(line, Qt.Key.Key_Return)
+    assert preset.currentData() == "llama-3.1-8b" and wizard.scenario()["model"] == {"preset": "llama-3.1-8b"}
+    assert wizard.field_problems() == []
+    line.selectAll()
+    qtbot.keyClicks(line, "no such model")
+    qtbot.keyClick(line, Qt.Key.Key_Return)
+    problems = dict(wizard.field_problems())
+    assert preset in problems and "not a model in the list" in problems[preset]
+    assert preset.property("invalid") is True

@@ -462,7 +462,7 @@ class MainWindow(QMainWindow):
     def recompute(self) -> None:
         data = self.wizard.scenario()
         self.autosave()
-        problems = self.wizard.number_problems()
+        problems = self.wizard.field_problems()
         if problems:  # typed text that is not a value: nothing is computed from the box's old value
             widget, message = problems[0]
             mark_invalid(widget, message)

@@ -137,6 +137,11 @@ def beyond_the_wizard(data: ScenarioDocument, prefix: str = "") -> ScenarioDocum
     return kept
 
 
+def _model_key(name: str) -> str:
+    """A model name compared as people type it: case, spaces, dashes, dots and underscores aside."""
+    return "".join(ch for ch in name.casefold() if ch.isalnum())
+
+
 class PageId(IntEnum):
     TASK = 0
     MODEL = 1
@@ -332,6 +337,7 @@ class ModelPage(QWizardPage):
         layout.addWidget(self.image_box)
         layout.addStretch(1)
         self.preset.currentIndexChanged.connect(self._update_custom)
+        self.preset.lineEdit().editingFinished.connect(self._match_typed_model)
         self.engine.currentIndexChanged.connect(self._update_admission)
         self.kv_admission.currentIndexChanged.connect(self._update_admission)
         self.import_button.clicked.connect(self._import_config)
@@ -347,6 +353,30 @@ class ModelPage(QWizardPage):
         self.kv_admission.setEnabled(choosable or self.kv_admission.currentData() != AUTO)
 
     @Slot()
+    @Slot()
+    def _match_typed_model(self) -> None:
+        """A name typed rather than picked: the one model it names (case, spaces and dashes aside) is chosen; text
+        that names none or several stays as typed and typed_model_problem() says so."""
+        typed = _model_key(self.preset.currentText())
+        if not typed or typed == _model_key(self.preset.itemText(self.preset.currentIndex())):
+            return
+        names = [(index, _model_key(self.preset.itemText(index))) for index in range(self.preset.count())]
+        exact = [index for index, name in names if name == typed]
+        partial = [index for index, name in names if typed in name]
+        chosen = exact or (partial if len(partial) == 1 else [])
+        if chosen:
+            self.preset.setCurrentIndex(chosen[0])
+
+    def typed_model_problem(self) -> str | None:
+        """Why the model field's text is not the model planned (None when it is)."""
+        if self._images:
+            return None
+        text = self.preset.currentText().strip()
+        if text == self.preset.itemText(self.preset.currentIndex()):
+            return None
+        return fill(self.tr("“%1” is not a model in the list: pick one (type part of its name), or choose Custom "
+                            "architecture"), text)
+
     def _update_custom(self) -> None:
         custom = self.preset.currentData() == "custom"
         self.custom.setEnabled(custom)
@@ -742,6 +772,8 @@ class ScenarioWizard(QWizard):
                 widget.lineEdit().textEdited.connect(self._on_edit)  # typed text that is not (yet) a value
             elif isinstance(widget, QComboBox):
                 widget.currentIndexChanged.connect(self._on_edit)
+                if widget.isEditable():  # typed text that names no item yet
+                    widget.lineEdit().editingFinished.connect(self._on_edit)
             elif isinstance(widget, QCheckBox | QRadioButton):
                 widget.toggled.connect(self._on_edit)
 
@@ -755,17 +787,20 @@ class ScenarioWizard(QWizard):
     @Slot()
     def _on_edit(self) -> None:
         self.clear_marks()
-        for box, message in self.number_problems():
+        for box, message in self.field_problems():
             mark_invalid(box, message)
         self.edited.emit()
 
-    def number_problems(self) -> list[tuple[QWidget, str]]:
-        """Number fields whose typed text is not a value they accept, with the reason."""
+    def field_problems(self) -> list[tuple[QWidget, str]]:
+        """Fields whose typed text is not a value they accept (a number, a model name), with the reason."""
         found = []
         for box in self.findChildren(QAbstractSpinBox):
             problem = box.problem() if isinstance(box, IntBox | FloatBox) else None
             if problem is not None:
                 found.append((box, problem))
+        model = self.model_page.typed_model_problem()
+        if model is not None:
+            found.append((self.model_page.preset, model))
         return found
 
     @Slot()

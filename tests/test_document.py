@@ -86,8 +86,11 @@ def test_new_resets_every_field_to_the_documented_defaults(qtbot, window) -> Non
     m.global_batch.setValue(256)
     window.wizard.budget_page.deadline.setValue(45.0)
     window.wizard.deployment_page.rack_kw.setValue(8.0)
+    window.wizard.next()
+    window.wizard.next()
     assert window.new_scenario()  # the prompt is answered Discard
     assert window.wizard.scenario() == fresh
+    assert window.wizard.currentId() == 0  # the first page, not the one the last document was left on
     defaults = new_scenario()
     assert m.tokens_b.value() * 1e9 == defaults["training"]["tokens"]
     assert m.seq_len.value() == defaults["seq_len"] and m.global_batch.value() == defaults["training"]["global_batch"]

@@ -863,6 +863,7 @@ class MainWindow(QMainWindow):
         if not self.maybe_save():
             return False
         self._apply_scenario(new_document())
+        self.wizard.restart()  # a new document starts at the first page, not the one the last was left on
         self._bind(None)
         self.autosave()
         return True

@@ -64,3 +64,19 @@ def test_a_hand_typed_sxm_gpu_is_an_sxm_gpu_and_usable_at_once(qtbot, main_windo
     main_window.edit_catalog_entry("gpus", dict(main_window.catalog.row("gpus", "my-h100")))
     combo = main_window.wizard.deployment_page.gpu
     assert combo.findData("my-h100") >= 0  # in the wizard's GPU list without a restart
+
+
+def test_an_id_that_is_markup_a_date_that_is_a_word_and_a_gpu_without_memory_are_refused(qtbot,
+                                                                                        private_user_data) -> None:
+    """The editor stored an id '<b>x</b>', a price date 'yesterday' and a GPU with no memory; each is refused with
+    the reason, and nothing is saved."""
+    catalog = Catalog()
+    for change, reason in (({"id": "<b>x</b>"}, "lowercase"), ({"price_date": "yesterday"}, "must be a date"),
+                           ({"memory_gib": ""}, "memory")):
+        dialog = CatalogEntryDialog(catalog, "gpus")
+        qtbot.addWidget(dialog)
+        for column, value in {**MY_SXM, "price_date": "2026-11-30", **change}.items():
+            dialog.edits[column].setText(value)
+        dialog.save()
+        assert dialog.result() != dialog.DialogCode.Accepted and reason in dialog.message.text(), change
+    assert [row for row in catalog.rows("gpus") if row.get("origin") == "user"] == []

@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import datetime as _dt
 import os
+import re
 import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -23,6 +24,7 @@ from pathlib import Path
 
 from gpuplanner.catalog.build import create_tables, parse_cell
 from gpuplanner.catalog.schema import BOOL, REQUIRED, SCHEMA_VERSION, TABLES, Row, sqlite_type
+from gpuplanner.core.cost import price_day
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.hardware import GPU, MEASURED_PRECISIONS, Segment, sustained_gemm_shares
 from gpuplanner.core.messages import Message, msg
@@ -273,7 +275,7 @@ class Catalog:
         if self.overrides_path is None or not self._overrides_usable:
             raise CatalogWriteError(msg("Your catalog edits cannot be saved in this session (see the note about "
                                         "your edits database)."))
-        row = validated_row(table, values)
+        row = validated_new_row(table, values)
         self._write(lambda connection: _upsert(connection, table, row))
         return row
 
@@ -282,7 +284,7 @@ class Catalog:
         if self.overrides_path is None or not self._overrides_usable:
             raise CatalogWriteError(msg("Your catalog edits cannot be saved in this session (see the note about "
                                         "your edits database)."))
-        checked = [(table, validated_row(table, values)) for table, values in rows]
+        checked = [(table, validated_new_row(table, values)) for table, values in rows]
 
         def store(connection: sqlite3.Connection) -> None:
             for table, row in checked:
@@ -412,6 +414,27 @@ def _migrate_overrides(path: Path) -> None:
         connection.commit()
     finally:
         connection.close()
+
+
+# Ids are lowercase slugs, as the catalog's and the scenario's (`a100-sxm4-80gb`): never markup or spaces.
+ID_PATTERN = re.compile(r"[a-z0-9][a-z0-9._-]*")
+
+
+def validated_new_row(table: str, values: Row) -> Row:
+    """A row the user is saving: the checks every stored row passes, and those an earlier version did not make of
+    what it saved (an id that is a slug, a price date that is a date, a GPU's memory), which reading stays lenient
+    about so nothing saved before is lost."""
+    row = validated_row(table, values)
+    if not ID_PATTERN.fullmatch(str(row["id"])):
+        raise InputError(f"{table}.id", "must be lowercase letters, digits, '.', '-' or '_' (like a100-sxm4-80gb), "
+                                        "got {value!r}", value=str(row["id"])[:60])
+    date = row.get("price_date")
+    if date and price_day(str(date)) is None and not str(date).startswith("undated"):
+        raise InputError(f"{table}.price_date", "must be a date (2026-11-30, 2026-11 or 2026) or start with "
+                                                "'undated', got {value!r}", value=str(date)[:60])
+    if table == "gpus" and row.get("memory_gib") is None:
+        raise InputError("gpus.memory_gib", "must not be empty: no plan can be sized without the GPU's memory")
+    return row
 
 
 def validated_row(table: str, values: Row) -> Row:

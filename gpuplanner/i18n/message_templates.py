@@ -387,6 +387,7 @@ INPUT_TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "must be 1 or 3"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be USD or CNY"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be a JSON object"),
+    QT_TRANSLATE_NOOP("CoreMessages", "must be a date (2026-11-30, 2026-11 or 2026) or start with 'undated', got %1"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be a finite number"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be a number, got %1"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be a number, got %1 %2"),
@@ -407,6 +408,8 @@ INPUT_TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "must be datacenter, workstation or consumer"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be greater than zero, got %1"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be in (0, 1]"),
+    QT_TRANSLATE_NOOP("CoreMessages", "must be lowercase letters, digits, '.', '-' or '_' (like a100-sxm4-80gb), "
+                                      "got %1"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be none, selective or full, got %1"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be one of %1"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be one of %1, got %2"),
@@ -420,6 +423,7 @@ INPUT_TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "must divide training.global_batch"),
     QT_TRANSLATE_NOOP("CoreMessages", "must hold a JSON object"),
     QT_TRANSLATE_NOOP("CoreMessages", "must not be empty"),
+    QT_TRANSLATE_NOOP("CoreMessages", "must not be empty: no plan can be sized without the GPU's memory"),
     QT_TRANSLATE_NOOP("CoreMessages", "needs a file name"),
     QT_TRANSLATE_NOOP("CoreMessages", "needs recompute to be full or selective"),
     QT_TRANSLATE_NOOP("CoreMessages", "nf4 weights cannot be trained: it stores a frozen LoRA base (task lora or "

@@ -80,3 +80,19 @@ def test_an_id_that_is_markup_a_date_that_is_a_word_and_a_gpu_without_memory_are
         dialog.save()
         assert dialog.result() != dialog.DialogCode.Accepted and reason in dialog.message.text(), change
     assert [row for row in catalog.rows("gpus") if row.get("origin") == "user"] == []
+
+
+def test_removing_your_entry_asks_first(qtbot, main_window, message_boxes) -> None:
+    """'Remove your entry' deleted at once: it asks, Cancel keeps the row, Yes removes it."""
+    from PySide6.QtWidgets import QMessageBox
+
+    main_window.catalog.save_user_row("gpus", {**MY_SXM, "memory_gib": 80, "memory_bandwidth_gbs": 3350,
+                                               "bf16_tflops": 989.5, "tdp_w": 700, "interconnect_gbs": 900,
+                                               "price_usd_low": 15500})
+    row = main_window.catalog.row("gpus", "my-h100")
+    message_boxes.answers = [QMessageBox.StandardButton.Cancel]
+    main_window.remove_catalog_entry("gpus", row)
+    assert message_boxes.shown[-1][0] == "Remove your entry" and main_window.catalog.row("gpus", "my-h100")
+    message_boxes.answers = [QMessageBox.StandardButton.Yes]
+    main_window.remove_catalog_entry("gpus", row)
+    assert not any(r["id"] == "my-h100" for r in main_window.catalog.rows("gpus"))

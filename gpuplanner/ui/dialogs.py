@@ -30,6 +30,12 @@ def ask_save_discard_cancel(parent: QWidget | None, title: str, text: str) -> Bu
                        Button.Save | Button.Discard | Button.Cancel, Button.Save)
 
 
+def confirm_removal(parent: QWidget | None, title: str, text: str) -> bool:
+    """Remove or Cancel, Cancel the default: a removal the user did not mean is not one keystroke away."""
+    return message_box(parent, QMessageBox.Icon.Question, title, text, Button.Yes | Button.Cancel,
+                       Button.Cancel) == Button.Yes
+
+
 def plain_tooltip(text: str) -> str:
     """A tooltip that shows `text` literally (Qt guesses rich text from a tooltip's content)."""
     return "" if not text else "<p style='white-space:pre-wrap'>" + html.escape(text) + "</p>"

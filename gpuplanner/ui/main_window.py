@@ -65,7 +65,7 @@ from gpuplanner.ui.catalog_editor import CatalogEntryDialog
 from gpuplanner.ui.catalog_model import SORT_ROLE as CATALOG_SORT_ROLE
 from gpuplanner.ui.catalog_model import CatalogTableModel
 from gpuplanner.ui.details import compare_html, near_misses_html, no_plan_html, plan_html
-from gpuplanner.ui.dialogs import Button, ask_save_discard_cancel, warn
+from gpuplanner.ui.dialogs import Button, ask_save_discard_cancel, confirm_removal, warn
 from gpuplanner.ui.document import ScenarioEdit, Session, parse_session, session_json
 from gpuplanner.ui.notices import NoticeBar
 from gpuplanner.ui.plans_model import SORT_ROLE, PlansTableModel
@@ -770,6 +770,10 @@ class MainWindow(QMainWindow):
     def remove_catalog_entry(self, table: str, row: Row | None) -> None:
         if row is None or row.get("origin") != "user":
             self.show_message(self.tr("Select one of your own entries to remove it; bundled rows stay."))
+            return
+        if not confirm_removal(self, self.tr("Remove your entry"), fill(self.tr(
+                "Remove your entry %1 from your catalog edits? Plans that use it change; a bundled row of the same "
+                "id, if any, comes back."), str(row["id"]))):
             return
         try:
             self.catalog.delete_user_row(table, str(row["id"]))

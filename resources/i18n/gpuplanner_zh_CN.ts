@@ -5331,6 +5331,7 @@ Qt %2，Qt for Python %3，Python %4
     </message>
     <message>
         <location filename="../../gpuplanner/ui/main_window.py" line="333"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="774"/>
         <source>Remove your entry</source>
         <translation>删除自定义条目</translation>
     </message>
@@ -5595,112 +5596,117 @@ Qt %2，Qt for Python %3，Python %4
         <translation>请选择一条自定义条目再删除；内置条目会保留。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="777"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="775"/>
+        <source>Remove your entry %1 from your catalog edits? Plans that use it change; a bundled row of the same id, if any, comes back.</source>
+        <translation>要从你的目录编辑中删除条目 %1 吗？使用它的方案会随之改变；如有同一 id 的内置条目，将恢复使用内置条目。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="781"/>
         <source>Not removed</source>
         <translation>未删除</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="802"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="806"/>
         <source>Autosave failed (%1): %2. Your inputs are still on screen; save them with File → Save as.</source>
         <translation>自动保存失败（%1）：%2。您的输入仍在屏幕上；请用“文件 → 另存为”保存。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="813"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="817"/>
         <source>Recovered scenario (unsaved)</source>
         <translation>恢复的方案（未保存）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="815"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="819"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="816"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="820"/>
         <source>%1[*] — GPU Planner</source>
         <translation>%1[*] — GPU Planner 算力规划</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="833"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="837"/>
         <source>this scenario</source>
         <translation>此方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="834"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="838"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="835"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="839"/>
         <source>Save the changes to %1 first?</source>
         <translation>是否先保存对“%1”的更改？</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="849"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="853"/>
         <source>Cannot open scenario</source>
         <translation>无法打开方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="850"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="854"/>
         <source>%1 was not loaded: %2</source>
         <translation>未加载 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="951"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="955"/>
         <source>The autosaved scenario in %1 could not be restored (%2); defaults are shown and the file is left as it is.</source>
         <translation>无法恢复 %1 中自动保存的场景（%2）；现显示默认值，该文件保持原样。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="973"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="977"/>
         <source>Export charts into a folder</source>
         <translation>将图表导出到文件夹</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="987"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="991"/>
         <source>Exported %1 chart files to %2</source>
         <translation>已将 %1 个图表文件导出到 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="992"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="996"/>
         <source>Export plans</source>
         <translation>导出方案</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/ui/main_window.py" line="740"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="992"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="996"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="984"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="1000"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="988"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="1004"/>
         <source>Not exported</source>
         <translation>未导出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="1003"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="1007"/>
         <source>Exported the plans to %1</source>
         <translation>已将方案导出到 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="1010"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="1014"/>
         <source>Copied %1 plan(s)</source>
         <translation>已复制 %1 个方案</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/ui/main_window.py" line="681"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="900"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="984"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="1001"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="904"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="988"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="1005"/>
         <source>Could not write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="961"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="965"/>
         <source>Unsaved changes to %1 from your last session were recovered; the file itself was not changed.</source>
         <translation>已恢复上次会话中对 %1 的未保存更改；文件本身未被修改。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="879"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="883"/>
         <source>Open scenario</source>
         <translation>打开方案</translation>
     </message>
@@ -5710,23 +5716,23 @@ Qt %2，Qt for Python %3，Python %4
         <translation>目录数据截至 %1；超过 12 个月或没有日期的价格会在使用它的方案中标出。可信度分为：厂商数据手册、厂商文档、间接来源、估计值。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="879"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="893"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="883"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="897"/>
         <source>Scenarios (*.json)</source>
         <translation>方案文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="892"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="896"/>
         <source>Save scenario</source>
         <translation>保存方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="899"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="903"/>
         <source>Not saved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="909"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="913"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>

@@ -32,15 +32,23 @@ def test_f1_opens_the_help_in_plain_words(qtbot, window) -> None:
     dialog.close()
 
 
-def test_the_plans_table_exports_to_csv_as_shown(qtbot, window, tmp_path: Path) -> None:
+def test_every_plan_exports_to_csv_as_numbers_with_units_in_the_headers(qtbot, window, tmp_path: Path) -> None:
+    """The export gave the 8 shown plans as display text ('17.2 days', '$88,268', '—'): every plan evaluated is a
+    row, the ranked ones first, numbers as numbers and the currency in the headers."""
+    with qtbot.waitSignal(window.result_shown, timeout=60_000):
+        window.recompute()
+    result = window.last_result
     path = tmp_path / "plans.csv"
     assert window.write_plans_csv(str(path))
-    text = path.read_text(encoding="utf-8-sig")
-    rows = list(csv.reader(io.StringIO(text)))
-    model = window.plans_proxy
-    assert rows[0] == [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
-    assert len(rows) == 1 + model.rowCount()
-    assert rows[1][1] == model.data(model.index(0, 1))  # the GPU of the first row, as displayed
+    rows = list(csv.reader(io.StringIO(path.read_text(encoding="utf-8-sig"))))
+    header = rows[0]
+    assert f"ranking cost ({result.currency})" in header and "days" in header
+    assert len(rows) == 1 + result.evaluated
+    first = dict(zip(header, rows[1], strict=True))
+    best = result.plans[0]
+    assert first["status"] == "ranked" and first["GPU id"] == best.gpu and int(first["GPUs"]) == best.count
+    assert float(first[f"ranking cost ({result.currency})"]) == pytest.approx(best.cost_metric)
+    assert float(first["days"]) == pytest.approx(best.days)  # a number, not "17.2 days"
 
 
 def test_selected_rows_copy_to_the_clipboard(qtbot, window) -> None:

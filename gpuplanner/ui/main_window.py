@@ -68,6 +68,7 @@ from gpuplanner.ui.details import compare_html, near_misses_html, no_plan_html, 
 from gpuplanner.ui.dialogs import Button, ask_save_discard_cancel, confirm_removal, warn
 from gpuplanner.ui.document import ScenarioEdit, Session, parse_session, session_json
 from gpuplanner.ui.notices import NoticeBar
+from gpuplanner.ui.plans_export import plans_csv
 from gpuplanner.ui.plans_model import SORT_ROLE, PlansTableModel
 from gpuplanner.ui.settings import AppSettings
 from gpuplanner.ui.widgets import filtered_proxy, mark_invalid
@@ -998,8 +999,11 @@ class MainWindow(QMainWindow):
             self.write_plans_csv(path)
 
     def write_plans_csv(self, path: str) -> bool:
-        """The plans table as shown (its columns, sorted and filtered as on screen), for a spreadsheet."""
-        problem = self.write_json_atomically(path, "\ufeff" + table_as_csv(self.plans_proxy))  # BOM: Excel reads UTF-8
+        """Every plan the last result evaluated, numbers as numbers with units in the headers, for a spreadsheet."""
+        if self.last_result is None:
+            self.show_message(self.tr("No plans to export yet."))
+            return False
+        problem = self.write_json_atomically(path, "\ufeff" + plans_csv(self.last_result))  # BOM: Excel reads UTF-8
         if problem is not None:
             warn(self, self.tr("Not exported"),
                  fill(self.tr("Could not write %1: %2"), path, problem))

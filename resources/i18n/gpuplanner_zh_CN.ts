@@ -1353,6 +1353,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="507"/>
+        <location filename="../../gpuplanner/ui/plans_export.py" line="22"/>
         <source>days</source>
         <translation>天</translation>
     </message>
@@ -1455,6 +1456,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="509"/>
+        <location filename="../../gpuplanner/ui/plans_export.py" line="54"/>
         <source>near miss</source>
         <translation>接近的方案</translation>
     </message>
@@ -1973,6 +1975,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/ui/details.py" line="271"/>
+        <location filename="../../gpuplanner/ui/plans_export.py" line="26"/>
         <source>IT power (kW)</source>
         <translation>IT 功率（kW）</translation>
     </message>
@@ -2048,6 +2051,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/cli/plan.py" line="146"/>
+        <location filename="../../gpuplanner/ui/plans_export.py" line="22"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
@@ -2058,16 +2062,19 @@
     </message>
     <message>
         <location filename="../../gpuplanner/cli/plan.py" line="146"/>
+        <location filename="../../gpuplanner/ui/plans_export.py" line="22"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/plan.py" line="146"/>
+        <location filename="../../gpuplanner/ui/plans_export.py" line="25"/>
         <source>nodes</source>
         <translation>节点</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/plan.py" line="146"/>
+        <location filename="../../gpuplanner/ui/plans_export.py" line="25"/>
         <source>racks</source>
         <translation>机柜</translation>
     </message>
@@ -2385,6 +2392,81 @@
         <location filename="../../gpuplanner/cli/output.py" line="36"/>
         <source>json: the headless contract&apos;s fields (README: Headless use); text: a report (default)</source>
         <translation>json：无界面接口约定的字段（见 README：Headless use）；text：文字报告（默认）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/plans_export.py" line="22"/>
+        <source>status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/plans_export.py" line="22"/>
+        <source>rank</source>
+        <translation>排名</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/plans_export.py" line="22"/>
+        <source>GPU id</source>
+        <translation>GPU 编号</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/plans_export.py" line="22"/>
+        <source>deployment</source>
+        <translation>部署方式</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/plans_export.py" line="23"/>
+        <source>output tokens/s</source>
+        <translation>输出 token/秒</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/plans_export.py" line="23"/>
+        <source>ranking cost (%1)</source>
+        <translation>排序成本（%1）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/plans_export.py" line="24"/>
+        <source>capex (%1)</source>
+        <translation>资本支出（%1）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/plans_export.py" line="24"/>
+        <source>TCO (%1)</source>
+        <translation>总拥有成本（%1）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/plans_export.py" line="25"/>
+        <source>cloud cost (%1)</source>
+        <translation>云上费用（%1）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/plans_export.py" line="25"/>
+        <source>memory per GPU (GiB)</source>
+        <translation>单卡显存占用（GiB）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/plans_export.py" line="26"/>
+        <source>memory capacity (GiB)</source>
+        <translation>单卡显存容量（GiB）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/plans_export.py" line="26"/>
+        <source>warnings</source>
+        <translation>警告数</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/plans_export.py" line="51"/>
+        <source>ranked</source>
+        <translation>已排名</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/plans_export.py" line="59"/>
+        <source>meets the goals</source>
+        <translation>满足目标</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/plans_export.py" line="59"/>
+        <source>misses a limit or goal</source>
+        <translation>未满足某项限制或目标</translation>
     </message>
 </context>
 <context>
@@ -2870,7 +2952,7 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>CatalogPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="142"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="143"/>
         <source>Filter…</source>
         <translation>筛选…</translation>
     </message>
@@ -5090,433 +5172,433 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="199"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="200"/>
         <source>Plans</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="202"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="203"/>
         <source>Export charts (PNG and SVG)…</source>
         <translation>导出图表（PNG 和 SVG）…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="207"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="208"/>
         <source>Charts</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="208"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="209"/>
         <source>Catalog</source>
         <translation>硬件目录</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="228"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="229"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="254"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="255"/>
         <source>Filter plans…</source>
         <translation>筛选方案…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="256"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="257"/>
         <source>Compare selected</source>
         <translation>对比所选</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="257"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="258"/>
         <source>Select two or three plans (Ctrl+click) to see them side by side</source>
         <translation>选择两到三个方案（Ctrl+单击）进行并排对比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="270"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="271"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="278"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="279"/>
         <source>Spec sheet PDF…</source>
         <translation>规格书 PDF…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="279"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="280"/>
         <source>Export the rack and power spec sheet of the selected plan</source>
         <translation>导出所选方案的机柜与供电规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="281"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="282"/>
         <source>Print preview…</source>
         <translation>打印预览…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="307"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="315"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="308"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="316"/>
         <source>ID</source>
         <translation>编号</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="307"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="315"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="308"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="316"/>
         <source>Vendor</source>
         <translation>厂商</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="307"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="315"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="308"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="316"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="308"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="309"/>
         <source>Memory (GiB)</source>
         <translation>显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="308"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="309"/>
         <source>Bandwidth (GB/s)</source>
         <translation>显存带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="309"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="310"/>
         <source>BF16 dense (TFLOP/s)</source>
         <translation>BF16 稠密算力（TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="309"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="310"/>
         <source>FP8 dense (TFLOP/s)</source>
         <translation>FP8 稠密算力（TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="310"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="311"/>
         <source>TDP (W)</source>
         <translation>TDP（W）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="311"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="312"/>
         <source>Price from (USD)</source>
         <translation>起价（美元）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="313"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="321"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="326"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="314"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="322"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="327"/>
         <source>Origin</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="313"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="321"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="314"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="322"/>
         <source>As of</source>
         <translation>数据日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="313"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="321"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="326"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="314"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="322"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="327"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="316"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="324"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="317"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="325"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="316"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="317"/>
         <source>Rack units</source>
         <translation>高度（U）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="317"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="318"/>
         <source>Max power (W)</source>
         <translation>最大功耗（W）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="317"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="318"/>
         <source>PSUs</source>
         <translation>电源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="317"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="318"/>
         <source>Weight (kg)</source>
         <translation>重量（kg）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="318"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="319"/>
         <source>Price (USD)</source>
         <translation>价格（USD）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="320"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="321"/>
         <source>Price source</source>
         <translation>价格来源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="323"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="324"/>
         <source>Provider</source>
         <translation>云厂商</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="323"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="324"/>
         <source>Instance</source>
         <translation>实例规格</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="323"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="324"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="324"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="325"/>
         <source>On-demand per hour</source>
         <translation>按量付费（每小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="325"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="326"/>
         <source>Currency</source>
         <translation>币种</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="325"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="326"/>
         <source>Region</source>
         <translation>地域</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="311"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="319"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="325"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="312"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="320"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="326"/>
         <source>Price date</source>
         <translation>价格日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="310"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="318"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="326"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="311"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="319"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="327"/>
         <source>Confidence</source>
         <translation>可信度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="312"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="319"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="313"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="320"/>
         <source>Price confidence</source>
         <translation>价格可信度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="328"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="329"/>
         <source>GPUs</source>
         <comment>catalog tab: the GPU table</comment>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="329"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="330"/>
         <source>Servers</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="330"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="331"/>
         <source>Cloud prices</source>
         <translation>云实例价格</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="331"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="332"/>
         <source>Add your own…</source>
         <translation>添加自定义…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="332"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="333"/>
         <source>Edit as your own…</source>
         <translation>另存为自定义并编辑…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="333"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="774"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="334"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="775"/>
         <source>Remove your entry</source>
         <translation>删除自定义条目</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="341"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="342"/>
         <source>Prices are approximate and dated; hover a cell for its source. Unknown values show as n/a.</source>
         <translation>价格为近似值并注明日期；鼠标悬停可查看来源。未知数值显示为“不详”。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="356"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="357"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="357"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="358"/>
         <source>&amp;New scenario</source>
         <translation>新建方案(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="358"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="359"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="359"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="360"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="360"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="361"/>
         <source>Save &amp;as…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="361"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="362"/>
         <source>&amp;Close scenario</source>
         <translation>关闭方案(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="368"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="369"/>
         <source>Export plans as &amp;CSV…</source>
         <translation>导出方案为 &amp;CSV…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="371"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="372"/>
         <source>Import a vendor &amp;quote (CSV)…</source>
         <translation>导入厂商报价(&amp;Q)（CSV）…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="375"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="376"/>
         <source>&amp;Export spec sheet (PDF)…</source>
         <translation>导出规格书 PDF(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="376"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="377"/>
         <source>Print pre&amp;view…</source>
         <translation>打印预览(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="377"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="378"/>
         <source>&amp;Print…</source>
         <translation>打印(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="385"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="386"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="388"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="389"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="393"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="394"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="394"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="395"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="396"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="397"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="400"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="401"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="401"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="402"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="406"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="407"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="407"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="408"/>
         <source>GPU Planner &amp;help</source>
         <translation>GPU Planner 帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="411"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="412"/>
         <source>&amp;About GPU Planner</source>
         <translation>关于 GPU Planner(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="437"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="438"/>
         <source>Edit inputs</source>
         <translation>修改输入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="481"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="482"/>
         <source>Estimating…</source>
         <translation>正在估算…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="488"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="489"/>
         <source>Check the highlighted field on page %1: %2</source>
         <translation>请检查第 %1 页中高亮的字段：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="491"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="492"/>
         <source>Check the highlighted field: %1</source>
         <translation>请检查高亮的字段：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="510"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="511"/>
         <source>1 plan evaluated: %1 × %2</source>
         <translation>已评估 1 个方案：%1 × %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="512"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="513"/>
         <source>%1 plans evaluated; best: %2 × %3</source>
         <translation>已评估 %1 个方案；最佳：%2 × %3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="520"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="521"/>
         <source>No plan fits.</source>
         <translation>没有可行方案。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="535"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="536"/>
         <source>Updating for your latest edit… The plans below are for your earlier inputs.</source>
         <translation>正在按您最新的修改更新…… 下方方案对应的是之前的输入。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="536"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="537"/>
         <source>Not updated: check the highlighted field. The plans below are for your earlier inputs and cannot be printed until the inputs are valid.</source>
         <translation>未更新：请检查高亮的字段。下方方案对应的是之前的输入，输入有效之前不能打印。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="538"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="539"/>
         <source>Not updated: the estimate was cancelled. The plans below are for your earlier inputs.</source>
         <translation>未更新：估算已取消。下方方案对应的是之前的输入。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="540"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="541"/>
         <source>Not updated: the estimate failed. The plans below are for your earlier inputs.</source>
         <translation>未更新：估算失败。下方方案对应的是之前的输入。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="552"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="553"/>
         <source>Estimate cancelled; the plans shown were not updated.</source>
         <translation>估算已取消；显示的方案未更新。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="580"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="581"/>
         <source>The estimate failed: %1</source>
         <translation>估算失败：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="582"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="583"/>
         <source>Estimate failed</source>
         <translation>估算失败</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="583"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="584"/>
         <source>Something went wrong while estimating; your inputs are kept.
 
 %1</source>
@@ -5525,214 +5607,219 @@ Qt %2，Qt for Python %3，Python %4
 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="621"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="622"/>
         <source>Select two or three plans to compare.</source>
         <translation>请选择两到三个方案进行对比。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="625"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="626"/>
         <source>Compare plans</source>
         <translation>方案对比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="643"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="644"/>
         <source>The plans are not up to date with the inputs; the sheet is not written.</source>
         <translation>方案与当前输入不一致；未生成规格书。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="647"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="648"/>
         <source>Select a plan first.</source>
         <translation>请先选择一个方案。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="666"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="667"/>
         <source>Export spec sheet</source>
         <translation>导出规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="667"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="668"/>
         <source>PDF files (*.pdf)</source>
         <translation>PDF 文件 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="680"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="681"/>
         <source>Spec sheet not written</source>
         <translation>规格书未写入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="683"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="684"/>
         <source>Wrote %1 (%2 pages)</source>
         <translation>已写入 %1（%2 页）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="735"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="736"/>
         <source>n/a</source>
         <translation>不详</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="739"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="740"/>
         <source>Import a vendor quote</source>
         <translation>导入厂商报价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="753"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="756"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="754"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="757"/>
         <source>Quote not imported</source>
         <translation>报价未导入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="753"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="754"/>
         <source>Nothing was changed. %1</source>
         <translation>未做任何更改。%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="759"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="760"/>
         <source>Imported %1 quoted price(s); the plans use them and say so.</source>
         <translation>已导入 %1 个报价；方案会使用并注明这些价格。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="772"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="773"/>
         <source>Select one of your own entries to remove it; bundled rows stay.</source>
         <translation>请选择一条自定义条目再删除；内置条目会保留。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="775"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="776"/>
         <source>Remove your entry %1 from your catalog edits? Plans that use it change; a bundled row of the same id, if any, comes back.</source>
         <translation>要从你的目录编辑中删除条目 %1 吗？使用它的方案会随之改变；如有同一 id 的内置条目，将恢复使用内置条目。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="781"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="782"/>
         <source>Not removed</source>
         <translation>未删除</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="806"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="807"/>
         <source>Autosave failed (%1): %2. Your inputs are still on screen; save them with File → Save as.</source>
         <translation>自动保存失败（%1）：%2。您的输入仍在屏幕上；请用“文件 → 另存为”保存。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="817"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="818"/>
         <source>Recovered scenario (unsaved)</source>
         <translation>恢复的方案（未保存）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="819"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="820"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="820"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="821"/>
         <source>%1[*] — GPU Planner</source>
         <translation>%1[*] — GPU Planner 算力规划</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="837"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="838"/>
         <source>this scenario</source>
         <translation>此方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="838"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="839"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="839"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="840"/>
         <source>Save the changes to %1 first?</source>
         <translation>是否先保存对“%1”的更改？</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="853"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="854"/>
         <source>Cannot open scenario</source>
         <translation>无法打开方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="854"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="855"/>
         <source>%1 was not loaded: %2</source>
         <translation>未加载 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="955"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="956"/>
         <source>The autosaved scenario in %1 could not be restored (%2); defaults are shown and the file is left as it is.</source>
         <translation>无法恢复 %1 中自动保存的场景（%2）；现显示默认值，该文件保持原样。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="977"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="978"/>
         <source>Export charts into a folder</source>
         <translation>将图表导出到文件夹</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="991"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="992"/>
         <source>Exported %1 chart files to %2</source>
         <translation>已将 %1 个图表文件导出到 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="996"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="997"/>
         <source>Export plans</source>
         <translation>导出方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="740"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="996"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="741"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="997"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="988"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="1004"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="989"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="1008"/>
         <source>Not exported</source>
         <translation>未导出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="1007"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="1004"/>
+        <source>No plans to export yet.</source>
+        <translation>还没有可导出的方案。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="1011"/>
         <source>Exported the plans to %1</source>
         <translation>已将方案导出到 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="1014"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="1018"/>
         <source>Copied %1 plan(s)</source>
         <translation>已复制 %1 个方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="681"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="904"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="988"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="1005"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="682"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="905"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="989"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="1009"/>
         <source>Could not write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="965"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="966"/>
         <source>Unsaved changes to %1 from your last session were recovered; the file itself was not changed.</source>
         <translation>已恢复上次会话中对 %1 的未保存更改；文件本身未被修改。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="883"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="884"/>
         <source>Open scenario</source>
         <translation>打开方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="732"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="733"/>
         <source>Catalog data as of %1; a price over 12 months old, or undated, is flagged in the plans that use it. Confidence: vendor datasheet, vendor document, secondary source or estimate.</source>
         <translation>目录数据截至 %1；超过 12 个月或没有日期的价格会在使用它的方案中标出。可信度分为：厂商数据手册、厂商文档、间接来源、估计值。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="883"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="897"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="884"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="898"/>
         <source>Scenarios (*.json)</source>
         <translation>方案文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="896"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="897"/>
         <source>Save scenario</source>
         <translation>保存方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="903"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="904"/>
         <source>Not saved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="913"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="914"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>

@@ -1,0 +1,68 @@
+"""Every plan a result evaluated, as rows of numbers for a spreadsheet: units in the headers, not in the cells
+("17.2 days", "$88,268" and "—" were the table's display text), the ranked plans and near misses with their site and
+cost figures, the others with what the chart knows of them."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from PySide6.QtCore import QCoreApplication
+
+from gpuplanner.core.results import Plan, PlanResult
+
+CONTEXT = "PlansExport"
+
+
+def tr(text: str) -> str:
+    return QCoreApplication.translate(CONTEXT, text)
+
+
+def _header(currency: str) -> list[str]:
+    return [tr("status"), tr("rank"), tr("GPU id"), tr("GPU"), tr("deployment"), tr("GPUs"), tr("days"),
+            tr("output tokens/s"), fill_currency(tr("ranking cost (%1)"), currency),
+            fill_currency(tr("capex (%1)"), currency), fill_currency(tr("TCO (%1)"), currency),
+            fill_currency(tr("cloud cost (%1)"), currency), tr("nodes"), tr("racks"), tr("memory per GPU (GiB)"),
+            tr("memory capacity (GiB)"), tr("IT power (kW)"), tr("warnings")]
+
+
+def fill_currency(template: str, currency: str) -> str:
+    return template.replace("%1", currency)
+
+
+def _detailed(plan: Plan, status: str) -> list[object]:
+    cost, site = plan.cost, plan.site
+    cloud = cost.run_cost_cloud_on_demand if plan.training else cost.cloud_tco
+    return [status, plan.rank or "", plan.gpu, plan.gpu_name, plan.deployment, plan.count,
+            "" if plan.days is None else plan.days,
+            plan.inference.output_tokens_per_s if plan.inference else "", plan.cost_metric,
+            cost.capex if plan.owned and cost.capex is not None else "",
+            cost.tco if plan.owned and cost.tco is not None else "",
+            "" if plan.owned or cloud is None else cloud, site.nodes, site.racks if plan.owned else "",
+            plan.memory.total, plan.memory.capacity,
+            "" if site.it_kw_expected is None else site.it_kw_expected, len(plan.warnings)]
+
+
+def plan_rows(result: PlanResult) -> list[list[object]]:
+    """The header, then the ranked plans, the near misses and every other plan evaluated."""
+    rows: list[list[object]] = [_header(result.currency)]
+    shown = set()
+    for plan in result.plans:
+        rows.append(_detailed(plan, tr("ranked")))
+        shown.add((plan.gpu, plan.count, plan.deployment))
+    for plan in result.near_misses:
+        rows.append(_detailed(plan, tr("near miss")))
+        shown.add((plan.gpu, plan.count, plan.deployment))
+    for point in result.points:
+        if (point.gpu, point.count, point.deployment) in shown:
+            continue
+        rows.append([tr("meets the goals") if point.meets else tr("misses a limit or goal"), "", point.gpu,
+                     point.gpu_name, point.deployment, point.count, "" if point.days is None else point.days, "",
+                     point.cost, "", "", "", "", "", "", "", "", ""])
+    return rows
+
+
+def plans_csv(result: PlanResult) -> str:
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\n").writerows(plan_rows(result))
+    return out.getvalue()

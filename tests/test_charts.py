@@ -186,3 +186,17 @@ def test_log_axes_read_as_amounts_and_never_crowd(qtbot, private_user_data) -> N
     shown = [label for label in labels if label]
     assert len(shown) >= 2 and all(label[0].isdigit() and "·" not in label and "e" not in label for label in shown)
     close_window(window)
+
+
+def test_each_chart_has_an_accessible_name_and_the_wizard_frame_is_no_tab_stop(qtbot, private_user_data) -> None:
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QScrollArea
+
+    window = open_window(qtbot)
+    window.ensure_charts()
+    charts = window.charts
+    names = [plot.accessibleName() for plot in (charts.cost_plot, charts.memory_plot, charts.time_plot,
+                                                charts.power_plot, charts.scaling_plot)]
+    assert all(names) and len(set(names)) == 5
+    scroll = next(w for w in window.findChildren(QScrollArea) if w.widget() is window.wizard)
+    assert scroll.focusPolicy() == Qt.FocusPolicy.NoFocus

@@ -75,6 +75,13 @@ class ChartPanel(QWidget):
             plot.getAxis("left").setWidth(150 if plot in (self.memory_plot, self.time_plot, self.power_plot)
                                           else 55)
             layout.addWidget(plot, index // 2, index % 2)
+        names = ((self.cost_plot, self.tr("Cost against time to result, every plan evaluated")),
+                 (self.memory_plot, self.tr("Memory per GPU of the plans shown")),
+                 (self.time_plot, self.tr("Step time of the plans shown, by part")),
+                 (self.power_plot, self.tr("Power per rack of the plans shown, with the site's limit")),
+                 (self.scaling_plot, self.tr("How each GPU scales with its count")))
+        for plot, name in names:  # screen readers name each chart
+            plot.setAccessibleName(name)
         for plot in (self.memory_plot, self.time_plot, self.power_plot):
             plot.invertY(True)  # plan #1 on top
         self.cost_plot.setLogMode(x=True, y=True)

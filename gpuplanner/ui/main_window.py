@@ -194,6 +194,7 @@ class MainWindow(QMainWindow):
         scroll.setWidgetResizable(True)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)  # a narrow pane scrolls, never clips
         scroll.setMinimumWidth(340)
+        scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Tab goes to the wizard's fields, not to the frame around them
 
         self.tabs = QTabWidget(self)
         self._details_stale = False  # a result arrived while the Plans tab was hidden: written when it is shown

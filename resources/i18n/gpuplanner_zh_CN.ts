@@ -2960,248 +2960,273 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>ChartPanel</name>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="88"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="95"/>
         <source>Capacity</source>
         <translation>容量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="91"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="270"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="98"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="277"/>
         <source>Time to first token (ms)</source>
         <translation>首 token 时间（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="92"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="271"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="99"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="278"/>
         <source>Time per output token (ms)</source>
         <translation>每个输出 token 时间（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="108"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="115"/>
         <source>Pareto front</source>
         <translation>帕累托前沿</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="111"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="118"/>
         <source>deadline</source>
         <translation>截止期限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="112"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="119"/>
         <source>budget</source>
         <translation>预算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="118"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="432"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="125"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="439"/>
         <source>buy</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="118"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="432"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="125"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="439"/>
         <source>rent</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="118"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="125"/>
         <source>near miss</source>
         <translation>接近的方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="120"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="127"/>
         <source>first-token limit</source>
         <translation>首 token 上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="121"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="128"/>
         <source>per-token limit</source>
         <translation>每 token 上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="174"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="181"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="174"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="181"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="175"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="182"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="175"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="182"/>
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="176"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="183"/>
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="176"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="183"/>
         <source>Overhead</source>
         <translation>额外开销</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="184"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="191"/>
         <source>Cost per million output tokens vs speed per user</source>
         <translation>每百万输出 token 成本与每用户速度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="185"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="192"/>
         <source>output tokens/s per user</source>
         <translation>每用户输出 token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="185"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="192"/>
         <source>%1 per million tokens</source>
         <translation>%1 / 百万 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="187"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="194"/>
         <source>Latency of each plan</source>
         <translation>各方案的延迟</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="187"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="189"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="194"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="196"/>
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="188"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="195"/>
         <source>Latency vs concurrent users, on each plan&apos;s replicas</source>
         <translation>延迟与并发用户数（按各方案的副本）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="189"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="196"/>
         <source>concurrent users</source>
         <translation>并发用户数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="194"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="201"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="191"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="195"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="198"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="202"/>
         <source>days</source>
         <translation>天</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="191"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="78"/>
+        <source>Cost against time to result, every plan evaluated</source>
+        <translation>成本与出结果时间，所有已评估方案</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/charts.py" line="79"/>
+        <source>Memory per GPU of the plans shown</source>
+        <translation>所示方案的单卡显存</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/charts.py" line="80"/>
+        <source>Step time of the plans shown, by part</source>
+        <translation>所示方案的单步时间构成</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/charts.py" line="81"/>
+        <source>Power per rack of the plans shown, with the site&apos;s limit</source>
+        <translation>所示方案的单机柜功耗与机房上限</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/charts.py" line="82"/>
+        <source>How each GPU scales with its count</source>
+        <translation>各 GPU 随数量增加的扩展情况</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/charts.py" line="198"/>
         <source>Cost vs time to result</source>
         <translation>成本与完成时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="192"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="199"/>
         <source>cost (%1)</source>
         <translation>成本（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="193"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="200"/>
         <source>Where the step time goes</source>
         <translation>单步时间构成</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="193"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="200"/>
         <source>s</source>
         <translation>秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="194"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="201"/>
         <source>Days vs GPU count, per GPU type</source>
         <translation>各型号 GPU 的天数与数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="196"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="203"/>
         <source>Memory per GPU vs capacity</source>
         <translation>单卡显存占用与容量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="196"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="203"/>
         <source>GiB</source>
         <translation>GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="197"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="204"/>
         <source>Power per rack vs the site limit</source>
         <translation>单机柜功率与机房上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="197"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="204"/>
         <source>kW</source>
         <translation>kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="386"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="393"/>
         <source>%1 × %2: per token</source>
         <translation>%1 × %2：每 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="388"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="395"/>
         <source>%1 × %2: first token</source>
         <translation>%1 × %2：首 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="419"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="426"/>
         <source>memory %1 of %2 GiB</source>
         <translation>显存 %1 / %2 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="420"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="427"/>
         <source>headroom %1 GiB (%2 %)</source>
         <translation>余量 %1 GiB（%2 %）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="422"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="429"/>
         <source>%1 kW per rack</source>
         <translation>每机柜 %1 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="423"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="430"/>
         <source>precision %1</source>
         <translation>精度 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="425"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="432"/>
         <source>step %1 s</source>
         <translation>单步 %1 秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="427"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="434"/>
         <source>TTFT %1 ms, TPOT %2 ms</source>
         <translation>首 token %1 毫秒，每 token %2 毫秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="435"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="442"/>
         <source>%1 tokens/s per user, %2 per million tokens</source>
         <translation>每用户 %1 token/秒，每百万 token %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="438"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="445"/>
         <source>%1 days, %2</source>
         <translation>%1 天，%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="439"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="446"/>
         <source>near miss: breaks a limit or misses a goal</source>
         <translation>接近的方案：突破某项限制或未达成某个目标</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="93"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="100"/>
         <source>kW per rack (nameplate)</source>
         <translation>单机柜功耗（额定，kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="94"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="101"/>
         <source>site limit</source>
         <translation>机房上限</translation>
     </message>
@@ -5172,433 +5197,433 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="200"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="201"/>
         <source>Plans</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="203"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="204"/>
         <source>Export charts (PNG and SVG)…</source>
         <translation>导出图表（PNG 和 SVG）…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="208"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="209"/>
         <source>Charts</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="209"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="210"/>
         <source>Catalog</source>
         <translation>硬件目录</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="229"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="230"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="255"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="256"/>
         <source>Filter plans…</source>
         <translation>筛选方案…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="257"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="258"/>
         <source>Compare selected</source>
         <translation>对比所选</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="258"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="259"/>
         <source>Select two or three plans (Ctrl+click) to see them side by side</source>
         <translation>选择两到三个方案（Ctrl+单击）进行并排对比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="271"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="272"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="279"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="280"/>
         <source>Spec sheet PDF…</source>
         <translation>规格书 PDF…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="280"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="281"/>
         <source>Export the rack and power spec sheet of the selected plan</source>
         <translation>导出所选方案的机柜与供电规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="282"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="283"/>
         <source>Print preview…</source>
         <translation>打印预览…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="308"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="316"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="309"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="317"/>
         <source>ID</source>
         <translation>编号</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="308"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="316"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="309"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="317"/>
         <source>Vendor</source>
         <translation>厂商</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="308"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="316"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="309"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="317"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="309"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="310"/>
         <source>Memory (GiB)</source>
         <translation>显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="309"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="310"/>
         <source>Bandwidth (GB/s)</source>
         <translation>显存带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="310"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="311"/>
         <source>BF16 dense (TFLOP/s)</source>
         <translation>BF16 稠密算力（TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="310"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="311"/>
         <source>FP8 dense (TFLOP/s)</source>
         <translation>FP8 稠密算力（TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="311"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="312"/>
         <source>TDP (W)</source>
         <translation>TDP（W）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="312"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="313"/>
         <source>Price from (USD)</source>
         <translation>起价（美元）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="314"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="322"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="327"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="315"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="323"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="328"/>
         <source>Origin</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="314"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="322"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="315"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="323"/>
         <source>As of</source>
         <translation>数据日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="314"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="322"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="327"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="315"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="323"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="328"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="317"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="325"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="318"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="326"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="317"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="318"/>
         <source>Rack units</source>
         <translation>高度（U）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="318"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="319"/>
         <source>Max power (W)</source>
         <translation>最大功耗（W）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="318"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="319"/>
         <source>PSUs</source>
         <translation>电源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="318"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="319"/>
         <source>Weight (kg)</source>
         <translation>重量（kg）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="319"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="320"/>
         <source>Price (USD)</source>
         <translation>价格（USD）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="321"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="322"/>
         <source>Price source</source>
         <translation>价格来源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="324"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="325"/>
         <source>Provider</source>
         <translation>云厂商</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="324"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="325"/>
         <source>Instance</source>
         <translation>实例规格</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="324"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="325"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="325"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="326"/>
         <source>On-demand per hour</source>
         <translation>按量付费（每小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="326"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="327"/>
         <source>Currency</source>
         <translation>币种</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="326"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="327"/>
         <source>Region</source>
         <translation>地域</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="312"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="320"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="326"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="313"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="321"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="327"/>
         <source>Price date</source>
         <translation>价格日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="311"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="319"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="327"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="312"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="320"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="328"/>
         <source>Confidence</source>
         <translation>可信度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="313"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="320"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="314"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="321"/>
         <source>Price confidence</source>
         <translation>价格可信度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="329"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="330"/>
         <source>GPUs</source>
         <comment>catalog tab: the GPU table</comment>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="330"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="331"/>
         <source>Servers</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="331"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="332"/>
         <source>Cloud prices</source>
         <translation>云实例价格</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="332"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="333"/>
         <source>Add your own…</source>
         <translation>添加自定义…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="333"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="334"/>
         <source>Edit as your own…</source>
         <translation>另存为自定义并编辑…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="334"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="775"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="335"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="776"/>
         <source>Remove your entry</source>
         <translation>删除自定义条目</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="342"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="343"/>
         <source>Prices are approximate and dated; hover a cell for its source. Unknown values show as n/a.</source>
         <translation>价格为近似值并注明日期；鼠标悬停可查看来源。未知数值显示为“不详”。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="357"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="358"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="358"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="359"/>
         <source>&amp;New scenario</source>
         <translation>新建方案(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="359"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="360"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="360"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="361"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="361"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="362"/>
         <source>Save &amp;as…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="362"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="363"/>
         <source>&amp;Close scenario</source>
         <translation>关闭方案(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="369"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="370"/>
         <source>Export plans as &amp;CSV…</source>
         <translation>导出方案为 &amp;CSV…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="372"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="373"/>
         <source>Import a vendor &amp;quote (CSV)…</source>
         <translation>导入厂商报价(&amp;Q)（CSV）…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="376"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="377"/>
         <source>&amp;Export spec sheet (PDF)…</source>
         <translation>导出规格书 PDF(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="377"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="378"/>
         <source>Print pre&amp;view…</source>
         <translation>打印预览(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="378"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="379"/>
         <source>&amp;Print…</source>
         <translation>打印(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="386"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="387"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="389"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="390"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="394"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="395"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="395"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="396"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="397"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="398"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="401"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="402"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="402"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="403"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="407"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="408"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="408"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="409"/>
         <source>GPU Planner &amp;help</source>
         <translation>GPU Planner 帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="412"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="413"/>
         <source>&amp;About GPU Planner</source>
         <translation>关于 GPU Planner(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="438"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="439"/>
         <source>Edit inputs</source>
         <translation>修改输入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="482"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="483"/>
         <source>Estimating…</source>
         <translation>正在估算…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="489"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="490"/>
         <source>Check the highlighted field on page %1: %2</source>
         <translation>请检查第 %1 页中高亮的字段：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="492"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="493"/>
         <source>Check the highlighted field: %1</source>
         <translation>请检查高亮的字段：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="511"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="512"/>
         <source>1 plan evaluated: %1 × %2</source>
         <translation>已评估 1 个方案：%1 × %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="513"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="514"/>
         <source>%1 plans evaluated; best: %2 × %3</source>
         <translation>已评估 %1 个方案；最佳：%2 × %3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="521"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="522"/>
         <source>No plan fits.</source>
         <translation>没有可行方案。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="536"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="537"/>
         <source>Updating for your latest edit… The plans below are for your earlier inputs.</source>
         <translation>正在按您最新的修改更新…… 下方方案对应的是之前的输入。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="537"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="538"/>
         <source>Not updated: check the highlighted field. The plans below are for your earlier inputs and cannot be printed until the inputs are valid.</source>
         <translation>未更新：请检查高亮的字段。下方方案对应的是之前的输入，输入有效之前不能打印。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="539"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="540"/>
         <source>Not updated: the estimate was cancelled. The plans below are for your earlier inputs.</source>
         <translation>未更新：估算已取消。下方方案对应的是之前的输入。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="541"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="542"/>
         <source>Not updated: the estimate failed. The plans below are for your earlier inputs.</source>
         <translation>未更新：估算失败。下方方案对应的是之前的输入。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="553"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="554"/>
         <source>Estimate cancelled; the plans shown were not updated.</source>
         <translation>估算已取消；显示的方案未更新。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="581"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="582"/>
         <source>The estimate failed: %1</source>
         <translation>估算失败：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="583"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="584"/>
         <source>Estimate failed</source>
         <translation>估算失败</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="584"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="585"/>
         <source>Something went wrong while estimating; your inputs are kept.
 
 %1</source>
@@ -5607,219 +5632,219 @@ Qt %2，Qt for Python %3，Python %4
 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="622"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="623"/>
         <source>Select two or three plans to compare.</source>
         <translation>请选择两到三个方案进行对比。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="626"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="627"/>
         <source>Compare plans</source>
         <translation>方案对比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="644"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="645"/>
         <source>The plans are not up to date with the inputs; the sheet is not written.</source>
         <translation>方案与当前输入不一致；未生成规格书。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="648"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="649"/>
         <source>Select a plan first.</source>
         <translation>请先选择一个方案。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="667"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="668"/>
         <source>Export spec sheet</source>
         <translation>导出规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="668"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="669"/>
         <source>PDF files (*.pdf)</source>
         <translation>PDF 文件 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="681"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="682"/>
         <source>Spec sheet not written</source>
         <translation>规格书未写入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="684"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="685"/>
         <source>Wrote %1 (%2 pages)</source>
         <translation>已写入 %1（%2 页）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="736"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="737"/>
         <source>n/a</source>
         <translation>不详</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="740"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="741"/>
         <source>Import a vendor quote</source>
         <translation>导入厂商报价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="754"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="757"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="755"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="758"/>
         <source>Quote not imported</source>
         <translation>报价未导入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="754"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="755"/>
         <source>Nothing was changed. %1</source>
         <translation>未做任何更改。%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="760"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="761"/>
         <source>Imported %1 quoted price(s); the plans use them and say so.</source>
         <translation>已导入 %1 个报价；方案会使用并注明这些价格。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="773"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="774"/>
         <source>Select one of your own entries to remove it; bundled rows stay.</source>
         <translation>请选择一条自定义条目再删除；内置条目会保留。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="776"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="777"/>
         <source>Remove your entry %1 from your catalog edits? Plans that use it change; a bundled row of the same id, if any, comes back.</source>
         <translation>要从你的目录编辑中删除条目 %1 吗？使用它的方案会随之改变；如有同一 id 的内置条目，将恢复使用内置条目。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="782"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="783"/>
         <source>Not removed</source>
         <translation>未删除</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="807"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="808"/>
         <source>Autosave failed (%1): %2. Your inputs are still on screen; save them with File → Save as.</source>
         <translation>自动保存失败（%1）：%2。您的输入仍在屏幕上；请用“文件 → 另存为”保存。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="818"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="819"/>
         <source>Recovered scenario (unsaved)</source>
         <translation>恢复的方案（未保存）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="820"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="821"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="821"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="822"/>
         <source>%1[*] — GPU Planner</source>
         <translation>%1[*] — GPU Planner 算力规划</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="838"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="839"/>
         <source>this scenario</source>
         <translation>此方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="839"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="840"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="840"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="841"/>
         <source>Save the changes to %1 first?</source>
         <translation>是否先保存对“%1”的更改？</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="854"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="855"/>
         <source>Cannot open scenario</source>
         <translation>无法打开方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="855"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="856"/>
         <source>%1 was not loaded: %2</source>
         <translation>未加载 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="956"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="957"/>
         <source>The autosaved scenario in %1 could not be restored (%2); defaults are shown and the file is left as it is.</source>
         <translation>无法恢复 %1 中自动保存的场景（%2）；现显示默认值，该文件保持原样。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="978"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="979"/>
         <source>Export charts into a folder</source>
         <translation>将图表导出到文件夹</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="992"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="993"/>
         <source>Exported %1 chart files to %2</source>
         <translation>已将 %1 个图表文件导出到 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="997"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="998"/>
         <source>Export plans</source>
         <translation>导出方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="741"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="997"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="742"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="998"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="989"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="1008"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="990"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="1009"/>
         <source>Not exported</source>
         <translation>未导出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="1004"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="1005"/>
         <source>No plans to export yet.</source>
         <translation>还没有可导出的方案。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="1011"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="1012"/>
         <source>Exported the plans to %1</source>
         <translation>已将方案导出到 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="1018"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="1019"/>
         <source>Copied %1 plan(s)</source>
         <translation>已复制 %1 个方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="682"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="905"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="989"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="1009"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="683"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="906"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="990"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="1010"/>
         <source>Could not write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="966"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="967"/>
         <source>Unsaved changes to %1 from your last session were recovered; the file itself was not changed.</source>
         <translation>已恢复上次会话中对 %1 的未保存更改；文件本身未被修改。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="884"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="885"/>
         <source>Open scenario</source>
         <translation>打开方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="733"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="734"/>
         <source>Catalog data as of %1; a price over 12 months old, or undated, is flagged in the plans that use it. Confidence: vendor datasheet, vendor document, secondary source or estimate.</source>
         <translation>目录数据截至 %1；超过 12 个月或没有日期的价格会在使用它的方案中标出。可信度分为：厂商数据手册、厂商文档、间接来源、估计值。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="884"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="898"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="885"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="899"/>
         <source>Scenarios (*.json)</source>
         <translation>方案文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="897"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="898"/>
         <source>Save scenario</source>
         <translation>保存方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="904"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="905"/>
         <source>Not saved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="914"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="915"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>

@@ -116,3 +116,19 @@ def test_a_typed_model_name_is_matched_or_refused_visibly(qtbot) -> None:
     problems = dict(wizard.field_problems())
     assert preset in problems and "not a model in the list" in problems[preset]
     assert preset.property("invalid") is True
+
+
+def test_image_models_follow_the_task_and_only_plannable_ones_are_offered(qtbot) -> None:
+    """SDXL was offered but every GPU answered 'give images.gflops_per_sample', a field no page has; image-model
+    training offered diffusion models and diffusion ResNet-50; the resolution stayed where it was."""
+    wizard = ScenarioWizard(Catalog())
+    qtbot.addWidget(wizard)
+    page = wizard.model_page
+    wizard.load_scenario({"task": "vision"})
+    offered = {page.image_preset.itemData(i) for i in range(page.image_preset.count())}
+    assert "resnet-50" in offered and "dit-xl-2" not in offered and "sdxl" not in offered
+    wizard.load_scenario({"task": "diffusion"})
+    offered = {page.image_preset.itemData(i) for i in range(page.image_preset.count())}
+    assert offered == {"dit-xl-2"} and page.resolution.value() == 256  # DiT-XL/2's own 256 px
+    wizard.load_scenario({"task": "diffusion", "model": {"preset": "sdxl"}})
+    assert any("cannot be planned" in reason for _, reason in wizard.field_problems())

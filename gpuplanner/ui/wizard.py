@@ -217,11 +217,17 @@ class ModelPage(QWizardPage):
         self.image_preset = QComboBox(self)
         fit_combo(self.image_preset)
         self.image_resolutions: dict[str, int] = {}
+        # (id, name, kind) of the image presets that can be planned: one without its forward FLOPs per image (SDXL
+        # in the catalog) could only ever answer "give images.gflops_per_sample", a field no page has.
+        self.image_models: list[tuple[str, str, str]] = []
         for row in catalog.rows("models"):
-            if row["kind"] in ("cnn", "vit", "diffusion"):
-                self.image_preset.addItem(str(row["name"]), row["id"])
+            if row["kind"] in ("cnn", "vit", "diffusion") and row.get("gflops_fwd_per_sample"):
+                self.image_models.append((str(row["id"]), str(row["name"]), str(row["kind"])))
                 if row.get("resolution"):
                     self.image_resolutions[str(row["id"])] = int(row["resolution"])  # type: ignore[call-overload]
+        self._fill_image_presets("vision")
+        self.image_preset.activated.connect(self._image_picked)
+        self.missing_image_model: str | None = None  # an opened file's image model no page can plan
         self.image_preset.setToolTip(self.tr("Image models from the catalog, with their sources."))
         self.preset.setToolTip(self.tr("Model presets come from the catalog, with their source."))
         self.import_button = QPushButton(self.tr("Import config.json…"), self)
@@ -370,6 +376,9 @@ class ModelPage(QWizardPage):
     def typed_model_problem(self) -> str | None:
         """Why the model field's text is not the model planned (None when it is)."""
         if self._images:
+            if self.missing_image_model is not None and self.image_preset.currentData() != self.missing_image_model:
+                return fill(self.tr("“%1” cannot be planned for this task: the catalog lacks its forward FLOPs per "
+                                    "image; pick another model"), self.missing_image_model)
             return None
         text = self.preset.currentText().strip()
         if text == self.preset.itemText(self.preset.currentIndex()):
@@ -412,9 +421,34 @@ class ModelPage(QWizardPage):
         self.imported.emit(model)  # the wizard keeps what these boxes cannot show (experts, head_dim, MLA ...)
         return True
 
+    def _fill_image_presets(self, task: str) -> None:
+        """The presets the task trains: classifiers for image-model training, diffusion models for diffusion."""
+        kinds = ("diffusion",) if task == "diffusion" else ("cnn", "vit")
+        current = self.image_preset.currentData()
+        self.image_preset.blockSignals(True)
+        self.image_preset.clear()
+        for model_id, name, kind in self.image_models:
+            if kind in kinds:
+                self.image_preset.addItem(name, model_id)
+        select_data(self.image_preset, current)
+        self.image_preset.blockSignals(False)
+
+    @Slot()
+    def _image_picked(self) -> None:
+        """A model picked by the user brings its native resolution (ResNet-50 224 px, DiT-XL/2 256 px)."""
+        self.missing_image_model = None
+        native = self.image_resolutions.get(str(self.image_preset.currentData()))
+        if native is not None:
+            self.resolution.setValue(native)
+
     def set_task(self, task: str) -> None:
         serving = task == "inference"
         images = task in ("vision", "diffusion")
+        if images:
+            before = self.image_preset.currentData()
+            self._fill_image_presets(task)
+            if self.image_preset.currentData() != before:  # ResNet-50 is no diffusion model: the task's first
+                self._image_picked()
         self.serve_box.setVisible(serving)
         self.data_box.setVisible(not serving and not images)
         self.image_box.setVisible(images)
@@ -966,6 +1000,8 @@ class ScenarioWizard(QWizard):
             model = data.get("model", {})
             if image_task:
                 select_data(m.image_preset, model.get("preset"))
+                wanted = model.get("preset")
+                m.missing_image_model = None if wanted in (None, m.image_preset.currentData()) else str(wanted)
             elif "preset" in model:
                 select_data(m.preset, model["preset"])
             elif model:

@@ -2537,22 +2537,22 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>AssumptionsPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="652"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="686"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="653"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="687"/>
         <source>What every estimate assumes. Change one to see what it does; values left at their defaults are not written to your file.</source>
         <translation>每个估算所依据的假设。改动一项即可看到它的影响；保持默认值的项不会写入你的文件。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="685"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="719"/>
         <source>Drop them</source>
         <translation>不再保留</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="692"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="726"/>
         <source>Also from your file, used and saved as they are (no page shows them): %1</source>
         <translation>另有文件中的设置按原样使用和保存（没有页面显示它们）：%1</translation>
     </message>
@@ -2560,147 +2560,147 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>BudgetPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="599"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="633"/>
         <source>Budget and goals</source>
         <translation>预算与目标</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="600"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="634"/>
         <source>Zero means no limit. Prices in the catalog are approximate and dated; edit them in the catalog tab.</source>
         <translation>0 表示不限。目录中的价格为近似值并注明日期；可在“硬件目录”页编辑。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="605"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="639"/>
         <source>Most you will spend (0 = no limit)</source>
         <translation>最高支出（0 = 不限）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="606"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="640"/>
         <source>No limit</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="608"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="642"/>
         <source>Training must finish within (0 = no deadline)</source>
         <translation>训练必须在此时间内完成（0 = 不限）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="609"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="643"/>
         <source> days</source>
         <translation> 天</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="610"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="644"/>
         <source>No deadline</source>
         <translation>无期限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="612"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="646"/>
         <source>Output tokens per second the service must deliver</source>
         <translation>服务需要达到的每秒输出 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="613"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="647"/>
         <source>No target</source>
         <translation>无目标</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="614"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="648"/>
         <source>Cheapest</source>
         <translation>最省钱</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="614"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="648"/>
         <source>Fastest</source>
         <translation>最快</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="615"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="649"/>
         <source>Lowest total cost of ownership</source>
         <translation>总拥有成本最低</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="617"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="651"/>
         <source>Amortisation period for TCO</source>
         <translation>TCO 摊销年限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="617"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="651"/>
         <source> years</source>
         <translation> 年</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="619"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="653"/>
         <source>Electricity price per kWh in the chosen currency (0 = not priced)</source>
         <translation>每千瓦时电价，按所选币种（0 = 不计电费）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="620"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="654"/>
         <source>Not priced</source>
         <translation>不计价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="622"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="656"/>
         <source>Power usage effectiveness: facility power / IT power</source>
         <translation>电能使用效率：机房总功率 / IT 功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="624"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="658"/>
         <source>Share of hours the owned cluster is busy</source>
         <translation>自建集群处于忙碌状态的时间比例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="626"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="660"/>
         <source>Exchange rate used for CNY (editable)</source>
         <translation>人民币换算汇率（可编辑）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="627"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="661"/>
         <source>Currency</source>
         <translation>币种</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="628"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="662"/>
         <source>Budget</source>
         <translation>预算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="629"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="663"/>
         <source>Deadline</source>
         <translation>截止期限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="630"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="664"/>
         <source>Throughput target</source>
         <translation>吞吐量目标</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="631"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="665"/>
         <source>Rank by</source>
         <translation>排序依据</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="632"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="666"/>
         <source>Amortise over</source>
         <translation>摊销期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="633"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="667"/>
         <source>Electricity</source>
         <translation>电价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="634"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="668"/>
         <source>PUE</source>
         <translation>PUE</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="635"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="669"/>
         <source>Utilisation</source>
         <translation>利用率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="636"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="670"/>
         <source>USD to CNY</source>
         <translation>美元兑人民币</translation>
     </message>
@@ -4787,212 +4787,212 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>DeploymentPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="518"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="552"/>
         <source>Where will it run?</source>
         <translation>在哪里运行？</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="519"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="553"/>
         <source>Buy, rent or compare both; the site limits size racks, power and cooling.</source>
         <translation>购买、租用或两者对比；机房限制决定机柜、供电和散热。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="522"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="556"/>
         <source>Compare buying and renting</source>
         <translation>对比购买与租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="522"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="556"/>
         <source>Buy (on-premises)</source>
         <translation>购买（自建机房）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="523"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="557"/>
         <source>Rent (cloud)</source>
         <translation>租用（云）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="589"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="623"/>
         <source>Any GPU in the catalog</source>
         <translation>目录中任意 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="531"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="565"/>
         <source>Restrict the plans to one GPU model, or let the planner compare them all.</source>
         <translation>将方案限定为某一种 GPU，或让规划器比较全部型号。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="532"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="566"/>
         <source>0 = choose the count for me</source>
         <translation>0 = 自动选择数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="533"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="567"/>
         <source>Automatic</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="534"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="568"/>
         <source>Allow consumer (GeForce) cards</source>
         <translation>允许消费级（GeForce）显卡</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="536"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="570"/>
         <source>GeForce cards are cheap but have no NVLink or ECC, and their driver licence forbids data-center deployment.</source>
         <translation>GeForce 显卡便宜，但没有 NVLink 和 ECC，且驱动许可禁止在数据中心部署。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="539"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="573"/>
         <source>Power the site allows per rack</source>
         <translation>机房允许的单机柜功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="540"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="574"/>
         <source>Usable height of a rack</source>
         <translation>机柜可用高度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="541"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="575"/>
         <source>Air</source>
         <translation>风冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="541"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="575"/>
         <source>Rear-door heat exchanger</source>
         <translation>背板换热（热交换门）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="542"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="576"/>
         <source>Direct liquid (cold plate)</source>
         <translation>冷板式液冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="543"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="577"/>
         <source>Immersion</source>
         <translation>浸没式液冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="552"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="586"/>
         <source>No (rack kW above)</source>
         <translation>否（使用上面的机柜功率）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="550"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="584"/>
         <source>%1 A x 220 V = %2 kW</source>
         <translation>%1 A × 220 V = %2 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="525"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="559"/>
         <source>Anywhere</source>
         <translation>任意地区</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="525"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="559"/>
         <source>Mainland China (export rules apply)</source>
         <translation>中国大陆（适用出口管制）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="526"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="560"/>
         <source>Only GPUs that can be bought there, and cloud offers located there; each plan says which rule or source decides</source>
         <translation>只保留可在当地购买的 GPU 和位于当地的云服务；每个方案都注明依据的规则或来源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="544"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="578"/>
         <source>Each tier removes more heat per rack: air ~20 kW, rear-door ~40, cold plate ~160 (planning defaults; set your room&apos;s figure below)</source>
         <translation>各散热方式每柜可带走的热量递增：风冷约 20 kW，背板换热器约 40，冷板约 160（规划默认值；请在下方填写机房实际数值）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="547"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="581"/>
         <source>Heat your cooling removes from one rack (0 = the cooling type&apos;s default)</source>
         <translation>机房散热每柜可带走的热量（0 = 按散热方式的默认值）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="549"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="583"/>
         <source>Cooling type&apos;s default</source>
         <translation>按散热方式默认</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="553"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="587"/>
         <source>Chinese IDC cabinets are sold by current at 220 V</source>
         <translation>国内 IDC 机柜按 220 V 电流规格出售</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="555"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="589"/>
         <source>Feed voltage (line-to-line for three-phase)</source>
         <translation>供电电压（三相为线电压）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="557"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="591"/>
         <source>Three-phase</source>
         <translation>三相</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="557"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="591"/>
         <source>Single-phase</source>
         <translation>单相</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="559"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="593"/>
         <source>Breaker rating per circuit</source>
         <translation>每回路断路器额定电流</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="560"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="594"/>
         <source>Deployment</source>
         <translation>部署方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="561"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="595"/>
         <source>Region</source>
         <translation>地区</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="562"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="596"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="563"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="597"/>
         <source>GPU count</source>
         <translation>GPU 数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="565"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="599"/>
         <source>Rack power</source>
         <translation>机柜功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="566"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="600"/>
         <source>Rack height</source>
         <translation>机柜高度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="567"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="601"/>
         <source>Cooling</source>
         <translation>散热方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="568"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="602"/>
         <source>Cooling limit per rack</source>
         <translation>每柜散热上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="569"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="603"/>
         <source>Chinese IDC cabinet</source>
         <translation>国内 IDC 机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="570"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="604"/>
         <source>Supply voltage</source>
         <translation>供电电压</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="571"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="605"/>
         <source>Phases</source>
         <translation>相数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="572"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="606"/>
         <source>Circuit breaker</source>
         <translation>断路器</translation>
     </message>
@@ -5863,335 +5863,340 @@ Qt %2，Qt for Python %3，Python %4
     </message>
     <message>
         <location filename="../../gpuplanner/ui/wizard.py" line="212"/>
-        <location filename="../../gpuplanner/ui/wizard.py" line="231"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="237"/>
         <source>Custom architecture</source>
         <translation>自定义架构</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="225"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="231"/>
         <source>Image models from the catalog, with their sources.</source>
         <translation>目录中的图像模型，注明来源。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="226"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="232"/>
         <source>Model presets come from the catalog, with their source.</source>
         <translation>预设模型来自硬件目录，并注明来源。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="227"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="233"/>
         <source>Import config.json…</source>
         <translation>导入 config.json…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="228"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="234"/>
         <source>Read layers, widths, heads and vocabulary from a local Hugging Face config.json.</source>
         <translation>从本地 Hugging Face config.json 读取层数、维度、头数和词表大小。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="233"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="239"/>
         <source>Transformer layers</source>
         <translation>Transformer 层数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="234"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="240"/>
         <source>Hidden size (model width)</source>
         <translation>隐藏层维度（模型宽度）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="235"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="241"/>
         <source>Attention heads</source>
         <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="236"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="242"/>
         <source>Key/value heads: fewer than heads means GQA/MQA, which shrinks the KV cache</source>
         <translation>KV 头数：少于注意力头数即为 GQA/MQA，可缩小 KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="238"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="244"/>
         <source>MLP inner width</source>
         <translation>MLP 中间层维度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="239"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="245"/>
         <source>Vocabulary size</source>
         <translation>词表大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="240"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="246"/>
         <source>Gated MLP (SwiGLU)</source>
         <translation>门控 MLP（SwiGLU）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="242"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="248"/>
         <source>Tied input/output embeddings</source>
         <translation>输入/输出词嵌入共享</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="243"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="249"/>
         <source>Layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="244"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="250"/>
         <source>Hidden size</source>
         <translation>隐藏层维度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="245"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="251"/>
         <source>Heads</source>
         <translation>注意力头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="246"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="252"/>
         <source>KV heads</source>
         <translation>KV 头数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="247"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="253"/>
         <source>MLP width</source>
         <translation>MLP 维度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="248"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="254"/>
         <source>Vocabulary</source>
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="252"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="258"/>
         <source>Data and batch</source>
         <translation>数据与批大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="255"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="261"/>
         <source>Training tokens, in billions (2T, 500B and 1e3 are read too)</source>
         <translation>训练 token 数，单位十亿（也可输入 2T、500B、1e3）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="257"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="263"/>
         <source>Sequences per optimizer step</source>
         <translation>每次优化器更新的序列数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="258"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="264"/>
         <source>Tokens per sequence (context length)</source>
         <translation>每个序列的 token 数（上下文长度）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="259"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="265"/>
         <source>Tokens</source>
         <translation>token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="260"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="266"/>
         <source>Global batch (sequences)</source>
         <translation>全局批大小（序列数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="261"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="267"/>
         <source>Sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="263"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="269"/>
         <source>Serving load</source>
         <translation>推理负载</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="266"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="272"/>
         <source>Requests decoded together per replica. Auto: with a throughput target, the most the KV cache holds within the latency limits (the fewest replicas); otherwise one request</source>
         <translation>每个副本同时解码的请求数。自动：设了吞吐目标时取时延上限内 KV 缓存能容纳的最大批量（副本最少），否则为 1 个请求</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="269"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="275"/>
         <source>Auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="270"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="276"/>
         <source>Prompt length in tokens</source>
         <translation>提示词长度（token）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="271"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="277"/>
         <source>Generated tokens per request</source>
         <translation>每个请求生成的 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="273"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="279"/>
         <source>The same GPU gives very different numbers per engine</source>
         <translation>同一块 GPU 在不同推理引擎上的性能差别很大</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="275"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="281"/>
         <source>Users served at once: sizes the replicas (Not set: the throughput target and the batch size them)</source>
         <translation>同时服务的用户数：据此确定副本数（未设置：按吞吐目标和批大小确定）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="277"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="283"/>
         <source>Not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="279"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="285"/>
         <source>Longest wait for the first token (0 = no limit)</source>
         <translation>首 token 最长等待时间（0 = 不限）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="280"/>
-        <location filename="../../gpuplanner/ui/wizard.py" line="283"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="286"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="289"/>
         <source>No limit</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="282"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="288"/>
         <source>Longest time between output tokens for each user (0 = no limit)</source>
         <translation>每个用户相邻输出 token 的最长间隔（0 = 不限）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="285"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="291"/>
         <source>Share of memory the engine gives the KV cache: TensorRT-LLM&apos;s free_gpu_memory_fraction (of what is free after the weights), vLLM&apos;s gpu_memory_utilization (of the GPU)</source>
         <translation>引擎分给 KV 缓存的显存比例：TensorRT-LLM 的 free_gpu_memory_fraction（按加载权重后剩余的显存计），vLLM 的 gpu_memory_utilization（按整张 GPU 计）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="289"/>
-        <location filename="../../gpuplanner/ui/wizard.py" line="291"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="295"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="297"/>
         <source>Engine default</source>
         <translation>引擎默认</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="291"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="297"/>
         <source>Whole length reserved up front</source>
         <translation>预留完整长度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="292"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="298"/>
         <source>Cache in use, pausing requests when full</source>
         <translation>按实际占用，满时暂停请求</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="293"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="299"/>
         <source>How requests are admitted to the KV cache. Whole length: room for input + output is reserved when a request starts (TensorRT-LLM&apos;s default GUARANTEED_NO_EVICT; llama.cpp&apos;s slots). Cache in use: room for what the sequences hold, more of them at once (TensorRT-LLM&apos;s MAX_UTILIZATION; vLLM always).</source>
         <translation>请求如何进入 KV 缓存。预留完整长度：请求开始时即为输入 + 输出预留空间（TensorRT-LLM 默认的 GUARANTEED_NO_EVICT；llama.cpp 的槽位）。按实际占用：只为序列当前持有的内容留空间，可同时容纳更多序列（TensorRT-LLM 的 MAX_UTILIZATION；vLLM 始终如此）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="297"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="303"/>
         <source>Concurrent users</source>
         <translation>并发用户数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="298"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="304"/>
         <source>Time to first token under</source>
         <translation>首 token 时延上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="299"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="305"/>
         <source>Time per output token under</source>
         <translation>每 token 时延上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="300"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="306"/>
         <source>Batch</source>
         <translation>批大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="301"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="307"/>
         <source>Input tokens</source>
         <translation>输入 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="302"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="308"/>
         <source>Output tokens</source>
         <translation>输出 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="303"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="309"/>
         <source>Engine</source>
         <translation>推理引擎</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="304"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="310"/>
         <source>KV-cache memory share</source>
         <translation>KV 缓存显存比例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="305"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="311"/>
         <source>KV-cache admission</source>
         <translation>KV 缓存准入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="307"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="313"/>
         <source>Images</source>
         <translation>图像数据</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="310"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="316"/>
         <source>Images per epoch (ImageNet-1k: 1,281,167)</source>
         <translation>每轮图像数（ImageNet-1k：1,281,167）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="311"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="317"/>
         <source>Passes over the images</source>
         <translation>遍历全部图像的次数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="313"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="319"/>
         <source>Images per optimizer step, all GPUs together</source>
         <translation>每次优化器更新的图像数（所有 GPU 合计）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="314"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="320"/>
         <source>Image side in pixels</source>
         <translation>图像边长（像素）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="315"/>
-        <location filename="../../gpuplanner/ui/wizard.py" line="323"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="321"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="329"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="316"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="322"/>
         <source>Images per epoch</source>
         <translation>每轮图像数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="317"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="323"/>
         <source>Epochs</source>
         <translation>轮数（epoch）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="318"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="324"/>
         <source>Batch (images)</source>
         <translation>批大小（图像数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="319"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="325"/>
         <source>Resolution</source>
         <translation>分辨率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="377"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="380"/>
+        <source>“%1” cannot be planned for this task: the catalog lacks its forward FLOPs per image; pick another model</source>
+        <translation>“%1”无法用于此任务的规划：目录中缺少其每张图像的前向 FLOPs；请选择其他模型</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard.py" line="386"/>
         <source>“%1” is not a model in the list: pick one (type part of its name), or choose Custom architecture</source>
         <translation>“%1”不在模型列表中：请从列表选择（可输入名称的一部分搜索），或选择“自定义架构”</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="394"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="403"/>
         <source>Import config.json</source>
         <translation>导入 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="395"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="404"/>
         <source>JSON files (*.json)</source>
         <translation>JSON 文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="403"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="412"/>
         <source>Cannot import</source>
         <translation>无法导入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="404"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="413"/>
         <source>This config.json cannot be used: %1</source>
         <translation>无法使用此 config.json：%1</translation>
     </message>
@@ -6358,228 +6363,228 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>PrecisionPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="429"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="463"/>
         <source>Precision and memory savers</source>
         <translation>精度与省显存手段</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="430"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="464"/>
         <source>Automatic choices are searched for the fastest layout that fits. Combinations a GPU cannot run are explained in the results&apos; warnings.</source>
         <translation>“自动”会搜索放得下且最快的并行布局。GPU 不支持的组合会在结果的警告中说明。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="435"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="469"/>
         <source>Math precision. FP4 needs Blackwell or CDNA 4 tensor cores, FP8 Hopper, Ada or newer, BF16 Ampere or newer.</source>
         <translation>计算精度。FP4 需要 Blackwell 或 CDNA 4 张量核心，FP8 需要 Hopper、Ada 或更新架构，BF16 需要 Ampere 或更新架构。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="438"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="472"/>
         <source>8-bit Adam</source>
         <translation>8 位 Adam</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="438"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="472"/>
         <source>SGD with momentum</source>
         <translation>带动量的 SGD</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="440"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="474"/>
         <source>AdamW keeps two fp32 moments per parameter (8 bytes); 8-bit Adam 2 bytes; Adafactor almost none.</source>
         <translation>AdamW 每个参数保存两个 fp32 动量（8 字节）；8 位 Adam 2 字节；Adafactor 几乎为零。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="442"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="476"/>
         <source>Best modern stack</source>
         <translation>最佳现代软件栈</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="444"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="478"/>
         <source>DeepSpeed pipeline engine</source>
         <translation>DeepSpeed 流水线引擎</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="446"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="480"/>
         <source>Hugging Face Transformers / PEFT (eager)</source>
         <translation>Hugging Face Transformers / PEFT（eager 逐算子执行）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="447"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="481"/>
         <source>The training framework: what it can split (tensor, pipeline, ZeRO stages) and how it runs (FlashAttention, gradient dtype and overlap). The estimate lists what came from it.</source>
         <translation>训练框架：它能如何切分（张量并行、流水线并行、ZeRO 阶段）以及如何运行（FlashAttention、梯度精度与通信重叠）。估算会列出哪些设置来自它。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="450"/>
-        <location filename="../../gpuplanner/ui/wizard.py" line="455"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="484"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="489"/>
         <source>Automatic</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="450"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="484"/>
         <source>None</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="450"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="484"/>
         <source>Selective</source>
         <translation>选择性重计算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="451"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="485"/>
         <source>Full</source>
         <translation>完全重计算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="452"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="486"/>
         <source>Activation recomputation: selective recomputes only attention internals (a few % slower); full keeps only each layer&apos;s input and recomputes the layer (about a third more compute).</source>
         <translation>激活重计算：选择性重计算只重算注意力内部（慢几个百分点）；完全重计算只保存每层输入并重算整层（计算量约多三分之一）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="455"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="489"/>
         <source>Off (plain data parallel)</source>
         <translation>关闭（普通数据并行）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="456"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="490"/>
         <source>ZeRO-1: shard optimizer states</source>
         <translation>ZeRO-1：分片优化器状态</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="456"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="490"/>
         <source>ZeRO-2: + gradients</source>
         <translation>ZeRO-2：再分片梯度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="457"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="491"/>
         <source>ZeRO-3 / FSDP: + weights</source>
         <translation>ZeRO-3 / FSDP：再分片权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="458"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="492"/>
         <source>ZeRO shards training state across data-parallel GPUs; ZeRO-3 (FSDP) also shards the weights at the cost of gathering them every step.</source>
         <translation>ZeRO 将训练状态分片到数据并行的各 GPU 上；ZeRO-3（FSDP）还会分片权重，代价是每步都要收集权重。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="461"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="495"/>
         <source>LoRA rank r: each adapted matrix gains r x (in + out) parameters</source>
         <translation>LoRA 秩 r：每个适配矩阵增加 r ×（输入 + 输出）个参数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="464"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="498"/>
         <source>All linear layers</source>
         <translation>所有线性层</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="464"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="498"/>
         <source>Attention (q, k, v, o)</source>
         <translation>注意力层（q、k、v、o）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="465"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="499"/>
         <source>q and v only</source>
         <translation>仅 q 和 v</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="465"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="499"/>
         <source>Which matrices get adapters</source>
         <translation>哪些矩阵加适配器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="467"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="501"/>
         <source>Dropout on each adapted matrix&apos;s input (0: none). Each adapted matrix then keeps a dropped copy of its input and a mask for the backward pass.</source>
         <translation>在每个加了适配器的矩阵的输入上做 dropout（0：不做）。这样每个适配矩阵都要为反向传播多保存一份 dropout 后的输入副本和一个掩码。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="471"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="505"/>
         <source>Paged optimizer (states spill to CPU memory under pressure)</source>
         <translation>分页优化器（显存紧张时状态换出到内存）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="473"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="507"/>
         <source>As computed</source>
         <translation>与计算精度相同</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="474"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="508"/>
         <source>FP8 (Transformer Engine FP8 parameters)</source>
         <translation>FP8（Transformer Engine FP8 参数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="475"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="509"/>
         <source>NF4 (a frozen LoRA base)</source>
         <translation>NF4（冻结的 LoRA 基座）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="475"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="509"/>
         <source>FP4 (NVFP4 parameters, Blackwell)</source>
         <translation>FP4（NVFP4 参数，Blackwell）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="476"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="510"/>
         <source>How the weight matrices are kept in GPU memory. FP8 halves them (the FP8 GEMMs read them directly; trained FP8 weights need FP8 precision); FP4 keeps two NVFP4 copies, about 9 bits a weight (trained FP4 weights need FP4 precision); NF4 stores a frozen LoRA base in 4 bits. Embeddings, norms and the output head stay 16-bit.</source>
         <translation>权重矩阵在显存中的存储格式。FP8 使其减半（FP8 矩阵乘直接读取；训练 FP8 权重需要 FP8 精度）；FP4 保存两份 NVFP4 副本，每个权重约 9 位（训练 FP4 权重需要 FP4 精度）；NF4 以 4 位存储冻结的 LoRA 基座。嵌入层、归一化层和输出头仍为 16 位。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="482"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="516"/>
         <source>Weight format for serving</source>
         <translation>推理时的权重格式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="484"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="518"/>
         <source>KV-cache format</source>
         <translation>KV 缓存格式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="486"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="520"/>
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="486"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="520"/>
         <source>Software stack</source>
         <translation>软件栈</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="487"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="521"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="488"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="522"/>
         <source>Recompute</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="488"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="522"/>
         <source>ZeRO / FSDP</source>
         <translation>ZeRO / FSDP</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="489"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="523"/>
         <source>LoRA rank</source>
         <translation>LoRA 秩</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="490"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="524"/>
         <source>LoRA targets</source>
         <translation>LoRA 目标层</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="491"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="525"/>
         <source>LoRA dropout</source>
         <translation>LoRA dropout 比例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="492"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="526"/>
         <source>Weights stored as</source>
         <translation>权重存储格式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="493"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="527"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="493"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="527"/>
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
@@ -6587,7 +6592,7 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>ScenarioWizard</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="827"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="861"/>
         <source>Custom model</source>
         <translation>自定义模型</translation>
     </message>

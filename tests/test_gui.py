@@ -639,3 +639,14 @@ def test_a_plan_with_almost_no_memory_left_is_marked_in_the_table(qtbot, catalog
     assert model.data(model.index(0, column), Qt.ItemDataRole.DecorationRole) is not None
     assert "headroom" in model.data(model.index(0, column), Qt.ItemDataRole.ToolTipRole)
     assert model.data(model.index(1, column), Qt.ItemDataRole.DecorationRole) is None
+
+
+def test_the_details_follow_the_selection_and_the_banner_keeps_its_room(qtbot, window) -> None:
+    """The details pane kept a plan after the selection was cleared while Print said 'Select a plan first'; the
+    stale banner pushed the table down on every keystroke."""
+    compute(qtbot, window)
+    window.plans_view.selectRow(0)
+    assert window.last_result.plans[0].gpu_name in window.details.toPlainText()
+    window.plans_view.clearSelection()
+    assert window.details.toPlainText() == "Select a plan to see its details."
+    assert window.stale_banner.sizePolicy().retainSizeWhenHidden()

@@ -288,6 +288,10 @@ class MainWindow(QMainWindow):
         self.stale_banner.setStyleSheet("background: #fff3cd; color: #664d03; border: 1px solid #ffe69c; "
                                         "padding: 4px;")
         self.stale_banner.setVisible(False)
+        # Its room is kept while hidden, so the table does not jump down and back on every keystroke.
+        banner_policy = self.stale_banner.sizePolicy()
+        banner_policy.setRetainSizeWhenHidden(True)
+        self.stale_banner.setSizePolicy(banner_policy)
         top = QHBoxLayout()
         top.addWidget(self.plans_filter, 1)
         top.addWidget(self.compare_button)
@@ -615,6 +619,8 @@ class MainWindow(QMainWindow):
             self.details.setHtml(near_misses_html(result))
         elif result.best is None:
             self.details.setHtml(no_plan_html(result))
+        else:  # plans, none selected: the pane says so, as Print does, instead of keeping the last plan
+            self.details.setPlainText(self.tr("Select a plan to see its details."))
 
     @Slot()
     def compare_selected(self) -> None:

@@ -132,3 +132,18 @@ def test_image_models_follow_the_task_and_only_plannable_ones_are_offered(qtbot)
     assert offered == {"dit-xl-2"} and page.resolution.value() == 256  # DiT-XL/2's own 256 px
     wizard.load_scenario({"task": "diffusion", "model": {"preset": "sdxl"}})
     assert any("cannot be planned" in reason for _, reason in wizard.field_problems())
+
+
+def test_switching_to_lora_brings_a_fine_tuning_set_unless_the_tokens_were_set(qtbot) -> None:
+    """Switching to LoRA kept pretraining's 2T tokens (3,737 days). A number the user typed stays."""
+    wizard = ScenarioWizard(Catalog())
+    qtbot.addWidget(wizard)
+    wizard.load_scenario({"task": "pretrain"})
+    buttons = wizard.task_page.buttons
+    buttons["lora"].click()
+    assert wizard.scenario()["training"]["tokens"] == pytest.approx(1e9)
+    buttons["pretrain"].click()
+    assert wizard.scenario()["training"]["tokens"] == pytest.approx(2e12)
+    wizard.model_page.tokens_b.setValue(50.0)
+    buttons["qlora"].click()
+    assert wizard.scenario()["training"]["tokens"] == pytest.approx(50e9)  # the user's own figure stays

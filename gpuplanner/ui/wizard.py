@@ -77,6 +77,16 @@ def limits(path: str, scale: float = 1.0, *, low: float | None = None,
     return minimum, maximum
 
 
+# Tokens a fine-tuning task starts from in the wizard, in billions: a planning default for a fine-tuning set (a
+# pretraining run's 2T tokens made a LoRA of 3,737 days); the user's own figure replaces it.
+FINE_TUNING_TOKENS_B = 1.0
+
+
+def task_tokens_b(task: str) -> float:
+    """The tokens, in billions, the wizard gives a task it is switched to."""
+    return new_scenario()["training"]["tokens"] / 1e9 if task == "pretrain" else FINE_TUNING_TOKENS_B
+
+
 # The deadline the app's first screen plans to: without one the cheapest plan for the default pretraining run was
 # 4 RTX 5090 for 3,392 days.
 NEW_DOCUMENT_DEADLINE_DAYS = 30.0
@@ -785,6 +795,7 @@ class ScenarioWizard(QWizard):
         self.setStartId(PageId.TASK)
         self._connect_edits()
         self._tab_in_reading_order()
+        self._picked_task = self.task_page.task
         self.task_page.group.buttonToggled.connect(self._task_picked)
         self._task_changed()
         self.load_scenario(new_document())
@@ -839,8 +850,14 @@ class ScenarioWizard(QWizard):
 
     @Slot()
     def _task_picked(self) -> None:
-        """The user picked a task: its recipe's defaults (QLoRA pages its optimizer), then the pages adapt."""
-        self.precision_page.paged.setChecked(paged_optimizer_by_default(self.task_page.task))
+        """The user picked a task: its recipe's defaults (QLoRA pages its optimizer; a fine-tuning task a
+        fine-tuning set, where the tokens still hold the last task's default), then the pages adapt."""
+        task = self.task_page.task
+        self.precision_page.paged.setChecked(paged_optimizer_by_default(task))
+        tokens = self.model_page.tokens_b
+        if task != self._picked_task and abs(tokens.value() - task_tokens_b(self._picked_task)) < 1e-9:
+            tokens.setValue(task_tokens_b(task))  # switching to LoRA kept pretraining's 2T tokens (3,737 days)
+        self._picked_task = task
         self._task_changed()
 
     @Slot()
@@ -1072,6 +1089,7 @@ class ScenarioWizard(QWizard):
             self.assumptions_page.load(data.get("assumptions", {}))
         finally:
             self.blockSignals(False)
+        self._picked_task = full["task"]
         self._task_changed()
         self.edited.emit()
 

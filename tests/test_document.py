@@ -295,3 +295,20 @@ def test_an_imported_config_keeps_what_the_model_page_cannot_show(qtbot, window,
                                 "num_attention_heads": 32, "vocab_size": 32000}), encoding="utf-8")
     assert window.wizard.model_page.import_config(str(path))
     assert "experts" not in window.wizard.scenario()["model"]
+
+
+def test_ctrl_z_inside_a_number_field_is_the_documents_undo(qtbot, window) -> None:
+    """Ctrl+Z typed in a number field undid the field's own text and recorded that as a new edit, clearing redo:
+    with most of the wizard number fields, document undo rarely worked from the keyboard."""
+    seq_len, rack = window.wizard.model_page.seq_len, window.wizard.deployment_page.rack_kw
+    seq_len.setValue(2048)  # step 1
+    rack.setValue(12.0)  # step 2
+    window.undo_stack.undo()  # step 2 undone: rack back to 20, a redo step to keep
+    assert rack.value() == 20.0 and window.undo_stack.canRedo()
+    window.activateWindow()
+    rack.setFocus()
+    qtbot.keyClick(rack, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)  # inside the number field
+    assert seq_len.value() == 4096 and window.undo_stack.index() == 0  # the document's step 1 undone
+    qtbot.keyClick(rack, Qt.Key.Key_Y, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClick(rack, Qt.Key.Key_Y, Qt.KeyboardModifier.ControlModifier)
+    assert seq_len.value() == 2048 and rack.value() == 12.0  # both redo steps were still there

@@ -121,6 +121,8 @@ def test_zh_cn_window_shows_no_untranslated_text(qtbot) -> None:
 
 
 def test_language_switch_keeps_the_inputs(qtbot) -> None:
+    from PySide6.QtCore import Qt
+
     from gpuplanner.catalog.store import Catalog
     from gpuplanner.ui.app import LanguageSwitcher
     from gpuplanner.ui.main_window import MainWindow
@@ -129,6 +131,10 @@ def test_language_switch_keeps_the_inputs(qtbot) -> None:
     window = MainWindow(Catalog(), AppSettings())
     qtbot.addWidget(window)
     window.wizard.model_page.seq_len.setValue(6144)
+    window.wizard.deployment_page.rack_kw.setValue(12.0)
+    window.undo_stack.undo()  # the rack edit undone: a redo step to carry over
+    window.wizard.next()
+    window.wizard.next()  # on the third page
     switcher = LanguageSwitcher(window)
     try:
         window.language_requested.emit("zh_CN")
@@ -138,6 +144,18 @@ def test_language_switch_keeps_the_inputs(qtbot) -> None:
         assert new.wizard.model_page.seq_len.value() == 6144
         assert new.tabs.tabText(0) == "方案"
         assert new.settings.language() == "zh_CN"
+        # The switch wiped undo and redo and went back to page 1: both steps, and the page, carry over.
+        assert new.wizard.currentId() == 2
+        new.show()
+        qtbot.waitExposed(new)
+        with qtbot.waitActive(new):
+            new.activateWindow()
+        assert new.undo_stack.canRedo()
+        qtbot.keyClick(new, Qt.Key.Key_Y, Qt.KeyboardModifier.ControlModifier)
+        assert new.wizard.deployment_page.rack_kw.value() == 12.0
+        qtbot.keyClick(new, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+        qtbot.keyClick(new, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+        assert new.wizard.model_page.seq_len.value() == 4096
     finally:
         from gpuplanner.i18n.language import install_translations
 

@@ -31,14 +31,15 @@ class ScenarioEdit(QUndoCommand):
     (typing a number, spinning a box) merge into one step."""
 
     def __init__(self, before: dict[str, Any], after: dict[str, Any], apply: Callable[[dict[str, Any]], None],
-                 text: str) -> None:
+                 text: str, *, mergeable: bool = True) -> None:
         super().__init__(text)
         self.before, self.after, self.apply = before, after, apply
         self.fields = changed_keys(before, after)
+        self.mergeable = mergeable  # a step carried over from another window keeps its own place in the history
         self._first = True
 
     def id(self) -> int:
-        return 1
+        return 1 if self.mergeable else -1
 
     def mergeWith(self, other: QUndoCommand) -> bool:  # noqa: N802
         if not isinstance(other, ScenarioEdit) or other.fields != self.fields:
@@ -54,6 +55,15 @@ class ScenarioEdit(QUndoCommand):
 
     def undo(self) -> None:
         self.apply(self.before)
+
+
+@record
+class UndoHistory:
+    """A window's undo steps (scenario before, after, label), where it stands in them and which step was saved."""
+
+    edits: tuple[tuple[dict[str, Any], dict[str, Any], str], ...]
+    index: int
+    clean_index: int
 
 
 @record

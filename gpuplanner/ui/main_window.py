@@ -66,7 +66,7 @@ from gpuplanner.ui.catalog_model import SORT_ROLE as CATALOG_SORT_ROLE
 from gpuplanner.ui.catalog_model import CatalogTableModel
 from gpuplanner.ui.details import compare_html, near_misses_html, no_plan_html, plan_html
 from gpuplanner.ui.dialogs import Button, ask_save_discard_cancel, confirm_removal, warn
-from gpuplanner.ui.document import ScenarioEdit, Session, parse_session, session_json
+from gpuplanner.ui.document import ScenarioEdit, Session, UndoHistory, parse_session, session_json
 from gpuplanner.ui.notices import NoticeBar
 from gpuplanner.ui.plans_export import plans_csv
 from gpuplanner.ui.plans_model import SORT_ROLE, PlansTableModel
@@ -929,10 +929,32 @@ class MainWindow(QMainWindow):
             action.triggered.connect(lambda _=False, p=path: self.load_file(p))
         self.recent_menu.setEnabled(bool(files))
 
-    def adopt_document(self, scenario: ScenarioDocument, path: str | None, *, modified: bool) -> None:
-        """Take over another window's document (a language switch); unsaved edits stay unsaved."""
+    def adopt_document(self, scenario: ScenarioDocument, path: str | None, *, modified: bool,
+                       history: UndoHistory | None = None, page: int | None = None) -> None:
+        """Take over another window's document (a language switch): unsaved edits stay unsaved, its undo and redo
+        steps stay steps, and the wizard stays on its page."""
         self._apply_scenario(scenario)
         self._bind(path, recovered=modified)
+        if history is not None:
+            self._restore_history(history)
+        if page is not None:
+            self.wizard.show_page(page)
+
+    def undo_history(self) -> UndoHistory:
+        stack = self.undo_stack
+        edits = [stack.command(i) for i in range(stack.count())]
+        return UndoHistory(tuple((e.before, e.after, e.text()) for e in edits if isinstance(e, ScenarioEdit)),
+                           stack.index(), stack.cleanIndex())
+
+    def _restore_history(self, history: UndoHistory) -> None:
+        """The same steps, bound to this window: pushed as done, then walked back to where the other stood."""
+        stack = self.undo_stack
+        for before, after, text in history.edits:
+            stack.push(ScenarioEdit(before, after, self._apply_scenario, text, mergeable=False))
+        if 0 <= history.clean_index <= stack.count():
+            stack.setIndex(history.clean_index)
+            stack.setClean()
+        stack.setIndex(history.index)
 
     def fit_to_screen(self) -> None:
         """Never larger than the screen it opens on (at 200 % scaling a 1600 x 900 screen is 800 x 450)."""

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractItemModel, QCoreApplication, QLocale, QSortFilterProxyModel, Qt
-from PySide6.QtGui import QFocusEvent, QHideEvent, QKeyEvent, QShowEvent, QValidator
+from PySide6.QtCore import QAbstractItemModel, QCoreApplication, QEvent, QLocale, QSortFilterProxyModel, Qt
+from PySide6.QtGui import QFocusEvent, QHideEvent, QKeyEvent, QKeySequence, QShowEvent, QValidator
 from PySide6.QtWidgets import QAbstractSpinBox, QComboBox, QDoubleSpinBox, QLayout, QLineEdit, QSpinBox, QWidget
 
 from gpuplanner.ui.dialogs import plain_tooltip
@@ -25,6 +25,16 @@ def refusal_text(refusal: Refusal) -> str:
     }
     decimal = QLocale().decimalPoint()
     return texts[refusal.kind].replace("%1", refusal.argument).replace("%2", f"“{decimal}”")
+
+
+def is_undo_or_redo_key(event: QKeyEvent) -> bool:
+    """Ctrl+Z, Ctrl+Shift+Z, Ctrl+Y and the platform's own Undo and Redo keys."""
+    combination = event.keyCombination()
+    ctrl = Qt.KeyboardModifier.ControlModifier
+    shift = Qt.KeyboardModifier.ShiftModifier
+    return (event.matches(QKeySequence.StandardKey.Undo) or event.matches(QKeySequence.StandardKey.Redo)
+            or (combination.keyboardModifiers() == ctrl and combination.key() in (Qt.Key.Key_Z, Qt.Key.Key_Y))
+            or (combination.keyboardModifiers() == ctrl | shift and combination.key() == Qt.Key.Key_Z))
 
 
 class _TypedNumber:
@@ -97,6 +107,14 @@ class _TypedNumber:
             QWidget.showEvent(self, event)  # type: ignore[arg-type]
             return
         super().showEvent(event)  # type: ignore[misc]
+
+    def event(self, event: QEvent) -> bool:
+        # Undo and redo keys are the document's (the window's Edit actions): the field's own text undo recorded a new
+        # edit, which cleared the redo steps, so document undo rarely worked from the keyboard in the wizard.
+        if event.type() == QEvent.Type.ShortcutOverride and is_undo_or_redo_key(event):  # type: ignore[arg-type]
+            event.ignore()
+            return True
+        return super().event(event)  # type: ignore[misc]
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.problem() is not None:

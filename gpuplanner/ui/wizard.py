@@ -1123,6 +1123,12 @@ class ScenarioWizard(QWizard):
             **{f"assumptions.{key}": box for key, box in self.assumptions_page.boxes.items()},
         }
 
+    def show_page(self, page_id: int) -> None:
+        """Go to a page as Next would (the pages between are visited, as QWizard keeps its history)."""
+        self.restart()
+        while self.currentId() != page_id and self.currentId() != -1 and self.nextId() != -1:
+            self.next()
+
     def page_of(self, widget: QWidget) -> int:
         for page_id in PageId:
             if self.page(page_id).isAncestorOf(widget):

@@ -96,3 +96,22 @@ def test_removing_your_entry_asks_first(qtbot, main_window, message_boxes) -> No
     message_boxes.answers = [QMessageBox.StandardButton.Yes]
     main_window.remove_catalog_entry("gpus", row)
     assert not any(r["id"] == "my-h100" for r in main_window.catalog.rows("gpus"))
+
+
+def test_errors_name_the_field_as_the_form_does_and_ecc_is_a_field(qtbot, private_user_data) -> None:
+    """Errors said 'memory_gib'; the form had no ECC field, which the usable-memory rule and the 24x7 warning read."""
+    dialog = CatalogEntryDialog(Catalog(), "gpus")
+    qtbot.addWidget(dialog)
+    assert "ecc" in dialog.edits
+    for column, value in {**MY_SXM, "price_date": "2026-11-30", "memory_gib": "", "ecc": "yes"}.items():
+        dialog.edits[column].setText(value)
+    dialog.save()
+    assert "Memory (GiB)" in dialog.message.text() and "memory_gib" not in dialog.message.text()
+    dialog.edits["memory_gib"].setText("80")
+    dialog.edits["ecc"].setText("maybe")
+    dialog.save()
+    assert "ECC memory (yes / no)" in dialog.message.text()
+    dialog.edits["ecc"].setText("yes")
+    dialog.save()
+    assert dialog.result() == dialog.DialogCode.Accepted, dialog.message.text()
+    assert Catalog().gpu("my-h100").ecc is True

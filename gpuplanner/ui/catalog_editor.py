@@ -18,14 +18,15 @@ from gpuplanner.catalog.schema import INTEGER, REAL, REQUIRED, TABLES
 from gpuplanner.catalog.store import Catalog, CatalogWriteError, Row
 from gpuplanner.core.errors import InputError
 from gpuplanner.i18n import fill
-from gpuplanner.i18n.messages import translated, translated_error
+from gpuplanner.i18n.messages import translated
 from gpuplanner.ui.number_input import Refusal, parse_number
 from gpuplanner.ui.widgets import clear_invalid, mark_invalid, refusal_text
 
 EDITABLE_COLUMNS = {
     "gpus": ("id", "vendor", "model", "segment", "architecture", "form_factor", "memory_gib", "memory_bandwidth_gbs",
-             "bf16_tflops", "fp16_tflops", "fp8_tflops", "fp4_tflops", "tdp_w", "interconnect", "interconnect_gbs",
-             "price_usd_low", "price_usd_high", "price_source", "price_date", "source", "as_of", "notes"),
+             "bf16_tflops", "fp16_tflops", "fp8_tflops", "fp4_tflops", "tdp_w", "ecc", "interconnect",
+             "interconnect_gbs", "price_usd_low", "price_usd_high", "price_source", "price_date", "source", "as_of",
+             "notes"),
     "servers": ("id", "vendor", "model", "gpu_ids", "gpu_count", "rack_units", "max_power_w", "psu", "psu_count",
                 "psu_w", "psu_redundancy", "cpu", "system_memory_gb", "networking", "weight_kg", "cooling", "price_usd",
                 "price_source", "price_date", "source", "as_of", "notes"),
@@ -42,8 +43,9 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "interconnect": ("NVLink 4", "NVLink 5", "NVLink bridge (pairs)", "Infinity Fabric", "HCCS", "none (PCIe only)"),
     "cooling": ("air", "liquid"),
     "currency": ("USD", "CNY"),
+    "ecc": ("yes", "no"),
 }
-STRICT_CHOICES = ("segment", "currency")  # the planner accepts only these words
+STRICT_CHOICES = ("segment", "currency", "ecc")  # the planner accepts only these words
 
 
 class CatalogEntryDialog(QDialog):
@@ -92,6 +94,10 @@ class CatalogEntryDialog(QDialog):
         layout.addWidget(self.message)
         layout.addWidget(buttons)
 
+    def _named(self, column: str) -> str:
+        """A field as its form label says it ('Memory (GiB)'), never the internal key ('memory_gib')."""
+        return self._labels().get(column, column)
+
     def _labels(self) -> dict[str, str]:
         return {
             "id": self.tr("ID (lowercase, e.g. my-h100)"), "vendor": self.tr("Vendor"), "model": self.tr("Model"),
@@ -100,7 +106,7 @@ class CatalogEntryDialog(QDialog):
             "memory_bandwidth_gbs": self.tr("Memory bandwidth (GB/s)"),
             "bf16_tflops": self.tr("BF16 dense (TFLOP/s)"), "fp16_tflops": self.tr("FP16 dense (TFLOP/s)"),
             "fp8_tflops": self.tr("FP8 dense (TFLOP/s)"), "fp4_tflops": self.tr("FP4 dense (TFLOP/s)"),
-            "tdp_w": self.tr("TDP (W)"),
+            "tdp_w": self.tr("TDP (W)"), "ecc": self.tr("ECC memory (yes / no)"),
             "interconnect": self.tr("GPU-to-GPU link"), "interconnect_gbs": self.tr("Link bandwidth per GPU (GB/s)"),
             "price_usd_low": self.tr("Price from (USD)"), "price_usd_high": self.tr("Price to (USD)"),
             "price_source": self.tr("Price source"), "source": self.tr("Source"), "as_of": self.tr("As of (date)"),
@@ -159,7 +165,7 @@ class CatalogEntryDialog(QDialog):
         bad = [column for column in self.edits if not self.check_field(column)]
         if bad:
             self.edits[bad[0]].setFocus()
-            self.message.setText(fill(self.tr("Not saved: %1"), f"{bad[0]}: {self.problem(bad[0])}"))
+            self.message.setText(fill(self.tr("Not saved: %1"), f"{self._named(bad[0])}: {self.problem(bad[0])}"))
             return
         try:
             self.catalog.save_user_row(self.table, self.values())
@@ -168,7 +174,7 @@ class CatalogEntryDialog(QDialog):
             if column in self.edits:
                 mark_invalid(self.edits[column], translated(exc.message))
                 self.edits[column].setFocus()
-            self.message.setText(fill(self.tr("Not saved: %1"), translated_error(exc)))
+            self.message.setText(fill(self.tr("Not saved: %1"), f"{self._named(column)}: {translated(exc.message)}"))
             return
         except CatalogWriteError as exc:  # full disk, lock, permissions: the form keeps what was typed
             self.message.setText(translated(exc.message))

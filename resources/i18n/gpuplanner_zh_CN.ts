@@ -2537,22 +2537,22 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>AssumptionsPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="686"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="696"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="687"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="697"/>
         <source>What every estimate assumes. Change one to see what it does; values left at their defaults are not written to your file.</source>
         <translation>每个估算所依据的假设。改动一项即可看到它的影响；保持默认值的项不会写入你的文件。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="719"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="729"/>
         <source>Drop them</source>
         <translation>不再保留</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="726"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="736"/>
         <source>Also from your file, used and saved as they are (no page shows them): %1</source>
         <translation>另有文件中的设置按原样使用和保存（没有页面显示它们）：%1</translation>
     </message>
@@ -2560,147 +2560,147 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>BudgetPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="633"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="643"/>
         <source>Budget and goals</source>
         <translation>预算与目标</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="634"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="644"/>
         <source>Zero means no limit. Prices in the catalog are approximate and dated; edit them in the catalog tab.</source>
         <translation>0 表示不限。目录中的价格为近似值并注明日期；可在“硬件目录”页编辑。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="639"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="649"/>
         <source>Most you will spend (0 = no limit)</source>
         <translation>最高支出（0 = 不限）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="640"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="650"/>
         <source>No limit</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="642"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="652"/>
         <source>Training must finish within (0 = no deadline)</source>
         <translation>训练必须在此时间内完成（0 = 不限）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="643"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="653"/>
         <source> days</source>
         <translation> 天</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="644"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="654"/>
         <source>No deadline</source>
         <translation>无期限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="646"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="656"/>
         <source>Output tokens per second the service must deliver</source>
         <translation>服务需要达到的每秒输出 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="647"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="657"/>
         <source>No target</source>
         <translation>无目标</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="648"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="658"/>
         <source>Cheapest</source>
         <translation>最省钱</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="648"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="658"/>
         <source>Fastest</source>
         <translation>最快</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="649"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="659"/>
         <source>Lowest total cost of ownership</source>
         <translation>总拥有成本最低</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="651"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="661"/>
         <source>Amortisation period for TCO</source>
         <translation>TCO 摊销年限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="651"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="661"/>
         <source> years</source>
         <translation> 年</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="653"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="663"/>
         <source>Electricity price per kWh in the chosen currency (0 = not priced)</source>
         <translation>每千瓦时电价，按所选币种（0 = 不计电费）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="654"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="664"/>
         <source>Not priced</source>
         <translation>不计价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="656"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="666"/>
         <source>Power usage effectiveness: facility power / IT power</source>
         <translation>电能使用效率：机房总功率 / IT 功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="658"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="668"/>
         <source>Share of hours the owned cluster is busy</source>
         <translation>自建集群处于忙碌状态的时间比例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="660"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="670"/>
         <source>Exchange rate used for CNY (editable)</source>
         <translation>人民币换算汇率（可编辑）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="661"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="671"/>
         <source>Currency</source>
         <translation>币种</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="662"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="672"/>
         <source>Budget</source>
         <translation>预算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="663"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="673"/>
         <source>Deadline</source>
         <translation>截止期限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="664"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="674"/>
         <source>Throughput target</source>
         <translation>吞吐量目标</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="665"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="675"/>
         <source>Rank by</source>
         <translation>排序依据</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="666"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="676"/>
         <source>Amortise over</source>
         <translation>摊销期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="667"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="677"/>
         <source>Electricity</source>
         <translation>电价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="668"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="678"/>
         <source>PUE</source>
         <translation>PUE</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="669"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="679"/>
         <source>Utilisation</source>
         <translation>利用率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="670"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="680"/>
         <source>USD to CNY</source>
         <translation>美元兑人民币</translation>
     </message>
@@ -2708,243 +2708,248 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>CatalogEntryDialog</name>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="59"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="61"/>
         <source>Your catalog entry</source>
         <translation>自定义目录条目</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="88"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="90"/>
         <source>Your entries are stored in your own database and override the bundled catalog; the bundled file is never changed. * marks a required field; give the source (a datasheet, a quote) and its date.</source>
         <translation>您的条目保存在您自己的数据库中，会覆盖内置目录；内置文件不会被修改。* 表示必填项；请填写来源（数据手册、报价）及其日期。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="97"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="103"/>
         <source>ID (lowercase, e.g. my-h100)</source>
         <translation>ID（小写，例如 my-h100）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="97"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="103"/>
         <source>Vendor</source>
         <translation>厂商</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="97"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="103"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="98"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="104"/>
         <source>Segment</source>
         <translation>市场定位</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="98"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="104"/>
         <source>Architecture</source>
         <translation>架构</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="99"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="105"/>
         <source>Form factor</source>
         <translation>外形规格</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="99"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="105"/>
         <source>Memory (GiB)</source>
         <translation>显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="100"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="106"/>
         <source>Memory bandwidth (GB/s)</source>
         <translation>显存带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="101"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="107"/>
         <source>BF16 dense (TFLOP/s)</source>
         <translation>BF16 稠密算力（TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="101"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="107"/>
         <source>FP16 dense (TFLOP/s)</source>
         <translation>FP16 稠密算力（TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="102"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="108"/>
         <source>FP8 dense (TFLOP/s)</source>
         <translation>FP8 稠密算力（TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="102"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="108"/>
         <source>FP4 dense (TFLOP/s)</source>
         <translation>FP4 稠密算力（TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="103"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="109"/>
         <source>TDP (W)</source>
         <translation>TDP（W）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="104"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="109"/>
+        <source>ECC memory (yes / no)</source>
+        <translation>ECC 显存（yes / no）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="110"/>
         <source>GPU-to-GPU link</source>
         <translation>GPU 互联</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="104"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="110"/>
         <source>Link bandwidth per GPU (GB/s)</source>
         <translation>每卡互联带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="105"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="111"/>
         <source>Price from (USD)</source>
         <translation>起价（美元）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="105"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="111"/>
         <source>Price to (USD)</source>
         <translation>最高价（美元）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="106"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="112"/>
         <source>Price source</source>
         <translation>价格来源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="106"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="112"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="106"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="112"/>
         <source>As of (date)</source>
         <translation>截至日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="107"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="113"/>
         <source>Notes</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="107"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="113"/>
         <source>GPU ids (comma-separated)</source>
         <translation>GPU ID（逗号分隔）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="108"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="114"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="108"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="114"/>
         <source>Height (U)</source>
         <translation>高度（U）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="108"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="114"/>
         <source>Max power (W)</source>
         <translation>最大功耗（W）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="109"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="115"/>
         <source>Power supplies</source>
         <translation>电源模块</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="109"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="115"/>
         <source>Number of PSUs</source>
         <translation>电源数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="110"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="116"/>
         <source>PSU rating (W)</source>
         <translation>电源功率（W）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="111"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="117"/>
         <source>PSU redundancy (e.g. 4+2)</source>
         <translation>电源冗余（例如 4+2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="111"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="117"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="112"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="118"/>
         <source>System memory (GB)</source>
         <translation>系统内存（GB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="112"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="118"/>
         <source>Networking</source>
         <translation>网络</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="113"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="119"/>
         <source>Weight (kg)</source>
         <translation>重量（kg）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="113"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="119"/>
         <source>Cooling</source>
         <translation>散热方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="113"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="119"/>
         <source>Price (USD)</source>
         <translation>价格（美元）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="114"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="120"/>
         <source>Provider</source>
         <translation>云厂商</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="114"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="120"/>
         <source>Instance</source>
         <translation>实例规格</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="114"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="120"/>
         <source>GPU id</source>
         <translation>GPU ID</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="115"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="121"/>
         <source>On demand per hour</source>
         <translation>按量付费每小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="115"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="121"/>
         <source>Currency</source>
         <translation>币种</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="116"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="122"/>
         <source>Region</source>
         <translation>地域</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="116"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="122"/>
         <source>Price date</source>
         <translation>价格日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="123"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="129"/>
         <source>required</source>
         <translation>必填</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="125"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="131"/>
         <source>one of %1</source>
         <translation>取值：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="132"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="138"/>
         <source>must be zero or more</source>
         <translation>必须大于或等于零</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="162"/>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="171"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="168"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="177"/>
         <source>Not saved: %1</source>
         <translation>未保存：%1</translation>
     </message>
@@ -4787,212 +4792,212 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>DeploymentPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="552"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="562"/>
         <source>Where will it run?</source>
         <translation>在哪里运行？</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="553"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="563"/>
         <source>Buy, rent or compare both; the site limits size racks, power and cooling.</source>
         <translation>购买、租用或两者对比；机房限制决定机柜、供电和散热。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="556"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="566"/>
         <source>Compare buying and renting</source>
         <translation>对比购买与租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="556"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="566"/>
         <source>Buy (on-premises)</source>
         <translation>购买（自建机房）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="557"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="567"/>
         <source>Rent (cloud)</source>
         <translation>租用（云）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="623"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="633"/>
         <source>Any GPU in the catalog</source>
         <translation>目录中任意 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="565"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="575"/>
         <source>Restrict the plans to one GPU model, or let the planner compare them all.</source>
         <translation>将方案限定为某一种 GPU，或让规划器比较全部型号。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="566"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="576"/>
         <source>0 = choose the count for me</source>
         <translation>0 = 自动选择数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="567"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="577"/>
         <source>Automatic</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="568"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="578"/>
         <source>Allow consumer (GeForce) cards</source>
         <translation>允许消费级（GeForce）显卡</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="570"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="580"/>
         <source>GeForce cards are cheap but have no NVLink or ECC, and their driver licence forbids data-center deployment.</source>
         <translation>GeForce 显卡便宜，但没有 NVLink 和 ECC，且驱动许可禁止在数据中心部署。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="573"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="583"/>
         <source>Power the site allows per rack</source>
         <translation>机房允许的单机柜功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="574"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="584"/>
         <source>Usable height of a rack</source>
         <translation>机柜可用高度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="575"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="585"/>
         <source>Air</source>
         <translation>风冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="575"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="585"/>
         <source>Rear-door heat exchanger</source>
         <translation>背板换热（热交换门）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="576"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="586"/>
         <source>Direct liquid (cold plate)</source>
         <translation>冷板式液冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="577"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="587"/>
         <source>Immersion</source>
         <translation>浸没式液冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="586"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="596"/>
         <source>No (rack kW above)</source>
         <translation>否（使用上面的机柜功率）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="584"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="594"/>
         <source>%1 A x 220 V = %2 kW</source>
         <translation>%1 A × 220 V = %2 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="559"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="569"/>
         <source>Anywhere</source>
         <translation>任意地区</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="559"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="569"/>
         <source>Mainland China (export rules apply)</source>
         <translation>中国大陆（适用出口管制）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="560"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="570"/>
         <source>Only GPUs that can be bought there, and cloud offers located there; each plan says which rule or source decides</source>
         <translation>只保留可在当地购买的 GPU 和位于当地的云服务；每个方案都注明依据的规则或来源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="578"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="588"/>
         <source>Each tier removes more heat per rack: air ~20 kW, rear-door ~40, cold plate ~160 (planning defaults; set your room&apos;s figure below)</source>
         <translation>各散热方式每柜可带走的热量递增：风冷约 20 kW，背板换热器约 40，冷板约 160（规划默认值；请在下方填写机房实际数值）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="581"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="591"/>
         <source>Heat your cooling removes from one rack (0 = the cooling type&apos;s default)</source>
         <translation>机房散热每柜可带走的热量（0 = 按散热方式的默认值）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="583"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="593"/>
         <source>Cooling type&apos;s default</source>
         <translation>按散热方式默认</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="587"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="597"/>
         <source>Chinese IDC cabinets are sold by current at 220 V</source>
         <translation>国内 IDC 机柜按 220 V 电流规格出售</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="589"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="599"/>
         <source>Feed voltage (line-to-line for three-phase)</source>
         <translation>供电电压（三相为线电压）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="591"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="601"/>
         <source>Three-phase</source>
         <translation>三相</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="591"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="601"/>
         <source>Single-phase</source>
         <translation>单相</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="593"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="603"/>
         <source>Breaker rating per circuit</source>
         <translation>每回路断路器额定电流</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="594"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="604"/>
         <source>Deployment</source>
         <translation>部署方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="595"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="605"/>
         <source>Region</source>
         <translation>地区</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="596"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="606"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="597"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="607"/>
         <source>GPU count</source>
         <translation>GPU 数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="599"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="609"/>
         <source>Rack power</source>
         <translation>机柜功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="600"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="610"/>
         <source>Rack height</source>
         <translation>机柜高度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="601"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="611"/>
         <source>Cooling</source>
         <translation>散热方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="602"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="612"/>
         <source>Cooling limit per rack</source>
         <translation>每柜散热上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="603"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="613"/>
         <source>Chinese IDC cabinet</source>
         <translation>国内 IDC 机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="604"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="614"/>
         <source>Supply voltage</source>
         <translation>供电电压</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="605"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="615"/>
         <source>Phases</source>
         <translation>相数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="606"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="616"/>
         <source>Circuit breaker</source>
         <translation>断路器</translation>
     </message>
@@ -5763,62 +5768,62 @@ Qt %2，Qt for Python %3，Python %4
         <translation>未加载 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="963"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="985"/>
         <source>The autosaved scenario in %1 could not be restored (%2); defaults are shown and the file is left as it is.</source>
         <translation>无法恢复 %1 中自动保存的场景（%2）；现显示默认值，该文件保持原样。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="985"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="1007"/>
         <source>Export charts into a folder</source>
         <translation>将图表导出到文件夹</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="999"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="1021"/>
         <source>Exported %1 chart files to %2</source>
         <translation>已将 %1 个图表文件导出到 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="1004"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="1026"/>
         <source>Export plans</source>
         <translation>导出方案</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/ui/main_window.py" line="748"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="1004"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="1026"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="996"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="1015"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="1018"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="1037"/>
         <source>Not exported</source>
         <translation>未导出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="1011"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="1033"/>
         <source>No plans to export yet.</source>
         <translation>还没有可导出的方案。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="1018"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="1040"/>
         <source>Exported the plans to %1</source>
         <translation>已将方案导出到 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="1025"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="1047"/>
         <source>Copied %1 plan(s)</source>
         <translation>已复制 %1 个方案</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/ui/main_window.py" line="689"/>
         <location filename="../../gpuplanner/ui/main_window.py" line="912"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="996"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="1016"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="1018"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="1038"/>
         <source>Could not write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="973"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="995"/>
         <source>Unsaved changes to %1 from your last session were recovered; the file itself was not changed.</source>
         <translation>已恢复上次会话中对 %1 的未保存更改；文件本身未被修改。</translation>
     </message>
@@ -5857,351 +5862,351 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>ModelPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="202"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="212"/>
         <source>Which model, and how much data?</source>
         <translation>哪个模型，多少数据？</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="203"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="213"/>
         <source>Choose a preset (type to search), describe your own architecture, or import a Hugging Face config.json.</source>
         <translation>选择预设模型（可输入搜索），自定义架构，或导入 Hugging Face 的 config.json。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="212"/>
-        <location filename="../../gpuplanner/ui/wizard.py" line="237"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="222"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="247"/>
         <source>Custom architecture</source>
         <translation>自定义架构</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="231"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="241"/>
         <source>Image models from the catalog, with their sources.</source>
         <translation>目录中的图像模型，注明来源。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="232"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="242"/>
         <source>Model presets come from the catalog, with their source.</source>
         <translation>预设模型来自硬件目录，并注明来源。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="233"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="243"/>
         <source>Import config.json…</source>
         <translation>导入 config.json…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="234"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="244"/>
         <source>Read layers, widths, heads and vocabulary from a local Hugging Face config.json.</source>
         <translation>从本地 Hugging Face config.json 读取层数、维度、头数和词表大小。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="239"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="249"/>
         <source>Transformer layers</source>
         <translation>Transformer 层数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="240"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="250"/>
         <source>Hidden size (model width)</source>
         <translation>隐藏层维度（模型宽度）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="241"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="251"/>
         <source>Attention heads</source>
         <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="242"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="252"/>
         <source>Key/value heads: fewer than heads means GQA/MQA, which shrinks the KV cache</source>
         <translation>KV 头数：少于注意力头数即为 GQA/MQA，可缩小 KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="244"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="254"/>
         <source>MLP inner width</source>
         <translation>MLP 中间层维度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="245"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="255"/>
         <source>Vocabulary size</source>
         <translation>词表大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="246"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="256"/>
         <source>Gated MLP (SwiGLU)</source>
         <translation>门控 MLP（SwiGLU）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="248"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="258"/>
         <source>Tied input/output embeddings</source>
         <translation>输入/输出词嵌入共享</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="249"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="259"/>
         <source>Layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="250"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="260"/>
         <source>Hidden size</source>
         <translation>隐藏层维度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="251"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="261"/>
         <source>Heads</source>
         <translation>注意力头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="252"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="262"/>
         <source>KV heads</source>
         <translation>KV 头数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="253"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="263"/>
         <source>MLP width</source>
         <translation>MLP 维度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="254"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="264"/>
         <source>Vocabulary</source>
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="258"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="268"/>
         <source>Data and batch</source>
         <translation>数据与批大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="261"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="271"/>
         <source>Training tokens, in billions (2T, 500B and 1e3 are read too)</source>
         <translation>训练 token 数，单位十亿（也可输入 2T、500B、1e3）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="263"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="273"/>
         <source>Sequences per optimizer step</source>
         <translation>每次优化器更新的序列数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="264"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="274"/>
         <source>Tokens per sequence (context length)</source>
         <translation>每个序列的 token 数（上下文长度）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="265"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="275"/>
         <source>Tokens</source>
         <translation>token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="266"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="276"/>
         <source>Global batch (sequences)</source>
         <translation>全局批大小（序列数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="267"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="277"/>
         <source>Sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="269"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="279"/>
         <source>Serving load</source>
         <translation>推理负载</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="272"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="282"/>
         <source>Requests decoded together per replica. Auto: with a throughput target, the most the KV cache holds within the latency limits (the fewest replicas); otherwise one request</source>
         <translation>每个副本同时解码的请求数。自动：设了吞吐目标时取时延上限内 KV 缓存能容纳的最大批量（副本最少），否则为 1 个请求</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="275"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="285"/>
         <source>Auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="276"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="286"/>
         <source>Prompt length in tokens</source>
         <translation>提示词长度（token）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="277"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="287"/>
         <source>Generated tokens per request</source>
         <translation>每个请求生成的 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="279"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="289"/>
         <source>The same GPU gives very different numbers per engine</source>
         <translation>同一块 GPU 在不同推理引擎上的性能差别很大</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="281"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="291"/>
         <source>Users served at once: sizes the replicas (Not set: the throughput target and the batch size them)</source>
         <translation>同时服务的用户数：据此确定副本数（未设置：按吞吐目标和批大小确定）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="283"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="293"/>
         <source>Not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="285"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="295"/>
         <source>Longest wait for the first token (0 = no limit)</source>
         <translation>首 token 最长等待时间（0 = 不限）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="286"/>
-        <location filename="../../gpuplanner/ui/wizard.py" line="289"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="296"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="299"/>
         <source>No limit</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="288"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="298"/>
         <source>Longest time between output tokens for each user (0 = no limit)</source>
         <translation>每个用户相邻输出 token 的最长间隔（0 = 不限）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="291"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="301"/>
         <source>Share of memory the engine gives the KV cache: TensorRT-LLM&apos;s free_gpu_memory_fraction (of what is free after the weights), vLLM&apos;s gpu_memory_utilization (of the GPU)</source>
         <translation>引擎分给 KV 缓存的显存比例：TensorRT-LLM 的 free_gpu_memory_fraction（按加载权重后剩余的显存计），vLLM 的 gpu_memory_utilization（按整张 GPU 计）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="295"/>
-        <location filename="../../gpuplanner/ui/wizard.py" line="297"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="305"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="307"/>
         <source>Engine default</source>
         <translation>引擎默认</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="297"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="307"/>
         <source>Whole length reserved up front</source>
         <translation>预留完整长度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="298"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="308"/>
         <source>Cache in use, pausing requests when full</source>
         <translation>按实际占用，满时暂停请求</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="299"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="309"/>
         <source>How requests are admitted to the KV cache. Whole length: room for input + output is reserved when a request starts (TensorRT-LLM&apos;s default GUARANTEED_NO_EVICT; llama.cpp&apos;s slots). Cache in use: room for what the sequences hold, more of them at once (TensorRT-LLM&apos;s MAX_UTILIZATION; vLLM always).</source>
         <translation>请求如何进入 KV 缓存。预留完整长度：请求开始时即为输入 + 输出预留空间（TensorRT-LLM 默认的 GUARANTEED_NO_EVICT；llama.cpp 的槽位）。按实际占用：只为序列当前持有的内容留空间，可同时容纳更多序列（TensorRT-LLM 的 MAX_UTILIZATION；vLLM 始终如此）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="303"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="313"/>
         <source>Concurrent users</source>
         <translation>并发用户数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="304"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="314"/>
         <source>Time to first token under</source>
         <translation>首 token 时延上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="305"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="315"/>
         <source>Time per output token under</source>
         <translation>每 token 时延上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="306"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="316"/>
         <source>Batch</source>
         <translation>批大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="307"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="317"/>
         <source>Input tokens</source>
         <translation>输入 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="308"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="318"/>
         <source>Output tokens</source>
         <translation>输出 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="309"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="319"/>
         <source>Engine</source>
         <translation>推理引擎</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="310"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="320"/>
         <source>KV-cache memory share</source>
         <translation>KV 缓存显存比例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="311"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="321"/>
         <source>KV-cache admission</source>
         <translation>KV 缓存准入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="313"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="323"/>
         <source>Images</source>
         <translation>图像数据</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="316"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="326"/>
         <source>Images per epoch (ImageNet-1k: 1,281,167)</source>
         <translation>每轮图像数（ImageNet-1k：1,281,167）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="317"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="327"/>
         <source>Passes over the images</source>
         <translation>遍历全部图像的次数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="319"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="329"/>
         <source>Images per optimizer step, all GPUs together</source>
         <translation>每次优化器更新的图像数（所有 GPU 合计）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="320"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="330"/>
         <source>Image side in pixels</source>
         <translation>图像边长（像素）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="321"/>
-        <location filename="../../gpuplanner/ui/wizard.py" line="329"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="331"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="339"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="322"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="332"/>
         <source>Images per epoch</source>
         <translation>每轮图像数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="323"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="333"/>
         <source>Epochs</source>
         <translation>轮数（epoch）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="324"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="334"/>
         <source>Batch (images)</source>
         <translation>批大小（图像数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="325"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="335"/>
         <source>Resolution</source>
         <translation>分辨率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="380"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="390"/>
         <source>“%1” cannot be planned for this task: the catalog lacks its forward FLOPs per image; pick another model</source>
         <translation>“%1”无法用于此任务的规划：目录中缺少其每张图像的前向 FLOPs；请选择其他模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="386"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="396"/>
         <source>“%1” is not a model in the list: pick one (type part of its name), or choose Custom architecture</source>
         <translation>“%1”不在模型列表中：请从列表选择（可输入名称的一部分搜索），或选择“自定义架构”</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="403"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="413"/>
         <source>Import config.json</source>
         <translation>导入 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="404"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="414"/>
         <source>JSON files (*.json)</source>
         <translation>JSON 文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="412"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="422"/>
         <source>Cannot import</source>
         <translation>无法导入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="413"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="423"/>
         <source>This config.json cannot be used: %1</source>
         <translation>无法使用此 config.json：%1</translation>
     </message>
@@ -6368,228 +6373,228 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>PrecisionPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="463"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="473"/>
         <source>Precision and memory savers</source>
         <translation>精度与省显存手段</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="464"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="474"/>
         <source>Automatic choices are searched for the fastest layout that fits. Combinations a GPU cannot run are explained in the results&apos; warnings.</source>
         <translation>“自动”会搜索放得下且最快的并行布局。GPU 不支持的组合会在结果的警告中说明。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="469"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="479"/>
         <source>Math precision. FP4 needs Blackwell or CDNA 4 tensor cores, FP8 Hopper, Ada or newer, BF16 Ampere or newer.</source>
         <translation>计算精度。FP4 需要 Blackwell 或 CDNA 4 张量核心，FP8 需要 Hopper、Ada 或更新架构，BF16 需要 Ampere 或更新架构。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="472"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="482"/>
         <source>8-bit Adam</source>
         <translation>8 位 Adam</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="472"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="482"/>
         <source>SGD with momentum</source>
         <translation>带动量的 SGD</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="474"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="484"/>
         <source>AdamW keeps two fp32 moments per parameter (8 bytes); 8-bit Adam 2 bytes; Adafactor almost none.</source>
         <translation>AdamW 每个参数保存两个 fp32 动量（8 字节）；8 位 Adam 2 字节；Adafactor 几乎为零。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="476"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="486"/>
         <source>Best modern stack</source>
         <translation>最佳现代软件栈</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="478"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="488"/>
         <source>DeepSpeed pipeline engine</source>
         <translation>DeepSpeed 流水线引擎</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="480"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="490"/>
         <source>Hugging Face Transformers / PEFT (eager)</source>
         <translation>Hugging Face Transformers / PEFT（eager 逐算子执行）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="481"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="491"/>
         <source>The training framework: what it can split (tensor, pipeline, ZeRO stages) and how it runs (FlashAttention, gradient dtype and overlap). The estimate lists what came from it.</source>
         <translation>训练框架：它能如何切分（张量并行、流水线并行、ZeRO 阶段）以及如何运行（FlashAttention、梯度精度与通信重叠）。估算会列出哪些设置来自它。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="484"/>
-        <location filename="../../gpuplanner/ui/wizard.py" line="489"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="494"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="499"/>
         <source>Automatic</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="484"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="494"/>
         <source>None</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="484"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="494"/>
         <source>Selective</source>
         <translation>选择性重计算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="485"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="495"/>
         <source>Full</source>
         <translation>完全重计算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="486"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="496"/>
         <source>Activation recomputation: selective recomputes only attention internals (a few % slower); full keeps only each layer&apos;s input and recomputes the layer (about a third more compute).</source>
         <translation>激活重计算：选择性重计算只重算注意力内部（慢几个百分点）；完全重计算只保存每层输入并重算整层（计算量约多三分之一）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="489"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="499"/>
         <source>Off (plain data parallel)</source>
         <translation>关闭（普通数据并行）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="490"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="500"/>
         <source>ZeRO-1: shard optimizer states</source>
         <translation>ZeRO-1：分片优化器状态</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="490"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="500"/>
         <source>ZeRO-2: + gradients</source>
         <translation>ZeRO-2：再分片梯度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="491"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="501"/>
         <source>ZeRO-3 / FSDP: + weights</source>
         <translation>ZeRO-3 / FSDP：再分片权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="492"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="502"/>
         <source>ZeRO shards training state across data-parallel GPUs; ZeRO-3 (FSDP) also shards the weights at the cost of gathering them every step.</source>
         <translation>ZeRO 将训练状态分片到数据并行的各 GPU 上；ZeRO-3（FSDP）还会分片权重，代价是每步都要收集权重。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="495"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="505"/>
         <source>LoRA rank r: each adapted matrix gains r x (in + out) parameters</source>
         <translation>LoRA 秩 r：每个适配矩阵增加 r ×（输入 + 输出）个参数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="498"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="508"/>
         <source>All linear layers</source>
         <translation>所有线性层</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="498"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="508"/>
         <source>Attention (q, k, v, o)</source>
         <translation>注意力层（q、k、v、o）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="499"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="509"/>
         <source>q and v only</source>
         <translation>仅 q 和 v</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="499"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="509"/>
         <source>Which matrices get adapters</source>
         <translation>哪些矩阵加适配器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="501"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="511"/>
         <source>Dropout on each adapted matrix&apos;s input (0: none). Each adapted matrix then keeps a dropped copy of its input and a mask for the backward pass.</source>
         <translation>在每个加了适配器的矩阵的输入上做 dropout（0：不做）。这样每个适配矩阵都要为反向传播多保存一份 dropout 后的输入副本和一个掩码。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="505"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="515"/>
         <source>Paged optimizer (states spill to CPU memory under pressure)</source>
         <translation>分页优化器（显存紧张时状态换出到内存）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="507"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="517"/>
         <source>As computed</source>
         <translation>与计算精度相同</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="508"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="518"/>
         <source>FP8 (Transformer Engine FP8 parameters)</source>
         <translation>FP8（Transformer Engine FP8 参数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="509"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="519"/>
         <source>NF4 (a frozen LoRA base)</source>
         <translation>NF4（冻结的 LoRA 基座）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="509"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="519"/>
         <source>FP4 (NVFP4 parameters, Blackwell)</source>
         <translation>FP4（NVFP4 参数，Blackwell）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="510"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="520"/>
         <source>How the weight matrices are kept in GPU memory. FP8 halves them (the FP8 GEMMs read them directly; trained FP8 weights need FP8 precision); FP4 keeps two NVFP4 copies, about 9 bits a weight (trained FP4 weights need FP4 precision); NF4 stores a frozen LoRA base in 4 bits. Embeddings, norms and the output head stay 16-bit.</source>
         <translation>权重矩阵在显存中的存储格式。FP8 使其减半（FP8 矩阵乘直接读取；训练 FP8 权重需要 FP8 精度）；FP4 保存两份 NVFP4 副本，每个权重约 9 位（训练 FP4 权重需要 FP4 精度）；NF4 以 4 位存储冻结的 LoRA 基座。嵌入层、归一化层和输出头仍为 16 位。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="516"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="526"/>
         <source>Weight format for serving</source>
         <translation>推理时的权重格式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="518"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="528"/>
         <source>KV-cache format</source>
         <translation>KV 缓存格式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="520"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="530"/>
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="520"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="530"/>
         <source>Software stack</source>
         <translation>软件栈</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="521"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="531"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="522"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="532"/>
         <source>Recompute</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="522"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="532"/>
         <source>ZeRO / FSDP</source>
         <translation>ZeRO / FSDP</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="523"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="533"/>
         <source>LoRA rank</source>
         <translation>LoRA 秩</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="524"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="534"/>
         <source>LoRA targets</source>
         <translation>LoRA 目标层</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="525"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="535"/>
         <source>LoRA dropout</source>
         <translation>LoRA dropout 比例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="526"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="536"/>
         <source>Weights stored as</source>
         <translation>权重存储格式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="527"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="537"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="527"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="537"/>
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
@@ -6597,7 +6602,7 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>ScenarioWizard</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="861"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="878"/>
         <source>Custom model</source>
         <translation>自定义模型</translation>
     </message>
@@ -6605,82 +6610,82 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>TaskPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="157"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="167"/>
         <source>What do you want to run?</source>
         <translation>您要运行什么任务？</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="158"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="168"/>
         <source>Pick the job; every later page adapts to it.</source>
         <translation>选择任务类型；后续页面会随之调整。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="163"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="173"/>
         <source>Pretrain a language model</source>
         <translation>预训练语言模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="164"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="174"/>
         <source>Train all weights from scratch on a token budget.</source>
         <translation>按 token 预算从零训练全部权重。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="165"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="175"/>
         <source>Full fine-tune</source>
         <translation>全参数微调</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="166"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="176"/>
         <source>Update all weights on your data (same memory as pretraining).</source>
         <translation>在您的数据上更新全部权重（显存需求与预训练相同）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="167"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="177"/>
         <source>LoRA fine-tune</source>
         <translation>LoRA 微调</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="167"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="177"/>
         <source>Freeze the model, train small low-rank adapters.</source>
         <translation>冻结模型，只训练小的低秩适配器。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="168"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="178"/>
         <source>QLoRA fine-tune</source>
         <translation>QLoRA 微调</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="169"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="179"/>
         <source>LoRA on a 4-bit (NF4) frozen base: the cheapest way to tune a big model.</source>
         <translation>在 4 位（NF4）冻结底座上做 LoRA：微调大模型最省的方式。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="170"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="180"/>
         <source>Serve a model (inference)</source>
         <translation>部署模型推理服务</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="171"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="181"/>
         <source>Latency, throughput and how many GPUs a load needs.</source>
         <translation>时延、吞吐量，以及承载负载需要多少 GPU。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="172"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="182"/>
         <source>Image model training</source>
         <translation>图像模型训练</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="173"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="183"/>
         <source>Train an image classifier (ResNet, EfficientNet, ViT) on a dataset for some epochs.</source>
         <translation>在数据集上训练图像分类模型（ResNet、EfficientNet、ViT）若干轮。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="174"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="184"/>
         <source>Diffusion model training</source>
         <translation>扩散模型训练</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="175"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="185"/>
         <source>Train a diffusion model (DiT, or a U-Net with its FLOPs per image).</source>
         <translation>训练扩散模型（DiT，或给出每张图 FLOPs 的 U-Net）。</translation>
     </message>

@@ -96,3 +96,17 @@ def test_a_cnn_runs_its_per_gpu_batch_in_one_pass_unless_memory_needs_more(catal
     assert layout.micro_batch == 128 and layout.zero < 3
     big = run(catalog, {**data, "images": {**data["images"], "batch": 8192, "resolution": 448}})
     assert big.fits and big.layout.micro_batch < 1024
+
+
+def test_an_image_model_plan_shows_images_per_second_in_its_details(qtbot, catalog) -> None:
+    from PySide6.QtGui import QTextDocument
+
+    from gpuplanner.service import plan_for_scenario
+    from gpuplanner.ui.details import plan_html
+
+    plan = plan_for_scenario({"task": "vision", "model": {"preset": "resnet-50"},
+                              "hardware": {"gpu": "a100-sxm4-80gb", "count": 8}}, catalog, top=1).plans[0]
+    document = QTextDocument()
+    document.setHtml(plan_html(plan, "USD"))
+    text = document.toPlainText()
+    assert "Images/s" in text and "Tokens/s per GPU" not in text

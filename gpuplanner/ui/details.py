@@ -75,7 +75,8 @@ def plan_html(plan: Plan, currency: str) -> str:
     if training:
         parts.append(f"<h4>{escape(L['Time'])} (±{training.uncertainty_pct:.0f}%)</h4>")
         rows = [(tr("Step time (s)"), _num(training.step_time_s, 2)),
-                (tr("Tokens/s per GPU"), _num(training.tokens_per_s_per_gpu, 0)),
+                (tr("Images/s"), _num(training.images_per_s, 0)) if training.images_per_s and not
+                training.tokens_per_s else (tr("Tokens/s per GPU"), _num(training.tokens_per_s_per_gpu, 0)),
                 (tr("MFU"), _num(training.mfu * 100, 1) + " %"), (tr("Training time"), _duration(training.days)),
                 (tr("GPU-hours"), _num(training.gpu_hours, 0))]
         if training.goodput is not None:

@@ -2,7 +2,7 @@
 # `make run ARGS=--smoke-test` opens the window, waits for the first result and exits.
 PY := .venv/bin/python
 
-.PHONY: run test lint catalog bench i18n package lock
+.PHONY: run test lint catalog bench recalibrate i18n package lock
 
 run:
 	@scripts/bootstrap.sh run
@@ -19,6 +19,11 @@ catalog:
 
 bench:
 	@$(PY) benchmarks/run_all.py
+
+# Refit the calibration on the published runs, regenerate core/validation_errors.py and the search golden, and print
+# what moved (constants, bands, layouts, step times, plans) for review.
+recalibrate:
+	@$(PY) scripts/recalibrate.py
 
 # Refresh the translation sources from the code, then compile them (.ts -> .qm).
 i18n:

@@ -39,6 +39,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from benchmarks.crossval_serving import (
     ServingRow,
+    band_table,
     cross_validate_serving,
     format_serving_report,
     serving_cases,
@@ -54,6 +55,15 @@ from gpuplanner.core.performance import (
     is_scale_out,
     peak_gemm_efficiency,
     validation_group,
+)
+from gpuplanner.core.uncertainty import (
+    Band,
+    Basis,
+    JudgedRun,
+    TrainingBands,
+    held_out_coverage,
+    training_band,
+    training_bands,
 )
 from gpuplanner.core.validation_errors import FITTED_EFFICIENCY_SCALE, FITTED_MOE_EXPERT_EFFICIENCY
 
@@ -78,7 +88,7 @@ class Scored:
     """One published case: its group, source and predicted value at every multiplier of the grid."""
     case: Case
     group: tuple[str, str]  # (architecture, "16-bit" | "fp8")
-    source: str
+    source: str  # its independence group (published-runs.json): runs of one recipe, round or table count once
     gpus: int
     base_efficiency: float  # the shipped GEMM efficiency of its group
     predicted: tuple[float, ...]  # at each GRID value
@@ -121,8 +131,7 @@ def score_cases(catalog: Catalog) -> list[Scored]:
             scenario.setdefault("assumptions", {})["moe_expert_efficiency"] = efficiency
             moe_predicted.append(run_case(Case(**{**case.__dict__, "scenario": scenario}), catalog).predicted)
         gpu = catalog.gpu(first.gpu)
-        source = runs[case.run_id]["source"]
-        title = source["title"] if isinstance(source, dict) else str(source)
+        title = runs[case.run_id]["independence_group"]
         precision = Precision(first.precision)
         group = validation_group(gpu, Precision(first.precision))
         scored.append(Scored(case, group, title, first.count,
@@ -204,7 +213,7 @@ def group_summary(rows: list[Row]) -> dict[tuple[str, str], dict[str, float]]:
 
 
 def format_report(rows: list[Row]) -> str:
-    lines = [f"{'case':<42} {'group':<17} {'source':<24} {'shipped':>8} {'refit':>8} {'LOSO':>8}"]
+    lines = [f"{'case':<42} {'group':<17} {'source':<24} {'shipped':>8} {'refit':>8} {'LOGO':>8}"]
     for row in sorted(rows, key=lambda r: (r.scored.group, r.scored.source)):
         group = f"{row.scored.group[0]} {row.scored.group[1]}"
         lines.append(f"{row.scored.case.label[:42]:<42} {group:<17} {row.scored.source[:24]:<24} "
@@ -228,6 +237,45 @@ def format_report(rows: list[Row]) -> str:
     lines.append(f"(groups: dense cases outside the scale-out regime, whose errors band them; scale-out: exposed "
                  f"data-parallel traffic between nodes at least {SCALE_OUT_SHARE:.0%} of the predicted step)")
     return "\n".join(lines)
+
+
+def judged_runs(rows: list[Row]) -> list[JudgedRun]:
+    """The rows as the bands read them: each out-of-sample error with its independence group."""
+    return [JudgedRun(r.out_of_sample, r.scored.source, r.scored.group, r.scored.gpus, r.scored.scale_out,
+                      r.scored.moe) for r in rows]
+
+
+def band_of(bands: TrainingBands, run: JudgedRun) -> Band:
+    return training_band(bands, run.group, run.gpus, run.moe, run.scale_out)  # type: ignore[arg-type]
+
+
+def band_coverage(rows: list[Row]) -> tuple[int, int]:
+    """(inside, judged) over every case, its whole independence group left out of the bands it is checked
+    against (uncertainty.held_out_coverage)."""
+    return held_out_coverage(judged_runs(rows), training_bands, band_of)
+
+
+def format_bands(rows: list[Row]) -> str:
+    bands = training_bands(judged_runs(rows))
+    independent: dict[tuple[str, str], set[str]] = defaultdict(set)
+    for row in compute_bound_rows(rows):
+        independent[row.scored.group].add(row.scored.source)
+    lines = [f"{'band (80 % coverage)':<22} {'groups':>6}  {'band':>7}  basis"]
+    for group, (pct, basis) in bands.groups.items():
+        lines.append(f"{group[0] + ' ' + group[1]:<22} {len(independent[group]):>6}  {pct:>6.1f}%  {basis}")
+    lines.append(f"{'pooled (floor)':<22} {'':>6}  {bands.pooled:>6.1f}%")
+    for label, extra in (("scale-out", bands.scale_out), ("MoE", bands.moe)):
+        if extra is not None:
+            lines.append(f"{label:<22} {'':>6}  {extra[0]:>6.1f}%  {extra[1]}")
+    inside, judged = band_coverage(rows)
+    lines.append(f"held out by independence group: {inside} of {judged} cases inside the printed band "
+                 f"({inside / judged:.0%}); in sample: {in_sample_coverage(rows, bands):.0%}")
+    return "\n".join(lines)
+
+
+def in_sample_coverage(rows: list[Row], bands: TrainingBands) -> float:
+    runs = judged_runs(rows)
+    return sum(abs(r.error_pct) <= band_of(bands, r).pct for r in runs) / len(runs)
 
 
 def dense_rows(rows: list[Row]) -> list[Row]:
@@ -295,8 +343,13 @@ def gpu_medians(rows: list[Row]) -> dict[tuple[str, str], float]:
     return {key: round(_median_max(values)[0], 1) for key, values in sorted(by_gpu.items())}
 
 
+def band_pair(band: tuple[float, Basis] | None) -> str:
+    return "None" if band is None else f"({round(band[0], 1)}, {str(band[1])!r})"
+
+
 def generated_source(rows: list[Row], serving: tuple[ServingCalibration, list[ServingRow]]) -> str:
     summary = band_summary(rows)
+    bands = training_bands(judged_runs(rows))
     per_gpu = "{\n" + "".join(f"    {key!r}: {value},\n" for key, value in gpu_medians(rows).items()) + "}"
     overall = round(_median_max([r.out_of_sample for r in compute_bound_rows(rows)])[0], 1)
     moe_rows = [r for r in rows if r.scored.moe]
@@ -318,10 +371,12 @@ def generated_source(rows: list[Row], serving: tuple[ServingCalibration, list[Se
         return "{\n" + items + "}"
 
     return "\n".join([
-        '"""Generated by benchmarks/crossval.py --write: do not edit. Leave-one-source-out errors of the training',
-        "step-time model over the public reference set (resources/reference/published-runs.json): each group's",
-        "efficiency refitted without the source judged, per architecture x math width; and the serving model's",
-        'constants with their errors, refitted the same way (benchmarks/crossval_serving.py)."""',
+        '"""Generated by benchmarks/crossval.py --write (`make recalibrate`): do not edit. Leave-one-group-out',
+        "errors of the training step-time model over the public reference set",
+        "(resources/reference/published-runs.json): each group's efficiency refitted without the independence group",
+        "(one recipe, benchmark round or vendor table) of the run judged, per architecture x math width; the",
+        "serving model's constants with their errors, refitted the same way (benchmarks/crossval_serving.py); and",
+        'the bands of stated coverage both give (core/uncertainty.py)."""',
         "",
         "# The shipped calibration: per group, the efficiency multiplier with the least median |error| over all of",
         "# its published runs (core.performance applies it to the GEMM and attention efficiencies, as the",
@@ -361,6 +416,15 @@ def generated_source(rows: list[Row], serving: tuple[ServingCalibration, list[Se
         f"SCALE_OUT_CASES = {len(scale_out)}",
         f"SCALE_OUT_SOURCES = {len({r.scored.source for r in scale_out})}",
         f"SCALE_OUT_SPEED_RATIO = {speed_range(scale_out)!r}",
+        "# The training bands (core.uncertainty): per group of dense runs outside the scale-out regime, the |error|",
+        "# (%) holding 80 % of them, each independence group weighing one, or with too few groups the worst error,",
+        "# at least the pooled band; the pooled band; the scale-out and MoE bands; and (inside, judged) with each",
+        "# independence group left out of the bands it is checked against.",
+        f"TRAINING_BANDS = {band_table(bands.groups)}",
+        f"TRAINING_POOLED_BAND_PCT = {round(bands.pooled, 1)}",
+        f"SCALE_OUT_BAND = {band_pair(bands.scale_out)}",
+        f"MOE_BAND = {band_pair(bands.moe)}",
+        f"TRAINING_BAND_HELD_OUT = {band_coverage(rows)!r}",
         *serving_generated_lines(*serving),
         "",
     ])

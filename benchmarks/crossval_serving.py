@@ -24,17 +24,27 @@ import multiprocessing
 import os
 import statistics
 from collections import defaultdict
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, fields, replace
 from itertools import combinations, product
+from typing import Any
 
 import gpuplanner.core.inference as inference
 from benchmarks.replay import Prepared, inference_cases, predicted_value, prepare, published_runs
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.estimate import serving_workload
 from gpuplanner.core.inference import ServingCalibration, build_engines, serving_validation_group
+from gpuplanner.core.uncertainty import (
+    Band,
+    Basis,
+    JudgedRun,
+    ServingBands,
+    held_out_coverage,
+    serving_band,
+    serving_bands,
+)
 
 # The values each constant is tried at. The prior is what a fit keeps where its runs cannot tell values apart, and
 # where every fit starts (the one on all runs and those leaving a source out alike): TensorRT-LLM's v1 shares
@@ -64,7 +74,7 @@ TENSORRT_LLM = "tensorrt-llm"
 @dataclass(frozen=True)
 class ServingCase:
     prepared: Prepared
-    source: str  # the source's title
+    source: str  # its independence group (published-runs.json): runs of one recipe, round or table count once
     source_name: str  # its short title (the name estimates cite it by)
     engine: str
     fitted_elsewhere: bool  # its engine's own constants were fitted on it ("[fitted]")
@@ -171,13 +181,14 @@ def serving_cases(catalog: Catalog) -> list[ServingCase]:
     for case in inference_cases(catalog):
         if not case.in_median:  # printed-only cases are never fitted or judged on
             continue
-        source = runs[case.run_id]["source"]
+        run = runs[case.run_id]
+        source = run["source"]
         engine = case.scenario["inference"]["engine"]
         prepared = prepare(case, catalog)
         scenario = prepared.scenario
         group = serving_validation_group(serving_workload(scenario), scenario.gpu, scenario.layout.tp or 1)
-        out.append(ServingCase(prepared, source["title"], source["short_title"], engine, "[fitted]" in case.label,
-                               group))
+        out.append(ServingCase(prepared, run["independence_group"], source["short_title"], engine,
+                               "[fitted]" in case.label, group))
     return out
 
 
@@ -239,8 +250,46 @@ def group_sources(rows: Sequence[ServingRow]) -> dict[str, tuple[str, ...]]:
     return {group: tuple(sorted(members)) for group, members in sorted(names.items())}
 
 
+def serving_judged_runs(rows: Sequence[ServingRow]) -> list[JudgedRun]:
+    """The judged rows as the bands read them: each out-of-sample error with its independence group."""
+    return [JudgedRun(r.out_of_sample, r.case.source, r.case.group,  # type: ignore[arg-type]
+                      architecture=r.case.prepared.scenario.gpu.architecture) for r in judged(rows)]
+
+
+def band_table(groups: Mapping[Any, tuple[float, Basis]]) -> str:
+    """A band table as Python source: {group: (pct, basis)}."""
+    return "{\n" + "".join(f"    {group!r}: ({round(pct, 1)}, {str(basis)!r}),\n"
+                           for group, (pct, basis) in groups.items()) + "}"
+
+
+def serving_band_of(bands: ServingBands, run: JudgedRun) -> Band:
+    return serving_band(bands, run.group, run.architecture)  # type: ignore[arg-type]
+
+
+def serving_band_coverage(rows: Sequence[ServingRow]) -> tuple[int, int]:
+    """(inside, judged), each independence group left out of the bands it is checked against."""
+    return held_out_coverage(serving_judged_runs(rows), serving_bands, serving_band_of)
+
+
+def format_serving_bands(rows: Sequence[ServingRow]) -> str:
+    runs = serving_judged_runs(rows)
+    bands = serving_bands(runs)
+    independent: dict[str, set[str]] = defaultdict(set)
+    for run in runs:
+        independent[run.group].add(run.independence_group)  # type: ignore[index]
+    lines = [f"{'band (80 % coverage)':<22} {'groups':>6}  {'band':>7}  basis"]
+    for group, (pct, basis) in bands.groups.items():
+        lines.append(f"{group:<22} {len(independent[group]):>6}  {pct:>6.1f}%  {basis}")
+    lines.append(f"{'pooled (floor)':<22} {'':>6}  {bands.pooled:>6.1f}%")
+    inside, total = serving_band_coverage(rows)
+    in_sample = sum(abs(r.error_pct) <= serving_band_of(bands, r).pct for r in runs) / len(runs)
+    lines.append(f"held out by independence group: {inside} of {total} cases inside the printed band "
+                 f"({inside / total:.0%}); in sample: {in_sample:.0%}")
+    return "\n".join(lines)
+
+
 def format_serving_report(calibration: ServingCalibration, rows: Sequence[ServingRow]) -> str:
-    lines = [f"{'case':<58} {'source':<24} {'shipped':>8} {'refit':>8} {'LOSO':>8}"]
+    lines = [f"{'case':<58} {'source':<24} {'shipped':>8} {'refit':>8} {'LOGO':>8}"]
     for row in rows:
         held = f"{row.out_of_sample:>+7.1f}%" if row.out_of_sample is not None else f"{'(fit)':>8}"
         lines.append(f"{row.case.prepared.case.label[:58]:<58} {row.case.source[:24]:<24} {row.shipped:>+7.1f}% "
@@ -296,6 +345,7 @@ def serving_generated_lines(calibration: ServingCalibration, rows: Sequence[Serv
     architectures = tuple(sorted({r.case.prepared.scenario.gpu.architecture for r in rows}))
     moe = [speed_ratio(r) for r in judged(rows) if r.case.moe]
     moe_ratio = (round(min(moe), 1), round(statistics.median(moe), 1), round(max(moe), 1)) if moe else None
+    bands = serving_bands(serving_judged_runs(rows))
     return [
         "# The serving constants (core.inference.ServingCalibration), fitted on every published TensorRT-LLM run.",
         f"FITTED_SERVING = {fitted}",
@@ -310,6 +360,12 @@ def serving_generated_lines(calibration: ServingCalibration, rows: Sequence[Serv
         "# The sources TensorRT-LLM's constants are fitted on (its dense and FP4 runs).",
         "SERVING_FIT_SOURCES = (\n" + "".join(f"    {name!r},\n" for name in fit_sources) + ")",
         f"SERVING_MOE_SPEED_RATIO = {moe_ratio!r}",
+        "# The serving bands (core.uncertainty): per group, the |error| (%) holding 80 % of the judged runs, each",
+        "# independence group weighing one, or with too few groups the worst error, at least the pooled band; and",
+        "# (inside, judged) with each independence group left out of the bands it is checked against.",
+        f"SERVING_BANDS = {band_table(bands.groups)}",
+        f"SERVING_POOLED_BAND_PCT = {round(bands.pooled, 1)}",
+        f"SERVING_BAND_HELD_OUT = {serving_band_coverage(rows)!r}",
         "# The GPU architectures some published serving run ran on.",
         "SERVING_ARCHITECTURES = (\n" + "".join(f"    {name!r},\n" for name in architectures) + ")",
     ]

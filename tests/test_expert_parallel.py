@@ -190,15 +190,17 @@ def test_routing_groups_must_split_the_experts(catalog, groups, per_token, field
 
 def test_an_moe_model_on_an_architecture_no_run_covers_takes_the_wider_band(catalog) -> None:
     """CDNA 3 in bf16 has no published run: a dense model carries the unvalidated ±35 %; an MoE model the MoE runs'
-    band widened once (it was left at ±35 %, under the MoE band itself)."""
-    from gpuplanner.core.estimate import EXTRAPOLATION_WIDENING, UNVALIDATED_ERROR_PCT, uncertainty_pct
+    band widened once."""
+    from gpuplanner.core.estimate import time_band
     from gpuplanner.core.hardware import Precision
-    from gpuplanner.core.validation_errors import MOE_OUT_OF_SAMPLE_MEDIAN_PCT
+    from gpuplanner.core.uncertainty import EXTRAPOLATION_WIDENING, UNVALIDATED_ERROR_PCT, Basis
+    from gpuplanner.core.validation_errors import MOE_BAND
 
     mi300x = catalog.gpu("mi300x")
-    assert uncertainty_pct(mi300x, Precision.BF16, 64) == UNVALIDATED_ERROR_PCT
-    assert uncertainty_pct(mi300x, Precision.BF16, 64, moe=True) == pytest.approx(
-        max(UNVALIDATED_ERROR_PCT, EXTRAPOLATION_WIDENING * MOE_OUT_OF_SAMPLE_MEDIAN_PCT))
+    dense = time_band(mi300x, Precision.BF16, 64)
+    assert (dense.pct, dense.basis) == (UNVALIDATED_ERROR_PCT, Basis.UNVALIDATED)
+    assert time_band(mi300x, Precision.BF16, 64, moe=True).pct == pytest.approx(
+        max(UNVALIDATED_ERROR_PCT, EXTRAPOLATION_WIDENING * MOE_BAND[0]))
 
 
 def test_the_unvalidated_warning_states_the_band_the_estimate_carries(catalog) -> None:

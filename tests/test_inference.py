@@ -429,12 +429,11 @@ def test_moe_serving_is_judged_on_published_runs_and_gives_their_range(catalog) 
     238 % at 0.435): TensorRT-LLM 1.0's Qwen3-30B-A3B rows on one B200 and one GB200 (20) all come out fast
     (+7..+254 %), and v0.9.0's Mixtral 8x7B rows (16 throughputs, 8 first-token latencies) come out fast on H100 /
     H200 in FP8 and slow on A100 in FP16 (27-53 %, from 2-48 % at 1.0). The warning gives the
-    range of predicted over measured speed (a first-token latency counted as a speed: its inverse), the band is
-    their median error. The one earlier report (tier C, printed: DeepSeek-R1 on 8 x H20 at one user, SGLang) is
-    predicted far faster than reported."""
+    range of predicted over measured speed (a first-token latency counted as a speed: its inverse); with two
+    independence groups the band is the worst error. The one earlier report (tier C, printed: DeepSeek-R1 on 8 x H20
+    at one user, SGLang) is predicted far faster than reported."""
     from benchmarks.replay import inference_cases, run_case
-    from gpuplanner.core.estimate import MOE_SERVING_ERROR_PCT
-    from gpuplanner.core.validation_errors import SERVING_MOE_SPEED_RATIO
+    from gpuplanner.core.validation_errors import SERVING_BANDS, SERVING_MOE_SPEED_RATIO
 
     cases = inference_cases(catalog)
     a3b = [run_case(c, catalog) for c in cases
@@ -454,7 +453,7 @@ def test_moe_serving_is_judged_on_published_runs_and_gives_their_range(catalog) 
     result = run_case(case, catalog)
     assert not case.in_median and case.tier == "C"
     assert -70.0 <= result.error_pct < -45.0  # predicted about twice as fast as reported
-    assert result.result.inference.uncertainty_pct == MOE_SERVING_ERROR_PCT
+    assert result.result.inference.uncertainty_pct == SERVING_BANDS["moe"][0]
     assert any("Mixture-of-experts serving is modelled only in part" in str(w)
                and f"{low:.1f}-{high:.1f} times" in str(w) for w in result.result.warnings)
 
@@ -470,42 +469,35 @@ def test_serving_on_geforce_cards_says_the_licence_forbids_the_data_centre(catal
     assert not any("driver licence" in str(w) for w in run(catalog, scenario).warnings)
 
 
-def test_serving_bands_come_from_the_out_of_sample_table(catalog) -> None:
-    """Dense FP8 on H100 (TensorRT-LLM): its engine's out-of-sample median, at least the median over every judged
-    case; FP4 on B200: FP4's out-of-sample median (three sources, which disagree); an architecture no serving run ran
-    on at least the unvalidated band (the RTX PRO 6000 Blackwell, GB202; the Ada L40S was one until v0.9.0's tables
-    were added); tensor parallelism over PCIe its group's worst (one source); a mixture-of-experts model the median
-    error of its judged runs."""
-    from gpuplanner.core.estimate import MOE_SERVING_ERROR_PCT, UNVALIDATED_ERROR_PCT
-    from gpuplanner.core.validation_errors import (
-        SERVING_ARCHITECTURES,
-        SERVING_OUT_OF_SAMPLE_MAX_PCT,
-        SERVING_OUT_OF_SAMPLE_MEDIAN_PCT,
-        SERVING_OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT,
-    )
+def test_serving_bands_come_from_the_held_out_table(catalog) -> None:
+    """Each serving group's band (core/validation_errors.SERVING_BANDS, 80 % coverage over independence groups);
+    an architecture no serving run ran on at least the unvalidated band; each result says what its band rests on."""
+    from gpuplanner.core.uncertainty import UNVALIDATED_ERROR_PCT
+    from gpuplanner.core.validation_errors import SERVING_ARCHITECTURES, SERVING_BANDS
 
-    def band(gpu: str, preset: str = "llama-3.1-8b", weights: str = "fp8") -> float:
+    def serving(gpu: str, preset: str = "llama-3.1-8b", weights: str = "fp8") -> ServingFigures:
         return run(catalog, {"task": "inference", "model": {"preset": preset},
                              "inference": {"weight_dtype": weights, "kv_dtype": "fp8", "batch": 8},
-                             "hardware": {"gpu": gpu, "count": 1}}).inference.uncertainty_pct
+                             "hardware": {"gpu": gpu, "count": 1}}).inference
 
-    assert band("h100-sxm5-80gb") == max(SERVING_OUT_OF_SAMPLE_MEDIAN_PCT["tensorrt-llm"],
-                                         SERVING_OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT)
-    assert band("b200", weights="fp4") == max(SERVING_OUT_OF_SAMPLE_MEDIAN_PCT["fp4"],
-                                              SERVING_OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT)
+    h100 = serving("h100-sxm5-80gb")
+    assert (h100.uncertainty_pct, h100.uncertainty_basis) == SERVING_BANDS["tensorrt-llm"]
+    assert h100.uncertainty_coverage == 0.8
+    fp4 = serving("b200", weights="fp4")
+    assert (fp4.uncertainty_pct, fp4.uncertainty_basis) == SERVING_BANDS["fp4"]
     assert catalog.gpu("rtx-pro-6000-blackwell").architecture not in SERVING_ARCHITECTURES
-    assert band("rtx-pro-6000-blackwell") == UNVALIDATED_ERROR_PCT
-    # The L40S (Ada) was unvalidated until TensorRT-LLM v0.9.0's tables: it takes the engine's band now.
+    unseen = serving("rtx-pro-6000-blackwell")
+    assert unseen.uncertainty_pct >= UNVALIDATED_ERROR_PCT and unseen.uncertainty_basis == "unvalidated"
     assert catalog.gpu("l40s").architecture in SERVING_ARCHITECTURES
-    assert band("l40s") == band("h100-sxm5-80gb")
-    # Tensor parallelism over PCIe is its own group, validated on one source (v0.9.0's L40S rows, TP 2-8): its worst.
+    assert serving("l40s").uncertainty_pct == h100.uncertainty_pct
     over_pcie = run(catalog, {"task": "inference", "model": {"preset": "llama-2-70b"},
                               "inference": {"weight_dtype": "fp8", "kv_dtype": "fp8", "batch": 8},
                               "hardware": {"gpu": "l40s", "count": 4}, "parallelism": {"tp": 4}})
-    assert over_pcie.inference.uncertainty_pct == SERVING_OUT_OF_SAMPLE_MAX_PCT["pcie-tp"] > band("l40s")
+    assert over_pcie.inference.uncertainty_pct == SERVING_BANDS["pcie-tp"][0]
+    assert over_pcie.inference.uncertainty_basis == "few_sources"
     assert any("Tensor parallelism over PCIe is checked against one published table" in str(w)
                for w in over_pcie.warnings)
-    assert band("h100-sxm5-80gb", preset="qwen3-30b-a3b") == MOE_SERVING_ERROR_PCT
+    assert serving("h100-sxm5-80gb", preset="qwen3-30b-a3b").uncertainty_pct == SERVING_BANDS["moe"][0]
 
 
 def test_the_largest_batch_fits_and_one_more_is_tight_not_refused(catalog) -> None:

@@ -12,7 +12,6 @@ from benchmarks.replay import (
     format_table,
     gpu_hour_cases,
     litgpt_lora_scenario,
-    median_abs_error,
     published_runs,
     run_cases,
     training_cases,
@@ -36,7 +35,7 @@ def cross_validated(training_results):
 
     _, catalog = training_results
     rows = cross_validate(score_cases(catalog))
-    VALIDATION_TABLES.append(("Training: shipped constants and refit (in-sample) beside leave-one-source-out "
+    VALIDATION_TABLES.append(("Training: shipped constants and refit (in-sample) beside leave-one-group-out "
                               "(out-of-sample), error %", format_report(rows)))
     return rows
 
@@ -50,93 +49,58 @@ def test_in_sample_errors_are_printed_beside_the_out_of_sample_ones(training_res
     assert {r.scored.case.label for r in cross_validated} == {r.case.label for r in results if r.case.in_median}
 
 
-def test_out_of_sample_errors_stay_within_todays_gate(cross_validated) -> None:
-    """Gated on leave-one-source-out errors, in two regimes. The issue's targets are a median of 6 % and no case over
-    15 %. Outside the scale-out regime (exposed data-parallel traffic between nodes under 10 % of the step) today's
-    model reaches 3.3 % in the median over 79 dense cases from 28 sources; the gate holds today's figures, so a change
-    that makes out-of-sample accuracy worse fails. Four cases are over 15 %, all from sources added 2026-12-03:
-    - Oracle's two multi-node MLPerf v5.0 LoRA runs: 64 OCI nodes of H200 (TP 4 x CP 2 x DP 64, one sequence per
-      replica a step) at 0.78 s a step (its logged losses, every 10 steps, agree with its blocks), 54 % slower than
-      costed, where Cisco's same layout on 8 H100 nodes (DP 8) fits within 4 %; and 8 OCI nodes of B200 at CP 8,
-      28 % slower, where NVIDIA's CP 8 runs on GB200 and the four single-node B200 runs of the same round (Lambda,
-      Lenovo, Oracle, Supermicro, within 0.8 % of each other) fit within 4 %: a per-step cost of synchronising
-      nodes on short steps that the model does not have, or this site's.
-    - NVIDIA's own MLPerf v5.0 Llama 3.1 405B on 512 H100 (TP 8 x PP 8 x CP 2, TE's TP overlap on): 16.6 % slow
-      (2,048: 14.7 %, 8,192: 9.4 %), as Nebius's 405B on H200 (9 %) and NeMo's on H100 (6 %), while the LoRA runs
-      fit. A TP overlap share replayed where a recipe states it (0.5-0.9, judged the same way) brings the 405B runs
-      within a few % but the Megatron-LM H100 table, which states it too, 17-31 % fast and Krai's TP 2 LoRA 18 %
-      fast, so the planner's default stays 0.
-    - AMD's MLPerf v6.0 Llama 3.1 8B in MXFP4 on 8 MI350X: 15.5 % fast. CDNA 4 in FP4 has this one source (the same
-      recipe on 8 MI355X), so out of sample it takes the efficiency of an unvalidated architecture; in sample the two
-      servers split the calibration (0.835 fits the MI350X and leaves the MI355X 13.8 % slow): the MI350X (1,000 W)
-      runs 1.25 x slower than the MI355X (1,400 W) where their FP4 peaks differ by 1.09 x, as in FP8 (+9-11 %); no
-      sustained-clock figure for either is published (GPU.sustained_gemm_share).
-    FP8 runs gather their sequence-parallel activations in FP8 (Transformer Engine casts before the all-gather;
-    test_fp8_recipes_gather_sequence_parallel_activations_in_one_byte): with 16-bit all-gathers the median was 3.8 %
-    and six cases were over 15 % (NVIDIA's 405B on 512 / 2,048 H100 19.0 / 17.1 %, HPE's one-node LoRA 17.5 %, now
-    14.9 %). Then Nebius's FP4 LoRA on one B200 node 12.6 % (9.5 % before NVIDIA's MLPerf v6.0 runs on GB300 joined
-    the Blackwell FP4 fit, 0.949 -> 0.94: the 405B on 512 and 2,048 GB300 comes out 2.0 and 3.1 % fast out of sample,
-    the 8B on two trays 6.4 % slow, the first dense Blackwell Ultra runs), AMD's LoRA on 8 MI350X 11.7 %,
-    Korthikanti's 530B at full recompute 10.9 %.
-    Before the runs of 2026-12-03: 4.1 % and 15.2 % over 54 cases from 19 sources. FP8 attention
-    (assumptions.fp8_attention, FlashAttention-3's ratio on Hopper) is what lets the runs that state it fit: without
-    it Dell's TP 2 run and Krai's TP 4 runs were 8.5-15 % slow.
-    Megatron-LM's H100 weak-scaling table (GPT models of 1.7B to 462B on 48 to 6,144 H100, BF16, July 2024) is
-    replayed with the fp32 gradient reduction its code forces under --bf16: its four smallest models (TP 1-8, one DP
-    rank a node's GPU on 6-48 nodes) are then in the scale-out regime, the 1.7B 16.5 % fast and the 32B 17.0 % slow;
-    its five larger ones within 8.7 %.
+def over_target(rows: list[tuple[str, str, float]], misses) -> tuple[list[str], list[str]]:
+    """(cases over CASE_MAX_PCT that no known miss lists, listed cases now within it) of (run id, label, error %)."""
+    from benchmarks.accuracy_targets import CASE_MAX_PCT, known_miss
 
-    In the scale-out regime one job's published runs differ by site more than the model does: MLPerf v5.1's Llama 3.1
-    8B at CP 2 x DP 32 on 64 B200 is 0.189-0.191 s a step at the University of Florida (InfiniBand) and at Oracle
-    (RoCE) alike, 36-38 % faster than costed, while Cisco's same job at TP 2 x DP 64 on 128 H100 over Ethernet is 21 %
-    slower than costed; costing the rings as striped over a node's NICs (node_striped_collectives) fits the B200
-    sites and misses Cisco's and ZeRO-3 GPT-3 by 17-71 %. So the regime is banded apart, by its own out-of-sample
-    errors (SCALE_OUT_*): 11.8 % median, 38.2 % worst over 15 dense cases from 8 sources, and its estimates say so; a
-    third B200 site agrees with the first two (Nebius's 8B FP4 on two nodes is costed 18 % slow). Over all 94 dense
-    cases: 4.1 % median.
+    unlisted = [f"{label}: {error:+.1f}%" for run_id, label, error in rows
+                if abs(error) > CASE_MAX_PCT and known_miss(misses, run_id, label) is None]
+    mended = [label for run_id, label, error in rows
+              if abs(error) <= CASE_MAX_PCT and known_miss(misses, run_id, label) is not None]
+    return unlisted, mended
 
-    The mixture-of-experts runs fit one constant of their own, the share of a dense GEMM's efficiency their routed
-    experts reach end to end (assumptions.moe_expert_efficiency, routing and token permutation included): with the
-    experts costed as dense GEMMs 14 of the 16 runs from 3 sources came out fast (49.1 % median, 197.1 % worst: NeMo
-    AutoModel +12..+58 %, MLPerf v6.0 DeepSeek-V3 on 512 / 2,048 / 8,192 GB200 +30 / +50 / +100 % and on 256 GB300
-    -13 %, gpt-oss-20b on 8 and 72 GB200 +57 % and +94 % and on 8 and 72 GB300 +25 % and +90 %, Megatron-Bridge's
-    Qwen3-30B-A3B 3.0 x while its Qwen3-235B-A22B came out 14 % slow). Fitted on all of them the share is 0.495
-    (14.7 % median in sample); refitted without the source judged, 30.2 % median and 145.5 % worst out of sample
-    (0.435, 15.0 %, 31.5 % and 158.5 % before an uneven pipeline was costed at its fullest stage: DeepSeek-V3's and
-    Kimi K2's 61 layers on 4 and 8 stages hold 16 and 8 on the fullest, as MLPerf's layout "Et*4|(t*4|)*14tmL" does)
-    (AutoModel -26..-40 % when the others fit it; MLPerf's DeepSeek-V3 keeps its measured loss of throughput per GPU
-    with scale, 3,993 -> 3,375 -> 2,324 tokens/s from 512 to 8,192 GB200, which the model does not have: +55 % at
-    8,192, while on 256 GB300 (TP 1, no recomputation) it runs 34 % faster than costed; gpt-oss on one rack +42-45 %;
-    Megatron-Bridge's Qwen3-30B-A3B 2.6 x: the framework's recipe, not the hardware - AutoModel runs the same model at
-    12,040 tokens/s per GPU on 8 H100 where that recipe reaches 5,275 on 16). The AutoModel runs are replayed with the
-    routing their benchmark ran (FakeBalancedGate: a token's k experts consecutive, on one or two GPUs of one
-    node)."""
-    from benchmarks.crossval import _median_max, compute_bound_rows, scale_out_rows
+
+def test_training_meets_its_targets_out_of_sample(cross_validated) -> None:
+    """Leave-one-group-out: the median target over dense runs outside the scale-out regime, and no case over the
+    case target that benchmarks/accuracy_targets.py does not list with its reason."""
+    from benchmarks.accuracy_targets import TRAINING_KNOWN_MISSES, TRAINING_MEDIAN_PCT
+    from benchmarks.crossval import _median_max, compute_bound_rows
 
     compute_bound = compute_bound_rows(cross_validated)
-    errors = sorted(abs(r.out_of_sample) for r in compute_bound)
-    median, worst = _median_max([r.out_of_sample for r in compute_bound])
-    assert len(compute_bound) >= 79 and len({r.scored.source for r in compute_bound}) >= 28
-    assert median <= 3.3, median
-    assert worst <= 53.7, max(compute_bound, key=lambda r: abs(r.out_of_sample)).scored.case.label
-    assert errors[-2] <= 27.8  # Oracle's LoRA on 64 B200 at CP 8
-    assert errors[-3] <= 16.7  # NVIDIA's 405B on 512 H100
-    assert errors[-4] <= 15.6  # AMD's Llama 3.1 8B in MXFP4 on 8 MI350X
-    assert errors[-5] <= 15.0  # HPE's LoRA on one H200 node: the first not over 15 %
-    assert errors[-6] <= 14.7  # NVIDIA's 405B on 2,048 H100
-    assert errors[-7] <= 12.7  # Nebius's FP4 LoRA on one B200 node (9.5 % before the GB300 runs joined the fit)
-    assert errors[-8] <= 11.7  # AMD's LoRA on 8 MI350X
-    scale_out = scale_out_rows(cross_validated)
-    assert len(scale_out) >= 15 and len({r.scored.source for r in scale_out}) >= 8
-    median, worst = _median_max([r.out_of_sample for r in scale_out])
-    assert median <= 11.85, median
-    assert worst <= 38.3, max(scale_out, key=lambda r: abs(r.out_of_sample)).scored.case.label
-    moe = [r for r in cross_validated if r.scored.moe]
-    assert len(moe) >= 16 and len({r.scored.source for r in moe}) >= 3
-    median, worst = _median_max([r.out_of_sample for r in moe])
-    assert median <= 30.3, median
-    assert worst <= 145.6, max(moe, key=lambda r: abs(r.out_of_sample)).scored.case.label
-    assert _median_max([r.shipped for r in moe])[0] <= 14.8  # in sample, the fitted experts' efficiency
+    assert len({r.scored.source for r in compute_bound}) >= 15  # independence groups, not submitters
+    median, _ = _median_max([r.out_of_sample for r in compute_bound])
+    assert median <= TRAINING_MEDIAN_PCT, median
+    unlisted, mended = over_target([(r.scored.case.run_id, r.scored.case.label, r.out_of_sample)
+                                    for r in cross_validated], TRAINING_KNOWN_MISSES)
+    if mended:
+        VALIDATION_TABLES.append(("Training: listed as known misses, now within target", "\n".join(mended)))
+    assert unlisted == []
+
+
+def test_printed_bands_hold_the_runs_they_never_saw(cross_validated, serving_cross_validated) -> None:
+    """Each independence group left out in turn, the band the others give holds at least the target share of its
+    cases (training and serving alike); the tables print per group."""
+    from benchmarks.accuracy_targets import BAND_HELD_OUT_COVERAGE
+    from benchmarks.crossval import band_coverage, format_bands
+    from benchmarks.crossval_serving import format_serving_bands, serving_band_coverage
+
+    _, serving_rows = serving_cross_validated
+    VALIDATION_TABLES.append(("Training bands (80 % coverage over independence groups) and their held-out coverage",
+                              format_bands(cross_validated)))
+    VALIDATION_TABLES.append(("Serving bands (80 % coverage over independence groups) and their held-out coverage",
+                              format_serving_bands(serving_rows)))
+    for inside, judged in (band_coverage(cross_validated), serving_band_coverage(serving_rows)):
+        assert judged >= 100 and inside / judged >= BAND_HELD_OUT_COVERAGE, (inside, judged)
+
+
+def test_every_published_run_names_its_independence_group() -> None:
+    """Runs of one recipe, benchmark round or vendor table share a group (they count once when held out): MLPerf
+    submitters of one vendor's recipe in one round are one source."""
+    runs = published_runs()
+    assert all(isinstance(run.get("independence_group"), str) and run["independence_group"] for run in runs.values())
+    amd_lora = {run["independence_group"] for run_id, run in runs.items()
+                if run_id.startswith("mlperf-t51-llama2-70b-lora-8mi3")}
+    assert len(amd_lora) == 1
 
 
 def test_published_runs_that_contradict_the_hardware_set_a_floor_no_model_that_keeps_its_order_beats() -> None:
@@ -172,18 +136,16 @@ def test_one_jobs_scale_out_runs_on_two_sites_agree_where_the_model_does_not(tra
 
 def test_scale_out_estimates_are_banded_by_the_published_scale_out_runs() -> None:
     """A step whose exposed data-parallel traffic between nodes is 10 % or more gets at least the scale-out runs'
-    out-of-sample median as its band, with a note giving the share and how those runs compare; the same job with
-    room to hide that traffic keeps its group's band and no note."""
+    band, with a note giving the share and how those runs compare; the same job with room to hide that traffic
+    keeps its group's band and no note."""
     from gpuplanner.catalog.store import Catalog
     from gpuplanner.core.performance import SCALE_OUT_SHARE, cross_node_data_parallel_share
     from gpuplanner.core.validation_errors import (
-        OUT_OF_SAMPLE_GPU_MEDIAN_PCT,
-        OUT_OF_SAMPLE_MEDIAN_PCT,
-        OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT,
+        SCALE_OUT_BAND,
         SCALE_OUT_CASES,
-        SCALE_OUT_OUT_OF_SAMPLE_MEDIAN_PCT,
         SCALE_OUT_SOURCES,
         SCALE_OUT_SPEED_RATIO,
+        TRAINING_BANDS,
     )
     from gpuplanner.service import estimate_for_scenario
 
@@ -194,50 +156,36 @@ def test_scale_out_estimates_are_banded_by_the_published_scale_out_runs() -> Non
                                  catalog)
     share = cross_node_data_parallel_share(thin.training.step_breakdown_s, 16)
     assert share >= SCALE_OUT_SHARE
-    assert thin.training.uncertainty_pct == SCALE_OUT_OUT_OF_SAMPLE_MEDIAN_PCT > 2 * OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT
+    assert thin.training.uncertainty_pct == SCALE_OUT_BAND[0] > TRAINING_BANDS[("Hopper", "fp8")][0]
     low, median, high = SCALE_OUT_SPEED_RATIO
     notes = [str(w) for w in thin.warnings if "Data-parallel traffic between nodes" in str(w)]
     assert notes == [f"Data-parallel traffic between nodes is {share:.0%} of this step. Where it is 10% or more, "
                      f"published runs of one job differ by site: against {SCALE_OUT_CASES} of them "
                      f"({SCALE_OUT_SOURCES} sources) the estimate is {low:.2f}-{high:.2f} times the measured speed "
-                     f"(median {median:.2f}), so the time band is ±{SCALE_OUT_OUT_OF_SAMPLE_MEDIAN_PCT:.0f}%."]
+                     f"(median {median:.2f}), so the time band is ±{SCALE_OUT_BAND[0]:.0f}%."]
     roomy = estimate_for_scenario({**job, "hardware": {"gpu": "h100-sxm5-80gb", "count": 128}}, catalog)
     assert cross_node_data_parallel_share(roomy.training.step_breakdown_s, 16) < SCALE_OUT_SHARE
-    assert roomy.training.uncertainty_pct == max(OUT_OF_SAMPLE_MEDIAN_PCT[("Hopper", "fp8")],
-                                                 OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT,
-                                                 OUT_OF_SAMPLE_GPU_MEDIAN_PCT[("h100-sxm5-80gb", "fp8")])
+    assert roomy.training.uncertainty_pct == TRAINING_BANDS[("Hopper", "fp8")][0]
     assert not any("Data-parallel traffic between nodes is" in str(w) for w in roomy.warnings)
 
 
 def test_fsdp_scale_out_is_judged_on_mosaicmls_series(training_results) -> None:
-    """Issue 19 item 15: the throughput a job keeps when it grows from one node to many. MosaicML's tables have MPT
-    models at 2,048 tokens on several GPU counts (FSDP FULL_SHARD, each row's own micro-batch): six on H100 80GB
-    (network not stated) and four on A100 40GB (1600 Gbps RoCE, as stated). Each row is judged as its throughput per GPU
-    over the model's on its fewest GPUs, which takes out the model's level error. Measured, the series keep 93-136 % of
-    it. On A100 40GB the model is within 19.1 % (median 3.9 %); on H100 it keeps 21 % for 13B at micro-batch 2 on 16-64
-    GPUs (-78..-79 %) and 347 % for 70B going from micro-batch 2 on 32 GPUs to 8 on 64 (+194 %): it sends every rank's
-    whole ZeRO-3 volume through that rank's own NIC share (a node's bandwidth / 8), where NCCL's rings cross a node once
-    per channel over all of its NICs. assumptions.node_striped_collectives costs the rings that way: the H100 rows
-    within 11.9 %, the table's median 4.1 %, but 70B on 64 A100 40GB at micro-batch 2, whose loss is real (36 % MFU
-    against 49 % at micro-batch 4 on 128), 24.6 % fast, and in the training table the 2021 GPT-3 ZeRO-3 run on 1,536
-    A100 72 % fast (its 1,536-rank rings of small chunks are latency-bound), Cisco's 8B on 64 and 128 H100 19 and 31 %
-    fast and LLaMA-65B 17 % fast: so it is off by default, and an estimate whose cross-node data-parallel traffic is a
-    fifth of its step or more says so and names it. The gates hold today's figures both ways (23 rows; off: median 16.2
-    %, worst 194.2 % (15.6 % and 191.7 % at Hopper 16-bit's calibration before Megatron-LM's H100 table was replayed
-    with fp32 gradients); on: 4.1 %, 24.6 %); both tables are printed with the others."""
+    """MosaicML's MPT tables at 2,048 tokens on several GPU counts (FSDP FULL_SHARD), each row judged as its
+    throughput per GPU over the model's on its fewest GPUs (the model's level error taken out). Costing the rings
+    over every NIC of a node (assumptions.node_striped_collectives) meets the training median target here; the
+    default (each rank's own NIC share) is printed beside it, since other published runs (ZeRO-3 GPT-3, Cisco's
+    Ethernet runs) fit it and not the striped one."""
+    from benchmarks.accuracy_targets import TRAINING_MEDIAN_PCT
     from benchmarks.replay import SCALE_OUT_TITLE, format_scale_out, fsdp_scale_out_cases, scale_out_rows
 
     _, catalog = training_results
     rows = scale_out_rows(run_cases(fsdp_scale_out_cases(catalog), catalog))
     VALIDATION_TABLES.append((SCALE_OUT_TITLE, format_scale_out(rows)))
-    errors = sorted(abs(r.error_pct) for r in rows)
-    assert len(rows) == 23
-    assert statistics.median(errors) <= 16.3 and errors[-1] <= 194.3, errors
+    assert len(rows) >= 20
     striped = scale_out_rows(run_cases(fsdp_scale_out_cases(catalog, striped=True), catalog))
     VALIDATION_TABLES.append((SCALE_OUT_TITLE + ", with assumptions.node_striped_collectives",
                               format_scale_out(striped)))
-    errors = sorted(abs(r.error_pct) for r in striped)
-    assert statistics.median(errors) <= 4.1 and errors[-1] <= 24.7, errors
+    assert statistics.median(abs(r.error_pct) for r in striped) <= TRAINING_MEDIAN_PCT
 
 
 @pytest.fixture(scope="module")
@@ -246,7 +194,7 @@ def serving_cross_validated(training_results):
 
     _, catalog = training_results
     calibration, rows = cross_validate_serving(serving_cases(catalog))
-    VALIDATION_TABLES.append(("Serving: shipped constants and refit (in-sample) beside leave-one-source-out "
+    VALIDATION_TABLES.append(("Serving: shipped constants and refit (in-sample) beside leave-one-group-out "
                               "(out-of-sample), error %", format_serving_report(calibration, rows)))
     return calibration, rows
 
@@ -260,57 +208,21 @@ def test_the_bands_shown_are_the_current_out_of_sample_table(cross_validated, se
         "run: .venv/bin/python benchmarks/crossval.py --write"
 
 
-def test_serving_out_of_sample_errors_stay_within_todays_gate(serving_cross_validated) -> None:
-    """Serving, gated on leave-one-source-out errors (issue 19's targets: median 8 %, no case over 15 %). Every fit
-    runs the same way from the same prior: on all TensorRT-LLM runs (what ships), and on all but each of its six
-    sources (its 2023 docs, their v0.9.0 tables, MLPerf Inference v4.0, v4.1 and v5.0, the 1.0 table) to judge that
-    one; vLLM's and llama.cpp's judged rows take the fit on all; a constant leaves its prior only for a mean error 0.1
-    point lower. A fit is a coordinate descent with a move of two constants at once after each sweep: one constant at
-    a time stalled where two trade against each other (FP4's share against Blackwell's bandwidth, the prefill share
-    against the GEMM overlap and the all-reduce latency), and one MLPerf run added moved three constants to another
-    stall with a higher error; with pair moves the fit on all runs lowers the mean capped error 6.23 -> 5.64 % and
-    stays put with the 2024-25 MLPerf runs in or out (the all-reduce latency 7 or 8 us).
-    Without FP4 (below) and MoE (judged only), 135 judged cases: median 6.0 %, 16 over 15 %, worst 27.0 %: ten of the
-    v0.9.0 tables' 48 dense rows when they are left out (Llama 2 7B on one H200 24 % fast, where the H100 rows are
-    within 10 %; 70B on L40S over PCIe 16-21 % fast; 70B at 2,048 / 2,048 tokens on one H200 18 % fast; the 70B first
-    tokens of 128-token prompts on 4 H100 / H200 26-27 % slow, the 7B one of 2,048 on an L40S 22 % slow), two 2023
-    first-token latencies at 128 tokens, two TensorRT-LLM 1.0 H100 rows at long outputs (15-17 % slow) and llama.cpp's
-    H100 PCIe prompt and 13B decode rows. (The Hopper FP8 training calibration, which carries the serving constants from
-    Hopper to the other architectures, moved 1.185 -> 1.221 -> 1.166 on 2026-12-03 with the LoRA and 405B runs added and
-    FP8 all-gathers: 6.1 % and 15 over 15 % at 1.221; 5.3 % and 14 over 15 % before Megatron-LM's H100 table was
-    replayed with fp32 gradients (Hopper 16-bit 1.13 -> 1.141), where the fits with a source left out settle elsewhere
-    in the prefill-share / GEMM-overlap valley; the shipped errors moved by under 1 point each time. 4.9 %, 15 over 15 %
-    and 35 % at worst before pair moves; 5.5 % and 16 before MLPerf v4.1.) MLPerf v4.1 (the v4.0 configurations on 8
-    H100 and 8 H200 a round later, 12.5-12.9 % faster on software alone) comes out 9-10 % slow on the Hopper rows. FP4
-    has three sources, which disagree: MLPerf's single B200 (v4.1 and v5.0) is 14-21 % faster than the shipped fit, and
-    fitted on those two alone, TensorRT-LLM 1.0's 40 FP4 rows come out 12.7 % off in the median, 27.5 % at worst (15 of
-    42 over 15 %; 13.6 % / 29.7 % with the Hopper FP8 calibration at 1.221, 14.2 % / 30.0 % before the fp32-gradient
-    replay; 7.1 % / 20.2 % when that table was FP4's only source and they kept FP8's share): the band an FP4 plan
-    carries is that median, and its warning gives both. Tensor parallelism over PCIe (the L40S rows at TP 2-8) is a
-    group of its own: 17.5 % median, 21.4 % worst, the band such a plan carries. In sample, over the 184 dense and FP4
-    cases: median 4.3 %, 15 over 15 % (13 with the Hopper FP8 calibration at 1.185 and 1.221; 4.1 % and 14 before the
-    fp32-gradient replay; 4.9 % and 13 before pair moves). The 44 MoE rows (judged only; their experts' efficiency is
-    the one the MoE training runs fit, assumptions.moe_expert_efficiency): 37.9 % median, 254.3 % worst, 36 over 15 %
-    at 0.495 (34.7 %, 237.8 % and 37 at 0.435, before uneven pipelines were costed at their fullest stage)
-    (51.9 %, 331 % and 35 with the experts costed as dense GEMMs: the H100 / H200 FP8 Mixtral and the Qwen3-30B-A3B
-    rows came in; the A100 FP16 Mixtral throughputs went from 2-48 % to 32-54 % slow, their first-token times from
-    +71 / -6 % to +113 / +79 %)."""
+def test_serving_meets_its_targets_out_of_sample(serving_cross_validated) -> None:
+    """Leave-one-group-out: the median target over dense models (FP4 and MoE apart), and no judged case over the
+    case target that benchmarks/accuracy_targets.py does not list with its reason."""
+    from benchmarks.accuracy_targets import SERVING_KNOWN_MISSES, SERVING_MEDIAN_PCT
     from benchmarks.crossval_serving import _median_max, judged
 
     _, rows = serving_cross_validated
     dense = [r.out_of_sample for r in judged(rows) if r.case.group not in ("fp4", "moe")]
-    median, worst = _median_max(dense)  # type: ignore[arg-type]
-    assert len(dense) >= 135 and median <= 6.05 and worst <= 27.1, (median, worst)
-    assert sum(abs(e) > 15.0 for e in dense) <= 16  # type: ignore[arg-type]
-    fp4 = [r.out_of_sample for r in judged(rows) if r.case.group == "fp4"]
-    fp4_median, fp4_worst = _median_max(fp4)  # type: ignore[arg-type]
-    assert len(fp4) >= 42 and fp4_median <= 12.75 and fp4_worst <= 27.5, (fp4_median, fp4_worst)
-    moe = [r.out_of_sample for r in judged(rows) if r.case.group == "moe"]
-    moe_median, moe_worst = _median_max(moe)  # type: ignore[arg-type]
-    assert len(moe) >= 44 and moe_median <= 38.0 and moe_worst <= 254.4, (moe_median, moe_worst)
-    fitted_or_judged = [r for r in rows if not r.case.moe]
-    shipped_median, _ = _median_max([r.shipped for r in fitted_or_judged])
-    assert shipped_median <= 4.3 and sum(abs(r.shipped) > 15.0 for r in fitted_or_judged) <= 15
+    median, _ = _median_max(dense)  # type: ignore[arg-type]
+    assert len(dense) >= 100 and median <= SERVING_MEDIAN_PCT, median
+    unlisted, mended = over_target([(r.case.prepared.case.run_id, r.case.prepared.case.label, r.out_of_sample)
+                                    for r in judged(rows)], SERVING_KNOWN_MISSES)  # type: ignore[misc]
+    if mended:
+        VALIDATION_TABLES.append(("Serving: listed as known misses, now within target", "\n".join(mended)))
+    assert unlisted == []
 
 
 def test_every_serving_source_has_one_short_title_that_estimates_cite() -> None:
@@ -351,68 +263,51 @@ def test_the_serving_fit_leaves_a_valley_that_one_constant_at_a_time_cannot() ->
     assert _pair_move(score, reached) == reached  # and it stays
 
 
-def test_estimates_carry_the_out_of_sample_band_widened_when_extrapolating(training_results) -> None:
-    from gpuplanner.core.estimate import UNVALIDATED_ERROR_PCT, uncertainty_pct
+def test_estimates_carry_their_groups_band_widened_when_extrapolating(training_results) -> None:
+    """A time band is its group's (core/validation_errors.TRAINING_BANDS), widened once beyond the largest run
+    judged; a group no run judged is unvalidated; each says what it rests on."""
+    from gpuplanner.core.estimate import time_band
     from gpuplanner.core.hardware import Precision
-    from gpuplanner.core.validation_errors import (
-        OUT_OF_SAMPLE_GPU_MEDIAN_PCT,
-        OUT_OF_SAMPLE_MEDIAN_PCT,
-        OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT,
-    )
+    from gpuplanner.core.uncertainty import EXTRAPOLATION_WIDENING, UNVALIDATED_ERROR_PCT, Basis
+    from gpuplanner.core.validation_errors import LARGEST_VALIDATED_GPUS, TRAINING_BANDS
 
     _, catalog = training_results
-    a100, h100, b200, mi300x = (catalog.gpu(g) for g in ("a100-sxm4-80gb", "h100-sxm5-80gb", "b200", "mi300x"))
-    floor = OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT
-    ampere = max(OUT_OF_SAMPLE_MEDIAN_PCT[("Ampere", "16-bit")], floor, OUT_OF_SAMPLE_GPU_MEDIAN_PCT[("a100-sxm4-80gb",
-                                                                                                   "16-bit")])
-    assert uncertainty_pct(a100, Precision.BF16, 64) == ampere
-    assert uncertainty_pct(a100, Precision.BF16, 4096) == pytest.approx(1.5 * ampere)  # beyond 2,520 GPUs validated
-    assert uncertainty_pct(h100, Precision.BF16, 64) == max(OUT_OF_SAMPLE_MEDIAN_PCT[("Hopper", "16-bit")], floor,
-                                                            OUT_OF_SAMPLE_GPU_MEDIAN_PCT[("h100-sxm5-80gb", "16-bit")])
-    # Blackwell FP8: five sources (NeMo's table and MLPerf runs). CDNA 3 FP8: five, MI300X and MI325X runs; since
-    # the MI300X's GEMMs scale from its measured sustained clock (AMD's max-achievable rates) its own two runs are
-    # within 1.2 % out of sample, and both parts' bands are the group's (the overall median, the floor, where higher).
-    assert uncertainty_pct(b200, Precision.FP8, 8) == max(OUT_OF_SAMPLE_MEDIAN_PCT[("Blackwell", "fp8")], floor,
-                                                          OUT_OF_SAMPLE_GPU_MEDIAN_PCT[("b200", "fp8")])
-    mi325x = catalog.gpu("mi325x")
-    assert uncertainty_pct(mi300x, Precision.FP8, 8) == max(OUT_OF_SAMPLE_MEDIAN_PCT[("CDNA 3", "fp8")], floor,
-                                                            OUT_OF_SAMPLE_GPU_MEDIAN_PCT[("mi300x", "fp8")]) < 10.0
-    assert uncertainty_pct(mi325x, Precision.FP8, 8) == max(OUT_OF_SAMPLE_MEDIAN_PCT[("CDNA 3", "fp8")], floor,
-                                                            OUT_OF_SAMPLE_GPU_MEDIAN_PCT[("mi325x", "fp8")]) < 10.0
-    assert uncertainty_pct(mi300x, Precision.BF16, 8) == UNVALIDATED_ERROR_PCT
+    a100, b200, mi300x = (catalog.gpu(g) for g in ("a100-sxm4-80gb", "b200", "mi300x"))
+    ampere = TRAINING_BANDS[("Ampere", "16-bit")]
+    assert (time_band(a100, Precision.BF16, 64).pct, time_band(a100, Precision.BF16, 64).basis) == ampere
+    beyond = time_band(a100, Precision.BF16, LARGEST_VALIDATED_GPUS[("Ampere", "16-bit")] + 1)
+    assert beyond.pct == pytest.approx(EXTRAPOLATION_WIDENING * ampere[0]) and beyond.basis == Basis.EXTRAPOLATED
+    assert time_band(b200, Precision.FP8, 8).pct == TRAINING_BANDS[("Blackwell", "fp8")][0]
+    # CDNA 3 FP8: six runs from five submitters of AMD's one MLPerf v5.1 recipe: one independence group.
+    cdna3 = time_band(mi300x, Precision.FP8, 8)
+    assert cdna3.basis == Basis.FEW_SOURCES and cdna3.pct >= TRAINING_BANDS[("CDNA 3", "fp8")][0]
+    unseen = time_band(mi300x, Precision.BF16, 8)
+    assert (unseen.pct, unseen.basis) == (UNVALIDATED_ERROR_PCT, Basis.UNVALIDATED)
 
 
 def test_moe_training_bands_come_from_the_moe_runs() -> None:
-    """A mixture-of-experts model is banded by the published MoE runs: at least their out-of-sample median error
-    (the experts' efficiency refitted without the source judged), widened once where no MoE run was checked on its
-    architecture and math width (and said in a warning)."""
+    """A mixture-of-experts model is banded by the published MoE runs, widened once where no MoE run was judged on
+    its architecture and math width (and said in a warning)."""
     from gpuplanner.catalog.store import Catalog
-    from gpuplanner.core.estimate import EXTRAPOLATION_WIDENING, uncertainty_pct
+    from gpuplanner.core.estimate import time_band
     from gpuplanner.core.hardware import Precision
-    from gpuplanner.core.validation_errors import (
-        MOE_GROUPS,
-        MOE_OUT_OF_SAMPLE_MEDIAN_PCT,
-        MOE_SOURCES,
-        OUT_OF_SAMPLE_MEDIAN_PCT,
-        OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT,
-    )
+    from gpuplanner.core.uncertainty import EXTRAPOLATION_WIDENING
+    from gpuplanner.core.validation_errors import MOE_BAND, MOE_GROUPS, MOE_SOURCES
     from gpuplanner.service import estimate_for_scenario
 
     catalog = Catalog()
     h100, a100 = catalog.gpu("h100-sxm5-80gb"), catalog.gpu("a100-sxm4-80gb")
     assert MOE_SOURCES >= 3 and ("Hopper", "16-bit") in MOE_GROUPS and ("Ampere", "16-bit") not in MOE_GROUPS
-    assert uncertainty_pct(h100, Precision.BF16, 64, moe=True) == max(
-        MOE_OUT_OF_SAMPLE_MEDIAN_PCT, OUT_OF_SAMPLE_MEDIAN_PCT[("Hopper", "16-bit")])
-    dense_a100 = max(OUT_OF_SAMPLE_MEDIAN_PCT[("Ampere", "16-bit")], OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT)
-    widened = EXTRAPOLATION_WIDENING * max(MOE_OUT_OF_SAMPLE_MEDIAN_PCT, dense_a100)
-    assert uncertainty_pct(a100, Precision.BF16, 64, moe=True) == pytest.approx(widened)
-    assert uncertainty_pct(a100, Precision.BF16, 64) == pytest.approx(dense_a100)
+    assert time_band(h100, Precision.BF16, 64, moe=True).pct == MOE_BAND[0]
+    widened = EXTRAPOLATION_WIDENING * MOE_BAND[0]
+    assert time_band(a100, Precision.BF16, 64, moe=True).pct == pytest.approx(widened)
     mixtral = {"task": "pretrain", "model": {"preset": "mixtral-8x7b"}, "seq_len": 4096}
     on_a100 = estimate_for_scenario({**mixtral, "hardware": {"gpu": "a100-sxm4-80gb", "count": 64}}, catalog)
     assert on_a100.training.uncertainty_pct == pytest.approx(widened)
+    assert on_a100.training.uncertainty_basis == "extrapolated"
     assert any("No published mixture-of-experts run on Ampere in 16-bit" in str(w) for w in on_a100.warnings)
     on_h100 = estimate_for_scenario({**mixtral, "hardware": {"gpu": "h100-sxm5-80gb", "count": 64}}, catalog)
-    assert not any("mixture-of-experts" in str(w) for w in on_h100.warnings)
+    assert not any("No published mixture-of-experts run" in str(w) for w in on_h100.warnings)
 
 
 def test_gpu_hour_totals_within_a_third_under_or_a_quarter_over_the_published_ones() -> None:
@@ -452,7 +347,8 @@ def test_litgpt_fine_tuning_peaks_are_judged_and_what_ran_fits() -> None:
     the estimates: some 10 % of its per-sequence memory is not accounted for. Today's gate: median 4.6 %, worst
     8.4 % (the issue's target for fine-tuning peaks: 10 %). Each run that ran fits the 40 GB card; its 13B at
     micro-batch 2 ran out of memory and does not fit here; its 7B at micro-batch 4 ran out too, which the estimate
-    calls tight (what is allocated fits, what the allocator reserves does not)."""
+    calls tight (what is allocated fits, what the allocator reserves does not). Gated on the peak target."""
+    from benchmarks.accuracy_targets import MEMORY_PEAK_PCT
     from gpuplanner.catalog.store import Catalog
     from gpuplanner.service import estimate_for_scenario
 
@@ -461,8 +357,7 @@ def test_litgpt_fine_tuning_peaks_are_judged_and_what_ran_fits() -> None:
     VALIDATION_TABLES.append(("Fine-tuning peak memory vs published runs (allocated tensors, GiB)",
                               format_table(results)))
     assert len(results) == 5
-    assert median_abs_error(results) <= 4.7
-    assert max(abs(r.error_pct) for r in results) <= 8.5
+    assert max(abs(r.error_pct) for r in results) <= MEMORY_PEAK_PCT
     assert all(r.result.fits for r in results)
     for preset, _, micro in published_runs()["litgpt-resource-tables-a100-40gb"]["results"]["out_of_memory"]:
         memory = estimate_for_scenario(litgpt_lora_scenario(preset, "lora", micro), catalog).memory_gib_per_gpu

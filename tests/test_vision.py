@@ -6,7 +6,7 @@ import pytest
 
 from benchmarks.replay import format_table, median_abs_error, run_cases, vision_cases
 from gpuplanner.core.errors import InputError
-from gpuplanner.core.estimate import CNN_ERROR_PCT, estimate
+from gpuplanner.core.estimate import CNN_BAND_PCT, estimate
 from gpuplanner.core.results import Estimate
 from gpuplanner.service import scenario_from_data
 from tests.conftest import VALIDATION_TABLES
@@ -20,8 +20,8 @@ def test_cnn_training_against_nvidia_measurements(catalog) -> None:
     results = run_cases(vision_cases(catalog), catalog)
     VALIDATION_TABLES.append(("Image-model training vs NVIDIA DeepLearningExamples", format_table(results)))
     assert median_abs_error(results) <= 15.0
-    assert pytest.approx(median_abs_error(results), abs=0.5) == CNN_ERROR_PCT
-    assert all(abs(r.error_pct) <= 25 for r in results)
+    # One vendor's tables are one independence group: the band is the worst error, so it holds every run.
+    assert all(abs(r.error_pct) <= CNN_BAND_PCT for r in results)
 
 
 def test_dit_flops_match_the_paper(catalog) -> None:

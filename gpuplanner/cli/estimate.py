@@ -12,6 +12,7 @@ from gpuplanner.cli.output import format_help, pad
 from gpuplanner.core.export import result_json
 from gpuplanner.core.results import Estimate
 from gpuplanner.i18n import LANGUAGES, fill
+from gpuplanner.i18n.bands import band_text
 from gpuplanner.i18n.cli import step_part_word, term_word, tr, translate_in, translated_message, use_language
 from gpuplanner.i18n.layout_words import layout_text, training_layout_text
 from gpuplanner.scenario_file import load_scenario_json
@@ -58,8 +59,9 @@ def estimate_report(result: Estimate) -> str:
         lines += [
             "",
             tr("Time"),
-            "  " + fill(tr("step time %1 s (±%2%)"), format_number(training.step_time_s),
-                        f"{training.uncertainty_pct:.0f}"),
+            "  " + fill(tr("step time %1 s"), format_number(training.step_time_s)),
+            "  " + fill(tr("uncertainty %1"), _band(training.uncertainty_pct, training.uncertainty_coverage,
+                                                    training.uncertainty_basis)),
             "  " + rate,
             "  " + fill(tr("model TFLOP/s %1 per GPU, MFU %2%"), format_number(training.model_tflops_per_gpu),
                         f"{training.mfu * 100:.1f}"),
@@ -82,7 +84,9 @@ def estimate_report(result: Estimate) -> str:
     if serving:
         lines += [
             "",
-            fill(tr("Serving (%1, ±%2%)"), serving.engine, f"{serving.uncertainty_pct:.0f}"),
+            fill(tr("Serving (%1)"), serving.engine),
+            "  " + fill(tr("uncertainty %1"), _band(serving.uncertainty_pct, serving.uncertainty_coverage,
+                                                    serving.uncertainty_basis)),
             "  " + fill(tr("time to first token %1 ms"), f"{serving.ttft_s * 1000:,.1f}"),
             "  " + fill(tr("time per output token %1 ms"), f"{serving.tpot_s * 1000:,.1f}"),
             "  " + fill(tr("output tokens/s %1 (%2 per GPU)"), format_number(serving.output_tokens_per_s),
@@ -114,6 +118,10 @@ def estimate_report(result: Estimate) -> str:
     if result.warnings:
         lines += ["", tr("Warnings")] + [f"  ! {translated_message(w)}" for w in result.warnings]
     return "\n".join(lines)
+
+
+def _band(pct: float, coverage: float, basis: str) -> str:
+    return band_text(pct, coverage, basis, translate_in, lambda value, decimals: f"{value:.{decimals}f}")
 
 
 def _setting(value: object) -> str:

@@ -67,29 +67,26 @@ from gpuplanner.core.results import (
 from gpuplanner.core.scenario import Scenario
 from gpuplanner.core.site import NodeSpec, PowerAssumptions, expected_it_kw
 from gpuplanner.core.stack import profile_for
+from gpuplanner.core.uncertainty import (
+    COVERAGE,
+    SHIPPED_SERVING_BANDS,
+    SHIPPED_TRAINING_BANDS,
+    UNVALIDATED_ERROR_PCT,
+    Band,
+    Basis,
+    serving_band,
+    training_band,
+)
 from gpuplanner.core.validation_errors import (
     LARGEST_VALIDATED_GPUS,
     MOE_GROUPS,
-    MOE_OUT_OF_SAMPLE_MAX_PCT,
-    MOE_OUT_OF_SAMPLE_MEDIAN_PCT,
-    MOE_SOURCES,
     MOE_SPEED_RATIO,
-    OUT_OF_SAMPLE_GPU_MEDIAN_PCT,
-    OUT_OF_SAMPLE_MAX_PCT,
     OUT_OF_SAMPLE_MEDIAN_PCT,
-    OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT,
     SCALE_OUT_CASES,
-    SCALE_OUT_OUT_OF_SAMPLE_MEDIAN_PCT,
     SCALE_OUT_SOURCES,
     SCALE_OUT_SPEED_RATIO,
-    SERVING_ARCHITECTURES,
     SERVING_FIT_SOURCES,
     SERVING_MOE_SPEED_RATIO,
-    SERVING_OUT_OF_SAMPLE_MAX_PCT,
-    SERVING_OUT_OF_SAMPLE_MEDIAN_PCT,
-    SERVING_OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT,
-    SERVING_SOURCES,
-    SOURCES,
 )
 from gpuplanner.core.vision import (
     ACTIVATION_TRAFFIC_FACTOR,
@@ -100,17 +97,9 @@ from gpuplanner.core.vision import (
 )
 from gpuplanner.core.workload import Assumptions, Cluster, Task, TrainingWorkload, WeightDtype
 
-# Time bands: the leave-one-source-out errors of the published runs (benchmarks/crossval.py, generated into
-# core/validation_errors.py), never the in-sample errors of the runs the constants were fitted to.
-EXTRAPOLATION_WIDENING = 1.5  # beyond the largest GPU count validated for the architecture and math width
-UNVALIDATED_ERROR_PCT = 35.0
-# MoE serving: judged, never fitted, on TensorRT-LLM 1.0's Qwen3-30B-A3B rows (B200, GB200: every one comes out
-# fast; its GB200 rows are slower than its B200 rows, though the GPU is the same) and v0.9.0's Mixtral 8x7B rows
-# (fast on H100 / H200 in FP8, slow on A100 in FP16), with the experts' efficiency the MoE training runs fit
-# (assumptions.moe_expert_efficiency). The band is their median error; the warning gives their whole range.
-MOE_SERVING_ERROR_PCT = SERVING_OUT_OF_SAMPLE_MEDIAN_PCT["moe"]
-# CNN training: median |error| of the NVIDIA DeepLearningExamples runs (validation.vision_cases), A100 and V100.
-CNN_ERROR_PCT = 10.5
+# CNN training: the worst |error| of the NVIDIA DeepLearningExamples runs (benchmarks/replay.vision_cases, A100 and
+# V100): one vendor's tables, too few independent sources for a coverage quantile (core.uncertainty).
+CNN_BAND_PCT = 21.0
 CNN_VALIDATED_ARCHITECTURES = ("Ampere", "Volta")
 MIN_MEMORY_HEADROOM = 0.05  # a senior engineer's rule of thumb: keep ~5 % of GPU memory free
 FP8_PARAMETER_HINT_SHARE = 0.10  # FP8 parameters are worth a hint when they would free this share of the GPU
@@ -165,50 +154,9 @@ def assumption_values(assumptions: Assumptions) -> dict[str, float | bool]:
     return dict(_assumption_items(assumptions))
 
 
-def uncertainty_pct(gpu: GPU, precision: Precision, count: int, moe: bool = False, scale_out: bool = False) -> float:
-    """± band of the training time: the out-of-sample median error of the GPU's architecture and math width (at
-    least the median over every case, and at least that of the GPU's own published runs); the worst out-of-sample
-    error where a single source validates the group; at least the out-of-sample median error of the published
-    scale-out runs (any group) for a step in that regime (`scale_out`: performance.is_scale_out), once two sources
-    judge it;
-    for a mixture-of-experts model at least the out-of-sample median error of the published MoE runs (their worst
-    while a single source validates them; MoE runs only judge the calibration, never fit it); widened (once)
-    beyond the largest validated run or for MoE on a group no MoE run validates; the unvalidated band where no
-    published run covers the group (for an MoE model at least the widened MoE band)."""
-    group = validation_group(gpu, precision)
-    moe_band = (MOE_OUT_OF_SAMPLE_MEDIAN_PCT if MOE_SOURCES >= 2 else MOE_OUT_OF_SAMPLE_MAX_PCT) or \
-        UNVALIDATED_ERROR_PCT
-    if group not in OUT_OF_SAMPLE_MEDIAN_PCT:  # no run at all; an MoE model is widened from the MoE runs' band
-        return max(UNVALIDATED_ERROR_PCT, moe_band * EXTRAPOLATION_WIDENING if moe else 0.0)
-    if SOURCES[group] < 2:  # its own source cannot judge it: no out-of-sample figure of its own
-        band = max(OUT_OF_SAMPLE_MAX_PCT.values())
-    else:
-        band = max(OUT_OF_SAMPLE_MEDIAN_PCT[group], OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT)
-    band = max(band, OUT_OF_SAMPLE_GPU_MEDIAN_PCT.get((gpu.id, group[1]), 0.0))  # the GPU's own runs, where published
-    if scale_out and SCALE_OUT_SOURCES >= 2 and SCALE_OUT_OUT_OF_SAMPLE_MEDIAN_PCT is not None:
-        band = max(band, SCALE_OUT_OUT_OF_SAMPLE_MEDIAN_PCT)
-    if moe:
-        band = max(band, moe_band)
-    if count > LARGEST_VALIDATED_GPUS[group] or moe_unvalidated(group, moe):
-        band *= EXTRAPOLATION_WIDENING
-    return band
-
-
-def serving_uncertainty_pct(group: str, gpu: GPU) -> float:
-    """± band of a serving estimate in validation `group` (inference.serving_validation_group), from the serving
-    model's leave-one-source-out errors (core/validation_errors.py): the group's median, at least the median over
-    every judged serving case, or its worst where one source validates the group (FP4 math; tensor parallelism over
-    PCIe); a mixture-of-experts model the median error of its judged runs; at least the unvalidated band on an
-    architecture no published serving run ran on."""
-    if group == "moe":
-        band = MOE_SERVING_ERROR_PCT
-    elif group not in SERVING_OUT_OF_SAMPLE_MEDIAN_PCT:
-        band = UNVALIDATED_ERROR_PCT
-    elif len(SERVING_SOURCES[group]) < 2:  # its own source cannot judge it
-        band = SERVING_OUT_OF_SAMPLE_MAX_PCT[group]
-    else:
-        band = max(SERVING_OUT_OF_SAMPLE_MEDIAN_PCT[group], SERVING_OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT)
-    return band if gpu.architecture in SERVING_ARCHITECTURES else max(band, UNVALIDATED_ERROR_PCT)
+def time_band(gpu: GPU, precision: Precision, count: int, moe: bool = False, scale_out: bool = False) -> Band:
+    """The band of a training time on `count` GPUs (core.uncertainty.training_band over the shipped bands)."""
+    return training_band(SHIPPED_TRAINING_BANDS, validation_group(gpu, precision), count, moe, scale_out)
 
 
 def moe_unvalidated(group: tuple[str, str], moe: bool) -> bool:
@@ -225,7 +173,7 @@ def training_warnings(scenario: Scenario, workload: TrainingWorkload, cluster: C
     scale_out = is_scale_out(breakdown, cluster.nodes)
 
     def band(moe: bool) -> float:
-        return uncertainty_pct(gpu, workload.precision, cluster.count, moe, scale_out)
+        return time_band(gpu, workload.precision, cluster.count, moe, scale_out).pct
 
     warnings: list[Message] = []
     warnings += fit_warnings(search, best, gpu)
@@ -560,6 +508,7 @@ def estimate_training(scenario: Scenario, node: NodeSpec | None = None, alternat
     power = power_block(cluster.gpu, cluster.gpus_per_node, cluster.nodes, node, PowerAssumptions())
     energy, energy_tdp_basis = _energy(power, cluster.gpu, count, compute_days)
     breakdown = search.time.as_dict(best)
+    band = time_band(cluster.gpu, precision, count, workload.model.is_moe, is_scale_out(breakdown, cluster.nodes))
     if alternatives:  # the planner's fast path words its warnings only for the plans it shows (_with_alternatives)
         warnings += training_warnings(scenario, workload, cluster, search, best, days)
         warnings += goodput_warnings(reliability, count, scenario.assumptions)
@@ -585,8 +534,7 @@ def estimate_training(scenario: Scenario, node: NodeSpec | None = None, alternat
             tokens=workload.tokens,
             trainable_params=trainable,
             cluster_model_states_gb=_model_states_gb(memory, count),
-            uncertainty_pct=uncertainty_pct(cluster.gpu, precision, count, workload.model.is_moe,
-                                            is_scale_out(breakdown, cluster.nodes)),
+            uncertainty_pct=band.pct, uncertainty_coverage=band.coverage, uncertainty_basis=band.basis.value,
             step_breakdown_s=breakdown,
             compute_days=compute_days,
             goodput=reliability,
@@ -845,14 +793,17 @@ def estimate_inference(scenario: Scenario, node: NodeSpec | None = None, alterna
         warnings.append(GEFORCE_LICENCE)
     warnings += sustained_clock_note(gpu, compute_precision(gpu, workload.weight_format))
     group = serving_validation_group(workload, gpu, tp)
-    band = serving_uncertainty_pct(group, gpu)
+    shown_band = serving_band(SHIPPED_SERVING_BANDS, group, gpu.architecture)
+    band = shown_band.pct
     if group == PCIE_TENSOR_PARALLEL:
         warnings.append(msg("Tensor parallelism over PCIe is checked against one published table (TensorRT-LLM "
-                            "v0.9.0 on L40S, TP 2-8): its worst error there, ±{band:.0f}%, is this estimate's band.",
+                            "v0.9.0 on L40S, TP 2-8): one source cannot establish a coverage, so the band, "
+                            "±{band:.0f}%, is at least its worst error there.",
                             band=band))
     if workload.profile.name == "TensorRT-LLM" and not workload.model.is_moe:
         warnings.append(msg("TensorRT-LLM's profile is fitted on these published sources: {sources}. The band, "
-                            "±{band:.0f}%, is its error on each source left out of the fit.",
+                            "±{band:.0f}%, holds 80 % of its errors on them, each judged with its own source left "
+                            "out of the fit.",
                             sources=Listing(SERVING_FIT_SOURCES), band=band))
     if workload.profile.name == "vLLM":
         warnings.append(msg("vLLM's prompt speed is an assumption (about 90 % of TensorRT-LLM's); its decode is "
@@ -867,7 +818,7 @@ def estimate_inference(scenario: Scenario, node: NodeSpec | None = None, alterna
                             "published MoE runs (Qwen3-30B-A3B on one B200 or GB200, 1.0; Mixtral 8x7B on H100, "
                             "H200, L40S and A100, v0.9.0) the estimate is {low:.1f}-{high:.1f} times the measured "
                             "throughput (median {median:.1f}): ±{band:.0f}%.",
-                            low=low, median=median, high=high, band=MOE_SERVING_ERROR_PCT))
+                            low=low, median=median, high=high, band=band))
     cluster = Cluster(gpu, count, min(scenario.gpus_per_node, count), scenario.network_gbps_per_node)
     parts = serving.memory_gib
     memory = MemoryPerGPU(weights=parts["weights"], gradients=0.0, optimizer=0.0, activations=parts["activations"],
@@ -888,7 +839,8 @@ def estimate_inference(scenario: Scenario, node: NodeSpec | None = None, alterna
             output_tokens_per_s_per_gpu=per_replica / tp, max_batch=serving.max_batch,
             replicas=replicas, gpus_per_replica=tp, replicas_needed=replicas_needed,
             gpus_needed=replicas_needed * tp, engine=workload.profile.name,
-            kv_admission=workload.admission.value, uncertainty_pct=band,
+            kv_admission=workload.admission.value, uncertainty_pct=band, uncertainty_coverage=shown_band.coverage,
+            uncertainty_basis=shown_band.basis.value,
             latency_curve=latency_curve(workload, gpu, tp, replicas, serving.max_batch)
             if alternatives and serving.fits else None,
         ),
@@ -975,6 +927,8 @@ def estimate_image_training(scenario: Scenario, node: NodeSpec | None = None) ->
     warnings += goodput_warnings(reliability, count, scenario.assumptions)
     warnings += fit_warnings(search, best, cluster.gpu)
     validated = cluster.gpu.architecture in CNN_VALIDATED_ARCHITECTURES
+    band = Band(CNN_BAND_PCT, COVERAGE, Basis.FEW_SOURCES) if validated else \
+        Band(UNVALIDATED_ERROR_PCT, COVERAGE, Basis.UNVALIDATED)
     if not validated:
         warnings.append(msg("No published run on {architecture} in {precision} to check against: the time "
                             "estimate is uncertain (±{band:.0f}%).", architecture=cluster.gpu.architecture,
@@ -993,7 +947,7 @@ def estimate_image_training(scenario: Scenario, node: NodeSpec | None = None) ->
             tokens=None, images=workload.images * workload.epochs,
             trainable_params=workload.model.params,
             cluster_model_states_gb=_model_states_gb(memory, count),
-            uncertainty_pct=CNN_ERROR_PCT if validated else UNVALIDATED_ERROR_PCT,
+            uncertainty_pct=band.pct, uncertainty_coverage=band.coverage, uncertainty_basis=band.basis.value,
             step_breakdown_s=search.time.as_dict(best),
             compute_days=compute_days,
             goodput=reliability,

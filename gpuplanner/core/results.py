@@ -101,7 +101,9 @@ class TrainingFigures:
     tokens: float | None
     trainable_params: float
     cluster_model_states_gb: float
-    uncertainty_pct: float
+    uncertainty_pct: float  # ± band of the time, meant to hold `uncertainty_coverage` of comparable published runs
+    uncertainty_coverage: float
+    uncertainty_basis: str  # core.uncertainty.Basis: judged, few_sources, extrapolated, unvalidated
     step_breakdown_s: Mapping[str, float]  # the time model's parts, in its order
     compute_days: float = 0.0  # the steps alone; `days` adds interruptions and checkpoints (goodput)
     goodput: Goodput | None = None
@@ -134,7 +136,9 @@ class ServingFigures:
     gpus_needed: int
     engine: str
     kv_admission: str  # how the engine admits requests to the KV cache (inference.KvAdmission)
-    uncertainty_pct: float
+    uncertainty_pct: float  # ± band of the throughput and latencies, as TrainingFigures'
+    uncertainty_coverage: float
+    uncertainty_basis: str
     latency_curve: tuple[LatencyPoint, ...] | None  # filled in for the plans shown
 
     @property

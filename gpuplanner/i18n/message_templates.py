@@ -184,11 +184,12 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "Takes %1 days: no deadline is set, so slow plans can rank first. Set a "
                                       "deadline to see faster ones."),
     QT_TRANSLATE_NOOP("CoreMessages", "Tensor parallelism over PCIe is checked against one published table "
-                                      "(TensorRT-LLM v0.9.0 on L40S, TP 2-8): its worst error there, ±%1%, is this "
-                                      "estimate's band."),
+                                      "(TensorRT-LLM v0.9.0 on L40S, TP 2-8): one source cannot establish a "
+                                      "coverage, so the band, ±%1%, is at least its worst error there."),
     QT_TRANSLATE_NOOP("CoreMessages", "TensorRT-LLM runs on NVIDIA GPUs only: %1 is planned with vLLM."),
     QT_TRANSLATE_NOOP("CoreMessages", "TensorRT-LLM's profile is fitted on these published sources: %1. The band, "
-                                      "±%2%, is its error on each source left out of the fit."),
+                                      "±%2%, holds 80 % of its errors on them, each judged with its own source left"
+                                      " out of the fit."),
     QT_TRANSLATE_NOOP("CoreMessages", "The load needs %1 replicas of %2 GPU(s) = %3 GPUs; only %4 given."),
     QT_TRANSLATE_NOOP("CoreMessages", "The purchase price is from %1, over 12 months ago: ask a vendor for a "
                                       "current quote."),

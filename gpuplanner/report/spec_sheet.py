@@ -40,6 +40,7 @@ from gpuplanner.core.site import (
     wall_circuit,
 )
 from gpuplanner.i18n import fill
+from gpuplanner.i18n.bands import band_text
 from gpuplanner.i18n.durations import duration_text
 from gpuplanner.i18n.messages import term, translated
 from gpuplanner.report.drawings import CostChart, CostPoint, RackContents, cost_time_chart, memory_bar, rack_elevation
@@ -444,7 +445,9 @@ def build_document(plan: Plan, options: SheetOptions, catalog_date: str = "",
     perf: list[tuple[str, str]] = []
     if plan.training:
         t = plan.training
-        perf = [(tr("Step time"), fmt.num(t.step_time_s, 2) + " s ± " + fmt.num(t.uncertainty_pct, 0) + " %"),
+        perf = [(tr("Step time"), fmt.num(t.step_time_s, 2) + " s"),
+                (tr("Uncertainty"), band_text(t.uncertainty_pct, t.uncertainty_coverage, t.uncertainty_basis,
+                                              QCoreApplication.translate, fmt.num)),
                 (tr("Throughput"), fmt.num(t.images_per_s, 0) + " " + tr("images/s") if t.images_per_s
                  and not t.tokens_per_s else fmt.num(t.tokens_per_s, 0) + " " + tr("tokens/s")),
                 (tr("MFU"), fmt.num(t.mfu * 100, 1) + " %"),
@@ -459,8 +462,9 @@ def build_document(plan: Plan, options: SheetOptions, catalog_date: str = "",
         s = plan.inference
         perf = [(tr("Time to first token"), fmt.num(s.ttft_s * 1000, 0) + " ms"),
                 (tr("Time per output token"), fmt.num(s.tpot_s * 1000, 1) + " ms"),
-                (tr("Output tokens/s"), fmt.num(s.output_tokens_per_s, 0) + " ± "
-                 + fmt.num(s.uncertainty_pct, 0) + " %")]
+                (tr("Output tokens/s"), fmt.num(s.output_tokens_per_s, 0)),
+                (tr("Uncertainty"), band_text(s.uncertainty_pct, s.uncertainty_coverage, s.uncertainty_basis,
+                                              QCoreApplication.translate, fmt.num))]
     html.append(_section(tr("Performance estimate"), "<p><img src='memory.png' width='520'></p>" + _rows(perf)))
     if chart is not None:
         evaluated = (tr("1 plan evaluated") if len(chart.points) == 1

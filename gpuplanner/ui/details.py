@@ -11,6 +11,7 @@ from gpuplanner.core.cost import price_date_words
 from gpuplanner.core.goodput import Goodput
 from gpuplanner.core.results import Plan, PlanResult, StackReport
 from gpuplanner.i18n import fill
+from gpuplanner.i18n.bands import band_text
 from gpuplanner.i18n.durations import duration_text
 from gpuplanner.i18n.messages import step_part, term, translated
 from gpuplanner.report.formatting import (
@@ -73,8 +74,10 @@ def plan_html(plan: Plan, currency: str) -> str:
                         + [(labels["total"], _num(memory.total)), (labels["capacity"], _num(memory.capacity))]))
     training, serving = plan.training, plan.inference
     if training:
-        parts.append(f"<h4>{escape(L['Time'])} (±{training.uncertainty_pct:.0f}%)</h4>")
+        parts.append(f"<h4>{escape(L['Time'])}</h4>")
         rows = [(tr("Step time (s)"), _num(training.step_time_s, 2)),
+                (tr("Uncertainty"), _band(training.uncertainty_pct, training.uncertainty_coverage,
+                                          training.uncertainty_basis)),
                 (tr("Images/s"), _num(training.images_per_s, 0)) if training.images_per_s and not
                 training.tokens_per_s else (tr("Tokens/s per GPU"), _num(training.tokens_per_s_per_gpu, 0)),
                 (tr("MFU"), _num(training.mfu * 100, 1) + " %"), (tr("Training time"), _duration(training.days)),
@@ -91,7 +94,9 @@ def plan_html(plan: Plan, currency: str) -> str:
         parts.append(_table([(training_layout(other.layout), translated(other.reason))
                              for other in plan.estimate.alternatives], numbers=False))
     if serving:
-        parts.append(f"<h4>{escape(L['Serving'])} (±{serving.uncertainty_pct:.0f}%)</h4>")
+        parts.append(f"<h4>{escape(L['Serving'])}</h4>")
+        parts.append("<p>" + escape(fill(tr("%1: %2"), tr("Uncertainty"), _band(
+            serving.uncertainty_pct, serving.uncertainty_coverage, serving.uncertainty_basis))) + "</p>")
         load = [] if not serving.concurrent_users else [
             (tr("Concurrent users"), str(serving.concurrent_users)),
             (tr("Users per replica (batch)"), str(serving.batch_per_replica))]
@@ -132,6 +137,12 @@ def _duration(days: float) -> str:
     locale = QLocale()
     return duration_text(days, QCoreApplication.translate,
                          lambda value, decimals: locale.toString(value, "f", decimals))
+
+
+def _band(pct: float, coverage: float, basis: str) -> str:
+    locale = QLocale()
+    return band_text(pct, coverage, basis, QCoreApplication.translate,
+                     lambda value, decimals: locale.toString(value, "f", decimals))
 
 
 def _goodput_rows(compute_days: float, goodput: Goodput) -> list[tuple[str, str]]:

@@ -1,0 +1,24 @@
+"""The ± beside an estimate, with what it covers (core.uncertainty.Band): one table of texts for the app, the sheet
+and the CLI, each translating it in its context."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from gpuplanner.i18n.placeholders import fill
+from gpuplanner.i18n.terms import QT_TRANSLATE_NOOP
+
+CONTEXT = "Bands"
+TEXTS = {
+    "judged": QT_TRANSLATE_NOOP("Bands", "±%1% (%2% of comparable published runs fall within)"),
+    "few_sources": QT_TRANSLATE_NOOP("Bands", "±%1% (worst error seen; too few independent runs to show %2% coverage)"),
+    "extrapolated": QT_TRANSLATE_NOOP("Bands", "±%1% (widened beyond the runs judged; %2% coverage not shown)"),
+    "unvalidated": QT_TRANSLATE_NOOP("Bands", "±%1% (no comparable published run; %2% coverage not shown)"),
+}
+
+
+def band_text(pct: float, coverage: float, basis: str, translate: Callable[[str, str], str],
+              number: Callable[[float, int], str]) -> str:
+    """A band as "±12% (80% of comparable published runs fall within)"; `translate(context, text)` and
+    `number(value, decimals)` are the caller's."""
+    return fill(translate(CONTEXT, TEXTS[basis]), number(pct, 0), number(coverage * 100.0, 0))

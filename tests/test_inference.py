@@ -12,6 +12,7 @@ from benchmarks.replay import (
     inference_cases,
     median_abs_error,
     memory_cases,
+    published_runs,
     run_cases,
 )
 from gpuplanner.core.errors import InputError
@@ -355,8 +356,10 @@ def test_in_flight_batching_runs_new_prompts_in_the_decode_passes(catalog) -> No
     """With in-flight batching the prompts of the sequences that replace finished ones run in the decode passes: a
     pass with both reads the weights once, so it costs less than a decode pass and a prompt pass apart; for requests
     of identical length the two schedules come within a few per cent over a whole load (in-flight passes that take
-    in prompts pay TensorRT-LLM's per-pass launches, graph-replayed decode passes do not), and per-request latencies
-    (TTFT, TPOT) are the same either way."""
+    in prompts pay TensorRT-LLM's per-pass launches, graph-replayed decode passes do not). What a user sees differs:
+    in flight, the first token comes from the pass that carries the prompt and every later one waits for passes that
+    carry others' prompts; a static batch runs every prompt first, then pure decode passes. Either way the replica's
+    throughput is batch x output / (TTFT + (output - 1) x TPOT)."""
     from gpuplanner.core.inference import decode_step_s, prefill_time_s
 
     model, gpu = catalog.model("llama-3.1-8b"), catalog.gpu("h100-sxm5-80gb")
@@ -376,7 +379,10 @@ def test_in_flight_batching_runs_new_prompts_in_the_decode_passes(catalog) -> No
     for n_in, n_out in ((2048, 128), (128, 2048)):
         inflight, static = serve(n_in, n_out, False), serve(n_in, n_out, True)
         assert inflight.output_tokens_per_s == pytest.approx(static.output_tokens_per_s, rel=0.05)
-        assert (inflight.ttft_s, inflight.tpot_s) == (static.ttft_s, static.tpot_s)
+        assert inflight.ttft_s < static.ttft_s and inflight.tpot_s > static.tpot_s
+        for figures in (inflight, static):
+            assert figures.output_tokens_per_s == pytest.approx(
+                256 * n_out / (figures.ttft_s + (n_out - 1) * figures.tpot_s), rel=1e-9)
 
 
 def test_moe_decode_reads_only_the_experts_its_tokens_are_routed_to(catalog) -> None:
@@ -679,3 +685,41 @@ def test_a_throughput_target_without_a_batch_is_sized_at_the_load_an_engine_runs
     assert any("within your latency limits" in w for w in limited.warnings)
     users = serving(concurrent_users=100)
     assert not any("Sized for the target" in w for w in users.warnings)
+
+
+def test_a_loaded_replica_is_one_model_of_latency_and_throughput(catalog) -> None:
+    """What each user sees and what the replica delivers come from one model (inference.replica_under_load): the
+    throughput is batch x output / (TTFT + (output - 1) x TPOT) at every load; TTFT and TPOT grow with the users in
+    flight (a prompt's pass carries the others' decode, later passes carry their prompts); the latency limit is
+    checked against those same figures. Judged on a published concurrency sweep (vLLM 0.23, Llama 3.1 8B, 1,024 in /
+    128 out, one A100 40GB): one request decodes at about 75 tokens/s and 8 at once give 6.6 x the throughput."""
+    from gpuplanner.core.inference import replica_under_load
+
+    run_data = published_runs()["vllm-llama31-8b-bf16-a100-40gb-sweep"]["results"]
+    sweep = {"task": "inference", "model": {"preset": "llama-3.1-8b"},
+             "inference": {"engine": "vllm", "weight_dtype": "bf16", "kv_dtype": "bf16", "input_tokens": 1024,
+                           "output_tokens": 128}, "hardware": {"gpu": "a100-sxm4-40gb", "count": 1}}
+    served = {batch: run(catalog, {**sweep, "inference": {**sweep["inference"], "batch": batch}}).inference
+              for batch in (1, 2, 4, 8, 16, 32, 64)}
+    for batch, figures in served.items():
+        assert figures.output_tokens_per_s == pytest.approx(
+            batch * 128 / (figures.ttft_s + 127 * figures.tpot_s), rel=1e-9)
+    ttft = [f.ttft_s for f in served.values()]
+    tpot = [f.tpot_s for f in served.values()]
+    assert ttft == sorted(ttft) and ttft[-1] > ttft[0] and tpot == sorted(tpot) and tpot[-1] > tpot[0]
+    assert 1.0 / served[1].tpot_s == pytest.approx(run_data["decode_tokens_per_s_concurrency_1"], rel=0.05)
+    assert served[8].output_tokens_per_s / served[1].output_tokens_per_s == pytest.approx(
+        run_data["output_throughput_concurrency_8_over_1"], rel=0.05)
+    # The users' limit is held by the figures the plan reports.
+    limited = run(catalog, {**sweep, "inference": {**sweep["inference"], "concurrent_users": 200,
+                                                   "max_tpot_s": 0.02}, "hardware": {"gpu": "a100-sxm4-40gb"}})
+    figures = limited.inference
+    assert figures.tpot_s <= 0.02 and figures.concurrent_users == 200
+    workload_batch = figures.batch_per_replica
+    assert workload_batch * figures.replicas >= 200
+    model, gpu = catalog.model("llama-3.1-8b"), catalog.gpu("a100-sxm4-40gb")
+    heavier = replica_under_load(ServingWorkload(model=model, batch=workload_batch * 2, input_tokens=1024,
+                                                 output_tokens=128, weight_format=WeightFormat.BF16,
+                                                 kv_format=WeightFormat.BF16, engine="vllm"), gpu, 1,
+                                 workload_batch * 2)
+    assert heavier.tpot_s > figures.tpot_s

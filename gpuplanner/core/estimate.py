@@ -21,10 +21,9 @@ from gpuplanner.core.inference import (
     KvAdmission,
     ServingWorkload,
     compute_precision,
-    decode_step_s,
     estimate_serving,
     fits_memory,
-    prefill_time_s,
+    replica_under_load,
     replicas_for_target,
     serving_validation_group,
     smallest_fitting_tp,
@@ -690,14 +689,15 @@ def serving_engine(scenario: Scenario) -> tuple[str, list[Message]]:
 
 
 def _batch_within_latency(workload: ServingWorkload, scenario: Scenario, tp: int, cap: int) -> int:
-    """Largest batch (<= cap) whose TTFT and time per output token meet the user's limits."""
+    """Largest batch (<= cap) at which each user's TTFT and time per output token, on a replica loaded with that
+    batch (inference.replica_under_load), meet the user's limits."""
     limits = scenario.inference
     best = 0
     batch = 1
     while batch <= cap:
-        ok_ttft = "max_ttft_s" not in limits or prefill_time_s(workload, scenario.gpu, tp, 1) <= limits["max_ttft_s"]
-        ok_tpot = "max_tpot_s" not in limits or decode_step_s(
-            workload, scenario.gpu, tp, batch, workload.mean_kv_tokens) <= limits["max_tpot_s"]
+        load = replica_under_load(workload, scenario.gpu, tp, batch)
+        ok_ttft = "max_ttft_s" not in limits or load.ttft_s <= limits["max_ttft_s"]
+        ok_tpot = "max_tpot_s" not in limits or load.tpot_s <= limits["max_tpot_s"]
         if not (ok_ttft and ok_tpot):
             break
         best = batch
@@ -711,14 +711,14 @@ LATENCY_CURVE_POINTS = 10
 def latency_curve(workload: ServingWorkload, gpu: GPU, tp: int, replicas: int,
                   max_batch: int) -> tuple[LatencyPoint, ...]:
     """Time to first token and per output token as concurrent users grow on this many replicas (the users spread
-    evenly, up to the KV-cache room), for the serving chart."""
+    evenly, up to the KV-cache room), for the serving chart: each point a replica under that load."""
     most = max(replicas * max(max_batch, 1), 1)
     users = sorted({max(1, round(most ** (k / (LATENCY_CURVE_POINTS - 1)))) for k in range(LATENCY_CURVE_POINTS)})
-    ttft = prefill_time_s(workload, gpu, tp, 1)  # one request's own prompt, as in estimate_serving
-    return tuple(LatencyPoint(users=float(count), ttft_s=ttft,
-                              tpot_s=decode_step_s(workload, gpu, tp, min(math.ceil(count / replicas),
-                                                                          max(max_batch, 1)), workload.mean_kv_tokens))
-                 for count in users)
+    points = []
+    for count in users:
+        load = replica_under_load(workload, gpu, tp, min(math.ceil(count / replicas), max(max_batch, 1)))
+        points.append(LatencyPoint(users=float(count), ttft_s=load.ttft_s, tpot_s=load.tpot_s))
+    return tuple(points)
 
 
 def estimate_inference(scenario: Scenario, node: NodeSpec | None = None, alternatives: bool = True) -> Estimate:

@@ -455,6 +455,39 @@ def decode_step_s(workload: ServingWorkload, gpu: GPU, tp: int, batch: int, cont
         + _tp_allreduce_s(workload, gpu, tp, tokens) + profile.forward_overhead_s(model, prompts)
 
 
+@record
+class ReplicaLoad:
+    """One replica with `batch` users in flight, in steady state: what each user sees and what the replica gives."""
+    ttft_s: float
+    tpot_s: float
+    output_tokens_per_s: float
+
+
+def replica_under_load(workload: ServingWorkload, gpu: GPU, tp: int, batch: int) -> ReplicaLoad:
+    """The one model of a loaded replica that the throughput, the latency limits and the latency curve all read.
+
+    In-flight batching (TensorRT-LLM, vLLM): each finished sequence is replaced at once (a closed loop, as serving
+    benchmarks run), so every pass decodes the batch and takes in batch / output-tokens prompts on average. A user's
+    first token comes from the pass that carries its prompt beside the other sequences' decode; every later token
+    waits for a pass that also carries some of the others' prompts. Static batches: the batch's prompts together,
+    then its decode steps. Either way the replica delivers batch x output tokens per user lifetime (Little's law):
+    throughput = batch x output / (TTFT + (output - 1) x TPOT)."""
+    out = workload.output_tokens
+    context = workload.mean_kv_tokens
+    decode = decode_step_s(workload, gpu, tp, batch, context)
+    if workload.profile.inflight_batching and not workload.assumptions.static_batching:
+        prompts = out * (decode_step_s(workload, gpu, tp, batch, context, batch / out) - decode)  # a lifetime's
+        ttft = prefill_time_s(workload, gpu, tp, 1)
+        if batch > 1:  # the other sequences' decode rides in the pass that carries this prompt
+            ttft += decode_step_s(workload, gpu, tp, batch - 1, context, 1.0) \
+                - decode_step_s(workload, gpu, tp, 0, context, 1.0)
+        tpot = decode + (prompts * (batch - 1) / batch) / max(out - 1, 1)
+    else:
+        ttft = prefill_time_s(workload, gpu, tp, batch)
+        tpot = decode
+    return ReplicaLoad(ttft, tpot, batch * out / (ttft + (out - 1) * tpot))
+
+
 def serving_memory_bytes(workload: ServingWorkload, gpu: GPU, tp: int, batch: int) -> dict[str, float]:
     model = workload.model
     weights, scales = weight_bytes(model, workload.weight_format, workload.profile)
@@ -552,18 +585,7 @@ def estimate_serving(workload: ServingWorkload, gpu: GPU, tp: int) -> ServingEst
     # Runs with the engine's memory share raised as far as its own benchmarks raise it: tight, not "does not fit".
     tight = not fits and workload.memory_fraction < TIGHT_MEMORY_FRACTION \
         and fits_memory(workload, gpu, tp, workload.batch, TIGHT_MEMORY_FRACTION)
-    # TPOT: a decode step of the batch. TTFT: one request's own prefill on a replica that is not saturated.
-    tpot = decode_step_s(workload, gpu, tp, workload.batch, workload.mean_kv_tokens)
-    if workload.profile.inflight_batching and not workload.assumptions.static_batching:
-        # Throughput in steady state: each pass decodes the batch and takes in the prompts of the sequences that
-        # finished (batch / output tokens of them on average), in the same weight reads (TensorRT-LLM's in-flight
-        # fused batching, vLLM's continuous batching).
-        total_time = workload.output_tokens * decode_step_s(workload, gpu, tp, workload.batch,
-                                                            workload.mean_kv_tokens,
-                                                            workload.batch / workload.output_tokens)
-    else:  # static batches: the batch's prompts, then its output tokens
-        total_time = prefill_time_s(workload, gpu, tp, workload.batch) + workload.output_tokens * tpot
-    ttft = prefill_time_s(workload, gpu, tp, 1)
+    load = replica_under_load(workload, gpu, tp, workload.batch)
     warnings: list[str] = []
     if workload.weight_format == WeightFormat.FP8 and not gpu.peak_tflops(Precision.FP8):
         warnings.append(msg("{gpu} has no FP8 tensor cores: FP8 weights are upcast, with no compute gain.",
@@ -592,8 +614,8 @@ def estimate_serving(workload: ServingWorkload, gpu: GPU, tp: int) -> ServingEst
                             batch=workload.batch, engine=workload.profile.name, need=need,
                             default=workload.memory_fraction, setting=math.ceil(need * 100) / 100,
                             most=TIGHT_MEMORY_FRACTION))
-    return ServingEstimate(tp=tp, fits=fits or tight, memory_gib=memory_gib, ttft_s=ttft, tpot_s=tpot,
-                           output_tokens_per_s=workload.batch * workload.output_tokens / total_time,
+    return ServingEstimate(tp=tp, fits=fits or tight, memory_gib=memory_gib, ttft_s=load.ttft_s, tpot_s=load.tpot_s,
+                           output_tokens_per_s=load.output_tokens_per_s,
                            max_batch=max_batch_for_memory(workload, gpu, tp), warnings=tuple(warnings), tight=tight)
 
 

@@ -243,3 +243,33 @@ def test_eager_and_frozen_layers_keep_what_pytorch_was_measured_keeping() -> Non
     assert counted["lora"] == pytest.approx(34.2, abs=0.15)
     assert counted["qlora"] == pytest.approx(41.6, abs=0.15)
     assert counted["dropout"] == pytest.approx(40.2, abs=0.15)
+
+
+def test_hugging_face_training_keeps_its_logits_in_fp32() -> None:
+    """Hugging Face Transformers upcasts every logit to fp32 before the loss and keeps the log-softmax and its
+    gradient beside them (12 bytes a token x vocabulary entry, where a Megatron-style loss keeps 6). Judged on the
+    Liger-Kernel README's run (Llama 3 8B, 8 sequences a GPU, FSDP on 8 A100 80GB, gradient checkpointing): it ran
+    at 2K tokens and ran out of memory from 4K. The planner fits the 2K run and does not call 4K a clean fit (at 6
+    bytes it did: 56 of 80 GiB)."""
+    from benchmarks.replay import published_runs
+    from gpuplanner.catalog.store import Catalog
+    from gpuplanner.service import estimate_for_scenario
+
+    run = published_runs()["liger-readme-llama3-8b-hf-fsdp-oom"]
+    catalog = Catalog(overrides_path=None)
+
+    def memory(seq: int, stack: str = "hf-transformers"):
+        return estimate_for_scenario({
+            "task": "finetune", "stack": stack, "model": {"preset": "llama-3.1-8b"}, "seq_len": seq,
+            "precision": "bf16", "training": {"global_batch": 64, "micro_batch": 8, "zero": 3, "recompute": "full",
+                                              "tokens": 1e7},
+            "hardware": {"gpu": "a100-sxm4-80gb", "count": 8}, "parallelism": {"tp": 1, "pp": 1, "dp": 8}},
+            catalog).memory_gib_per_gpu
+
+    ran, ran_out = memory(run["results"]["ran_at_seq_len"]), memory(run["results"]["out_of_memory_from_seq_len"])
+    assert ran.total <= ran.capacity
+    assert ran_out.total > ran_out.capacity
+    # The logits alone: 12 bytes x 4,096 tokens x 8 sequences x 128,256 entries = 47 GiB.
+    megatron_style = memory(4096, "fsdp")
+    assert ran_out.activations - megatron_style.activations == pytest.approx(
+        6.0 * 4096 * 8 * 128256 / 2**30, rel=0.05)

@@ -88,6 +88,7 @@ _ASSUMPTION_RANGES: dict[str, tuple[float, float, str]] = {
     "moe_expert_efficiency": (0.05, 1.0, ""),
     "gather_exposed_share": (0.0, 1.0, ""),
     "compute_efficiency_scale": (0.01, 2.0, ""), "flash_attention_version": (1, 3, ""),
+    "logits_bytes": (0.0, 32.0, "bytes"),
     "interruptions_per_million_gpu_hours": (0.0, 1e6, "per million GPU-hours"),
     "checkpoint_write_gbs_per_gpu": (0.001, 1000.0, "GB/s"), "restart_minutes": (0.0, 1440.0, "min"),
 }
@@ -111,6 +112,9 @@ _ASSUMPTION_HELP: dict[str, str] = {
                          "torch.compile: several times the memory traffic)",
     "loss_fp32": "the loss over the vocabulary runs in fp32 (Megatron-LM 2021-24: 4.5 x the memory traffic of a "
                  "fused 16-bit cross-entropy such as Transformer Engine's or Liger's)",
+    "logits_bytes": "bytes a token keeps per vocabulary entry at the loss (6: fp32 logits and their 16-bit copy, "
+                    "Megatron; 12: Hugging Face Transformers, which upcasts every logit to fp32 and keeps its "
+                    "log-softmax and gradient; 0: a chunked loss such as Liger's or LitGPT's)",
     "node_striped_collectives": "data-parallel traffic across nodes uses every NIC of a node (NCCL rings on a "
                                 "rail-optimized fabric; MosaicML's FSDP runs on H100 behave so); off: each GPU's "
                                 "traffic through its own NIC",

@@ -290,8 +290,9 @@ def training_memory(workload: TrainingWorkload, layouts: Layouts, assumptions: A
     stored = per_layer * layers_per_stage * np.where(pp > 1, in_flight, 1.0)
     # Full recompute rebuilds one layer at a time: that layer's full activations are live in backward.
     working = np.where(layouts.recompute == Recompute.FULL, whole, 0.0)
-    # The loss keeps fp32 logits plus their 16-bit copy on the last stage: 6 bytes x s x b x vocab / tp.
-    logits = 6.0 * local_tokens * layouts.micro_batch * model.vocab / tp
+    # The loss's logits on the last stage: assumptions.logits_bytes x s x b x vocab / tp (6: fp32 logits and their
+    # 16-bit copy; Hugging Face's fp32 upcast, log-softmax and gradient: 12).
+    logits = assumptions.logits_bytes * local_tokens * layouts.micro_batch * model.vocab / tp
     last_stage = per_layer * layers_per_stage + working + logits
     first_stage = stored + working + np.where(pp == 1, logits, 0.0)
     activations = np.maximum(first_stage, last_stage)

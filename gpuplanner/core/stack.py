@@ -75,10 +75,10 @@ PROFILES: dict[Stack, StackProfile] = {
     Stack.HF_TRANSFORMERS: StackProfile(
         Stack.HF_TRANSFORMERS.value, msg("Hugging Face Transformers with PEFT (Trainer / Accelerate), as "
                                          "fine-tuning tools run it: the model's modules op by op (no torch.compile, "
-                                         "no fused kernels), SDPA FlashAttention-2, DeepSpeed ZeRO or FSDP; no "
-                                         "tensor or pipeline parallelism"),
-        {"fused_elementwise": False, "flash_attention_version": 2}, tensor_parallel=False, pipeline_parallel=False,
-        zero_stages=(0, 1, 2, 3)),
+                                         "no fused kernels), SDPA FlashAttention-2, the loss over logits upcast to "
+                                         "fp32, DeepSpeed ZeRO or FSDP; no tensor or pipeline parallelism"),
+        {"fused_elementwise": False, "flash_attention_version": 2, "logits_bytes": 12.0}, tensor_parallel=False,
+        pipeline_parallel=False, zero_stages=(0, 1, 2, 3)),
 }
 # No `stack` in the scenario: the best of the modern stacks, every layout any of them runs (FlashAttention,
 # sequence parallelism with TP, overlapped gradient reduce, ZeRO 0-3).

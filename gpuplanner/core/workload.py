@@ -118,6 +118,10 @@ class Assumptions:
     # off: a kernel that reads the 16-bit logits and writes their gradient in place (Transformer Engine's, Liger's,
     # FlashAttention's fused cross-entropy). core/elementwise.cross_entropy_bytes_per_token.
     loss_fp32: bool = False
+    # Bytes a token keeps per vocabulary entry at the loss's peak: 6, fp32 logits beside their 16-bit copy (Megatron's
+    # vocab-parallel cross-entropy); 12, Hugging Face Transformers, which upcasts the whole logits to fp32 before the
+    # loss (transformers/loss/loss_utils.py ForCausalLMLoss) and keeps their log-softmax and its gradient beside them.
+    logits_bytes: float = 6.0
     cuda_context_gib: float = 0.75  # CUDA context + cuBLAS/cuDNN workspaces, per process
     nccl_buffers_gib: float = 0.5  # NCCL channel buffers when the GPU talks to peers
     fragmentation: float = 0.08  # caching-allocator slack as a share of tensor memory

@@ -103,8 +103,8 @@ TEMPLATES = (
                                       "deployment, and they have no ECC memory."),
     QT_TRANSLATE_NOOP("CoreMessages", "Hugging Face Transformers with PEFT (Trainer / Accelerate), as fine-tuning "
                                       "tools run it: the model's modules op by op (no torch.compile, no fused "
-                                      "kernels), SDPA FlashAttention-2, DeepSpeed ZeRO or FSDP; no tensor or "
-                                      "pipeline parallelism"),
+                                      "kernels), SDPA FlashAttention-2, the loss over logits upcast to fp32, "
+                                      "DeepSpeed ZeRO or FSDP; no tensor or pipeline parallelism"),
     QT_TRANSLATE_NOOP("CoreMessages", "IEC 60309 %1 %2 A (%3)"),
     QT_TRANSLATE_NOOP("CoreMessages", "IEC 60309 %1 above %2 A: hard-wired (%3)"),
     QT_TRANSLATE_NOOP("CoreMessages", "Interruptions expected over the run: %1 (one every %2 h on %3 GPUs): with a "

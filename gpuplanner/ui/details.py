@@ -241,6 +241,7 @@ def assumption_labels() -> dict[str, str]:
         "fp8_attention": tr("FP8 training also runs attention in FP8"),
         "fused_elementwise": tr("Fused norm, rotary and activation kernels (off: eager PyTorch)"),
         "loss_fp32": tr("Loss over the vocabulary in fp32 (Megatron-LM)"),
+        "logits_bytes": tr("Bytes kept per logit at the loss (token x vocabulary entry)"),
         "node_striped_collectives": tr("Data-parallel traffic uses every NIC of a node (rail-optimized fabric)"),
         "weight_storage": tr("Weight storage"),
         "compute_efficiency_scale": tr("Compute efficiency scale"), "flops_convention": tr("FLOPs counted as"),

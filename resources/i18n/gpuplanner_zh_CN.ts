@@ -133,7 +133,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="404"/>
-        <location filename="../../gpuplanner/ui/details.py" line="247"/>
+        <location filename="../../gpuplanner/ui/details.py" line="248"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
@@ -207,7 +207,7 @@
         <location filename="../../gpuplanner/cli/estimate.py" line="50"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="405"/>
         <location filename="../../gpuplanner/ui/details.py" line="70"/>
-        <location filename="../../gpuplanner/ui/details.py" line="248"/>
+        <location filename="../../gpuplanner/ui/details.py" line="249"/>
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
@@ -635,7 +635,7 @@
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="161"/>
         <location filename="../../gpuplanner/ui/details.py" line="179"/>
-        <location filename="../../gpuplanner/ui/details.py" line="282"/>
+        <location filename="../../gpuplanner/ui/details.py" line="283"/>
         <source>Racks</source>
         <translation>机柜数</translation>
     </message>
@@ -1004,7 +1004,7 @@
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="219"/>
         <location filename="../../gpuplanner/ui/details.py" line="195"/>
-        <location filename="../../gpuplanner/ui/details.py" line="285"/>
+        <location filename="../../gpuplanner/ui/details.py" line="286"/>
         <source>Capex</source>
         <translation>资本支出</translation>
     </message>
@@ -1361,7 +1361,7 @@
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="454"/>
         <location filename="../../gpuplanner/ui/details.py" line="83"/>
-        <location filename="../../gpuplanner/ui/details.py" line="278"/>
+        <location filename="../../gpuplanner/ui/details.py" line="279"/>
         <source>Training time</source>
         <translation>训练时长</translation>
     </message>
@@ -1394,7 +1394,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="465"/>
-        <location filename="../../gpuplanner/ui/details.py" line="279"/>
+        <location filename="../../gpuplanner/ui/details.py" line="280"/>
         <source>Output tokens/s</source>
         <translation>每秒输出 token 数</translation>
     </message>
@@ -1483,7 +1483,7 @@
         <location filename="../../gpuplanner/cli/estimate.py" line="119"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="483"/>
         <location filename="../../gpuplanner/ui/details.py" line="52"/>
-        <location filename="../../gpuplanner/ui/details.py" line="290"/>
+        <location filename="../../gpuplanner/ui/details.py" line="291"/>
         <source>Warnings</source>
         <translation>警告</translation>
     </message>
@@ -1794,86 +1794,91 @@
     </message>
     <message>
         <location filename="../../gpuplanner/ui/details.py" line="244"/>
+        <source>Bytes kept per logit at the loss (token x vocabulary entry)</source>
+        <translation>损失处每个 logit 保留的字节数（token × 词表项）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="245"/>
         <source>Data-parallel traffic uses every NIC of a node (rail-optimized fabric)</source>
         <translation>数据并行流量使用节点内全部网卡（轨道优化网络）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="245"/>
+        <location filename="../../gpuplanner/ui/details.py" line="246"/>
         <source>Weight storage</source>
         <translation>权重存储</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="246"/>
+        <location filename="../../gpuplanner/ui/details.py" line="247"/>
         <source>Compute efficiency scale</source>
         <translation>计算效率系数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="246"/>
+        <location filename="../../gpuplanner/ui/details.py" line="247"/>
         <source>FLOPs counted as</source>
         <translation>FLOPs 计算方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="247"/>
+        <location filename="../../gpuplanner/ui/details.py" line="248"/>
         <source>Activation memory</source>
         <translation>激活显存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="247"/>
+        <location filename="../../gpuplanner/ui/details.py" line="248"/>
         <source>Adapters</source>
         <translation>适配器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="248"/>
+        <location filename="../../gpuplanner/ui/details.py" line="249"/>
         <source>Power</source>
         <translation>功耗</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="250"/>
+        <location filename="../../gpuplanner/ui/details.py" line="251"/>
         <source>Job interruptions per million GPU-hours</source>
         <translation>每百万 GPU 小时的作业中断次数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="251"/>
+        <location filename="../../gpuplanner/ui/details.py" line="252"/>
         <source>Checkpoint write bandwidth per GPU (GB/s)</source>
         <translation>每 GPU 检查点写入带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="252"/>
+        <location filename="../../gpuplanner/ui/details.py" line="253"/>
         <source>Minutes to restart after an interruption</source>
         <translation>中断后重启所需分钟数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="260"/>
+        <location filename="../../gpuplanner/ui/details.py" line="261"/>
         <source>Per million output tokens, rented</source>
         <translation>每百万输出 token 成本（租用）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="261"/>
+        <location filename="../../gpuplanner/ui/details.py" line="262"/>
         <source>Per million output tokens, owned</source>
         <translation>每百万输出 token 成本（自有）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="263"/>
+        <location filename="../../gpuplanner/ui/details.py" line="264"/>
         <source>This job, rented on demand</source>
         <translation>本次任务（云上按量租用）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="287"/>
+        <location filename="../../gpuplanner/ui/details.py" line="288"/>
         <source>Cloud cost</source>
         <translation>云上费用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="299"/>
+        <location filename="../../gpuplanner/ui/details.py" line="300"/>
         <source>Why each GPU has no plan</source>
         <translation>各 GPU 没有方案的原因</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="308"/>
+        <location filename="../../gpuplanner/ui/details.py" line="309"/>
         <source>No plan keeps every limit you set</source>
         <translation>没有方案能满足您设定的全部限制</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="308"/>
+        <location filename="../../gpuplanner/ui/details.py" line="309"/>
         <source>Near misses (not answers)</source>
         <translation>接近的方案（不是答案）</translation>
     </message>
@@ -1894,7 +1899,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/ui/details.py" line="200"/>
-        <location filename="../../gpuplanner/ui/details.py" line="286"/>
+        <location filename="../../gpuplanner/ui/details.py" line="287"/>
         <source>TCO</source>
         <translation>总拥有成本</translation>
     </message>
@@ -1914,25 +1919,25 @@
         <translation>MoE 专家相对稠密 GEMM 的效率占比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="249"/>
+        <location filename="../../gpuplanner/ui/details.py" line="250"/>
         <source>GEMM time beyond the longer of math and weight reads (share of the shorter)</source>
         <translation>GEMM 在计算与权重读取中较长者之外多出的时间（较短者的比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="264"/>
+        <location filename="../../gpuplanner/ui/details.py" line="265"/>
         <source>This job, on owned hardware (its share of the TCO)</source>
         <translation>本次任务（自有硬件，按总拥有成本分摊）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="276"/>
+        <location filename="../../gpuplanner/ui/details.py" line="277"/>
         <source>Where</source>
         <translation>部署</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/plan.py" line="40"/>
         <location filename="../../gpuplanner/ui/details.py" line="53"/>
-        <location filename="../../gpuplanner/ui/details.py" line="276"/>
-        <location filename="../../gpuplanner/ui/details.py" line="312"/>
+        <location filename="../../gpuplanner/ui/details.py" line="277"/>
+        <location filename="../../gpuplanner/ui/details.py" line="313"/>
         <source>buy</source>
         <translation>购买</translation>
     </message>
@@ -1977,29 +1982,29 @@
     <message>
         <location filename="../../gpuplanner/cli/plan.py" line="40"/>
         <location filename="../../gpuplanner/ui/details.py" line="54"/>
-        <location filename="../../gpuplanner/ui/details.py" line="276"/>
-        <location filename="../../gpuplanner/ui/details.py" line="312"/>
+        <location filename="../../gpuplanner/ui/details.py" line="277"/>
+        <location filename="../../gpuplanner/ui/details.py" line="313"/>
         <source>rent</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="277"/>
+        <location filename="../../gpuplanner/ui/details.py" line="278"/>
         <source>Memory / GPU (GiB)</source>
         <translation>单卡显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="281"/>
+        <location filename="../../gpuplanner/ui/details.py" line="282"/>
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="283"/>
+        <location filename="../../gpuplanner/ui/details.py" line="284"/>
         <location filename="../../gpuplanner/ui/plans_export.py" line="26"/>
         <source>IT power (kW)</source>
         <translation>IT 功率（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="289"/>
+        <location filename="../../gpuplanner/ui/details.py" line="290"/>
         <source>Ranking cost</source>
         <translation>排名成本</translation>
     </message>
@@ -2174,7 +2179,7 @@
         <location filename="../../gpuplanner/i18n/messages.py" line="63"/>
         <location filename="../../gpuplanner/ui/details.py" line="64"/>
         <location filename="../../gpuplanner/ui/details.py" line="127"/>
-        <location filename="../../gpuplanner/ui/details.py" line="313"/>
+        <location filename="../../gpuplanner/ui/details.py" line="314"/>
         <source>; </source>
         <translation>；</translation>
     </message>
@@ -3682,6 +3687,11 @@ Qt %2，Qt for Python %3，Python %4
         <translation>FP4 推理对照多份相互不一致的公开来源检验：%1。剔除其中一份拟合时，其数据的误差中位数为 %2%，最大 %3%。</translation>
     </message>
     <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="104"/>
+        <source>Hugging Face Transformers with PEFT (Trainer / Accelerate), as fine-tuning tools run it: the model&apos;s modules op by op (no torch.compile, no fused kernels), SDPA FlashAttention-2, the loss over logits upcast to fp32, DeepSpeed ZeRO or FSDP; no tensor or pipeline parallelism</source>
+        <translation>Hugging Face Transformers 加 PEFT（Trainer / Accelerate），即常见微调工具的运行方式：模型各模块逐算子执行（不用 torch.compile，没有融合内核），SDPA FlashAttention-2，损失前将 logits 升为 fp32，DeepSpeed ZeRO 或 FSDP；没有张量并行和流水线并行</translation>
+    </message>
+    <message>
         <location filename="../../gpuplanner/i18n/message_templates.py" line="108"/>
         <source>IEC 60309 %1 %2 A (%3)</source>
         <translation>IEC 60309 %1 %2 A（%3）</translation>
@@ -3955,11 +3965,6 @@ Qt %2，Qt for Python %3，Python %4
         <location filename="../../gpuplanner/i18n/message_templates.py" line="99"/>
         <source>FP8 parameters (training.weight_dtype fp8, as NeMo&apos;s fp8_params) would hold the weights in %1 GiB per GPU instead of %2 and spare their cast each step; the estimate keeps 16-bit weights unless the scenario sets it.</source>
         <translation>改用 FP8 参数（training.weight_dtype fp8，即 NeMo 的 fp8_params）可将每卡权重从 %2 GiB 降到 %1 GiB，并省去每步的类型转换；除非场景中设置，估算仍按 16 位权重计算。</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="104"/>
-        <source>Hugging Face Transformers with PEFT (Trainer / Accelerate), as fine-tuning tools run it: the model&apos;s modules op by op (no torch.compile, no fused kernels), SDPA FlashAttention-2, DeepSpeed ZeRO or FSDP; no tensor or pipeline parallelism</source>
-        <translation>Hugging Face Transformers 加 PEFT（Trainer / Accelerate），即常见微调工具的运行方式：模型各模块逐算子执行（不用 torch.compile，没有融合内核），SDPA FlashAttention-2，DeepSpeed ZeRO 或 FSDP；没有张量并行和流水线并行</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/i18n/message_templates.py" line="110"/>

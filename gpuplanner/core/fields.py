@@ -102,7 +102,7 @@ _ASSUMPTION_HELP: dict[str, str] = {
                        "in-flight batching, new prompts in the same passes as the running decode steps",
     "flash_attention_version": "fused attention kernel generation: 3 today's best (FlashAttention-3 / cuDNN on "
                                "Hopper), 2 FlashAttention-2 (PyTorch SDPA, DeepSpeed; about half as fast on Hopper), "
-                               "1 FlashAttention-1 or xformers (half FlashAttention-2)",
+                               "1 FlashAttention-1 or xformers (0.62 of FlashAttention-2's rate in a training step)",
     "fp8_activation_inputs": "FP8 training also stores the MLP activation function's input in FP8 (NeMo's "
                              "fp8_activation_input_store, MLPerf LoRA recipes)",
     "fp8_attention": "FP8 training also runs the attention core in FP8 (Transformer Engine's FP8 dot-product "

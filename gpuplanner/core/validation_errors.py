@@ -32,7 +32,7 @@ OUT_OF_SAMPLE_MEDIAN_PCT = {
 }
 # Largest |error| (%) among them.
 OUT_OF_SAMPLE_MAX_PCT = {
-    ('Ampere', '16-bit'): 10.9,
+    ('Ampere', '16-bit'): 12.8,
     ('Blackwell', 'fp4'): 13.0,
     ('Blackwell', 'fp8'): 25.9,
     ('CDNA 3', 'fp8'): 7.6,
@@ -119,19 +119,19 @@ SCALE_OUT_SPEED_RATIO = (0.72, 0.93, 1.25)
 # at least the pooled band; the pooled band; the scale-out and MoE bands; and (inside, judged) with each
 # independence group left out of the bands it is checked against.
 TRAINING_BANDS = {
-    ('Ampere', '16-bit'): (10.9, 'judged'),
+    ('Ampere', '16-bit'): (12.8, 'judged'),
     ('Blackwell', 'fp4'): (13.0, 'judged'),
     ('Blackwell', 'fp8'): (4.1, 'judged'),
-    ('CDNA 3', 'fp8'): (10.4, 'few_sources'),
+    ('CDNA 3', 'fp8'): (10.7, 'few_sources'),
     ('CDNA 4', 'fp4'): (15.5, 'few_sources'),
     ('CDNA 4', 'fp8'): (10.7, 'few_sources'),
-    ('Hopper', '16-bit'): (10.4, 'few_sources'),
+    ('Hopper', '16-bit'): (10.7, 'few_sources'),
     ('Hopper', 'fp8'): (16.6, 'judged'),
 }
-TRAINING_POOLED_BAND_PCT = 10.4
+TRAINING_POOLED_BAND_PCT = 10.7
 SCALE_OUT_BAND = (37.0, 'judged')
 MOE_BAND = (145.5, 'judged')
-TRAINING_BAND_HELD_OUT = (99, 110)
+TRAINING_BAND_HELD_OUT = (100, 110)
 # The serving constants (core.inference.ServingCalibration), fitted on every published TensorRT-LLM run.
 FITTED_SERVING = {
     'trtllm_prefill': 0.7,

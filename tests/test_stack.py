@@ -142,8 +142,8 @@ def test_fp8_recipes_gather_sequence_parallel_activations_in_one_byte(catalog) -
 def test_older_attention_kernels_run_slower_where_the_papers_say(catalog) -> None:
     """PyTorch FSDP and DeepSpeed run FlashAttention-2, which reaches 35 % of H100's peak against 50-73 % of A100's
     (FlashAttention-3 and -2 papers): on Hopper their attention time is 0.615 / 0.35 of the fused kernels'; on
-    Ampere, where FlashAttention-2 is the best kernel, nothing changes. FlashAttention-1 / xformers (LLaMA-1's) is
-    half FlashAttention-2 everywhere."""
+    Ampere, where FlashAttention-2 is the best kernel, nothing changes. FlashAttention-1 / xformers (LLaMA-1's) runs
+    at 0.62 of FlashAttention-2 everywhere (Dao 2023's end-to-end table; test_validation judges it)."""
     from gpuplanner.core.performance import attention_kernel_factor
 
     long = {"seq_len": 32768, "training": {"tokens": 1e10, "global_batch": 64},
@@ -157,7 +157,8 @@ def test_older_attention_kernels_run_slower_where_the_papers_say(catalog) -> Non
     h100, a100 = catalog.gpu("h100-sxm5-80gb"), catalog.gpu("a100-sxm4-80gb")
     assert attention_kernel_factor(h100, 2) == pytest.approx(0.35 / 0.615)
     assert attention_kernel_factor(a100, 2) == attention_kernel_factor(a100, 3) == 1.0
-    assert attention_kernel_factor(a100, 1) == 0.5 and attention_kernel_factor(h100, 1) == pytest.approx(0.35 / 1.23)
+    assert attention_kernel_factor(a100, 1) == 0.62
+    assert attention_kernel_factor(h100, 1) == pytest.approx(0.62 * 0.35 / 0.615)
     on_a100 = {**long, "hardware": {"gpu": "a100-sxm4-80gb", "count": 64}}
     a, b = (estimate(catalog, stack="fsdp", assumptions={"flash_attention_version": value}, **on_a100)
             for value in (2.0, 3.0))
@@ -202,8 +203,9 @@ def test_fp8_attention_runs_the_attention_core_at_flashattention3s_fp8_ratio_on_
 
 def test_hugging_face_stack_runs_eager_and_keeps_what_eager_layers_keep(catalog) -> None:
     """The Hugging Face Transformers / PEFT profile runs a Llama layer op by op: more memory traffic (slower) and
-    more kept activations (fp32 norm inputs, SiLU's output, K and V repeated to every head) than fused kernels, at
-    the same layout; it says both settings came from it."""
+    more kept activations (fp32 norm inputs, SiLU's output, K and V repeated to every head) and logits (upcast to
+    fp32 before the loss: 12 bytes a token x vocabulary entry, 6 more than a Megatron-style loss) than fused
+    kernels, at the same layout; it says both settings came from it."""
     fixed = {"task": "lora", "model": {"preset": "llama-3.1-8b"}, "seq_len": 2048,
              "training": {"tokens": 1e8, "global_batch": 8, "micro_batch": 1, "recompute": "none", "zero": 0,
                           "lora_targets": "qv"},
@@ -215,9 +217,10 @@ def test_hugging_face_stack_runs_eager_and_keeps_what_eager_layers_keep(catalog)
     assert eager.training is not None and fused.training is not None
     assert eager.training.step_time_s > fused.training.step_time_s
     # Llama 3.1 8B (32 heads, 8 KV heads, SwiGLU 14336 / 4096), frozen base, LoRA on q and v: per token x hidden
-    # eager adds 2 x 2 (fp32 norm inputs) + 2 x 3.5 (SiLU's output) + 2 x (2 x 1 - 0.5) (repeated K, V) = 14 bytes.
+    # eager adds 2 x 2 (fp32 norm inputs) + 2 x 3.5 (SiLU's output) + 2 x (2 x 1 - 0.5) (repeated K, V) = 14 bytes;
+    # the loss 6 bytes more per token x vocabulary entry.
     added = (eager.memory_gib_per_gpu.activations - fused.memory_gib_per_gpu.activations) * 2**30
-    assert added == pytest.approx(14.0 * 2048 * 4096 * 32, rel=1e-6)
+    assert added == pytest.approx(14.0 * 2048 * 4096 * 32 + 6.0 * 2048 * 128256, rel=1e-6)
 
 
 def test_node_striped_collectives_spread_cross_node_data_parallel_traffic_over_a_nodes_nics(catalog) -> None:

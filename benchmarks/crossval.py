@@ -45,7 +45,7 @@ from benchmarks.crossval_serving import (
     serving_cases,
     serving_generated_lines,
 )
-from benchmarks.replay import Case, published_runs, run_case, training_cases
+from benchmarks.replay import Case, gpu_hour_cases, published_runs, run_case, run_cases, training_cases
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.hardware import Precision
 from gpuplanner.core.inference import ServingCalibration
@@ -343,6 +343,15 @@ def gpu_medians(rows: list[Row]) -> dict[tuple[str, str], float]:
     return {key: round(_median_max(values)[0], 1) for key, values in sorted(by_gpu.items())}
 
 
+def gpu_hour_excess() -> tuple[float, float, int]:
+    """(largest, median) excess (%) of the published whole-run GPU-hour totals over the estimates, and the number of
+    runs: totals include restarts, stalls and extra stages beyond the interruptions the goodput model counts."""
+    catalog = Catalog(overrides_path=None)
+    under = [max(0.0, (r.case.published / r.predicted - 1.0) * 100.0)
+             for r in run_cases(gpu_hour_cases(catalog), catalog)]
+    return round(max(under), 1), round(statistics.median(under), 1), len(under)
+
+
 def band_pair(band: tuple[float, Basis] | None) -> str:
     return "None" if band is None else f"({round(band[0], 1)}, {str(band[1])!r})"
 
@@ -425,6 +434,9 @@ def generated_source(rows: list[Row], serving: tuple[ServingCalibration, list[Se
         f"SCALE_OUT_BAND = {band_pair(bands.scale_out)}",
         f"MOE_BAND = {band_pair(bands.moe)}",
         f"TRAINING_BAND_HELD_OUT = {band_coverage(rows)!r}",
+        "# Whole-run GPU-hours: the largest and median excess (%) of the published totals over the estimates",
+        "# (restarts, stalls and loss spikes beyond the interruptions modelled), and the runs judged.",
+        f"PUBLISHED_GPU_HOURS_EXCESS_PCT = {gpu_hour_excess()!r}",
         *serving_generated_lines(*serving),
         "",
     ])

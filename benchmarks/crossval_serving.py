@@ -310,7 +310,8 @@ def format_serving_report(calibration: ServingCalibration, rows: Sequence[Servin
                            ("FP4", [r for r in rows if r.case.group == "fp4"]),
                            ("MoE", [r for r in rows if r.case.group == "moe"])):
         over = sum(abs(r.out_of_sample) > 15.0 for r in judged(members))  # type: ignore[arg-type]
-        lines.append(f"{label}: {len(judged(members))} judged, {over} over 15 % out of sample; "
+        median = statistics.median(abs(r.out_of_sample) for r in judged(members))  # type: ignore[arg-type]
+        lines.append(f"{label}: {len(judged(members))} judged, median {median:.1f} %, {over} over 15 % out of sample; "
                      f"{sum(abs(r.shipped) > 15.0 for r in members)} of {len(members)} over 15 % in sample")
     lines.append("refit on every TensorRT-LLM run: " + ", ".join(
         f"{f.name} {getattr(calibration, f.name):g}" for f in fields(ServingCalibration)))

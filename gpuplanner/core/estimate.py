@@ -81,6 +81,7 @@ from gpuplanner.core.validation_errors import (
     MOE_GROUPS,
     MOE_SPEED_RATIO,
     OUT_OF_SAMPLE_MEDIAN_PCT,
+    PUBLISHED_GPU_HOURS_EXCESS_PCT,
     SCALE_OUT_CASES,
     SCALE_OUT_SOURCES,
     SCALE_OUT_SPEED_RATIO,
@@ -104,6 +105,7 @@ MIN_MEMORY_HEADROOM = 0.05  # a senior engineer's rule of thumb: keep ~5 % of GP
 FP8_PARAMETER_HINT_SHARE = 0.10  # FP8 parameters are worth a hint when they would free this share of the GPU
 OVERSIZED_MIN_GPUS, OVERSIZED_HOURS = 1024, 2.0  # >= 1,024 GPUs for a job under two hours: check the inputs
 ECC_RISK_DAYS = 3.0  # a run longer than this on memory without ECC risks silent errors
+LONG_RUN_DAYS = 7.0  # a run this long is compared with the published whole-run GPU-hour totals
 # Exposed data-parallel traffic across nodes above this share of the step is where the network costing decides the
 # answer (MosaicML's FSDP runs on H100 and the older ZeRO-3, Ethernet and RoCE runs disagree on it).
 CROSS_NODE_DP_NOTE_SHARE = 0.2
@@ -187,6 +189,12 @@ def training_warnings(scenario: Scenario, workload: TrainingWorkload, cluster: C
     if gpu.ecc is not True and days > ECC_RISK_DAYS and gpu.segment != Segment.CONSUMER:
         warnings.append(msg("{gpu}: ECC memory not confirmed; a {days:.0f}-day run risks silent errors.",
                             gpu=gpu.model, days=days))
+    if days > LONG_RUN_DAYS:
+        worst, median, runs = PUBLISHED_GPU_HOURS_EXCESS_PCT
+        warnings.append(msg("Whole runs take more than their steps and the interruptions modelled: {runs} published "
+                            "pretraining totals came in up to {worst:.0f}% above estimates made this way (median "
+                            "{median:.0f}%; restarts, stalls, loss spikes). Budget GPU-hours with that margin.",
+                            runs=runs, worst=worst, median=median))
     deadline = scenario.constraints.get("deadline_days")
     if deadline is not None and days > deadline:
         warnings.append(msg("Misses the deadline: {days:.1f} days against {deadline:g}.", days=days,

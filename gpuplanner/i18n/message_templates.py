@@ -214,6 +214,10 @@ TEMPLATES = (
                                       "NVL72 training runs do, the other %5 of each rack spare for a failed tray."),
     QT_TRANSLATE_NOOP("CoreMessages", "Uses %1 of GPU memory: under %2 headroom, allocator fragmentation or a "
                                       "longer sequence can run out of memory; plan a little more."),
+    QT_TRANSLATE_NOOP("CoreMessages", "Whole runs take more than their steps and the interruptions modelled: %1 "
+                                      "published pretraining totals came in up to %2% above estimates made this way"
+                                      " (median %3%; restarts, stalls, loss spikes). Budget GPU-hours with that "
+                                      "margin."),
     QT_TRANSLATE_NOOP("CoreMessages", "Your catalog edit was not saved (%1); nothing was changed."),
     QT_TRANSLATE_NOOP("CoreMessages", "Your catalog edits cannot be saved in this session (see the note about your "
                                       "edits database)."),

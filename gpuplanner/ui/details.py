@@ -75,9 +75,9 @@ def plan_html(plan: Plan, currency: str) -> str:
     training, serving = plan.training, plan.inference
     if training:
         parts.append(f"<h4>{escape(L['Time'])}</h4>")
+        parts.append("<p>" + escape(fill(tr("%1: %2"), tr("Uncertainty"), _band(
+            training.uncertainty_pct, training.uncertainty_coverage, training.uncertainty_basis))) + "</p>")
         rows = [(tr("Step time (s)"), _num(training.step_time_s, 2)),
-                (tr("Uncertainty"), _band(training.uncertainty_pct, training.uncertainty_coverage,
-                                          training.uncertainty_basis)),
                 (tr("Images/s"), _num(training.images_per_s, 0)) if training.images_per_s and not
                 training.tokens_per_s else (tr("Tokens/s per GPU"), _num(training.tokens_per_s_per_gpu, 0)),
                 (tr("MFU"), _num(training.mfu * 100, 1) + " %"), (tr("Training time"), _duration(training.days)),

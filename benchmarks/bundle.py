@@ -62,7 +62,7 @@ def main() -> int:
     print(f"  GPU Planner      {app_size:6.0f} MB   first paint {app_paint:.2f} s ({app_own:.2f} s)")
     print(f"  hello window     {hello_size:6.0f} MB   first paint {hello_paint:.2f} s ({hello_own:.2f} s)")
     print(f"  ratio            {app_size / hello_size:6.2f} x  size, {app_paint / hello_paint:.2f} x start from the "
-          f"launch (issue 15 target: <= 1.2 x; {app_own / hello_own:.2f} x by the programs' own clocks, which start "
+          f"launch (target: <= 1.2 x; {app_own / hello_own:.2f} x by the programs' own clocks, which start "
           "at different points)")
     return 0
 

@@ -1,25 +1,16 @@
-"""Leave-one-source-out validation of the training step-time model (issue 19, item 12).
+"""Leave-one-group-out validation of the training step-time model.
 
-The GEMM efficiency per architecture x math width (core/performance.py) was fitted on the public runs of
-published-runs.json, so its errors on those runs say little about the next user's run. Here each group's
-efficiency is refitted as a multiplier (the user-editable `compute_efficiency_scale`) on every source but one and
-judged on the one left out; a group whose only runs come from the source left out falls back to the efficiency
-the model uses for an architecture it has never seen (core.performance.UNVALIDATED_EFFICIENCY).
+Each architecture x math width's GEMM efficiency (core/performance.py) is refitted as a multiplier on every
+independence group (published-runs.json: one recipe, benchmark round or vendor table) but the one of the case
+judged; a group whose only runs are the ones left out falls back to the efficiency of an architecture never seen
+(core.performance.UNVALIDATED_EFFICIENCY). The mixture-of-experts runs fit one more constant, the experts' share of
+a dense GEMM's efficiency, the same way. Printed side by side: the shipped constants, a refit on all runs (both in
+sample) and leave-one-group-out, per case and per group, with the bands of stated coverage those errors give
+(core/uncertainty.py) and how often a band holds the cases of a group it never saw. `--write` regenerates
+gpuplanner/core/validation_errors.py (`make recalibrate` runs it and prints what moved).
 
-Printed side by side: the shipped constants (in-sample), a refit on all runs (in-sample), and leave-one-source-out
-(out-of-sample), per case and per group. `--write` regenerates gpuplanner/core/validation_errors.py, the
-out-of-sample bands the estimates show (tests/test_validation.py fails while it is stale).
-
-The mixture-of-experts runs fit one more constant, the share of a dense GEMM's efficiency their routed experts
-reach end to end (assumptions.moe_expert_efficiency, one value for all architectures), the same way: on all MoE runs
-in sample, without the source judged out of sample.
-
-Still in-sample, said plainly: the GEMM size curve and the attention constants were set once on the whole set and
-are not refitted here. The memory-bound operators have no constant to fit: their bytes (core/elementwise.py) at the
-datasheet bandwidth.
-
-The serving model is judged the same way (benchmarks/crossval_serving.py): its constants refitted on every
-TensorRT-LLM source but one.
+Still in sample, said plainly: the GEMM size curve and the attention constants were set once on the whole set. The
+serving model is judged the same way (benchmarks/crossval_serving.py).
 
 Usage: .venv/bin/python benchmarks/crossval.py [--write]
 """
@@ -446,11 +437,11 @@ def main(argv: list[str]) -> int:
     catalog = Catalog(overrides_path=None)
     rows = cross_validate(score_cases(catalog))
     print("Training step time / throughput: shipped constants, refit on all (both in-sample), and")
-    print("leave-one-source-out (out-of-sample), error % of the prediction against the published value")
+    print("leave-one-group-out (out-of-sample), error % of the prediction against the published value")
     print(format_report(rows))
     serving = cross_validate_serving(serving_cases(catalog))
     print()
-    print("Serving: shipped constants, refit on every TensorRT-LLM run (both in-sample), and leave-one-source-out")
+    print("Serving: shipped constants, refit on every TensorRT-LLM run (both in-sample), and leave-one-group-out")
     print(format_serving_report(*serving))
     if "--write" in argv:
         text = generated_source(rows, serving)

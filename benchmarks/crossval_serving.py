@@ -1,11 +1,11 @@
-"""Leave-one-source-out validation of the serving model (issue 19, items 9, 12 and 16).
+"""Leave-one-group-out validation of the serving model.
 
 The serving constants (core.inference.ServingCalibration: TensorRT-LLM's 16-bit, FP8 and FP4 GEMM shares, its
 bandwidth share and cost per prompt pass, the GEMM overlap, the all-reduce step latency, Blackwell's bandwidth
 share) are fitted together on every published dense TensorRT-LLM run, then refitted the same way (from the same
-prior) on all of its sources but one and judged on the one left out. A constant the remaining runs say nothing
-about keeps its prior, never the value fitted with the source being judged. A fit is a coordinate descent over each
-constant's grid with, after each sweep, the best move of two constants at once (fit); the fits run in spawned
+prior) on all of its independence groups but one and judged on the one left out. A constant the remaining runs say
+nothing about keeps its prior, never the value fitted with the group being judged. A fit is a coordinate descent over
+each constant's grid with, after each sweep, the best move of two constants at once (fit); the fits run in spawned
 processes, so a script that calls cross_validate_serving needs the `if __name__ == "__main__":` guard.
 Mixture-of-experts runs are judged, never fitted (their experts' efficiency is the one the MoE training runs fit,
 benchmarks/crossval.py). Errors are summarised per
@@ -15,7 +15,7 @@ groups the estimate takes its band from.
 The other engines' runs are judged with the fit on all TensorRT-LLM runs (none of their sources is in it); the rows
 their own constants were fitted on ("[fitted]" in the label: vLLM's and llama.cpp's bandwidth shares) count as
 in-sample only. benchmarks/crossval.py prints this beside the training table and writes both into
-gpuplanner/core/validation_errors.py (--write).
+gpuplanner/core/validation_errors.py (--write), with the bands of stated coverage both give (core/uncertainty.py).
 """
 
 from __future__ import annotations

@@ -127,8 +127,8 @@ def _tokens_from_tflops(model: dict[str, Any], seq: int, tflops: float, catalog:
 
 
 def _steady_state_tokens_per_s_per_gpu(run: dict[str, Any]) -> float:
-    """Throughput between evaluations, from the block_start/block_stop timings an MLPerf log records (issue 19 item
-    11: a time-to-train figure includes evaluation and start-up, which a step-time model does not predict)."""
+    """Throughput between evaluations, from the block_start/block_stop timings an MLPerf log records (a
+    time-to-train figure includes evaluation and start-up, which a step-time model does not predict)."""
     steady = run["results"]["steady_state"]
     seconds = statistics.mean(steady["block_times_s"])
     return steady["block_tokens"] / seconds / run["hardware"]["count"]

@@ -1,4 +1,4 @@
-"""Context parallelism (`parallelism.cp`, issue 19 item 18): each sequence split over cp GPUs (ring attention):
+"""Context parallelism (`parallelism.cp`): each sequence split over cp GPUs (ring attention):
 activations and the GEMMs' tokens per GPU fall by cp, K/V chunks travel round the ring behind the attention math,
 ZeRO shards over the data- and context-parallel ranks; the search tries it for sequences of 32K tokens or more."""
 

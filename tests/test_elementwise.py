@@ -1,4 +1,4 @@
-"""Memory-bound operators costed one by one (issue 19, item 7): the bytes each moves, and how the step time and a
+"""Memory-bound operators costed one by one: the bytes each moves, and how the step time and a
 serving pass pay them."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""MoE training with expert parallelism (`parallelism.ep`, issue 19 item 17): a MoE layer's experts split over ep
+"""MoE training with expert parallelism (`parallelism.ep`): a MoE layer's experts split over ep
 data-parallel GPUs — their weights (and, without ZeRO, their gradients and states) fall by ep, each expert's
 grouped GEMM gets ep GPUs' worth of tokens, and every token's hidden state goes to its experts and back
 (all-to-all), exposed unless `assumptions.ep_overlap` hides it. Dense models are unchanged."""

@@ -1,4 +1,4 @@
-"""FP4 (issue 19 item 16): NVFP4 / MXFP4 tensor cores as a precision and as a serving weight and KV format —
+"""FP4: NVFP4 / MXFP4 tensor cores as a precision and as a serving weight and KV format —
 dense FP4 peaks in the catalog where a source gives one, FP4 -> FP8 -> BF16 fallback with a warning, 4.5-bit
 weights (4-bit values and an FP8 scale per 16); FP4 serving carries the out-of-sample error of its published
 sources, each judged with the fit on the others, FP4 training the out-of-sample band of its published runs."""

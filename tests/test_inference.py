@@ -67,7 +67,7 @@ def test_tensorrt_llm_1_0_table_h200_gains_what_its_bandwidth_buys(serving_resul
     other, and the estimate gives 1.33-1.42 x, under the bandwidth ratio (4.8 / 3.35 = 1.43) and within 16 % of each
     measured ratio: 1.33 where the outlier 1.15 is measured (128/2048). It was 1.31-1.41 x, within 14 %, before the
     memory-bound operators were costed one by one: they read at the bandwidth, so they move the ratio toward it.
-    With one roofline over the whole step it gave 1.44-1.52 x (issue 19, item 9)."""
+    With one roofline over the whole step it gave 1.44-1.52 x."""
     serving, _, _ = serving_results
     rows = {r.case.label: r for r in serving if r.case.run_id == "trtllm-v1-perf-overview-llama-h100-h200-fp8"}
     assert len(rows) == 120  # 100 dense, 20 of Qwen3-30B-A3B (MoE)
@@ -122,7 +122,7 @@ def test_tensor_parallel_all_reduces_pay_a_latency_per_ring_step(catalog) -> Non
 
 def test_serving_efficiency_carries_to_other_vendors_by_their_training_calibration(catalog) -> None:
     """The prompt efficiencies are fitted on NVIDIA Hopper (FP8) runs; an MI300X's FP8 GEMMs reach what its own
-    training runs say relative to Hopper's (issue 19, item 16: vLLM on MI300X was about 2 x fast), at the share of
+    training runs say relative to Hopper's (vLLM on MI300X came out about 2 x fast without it), at the share of
     the MI325X's sustained GEMM clock AMD measured it to hold (the training calibration is relative to that part)."""
     from gpuplanner.core.inference import achieved_flops
     from gpuplanner.core.performance import calibrated_gemm_efficiency, peak_flops
@@ -540,7 +540,7 @@ def test_the_largest_batch_fits_and_one_more_is_tight_not_refused(catalog) -> No
 
 
 def test_published_serving_runs_are_not_called_does_not_fit(serving_results) -> None:
-    """No published serving run that ran is called "does not fit" (issue 19, item 13). MLPerf Inference v4.0's
+    """No published serving run that ran is called "does not fit". MLPerf Inference v4.0's
     Llama 2 70B on one 700 W H200 at a batch of 806 was the last: at the case's assumed mean lengths (292 in, 292
     out) reserved whole, as TensorRT-LLM's default scheduler does, its KV cache needs 97 % of the memory left after
     the weights; NVIDIA's harness admits by the cache in use (trtllm_batch_sched_policy defaults to max_util), and

@@ -42,7 +42,7 @@ def cross_validated(training_results):
 
 def test_in_sample_errors_are_printed_beside_the_out_of_sample_ones(training_results, cross_validated) -> None:
     """The shipped constants on the runs they were fitted to (printed, not gated: they say little about the next
-    user's run) and the same cases judged with their own source left out of the fit."""
+    user's run) and the same cases judged with their own independence group left out of the fit."""
     results, _ = training_results
     assert len([r for r in results if r.case.in_median]) >= 20
     assert len(cross_validated) == len([r for r in results if r.case.in_median])

@@ -1,5 +1,5 @@
 """`training.weight_dtype`: FP8 parameters and narrower LoRA bases, the FP8 activation inputs of the MLPerf LoRA
-recipes, and what the scenario refuses (issue 19, items 3 and 13)."""
+recipes, and what the scenario refuses."""
 
 from __future__ import annotations
 

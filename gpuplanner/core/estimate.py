@@ -810,8 +810,8 @@ def estimate_inference(scenario: Scenario, node: NodeSpec | None = None, alterna
                             band=band))
     if workload.profile.name == "TensorRT-LLM" and not workload.model.is_moe:
         warnings.append(msg("TensorRT-LLM's profile is fitted on these published sources: {sources}. The band, "
-                            "±{band:.0f}%, holds 80 % of its errors on them, each judged with its own source left "
-                            "out of the fit.",
+                            "±{band:.0f}%, holds 80 % of its errors on them, each judged with its own recipe, round "
+                            "or table left out of the fit.",
                             sources=Listing(SERVING_FIT_SOURCES), band=band))
     if workload.profile.name == "vLLM":
         warnings.append(msg("vLLM's prompt speed is an assumption (about 90 % of TensorRT-LLM's); its decode is "

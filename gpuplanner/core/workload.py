@@ -151,7 +151,7 @@ class Assumptions:
     # The share of a dense GEMM's efficiency an MoE layer's routed experts reach, end to end: the grouped GEMMs of
     # uneven sizes and the work around them that a FLOP count misses (router, token permutation and its inverse,
     # waiting for the busiest expert). Fitted on the published MoE pretraining runs (benchmarks/crossval.py, judged
-    # leave-one-source-out: core/validation_errors.py) and applied to serving too, whose MoE runs judge it
+    # leave-one-group-out: core/validation_errors.py) and applied to serving too, whose MoE runs judge it
     # (benchmarks/crossval_serving.py); 1: the experts run as fast as dense GEMMs of their size.
     moe_expert_efficiency: float = FITTED_MOE_EXPERT_EFFICIENCY
     # ZeRO-3 prefetches the next layer's weights while computing; this share of the all-gathers stays exposed even

@@ -188,8 +188,8 @@ TEMPLATES = (
                                       "coverage, so the band, ±%1%, is at least its worst error there."),
     QT_TRANSLATE_NOOP("CoreMessages", "TensorRT-LLM runs on NVIDIA GPUs only: %1 is planned with vLLM."),
     QT_TRANSLATE_NOOP("CoreMessages", "TensorRT-LLM's profile is fitted on these published sources: %1. The band, "
-                                      "±%2%, holds 80 % of its errors on them, each judged with its own source left"
-                                      " out of the fit."),
+                                      "±%2%, holds 80 % of its errors on them, each judged with its own recipe, "
+                                      "round or table left out of the fit."),
     QT_TRANSLATE_NOOP("CoreMessages", "The load needs %1 replicas of %2 GPU(s) = %3 GPUs; only %4 given."),
     QT_TRANSLATE_NOOP("CoreMessages", "The purchase price is from %1, over 12 months ago: ask a vendor for a "
                                       "current quote."),

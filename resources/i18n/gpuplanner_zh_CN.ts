@@ -1332,7 +1332,7 @@
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="449"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="466"/>
-        <location filename="../../gpuplanner/ui/details.py" line="79"/>
+        <location filename="../../gpuplanner/ui/details.py" line="78"/>
         <location filename="../../gpuplanner/ui/details.py" line="98"/>
         <source>Uncertainty</source>
         <translation>不确定度</translation>
@@ -1508,7 +1508,7 @@
         <translation>容量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="78"/>
+        <location filename="../../gpuplanner/ui/details.py" line="80"/>
         <source>Step time (s)</source>
         <translation>单步时间（秒）</translation>
     </message>
@@ -2018,6 +2018,7 @@
         <location filename="../../gpuplanner/cli/plan.py" line="51"/>
         <location filename="../../gpuplanner/ui/details.py" line="65"/>
         <location filename="../../gpuplanner/ui/details.py" line="66"/>
+        <location filename="../../gpuplanner/ui/details.py" line="78"/>
         <location filename="../../gpuplanner/ui/details.py" line="98"/>
         <location filename="../../gpuplanner/ui/details.py" line="127"/>
         <source>%1: %2</source>
@@ -3757,6 +3758,11 @@ Qt %2，Qt for Python %3，Python %4
         <translation>服务器价格来自您的报价：%1。</translation>
     </message>
     <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="190"/>
+        <source>TensorRT-LLM&apos;s profile is fitted on these published sources: %1. The band, ±%2%, holds 80 % of its errors on them, each judged with its own recipe, round or table left out of the fit.</source>
+        <translation>TensorRT-LLM 的配置参数拟合自以下公开来源：%1。误差带 ±%2% 覆盖其中 80% 的误差，每条均在拟合时排除其所属的配方、轮次或表格后检验。</translation>
+    </message>
+    <message>
         <location filename="../../gpuplanner/i18n/message_templates.py" line="198"/>
         <source>The rental price is from %1, over 12 months ago: check the provider&apos;s current price.</source>
         <translation>租用价格来自 %1，已超过 12 个月：请查询服务商的当前价格。</translation>
@@ -4025,11 +4031,6 @@ Qt %2，Qt for Python %3，Python %4
         <location filename="../../gpuplanner/i18n/message_templates.py" line="189"/>
         <source>TensorRT-LLM runs on NVIDIA GPUs only: %1 is planned with vLLM.</source>
         <translation>TensorRT-LLM 只能在 NVIDIA GPU 上运行：%1 按 vLLM 规划。</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="190"/>
-        <source>TensorRT-LLM&apos;s profile is fitted on these published sources: %1. The band, ±%2%, holds 80 % of its errors on them, each judged with its own source left out of the fit.</source>
-        <translation>TensorRT-LLM 的配置参数拟合自以下公开来源：%1。误差带 ±%2% 覆盖其中 80% 的误差，每条均在拟合时排除其自身来源后检验。</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/i18n/message_templates.py" line="194"/>

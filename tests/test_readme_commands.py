@@ -57,15 +57,15 @@ def test_make_run_without_a_display_prints_the_recommended_plan(fresh_clone: Pat
 @pytest.mark.skipif(shutil.which("Xvfb") is None, reason="needs Xvfb (make test installs it)")
 def test_make_run_under_a_virtual_display_opens_the_window_and_exits_cleanly(fresh_clone: Path) -> None:
     # -displayfd: Xvfb picks a free display number and writes it once it accepts connections
-    server = subprocess.Popen(["Xvfb", "-displayfd", "1", "-screen", "0", "1400x900x24", "-nolisten", "tcp"],
-                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    try:
-        assert server.stdout is not None
-        display = ":" + server.stdout.readline().strip()
-        done = run_make(fresh_clone, "run", "ARGS=--smoke-test", display=display, timeout=900)
-    finally:
-        server.terminate()
-        server.wait(10)
+    with subprocess.Popen(["Xvfb", "-displayfd", "1", "-screen", "0", "1400x900x24", "-nolisten", "tcp"],
+                          stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True) as server:
+        try:
+            assert server.stdout is not None
+            display = ":" + server.stdout.readline().strip()
+            done = run_make(fresh_clone, "run", "ARGS=--smoke-test", display=display, timeout=900)
+        finally:
+            server.terminate()
+            server.wait(10)
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
     assert "platform xcb" in done.stdout  # a real window on the X display, not the offscreen fallback
     assert "smoke test: first paint after" in done.stdout

@@ -25,6 +25,7 @@ from gpuplanner.cli.output import (
 from gpuplanner.cli.usage_errors import translated_usage_error
 from gpuplanner.core.cost import CostAssumptions
 from gpuplanner.core.errors import InputError
+from gpuplanner.crash_log import write_crash
 from gpuplanner.display import has_display
 from gpuplanner.i18n import LANGUAGES, fill
 from gpuplanner.i18n.cli import tr, translated_message, use_language
@@ -159,9 +160,7 @@ def _run(handler: Callable[[argparse.Namespace], int], args: argparse.Namespace)
             raise
         if os.environ.get("GPUPLANNER_DEBUG"):
             raise
-        report_line(f"gpuplanner: internal error ({type(exc).__name__}: {exc}); rerun with GPUPLANNER_DEBUG=1 "
-                    "for details and report it", limit=400)
-        return EXIT_BUG
+        return _internal_error(exc)
     except InputError as exc:
         report_line(f"gpuplanner: error: {exc.field}: {translated_message(exc.message)}")
         return EXIT_BAD_INPUT
@@ -171,9 +170,15 @@ def _run(handler: Callable[[argparse.Namespace], int], args: argparse.Namespace)
     except Exception as exc:  # a bug of ours: one readable line, the traceback only on request
         if os.environ.get("GPUPLANNER_DEBUG"):
             raise
-        report_line(f"gpuplanner: internal error ({type(exc).__name__}: {exc}); rerun with GPUPLANNER_DEBUG=1 "
-                    "for details and report it", limit=400)
-        return EXIT_BUG
+        return _internal_error(exc)
+
+
+def _internal_error(exc: Exception) -> int:
+    """A bug of ours: one readable line naming the crash log that keeps the traceback."""
+    written = write_crash(type(exc), exc, exc.__traceback__, "command line")
+    where = f"the traceback is in {written}" if written is not None else "rerun with GPUPLANNER_DEBUG=1 for details"
+    report_line(f"gpuplanner: internal error ({type(exc).__name__}: {exc}); {where}; please report it", limit=600)
+    return EXIT_BUG
 
 
 def _is_stdout_error(exc: OSError) -> bool:

@@ -10,6 +10,7 @@ import traceback
 from types import TracebackType
 
 from gpuplanner.catalog.store import Catalog
+from gpuplanner.crash_log import write_crash
 from gpuplanner.display import use_offscreen_without_display
 
 log = logging.getLogger("gpuplanner")
@@ -36,15 +37,26 @@ def _install_error_handling(*, fatal: bool = False) -> None:
 
     qInstallMessageHandler(qt_message)
 
+    handling: list[bool] = []  # set while the dialog for one error is open
+
     def excepthook(kind: type[BaseException], value: BaseException, tb: TracebackType | None) -> None:
         log.error("uncaught exception:\n%s", "".join(traceback.format_exception(kind, value, tb)))
+        written = write_crash(kind, value, tb)
         if fatal:  # the smoke test must fail, not wait on a dialog
             os._exit(1)
-        if QApplication.instance() is not None:
+        if handling or QApplication.instance() is None:  # one dialog at a time; the log has every error
+            return
+        handling.append(True)
+        try:
+            where = (QApplication.translate("App", "The details are in %1; attach that file to a report.")
+                     .replace("%1", str(written)) if written is not None else
+                     QApplication.translate("App", "The details could not be written to a log file."))
             message_box(None, QMessageBox.Icon.Critical, QApplication.translate("App", "Unexpected error"),
-                                 QApplication.translate("App", "GPU Planner hit an internal error and kept running; "
-                                                        "your inputs are autosaved.\n\n%1").replace(
-                                     "%1", f"{kind.__name__}: {value}"))
+                        QApplication.translate("App", "GPU Planner hit an internal error and kept running; "
+                                               "your inputs are autosaved.\n\n%1").replace(
+                            "%1", f"{kind.__name__}: {value}") + "\n\n" + where)
+        finally:
+            handling.clear()
 
     sys.excepthook = excepthook
 

@@ -374,7 +374,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="157"/>
-        <location filename="../../gpuplanner/cli/main.py" line="121"/>
+        <location filename="../../gpuplanner/cli/main.py" line="122"/>
         <source>language of the text report</source>
         <translation>文本报告的语言</translation>
     </message>
@@ -2235,92 +2235,92 @@
         <translation>成本与时间（帕累托前沿）：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="38"/>
+        <location filename="../../gpuplanner/cli/main.py" line="39"/>
         <source>usage: </source>
         <translation>用法：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="47"/>
+        <location filename="../../gpuplanner/cli/main.py" line="48"/>
         <source>positional arguments</source>
         <translation>位置参数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="48"/>
+        <location filename="../../gpuplanner/cli/main.py" line="49"/>
         <source>options</source>
         <translation>选项</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="49"/>
+        <location filename="../../gpuplanner/cli/main.py" line="50"/>
         <source>show this help message and exit</source>
         <translation>显示此帮助并退出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="80"/>
+        <location filename="../../gpuplanner/cli/main.py" line="81"/>
         <source>No display found: running the headless demo (use `gpuplanner gui` on a desktop).</source>
         <translation>未检测到显示器：运行无界面演示（在桌面上请用 `gpuplanner gui`）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="85"/>
+        <location filename="../../gpuplanner/cli/main.py" line="86"/>
         <source>Plan GPU servers for AI training and inference.</source>
         <translation>为 AI 训练与推理规划 GPU 服务器。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="87"/>
+        <location filename="../../gpuplanner/cli/main.py" line="88"/>
         <source>show the version and exit</source>
         <translation>显示版本并退出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="89"/>
+        <location filename="../../gpuplanner/cli/main.py" line="90"/>
         <source>open the window (offscreen without a display), wait for the first result, print the times, exit 0</source>
         <translation>打开窗口（无显示器时离屏），等待第一个结果，打印耗时，以 0 退出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="93"/>
+        <location filename="../../gpuplanner/cli/main.py" line="94"/>
         <source>interface language (default: the system&apos;s); also the language of a command&apos;s report</source>
         <translation>界面语言（默认：系统语言）；也是命令报告的语言</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="97"/>
+        <location filename="../../gpuplanner/cli/main.py" line="98"/>
         <source>list catalog entries with their ids</source>
         <translation>列出目录条目及其 id</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="98"/>
+        <location filename="../../gpuplanner/cli/main.py" line="99"/>
         <source>which table to list</source>
         <translation>要列出的表</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="102"/>
+        <location filename="../../gpuplanner/cli/main.py" line="103"/>
         <source>replace catalog prices with a vendor&apos;s quote (CSV: item, unit_price, currency, date, note)</source>
         <translation>用供应商报价替换目录价格（CSV：item, unit_price, currency, date, note）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="104"/>
+        <location filename="../../gpuplanner/cli/main.py" line="105"/>
         <source>the vendor&apos;s quote as CSV</source>
         <translation>CSV 格式的供应商报价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="106"/>
+        <location filename="../../gpuplanner/cli/main.py" line="107"/>
         <source>exchange rate for CNY lines (default %(default)s)</source>
         <translation>人民币报价行的汇率（默认 %(default)s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="115"/>
+        <location filename="../../gpuplanner/cli/main.py" line="116"/>
         <source>open the desktop application</source>
         <translation>打开桌面应用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="117"/>
+        <location filename="../../gpuplanner/cli/main.py" line="118"/>
         <source>interface language (default: the system&apos;s)</source>
         <translation>界面语言（默认：系统语言）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="120"/>
+        <location filename="../../gpuplanner/cli/main.py" line="121"/>
         <source>print the recommended plan for a built-in example scenario</source>
         <translation>打印内置示例场景的推荐方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="144"/>
+        <location filename="../../gpuplanner/cli/main.py" line="145"/>
         <source>the output could not be written: %1</source>
         <translation>无法写出输出：%1</translation>
     </message>
@@ -2538,12 +2538,22 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>App</name>
     <message>
-        <location filename="../../gpuplanner/ui/app.py" line="44"/>
+        <location filename="../../gpuplanner/ui/app.py" line="51"/>
+        <source>The details are in %1; attach that file to a report.</source>
+        <translation>详细信息已写入 %1；报告问题时请附上该文件。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/app.py" line="53"/>
+        <source>The details could not be written to a log file.</source>
+        <translation>详细信息未能写入日志文件。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/app.py" line="54"/>
         <source>Unexpected error</source>
         <translation>意外错误</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/app.py" line="45"/>
+        <location filename="../../gpuplanner/ui/app.py" line="55"/>
         <source>GPU Planner hit an internal error and kept running; your inputs are autosaved.
 
 %1</source>

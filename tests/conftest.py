@@ -106,3 +106,34 @@ def compute(qtbot, window):
         window.debouncer.stop()
         window.recompute()
     return window.last_result
+
+
+@pytest.fixture(autouse=True)
+def no_threads_or_timers_left_running():
+    """A test may not leave a thread running, a worker pool busy or a timer of a closed window armed: each would run
+    into the next test."""
+    import threading
+    import time
+
+    before = set(threading.enumerate())
+    yield
+    deadline = time.monotonic() + 5.0
+    while True:
+        # Qt's pool threads show as dummy threads once they run Python; the pools are checked below.
+        threads = [t for t in threading.enumerate() if t not in before and t.is_alive()
+                   and not isinstance(t, threading._DummyThread)]
+        if not threads or time.monotonic() > deadline:
+            break
+        time.sleep(0.02)
+    assert threads == [], f"threads left running: {threads}"
+    from PySide6.QtCore import QThreadPool, QTimer
+    from PySide6.QtWidgets import QApplication
+
+    if QApplication.instance() is None:
+        return
+    for window in QApplication.topLevelWidgets():
+        for pool in window.findChildren(QThreadPool):
+            assert pool.waitForDone(5000), f"a worker of {type(window).__name__} is still running"
+        if not window.isVisible():
+            armed = [timer.objectName() or repr(timer) for timer in window.findChildren(QTimer) if timer.isActive()]
+            assert armed == [], f"timers left armed on a closed {type(window).__name__}: {armed}"

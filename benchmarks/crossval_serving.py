@@ -34,8 +34,8 @@ from typing import Any
 import gpuplanner.core.inference as inference
 from benchmarks.replay import Prepared, inference_cases, predicted_value, prepare, published_runs
 from gpuplanner.catalog.store import Catalog
-from gpuplanner.core.estimate import serving_workload
 from gpuplanner.core.inference import ServingCalibration, build_engines, serving_validation_group
+from gpuplanner.core.serving_estimate import serving_workload
 from gpuplanner.core.uncertainty import (
     Band,
     Basis,

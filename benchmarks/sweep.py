@@ -7,10 +7,10 @@ import time
 
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.errors import InputError
-from gpuplanner.core.estimate import supported_precision
 from gpuplanner.core.hardware import Precision
 from gpuplanner.core.layout import search_layouts
 from gpuplanner.core.performance import training_step_time
+from gpuplanner.core.result_parts import supported_precision
 from gpuplanner.core.workload import Assumptions, Cluster, TrainingWorkload
 
 COUNTS = [1 << k for k in range(13)]  # 1 ... 4096

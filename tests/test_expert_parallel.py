@@ -191,8 +191,8 @@ def test_routing_groups_must_split_the_experts(catalog, groups, per_token, field
 def test_an_moe_model_on_an_architecture_no_run_covers_takes_the_wider_band(catalog) -> None:
     """CDNA 3 in bf16 has no published run: a dense model carries the unvalidated ±35 %; an MoE model the MoE runs'
     band widened once."""
-    from gpuplanner.core.estimate import time_band
     from gpuplanner.core.hardware import Precision
+    from gpuplanner.core.result_parts import time_band
     from gpuplanner.core.uncertainty import EXTRAPOLATION_WIDENING, UNVALIDATED_ERROR_PCT, Basis
     from gpuplanner.core.validation_errors import MOE_BAND
 

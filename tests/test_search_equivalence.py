@@ -78,8 +78,8 @@ def test_counts_that_cannot_meet_the_deadline_or_fit_are_not_estimated(catalog, 
     no count is estimated whose peak-FLOPs bound misses it while the next count's also does, and no count whose
     model states cannot fit however they are sharded."""
     import gpuplanner.core.plan as plan_module
-    from gpuplanner.core.estimate import training_bounds
     from gpuplanner.core.memory import GIB
+    from gpuplanner.core.training_estimate import training_bounds
 
     asked: list[tuple[str, int | None]] = []
     real = plan_module.estimate
@@ -127,7 +127,8 @@ def test_the_pruning_bound_is_never_slower_than_a_layouts_own_gemms(catalog, gpu
     Llama 3.1 405B at 2,048 tokens on 2,048 H200 it came out 12 % above the searched layout's own GEMM time: a count
     that met a tight deadline could have been pruned. The layout's GEMM time alone, over the run's steps, is at
     least the bound."""
-    from gpuplanner.core.estimate import estimate, training_bounds
+    from gpuplanner.core.estimate import estimate
+    from gpuplanner.core.training_estimate import training_bounds
 
     data = {"task": "pretrain", "model": {"preset": "llama-3.1-405b"}, "seq_len": 2048, "precision": precision,
             "training": {"tokens": 1e12, "global_batch": 1024}, "hardware": {"gpu": gpu, "count": 2048}}
@@ -155,18 +156,19 @@ def test_searching_counts_together_gives_each_counts_own_search(catalog, monkeyp
 
     monkeypatch.setattr(layout_module, "ROWS_PER_STEP_TIME_EVALUATION", rows_per_evaluation)
     from gpuplanner.core.errors import InputError
-    from gpuplanner.core.estimate import _cluster, _training_workload, fast_training_searches, supported_precision
     from gpuplanner.core.layout import search_layouts
+    from gpuplanner.core.result_parts import supported_precision
+    from gpuplanner.core.training_estimate import cluster_for, fast_training_searches, training_workload
 
     data = {"task": "pretrain", "model": {"preset": preset}, "hardware": {"gpu": gpu}, **extra}
     scenario = dataclasses.replace(scenario_from_data(data, catalog), gpu_count=None)
     counts = [1, 2, 4, 8, 16, 64, 256]
     together = fast_training_searches(scenario, counts)
     assert together, "some count has a valid layout"
-    workload = _training_workload(scenario, supported_precision(scenario.gpu, scenario.precision)[0])
+    workload = training_workload(scenario, supported_precision(scenario.gpu, scenario.precision)[0])
     for count in counts:
         try:
-            alone = search_layouts(workload, _cluster(scenario, count), scenario.assumptions, scenario.layout,
+            alone = search_layouts(workload, cluster_for(scenario, count), scenario.assumptions, scenario.layout,
                                    runner_up_times=False)
         except InputError:  # no valid layout at this count: left out of the batch too
             assert count not in together
@@ -191,8 +193,9 @@ def test_several_gpus_searched_together_get_each_gpus_own_search(catalog, runner
     """clusters_fast_searches with rows of several GPUs in one step-time evaluation (the planner's first counts of
     every option, and the full searches of the plans shown) gives each (GPU, count) what searching it alone gives:
     the same step times of the same layouts, the same best layout, the same runner-ups."""
-    from gpuplanner.core.estimate import _cluster, _training_workload, supported_precision
     from gpuplanner.core.layout import clusters_fast_searches, search_layouts
+    from gpuplanner.core.result_parts import supported_precision
+    from gpuplanner.core.training_estimate import cluster_for, training_workload
 
     data = {"task": "pretrain", "model": {"preset": "llama-2-13b"}}
     gpus = ["h100-sxm5-80gb", "a100-sxm4-40gb", "mi300x", "rtx-4090", "l40s"]
@@ -200,8 +203,8 @@ def test_several_gpus_searched_together_get_each_gpus_own_search(catalog, runner
     for gpu in gpus:
         scenario = dataclasses.replace(scenario_from_data({**data, "hardware": {"gpu": gpu}}, catalog),
                                        gpu_count=None)
-        workload = _training_workload(scenario, supported_precision(scenario.gpu, scenario.precision)[0])
-        clusters += [_cluster(scenario, count) for count in (8, 64)]
+        workload = training_workload(scenario, supported_precision(scenario.gpu, scenario.precision)[0])
+        clusters += [cluster_for(scenario, count) for count in (8, 64)]
     assert scenario is not None and workload is not None
     together = clusters_fast_searches(workload, clusters, scenario.assumptions, scenario.layout, runner_up_times)
     assert len({cluster.gpu.id for cluster in clusters}) == len(gpus)

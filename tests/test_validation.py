@@ -266,8 +266,8 @@ def test_the_serving_fit_leaves_a_valley_that_one_constant_at_a_time_cannot() ->
 def test_estimates_carry_their_groups_band_widened_when_extrapolating(training_results) -> None:
     """A time band is its group's (core/validation_errors.TRAINING_BANDS), widened once beyond the largest run
     judged; a group no run judged is unvalidated; each says what it rests on."""
-    from gpuplanner.core.estimate import time_band
     from gpuplanner.core.hardware import Precision
+    from gpuplanner.core.result_parts import time_band
     from gpuplanner.core.uncertainty import EXTRAPOLATION_WIDENING, UNVALIDATED_ERROR_PCT, Basis
     from gpuplanner.core.validation_errors import LARGEST_VALIDATED_GPUS, TRAINING_BANDS
 
@@ -289,8 +289,8 @@ def test_moe_training_bands_come_from_the_moe_runs() -> None:
     """A mixture-of-experts model is banded by the published MoE runs, widened once where no MoE run was judged on
     its architecture and math width (and said in a warning)."""
     from gpuplanner.catalog.store import Catalog
-    from gpuplanner.core.estimate import time_band
     from gpuplanner.core.hardware import Precision
+    from gpuplanner.core.result_parts import time_band
     from gpuplanner.core.uncertainty import EXTRAPOLATION_WIDENING
     from gpuplanner.core.validation_errors import MOE_BAND, MOE_GROUPS, MOE_SOURCES
     from gpuplanner.service import estimate_for_scenario

@@ -6,7 +6,8 @@ import pytest
 
 from benchmarks.replay import format_table, median_abs_error, run_cases, vision_cases
 from gpuplanner.core.errors import InputError
-from gpuplanner.core.estimate import CNN_BAND_PCT, estimate
+from gpuplanner.core.estimate import estimate
+from gpuplanner.core.image_estimate import CNN_BAND_PCT
 from gpuplanner.core.results import Estimate
 from gpuplanner.service import scenario_from_data
 from tests.conftest import VALIDATION_TABLES

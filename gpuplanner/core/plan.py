@@ -23,13 +23,7 @@ from gpuplanner.core.cost import (
     purchase_price_age_note,
 )
 from gpuplanner.core.errors import CancelledError, InputError
-from gpuplanner.core.estimate import (
-    TRANSFORMER_TRAINING,
-    estimate,
-    fast_training_searches,
-    fast_training_searches_together,
-    training_bounds,
-)
+from gpuplanner.core.estimate import TRANSFORMER_TRAINING, estimate
 from gpuplanner.core.hardware import GPU, Segment
 from gpuplanner.core.layout import LayoutSearch
 from gpuplanner.core.memory import GIB
@@ -69,6 +63,11 @@ from gpuplanner.core.site import (
     cabling,
     facilities,
     plan_site,
+)
+from gpuplanner.core.training_estimate import (
+    fast_training_searches,
+    fast_training_searches_together,
+    training_bounds,
 )
 from gpuplanner.core.workload import Task
 

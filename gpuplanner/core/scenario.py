@@ -47,7 +47,7 @@ def new_scenario() -> ScenarioDocument:
         "training": {"tokens": TrainingWorkload.tokens, "global_batch": TrainingWorkload.global_batch,
                      "optimizer": TrainingWorkload.optimizer.value, "lora_rank": DEFAULT_LORA_RANK,
                      "lora_targets": DEFAULT_LORA_TARGETS},
-        # No batch: sized by the load (core.estimate.estimate_inference), the documented default.
+        # No batch: sized by the load (core.serving_estimate.estimate_inference), the documented default.
         "inference": {"input_tokens": ServingWorkload.input_tokens,
                       "output_tokens": ServingWorkload.output_tokens,
                       "weight_dtype": ServingWorkload.weight_format.value,

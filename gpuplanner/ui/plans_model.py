@@ -16,7 +16,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtWidgets import QApplication, QStyle
 
-from gpuplanner.core.estimate import MIN_MEMORY_HEADROOM, memory_is_tight
+from gpuplanner.core.result_parts import MIN_MEMORY_HEADROOM, memory_is_tight
 from gpuplanner.core.results import Layout, Plan
 from gpuplanner.i18n import fill
 from gpuplanner.i18n.durations import duration_text

@@ -1,0 +1,164 @@
+"""Evaluate an image-model training scenario (CNNs from parameters, FLOPs and measured activations; ViT and DiT as
+transformers) and band it by the published image-model runs."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from gpuplanner.core.errors import InputError
+from gpuplanner.core.layout import LayoutSearch
+from gpuplanner.core.memory import checkpoint_bytes
+from gpuplanner.core.messages import msg
+from gpuplanner.core.performance import peak_flops
+from gpuplanner.core.result_parts import (
+    assumption_values,
+    fit_warnings,
+    goodput_warnings,
+    model_states_gb,
+    power_block,
+    run_energy,
+    run_goodput,
+    supported_precision,
+)
+from gpuplanner.core.results import (
+    Estimate,
+    ModelSummary,
+    TrainingFigures,
+)
+from gpuplanner.core.scenario import Scenario
+from gpuplanner.core.site import NodeSpec, PowerAssumptions
+from gpuplanner.core.training_estimate import (
+    cluster_for,
+    estimate_training,
+)
+from gpuplanner.core.uncertainty import (
+    COVERAGE,
+    UNVALIDATED_ERROR_PCT,
+    Band,
+    Basis,
+)
+from gpuplanner.core.vision import (
+    ACTIVATION_TRAFFIC_FACTOR,
+    CONV_EFFICIENCY,
+    ImageModel,
+    ImageWorkload,
+    search_image_layouts,
+)
+from gpuplanner.core.workload import Task
+
+# CNN training: the worst |error| of the NVIDIA DeepLearningExamples runs (benchmarks/replay.vision_cases, A100 and
+# V100): one vendor's tables, too few independent sources for a coverage quantile (core.uncertainty).
+CNN_BAND_PCT = 21.0
+
+
+CNN_VALIDATED_ARCHITECTURES = ("Ampere", "Volta")
+
+
+def _image_model(scenario: Scenario) -> ImageModel:
+    """The catalog's parameters-and-FLOPs model, with the user's overrides; refuses what no source gives."""
+    assert scenario.image is not None and scenario.image.image_model is not None
+    model = scenario.image.image_model
+    images = scenario.images
+    model = replace(model, gflops_fwd_per_sample=images.get("gflops_per_sample", model.gflops_fwd_per_sample),
+                    activation_mib_per_sample=images.get("activation_mib_per_sample",
+                                                         model.activation_mib_per_sample))
+    if model.gflops_fwd_per_sample <= 0:
+        raise InputError("images.gflops_per_sample", "{name}: FLOPs per image are not in the catalog (no citable "
+                         "source); give images.gflops_per_sample", name=model.name)
+    if model.activation_mib_per_sample <= 0:
+        raise InputError("images.activation_mib_per_sample", "{name}: activation memory per image is not in the "
+                         "catalog; give images.activation_mib_per_sample (scripts/measure_cnn_activations.py)",
+                         name=model.name)
+    return model
+
+
+def estimate_image_training(scenario: Scenario, node: NodeSpec | None = None) -> Estimate:
+    """Vision and diffusion training: transformers (ViT, DiT) through the transformer estimator over their patch
+    tokens; CNNs and U-Nets from parameters, FLOPs and measured activations per image."""
+    preset, images = scenario.image, scenario.images
+    assert preset is not None
+    if preset.transformer is not None:
+        tokens = preset.tokens(images["resolution"])
+        training = {**scenario.training, "global_batch": images["batch"],
+                    "tokens": images["count"] * images["epochs"] * tokens}
+        result = estimate_training(replace(scenario, task=Task.PRETRAIN, model=preset.transformer, seq_len=tokens,
+                                           training=training), node)
+        assert result.training is not None and result.training.tokens_per_s is not None
+        figures = replace(result.training, images_per_s=result.training.tokens_per_s / tokens,
+                          tokens_per_image=tokens, images=images["count"] * images["epochs"])
+        return replace(result, task=scenario.task.value, training=figures)
+    precision, warnings = supported_precision(scenario.gpu, scenario.precision)
+    workload = ImageWorkload(model=_image_model(scenario), images=images["count"], epochs=images["epochs"],
+                             global_batch=images["batch"], resolution=images["resolution"], precision=precision,
+                             optimizer=scenario.training["optimizer"])
+    deadline = scenario.constraints.get("deadline_days")
+    counts = [scenario.gpu_count] if scenario.gpu_count else [1 << k for k in range(13)]
+    chosen: tuple[int, LayoutSearch] | None = None
+    for count in counts:
+        try:
+            search = search_image_layouts(workload, cluster_for(scenario, count), scenario.assumptions, scenario.layout)
+        except InputError:
+            if scenario.gpu_count:
+                raise
+            continue
+        chosen = (count, search)
+        if search.any_fits:
+            days = workload.steps * float(search.time.total[search.best_index()]) / 86400.0
+            if deadline is None or days <= deadline:
+                break
+    if chosen is None:
+        raise InputError("images.batch", "no GPU count up to 4096 divides the batch evenly")
+    count, search = chosen
+    cluster = cluster_for(scenario, count)
+    best = search.best_index()
+    step_s = float(search.time.total[best])
+    images_per_s = workload.global_batch / step_s
+    model_tflops = workload.flops_per_image * images_per_s / count / 1e12
+    compute_days = workload.steps * step_s / 86400.0
+    memory = search.memory.as_gib(best, cluster.gpu.usable_memory_gib or 0.0)
+    reliability = run_goodput(compute_days, count, checkpoint_bytes(
+        workload.model.params, precision, workload.optimizer, scenario.assumptions, False), scenario.assumptions)
+    days = reliability.wall_days
+    warnings += goodput_warnings(reliability, count, scenario.assumptions)
+    warnings += fit_warnings(search, best, cluster.gpu)
+    validated = cluster.gpu.architecture in CNN_VALIDATED_ARCHITECTURES
+    band = Band(CNN_BAND_PCT, COVERAGE, Basis.FEW_SOURCES) if validated else \
+        Band(UNVALIDATED_ERROR_PCT, COVERAGE, Basis.UNVALIDATED)
+    if not validated:
+        warnings.append(msg("No published run on {architecture} in {precision} to check against: the time "
+                            "estimate is uncertain (±{band:.0f}%).", architecture=cluster.gpu.architecture,
+                            precision=precision.value, band=UNVALIDATED_ERROR_PCT))
+    power = power_block(cluster.gpu, cluster.gpus_per_node, cluster.nodes, node, PowerAssumptions())
+    energy, energy_tdp_basis = run_energy(power, cluster.gpu, count, compute_days)
+    return Estimate(
+        task=scenario.task.value, fits=search.runs(best), gpu=cluster.gpu.id, count=count,
+        nodes=cluster.nodes, precision=precision.value, precision_requested=scenario.precision.value,
+        layout=search.layouts.describe(best),
+        memory_gib_per_gpu=memory,
+        training=TrainingFigures(
+            step_time_s=step_s, tokens_per_s=None, tokens_per_s_per_gpu=None, images_per_s=images_per_s,
+            model_tflops_per_gpu=model_tflops, mfu=model_tflops * 1e12 / peak_flops(cluster.gpu, precision),
+            days=days, gpu_hours=days * 24.0 * count, steps=workload.steps,
+            tokens=None, images=workload.images * workload.epochs,
+            trainable_params=workload.model.params,
+            cluster_model_states_gb=model_states_gb(memory, count),
+            uncertainty_pct=band.pct, uncertainty_coverage=band.coverage, uncertainty_basis=band.basis.value,
+            step_breakdown_s=search.time.as_dict(best),
+            compute_days=compute_days,
+            goodput=reliability,
+        ),
+        inference=None, power=power,
+        energy_mwh=energy,
+        energy_mwh_gpu_tdp_basis=energy_tdp_basis,
+        model=ModelSummary(name=workload.model.name, params=workload.model.params,
+                           active_params=workload.model.params, training_flops_per_image=workload.flops_per_image),
+        alternatives=search.losing_reasons(best), layouts_considered=len(search.layouts),
+        layouts_fitting=int(search.fits.sum()),
+        assumptions={**assumption_values(scenario.assumptions),
+                     "flops": "3 x forward FLOPs per image, scaled by (resolution / base)^2",
+                     "activations": "measured per image (scripts/measure_cnn_activations.py), same scaling",
+                     "time": f"max(math at {CONV_EFFICIENCY:.0%} of the dense peak, "
+                             f"{ACTIVATION_TRAFFIC_FACTOR:g}x the stored activation bytes through HBM); fit to "
+                             "NVIDIA DeepLearningExamples A100 runs"},
+        warnings=tuple(warnings),
+    )

@@ -16,7 +16,8 @@ from pathlib import Path
 
 from gpuplanner.catalog.options import hardware_options
 from gpuplanner.catalog.store import Catalog
-from gpuplanner.core.plan import plan_catalog, plan_settings
+from gpuplanner.core.plan import plan_catalog
+from gpuplanner.core.plan_settings import plan_settings
 from gpuplanner.service import scenario_from_data
 
 EXAMPLES = {

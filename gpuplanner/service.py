@@ -10,7 +10,9 @@ from collections.abc import Callable
 from gpuplanner.catalog.options import hardware_options, node_for
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.estimate import estimate, validate_workload
-from gpuplanner.core.plan import EstimateCache, plan_catalog, plan_settings
+from gpuplanner.core.plan import plan_catalog
+from gpuplanner.core.plan_evaluation import EstimateCache
+from gpuplanner.core.plan_settings import plan_settings
 from gpuplanner.core.results import Estimate, PlanResult
 from gpuplanner.core.scenario import Scenario, ScenarioDocument, parse_scenario
 from gpuplanner.core.site import PowerAssumptions

@@ -15,7 +15,7 @@ from gpuplanner.catalog.options import hardware_options
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.estimate import estimate
 from gpuplanner.core.export import to_data
-from gpuplanner.core.plan import candidate_counts, plan_settings
+from gpuplanner.core.plan_settings import candidate_counts, plan_settings
 from gpuplanner.service import plan_for_scenario, scenario_from_data
 
 SCENARIOS = {

@@ -222,7 +222,7 @@ def test_a_small_model_trains_on_64_gpus_a_rack_as_nvidia_does(bundled) -> None:
                              bundled, top=1).plans[0]
     assert (plan.count, plan.site.racks, plan.cost.gpus_owned, plan.estimate.layout.pp) == (128, 2, 144, 4)
     assert any("64 of each rack's 72, as NVIDIA's own NVL72 training runs do" in str(w) for w in plan.warnings)
-    from gpuplanner.core.plan import candidate_counts
+    from gpuplanner.core.plan_settings import candidate_counts
 
     assert {64, 128, 192, 216, 256, 288, 384} <= set(candidate_counts(72)) and 96 not in candidate_counts(72)
     assert candidate_counts(8)[:6] == [1, 2, 4, 8, 16, 24]  # an 8-GPU board's counts are unchanged

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-import gpuplanner.core.plan as plan_module
+import gpuplanner.core.plan_evaluation as plan_module
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.export import to_data
 from gpuplanner.service import EstimateReuse, plan_for_scenario

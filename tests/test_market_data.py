@@ -10,7 +10,8 @@ import pytest
 from gpuplanner.catalog.options import cloud_offers, hardware_options
 from gpuplanner.core.availability import in_region
 from gpuplanner.core.cost import CloudOffer, CostAssumptions, CostInputs, cloud_tiers, cost_summary
-from gpuplanner.core.plan import plan_catalog, plan_settings
+from gpuplanner.core.plan import plan_catalog
+from gpuplanner.core.plan_settings import plan_settings
 from gpuplanner.service import plan_for_scenario, scenario_from_data
 
 

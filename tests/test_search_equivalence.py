@@ -16,7 +16,7 @@ from gpuplanner.catalog.options import hardware_options
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.estimate import estimate
 from gpuplanner.core.export import to_data
-from gpuplanner.core.plan import plan_settings
+from gpuplanner.core.plan_settings import plan_settings
 from gpuplanner.service import plan_for_scenario, scenario_from_data
 
 GOLDEN = json.loads((Path(__file__).parent / "data" / "search_golden.json").read_text(encoding="utf-8"))
@@ -77,7 +77,7 @@ def test_counts_that_cannot_meet_the_deadline_or_fit_are_not_estimated(catalog, 
     """The pruning behind the speed-up (the plans above are those of the full search): under a 60-day deadline
     no count is estimated whose peak-FLOPs bound misses it while the next count's also does, and no count whose
     model states cannot fit however they are sharded."""
-    import gpuplanner.core.plan as plan_module
+    import gpuplanner.core.plan_evaluation as plan_module
     from gpuplanner.core.memory import GIB
     from gpuplanner.core.training_estimate import training_bounds
 

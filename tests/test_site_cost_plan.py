@@ -12,7 +12,8 @@ from benchmarks.replay import energy_cases, format_table, run_cases
 from gpuplanner.catalog.options import hardware_options, node_for
 from gpuplanner.core.cost import CloudOffer, CostAssumptions, CostInputs, Price, cost_summary, price_day
 from gpuplanner.core.errors import InputError
-from gpuplanner.core.plan import plan_catalog, plan_settings
+from gpuplanner.core.plan import plan_catalog
+from gpuplanner.core.plan_settings import plan_settings
 from gpuplanner.core.power_chain import Redundancy
 from gpuplanner.core.results import PlanResult
 from gpuplanner.core.site import (

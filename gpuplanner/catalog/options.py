@@ -9,7 +9,7 @@ from gpuplanner.core.availability import gpu_availability, in_region
 from gpuplanner.core.cost import HOST_PLATFORM_DEFAULT_USD, CloudOffer, CostAssumptions, Price
 from gpuplanner.core.hardware import GPU, Segment
 from gpuplanner.core.messages import Message, msg
-from gpuplanner.core.plan import HardwareOptions
+from gpuplanner.core.plan_settings import HardwareOptions
 from gpuplanner.core.site import NodeSpec, PowerAssumptions
 from gpuplanner.core.workload import scale_out_port_gbps
 

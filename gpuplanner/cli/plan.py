@@ -14,7 +14,7 @@ from gpuplanner.cli.estimate import format_number, precision_words, print_result
 from gpuplanner.cli.output import format_help, pad
 from gpuplanner.core.cost import currency_symbol, price_date_words
 from gpuplanner.core.errors import InputError
-from gpuplanner.core.plan import REGION_WORDS
+from gpuplanner.core.plan_settings import REGION_WORDS
 from gpuplanner.core.results import Plan, PlanResult
 from gpuplanner.i18n import LANGUAGES, fill
 from gpuplanner.i18n.cli import term_word, tr, translate_in, translated_message, use_language

@@ -18,7 +18,7 @@ from PySide6.QtCore import QPointF, Qt, Signal
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QGridLayout, QToolTip, QWidget
 
-from gpuplanner.core.plan import pareto
+from gpuplanner.core.plan_ranking import pareto
 from gpuplanner.core.results import ChartPoint, CurvePoint, Plan, PlanResult, ServiceLimits
 from gpuplanner.i18n import fill
 from gpuplanner.i18n.messages import step_part

@@ -1,0 +1,377 @@
+"""Evaluating one hardware option: the counts worth trying, their layout searches done together, each estimate once,
+costed on the instances or servers that hold it, and the plans shown searched in full for their runner-ups."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Callable
+
+from gpuplanner.core.cost import (
+    QUOTE_PREFIX,
+    CloudOffer,
+    CostInputs,
+    cost_summary,
+    price_age_note,
+    purchase_cost,
+    purchase_price_age_note,
+)
+from gpuplanner.core.errors import InputError
+from gpuplanner.core.estimate import TRANSFORMER_TRAINING, estimate
+from gpuplanner.core.hardware import Segment
+from gpuplanner.core.layout import LayoutSearch
+from gpuplanner.core.memory import GIB
+from gpuplanner.core.messages import msg
+from gpuplanner.core.plan_goals import cost_metric_for, plan_misses
+from gpuplanner.core.plan_ranking import rank_key
+from gpuplanner.core.plan_settings import (
+    MAX_CONSUMER_GPUS,
+    MAX_TRAINING_GPUS,
+    NO_DEADLINE_WARNING_DAYS,
+    HardwareOptions,
+    PlanSettings,
+    candidate_counts,
+)
+from gpuplanner.core.plan_site import idle_gpus_note, site_block
+from gpuplanner.core.results import (
+    AvailabilityBlock,
+    Estimate,
+    Plan,
+    ServiceLimits,
+)
+from gpuplanner.core.scenario import Scenario
+from gpuplanner.core.site import (
+    plan_site,
+)
+from gpuplanner.core.training_estimate import (
+    fast_training_searches,
+    fast_training_searches_together,
+    training_bounds,
+)
+from gpuplanner.core.workload import Task
+
+# (GPU, count, server, GPUs per node, node network where the option fixes it)
+# An estimate that does not fit is kept as None; one the job cannot have on that GPU, as the error that says why.
+EstimateCache = dict[tuple[str, int | None, str, int, float | None], Estimate | InputError | None]
+
+
+# A rented VM smaller than a server that publishes no network is costed at the least a 1-GPU cloud VM in the catalog
+# publishes (Azure NC24ads A100 v4, 20 Gb/s): unknown, so never the server-class fabric it may well not have.
+UNPUBLISHED_VM_NETWORK_GBPS = 20.0
+
+
+def on_instances(option: HardwareOptions, offer: CloudOffer, network_gbps: float | None = None) -> HardwareOptions:
+    """The option with the rented instance as its node (its GPUs per node; the rest of the server's figures stay,
+    they only matter to owned plans), at the instance's published network or `network_gbps`."""
+    node = dataclasses.replace(option.node, gpus=offer.gpus, name=f"{offer.gpus} x {option.gpu.model} "
+                               f"({offer.instance})")
+    return dataclasses.replace(option, node=node, cloud=offer, cloud_offers=(offer,), node_price=None,
+                               network_gbps_per_node=offer.network_gbps or network_gbps)
+
+
+def scenario_on_option(scenario: Scenario, option: HardwareOptions, count: int | None) -> Scenario:
+    network = scenario.network_gbps_per_node if option.network_gbps_per_node is None else option.network_gbps_per_node
+    return dataclasses.replace(scenario, gpu=option.gpu, gpu_count=count, gpus_per_node=option.node.gpus,
+                               network_gbps_per_node=network, hardware_given=True)
+
+
+# Under a deadline the count loop stops one count past the first that meets it: searching the option's counts this
+# many at a time keeps most of the batching's gain without searching counts the loop never reaches.
+COUNTS_SEARCHED_TOGETHER_UNDER_A_DEADLINE = 3
+
+
+class OptionSearches:
+    """The fast-path layout searches of one option's counts, done together (fast_training_searches) as the count
+    loop reaches them: all at once, or a few at a time when the loop may stop early."""
+
+    def __init__(self, scenario: Scenario, option: HardwareOptions, counts: list[int], chunk: int) -> None:
+        self.scenario, self.counts, self.chunk = scenario, counts, chunk
+        self.trial = scenario_on_option(scenario, option, None)
+        self.found: dict[int, LayoutSearch] = {}
+        self.done: set[int] = set()
+        self._on_instances: dict[tuple[int, float | None], OptionSearches] = {}
+
+    def on(self, instances: HardwareOptions) -> OptionSearches:
+        """The same counts' searches with the option's rented instances as its nodes (on_instances)."""
+        key = (instances.node.gpus, instances.network_gbps_per_node)
+        if key not in self._on_instances:
+            self._on_instances[key] = OptionSearches(self.scenario, instances, self.counts, self.chunk)
+        return self._on_instances[key]
+
+    def next_counts(self, count: int) -> list[int]:
+        """The counts searched together when the loop reaches `count`: it and the next ones not searched yet."""
+        start = self.counts.index(count)
+        return [c for c in self.counts[start:start + self.chunk] if c not in self.done]
+
+    def adopt(self, counts: list[int], found: dict[int, LayoutSearch]) -> None:
+        """The searches of `counts`, done elsewhere (first_searches_together); a count left out has no layout."""
+        self.found.update(found)
+        self.done.update(counts)
+
+    def get(self, count: int) -> LayoutSearch | None:
+        if count not in self.done and count in self.counts:
+            batch = self.next_counts(count)
+            self.adopt(batch, fast_training_searches(self.trial, batch))
+        return self.found.get(count)
+
+
+def counts_worth_trying(scenario: Scenario, option: HardwareOptions, settings: PlanSettings
+                   ) -> tuple[dict[str, list[int | None]], OptionSearches | None]:
+    """The counts worth estimating for each deployment of the option, and (training) their layout searches, to be
+    done together as the count loop reaches them."""
+    skip = counts_that_cannot_meet(scenario, option, settings)
+    limit = MAX_CONSUMER_GPUS if option.gpu.segment == Segment.CONSUMER else MAX_TRAINING_GPUS
+    worth: list[int | None] = [None] if scenario.task == Task.INFERENCE else list(
+        candidate_counts(option.node.gpus, limit))
+    if scenario.task != Task.INFERENCE and scenario.gpu_count is not None:
+        worth = [scenario.gpu_count]
+    worth = [c for i, c in enumerate(worth) if not skip(c, worth[i + 1] if i + 1 < len(worth) else None)]
+    by_deployment = {deployment: within_reach_of_the_budget(worth, option, settings) if deployment == "on-prem"
+                     else worth for deployment in deployments_offered(settings, option)}
+    if scenario.task not in TRANSFORMER_TRAINING:
+        return by_deployment, None
+    wanted = {c for deployment, counts in by_deployment.items() for c in counts if c is not None
+              and (deployment != "on-prem" or option.node_price is not None)}  # (evaluate_option: no price)
+    trial_counts = [c for c in worth if c in wanted]
+    return by_deployment, OptionSearches(scenario, option, trial_counts, len(trial_counts)
+                                          if settings.deadline_days is None else
+                                          COUNTS_SEARCHED_TOGETHER_UNDER_A_DEADLINE)
+
+
+def first_searches_together(options: list[tuple[HardwareOptions, OptionSearches]], cache: EstimateCache) -> None:
+    """Every option's first counts searched in one step-time evaluation (each option's count loop starts there; the
+    GPUs differ, the job is the same): one evaluation instead of one per GPU. An option whose first estimate an
+    earlier plan left (`cache`) is left to its loop, which searches only what it reaches (as before, lazily)."""
+    batches = [(searches, searches.next_counts(searches.counts[0])) for option, searches in options
+               if searches.counts and estimate_cache_key(option, searches.counts[0]) not in cache]
+    found = fast_training_searches_together([(searches.trial, counts) for searches, counts in batches])
+    for (searches, counts), own in zip(batches, found, strict=True):
+        searches.adopt(counts, own)
+
+
+def estimate_cache_key(option: HardwareOptions, count: int | None) -> tuple[str, int | None, str, int, float | None]:
+    return option.gpu.id, count, option.node.name, option.node.gpus, option.network_gbps_per_node
+
+
+def estimate_once(scenario: Scenario, option: HardwareOptions, count: int | None, cache: EstimateCache,
+                   searches: OptionSearches | None = None) -> Estimate | None:
+    """One estimate per (GPU, count), shared by the owned and the rented plan (None: it does not fit); `searches`:
+    the option's layout searches, done together."""
+    key = estimate_cache_key(option, count)
+    if key not in cache:
+        search = None if searches is None or count is None else searches.get(count)
+        try:
+            result = estimate(scenario_on_option(scenario, option, count), option.node, alternatives=False,
+                              search=search)
+            cache[key] = result if result.fits else None
+        except InputError as error:
+            cache[key] = error
+    found = cache[key]
+    return found if isinstance(found, Estimate) else None
+
+
+def evaluate_option(scenario: Scenario, option: HardwareOptions, count: int | None, settings: PlanSettings,
+              deployment: str, cache: EstimateCache, searches: OptionSearches | None = None) -> Plan | None:
+    if deployment == "on-prem" and option.node_price is None:
+        return None  # nothing to price a purchase by: no plan, so no estimate either
+    result = estimate_once(scenario, option, count, cache, searches)
+    if result is None:
+        return None
+    if result.inference is not None and count is None:
+        result = on_every_gpu_paid_for(scenario, option, result, deployment, cache)
+    gpus = result.count
+    if option.gpu.segment == Segment.CONSUMER and gpus > MAX_CONSUMER_GPUS:
+        return None
+    offer = option.cloud_for(gpus)
+    small = option.cloud  # the cheapest per GPU-hour
+    if deployment == "cloud" and small is not None and small.gpus < min(gpus, option.node.gpus) \
+            and small.network_gbps is not None:
+        # The plan run on those smaller instances as its nodes (groups within one instance, the rest over the
+        # instance's published network), estimated as such: the rental where no instance holds a node's worth,
+        # else the better of the two (data parallelism over many small VMs can cost less and take longer). Without
+        # a published instance network there is nothing to estimate the traffic between them by: no such plan.
+        instances = on_instances(option, small)
+        alternative = evaluate_option(scenario, instances, count, settings, deployment, cache,
+                                None if searches is None else searches.on(instances))
+        if offer is None:
+            return alternative
+        whole = evaluate_option(scenario, dataclasses.replace(option, cloud=offer, cloud_offers=(offer,)), count,
+                          settings, deployment, cache, searches)
+        candidates = [plan for plan in (whole, alternative) if plan is not None]
+        return min(candidates, default=None,
+                   key=lambda plan: (bool(plan_misses(plan, settings)), *rank_key(plan, settings.objective)))
+    if deployment == "cloud" and offer is None:
+        # Only smaller instances, with no published network: planned on them at the least a cloud VM publishes (or
+        # the user's figure), said in the plan.
+        if small is None or small.gpus >= min(gpus, option.node.gpus):
+            return None
+        per_instance = scenario.network_gbps_per_node or UNPUBLISHED_VM_NETWORK_GBPS
+        instances = on_instances(option, small, per_instance)
+        plan = evaluate_option(scenario, instances, count, settings, deployment, cache,
+                         None if searches is None else searches.on(instances))
+        if plan is None:
+            return None
+        return dataclasses.replace(plan, warnings=(*plan.warnings, msg(
+            "{provider} publishes no network bandwidth for {instance}: the traffic between the plan's {instances} "
+            "instances is costed at {gbps:g} Gb/s each (the least a 1-GPU cloud VM in the catalog publishes); set "
+            "the instance's network_gbps in your catalog if you know it.", provider=small.provider,
+            instance=small.instance, instances=plan.cost.cloud_offer.instances if plan.cost.cloud_offer else plan.count,
+            gbps=per_instance)))
+    nodes = math.ceil(gpus / option.node.gpus)
+    node, node_price = option.node_with(gpus)
+    ports = node.gpus if nodes > 1 else 0
+    site = plan_site(node, nodes, option.gpu.tdp_w, settings.site, settings.power, ports, option.nic_gbps, gpus)
+    training, serving = result.training, result.inference
+    cost_inputs = CostInputs(gpus=gpus, nodes=nodes, racks=site.racks, node_price=node_price,
+                             network_usd=None, it_kw_busy=site.it_kw_expected,
+                             it_kw_idle=None if site.node_kw_idle is None else site.node_kw_idle * nodes,
+                             cloud=offer, gpus_bought=node.gpus * nodes)
+    cost = cost_summary(cost_inputs, settings.cost, run_gpu_hours=training.gpu_hours if training else None,
+                        output_tokens_per_s=serving.output_tokens_per_s if serving else None)
+    metric = cost_metric_for(cost, deployment, settings, training is not None)
+    if metric is None:
+        return None
+    warnings = list(result.warnings)
+    if deployment == "on-prem":  # racks, power and purchase prices concern what is bought, not what is rented
+        warnings += list(site.warnings) + list(cost.notes)
+        if training is not None and cost.gpus_owned > gpus:
+            warnings.append(idle_gpus_note(gpus, cost.gpus_owned, nodes, node.gpus))
+        stale_purchase = None if node_price is None else purchase_price_age_note(node_price, settings.today)
+        if stale_purchase is not None:
+            warnings.append(stale_purchase)
+    elif offer is not None:
+        stale = price_age_note(offer.price_date, settings.today)
+        if stale is not None:
+            warnings.append(stale)
+        if QUOTE_PREFIX in offer.source:
+            warnings.append(msg("Rental price from your quote of {date}.", date=offer.price_date))
+    if training and settings.deadline_days is None and training.days > NO_DEADLINE_WARNING_DAYS:
+        warnings.insert(0, msg("Takes {days:,.0f} days: no deadline is set, so slow plans can rank first. Set a "
+                               "deadline to see faster ones.", days=training.days))  # first: the loudest
+    where = option.availability
+    limits = ServiceLimits(**{key: scenario.inference.get(key)
+                              for key in ("concurrent_users", "max_ttft_s", "max_tpot_s")}) if serving \
+        else ServiceLimits()
+    return Plan(estimate=result, deployment=deployment, gpu_name=option.gpu.model,
+                site=site_block(site, settings.site, settings.power),
+                availability=AvailabilityBlock(region=where.region, status=where.status.value, reason=where.reason,
+                                               source=where.source, as_of=where.as_of),
+                service_limits=limits, cost=cost, cost_metric=metric,
+                days=training.days if training else None, warnings=tuple(warnings))
+
+
+def on_every_gpu_paid_for(scenario: Scenario, option: HardwareOptions, result: Estimate, deployment: str,
+                           cache: EstimateCache) -> Estimate:
+    """A serving plan on every GPU of the whole servers (or rented instances) it pays for: twenty GPUs in TP-4
+    replicas buy three 8-GPU servers, so the plan serves with six replicas, not five, at the same price."""
+    assert result.inference is not None
+    gpus, tp = result.count, result.inference.gpus_per_replica
+    if deployment == "cloud":
+        offer = option.cloud_for(gpus)
+        unit = offer.gpus if offer is not None else 0
+    else:
+        unit = option.node_with(gpus)[0].gpus
+    whole = math.ceil(gpus / unit) * unit if unit else gpus
+    if whole == gpus or whole % tp or (option.gpu.segment == Segment.CONSUMER and whole > MAX_CONSUMER_GPUS):
+        return result
+    filled = estimate_once(scenario, option, whole, cache)
+    return filled if filled is not None else result
+
+
+def counts_that_cannot_meet(scenario: Scenario, option: HardwareOptions,
+                     settings: PlanSettings) -> Callable[[int | None, int | None], bool]:
+    """Counts not worth estimating (a lower bound from peak FLOPs and perfect sharding): those whose model states
+    cannot fit however they are split, and, under a deadline, those that cannot meet it when the next count
+    cannot either (the larger one is the nearer miss). The plans and near misses stay those of the full search."""
+    bounds = training_bounds(scenario, option.gpu) if scenario.gpu_count is None else None
+    if bounds is None:
+        return lambda _count, _next: False
+    gpu_days, states = bounds
+    capacity = (option.gpu.usable_memory_gib or 0.0) * GIB - scenario.assumptions.cuda_context_gib * GIB
+    deadline = settings.deadline_days
+
+    def too_slow(count: int | None) -> bool:
+        return count is not None and deadline is not None and gpu_days / count > deadline
+
+    def skip(count: int | None, following: int | None) -> bool:
+        if count is None:
+            return False
+        return states / count > capacity or (too_slow(count) and too_slow(following))
+
+    return skip
+
+
+def within_reach_of_the_budget(counts: list[int | None], option: HardwareOptions,
+                                settings: PlanSettings) -> list[int | None]:
+    """Bought hardware without a deadline: once the purchase alone exceeds the budget, a count that buys more
+    hardware still misses, and by more (the same limits, more money; the energy of the run about the same), so
+    counts are kept only up to the first over-budget purchase (the whole servers it buys), the nearest miss."""
+    if settings.budget is None or settings.deadline_days is not None:
+        return counts
+    kept: list[int | None] = []
+    over: float | None = None
+    for count in counts:
+        if count is not None:
+            node, price = option.node_with(count)
+            capex = None if price is None else purchase_cost(price, math.ceil(count / node.gpus), settings.cost)
+            if capex is not None and capex > settings.budget:
+                if over is not None and capex > over:
+                    break
+                over = capex
+        kept.append(count)
+    return kept
+
+
+def deployments_offered(settings: PlanSettings, option: HardwareOptions) -> list[str]:
+    wanted = ["on-prem", "cloud"] if settings.deployment == "either" else [settings.deployment]
+    # GeForce cards are not rented out in data centers (driver licence), so they are only ever bought.
+    rentable = option.cloud is not None and option.gpu.segment != Segment.CONSUMER
+    return [d for d in wanted if d == "on-prem" or rentable]
+
+
+def runner_up_searches(scenario: Scenario, shown: list[Plan],
+                        by_gpu: dict[str, HardwareOptions]) -> dict[int, LayoutSearch]:
+    """The full layout search (runner-up times) of each shown training plan (by id()), all in one step-time
+    evaluation."""
+    if scenario.task not in TRANSFORMER_TRAINING:
+        return {}
+    wanted = [plan for plan in shown if plan.estimate.alternatives is None and plan.training is not None]
+    requests = [(scenario_on_option(scenario, ran_on(plan, by_gpu[plan.gpu]), None), [plan.count]) for plan in wanted]
+    found = fast_training_searches_together(requests, runner_up_times=True)
+    return {id(plan): own[plan.count] for plan, own in zip(wanted, found, strict=True) if plan.count in own}
+
+
+def with_alternatives(plan: Plan, scenario: Scenario, option: HardwareOptions,
+                       search: LayoutSearch | None = None) -> Plan:
+    """The plan with its runner-up layouts (serving: the latency curve) filled in, for a plan that is shown; the
+    search behind every other plan skips them. `search`: its full layout search, done already."""
+    result = plan.estimate
+    if result.alternatives is not None:
+        return plan
+    if result.inference and plan.misses:  # a near miss shows no latency chart: no curve needed
+        return dataclasses.replace(plan, estimate=dataclasses.replace(result, alternatives=()))
+    count = None if result.inference else result.count
+    option = ran_on(plan, option)
+    full = estimate(scenario_on_option(scenario, option, count), option.node, search=search)
+    serving = result.inference
+    if serving is not None and full.inference is not None:
+        serving = dataclasses.replace(serving, latency_curve=full.inference.latency_curve)
+    # The plan's own warnings (site, prices) follow the estimate's; the full estimate words all of its own.
+    own = plan.warnings[len(result.warnings):]
+    return dataclasses.replace(
+        plan, warnings=(*full.warnings, *own),
+        estimate=dataclasses.replace(result, alternatives=full.alternatives, inference=serving,
+                                     warnings=full.warnings, stack=full.stack))
+
+
+def ran_on(plan: Plan, option: HardwareOptions) -> HardwareOptions:
+    """The option as the plan was estimated on it: a rental on instances smaller than its layout's node
+    (evaluate_option) runs with the instance as its node, over the instance network."""
+    rented = plan.cost.cloud_offer
+    if plan.owned or rented is None:
+        return option
+    for offer in option.cloud_offers:
+        if (offer.provider, offer.instance) == (rented.provider, rented.instance) and \
+                offer.gpus < min(plan.count, option.node.gpus):
+            return on_instances(option, offer)
+    return option

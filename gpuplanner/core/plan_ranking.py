@@ -1,0 +1,106 @@
+"""Ranking plans: the objective's sort key, the Pareto front of cost against time, why each plan ranks where it
+does, and the chart points."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
+from gpuplanner.core.messages import Message, msg
+from gpuplanner.core.plan_goals import has_goals
+from gpuplanner.core.plan_settings import PlanSettings
+from gpuplanner.core.results import (
+    ChartPoint,
+    Plan,
+)
+
+T = TypeVar("T")
+
+
+def plan_slowness(plan: Plan) -> float:
+    """Lower is better: days to train, or minus the tokens per second served."""
+    if plan.days is not None:
+        return plan.days
+    assert plan.inference is not None
+    return -plan.inference.output_tokens_per_s
+
+
+def rank_key(plan: Plan, objective: str) -> tuple[float, ...]:
+    if objective == "fastest":
+        return (plan_slowness(plan), plan.cost_metric)
+    return (plan.cost_metric, plan_slowness(plan))
+
+
+def pareto(items: Sequence[T], cost: Callable[[T], float], slowness: Callable[[T], float]) -> list[T]:
+    """Items no other item beats on both cost and slowness (lower is better on both), cheapest first."""
+    front: list[T] = []
+    best = math.inf
+    for item in sorted(items, key=lambda i: (cost(i), slowness(i))):
+        if slowness(item) < best:
+            front.append(item)
+            best = slowness(item)
+    return front
+
+
+def pareto_front(plans: Sequence[Plan]) -> list[Plan]:
+    """Plans no other plan beats on both cost and time (or throughput)."""
+    return pareto(plans, lambda p: p.cost_metric, plan_slowness)
+
+
+def reasons_for_rank(plan: Plan, best: Plan, index: int, settings: PlanSettings) -> tuple[Message, ...]:
+    reasons = []
+    money = settings.cost.currency
+    if index == 0:
+        goals = has_goals(settings)
+        reasons.append({
+            ("cheapest", False): msg("lowest cost among plans that fit"),
+            ("cheapest", True): msg("lowest cost among plans that fit and meet the goals"),
+            ("fastest", False): msg("fastest among plans that fit"),
+            ("fastest", True): msg("fastest among plans that fit and meet the goals"),
+            ("lowest-tco", False): msg("lowest total cost of ownership among plans that fit"),
+            ("lowest-tco", True): msg("lowest total cost of ownership among plans that fit and meet the goals"),
+        }[(settings.objective, goals)])
+    else:
+        ratio_cost = plan.cost_metric / best.cost_metric if best.cost_metric else math.inf
+        reasons.append(msg("{ratio:.2f}x the cost of #1 ({cost:,.0f} {currency})", ratio=ratio_cost,
+                           cost=plan.cost_metric, currency=money))
+        if plan.days is not None and best.days:
+            reasons.append(msg("{ratio:.2f}x the speed of #1", ratio=best.days / plan.days))
+    if plan.site.nodes == 1:
+        reasons.append(msg("a single server: no cluster network needed"))
+    elif plan.site.switches.leaf:
+        reasons.append(msg("{nodes} nodes, network: {fabric}", nodes=plan.site.nodes,
+                           fabric=plan.site.switches.note))
+    if plan.owned:
+        reasons.append(msg("on-prem: bought and run on your site"))
+    else:
+        assert plan.cost.cloud_offer is not None
+        reasons.append(msg("cloud: rented from {provider}", provider=plan.cost.cloud_offer.provider))
+    return tuple(reasons)
+
+
+def chart_point_of(plan: Plan) -> ChartPoint:
+    """One evaluated plan as the cost-vs-time chart draws it (serving: cost per million tokens vs speed per user)."""
+    serving = plan.inference
+    per_million = None
+    if serving:
+        per_million = plan.cost.per_million_tokens_owned if plan.owned else plan.cost.per_million_tokens_cloud
+    return ChartPoint(gpu=plan.gpu, gpu_name=plan.gpu_name, count=plan.count, deployment=plan.deployment,
+                      days=plan.days, cost=plan.cost_metric, per_million_tokens=per_million,
+                      tokens_per_s_per_user=serving.output_tokens_per_s_per_user if serving else None,
+                      meets=not plan.misses)
+
+
+def one_per_option(ranked: Sequence[Plan], top: int) -> list[Plan]:
+    """The best count of each (GPU, deployment), in ranking order, at most `top`."""
+    seen: set[tuple[str, str]] = set()
+    chosen = []
+    for plan in ranked:
+        key = (plan.gpu, plan.deployment)
+        if key not in seen:
+            seen.add(key)
+            chosen.append(plan)
+        if len(chosen) >= top:
+            break
+    return chosen

@@ -1,0 +1,189 @@
+"""What a plan is searched over and judged by: the hardware options, the user's goals and site as settings, and the
+GPU counts tried."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import math
+
+from gpuplanner.core.availability import Availability, Status, check_region
+from gpuplanner.core.cost import (
+    CloudOffer,
+    CostAssumptions,
+    Price,
+)
+from gpuplanner.core.errors import InputError
+from gpuplanner.core.hardware import GPU
+from gpuplanner.core.messages import Message, msg
+from gpuplanner.core.records import record
+from gpuplanner.core.scenario import Scenario
+from gpuplanner.core.site import (
+    CHINA_IDC_CABINET_AMPS,
+    RACK_FOOTPRINT_M,
+    Cooling,
+    NodeSpec,
+    PowerAssumptions,
+    PowerSupply,
+    SiteLimits,
+)
+
+MAX_TRAINING_GPUS = 16384
+
+
+# GeForce cards: the GeForce driver licence forbids data-center deployment, so plans keep them at workstation
+# scale (two 4-GPU workstations at most).
+MAX_CONSUMER_GPUS = 8
+
+
+# Beyond a year a run is rarely what anyone means to buy; without a deadline the plan says so.
+NO_DEADLINE_WARNING_DAYS = 365.0  # a plan longer than this, with no deadline set, says so
+
+
+OBJECTIVES = ("cheapest", "fastest", "lowest-tco")
+
+
+DEPLOYMENTS = ("on-prem", "cloud", "either")
+
+
+DEPLOYMENT_WORDS = {"on-prem": msg("bought"), "cloud": msg("rented")}
+
+
+REGION_WORDS = {"global": msg("any region"), "cn-mainland": msg("mainland China")}
+
+
+
+@record
+class HardwareOptions:
+    """What the catalog offers for one GPU model."""
+
+    gpu: GPU
+    node: NodeSpec
+    node_price: Price | None  # a fully populated node
+    cloud: CloudOffer | None  # the cheapest per GPU-hour
+    nic_gbps: float  # per scale-out port
+    whole_nodes_only: bool = True  # SXM baseboards and complete servers are bought whole
+    gpu_price_usd: float | None = None  # for partly populated PCIe servers and workstations
+    host_price_usd: float | None = None
+    availability: Availability = dataclasses.field(default_factory=lambda: Availability(
+        "global", Status.OPEN, msg("no regional filter"), "", ""))
+    cloud_offers: tuple[CloudOffer, ...] = ()  # every offer of the GPU to choose from (empty: `cloud` alone)
+    network_gbps_per_node: float | None = None  # the node's network where the option fixes it (a rented instance)
+    missing: tuple[str, ...] = ()  # datasheet figures the catalog lacks, without which the GPU cannot be estimated
+
+    def cloud_for(self, gpus: int) -> CloudOffer | None:
+        """The rental a plan of `gpus` GPUs runs on: an instance holding a node's worth of them (the layout keeps
+        tensor-parallel and other in-node groups on one machine's links; eight 1-GPU VMs are not one 8-GPU
+        server), the cheapest per hour for the whole instances it takes; None when no instance is that large."""
+        offers = self.cloud_offers or ((self.cloud,) if self.cloud is not None else ())
+        need = min(gpus, self.node.gpus)
+        large_enough = [offer for offer in offers if offer.gpus >= need]
+        if not large_enough:
+            return None
+        return min(large_enough, key=lambda offer: math.ceil(gpus / offer.gpus) * offer.usd_per_hour)
+
+    def node_with(self, gpus: int) -> tuple[NodeSpec, Price | None]:
+        """The node actually bought for a plan of `gpus` GPUs (fewer than a full node only when allowed)."""
+        if gpus >= self.node.gpus or self.whole_nodes_only:
+            return self.node, self.node_price
+        share = gpus / self.node.gpus
+        node = dataclasses.replace(self.node, gpus=gpus, name=with_gpu_count(self.node.name, self.node.gpus, gpus),
+                                   nameplate_kw=None if self.node.nameplate_kw is None
+                                   else self.node.nameplate_kw * share)
+        price = self.node_price
+        if price is not None and self.gpu_price_usd is not None and self.host_price_usd is not None:
+            price = dataclasses.replace(price, amount_usd=self.host_price_usd + self.gpu_price_usd * gpus,
+                                        source=with_gpu_count(price.source, self.node.gpus, gpus))
+        return node, price
+
+
+
+@record
+class PlanSettings:
+    objective: str = "cheapest"
+    deployment: str = "either"
+    allow_consumer_gpus: bool = True
+    deadline_days: float | None = None
+    budget: float | None = None
+    target_output_tokens_per_s: float | None = None
+    region: str = "global"
+    today: datetime.date = dataclasses.field(default_factory=datetime.date.today)  # for the age of prices
+    site: SiteLimits = dataclasses.field(default_factory=SiteLimits)
+    power: PowerAssumptions = dataclasses.field(default_factory=PowerAssumptions)
+    cost: CostAssumptions = dataclasses.field(default_factory=CostAssumptions)
+
+    def __post_init__(self) -> None:
+        if self.objective not in OBJECTIVES:
+            raise InputError("constraints.objective", "must be one of {join}", join=' | '.join(OBJECTIVES))
+        if self.deployment not in DEPLOYMENTS:
+            raise InputError("constraints.deployment", "must be one of {join}", join=' | '.join(DEPLOYMENTS))
+        check_region(self.region)
+
+
+def plan_settings(scenario: Scenario) -> PlanSettings:
+    """Constraints of a scenario as typed settings (each bad value raises an InputError naming its key)."""
+    c = scenario.constraints
+    site = c.get("site", {})
+    supply = PowerSupply(**site.get("supply", {}))
+    try:
+        cooling = Cooling(site.get("cooling", "air"))
+    except ValueError:
+        raise InputError("constraints.site.cooling", "must be one of {join}",
+                         join=' | '.join(x.value for x in Cooling)) from None
+    amps = site.get("china_cabinet_amps")
+    if amps is not None and amps not in CHINA_IDC_CABINET_AMPS:
+        raise InputError("constraints.site.china_cabinet_amps",
+                         "IDC cabinets are sold at {join} A", join=', '.join(str(a) for a in CHINA_IDC_CABINET_AMPS))
+    limits = SiteLimits(
+        rack_kw=site.get("rack_kw", SiteLimits.rack_kw), rack_units=site.get("rack_units", SiteLimits.rack_units),
+        reserved_units=site.get("reserved_units", SiteLimits.reserved_units),
+        rack_max_kg=site.get("rack_max_kg", SiteLimits.rack_max_kg), cooling=cooling, supply=supply,
+        china_cabinet_amps=amps, airflow_delta_t_c=site.get("airflow_delta_t_c", SiteLimits.airflow_delta_t_c),
+        cooling_kw_per_rack=site.get("cooling_kw_per_rack"), rack_empty_kg=site.get("rack_empty_kg"),
+        floor_kg_m2=site.get("floor_kg_m2"),
+        coolant_delta_t_c=site.get("coolant_delta_t_c", SiteLimits.coolant_delta_t_c),
+        rack_footprint_m=(site.get("rack_width_mm", RACK_FOOTPRINT_M[0] * 1000) / 1000.0,
+                          site.get("rack_depth_mm", RACK_FOOTPRINT_M[1] * 1000) / 1000.0))
+    pue = site.get("pue", PowerAssumptions.pue)
+    if not 1.0 <= pue <= 3.0:
+        raise InputError("constraints.site.pue", "must be between 1.0 and 3.0, got {pue:g}", pue=pue)
+    cost = CostAssumptions(
+        years=c.get("years", CostAssumptions.years), utilization=c.get("utilization", CostAssumptions.utilization),
+        currency=c.get("currency", "USD"), usd_to_cny=c.get("usd_to_cny", CostAssumptions.usd_to_cny),
+        electricity_per_kwh=site.get("electricity_price"), pue=pue,
+        colocation_per_kw_month=site.get("colocation_per_kw_month"),
+        colocation_per_rack_month=site.get("colocation_per_rack_month"))
+    return PlanSettings(
+        objective=c.get("objective", "cheapest"), deployment=c.get("deployment", "either"),
+        allow_consumer_gpus=c.get("allow_consumer_gpus", True), deadline_days=c.get("deadline_days"),
+        budget=c.get("budget"), target_output_tokens_per_s=c.get("target_output_tokens_per_s"),
+        region=c.get("region", "global"), site=limits,
+        power=PowerAssumptions(pue=pue), cost=cost)
+
+
+# GPUs a training job schedules on one rack-scale node: NVIDIA trains on 64 of an NVL72 rack's 72 GPUs, 16 of its 18
+# compute trays, the other two spare (MLPerf Training v6.0, DeepSeek-V3 on 512 GB200: DGXNNODES=128 trays of
+# DGXNGPU=4 in SEGMENT=16 trays a rack, config_GB200_128x4x240xtp2pp4ep32cp1_mxfp8_full_cg.sh).
+RACK_TRAINING_GPUS = {72: 64}
+
+
+def candidate_counts(gpus_per_node: int, limit: int = MAX_TRAINING_GPUS) -> list[int]:
+    """GPU counts a training plan tries on nodes of `gpus_per_node`: powers of two within a node, whole nodes, and on
+    an NVL72 rack multiples of the 64 GPUs a rack trains on (powers of two and 3 x 2^k racks' worth)."""
+    counts = {1 << k for k in range(limit.bit_length()) if (1 << k) <= limit}
+    counts |= {gpus_per_node * n for n in (1, 2, 3, 4, 6, 12, 24, 48, 96) if gpus_per_node * n <= limit}
+    in_rack = RACK_TRAINING_GPUS.get(gpus_per_node)
+    if in_rack is not None:
+        counts |= {in_rack * n for n in (3, 6, 12, 24, 48, 96) if in_rack * n <= limit}
+    return sorted(c for c in counts if c <= gpus_per_node or c % gpus_per_node == 0
+                  or (in_rack is not None and c % in_rack == 0))
+
+
+def with_gpu_count(text: str, old: int, new: int) -> str:
+    """A server's name or price source for `new` of its `old` GPUs: a message keeps its template, its count
+    replaced; plain text has "old x" replaced."""
+    params = getattr(text, "params", None)
+    if params is not None:
+        counts = {key: new for key in ("gpus", "count") if params.get(key) == old}
+        return Message(text.template, **{**params, **counts})  # type: ignore[attr-defined]
+    return text.replace(f"{old} x", f"{new} x")

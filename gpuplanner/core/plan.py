@@ -30,6 +30,7 @@ from gpuplanner.core.plan_ranking import (
 from gpuplanner.core.plan_settings import HardwareOptions, PlanSettings
 from gpuplanner.core.results import (
     ChartLimits,
+    CurveKey,
     CurvePoint,
     ParetoPoint,
     Plan,
@@ -100,10 +101,10 @@ def plan_catalog(scenario: Scenario, options: list[HardwareOptions], settings: P
                   for index, plan in enumerate(ranked))
     near_misses = tuple(dataclasses.replace(plan, rank=None, rank_reasons=(), warnings=(
         msg("Not an answer: {misses}", misses=joined_messages(plan.misses)), *plan.warnings)) for plan in near)
-    curves: dict[str, list[CurvePoint]] = {}
+    curves: dict[CurveKey, list[CurvePoint]] = {}
     for plan in sorted(evaluated, key=lambda p: p.count):
         if any(plan.gpu == top_plan.gpu and plan.deployment == top_plan.deployment for top_plan in plans):
-            curves.setdefault(f"{plan.gpu} ({plan.deployment})", []).append(CurvePoint(
+            curves.setdefault(CurveKey(plan.gpu, plan.deployment), []).append(CurvePoint(
                 count=plan.count, days=plan.days, cost=plan.cost_metric,
                 output_tokens_per_s=plan.inference.output_tokens_per_s if plan.inference else None))
     front = tuple(ParetoPoint(gpu=p.gpu, count=p.count, deployment=p.deployment, cost=p.cost_metric, days=p.days,

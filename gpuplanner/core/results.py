@@ -524,13 +524,23 @@ class Rejected:
 
 
 @record
+class CurveKey:
+    """Which curve a chart draws: one GPU, bought or rented (written to JSON as "gpu (deployment)")."""
+    gpu: str
+    deployment: str
+
+    def __str__(self) -> str:
+        return f"{self.gpu} ({self.deployment})"
+
+
+@record
 class PlanResult:
     """The answer to one scenario: the ranked plans, the near misses, the Pareto front and what the charts
     draw, with the scenario it was computed for (`complete`: every option was evaluated)."""
     plans: tuple[Plan, ...]
     near_misses: tuple[Plan, ...]
     pareto: tuple[ParetoPoint, ...]
-    curves: Mapping[str, tuple[CurvePoint, ...]]  # "gpu (deployment)" -> days or throughput against count
+    curves: Mapping[CurveKey, tuple[CurvePoint, ...]]  # days or throughput against count
     points: tuple[ChartPoint, ...]
     limits: ChartLimits
     evaluated: int

@@ -344,8 +344,7 @@ class ChartPanel(QWidget):
         names = {point.gpu: point.gpu_name for point in result.points}
         by_gpu: dict[str, tuple[CurvePoint, ...]] = {}
         for key, points in result.curves.items():
-            gpu = key.rsplit(" (", 1)[0]
-            by_gpu.setdefault(names.get(gpu, gpu), points)
+            by_gpu.setdefault(names.get(key.gpu, key.gpu), points)
         if self.serving:
             self._draw_latency_curves(result)
             return

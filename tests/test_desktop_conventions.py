@@ -51,6 +51,47 @@ def test_every_plan_exports_to_csv_as_numbers_with_units_in_the_headers(qtbot, w
     assert float(first["days"]) == pytest.approx(best.days)  # a number, not "17.2 days"
 
 
+def test_every_plan_exports_to_a_workbook_an_it_buyer_forwards(qtbot, window, tmp_path: Path, monkeypatch) -> None:
+    """File → Export plans as a spreadsheet (xlsx): the CSV's rows in one sheet (ECMA-376 SpreadsheetML), the header
+    bold and frozen, numbers as numbers (no cell type: a spreadsheet sums them), text as inline strings."""
+    import xml.etree.ElementTree as ET
+    import zipfile
+
+    from PySide6.QtGui import QAction
+    from PySide6.QtWidgets import QFileDialog
+
+    from gpuplanner.ui.plans_export import plan_rows
+
+    with qtbot.waitSignal(window.result_shown, timeout=60_000):
+        window.recompute()
+    path = tmp_path / "plans.xlsx"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *args, **kwargs: (str(path), ""))
+    (action,) = [a for a in window.findChildren(QAction) if a.text().startswith("Export plans as a spreadsheet")]
+    action.trigger()
+    main = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
+    with zipfile.ZipFile(path) as archive:
+        assert archive.testzip() is None
+        assert "xl/workbook.xml" in archive.namelist()
+        sheet = ET.fromstring(archive.read("xl/worksheets/sheet1.xml"))
+    assert sheet.find(f"{main}sheetViews/{main}sheetView/{main}pane").get("state") == "frozen"
+    rows = sheet.findall(f"{main}sheetData/{main}row")
+    expected = plan_rows(window.last_result)
+    assert len(rows) == len(expected) == 1 + window.last_result.evaluated
+
+    def value(cell: ET.Element) -> object:
+        if cell.get("t") == "inlineStr":
+            return cell.find(f"{main}is/{main}t").text
+        return float(cell.find(f"{main}v").text)
+
+    header = [value(c) for c in rows[0]]
+    assert header == expected[0] and all(c.get("s") == "1" for c in rows[0])
+    first = {header[ord(c.get("r")[0]) - ord("A")]: value(c) for c in rows[1]}
+    best = window.last_result.plans[0]
+    assert first["GPU id"] == best.gpu and first["GPUs"] == best.count
+    assert first[f"ranking cost ({window.last_result.currency})"] == pytest.approx(best.cost_metric)
+    assert "Exported the plans" in window.status.text()
+
+
 def test_selected_rows_copy_to_the_clipboard(qtbot, window) -> None:
     window.plans_view.selectRow(0)
     window.plans_view.setFocus()

@@ -59,6 +59,7 @@ from gpuplanner.core.results import Plan, PlanResult
 from gpuplanner.core.scenario import ScenarioDocument
 from gpuplanner.i18n import LANGUAGES, fill
 from gpuplanner.i18n.messages import translated, translated_error
+from gpuplanner.report.xlsx import workbook_bytes
 from gpuplanner.scenario_file import load_scenario_json
 from gpuplanner.service import EstimateReuse, plan_for_scenario, scenario_from_data
 from gpuplanner.ui.catalog_editor import CatalogEntryDialog
@@ -68,7 +69,7 @@ from gpuplanner.ui.details import compare_html, near_misses_html, no_plan_html, 
 from gpuplanner.ui.dialogs import Button, ask_save_discard_cancel, confirm_removal, warn
 from gpuplanner.ui.document import ScenarioEdit, Session, UndoHistory, parse_session, session_json
 from gpuplanner.ui.notices import NoticeBar
-from gpuplanner.ui.plans_export import plans_csv
+from gpuplanner.ui.plans_export import plan_rows, plans_csv
 from gpuplanner.ui.plans_model import SORT_ROLE, PlansTableModel
 from gpuplanner.ui.settings import AppSettings
 from gpuplanner.ui.widgets import filtered_proxy, mark_invalid
@@ -374,6 +375,9 @@ class MainWindow(QMainWindow):
         export_csv = QAction(self.tr("Export plans as &CSV…"), self)
         export_csv.triggered.connect(self.export_plans_csv)
         file_menu.addAction(export_csv)
+        export_xlsx = QAction(self.tr("Export plans as a spreadsheet (&xlsx)…"), self)
+        export_xlsx.triggered.connect(self.export_plans_xlsx)
+        file_menu.addAction(export_xlsx)
         import_quote = QAction(self.tr("Import a vendor &quote (CSV)…"), self)
         import_quote.triggered.connect(self.import_quote)
         file_menu.addAction(import_quote)
@@ -794,11 +798,16 @@ class MainWindow(QMainWindow):
 
     # --- scenario files --------------------------------------------------------------------------------------
     def write_json_atomically(self, path: str, text: str) -> str | None:
+        """Write the whole text file or nothing; the reason on failure."""
+        return self.write_atomically(path, text.encode("utf-8"))
+
+    @staticmethod
+    def write_atomically(path: str, data: bytes) -> str | None:
         """Write the whole file or nothing (QSaveFile); the reason on failure."""
         file = QSaveFile(path)
         if not file.open(QSaveFile.OpenModeFlag.WriteOnly):
             return file.errorString()
-        file.write(text.encode("utf-8"))
+        file.write(data)
         if not file.commit():
             return file.errorString()
         return None
@@ -1027,12 +1036,29 @@ class MainWindow(QMainWindow):
         if path:
             self.write_plans_csv(path)
 
+    def export_plans_xlsx(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export plans"), "plans.xlsx",
+                                              self.tr("Excel workbooks (*.xlsx)"))
+        if path:
+            self.write_plans_xlsx(path)
+
     def write_plans_csv(self, path: str) -> bool:
         """Every plan the last result evaluated, numbers as numbers with units in the headers, for a spreadsheet."""
         if self.last_result is None:
             self.show_message(self.tr("No plans to export yet."))
             return False
-        problem = self.write_json_atomically(path, "\ufeff" + plans_csv(self.last_result))  # BOM: Excel reads UTF-8
+        # BOM: Excel reads UTF-8
+        return self._write_plans(path, ("\ufeff" + plans_csv(self.last_result)).encode("utf-8"))
+
+    def write_plans_xlsx(self, path: str) -> bool:
+        """The same rows as the CSV, as a workbook an IT buyer forwards (header bold and frozen)."""
+        if self.last_result is None:
+            self.show_message(self.tr("No plans to export yet."))
+            return False
+        return self._write_plans(path, workbook_bytes(plan_rows(self.last_result), self.tr("Plans")))
+
+    def _write_plans(self, path: str, data: bytes) -> bool:
+        problem = self.write_atomically(path, data)
         if problem is not None:
             warn(self, self.tr("Not exported"),
                  fill(self.tr("Could not write %1: %2"), path, problem))

@@ -413,6 +413,11 @@ def test_image_training_through_the_wizard(qtbot, window) -> None:
     assert result.plans[0].task == "vision"
     assert result.plans[0].training.images_per_s > 0
     assert window.wizard.scenario()["images"]["epochs"] == 30
+    # The table's time column gives the rate an image model is judged by beside the run's length.
+    speed = window.plans_model.COLUMNS.index("speed")
+    text = window.plans_proxy.data(window.plans_proxy.index(0, speed))
+    assert "images/s" in text
+    assert f"{result.plans[0].training.images_per_s:.0f}" in text.replace(",", "").replace("\u00a0", "")
 
 
 @pytest.mark.parametrize(("scenario", "rows"), [

@@ -109,8 +109,12 @@ class PlansTableModel(QAbstractTableModel):
                          locale.toString(memory.capacity, "f", 0))), memory.total
         if column == "speed":
             if plan.days is not None:
-                return duration_text(plan.days, QCoreApplication.translate,
-                                     lambda value, decimals: locale.toString(value, "f", decimals)), plan.days
+                days = duration_text(plan.days, QCoreApplication.translate,
+                                     lambda value, decimals: locale.toString(value, "f", decimals))
+                training = plan.training
+                if training is not None and training.images_per_s and not training.tokens_per_s:
+                    days = fill(self.tr("%1 (%2 images/s)"), days, locale.toString(training.images_per_s, "f", 0))
+                return days, plan.days
             assert plan.inference is not None
             rate = plan.inference.output_tokens_per_s
             return fill(self.tr("%1 tok/s"), locale.toString(rate, "f", 0)), -rate

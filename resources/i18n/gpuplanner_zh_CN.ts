@@ -6412,17 +6412,22 @@ Qt %2，Qt for Python %3，Python %4
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="119"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="116"/>
+        <source>%1 (%2 images/s)</source>
+        <translation>%1（每秒 %2 张图）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="123"/>
         <source>n/a</source>
         <translation>不详</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="152"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="156"/>
         <source>%1 of %2 GiB: under %3 % headroom, allocator fragmentation or a longer sequence can run out of memory</source>
         <translation>%1 / %2 GiB：余量不足 %3 %，显存碎片或更长的序列可能导致显存不足</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="158"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="162"/>
         <source>; </source>
         <translation>；</translation>
     </message>
@@ -6442,7 +6447,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 / %2 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="116"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="120"/>
         <source>%1 tok/s</source>
         <translation>%1 tok/s</translation>
     </message>

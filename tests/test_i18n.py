@@ -364,3 +364,23 @@ def test_a_fabric_note_with_a_number_in_it_is_translated(tmp_path: Path) -> None
     assert chinese.returncode == 0 and "三层（" in chinese.stdout and "three tiers" not in chinese.stdout
     english = run_cli("plan", str(source), "--lang", "en", "--top", "1")
     assert "three tiers (" in english.stdout
+
+
+def test_qts_own_file_dialog_speaks_chinese_in_a_chinese_interface(qtbot) -> None:
+    """Qt's shipped Chinese catalogue leaves the file dialog's 'Look in:' and 'Files of type:' in English; ours
+    fills those gaps (i18n/qt_gaps.py), so every label of the dialog a Chinese user saves with is Chinese."""
+    from PySide6.QtWidgets import QFileDialog, QLabel
+
+    from gpuplanner.i18n.language import install_translations
+
+    install_translations("zh_CN")
+    try:
+        dialog = QFileDialog(None, "", "", "Scenarios (*.json)")
+        dialog.setOption(QFileDialog.Option.DontUseNativeDialog, True)
+        qtbot.addWidget(dialog)
+        labels = [label.text() for label in dialog.findChildren(QLabel) if label.text()]
+        assert len(labels) >= 3
+        assert not any(character.isascii() and character.isalpha() for text in labels
+                       for character in text.replace("&L", "").replace("&N", "").replace("&T", ""))
+    finally:
+        install_translations("en")

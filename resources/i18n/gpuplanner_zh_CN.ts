@@ -6682,6 +6682,19 @@ Qt %2，Qt for Python %3，Python %4
     </message>
 </context>
 <context>
+    <name>QFileDialog</name>
+    <message>
+        <location filename="../../gpuplanner/i18n/qt_gaps.py" line="9"/>
+        <source>&amp;Look in:</source>
+        <translation>查找范围(&amp;L)：</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/qt_gaps.py" line="10"/>
+        <source>Files of &amp;type:</source>
+        <translation>文件类型(&amp;T)：</translation>
+    </message>
+</context>
+<context>
     <name>ScenarioWizard</name>
     <message>
         <location filename="../../gpuplanner/ui/wizard.py" line="878"/>

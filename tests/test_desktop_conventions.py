@@ -217,3 +217,25 @@ def test_the_first_screen_recommends_a_plan_a_user_would_choose(qtbot, window) -
         window.recompute()
     best = window.last_result.best
     assert best is not None and best.days <= 30.0
+
+
+def test_at_1366_by_768_the_charts_fit_and_the_site_limit_shows(qtbot, window) -> None:
+    """On a 1366 x 768 laptop the charts panel needs no sideways scrolling, and the power chart shows the site's
+    rack limit (its line was off the right edge)."""
+    from PySide6.QtWidgets import QScrollArea
+
+    window.resize(1366, 768)
+    with qtbot.waitSignal(window.result_shown, timeout=60_000):
+        window.wizard.load_scenario({"task": "pretrain", "model": {"preset": "llama-3.1-8b"},
+                                     "training": {"tokens": 1e11},
+                                     "constraints": {"deployment": "on-prem", "deadline_days": 30,
+                                                     "site": {"rack_kw": 20}}})
+    window.tabs.setCurrentWidget(window.charts_holder)
+    qtbot.waitUntil(lambda: window.charts is not None and window.charts.draw_count >= 1, timeout=10_000)
+    qtbot.wait(100)
+    (scroll,) = window.charts_holder.findChildren(QScrollArea)
+    assert scroll.horizontalScrollBar().maximum() == 0
+    charts = window.charts
+    low, high = charts.power_plot.viewRange()[0]
+    assert charts.power_limit.isVisible() and low <= charts.power_limit.value() == 20.0 <= high
+    assert charts.power_plot.width() <= scroll.viewport().width()

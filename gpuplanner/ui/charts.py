@@ -71,7 +71,7 @@ class ChartPanel(QWidget):
         self.scaling_plot = self._plot(zoomable=True, log=True)
         for index, plot in enumerate((self.cost_plot, self.memory_plot, self.time_plot, self.power_plot,
                                       self.scaling_plot)):
-            plot.setMinimumSize(420, 320)  # below this the panel scrolls rather than squeezing the labels
+            plot.setMinimumSize(380, 320)  # below this the panel scrolls rather than squeezing the labels
             plot.getAxis("left").setWidth(150 if plot in (self.memory_plot, self.time_plot, self.power_plot)
                                           else 55)
             layout.addWidget(plot, index // 2, index % 2)

@@ -239,3 +239,16 @@ def test_at_1366_by_768_the_charts_fit_and_the_site_limit_shows(qtbot, window) -
     low, high = charts.power_plot.viewRange()[0]
     assert charts.power_limit.isVisible() and low <= charts.power_limit.value() == 20.0 <= high
     assert charts.power_plot.width() <= scroll.viewport().width()
+
+
+def test_catalog_headers_are_whole_words(qtbot, window) -> None:
+    """Each catalog column is at least as wide as its header ("BF16 dense (TFLOPS)" read "16 dense (TFLOP")."""
+    from gpuplanner.ui.main_window import CatalogPage
+
+    pages = window.findChildren(CatalogPage)
+    assert pages
+    for page in pages:
+        header = page.view.horizontalHeader()
+        for section in range(header.count() - 1):  # the last one stretches to the edge
+            assert header.sectionSize(section) >= header.sectionSizeFromContents(section).width(), \
+                page.model.headerData(section, Qt.Orientation.Horizontal)

@@ -147,7 +147,11 @@ class CatalogPage(QWidget):
         self.view.setSortingEnabled(True)
         self.view.sortByColumn(0, Qt.SortOrder.AscendingOrder)
         self.view.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
-        self.view.horizontalHeader().setStretchLastSection(True)
+        header = self.view.horizontalHeader()
+        header.setStretchLastSection(True)
+        for section in range(header.count()):  # every header whole ("BF16 dense (TFLOP/s)" read "16 dense (TFLOP")
+            header.resizeSection(section, max(header.sectionSize(section),
+                                              header.sectionSizeFromContents(section).width()))
         self.buttons = QHBoxLayout()
         layout = QVBoxLayout(self)
         layout.addWidget(self.filter_edit)

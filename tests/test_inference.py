@@ -723,3 +723,21 @@ def test_a_loaded_replica_is_one_model_of_latency_and_throughput(catalog) -> Non
                                                  kv_format=WeightFormat.BF16, engine="vllm"), gpu, 1,
                                  workload_batch * 2)
     assert heavier.tpot_s > figures.tpot_s
+
+
+def test_a_gpu_without_a_16_bit_figure_still_gets_its_bandwidth_bound_decode(catalog) -> None:
+    """The RTX 3090 Ti's vendor publishes only a sparse FP16 figure, so the catalog has no 16-bit rate: serving
+    on it was refused, though single-stream decode reads memory. Its GEMMs are now costed at its FP32 rate, which it
+    surely reaches (never the favourable value): decode follows its bandwidth against the RTX 3090's, prompts come
+    out slower than on the 3090, and a warning says why."""
+    def serve(gpu: str) -> Estimate:
+        return run(catalog, {"task": "inference", "model": {"preset": "llama-3.1-8b"},
+                             "inference": {"engine": "llama.cpp", "weight_dtype": "fp16", "kv_dtype": "fp16",
+                                           "batch": 1}, "hardware": {"gpu": gpu, "count": 1}})
+
+    ti, plain = serve("rtx-3090-ti"), serve("rtx-3090")
+    ratio = catalog.gpu("rtx-3090").memory_bandwidth_gbs / catalog.gpu("rtx-3090-ti").memory_bandwidth_gbs
+    assert ti.inference.tpot_s == pytest.approx(plain.inference.tpot_s * ratio, rel=0.05)
+    assert ti.inference.ttft_s > plain.inference.ttft_s
+    assert any("no 16-bit tensor rate" in str(w) and "FP32 rate" in str(w) for w in ti.warnings)
+    assert not any("no 16-bit tensor rate" in str(w) for w in plain.warnings)

@@ -337,7 +337,17 @@ def compute_precision(gpu: GPU, weight_format: WeightFormat) -> Precision:
         return Precision.FP4
     if weight_format in (WeightFormat.FP8, WeightFormat.FP4) and gpu.peak_tflops(Precision.FP8):
         return Precision.FP8
-    return Precision.BF16 if gpu.peak_tflops(Precision.BF16) else Precision.FP16
+    return sixteen_bit_or_slower(gpu)
+
+
+def sixteen_bit_or_slower(gpu: GPU) -> Precision:
+    """The GPU's 16-bit tensor width; where the catalog has no 16-bit rate but an FP32 one (a consumer card whose
+    vendor publishes only a sparse FP16 figure), FP32: a rate the GPU surely reaches, so the estimate is never the
+    favourable one, and a bandwidth-bound decode is still estimated rather than refused."""
+    for precision in (Precision.BF16, Precision.FP16):
+        if gpu.peak_tflops(precision):
+            return precision
+    return Precision.FP32 if gpu.peak_tflops(Precision.FP32) else Precision.FP16
 
 
 @record
@@ -412,7 +422,7 @@ def achieved_rates(workload: ServingWorkload, gpu: GPU) -> tuple[float, float, f
     worked out once per pass."""
     precision = compute_precision(gpu, workload.weight_format)
     layers = achieved_flops(gpu, workload, precision)
-    sixteen_bit = Precision.BF16 if gpu.peak_tflops(Precision.BF16) else Precision.FP16
+    sixteen_bit = sixteen_bit_or_slower(gpu)
     head = layers if precision == sixteen_bit else achieved_flops(gpu, workload, sixteen_bit)
     return layers, bandwidth_bytes_per_s(workload, gpu), head
 
@@ -587,6 +597,10 @@ def estimate_serving(workload: ServingWorkload, gpu: GPU, tp: int) -> ServingEst
         and fits_memory(workload, gpu, tp, workload.batch, TIGHT_MEMORY_FRACTION)
     load = replica_under_load(workload, gpu, tp, workload.batch)
     warnings: list[str] = []
+    if compute_precision(gpu, workload.weight_format) == Precision.FP32:
+        warnings.append(msg("The catalog has no 16-bit tensor rate for {gpu}: its GEMMs are costed at its FP32 rate, "
+                            "which it surely reaches, so prompts and large batches come out slower than they may "
+                            "run; single-stream decode, which reads memory, is not affected.", gpu=gpu.model))
     if workload.weight_format == WeightFormat.FP8 and not gpu.peak_tflops(Precision.FP8):
         warnings.append(msg("{gpu} has no FP8 tensor cores: FP8 weights are upcast, with no compute gain.",
                             gpu=gpu.model))

@@ -190,6 +190,10 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "TensorRT-LLM's profile is fitted on these published sources: %1. The band, "
                                       "±%2%, holds 80 % of its errors on them, each judged with its own recipe, "
                                       "round or table left out of the fit."),
+    QT_TRANSLATE_NOOP("CoreMessages", "The catalog has no 16-bit tensor rate for %1: its GEMMs are costed at its "
+                                      "FP32 rate, which it surely reaches, so prompts and large batches come out "
+                                      "slower than they may run; single-stream decode, which reads memory, is not "
+                                      "affected."),
     QT_TRANSLATE_NOOP("CoreMessages", "The load needs %1 replicas of %2 GPU(s) = %3 GPUs; only %4 given."),
     QT_TRANSLATE_NOOP("CoreMessages", "The purchase price is from %1, over 12 months ago: ask a vendor for a "
                                       "current quote."),

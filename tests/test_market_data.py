@@ -52,10 +52,10 @@ def test_reserved_and_spot_are_published_rates_or_marked_estimates() -> None:
     lambda_offer = CloudOffer("Lambda", "8x H100", 8, 31.92, "", "2026-09-20", "lambda.ai", spot_tier=False)
     tiers = cloud_tiers(lambda_offer, 3.99, a)
     assert tiers.spot is None and tiers.reserved_estimated
-    published = CloudOffer("AWS China", "p4d.24xlarge", 8, 172.873412 / 7.1, "cn-northwest-1", "2026-01-21", "",
-                           usd_reserved_per_hour=109.601338 / 7.1)
+    published = CloudOffer("AWS China", "p4d.24xlarge", 8, 172.873412 / 7.0197, "cn-northwest-1", "2026-01-21", "",
+                           usd_reserved_per_hour=109.601338 / 7.0197)
     tiers = cloud_tiers(published, published.usd_per_gpu_hour, a)
-    assert tiers.reserved == pytest.approx(109.601338 / 7.1 / 8) and not tiers.reserved_estimated
+    assert tiers.reserved == pytest.approx(109.601338 / 7.0197 / 8) and not tiers.reserved_estimated
     assert tiers.spot_estimated
 
 

@@ -66,7 +66,9 @@ class CostAssumptions:
     years: float = 3.0
     utilization: float = 0.7  # share of hours the owned cluster does useful work
     currency: str = "USD"
-    usd_to_cny: float = 7.1  # editable; set your own rate
+    # CNY per USD: the China Foreign Exchange Trade System's central parity of 2026-01-08 (7.0197, as MENAFN reported
+    # it that day); the user sets their own.
+    usd_to_cny: float = 7.0197
     electricity_per_kwh: float | None = None  # in `currency`; None: not priced
     pue: float = 1.3
     colocation_per_kw_month: float | None = None  # in `currency`

@@ -666,8 +666,9 @@ class BudgetPage(QWizardPage):
                               self.tr("Power usage effectiveness: facility power / IT power"))
         self.utilization = float_spin(*limits("constraints.utilization", 0.01, low=1.0), 70.0, 0,
                                       self.tr("Share of hours the owned cluster is busy"), " %")
-        self.usd_to_cny = float_spin(*limits("constraints.usd_to_cny", low=0.001), 7.1, 3,
-                                     self.tr("Exchange rate used for CNY (editable)"))
+        rate = field("constraints.usd_to_cny")
+        self.usd_to_cny = float_spin(*limits(rate.path, low=0.001), float(rate.default), 4,
+                                     self.tr("CNY per USD: the central parity of 2026-01-08 unless you set your own"))
         form.addRow(self.tr("Currency"), self.currency)
         form.addRow(self.tr("Budget"), self.budget)
         form.addRow(self.tr("Deadline"), self.deadline)

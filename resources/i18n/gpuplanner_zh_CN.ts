@@ -2573,22 +2573,22 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>AssumptionsPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="696"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="697"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="697"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="698"/>
         <source>What every estimate assumes. Change one to see what it does; values left at their defaults are not written to your file.</source>
         <translation>每个估算所依据的假设。改动一项即可看到它的影响；保持默认值的项不会写入你的文件。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="729"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="730"/>
         <source>Drop them</source>
         <translation>不再保留</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="736"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="737"/>
         <source>Also from your file, used and saved as they are (no page shows them): %1</source>
         <translation>另有文件中的设置按原样使用和保存（没有页面显示它们）：%1</translation>
     </message>
@@ -2709,57 +2709,57 @@ Qt %2，Qt for Python %3，Python %4
         <translation>自建集群处于忙碌状态的时间比例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="670"/>
-        <source>Exchange rate used for CNY (editable)</source>
-        <translation>人民币换算汇率（可编辑）</translation>
+        <location filename="../../gpuplanner/ui/wizard.py" line="671"/>
+        <source>CNY per USD: the central parity of 2026-01-08 unless you set your own</source>
+        <translation>每美元兑人民币：默认为 2026-01-08 的人民币中间价，可自行设置</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="671"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="672"/>
         <source>Currency</source>
         <translation>币种</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="672"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="673"/>
         <source>Budget</source>
         <translation>预算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="673"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="674"/>
         <source>Deadline</source>
         <translation>截止期限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="674"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="675"/>
         <source>Throughput target</source>
         <translation>吞吐量目标</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="675"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="676"/>
         <source>Rank by</source>
         <translation>排序依据</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="676"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="677"/>
         <source>Amortise over</source>
         <translation>摊销期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="677"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="678"/>
         <source>Electricity</source>
         <translation>电价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="678"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="679"/>
         <source>PUE</source>
         <translation>PUE</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="679"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="680"/>
         <source>Utilisation</source>
         <translation>利用率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="680"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="681"/>
         <source>USD to CNY</source>
         <translation>美元兑人民币</translation>
     </message>
@@ -6702,7 +6702,7 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>ScenarioWizard</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="878"/>
+        <location filename="../../gpuplanner/ui/wizard.py" line="879"/>
         <source>Custom model</source>
         <translation>自定义模型</translation>
     </message>

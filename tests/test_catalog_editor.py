@@ -3,6 +3,7 @@ typed, the planner's words offered, and a new GPU usable at once."""
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtWidgets import QFormLayout, QLabel
 
 from gpuplanner.catalog.options import node_for
@@ -22,8 +23,9 @@ def form_labels(dialog: CatalogEntryDialog) -> dict[str, str]:
     for row in range(form.rowCount()):
         label = form.itemAt(row, QFormLayout.ItemRole.LabelRole).widget()
         field = form.itemAt(row, QFormLayout.ItemRole.FieldRole).widget()
-        column = next(c for c, edit in dialog.edits.items() if edit is field)
-        labels[column] = label.text() if isinstance(label, QLabel) else ""
+        column = next((c for c, edit in dialog.edits.items() if edit is field), None)
+        if column is not None:  # (the price currency and its rate are not catalog columns)
+            labels[column] = label.text() if isinstance(label, QLabel) else ""
     return labels
 
 
@@ -64,6 +66,27 @@ def test_a_hand_typed_sxm_gpu_is_an_sxm_gpu_and_usable_at_once(qtbot, main_windo
     main_window.edit_catalog_entry("gpus", dict(main_window.catalog.row("gpus", "my-h100")))
     combo = main_window.wizard.deployment_page.gpu
     assert combo.findData("my-h100") >= 0  # in the wizard's GPU list without a restart
+
+
+def test_a_purchase_price_quoted_in_cny_is_typed_in_cny(qtbot, main_window, message_boxes) -> None:
+    """A Chinese vendor's quote is typed as quoted: with 'Prices typed in' set to CNY the labels say CNY, the price
+    is stored in the USD the catalog keeps at the rate given, and the price source names the CNY figure and rate (as
+    `gpuplanner import-quote` does); a rate that is no number is refused and nothing is saved."""
+    dialog = CatalogEntryDialog(main_window.catalog, "gpus", None, main_window)
+    for column, value in {**MY_SXM, "price_usd_low": "180k", "price_usd_high": "200,000",
+                          "price_source": "Inspur quote"}.items():
+        dialog.edits[column].setText(value)
+    dialog.price_currency.setCurrentText("CNY")
+    assert form_labels(dialog)["price_usd_low"] == "Price from (CNY)"
+    dialog.rate.setText("abc")
+    dialog.save()
+    assert dialog.result() != dialog.DialogCode.Accepted and "CNY per USD" in dialog.message.text()
+    dialog.rate.setText("7.2")
+    dialog.save()
+    assert dialog.result() == dialog.DialogCode.Accepted, dialog.message.text()
+    gpu = main_window.catalog.gpu("my-h100")
+    assert gpu.price_usd_low == 25000 and gpu.price_usd_high == pytest.approx(27777.78)
+    assert "180,000.00 CNY at 7.2 CNY/USD" in gpu.price_source and gpu.price_source.startswith("Inspur quote")
 
 
 def test_an_id_that_is_markup_a_date_that_is_a_word_and_a_gpu_without_memory_are_refused(qtbot,

@@ -75,10 +75,15 @@ def read_quotes(text: str, catalog: Catalog) -> list[Quote]:
     return quotes
 
 
+def cny_price_note(amount_cny: float, usd_to_cny: float) -> str:
+    """How a price given in CNY was turned into the USD the catalog keeps (it names the original and the rate)."""
+    return f"{amount_cny:,.2f} CNY at {usd_to_cny:g} CNY/USD"
+
+
 def quoted_row(row: Row, quote: Quote, usd_to_cny: float) -> Row:
     """The catalog row with the quote's price (in USD, as the catalog keeps prices) and its source."""
     usd = quote.unit_price if quote.currency == "USD" else quote.unit_price / usd_to_cny
-    original = "" if quote.currency == "USD" else f"; {quote.unit_price:,.2f} CNY at {usd_to_cny:g} CNY/USD"
+    original = "" if quote.currency == "USD" else "; " + cny_price_note(quote.unit_price, usd_to_cny)
     source = f"{QUOTE_PREFIX} of {quote.date}{original}" + (f": {quote.note}" if quote.note else "")
     values = {key: value for key, value in row.items() if key != "origin"}
     # The price is the user's own: dated by the quote, with no catalog confidence (the plan says it is theirs).

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
+    QComboBox,
     QCompleter,
     QDialog,
     QDialogButtonBox,
@@ -14,8 +15,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gpuplanner.catalog.quotes import cny_price_note
 from gpuplanner.catalog.schema import INTEGER, REAL, REQUIRED, TABLES
 from gpuplanner.catalog.store import Catalog, CatalogWriteError, Row
+from gpuplanner.core.cost import CostAssumptions
 from gpuplanner.core.errors import InputError
 from gpuplanner.i18n import fill
 from gpuplanner.i18n.messages import translated
@@ -46,6 +49,8 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "ecc": ("yes", "no"),
 }
 STRICT_CHOICES = ("segment", "currency", "ecc")  # the planner accepts only these words
+# Purchase-price columns: the catalog keeps them in USD; the form takes them in USD or CNY.
+PRICE_COLUMNS = ("price_usd_low", "price_usd_high", "price_usd")
 
 
 class CatalogEntryDialog(QDialog):
@@ -78,6 +83,19 @@ class CatalogEntryDialog(QDialog):
             form.addRow(label, edit)
         if table == "gpus" and row is None:
             self.edits["segment"].setText("datacenter")
+        self.form = form
+        self.price_currency: QComboBox | None = None
+        self.rate = QLineEdit(self)
+        if any(column in self.edits for column in PRICE_COLUMNS):
+            # A price a Chinese vendor quotes in CNY is typed as quoted; it is stored in USD at the rate given, and
+            # the price source says so (as `gpuplanner import-quote` does).
+            self.price_currency = QComboBox(self)
+            self.price_currency.addItems(["USD", "CNY"])
+            self.price_currency.currentTextChanged.connect(self._price_labels)
+            self.rate.setText(f"{CostAssumptions.usd_to_cny:g}")
+            self.rate.textEdited.connect(lambda _text: self.check_rate())
+            form.insertRow(0, self.tr("Prices typed in"), self.price_currency)
+            form.insertRow(1, self.tr("CNY per USD (for prices typed in CNY)"), self.rate)
         self.message = QLabel(self)
         self.message.setTextFormat(Qt.TextFormat.PlainText)  # it echoes what the user typed
         self.message.setWordWrap(True)
@@ -94,6 +112,31 @@ class CatalogEntryDialog(QDialog):
         layout.addWidget(self.message)
         layout.addWidget(buttons)
 
+    def _price_currency(self) -> str:
+        combo = getattr(self, "price_currency", None)
+        return "USD" if combo is None else combo.currentText()
+
+    def _price_labels(self, _currency: str) -> None:
+        labels = self._labels()
+        for column in PRICE_COLUMNS:
+            if column in self.edits:
+                self.form.labelForField(self.edits[column]).setText(labels[column])
+
+    def _cny(self) -> bool:
+        return self.price_currency is not None and self.price_currency.currentText() == "CNY"
+
+    def _rate(self) -> float | None:
+        value = parse_number(self.rate.text().strip(), group_separator=self.locale().groupSeparator(),
+                             decimal_point=self.locale().decimalPoint())
+        return None if isinstance(value, Refusal) or value <= 0 else value
+
+    def check_rate(self) -> bool:
+        if not self._cny() or self._rate() is not None:
+            clear_invalid(self.rate)
+            return True
+        mark_invalid(self.rate, self.tr("must be a rate above 0"))
+        return False
+
     def _named(self, column: str) -> str:
         """A field as its form label says it ('Memory (GiB)'), never the internal key ('memory_gib')."""
         return self._labels().get(column, column)
@@ -108,7 +151,8 @@ class CatalogEntryDialog(QDialog):
             "fp8_tflops": self.tr("FP8 dense (TFLOP/s)"), "fp4_tflops": self.tr("FP4 dense (TFLOP/s)"),
             "tdp_w": self.tr("TDP (W)"), "ecc": self.tr("ECC memory (yes / no)"),
             "interconnect": self.tr("GPU-to-GPU link"), "interconnect_gbs": self.tr("Link bandwidth per GPU (GB/s)"),
-            "price_usd_low": self.tr("Price from (USD)"), "price_usd_high": self.tr("Price to (USD)"),
+            "price_usd_low": fill(self.tr("Price from (%1)"), self._price_currency()),
+            "price_usd_high": fill(self.tr("Price to (%1)"), self._price_currency()),
             "price_source": self.tr("Price source"), "source": self.tr("Source"), "as_of": self.tr("As of (date)"),
             "notes": self.tr("Notes"), "gpu_ids": self.tr("GPU ids (comma-separated)"),
             "gpu_count": self.tr("GPUs"), "rack_units": self.tr("Height (U)"), "max_power_w": self.tr("Max power (W)"),
@@ -116,7 +160,8 @@ class CatalogEntryDialog(QDialog):
             "psu_w": self.tr("PSU rating (W)"),
             "psu_redundancy": self.tr("PSU redundancy (e.g. 4+2)"), "cpu": self.tr("CPU"),
             "system_memory_gb": self.tr("System memory (GB)"), "networking": self.tr("Networking"),
-            "weight_kg": self.tr("Weight (kg)"), "cooling": self.tr("Cooling"), "price_usd": self.tr("Price (USD)"),
+            "weight_kg": self.tr("Weight (kg)"), "cooling": self.tr("Cooling"),
+            "price_usd": fill(self.tr("Price (%1)"), self._price_currency()),
             "provider": self.tr("Provider"), "instance": self.tr("Instance"), "gpu_id": self.tr("GPU id"),
             "on_demand_per_hour": self.tr("On demand per hour"), "currency": self.tr("Currency"),
             "region": self.tr("Region"), "price_date": self.tr("Price date"),
@@ -157,12 +202,26 @@ class CatalogEntryDialog(QDialog):
                 if not isinstance(value, Refusal):  # a refused one goes on as typed; the catalog names it
                     text = str(int(value)) if value.is_integer() else repr(value)
             out[column] = text or None
+        rate = self._rate()
+        if self._cny() and rate is not None:  # stored in USD, the CNY figure named in the price source
+            typed = [float(out[c]) for c in PRICE_COLUMNS if c in out and _is_number(out[c])]
+            for column in PRICE_COLUMNS:
+                if column in out and _is_number(out[column]):
+                    out[column] = repr(round(float(out[column]) / rate, 2))
+            if typed:
+                note = "; ".join(dict.fromkeys(cny_price_note(amount, rate) for amount in typed))
+                out["price_source"] = f"{out.get('price_source') or ''} ({note})".strip()
         return out
 
     def save(self) -> None:
         for edit in self.edits.values():
             clear_invalid(edit)
         bad = [column for column in self.edits if not self.check_field(column)]
+        if not self.check_rate():
+            self.rate.setFocus()
+            self.message.setText(fill(self.tr("Not saved: %1"), fill(self.tr("%1: %2"), self.tr("CNY per USD"),
+                                                                     self.tr("must be a rate above 0"))))
+            return
         if bad:
             self.edits[bad[0]].setFocus()
             self.message.setText(fill(self.tr("Not saved: %1"), f"{self._named(bad[0])}: {self.problem(bad[0])}"))
@@ -180,3 +239,11 @@ class CatalogEntryDialog(QDialog):
             self.message.setText(translated(exc.message))
             return
         self.accept()
+
+
+def _is_number(text: object) -> bool:
+    try:
+        float(str(text))
+    except ValueError:
+        return False
+    return True

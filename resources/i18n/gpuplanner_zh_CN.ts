@@ -2767,250 +2767,277 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>CatalogEntryDialog</name>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="61"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="66"/>
         <source>Your catalog entry</source>
         <translation>自定义目录条目</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="90"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="97"/>
+        <source>Prices typed in</source>
+        <translation>价格币种</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="98"/>
+        <source>CNY per USD (for prices typed in CNY)</source>
+        <translation>每美元兑人民币（以人民币填写价格时使用）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="108"/>
         <source>Your entries are stored in your own database and override the bundled catalog; the bundled file is never changed. * marks a required field; give the source (a datasheet, a quote) and its date.</source>
         <translation>您的条目保存在您自己的数据库中，会覆盖内置目录；内置文件不会被修改。* 表示必填项；请填写来源（数据手册、报价）及其日期。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="103"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="137"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="223"/>
+        <source>must be a rate above 0</source>
+        <translation>必须是大于 0 的汇率</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="146"/>
         <source>ID (lowercase, e.g. my-h100)</source>
         <translation>ID（小写，例如 my-h100）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="103"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="146"/>
         <source>Vendor</source>
         <translation>厂商</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="103"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="146"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="104"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="147"/>
         <source>Segment</source>
         <translation>市场定位</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="104"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="147"/>
         <source>Architecture</source>
         <translation>架构</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="105"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="148"/>
         <source>Form factor</source>
         <translation>外形规格</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="105"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="148"/>
         <source>Memory (GiB)</source>
         <translation>显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="106"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="149"/>
         <source>Memory bandwidth (GB/s)</source>
         <translation>显存带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="107"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="150"/>
         <source>BF16 dense (TFLOP/s)</source>
         <translation>BF16 稠密算力（TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="107"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="150"/>
         <source>FP16 dense (TFLOP/s)</source>
         <translation>FP16 稠密算力（TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="108"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="151"/>
         <source>FP8 dense (TFLOP/s)</source>
         <translation>FP8 稠密算力（TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="108"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="151"/>
         <source>FP4 dense (TFLOP/s)</source>
         <translation>FP4 稠密算力（TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="109"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="152"/>
         <source>TDP (W)</source>
         <translation>TDP（W）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="109"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="152"/>
         <source>ECC memory (yes / no)</source>
         <translation>ECC 显存（yes / no）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="110"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="153"/>
         <source>GPU-to-GPU link</source>
         <translation>GPU 互联</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="110"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="153"/>
         <source>Link bandwidth per GPU (GB/s)</source>
         <translation>每卡互联带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="111"/>
-        <source>Price from (USD)</source>
-        <translation>起价（美元）</translation>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="154"/>
+        <source>Price from (%1)</source>
+        <translation>起价（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="111"/>
-        <source>Price to (USD)</source>
-        <translation>最高价（美元）</translation>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="155"/>
+        <source>Price to (%1)</source>
+        <translation>最高价（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="112"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="164"/>
+        <source>Price (%1)</source>
+        <translation>价格（%1）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="156"/>
         <source>Price source</source>
         <translation>价格来源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="112"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="156"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="112"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="156"/>
         <source>As of (date)</source>
         <translation>截至日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="113"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="157"/>
         <source>Notes</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="113"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="157"/>
         <source>GPU ids (comma-separated)</source>
         <translation>GPU ID（逗号分隔）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="114"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="158"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="114"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="158"/>
         <source>Height (U)</source>
         <translation>高度（U）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="114"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="158"/>
         <source>Max power (W)</source>
         <translation>最大功耗（W）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="115"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="159"/>
         <source>Power supplies</source>
         <translation>电源模块</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="115"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="159"/>
         <source>Number of PSUs</source>
         <translation>电源数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="116"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="160"/>
         <source>PSU rating (W)</source>
         <translation>电源功率（W）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="117"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="161"/>
         <source>PSU redundancy (e.g. 4+2)</source>
         <translation>电源冗余（例如 4+2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="117"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="161"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="118"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="162"/>
         <source>System memory (GB)</source>
         <translation>系统内存（GB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="118"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="162"/>
         <source>Networking</source>
         <translation>网络</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="119"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="163"/>
         <source>Weight (kg)</source>
         <translation>重量（kg）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="119"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="163"/>
         <source>Cooling</source>
         <translation>散热方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="119"/>
-        <source>Price (USD)</source>
-        <translation>价格（美元）</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="120"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="165"/>
         <source>Provider</source>
         <translation>云厂商</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="120"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="165"/>
         <source>Instance</source>
         <translation>实例规格</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="120"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="165"/>
         <source>GPU id</source>
         <translation>GPU ID</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="121"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="166"/>
         <source>On demand per hour</source>
         <translation>按量付费每小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="121"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="166"/>
         <source>Currency</source>
         <translation>币种</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="122"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="167"/>
         <source>Region</source>
         <translation>地域</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="122"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="167"/>
         <source>Price date</source>
         <translation>价格日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="129"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="174"/>
         <source>required</source>
         <translation>必填</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="131"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="176"/>
         <source>one of %1</source>
         <translation>取值：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="138"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="183"/>
         <source>must be zero or more</source>
         <translation>必须大于或等于零</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="168"/>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="177"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="222"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="227"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="236"/>
         <source>Not saved: %1</source>
         <translation>未保存：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="222"/>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="222"/>
+        <source>CNY per USD</source>
+        <translation>每美元兑人民币</translation>
     </message>
 </context>
 <context>

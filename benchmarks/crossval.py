@@ -31,6 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from benchmarks.crossval_serving import (
     ServingRow,
     band_table,
+    band_table_text,
     cross_validate_serving,
     format_serving_report,
     serving_cases,
@@ -52,6 +53,7 @@ from gpuplanner.core.uncertainty import (
     Basis,
     JudgedRun,
     TrainingBands,
+    covered_share,
     held_out_coverage,
     training_band,
     training_bands,
@@ -251,22 +253,10 @@ def format_bands(rows: list[Row]) -> str:
     independent: dict[tuple[str, str], set[str]] = defaultdict(set)
     for row in compute_bound_rows(rows):
         independent[row.scored.group].add(row.scored.source)
-    lines = [f"{'band (80 % coverage)':<22} {'groups':>6}  {'band':>7}  basis"]
-    for group, (pct, basis) in bands.groups.items():
-        lines.append(f"{group[0] + ' ' + group[1]:<22} {len(independent[group]):>6}  {pct:>6.1f}%  {basis}")
-    lines.append(f"{'pooled (floor)':<22} {'':>6}  {bands.pooled:>6.1f}%")
-    for label, extra in (("scale-out", bands.scale_out), ("MoE", bands.moe)):
-        if extra is not None:
-            lines.append(f"{label:<22} {'':>6}  {extra[0]:>6.1f}%  {extra[1]}")
-    inside, judged = band_coverage(rows)
-    lines.append(f"held out by independence group: {inside} of {judged} cases inside the printed band "
-                 f"({inside / judged:.0%}); in sample: {in_sample_coverage(rows, bands):.0%}")
-    return "\n".join(lines)
-
-
-def in_sample_coverage(rows: list[Row], bands: TrainingBands) -> float:
-    runs = judged_runs(rows)
-    return sum(abs(r.error_pct) <= band_of(bands, r).pct for r in runs) / len(runs)
+    return band_table_text([(f"{group[0]} {group[1]}", len(independent[group]), pct, basis)
+                            for group, (pct, basis) in bands.groups.items()], bands.pooled,
+                           [("scale-out", bands.scale_out), ("MoE", bands.moe)], band_coverage(rows),
+                           covered_share(judged_runs(rows), bands, band_of))
 
 
 def dense_rows(rows: list[Row]) -> list[Row]:

@@ -41,6 +41,7 @@ from gpuplanner.core.uncertainty import (
     Basis,
     JudgedRun,
     ServingBands,
+    covered_share,
     held_out_coverage,
     serving_band,
     serving_bands,
@@ -271,21 +272,30 @@ def serving_band_coverage(rows: Sequence[ServingRow]) -> tuple[int, int]:
     return held_out_coverage(serving_judged_runs(rows), serving_bands, serving_band_of)
 
 
+def band_table_text(groups: Sequence[tuple[str, int, float, Basis]], pooled: float,
+                    extras: Sequence[tuple[str, tuple[float, Basis] | None]], held_out: tuple[int, int],
+                    in_sample: float) -> str:
+    """The bands as `make test` prints them: (label, independence groups, band, basis) per group, the pooled floor,
+    the regimes banded apart, and how often the band holds cases of a group it never saw."""
+    lines = [f"{'band (80 % coverage)':<22} {'groups':>6}  {'band':>7}  basis"]
+    lines += [f"{label:<22} {count:>6}  {pct:>6.1f}%  {basis}" for label, count, pct, basis in groups]
+    lines.append(f"{'pooled (floor)':<22} {'':>6}  {pooled:>6.1f}%")
+    lines += [f"{label:<22} {'':>6}  {extra[0]:>6.1f}%  {extra[1]}" for label, extra in extras if extra is not None]
+    inside, total = held_out
+    lines.append(f"held out by independence group: {inside} of {total} cases inside the printed band "
+                 f"({inside / total:.0%}); in sample: {in_sample:.0%}")
+    return "\n".join(lines)
+
+
 def format_serving_bands(rows: Sequence[ServingRow]) -> str:
     runs = serving_judged_runs(rows)
     bands = serving_bands(runs)
     independent: dict[str, set[str]] = defaultdict(set)
     for run in runs:
         independent[run.group].add(run.independence_group)  # type: ignore[index]
-    lines = [f"{'band (80 % coverage)':<22} {'groups':>6}  {'band':>7}  basis"]
-    for group, (pct, basis) in bands.groups.items():
-        lines.append(f"{group:<22} {len(independent[group]):>6}  {pct:>6.1f}%  {basis}")
-    lines.append(f"{'pooled (floor)':<22} {'':>6}  {bands.pooled:>6.1f}%")
-    inside, total = serving_band_coverage(rows)
-    in_sample = sum(abs(r.error_pct) <= serving_band_of(bands, r).pct for r in runs) / len(runs)
-    lines.append(f"held out by independence group: {inside} of {total} cases inside the printed band "
-                 f"({inside / total:.0%}); in sample: {in_sample:.0%}")
-    return "\n".join(lines)
+    return band_table_text([(group, len(independent[group]), pct, basis)
+                            for group, (pct, basis) in bands.groups.items()], bands.pooled, [],
+                           serving_band_coverage(rows), covered_share(runs, bands, serving_band_of))
 
 
 def format_serving_report(calibration: ServingCalibration, rows: Sequence[ServingRow]) -> str:

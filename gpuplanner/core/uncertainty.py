@@ -178,6 +178,11 @@ def serving_band(bands: ServingBands, group: str, architecture: str) -> Band:
     return Band(pct, COVERAGE, basis)
 
 
+def covered_share(runs: Sequence[JudgedRun], bands: T, band_of: Callable[[T, JudgedRun], Band]) -> float:
+    """The share of these runs inside the band these bands give them (in sample when they built the bands)."""
+    return sum(abs(r.error_pct) <= band_of(bands, r).pct for r in runs) / len(runs)
+
+
 def held_out_coverage(runs: Sequence[JudgedRun], build: Callable[[list[JudgedRun]], T],
                       band_of: Callable[[T, JudgedRun], Band]) -> tuple[int, int]:
     """(inside, judged): each independence group in turn left out of the bands, its runs checked against the band

@@ -204,13 +204,14 @@ class CatalogEntryDialog(QDialog):
             out[column] = text or None
         rate = self._rate()
         if self._cny() and rate is not None:  # stored in USD, the CNY figure named in the price source
-            typed = [float(out[c]) for c in PRICE_COLUMNS if c in out and _is_number(out[c])]
+            notes: dict[str, None] = {}
             for column in PRICE_COLUMNS:
                 if column in out and _is_number(out[column]):
-                    out[column] = repr(round(float(out[column]) / rate, 2))
-            if typed:
-                note = "; ".join(dict.fromkeys(cny_price_note(amount, rate) for amount in typed))
-                out["price_source"] = f"{out.get('price_source') or ''} ({note})".strip()
+                    amount = float(str(out[column]))
+                    notes[cny_price_note(amount, rate)] = None
+                    out[column] = repr(round(amount / rate, 2))
+            if notes:
+                out["price_source"] = f"{out.get('price_source') or ''} ({'; '.join(notes)})".strip()
         return out
 
     def save(self) -> None:

@@ -8,6 +8,7 @@ import io
 import json
 import logging
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -115,11 +116,15 @@ def run_planning(data: ScenarioDocument, catalog: Catalog, control: JobControl,
     return plan_for_scenario(data, catalog, top=PLANS_SHOWN, progress=control.progress, reuse=reuse)
 
 
-def _accept_as_copy(event: QDropEvent) -> None:
-    """Take a dropped file as a copy, whatever the source proposed: a move would let a file manager delete the
-    user's file once the window has read it."""
+def _accept_as_copy(event: QDropEvent) -> str | None:
+    """A scenario file dragged or dropped that the source lets us copy: taken as a copy, whatever the source
+    proposed (a move would let a file manager delete the user's file once the window has read it); its path."""
+    path = _dropped_scenario(event.mimeData())
+    if path is None or not event.possibleActions() & Qt.DropAction.CopyAction:
+        return None
     event.setDropAction(Qt.DropAction.CopyAction)
     event.accept()
+    return path
 
 
 def redo_shortcuts() -> list[QKeySequence]:
@@ -1047,22 +1052,19 @@ class MainWindow(QMainWindow):
             self.write_plans_xlsx(path)
 
     def write_plans_csv(self, path: str) -> bool:
-        """Every plan the last result evaluated, numbers as numbers with units in the headers, for a spreadsheet."""
-        if self.last_result is None:
-            self.show_message(self.tr("No plans to export yet."))
-            return False
-        # BOM: Excel reads UTF-8
-        return self._write_plans(path, ("\ufeff" + plans_csv(self.last_result)).encode("utf-8"))
+        """Every plan the last result evaluated, numbers as numbers with units in the headers, for a spreadsheet
+        (with a BOM: Excel reads it as UTF-8)."""
+        return self._write_plans(path, lambda result: ("\ufeff" + plans_csv(result)).encode("utf-8"))
 
     def write_plans_xlsx(self, path: str) -> bool:
         """The same rows as the CSV, as a workbook an IT buyer forwards (header bold and frozen)."""
+        return self._write_plans(path, lambda result: workbook_bytes(plan_rows(result), self.tr("Plans")))
+
+    def _write_plans(self, path: str, encode: Callable[[PlanResult], bytes]) -> bool:
         if self.last_result is None:
             self.show_message(self.tr("No plans to export yet."))
             return False
-        return self._write_plans(path, workbook_bytes(plan_rows(self.last_result), self.tr("Plans")))
-
-    def _write_plans(self, path: str, data: bytes) -> bool:
-        problem = self.write_atomically(path, data)
+        problem = self.write_atomically(path, encode(self.last_result))
         if problem is not None:
             warn(self, self.tr("Not exported"),
                  fill(self.tr("Could not write %1: %2"), path, problem))
@@ -1077,17 +1079,14 @@ class MainWindow(QMainWindow):
         self.show_message(fill(self.tr("Copied %1 plan(s)"), str(len(rows))))
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802
-        if _dropped_scenario(event.mimeData()) is not None and event.possibleActions() & Qt.DropAction.CopyAction:
-            _accept_as_copy(event)
+        _accept_as_copy(event)
 
     def dragMoveEvent(self, event: QDragMoveEvent) -> None:  # noqa: N802
-        if _dropped_scenario(event.mimeData()) is not None and event.possibleActions() & Qt.DropAction.CopyAction:
-            _accept_as_copy(event)
+        _accept_as_copy(event)
 
     def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802
-        path = _dropped_scenario(event.mimeData())
-        if path is not None and event.possibleActions() & Qt.DropAction.CopyAction:
-            _accept_as_copy(event)
+        path = _accept_as_copy(event)
+        if path is not None:
             self.load_file(path)
 
     @Slot()

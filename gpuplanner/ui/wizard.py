@@ -369,7 +369,6 @@ class ModelPage(QWizardPage):
         self.kv_admission.setEnabled(choosable or self.kv_admission.currentData() != AUTO)
 
     @Slot()
-    @Slot()
     def _match_typed_model(self) -> None:
         """A name typed rather than picked: the one model it names (case, spaces and dashes aside) is chosen; text
         that names none or several stays as typed and typed_model_problem() says so."""
@@ -396,6 +395,7 @@ class ModelPage(QWizardPage):
         return fill(self.tr("“%1” is not a model in the list: pick one (type part of its name), or choose Custom "
                             "architecture"), text)
 
+    @Slot()
     def _update_custom(self) -> None:
         custom = self.preset.currentData() == "custom"
         self.custom.setEnabled(custom)

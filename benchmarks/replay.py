@@ -785,7 +785,7 @@ def predicted_value(prepared: Prepared, result: Estimate | None = None) -> float
         for scenario, count in prepared.waves:
             serving = estimate(scenario, alternatives=False).inference
             assert serving is not None and serving.replicas == 1
-            seconds += count * scenario.inference["batch"] * scenario.inference["output_tokens"] \
+            seconds += count * (scenario.inference.batch or 1) * scenario.inference.output_tokens \
                 / serving.output_tokens_per_s
         return case.requests * case.scenario["inference"]["output_tokens"] / seconds  # type: ignore[operator]
     result = result or estimate(prepared.scenario, alternatives=False)

@@ -31,8 +31,8 @@ def msg_templates() -> set[str]:
 
 
 def input_error_templates() -> set[str]:
-    """Every InputError template outside the UI: a literal, a choice of two literals, or scenario's type table."""
-    from gpuplanner.core.scenario import TYPE_MESSAGES
+    """Every InputError template outside the UI: a literal, one of two literals, or a field type message."""
+    from gpuplanner.core.fields import TYPE_MESSAGES
 
     found: set[str] = set(TYPE_MESSAGES.values())
     for path in PACKAGE.rglob("*.py"):

@@ -149,7 +149,7 @@ def test_a_benchmark_of_identical_requests_runs_in_waves(catalog) -> None:
                               "kv_dtype": "fp8", "engine": "tensorrt-llm"},
                 "hardware": {"gpu": "h200-sxm-141gb", "count": 1}, "parallelism": {"tp": 1}}
     finite = prepare(Case("x", "x", scenario, "output_tokens_per_s", 1.0, block="inference", requests=1500), catalog)
-    assert [(s.inference["batch"], count) for s, count in finite.waves] == [(400, 3), (300, 1)]
+    assert [(s.inference.batch, count) for s, count in finite.waves] == [(400, 3), (300, 1)]
     full, part = (run(catalog, {**scenario, "inference": {**scenario["inference"], "batch": b},
                                 "assumptions": {"static_batching": True}}).inference.output_tokens_per_s
                   for b in (400, 300))

@@ -5,31 +5,66 @@ from __future__ import annotations
 
 import json
 
-from gpuplanner.core.fields import BY_PATH, FIELDS, scenario_schema
-from gpuplanner.core.scenario import MODEL_KEYS, SCHEMA, SITE_KEYS, SUPPLY_KEYS, new_scenario
-from gpuplanner.core.workload import Assumptions
+import pytest
+
+from gpuplanner.catalog.store import Catalog
+from gpuplanner.core.errors import InputError
+from gpuplanner.core.fields import (
+    BY_PATH,
+    FIELDS,
+    MODEL_KEYS,
+    ConstraintSettings,
+    InferenceSettings,
+    TrainingSettings,
+    scenario_schema,
+    unique,
+)
+from gpuplanner.core.scenario import new_scenario
+from gpuplanner.service import scenario_from_data
 from scripts.scenario_docs import README, readme_with_table, schema_text
 from scripts.scenario_docs import SCHEMA as SCHEMA_FILE
 
-
-def parser_paths() -> set[str]:
-    paths = set()
-    for section, spec in SCHEMA.items():
-        if section in ("model", "assumptions"):
-            continue
-        if isinstance(spec, dict):
-            paths |= {f"{section}.{key}" for key in spec if key != "site"}
-        else:
-            paths.add(section)
-    paths |= {f"constraints.site.{key}" for key in SITE_KEYS if key != "supply"}
-    paths |= {f"constraints.site.supply.{key}" for key in SUPPLY_KEYS}
-    paths |= {f"assumptions.{name}" for name in Assumptions.__dataclass_fields__}
-    return paths
+IMAGE_FIELD = "images."
 
 
-def test_the_table_has_exactly_the_keys_the_parser_accepts() -> None:
-    assert {f.path for f in FIELDS} == parser_paths()
+def document_with(path: str, value: object) -> dict:
+    """A scenario that sets one field (an image field on an image task, which alone takes them)."""
+    document: dict = {"model": {"preset": "llama-2-7b"}}
+    if path.startswith(IMAGE_FIELD):
+        document = {"task": "vision", "model": {"preset": "resnet-50"}}
+    node = document
+    *sections, key = path.split(".")
+    for part in sections:
+        node = node.setdefault(part, {})
+    node[key] = value
+    return document
+
+
+def test_a_path_declared_twice_is_refused() -> None:
+    with pytest.raises(ValueError, match=r"training\.tokens is declared twice"):
+        unique((BY_PATH["training.tokens"], BY_PATH["seq_len"], BY_PATH["training.tokens"]))
     assert len(FIELDS) == len(BY_PATH)
+
+
+@pytest.mark.parametrize("spec", [spec for spec in FIELDS if spec.maximum is not None], ids=lambda spec: spec.path)
+def test_the_parser_refuses_every_value_above_a_declared_maximum(spec, catalog: Catalog) -> None:
+    too_big = spec.maximum * 10 + 1
+    with pytest.raises(InputError) as refused:
+        scenario_from_data(document_with(spec.path, int(too_big) if spec.kind is int else float(too_big)), catalog)
+    assert refused.value.field == spec.path
+
+
+@pytest.mark.parametrize("section", sorted({spec.section for spec in FIELDS if spec.section}))
+def test_every_section_refuses_a_key_the_table_does_not_declare(section: str, catalog: Catalog) -> None:
+    with pytest.raises(InputError) as refused:
+        scenario_from_data(document_with(f"{section}.no_such_key", 1), catalog)
+    assert refused.value.field == f"{section}.no_such_key"
+
+
+def test_the_new_document_parses_into_the_declared_defaults(catalog: Catalog) -> None:
+    scenario = scenario_from_data(new_scenario(), catalog)
+    assert scenario.constraints == ConstraintSettings() and scenario.inference == InferenceSettings()
+    assert scenario.training == TrainingSettings(paged_optimizer=False)  # the task's recipe decides, not the table
 
 
 def test_the_readme_table_and_the_schema_file_are_current() -> None:

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from gpuplanner.core.errors import InputError, require_int, require_positive
+from gpuplanner.core.errors import InputError
 from gpuplanner.core.image_estimate import estimate_image_training
 from gpuplanner.core.layout import LayoutSearch
 from gpuplanner.core.results import Estimate
@@ -21,15 +21,11 @@ from gpuplanner.core.workload import Task
 
 
 def validate_workload(scenario: Scenario) -> None:
-    """Build the task's workload once, so every value it checks is refused up front, whatever GPU is tried."""
+    """Build the task's workload once, so every value it checks is refused up front, whatever GPU is tried (an
+    image task's values are all checked by the field table)."""
     if scenario.task == Task.INFERENCE:
         serving_workload(scenario)
-    elif scenario.task in (Task.VISION, Task.DIFFUSION):
-        images = scenario.images
-        require_int("images.count", images["count"], maximum=1 << 40)
-        require_int("images.batch", images["batch"], maximum=1 << 24)
-        require_positive("images.epochs", images["epochs"])
-    else:
+    elif scenario.task not in (Task.VISION, Task.DIFFUSION):
         training_workload(scenario, scenario.precision)
 
 

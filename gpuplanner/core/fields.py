@@ -1,18 +1,21 @@
-"""The scenario's fields, once: path, type, documented default, range, unit and help.
+"""The scenario's fields, declared once: each section of the scenario file is a typed record whose attributes carry
+their default, range or choices, unit and help.
 
-The parser checks every value against this table in one pass (the same for `estimate`, `plan`, the app and
-opened files), the README's scenario table and the shipped JSON Schema are generated from it
-(scripts/scenario_docs.py; a test fails when either is stale), and the wizard reads its ranges from it.
-Ranges are what is physically or practically meaningful: beyond them a value is a typo or an attack (a 400-digit
-count, a 5e-324 V supply), refused naming the field instead of dividing by it.
+The field table (FIELDS), the parser (core.scenario reads every section through `read_section`), File → New
+(`document_defaults`), the README's scenario table and the shipped JSON Schema (scripts/scenario_docs.py) and the
+wizard's ranges all come from these records; a path declared twice raises at import. Ranges are what is physically
+or practically meaningful: beyond them a value is a typo or an attack (a 400-digit count, a 5e-324 V supply),
+refused naming the field instead of dividing by it.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import enum
 import math
-from collections.abc import Iterator, Mapping
-from dataclasses import fields
-from typing import Any
+import types
+from collections.abc import Iterator
+from typing import Any, ClassVar, get_type_hints
 
 from gpuplanner.core.adapters import LORA_TARGETS, MAX_LORA_DROPOUT, AdapterSpec
 from gpuplanner.core.availability import REGIONS
@@ -25,28 +28,45 @@ from gpuplanner.core.records import record
 from gpuplanner.core.site import (
     CHINA_IDC_CABINET_AMPS,
     COOLING_LIMIT_KW,
+    RACK_FOOTPRINT_M,
     Cooling,
     PowerAssumptions,
     PowerSupply,
     SiteLimits,
 )
 from gpuplanner.core.stack import Stack
-from gpuplanner.core.workload import Assumptions, Optimizer, Task, TrainingWorkload, WeightDtype
+from gpuplanner.core.workload import Assumptions, Optimizer, Recompute, Task, TrainingWorkload, WeightDtype
 
-SEARCHED = "searched"  # the documented "default" of a knob the layout search chooses
+SEARCHED = "searched"  # the documented default of a knob the layout search chooses
+# The scenario file's JSON object as the user wrote it (an input document, validated by core.scenario.parse_scenario):
+# the one thing besides the exporter's output that travels as plain JSON data.
+ScenarioDocument = dict[str, Any]
+JsonSchema = dict[str, Any]  # a JSON Schema document (draft 2020-12), shipped as a file
+
+
+def setting(default: Any = None, minimum: float | None = None, maximum: float | None = None,
+            above_minimum: bool = False, unit: str = "", help: str = "", *,
+            choices: tuple[object, ...] = (), said: str = "") -> Any:
+    """One field of a section record: its default (None: not given), range or choices, unit and help; `said` is
+    the documented default in words where the planner works it out (the layout search, the preset, the catalog)."""
+    return dataclasses.field(default=default, metadata={"field": {
+        "minimum": minimum, "maximum": maximum, "above_minimum": above_minimum, "unit": unit, "help": help,
+        "choices": choices, "said": said}})
 
 
 @record
 class Field:
     path: str
-    kind: type  # int, float, str, bool
-    default: object = None  # the documented default; None: none (optional), SEARCHED: the search picks it
+    kind: type  # as the JSON file holds it: int, float, str, bool
+    default: object = None  # the typed default (an Enum member for a choice read into one); None: not given
     minimum: float | None = None
     maximum: float | None = None
     above_minimum: bool = False  # the minimum itself is excluded (a strictly positive quantity)
     unit: str = ""
     help: str = ""
     choices: tuple[object, ...] = ()
+    said: str = ""  # the documented default in words, where the planner works it out
+    enum: type[enum.Enum] | None = None  # the Enum a choice is read into
 
     @property
     def section(self) -> str:
@@ -56,6 +76,13 @@ class Field:
     def key(self) -> str:
         return self.path.rpartition(".")[2]
 
+    @property
+    def file_default(self) -> object:
+        """The default as the scenario file writes it (an Enum as its word); None where the planner works it out."""
+        if self.said or self.default is None:
+            return None
+        return _word(self.default) if isinstance(self.default, enum.Enum) else self.default
+
     def range_text(self) -> str:
         if self.choices:
             return " | ".join(str(c) for c in self.choices)
@@ -64,6 +91,45 @@ class Field:
         low = "" if self.minimum is None else f"{'>' if self.above_minimum else '≥'} {_number(self.minimum)}"
         high = "" if self.maximum is None else f"≤ {_number(self.maximum)}"
         return ", ".join(part for part in (low, high) if part)
+
+    def read(self, value: object) -> Any:
+        """The value a scenario file gives, checked for type, range or choice, as the record holds it."""
+        value = _check_type(self.path, value, self.kind)
+        if self.choices:
+            if value not in self.choices:
+                raise InputError(self.path, "must be one of {allowed}, got {value}", allowed=self.range_text(),
+                                 value=_shown(value))
+            return value if self.enum is None else _members(self.enum)[value]  # type: ignore[index]
+        if isinstance(value, float) and not math.isfinite(value):
+            raise InputError(self.path, "must be a finite number")
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            low, high = self.minimum, self.maximum
+            if (low is not None and (value < low or (self.above_minimum and value == low))) or \
+                    (high is not None and value > high):
+                raise InputError(self.path, "must be {range}{unit}, got {value}", range=self.range_text(),
+                                 unit=f" {self.unit}" if self.unit else "", value=_shown(value))
+        return value
+
+
+# What a wrong JSON type is told, per expected Python type (templates: translated in the app).
+TYPE_MESSAGES: dict[type, str] = {
+    int: "must be a whole number, got {kind} {value}", float: "must be a number, got {kind} {value}",
+    str: "must be text, got {kind} {value}", bool: "must be true or false, got {kind} {value}",
+    dict: "must be an object, got {kind} {value}"}
+
+
+def _check_type(path: str, value: object, expected: type) -> object:
+    if expected is float:
+        ok = isinstance(value, int | float) and not isinstance(value, bool)
+    elif expected is int:
+        ok = (isinstance(value, int) and not isinstance(value, bool)) or (
+            isinstance(value, float) and value.is_integer())
+        value = int(value) if ok else value  # type: ignore[arg-type]
+    else:
+        ok = isinstance(value, expected)
+    if not ok:
+        raise InputError(path, TYPE_MESSAGES[expected], kind=type(value).__name__, value=repr(value)[:80])
+    return value
 
 
 def _number(value: float) -> str:
@@ -75,11 +141,215 @@ def _number(value: float) -> str:
     return f"{value:,g}"
 
 
-def _choices(enum: Any) -> tuple[str, ...]:
-    return tuple(member.value for member in enum)
+def _shown(value: object) -> str:
+    """A value as an error line may echo it: short, whatever its size."""
+    text = repr(value)
+    return text if len(text) <= 24 else text[:20] + "…"
 
 
-_SITE, _SUPPLY, _COST = SiteLimits(), PowerSupply(), CostAssumptions()
+def _word(member: enum.Enum) -> str:
+    """How a scenario file names an Enum member: its value, or for a numbered one (Recompute) its name."""
+    return member.value if isinstance(member.value, str) else member.name.lower()
+
+
+def _members(kind: type[enum.Enum]) -> dict[str, enum.Enum]:
+    return {_word(member): member for member in kind}
+
+
+_SITE, _SUPPLY, _COST, _SERVING = SiteLimits(), PowerSupply(), CostAssumptions(), ServingWorkload
+
+
+@record
+class TrainingSettings:
+    PATH: ClassVar[str] = "training"
+    tokens: float = setting(TrainingWorkload.tokens, 1.0, 1e16, unit="tokens", help="tokens to train on")
+    global_batch: int = setting(TrainingWorkload.global_batch, 1, 1 << 24, unit="sequences",
+                                help="sequences per optimizer step")
+    micro_batch: int | None = setting(None, 1, 4096, unit="sequences", help="sequences per GPU per pass",
+                                      said=SEARCHED)
+    optimizer: Optimizer = setting(TrainingWorkload.optimizer)
+    recompute: Recompute | None = setting(said=SEARCHED, help="activation recomputation")
+    recompute_layers: int | None = setting(None, 1, 1 << 20, unit="layers",
+                                           help="how many layers recompute, with recompute full or selective",
+                                           said="all (searched: all or half with full recompute)")
+    zero: int | None = setting(None, 0, 3, help="ZeRO stage (sharding of optimizer, gradients, weights)",
+                               said=SEARCHED)
+    weight_dtype: WeightDtype | None = setting(
+        said="the compute dtype (qlora: nf4)",
+        help="how the weight matrices are stored: fp8 / fp4 parameters, or a LoRA base in fp8 / fp4 / nf4")
+    lora_rank: int = setting(AdapterSpec.rank, 1, 65536, help="LoRA rank r")
+    lora_targets: str = setting(AdapterSpec.targets, choices=LORA_TARGETS, help="which matrices get adapters")
+    lora_dropout: float = setting(AdapterSpec.dropout, 0.0, MAX_LORA_DROPOUT,
+                                  help="dropout on each adapted matrix's input (PEFT's lora_dropout): each keeps a "
+                                       "dropped copy and a mask")
+    paged_optimizer: bool | None = setting(said="true for qlora (its recipe), else false",
+                                           help="optimizer states page to CPU memory under pressure")
+
+
+@record
+class InferenceSettings:
+    PATH: ClassVar[str] = "inference"
+    batch: int | None = setting(None, 1, 1 << 16, unit="requests", help="requests decoded together per replica",
+                                said="1; with a throughput target and no concurrent_users, the most the KV cache "
+                                     "holds within the latency limits")
+    input_tokens: int = setting(_SERVING.input_tokens, 1, 1 << 22, unit="tokens")
+    output_tokens: int = setting(_SERVING.output_tokens, 1, 1 << 22, unit="tokens")
+    weight_dtype: WeightFormat = setting(_SERVING.weight_format)
+    kv_dtype: WeightFormat = setting(_SERVING.kv_format)
+    engine: str = setting(_SERVING.engine, choices=tuple(ENGINES),
+                          help="serving engine; TensorRT-LLM runs on NVIDIA GPUs only (other vendors' GPUs are "
+                               "planned with vLLM)")
+    concurrent_users: int | None = setting(None, 1, 1 << 24, unit="users",
+                                           help="size the replicas for this many users at once")
+    max_ttft_s: float | None = setting(None, 0.0, 3600.0, True, "s", "time to first token limit")
+    max_tpot_s: float | None = setting(None, 0.0, 60.0, True, "s", "time per output token limit")
+    kv_cache_memory_fraction: float | None = setting(
+        None, KV_MEMORY_FRACTION_RANGE[0], KV_MEMORY_FRACTION_RANGE[1], said="the engine's (0.90)",
+        help="share of memory the engine gives the KV cache: TensorRT-LLM's free_gpu_memory_fraction (of what is "
+             "free after the weights), vLLM's gpu_memory_utilization (of the GPU)")
+    kv_admission: KvAdmission | None = setting(
+        said="the engine's",
+        help="whole-sequence: room for input + output reserved when a request is admitted (TensorRT-LLM's default "
+             "GUARANTEED_NO_EVICT, llama.cpp's slots); in-use: room for what the sequences hold, pausing requests "
+             "when it fills (TensorRT-LLM's MAX_UTILIZATION, vLLM)")
+
+
+@record
+class ImageSettings:
+    PATH: ClassVar[str] = "images"
+    # ILSVRC-2012's training set (Russakovsky et al. 2015); the ResNet-50 recipe's 90 epochs (Goyal et al. 2017).
+    count: int = setting(1_281_167, 1, 1 << 40, unit="images", help="images per epoch (ImageNet-1k)")
+    epochs: float = setting(90.0, 0.001, 1e6, help="passes over the images")
+    batch: int = setting(1024, 1, 1 << 24, unit="images", help="images per optimizer step")
+    resolution: int | None = setting(None, 16, 16384, unit="px", said="the preset's")
+    gflops_per_sample: float | None = setting(None, 0.0, 1e9, True, "GFLOP", "forward FLOPs per image")
+    activation_mib_per_sample: float | None = setting(None, 0.0, 1e7, True, "MiB", "16-bit activations per image")
+
+
+@record
+class HardwareSettings:
+    PATH: ClassVar[str] = "hardware"
+    gpu: str = setting("h100-sxm5-80gb", help="a GPU id from `gpuplanner catalog gpus`")
+    count: int | None = setting(None, 1, 1 << 20, unit="GPUs", said=SEARCHED,
+                                help="smallest power of two that fits (and meets the deadline)")
+    gpus_per_node: int | None = setting(
+        None, 1, 72, unit="GPUs", said="the catalog server's",
+        help="GPUs in one node (one NVLink domain): by default those of the server the GPU is costed in, e.g. 8 on "
+             "an HGX board, 72 in a GB200 / GB300 NVL72 rack, 4 in a workstation")
+    network_gbps_per_node: float | None = setting(
+        None, 0.001, 1e6, unit="Gb/s", said="per GPU class",
+        help="the node's inter-node bandwidth: by default 400 Gb/s per GPU for Hopper/Blackwell/MI300-class SXM/OAM, "
+             "200 per Ampere SXM, else 200 per node")
+
+
+@record
+class ParallelismSettings:
+    PATH: ClassVar[str] = "parallelism"
+    tp: int | None = setting(None, 1, 1 << 20, help="tensor-parallel degree", said=SEARCHED)
+    pp: int | None = setting(None, 1, 1 << 20, help="pipeline stages", said=SEARCHED)
+    dp: int | None = setting(None, 1, 1 << 20, help="data-parallel degree", said=SEARCHED)
+    cp: int | None = setting(None, 1, 1 << 20, said="searched from 32K tokens, else 1",
+                             help="context-parallel degree: each sequence split over this many GPUs (ring attention)")
+    ep: int | None = setting(None, 1, 4096, said="searched for MoE models, else 1",
+                             help="expert-parallel degree: a MoE layer's experts split over this many data-parallel "
+                                  "GPUs")
+    sequence_parallel: bool | None = setting(said=SEARCHED)
+    virtual_stages: int | None = setting(None, 1, 1024, help="interleaved pipeline chunks per stage", said=SEARCHED)
+
+
+@record
+class SupplySettings:
+    PATH: ClassVar[str] = "constraints.site.supply"
+    voltage: float = setting(_SUPPLY.voltage, 90.0, 1000.0, unit="V", help="line-to-line for three-phase")
+    phase: int = setting(_SUPPLY.phase, choices=(1, 3))
+    amps: float = setting(_SUPPLY.amps, 1.0, 1000.0, unit="A")
+    derating: float = setting(_SUPPLY.derating, 0.1, 1.0, help="continuous-load limit")
+    line_to_line: bool = setting(_SUPPLY.line_to_line)
+    power_factor: float = setting(_SUPPLY.power_factor, 0.5, 1.0,
+                                  help="of the server supplies (80 PLUS Titanium: at least 0.95): currents, circuit "
+                                       "capacity and breaker checks all use it")
+
+
+@record
+class SiteSettings:
+    PATH: ClassVar[str] = "constraints.site"
+    rack_kw: float = setting(_SITE.rack_kw, 0.0, 2000.0, True, "kW")
+    rack_units: int = setting(_SITE.rack_units, 4, 60, unit="U")
+    reserved_units: int = setting(_SITE.reserved_units, 0, 20, unit="U", help="management switch and cable management")
+    rack_max_kg: float = setting(_SITE.rack_max_kg, 0.0, 10000.0, True, "kg")
+    cooling: Cooling = setting(_SITE.cooling)
+    cooling_kw_per_rack: float | None = setting(
+        None, 0.0, 2000.0, True, "kW",
+        "heat the site's cooling removes from one rack; default by cooling: "
+        + ", ".join(f"{tier.value} {limit:g}" for tier, limit in COOLING_LIMIT_KW.items())
+        + " kW (an air-cooled server on a liquid site is held to the air figure: its heat goes to the room)")
+    coolant_delta_t_c: float = setting(_SITE.coolant_delta_t_c, 1.0, 40.0, unit="°C",
+                                       help="supply-to-return rise of the liquid loop, for the coolant flow of "
+                                            "liquid-cooled racks")
+    airflow_delta_t_c: float = setting(_SITE.airflow_delta_t_c, 1.0, 40.0, unit="°C",
+                                       help="server inlet-to-outlet temperature rise")
+    rack_width_mm: float = setting(RACK_FOOTPRINT_M[0] * 1000, 400.0, 1200.0, unit="mm",
+                                   help="rack footprint, for the floor loading")
+    rack_depth_mm: float = setting(RACK_FOOTPRINT_M[1] * 1000, 600.0, 1600.0, unit="mm",
+                                   help="rack footprint, for the floor loading")
+    rack_empty_kg: float | None = setting(None, 0.0, 2000.0, unit="kg",
+                                          help="the empty rack with its PDUs and cable management, for the floor "
+                                               "loading (not counted until given)")
+    floor_kg_m2: float | None = setting(None, 0.0, 100000.0, True, "kg/m²",
+                                        help="the floor's rated load; a plan whose loaded rack exceeds it, or cannot "
+                                             "be shown not to, is a near miss")
+    china_cabinet_amps: float | None = setting(choices=CHINA_IDC_CABINET_AMPS,
+                                               help="a Chinese IDC cabinet sold by current at 220 V")
+    electricity_price: float | None = setting(None, 0.0, 100.0, unit="currency/kWh")
+    pue: float = setting(PowerAssumptions.pue, 1.0, 3.0)
+    colocation_per_kw_month: float | None = setting(None, 0.0, 1e6, unit="currency")
+    colocation_per_rack_month: float | None = setting(None, 0.0, 1e7, unit="currency")
+    supply: SupplySettings = dataclasses.field(default_factory=SupplySettings)
+
+
+@record
+class ConstraintSettings:
+    PATH: ClassVar[str] = "constraints"
+    deadline_days: float | None = setting(None, 0.0, 36500.0, True, "days",
+                                          "a hard limit, like the budget, the throughput target and the site's "
+                                          "limits")
+    budget: float | None = setting(None, 0.0, 1e13, True, "currency", "most you will spend")
+    currency: str = setting(_COST.currency, choices=("USD", "CNY"))
+    usd_to_cny: float = setting(_COST.usd_to_cny, 0.0, 1000.0, True,
+                                help="CNY per USD (default: CFETS central parity, 2026-01-08; set your own)")
+    deployment: str = setting("either", choices=("on-prem", "cloud", "either"))
+    objective: str = setting("cheapest", choices=("cheapest", "fastest", "lowest-tco"))
+    region: str = setting("global", choices=REGIONS,
+                          help="only GPUs that can be bought, and clouds located, there (export rules for mainland "
+                               "China); global leaves out clouds in mainland China, which rent only to accounts "
+                               "verified there")
+    allow_consumer_gpus: bool = setting(True)
+    target_output_tokens_per_s: float | None = setting(None, 0.0, 1e10, True, "tokens/s")
+    years: float = setting(_COST.years, 0.0, 50.0, True, "years", "TCO period")
+    utilization: float = setting(_COST.utilization, 0.0, 1.0, True, help="share of hours an owned cluster is busy")
+    site: SiteSettings = dataclasses.field(default_factory=SiteSettings)
+
+
+@record
+class ScenarioSettings:
+    """The scenario file but its `model` (a preset or an architecture) and `assumptions` (core.workload)."""
+
+    PATH: ClassVar[str] = ""
+    task: Task = setting(Task.PRETRAIN, help="what is done with the model")
+    seq_len: int = setting(TrainingWorkload.seq_len, 16, 1 << 22, unit="tokens", help="tokens per sequence")
+    precision: Precision = setting(TrainingWorkload.precision,
+                                   help="compute precision; falls back with a warning when the GPU lacks it: FP8 → "
+                                        "BF16 → FP16 → FP32")
+    stack: Stack | None = setting(said="the best modern stack",
+                                  help="software stack: the assumptions and layouts its framework runs")
+    training: TrainingSettings = dataclasses.field(default_factory=TrainingSettings)
+    inference: InferenceSettings = dataclasses.field(default_factory=InferenceSettings)
+    images: ImageSettings = dataclasses.field(default_factory=ImageSettings)
+    hardware: HardwareSettings = dataclasses.field(default_factory=HardwareSettings)
+    parallelism: ParallelismSettings = dataclasses.field(default_factory=ParallelismSettings)
+    constraints: ConstraintSettings = dataclasses.field(default_factory=ConstraintSettings)
+
+
 _ASSUMPTION_RANGES: dict[str, tuple[float, float, str]] = {
     "gradient_bytes": (1.0, 4.0, "bytes"), "cuda_context_gib": (0.0, 16.0, "GiB"),
     "nccl_buffers_gib": (0.0, 16.0, "GiB"), "fragmentation": (0.0, 1.0, ""), "link_efficiency": (0.01, 1.0, ""),
@@ -135,134 +405,57 @@ _ASSUMPTION_HELP: dict[str, str] = {
     "restart_minutes": "minutes from an interruption back to training",
 }
 
-FIELDS: tuple[Field, ...] = (
-    Field("task", str, Task.PRETRAIN.value, help="what is done with the model", choices=_choices(Task)),
-    Field("seq_len", int, TrainingWorkload.seq_len, 16, 1 << 22, unit="tokens", help="tokens per sequence"),
-    Field("precision", str, TrainingWorkload.precision.value, choices=_choices(Precision),
-          help="compute precision; falls back with a warning when the GPU lacks it: FP8 → BF16 → FP16 → FP32"),
-    Field("stack", str, "the best modern stack", choices=_choices(Stack),
-          help="software stack: the assumptions and layouts its framework runs"),
-    Field("training.tokens", float, TrainingWorkload.tokens, 1.0, 1e16, unit="tokens", help="tokens to train on"),
-    Field("training.global_batch", int, TrainingWorkload.global_batch, 1, 1 << 24, unit="sequences",
-          help="sequences per optimizer step"),
-    Field("training.micro_batch", int, SEARCHED, 1, 4096, unit="sequences", help="sequences per GPU per pass"),
-    Field("training.optimizer", str, TrainingWorkload.optimizer.value, choices=_choices(Optimizer)),
-    Field("training.recompute", str, SEARCHED, choices=("none", "selective", "full"),
-          help="activation recomputation"),
-    Field("training.recompute_layers", int, "all (searched: all or half with full recompute)", 1, 1 << 20,
-          unit="layers", help="how many layers recompute, with recompute full or selective"),
-    Field("training.zero", int, SEARCHED, 0, 3, help="ZeRO stage (sharding of optimizer, gradients, weights)"),
-    Field("training.weight_dtype", str, "the compute dtype (qlora: nf4)", choices=_choices(WeightDtype),
-          help="how the weight matrices are stored: fp8 / fp4 parameters, or a LoRA base in fp8 / fp4 / nf4"),
-    Field("training.lora_rank", int, 16, 1, 65536, help="LoRA rank r"),
-    Field("training.lora_targets", str, "all-linear", choices=LORA_TARGETS, help="which matrices get adapters"),
-    Field("training.lora_dropout", float, AdapterSpec.dropout, 0.0, MAX_LORA_DROPOUT,
-          help="dropout on each adapted matrix's input (PEFT's lora_dropout): each keeps a dropped copy and a mask"),
-    Field("training.paged_optimizer", bool, "true for qlora (its recipe), else false",
-          help="optimizer states page to CPU memory under pressure"),
-    Field("inference.batch", int, "1; with a throughput target and no concurrent_users, the most the KV cache holds "
-          "within the latency limits", 1, 1 << 16, unit="requests", help="requests decoded together per replica"),
-    Field("inference.input_tokens", int, ServingWorkload.input_tokens, 1, 1 << 22, unit="tokens"),
-    Field("inference.output_tokens", int, ServingWorkload.output_tokens, 1, 1 << 22, unit="tokens"),
-    Field("inference.weight_dtype", str, ServingWorkload.weight_format.value, choices=_choices(WeightFormat)),
-    Field("inference.kv_dtype", str, ServingWorkload.kv_format.value, choices=_choices(WeightFormat)),
-    Field("inference.engine", str, ServingWorkload.engine, choices=tuple(ENGINES),
-          help="serving engine; TensorRT-LLM runs on NVIDIA GPUs only (other vendors' GPUs are planned with vLLM)"),
-    Field("inference.concurrent_users", int, None, 1, 1 << 24, unit="users",
-          help="size the replicas for this many users at once"),
-    Field("inference.max_ttft_s", float, None, 0.0, 3600.0, True, "s", "time to first token limit"),
-    Field("inference.max_tpot_s", float, None, 0.0, 60.0, True, "s", "time per output token limit"),
-    Field("inference.kv_cache_memory_fraction", float, "the engine's (0.90)", KV_MEMORY_FRACTION_RANGE[0],
-          KV_MEMORY_FRACTION_RANGE[1],
-          help="share of memory the engine gives the KV cache: TensorRT-LLM's free_gpu_memory_fraction (of what is "
-               "free after the weights), vLLM's gpu_memory_utilization (of the GPU)"),
-    Field("inference.kv_admission", str, "the engine's", choices=_choices(KvAdmission),
-          help="whole-sequence: room for input + output reserved when a request is admitted (TensorRT-LLM's default "
-               "GUARANTEED_NO_EVICT, llama.cpp's slots); in-use: room for what the sequences hold, pausing requests "
-               "when it fills (TensorRT-LLM's MAX_UTILIZATION, vLLM)"),
-    Field("images.count", int, 1_281_167, 1, 1 << 40, unit="images", help="images per epoch (ImageNet-1k)"),
-    Field("images.epochs", float, 90.0, 0.001, 1e6, help="passes over the images"),
-    Field("images.batch", int, 1024, 1, 1 << 24, unit="images", help="images per optimizer step"),
-    Field("images.resolution", int, "the preset's", 16, 16384, unit="px"),
-    Field("images.gflops_per_sample", float, None, 0.0, 1e9, True, "GFLOP", "forward FLOPs per image"),
-    Field("images.activation_mib_per_sample", float, None, 0.0, 1e7, True, "MiB", "16-bit activations per image"),
-    Field("hardware.gpu", str, "h100-sxm5-80gb", help="a GPU id from `gpuplanner catalog gpus`"),
-    Field("hardware.count", int, SEARCHED, 1, 1 << 20, unit="GPUs",
-          help="smallest power of two that fits (and meets the deadline)"),
-    Field("hardware.gpus_per_node", int, "the catalog server's", 1, 72, unit="GPUs",
-          help="GPUs in one node (one NVLink domain): by default those of the server the GPU is costed in, "
-          "e.g. 8 on an HGX board, 72 in a GB200 / GB300 NVL72 rack, 4 in a workstation"),
-    Field("hardware.network_gbps_per_node", float, "per GPU class", 0.001, 1e6, unit="Gb/s",
-          help="the node's inter-node bandwidth: by default 400 Gb/s per GPU for Hopper/Blackwell/MI300-class SXM/OAM, "
-          "200 per Ampere SXM, else 200 per node"),
-    Field("parallelism.tp", int, SEARCHED, 1, 1 << 20, help="tensor-parallel degree"),
-    Field("parallelism.pp", int, SEARCHED, 1, 1 << 20, help="pipeline stages"),
-    Field("parallelism.dp", int, SEARCHED, 1, 1 << 20, help="data-parallel degree"),
-    Field("parallelism.cp", int, "searched from 32K tokens, else 1", 1, 1 << 20,
-          help="context-parallel degree: each sequence split over this many GPUs (ring attention)"),
-    Field("parallelism.ep", int, "searched for MoE models, else 1", 1, 4096,
-          help="expert-parallel degree: a MoE layer's experts split over this many data-parallel GPUs"),
-    Field("parallelism.sequence_parallel", bool, SEARCHED),
-    Field("parallelism.virtual_stages", int, SEARCHED, 1, 1024, help="interleaved pipeline chunks per stage"),
-    Field("constraints.deadline_days", float, None, 0.0, 36500.0, True, "days",
-          "a hard limit, like the budget, the throughput target and the site's limits"),
-    Field("constraints.budget", float, None, 0.0, 1e13, True, "currency", "most you will spend"),
-    Field("constraints.currency", str, _COST.currency, choices=("USD", "CNY")),
-    Field("constraints.usd_to_cny", float, _COST.usd_to_cny, 0.0, 1000.0, True,
-          help="CNY per USD (default: CFETS central parity, 2026-01-08; set your own)"),
-    Field("constraints.deployment", str, "either", choices=("on-prem", "cloud", "either")),
-    Field("constraints.objective", str, "cheapest", choices=("cheapest", "fastest", "lowest-tco")),
-    Field("constraints.region", str, "global", choices=REGIONS,
-          help="only GPUs that can be bought, and clouds located, there (export rules for mainland China); global "
-               "leaves out clouds in mainland China, which rent only to accounts verified there"),
-    Field("constraints.allow_consumer_gpus", bool, True),
-    Field("constraints.target_output_tokens_per_s", float, None, 0.0, 1e10, True, "tokens/s"),
-    Field("constraints.years", float, _COST.years, 0.0, 50.0, True, "years", "TCO period"),
-    Field("constraints.utilization", float, _COST.utilization, 0.0, 1.0, True,
-          help="share of hours an owned cluster is busy"),
-    Field("constraints.site.rack_kw", float, _SITE.rack_kw, 0.0, 2000.0, True, "kW"),
-    Field("constraints.site.rack_units", int, _SITE.rack_units, 4, 60, unit="U"),
-    Field("constraints.site.reserved_units", int, _SITE.reserved_units, 0, 20, unit="U",
-          help="management switch and cable management"),
-    Field("constraints.site.rack_max_kg", float, _SITE.rack_max_kg, 0.0, 10000.0, True, "kg"),
-    Field("constraints.site.cooling", str, _SITE.cooling.value, choices=_choices(Cooling)),
-    Field("constraints.site.cooling_kw_per_rack", float, None, 0.0, 2000.0, True, "kW",
-          "heat the site's cooling removes from one rack; default by cooling: "
-          + ", ".join(f"{tier.value} {limit:g}" for tier, limit in COOLING_LIMIT_KW.items())
-          + " kW (an air-cooled server on a liquid site is held to the air figure: its heat goes to the room)"),
-    Field("constraints.site.coolant_delta_t_c", float, _SITE.coolant_delta_t_c, 1.0, 40.0, unit="°C",
-          help="supply-to-return rise of the liquid loop, for the coolant flow of liquid-cooled racks"),
-    Field("constraints.site.airflow_delta_t_c", float, _SITE.airflow_delta_t_c, 1.0, 40.0, unit="°C",
-          help="server inlet-to-outlet temperature rise"),
-    Field("constraints.site.rack_width_mm", float, _SITE.rack_footprint_m[0] * 1000, 400.0, 1200.0, unit="mm",
-          help="rack footprint, for the floor loading"),
-    Field("constraints.site.rack_depth_mm", float, _SITE.rack_footprint_m[1] * 1000, 600.0, 1600.0, unit="mm",
-          help="rack footprint, for the floor loading"),
-    Field("constraints.site.rack_empty_kg", float, None, 0.0, 2000.0, unit="kg",
-          help="the empty rack with its PDUs and cable management, for the floor loading (not counted until given)"),
-    Field("constraints.site.floor_kg_m2", float, None, 0.0, 100000.0, True, "kg/m²",
-          help="the floor's rated load; a plan whose loaded rack exceeds it, or cannot be shown not to, is a near "
-               "miss"),
-    Field("constraints.site.china_cabinet_amps", float, None, choices=CHINA_IDC_CABINET_AMPS,
-          help="a Chinese IDC cabinet sold by current at 220 V"),
-    Field("constraints.site.electricity_price", float, None, 0.0, 100.0, unit="currency/kWh"),
-    Field("constraints.site.pue", float, PowerAssumptions.pue, 1.0, 3.0),
-    Field("constraints.site.colocation_per_kw_month", float, None, 0.0, 1e6, unit="currency"),
-    Field("constraints.site.colocation_per_rack_month", float, None, 0.0, 1e7, unit="currency"),
-    Field("constraints.site.supply.voltage", float, _SUPPLY.voltage, 90.0, 1000.0, unit="V",
-          help="line-to-line for three-phase"),
-    Field("constraints.site.supply.phase", int, _SUPPLY.phase, choices=(1, 3)),
-    Field("constraints.site.supply.amps", float, _SUPPLY.amps, 1.0, 1000.0, unit="A"),
-    Field("constraints.site.supply.derating", float, _SUPPLY.derating, 0.1, 1.0, help="continuous-load limit"),
-    Field("constraints.site.supply.line_to_line", bool, _SUPPLY.line_to_line),
-    Field("constraints.site.supply.power_factor", float, _SUPPLY.power_factor, 0.5, 1.0,
-          help="of the server supplies (80 PLUS Titanium: at least 0.95): currents, circuit capacity and breaker "
-               "checks all use it"),
-    *(Field(f"assumptions.{f.name}", {"bool": bool, "int": int}.get(str(f.type), float), f.default,
-            *(_ASSUMPTION_RANGES[f.name][:2] if f.type != "bool" else (None, None)),
-            unit=_ASSUMPTION_RANGES.get(f.name, (0, 0, ""))[2], help=_ASSUMPTION_HELP.get(f.name, ""))
-      for f in fields(Assumptions)),
-)
+
+def _kind(hint: Any) -> tuple[type, type[enum.Enum] | None]:
+    """(the JSON type, the Enum read into) of a section attribute's annotation (`X | None` as X)."""
+    if isinstance(hint, types.UnionType):
+        hint = next(arg for arg in hint.__args__ if arg is not type(None))
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        return str, hint
+    return hint, None
+
+
+def _is_section(hint: Any) -> bool:
+    return isinstance(hint, type) and hasattr(hint, "PATH")
+
+
+def _section_fields(section: type) -> Iterator[Field]:
+    hints = get_type_hints(section)
+    for attribute in dataclasses.fields(section):
+        hint = hints[attribute.name]
+        if _is_section(hint):
+            yield from _section_fields(hint)
+            continue
+        spec = dict(attribute.metadata["field"])
+        kind, kind_enum = _kind(hint)
+        if kind_enum is not None and not spec["choices"]:
+            spec["choices"] = tuple(_members(kind_enum))
+        if spec["said"] == SEARCHED and not spec["help"]:
+            spec["help"] = ""
+        path = f"{section.PATH}.{attribute.name}" if section.PATH else attribute.name  # type: ignore[attr-defined]
+        yield Field(path, kind, attribute.default, enum=kind_enum, **spec)
+
+
+def _assumption_fields() -> Iterator[Field]:
+    """The modelling constants (core.workload.Assumptions): their defaults there, their ranges and help here."""
+    for item in dataclasses.fields(Assumptions):
+        kind = {"bool": bool, "int": int}.get(str(item.type), float)
+        low, high, unit = _ASSUMPTION_RANGES.get(item.name, (None, None, ""))
+        yield Field(f"assumptions.{item.name}", kind, item.default, None if kind is bool else low,
+                    None if kind is bool else high, unit=unit, help=_ASSUMPTION_HELP.get(item.name, ""))
+
+
+def unique(table: tuple[Field, ...]) -> tuple[Field, ...]:
+    """The table, refused (at import) where a path is declared twice."""
+    seen: set[str] = set()
+    for spec in table:
+        if spec.path in seen:
+            raise ValueError(f"scenario field {spec.path} is declared twice")
+        seen.add(spec.path)
+    return table
+
+
+FIELDS: tuple[Field, ...] = unique((*_section_fields(ScenarioSettings), *_assumption_fields()))
 BY_PATH: dict[str, Field] = {f.path: f for f in FIELDS}
 
 
@@ -270,65 +463,54 @@ def field(path: str) -> Field:
     return BY_PATH[path]
 
 
-def _values(data: Mapping[str, Any], prefix: str = "") -> Iterator[tuple[str, object]]:
-    for key, value in data.items():
-        path = f"{prefix}{key}"
-        if isinstance(value, Mapping) and path != "model":
-            yield from _values(value, f"{path}.")
-        else:
-            yield path, value
-
-
-def _shown(value: object) -> str:
-    """A value as an error line may echo it: short, whatever its size."""
-    text = repr(value)
-    return text if len(text) <= 24 else text[:20] + "…"
-
-
-def check_values(data: Mapping[str, Any]) -> None:
-    """Range and choice checks for every field in the table that `data` holds (types are checked by the parser;
-    a value of the wrong type is left to it). Raises InputError naming the first bad field."""
-    for path, value in _values(data):
-        spec = BY_PATH.get(path)
-        if spec is None or isinstance(value, bool) or spec.kind is bool:
+def read_section(section: type, data: object, path: str, also: tuple[str, ...] = ()) -> Any:
+    """A section record from the scenario file's object at `path`: every key known, typed and in range, the rest
+    at their defaults. `also`: keys the caller reads itself (the root's model and assumptions)."""
+    if not isinstance(data, dict):
+        raise InputError(path or "scenario", "must be an object" if path else "must be a JSON object")
+    hints = get_type_hints(section)
+    known = {attribute.name: hints[attribute.name] for attribute in dataclasses.fields(section)}
+    values: dict[str, Any] = {}
+    for key, item in data.items():
+        where = f"{path}.{key}" if path else key
+        if key in also:
             continue
-        if spec.choices:
-            if isinstance(value, int | float | str) and value in spec.choices:
-                continue
-            if isinstance(value, int | float | str):
-                raise InputError(path, "must be one of {allowed}, got {value}", allowed=spec.range_text(),
-                                 value=_shown(value))
+        if key not in known:
+            allowed = (*also, *known) if not path else tuple(known)
+            raise InputError(where, "unknown key (allowed: {join})", join=", ".join(allowed))
+        hint = known[key]
+        values[key] = read_section(hint, item, where) if _is_section(hint) else BY_PATH[where].read(item)
+    return section(**values)
+
+
+def document_defaults(*sections: str) -> ScenarioDocument:
+    """The named sections ("" the root's own keys) with what they hold, at their documented defaults, as a scenario
+    file writes them; fields the planner works out (searched, the preset's, not given) are left out."""
+    document: ScenarioDocument = {}
+    for spec in FIELDS:
+        value = spec.file_default
+        top = spec.path.split(".")[0] if spec.section else ""
+        if value is None or top not in sections:
             continue
-        if not isinstance(value, int | float):
-            continue
-        if isinstance(value, float) and not math.isfinite(value):
-            raise InputError(path, "must be a finite number")
-        low, high = spec.minimum, spec.maximum
-        if (low is not None and (value < low or (spec.above_minimum and value == low))) or \
-                (high is not None and value > high):
-            raise InputError(path, "must be {range}{unit}, got {value}", range=spec.range_text(),
-                             unit=f" {spec.unit}" if spec.unit else "", value=_shown(value))
+        node = document
+        for part in spec.path.split(".")[:-1]:
+            node = node.setdefault(part, {})
+        node[spec.key] = value
+    return document
 
 
 _JSON_TYPES = {int: "integer", float: "number", str: "string", bool: "boolean"}
-_DEFAULT_WORDS = {None: "none", SEARCHED: "searched"}
-
-
-def _is_phrase(spec: Field) -> bool:
-    """A documented default said in words ("the preset's", "per GPU class", "the best modern stack")."""
-    return isinstance(spec.default, str) and spec.default != SEARCHED and (
-        (not spec.choices and spec.kind is not str) or (bool(spec.choices) and spec.default not in spec.choices))
 
 
 def _default_text(spec: Field) -> str:
-    if _is_phrase(spec):
-        return spec.default  # type: ignore[return-value]
-    if spec.default is None or spec.default == SEARCHED:
-        return _DEFAULT_WORDS[spec.default]  # type: ignore[index]
+    if spec.said:
+        return spec.said
+    if spec.default is None:
+        return "none"
     if isinstance(spec.default, bool):
         return "true" if spec.default else "false"
-    if isinstance(spec.default, str):
-        return f"`{spec.default}`"
+    if isinstance(spec.default, str | enum.Enum):
+        return f"`{spec.file_default}`"
     return _number(spec.default)  # type: ignore[arg-type]
 
 
@@ -342,19 +524,29 @@ def markdown_table() -> str:
     return "\n".join(lines)
 
 
-JsonSchema = dict[str, Any]  # a JSON Schema document (draft 2020-12), shipped as a file
+# The model section: a catalog preset, its overrides, or an architecture (core.model.ModelArch).
+MODEL_KEYS: dict[str, type] = {
+    "preset": str, "name": str, "layers": int, "hidden": int, "heads": int, "kv_heads": int, "ffn_hidden": int,
+    "vocab": int, "experts": int, "experts_per_token": int, "gated_mlp": bool, "tied_embeddings": bool,
+    "params": float, **{key: int for key in ARCH_FIELDS}}
+MODEL_FIELDS: dict[str, Field] = {key: Field(f"model.{key}", kind) for key, kind in MODEL_KEYS.items()}  # typed only
+
+
+def _model_property(key: str, kind: type) -> JsonSchema:
+    prop: JsonSchema = {"type": _JSON_TYPES[kind]}
+    if kind is int:
+        prop["minimum"] = 0 if key in ARCH_COUNTS else 1
+    elif kind is float:
+        prop["exclusiveMinimum"] = 0
+    if key in ARCH_FIELDS:
+        prop["description"] = ARCH_FIELDS[key]
+    return prop
+
+
 MODEL_SCHEMA: JsonSchema = {
     "description": "a catalog preset ({\"preset\": \"llama-2-70b\"}), optionally with overrides, or an architecture",
     "type": "object", "additionalProperties": False,
-    "properties": {
-        "preset": {"type": "string"}, "name": {"type": "string"},
-        **{key: {"type": "integer", "minimum": 1} for key in
-           ("layers", "hidden", "heads", "kv_heads", "ffn_hidden", "vocab", "experts", "experts_per_token")},
-        "gated_mlp": {"type": "boolean"}, "tied_embeddings": {"type": "boolean"},
-        "params": {"type": "number", "exclusiveMinimum": 0},
-        **{key: {"type": "integer", "minimum": 0 if key in ARCH_COUNTS else 1,
-                 "description": help_text} for key, help_text in ARCH_FIELDS.items()},
-    },
+    "properties": {key: _model_property(key, kind) for key, kind in MODEL_KEYS.items()},
 }
 
 
@@ -376,9 +568,8 @@ def scenario_schema() -> JsonSchema:
                 prop["exclusiveMinimum" if spec.above_minimum else "minimum"] = spec.minimum
             if spec.maximum is not None:
                 prop["maximum"] = spec.maximum
-        if (spec.default not in (None, SEARCHED) and isinstance(spec.default, int | float | bool)) or \
-                (isinstance(spec.default, str) and spec.kind is str and not _is_phrase(spec)):
-            prop["default"] = spec.default
+        if spec.file_default is not None:
+            prop["default"] = spec.file_default
         description = ", ".join(part for part in (spec.help, spec.unit and f"in {spec.unit}") if part)
         if description:
             prop["description"] = description

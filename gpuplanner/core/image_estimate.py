@@ -59,9 +59,10 @@ def _image_model(scenario: Scenario) -> ImageModel:
     assert scenario.image is not None and scenario.image.image_model is not None
     model = scenario.image.image_model
     images = scenario.images
-    model = replace(model, gflops_fwd_per_sample=images.get("gflops_per_sample", model.gflops_fwd_per_sample),
-                    activation_mib_per_sample=images.get("activation_mib_per_sample",
-                                                         model.activation_mib_per_sample))
+    if images.gflops_per_sample is not None:
+        model = replace(model, gflops_fwd_per_sample=images.gflops_per_sample)
+    if images.activation_mib_per_sample is not None:
+        model = replace(model, activation_mib_per_sample=images.activation_mib_per_sample)
     if model.gflops_fwd_per_sample <= 0:
         raise InputError("images.gflops_per_sample", "{name}: FLOPs per image are not in the catalog (no citable "
                          "source); give images.gflops_per_sample", name=model.name)
@@ -78,20 +79,21 @@ def estimate_image_training(scenario: Scenario, node: NodeSpec | None = None) ->
     preset, images = scenario.image, scenario.images
     assert preset is not None
     if preset.transformer is not None:
-        tokens = preset.tokens(images["resolution"])
-        training = {**scenario.training, "global_batch": images["batch"],
-                    "tokens": images["count"] * images["epochs"] * tokens}
+        assert images.resolution is not None  # the parser gives an image task its preset's
+        tokens = preset.tokens(images.resolution)
+        training = replace(scenario.training, global_batch=images.batch, tokens=images.count * images.epochs * tokens)
         result = estimate_training(replace(scenario, task=Task.PRETRAIN, model=preset.transformer, seq_len=tokens,
                                            training=training), node)
         assert result.training is not None and result.training.tokens_per_s is not None
         figures = replace(result.training, images_per_s=result.training.tokens_per_s / tokens,
-                          tokens_per_image=tokens, images=images["count"] * images["epochs"])
+                          tokens_per_image=tokens, images=images.count * images.epochs)
         return replace(result, task=scenario.task.value, training=figures)
     precision, warnings = supported_precision(scenario.gpu, scenario.precision)
-    workload = ImageWorkload(model=_image_model(scenario), images=images["count"], epochs=images["epochs"],
-                             global_batch=images["batch"], resolution=images["resolution"], precision=precision,
-                             optimizer=scenario.training["optimizer"])
-    deadline = scenario.constraints.get("deadline_days")
+    assert images.resolution is not None
+    workload = ImageWorkload(model=_image_model(scenario), images=images.count, epochs=images.epochs,
+                             global_batch=images.batch, resolution=images.resolution, precision=precision,
+                             optimizer=scenario.training.optimizer)
+    deadline = scenario.constraints.deadline_days
     counts = [scenario.gpu_count] if scenario.gpu_count else [1 << k for k in range(13)]
     chosen: tuple[int, LayoutSearch] | None = None
     for count in counts:

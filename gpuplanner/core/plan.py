@@ -194,12 +194,13 @@ def _batch_split_hint(scenario: Scenario, options: list[HardwareOptions], settin
     GPUs, and the same job with the batch rounded up to a multiple of 8 has a plan (None otherwise)."""
     if scenario.task not in TRANSFORMER_TRAINING:
         return None
-    batch = int(scenario.training["global_batch"])
+    batch = scenario.training.global_batch
     rounded = -(-batch // BATCH_SPLIT_MULTIPLE) * BATCH_SPLIT_MULTIPLE
-    micro = scenario.training.get("micro_batch")
+    micro = scenario.training.micro_batch
     if batch % BATCH_SPLIT_MULTIPLE == 0 or (micro and rounded % micro):
         return None
-    retry = plan_catalog(dataclasses.replace(scenario, training={**scenario.training, "global_batch": rounded}),
+    retry = plan_catalog(dataclasses.replace(
+        scenario, training=dataclasses.replace(scenario.training, global_batch=rounded)),
                          options, settings, top=1, progress=progress)
     twos = batch & -batch  # the largest power of two dividing it
     cause = msg("No plan fits with a global batch of {batch} sequences: as {batch} = {twos} x {odd}, it splits evenly "

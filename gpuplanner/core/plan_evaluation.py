@@ -249,9 +249,9 @@ def evaluate_option(scenario: Scenario, option: HardwareOptions, count: int | No
         warnings.insert(0, msg("Takes {days:,.0f} days: no deadline is set, so slow plans can rank first. Set a "
                                "deadline to see faster ones.", days=training.days))  # first: the loudest
     where = option.availability
-    limits = ServiceLimits(**{key: scenario.inference.get(key)
-                              for key in ("concurrent_users", "max_ttft_s", "max_tpot_s")}) if serving \
-        else ServiceLimits()
+    service = scenario.inference
+    limits = ServiceLimits(concurrent_users=service.concurrent_users, max_ttft_s=service.max_ttft_s,
+                           max_tpot_s=service.max_tpot_s) if serving else ServiceLimits()
     return Plan(estimate=result, deployment=deployment, gpu_name=option.gpu.model,
                 site=site_block(site, settings.site, settings.power),
                 availability=AvailabilityBlock(region=where.region, status=where.status.value, reason=where.reason,

@@ -19,9 +19,6 @@ from gpuplanner.core.messages import Message, msg
 from gpuplanner.core.records import record
 from gpuplanner.core.scenario import Scenario
 from gpuplanner.core.site import (
-    CHINA_IDC_CABINET_AMPS,
-    RACK_FOOTPRINT_M,
-    Cooling,
     NodeSpec,
     PowerAssumptions,
     PowerSupply,
@@ -121,44 +118,25 @@ class PlanSettings:
 
 
 def plan_settings(scenario: Scenario) -> PlanSettings:
-    """Constraints of a scenario as typed settings (each bad value raises an InputError naming its key)."""
+    """Constraints of a scenario as typed settings: the site as limits and power, the money as cost assumptions."""
     c = scenario.constraints
-    site = c.get("site", {})
-    supply = PowerSupply(**site.get("supply", {}))
-    try:
-        cooling = Cooling(site.get("cooling", "air"))
-    except ValueError:
-        raise InputError("constraints.site.cooling", "must be one of {join}",
-                         join=' | '.join(x.value for x in Cooling)) from None
-    amps = site.get("china_cabinet_amps")
-    if amps is not None and amps not in CHINA_IDC_CABINET_AMPS:
-        raise InputError("constraints.site.china_cabinet_amps",
-                         "IDC cabinets are sold at {join} A", join=', '.join(str(a) for a in CHINA_IDC_CABINET_AMPS))
+    site, feed = c.site, c.site.supply
+    supply = PowerSupply(voltage=feed.voltage, phase=feed.phase, amps=feed.amps, derating=feed.derating,
+                         line_to_line=feed.line_to_line, power_factor=feed.power_factor)
     limits = SiteLimits(
-        rack_kw=site.get("rack_kw", SiteLimits.rack_kw), rack_units=site.get("rack_units", SiteLimits.rack_units),
-        reserved_units=site.get("reserved_units", SiteLimits.reserved_units),
-        rack_max_kg=site.get("rack_max_kg", SiteLimits.rack_max_kg), cooling=cooling, supply=supply,
-        china_cabinet_amps=amps, airflow_delta_t_c=site.get("airflow_delta_t_c", SiteLimits.airflow_delta_t_c),
-        cooling_kw_per_rack=site.get("cooling_kw_per_rack"), rack_empty_kg=site.get("rack_empty_kg"),
-        floor_kg_m2=site.get("floor_kg_m2"),
-        coolant_delta_t_c=site.get("coolant_delta_t_c", SiteLimits.coolant_delta_t_c),
-        rack_footprint_m=(site.get("rack_width_mm", RACK_FOOTPRINT_M[0] * 1000) / 1000.0,
-                          site.get("rack_depth_mm", RACK_FOOTPRINT_M[1] * 1000) / 1000.0))
-    pue = site.get("pue", PowerAssumptions.pue)
-    if not 1.0 <= pue <= 3.0:
-        raise InputError("constraints.site.pue", "must be between 1.0 and 3.0, got {pue:g}", pue=pue)
+        rack_kw=site.rack_kw, rack_units=site.rack_units, reserved_units=site.reserved_units,
+        rack_max_kg=site.rack_max_kg, cooling=site.cooling, supply=supply, china_cabinet_amps=site.china_cabinet_amps,
+        airflow_delta_t_c=site.airflow_delta_t_c, cooling_kw_per_rack=site.cooling_kw_per_rack,
+        rack_empty_kg=site.rack_empty_kg, floor_kg_m2=site.floor_kg_m2, coolant_delta_t_c=site.coolant_delta_t_c,
+        rack_footprint_m=(site.rack_width_mm / 1000.0, site.rack_depth_mm / 1000.0))
     cost = CostAssumptions(
-        years=c.get("years", CostAssumptions.years), utilization=c.get("utilization", CostAssumptions.utilization),
-        currency=c.get("currency", "USD"), usd_to_cny=c.get("usd_to_cny", CostAssumptions.usd_to_cny),
-        electricity_per_kwh=site.get("electricity_price"), pue=pue,
-        colocation_per_kw_month=site.get("colocation_per_kw_month"),
-        colocation_per_rack_month=site.get("colocation_per_rack_month"))
+        years=c.years, utilization=c.utilization, currency=c.currency, usd_to_cny=c.usd_to_cny,
+        electricity_per_kwh=site.electricity_price, pue=site.pue, colocation_per_kw_month=site.colocation_per_kw_month,
+        colocation_per_rack_month=site.colocation_per_rack_month)
     return PlanSettings(
-        objective=c.get("objective", "cheapest"), deployment=c.get("deployment", "either"),
-        allow_consumer_gpus=c.get("allow_consumer_gpus", True), deadline_days=c.get("deadline_days"),
-        budget=c.get("budget"), target_output_tokens_per_s=c.get("target_output_tokens_per_s"),
-        region=c.get("region", "global"), site=limits,
-        power=PowerAssumptions(pue=pue), cost=cost)
+        objective=c.objective, deployment=c.deployment, allow_consumer_gpus=c.allow_consumer_gpus,
+        deadline_days=c.deadline_days, budget=c.budget, target_output_tokens_per_s=c.target_output_tokens_per_s,
+        region=c.region, site=limits, power=PowerAssumptions(pue=site.pue), cost=cost)
 
 
 # GPUs a training job schedules on one rack-scale node: NVIDIA trains on 64 of an NVL72 rack's 72 GPUs, 16 of its 18

@@ -199,7 +199,7 @@ LAYOUT_KNOBS = ("tp", "pp", "dp", "cp", "ep", "zero", "micro_batch", "recompute"
 def stack_report(scenario: Scenario) -> StackReport:
     """Which settings the software-stack profile fixed, which the user gave, and which the search chose."""
     profile = profile_for(scenario.stack)
-    given = scenario.raw.get("assumptions", {})
+    given = scenario.assumptions_given
     fixed = scenario.layout
     from_profile: dict[str, float | bool | str] = {key: value for key, value in profile.assumptions.items()
                                                    if key not in given}

@@ -55,17 +55,17 @@ def serving_workload(scenario: Scenario) -> ServingWorkload:
     TensorRT-LLM stays with it (vLLM, planned in its place on other vendors' GPUs, admits by the cache in use)."""
     options = scenario.inference
     engine = serving_engine(scenario)[0]
-    return ServingWorkload(model=scenario.model, batch=options["batch"], input_tokens=options["input_tokens"],
-                           output_tokens=options["output_tokens"], weight_format=options["weight_dtype"],
-                           kv_format=options["kv_dtype"], engine=engine, assumptions=scenario.assumptions,
-                           kv_memory_fraction=options.get("kv_cache_memory_fraction"),
-                           kv_admission=options.get("kv_admission") if engine == options["engine"] else None)
+    return ServingWorkload(model=scenario.model, batch=options.batch or ServingWorkload.batch,
+                           input_tokens=options.input_tokens, output_tokens=options.output_tokens,
+                           weight_format=options.weight_dtype, kv_format=options.kv_dtype, engine=engine,
+                           assumptions=scenario.assumptions, kv_memory_fraction=options.kv_cache_memory_fraction,
+                           kv_admission=options.kv_admission if engine == options.engine else None)
 
 
 def serving_engine(scenario: Scenario) -> tuple[str, list[Message]]:
     """The engine a serving plan runs: the one chosen, except TensorRT-LLM, which runs on NVIDIA GPUs only; another
     vendor's GPU is planned with vLLM (it runs on AMD's ROCm, Intel Gaudi and Ascend too), and the plan says so."""
-    engine = scenario.inference["engine"]
+    engine = scenario.inference.engine
     if engine == "tensorrt-llm" and scenario.gpu.vendor.strip().upper() != "NVIDIA":
         return "vllm", [msg("TensorRT-LLM runs on NVIDIA GPUs only: {gpu} is planned with vLLM.",
                             gpu=scenario.gpu.model)]
@@ -80,8 +80,8 @@ def _batch_within_latency(workload: ServingWorkload, scenario: Scenario, tp: int
     batch = 1
     while batch <= cap:
         load = replica_under_load(workload, scenario.gpu, tp, batch)
-        ok_ttft = "max_ttft_s" not in limits or load.ttft_s <= limits["max_ttft_s"]
-        ok_tpot = "max_tpot_s" not in limits or load.tpot_s <= limits["max_tpot_s"]
+        ok_ttft = limits.max_ttft_s is None or load.ttft_s <= limits.max_ttft_s
+        ok_tpot = limits.max_tpot_s is None or load.tpot_s <= limits.max_tpot_s
         if not (ok_ttft and ok_tpot):
             break
         best = batch
@@ -123,14 +123,14 @@ def estimate_inference(scenario: Scenario, node: NodeSpec | None = None, alterna
                             capacity=gpu.usable_memory_gib or 0, engine=workload.profile.name,
                             fraction=workload.memory_fraction))
     per_replica = serving.output_tokens_per_s
-    target = scenario.constraints.get("target_output_tokens_per_s")
-    users = scenario.inference.get("concurrent_users")
+    target = scenario.constraints.target_output_tokens_per_s
+    users = scenario.inference.concurrent_users
     replicas_needed = 1
     sizing_batch = workload.batch
     # A throughput target with neither a batch nor a number of users named: each replica is sized to serve the
     # largest batch its KV cache holds within the latency limits, as an engine under full load runs (the fewest
     # replicas), and the service is reported at that batch.
-    full_load = target is not None and users is None and "batch" not in scenario.raw.get("inference", {})
+    full_load = target is not None and users is None and scenario.inference.batch is None
     if users is not None or full_load:
         sizing_batch = _batch_within_latency(workload, scenario, tp, max(serving.max_batch, 1))
         if sizing_batch == 0:
@@ -138,7 +138,7 @@ def estimate_inference(scenario: Scenario, node: NodeSpec | None = None, alterna
             sizing_batch = 1
         if users is not None:
             replicas_needed = math.ceil(users / sizing_batch)
-        elif "max_ttft_s" in scenario.inference or "max_tpot_s" in scenario.inference:
+        elif scenario.inference.max_ttft_s is not None or scenario.inference.max_tpot_s is not None:
             warnings.append(msg("Sized for the target at {batch:,} requests per replica, the most its KV cache holds "
                                 "within your latency limits: set inference.batch or concurrent_users to size the "
                                 "replicas for your own load.", batch=sizing_batch))

@@ -63,7 +63,7 @@ def cluster_for(scenario: Scenario, count: int) -> Cluster:
 def stored_weights(scenario: Scenario, precision: Precision) -> WeightDtype | None:
     """How the weights are stored at the precision the GPU runs: as the scenario says (QLoRA: NF4), except that
     trained FP8 / FP4 parameters need GEMMs that read them; where the GPU falls back they are kept in its dtype."""
-    given = scenario.training.get("weight_dtype", WeightDtype.NF4 if scenario.task == Task.QLORA else None)
+    given = scenario.training.weight_dtype
     if given is not None and scenario.task in (Task.PRETRAIN, Task.FINETUNE) and not given.read_by(precision):
         return None
     return given
@@ -72,12 +72,12 @@ def stored_weights(scenario: Scenario, precision: Precision) -> WeightDtype | No
 def training_workload(scenario: Scenario, precision: Precision) -> TrainingWorkload:
     adapter = None
     if scenario.task in (Task.LORA, Task.QLORA):
-        adapter = AdapterSpec(rank=scenario.training["lora_rank"], targets=scenario.training["lora_targets"],
-                              paged_optimizer=scenario.training["paged_optimizer"],
-                              dropout=scenario.training.get("lora_dropout", AdapterSpec.dropout))
+        lora = scenario.training
+        adapter = AdapterSpec(rank=lora.lora_rank, targets=lora.lora_targets,
+                              paged_optimizer=bool(lora.paged_optimizer), dropout=lora.lora_dropout)
     return TrainingWorkload(model=scenario.model, task=scenario.task, seq_len=scenario.seq_len,
-                            global_batch=scenario.training["global_batch"], tokens=scenario.training["tokens"],
-                            precision=precision, optimizer=scenario.training["optimizer"], adapter=adapter,
+                            global_batch=scenario.training.global_batch, tokens=scenario.training.tokens,
+                            precision=precision, optimizer=scenario.training.optimizer, adapter=adapter,
                             weight_dtype=stored_weights(scenario, precision))
 
 
@@ -107,7 +107,7 @@ def training_bounds(scenario: Scenario, gpu: GPU) -> tuple[float, float] | None:
 
 def choose_count(scenario: Scenario, workload: TrainingWorkload) -> tuple[int, LayoutSearch]:
     """Smallest power-of-two GPU count that fits (and meets the deadline when one is set)."""
-    deadline = scenario.constraints.get("deadline_days")
+    deadline = scenario.constraints.deadline_days
     count = 1
     last: tuple[int, LayoutSearch] | None = None
     refusals: dict[str, InputError] = {}
@@ -173,7 +173,7 @@ def estimate_training(scenario: Scenario, node: NodeSpec | None = None, alternat
     one with runner_up_times, else it is searched again)."""
     precision, warnings = supported_precision(scenario.gpu, scenario.precision)
     workload = training_workload(scenario, precision)
-    given = scenario.training.get("weight_dtype")
+    given = scenario.training.weight_dtype
     if given is not None and workload.weight_dtype is None:
         warnings.append(msg("{dtype} weights need {dtype} GEMMs: on {gpu} they are kept in {precision}.",
                             dtype=given.value.upper(), gpu=scenario.gpu.model, precision=precision.value.upper()))

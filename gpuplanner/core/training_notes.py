@@ -89,7 +89,7 @@ def training_warnings(scenario: Scenario, workload: TrainingWorkload, cluster: C
                             "pretraining totals came in up to {worst:.0f}% above estimates made this way (median "
                             "{median:.0f}%; restarts, stalls, loss spikes). Budget GPU-hours with that margin.",
                             runs=runs, worst=worst, median=median))
-    deadline = scenario.constraints.get("deadline_days")
+    deadline = scenario.constraints.deadline_days
     if deadline is not None and days > deadline:
         warnings.append(msg("Misses the deadline: {days:.1f} days against {deadline:g}.", days=days,
                             deadline=deadline))

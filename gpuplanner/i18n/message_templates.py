@@ -371,7 +371,6 @@ INPUT_TEMPLATES = (
                                       "images.gflops_per_sample"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1: activation memory per image is not in the catalog; give "
                                       "images.activation_mib_per_sample (scripts/measure_cnn_activations.py)"),
-    QT_TRANSLATE_NOOP("CoreMessages", "IDC cabinets are sold at %1 A"),
     QT_TRANSLATE_NOOP("CoreMessages", "JSON nested too deeply"),
     QT_TRANSLATE_NOOP("CoreMessages", "QLoRA keeps its base in nf4; for a %1 base choose task lora"),
     QT_TRANSLATE_NOOP("CoreMessages", "applies to language-model training (serving: inference.weight_dtype)"),
@@ -412,7 +411,6 @@ INPUT_TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "must be between %1 and %2 (the share of memory the engine gives the KV "
                                       "cache), got %3"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be between 1 and 100"),
-    QT_TRANSLATE_NOOP("CoreMessages", "must be between 1.0 and 3.0, got %1"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be between 4 and 60"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be datacenter, workstation or consumer"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be greater than zero, got %1"),

@@ -2573,22 +2573,22 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>AssumptionsPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="697"/>
+        <location filename="../../gpuplanner/ui/wizard/assumptions_page.py" line="35"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="698"/>
+        <location filename="../../gpuplanner/ui/wizard/assumptions_page.py" line="36"/>
         <source>What every estimate assumes. Change one to see what it does; values left at their defaults are not written to your file.</source>
         <translation>每个估算所依据的假设。改动一项即可看到它的影响；保持默认值的项不会写入你的文件。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="730"/>
+        <location filename="../../gpuplanner/ui/wizard/assumptions_page.py" line="70"/>
         <source>Drop them</source>
         <translation>不再保留</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="737"/>
+        <location filename="../../gpuplanner/ui/wizard/assumptions_page.py" line="77"/>
         <source>Also from your file, used and saved as they are (no page shows them): %1</source>
         <translation>另有文件中的设置按原样使用和保存（没有页面显示它们）：%1</translation>
     </message>
@@ -2619,147 +2619,147 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>BudgetPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="643"/>
+        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="27"/>
         <source>Budget and goals</source>
         <translation>预算与目标</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="644"/>
+        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="28"/>
         <source>Zero means no limit. Prices in the catalog are approximate and dated; edit them in the catalog tab.</source>
         <translation>0 表示不限。目录中的价格为近似值并注明日期；可在“硬件目录”页编辑。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="649"/>
+        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="33"/>
         <source>Most you will spend (0 = no limit)</source>
         <translation>最高支出（0 = 不限）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="650"/>
+        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="34"/>
         <source>No limit</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="652"/>
+        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="36"/>
         <source>Training must finish within (0 = no deadline)</source>
         <translation>训练必须在此时间内完成（0 = 不限）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="653"/>
+        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="37"/>
         <source> days</source>
         <translation> 天</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="654"/>
+        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="38"/>
         <source>No deadline</source>
         <translation>无期限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="656"/>
+        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="40"/>
         <source>Output tokens per second the service must deliver</source>
         <translation>服务需要达到的每秒输出 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="657"/>
+        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="41"/>
         <source>No target</source>
         <translation>无目标</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="658"/>
+        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="42"/>
         <source>Cheapest</source>
         <translation>最省钱</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="658"/>
+        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="42"/>
         <source>Fastest</source>
         <translation>最快</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="659"/>
+        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="43"/>
         <source>Lowest total cost of ownership</source>
         <translation>总拥有成本最低</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="661"/>
+        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="45"/>
         <source>Amortisation period for TCO</source>
         <translation>TCO 摊销年限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="661"/>
+        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="45"/>
         <source> years</source>
         <translation> 年</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="663"/>
+        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="47"/>
         <source>Electricity price per kWh in the chosen currency (0 = not priced)</source>
         <translation>每千瓦时电价，按所选币种（0 = 不计电费）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="664"/>
+        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="48"/>
         <source>Not priced</source>
         <translation>不计价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="666"/>
+        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="50"/>
         <source>Power usage effectiveness: facility power / IT power</source>
         <translation>电能使用效率：机房总功率 / IT 功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="668"/>
+        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="52"/>
         <source>Share of hours the owned cluster is busy</source>
         <translation>自建集群处于忙碌状态的时间比例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="671"/>
+        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="55"/>
         <source>CNY per USD: the central parity of 2026-01-08 unless you set your own</source>
         <translation>每美元兑人民币：默认为 2026-01-08 的人民币中间价，可自行设置</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="672"/>
+        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="56"/>
         <source>Currency</source>
         <translation>币种</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="673"/>
+        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="57"/>
         <source>Budget</source>
         <translation>预算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="674"/>
+        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="58"/>
         <source>Deadline</source>
         <translation>截止期限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="675"/>
+        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="59"/>
         <source>Throughput target</source>
         <translation>吞吐量目标</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="676"/>
+        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="60"/>
         <source>Rank by</source>
         <translation>排序依据</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="677"/>
+        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="61"/>
         <source>Amortise over</source>
         <translation>摊销期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="678"/>
+        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="62"/>
         <source>Electricity</source>
         <translation>电价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="679"/>
+        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="63"/>
         <source>PUE</source>
         <translation>PUE</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="680"/>
+        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="64"/>
         <source>Utilisation</source>
         <translation>利用率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="681"/>
+        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="65"/>
         <source>USD to CNY</source>
         <translation>美元兑人民币</translation>
     </message>
@@ -2788,7 +2788,7 @@ Qt %2，Qt for Python %3，Python %4
     </message>
     <message>
         <location filename="../../gpuplanner/ui/catalog_editor.py" line="137"/>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="223"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="224"/>
         <source>must be a rate above 0</source>
         <translation>必须是大于 0 的汇率</translation>
     </message>
@@ -3023,19 +3023,19 @@ Qt %2，Qt for Python %3，Python %4
         <translation>必须大于或等于零</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="222"/>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="227"/>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="236"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="223"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="228"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="237"/>
         <source>Not saved: %1</source>
         <translation>未保存：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="222"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="223"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="222"/>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="223"/>
         <source>CNY per USD</source>
         <translation>每美元兑人民币</translation>
     </message>
@@ -3043,7 +3043,7 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>CatalogPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="144"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="149"/>
         <source>Filter…</source>
         <translation>筛选…</translation>
     </message>
@@ -3685,7 +3685,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 没有公开的显存带宽；请在硬件目录中补充后再估算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="380"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="379"/>
         <source>cannot write in %1</source>
         <translation>无法在 %1 中写入</translation>
     </message>
@@ -4335,87 +4335,87 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 训练保留 %1 权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="376"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="375"/>
         <source>QLoRA keeps its base in nf4; for a %1 base choose task lora</source>
         <translation>QLoRA 的基座固定为 nf4；如需 %1 基座，请选择 lora 任务</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="377"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="376"/>
         <source>applies to language-model training (serving: inference.weight_dtype)</source>
         <translation>仅适用于语言模型训练（推理服务请用 inference.weight_dtype）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="379"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="378"/>
         <source>cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="381"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="380"/>
         <source>contains an invalid character (a lone UTF-16 surrogate)</source>
         <translation>含有无效字符（孤立的 UTF-16 代理项）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="382"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="381"/>
         <source>expects a date as YYYY-MM-DD, got %1</source>
         <translation>应为 YYYY-MM-DD 格式的日期，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="383"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="382"/>
         <source>expects a number, got %1</source>
         <translation>应为数字，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="385"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="384"/>
         <source>has more than %1 lines</source>
         <translation>超过 %1 行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="386"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="385"/>
         <source>has no lines after the header</source>
         <translation>表头之后没有数据行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="387"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="386"/>
         <source>holds a number with too many digits</source>
         <translation>含有位数过多的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="399"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="398"/>
         <source>must be a date (2026-11-30, 2026-11 or 2026) or start with &apos;undated&apos;, got %1</source>
         <translation>必须是日期（2026-11-30、2026-11 或 2026），或以 &apos;undated&apos; 开头，而不是 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="405"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="404"/>
         <source>must be above 0 and at most 1e9</source>
         <translation>必须大于 0 且不超过 1e9</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="406"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="405"/>
         <source>must be above 0 and below 1000</source>
         <translation>必须大于 0 且小于 1000</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="394"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="393"/>
         <source>must be %1</source>
         <translation>必须为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="436"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="434"/>
         <source>needs a file name</source>
         <translation>需要文件名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="450"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="448"/>
         <source>the file name contains a NUL character</source>
         <translation>文件名含有 NUL 字符</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="451"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="449"/>
         <source>the folder %1 does not exist</source>
         <translation>文件夹 %1 不存在</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="452"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="450"/>
         <source>the number %1 is too large</source>
         <translation>数字 %1 太大</translation>
     </message>
@@ -4455,27 +4455,27 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 就是方案文件本身；请换一个文件名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="424"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="422"/>
         <source>must be one of %1, got %2</source>
         <translation>必须是 %1 之一，实际为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="395"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="394"/>
         <source>must be %1%2, got %3</source>
         <translation>必须 %1%2，实际为 %3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="457"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="455"/>
         <source>unknown id %1; see `gpuplanner catalog %2`</source>
         <translation>未知的 ID %1；请查看 `gpuplanner catalog %2`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="390"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="389"/>
         <source>is not a column of this table</source>
         <translation>不是此表的列</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="417"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="415"/>
         <source>must be datacenter, workstation or consumer</source>
         <translation>必须是 datacenter（数据中心）、workstation（工作站）或 consumer（消费级）</translation>
     </message>
@@ -4505,122 +4505,122 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 只提供一种准入方式：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="412"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="411"/>
         <source>must be between %1 and %2 (the share of memory the engine gives the KV cache), got %3</source>
         <translation>必须在 %1 到 %2 之间（引擎分给 KV 缓存的显存比例），当前为 %3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="420"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="418"/>
         <source>must be lowercase letters, digits, &apos;.&apos;, &apos;-&apos; or &apos;_&apos; (like a100-sxm4-80gb), got %1</source>
         <translation>只能包含小写字母、数字、&apos;.&apos;、&apos;-&apos; 或 &apos;_&apos;（例如 a100-sxm4-80gb），而不是 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="425"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="423"/>
         <source>must be smaller than head_dim (%1)</source>
         <translation>必须小于 head_dim（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="430"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="428"/>
         <source>must be zero or more</source>
         <translation>必须大于或等于零</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="434"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="432"/>
         <source>must not be empty</source>
         <translation>不能为空</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="435"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="433"/>
         <source>must not be empty: no plan can be sized without the GPU&apos;s memory</source>
         <translation>不能为空：没有 GPU 显存就无法计算方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="437"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="435"/>
         <source>needs recompute to be full or selective</source>
         <translation>需要把重计算设为完全或选择性</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="438"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="436"/>
         <source>nf4 weights cannot be trained: it stores a frozen LoRA base (task lora or qlora)</source>
         <translation>nf4 权重无法训练：它只用于冻结的 LoRA 基座（lora 或 qlora 任务）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="448"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="446"/>
         <source>the %1 stack has no context parallelism</source>
         <translation>%1 软件栈不支持上下文并行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="449"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="447"/>
         <source>the %1 stack has no expert parallelism</source>
         <translation>%1 软件栈不支持专家并行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="453"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="451"/>
         <source>tp x cp x pp x dp = %1 but hardware.count is %2</source>
         <translation>tp × cp × pp × dp = %1，但 hardware.count 为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="455"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="453"/>
         <source>unknown GPU id %1; see `gpuplanner catalog gpus`</source>
         <translation>未知的 GPU ID %1；请查看 `gpuplanner catalog gpus`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="459"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="457"/>
         <source>unknown preset %1; see `gpuplanner catalog models`</source>
         <translation>未知的预设 %1；请查看 `gpuplanner catalog models`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="429"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="427"/>
         <source>must be yes or no, got %1</source>
         <translation>必须是 yes 或 no，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="401"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="400"/>
         <source>must be a number, got %1</source>
         <translation>必须是数字，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="423"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="421"/>
         <source>must be one of %1</source>
         <translation>必须是以下之一：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="397"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="396"/>
         <source>must be USD or CNY</source>
         <translation>必须是 USD 或 CNY</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="419"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="417"/>
         <source>must be in (0, 1]</source>
         <translation>必须在 (0, 1] 范围内</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="400"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="399"/>
         <source>must be a finite number</source>
         <translation>必须是有限的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="418"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="416"/>
         <source>must be greater than zero, got %1</source>
         <translation>必须大于零，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="410"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="409"/>
         <source>must be at least %1, got %2</source>
         <translation>不能小于 %1，实际为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="411"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="410"/>
         <source>must be at most %1, got %2</source>
         <translation>不能大于 %1，实际为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="431"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="429"/>
         <source>must be zero or more, got %1</source>
         <translation>必须大于或等于零，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="403"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="402"/>
         <source>must be a whole number, got %1</source>
         <translation>必须是整数，实际为 %1</translation>
     </message>
@@ -4635,7 +4635,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 没有公开的 %2 峰值算力，也没有可替代的精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="441"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="439"/>
         <source>no GPU count up to 65536 gives a valid layout for this batch</source>
         <translation>在 65536 张 GPU 以内，找不到能为此批量构成有效并行布局的 GPU 数量</translation>
     </message>
@@ -4650,7 +4650,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1：目录中没有每张图像的激活值显存；请填写 images.activation_mib_per_sample（可用 scripts/measure_cnn_activations.py 测量）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="440"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="438"/>
         <source>no GPU count up to 4096 divides the batch evenly</source>
         <translation>在 4096 张 GPU 以内，没有能整除此批量的 GPU 数量</translation>
     </message>
@@ -4665,12 +4665,12 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 没有公开的 16 位张量算力，无法估算预填充</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="389"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="388"/>
         <source>int4 KV cache is not supported; use fp16, bf16, fp8 or int8</source>
         <translation>不支持 int4 KV 缓存；请使用 fp16、bf16、fp8 或 int8</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="444"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="442"/>
         <source>no tensor x pipeline split divides %1 GPUs</source>
         <translation>没有能整除 %1 张 GPU 的张量并行 × 流水线并行划分</translation>
     </message>
@@ -4680,7 +4680,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 条序列无法平均分配到各数据并行副本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="433"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="431"/>
         <source>must hold a JSON object</source>
         <translation>必须包含一个 JSON 对象</translation>
     </message>
@@ -4695,52 +4695,42 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 个 KV 头不能整除 %2 个注意力头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="378"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="377"/>
         <source>cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="445"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="443"/>
         <source>not valid JSON (%1 at line %2)</source>
         <translation>不是有效的 JSON（第 %2 行：%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="393"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="392"/>
         <source>missing %1</source>
         <translation>缺少 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="374"/>
-        <source>IDC cabinets are sold at %1 A</source>
-        <translation>IDC 机柜按 %1 A 出售</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="415"/>
-        <source>must be between 1.0 and 3.0, got %1</source>
-        <translation>必须在 1.0 到 3.0 之间，实际为 %1</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="407"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="406"/>
         <source>must be an object</source>
         <translation>必须是对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="408"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="407"/>
         <source>must be an object with a preset or an architecture</source>
         <translation>必须是包含预设（preset）或模型结构的对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="392"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="391"/>
         <source>is required when no preset is given</source>
         <translation>未指定预设时为必填项</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="398"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="397"/>
         <source>must be a JSON object</source>
         <translation>必须是 JSON 对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="391"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="390"/>
         <source>is required (a preset or an architecture)</source>
         <translation>为必填项（预设或模型结构）</translation>
     </message>
@@ -4750,27 +4740,27 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 个流水线阶段超过了模型的 %2 层</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="454"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="452"/>
         <source>trained %1 weights need precision %1 (its GEMMs read them)</source>
         <translation>要训练 %1 权重，精度须为 %1（由其矩阵乘直接读取）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="458"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="456"/>
         <source>unknown key (allowed: %1)</source>
         <translation>未知的键（允许：%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="388"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="387"/>
         <source>image tasks take a catalog preset: {&quot;preset&quot;: &quot;resnet-50&quot;}</source>
         <translation>图像任务需要使用目录中的预设：{&quot;preset&quot;: &quot;resnet-50&quot;}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="447"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="445"/>
         <source>only applies to the vision and diffusion tasks</source>
         <translation>仅适用于视觉和扩散模型任务</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="432"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="430"/>
         <source>must divide training.global_batch</source>
         <translation>必须能整除 training.global_batch</translation>
     </message>
@@ -4790,12 +4780,12 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 不能整除模型的 %2 个注意力头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="396"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="395"/>
         <source>must be 1 or 3</source>
         <translation>必须是 1 或 3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="416"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="414"/>
         <source>must be between 4 and 60</source>
         <translation>必须在 4 到 60 之间</translation>
     </message>
@@ -4805,7 +4795,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 张图像无法平均分配到 %2 张 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="442"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="440"/>
         <source>no micro-batch divides the images each GPU gets per step</source>
         <translation>没有微批大小能整除每张 GPU 每步分到的图像数</translation>
     </message>
@@ -4815,17 +4805,17 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 个 token 超出了任何实际训练的规模</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="422"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="420"/>
         <source>must be none, selective or full, got %1</source>
         <translation>必须是 none（不重计算）、selective（选择性）或 full（完全），实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="456"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="454"/>
         <source>unknown assumption</source>
         <translation>未知的假设项</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="427"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="425"/>
         <source>must be true or false</source>
         <translation>必须是 true 或 false</translation>
     </message>
@@ -4835,52 +4825,52 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 不是 JSON 允许的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="384"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="383"/>
         <source>file not found: %1</source>
         <translation>找不到文件：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="446"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="444"/>
         <source>not valid JSON: %1 at line %2 column %3</source>
         <translation>不是有效的 JSON：第 %2 行第 %3 列：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="375"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="374"/>
         <source>JSON nested too deeply</source>
         <translation>JSON 嵌套层级过深</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="414"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="413"/>
         <source>must be between 1 and 100</source>
         <translation>必须在 1 到 100 之间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="443"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="441"/>
         <source>no plan fits, so there is no spec sheet to write</source>
         <translation>没有可行的方案，因此无法生成规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="404"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="403"/>
         <source>must be a whole number, got %1 %2</source>
         <translation>必须是整数，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="402"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="401"/>
         <source>must be a number, got %1 %2</source>
         <translation>必须是数字，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="426"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="424"/>
         <source>must be text, got %1 %2</source>
         <translation>必须是文本，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="428"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="426"/>
         <source>must be true or false, got %1 %2</source>
         <translation>必须是 true 或 false，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="409"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="408"/>
         <source>must be an object, got %1 %2</source>
         <translation>必须是对象，实际为 %1 %2</translation>
     </message>
@@ -4888,212 +4878,212 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>DeploymentPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="562"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="34"/>
         <source>Where will it run?</source>
         <translation>在哪里运行？</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="563"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="35"/>
         <source>Buy, rent or compare both; the site limits size racks, power and cooling.</source>
         <translation>购买、租用或两者对比；机房限制决定机柜、供电和散热。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="566"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="38"/>
         <source>Compare buying and renting</source>
         <translation>对比购买与租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="566"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="38"/>
         <source>Buy (on-premises)</source>
         <translation>购买（自建机房）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="567"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="39"/>
         <source>Rent (cloud)</source>
         <translation>租用（云）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="633"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="121"/>
         <source>Any GPU in the catalog</source>
         <translation>目录中任意 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="575"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="47"/>
         <source>Restrict the plans to one GPU model, or let the planner compare them all.</source>
         <translation>将方案限定为某一种 GPU，或让规划器比较全部型号。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="576"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="48"/>
         <source>0 = choose the count for me</source>
         <translation>0 = 自动选择数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="577"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="49"/>
         <source>Automatic</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="578"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="50"/>
         <source>Allow consumer (GeForce) cards</source>
         <translation>允许消费级（GeForce）显卡</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="580"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="52"/>
         <source>GeForce cards are cheap but have no NVLink or ECC, and their driver licence forbids data-center deployment.</source>
         <translation>GeForce 显卡便宜，但没有 NVLink 和 ECC，且驱动许可禁止在数据中心部署。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="583"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="55"/>
         <source>Power the site allows per rack</source>
         <translation>机房允许的单机柜功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="584"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="56"/>
         <source>Usable height of a rack</source>
         <translation>机柜可用高度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="585"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="57"/>
         <source>Air</source>
         <translation>风冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="585"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="57"/>
         <source>Rear-door heat exchanger</source>
         <translation>背板换热（热交换门）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="586"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="58"/>
         <source>Direct liquid (cold plate)</source>
         <translation>冷板式液冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="587"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="59"/>
         <source>Immersion</source>
         <translation>浸没式液冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="596"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="68"/>
         <source>No (rack kW above)</source>
         <translation>否（使用上面的机柜功率）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="594"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="66"/>
         <source>%1 A x 220 V = %2 kW</source>
         <translation>%1 A × 220 V = %2 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="569"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="41"/>
         <source>Anywhere</source>
         <translation>任意地区</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="569"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="41"/>
         <source>Mainland China (export rules apply)</source>
         <translation>中国大陆（适用出口管制）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="570"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="42"/>
         <source>Only GPUs that can be bought there, and cloud offers located there; each plan says which rule or source decides</source>
         <translation>只保留可在当地购买的 GPU 和位于当地的云服务；每个方案都注明依据的规则或来源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="588"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="60"/>
         <source>Each tier removes more heat per rack: air ~20 kW, rear-door ~40, cold plate ~160 (planning defaults; set your room&apos;s figure below)</source>
         <translation>各散热方式每柜可带走的热量递增：风冷约 20 kW，背板换热器约 40，冷板约 160（规划默认值；请在下方填写机房实际数值）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="591"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="63"/>
         <source>Heat your cooling removes from one rack (0 = the cooling type&apos;s default)</source>
         <translation>机房散热每柜可带走的热量（0 = 按散热方式的默认值）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="593"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="65"/>
         <source>Cooling type&apos;s default</source>
         <translation>按散热方式默认</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="597"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="69"/>
         <source>Chinese IDC cabinets are sold by current at 220 V</source>
         <translation>国内 IDC 机柜按 220 V 电流规格出售</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="599"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="71"/>
         <source>Feed voltage (line-to-line for three-phase)</source>
         <translation>供电电压（三相为线电压）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="601"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="73"/>
         <source>Three-phase</source>
         <translation>三相</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="601"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="73"/>
         <source>Single-phase</source>
         <translation>单相</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="603"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="75"/>
         <source>Breaker rating per circuit</source>
         <translation>每回路断路器额定电流</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="604"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="76"/>
         <source>Deployment</source>
         <translation>部署方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="605"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="77"/>
         <source>Region</source>
         <translation>地区</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="606"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="78"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="607"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="79"/>
         <source>GPU count</source>
         <translation>GPU 数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="609"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="81"/>
         <source>Rack power</source>
         <translation>机柜功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="610"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="82"/>
         <source>Rack height</source>
         <translation>机柜高度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="611"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="83"/>
         <source>Cooling</source>
         <translation>散热方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="612"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="84"/>
         <source>Cooling limit per rack</source>
         <translation>每柜散热上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="613"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="85"/>
         <source>Chinese IDC cabinet</source>
         <translation>国内 IDC 机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="614"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="86"/>
         <source>Supply voltage</source>
         <translation>供电电压</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="615"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="87"/>
         <source>Phases</source>
         <translation>相数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="616"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="88"/>
         <source>Circuit breaker</source>
         <translation>断路器</translation>
     </message>
@@ -5298,439 +5288,439 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="206"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="1062"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="211"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="1061"/>
         <source>Plans</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="209"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="214"/>
         <source>Export charts (PNG and SVG)…</source>
         <translation>导出图表（PNG 和 SVG）…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="214"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="219"/>
         <source>Charts</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="215"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="220"/>
         <source>Catalog</source>
         <translation>硬件目录</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="235"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="240"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="261"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="266"/>
         <source>Filter plans…</source>
         <translation>筛选方案…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="263"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="268"/>
         <source>Compare selected</source>
         <translation>对比所选</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="264"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="269"/>
         <source>Select two or three plans (Ctrl+click) to see them side by side</source>
         <translation>选择两到三个方案（Ctrl+单击）进行并排对比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="277"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="282"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="285"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="290"/>
         <source>Spec sheet PDF…</source>
         <translation>规格书 PDF…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="286"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="291"/>
         <source>Export the rack and power spec sheet of the selected plan</source>
         <translation>导出所选方案的机柜与供电规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="288"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="293"/>
         <source>Print preview…</source>
         <translation>打印预览…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="318"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="326"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="323"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="331"/>
         <source>ID</source>
         <translation>编号</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="318"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="326"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="323"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="331"/>
         <source>Vendor</source>
         <translation>厂商</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="318"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="326"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="323"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="331"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="319"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="324"/>
         <source>Memory (GiB)</source>
         <translation>显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="319"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="324"/>
         <source>Bandwidth (GB/s)</source>
         <translation>显存带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="320"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="325"/>
         <source>BF16 dense (TFLOP/s)</source>
         <translation>BF16 稠密算力（TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="320"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="325"/>
         <source>FP8 dense (TFLOP/s)</source>
         <translation>FP8 稠密算力（TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="321"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="326"/>
         <source>TDP (W)</source>
         <translation>TDP（W）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="322"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="327"/>
         <source>Price from (USD)</source>
         <translation>起价（美元）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="324"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="332"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="329"/>
         <location filename="../../gpuplanner/ui/main_window.py" line="337"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="342"/>
         <source>Origin</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="324"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="332"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="329"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="337"/>
         <source>As of</source>
         <translation>数据日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="324"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="332"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="329"/>
         <location filename="../../gpuplanner/ui/main_window.py" line="337"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="342"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="327"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="335"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="332"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="340"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="327"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="332"/>
         <source>Rack units</source>
         <translation>高度（U）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="328"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="333"/>
         <source>Max power (W)</source>
         <translation>最大功耗（W）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="328"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="333"/>
         <source>PSUs</source>
         <translation>电源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="328"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="333"/>
         <source>Weight (kg)</source>
         <translation>重量（kg）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="329"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="334"/>
         <source>Price (USD)</source>
         <translation>价格（USD）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="331"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="336"/>
         <source>Price source</source>
         <translation>价格来源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="334"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="339"/>
         <source>Provider</source>
         <translation>云厂商</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="334"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="339"/>
         <source>Instance</source>
         <translation>实例规格</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="334"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="339"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="335"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="340"/>
         <source>On-demand per hour</source>
         <translation>按量付费（每小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="336"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="341"/>
         <source>Currency</source>
         <translation>币种</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="336"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="341"/>
         <source>Region</source>
         <translation>地域</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="322"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="330"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="336"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="327"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="335"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="341"/>
         <source>Price date</source>
         <translation>价格日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="321"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="329"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="337"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="326"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="334"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="342"/>
         <source>Confidence</source>
         <translation>可信度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="323"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="330"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="328"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="335"/>
         <source>Price confidence</source>
         <translation>价格可信度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="339"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="344"/>
         <source>GPUs</source>
         <comment>catalog tab: the GPU table</comment>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="340"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="345"/>
         <source>Servers</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="341"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="346"/>
         <source>Cloud prices</source>
         <translation>云实例价格</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="342"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="347"/>
         <source>Add your own…</source>
         <translation>添加自定义…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="343"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="348"/>
         <source>Edit as your own…</source>
         <translation>另存为自定义并编辑…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="344"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="790"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="349"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="795"/>
         <source>Remove your entry</source>
         <translation>删除自定义条目</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="352"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="357"/>
         <source>Prices are approximate and dated; hover a cell for its source. Unknown values show as n/a.</source>
         <translation>价格为近似值并注明日期；鼠标悬停可查看来源。未知数值显示为“不详”。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="367"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="372"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="368"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="373"/>
         <source>&amp;New scenario</source>
         <translation>新建方案(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="369"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="374"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="370"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="375"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="371"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="376"/>
         <source>Save &amp;as…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="372"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="377"/>
         <source>&amp;Close scenario</source>
         <translation>关闭方案(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="379"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="384"/>
         <source>Export plans as &amp;CSV…</source>
         <translation>导出方案为 &amp;CSV…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="382"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="387"/>
         <source>Export plans as a spreadsheet (&amp;xlsx)…</source>
         <translation>将方案导出为电子表格（&amp;xlsx）…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="385"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="390"/>
         <source>Import a vendor &amp;quote (CSV)…</source>
         <translation>导入厂商报价(&amp;Q)（CSV）…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="389"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="394"/>
         <source>&amp;Export spec sheet (PDF)…</source>
         <translation>导出规格书 PDF(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="390"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="395"/>
         <source>Print pre&amp;view…</source>
         <translation>打印预览(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="391"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="396"/>
         <source>&amp;Print…</source>
         <translation>打印(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="399"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="404"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="402"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="407"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="407"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="412"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="408"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="413"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="410"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="415"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="414"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="419"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="415"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="420"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="420"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="425"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="421"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="426"/>
         <source>GPU Planner &amp;help</source>
         <translation>GPU Planner 帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="425"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="430"/>
         <source>&amp;About GPU Planner</source>
         <translation>关于 GPU Planner(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="451"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="456"/>
         <source>Edit inputs</source>
         <translation>修改输入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="495"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="500"/>
         <source>Estimating…</source>
         <translation>正在估算…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="502"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="507"/>
         <source>Check the highlighted field on page %1: %2</source>
         <translation>请检查第 %1 页中高亮的字段：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="505"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="510"/>
         <source>Check the highlighted field: %1</source>
         <translation>请检查高亮的字段：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="524"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="529"/>
         <source>1 plan evaluated: %1 × %2</source>
         <translation>已评估 1 个方案：%1 × %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="526"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="531"/>
         <source>%1 plans evaluated; best: %2 × %3</source>
         <translation>已评估 %1 个方案；最佳：%2 × %3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="534"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="539"/>
         <source>No plan fits.</source>
         <translation>没有可行方案。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="549"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="554"/>
         <source>Updating for your latest edit… The plans below are for your earlier inputs.</source>
         <translation>正在按您最新的修改更新…… 下方方案对应的是之前的输入。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="550"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="555"/>
         <source>Not updated: check the highlighted field. The plans below are for your earlier inputs and cannot be printed until the inputs are valid.</source>
         <translation>未更新：请检查高亮的字段。下方方案对应的是之前的输入，输入有效之前不能打印。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="552"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="557"/>
         <source>Not updated: the estimate was cancelled. The plans below are for your earlier inputs.</source>
         <translation>未更新：估算已取消。下方方案对应的是之前的输入。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="554"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="559"/>
         <source>Not updated: the estimate failed. The plans below are for your earlier inputs.</source>
         <translation>未更新：估算失败。下方方案对应的是之前的输入。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="566"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="571"/>
         <source>Estimate cancelled; the plans shown were not updated.</source>
         <translation>估算已取消；显示的方案未更新。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="594"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="599"/>
         <source>The estimate failed: %1</source>
         <translation>估算失败：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="596"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="601"/>
         <source>Estimate failed</source>
         <translation>估算失败</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="597"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="602"/>
         <source>Something went wrong while estimating; your inputs are kept.
 
 %1</source>
@@ -5739,231 +5729,230 @@ Qt %2，Qt for Python %3，Python %4
 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="631"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="636"/>
         <source>Select a plan to see its details.</source>
         <translation>请选择一个方案以查看详情。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="637"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="642"/>
         <source>Select two or three plans to compare.</source>
         <translation>请选择两到三个方案进行对比。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="641"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="646"/>
         <source>Compare plans</source>
         <translation>方案对比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="659"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="664"/>
         <source>The plans are not up to date with the inputs; the sheet is not written.</source>
         <translation>方案与当前输入不一致；未生成规格书。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="663"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="668"/>
         <source>Select a plan first.</source>
         <translation>请先选择一个方案。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="682"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="687"/>
         <source>Export spec sheet</source>
         <translation>导出规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="683"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="688"/>
         <source>PDF files (*.pdf)</source>
         <translation>PDF 文件 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="696"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="701"/>
         <source>Spec sheet not written</source>
         <translation>规格书未写入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="699"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="704"/>
         <source>Wrote %1 (%2 pages)</source>
         <translation>已写入 %1（%2 页）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="751"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="756"/>
         <source>n/a</source>
         <translation>不详</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="755"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="760"/>
         <source>Import a vendor quote</source>
         <translation>导入厂商报价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="769"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="772"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="774"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="777"/>
         <source>Quote not imported</source>
         <translation>报价未导入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="769"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="774"/>
         <source>Nothing was changed. %1</source>
         <translation>未做任何更改。%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="775"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="780"/>
         <source>Imported %1 quoted price(s); the plans use them and say so.</source>
         <translation>已导入 %1 个报价；方案会使用并注明这些价格。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="788"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="793"/>
         <source>Select one of your own entries to remove it; bundled rows stay.</source>
         <translation>请选择一条自定义条目再删除；内置条目会保留。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="791"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="796"/>
         <source>Remove your entry %1 from your catalog edits? Plans that use it change; a bundled row of the same id, if any, comes back.</source>
         <translation>要从你的目录编辑中删除条目 %1 吗？使用它的方案会随之改变；如有同一 id 的内置条目，将恢复使用内置条目。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="797"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="802"/>
         <source>Not removed</source>
         <translation>未删除</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="827"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="832"/>
         <source>Autosave failed (%1): %2. Your inputs are still on screen; save them with File → Save as.</source>
         <translation>自动保存失败（%1）：%2。您的输入仍在屏幕上；请用“文件 → 另存为”保存。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="838"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="843"/>
         <source>Recovered scenario (unsaved)</source>
         <translation>恢复的方案（未保存）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="840"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="845"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="841"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="846"/>
         <source>%1[*] — GPU Planner</source>
         <translation>%1[*] — GPU Planner 算力规划</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="858"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="863"/>
         <source>this scenario</source>
         <translation>此方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="859"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="864"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="860"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="865"/>
         <source>Save the changes to %1 first?</source>
         <translation>是否先保存对“%1”的更改？</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="874"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="879"/>
         <source>Cannot open scenario</source>
         <translation>无法打开方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="875"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="880"/>
         <source>%1 was not loaded: %2</source>
         <translation>未加载 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="998"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="1003"/>
         <source>The autosaved scenario in %1 could not be restored (%2); defaults are shown and the file is left as it is.</source>
         <translation>无法恢复 %1 中自动保存的场景（%2）；现显示默认值，该文件保持原样。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="1020"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="1025"/>
         <source>Export charts into a folder</source>
         <translation>将图表导出到文件夹</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="1034"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="1039"/>
         <source>Exported %1 chart files to %2</source>
         <translation>已将 %1 个图表文件导出到 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="1039"/>
         <location filename="../../gpuplanner/ui/main_window.py" line="1044"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="1049"/>
         <source>Export plans</source>
         <translation>导出方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="756"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="1039"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="761"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="1044"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="1031"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="1067"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="1036"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="1069"/>
         <source>Not exported</source>
         <translation>未导出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="1045"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="1050"/>
         <source>Excel workbooks (*.xlsx)</source>
         <translation>Excel 工作簿 (*.xlsx)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="1052"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="1060"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="1065"/>
         <source>No plans to export yet.</source>
         <translation>还没有可导出的方案。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="1070"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="1072"/>
         <source>Exported the plans to %1</source>
         <translation>已将方案导出到 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="1077"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="1079"/>
         <source>Copied %1 plan(s)</source>
         <translation>已复制 %1 个方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="697"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="925"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="1031"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="1068"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="702"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="930"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="1036"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="1070"/>
         <source>Could not write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="1008"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="1013"/>
         <source>Unsaved changes to %1 from your last session were recovered; the file itself was not changed.</source>
         <translation>已恢复上次会话中对 %1 的未保存更改；文件本身未被修改。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="904"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="909"/>
         <source>Open scenario</source>
         <translation>打开方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="748"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="753"/>
         <source>Catalog data as of %1; a price over 12 months old, or undated, is flagged in the plans that use it. Confidence: vendor datasheet, vendor document, secondary source or estimate.</source>
         <translation>目录数据截至 %1；超过 12 个月或没有日期的价格会在使用它的方案中标出。可信度分为：厂商数据手册、厂商文档、间接来源、估计值。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="904"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="918"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="909"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="923"/>
         <source>Scenarios (*.json)</source>
         <translation>方案文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="917"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="922"/>
         <source>Save scenario</source>
         <translation>保存方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="924"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="929"/>
         <source>Not saved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="934"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="939"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
@@ -5971,351 +5960,351 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>ModelPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="212"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="61"/>
         <source>Which model, and how much data?</source>
         <translation>哪个模型，多少数据？</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="213"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="62"/>
         <source>Choose a preset (type to search), describe your own architecture, or import a Hugging Face config.json.</source>
         <translation>选择预设模型（可输入搜索），自定义架构，或导入 Hugging Face 的 config.json。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="222"/>
-        <location filename="../../gpuplanner/ui/wizard.py" line="247"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="71"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="96"/>
         <source>Custom architecture</source>
         <translation>自定义架构</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="241"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="90"/>
         <source>Image models from the catalog, with their sources.</source>
         <translation>目录中的图像模型，注明来源。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="242"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="91"/>
         <source>Model presets come from the catalog, with their source.</source>
         <translation>预设模型来自硬件目录，并注明来源。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="243"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="92"/>
         <source>Import config.json…</source>
         <translation>导入 config.json…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="244"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="93"/>
         <source>Read layers, widths, heads and vocabulary from a local Hugging Face config.json.</source>
         <translation>从本地 Hugging Face config.json 读取层数、维度、头数和词表大小。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="249"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="98"/>
         <source>Transformer layers</source>
         <translation>Transformer 层数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="250"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="99"/>
         <source>Hidden size (model width)</source>
         <translation>隐藏层维度（模型宽度）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="251"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="100"/>
         <source>Attention heads</source>
         <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="252"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="101"/>
         <source>Key/value heads: fewer than heads means GQA/MQA, which shrinks the KV cache</source>
         <translation>KV 头数：少于注意力头数即为 GQA/MQA，可缩小 KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="254"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="103"/>
         <source>MLP inner width</source>
         <translation>MLP 中间层维度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="255"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="104"/>
         <source>Vocabulary size</source>
         <translation>词表大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="256"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="105"/>
         <source>Gated MLP (SwiGLU)</source>
         <translation>门控 MLP（SwiGLU）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="258"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="107"/>
         <source>Tied input/output embeddings</source>
         <translation>输入/输出词嵌入共享</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="259"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="108"/>
         <source>Layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="260"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="109"/>
         <source>Hidden size</source>
         <translation>隐藏层维度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="261"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="110"/>
         <source>Heads</source>
         <translation>注意力头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="262"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="111"/>
         <source>KV heads</source>
         <translation>KV 头数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="263"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="112"/>
         <source>MLP width</source>
         <translation>MLP 维度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="264"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="113"/>
         <source>Vocabulary</source>
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="268"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="117"/>
         <source>Data and batch</source>
         <translation>数据与批大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="271"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="120"/>
         <source>Training tokens, in billions (2T, 500B and 1e3 are read too)</source>
         <translation>训练 token 数，单位十亿（也可输入 2T、500B、1e3）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="273"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="122"/>
         <source>Sequences per optimizer step</source>
         <translation>每次优化器更新的序列数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="274"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="123"/>
         <source>Tokens per sequence (context length)</source>
         <translation>每个序列的 token 数（上下文长度）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="275"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="124"/>
         <source>Tokens</source>
         <translation>token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="276"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="125"/>
         <source>Global batch (sequences)</source>
         <translation>全局批大小（序列数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="277"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="126"/>
         <source>Sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="279"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="128"/>
         <source>Serving load</source>
         <translation>推理负载</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="282"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="131"/>
         <source>Requests decoded together per replica. Auto: with a throughput target, the most the KV cache holds within the latency limits (the fewest replicas); otherwise one request</source>
         <translation>每个副本同时解码的请求数。自动：设了吞吐目标时取时延上限内 KV 缓存能容纳的最大批量（副本最少），否则为 1 个请求</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="285"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="134"/>
         <source>Auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="286"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="135"/>
         <source>Prompt length in tokens</source>
         <translation>提示词长度（token）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="287"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="136"/>
         <source>Generated tokens per request</source>
         <translation>每个请求生成的 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="289"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="138"/>
         <source>The same GPU gives very different numbers per engine</source>
         <translation>同一块 GPU 在不同推理引擎上的性能差别很大</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="291"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="140"/>
         <source>Users served at once: sizes the replicas (Not set: the throughput target and the batch size them)</source>
         <translation>同时服务的用户数：据此确定副本数（未设置：按吞吐目标和批大小确定）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="293"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="142"/>
         <source>Not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="295"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="144"/>
         <source>Longest wait for the first token (0 = no limit)</source>
         <translation>首 token 最长等待时间（0 = 不限）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="296"/>
-        <location filename="../../gpuplanner/ui/wizard.py" line="299"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="145"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="148"/>
         <source>No limit</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="298"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="147"/>
         <source>Longest time between output tokens for each user (0 = no limit)</source>
         <translation>每个用户相邻输出 token 的最长间隔（0 = 不限）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="301"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="150"/>
         <source>Share of memory the engine gives the KV cache: TensorRT-LLM&apos;s free_gpu_memory_fraction (of what is free after the weights), vLLM&apos;s gpu_memory_utilization (of the GPU)</source>
         <translation>引擎分给 KV 缓存的显存比例：TensorRT-LLM 的 free_gpu_memory_fraction（按加载权重后剩余的显存计），vLLM 的 gpu_memory_utilization（按整张 GPU 计）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="305"/>
-        <location filename="../../gpuplanner/ui/wizard.py" line="307"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="154"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="156"/>
         <source>Engine default</source>
         <translation>引擎默认</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="307"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="156"/>
         <source>Whole length reserved up front</source>
         <translation>预留完整长度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="308"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="157"/>
         <source>Cache in use, pausing requests when full</source>
         <translation>按实际占用，满时暂停请求</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="309"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="158"/>
         <source>How requests are admitted to the KV cache. Whole length: room for input + output is reserved when a request starts (TensorRT-LLM&apos;s default GUARANTEED_NO_EVICT; llama.cpp&apos;s slots). Cache in use: room for what the sequences hold, more of them at once (TensorRT-LLM&apos;s MAX_UTILIZATION; vLLM always).</source>
         <translation>请求如何进入 KV 缓存。预留完整长度：请求开始时即为输入 + 输出预留空间（TensorRT-LLM 默认的 GUARANTEED_NO_EVICT；llama.cpp 的槽位）。按实际占用：只为序列当前持有的内容留空间，可同时容纳更多序列（TensorRT-LLM 的 MAX_UTILIZATION；vLLM 始终如此）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="313"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="162"/>
         <source>Concurrent users</source>
         <translation>并发用户数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="314"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="163"/>
         <source>Time to first token under</source>
         <translation>首 token 时延上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="315"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="164"/>
         <source>Time per output token under</source>
         <translation>每 token 时延上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="316"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="165"/>
         <source>Batch</source>
         <translation>批大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="317"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="166"/>
         <source>Input tokens</source>
         <translation>输入 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="318"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="167"/>
         <source>Output tokens</source>
         <translation>输出 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="319"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="168"/>
         <source>Engine</source>
         <translation>推理引擎</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="320"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="169"/>
         <source>KV-cache memory share</source>
         <translation>KV 缓存显存比例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="321"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="170"/>
         <source>KV-cache admission</source>
         <translation>KV 缓存准入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="323"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="172"/>
         <source>Images</source>
         <translation>图像数据</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="326"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="175"/>
         <source>Images per epoch (ImageNet-1k: 1,281,167)</source>
         <translation>每轮图像数（ImageNet-1k：1,281,167）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="327"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="176"/>
         <source>Passes over the images</source>
         <translation>遍历全部图像的次数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="329"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="178"/>
         <source>Images per optimizer step, all GPUs together</source>
         <translation>每次优化器更新的图像数（所有 GPU 合计）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="330"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="179"/>
         <source>Image side in pixels</source>
         <translation>图像边长（像素）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="331"/>
-        <location filename="../../gpuplanner/ui/wizard.py" line="339"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="180"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="188"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="332"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="181"/>
         <source>Images per epoch</source>
         <translation>每轮图像数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="333"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="182"/>
         <source>Epochs</source>
         <translation>轮数（epoch）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="334"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="183"/>
         <source>Batch (images)</source>
         <translation>批大小（图像数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="335"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="184"/>
         <source>Resolution</source>
         <translation>分辨率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="390"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="257"/>
         <source>“%1” cannot be planned for this task: the catalog lacks its forward FLOPs per image; pick another model</source>
         <translation>“%1”无法用于此任务的规划：目录中缺少其每张图像的前向 FLOPs；请选择其他模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="396"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="263"/>
         <source>“%1” is not a model in the list: pick one (type part of its name), or choose Custom architecture</source>
         <translation>“%1”不在模型列表中：请从列表选择（可输入名称的一部分搜索），或选择“自定义架构”</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="413"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="281"/>
         <source>Import config.json</source>
         <translation>导入 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="414"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="282"/>
         <source>JSON files (*.json)</source>
         <translation>JSON 文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="422"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="290"/>
         <source>Cannot import</source>
         <translation>无法导入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="423"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="291"/>
         <source>This config.json cannot be used: %1</source>
         <translation>无法使用此 config.json：%1</translation>
     </message>
@@ -6487,228 +6476,228 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>PrecisionPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="473"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="32"/>
         <source>Precision and memory savers</source>
         <translation>精度与省显存手段</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="474"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="33"/>
         <source>Automatic choices are searched for the fastest layout that fits. Combinations a GPU cannot run are explained in the results&apos; warnings.</source>
         <translation>“自动”会搜索放得下且最快的并行布局。GPU 不支持的组合会在结果的警告中说明。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="479"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="38"/>
         <source>Math precision. FP4 needs Blackwell or CDNA 4 tensor cores, FP8 Hopper, Ada or newer, BF16 Ampere or newer.</source>
         <translation>计算精度。FP4 需要 Blackwell 或 CDNA 4 张量核心，FP8 需要 Hopper、Ada 或更新架构，BF16 需要 Ampere 或更新架构。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="482"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="41"/>
         <source>8-bit Adam</source>
         <translation>8 位 Adam</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="482"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="41"/>
         <source>SGD with momentum</source>
         <translation>带动量的 SGD</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="484"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="43"/>
         <source>AdamW keeps two fp32 moments per parameter (8 bytes); 8-bit Adam 2 bytes; Adafactor almost none.</source>
         <translation>AdamW 每个参数保存两个 fp32 动量（8 字节）；8 位 Adam 2 字节；Adafactor 几乎为零。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="486"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="45"/>
         <source>Best modern stack</source>
         <translation>最佳现代软件栈</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="488"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="47"/>
         <source>DeepSpeed pipeline engine</source>
         <translation>DeepSpeed 流水线引擎</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="490"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="49"/>
         <source>Hugging Face Transformers / PEFT (eager)</source>
         <translation>Hugging Face Transformers / PEFT（eager 逐算子执行）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="491"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="50"/>
         <source>The training framework: what it can split (tensor, pipeline, ZeRO stages) and how it runs (FlashAttention, gradient dtype and overlap). The estimate lists what came from it.</source>
         <translation>训练框架：它能如何切分（张量并行、流水线并行、ZeRO 阶段）以及如何运行（FlashAttention、梯度精度与通信重叠）。估算会列出哪些设置来自它。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="494"/>
-        <location filename="../../gpuplanner/ui/wizard.py" line="499"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="53"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="58"/>
         <source>Automatic</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="494"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="53"/>
         <source>None</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="494"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="53"/>
         <source>Selective</source>
         <translation>选择性重计算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="495"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="54"/>
         <source>Full</source>
         <translation>完全重计算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="496"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="55"/>
         <source>Activation recomputation: selective recomputes only attention internals (a few % slower); full keeps only each layer&apos;s input and recomputes the layer (about a third more compute).</source>
         <translation>激活重计算：选择性重计算只重算注意力内部（慢几个百分点）；完全重计算只保存每层输入并重算整层（计算量约多三分之一）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="499"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="58"/>
         <source>Off (plain data parallel)</source>
         <translation>关闭（普通数据并行）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="500"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="59"/>
         <source>ZeRO-1: shard optimizer states</source>
         <translation>ZeRO-1：分片优化器状态</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="500"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="59"/>
         <source>ZeRO-2: + gradients</source>
         <translation>ZeRO-2：再分片梯度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="501"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="60"/>
         <source>ZeRO-3 / FSDP: + weights</source>
         <translation>ZeRO-3 / FSDP：再分片权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="502"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="61"/>
         <source>ZeRO shards training state across data-parallel GPUs; ZeRO-3 (FSDP) also shards the weights at the cost of gathering them every step.</source>
         <translation>ZeRO 将训练状态分片到数据并行的各 GPU 上；ZeRO-3（FSDP）还会分片权重，代价是每步都要收集权重。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="505"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="64"/>
         <source>LoRA rank r: each adapted matrix gains r x (in + out) parameters</source>
         <translation>LoRA 秩 r：每个适配矩阵增加 r ×（输入 + 输出）个参数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="508"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="67"/>
         <source>All linear layers</source>
         <translation>所有线性层</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="508"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="67"/>
         <source>Attention (q, k, v, o)</source>
         <translation>注意力层（q、k、v、o）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="509"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="68"/>
         <source>q and v only</source>
         <translation>仅 q 和 v</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="509"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="68"/>
         <source>Which matrices get adapters</source>
         <translation>哪些矩阵加适配器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="511"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="70"/>
         <source>Dropout on each adapted matrix&apos;s input (0: none). Each adapted matrix then keeps a dropped copy of its input and a mask for the backward pass.</source>
         <translation>在每个加了适配器的矩阵的输入上做 dropout（0：不做）。这样每个适配矩阵都要为反向传播多保存一份 dropout 后的输入副本和一个掩码。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="515"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="74"/>
         <source>Paged optimizer (states spill to CPU memory under pressure)</source>
         <translation>分页优化器（显存紧张时状态换出到内存）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="517"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="76"/>
         <source>As computed</source>
         <translation>与计算精度相同</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="518"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="77"/>
         <source>FP8 (Transformer Engine FP8 parameters)</source>
         <translation>FP8（Transformer Engine FP8 参数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="519"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="78"/>
         <source>NF4 (a frozen LoRA base)</source>
         <translation>NF4（冻结的 LoRA 基座）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="519"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="78"/>
         <source>FP4 (NVFP4 parameters, Blackwell)</source>
         <translation>FP4（NVFP4 参数，Blackwell）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="520"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="79"/>
         <source>How the weight matrices are kept in GPU memory. FP8 halves them (the FP8 GEMMs read them directly; trained FP8 weights need FP8 precision); FP4 keeps two NVFP4 copies, about 9 bits a weight (trained FP4 weights need FP4 precision); NF4 stores a frozen LoRA base in 4 bits. Embeddings, norms and the output head stay 16-bit.</source>
         <translation>权重矩阵在显存中的存储格式。FP8 使其减半（FP8 矩阵乘直接读取；训练 FP8 权重需要 FP8 精度）；FP4 保存两份 NVFP4 副本，每个权重约 9 位（训练 FP4 权重需要 FP4 精度）；NF4 以 4 位存储冻结的 LoRA 基座。嵌入层、归一化层和输出头仍为 16 位。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="526"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="85"/>
         <source>Weight format for serving</source>
         <translation>推理时的权重格式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="528"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="87"/>
         <source>KV-cache format</source>
         <translation>KV 缓存格式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="530"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="104"/>
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="530"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="104"/>
         <source>Software stack</source>
         <translation>软件栈</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="531"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="105"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="532"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="105"/>
         <source>Recompute</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="532"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="106"/>
         <source>ZeRO / FSDP</source>
         <translation>ZeRO / FSDP</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="533"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="106"/>
         <source>LoRA rank</source>
         <translation>LoRA 秩</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="534"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="107"/>
         <source>LoRA targets</source>
         <translation>LoRA 目标层</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="535"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="107"/>
         <source>LoRA dropout</source>
         <translation>LoRA dropout 比例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="536"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="108"/>
         <source>Weights stored as</source>
         <translation>权重存储格式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="537"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="109"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="537"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="109"/>
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
@@ -6729,7 +6718,7 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>ScenarioWizard</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="879"/>
+        <location filename="../../gpuplanner/ui/wizard/wizard.py" line="172"/>
         <source>Custom model</source>
         <translation>自定义模型</translation>
     </message>
@@ -6737,82 +6726,82 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>TaskPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="167"/>
+        <location filename="../../gpuplanner/ui/wizard/task_page.py" line="17"/>
         <source>What do you want to run?</source>
         <translation>您要运行什么任务？</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="168"/>
+        <location filename="../../gpuplanner/ui/wizard/task_page.py" line="18"/>
         <source>Pick the job; every later page adapts to it.</source>
         <translation>选择任务类型；后续页面会随之调整。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="173"/>
+        <location filename="../../gpuplanner/ui/wizard/task_page.py" line="23"/>
         <source>Pretrain a language model</source>
         <translation>预训练语言模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="174"/>
+        <location filename="../../gpuplanner/ui/wizard/task_page.py" line="24"/>
         <source>Train all weights from scratch on a token budget.</source>
         <translation>按 token 预算从零训练全部权重。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="175"/>
+        <location filename="../../gpuplanner/ui/wizard/task_page.py" line="25"/>
         <source>Full fine-tune</source>
         <translation>全参数微调</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="176"/>
+        <location filename="../../gpuplanner/ui/wizard/task_page.py" line="26"/>
         <source>Update all weights on your data (same memory as pretraining).</source>
         <translation>在您的数据上更新全部权重（显存需求与预训练相同）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="177"/>
+        <location filename="../../gpuplanner/ui/wizard/task_page.py" line="27"/>
         <source>LoRA fine-tune</source>
         <translation>LoRA 微调</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="177"/>
+        <location filename="../../gpuplanner/ui/wizard/task_page.py" line="27"/>
         <source>Freeze the model, train small low-rank adapters.</source>
         <translation>冻结模型，只训练小的低秩适配器。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="178"/>
+        <location filename="../../gpuplanner/ui/wizard/task_page.py" line="28"/>
         <source>QLoRA fine-tune</source>
         <translation>QLoRA 微调</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="179"/>
+        <location filename="../../gpuplanner/ui/wizard/task_page.py" line="29"/>
         <source>LoRA on a 4-bit (NF4) frozen base: the cheapest way to tune a big model.</source>
         <translation>在 4 位（NF4）冻结底座上做 LoRA：微调大模型最省的方式。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="180"/>
+        <location filename="../../gpuplanner/ui/wizard/task_page.py" line="30"/>
         <source>Serve a model (inference)</source>
         <translation>部署模型推理服务</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="181"/>
+        <location filename="../../gpuplanner/ui/wizard/task_page.py" line="31"/>
         <source>Latency, throughput and how many GPUs a load needs.</source>
         <translation>时延、吞吐量，以及承载负载需要多少 GPU。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="182"/>
+        <location filename="../../gpuplanner/ui/wizard/task_page.py" line="32"/>
         <source>Image model training</source>
         <translation>图像模型训练</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="183"/>
+        <location filename="../../gpuplanner/ui/wizard/task_page.py" line="33"/>
         <source>Train an image classifier (ResNet, EfficientNet, ViT) on a dataset for some epochs.</source>
         <translation>在数据集上训练图像分类模型（ResNet、EfficientNet、ViT）若干轮。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="184"/>
+        <location filename="../../gpuplanner/ui/wizard/task_page.py" line="34"/>
         <source>Diffusion model training</source>
         <translation>扩散模型训练</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard.py" line="185"/>
+        <location filename="../../gpuplanner/ui/wizard/task_page.py" line="35"/>
         <source>Train a diffusion model (DiT, or a U-Net with its FLOPs per image).</source>
         <translation>训练扩散模型（DiT，或给出每张图 FLOPs 的 U-Net）。</translation>
     </message>

@@ -1,0 +1,110 @@
+"""One wizard widget bound to one scenario field: reading the widget into the file, showing a file's value, and
+marking the field all come from the binding a page declares next to the widget."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtWidgets import QAbstractSpinBox, QCheckBox, QComboBox, QWidget
+
+from gpuplanner.core.fields import Field, ScenarioDocument, field
+
+AUTO = "auto"  # a choice box's "the planner decides" item
+ANY_GPU = "any"
+LLM_TRAINING = frozenset({"pretrain", "finetune", "lora", "qlora"})
+IMAGE_TRAINING = frozenset({"vision", "diffusion"})
+TRAINING = LLM_TRAINING | IMAGE_TRAINING
+SERVING = frozenset({"inference"})
+ADAPTERS = frozenset({"lora", "qlora"})
+
+
+@dataclass(frozen=True)
+class Binding:
+    """`unset`: the widget value that leaves the field out of the file (0 for "no limit", AUTO); `tasks`: the tasks
+    whose file holds the field (None: all); `unit`: the file's value of one shown unit (1e9 for tokens shown in
+    billions, 0.001 for seconds shown in ms); `fallback`: what to show when neither the file nor the field table
+    gives a value (the task's recipe, the preset's resolution) or where the page means otherwise (no GPU named:
+    any GPU)."""
+
+    path: str
+    widget: QWidget
+    unset: object = None
+    tasks: frozenset[str] | None = None
+    unit: float = 1.0
+    fallback: Callable[[ScenarioDocument], object] | None = None
+
+    @property
+    def spec(self) -> Field:
+        return field(self.path)
+
+    def applies(self, task: str) -> bool:
+        return self.tasks is None or task in self.tasks
+
+    def _shown(self) -> Any:
+        widget = self.widget
+        if isinstance(widget, QCheckBox):
+            return widget.isChecked()
+        if isinstance(widget, QComboBox):
+            return widget.currentData()
+        return widget.value()  # type: ignore[attr-defined]
+
+    def _is_unset(self, shown: Any) -> bool:
+        if self.unset is None:
+            return False
+        if isinstance(self.widget, QAbstractSpinBox) and hasattr(self.widget, "decimals"):
+            return abs(shown - self.unset) <= 0.5 * 10 ** -self.widget.decimals()  # type: ignore[operator]
+        return bool(shown == self.unset)
+
+    def value(self) -> object | None:
+        """What the file holds for the widget as it is (None: left out)."""
+        shown = self._shown()
+        if self._is_unset(shown):
+            return None
+        if isinstance(self.widget, QCheckBox):
+            return shown
+        if isinstance(self.widget, QComboBox):
+            return self.spec.kind(shown)
+        scaled = shown * self.unit if self.unit >= 1 else shown / round(1 / self.unit)
+        return int(scaled) if self.spec.kind is int else float(scaled)
+
+    def show(self, document: ScenarioDocument) -> None:
+        """Show the document's value: the file's, else the page's fallback, else the field table's default, else
+        unset."""
+        value = lookup(document, self.path)
+        if value is None and self.fallback is not None:
+            value = self.fallback(document)
+        if value is None:
+            value = self.spec.file_default
+        widget = self.widget
+        if isinstance(widget, QCheckBox):
+            widget.setChecked(bool(value))
+        elif isinstance(widget, QComboBox):
+            index = -1 if value is None else next(
+                (i for i in range(widget.count()) if widget.itemData(i) != self.unset
+                 and self.spec.kind(widget.itemData(i)) == self.spec.kind(value)), -1)
+            widget.setCurrentIndex(index if index >= 0 else widget.findData(self.unset))
+        else:
+            shown = self.unset if value is None else (
+                value / self.unit if self.unit >= 1 else value * round(1 / self.unit))  # type: ignore[operator]
+            widget.setValue(shown)  # type: ignore[attr-defined]
+
+
+def lookup(document: ScenarioDocument, path: str) -> object | None:
+    """The value at a dotted path of a scenario document (None where it has none)."""
+    node: Any = document
+    for part in path.split("."):
+        if not isinstance(node, dict) or part not in node:
+            return None
+        node = node[part]
+    return node
+
+
+def put(document: ScenarioDocument, path: str, value: object) -> None:
+    """Set a dotted path of a scenario document, making the sections on the way."""
+    *sections, key = path.split(".")
+    node = document
+    for part in sections:
+        node = node.setdefault(part, {})
+    node[key] = value

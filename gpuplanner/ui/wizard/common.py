@@ -1,0 +1,63 @@
+"""What the wizard's pages share: field ranges from the table, the page ids, and the document File → New shows."""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+from PySide6.QtCore import QLocale
+
+from gpuplanner.core.fields import field
+from gpuplanner.core.scenario import ScenarioDocument, new_scenario
+
+
+def limits(path: str, scale: float = 1.0, *, low: float | None = None,
+           high: float | None = None) -> tuple[float, float]:
+    """A number field's range from the scenario field table (core/fields.py), in the field's display unit
+    (`scale`: 1e9 for a field in billions, 0.01 for one in percent). `low` replaces an exclusive minimum (or a
+    0 that means "none"); `high` caps what a spin box can hold."""
+    spec = field(path)
+    minimum = low if low is not None else (spec.minimum or 0.0) / scale
+    maximum = (spec.maximum or 0.0) / scale if high is None else min(high, (spec.maximum or high) / scale)
+    return minimum, maximum
+
+
+# Tokens a fine-tuning task starts from in the wizard, in billions: a planning default for a fine-tuning set (a
+# pretraining run's 2T tokens made a LoRA of 3,737 days); the user's own figure replaces it.
+FINE_TUNING_TOKENS_B = 1.0
+
+
+def task_tokens_b(task: str) -> float:
+    """The tokens, in billions, the wizard gives a task it is switched to."""
+    pretraining = float(field("training.tokens").default)  # type: ignore[arg-type]
+    return pretraining / 1e9 if task == "pretrain" else FINE_TUNING_TOKENS_B
+
+
+# The deadline the app's first screen plans to: without one the cheapest plan for the default pretraining run was
+# 4 RTX 5090 for 3,392 days.
+NEW_DOCUMENT_DEADLINE_DAYS = 30.0
+
+
+def new_document() -> ScenarioDocument:
+    """What File → New shows: the default model and task, every page at the field table's defaults, a 30-day
+    deadline, priced in CNY when the interface is Chinese."""
+    currency = "CNY" if QLocale().territory() == QLocale.Country.China else "USD"
+    return {"task": field("task").file_default, "model": new_scenario()["model"],
+            "constraints": {"currency": currency, "deadline_days": NEW_DOCUMENT_DEADLINE_DAYS}}
+
+
+def merged(base: ScenarioDocument, over: ScenarioDocument) -> ScenarioDocument:
+    """`base` with `over` laid on top, nested objects merged key by key (neither argument is changed)."""
+    out = dict(base)
+    for key, value in over.items():
+        out[key] = merged(out[key], value) if isinstance(value, dict) and isinstance(out.get(key), dict) else value
+    return out
+
+
+class PageId(IntEnum):
+    TASK = 0
+    MODEL = 1
+    PRECISION = 2
+    DEPLOYMENT = 3
+    BUDGET = 4
+    ASSUMPTIONS = 5
+

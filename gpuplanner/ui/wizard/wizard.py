@@ -1,0 +1,303 @@
+"""The planning wizard: task -> model -> precision -> deployment -> budget -> assumptions. It only lays out inputs
+and turns them into a scenario dict (the same schema as the CLI) through each page's bindings; all estimation
+happens in the core, off this thread."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtWidgets import QAbstractSpinBox, QCheckBox, QComboBox, QRadioButton, QWidget, QWizard
+
+from gpuplanner.catalog.store import Catalog
+from gpuplanner.core.fields import field
+from gpuplanner.core.model import ModelArch
+from gpuplanner.core.scenario import ScenarioDocument, model_document, paged_optimizer_by_default
+from gpuplanner.ui.widgets import FloatBox, IntBox, clear_invalid, mark_invalid, select_data, widgets_in_layout_order
+from gpuplanner.ui.wizard.assumptions_page import AssumptionsPage
+from gpuplanner.ui.wizard.binding import IMAGE_TRAINING, Binding, put
+from gpuplanner.ui.wizard.budget_page import BudgetPage
+from gpuplanner.ui.wizard.common import PageId, merged, new_document, task_tokens_b
+from gpuplanner.ui.wizard.deployment_page import DeploymentPage
+from gpuplanner.ui.wizard.model_page import ModelPage
+from gpuplanner.ui.wizard.precision_page import PrecisionPage
+from gpuplanner.ui.wizard.task_page import TaskPage
+
+# What the pages show besides their bound fields: the task, the model (a preset or the custom architecture's
+# boxes), and the sections they rewrite whole. Whatever else an opened file holds (parallelism,
+# training.micro_batch, hardware.gpus_per_node, site limits the pages do not show...) is kept as it was: used for
+# the results and written back on save, never dropped.
+CUSTOM_MODEL_KEYS = ("layers", "hidden", "heads", "kv_heads", "ffn_hidden", "vocab", "gated_mlp", "tied_embeddings")
+SHOWN_UNBOUND = ("task", "model.preset", *(f"model.{key}" for key in CUSTOM_MODEL_KEYS), "seq_len", "images",
+                 "assumptions")
+
+
+def beyond_the_wizard(data: ScenarioDocument, shown: frozenset[str], prefix: str = "") -> ScenarioDocument:
+    """The part of a scenario document the wizard's pages do not show (`shown` paths), nested as it was."""
+    kept: dict[str, Any] = {}
+    for key, value in data.items():
+        path = prefix + key
+        if path in shown:
+            continue
+        if isinstance(value, dict):
+            inner = beyond_the_wizard(value, shown, path + ".")
+            if inner:
+                kept[key] = inner
+        else:
+            kept[key] = value
+    return kept
+
+
+class ScenarioWizard(QWizard):
+    """Emits `edited` on every change; `scenario()` is the CLI-schema dict of the current inputs."""
+
+    edited = Signal()
+    completed = Signal()  # Finish pressed: the wizard stays on screen with its inputs
+
+    def __init__(self, catalog: Catalog, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowFlags(Qt.WindowType.Widget)
+        self.setWizardStyle(QWizard.WizardStyle.ClassicStyle)
+        self.setOption(QWizard.WizardOption.NoCancelButton, True)
+        self.setOption(QWizard.WizardOption.HaveFinishButtonOnEarlyPages, True)
+        self._beyond: ScenarioDocument = {}  # what the opened file holds that no page shows (kept, written back)
+        self.task_page = TaskPage(self)
+        self.model_page = ModelPage(catalog, self)
+        self.precision_page = PrecisionPage(self)
+        self.deployment_page = DeploymentPage(catalog, self)
+        self.budget_page = BudgetPage(self)
+        self.assumptions_page = AssumptionsPage(self)
+        self.assumptions_page.forget.clicked.connect(self.forget_kept)
+        self.model_page.imported.connect(self._carry_imported)
+        self.edited.connect(self._refresh_kept)
+        for page_id, page in ((PageId.TASK, self.task_page), (PageId.MODEL, self.model_page),
+                              (PageId.PRECISION, self.precision_page), (PageId.DEPLOYMENT, self.deployment_page),
+                              (PageId.BUDGET, self.budget_page), (PageId.ASSUMPTIONS, self.assumptions_page)):
+            self.setPage(page_id, page)
+            page.setFinalPage(True)  # sensible defaults everywhere: Finish works from any page
+        self.setStartId(PageId.TASK)
+        self._connect_edits()
+        self._tab_in_reading_order()
+        self._picked_task = self.task_page.task
+        self.task_page.group.buttonToggled.connect(self._task_picked)
+        self._task_changed()
+        self.load_scenario(new_document())
+
+    def _tab_in_reading_order(self) -> None:
+        """Tab walks each page's fields top to bottom, then Back, Next and Finish (widgets made before they had
+        a parent would otherwise sit at the end of the focus chain and be skipped)."""
+        buttons = [self.button(b) for b in (QWizard.WizardButton.BackButton, QWizard.WizardButton.NextButton,
+                                            QWizard.WizardButton.FinishButton)]
+        for page_id in PageId:
+            chain = [*widgets_in_layout_order(self.page(page_id)), *buttons]
+            for before, after in pairwise(chain):
+                QWidget.setTabOrder(before, after)
+
+    def _connect_edits(self) -> None:
+        for widget in self.findChildren(QWidget):
+            if isinstance(widget, QAbstractSpinBox):
+                widget.valueChanged.connect(self._on_edit)  # type: ignore[attr-defined]
+                widget.lineEdit().textEdited.connect(self._on_edit)  # typed text that is not (yet) a value
+            elif isinstance(widget, QComboBox):
+                widget.currentIndexChanged.connect(self._on_edit)
+                if widget.isEditable():  # typed text that names no item yet
+                    widget.lineEdit().editingFinished.connect(self._on_edit)
+            elif isinstance(widget, QCheckBox | QRadioButton):
+                widget.toggled.connect(self._on_edit)
+
+    def accept(self) -> None:
+        """Embedded in the main window: Finish computes the plans instead of closing the wizard."""
+        self.completed.emit()
+
+    def reject(self) -> None:
+        """Escape must not hide the embedded wizard."""
+
+    @Slot()
+    def _on_edit(self) -> None:
+        self.clear_marks()
+        for box, message in self.field_problems():
+            mark_invalid(box, message)
+        self.edited.emit()
+
+    def field_problems(self) -> list[tuple[QWidget, str]]:
+        """Fields whose typed text is not a value they accept (a number, a model name), with the reason."""
+        found = []
+        for box in self.findChildren(QAbstractSpinBox):
+            problem = box.problem() if isinstance(box, IntBox | FloatBox) else None
+            if problem is not None:
+                found.append((box, problem))
+        model = self.model_page.typed_model_problem()
+        if model is not None:
+            found.append((self.model_page.preset, model))
+        return found
+
+    @Slot()
+    def _task_picked(self) -> None:
+        """The user picked a task: its recipe's defaults (QLoRA pages its optimizer; a fine-tuning task a
+        fine-tuning set, where the tokens still hold the last task's default), then the pages adapt."""
+        task = self.task_page.task
+        self.precision_page.paged.setChecked(paged_optimizer_by_default(task))
+        tokens = self.model_page.tokens_b
+        if task != self._picked_task and abs(tokens.value() - task_tokens_b(self._picked_task)) < 1e-9:
+            tokens.setValue(task_tokens_b(task))  # switching to LoRA kept pretraining's 2T tokens (3,737 days)
+        self._picked_task = task
+        self._task_changed()
+
+    @Slot()
+    def _task_changed(self) -> None:
+        task = self.task_page.task
+        self.model_page.set_task(task)
+        self.precision_page.set_task(task)
+        self.budget_page.set_task(task)
+
+    # --- scenario <-> widgets --------------------------------------------------------------------------
+    @property
+    def bindings(self) -> list[Binding]:
+        """Every page's field bindings, in page order."""
+        return [*self.model_page.bindings, *self.precision_page.bindings, *self.deployment_page.bindings,
+                *self.budget_page.bindings, *self.assumptions_page.bindings]
+
+    def _shown(self) -> frozenset[str]:
+        return frozenset((*SHOWN_UNBOUND, *(binding.path for binding in self.bindings)))
+
+    def _model_section(self, task: str) -> ScenarioDocument:
+        m = self.model_page
+        if task in IMAGE_TRAINING:
+            return {"preset": m.image_preset.currentData()}
+        if m.preset.currentData() != "custom":
+            return {"preset": m.preset.currentData()}
+        boxes = (m.layers, m.hidden, m.heads, m.kv_heads, m.ffn, m.vocab)
+        model: ScenarioDocument = {key: box.value() for key, box in zip(CUSTOM_MODEL_KEYS, boxes, strict=False)}
+        model.update(gated_mlp=m.gated.isChecked(), tied_embeddings=m.tied.isChecked(), name=self.tr("Custom model"))
+        return model
+
+    def scenario(self) -> ScenarioDocument:
+        task = self.task_page.task
+        data: dict[str, Any] = {"task": task, "model": self._model_section(task)}
+        for binding in self.bindings:
+            value = binding.value() if binding.applies(task) else None
+            if value is not None:
+                put(data, binding.path, value)
+        if task == "inference":  # the context a request needs: its prompt and its answer
+            data["seq_len"] = self.model_page.input_tokens.value() + self.model_page.output_tokens.value()
+        # The file's own settings that no page shows go after the wizard's, in the file's nesting (its own name
+        # for its custom model).
+        carried = self._carried()
+        if "name" in carried.get("model", {}):
+            data["model"].pop("name", None)
+        whole = merged(carried, data)
+        return {**{key: whole[key] for key in data}, **{key: value for key, value in whole.items() if key not in data}}
+
+    def _carried(self) -> ScenarioDocument:
+        """The opened file's settings that no page shows and the scenario carries now: a custom model's own fields
+        (its name, experts, parameter count) only while that custom model is the one chosen."""
+        carried = dict(self._beyond)
+        custom = self.model_page.preset.currentData() == "custom" and self.task_page.task not in ("vision",
+                                                                                                 "diffusion")
+        if not custom:
+            carried.pop("model", None)
+        return carried
+
+    def kept_settings(self) -> list[str]:
+        """The dotted names of what `_carried` holds."""
+        def names(section: ScenarioDocument, prefix: str) -> list[str]:
+            out: list[str] = []
+            for key, value in section.items():
+                out += names(value, f"{prefix}{key}.") if isinstance(value, dict) else [prefix + key]
+            return out
+
+        return names(self._carried(), "")
+
+    @Slot()
+    def _refresh_kept(self) -> None:
+        self.assumptions_page.show_kept(self.kept_settings())
+
+    @Slot(object)
+    def _carry_imported(self, model: ModelArch) -> None:
+        """An imported config.json's fields that the model page has no box for (its name, experts, head_dim,
+        MLA, sliding window ...) are carried like an opened file's, replacing the previous custom model's."""
+        self._beyond = {key: value for key, value in self._beyond.items() if key != "model"}
+        extras = beyond_the_wizard({"model": model_document(model)}, self._shown())
+        if extras:
+            self._beyond["model"] = extras["model"]
+        self.edited.emit()
+
+    @Slot()
+    def forget_kept(self) -> None:
+        """Drop the opened file's settings that no page shows (an edit: it can be undone)."""
+        self._beyond = {}
+        self.edited.emit()  # the Assumptions page's list follows (_refresh_kept)
+
+    def load_scenario(self, data: ScenarioDocument) -> None:
+        """Fill every widget from a (validated) scenario dict; keys it omits show their documented defaults
+        (the field table's, or the page's where the planner decides), never what the widgets held before."""
+        m = self.model_page
+        self._beyond = beyond_the_wizard(data, self._shown())  # listed on the Assumptions page by the edit signal
+        task = str(data.get("task", field("task").file_default))
+        self.blockSignals(True)
+        try:
+            self.task_page.set_task(task)
+            model = data.get("model", {})
+            if task in IMAGE_TRAINING:
+                select_data(m.image_preset, model.get("preset"))
+                wanted = model.get("preset")
+                m.missing_image_model = None if wanted in (None, m.image_preset.currentData()) else str(wanted)
+            elif "preset" in model:
+                select_data(m.preset, model["preset"])
+            elif model:
+                select_data(m.preset, "custom")
+                for key, box in zip(CUSTOM_MODEL_KEYS, (m.layers, m.hidden, m.heads, m.kv_heads, m.ffn, m.vocab),
+                                    strict=False):
+                    if key in model:
+                        box.setValue(int(model[key]))
+                m.gated.setChecked(bool(model.get("gated_mlp", True)))
+                m.tied.setChecked(bool(model.get("tied_embeddings", False)))
+            for binding in self.bindings:
+                binding.show(data)
+        finally:
+            self.blockSignals(False)
+        self._picked_task = task
+        self._task_changed()
+        self.edited.emit()
+
+    # --- marking bad fields ---------------------------------------------------------------------------
+    def field_widgets(self) -> dict[str, QWidget]:
+        """The widget that shows each scenario field, and for a field no page has, the one that decides it."""
+        m, d = self.model_page, self.deployment_page
+        return {
+            **{binding.path: binding.widget for binding in self.bindings},
+            "model": m.preset, "model.preset": m.preset, "images": m.images,
+            "images.gflops_per_sample": m.image_preset, "images.activation_mib_per_sample": m.image_preset,
+            **{f"model.{key}": box for key, box in zip(CUSTOM_MODEL_KEYS, (m.layers, m.hidden, m.heads, m.kv_heads,
+                                                                           m.ffn, m.vocab), strict=False)},
+            "training.micro_batch": m.global_batch, "parallelism": d.count,
+        }
+
+    def show_page(self, page_id: int) -> None:
+        """Go to a page as Next would (the pages between are visited, as QWizard keeps its history)."""
+        self.restart()
+        while self.currentId() != page_id and self.currentId() != -1 and self.nextId() != -1:
+            self.next()
+
+    def page_of(self, widget: QWidget) -> int:
+        for page_id in PageId:
+            if self.page(page_id).isAncestorOf(widget):
+                return int(page_id)
+        return int(PageId.TASK)
+
+    def mark_field(self, field: str, message: str) -> QWidget | None:
+        """Mark the widget behind a scenario field (or its closest parent key) and return it."""
+        widgets = self.field_widgets()
+        key = field
+        while key and key not in widgets:
+            key = key.rpartition(".")[0]
+        widget = widgets.get(key)
+        if widget is not None:
+            mark_invalid(widget, message)
+        return widget
+
+    def clear_marks(self) -> None:
+        for widget in {*self.field_widgets().values(), *self.findChildren(QAbstractSpinBox)}:
+            clear_invalid(widget)
+

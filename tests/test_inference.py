@@ -324,9 +324,11 @@ def test_bad_serving_inputs_name_the_field(catalog, change: dict, field: str) ->
     assert error.value.field == field
 
 
-def test_serving_workload_validates_directly(catalog) -> None:
-    with pytest.raises(InputError):
-        ServingWorkload(catalog.model("llama-2-7b"), output_tokens=-3)
+def test_a_serving_scenario_refuses_negative_output_tokens_naming_the_field(catalog) -> None:
+    with pytest.raises(InputError) as refused:
+        scenario_from_data({"task": "inference", "model": {"preset": "llama-2-7b"},
+                            "inference": {"output_tokens": -3}}, catalog)
+    assert refused.value.field == "inference.output_tokens"
 
 
 def test_in_flight_batching_sizes_the_kv_cache_by_its_mean_occupancy(catalog) -> None:
@@ -619,7 +621,7 @@ def test_the_kv_cache_memory_share_is_the_users_to_set(catalog) -> None:
     set_by_user = serve(batch=default + 100, kv_cache_memory_fraction=0.95)
     assert set_by_user.fits and not any(str(w).startswith("Tight") for w in set_by_user.warnings)
     with pytest.raises(InputError, match="kv_cache_memory_fraction"):
-        ServingWorkload(model=catalog.model("llama-3.1-8b"), kv_memory_fraction=1.2)
+        serve(batch=1, kv_cache_memory_fraction=1.2)
 
 
 def test_cli_refuses_a_kv_cache_memory_share_out_of_range(tmp_path) -> None:

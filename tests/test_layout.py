@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import math
 
 import numpy as np
@@ -14,6 +15,7 @@ from gpuplanner.core.errors import InputError
 from gpuplanner.core.layout import LayoutConstraints, enumerate_layouts, search_layouts
 from gpuplanner.core.performance import training_step_time
 from gpuplanner.core.workload import Assumptions, Cluster, Layouts, Recompute, TrainingWorkload
+from gpuplanner.service import scenario_from_data
 
 
 @pytest.fixture
@@ -111,17 +113,14 @@ bad_numbers = st.one_of(st.just(float("nan")), st.just(float("inf")), st.floats(
 @settings(max_examples=40, deadline=None)
 @given(bad_numbers, st.sampled_from(["tokens", "seq_len", "global_batch", "count", "network"]))
 def test_invalid_numbers_raise_typed_errors_naming_the_field(value, where) -> None:
-    catalog = Catalog(overrides_path=None)
-    model = catalog.model("llama-2-7b")
+    path = {"tokens": "training.tokens", "seq_len": "seq_len", "global_batch": "training.global_batch",
+            "count": "hardware.count", "network": "hardware.network_gbps_per_node"}[where]
+    section, _, key = path.rpartition(".")
+    document: dict = {"model": {"preset": "llama-2-7b"}}
+    (document.setdefault(section, {}) if section else document)[key] = value
     with pytest.raises(InputError) as error:
-        if where == "count":
-            Cluster(catalog.gpu("h100-sxm5-80gb"), value)
-        elif where == "network":
-            Cluster(catalog.gpu("h100-sxm5-80gb"), 8, 8, value if value != 1e30 else -1.0)
-        else:
-            TrainingWorkload(model, **{where: value})
-    assert error.value.field.endswith({"tokens": "tokens", "seq_len": "seq_len", "global_batch": "global_batch",
-                                       "count": "count", "network": "network_gbps_per_node"}[where])
+        scenario_from_data(json.loads(json.dumps(document)), Catalog(overrides_path=None))
+    assert error.value.field == path
 
 
 def test_a_faster_layout_just_over_capacity_is_named_with_its_memory() -> None:

@@ -4,6 +4,7 @@ the shipped JSON Schema are generated from it (stale copies fail here: run scrip
 from __future__ import annotations
 
 import json
+import statistics
 
 import pytest
 
@@ -21,6 +22,7 @@ from gpuplanner.core.fields import (
 )
 from gpuplanner.core.scenario import new_scenario
 from gpuplanner.service import scenario_from_data
+from scripts.field_spelling import MEDIAN_TARGET, WORST_TARGET, spellings
 from scripts.scenario_docs import README, readme_with_table, schema_text
 from scripts.scenario_docs import SCHEMA as SCHEMA_FILE
 
@@ -91,3 +93,9 @@ def test_the_schema_mirrors_the_table_and_the_new_document_defaults() -> None:
     assert node["voltage"] == {"type": "number", "minimum": 90.0, "maximum": 1000.0, "default": 400.0,
                                "description": "line-to-line for three-phase, in V"}
     json.dumps(schema, allow_nan=False)
+
+
+def test_a_field_key_is_spelled_in_one_module_besides_the_table_and_never_in_more_than_three() -> None:
+    counts = [len(modules) for modules in spellings().values()] + [0] * (len(FIELDS) - len(spellings()))
+    assert statistics.median(counts) <= MEDIAN_TARGET and max(counts) <= WORST_TARGET, \
+        "run scripts/field_spelling.py to see where"

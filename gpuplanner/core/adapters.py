@@ -8,7 +8,6 @@ constants: 4 + 8/64 + 32/(64 x 256) = 4.127 bits per parameter; embeddings, norm
 from __future__ import annotations
 
 from gpuplanner.core.elementwise import mlp_copies_per_token
-from gpuplanner.core.errors import InputError, require_int, require_positive
 from gpuplanner.core.model import ModelArch
 from gpuplanner.core.records import record
 
@@ -23,15 +22,6 @@ class AdapterSpec:
     targets: str = "all-linear"  # qv (LoRA paper) | attention (q, k, v, o) | all-linear (QLoRA paper)
     paged_optimizer: bool = False  # optimizer states paged to host memory under pressure (bitsandbytes)
     dropout: float = 0.0  # dropout on each adapted matrix's input before A (PEFT's lora_dropout; its default 0)
-
-    def __post_init__(self) -> None:
-        require_int("training.lora_rank", self.rank, maximum=65536)
-        require_positive("training.lora_dropout", self.dropout, allow_zero=True)
-        if self.dropout > MAX_LORA_DROPOUT:
-            raise InputError("training.lora_dropout", "must be at most {maximum}, got {value}",
-                             maximum=MAX_LORA_DROPOUT, value=self.dropout)
-        if self.targets not in LORA_TARGETS:
-            raise InputError("training.lora_targets", "must be one of {join}", join=' | '.join(LORA_TARGETS))
 
     def total_params(self, model: ModelArch) -> float:
         """LoRA's A (d_in x r) and B (r x d_out) on each targeted matrix of every layer (all experts adapted)."""

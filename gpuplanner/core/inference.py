@@ -19,7 +19,7 @@ from enum import StrEnum
 from functools import lru_cache
 
 from gpuplanner.core.elementwise import serving_bytes_per_token
-from gpuplanner.core.errors import InputError, require_int
+from gpuplanner.core.errors import InputError
 from gpuplanner.core.hardware import GPU, Precision
 from gpuplanner.core.memory import GIB
 from gpuplanner.core.messages import Listing, msg
@@ -29,6 +29,7 @@ from gpuplanner.core.performance import (
     calibrated_gemm_efficiency,
     gemm_rows_factor,
     nvlink_bytes_per_s,
+    require_serving_figures,
     sustained_peak_flops,
 )
 from gpuplanner.core.records import record
@@ -212,15 +213,6 @@ class ServingWorkload:
     kv_admission: KvAdmission | None = None
 
     def __post_init__(self) -> None:
-        require_int("inference.batch", self.batch, maximum=1 << 16)
-        require_int("inference.input_tokens", self.input_tokens, maximum=1 << 22)
-        require_int("inference.output_tokens", self.output_tokens, maximum=1 << 22)
-        if self.kv_memory_fraction is not None and not KV_MEMORY_FRACTION_RANGE[0] <= self.kv_memory_fraction \
-                <= KV_MEMORY_FRACTION_RANGE[1]:
-            raise InputError("inference.kv_cache_memory_fraction", "must be between {low:g} and {high:g} (the "
-                             "share of memory the engine gives the KV cache), got {value:g}",
-                             low=KV_MEMORY_FRACTION_RANGE[0], high=KV_MEMORY_FRACTION_RANGE[1],
-                             value=self.kv_memory_fraction)
         if self.kv_format == WeightFormat.INT4:
             raise InputError("inference.kv_dtype", "int4 KV cache is not supported; use fp16, bf16, fp8 or int8")
         profile = engine_profile(self.engine)
@@ -583,12 +575,7 @@ def max_batch_for_memory(workload: ServingWorkload, gpu: GPU, tp: int) -> int:
 
 
 def estimate_serving(workload: ServingWorkload, gpu: GPU, tp: int) -> ServingEstimate:
-    if gpu.memory_bandwidth_gbs is None:
-        raise InputError("hardware.gpu", "{model} has no published memory bandwidth; cannot estimate decode",
-                         model=gpu.model)
-    if achieved_flops(gpu, workload) <= 0:
-        raise InputError("hardware.gpu", "{model} has no published 16-bit tensor rate; cannot estimate prefill",
-                         model=gpu.model)
+    require_serving_figures(gpu, achieved_flops(gpu, workload))
     memory = serving_memory_bytes(workload, gpu, tp, workload.batch)
     total = sum(memory.values())
     fits = fits_memory(workload, gpu, tp, workload.batch)

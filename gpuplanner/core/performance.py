@@ -385,6 +385,17 @@ def hbm_bytes_per_s(gpu: GPU) -> float:
     return gpu.memory_bandwidth_gbs * 1e9
 
 
+def require_serving_figures(gpu: GPU, flops: float) -> None:
+    """Serving reads the weights at the published bandwidth and runs prompts at a published tensor rate (`flops`,
+    the one the GEMMs reach): a GPU without either is refused, never estimated from a guessed figure."""
+    if gpu.memory_bandwidth_gbs is None:
+        raise InputError("hardware.gpu", "{model} has no published memory bandwidth; cannot estimate decode",
+                         model=gpu.model)
+    if flops <= 0:
+        raise InputError("hardware.gpu", "{model} has no published 16-bit tensor rate; cannot estimate prefill",
+                         model=gpu.model)
+
+
 def training_step_time(workload: TrainingWorkload, cluster: Cluster, layouts: Layouts,
                        assumptions: Assumptions) -> StepTime:
     """Step time of each layout on the cluster."""

@@ -8,7 +8,6 @@ import math
 from dataclasses import field
 from enum import StrEnum
 
-from gpuplanner.core.errors import InputError, require_positive
 from gpuplanner.core.messages import Message, msg
 from gpuplanner.core.power_chain import PowerChain, power_chain
 from gpuplanner.core.records import record
@@ -60,16 +59,6 @@ class PowerSupply:
     derating: float = 0.8  # continuous load limit (NEC 80 % rule; set 1.0 where the site says so)
     line_to_line: bool = True  # for three-phase: is `voltage` line-to-line (400/415/208) or line-to-neutral?
     power_factor: float = PSU_POWER_FACTOR  # of the supplies: one figure for currents, capacities and breakers
-
-    def __post_init__(self) -> None:
-        require_positive("constraints.site.supply.voltage", self.voltage)
-        require_positive("constraints.site.supply.amps", self.amps)
-        if self.phase not in (1, 3):
-            raise InputError("constraints.site.supply.phase", "must be 1 or 3")
-        if not 0 < self.derating <= 1:
-            raise InputError("constraints.site.supply.derating", "must be in (0, 1]")
-        if not 0 < self.power_factor <= 1:
-            raise InputError("constraints.site.supply.power_factor", "must be in (0, 1]")
 
     @property
     def apparent_kva(self) -> float:
@@ -175,11 +164,6 @@ class SiteLimits:
     rack_empty_kg: float | None = None  # the empty rack with its PDUs and cable management; None: not given
     floor_kg_m2: float | None = None  # the floor's rated load; None: not given (then not checked)
     coolant_delta_t_c: float = COOLANT_DELTA_T_C  # supply-to-return rise of a liquid loop
-
-    def __post_init__(self) -> None:
-        require_positive("constraints.site.rack_kw", self.rack_kw)
-        if self.rack_units < 4 or self.rack_units > 60:
-            raise InputError("constraints.site.rack_units", "must be between 4 and 60")
 
     @property
     def feed(self) -> PowerSupply:

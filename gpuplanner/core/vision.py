@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from gpuplanner.core.errors import InputError, require_int, require_positive
+from gpuplanner.core.errors import InputError
 from gpuplanner.core.hardware import Precision
 from gpuplanner.core.layout import MICRO_BATCH_CHOICES, SEARCH_EVERYTHING, LayoutConstraints, LayoutSearch
 from gpuplanner.core.memory import (
@@ -75,12 +75,6 @@ class ImageWorkload:
     resolution: int
     precision: Precision = Precision.BF16
     optimizer: Optimizer = Optimizer.ADAMW
-
-    def __post_init__(self) -> None:
-        require_int("images.count", self.images, maximum=1 << 40)
-        require_positive("images.epochs", self.epochs)
-        require_int("images.batch", self.global_batch, maximum=1 << 24)
-        require_int("images.resolution", self.resolution, minimum=16, maximum=16384)
 
     @property
     def scale(self) -> float:

@@ -8,7 +8,7 @@ from enum import IntEnum, StrEnum
 import numpy as np
 
 from gpuplanner.core.adapters import NF4_DOUBLE_QUANT_BITS_PER_PARAM, AdapterSpec
-from gpuplanner.core.errors import InputError, require_int, require_positive
+from gpuplanner.core.errors import InputError, require_positive
 from gpuplanner.core.goodput import CHECKPOINT_WRITE_GBS_PER_GPU, INTERRUPTIONS_PER_MILLION_GPU_HOURS, RESTART_MINUTES
 from gpuplanner.core.hardware import GPU, Precision
 from gpuplanner.core.model import ModelArch
@@ -192,13 +192,6 @@ class TrainingWorkload:
     adapter: AdapterSpec | None = None  # LoRA / QLoRA: the base is frozen, only adapters train
     weight_dtype: WeightDtype | None = None  # stored matrices (QLoRA: NF4); None: the compute dtype
 
-    def __post_init__(self) -> None:
-        require_int("seq_len", self.seq_len, maximum=1 << 22)
-        require_int("training.global_batch", self.global_batch, maximum=1 << 24)
-        require_positive("training.tokens", self.tokens)
-        if self.tokens > 1e16:
-            raise InputError("training.tokens", "{tokens:g} tokens is beyond any real training run", tokens=self.tokens)
-
     @property
     def tokens_per_step(self) -> int:
         return self.global_batch * self.seq_len
@@ -220,12 +213,6 @@ class Cluster:
     count: int
     gpus_per_node: int = 8
     network_gbps_per_node: float | None = None  # None: the default for the GPU class
-
-    def __post_init__(self) -> None:
-        require_int("hardware.count", self.count, maximum=1 << 20)
-        require_int("hardware.gpus_per_node", self.gpus_per_node, maximum=72)
-        if self.network_gbps_per_node is not None:
-            require_positive("hardware.network_gbps_per_node", self.network_gbps_per_node)
 
     @property
     def nodes(self) -> int:

@@ -365,7 +365,6 @@ INPUT_TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "%1 stages exceed the model's %2 layers"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 tokens cannot be split into 2 x %2 equal chunks (ring attention balances "
                                       "causal work that way)"),
-    QT_TRANSLATE_NOOP("CoreMessages", "%1 tokens is beyond any real training run"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 training keeps %1 weights"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1: FLOPs per image are not in the catalog (no citable source); give "
                                       "images.gflops_per_sample"),
@@ -392,7 +391,6 @@ INPUT_TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "missing %1"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be %1"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be %1%2, got %3"),
-    QT_TRANSLATE_NOOP("CoreMessages", "must be 1 or 3"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be USD or CNY"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be a JSON object"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be a date (2026-11-30, 2026-11 or 2026) or start with 'undated', got %1"),
@@ -408,10 +406,7 @@ INPUT_TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "must be an object, got %1 %2"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be at least %1, got %2"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be at most %1, got %2"),
-    QT_TRANSLATE_NOOP("CoreMessages", "must be between %1 and %2 (the share of memory the engine gives the KV "
-                                      "cache), got %3"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be between 1 and 100"),
-    QT_TRANSLATE_NOOP("CoreMessages", "must be between 4 and 60"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be datacenter, workstation or consumer"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be greater than zero, got %1"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be in (0, 1]"),

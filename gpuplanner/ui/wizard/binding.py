@@ -33,7 +33,7 @@ class Binding:
     unset: object = None
     tasks: frozenset[str] | None = None
     unit: float = 1.0
-    fallback: Callable[[ScenarioDocument], object] | None = None
+    fallback: Callable[[str], object] | None = None  # of the task
 
     @property
     def spec(self) -> Field:
@@ -69,12 +69,12 @@ class Binding:
         scaled = shown * self.unit if self.unit >= 1 else shown / round(1 / self.unit)
         return int(scaled) if self.spec.kind is int else float(scaled)
 
-    def show(self, document: ScenarioDocument) -> None:
+    def show(self, document: ScenarioDocument, task: str) -> None:
         """Show the document's value: the file's, else the page's fallback, else the field table's default, else
         unset."""
         value = lookup(document, self.path)
         if value is None and self.fallback is not None:
-            value = self.fallback(document)
+            value = self.fallback(task)
         if value is None:
             value = self.spec.file_default
         widget = self.widget

@@ -38,10 +38,10 @@ NEW_DOCUMENT_DEADLINE_DAYS = 30.0
 
 
 def new_document() -> ScenarioDocument:
-    """What File → New shows: the default model and task, every page at the field table's defaults, a 30-day
-    deadline, priced in CNY when the interface is Chinese."""
+    """What File → New shows: the default model, every page at the field table's defaults (the task's too), a
+    30-day deadline, priced in CNY when the interface is Chinese."""
     currency = "CNY" if QLocale().territory() == QLocale.Country.China else "USD"
-    return {"task": field("task").file_default, "model": new_scenario()["model"],
+    return {"model": new_scenario()["model"],
             "constraints": {"currency": currency, "deadline_days": NEW_DOCUMENT_DEADLINE_DAYS}}
 
 

@@ -91,7 +91,7 @@ class DeploymentPage(QWizardPage):
             Binding("constraints.deployment", self.deployment),
             Binding("constraints.region", self.region),
             # No GPU named: the plan compares the catalog's (the estimate's own default GPU is for one scenario).
-            Binding("hardware.gpu", self.gpu, unset=ANY_GPU, fallback=lambda _document: ANY_GPU),
+            Binding("hardware.gpu", self.gpu, unset=ANY_GPU, fallback=lambda _task: ANY_GPU),
             Binding("hardware.count", self.count, unset=0),
             Binding("constraints.allow_consumer_gpus", self.allow_consumer),
             Binding("constraints.site.rack_kw", self.rack_kw),

@@ -218,7 +218,7 @@ class ModelPage(QWizardPage):
             Binding("images.epochs", self.epochs, tasks=IMAGE_TRAINING),
             Binding("images.batch", self.image_batch, tasks=IMAGE_TRAINING),
             Binding("images.resolution", self.resolution, tasks=IMAGE_TRAINING,
-                    fallback=lambda _document: self.native_resolution()),
+                    fallback=lambda _task: self.native_resolution()),
         ]
         self.preset.currentIndexChanged.connect(self._update_custom)
         self.preset.lineEdit().editingFinished.connect(self._match_typed_model)

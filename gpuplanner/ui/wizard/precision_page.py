@@ -95,7 +95,7 @@ class PrecisionPage(QWizardPage):
             Binding("training.lora_targets", self.lora_targets, tasks=ADAPTERS),
             Binding("training.lora_dropout", self.lora_dropout, unset=0.0, tasks=ADAPTERS),
             Binding("training.paged_optimizer", self.paged, tasks=ADAPTERS,
-                    fallback=lambda document: paged_optimizer_by_default(str(document.get("task", "pretrain")))),
+                    fallback=paged_optimizer_by_default),
             Binding("training.weight_dtype", self.stored_weights, unset=AUTO,
                     tasks=frozenset({"pretrain", "finetune", "lora"})),  # QLoRA's base is NF4 by definition
             Binding("inference.weight_dtype", self.weight_dtype, tasks=SERVING),

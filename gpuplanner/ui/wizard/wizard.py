@@ -254,7 +254,7 @@ class ScenarioWizard(QWizard):
                 m.gated.setChecked(bool(model.get("gated_mlp", True)))
                 m.tied.setChecked(bool(model.get("tied_embeddings", False)))
             for binding in self.bindings:
-                binding.show(data)
+                binding.show(data, task)
         finally:
             self.blockSignals(False)
         self._picked_task = task

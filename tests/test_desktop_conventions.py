@@ -243,7 +243,7 @@ def test_at_1366_by_768_the_charts_fit_and_the_site_limit_shows(qtbot, window) -
 
 def test_catalog_headers_are_whole_words(qtbot, window) -> None:
     """Each catalog column is at least as wide as its header ("BF16 dense (TFLOPS)" read "16 dense (TFLOP")."""
-    from gpuplanner.ui.main_window import CatalogPage
+    from gpuplanner.ui.catalog_tab import CatalogPage
 
     pages = window.findChildren(CatalogPage)
     assert pages

@@ -174,12 +174,12 @@ def test_stale_results_are_dropped(qtbot) -> None:
 
 def test_worker_exception_reaches_the_user_and_the_app_stays_usable(qtbot, window, monkeypatch,
                                                                      warnings_shown) -> None:
-    import gpuplanner.ui.main_window as main_window_module
+    import gpuplanner.ui.planning_controller as planning_module
 
     def broken(_data, _catalog, _control, _reuse=None):
         raise RuntimeError("simulated fault")
 
-    monkeypatch.setattr(main_window_module, "run_planning", broken)
+    monkeypatch.setattr(planning_module, "run_planning", broken)
     with qtbot.waitSignal(window.runner.failed, timeout=RESULT_TIMEOUT_MS):
         window.recompute()
     assert "simulated fault" in window.status.text()
@@ -189,13 +189,13 @@ def test_worker_exception_reaches_the_user_and_the_app_stays_usable(qtbot, windo
 
 
 def test_input_error_found_in_the_worker_marks_the_field(qtbot, window, monkeypatch) -> None:
-    import gpuplanner.ui.main_window as main_window_module
+    import gpuplanner.ui.planning_controller as planning_module
     from gpuplanner.core.errors import InputError
 
     def refuses(_data, _catalog, _control, _reuse=None):
         raise InputError("model.heads", "{heads} heads do not divide hidden size {hidden}", heads=7, hidden=4096)
 
-    monkeypatch.setattr(main_window_module, "run_planning", refuses)
+    monkeypatch.setattr(planning_module, "run_planning", refuses)
     with qtbot.waitSignal(window.runner.failed, timeout=RESULT_TIMEOUT_MS) as blocker:
         window.recompute()
     assert blocker.args[1:] == ["model.heads", "7 heads do not divide hidden size 4096"]

@@ -3043,9 +3043,254 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>CatalogPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="149"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="42"/>
         <source>Filter…</source>
         <translation>筛选…</translation>
+    </message>
+</context>
+<context>
+    <name>CatalogTabActions</name>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="72"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="80"/>
+        <source>ID</source>
+        <translation>编号</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="72"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="80"/>
+        <source>Vendor</source>
+        <translation>厂商</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="72"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="80"/>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="73"/>
+        <source>Memory (GiB)</source>
+        <translation>显存（GiB）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="73"/>
+        <source>Bandwidth (GB/s)</source>
+        <translation>显存带宽（GB/s）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="74"/>
+        <source>BF16 dense (TFLOP/s)</source>
+        <translation>BF16 稠密算力（TFLOP/s）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="74"/>
+        <source>FP8 dense (TFLOP/s)</source>
+        <translation>FP8 稠密算力（TFLOP/s）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="75"/>
+        <source>TDP (W)</source>
+        <translation>TDP（W）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="75"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="83"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="91"/>
+        <source>Confidence</source>
+        <translation>可信度</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="76"/>
+        <source>Price from (USD)</source>
+        <translation>起价（美元）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="76"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="84"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="90"/>
+        <source>Price date</source>
+        <translation>价格日期</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="77"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="84"/>
+        <source>Price confidence</source>
+        <translation>价格可信度</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="78"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="86"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="91"/>
+        <source>Origin</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="78"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="86"/>
+        <source>As of</source>
+        <translation>数据日期</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="78"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="86"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="91"/>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="81"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="89"/>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="81"/>
+        <source>Rack units</source>
+        <translation>高度（U）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="82"/>
+        <source>Max power (W)</source>
+        <translation>最大功耗（W）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="82"/>
+        <source>PSUs</source>
+        <translation>电源</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="82"/>
+        <source>Weight (kg)</source>
+        <translation>重量（kg）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="83"/>
+        <source>Price (USD)</source>
+        <translation>价格（USD）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="85"/>
+        <source>Price source</source>
+        <translation>价格来源</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="88"/>
+        <source>Provider</source>
+        <translation>云厂商</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="88"/>
+        <source>Instance</source>
+        <translation>实例规格</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="88"/>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="89"/>
+        <source>On-demand per hour</source>
+        <translation>按量付费（每小时）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="90"/>
+        <source>Currency</source>
+        <translation>币种</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="90"/>
+        <source>Region</source>
+        <translation>地域</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="93"/>
+        <source>GPUs</source>
+        <comment>catalog tab: the GPU table</comment>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="94"/>
+        <source>Servers</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="95"/>
+        <source>Cloud prices</source>
+        <translation>云实例价格</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="96"/>
+        <source>Add your own…</source>
+        <translation>添加自定义…</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="97"/>
+        <source>Edit as your own…</source>
+        <translation>另存为自定义并编辑…</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="98"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="167"/>
+        <source>Remove your entry</source>
+        <translation>删除自定义条目</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="106"/>
+        <source>Prices are approximate and dated; hover a cell for its source. Unknown values show as n/a.</source>
+        <translation>价格为近似值并注明日期；鼠标悬停可查看来源。未知数值显示为“不详”。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="125"/>
+        <source>Catalog data as of %1; a price over 12 months old, or undated, is flagged in the plans that use it. Confidence: vendor datasheet, vendor document, secondary source or estimate.</source>
+        <translation>目录数据截至 %1；超过 12 个月或没有日期的价格会在使用它的方案中标出。可信度分为：厂商数据手册、厂商文档、间接来源、估计值。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="128"/>
+        <source>n/a</source>
+        <translation>不详</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="132"/>
+        <source>Import a vendor quote</source>
+        <translation>导入厂商报价</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="133"/>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV 文件 (*.csv)</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="146"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="149"/>
+        <source>Quote not imported</source>
+        <translation>报价未导入</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="146"/>
+        <source>Nothing was changed. %1</source>
+        <translation>未做任何更改。%1</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="152"/>
+        <source>Imported %1 quoted price(s); the plans use them and say so.</source>
+        <translation>已导入 %1 个报价；方案会使用并注明这些价格。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="165"/>
+        <source>Select one of your own entries to remove it; bundled rows stay.</source>
+        <translation>请选择一条自定义条目再删除；内置条目会保留。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="168"/>
+        <source>Remove your entry %1 from your catalog edits? Plans that use it change; a bundled row of the same id, if any, comes back.</source>
+        <translation>要从你的目录编辑中删除条目 %1 吗？使用它的方案会随之改变；如有同一 id 的内置条目，将恢复使用内置条目。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="174"/>
+        <source>Not removed</source>
+        <translation>未删除</translation>
     </message>
 </context>
 <context>
@@ -5069,6 +5314,95 @@ Qt %2，Qt for Python %3，Python %4
     </message>
 </context>
 <context>
+    <name>DocumentActions</name>
+    <message>
+        <location filename="../../gpuplanner/ui/document_actions.py" line="83"/>
+        <source>Autosave failed (%1): %2. Your inputs are still on screen; save them with File → Save as.</source>
+        <translation>自动保存失败（%1）：%2。您的输入仍在屏幕上；请用“文件 → 另存为”保存。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/document_actions.py" line="94"/>
+        <source>Recovered scenario (unsaved)</source>
+        <translation>恢复的方案（未保存）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/document_actions.py" line="96"/>
+        <source>Untitled</source>
+        <translation>未命名</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/document_actions.py" line="97"/>
+        <source>%1[*] — GPU Planner</source>
+        <translation>%1[*] — GPU Planner 算力规划</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/document_actions.py" line="114"/>
+        <source>this scenario</source>
+        <translation>此方案</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/document_actions.py" line="115"/>
+        <source>Unsaved changes</source>
+        <translation>未保存的更改</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/document_actions.py" line="116"/>
+        <source>Save the changes to %1 first?</source>
+        <translation>是否先保存对“%1”的更改？</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/document_actions.py" line="130"/>
+        <source>Cannot open scenario</source>
+        <translation>无法打开方案</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/document_actions.py" line="131"/>
+        <source>%1 was not loaded: %2</source>
+        <translation>未加载 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/document_actions.py" line="160"/>
+        <source>Open scenario</source>
+        <translation>打开方案</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/document_actions.py" line="160"/>
+        <location filename="../../gpuplanner/ui/document_actions.py" line="174"/>
+        <source>Scenarios (*.json)</source>
+        <translation>方案文件 (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/document_actions.py" line="173"/>
+        <source>Save scenario</source>
+        <translation>保存方案</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/document_actions.py" line="180"/>
+        <source>Not saved</source>
+        <translation>未保存</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/document_actions.py" line="181"/>
+        <source>Could not write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/document_actions.py" line="190"/>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/document_actions.py" line="243"/>
+        <source>The autosaved scenario in %1 could not be restored (%2); defaults are shown and the file is left as it is.</source>
+        <translation>无法恢复 %1 中自动保存的场景（%2）；现显示默认值，该文件保持原样。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/document_actions.py" line="253"/>
+        <source>Unsaved changes to %1 from your last session were recovered; the file itself was not changed.</source>
+        <translation>已恢复上次会话中对 %1 的未保存更改；文件本身未被修改。</translation>
+    </message>
+</context>
+<context>
     <name>Durations</name>
     <message>
         <location filename="../../gpuplanner/i18n/durations.py" line="12"/>
@@ -5084,6 +5418,98 @@ Qt %2，Qt for Python %3，Python %4
         <location filename="../../gpuplanner/i18n/durations.py" line="14"/>
         <source>%1 min</source>
         <translation>%1 分钟</translation>
+    </message>
+</context>
+<context>
+    <name>ExportActions</name>
+    <message>
+        <location filename="../../gpuplanner/ui/export_actions.py" line="53"/>
+        <source>The plans are not up to date with the inputs; the sheet is not written.</source>
+        <translation>方案与当前输入不一致；未生成规格书。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/export_actions.py" line="57"/>
+        <source>Select a plan first.</source>
+        <translation>请先选择一个方案。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/export_actions.py" line="76"/>
+        <source>Export spec sheet</source>
+        <translation>导出规格书</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/export_actions.py" line="77"/>
+        <source>PDF files (*.pdf)</source>
+        <translation>PDF 文件 (*.pdf)</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/export_actions.py" line="90"/>
+        <source>Spec sheet not written</source>
+        <translation>规格书未写入</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/export_actions.py" line="91"/>
+        <location filename="../../gpuplanner/ui/export_actions.py" line="147"/>
+        <location filename="../../gpuplanner/ui/export_actions.py" line="181"/>
+        <source>Could not write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/export_actions.py" line="93"/>
+        <source>Wrote %1 (%2 pages)</source>
+        <translation>已写入 %1（%2 页）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/export_actions.py" line="136"/>
+        <source>Export charts into a folder</source>
+        <translation>将图表导出到文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/export_actions.py" line="147"/>
+        <location filename="../../gpuplanner/ui/export_actions.py" line="180"/>
+        <source>Not exported</source>
+        <translation>未导出</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/export_actions.py" line="150"/>
+        <source>Exported %1 chart files to %2</source>
+        <translation>已将 %1 个图表文件导出到 %2</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/export_actions.py" line="155"/>
+        <location filename="../../gpuplanner/ui/export_actions.py" line="160"/>
+        <source>Export plans</source>
+        <translation>导出方案</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/export_actions.py" line="155"/>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV 文件 (*.csv)</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/export_actions.py" line="161"/>
+        <source>Excel workbooks (*.xlsx)</source>
+        <translation>Excel 工作簿 (*.xlsx)</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/export_actions.py" line="172"/>
+        <source>Plans</source>
+        <translation>方案</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/export_actions.py" line="176"/>
+        <source>No plans to export yet.</source>
+        <translation>还没有可导出的方案。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/export_actions.py" line="183"/>
+        <source>Exported the plans to %1</source>
+        <translation>已将方案导出到 %1</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/export_actions.py" line="190"/>
+        <source>Copied %1 plan(s)</source>
+        <translation>已复制 %1 个方案</translation>
     </message>
 </context>
 <context>
@@ -5268,673 +5694,189 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="211"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="1061"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="120"/>
         <source>Plans</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="214"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="123"/>
         <source>Export charts (PNG and SVG)…</source>
         <translation>导出图表（PNG 和 SVG）…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="219"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="128"/>
         <source>Charts</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="220"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="129"/>
         <source>Catalog</source>
         <translation>硬件目录</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="240"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="149"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="266"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="175"/>
         <source>Filter plans…</source>
         <translation>筛选方案…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="268"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="177"/>
         <source>Compare selected</source>
         <translation>对比所选</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="269"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="178"/>
         <source>Select two or three plans (Ctrl+click) to see them side by side</source>
         <translation>选择两到三个方案（Ctrl+单击）进行并排对比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="282"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="191"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="290"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="199"/>
         <source>Spec sheet PDF…</source>
         <translation>规格书 PDF…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="291"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="200"/>
         <source>Export the rack and power spec sheet of the selected plan</source>
         <translation>导出所选方案的机柜与供电规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="293"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="202"/>
         <source>Print preview…</source>
         <translation>打印预览…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="323"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="331"/>
-        <source>ID</source>
-        <translation>编号</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="323"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="331"/>
-        <source>Vendor</source>
-        <translation>厂商</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="323"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="331"/>
-        <source>Model</source>
-        <translation>模型</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="324"/>
-        <source>Memory (GiB)</source>
-        <translation>显存（GiB）</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="324"/>
-        <source>Bandwidth (GB/s)</source>
-        <translation>显存带宽（GB/s）</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="325"/>
-        <source>BF16 dense (TFLOP/s)</source>
-        <translation>BF16 稠密算力（TFLOP/s）</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="325"/>
-        <source>FP8 dense (TFLOP/s)</source>
-        <translation>FP8 稠密算力（TFLOP/s）</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="326"/>
-        <source>TDP (W)</source>
-        <translation>TDP（W）</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="327"/>
-        <source>Price from (USD)</source>
-        <translation>起价（美元）</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="329"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="337"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="342"/>
-        <source>Origin</source>
-        <translation>来源</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="329"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="337"/>
-        <source>As of</source>
-        <translation>数据日期</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="329"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="337"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="342"/>
-        <source>Source</source>
-        <translation>来源</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="332"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="340"/>
-        <source>GPUs</source>
-        <translation>GPU 数</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="332"/>
-        <source>Rack units</source>
-        <translation>高度（U）</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="333"/>
-        <source>Max power (W)</source>
-        <translation>最大功耗（W）</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="333"/>
-        <source>PSUs</source>
-        <translation>电源</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="333"/>
-        <source>Weight (kg)</source>
-        <translation>重量（kg）</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="334"/>
-        <source>Price (USD)</source>
-        <translation>价格（USD）</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="336"/>
-        <source>Price source</source>
-        <translation>价格来源</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="339"/>
-        <source>Provider</source>
-        <translation>云厂商</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="339"/>
-        <source>Instance</source>
-        <translation>实例规格</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="339"/>
-        <source>GPU</source>
-        <translation>GPU</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="340"/>
-        <source>On-demand per hour</source>
-        <translation>按量付费（每小时）</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="341"/>
-        <source>Currency</source>
-        <translation>币种</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="341"/>
-        <source>Region</source>
-        <translation>地域</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="327"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="335"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="341"/>
-        <source>Price date</source>
-        <translation>价格日期</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="326"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="334"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="342"/>
-        <source>Confidence</source>
-        <translation>可信度</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="328"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="335"/>
-        <source>Price confidence</source>
-        <translation>价格可信度</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="344"/>
-        <source>GPUs</source>
-        <comment>catalog tab: the GPU table</comment>
-        <translation>GPU</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="345"/>
-        <source>Servers</source>
-        <translation>服务器</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="346"/>
-        <source>Cloud prices</source>
-        <translation>云实例价格</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="347"/>
-        <source>Add your own…</source>
-        <translation>添加自定义…</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="348"/>
-        <source>Edit as your own…</source>
-        <translation>另存为自定义并编辑…</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="349"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="795"/>
-        <source>Remove your entry</source>
-        <translation>删除自定义条目</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="357"/>
-        <source>Prices are approximate and dated; hover a cell for its source. Unknown values show as n/a.</source>
-        <translation>价格为近似值并注明日期；鼠标悬停可查看来源。未知数值显示为“不详”。</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="372"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="230"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="373"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="231"/>
         <source>&amp;New scenario</source>
         <translation>新建方案(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="374"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="232"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="375"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="233"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="376"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="234"/>
         <source>Save &amp;as…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="377"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="235"/>
         <source>&amp;Close scenario</source>
         <translation>关闭方案(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="384"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="242"/>
         <source>Export plans as &amp;CSV…</source>
         <translation>导出方案为 &amp;CSV…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="387"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="245"/>
         <source>Export plans as a spreadsheet (&amp;xlsx)…</source>
         <translation>将方案导出为电子表格（&amp;xlsx）…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="390"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="248"/>
         <source>Import a vendor &amp;quote (CSV)…</source>
         <translation>导入厂商报价(&amp;Q)（CSV）…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="394"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="252"/>
         <source>&amp;Export spec sheet (PDF)…</source>
         <translation>导出规格书 PDF(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="395"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="253"/>
         <source>Print pre&amp;view…</source>
         <translation>打印预览(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="396"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="254"/>
         <source>&amp;Print…</source>
         <translation>打印(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="404"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="262"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="407"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="265"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="412"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="270"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="413"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="271"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="415"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="273"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="419"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="277"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="420"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="278"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="425"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="283"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="426"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="284"/>
         <source>GPU Planner &amp;help</source>
         <translation>GPU Planner 帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="430"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="288"/>
         <source>&amp;About GPU Planner</source>
         <translation>关于 GPU Planner(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="456"/>
-        <source>Edit inputs</source>
-        <translation>修改输入</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="500"/>
-        <source>Estimating…</source>
-        <translation>正在估算…</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="507"/>
-        <source>Check the highlighted field on page %1: %2</source>
-        <translation>请检查第 %1 页中高亮的字段：%2</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="510"/>
-        <source>Check the highlighted field: %1</source>
-        <translation>请检查高亮的字段：%1</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="529"/>
-        <source>1 plan evaluated: %1 × %2</source>
-        <translation>已评估 1 个方案：%1 × %2</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="531"/>
-        <source>%1 plans evaluated; best: %2 × %3</source>
-        <translation>已评估 %1 个方案；最佳：%2 × %3</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="539"/>
-        <source>No plan fits.</source>
-        <translation>没有可行方案。</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="554"/>
-        <source>Updating for your latest edit… The plans below are for your earlier inputs.</source>
-        <translation>正在按您最新的修改更新…… 下方方案对应的是之前的输入。</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="555"/>
-        <source>Not updated: check the highlighted field. The plans below are for your earlier inputs and cannot be printed until the inputs are valid.</source>
-        <translation>未更新：请检查高亮的字段。下方方案对应的是之前的输入，输入有效之前不能打印。</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="557"/>
-        <source>Not updated: the estimate was cancelled. The plans below are for your earlier inputs.</source>
-        <translation>未更新：估算已取消。下方方案对应的是之前的输入。</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="559"/>
-        <source>Not updated: the estimate failed. The plans below are for your earlier inputs.</source>
-        <translation>未更新：估算失败。下方方案对应的是之前的输入。</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="571"/>
-        <source>Estimate cancelled; the plans shown were not updated.</source>
-        <translation>估算已取消；显示的方案未更新。</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="599"/>
-        <source>The estimate failed: %1</source>
-        <translation>估算失败：%1</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="601"/>
-        <source>Estimate failed</source>
-        <translation>估算失败</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="602"/>
-        <source>Something went wrong while estimating; your inputs are kept.
-
-%1</source>
-        <translation>估算时出错；您的输入已保留。
-
-%1</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="636"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="347"/>
         <source>Select a plan to see its details.</source>
         <translation>请选择一个方案以查看详情。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="642"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="353"/>
         <source>Select two or three plans to compare.</source>
         <translation>请选择两到三个方案进行对比。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="646"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="357"/>
         <source>Compare plans</source>
         <translation>方案对比</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="664"/>
-        <source>The plans are not up to date with the inputs; the sheet is not written.</source>
-        <translation>方案与当前输入不一致；未生成规格书。</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="668"/>
-        <source>Select a plan first.</source>
-        <translation>请先选择一个方案。</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="687"/>
-        <source>Export spec sheet</source>
-        <translation>导出规格书</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="688"/>
-        <source>PDF files (*.pdf)</source>
-        <translation>PDF 文件 (*.pdf)</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="701"/>
-        <source>Spec sheet not written</source>
-        <translation>规格书未写入</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="704"/>
-        <source>Wrote %1 (%2 pages)</source>
-        <translation>已写入 %1（%2 页）</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="756"/>
-        <source>n/a</source>
-        <translation>不详</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="760"/>
-        <source>Import a vendor quote</source>
-        <translation>导入厂商报价</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="774"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="777"/>
-        <source>Quote not imported</source>
-        <translation>报价未导入</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="774"/>
-        <source>Nothing was changed. %1</source>
-        <translation>未做任何更改。%1</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="780"/>
-        <source>Imported %1 quoted price(s); the plans use them and say so.</source>
-        <translation>已导入 %1 个报价；方案会使用并注明这些价格。</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="793"/>
-        <source>Select one of your own entries to remove it; bundled rows stay.</source>
-        <translation>请选择一条自定义条目再删除；内置条目会保留。</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="796"/>
-        <source>Remove your entry %1 from your catalog edits? Plans that use it change; a bundled row of the same id, if any, comes back.</source>
-        <translation>要从你的目录编辑中删除条目 %1 吗？使用它的方案会随之改变；如有同一 id 的内置条目，将恢复使用内置条目。</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="802"/>
-        <source>Not removed</source>
-        <translation>未删除</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="832"/>
-        <source>Autosave failed (%1): %2. Your inputs are still on screen; save them with File → Save as.</source>
-        <translation>自动保存失败（%1）：%2。您的输入仍在屏幕上；请用“文件 → 另存为”保存。</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="843"/>
-        <source>Recovered scenario (unsaved)</source>
-        <translation>恢复的方案（未保存）</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="845"/>
-        <source>Untitled</source>
-        <translation>未命名</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="846"/>
-        <source>%1[*] — GPU Planner</source>
-        <translation>%1[*] — GPU Planner 算力规划</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="863"/>
-        <source>this scenario</source>
-        <translation>此方案</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="864"/>
-        <source>Unsaved changes</source>
-        <translation>未保存的更改</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="865"/>
-        <source>Save the changes to %1 first?</source>
-        <translation>是否先保存对“%1”的更改？</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="879"/>
-        <source>Cannot open scenario</source>
-        <translation>无法打开方案</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="880"/>
-        <source>%1 was not loaded: %2</source>
-        <translation>未加载 %1：%2</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="1003"/>
-        <source>The autosaved scenario in %1 could not be restored (%2); defaults are shown and the file is left as it is.</source>
-        <translation>无法恢复 %1 中自动保存的场景（%2）；现显示默认值，该文件保持原样。</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="1025"/>
-        <source>Export charts into a folder</source>
-        <translation>将图表导出到文件夹</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="1039"/>
-        <source>Exported %1 chart files to %2</source>
-        <translation>已将 %1 个图表文件导出到 %2</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="1044"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="1049"/>
-        <source>Export plans</source>
-        <translation>导出方案</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="761"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="1044"/>
-        <source>CSV files (*.csv)</source>
-        <translation>CSV 文件 (*.csv)</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="1036"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="1069"/>
-        <source>Not exported</source>
-        <translation>未导出</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="1050"/>
-        <source>Excel workbooks (*.xlsx)</source>
-        <translation>Excel 工作簿 (*.xlsx)</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="1065"/>
-        <source>No plans to export yet.</source>
-        <translation>还没有可导出的方案。</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="1072"/>
-        <source>Exported the plans to %1</source>
-        <translation>已将方案导出到 %1</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="1079"/>
-        <source>Copied %1 plan(s)</source>
-        <translation>已复制 %1 个方案</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="702"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="930"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="1036"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="1070"/>
-        <source>Could not write %1: %2</source>
-        <translation>无法写入 %1：%2</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="1013"/>
-        <source>Unsaved changes to %1 from your last session were recovered; the file itself was not changed.</source>
-        <translation>已恢复上次会话中对 %1 的未保存更改；文件本身未被修改。</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="909"/>
-        <source>Open scenario</source>
-        <translation>打开方案</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="753"/>
-        <source>Catalog data as of %1; a price over 12 months old, or undated, is flagged in the plans that use it. Confidence: vendor datasheet, vendor document, secondary source or estimate.</source>
-        <translation>目录数据截至 %1；超过 12 个月或没有日期的价格会在使用它的方案中标出。可信度分为：厂商数据手册、厂商文档、间接来源、估计值。</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="909"/>
-        <location filename="../../gpuplanner/ui/main_window.py" line="923"/>
-        <source>Scenarios (*.json)</source>
-        <translation>方案文件 (*.json)</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="922"/>
-        <source>Save scenario</source>
-        <translation>保存方案</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="929"/>
-        <source>Not saved</source>
-        <translation>未保存</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="939"/>
-        <source>Saved %1</source>
-        <translation>已保存 %1</translation>
     </message>
 </context>
 <context>
@@ -6328,6 +6270,88 @@ Qt %2，Qt for Python %3，Python %4
         <location filename="../../gpuplanner/ui/widgets.py" line="24"/>
         <source>must be at most %1</source>
         <translation>不能大于 %1</translation>
+    </message>
+</context>
+<context>
+    <name>PlanningController</name>
+    <message>
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="50"/>
+        <source>Edit inputs</source>
+        <translation>修改输入</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="94"/>
+        <source>Estimating…</source>
+        <translation>正在估算…</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="101"/>
+        <source>Check the highlighted field on page %1: %2</source>
+        <translation>请检查第 %1 页中高亮的字段：%2</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="104"/>
+        <source>Check the highlighted field: %1</source>
+        <translation>请检查高亮的字段：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="123"/>
+        <source>1 plan evaluated: %1 × %2</source>
+        <translation>已评估 1 个方案：%1 × %2</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="125"/>
+        <source>%1 plans evaluated; best: %2 × %3</source>
+        <translation>已评估 %1 个方案；最佳：%2 × %3</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="133"/>
+        <source>No plan fits.</source>
+        <translation>没有可行方案。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="148"/>
+        <source>Updating for your latest edit… The plans below are for your earlier inputs.</source>
+        <translation>正在按您最新的修改更新…… 下方方案对应的是之前的输入。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="149"/>
+        <source>Not updated: check the highlighted field. The plans below are for your earlier inputs and cannot be printed until the inputs are valid.</source>
+        <translation>未更新：请检查高亮的字段。下方方案对应的是之前的输入，输入有效之前不能打印。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="151"/>
+        <source>Not updated: the estimate was cancelled. The plans below are for your earlier inputs.</source>
+        <translation>未更新：估算已取消。下方方案对应的是之前的输入。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="153"/>
+        <source>Not updated: the estimate failed. The plans below are for your earlier inputs.</source>
+        <translation>未更新：估算失败。下方方案对应的是之前的输入。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="165"/>
+        <source>Estimate cancelled; the plans shown were not updated.</source>
+        <translation>估算已取消；显示的方案未更新。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="175"/>
+        <source>The estimate failed: %1</source>
+        <translation>估算失败：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="177"/>
+        <source>Estimate failed</source>
+        <translation>估算失败</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="178"/>
+        <source>Something went wrong while estimating; your inputs are kept.
+
+%1</source>
+        <translation>估算时出错；您的输入已保留。
+
+%1</translation>
     </message>
 </context>
 <context>

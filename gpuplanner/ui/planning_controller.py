@@ -1,0 +1,187 @@
+"""The window's planning: each edit schedules a background job, the latest result is shown, failures mark the
+field they name. A mixin of MainWindow."""
+
+from __future__ import annotations
+
+import time
+
+from PySide6.QtCore import (
+    QItemSelectionModel,
+    Slot,
+)
+from PySide6.QtWidgets import (
+    QWidget,
+)
+
+from gpuplanner.catalog.store import Catalog
+from gpuplanner.core.errors import InputError
+from gpuplanner.core.results import PlanResult
+from gpuplanner.core.scenario import ScenarioDocument
+from gpuplanner.i18n import fill
+from gpuplanner.i18n.messages import translated
+from gpuplanner.service import EstimateReuse, plan_for_scenario, scenario_from_data
+from gpuplanner.ui.dialogs import warn
+from gpuplanner.ui.document import ScenarioEdit
+from gpuplanner.ui.widgets import mark_invalid
+from gpuplanner.ui.worker import JobControl
+
+PLANS_SHOWN = 8  # plans ranked and shown; the rest are counted
+
+
+def run_planning(data: ScenarioDocument, catalog: Catalog, control: JobControl,
+                 reuse: EstimateReuse | None = None) -> PlanResult:
+    """The background job: plan the scenario on the window's catalog (it opens a SQLite connection per read, so
+    a pool thread may use it), reusing the last plan's estimates where only goals, limits or prices changed (the
+    jobs run one at a time, so `reuse` is never used by two at once)."""
+    return plan_for_scenario(data, catalog, top=PLANS_SHOWN, progress=control.progress, reuse=reuse)
+
+
+class PlanningController:
+    """Edits in, plans out: the job runner driven from the wizard."""
+
+    # --- computing ---------------------------------------------------------------------------------------
+    @Slot()
+    def _on_edited(self) -> None:
+        if not self._applying:
+            scenario = self.wizard.scenario()
+            if scenario != self._snapshot:
+                self.undo_stack.push(ScenarioEdit(self._snapshot, scenario, self._apply_scenario,
+                                                  self.tr("Edit inputs")))
+                self._snapshot = scenario
+        if self.edit_started is None:
+            self.edit_started = time.perf_counter()
+        if self.last_result is not None:
+            self._set_result_state("updating")
+        self.debouncer.poke()
+
+    def _apply_scenario(self, data: ScenarioDocument) -> None:
+        """Fill the wizard without recording an edit (undo, redo, open, new)."""
+        self._applying = True
+        try:
+            self.wizard.load_scenario(data)
+        finally:
+            self._applying = False
+        self._snapshot = self.wizard.scenario()
+        self._on_edited()
+
+    @Slot()
+    def _on_finish(self) -> None:
+        self.tabs.setCurrentIndex(0)
+        self.debouncer.stop()
+        self.recompute()
+
+    @Slot()
+    def recompute(self) -> None:
+        data = self.wizard.scenario()
+        self.autosave()
+        problems = self.wizard.field_problems()
+        if problems:  # typed text that is not a value: nothing is computed from the box's old value
+            widget, message = problems[0]
+            mark_invalid(widget, message)
+            self._show_widget_error(widget, message)
+            return
+        try:
+            scenario_from_data(data, self.catalog)
+        except InputError as exc:
+            self._show_input_error(exc.field, translated(exc.message))
+            return
+        if self.edit_started is None:
+            self.edit_started = time.perf_counter()
+        self._submitted = data
+        catalog, reuse = self.catalog, self.estimate_reuse
+        self.runner.submit(lambda control: run_planning(data, catalog, control, reuse))
+        self.show_message(self.tr("Estimating…"))
+
+    def _show_input_error(self, field: str, message: str) -> None:
+        self._show_widget_error(self.wizard.mark_field(field, message), message)
+
+    def _show_widget_error(self, widget: QWidget | None, message: str) -> None:
+        if widget is not None and self.wizard.currentId() != self.wizard.page_of(widget):
+            self.show_message(fill(self.tr("Check the highlighted field on page %1: %2"),
+                                   str(self.wizard.page_of(widget) + 1), message))
+        else:
+            self.show_message(fill(self.tr("Check the highlighted field: %1"), message))
+        self.edit_started = None
+        self._set_result_state("invalid")
+
+    @Slot(int, object)
+    def _on_result(self, _job_id: int, result: object) -> None:
+        assert isinstance(result, PlanResult)
+        self.last_result = result
+        self.result_scenario = self._submitted
+        self.last_error = None
+        never_sized = self.plans_model.rowCount() == 0
+        self.plans_model.set_plans(result.plans, result.currency)
+        if never_sized:  # sized to the first plans, then left as they are (and as the user drags them)
+            self.plans_view.resizeColumnsToContents()
+        if result.best is not None:
+            first = self.plans_proxy.index(0, 0)
+            self.plans_view.selectionModel().select(
+                first, QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows)
+            best = result.best
+            summary = (fill(self.tr("1 plan evaluated: %1 × %2"), str(best.count), best.gpu_name)
+                       if result.evaluated == 1 else
+                       fill(self.tr("%1 plans evaluated; best: %2 × %3"), str(result.evaluated), str(best.count),
+                            best.gpu_name))
+            self.show_message(summary if not result.note else translated(result.note))
+        elif result.near_misses:
+            self._show_details()
+            self.show_message(translated(result.note or ""))
+        else:
+            self._show_details()
+            self.show_message(self.tr("No plan fits."))
+        self._update_charts()
+        self._set_result_state("current" if self.result_scenario == self.wizard.scenario() else "updating")
+        if self.edit_started is not None:
+            self.last_edit_to_result_s = time.perf_counter() - self.edit_started
+            self.edit_started = None
+        self.result_shown.emit()
+
+    def results_are_current(self) -> bool:
+        """The plans on screen were computed for exactly the inputs on screen."""
+        return self.last_result is not None and self.result_scenario == self.wizard.scenario()
+
+    def _set_result_state(self, state: str) -> None:
+        """Say whether the plans shown answer the current inputs; print and PDF only when they do."""
+        texts = {
+            "updating": self.tr("Updating for your latest edit… The plans below are for your earlier inputs."),
+            "invalid": self.tr("Not updated: check the highlighted field. The plans below are for your earlier "
+                               "inputs and cannot be printed until the inputs are valid."),
+            "cancelled": self.tr("Not updated: the estimate was cancelled. The plans below are for your earlier "
+                                 "inputs."),
+            "failed": self.tr("Not updated: the estimate failed. The plans below are for your earlier inputs."),
+        }
+        stale = state in texts and self.last_result is not None
+        self.stale_banner.setText(texts.get(state, ""))
+        self.stale_banner.setVisible(stale)
+        printable = state == "current" and self.last_result is not None and bool(self.last_result.plans)
+        for widget in (self.pdf_button, self.preview_button, *self.sheet_actions):
+            widget.setEnabled(printable)
+
+    @Slot(int)
+    def _on_cancelled(self, _job_id: int) -> None:
+        self.edit_started = None
+        self.show_message(self.tr("Estimate cancelled; the plans shown were not updated."))
+        self._set_result_state("cancelled")
+
+    @Slot(int, str, str)
+    def _on_failure(self, _job_id: int, field: str, message: str) -> None:
+        self.last_error = message
+        self.edit_started = None
+        if field:  # the user's input: mark the field
+            self._show_input_error(field, message)
+            return
+        self.show_message(fill(self.tr("The estimate failed: %1"), message))
+        self._set_result_state("failed")
+        warn(self, self.tr("Estimate failed"),
+             fill(self.tr("Something went wrong while estimating; your inputs are kept.\n\n%1"), message))
+
+    @Slot(int, int, int)
+    def _on_progress(self, _job_id: int, done: int, total: int) -> None:
+        self.progress.setMaximum(max(total, 1))
+        self.progress.setValue(done)
+
+    @Slot(bool)
+    def _on_busy(self, busy: bool) -> None:
+        self.progress.setVisible(busy)
+        self.cancel_button.setVisible(busy)

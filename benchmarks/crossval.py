@@ -39,8 +39,8 @@ from benchmarks.crossval_serving import (
 )
 from benchmarks.replay import Case, gpu_hour_cases, published_runs, run_case, run_cases, training_cases
 from gpuplanner.catalog.store import Catalog
+from gpuplanner.core.engines import ServingCalibration
 from gpuplanner.core.hardware import Precision
-from gpuplanner.core.inference import ServingCalibration
 from gpuplanner.core.performance import (
     SCALE_OUT_SHARE,
     UNVALIDATED_EFFICIENCY,

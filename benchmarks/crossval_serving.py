@@ -1,6 +1,6 @@
 """Leave-one-group-out validation of the serving model.
 
-The serving constants (core.inference.ServingCalibration: TensorRT-LLM's 16-bit, FP8 and FP4 GEMM shares, its
+The serving constants (core.engines.ServingCalibration: TensorRT-LLM's 16-bit, FP8 and FP4 GEMM shares, its
 bandwidth share and cost per prompt pass, the GEMM overlap, the all-reduce step latency, Blackwell's bandwidth
 share) are fitted together on every published dense TensorRT-LLM run, then refitted the same way (from the same
 prior) on all of its independence groups but one and judged on the one left out. A constant the remaining runs say
@@ -31,10 +31,12 @@ from dataclasses import dataclass, fields, replace
 from itertools import combinations, product
 from typing import Any
 
+import gpuplanner.core.engines as engines
 import gpuplanner.core.inference as inference
 from benchmarks.replay import Prepared, inference_cases, predicted_value, prepare, published_runs
 from gpuplanner.catalog.store import Catalog
-from gpuplanner.core.inference import ServingCalibration, build_engines, serving_validation_group
+from gpuplanner.core.engines import ServingCalibration, build_engines
+from gpuplanner.core.inference import serving_validation_group
 from gpuplanner.core.serving_estimate import serving_workload
 from gpuplanner.core.uncertainty import (
     Band,
@@ -98,12 +100,12 @@ class ServingRow:
 @contextmanager
 def calibrated(calibration: ServingCalibration) -> Iterator[None]:
     """The serving model with these constants for the duration (the engine profiles rebuilt from them)."""
-    saved = inference.CALIBRATION, inference.ENGINES
-    inference.CALIBRATION, inference.ENGINES = calibration, build_engines(calibration)
+    saved = inference.CALIBRATION, engines.ENGINES
+    inference.CALIBRATION, engines.ENGINES = calibration, build_engines(calibration)
     try:
         yield
     finally:
-        inference.CALIBRATION, inference.ENGINES = saved
+        inference.CALIBRATION, engines.ENGINES = saved
 
 
 def error_pct(case: ServingCase) -> float:
@@ -358,7 +360,7 @@ def serving_generated_lines(calibration: ServingCalibration, rows: Sequence[Serv
     moe_ratio = (round(min(moe), 1), round(statistics.median(moe), 1), round(max(moe), 1)) if moe else None
     bands = serving_bands(serving_judged_runs(rows))
     return [
-        "# The serving constants (core.inference.ServingCalibration), fitted on every published TensorRT-LLM run.",
+        "# The serving constants (core.engines.ServingCalibration), fitted on every published TensorRT-LLM run.",
         f"FITTED_SERVING = {fitted}",
         "# Serving: median and largest out-of-sample |error| (%) per engine (FP4 and mixture-of-experts models apart:",
         "# 'fp4', 'moe'), the median over every other judged serving case (the floor of a serving band), the distinct",

@@ -15,10 +15,11 @@ from benchmarks.replay import (
     published_runs,
     run_cases,
 )
+from gpuplanner.core.engines import engine_profile
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.estimate import estimate
 from gpuplanner.core.hardware import Precision
-from gpuplanner.core.inference import ServingWorkload, WeightFormat, engine_profile, kv_cache_bytes, weight_bytes
+from gpuplanner.core.inference import ServingWorkload, WeightFormat, kv_cache_bytes, weight_bytes
 from gpuplanner.core.results import Estimate, ServingFigures
 from gpuplanner.core.validation_errors import SERVING_FIT_SOURCES
 from gpuplanner.service import scenario_from_data
@@ -559,7 +560,7 @@ def test_the_kv_admission_is_the_users_to_choose_where_the_engine_offers_it(cata
     sequence, the MLPerf batch of 806 on one H200 fits, and the refusal it had says what to set. vLLM (which
     preempts) and llama.cpp (slots allocated up front) offer only their own; asked for the other, the core refuses
     it naming the field. TensorRT-LLM's choice does not follow the plan to vLLM on an AMD GPU."""
-    from gpuplanner.core.inference import KvAdmission
+    from gpuplanner.core.engines import KvAdmission
 
     def serve(gpu: str = "h200-sxm-141gb", **inference) -> Estimate:
         return run(catalog, {"task": "inference", "model": {"preset": "llama-2-70b"},
@@ -640,8 +641,8 @@ def test_cli_refuses_a_kv_cache_memory_share_out_of_range(tmp_path) -> None:
 def test_all_reduces_summed_in_an_nvlink_switch_carry_less_than_a_ring(catalog) -> None:
     """NVLink SHARP (HGX H100 / B200 baseboards, NVL72): each GPU's link carries (n+1)/n of the buffer instead of a
     ring's 2 (n-1)/n once that is less (3 GPUs on); bridges, NVLink 3 and other fabrics keep the ring."""
+    from gpuplanner.core.collectives import allreduce_link_share
     from gpuplanner.core.inference import _tp_allreduce_s
-    from gpuplanner.core.performance import allreduce_link_share
 
     assert [catalog.gpu(g).reduces_in_switch for g in ("h100-sxm5-80gb", "b200", "gb200", "h200-sxm-141gb")] \
         == [True] * 4

@@ -161,7 +161,7 @@ def test_pdf_without_a_plan_or_with_bad_options_exits_2(tmp_path: Path) -> None:
 def test_print_preview_renders_the_same_sheet(qtbot, monkeypatch, tmp_path: Path) -> None:
     from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
 
-    from gpuplanner.report.spec_sheet import render
+    from gpuplanner.report.pages import render
 
     window = window_with_plans(qtbot, monkeypatch, RTX_WORKSTATION)
     window.print_preview()
@@ -293,7 +293,8 @@ def test_a_section_heading_never_ends_a_page(qtbot, tmp_path: Path, lang: str) -
 
     from gpuplanner.catalog.store import Catalog
     from gpuplanner.i18n.language import install_translations
-    from gpuplanner.report.spec_sheet import SheetOptions, build_document, page_size, render
+    from gpuplanner.report.pages import page_size, render
+    from gpuplanner.report.spec_sheet import SheetOptions, build_document
     from gpuplanner.service import plan_for_scenario
 
     install_translations(lang)

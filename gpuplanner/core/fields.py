@@ -20,9 +20,10 @@ from typing import Any, ClassVar, get_type_hints
 from gpuplanner.core.adapters import LORA_TARGETS, MAX_LORA_DROPOUT, AdapterSpec
 from gpuplanner.core.availability import REGIONS
 from gpuplanner.core.cost import CostAssumptions
+from gpuplanner.core.engines import ENGINES, KvAdmission
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.hardware import Precision
-from gpuplanner.core.inference import ENGINES, KV_MEMORY_FRACTION_RANGE, KvAdmission, ServingWorkload, WeightFormat
+from gpuplanner.core.inference import KV_MEMORY_FRACTION_RANGE, ServingWorkload, WeightFormat
 from gpuplanner.core.model import ARCH_COUNTS, ARCH_FIELDS
 from gpuplanner.core.records import record
 from gpuplanner.core.site import (

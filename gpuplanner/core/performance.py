@@ -20,6 +20,11 @@ from functools import cached_property
 
 import numpy as np
 
+from gpuplanner.core.collectives import (
+    nvlink_bytes_per_s,
+    one_way_link_bytes_per_s,
+    ring_allreduce_s,
+)
 from gpuplanner.core.elementwise import cross_entropy_bytes_per_token, layer_traffic
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.hardware import GPU, Precision, group_link_gbs
@@ -33,6 +38,7 @@ from gpuplanner.core.memory import (
     stored_weight_bytes_per_param,
     weight_bytes_per_param,
 )
+from gpuplanner.core.training_flops import attention_flops_per_token, linear_flops_per_token
 from gpuplanner.core.validation_errors import FITTED_EFFICIENCY_SCALE
 from gpuplanner.core.workload import NVFP4_BYTES_PER_VALUE, Assumptions, Cluster, Layouts, Recompute, TrainingWorkload
 
@@ -220,39 +226,6 @@ def fp8_attention_speedup(gpu: GPU, precision: Precision, assumptions: Assumptio
     return 1.0
 
 
-def model_flops_per_token(workload: TrainingWorkload) -> float:
-    """Useful FLOPs per token for MFU: 3 x forward for full training; a frozen LoRA base does 2 x forward."""
-    if workload.adapter is None:
-        return workload.model.training_flops_per_token(workload.seq_len)
-    attention = 3.0 * workload.model.attention_flops_per_token_fwd(workload.seq_len)
-    return float(linear_flops_per_token(workload, np.zeros(1))[0]) + attention
-
-
-def linear_flops_per_token(workload: TrainingWorkload, recompute: np.ndarray) -> np.ndarray:
-    """Executed matmul FLOPs per token: forward + backward (3 x 2N) plus a layer forward under full recompute.
-    A frozen base (LoRA) skips its weight gradients: forward + input gradients = 2 x 2N, plus the adapters' 3 x."""
-    model = workload.model
-    layers_forward = 2.0 * model.active_layer_matmul_params
-    logits_forward = 2.0 * model.logit_params
-    recomputed = np.where(recompute == Recompute.FULL, layers_forward, 0.0)
-    if workload.adapter is None:
-        return 3.0 * (layers_forward + logits_forward) + recomputed
-    adapters_forward = 2.0 * workload.adapter.total_params(model)
-    return 2.0 * (layers_forward + logits_forward) + 3.0 * adapters_forward + recomputed
-
-
-def attention_flops_per_token(workload: TrainingWorkload, recompute: np.ndarray,
-                              assumptions: Assumptions) -> np.ndarray:
-    """Executed attention-core FLOPs per token. FlashAttention skips masked blocks (x 0.5 for causal) and
-    recomputes scores in its backward (2.5 x forward, Dao 2023); without it the full square is computed and
-    selective/full recompute repeat the forward."""
-    forward = workload.model.attention_flops_per_token_fwd(workload.seq_len)
-    if assumptions.flash_attention:
-        passes = 3.5 + np.where(recompute == Recompute.FULL, 1.0, 0.0)
-        return 0.5 * forward * passes
-    return forward * (3.0 + np.where(recompute >= Recompute.SELECTIVE, 1.0, 0.0))
-
-
 @dataclass
 class StepTime:
     gemm: np.ndarray
@@ -304,22 +277,6 @@ STEP_PARTS = ("gemm", "memory_bound", "tensor_parallel", "pipeline_send", "pipel
                "optimizer", "context_parallel", "expert_parallel")
 
 
-def allreduce_link_share(ranks: np.ndarray | float, in_switch: bool = False) -> np.ndarray:
-    """The share of an all-reduce's buffer each GPU's link carries one way: a ring's 2 (n-1)/n (Patarasuk & Yuan
-    2009); where the switch sums it (`in_switch`, NVLink SHARP: GPU.reduces_in_switch) each GPU sends its buffer to be
-    reduced slice by slice and multicasts its own reduced slice back, (n+1)/n, taken when less (from 3 ranks on)."""
-    ranks = np.asarray(ranks, dtype=float)
-    ring = 2.0 * (ranks - 1.0) / ranks
-    return np.minimum(ring, (ranks + 1.0) / ranks) if in_switch else ring
-
-
-def ring_allreduce_s(bytes_per_gpu: np.ndarray, ranks: np.ndarray, link_bytes_per_s: np.ndarray,
-                     latency_s: float) -> np.ndarray:
-    """Ring all-reduce: 2 (n-1)/n of the buffer crosses each GPU's link, plus per-step latency."""
-    moved = allreduce_link_share(ranks) * bytes_per_gpu
-    return np.where(ranks > 1, moved / link_bytes_per_s + 2.0 * (ranks - 1.0) * latency_s, 0.0)
-
-
 def expected_hits(bins: np.ndarray, draws: float) -> np.ndarray:
     """How many of `bins` equally likely bins `draws` independent draws reach on average: each is missed by all of
     them with probability (1 - 1/bins)^draws."""
@@ -353,16 +310,6 @@ def fp8_weight_cast_bytes(workload: TrainingWorkload, shard: ParameterShard,
 def exposed_weight_gathers(gathers: np.ndarray, compute: np.ndarray, assumptions: Assumptions) -> np.ndarray:
     """ZeRO-3 all-gather time that compute does not hide: what exceeds compute, plus a floor share."""
     return np.maximum(gathers - compute, 0.0) + assumptions.gather_exposed_share * gathers
-
-
-def nvlink_bytes_per_s(gpu: GPU, group: np.ndarray | int, assumptions: Assumptions) -> np.ndarray:
-    """Achieved one-way bytes/s per GPU inside a group of node peers (the fabric if it spans them, else PCIe)."""
-    return one_way_link_bytes_per_s(gpu.group_link_gbs(group), assumptions)
-
-
-def one_way_link_bytes_per_s(bidirectional_gbs: np.ndarray, assumptions: Assumptions) -> np.ndarray:
-    """Achieved one-way bytes/s of a link quoted in bidirectional GB/s."""
-    return bidirectional_gbs / 2.0 * 1e9 * assumptions.link_efficiency
 
 
 def expert_share_of_held(workload: TrainingWorkload, shard: ParameterShard, tp: np.ndarray, pp: np.ndarray,

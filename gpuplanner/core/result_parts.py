@@ -7,10 +7,10 @@ from dataclasses import asdict
 from functools import lru_cache
 from typing import Any
 
+from gpuplanner.core.engines import EngineProfile
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.goodput import LOW_GOODPUT, Goodput, expected_goodput
 from gpuplanner.core.hardware import GPU, Precision
-from gpuplanner.core.inference import EngineProfile
 from gpuplanner.core.layout import LayoutSearch
 from gpuplanner.core.memory import GIB
 from gpuplanner.core.messages import Message, msg

@@ -6,11 +6,10 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
+from gpuplanner.core.engines import CALIBRATION, KvAdmission
 from gpuplanner.core.hardware import GPU, Segment
 from gpuplanner.core.inference import (
-    CALIBRATION,
     PCIE_TENSOR_PARALLEL,
-    KvAdmission,
     ServingWorkload,
     compute_precision,
     estimate_serving,

@@ -22,8 +22,6 @@ from gpuplanner.core.messages import msg
 from gpuplanner.core.performance import (
     fitted_scale,
     is_scale_out,
-    linear_flops_per_token,
-    model_flops_per_token,
     peak_flops,
     peak_gemm_efficiency,
     sustained_peak_flops,
@@ -50,6 +48,7 @@ from gpuplanner.core.results import (
 )
 from gpuplanner.core.scenario import Scenario
 from gpuplanner.core.site import NodeSpec, PowerAssumptions
+from gpuplanner.core.training_flops import linear_flops_per_token, model_flops_per_token
 from gpuplanner.core.training_notes import training_warnings
 from gpuplanner.core.workload import Cluster, Task, TrainingWorkload, WeightDtype
 

@@ -135,7 +135,7 @@ TRAINING_BAND_HELD_OUT = (100, 110)
 # Whole-run GPU-hours: the largest and median excess (%) of the published totals over the estimates
 # (restarts, stalls and loss spikes beyond the interruptions modelled), and the runs judged.
 PUBLISHED_GPU_HOURS_EXCESS_PCT = (44.6, 11.4, 10)
-# The serving constants (core.inference.ServingCalibration), fitted on every published TensorRT-LLM run.
+# The serving constants (core.engines.ServingCalibration), fitted on every published TensorRT-LLM run.
 FITTED_SERVING = {
     'trtllm_prefill': 0.7,
     'trtllm_hbm': 0.8,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from gpuplanner.core.collectives import nvlink_bytes_per_s, ring_allreduce_s
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.hardware import Precision
 from gpuplanner.core.layout import MICRO_BATCH_CHOICES, SEARCH_EVERYTHING, LayoutConstraints, LayoutSearch
@@ -22,14 +23,7 @@ from gpuplanner.core.memory import (
     zero_sharded,
 )
 from gpuplanner.core.model import ModelArch
-from gpuplanner.core.performance import (
-    StepTime,
-    exposed_weight_gathers,
-    hbm_bytes_per_s,
-    nvlink_bytes_per_s,
-    ring_allreduce_s,
-    sustained_peak_flops,
-)
+from gpuplanner.core.performance import StepTime, exposed_weight_gathers, hbm_bytes_per_s, sustained_peak_flops
 from gpuplanner.core.records import record
 from gpuplanner.core.workload import Assumptions, Cluster, Layouts, Optimizer
 

@@ -44,7 +44,7 @@ TERMS: dict[str, str] = {
     "inference": QT_TRANSLATE_NOOP("Terms", "inference serving"),
     "vision": QT_TRANSLATE_NOOP("Terms", "image-model training"),
     "diffusion": QT_TRANSLATE_NOOP("Terms", "diffusion-model training"),
-    # How a serving engine admits requests to its KV cache (core.inference.KvAdmission).
+    # How a serving engine admits requests to its KV cache (core.engines.KvAdmission).
     "whole-sequence": QT_TRANSLATE_NOOP("Terms", "whole length reserved"),
     "in-use": QT_TRANSLATE_NOOP("Terms", "cache in use"),
     # How far a catalog value can be trusted (catalog.schema.CONFIDENCE_LEVELS).

@@ -94,7 +94,7 @@ class ExportActions:
         from PySide6.QtPrintSupport import QPrinter
 
         printer = QPrinter(QPrinter.PrinterMode.HighResolution)
-        from gpuplanner.report.spec_sheet import page_size
+        from gpuplanner.report.pages import page_size
 
         printer.setPageSize(page_size("Letter" if QLocale().territory() in LETTER_TERRITORIES else "A4"))
         return printer
@@ -103,7 +103,7 @@ class ExportActions:
     def print_preview(self) -> None:
         from PySide6.QtPrintSupport import QPrintPreviewDialog
 
-        from gpuplanner.report.spec_sheet import render
+        from gpuplanner.report.pages import render
 
         document = self.sheet_document()
         if document is None:
@@ -119,7 +119,7 @@ class ExportActions:
     def print_sheet(self) -> None:
         from PySide6.QtPrintSupport import QPrintDialog
 
-        from gpuplanner.report.spec_sheet import render
+        from gpuplanner.report.pages import render
 
         document = self.sheet_document()
         if document is None:

@@ -19,8 +19,8 @@ from PySide6.QtWidgets import (
 )
 
 from gpuplanner.catalog.store import Catalog
+from gpuplanner.core.engines import engine_profile
 from gpuplanner.core.errors import InputError
-from gpuplanner.core.inference import engine_profile
 from gpuplanner.core.model import model_from_hf_config
 from gpuplanner.i18n import fill
 from gpuplanner.i18n.messages import translated

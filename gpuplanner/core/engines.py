@@ -1,0 +1,146 @@
+"""Serving engines (TensorRT-LLM, vLLM, llama.cpp) as profiles: what each achieves on a GPU as shares of the
+datasheet peaks, how it admits requests to its KV cache, and the serving constants fitted on published runs."""
+from __future__ import annotations
+
+from enum import StrEnum
+
+from gpuplanner.core.errors import InputError
+from gpuplanner.core.hardware import GPU
+from gpuplanner.core.model import ModelArch
+from gpuplanner.core.records import record
+from gpuplanner.core.validation_errors import (
+    FITTED_SERVING,
+    SERVING_FIT_SOURCES,
+)
+
+
+class KvAdmission(StrEnum):
+    """How an engine admits requests to its KV cache."""
+
+    WHOLE_SEQUENCE = "whole-sequence"  # room for input + output reserved up front (no request is ever paused)
+    IN_USE = "in-use"  # room for what the sequences hold now; requests pause or are preempted when it fills
+
+
+@record
+class EngineProfile:
+    """What an inference engine achieves on a GPU, as shares of the datasheet peaks."""
+
+    name: str
+    prefill_efficiency: float  # achieved / dense peak FLOP/s while processing prompts
+    decode_bandwidth_efficiency: float  # achieved / HBM bandwidth while generating
+    # Share of GPU memory the engine lets weights, KV cache and workspace use; with kv_share_of_free, the share of
+    # the memory left after the weights, workspace and context that the KV cache takes.
+    memory_fraction: float
+    quantization_block: int  # weights per 16-bit scale in integer formats
+    basis: str
+    # Share of a GDDR card's bandwidth decode reaches, where the engine reaches a different share there than on HBM
+    # parts (None: the same as decode_bandwidth_efficiency).
+    decode_bandwidth_efficiency_gddr: float | None = None
+    # Time each layer of a forward pass costs whatever its size (kernel launches and synchronisation; engines that
+    # replay CUDA graphs hide most of it): a floor under small models' per-token time.
+    layer_overhead_s: float = 0.0
+    # Time each layer costs in a pass that takes in prompt tokens, on top of layer_overhead_s: engines that replay
+    # CUDA graphs for generation-only steps launch a prompt's kernels one by one (TensorRT-LLM).
+    prompt_layer_overhead_s: float = 0.0
+    # In-flight (continuous) batching: new prompts run in the same forward passes as the running sequences' decode
+    # steps, sharing their weight reads (False: the batch's prompts first, then its decode steps).
+    inflight_batching: bool = True
+    # The scheduler admits a request only with KV-cache room for its whole length, input + output (TensorRT-LLM's
+    # default GUARANTEED_NO_EVICT policy); False: room for what it holds on average (vLLM, which preempts instead).
+    reserves_whole_sequence: bool = False
+    # The engine lets the user choose between the two admissions (TensorRT-LLM's capacity scheduler policy:
+    # GUARANTEED_NO_EVICT, its default, or MAX_UTILIZATION); False: only its own.
+    admission_choosable: bool = False
+    # The KV cache takes memory_fraction of the memory free once the weights are loaded (TensorRT-LLM's
+    # KvCacheConfig.free_gpu_memory_fraction, default 0.9); False: of the whole GPU (vLLM's gpu_memory_utilization).
+    kv_share_of_free: bool = False
+
+    def forward_overhead_s(self, model: ModelArch, prompts: float = 0.0) -> float:
+        """The fixed part of one forward pass, independent of batch and size: every pass pays layer_overhead_s a
+        layer, and a pass taking in prompts (a share `prompts` of passes, at most all) the prompt launches too."""
+        return model.layers * (self.layer_overhead_s + self.prompt_layer_overhead_s * min(1.0, prompts))
+
+    def bandwidth_efficiency(self, gpu: GPU) -> float:
+        """The share of the GPU's memory bandwidth the engine's weight and KV reads reach."""
+        if gpu.has_gddr_memory and self.decode_bandwidth_efficiency_gddr is not None:
+            return self.decode_bandwidth_efficiency_gddr
+        return self.decode_bandwidth_efficiency
+
+
+@record
+class ServingCalibration:
+    """The serving constants fitted together on the published TensorRT-LLM runs (benchmarks/crossval.py, which also
+    refits them leaving each source out, generates them into core/validation_errors.py)."""
+
+    trtllm_prefill: float  # TensorRT-LLM's share of the dense 16-bit peak in GEMMs (Ampere / Hopper)
+    trtllm_hbm: float  # its share of HBM bandwidth in weight and KV-cache reads
+    trtllm_prompt_layer_s: float  # its cost per layer of a pass that takes in prompt tokens (no CUDA graph)
+    trtllm_fp8: float  # its share of the dense FP8 peak (Hopper); other engines' scaled as their 16-bit share
+    trtllm_fp4: float  # its share of the dense FP4 peak (Blackwell)
+    gemm_overlap: float  # a GEMM's time = the longer of math and weight reads + this share of the shorter
+    tp_hop_latency_s: float  # each of a ring all-reduce's 2 (n - 1) steps inside a node (NVLink)
+    blackwell_bandwidth: float  # Blackwell's share of the engine's bandwidth efficiency (only FP4 runs published)
+
+
+CALIBRATION = ServingCalibration(**FITTED_SERVING)
+
+
+# vLLM (0.21-0.23, 2026: CUDA graphs, no per-layer cost) reads weights at 0.78 of HBM bandwidth at batch 1: fitted on
+# the A100 40GB run (vllm-llama31-8b-bf16-a100-40gb-sweep), judged on the H100 one (inferencebench-...-h100).
+VLLM_HBM = 0.78
+
+
+VLLM_PREFILL_SHARE = 0.9  # vLLM's prompt processing against TensorRT-LLM's: an assumption (no vLLM prompt run)
+
+
+# llama.cpp (Dec 2023, no CUDA graphs) pays a fixed cost per layer of every forward pass and reaches a larger share
+# of a GDDR card's bandwidth than of an HBM part's. Fitted on llama-bench's batch-1 decode (tg, no prompt): the GDDR
+# share and the per-layer cost on the RTX 3090 and 4090 rows (F16 and Q4_0), the HBM share then on the A100 rows; the
+# RTX A6000 / RTX 6000 Ada and H100 PCIe rows judge them (benchmarks/validate.py, "[fitted]" marks the others).
+LLAMA_CPP_HBM = 0.62
+
+
+LLAMA_CPP_GDDR = 0.93
+
+
+LLAMA_CPP_LAYER_OVERHEAD_S = 80e-6
+
+
+def build_engines(calibration: ServingCalibration) -> dict[str, EngineProfile]:
+    """The engine profiles, TensorRT-LLM's (and vLLM's prompt share) from the fitted calibration."""
+    return {
+        "tensorrt-llm": EngineProfile("TensorRT-LLM", calibration.trtllm_prefill, calibration.trtllm_hbm, 0.90, 128,
+                                      "fit to " + "; ".join(SERVING_FIT_SOURCES) + "; KV room reserved for each "
+                                      "request's whole length (its default GUARANTEED_NO_EVICT scheduler), 90 % of the "
+                                      "memory free after the weights (free_gpu_memory_fraction); CUDA graphs for "
+                                      "generation-only steps",
+                                      reserves_whole_sequence=True, admission_choosable=True, kv_share_of_free=True,
+                                      prompt_layer_overhead_s=calibration.trtllm_prompt_layer_s),
+        "vllm": EngineProfile("vLLM", VLLM_PREFILL_SHARE * calibration.trtllm_prefill, VLLM_HBM, 0.90, 128,
+                              "prompt processing: an assumption, 90 % of the TensorRT-LLM profile; decode: fitted on "
+                              "a vLLM 0.23 batch-1 run on an A100 40GB, judged on a vLLM 0.21 run on an H100 and "
+                              "MLPerf Inference v4.1 on an AMD MI300X"),
+        "llama.cpp": EngineProfile("llama.cpp", 0.22, LLAMA_CPP_HBM, 1.0, 32,
+                                   "fit to llama-bench results (XiongjieDai, Dec 2023): pp and tg, F16 and Q4_0; "
+                                   "decode on HBM parts (A100) and GDDR cards (RTX 3090, 4090) apart, with a "
+                                   "per-layer cost",
+                                   decode_bandwidth_efficiency_gddr=LLAMA_CPP_GDDR,
+                                   layer_overhead_s=LLAMA_CPP_LAYER_OVERHEAD_S,
+                                   reserves_whole_sequence=True),  # each slot's context window is allocated up front
+    }
+
+
+ENGINES = build_engines(CALIBRATION)
+
+
+def engine_admission(profile: EngineProfile) -> KvAdmission:
+    """The admission an engine runs by default."""
+    return KvAdmission.WHOLE_SEQUENCE if profile.reserves_whole_sequence else KvAdmission.IN_USE
+
+
+def engine_profile(name: str) -> EngineProfile:
+    try:
+        return ENGINES[name]
+    except KeyError:
+        raise InputError("inference.engine", "must be one of {join}, got {name!r}",
+                         join=' | '.join(ENGINES), name=name) from None

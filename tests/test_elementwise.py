@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from gpuplanner.core.choices import Task
 from gpuplanner.core.elementwise import (
     LayerTraffic,
     cross_entropy_bytes_per_token,
@@ -22,7 +23,7 @@ from gpuplanner.core.inference import (
 )
 from gpuplanner.core.model import ModelArch
 from gpuplanner.core.performance import hbm_bytes_per_s, training_step_time
-from gpuplanner.core.workload import Assumptions, Cluster, Layouts, Recompute, Task, TrainingWorkload
+from gpuplanner.core.workload import Assumptions, Cluster, Layouts, Recompute, TrainingWorkload
 
 # Llama 3.1 8B's shape: 32 heads of 128, 8 KV heads, SwiGLU of 14,336.
 LLAMA_8B = ModelArch(name="llama-8b", layers=32, hidden=4096, heads=32, kv_heads=8, ffn_hidden=14336, vocab=128256)

@@ -12,6 +12,7 @@ from typing import Any
 from gpuplanner.cli.catalog import open_catalog
 from gpuplanner.cli.estimate import format_number, precision_words, print_result
 from gpuplanner.cli.output import format_help, pad
+from gpuplanner.core.choices import Deployment
 from gpuplanner.core.cost import currency_symbol, price_date_words
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.plan_settings import REGION_WORDS
@@ -37,7 +38,7 @@ def percent(value: float | None) -> str:
 
 
 def deployment_label(deployment: str) -> str:
-    return tr("buy") if deployment == "on-prem" else tr("rent")
+    return tr("buy") if deployment == Deployment.ON_PREM else tr("rent")
 
 
 def near_miss_lines(result: PlanResult) -> list[str]:
@@ -126,7 +127,7 @@ def rental_lines(best: Plan, currency: str) -> list[str]:
 def availability_lines(plan: Plan) -> list[str]:
     """Under a regional filter, why an owned plan's GPU can be bought there (rule or source, and its date)."""
     where = plan.availability
-    if where.region == "global" or plan.deployment != "on-prem":
+    if where.region == "global" or plan.deployment != Deployment.ON_PREM:
         return []
     return ["  " + fill(tr("bought in %1: %2 (%3; %4)"), translated_message(REGION_WORDS[where.region]),
                         translated_message(where.reason), where.source, where.as_of)]
@@ -165,7 +166,7 @@ def plan_report(result: PlanResult) -> str:
                     f"{best.memory.capacity:g}"),
         "  " + fill(tr("precision: %1"), precision_words(best.estimate)),
     ]
-    lines += owned_lines(best, currency) if best.deployment == "on-prem" else rental_lines(best, currency)
+    lines += owned_lines(best, currency) if best.deployment == Deployment.ON_PREM else rental_lines(best, currency)
     lines += availability_lines(best)
     if best.warnings:
         lines += ["  " + tr("warnings:")] + [f"   ! {translated_message(w)}" for w in best.warnings]

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from gpuplanner.core.choices import Task
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.image_estimate import estimate_image_training
 from gpuplanner.core.layout import LayoutSearch
@@ -17,7 +18,6 @@ from gpuplanner.core.training_estimate import (
     estimate_training,
     training_workload,
 )
-from gpuplanner.core.workload import Task
 
 
 def validate_workload(scenario: Scenario) -> None:

@@ -19,6 +19,7 @@ from typing import Any, ClassVar, get_type_hints
 
 from gpuplanner.core.adapters import LORA_TARGETS, MAX_LORA_DROPOUT, AdapterSpec
 from gpuplanner.core.availability import REGIONS
+from gpuplanner.core.choices import Task
 from gpuplanner.core.cost import CostAssumptions
 from gpuplanner.core.engines import ENGINES, KvAdmission
 from gpuplanner.core.errors import InputError
@@ -36,7 +37,7 @@ from gpuplanner.core.site import (
     SiteLimits,
 )
 from gpuplanner.core.stack import Stack
-from gpuplanner.core.workload import Assumptions, Optimizer, Recompute, Task, TrainingWorkload, WeightDtype
+from gpuplanner.core.workload import Assumptions, Optimizer, Recompute, TrainingWorkload, WeightDtype
 
 SEARCHED = "searched"  # the documented default of a knob the layout search chooses
 # The scenario file's JSON object as the user wrote it (an input document, validated by core.scenario.parse_scenario):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from gpuplanner.core.choices import Task
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.layout import LayoutSearch
 from gpuplanner.core.memory import checkpoint_bytes
@@ -44,7 +45,6 @@ from gpuplanner.core.vision import (
     ImageWorkload,
     search_image_layouts,
 )
-from gpuplanner.core.workload import Task
 
 # CNN training: the worst |error| of the NVIDIA DeepLearningExamples runs (benchmarks/replay.vision_cases, A100 and
 # V100): one vendor's tables, too few independent sources for a coverage quantile (core.uncertainty).
@@ -87,7 +87,7 @@ def estimate_image_training(scenario: Scenario, node: NodeSpec | None = None) ->
         assert result.training is not None and result.training.tokens_per_s is not None
         figures = replace(result.training, images_per_s=result.training.tokens_per_s / tokens,
                           tokens_per_image=tokens, images=images.count * images.epochs)
-        return replace(result, task=scenario.task.value, training=figures)
+        return replace(result, task=scenario.task, training=figures)
     precision, warnings = supported_precision(scenario.gpu, scenario.precision)
     assert images.resolution is not None
     workload = ImageWorkload(model=_image_model(scenario), images=images.count, epochs=images.epochs,
@@ -133,7 +133,7 @@ def estimate_image_training(scenario: Scenario, node: NodeSpec | None = None) ->
     power = power_block(cluster.gpu, cluster.gpus_per_node, cluster.nodes, node, PowerAssumptions())
     energy, energy_tdp_basis = run_energy(power, cluster.gpu, count, compute_days)
     return Estimate(
-        task=scenario.task.value, fits=search.runs(best), gpu=cluster.gpu.id, count=count,
+        task=scenario.task, fits=search.runs(best), gpu=cluster.gpu.id, count=count,
         nodes=cluster.nodes, precision=precision.value, precision_requested=scenario.precision.value,
         layout=search.layouts.describe(best),
         memory_gib_per_gpu=memory,

@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Sequence
 
+from gpuplanner.core.choices import Deployment, Rejection
 from gpuplanner.core.errors import CancelledError, InputError
 from gpuplanner.core.estimate import TRANSFORMER_TRAINING
 from gpuplanner.core.hardware import GPU, Segment
@@ -51,7 +52,7 @@ def plan_catalog(scenario: Scenario, options: list[HardwareOptions], settings: P
     estimates = {} if estimates is None else estimates
     usable = [o for o in options if settings.allow_consumer_gpus or o.gpu.segment != Segment.CONSUMER]
     for option in (o for o in usable if o.missing):  # listed with the figures it lacks, never dropped silently
-        rejected.append(Rejected(gpu=option.gpu.id, gpu_name=option.gpu.model, kind="figure", reason=msg(
+        rejected.append(Rejected(gpu=option.gpu.id, gpu_name=option.gpu.model, kind=Rejection.FIGURE, reason=msg(
             "the catalog lacks its {figures}, which the estimate needs (add them in the catalog tab)",
             figures=Listing(option.missing))))
     usable = [o for o in usable if not o.missing]
@@ -128,30 +129,31 @@ def plan_catalog(scenario: Scenario, options: list[HardwareOptions], settings: P
         currency=settings.cost.currency, note=note, scenario=scenario)
 
 
-def _why_no_plan(option: HardwareOptions, deployments: list[str], settings: PlanSettings,
+def _why_no_plan(option: HardwareOptions, deployments: list[Deployment], settings: PlanSettings,
                  estimates: EstimateCache, count: int | None) -> Rejected:
     """Why an option has no plan: nothing to price the deployment by, an estimate the job cannot have on it (the
     first such error), or no layout that fits at any count searched."""
     gpu = option.gpu
 
-    def rejected(kind: str, reason: Message) -> Rejected:
+    def rejected(kind: Rejection, reason: Message) -> Rejected:
         return Rejected(gpu=gpu.id, gpu_name=gpu.model, kind=kind, reason=reason)
 
-    if not any(deployment == "cloud" or option.node_price is not None for deployment in deployments):
+    if not any(deployment == Deployment.CLOUD or option.node_price is not None for deployment in deployments):
         if settings.deployment == "on-prem":
-            return rejected("price", msg("the catalog has no purchase price for its server"))
-        if settings.deployment == "cloud":
-            return rejected("price", msg("no provider in the catalog rents it"))
-        return rejected("price", msg("the catalog has no purchase price for its server and no provider rents it"))
+            return rejected(Rejection.PRICE, msg("the catalog has no purchase price for its server"))
+        if settings.deployment == Deployment.CLOUD:
+            return rejected(Rejection.PRICE, msg("no provider in the catalog rents it"))
+        return rejected(Rejection.PRICE,
+                        msg("the catalog has no purchase price for its server and no provider rents it"))
     outcomes = [value for key, value in estimates.items() if key[0] == gpu.id]
     errors = [value for value in outcomes if isinstance(value, InputError)]
     if errors and len(errors) == len(outcomes):
-        return rejected("input", msg("{field}: {reason}", field=errors[0].field, reason=errors[0].message))
+        return rejected(Rejection.INPUT, msg("{field}: {reason}", field=errors[0].field, reason=errors[0].message))
     if count == 1:
-        return rejected("memory", msg("no layout fits in its memory on one GPU"))
+        return rejected(Rejection.MEMORY, msg("no layout fits in its memory on one GPU"))
     if count is not None:
-        return rejected("memory", msg("no layout fits in its memory on {count} GPUs", count=count))
-    return rejected("memory", msg("no layout fits in its memory at any GPU count searched"))
+        return rejected(Rejection.MEMORY, msg("no layout fits in its memory on {count} GPUs", count=count))
+    return rejected(Rejection.MEMORY, msg("no layout fits in its memory at any GPU count searched"))
 
 
 def _not_an_option_note(gpu: GPU, settings: PlanSettings) -> Message | None:
@@ -171,12 +173,14 @@ def _no_plan_note(rejected: Sequence[Rejected]) -> Message:
         return msg("No plan fits: no GPU in the catalog can be estimated for this job.")
     if len(rejected) == 1:
         return msg("No plan with {gpu}: {reason}.", gpu=rejected[0].gpu_name, reason=rejected[0].reason)
-    count = {kind: sum(r.kind == kind for r in rejected) for kind in ("memory", "price", "input", "figure")}
+    count = {kind: sum(r.kind == kind for r in rejected) for kind in Rejection}
+    memory, price, unrunnable, figure = (count[kind] for kind in (Rejection.MEMORY, Rejection.PRICE, Rejection.INPUT,
+                                                                  Rejection.FIGURE))
     counted = [part for part in (
-        count["memory"] and msg("{count} fit no layout in memory", count=count["memory"]),
-        count["price"] and msg("{count} have no price for the deployment", count=count["price"]),
-        count["input"] and msg("{count} cannot run the job as set", count=count["input"]),
-        count["figure"] and msg("{count} lack a datasheet figure the estimate needs", count=count["figure"]))
+        memory and msg("{count} fit no layout in memory", count=memory),
+        price and msg("{count} have no price for the deployment", count=price),
+        unrunnable and msg("{count} cannot run the job as set", count=unrunnable),
+        figure and msg("{count} lack a datasheet figure the estimate needs", count=figure))
                if part]
     return msg("No plan fits. Of the {total} GPUs considered: {why}.", total=len(rejected),
                why=joined_messages(counted))

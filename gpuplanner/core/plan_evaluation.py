@@ -7,6 +7,7 @@ import dataclasses
 import math
 from collections.abc import Callable
 
+from gpuplanner.core.choices import Deployment, Task
 from gpuplanner.core.cost import (
     QUOTE_PREFIX,
     CloudOffer,
@@ -48,7 +49,6 @@ from gpuplanner.core.training_estimate import (
     fast_training_searches_together,
     training_bounds,
 )
-from gpuplanner.core.workload import Task
 
 # (GPU, count, server, GPUs per node, node network where the option fixes it)
 # An estimate that does not fit is kept as None; one the job cannot have on that GPU, as the error that says why.
@@ -126,12 +126,12 @@ def counts_worth_trying(scenario: Scenario, option: HardwareOptions, settings: P
     if scenario.task != Task.INFERENCE and scenario.gpu_count is not None:
         worth = [scenario.gpu_count]
     worth = [c for i, c in enumerate(worth) if not skip(c, worth[i + 1] if i + 1 < len(worth) else None)]
-    by_deployment = {deployment: within_reach_of_the_budget(worth, option, settings) if deployment == "on-prem"
+    by_deployment = {deployment: within_reach_of_the_budget(worth, option, settings) if deployment == Deployment.ON_PREM
                      else worth for deployment in deployments_offered(settings, option)}
     if scenario.task not in TRANSFORMER_TRAINING:
         return by_deployment, None
     wanted = {c for deployment, counts in by_deployment.items() for c in counts if c is not None
-              and (deployment != "on-prem" or option.node_price is not None)}  # (evaluate_option: no price)
+              and (deployment != Deployment.ON_PREM or option.node_price is not None)}  # (evaluate_option: no price)
     trial_counts = [c for c in worth if c in wanted]
     return by_deployment, OptionSearches(scenario, option, trial_counts, len(trial_counts)
                                           if settings.deadline_days is None else
@@ -171,8 +171,8 @@ def estimate_once(scenario: Scenario, option: HardwareOptions, count: int | None
 
 
 def evaluate_option(scenario: Scenario, option: HardwareOptions, count: int | None, settings: PlanSettings,
-              deployment: str, cache: EstimateCache, searches: OptionSearches | None = None) -> Plan | None:
-    if deployment == "on-prem" and option.node_price is None:
+              deployment: Deployment, cache: EstimateCache, searches: OptionSearches | None = None) -> Plan | None:
+    if deployment == Deployment.ON_PREM and option.node_price is None:
         return None  # nothing to price a purchase by: no plan, so no estimate either
     result = estimate_once(scenario, option, count, cache, searches)
     if result is None:
@@ -184,7 +184,7 @@ def evaluate_option(scenario: Scenario, option: HardwareOptions, count: int | No
         return None
     offer = option.cloud_for(gpus)
     small = option.cloud  # the cheapest per GPU-hour
-    if deployment == "cloud" and small is not None and small.gpus < min(gpus, option.node.gpus) \
+    if deployment == Deployment.CLOUD and small is not None and small.gpus < min(gpus, option.node.gpus) \
             and small.network_gbps is not None:
         # The plan run on those smaller instances as its nodes (groups within one instance, the rest over the
         # instance's published network), estimated as such: the rental where no instance holds a node's worth,
@@ -200,7 +200,7 @@ def evaluate_option(scenario: Scenario, option: HardwareOptions, count: int | No
         candidates = [plan for plan in (whole, alternative) if plan is not None]
         return min(candidates, default=None,
                    key=lambda plan: (bool(plan_misses(plan, settings)), *rank_key(plan, settings.objective)))
-    if deployment == "cloud" and offer is None:
+    if deployment == Deployment.CLOUD and offer is None:
         # Only smaller instances, with no published network: planned on them at the least a cloud VM publishes (or
         # the user's figure), said in the plan.
         if small is None or small.gpus >= min(gpus, option.node.gpus):
@@ -232,7 +232,7 @@ def evaluate_option(scenario: Scenario, option: HardwareOptions, count: int | No
     if metric is None:
         return None
     warnings = list(result.warnings)
-    if deployment == "on-prem":  # racks, power and purchase prices concern what is bought, not what is rented
+    if deployment == Deployment.ON_PREM:  # racks, power and purchase prices concern what is bought, not what is rented
         warnings += list(site.warnings) + list(cost.notes)
         if training is not None and cost.gpus_owned > gpus:
             warnings.append(idle_gpus_note(gpus, cost.gpus_owned, nodes, node.gpus))
@@ -260,13 +260,13 @@ def evaluate_option(scenario: Scenario, option: HardwareOptions, count: int | No
                 days=training.days if training else None, warnings=tuple(warnings))
 
 
-def on_every_gpu_paid_for(scenario: Scenario, option: HardwareOptions, result: Estimate, deployment: str,
+def on_every_gpu_paid_for(scenario: Scenario, option: HardwareOptions, result: Estimate, deployment: Deployment,
                            cache: EstimateCache) -> Estimate:
     """A serving plan on every GPU of the whole servers (or rented instances) it pays for: twenty GPUs in TP-4
     replicas buy three 8-GPU servers, so the plan serves with six replicas, not five, at the same price."""
     assert result.inference is not None
     gpus, tp = result.count, result.inference.gpus_per_replica
-    if deployment == "cloud":
+    if deployment == Deployment.CLOUD:
         offer = option.cloud_for(gpus)
         unit = offer.gpus if offer is not None else 0
     else:
@@ -322,11 +322,11 @@ def within_reach_of_the_budget(counts: list[int | None], option: HardwareOptions
     return kept
 
 
-def deployments_offered(settings: PlanSettings, option: HardwareOptions) -> list[str]:
-    wanted = ["on-prem", "cloud"] if settings.deployment == "either" else [settings.deployment]
+def deployments_offered(settings: PlanSettings, option: HardwareOptions) -> list[Deployment]:
+    wanted = list(Deployment) if settings.deployment == "either" else [Deployment(settings.deployment)]
     # GeForce cards are not rented out in data centers (driver licence), so they are only ever bought.
     rentable = option.cloud is not None and option.gpu.segment != Segment.CONSUMER
-    return [d for d in wanted if d == "on-prem" or rentable]
+    return [d for d in wanted if d == Deployment.ON_PREM or rentable]
 
 
 def runner_up_searches(scenario: Scenario, shown: list[Plan],

@@ -7,6 +7,7 @@ import math
 from collections.abc import Sequence
 
 from gpuplanner.core.availability import Status, in_region
+from gpuplanner.core.choices import Deployment
 from gpuplanner.core.messages import Message, msg
 from gpuplanner.core.plan_settings import DEPLOYMENT_WORDS, REGION_WORDS, PlanSettings
 from gpuplanner.core.results import (
@@ -25,9 +26,10 @@ def gpus_paid_for_by(plan: Plan) -> int:
     return plan.cost.gpus_owned if plan.owned or rented is None else rented
 
 
-def cost_metric_for(cost: CostSummary, deployment: str, settings: PlanSettings, is_training: bool) -> float | None:
+def cost_metric_for(cost: CostSummary, deployment: Deployment, settings: PlanSettings,
+                    is_training: bool) -> float | None:
     """The money figure plans are ranked and budgeted by, in the user's currency."""
-    if deployment == "cloud":
+    if deployment == Deployment.CLOUD:
         if is_training:
             return cost.run_cost_cloud_on_demand
         return None if cost.cloud_on_demand_per_gpu_hour is None else cost.cloud_tco

@@ -8,6 +8,7 @@ import datetime
 import math
 
 from gpuplanner.core.availability import Availability, Status, check_region
+from gpuplanner.core.choices import Deployment
 from gpuplanner.core.cost import (
     CloudOffer,
     CostAssumptions,
@@ -43,7 +44,7 @@ OBJECTIVES = ("cheapest", "fastest", "lowest-tco")
 DEPLOYMENTS = ("on-prem", "cloud", "either")
 
 
-DEPLOYMENT_WORDS = {"on-prem": msg("bought"), "cloud": msg("rented")}
+DEPLOYMENT_WORDS = {Deployment.ON_PREM: msg("bought"), Deployment.CLOUD: msg("rented")}
 
 
 REGION_WORDS = {"global": msg("any region"), "cn-mainland": msg("mainland China")}

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from dataclasses import field
 from typing import TYPE_CHECKING, Any
 
+from gpuplanner.core.choices import Deployment, Rejection, Task
 from gpuplanner.core.goodput import Goodput
 from gpuplanner.core.messages import Message
 from gpuplanner.core.power_chain import PowerChain
@@ -177,7 +178,7 @@ class StackReport:
 @record
 class Estimate:
     """One scenario on one GPU type and count (the output of `estimate`)."""
-    task: str
+    task: Task
     fits: bool
     gpu: str
     count: int
@@ -401,7 +402,7 @@ class Plan:
     """An estimate placed on real hardware: bought (on-prem) or rented (cloud), sized for the site, costed,
     checked against the user's limits and goals, and ranked."""
     estimate: Estimate = field(metadata=FLATTENED)
-    deployment: str  # "on-prem" | "cloud"
+    deployment: Deployment
     gpu_name: str
     site: SiteBlock
     availability: AvailabilityBlock
@@ -470,14 +471,14 @@ class Plan:
 
     @property
     def owned(self) -> bool:
-        return self.deployment == "on-prem"
+        return self.deployment == Deployment.ON_PREM
 
 
 @record
 class ParetoPoint:
     gpu: str
     count: int
-    deployment: str
+    deployment: Deployment
     cost: float
     days: float | None
     output_tokens_per_s: float | None
@@ -498,7 +499,7 @@ class ChartPoint:
     gpu: str
     gpu_name: str
     count: int
-    deployment: str
+    deployment: Deployment
     days: float | None
     cost: float
     per_million_tokens: float | None
@@ -515,11 +516,10 @@ class ChartLimits:
 
 @record
 class Rejected:
-    """A GPU with no plan at all, and why: `kind` is 'price' (nothing to price the deployment by), 'input' (the
-    job cannot be estimated on it: `reason` says what) or 'memory' (no layout fits at any count searched)."""
+    """A GPU with no plan at all, and why (`reason` says it in words)."""
     gpu: str
     gpu_name: str
-    kind: str
+    kind: Rejection
     reason: Message
 
 
@@ -527,7 +527,7 @@ class Rejected:
 class CurveKey:
     """Which curve a chart draws: one GPU, bought or rented (written to JSON as "gpu (deployment)")."""
     gpu: str
-    deployment: str
+    deployment: Deployment
 
     def __str__(self) -> str:
         return f"{self.gpu} ({self.deployment})"

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from dataclasses import field
 from typing import Any
 
+from gpuplanner.core.choices import Task
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.fields import (
     BY_PATH,
@@ -30,7 +31,7 @@ from gpuplanner.core.model import ARCH_FIELDS, ModelArch
 from gpuplanner.core.records import record
 from gpuplanner.core.stack import Stack, StackProfile, profile_for
 from gpuplanner.core.vision import ImagePreset
-from gpuplanner.core.workload import Assumptions, Recompute, Task, WeightDtype
+from gpuplanner.core.workload import Assumptions, Recompute, WeightDtype
 
 DEFAULT_MODEL_PRESET = "llama-2-7b"  # what a new document starts from (a model is required)
 IMAGE_TASKS = (Task.VISION, Task.DIFFUSION)

@@ -208,7 +208,7 @@ def estimate_inference(scenario: Scenario, node: NodeSpec | None = None, alterna
                           kv_cache=parts["kv_cache"], overhead=parts["overhead"], total=parts["total"],
                           capacity=parts["capacity"], allocated=parts["total"])  # serving engines preallocate
     return Estimate(
-        task=scenario.task.value, fits=serving.fits, gpu=gpu.id, count=count, nodes=cluster.nodes,
+        task=scenario.task, fits=serving.fits, gpu=gpu.id, count=count, nodes=cluster.nodes,
         precision=workload.weight_format.value, precision_requested=workload.weight_format.value,
         layout=Layout(tp=tp, pp=1, dp=replicas, zero=0, micro_batch=load_batch, recompute="none",
                       sequence_parallel=False, virtual_stages=1),

@@ -9,6 +9,7 @@ from dataclasses import asdict
 import numpy as np
 
 from gpuplanner.core.adapters import AdapterSpec
+from gpuplanner.core.choices import Task
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.hardware import GPU, Precision
 from gpuplanner.core.layout import LayoutSearch, clusters_fast_searches, search_layouts
@@ -50,7 +51,7 @@ from gpuplanner.core.scenario import Scenario
 from gpuplanner.core.site import NodeSpec, PowerAssumptions
 from gpuplanner.core.training_flops import linear_flops_per_token, model_flops_per_token
 from gpuplanner.core.training_notes import training_warnings
-from gpuplanner.core.workload import Cluster, Task, TrainingWorkload, WeightDtype
+from gpuplanner.core.workload import Cluster, TrainingWorkload, WeightDtype
 
 COUNT_SEARCH_LIMIT = 1 << 16
 
@@ -205,7 +206,7 @@ def estimate_training(scenario: Scenario, node: NodeSpec | None = None, alternat
         warnings += training_warnings(scenario, workload, cluster, search, best, days)
         warnings += goodput_warnings(reliability, count, scenario.assumptions)
     return Estimate(
-        task=scenario.task.value,
+        task=scenario.task,
         fits=search.runs(best),
         gpu=cluster.gpu.id,
         count=count,

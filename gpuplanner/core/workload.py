@@ -8,6 +8,7 @@ from enum import IntEnum, StrEnum
 import numpy as np
 
 from gpuplanner.core.adapters import NF4_DOUBLE_QUANT_BITS_PER_PARAM, AdapterSpec
+from gpuplanner.core.choices import Task
 from gpuplanner.core.errors import InputError, require_positive
 from gpuplanner.core.goodput import CHECKPOINT_WRITE_GBS_PER_GPU, INTERRUPTIONS_PER_MILLION_GPU_HOURS, RESTART_MINUTES
 from gpuplanner.core.hardware import GPU, Precision
@@ -15,16 +16,6 @@ from gpuplanner.core.model import ModelArch
 from gpuplanner.core.records import record
 from gpuplanner.core.results import Layout
 from gpuplanner.core.validation_errors import FITTED_MOE_EXPERT_EFFICIENCY
-
-
-class Task(StrEnum):
-    PRETRAIN = "pretrain"
-    FINETUNE = "finetune"
-    LORA = "lora"
-    QLORA = "qlora"
-    INFERENCE = "inference"
-    VISION = "vision"  # image classification training (CNN, ViT)
-    DIFFUSION = "diffusion"  # diffusion model training (U-Net, DiT)
 
 
 class Optimizer(StrEnum):

@@ -20,6 +20,7 @@ from PySide6.QtGui import (
 )
 
 from gpuplanner import __version__
+from gpuplanner.core.choices import Deployment
 from gpuplanner.core.records import record
 from gpuplanner.core.results import ChartPoint, CostSummary, FacilitiesBlock, Plan, PlanResult, SiteBlock
 from gpuplanner.core.sheet_check import sheet_problems
@@ -492,7 +493,7 @@ def _cost_chart(plan: Plan, result: PlanResult | None) -> CostChart | None:
     drawn = [p for p in result.points if min(xy(p)) > 0]
     if not drawn:
         return None
-    points = tuple(CostPoint(*xy(p), p.deployment == "on-prem", p.meets) for p in drawn)
+    points = tuple(CostPoint(*xy(p), p.deployment == Deployment.ON_PREM, p.meets) for p in drawn)
     chosen = next(((point.x, point.y) for point, p in zip(points, drawn, strict=True)
                    if (p.gpu, p.count, p.deployment) == (plan.gpu, plan.count, plan.deployment)),
                   None)

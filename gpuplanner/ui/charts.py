@@ -18,6 +18,7 @@ from PySide6.QtCore import QPointF, Qt, Signal
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QGridLayout, QToolTip, QWidget
 
+from gpuplanner.core.choices import Deployment
 from gpuplanner.core.plan_ranking import pareto
 from gpuplanner.core.results import ChartPoint, CurvePoint, Plan, PlanResult, ServiceLimits
 from gpuplanner.i18n import fill
@@ -307,7 +308,7 @@ class ChartPanel(QWidget):
         drawn = [(p, xy) for p in result.points if (xy := self._cost_xy(p)) is not None]
         self._points = [p for p, _ in drawn]
         for (owned, meets), group in self.cost_groups.items():
-            members = [i for i, (p, _) in enumerate(drawn) if (p.deployment == "on-prem") == owned
+            members = [i for i, (p, _) in enumerate(drawn) if (p.deployment == Deployment.ON_PREM) == owned
                        and p.meets == meets]
             xy = np.log10(np.array([drawn[i][1] for i in members], dtype=float).reshape(-1, 2))
             group.setData(x=xy[:, 0], y=xy[:, 1], data=members)
@@ -435,7 +436,7 @@ class ChartPanel(QWidget):
         return "\n".join(lines)
 
     def _point_tip(self, point: ChartPoint, currency: str) -> str:
-        where = self.tr("buy") if point.deployment == "on-prem" else self.tr("rent")
+        where = self.tr("buy") if point.deployment == Deployment.ON_PREM else self.tr("rent")
         head = f"{point.gpu_name} × {point.count} ({where})"
         if self.serving:
             body = fill(self.tr("%1 tokens/s per user, %2 per million tokens"),

@@ -7,6 +7,7 @@ from html import escape
 
 from PySide6.QtCore import QCoreApplication, QLocale
 
+from gpuplanner.core.choices import Deployment
 from gpuplanner.core.cost import price_date_words
 from gpuplanner.core.goodput import Goodput
 from gpuplanner.core.results import Plan, PlanResult, StackReport
@@ -112,7 +113,7 @@ def plan_html(plan: Plan, currency: str) -> str:
         heading, dated = tr("Availability"), where.as_of or tr("undated")
         parts.append(f"<h4>{escape(heading)}</h4><p>{escape(translated(where.reason))}<br/>"
                      f"<small>{escape(where.source)} ({escape(dated)})</small></p>")
-    if plan.deployment == "cloud":
+    if plan.deployment == Deployment.CLOUD:
         parts += _rental_parts(plan)
     else:
         parts += _site_parts(plan)

@@ -16,6 +16,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtWidgets import QApplication, QStyle
 
+from gpuplanner.core.choices import Deployment
 from gpuplanner.core.result_parts import MIN_MEMORY_HEADROOM, memory_is_tight
 from gpuplanner.core.results import Layout, Plan
 from gpuplanner.i18n import fill
@@ -92,7 +93,7 @@ class PlansTableModel(QAbstractTableModel):
         if column == "gpu":
             return plan.gpu_name, plan.gpu_name
         if column == "deployment":
-            return (self.tr("Buy") if plan.deployment == "on-prem" else self.tr("Rent")), plan.deployment
+            return (self.tr("Buy") if plan.deployment == Deployment.ON_PREM else self.tr("Rent")), plan.deployment
         if column in ("count", "racks"):
             value = plan.count if column == "count" else site.racks
             return locale.toString(int(value)), value

@@ -70,6 +70,23 @@ def test_a_rented_service_pays_for_every_hour_it_runs() -> None:
     assert training.cloud_tco == pytest.approx(49.24 * 8760 * 3 * 0.7)
 
 
+def test_a_service_run_part_of_the_day_rents_only_those_hours(catalog) -> None:
+    """inference.hours_per_day: a service up 12 hours a day rents half the hours of an always-on one, at the same
+    cost per million tokens while it runs; bought GPUs cost the same either way."""
+    def best(hours: float | None, deployment: str):
+        inference = {"input_tokens": 512, "output_tokens": 256} | ({} if hours is None else {"hours_per_day": hours})
+        result = plan_for_scenario({"task": "inference", "model": {"preset": "llama-3.1-8b"}, "inference": inference,
+                                    "hardware": {"gpu": "h100-sxm5-80gb", "count": 8},
+                                    "constraints": {"deployment": deployment,
+                                                    "target_output_tokens_per_s": 2000}}, catalog)
+        return result.plans[0]
+
+    always, half = best(None, "cloud"), best(12.0, "cloud")
+    assert half.cost.cloud_tco == pytest.approx(always.cost.cloud_tco / 2)
+    assert half.cost.per_million_tokens_cloud == pytest.approx(always.cost.per_million_tokens_cloud)
+    assert best(12.0, "on-prem").cost.tco == pytest.approx(best(None, "on-prem").cost.tco)
+
+
 def test_rtx_pro_6000_editions_keep_their_own_figures_and_clouds_rent_the_server_edition(catalog) -> None:
     """NVIDIA's Server Edition page: 1,597 GB/s and FP4 1,920 dense; the Workstation Edition 1,792 GB/s."""
     server, workstation = catalog.gpu("rtx-pro-6000-blackwell-se"), catalog.gpu("rtx-pro-6000-blackwell")

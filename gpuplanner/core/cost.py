@@ -9,7 +9,6 @@ import math
 import re
 from functools import lru_cache
 
-from gpuplanner.core.errors import InputError, require_positive
 from gpuplanner.core.messages import Message, msg
 from gpuplanner.core.records import record
 from gpuplanner.core.results import QUOTE_PREFIX, CloudOfferBlock, CostSummary
@@ -81,18 +80,7 @@ class CostAssumptions:
     reserved_price_ratio: float = 39.33 / 55.04
     # Llama 3 405B: "> 90 % effective training time" through 466 interruptions (Llama 3 paper, Sec. 3.3.4).
     spot_restart_overhead: float = 0.10
-
-    def __post_init__(self) -> None:
-        if self.currency not in ("USD", "CNY"):
-            raise InputError("constraints.currency", "must be USD or CNY")
-        require_positive("constraints.years", self.years)
-        if not 0 < self.utilization <= 1:
-            raise InputError("constraints.utilization", "must be in (0, 1]")
-        require_positive("constraints.usd_to_cny", self.usd_to_cny)
-        for name in ("electricity_per_kwh", "colocation_per_kw_month", "colocation_per_rack_month"):
-            value = getattr(self, name)
-            if value is not None:
-                require_positive(f"constraints.site.{name}", value, allow_zero=True)
+    service_hours_share: float = 1.0  # share of the day a rented service runs and is paid for
 
     def from_usd(self, usd: float) -> float:
         return usd * (self.usd_to_cny if self.currency == "CNY" else 1.0)
@@ -244,10 +232,10 @@ def cost_summary(inputs: CostInputs, assumptions: CostAssumptions, run_gpu_hours
         cloud_offer=None if offer is None else CloudOfferBlock(
             provider=offer.provider, instance=offer.instance, region=offer.region, price_date=offer.price_date,
             source=offer.source, confidence=offer.confidence, instances=math.ceil(inputs.gpus / offer.gpus)),
-        # Rented for training, the hours an owned cluster would work; an always-on service pays every hour.
+        # Rented for training, the hours an owned cluster would work; a service the hours a day it runs.
         cloud_tco=None if cloud_per_gpu_hour is None else (
             cloud_per_gpu_hour * inputs.rented_gpus * HOURS_PER_YEAR * a.years
-            * (1.0 if output_tokens_per_s else a.utilization)),
+            * (a.service_hours_share if output_tokens_per_s else a.utilization)),
         gpus_rented=inputs.rented_gpus if offer is not None else None, gpus_owned=inputs.owned_gpus,
         break_even_utilization=break_even,
         payback_months=payback_months, payback_note=payback_note,

@@ -209,6 +209,9 @@ class InferenceSettings:
         None, KV_MEMORY_FRACTION_RANGE[0], KV_MEMORY_FRACTION_RANGE[1], said="the engine's (0.90)",
         help="share of memory the engine gives the KV cache: TensorRT-LLM's free_gpu_memory_fraction (of what is "
              "free after the weights), vLLM's gpu_memory_utilization (of the GPU)")
+    hours_per_day: float = setting(24.0, 0.0, 24.0, True, "h",
+                                   "hours a day the service runs: a rented one is paid for those hours only, bought "
+                                   "GPUs are paid for whole")
     kv_admission: KvAdmission | None = setting(
         said="the engine's",
         help="whole-sequence: room for input + output reserved when a request is admitted (TensorRT-LLM's default "

@@ -27,6 +27,7 @@ from gpuplanner.core.site import (
 )
 
 MAX_TRAINING_GPUS = 16384
+HOURS_PER_DAY = 24.0
 
 
 # GeForce cards: the GeForce driver licence forbids data-center deployment, so plans keep them at workstation
@@ -133,7 +134,8 @@ def plan_settings(scenario: Scenario) -> PlanSettings:
     cost = CostAssumptions(
         years=c.years, utilization=c.utilization, currency=c.currency, usd_to_cny=c.usd_to_cny,
         electricity_per_kwh=site.electricity_price, pue=site.pue, colocation_per_kw_month=site.colocation_per_kw_month,
-        colocation_per_rack_month=site.colocation_per_rack_month)
+        colocation_per_rack_month=site.colocation_per_rack_month,
+        service_hours_share=scenario.inference.hours_per_day / HOURS_PER_DAY)
     return PlanSettings(
         objective=c.objective, deployment=c.deployment, allow_consumer_gpus=c.allow_consumer_gpus,
         deadline_days=c.deadline_days, budget=c.budget, target_output_tokens_per_s=c.target_output_tokens_per_s,

@@ -409,7 +409,6 @@ INPUT_TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "must be between 1 and 100"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be datacenter, workstation or consumer"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be greater than zero, got %1"),
-    QT_TRANSLATE_NOOP("CoreMessages", "must be in (0, 1]"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be lowercase letters, digits, '.', '-' or '_' (like a100-sxm4-80gb), "
                                       "got %1"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be none, selective or full, got %1"),

@@ -5,10 +5,10 @@
     <name></name>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="26"/>
-        <location filename="../../gpuplanner/cli/plan.py" line="32"/>
-        <location filename="../../gpuplanner/cli/plan.py" line="36"/>
-        <location filename="../../gpuplanner/cli/plan.py" line="87"/>
-        <location filename="../../gpuplanner/cli/plan.py" line="94"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="33"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="37"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="88"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="95"/>
         <location filename="../../gpuplanner/report/formatting.py" line="33"/>
         <location filename="../../gpuplanner/report/power_sheet.py" line="54"/>
         <location filename="../../gpuplanner/report/power_sheet.py" line="75"/>
@@ -18,128 +18,128 @@
         <location filename="../../gpuplanner/report/power_sheet.py" line="99"/>
         <location filename="../../gpuplanner/report/power_sheet.py" line="101"/>
         <location filename="../../gpuplanner/report/power_sheet.py" line="118"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="120"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="138"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="140"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="146"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="147"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="115"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="133"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="135"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="141"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="142"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="161"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="166"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="171"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="174"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="225"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="227"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="240"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="251"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="253"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="318"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="333"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="346"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="348"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="349"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="361"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="436"/>
-        <location filename="../../gpuplanner/ui/details.py" line="163"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="169"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="220"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="222"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="235"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="246"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="248"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="313"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="328"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="341"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="343"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="344"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="356"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="431"/>
         <location filename="../../gpuplanner/ui/details.py" line="164"/>
-        <location filename="../../gpuplanner/ui/details.py" line="181"/>
-        <location filename="../../gpuplanner/ui/details.py" line="202"/>
+        <location filename="../../gpuplanner/ui/details.py" line="165"/>
+        <location filename="../../gpuplanner/ui/details.py" line="182"/>
+        <location filename="../../gpuplanner/ui/details.py" line="203"/>
         <source>n/a</source>
         <translation>不详</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="80"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="75"/>
         <source>%1 of %2 on %3 million images (all epochs)</source>
         <translation>%2 %1，%3 百万张图像（全部轮次）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="86"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="81"/>
         <source>%1 of %2 on %3 billion tokens</source>
         <translation>%2 %1，%3 B tokens</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="88"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="83"/>
         <source>%1 of %2</source>
         <translation>%2 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="173"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="168"/>
         <source>Floor loading</source>
         <translation>地面荷载</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="200"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="195"/>
         <source>Energy per year (IT: busy at the utilisation, idle the rest)</source>
         <translation>年用电量（IT：按利用率满载，其余时间空闲）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="202"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="197"/>
         <source>Electricity per year (that energy × PUE × price)</source>
         <translation>年电费（该电量 × PUE × 电价）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="276"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="271"/>
         <source>network racks: %1, in the middle of the row; switches in them: %2 (1U each)</source>
         <translation>网络机柜：%1 个，位于机柜列中部；其中交换机：%2 台（每台 1U）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="350"/>
-        <location filename="../../gpuplanner/ui/details.py" line="197"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="345"/>
+        <location filename="../../gpuplanner/ui/details.py" line="198"/>
         <source>Rental price: confidence, date</source>
         <translation>租用价格：可信度、日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="389"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="384"/>
         <source>Node</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="389"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="399"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="384"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="394"/>
         <source>Management switch</source>
         <translation>管理交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="389"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="399"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="384"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="394"/>
         <source>Cable management</source>
         <translation>理线架</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="390"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="385"/>
         <source>Free</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="390"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="400"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="385"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="395"/>
         <source>PDU</source>
         <translation>PDU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="391"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="386"/>
         <source>Rack elevation (front), one of %1</source>
         <translation>机柜布置图（正面），共 %1 个机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="403"/>
-        <location filename="../../gpuplanner/ui/details.py" line="69"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="398"/>
+        <location filename="../../gpuplanner/ui/details.py" line="70"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="403"/>
-        <location filename="../../gpuplanner/ui/details.py" line="69"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="398"/>
+        <location filename="../../gpuplanner/ui/details.py" line="70"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="404"/>
-        <location filename="../../gpuplanner/ui/details.py" line="248"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="399"/>
+        <location filename="../../gpuplanner/ui/details.py" line="249"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="404"/>
-        <location filename="../../gpuplanner/ui/details.py" line="70"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="399"/>
+        <location filename="../../gpuplanner/ui/details.py" line="71"/>
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
@@ -205,9 +205,9 @@
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="50"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="405"/>
-        <location filename="../../gpuplanner/ui/details.py" line="70"/>
-        <location filename="../../gpuplanner/ui/details.py" line="249"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="400"/>
+        <location filename="../../gpuplanner/ui/details.py" line="71"/>
+        <location filename="../../gpuplanner/ui/details.py" line="250"/>
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
@@ -290,9 +290,9 @@
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="80"/>
         <location filename="../../gpuplanner/cli/estimate.py" line="82"/>
-        <location filename="../../gpuplanner/ui/details.py" line="128"/>
-        <location filename="../../gpuplanner/ui/details.py" line="130"/>
+        <location filename="../../gpuplanner/ui/details.py" line="129"/>
         <location filename="../../gpuplanner/ui/details.py" line="131"/>
+        <location filename="../../gpuplanner/ui/details.py" line="132"/>
         <source>nothing</source>
         <translation>无</translation>
     </message>
@@ -368,7 +368,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="155"/>
-        <location filename="../../gpuplanner/cli/plan.py" line="268"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="269"/>
         <source>the scenario (README: Scenario file)</source>
         <translation>场景文件（见 README：Scenario file）</translation>
     </message>
@@ -379,350 +379,350 @@
         <translation>文本报告的语言</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="405"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="400"/>
         <source>Overhead</source>
         <translation>额外开销</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="407"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="402"/>
         <source>Memory per GPU (GiB); dashed line: capacity %1 GiB</source>
         <translation>单卡显存占用（GiB）；虚线：容量 %1 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="418"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="413"/>
         <source>GPU cluster plan</source>
         <translation>GPU 集群方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="421"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="416"/>
         <source>Rack and power specification for the data-center team</source>
         <translation>机房团队用机柜与供电规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="425"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="420"/>
         <source>Scenario</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="426"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="421"/>
         <source>Recommended</source>
         <translation>推荐配置</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="430"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="425"/>
         <source>Deployment</source>
         <translation>部署方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="430"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="425"/>
         <source>bought (on-premises)</source>
         <translation>购买（自建机房）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="430"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="425"/>
         <source>rented (cloud)</source>
         <translation>租用（云）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="431"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="426"/>
         <source>Parallel layout</source>
         <translation>并行布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="436"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="431"/>
         <source>Catalog data as of</source>
         <translation>目录数据日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="437"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="432"/>
         <source>Key assumptions</source>
         <translation>关键假设</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="437"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="432"/>
         <source>PUE %1; expected draw %2 kW per node (metered MLPerf H100 node scaled by GPU TDP); utilisation %3 %</source>
         <translation>PUE %1；每节点预计功耗 %2 kW（按 MLPerf 实测 H100 节点，按 GPU TDP 折算）；利用率 %3 %</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="101"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="96"/>
         <source>Leaf switch, %1 ports</source>
         <translation>叶交换机，%1 端口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="83"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="78"/>
         <source>%1 of %2 on %3 trillion tokens</source>
         <translation>%2 %1，%3 T tokens</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="102"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="97"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="100"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="103"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="104"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="105"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="108"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="109"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="110"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="114"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="117"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="121"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="123"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="124"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="127"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="112"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="116"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="118"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="119"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="122"/>
         <source>not priced</source>
         <translation>未计价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="104"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="99"/>
         <source>Spine switch, %1 ports</source>
         <translation>脊交换机，%1 端口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="107"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="102"/>
         <source>Cables node to leaf (%1 Gb/s)</source>
         <translation>节点到叶交换机线缆（%1 Gb/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="109"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="104"/>
         <source>Cables leaf to spine</source>
         <translation>叶到脊交换机线缆</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="113"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="108"/>
         <source>Transceivers, %1 Gb/s</source>
         <translation>光模块，%1 Gb/s</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="116"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="111"/>
         <source>Racks (%1 U)</source>
         <translation>机柜（%1 U）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="120"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="115"/>
         <source>Rack PDUs (A and B feeds)</source>
         <translation>机柜 PDU（A/B 两路）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="123"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="118"/>
         <source>Network racks (switches)</source>
         <translation>网络机柜（交换机）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="126"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="121"/>
         <source>Management switches, 48 × 1 GbE (out-of-band)</source>
         <translation>管理交换机，48 × 1 GbE（带外）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="128"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="123"/>
         <source>Bill of materials</source>
         <translation>物料清单</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="128"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="123"/>
         <source>Item</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="128"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="123"/>
         <source>Quantity</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="128"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="123"/>
         <source>Unit price</source>
         <translation>单价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="129"/>
-        <location filename="../../gpuplanner/ui/details.py" line="71"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="124"/>
+        <location filename="../../gpuplanner/ui/details.py" line="72"/>
         <source>Total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="133"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="128"/>
         <source>Per node</source>
         <translation>单节点</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="134"/>
-        <location filename="../../gpuplanner/ui/details.py" line="175"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="129"/>
+        <location filename="../../gpuplanner/ui/details.py" line="176"/>
         <source>Server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="135"/>
-        <location filename="../../gpuplanner/ui/details.py" line="176"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="130"/>
+        <location filename="../../gpuplanner/ui/details.py" line="177"/>
         <source>Server figures: confidence</source>
         <translation>服务器参数：可信度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="136"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="131"/>
         <source>GPUs per node</source>
         <translation>每节点 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="137"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="132"/>
         <source>Height</source>
         <translation>高度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="138"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="133"/>
         <source>Weight</source>
         <translation>重量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="139"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="134"/>
         <source>Power supplies</source>
         <translation>电源模块</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="140"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="135"/>
         <source>PSU inlet and cord (IEC 60320)</source>
         <translation>电源输入口与电源线（IEC 60320）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="141"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="136"/>
         <source>Nameplate power (provision for this)</source>
         <translation>额定功耗（按此配电）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="143"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="138"/>
         <source>Expected draw under training</source>
         <translation>训练时预计功耗</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="144"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="139"/>
         <source>Expected draw (serving, taken at the training draw)</source>
         <translation>预计功耗（推理按训练时功耗计）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="145"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="140"/>
         <source>Idle draw</source>
         <translation>空闲功耗</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="146"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="141"/>
         <source>Heat at nameplate</source>
         <translation>额定发热量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="147"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="142"/>
         <source>Airflow</source>
         <translation>风量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="149"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="144"/>
         <source>Scale-out network ports</source>
         <translation>横向扩展网络端口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="149"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="144"/>
         <source>none (single node)</source>
         <translation>无（单节点）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="150"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="145"/>
         <source>%1 × %2 Gb/s</source>
         <translation>%1 × %2 Gb/s</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="151"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="146"/>
         <source>CPU / memory</source>
         <translation>CPU / 内存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="161"/>
-        <location filename="../../gpuplanner/ui/details.py" line="179"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="156"/>
+        <location filename="../../gpuplanner/ui/details.py" line="180"/>
         <source>Nodes per rack</source>
         <translation>每机柜节点数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="161"/>
-        <location filename="../../gpuplanner/ui/details.py" line="179"/>
-        <location filename="../../gpuplanner/ui/details.py" line="283"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="156"/>
+        <location filename="../../gpuplanner/ui/details.py" line="180"/>
+        <location filename="../../gpuplanner/ui/details.py" line="284"/>
         <source>Racks</source>
         <translation>机柜数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="162"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="157"/>
         <source>Power per rack (nameplate)</source>
         <translation>单机柜功耗（额定）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="163"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="158"/>
         <source>Site limit per rack</source>
         <translation>机房单柜上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="164"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="159"/>
         <source>Rack sizing limited by</source>
         <translation>机柜容量受限于</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="165"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="160"/>
         <source>Heat per rack</source>
         <translation>单机柜发热量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="167"/>
-        <location filename="../../gpuplanner/ui/details.py" line="180"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="162"/>
+        <location filename="../../gpuplanner/ui/details.py" line="181"/>
         <source>Cooling needed</source>
         <translation>所需散热</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="168"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="163"/>
         <source>beyond the site&apos;s %1 cooling</source>
         <translation>超出机房%1能力</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="171"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="166"/>
         <source>Rack weight (nodes)</source>
         <translation>机柜重量（节点）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="218"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="213"/>
         <source>Cost (%1)</source>
         <translation>成本（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="319"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="314"/>
         <source>%1 kg/m² over a %2 × %3 mm rack</source>
         <translation>%1 kg/m²（机柜占地 %2 × %3 mm）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="174"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="169"/>
         <source>Airflow per rack</source>
         <translation>单机柜风量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="175"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="170"/>
         <source>%1 m³/h (%2 CFM) at a %3 °C rise</source>
         <translation>%1 m³/h（%2 CFM），进出风温差 %3 °C</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="178"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="173"/>
         <source>Inlet air</source>
         <translation>进风温度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="178"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="173"/>
         <source>%1-%2 °C recommended (ASHRAE TC 9.9); the node&apos;s allowed range is in its datasheet</source>
         <translation>推荐 %1-%2 °C（ASHRAE TC 9.9）；服务器允许范围见其规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="184"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="179"/>
         <source>Rack</source>
         <translation>机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="184"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="179"/>
         <source>the system is a whole %1 U rack, delivered integrated with its own power shelves and manifolds: no rack to provide</source>
         <translation>该系统本身就是一整台 %1 U 机柜，出厂即集成电源架与冷却歧管：无需另备机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="187"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="189"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="182"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="184"/>
         <source>Per rack (cabinet power)</source>
         <translation>单机柜（机柜功耗）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="455"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="450"/>
         <source>%1 % of the wall-clock time trains (%2 days of steps; interruptions expected: %3; a checkpoint every %4 min)</source>
         <translation>%1 % 的实际时间用于训练（纯训练步骤 %2 天；预计中断次数：%3；每 %4 分钟保存一次检查点）</translation>
     </message>
@@ -952,1285 +952,1285 @@
         <translation>机房散热上限为约束条件：它按此服务器每柜 %1 kW 的散热量决定每柜节点数。若机房散热能力更高，请修改该值（constraints.site.cooling_kw_per_rack；应用中为机房散热上限）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="196"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="191"/>
         <source>Cluster</source>
         <translation>集群</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="197"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="192"/>
         <source>Nodes / racks</source>
         <translation>节点 / 机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="198"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="193"/>
         <source>IT power, expected</source>
         <translation>预计 IT 功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="199"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="194"/>
         <source>Facility power with PUE</source>
         <translation>含 PUE 的机房总功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="203"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="198"/>
         <source>Cooling load</source>
         <translation>制冷负荷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="204"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="199"/>
         <source>Switches</source>
         <translation>交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="204"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="199"/>
         <source>%1 leaf + %2 spine + %3 core (%4)</source>
         <translation>%1 台叶交换机 + %2 台脊交换机 + %3 台核心交换机（%4）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="206"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="201"/>
         <source>Cables</source>
         <translation>线缆</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="206"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="201"/>
         <source>%1 node-to-leaf, %2 switch-to-switch</source>
         <translation>节点到叶交换机 %1 根，交换机之间 %2 根</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="44"/>
+        <location filename="../../gpuplanner/ui/details.py" line="45"/>
         <source>Cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="219"/>
-        <location filename="../../gpuplanner/ui/details.py" line="195"/>
-        <location filename="../../gpuplanner/ui/details.py" line="286"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="214"/>
+        <location filename="../../gpuplanner/ui/details.py" line="196"/>
+        <location filename="../../gpuplanner/ui/details.py" line="287"/>
         <source>Capex</source>
         <translation>资本支出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="219"/>
-        <location filename="../../gpuplanner/ui/details.py" line="197"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="214"/>
+        <location filename="../../gpuplanner/ui/details.py" line="198"/>
         <source>Purchase price: confidence, date</source>
         <translation>采购价格：可信度、日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="220"/>
-        <location filename="../../gpuplanner/ui/details.py" line="199"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="215"/>
+        <location filename="../../gpuplanner/ui/details.py" line="200"/>
         <source>Opex per year</source>
         <translation>年运营支出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="221"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="216"/>
         <source>TCO over %1 years</source>
         <translation>%1 年总拥有成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="222"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="217"/>
         <source>Owned cost per GPU-hour</source>
         <translation>自建每 GPU 小时成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="223"/>
-        <location filename="../../gpuplanner/ui/details.py" line="201"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="218"/>
+        <location filename="../../gpuplanner/ui/details.py" line="202"/>
         <source>Cloud on demand per GPU-hour</source>
         <translation>云上按量付费（每 GPU 小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="224"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="219"/>
         <source>Cloud reserved / spot per GPU-hour</source>
         <translation>云上包年包月 / 竞价实例（每 GPU 小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="225"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="220"/>
         <source>Break-even utilisation against on-demand</source>
         <translation>相对按量付费的盈亏平衡利用率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="227"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="222"/>
         <source>Payback</source>
         <translation>回本周期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="228"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="223"/>
         <source>months</source>
         <translation>个月</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="242"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="237"/>
         <source>fits: %1 A of the circuit&apos;s %2 A continuous</source>
         <translation>可以：占用该回路 %2 A 持续电流中的 %1 A</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="245"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="240"/>
         <source>needs %1 A, more than the circuit&apos;s %2 A continuous: give it a dedicated, larger circuit</source>
         <translation>需要 %1 A，超过该回路 %2 A 的持续电流：请为它配一条更大的专用回路</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="247"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="242"/>
         <source>At the desk (one workstation, no rack)</source>
         <translation>桌边部署（一台工作站，无需机柜）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="248"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="243"/>
         <source>Wall circuit</source>
         <translation>墙面插座回路</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="248"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="243"/>
         <source>%1 V %2 A, derated to %3 %: %4 kW continuous</source>
         <translation>%1 V %2 A，按 %3 % 降额：持续 %4 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="251"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="246"/>
         <source>Nameplate power</source>
         <translation>额定功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="252"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="247"/>
         <source>On that circuit</source>
         <translation>接在该回路上</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="253"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="248"/>
         <source>Heat into the room</source>
         <translation>散入房间的热量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="254"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="249"/>
         <source>Noise</source>
         <translation>噪声</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="254"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="249"/>
         <source>n/a (not published for this chassis)</source>
         <translation>不详（该机箱未公布）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="255"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="250"/>
         <source>Rack, PDUs and feeds</source>
         <translation>机柜、PDU 与供电</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="255"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="250"/>
         <source>none needed: a tower on the floor or a desk</source>
         <translation>无需：塔式机放在地面或桌边即可</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="263"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="258"/>
         <source>node weight (rack and floor loading)</source>
         <translation>服务器重量（机柜与地面荷载）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="264"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="259"/>
         <source>nameplate power (circuits, PDUs, cooling)</source>
         <translation>额定功率（回路、PDU、散热）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="265"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="260"/>
         <source>power supplies: count, watts, redundancy and inlets</source>
         <translation>电源：数量、功率、冗余方式与输入接口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="267"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="262"/>
         <source>Not in the catalog for %1: %2. Ask the vendor.</source>
         <translation>目录中没有 %1 的%2，请向厂商确认。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="276"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="271"/>
         <source>Switch racks</source>
         <translation>交换机机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="279"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="274"/>
         <source>Node-to-leaf runs (estimated)</source>
         <translation>服务器到叶交换机的线缆（估算）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="281"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="276"/>
         <source>Leaf-to-spine runs (estimated)</source>
         <translation>叶到脊交换机的线缆（估算）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="284"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="279"/>
         <source>%1 cables up to %2 m: %3, %4 transceivers</source>
         <translation>%1 根线缆，最长 %2 m：%3，%4 个光模块</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="287"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="282"/>
         <source>Transceiver types</source>
         <translation>光模块类型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="287"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="282"/>
         <source>twin-port OSFP (2 × 400 Gb/s) in the switches, one for two links; single-port OSFP 400 Gb/s at each node NIC</source>
         <translation>交换机侧为双端口 OSFP（2 × 400 Gb/s），一个模块接两条链路；节点网卡侧为单端口 OSFP 400 Gb/s</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="290"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="285"/>
         <source>Out-of-band management</source>
         <translation>带外管理</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="290"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="285"/>
         <source>%1 BMC ports (1 GbE) on %2 management switches</source>
         <translation>%1 个 BMC 端口（1 GbE），接 %2 台管理交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="293"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="288"/>
         <source>Cable assumption</source>
         <translation>线缆假设</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="293"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="288"/>
         <source>racks in one row, 2 m at each end for the vertical run and a service loop; passive copper to 3 m, multimode to 50 m, then single-mode</source>
         <translation>机柜排成一列，两端各留 2 m 用于垂直走线和维护余量；3 m 以内用无源铜缆，50 m 以内用多模，再远用单模</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="303"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="298"/>
         <source>%1 × %2 from %3</source>
         <translation>%1 × %2，租自 %3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="322"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="317"/>
         <source>nodes only: the empty rack, PDUs and cables are not included (give the rack&apos;s weight)</source>
         <translation>仅计服务器：未含空机柜、PDU 与线缆（请填写机柜重量）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="324"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="319"/>
         <source>floor rated %1 kg/m²</source>
         <translation>地面额定荷载 %1 kg/m²</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="346"/>
-        <location filename="../../gpuplanner/ui/details.py" line="162"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="341"/>
+        <location filename="../../gpuplanner/ui/details.py" line="163"/>
         <source>Provider</source>
         <translation>云厂商</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="347"/>
-        <location filename="../../gpuplanner/ui/details.py" line="163"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="342"/>
+        <location filename="../../gpuplanner/ui/details.py" line="164"/>
         <source>Instances</source>
         <translation>实例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="347"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="342"/>
         <source>%1 × %2</source>
         <translation>%1 × %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="349"/>
-        <location filename="../../gpuplanner/ui/details.py" line="164"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="344"/>
+        <location filename="../../gpuplanner/ui/details.py" line="165"/>
         <source>Region</source>
         <translation>地域</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="351"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="346"/>
         <source>On demand per GPU-hour</source>
         <translation>按量付费每 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="352"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="347"/>
         <source>On demand per hour, all GPUs</source>
         <translation>按量付费每小时（全部 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="353"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="348"/>
         <source>On demand per month (730 h)</source>
         <translation>按量付费每月（730 小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="354"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="349"/>
         <source>Reserved / spot per GPU-hour</source>
         <translation>预留 / 竞价每 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="357"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="352"/>
         <source>This job on demand</source>
         <translation>本任务按量付费</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="358"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="353"/>
         <source>This job on spot (with restarts to plan for)</source>
         <translation>本任务用竞价实例（需考虑中断重启）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="360"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="355"/>
         <source>Per million output tokens</source>
         <translation>每百万输出 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="361"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="356"/>
         <source>Price source: %1</source>
         <translation>价格来源：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="362"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="357"/>
         <source>Rental (%1)</source>
         <translation>租用（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="363"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="358"/>
         <source>Facilities</source>
         <translation>机房设施</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="363"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="358"/>
         <source>Rented in the provider&apos;s data centre: no racks, power, cooling or network are needed on your site.</source>
         <translation>租用云厂商数据中心的资源：您的机房不需要机柜、供电、散热或网络。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="399"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="394"/>
         <source>Switch</source>
         <translation>交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="400"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="395"/>
         <source>Free (patch panels)</source>
         <translation>空闲（配线架）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="401"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="396"/>
         <source>Network rack (front), one of %1</source>
         <translation>网络机柜（正面），共 %1 个</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="420"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="415"/>
         <source>Power and room specification for one deskside workstation</source>
         <translation>单台桌边工作站的供电与房间规格</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="422"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="417"/>
         <source>Rental plan: what to rent, where, and what it costs</source>
         <translation>租用方案：租什么、在哪里租、花费多少</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="428"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="423"/>
         <source>(%1 GPUs bought, %2 idle during this job)</source>
         <translation>（共购 %1 块 GPU，本任务中 %2 块闲置）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="432"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="427"/>
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="433"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="428"/>
         <source>Software stack</source>
         <translation>软件栈</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="433"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="428"/>
         <source>%1 (searched: %2)</source>
         <translation>%1（搜索：%2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="448"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="443"/>
         <source>Step time</source>
         <translation>单步时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="449"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="466"/>
-        <location filename="../../gpuplanner/ui/details.py" line="78"/>
-        <location filename="../../gpuplanner/ui/details.py" line="98"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="444"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="461"/>
+        <location filename="../../gpuplanner/ui/details.py" line="79"/>
+        <location filename="../../gpuplanner/ui/details.py" line="99"/>
         <source>Uncertainty</source>
         <translation>不确定度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="451"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="446"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="451"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="446"/>
         <source>images/s</source>
         <translation>张图像/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="452"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="447"/>
         <source>tokens/s</source>
         <translation>token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="453"/>
-        <location filename="../../gpuplanner/ui/details.py" line="83"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="448"/>
+        <location filename="../../gpuplanner/ui/details.py" line="84"/>
         <source>MFU</source>
         <translation>MFU（模型算力利用率）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="454"/>
-        <location filename="../../gpuplanner/ui/details.py" line="83"/>
-        <location filename="../../gpuplanner/ui/details.py" line="279"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="449"/>
+        <location filename="../../gpuplanner/ui/details.py" line="84"/>
+        <location filename="../../gpuplanner/ui/details.py" line="280"/>
         <source>Training time</source>
         <translation>训练时长</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="511"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="506"/>
         <location filename="../../gpuplanner/ui/plans_export.py" line="22"/>
         <source>days</source>
         <translation>天</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="455"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="450"/>
         <source>Goodput</source>
         <translation>有效训练时间占比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="460"/>
-        <location filename="../../gpuplanner/ui/details.py" line="84"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="455"/>
+        <location filename="../../gpuplanner/ui/details.py" line="85"/>
         <source>GPU-hours</source>
         <translation>GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="463"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="458"/>
         <source>Time to first token</source>
         <translation>首 token 时延</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="464"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="459"/>
         <source>Time per output token</source>
         <translation>每个输出 token 的时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="465"/>
-        <location filename="../../gpuplanner/ui/details.py" line="280"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="460"/>
+        <location filename="../../gpuplanner/ui/details.py" line="281"/>
         <source>Output tokens/s</source>
         <translation>每秒输出 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="468"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="463"/>
         <source>Performance estimate</source>
         <translation>性能估算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="470"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="465"/>
         <source>1 plan evaluated</source>
         <translation>共评估 1 个方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="471"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="466"/>
         <source>%1 plans evaluated</source>
         <translation>共评估 %1 个方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="472"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="467"/>
         <source>filled: keeps every limit and goal, cross: a near miss; dashed: the deadline and the budget.</source>
         <translation>实心点：满足全部限制和目标，叉号：接近的方案；虚线：截止期限和预算。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="473"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="468"/>
         <source>Plans this one was chosen against</source>
         <translation>本方案与哪些方案比较后胜出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="475"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="470"/>
         <source>%1; %2</source>
         <translation>%1；%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="480"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="475"/>
         <source>Check before ordering</source>
         <translation>下单前需确认</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="510"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="505"/>
         <source>Cost per million output tokens vs speed per user</source>
         <translation>每百万输出 token 成本与每用户速度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="510"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="505"/>
         <source>Cost vs time to result</source>
         <translation>成本与完成时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="511"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="506"/>
         <source>output tokens/s per user</source>
         <translation>每用户输出 token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="512"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="507"/>
         <source>%1 per million tokens</source>
         <translation>%1 / 百万 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="512"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="507"/>
         <source>cost (%1)</source>
         <translation>成本（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="513"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="508"/>
         <source>bought</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="513"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="508"/>
         <source>rented</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="513"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="508"/>
         <location filename="../../gpuplanner/ui/plans_export.py" line="54"/>
         <source>near miss</source>
         <translation>接近的方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="513"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="508"/>
         <source>this plan</source>
         <translation>本方案</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="119"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="483"/>
-        <location filename="../../gpuplanner/ui/details.py" line="52"/>
-        <location filename="../../gpuplanner/ui/details.py" line="291"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="478"/>
+        <location filename="../../gpuplanner/ui/details.py" line="53"/>
+        <location filename="../../gpuplanner/ui/details.py" line="292"/>
         <source>Warnings</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="598"/>
+        <location filename="../../gpuplanner/report/pages.py" line="107"/>
         <source>Page %1 of %2</source>
         <translation>第 %1 页，共 %2 页</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="69"/>
+        <location filename="../../gpuplanner/ui/details.py" line="70"/>
         <source>Optimizer states</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="71"/>
+        <location filename="../../gpuplanner/ui/details.py" line="72"/>
         <source>Overhead (CUDA, NCCL, fragmentation)</source>
         <translation>额外开销（CUDA、NCCL、显存碎片）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="72"/>
+        <location filename="../../gpuplanner/ui/details.py" line="73"/>
         <source>Capacity</source>
         <translation>容量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="80"/>
+        <location filename="../../gpuplanner/ui/details.py" line="81"/>
         <source>Step time (s)</source>
         <translation>单步时间（秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="81"/>
+        <location filename="../../gpuplanner/ui/details.py" line="82"/>
         <source>Images/s</source>
         <translation>每秒图像数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="82"/>
+        <location filename="../../gpuplanner/ui/details.py" line="83"/>
         <source>Tokens/s per GPU</source>
         <translation>单卡每秒 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="101"/>
+        <location filename="../../gpuplanner/ui/details.py" line="102"/>
         <source>Concurrent users</source>
         <translation>并发用户数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="102"/>
+        <location filename="../../gpuplanner/ui/details.py" line="103"/>
         <source>Users per replica (batch)</source>
         <translation>每个副本的用户数（批大小）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="103"/>
+        <location filename="../../gpuplanner/ui/details.py" line="104"/>
         <source>Time to first token (ms)</source>
         <translation>首 token 时延（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="104"/>
+        <location filename="../../gpuplanner/ui/details.py" line="105"/>
         <source>Time per output token (ms)</source>
         <translation>每个输出 token 的时间（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="105"/>
+        <location filename="../../gpuplanner/ui/details.py" line="106"/>
         <source>Output tokens/s per user</source>
         <translation>每用户输出 token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="106"/>
+        <location filename="../../gpuplanner/ui/details.py" line="107"/>
         <source>Output tokens/s in total</source>
         <translation>总输出 token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="107"/>
+        <location filename="../../gpuplanner/ui/details.py" line="108"/>
         <source>Largest batch per replica</source>
         <translation>每副本最大批大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="108"/>
+        <location filename="../../gpuplanner/ui/details.py" line="109"/>
         <source>KV-cache admission</source>
         <translation>KV 缓存准入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="109"/>
+        <location filename="../../gpuplanner/ui/details.py" line="110"/>
         <source>Replicas x GPUs</source>
         <translation>副本数 × GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="112"/>
+        <location filename="../../gpuplanner/ui/details.py" line="113"/>
         <source>Availability</source>
         <translation>可获得性</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="112"/>
+        <location filename="../../gpuplanner/ui/details.py" line="113"/>
         <source>undated</source>
         <translation>未注明日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="125"/>
+        <location filename="../../gpuplanner/ui/details.py" line="126"/>
         <source>Tensor-parallel degree</source>
         <translation>张量并行度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="125"/>
+        <location filename="../../gpuplanner/ui/details.py" line="126"/>
         <source>Pipeline stages</source>
         <translation>流水线级数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="126"/>
+        <location filename="../../gpuplanner/ui/details.py" line="127"/>
         <source>ZeRO stages</source>
         <translation>ZeRO 阶段</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="129"/>
+        <location filename="../../gpuplanner/ui/details.py" line="130"/>
         <source>Profile</source>
         <translation>配置</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="129"/>
+        <location filename="../../gpuplanner/ui/details.py" line="130"/>
         <source>Fixed by the profile</source>
         <translation>由配置固定</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="130"/>
+        <location filename="../../gpuplanner/ui/details.py" line="131"/>
         <source>Set in your scenario</source>
         <translation>在你的场景中设定</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="131"/>
+        <location filename="../../gpuplanner/ui/details.py" line="132"/>
         <source>Searched</source>
         <translation>搜索得出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="151"/>
+        <location filename="../../gpuplanner/ui/details.py" line="152"/>
         <source>Goodput (time left after interruptions and checkpoints)</source>
         <translation>有效训练时间占比（扣除中断与检查点）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="153"/>
+        <location filename="../../gpuplanner/ui/details.py" line="154"/>
         <source>Interruptions expected</source>
         <translation>预计中断次数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="154"/>
+        <location filename="../../gpuplanner/ui/details.py" line="155"/>
         <source>Checkpoint every (min), writing for (s)</source>
         <translation>检查点间隔（分钟）/ 写入耗时（秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="161"/>
+        <location filename="../../gpuplanner/ui/details.py" line="162"/>
         <source>Rental</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="165"/>
+        <location filename="../../gpuplanner/ui/details.py" line="166"/>
         <source>Prices of</source>
         <translation>价格日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="166"/>
+        <location filename="../../gpuplanner/ui/details.py" line="167"/>
         <source>none needed (racks, power and cooling are the provider&apos;s)</source>
         <translation>无需（机柜、电力和散热由服务商负责）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="177"/>
+        <location filename="../../gpuplanner/ui/details.py" line="178"/>
         <source>Nameplate per node (kW)</source>
         <translation>每节点额定功耗（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="178"/>
+        <location filename="../../gpuplanner/ui/details.py" line="179"/>
         <source>Expected per node (kW)</source>
         <translation>每节点预计功耗（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="180"/>
+        <location filename="../../gpuplanner/ui/details.py" line="181"/>
         <source>kW per rack</source>
         <translation>单机柜 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="181"/>
+        <location filename="../../gpuplanner/ui/details.py" line="182"/>
         <source>Circuits per A/B feed</source>
         <translation>每路（A/B）回路数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="182"/>
+        <location filename="../../gpuplanner/ui/details.py" line="183"/>
         <source>Facility power (kW)</source>
         <translation>机房总功率（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="183"/>
+        <location filename="../../gpuplanner/ui/details.py" line="184"/>
         <source>Heat per rack (BTU/h)</source>
         <translation>单机柜发热量（BTU/h）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="184"/>
+        <location filename="../../gpuplanner/ui/details.py" line="185"/>
         <source>Switches (leaf + spine)</source>
         <translation>交换机（叶 + 脊）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="219"/>
+        <location filename="../../gpuplanner/ui/details.py" line="220"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="219"/>
+        <location filename="../../gpuplanner/ui/details.py" line="220"/>
         <source>no</source>
         <translation>否</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="226"/>
+        <location filename="../../gpuplanner/ui/details.py" line="227"/>
         <source>Gradient bytes per parameter</source>
         <translation>每个参数的梯度字节数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="226"/>
+        <location filename="../../gpuplanner/ui/details.py" line="227"/>
         <source>FP32 master weights</source>
         <translation>FP32 主权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="227"/>
+        <location filename="../../gpuplanner/ui/details.py" line="228"/>
         <source>FlashAttention (scores never stored)</source>
         <translation>FlashAttention（不保存注意力分数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="227"/>
+        <location filename="../../gpuplanner/ui/details.py" line="228"/>
         <source>Dropout (masks stored)</source>
         <translation>Dropout（存储掩码）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="228"/>
+        <location filename="../../gpuplanner/ui/details.py" line="229"/>
         <source>Serving in static batches (prompts first)</source>
         <translation>推理按静态批次运行（先处理提示词）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="230"/>
+        <location filename="../../gpuplanner/ui/details.py" line="231"/>
         <source>CUDA context per GPU (GiB)</source>
         <translation>每卡 CUDA 上下文（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="230"/>
+        <location filename="../../gpuplanner/ui/details.py" line="231"/>
         <source>NCCL buffers per GPU (GiB)</source>
         <translation>每卡 NCCL 缓冲区（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="231"/>
+        <location filename="../../gpuplanner/ui/details.py" line="232"/>
         <source>Allocator fragmentation (share)</source>
         <translation>显存分配碎片（比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="231"/>
+        <location filename="../../gpuplanner/ui/details.py" line="232"/>
         <source>NVLink efficiency</source>
         <translation>NVLink 效率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="232"/>
+        <location filename="../../gpuplanner/ui/details.py" line="233"/>
         <source>Network efficiency</source>
         <translation>网络效率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="232"/>
+        <location filename="../../gpuplanner/ui/details.py" line="233"/>
         <source>Latency per collective (s)</source>
         <translation>每次集合通信延迟（秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="233"/>
+        <location filename="../../gpuplanner/ui/details.py" line="234"/>
         <source>Gradient traffic hidden behind compute (share)</source>
         <translation>被计算掩盖的梯度通信（比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="234"/>
+        <location filename="../../gpuplanner/ui/details.py" line="235"/>
         <source>Tensor-parallel traffic hidden behind GEMMs (share)</source>
         <translation>张量并行通信被矩阵乘法掩盖的比例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="235"/>
+        <location filename="../../gpuplanner/ui/details.py" line="236"/>
         <source>Expert all-to-all hidden behind compute (share)</source>
         <translation>专家 all-to-all 被计算掩盖的比例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="236"/>
+        <location filename="../../gpuplanner/ui/details.py" line="237"/>
         <source>MoE tokens cross the network once per node (DeepEP)</source>
         <translation>MoE 令牌每个节点只经网络发送一次（DeepEP）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="237"/>
+        <location filename="../../gpuplanner/ui/details.py" line="238"/>
         <source>MoE load on the busiest GPU (x the mean)</source>
         <translation>最忙 GPU 的 MoE 负载（均值的倍数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="239"/>
+        <location filename="../../gpuplanner/ui/details.py" line="240"/>
         <source>ZeRO-3 gathers left exposed (share)</source>
         <translation>未被掩盖的 ZeRO-3 权重收集（比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="240"/>
+        <location filename="../../gpuplanner/ui/details.py" line="241"/>
         <source>FP8 training also stores the MLP activation inputs in FP8</source>
         <translation>FP8 训练时 MLP 激活函数的输入也以 FP8 存储</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="241"/>
+        <location filename="../../gpuplanner/ui/details.py" line="242"/>
         <source>FP8 training also runs attention in FP8</source>
         <translation>FP8 训练中注意力核心也以 FP8 计算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="242"/>
+        <location filename="../../gpuplanner/ui/details.py" line="243"/>
         <source>Fused norm, rotary and activation kernels (off: eager PyTorch)</source>
         <translation>归一化、旋转位置编码和激活函数使用融合算子（关闭：PyTorch 逐算子即时执行）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="243"/>
+        <location filename="../../gpuplanner/ui/details.py" line="244"/>
         <source>Loss over the vocabulary in fp32 (Megatron-LM)</source>
         <translation>词表上的损失以 fp32 计算（Megatron-LM）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="244"/>
+        <location filename="../../gpuplanner/ui/details.py" line="245"/>
         <source>Bytes kept per logit at the loss (token x vocabulary entry)</source>
         <translation>损失处每个 logit 保留的字节数（token × 词表项）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="245"/>
+        <location filename="../../gpuplanner/ui/details.py" line="246"/>
         <source>Data-parallel traffic uses every NIC of a node (rail-optimized fabric)</source>
         <translation>数据并行流量使用节点内全部网卡（轨道优化网络）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="246"/>
+        <location filename="../../gpuplanner/ui/details.py" line="247"/>
         <source>Weight storage</source>
         <translation>权重存储</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="247"/>
+        <location filename="../../gpuplanner/ui/details.py" line="248"/>
         <source>Compute efficiency scale</source>
         <translation>计算效率系数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="247"/>
+        <location filename="../../gpuplanner/ui/details.py" line="248"/>
         <source>FLOPs counted as</source>
         <translation>FLOPs 计算方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="248"/>
+        <location filename="../../gpuplanner/ui/details.py" line="249"/>
         <source>Activation memory</source>
         <translation>激活显存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="248"/>
+        <location filename="../../gpuplanner/ui/details.py" line="249"/>
         <source>Adapters</source>
         <translation>适配器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="249"/>
+        <location filename="../../gpuplanner/ui/details.py" line="250"/>
         <source>Power</source>
         <translation>功耗</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="251"/>
+        <location filename="../../gpuplanner/ui/details.py" line="252"/>
         <source>Job interruptions per million GPU-hours</source>
         <translation>每百万 GPU 小时的作业中断次数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="252"/>
+        <location filename="../../gpuplanner/ui/details.py" line="253"/>
         <source>Checkpoint write bandwidth per GPU (GB/s)</source>
         <translation>每 GPU 检查点写入带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="253"/>
+        <location filename="../../gpuplanner/ui/details.py" line="254"/>
         <source>Minutes to restart after an interruption</source>
         <translation>中断后重启所需分钟数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="261"/>
+        <location filename="../../gpuplanner/ui/details.py" line="262"/>
         <source>Per million output tokens, rented</source>
         <translation>每百万输出 token 成本（租用）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="262"/>
+        <location filename="../../gpuplanner/ui/details.py" line="263"/>
         <source>Per million output tokens, owned</source>
         <translation>每百万输出 token 成本（自有）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="264"/>
+        <location filename="../../gpuplanner/ui/details.py" line="265"/>
         <source>This job, rented on demand</source>
         <translation>本次任务（云上按量租用）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="288"/>
+        <location filename="../../gpuplanner/ui/details.py" line="289"/>
         <source>Cloud cost</source>
         <translation>云上费用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="300"/>
+        <location filename="../../gpuplanner/ui/details.py" line="301"/>
         <source>Why each GPU has no plan</source>
         <translation>各 GPU 没有方案的原因</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="309"/>
+        <location filename="../../gpuplanner/ui/details.py" line="310"/>
         <source>No plan keeps every limit you set</source>
         <translation>没有方案能满足您设定的全部限制</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="309"/>
+        <location filename="../../gpuplanner/ui/details.py" line="310"/>
         <source>Near misses (not answers)</source>
         <translation>接近的方案（不是答案）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="195"/>
+        <location filename="../../gpuplanner/ui/details.py" line="196"/>
         <source>Capex if bought instead</source>
         <translation>若改为购买的资本支出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="48"/>
+        <location filename="../../gpuplanner/ui/details.py" line="49"/>
         <source>precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="150"/>
+        <location filename="../../gpuplanner/ui/details.py" line="151"/>
         <source>Steps alone</source>
         <translation>纯训练步骤</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="200"/>
-        <location filename="../../gpuplanner/ui/details.py" line="287"/>
+        <location filename="../../gpuplanner/ui/details.py" line="201"/>
+        <location filename="../../gpuplanner/ui/details.py" line="288"/>
         <source>TCO</source>
         <translation>总拥有成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="202"/>
+        <location filename="../../gpuplanner/ui/details.py" line="203"/>
         <source>Break-even utilisation</source>
         <translation>盈亏平衡利用率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="229"/>
+        <location filename="../../gpuplanner/ui/details.py" line="230"/>
         <source>Fused attention kernel generation (1-3)</source>
         <translation>融合注意力内核代数（1-3）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="238"/>
+        <location filename="../../gpuplanner/ui/details.py" line="239"/>
         <source>MoE experts&apos; share of dense GEMM efficiency</source>
         <translation>MoE 专家相对稠密 GEMM 的效率占比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="250"/>
+        <location filename="../../gpuplanner/ui/details.py" line="251"/>
         <source>GEMM time beyond the longer of math and weight reads (share of the shorter)</source>
         <translation>GEMM 在计算与权重读取中较长者之外多出的时间（较短者的比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="265"/>
+        <location filename="../../gpuplanner/ui/details.py" line="266"/>
         <source>This job, on owned hardware (its share of the TCO)</source>
         <translation>本次任务（自有硬件，按总拥有成本分摊）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="277"/>
+        <location filename="../../gpuplanner/ui/details.py" line="278"/>
         <source>Where</source>
         <translation>部署</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="40"/>
-        <location filename="../../gpuplanner/ui/details.py" line="53"/>
-        <location filename="../../gpuplanner/ui/details.py" line="277"/>
-        <location filename="../../gpuplanner/ui/details.py" line="313"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="41"/>
+        <location filename="../../gpuplanner/ui/details.py" line="54"/>
+        <location filename="../../gpuplanner/ui/details.py" line="278"/>
+        <location filename="../../gpuplanner/ui/details.py" line="314"/>
         <source>buy</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="43"/>
+        <location filename="../../gpuplanner/ui/details.py" line="44"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="45"/>
+        <location filename="../../gpuplanner/ui/details.py" line="46"/>
         <source>Layout</source>
         <translation>并行布局</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="47"/>
-        <location filename="../../gpuplanner/ui/details.py" line="46"/>
+        <location filename="../../gpuplanner/ui/details.py" line="47"/>
         <source>Memory per GPU (GiB)</source>
         <translation>单卡显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="47"/>
+        <location filename="../../gpuplanner/ui/details.py" line="48"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="49"/>
+        <location filename="../../gpuplanner/ui/details.py" line="50"/>
         <source>Serving</source>
         <translation>推理服务</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="50"/>
-        <location filename="../../gpuplanner/ui/details.py" line="166"/>
+        <location filename="../../gpuplanner/ui/details.py" line="51"/>
+        <location filename="../../gpuplanner/ui/details.py" line="167"/>
         <source>Site</source>
         <translation>机房</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="61"/>
-        <location filename="../../gpuplanner/ui/details.py" line="51"/>
+        <location filename="../../gpuplanner/ui/details.py" line="52"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="40"/>
-        <location filename="../../gpuplanner/ui/details.py" line="54"/>
-        <location filename="../../gpuplanner/ui/details.py" line="277"/>
-        <location filename="../../gpuplanner/ui/details.py" line="313"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="41"/>
+        <location filename="../../gpuplanner/ui/details.py" line="55"/>
+        <location filename="../../gpuplanner/ui/details.py" line="278"/>
+        <location filename="../../gpuplanner/ui/details.py" line="314"/>
         <source>rent</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="278"/>
+        <location filename="../../gpuplanner/ui/details.py" line="279"/>
         <source>Memory / GPU (GiB)</source>
         <translation>单卡显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="282"/>
+        <location filename="../../gpuplanner/ui/details.py" line="283"/>
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="284"/>
+        <location filename="../../gpuplanner/ui/details.py" line="285"/>
         <location filename="../../gpuplanner/ui/plans_export.py" line="26"/>
         <source>IT power (kW)</source>
         <translation>IT 功率（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="290"/>
+        <location filename="../../gpuplanner/ui/details.py" line="291"/>
         <source>Ranking cost</source>
         <translation>排名成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="48"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="49"/>
         <source>Near misses (not answers: each breaks a limit or misses a goal you set):</source>
         <translation>接近的方案（不是答案：每个都突破了您设定的某项限制或未达成某个目标）：</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="116"/>
-        <location filename="../../gpuplanner/cli/plan.py" line="51"/>
-        <location filename="../../gpuplanner/ui/details.py" line="65"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="52"/>
         <location filename="../../gpuplanner/ui/details.py" line="66"/>
-        <location filename="../../gpuplanner/ui/details.py" line="78"/>
-        <location filename="../../gpuplanner/ui/details.py" line="98"/>
-        <location filename="../../gpuplanner/ui/details.py" line="127"/>
+        <location filename="../../gpuplanner/ui/details.py" line="67"/>
+        <location filename="../../gpuplanner/ui/details.py" line="79"/>
+        <location filename="../../gpuplanner/ui/details.py" line="99"/>
+        <location filename="../../gpuplanner/ui/details.py" line="128"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="60"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="61"/>
         <source>Why each GPU has no plan:</source>
         <translation>各 GPU 没有方案的原因：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="86"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="87"/>
         <source>purchase price: %1</source>
         <translation>采购价格：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="87"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="88"/>
         <source>server figures: %1</source>
         <translation>服务器参数：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="94"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="95"/>
         <source>%1, %2</source>
         <translation>%1，%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="105"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="310"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="106"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="305"/>
         <source>%1 (estimate)</source>
         <translation>%1（估算）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="113"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="114"/>
         <source>rented: %1 x %2 from %3; region: %4; prices of %5</source>
         <translation>租用：%1 × %2，云厂商 %3；地域：%4；价格日期 %5</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="117"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="118"/>
         <source>cost (%1): on demand %2 per GPU-hour (reserved %3, spot %4); this job on demand %5</source>
         <translation>成本（%1）：按量付费每 GPU 小时 %2（预留 %3，竞价 %4）；本任务按量付费 %5</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="121"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="122"/>
         <source>rental price: %1</source>
         <translation>租用价格：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="122"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="123"/>
         <source>site: none needed (racks, power and cooling are the provider&apos;s)</source>
         <translation>机房：不需要（机柜、供电和散热由云厂商提供）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="131"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="132"/>
         <source>bought in %1: %2 (%3; %4)</source>
         <translation>在%1购买：%2（%3；%4）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="146"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="147"/>
         <location filename="../../gpuplanner/ui/plans_export.py" line="22"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="146"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="147"/>
         <source>where</source>
         <translation>部署</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="146"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="147"/>
         <location filename="../../gpuplanner/ui/plans_export.py" line="22"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="146"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="147"/>
         <location filename="../../gpuplanner/ui/plans_export.py" line="25"/>
         <source>nodes</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="146"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="147"/>
         <location filename="../../gpuplanner/ui/plans_export.py" line="25"/>
         <source>racks</source>
         <translation>机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="147"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="148"/>
         <source>cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="150"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="151"/>
         <source>Plans ranked (%1 evaluated, %2 meet the goals)</source>
         <translation>方案排名（已评估 %1 个，%2 个满足目标）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="161"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="162"/>
         <source>#1 in detail: %1 x %2 (%3)</source>
         <translation>第 1 名详情：%1 × %2（%3）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="163"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="164"/>
         <source>layout: %1</source>
         <translation>并行布局：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="164"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="165"/>
         <source>memory per GPU: %1 of %2 GiB</source>
         <translation>单卡显存：%1 / %2 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="184"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="185"/>
         <source>Not planned for lack of a figure:</source>
         <translation>因缺少参数而未规划：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="261"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="262"/>
         <source>wrote %1 (%2 pages)</source>
         <translation>已写入 %1（%2 页）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="267"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="268"/>
         <source>rank catalog hardware for a scenario, with site and cost</source>
         <translation>为场景对目录中的硬件排序，附机房与成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="269"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="270"/>
         <source>how many plans to show (default %(default)s)</source>
         <translation>显示多少个方案（默认 %(default)s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="271"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="272"/>
         <source>also write the rack and power spec sheet as a PDF</source>
         <translation>同时把机柜与供电规格单写成 PDF</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="273"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="274"/>
         <source>language of the text report and the spec sheet</source>
         <translation>文本报告与规格单的语言</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="275"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="276"/>
         <source>the spec sheet&apos;s paper (default %(default)s)</source>
         <translation>规格单的纸张（默认 %(default)s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="276"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="277"/>
         <source>project name printed on the spec sheet</source>
         <translation>印在规格单上的项目名称</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="68"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="69"/>
         <source>node: %1 — %2 kW nameplate, %3 kW expected, %4U</source>
         <translation>节点：%1 — 额定 %2 kW，预计 %3 kW，%4U</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="112"/>
-        <location filename="../../gpuplanner/cli/plan.py" line="29"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="30"/>
         <location filename="../../gpuplanner/i18n/messages.py" line="63"/>
-        <location filename="../../gpuplanner/ui/details.py" line="64"/>
-        <location filename="../../gpuplanner/ui/details.py" line="127"/>
-        <location filename="../../gpuplanner/ui/details.py" line="314"/>
+        <location filename="../../gpuplanner/ui/details.py" line="65"/>
+        <location filename="../../gpuplanner/ui/details.py" line="128"/>
+        <location filename="../../gpuplanner/ui/details.py" line="315"/>
         <source>; </source>
         <translation>；</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="71"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="72"/>
         <source>racks: %1 x %2 nodes, %3 kW per rack (limited by %4); cooling: %5</source>
         <translation>机柜：%1 个 × %2 个节点，单柜 %3 kW（受限于%4）；散热：%5</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="74"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="75"/>
         <source>(beyond the site&apos;s cooling)</source>
         <translation>（超出机房散热能力）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="75"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="76"/>
         <source>circuits: %1 per A/B feed of %2 kW; heat %3 BTU/h per rack</source>
         <translation>回路：A/B 每路 %1 个 %2 kW 回路；单柜发热 %3 BTU/h</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="78"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="79"/>
         <source>cluster: %1 kW IT, %2 kW facility; fabric %3 leaf + %4 spine (%5)</source>
         <translation>集群：IT %1 kW，机房总功率 %2 kW；网络 %3 台叶交换机 + %4 台脊交换机（%5）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="81"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="82"/>
         <source>cost (%1): capex %2, opex/yr %3, TCO %4 yr %5; cloud on demand %6 per GPU-hour; break-even utilisation %7</source>
         <translation>成本（%1）：资本支出 %2，年运营支出 %3，%4 年总拥有成本 %5；云上按量付费每 GPU 小时 %6；盈亏平衡利用率 %7</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="147"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="148"/>
         <source>time or tok/s</source>
         <translation>时长或 tok/s</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="162"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="163"/>
         <source>why: %1</source>
         <translation>理由：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="166"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="167"/>
         <source>precision: %1</source>
         <translation>精度：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="171"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="172"/>
         <source>warnings:</source>
         <translation>警告：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="172"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="173"/>
         <source>Cost vs time (Pareto front):</source>
         <translation>成本与时间（帕累托前沿）：</translation>
     </message>
@@ -3043,7 +3043,7 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>CatalogPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="42"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="39"/>
         <source>Filter…</source>
         <translation>筛选…</translation>
     </message>
@@ -3051,244 +3051,244 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>CatalogTabActions</name>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="72"/>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="80"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="69"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="77"/>
         <source>ID</source>
         <translation>编号</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="72"/>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="80"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="69"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="77"/>
         <source>Vendor</source>
         <translation>厂商</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="72"/>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="80"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="69"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="77"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="73"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="70"/>
         <source>Memory (GiB)</source>
         <translation>显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="73"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="70"/>
         <source>Bandwidth (GB/s)</source>
         <translation>显存带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="74"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="71"/>
         <source>BF16 dense (TFLOP/s)</source>
         <translation>BF16 稠密算力（TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="74"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="71"/>
         <source>FP8 dense (TFLOP/s)</source>
         <translation>FP8 稠密算力（TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="75"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="72"/>
         <source>TDP (W)</source>
         <translation>TDP（W）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="75"/>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="83"/>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="91"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="72"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="80"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="88"/>
         <source>Confidence</source>
         <translation>可信度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="76"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="73"/>
         <source>Price from (USD)</source>
         <translation>起价（美元）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="76"/>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="84"/>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="90"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="73"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="81"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="87"/>
         <source>Price date</source>
         <translation>价格日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="77"/>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="84"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="74"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="81"/>
         <source>Price confidence</source>
         <translation>价格可信度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="78"/>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="86"/>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="91"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="75"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="83"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="88"/>
         <source>Origin</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="78"/>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="86"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="75"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="83"/>
         <source>As of</source>
         <translation>数据日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="78"/>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="86"/>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="91"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="75"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="83"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="88"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="81"/>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="89"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="78"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="86"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="81"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="78"/>
         <source>Rack units</source>
         <translation>高度（U）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="82"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="79"/>
         <source>Max power (W)</source>
         <translation>最大功耗（W）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="82"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="79"/>
         <source>PSUs</source>
         <translation>电源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="82"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="79"/>
         <source>Weight (kg)</source>
         <translation>重量（kg）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="83"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="80"/>
         <source>Price (USD)</source>
         <translation>价格（USD）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="85"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="82"/>
         <source>Price source</source>
         <translation>价格来源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="88"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="85"/>
         <source>Provider</source>
         <translation>云厂商</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="88"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="85"/>
         <source>Instance</source>
         <translation>实例规格</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="88"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="85"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="89"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="86"/>
         <source>On-demand per hour</source>
         <translation>按量付费（每小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="90"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="87"/>
         <source>Currency</source>
         <translation>币种</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="90"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="87"/>
         <source>Region</source>
         <translation>地域</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="93"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="90"/>
         <source>GPUs</source>
         <comment>catalog tab: the GPU table</comment>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="94"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="91"/>
         <source>Servers</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="95"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="92"/>
         <source>Cloud prices</source>
         <translation>云实例价格</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="96"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="93"/>
         <source>Add your own…</source>
         <translation>添加自定义…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="97"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="94"/>
         <source>Edit as your own…</source>
         <translation>另存为自定义并编辑…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="98"/>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="167"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="95"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="164"/>
         <source>Remove your entry</source>
         <translation>删除自定义条目</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="106"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="103"/>
         <source>Prices are approximate and dated; hover a cell for its source. Unknown values show as n/a.</source>
         <translation>价格为近似值并注明日期；鼠标悬停可查看来源。未知数值显示为“不详”。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="125"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="122"/>
         <source>Catalog data as of %1; a price over 12 months old, or undated, is flagged in the plans that use it. Confidence: vendor datasheet, vendor document, secondary source or estimate.</source>
         <translation>目录数据截至 %1；超过 12 个月或没有日期的价格会在使用它的方案中标出。可信度分为：厂商数据手册、厂商文档、间接来源、估计值。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="128"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="125"/>
         <source>n/a</source>
         <translation>不详</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="132"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="129"/>
         <source>Import a vendor quote</source>
         <translation>导入厂商报价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="133"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="130"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="143"/>
         <location filename="../../gpuplanner/ui/catalog_tab.py" line="146"/>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="149"/>
         <source>Quote not imported</source>
         <translation>报价未导入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="146"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="143"/>
         <source>Nothing was changed. %1</source>
         <translation>未做任何更改。%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="152"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="149"/>
         <source>Imported %1 quoted price(s); the plans use them and say so.</source>
         <translation>已导入 %1 个报价；方案会使用并注明这些价格。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="165"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="162"/>
         <source>Select one of your own entries to remove it; bundled rows stay.</source>
         <translation>请选择一条自定义条目再删除；内置条目会保留。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="168"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="165"/>
         <source>Remove your entry %1 from your catalog edits? Plans that use it change; a bundled row of the same id, if any, comes back.</source>
         <translation>要从你的目录编辑中删除条目 %1 吗？使用它的方案会随之改变；如有同一 id 的内置条目，将恢复使用内置条目。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="174"/>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="171"/>
         <source>Not removed</source>
         <translation>未删除</translation>
     </message>
@@ -3296,273 +3296,273 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>ChartPanel</name>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="95"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="96"/>
         <source>Capacity</source>
         <translation>容量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="98"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="277"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="99"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="278"/>
         <source>Time to first token (ms)</source>
         <translation>首 token 时间（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="99"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="278"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="100"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="279"/>
         <source>Time per output token (ms)</source>
         <translation>每个输出 token 时间（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="115"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="116"/>
         <source>Pareto front</source>
         <translation>帕累托前沿</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="118"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="119"/>
         <source>deadline</source>
         <translation>截止期限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="119"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="120"/>
         <source>budget</source>
         <translation>预算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="125"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="438"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="126"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="439"/>
         <source>buy</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="125"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="438"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="126"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="439"/>
         <source>rent</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="125"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="126"/>
         <source>near miss</source>
         <translation>接近的方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="127"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="128"/>
         <source>first-token limit</source>
         <translation>首 token 上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="128"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="129"/>
         <source>per-token limit</source>
         <translation>每 token 上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="181"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="182"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="181"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="182"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="182"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="183"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="182"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="183"/>
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="183"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="184"/>
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="183"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="184"/>
         <source>Overhead</source>
         <translation>额外开销</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="191"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="192"/>
         <source>Cost per million output tokens vs speed per user</source>
         <translation>每百万输出 token 成本与每用户速度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="192"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="193"/>
         <source>output tokens/s per user</source>
         <translation>每用户输出 token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="192"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="193"/>
         <source>%1 per million tokens</source>
         <translation>%1 / 百万 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="194"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="195"/>
         <source>Latency of each plan</source>
         <translation>各方案的延迟</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="194"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="196"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="195"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="197"/>
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="195"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="196"/>
         <source>Latency vs concurrent users, on each plan&apos;s replicas</source>
         <translation>延迟与并发用户数（按各方案的副本）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="196"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="197"/>
         <source>concurrent users</source>
         <translation>并发用户数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="201"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="202"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="198"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="202"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="199"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="203"/>
         <source>days</source>
         <translation>天</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="78"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="79"/>
         <source>Cost against time to result, every plan evaluated</source>
         <translation>成本与出结果时间，所有已评估方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="79"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="80"/>
         <source>Memory per GPU of the plans shown</source>
         <translation>所示方案的单卡显存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="80"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="81"/>
         <source>Step time of the plans shown, by part</source>
         <translation>所示方案的单步时间构成</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="81"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="82"/>
         <source>Power per rack of the plans shown, with the site&apos;s limit</source>
         <translation>所示方案的单机柜功耗与机房上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="82"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="83"/>
         <source>How each GPU scales with its count</source>
         <translation>各 GPU 随数量增加的扩展情况</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="198"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="199"/>
         <source>Cost vs time to result</source>
         <translation>成本与完成时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="199"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="200"/>
         <source>cost (%1)</source>
         <translation>成本（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="200"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="201"/>
         <source>Where the step time goes</source>
         <translation>单步时间构成</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="200"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="201"/>
         <source>s</source>
         <translation>秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="201"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="202"/>
         <source>Days vs GPU count, per GPU type</source>
         <translation>各型号 GPU 的天数与数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="203"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="204"/>
         <source>Memory per GPU vs capacity</source>
         <translation>单卡显存占用与容量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="203"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="204"/>
         <source>GiB</source>
         <translation>GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="204"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="205"/>
         <source>Power per rack vs the site limit</source>
         <translation>单机柜功率与机房上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="204"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="205"/>
         <source>kW</source>
         <translation>kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="392"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="393"/>
         <source>%1 × %2: per token</source>
         <translation>%1 × %2：每 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="394"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="395"/>
         <source>%1 × %2: first token</source>
         <translation>%1 × %2：首 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="425"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="426"/>
         <source>memory %1 of %2 GiB</source>
         <translation>显存 %1 / %2 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="426"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="427"/>
         <source>headroom %1 GiB (%2 %)</source>
         <translation>余量 %1 GiB（%2 %）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="428"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="429"/>
         <source>%1 kW per rack</source>
         <translation>每机柜 %1 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="429"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="430"/>
         <source>precision %1</source>
         <translation>精度 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="431"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="432"/>
         <source>step %1 s</source>
         <translation>单步 %1 秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="433"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="434"/>
         <source>TTFT %1 ms, TPOT %2 ms</source>
         <translation>首 token %1 毫秒，每 token %2 毫秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="441"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="442"/>
         <source>%1 tokens/s per user, %2 per million tokens</source>
         <translation>每用户 %1 token/秒，每百万 token %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="444"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="445"/>
         <source>%1 days, %2</source>
         <translation>%1 天，%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="445"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="446"/>
         <source>near miss: breaks a limit or misses a goal</source>
         <translation>接近的方案：突破某项限制或未达成某个目标</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="100"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="101"/>
         <source>kW per rack (nameplate)</source>
         <translation>单机柜功耗（额定，kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="101"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="102"/>
         <source>site limit</source>
         <translation>机房上限</translation>
     </message>
@@ -4645,22 +4645,22 @@ Qt %2，Qt for Python %3，Python %4
         <translation>必须为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="429"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="428"/>
         <source>needs a file name</source>
         <translation>需要文件名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="443"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="442"/>
         <source>the file name contains a NUL character</source>
         <translation>文件名含有 NUL 字符</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="444"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="443"/>
         <source>the folder %1 does not exist</source>
         <translation>文件夹 %1 不存在</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="445"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="444"/>
         <source>the number %1 is too large</source>
         <translation>数字 %1 太大</translation>
     </message>
@@ -4700,7 +4700,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 就是方案文件本身；请换一个文件名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="417"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="416"/>
         <source>must be one of %1, got %2</source>
         <translation>必须是 %1 之一，实际为 %2</translation>
     </message>
@@ -4710,7 +4710,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>必须 %1%2，实际为 %3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="450"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="449"/>
         <source>unknown id %1; see `gpuplanner catalog %2`</source>
         <translation>未知的 ID %1；请查看 `gpuplanner catalog %2`</translation>
     </message>
@@ -4750,67 +4750,67 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 只提供一种准入方式：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="413"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="412"/>
         <source>must be lowercase letters, digits, &apos;.&apos;, &apos;-&apos; or &apos;_&apos; (like a100-sxm4-80gb), got %1</source>
         <translation>只能包含小写字母、数字、&apos;.&apos;、&apos;-&apos; 或 &apos;_&apos;（例如 a100-sxm4-80gb），而不是 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="418"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="417"/>
         <source>must be smaller than head_dim (%1)</source>
         <translation>必须小于 head_dim（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="423"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="422"/>
         <source>must be zero or more</source>
         <translation>必须大于或等于零</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="427"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="426"/>
         <source>must not be empty</source>
         <translation>不能为空</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="428"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="427"/>
         <source>must not be empty: no plan can be sized without the GPU&apos;s memory</source>
         <translation>不能为空：没有 GPU 显存就无法计算方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="430"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="429"/>
         <source>needs recompute to be full or selective</source>
         <translation>需要把重计算设为完全或选择性</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="431"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="430"/>
         <source>nf4 weights cannot be trained: it stores a frozen LoRA base (task lora or qlora)</source>
         <translation>nf4 权重无法训练：它只用于冻结的 LoRA 基座（lora 或 qlora 任务）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="441"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="440"/>
         <source>the %1 stack has no context parallelism</source>
         <translation>%1 软件栈不支持上下文并行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="442"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="441"/>
         <source>the %1 stack has no expert parallelism</source>
         <translation>%1 软件栈不支持专家并行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="446"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="445"/>
         <source>tp x cp x pp x dp = %1 but hardware.count is %2</source>
         <translation>tp × cp × pp × dp = %1，但 hardware.count 为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="448"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="447"/>
         <source>unknown GPU id %1; see `gpuplanner catalog gpus`</source>
         <translation>未知的 GPU ID %1；请查看 `gpuplanner catalog gpus`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="452"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="451"/>
         <source>unknown preset %1; see `gpuplanner catalog models`</source>
         <translation>未知的预设 %1；请查看 `gpuplanner catalog models`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="422"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="421"/>
         <source>must be yes or no, got %1</source>
         <translation>必须是 yes 或 no，实际为 %1</translation>
     </message>
@@ -4820,7 +4820,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>必须是数字，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="416"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="415"/>
         <source>must be one of %1</source>
         <translation>必须是以下之一：%1</translation>
     </message>
@@ -4828,11 +4828,6 @@ Qt %2，Qt for Python %3，Python %4
         <location filename="../../gpuplanner/i18n/message_templates.py" line="394"/>
         <source>must be USD or CNY</source>
         <translation>必须是 USD 或 CNY</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="412"/>
-        <source>must be in (0, 1]</source>
-        <translation>必须在 (0, 1] 范围内</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/i18n/message_templates.py" line="397"/>
@@ -4855,7 +4850,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>不能大于 %1，实际为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="424"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="423"/>
         <source>must be zero or more, got %1</source>
         <translation>必须大于或等于零，实际为 %1</translation>
     </message>
@@ -4875,7 +4870,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 没有公开的 %2 峰值算力，也没有可替代的精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="434"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="433"/>
         <source>no GPU count up to 65536 gives a valid layout for this batch</source>
         <translation>在 65536 张 GPU 以内，找不到能为此批量构成有效并行布局的 GPU 数量</translation>
     </message>
@@ -4890,7 +4885,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1：目录中没有每张图像的激活值显存；请填写 images.activation_mib_per_sample（可用 scripts/measure_cnn_activations.py 测量）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="433"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="432"/>
         <source>no GPU count up to 4096 divides the batch evenly</source>
         <translation>在 4096 张 GPU 以内，没有能整除此批量的 GPU 数量</translation>
     </message>
@@ -4910,7 +4905,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>不支持 int4 KV 缓存；请使用 fp16、bf16、fp8 或 int8</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="437"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="436"/>
         <source>no tensor x pipeline split divides %1 GPUs</source>
         <translation>没有能整除 %1 张 GPU 的张量并行 × 流水线并行划分</translation>
     </message>
@@ -4920,7 +4915,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 条序列无法平均分配到各数据并行副本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="426"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="425"/>
         <source>must hold a JSON object</source>
         <translation>必须包含一个 JSON 对象</translation>
     </message>
@@ -4940,7 +4935,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="438"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="437"/>
         <source>not valid JSON (%1 at line %2)</source>
         <translation>不是有效的 JSON（第 %2 行：%1）</translation>
     </message>
@@ -4980,12 +4975,12 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 个流水线阶段超过了模型的 %2 层</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="447"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="446"/>
         <source>trained %1 weights need precision %1 (its GEMMs read them)</source>
         <translation>要训练 %1 权重，精度须为 %1（由其矩阵乘直接读取）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="451"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="450"/>
         <source>unknown key (allowed: %1)</source>
         <translation>未知的键（允许：%1）</translation>
     </message>
@@ -4995,12 +4990,12 @@ Qt %2，Qt for Python %3，Python %4
         <translation>图像任务需要使用目录中的预设：{&quot;preset&quot;: &quot;resnet-50&quot;}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="440"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="439"/>
         <source>only applies to the vision and diffusion tasks</source>
         <translation>仅适用于视觉和扩散模型任务</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="425"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="424"/>
         <source>must divide training.global_batch</source>
         <translation>必须能整除 training.global_batch</translation>
     </message>
@@ -5025,22 +5020,22 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 张图像无法平均分配到 %2 张 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="435"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="434"/>
         <source>no micro-batch divides the images each GPU gets per step</source>
         <translation>没有微批大小能整除每张 GPU 每步分到的图像数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="415"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="414"/>
         <source>must be none, selective or full, got %1</source>
         <translation>必须是 none（不重计算）、selective（选择性）或 full（完全），实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="449"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="448"/>
         <source>unknown assumption</source>
         <translation>未知的假设项</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="420"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="419"/>
         <source>must be true or false</source>
         <translation>必须是 true 或 false</translation>
     </message>
@@ -5055,7 +5050,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>找不到文件：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="439"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="438"/>
         <source>not valid JSON: %1 at line %2 column %3</source>
         <translation>不是有效的 JSON：第 %2 行第 %3 列：%1</translation>
     </message>
@@ -5070,7 +5065,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>必须在 1 到 100 之间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="436"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="435"/>
         <source>no plan fits, so there is no spec sheet to write</source>
         <translation>没有可行的方案，因此无法生成规格书</translation>
     </message>
@@ -5085,12 +5080,12 @@ Qt %2，Qt for Python %3，Python %4
         <translation>必须是数字，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="419"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="418"/>
         <source>must be text, got %1 %2</source>
         <translation>必须是文本，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="421"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="420"/>
         <source>must be true or false, got %1 %2</source>
         <translation>必须是 true 或 false，实际为 %1 %2</translation>
     </message>
@@ -5316,88 +5311,88 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>DocumentActions</name>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="83"/>
+        <location filename="../../gpuplanner/ui/document_actions.py" line="84"/>
         <source>Autosave failed (%1): %2. Your inputs are still on screen; save them with File → Save as.</source>
         <translation>自动保存失败（%1）：%2。您的输入仍在屏幕上；请用“文件 → 另存为”保存。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="94"/>
+        <location filename="../../gpuplanner/ui/document_actions.py" line="95"/>
         <source>Recovered scenario (unsaved)</source>
         <translation>恢复的方案（未保存）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="96"/>
+        <location filename="../../gpuplanner/ui/document_actions.py" line="97"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="97"/>
+        <location filename="../../gpuplanner/ui/document_actions.py" line="98"/>
         <source>%1[*] — GPU Planner</source>
         <translation>%1[*] — GPU Planner 算力规划</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="114"/>
+        <location filename="../../gpuplanner/ui/document_actions.py" line="115"/>
         <source>this scenario</source>
         <translation>此方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="115"/>
+        <location filename="../../gpuplanner/ui/document_actions.py" line="116"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="116"/>
+        <location filename="../../gpuplanner/ui/document_actions.py" line="117"/>
         <source>Save the changes to %1 first?</source>
         <translation>是否先保存对“%1”的更改？</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="130"/>
+        <location filename="../../gpuplanner/ui/document_actions.py" line="131"/>
         <source>Cannot open scenario</source>
         <translation>无法打开方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="131"/>
+        <location filename="../../gpuplanner/ui/document_actions.py" line="132"/>
         <source>%1 was not loaded: %2</source>
         <translation>未加载 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="160"/>
+        <location filename="../../gpuplanner/ui/document_actions.py" line="161"/>
         <source>Open scenario</source>
         <translation>打开方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="160"/>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="174"/>
+        <location filename="../../gpuplanner/ui/document_actions.py" line="161"/>
+        <location filename="../../gpuplanner/ui/document_actions.py" line="175"/>
         <source>Scenarios (*.json)</source>
         <translation>方案文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="173"/>
+        <location filename="../../gpuplanner/ui/document_actions.py" line="174"/>
         <source>Save scenario</source>
         <translation>保存方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="180"/>
+        <location filename="../../gpuplanner/ui/document_actions.py" line="181"/>
         <source>Not saved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="181"/>
+        <location filename="../../gpuplanner/ui/document_actions.py" line="182"/>
         <source>Could not write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="190"/>
+        <location filename="../../gpuplanner/ui/document_actions.py" line="191"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="243"/>
+        <location filename="../../gpuplanner/ui/document_actions.py" line="244"/>
         <source>The autosaved scenario in %1 could not be restored (%2); defaults are shown and the file is left as it is.</source>
         <translation>无法恢复 %1 中自动保存的场景（%2）；现显示默认值，该文件保持原样。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="253"/>
+        <location filename="../../gpuplanner/ui/document_actions.py" line="254"/>
         <source>Unsaved changes to %1 from your last session were recovered; the file itself was not changed.</source>
         <translation>已恢复上次会话中对 %1 的未保存更改；文件本身未被修改。</translation>
     </message>
@@ -5423,91 +5418,91 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>ExportActions</name>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="53"/>
+        <location filename="../../gpuplanner/ui/export_actions.py" line="50"/>
         <source>The plans are not up to date with the inputs; the sheet is not written.</source>
         <translation>方案与当前输入不一致；未生成规格书。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="57"/>
+        <location filename="../../gpuplanner/ui/export_actions.py" line="54"/>
         <source>Select a plan first.</source>
         <translation>请先选择一个方案。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="76"/>
+        <location filename="../../gpuplanner/ui/export_actions.py" line="73"/>
         <source>Export spec sheet</source>
         <translation>导出规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="77"/>
+        <location filename="../../gpuplanner/ui/export_actions.py" line="74"/>
         <source>PDF files (*.pdf)</source>
         <translation>PDF 文件 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="90"/>
+        <location filename="../../gpuplanner/ui/export_actions.py" line="87"/>
         <source>Spec sheet not written</source>
         <translation>规格书未写入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="91"/>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="147"/>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="181"/>
+        <location filename="../../gpuplanner/ui/export_actions.py" line="88"/>
+        <location filename="../../gpuplanner/ui/export_actions.py" line="144"/>
+        <location filename="../../gpuplanner/ui/export_actions.py" line="178"/>
         <source>Could not write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="93"/>
+        <location filename="../../gpuplanner/ui/export_actions.py" line="90"/>
         <source>Wrote %1 (%2 pages)</source>
         <translation>已写入 %1（%2 页）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="136"/>
+        <location filename="../../gpuplanner/ui/export_actions.py" line="133"/>
         <source>Export charts into a folder</source>
         <translation>将图表导出到文件夹</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="147"/>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="180"/>
+        <location filename="../../gpuplanner/ui/export_actions.py" line="144"/>
+        <location filename="../../gpuplanner/ui/export_actions.py" line="177"/>
         <source>Not exported</source>
         <translation>未导出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="150"/>
+        <location filename="../../gpuplanner/ui/export_actions.py" line="147"/>
         <source>Exported %1 chart files to %2</source>
         <translation>已将 %1 个图表文件导出到 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="155"/>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="160"/>
+        <location filename="../../gpuplanner/ui/export_actions.py" line="152"/>
+        <location filename="../../gpuplanner/ui/export_actions.py" line="157"/>
         <source>Export plans</source>
         <translation>导出方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="155"/>
+        <location filename="../../gpuplanner/ui/export_actions.py" line="152"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="161"/>
+        <location filename="../../gpuplanner/ui/export_actions.py" line="158"/>
         <source>Excel workbooks (*.xlsx)</source>
         <translation>Excel 工作簿 (*.xlsx)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="172"/>
+        <location filename="../../gpuplanner/ui/export_actions.py" line="169"/>
         <source>Plans</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="176"/>
+        <location filename="../../gpuplanner/ui/export_actions.py" line="173"/>
         <source>No plans to export yet.</source>
         <translation>还没有可导出的方案。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="183"/>
+        <location filename="../../gpuplanner/ui/export_actions.py" line="180"/>
         <source>Exported the plans to %1</source>
         <translation>已将方案导出到 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="190"/>
+        <location filename="../../gpuplanner/ui/export_actions.py" line="187"/>
         <source>Copied %1 plan(s)</source>
         <translation>已复制 %1 个方案</translation>
     </message>
@@ -5694,187 +5689,187 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="120"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="115"/>
         <source>Plans</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="123"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="118"/>
         <source>Export charts (PNG and SVG)…</source>
         <translation>导出图表（PNG 和 SVG）…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="128"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="123"/>
         <source>Charts</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="129"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="124"/>
         <source>Catalog</source>
         <translation>硬件目录</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="149"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="144"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="175"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="170"/>
         <source>Filter plans…</source>
         <translation>筛选方案…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="177"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="172"/>
         <source>Compare selected</source>
         <translation>对比所选</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="178"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="173"/>
         <source>Select two or three plans (Ctrl+click) to see them side by side</source>
         <translation>选择两到三个方案（Ctrl+单击）进行并排对比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="191"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="186"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="199"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="194"/>
         <source>Spec sheet PDF…</source>
         <translation>规格书 PDF…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="200"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="195"/>
         <source>Export the rack and power spec sheet of the selected plan</source>
         <translation>导出所选方案的机柜与供电规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="202"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="197"/>
         <source>Print preview…</source>
         <translation>打印预览…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="230"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="225"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="231"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="226"/>
         <source>&amp;New scenario</source>
         <translation>新建方案(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="232"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="227"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="233"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="228"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="234"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="229"/>
         <source>Save &amp;as…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="235"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="230"/>
         <source>&amp;Close scenario</source>
         <translation>关闭方案(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="242"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="237"/>
         <source>Export plans as &amp;CSV…</source>
         <translation>导出方案为 &amp;CSV…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="245"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="240"/>
         <source>Export plans as a spreadsheet (&amp;xlsx)…</source>
         <translation>将方案导出为电子表格（&amp;xlsx）…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="248"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="243"/>
         <source>Import a vendor &amp;quote (CSV)…</source>
         <translation>导入厂商报价(&amp;Q)（CSV）…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="252"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="247"/>
         <source>&amp;Export spec sheet (PDF)…</source>
         <translation>导出规格书 PDF(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="253"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="248"/>
         <source>Print pre&amp;view…</source>
         <translation>打印预览(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="254"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="249"/>
         <source>&amp;Print…</source>
         <translation>打印(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="262"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="257"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="265"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="260"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="270"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="265"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="271"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="266"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="273"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="268"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="277"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="272"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="278"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="273"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="283"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="278"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="284"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="279"/>
         <source>GPU Planner &amp;help</source>
         <translation>GPU Planner 帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="288"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="283"/>
         <source>&amp;About GPU Planner</source>
         <translation>关于 GPU Planner(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="347"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="342"/>
         <source>Select a plan to see its details.</source>
         <translation>请选择一个方案以查看详情。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="353"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="348"/>
         <source>Select two or three plans to compare.</source>
         <translation>请选择两到三个方案进行对比。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="357"/>
+        <location filename="../../gpuplanner/ui/main_window.py" line="352"/>
         <source>Compare plans</source>
         <translation>方案对比</translation>
     </message>
@@ -6084,149 +6079,164 @@ Qt %2，Qt for Python %3，Python %4
         <translation>引擎分给 KV 缓存的显存比例：TensorRT-LLM 的 free_gpu_memory_fraction（按加载权重后剩余的显存计），vLLM 的 gpu_memory_utilization（按整张 GPU 计）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="154"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="155"/>
+        <source>Hours a day the service runs: a rented one is paid for those hours only, bought GPUs are paid for whole</source>
+        <translation>服务每天运行的小时数：租用时只为这些小时付费，购买的 GPU 按整机付费</translation>
+    </message>
+    <message>
         <location filename="../../gpuplanner/ui/wizard/model_page.py" line="156"/>
+        <source> h</source>
+        <translation> 小时</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="157"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="159"/>
         <source>Engine default</source>
         <translation>引擎默认</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="156"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="159"/>
         <source>Whole length reserved up front</source>
         <translation>预留完整长度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="157"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="160"/>
         <source>Cache in use, pausing requests when full</source>
         <translation>按实际占用，满时暂停请求</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="158"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="161"/>
         <source>How requests are admitted to the KV cache. Whole length: room for input + output is reserved when a request starts (TensorRT-LLM&apos;s default GUARANTEED_NO_EVICT; llama.cpp&apos;s slots). Cache in use: room for what the sequences hold, more of them at once (TensorRT-LLM&apos;s MAX_UTILIZATION; vLLM always).</source>
         <translation>请求如何进入 KV 缓存。预留完整长度：请求开始时即为输入 + 输出预留空间（TensorRT-LLM 默认的 GUARANTEED_NO_EVICT；llama.cpp 的槽位）。按实际占用：只为序列当前持有的内容留空间，可同时容纳更多序列（TensorRT-LLM 的 MAX_UTILIZATION；vLLM 始终如此）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="162"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="165"/>
         <source>Concurrent users</source>
         <translation>并发用户数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="163"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="166"/>
         <source>Time to first token under</source>
         <translation>首 token 时延上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="164"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="167"/>
         <source>Time per output token under</source>
         <translation>每 token 时延上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="165"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="168"/>
+        <source>Runs per day</source>
+        <translation>每天运行</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="169"/>
         <source>Batch</source>
         <translation>批大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="166"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="170"/>
         <source>Input tokens</source>
         <translation>输入 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="167"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="171"/>
         <source>Output tokens</source>
         <translation>输出 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="168"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="172"/>
         <source>Engine</source>
         <translation>推理引擎</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="169"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="173"/>
         <source>KV-cache memory share</source>
         <translation>KV 缓存显存比例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="170"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="174"/>
         <source>KV-cache admission</source>
         <translation>KV 缓存准入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="172"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="176"/>
         <source>Images</source>
         <translation>图像数据</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="175"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="179"/>
         <source>Images per epoch (ImageNet-1k: 1,281,167)</source>
         <translation>每轮图像数（ImageNet-1k：1,281,167）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="176"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="180"/>
         <source>Passes over the images</source>
         <translation>遍历全部图像的次数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="178"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="182"/>
         <source>Images per optimizer step, all GPUs together</source>
         <translation>每次优化器更新的图像数（所有 GPU 合计）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="179"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="183"/>
         <source>Image side in pixels</source>
         <translation>图像边长（像素）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="180"/>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="188"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="184"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="192"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="181"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="185"/>
         <source>Images per epoch</source>
         <translation>每轮图像数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="182"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="186"/>
         <source>Epochs</source>
         <translation>轮数（epoch）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="183"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="187"/>
         <source>Batch (images)</source>
         <translation>批大小（图像数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="184"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="188"/>
         <source>Resolution</source>
         <translation>分辨率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="257"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="262"/>
         <source>“%1” cannot be planned for this task: the catalog lacks its forward FLOPs per image; pick another model</source>
         <translation>“%1”无法用于此任务的规划：目录中缺少其每张图像的前向 FLOPs；请选择其他模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="263"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="268"/>
         <source>“%1” is not a model in the list: pick one (type part of its name), or choose Custom architecture</source>
         <translation>“%1”不在模型列表中：请从列表选择（可输入名称的一部分搜索），或选择“自定义架构”</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="281"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="286"/>
         <source>Import config.json</source>
         <translation>导入 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="282"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="287"/>
         <source>JSON files (*.json)</source>
         <translation>JSON 文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="290"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="295"/>
         <source>Cannot import</source>
         <translation>无法导入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="291"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="296"/>
         <source>This config.json cannot be used: %1</source>
         <translation>无法使用此 config.json：%1</translation>
     </message>
@@ -6275,77 +6285,77 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>PlanningController</name>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="50"/>
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="49"/>
         <source>Edit inputs</source>
         <translation>修改输入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="94"/>
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="93"/>
         <source>Estimating…</source>
         <translation>正在估算…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="101"/>
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="100"/>
         <source>Check the highlighted field on page %1: %2</source>
         <translation>请检查第 %1 页中高亮的字段：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="104"/>
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="103"/>
         <source>Check the highlighted field: %1</source>
         <translation>请检查高亮的字段：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="123"/>
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="122"/>
         <source>1 plan evaluated: %1 × %2</source>
         <translation>已评估 1 个方案：%1 × %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="125"/>
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="124"/>
         <source>%1 plans evaluated; best: %2 × %3</source>
         <translation>已评估 %1 个方案；最佳：%2 × %3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="133"/>
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="132"/>
         <source>No plan fits.</source>
         <translation>没有可行方案。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="148"/>
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="147"/>
         <source>Updating for your latest edit… The plans below are for your earlier inputs.</source>
         <translation>正在按您最新的修改更新…… 下方方案对应的是之前的输入。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="149"/>
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="148"/>
         <source>Not updated: check the highlighted field. The plans below are for your earlier inputs and cannot be printed until the inputs are valid.</source>
         <translation>未更新：请检查高亮的字段。下方方案对应的是之前的输入，输入有效之前不能打印。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="151"/>
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="150"/>
         <source>Not updated: the estimate was cancelled. The plans below are for your earlier inputs.</source>
         <translation>未更新：估算已取消。下方方案对应的是之前的输入。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="153"/>
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="152"/>
         <source>Not updated: the estimate failed. The plans below are for your earlier inputs.</source>
         <translation>未更新：估算失败。下方方案对应的是之前的输入。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="165"/>
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="164"/>
         <source>Estimate cancelled; the plans shown were not updated.</source>
         <translation>估算已取消；显示的方案未更新。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="175"/>
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="174"/>
         <source>The estimate failed: %1</source>
         <translation>估算失败：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="177"/>
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="176"/>
         <source>Estimate failed</source>
         <translation>估算失败</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="178"/>
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="177"/>
         <source>Something went wrong while estimating; your inputs are kept.
 
 %1</source>
@@ -6357,122 +6367,122 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>PlansTableModel</name>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="52"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="53"/>
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="52"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="53"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="52"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="53"/>
         <source>Where</source>
         <translation>部署</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="52"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="53"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="53"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="54"/>
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="53"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="54"/>
         <source>Layout</source>
         <translation>并行布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="53"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="54"/>
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="54"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="55"/>
         <source>Memory / GPU</source>
         <translation>单卡显存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="55"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="56"/>
         <source>Time or throughput</source>
         <translation>时间或吞吐量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="55"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="56"/>
         <source>IT power</source>
         <translation>IT 功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="55"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="56"/>
         <source>Racks</source>
         <translation>机柜数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="56"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="57"/>
         <source>Capex</source>
         <translation>资本支出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="56"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="57"/>
         <source>Cloud cost</source>
         <translation>云上费用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="56"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="57"/>
         <source>Cost (ranked by)</source>
         <translation>成本（排名依据）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="57"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="58"/>
         <source>TCO</source>
         <translation>总拥有成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="58"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="59"/>
         <source>Warnings</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="116"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="117"/>
         <source>%1 (%2 images/s)</source>
         <translation>%1（每秒 %2 张图）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="123"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="124"/>
         <source>n/a</source>
         <translation>不详</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="156"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="157"/>
         <source>%1 of %2 GiB: under %3 % headroom, allocator fragmentation or a longer sequence can run out of memory</source>
         <translation>%1 / %2 GiB：余量不足 %3 %，显存碎片或更长的序列可能导致显存不足</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="162"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="163"/>
         <source>; </source>
         <translation>；</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="95"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="96"/>
         <source>Buy</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="95"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="96"/>
         <source>Rent</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="108"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="109"/>
         <source>%1 / %2 GiB</source>
         <translation>%1 / %2 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="120"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="121"/>
         <source>%1 tok/s</source>
         <translation>%1 tok/s</translation>
     </message>

@@ -151,6 +151,9 @@ class ModelPage(QWizardPage):
                                               "free_gpu_memory_fraction (of what is free after the weights), vLLM's "
                                               "gpu_memory_utilization (of the GPU)"))
         self.kv_fraction.setSingleStep(0.01)
+        self.hours_per_day = float_spin(*limits("inference.hours_per_day", low=0.1), 24.0, 1,
+                                        self.tr("Hours a day the service runs: a rented one is paid for those hours "
+                                                "only, bought GPUs are paid for whole"), self.tr(" h"))
         self.kv_fraction.setSpecialValueText(self.tr("Engine default"))
         self.kv_admission = choice_combo(
             [(AUTO, self.tr("Engine default")), ("whole-sequence", self.tr("Whole length reserved up front")),
@@ -162,6 +165,7 @@ class ModelPage(QWizardPage):
         serve_form.addRow(self.tr("Concurrent users"), self.users)
         serve_form.addRow(self.tr("Time to first token under"), self.max_ttft)
         serve_form.addRow(self.tr("Time per output token under"), self.max_tpot)
+        serve_form.addRow(self.tr("Runs per day"), self.hours_per_day)
         serve_form.addRow(self.tr("Batch"), self.batch)
         serve_form.addRow(self.tr("Input tokens"), self.input_tokens)
         serve_form.addRow(self.tr("Output tokens"), self.output_tokens)
@@ -214,6 +218,7 @@ class ModelPage(QWizardPage):
             Binding("inference.max_tpot_s", self.max_tpot, unset=0.0, tasks=SERVING, unit=0.001),
             Binding("inference.kv_cache_memory_fraction", self.kv_fraction, unset=0.0, tasks=SERVING),
             Binding("inference.kv_admission", self.kv_admission, unset=AUTO, tasks=SERVING),
+            Binding("inference.hours_per_day", self.hours_per_day, unset=24.0, tasks=SERVING),
             Binding("images.count", self.images, tasks=IMAGE_TRAINING),
             Binding("images.epochs", self.epochs, tasks=IMAGE_TRAINING),
             Binding("images.batch", self.image_batch, tasks=IMAGE_TRAINING),

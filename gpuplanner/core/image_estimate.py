@@ -134,7 +134,7 @@ def estimate_image_training(scenario: Scenario, node: NodeSpec | None = None) ->
     energy, energy_tdp_basis = run_energy(power, cluster.gpu, count, compute_days)
     return Estimate(
         task=scenario.task, fits=search.runs(best), gpu=cluster.gpu.id, count=count,
-        nodes=cluster.nodes, precision=precision.value, precision_requested=scenario.precision.value,
+        nodes=cluster.nodes, precision=precision, precision_requested=scenario.precision,
         layout=search.layouts.describe(best),
         memory_gib_per_gpu=memory,
         training=TrainingFigures(

@@ -11,11 +11,13 @@ from typing import TYPE_CHECKING, Any
 
 from gpuplanner.core.choices import Deployment, Rejection, Task
 from gpuplanner.core.goodput import Goodput
+from gpuplanner.core.hardware import Precision
 from gpuplanner.core.messages import Message
 from gpuplanner.core.power_chain import PowerChain
 from gpuplanner.core.records import record
 
 if TYPE_CHECKING:
+    from gpuplanner.core.inference import WeightFormat  # serving estimates carry a weight format
     from gpuplanner.core.scenario import Scenario
 
 NOT_EXPORTED = {"export": False}
@@ -183,8 +185,9 @@ class Estimate:
     gpu: str
     count: int
     nodes: int
-    precision: str  # what the estimate used, after any fallback (FP8 -> BF16 on a GPU without FP8)
-    precision_requested: str
+    # What the estimate used, after any fallback (FP8 -> BF16 on a GPU without FP8); serving: the weight format.
+    precision: Precision | WeightFormat
+    precision_requested: Precision | WeightFormat
     layout: Layout
     memory_gib_per_gpu: MemoryPerGPU
     training: TrainingFigures | None

@@ -209,7 +209,7 @@ def estimate_inference(scenario: Scenario, node: NodeSpec | None = None, alterna
                           capacity=parts["capacity"], allocated=parts["total"])  # serving engines preallocate
     return Estimate(
         task=scenario.task, fits=serving.fits, gpu=gpu.id, count=count, nodes=cluster.nodes,
-        precision=workload.weight_format.value, precision_requested=workload.weight_format.value,
+        precision=workload.weight_format, precision_requested=workload.weight_format,
         layout=Layout(tp=tp, pp=1, dp=replicas, zero=0, micro_batch=load_batch, recompute="none",
                       sequence_parallel=False, virtual_stages=1),
         memory_gib_per_gpu=memory,

@@ -16,7 +16,6 @@ from gpuplanner.core.site import (
     PowerAssumptions,
     PowerSupply,
     SiteLimits,
-    facilities,
     feed_plug,
     phase_currents,
     plan_site,
@@ -102,7 +101,7 @@ def test_a_chinese_cabinet_is_one_single_phase_220_v_circuit_derated_like_any_ot
     assert phase_currents(2.0, feed) == (pytest.approx(2000 / (220 * 0.95)),)  # about 9.6 A, one line
     node = NodeSpec("8 x L20 server", 8, 4, 2.0)
     site = plan_site(node, 2, 350, limits, PowerAssumptions(), 0, 100)
-    extra = facilities(site, limits)
+    extra = site.facilities
     assert extra.phase_amps is not None and len(extra.phase_amps) == 1
     assert site.circuits_per_feed == 1  # a cabinet has one circuit a feed: nodes per cabinet follow it
 
@@ -164,7 +163,6 @@ def test_every_sheet_claim_holds_over_generated_sites(psus, psu_w, node_kw, unit
                                                        pf, cabinet) -> None:
     """The sheet's self-check finds nothing to refuse on any site the planner lays out: redundancy, breaker
     margin at the printed power factor, the server's cooling type, what fits a rack and the plug all hold."""
-    from gpuplanner.core.plan_site import site_block
     from gpuplanner.core.sheet_check import sheet_problems
 
     node = NodeSpec("server", 8, units, node_kw, weight_kg=weight, psu_count=psus, psu_w=psu_w,
@@ -174,7 +172,7 @@ def test_every_sheet_claim_holds_over_generated_sites(psus, psu_w, node_kw, unit
                                            power_factor=pf))
     power = PowerAssumptions()
     site = plan_site(node, nodes, 700 if node_kw is not None else None, limits, power, 8, 400)
-    assert sheet_problems(site_block(site, limits, power)) == []
+    assert sheet_problems(site) == []
 
 
 def test_the_self_check_catches_a_claim_its_figures_contradict() -> None:
@@ -182,11 +180,10 @@ def test_the_self_check_catches_a_claim_its_figures_contradict() -> None:
     server called cold-plate cooled: each is refused."""
     import dataclasses
 
-    from gpuplanner.core.plan_site import site_block
     from gpuplanner.core.sheet_check import sheet_problems
 
     limits, power = SiteLimits(rack_kw=25), PowerAssumptions()
-    block = site_block(plan_site(DGX_H100, 4, 700, limits, power, 8, 400), limits, power)
+    block = plan_site(DGX_H100, 4, 700, limits, power, 8, 400)
     assert sheet_problems(block) == []
     chain = block.power_chain
     redundant = dataclasses.replace(chain, redundancy=dataclasses.replace(chain.redundancy,

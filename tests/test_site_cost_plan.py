@@ -24,7 +24,6 @@ from gpuplanner.core.site import (
     SiteLimits,
     airflow_m3_per_h,
     btu_per_hour,
-    cabling,
     china_idc_cabinet_kw,
     plan_site,
     rail_optimised_fabric,
@@ -65,7 +64,7 @@ def test_superpod_four_dgx_h100_per_rack_is_40_8_kw() -> None:
     site = plan_site(DGX_H100, 32, 700, SiteLimits(rack_kw=45, rack_units=42, cooling=Cooling.REAR_DOOR,
                                                    cooling_kw_per_rack=45), PowerAssumptions(), 8, 400)
     assert site.nodes_per_rack == 4
-    assert site.rack_kw_nameplate == pytest.approx(40.8)
+    assert site.kw_per_rack == pytest.approx(40.8)
     assert site.racks == 8
     assert site.cooling_needed == "beyond rear-door" and site.cooling_ok  # above the 40 kW default, within 45
 
@@ -76,7 +75,7 @@ def test_an_air_cooled_server_on_a_cold_plate_site_is_held_to_the_air_ceiling() 
     dgx_b200 = NodeSpec("NVIDIA DGX B200", 8, 10, 14.3, psu_count=6, psu_w=3300, cooling="air")
     site = plan_site(dgx_b200, 8, 1000, SiteLimits(rack_kw=60, cooling=Cooling.COLD_PLATE), PowerAssumptions(), 8,
                      400)
-    assert site.heat_limit_kw == 20.0 and site.nodes_per_rack == 1 and site.limited_by == "cooling"
+    assert site.heat_limit_kw == 20.0 and site.nodes_per_rack == 1 and site.rack_limited_by == "cooling"
     assert site.cooling_needed == "air"
     assert any("air-cooled" in w for w in site.warnings)
 
@@ -89,16 +88,16 @@ def test_a_liquid_cooled_rack_needs_liquid_at_the_rack_and_gets_its_coolant_flow
     liquid = plan_site(nvl72, 2, 1200, SiteLimits(rack_kw=150, rack_units=48, cooling=Cooling.COLD_PLATE),
                        PowerAssumptions(), 72, 800)
     assert liquid.cooling_ok and liquid.nodes_per_rack == 1 and liquid.racks == 2
-    assert liquid.limited_by == "rack-scale system"  # its own rack: the site's 2 reserved U do not reject it
+    assert liquid.rack_limited_by == "rack-scale system"  # its own rack: the site's 2 reserved U do not reject it
     # 120 kW / (4.18 kJ/(L K) x 10 K) = 2.87 L/s = 172 L/min (OCP's ~1.5 L/min per kW)
     assert liquid.coolant_l_min_per_rack == pytest.approx(172.2, abs=0.1)
     assert liquid.airflow_m3_h_per_node is None  # its heat does not leave by the server's air
-    assert liquid.power.redundancy.status is Redundancy.REDUNDANT  # 24 x 5.5 kW = 132 kW on a feed >= 120 kW
+    assert liquid.power_chain.redundancy.status is Redundancy.REDUNDANT  # 24 x 5.5 kW = 132 kW on a feed >= 120 kW
 
 
 def test_racks_are_filled_only_as_far_as_the_site_cooling_carries() -> None:
     air = plan_site(DGX_H100, 32, 700, SiteLimits(rack_kw=45, rack_units=42), PowerAssumptions(), 8, 400)
-    assert air.nodes_per_rack == 1 and air.limited_by == "cooling" and air.cooling_ok  # 10.2 kW per air rack
+    assert air.nodes_per_rack == 1 and air.rack_limited_by == "cooling" and air.cooling_ok  # 10.2 kW per air rack
     assert air.racks == 32
 
 
@@ -115,8 +114,8 @@ def test_each_feed_carries_what_its_supplies_deliver_on_whole_circuits() -> None
     supply = PowerSupply(voltage=208, phase=3, amps=30, derating=0.8)
     site = plan_site(DGX_H100_PSUS, 2, 700, SiteLimits(rack_kw=25, supply=supply, cooling=Cooling.REAR_DOOR),
                      PowerAssumptions(), 8, 400)
-    circuits = site.power.circuits
-    assert site.rack_kw_nameplate == pytest.approx(20.4)
+    circuits = site.power_chain.circuits
+    assert site.kw_per_rack == pytest.approx(20.4)
     assert circuits.psu_line_to_line and circuits.psu_volts == pytest.approx(208)
     assert circuits.cord_amps == pytest.approx(3300 / (208 * 0.95))
     assert circuits.cords_per_circuit == 1 and site.circuits_per_feed == 6
@@ -568,7 +567,7 @@ def test_links_inside_one_network_rack_are_copper_and_400g_switch_ports_take_twi
     their 128 links are passive copper, no optics; the 128 node links run along the row on optics, one single-port
     OSFP at each NIC and one twin-port OSFP per two links in the leaves (QM97xx: two 400G ports a cage)."""
     site = plan_site(DGX_H100_PSUS, 16, 700, SiteLimits(rack_kw=25), PowerAssumptions(), 8, 400)
-    wiring = cabling(site, SiteLimits(rack_kw=25))
+    wiring = site.cabling
     assert wiring.network_racks == 1 and wiring.switch_link == "copper" and wiring.leaf_to_spine_m < 3
     assert wiring.switch_link_transceivers == 0
     assert wiring.twin_port and wiring.node_link_transceivers == 128 + 64

@@ -33,7 +33,7 @@ from gpuplanner.core.plan_settings import (
     PlanSettings,
     candidate_counts,
 )
-from gpuplanner.core.plan_site import idle_gpus_note, site_block
+from gpuplanner.core.plan_site import idle_gpus_note
 from gpuplanner.core.results import (
     AvailabilityBlock,
     Estimate,
@@ -253,7 +253,7 @@ def evaluate_option(scenario: Scenario, option: HardwareOptions, count: int | No
     limits = ServiceLimits(concurrent_users=service.concurrent_users, max_ttft_s=service.max_ttft_s,
                            max_tpot_s=service.max_tpot_s) if serving else ServiceLimits()
     return Plan(estimate=result, deployment=deployment, gpu_name=option.gpu.model,
-                site=site_block(site, settings.site, settings.power),
+                site=site,
                 availability=AvailabilityBlock(region=where.region, status=where.status.value, reason=where.reason,
                                                source=where.source, as_of=where.as_of),
                 service_limits=limits, cost=cost, cost_metric=metric,

@@ -19,6 +19,7 @@ from gpuplanner.core.records import record
 if TYPE_CHECKING:
     from gpuplanner.core.inference import WeightFormat  # serving estimates carry a weight format
     from gpuplanner.core.scenario import Scenario
+    from gpuplanner.core.site import FabricPlan, NodeSpec
 
 NOT_EXPORTED = {"export": False}
 FLATTENED = {"flatten": True}  # the record's fields are written at this level of the JSON
@@ -230,16 +231,17 @@ class Cables:
 
 @record
 class FacilitiesBlock:
-    phase_amps: tuple[float, ...] | None
-    feed_plug: Message
-    psu_coupler: str | None
+    """Electrical and floor figures for one rack, from the node's catalog figures and the site's feed."""
+    phase_amps: tuple[float, ...] | None  # per phase on one feed carrying the whole rack (L1/L2/L3 balanced)
+    feed_plug: Message  # the connector of one rack feed
+    psu_coupler: str | None  # IEC 60320 inlet / cord connector of one PSU, from its rating
     psus_per_node: int | None
     psu_watts: float | None
     psu_redundancy: str
-    outlets_per_pdu: int | None
-    pdu_kw: float
+    outlets_per_pdu: int | None  # half the rack's PSU cords go to each of the A and B PDUs
+    pdu_kw: float  # what one rack PDU (one feed) must carry: the rack's nameplate, or the circuit's capacity
     airflow_m3_h_per_rack: float | None
-    floor_kg_m2: float | None
+    floor_kg_m2: float | None  # the loaded rack's weight over its footprint (None: the nodes' weight unknown)
     floor_includes_rack: bool  # the empty rack's weight is in floor_kg_m2
     floor_rating_kg_m2: float | None  # the site's floor rating, where given
     rack_footprint_mm: tuple[int, int]
@@ -249,15 +251,15 @@ class FacilitiesBlock:
 @record
 class CablingBlock:
     network_racks: int
-    node_to_leaf_m: float | None
+    node_to_leaf_m: float | None  # the longest run, racks in one row with the network rack in the middle
     leaf_to_spine_m: float | None
-    node_link: str
+    node_link: str  # copper / multimode / single-mode, by that length
     switch_link: str
     transceivers: int
-    node_link_transceivers: int
+    node_link_transceivers: int  # one at each end of an optical link; a twin-port switch one serves two links
     switch_link_transceivers: int
     twin_port: bool  # 400G switch ports in twin-port OSFP cages: one switch transceiver serves two links
-    oob_ports: int
+    oob_ports: int  # BMC of every node and every switch
     oob_switches: int
 
 
@@ -286,7 +288,8 @@ class SupplyBlock:
 
 @record
 class SiteBlock:
-    """What an owned plan asks of the data centre."""
+    """What an owned plan asks of the data centre, sized in one pass (core.site.plan_site): the server, its racks,
+    power, cooling, network and facilities."""
     node: str
     node_source: str
     derived: tuple[str, ...]
@@ -330,6 +333,9 @@ class SiteBlock:
     facilities: FacilitiesBlock
     cabling: CablingBlock
     supply: SupplyBlock
+    node_spec: NodeSpec = field(metadata=NOT_EXPORTED)  # the server it was sized for (its name is `node`)
+    fabric: FabricPlan = field(metadata=NOT_EXPORTED)  # what switches and cables summarise
+    warnings: tuple[Message, ...] = field(default=(), metadata=NOT_EXPORTED)  # the plan's, when bought
 
 
 @record

@@ -11,6 +11,7 @@ from enum import StrEnum
 from gpuplanner.core.messages import Message, msg
 from gpuplanner.core.power_chain import PowerChain, power_chain
 from gpuplanner.core.records import record
+from gpuplanner.core.results import Cables, CablingBlock, FacilitiesBlock, SiteBlock, SupplyBlock, Switches
 
 WATTS_PER_BTU_H = 1.0 / 3.412142  # 1 W = 3.412142 BTU/h (NIST SP 811)
 KW_PER_REFRIGERATION_TON = 3.516853  # 1 RT = 12,000 BTU/h
@@ -239,35 +240,6 @@ def rail_optimised_fabric(nodes: int, ports_per_node: int, port_gbps: float, rad
     return FabricPlan(nodes, ports_per_node, port_gbps, leaves, spines, core, endpoints, switch_cables, radix, note)
 
 
-@record
-class SitePlan:
-    node: NodeSpec
-    nodes: int
-    node_kw_nameplate: float | None
-    node_kw_training: float | None
-    node_kw_idle: float | None
-    nodes_per_rack: int
-    racks: int
-    rack_kw_nameplate: float | None
-    limited_by: str
-    cooling_ok: bool
-    cooling_needed: str
-    circuits_per_feed: int | None
-    circuit_kw: float
-    it_kw_expected: float | None
-    facility_kw_expected: float | None
-    heat_btu_h_per_rack: float | None
-    refrigeration_tons_total: float | None
-    airflow_m3_h_per_node: float | None
-    airflow_cfm_per_node: float | None
-    rack_weight_kg: float | None
-    fabric: FabricPlan
-    warnings: tuple[str, ...]
-    power: PowerChain
-    heat_limit_kw: float  # what the site's cooling removes per rack for this server's cooling type
-    coolant_l_min_per_rack: float | None  # liquid-cooled servers: loop flow at the site's coolant rise
-
-
 def expected_it_kw(gpu_tdp_w: float | None, busy: int, idle: int, power: PowerAssumptions) -> float | None:
     """Expected draw of servers holding `busy` GPUs at work and `idle` idle ones: each GPU's TDP times the metered
     whole-server draw per TDP-watt in training, or at idle (PowerAssumptions; None without a published TDP)."""
@@ -321,10 +293,11 @@ def _cooling_needed(node: NodeSpec, rack_kw: float | None) -> str:
     return next((tier.value for tier in tiers if rack_kw <= COOLING_LIMIT_KW[tier] + 1e-9), "beyond rear-door")
 
 
-def plan_site(node: NodeSpec, nodes: int, gpu_tdp_w: float | None, limits: SiteLimits,
-              power: PowerAssumptions, ports_per_node: int, port_gbps: float, busy_gpus: int | None = None) -> SitePlan:
-    """The racks, power, cooling and fabric of `nodes` servers, `busy_gpus` of their GPUs at work (all where None;
-    a training job on part of what it buys leaves the rest idle, and the expected draw counts them so)."""
+def plan_site(node: NodeSpec, nodes: int, gpu_tdp_w: float | None, limits: SiteLimits, power: PowerAssumptions,
+              ports_per_node: int, port_gbps: float, busy_gpus: int | None = None) -> SiteBlock:
+    """The racks, power, cooling, fabric and facilities of `nodes` servers, `busy_gpus` of their GPUs at work (all
+    where None; a training job on part of what it buys leaves the rest idle, and the expected draw counts them so):
+    what an owned plan asks of the data centre, in one record."""
     warnings: list[str] = []
     nameplate = node.nameplate_kw
     training = expected_it_kw(gpu_tdp_w, node.gpus, 0, power)
@@ -379,16 +352,25 @@ def plan_site(node: NodeSpec, nodes: int, gpu_tdp_w: float | None, limits: SiteL
         rack_nameplate, limits.coolant_delta_t_c)
     weight = None if node.weight_kg is None else node.weight_kg * in_rack
     fabric = rail_optimised_fabric(nodes, ports_per_node, port_gbps)
-    return SitePlan(node=node, nodes=nodes, node_kw_nameplate=nameplate, node_kw_training=training,
-                    node_kw_idle=idle, nodes_per_rack=per_rack, racks=racks, rack_kw_nameplate=rack_nameplate,
-                    limited_by=limited_by, cooling_ok=cooling_ok, cooling_needed=cooling_needed,
-                    circuits_per_feed=chain.circuits.circuits_per_feed, circuit_kw=limits.feed.usable_kw,
-                    it_kw_expected=it_kw,
-                    facility_kw_expected=facility, heat_btu_h_per_rack=heat_rack, refrigeration_tons_total=tons,
-                    airflow_m3_h_per_node=airflow,
-                    airflow_cfm_per_node=None if airflow is None else airflow / M3H_PER_CFM,
-                    rack_weight_kg=weight, fabric=fabric, warnings=tuple(warnings), power=chain,
-                    heat_limit_kw=heat_limit, coolant_l_min_per_rack=coolant)
+    return SiteBlock(
+        node=node.name, node_source=node.source, derived=tuple(node.derived), node_confidence=node.confidence,
+        deskside=node.tower and nodes == 1, rack_units_per_node=node.rack_units, node_weight_kg=node.weight_kg,
+        node_kw_nameplate=nameplate, node_kw_training=training, node_kw_idle=idle, nodes=nodes,
+        nodes_per_rack=per_rack, racks=racks, kw_per_rack=rack_nameplate, rack_limited_by=limited_by,
+        cooling_ok=cooling_ok, cooling_needed=cooling_needed, circuits_per_feed=chain.circuits.circuits_per_feed,
+        circuit_kw=limits.feed.usable_kw, it_kw_expected=it_kw, facility_kw_expected=facility,
+        heat_btu_h_per_rack=heat_rack, refrigeration_tons=tons, airflow_m3_h_per_node=airflow,
+        airflow_cfm_per_node=None if airflow is None else airflow / M3H_PER_CFM, rack_weight_kg=weight,
+        power_chain=chain, heat_limit_kw=heat_limit, server_cooling=node.cooled_by, rack_scale=node.rack_scale,
+        coolant_l_min_per_rack=coolant, psu=node.psu, cpu=node.cpu, system_memory_gb=node.system_memory_gb,
+        networking=node.networking, node_price_usd=node.price_usd,
+        switches=Switches(leaf=fabric.leaf_switches, spine=fabric.spine_switches, core=fabric.core_switches,
+                          radix=fabric.switch_radix, note=fabric.note),
+        cables=Cables(node_to_leaf=fabric.node_cables, switch_to_switch=fabric.switch_cables),
+        scale_out_ports_per_node=fabric.ports_per_node, port_gbps=fabric.port_gbps,
+        facilities=facilities(node, chain, rack_nameplate, airflow, min(per_rack, nodes), weight, limits),
+        cabling=cabling(fabric, node, nodes, per_rack, racks, limits), supply=site_supply(limits, power),
+        node_spec=node, fabric=fabric, warnings=tuple(warnings))
 
 
 # --- what the electricians and the floor need -------------------------------------------------------------
@@ -399,23 +381,6 @@ IEC_60309_AMPS = (16, 32, 63, 125)
 NORTH_AMERICA_VOLTS = 208.0  # 120/208 V wye feeds: NEMA L21 (three-phase) and L6 (two poles) plugs (NEMA WD 6)
 # ASHRAE TC 9.9 thermal guidelines (5th ed., 2021): the recommended inlet envelope for classes A1-A4.
 ASHRAE_RECOMMENDED_INLET_C = (18.0, 27.0)
-
-
-@record
-class Facilities:
-    """Electrical and floor figures for one rack, from the node's catalog figures and the site's feed."""
-
-    phase_amps: tuple[float, ...] | None  # per phase on one feed carrying the whole rack (L1/L2/L3 balanced)
-    feed_plug: Message  # the connector of one rack feed
-    psu_coupler: str | None  # IEC 60320 inlet / cord connector of one PSU, from its rating
-    psus_per_node: int | None
-    psu_watts: float | None
-    psu_redundancy: str
-    outlets_per_pdu: int | None  # half the rack's PSU cords go to each of the A and B PDUs
-    pdu_kw: float  # what one rack PDU (one feed) must carry: the rack's nameplate, or the circuit's capacity
-    airflow_m3_h_per_rack: float | None
-    floor_kg_m2: float | None  # the loaded rack's weight over its footprint (None: the nodes' weight unknown)
-    floor_includes_rack: bool  # the empty rack's weight was given and is in floor_kg_m2
 
 
 def phase_currents(kw: float, supply: PowerSupply) -> tuple[float, ...]:
@@ -455,30 +420,47 @@ def psu_coupler(psu_watts: float | None, volts: float, power_factor: float = PSU
     return next((name for name, rating in IEC_60320_COUPLERS if amps <= rating), None)
 
 
-def floor_loading_kg_m2(site: SitePlan, limits: SiteLimits) -> float | None:
+def floor_loading_kg_m2(rack_weight_kg: float | None, rack_scale: bool, limits: SiteLimits) -> float | None:
     """The loaded rack over its footprint: the nodes, and the empty rack where given (a rack-scale system's weight
     is the whole rack's)."""
-    if site.rack_weight_kg is None:
+    if rack_weight_kg is None:
         return None
     width, depth = limits.rack_footprint_m
-    rack = 0.0 if site.node.rack_scale or limits.rack_empty_kg is None else limits.rack_empty_kg
-    return (site.rack_weight_kg + rack) / (width * depth)
+    rack = 0.0 if rack_scale or limits.rack_empty_kg is None else limits.rack_empty_kg
+    return (rack_weight_kg + rack) / (width * depth)
 
 
-def facilities(site: SitePlan, limits: SiteLimits) -> Facilities:
-    node, feed = site.node, limits.feed
-    rack_kw = site.rack_kw_nameplate
-    return Facilities(
+def facilities(node: NodeSpec, chain: PowerChain, rack_kw: float | None, airflow_m3_h_per_node: float | None,
+               in_rack: int, rack_weight_kg: float | None, limits: SiteLimits) -> FacilitiesBlock:
+    """The electrical and floor figures of one rack of `in_rack` nodes, from the node's catalog figures and the
+    site's feed."""
+    feed = limits.feed
+    return FacilitiesBlock(
         phase_amps=None if rack_kw is None else phase_currents(rack_kw, feed),
         feed_plug=feed_plug(feed),
-        psu_coupler=psu_coupler(node.psu_w, site.power.circuits.psu_volts, feed.power_factor),
+        psu_coupler=psu_coupler(node.psu_w, chain.circuits.psu_volts, feed.power_factor),
         psus_per_node=node.psu_count, psu_watts=node.psu_w, psu_redundancy=node.psu_redundancy,
-        outlets_per_pdu=site.power.outlets_per_pdu,
-        pdu_kw=rack_kw if rack_kw is not None else site.circuit_kw,
-        airflow_m3_h_per_rack=None if site.airflow_m3_h_per_node is None else
-        site.airflow_m3_h_per_node * min(site.nodes_per_rack, site.nodes),
-        floor_kg_m2=floor_loading_kg_m2(site, limits), floor_includes_rack=limits.rack_empty_kg is not None
-        or site.node.rack_scale)
+        outlets_per_pdu=chain.outlets_per_pdu,
+        pdu_kw=rack_kw if rack_kw is not None else feed.usable_kw,
+        airflow_m3_h_per_rack=None if airflow_m3_h_per_node is None else airflow_m3_h_per_node * in_rack,
+        floor_kg_m2=floor_loading_kg_m2(rack_weight_kg, node.rack_scale, limits),
+        floor_includes_rack=limits.rack_empty_kg is not None or node.rack_scale,
+        floor_rating_kg_m2=limits.floor_kg_m2,
+        rack_footprint_mm=(round(limits.rack_footprint_m[0] * 1000), round(limits.rack_footprint_m[1] * 1000)),
+        inlet_c_recommended=ASHRAE_RECOMMENDED_INLET_C)
+
+
+def site_supply(limits: SiteLimits, power: PowerAssumptions) -> SupplyBlock:
+    """The user's site, as the plan was sized for it."""
+    supply = limits.supply
+    return SupplyBlock(
+        voltage=supply.voltage, phase=supply.phase, amps=supply.amps, derating=supply.derating,
+        line_to_line=supply.line_to_line, power_factor=supply.power_factor,
+        china_cabinet_amps=limits.china_cabinet_amps, feed_voltage=limits.feed.voltage,
+        feed_phase=limits.feed.phase, feed_amps=limits.feed.amps, cooling_limit_kw=limits.cooling_limit_kw,
+        coolant_delta_t_c=limits.coolant_delta_t_c, rack_kw_limit=limits.usable_rack_kw,
+        rack_units=limits.rack_units, reserved_units=limits.reserved_units, cooling=limits.cooling.value,
+        pue=power.pue, airflow_delta_t_c=limits.airflow_delta_t_c)
 
 
 # --- the network the racks need -------------------------------------------------------------------------
@@ -497,24 +479,6 @@ COPPER_REACH_M, MULTIMODE_REACH_M = 3.0, 50.0
 OOB_SWITCH_PORTS = 48  # one 48-port 1 GbE management switch per rack (the BMC network)
 
 
-@record
-class Cabling:
-    network_racks: int
-    node_to_leaf_m: float | None  # the longest run, racks in one row with the network rack in the middle
-    leaf_to_spine_m: float | None
-    node_link: str  # copper / multimode / single-mode, by that length
-    switch_link: str
-    node_link_transceivers: int  # one at each end of an optical link; a twin-port switch one serves two links
-    switch_link_transceivers: int
-    twin_port: bool  # the switch ports are twin-port OSFP cages (400G)
-    oob_ports: int  # BMC of every node and every switch
-    oob_switches: int
-
-    @property
-    def transceivers(self) -> int:
-        return self.node_link_transceivers + self.switch_link_transceivers
-
-
 def link_class(length_m: float | None) -> str:
     if length_m is None:
         return ""
@@ -523,15 +487,16 @@ def link_class(length_m: float | None) -> str:
     return "multimode" if length_m <= MULTIMODE_REACH_M else "single-mode"
 
 
-def cabling(site: SitePlan, limits: SiteLimits) -> Cabling:
-    fabric = site.fabric
+def cabling(fabric: FabricPlan, node: NodeSpec, nodes: int, nodes_per_rack: int, racks: int,
+            limits: SiteLimits) -> CablingBlock:
+    """The network racks, cable runs, transceivers and management network of the racks and their fabric."""
     switches = fabric.leaf_switches + fabric.spine_switches + fabric.core_switches
     network_racks = math.ceil(switches * SWITCH_RACK_UNITS / SWITCHES_PER_NETWORK_RACK) if switches else 0
     width = limits.rack_footprint_m[0]
     node_to_leaf = None
     leaf_to_spine = None
     if fabric.node_cables:
-        row = site.racks + network_racks
+        row = racks + network_racks
         node_to_leaf = (math.ceil(row / 2) * width) + 2 * CABLE_SLACK_M
     if fabric.switch_cables and network_racks == 1:  # leaves and spines a few U apart in one rack
         leaf_to_spine = switches * SWITCH_RACK_UNITS * RACK_UNIT_M + 2 * IN_RACK_SLACK_M
@@ -544,14 +509,16 @@ def cabling(site: SitePlan, limits: SiteLimits) -> Cabling:
     # A link has a transceiver at each end; on twin-port switch cages one transceiver serves two links.
     node_end = node_optics + (math.ceil(node_optics / 2) if twin else node_optics)
     switch_end = 2 * math.ceil(switch_optics / 2) if twin else 2 * switch_optics
-    ports = site.node.management_ports
-    oob_ports = site.nodes * ports + switches
+    ports = node.management_ports
+    oob_ports = nodes * ports + switches
     # One management switch per rack of nodes (more when a rack has more BMCs than its ports), full racks first.
-    full_racks, last_rack = divmod(site.nodes, max(site.nodes_per_rack, 1))
-    oob_switches = (full_racks * math.ceil(site.nodes_per_rack * ports / OOB_SWITCH_PORTS)
+    full_racks, last_rack = divmod(nodes, max(nodes_per_rack, 1))
+    oob_switches = (full_racks * math.ceil(nodes_per_rack * ports / OOB_SWITCH_PORTS)
                     + math.ceil(last_rack * ports / OOB_SWITCH_PORTS) + network_racks)
-    return Cabling(network_racks, node_to_leaf, leaf_to_spine, node_link, switch_link, node_end, switch_end, twin,
-                   oob_ports, max(oob_switches, 1))
+    return CablingBlock(network_racks=network_racks, node_to_leaf_m=node_to_leaf, leaf_to_spine_m=leaf_to_spine,
+                        node_link=node_link, switch_link=switch_link, transceivers=node_end + switch_end,
+                        node_link_transceivers=node_end, switch_link_transceivers=switch_end, twin_port=twin,
+                        oob_ports=oob_ports, oob_switches=max(oob_switches, 1))
 
 
 @record

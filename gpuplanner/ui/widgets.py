@@ -142,10 +142,10 @@ def _spin(box: QSpinBox | QDoubleSpinBox, minimum: float, maximum: float, value:
     box.setKeyboardTracking(True)
 
 
-def int_spin(minimum: float, maximum: float, value: int, tooltip: str = "", suffix: str = "",
+def int_spin(minimum: float, maximum: float, value: float, tooltip: str = "", suffix: str = "",
              parent: QWidget | None = None) -> IntBox:
     box = IntBox(parent)
-    _spin(box, int(minimum), min(int(maximum), 2**31 - 1), value, tooltip, suffix)  # a QSpinBox holds an int32
+    _spin(box, int(minimum), min(int(maximum), 2**31 - 1), int(value), tooltip, suffix)  # a QSpinBox holds an int32
     return box
 
 

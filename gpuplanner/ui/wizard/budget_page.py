@@ -29,29 +29,29 @@ class BudgetPage(QWizardPage):
                                  "in the catalog tab."))
         form = QFormLayout(self)
         self.currency = choice_combo([("USD", "USD ($)"), ("CNY", "CNY (¥)")], "USD")
-        self.budget = float_spin(*limits("constraints.budget", low=0.0), 0.0, 0,
+        self.budget = float_spin(*limits("constraints.budget", low=0.0), 0,
                                  self.tr("Most you will spend (0 = no limit)"))
         self.budget.setSpecialValueText(self.tr("No limit"))
-        self.deadline = float_spin(*limits("constraints.deadline_days", low=0.0), NEW_DOCUMENT_DEADLINE_DAYS, 1,
+        self.deadline = float_spin(*limits("constraints.deadline_days", low=0.0, initial=NEW_DOCUMENT_DEADLINE_DAYS), 1,
                                    self.tr("Training must finish within (0 = no deadline)"),
                                    self.tr(" days"))
         self.deadline.setSpecialValueText(self.tr("No deadline"))
-        self.target = float_spin(*limits("constraints.target_output_tokens_per_s", low=0.0), 0.0, 0,
+        self.target = float_spin(*limits("constraints.target_output_tokens_per_s", low=0.0), 0,
                                  self.tr("Output tokens per second the service must deliver"))
         self.target.setSpecialValueText(self.tr("No target"))
         self.objective = choice_combo([("cheapest", self.tr("Cheapest")), ("fastest", self.tr("Fastest")),
                                        ("lowest-tco", self.tr("Lowest total cost of ownership"))], "cheapest")
-        self.years = float_spin(*limits("constraints.years", low=0.1), 3.0, 1,
+        self.years = float_spin(*limits("constraints.years", low=0.1), 1,
                                 self.tr("Amortisation period for TCO"), self.tr(" years"))
-        self.electricity = float_spin(*limits("constraints.site.electricity_price"), 0.0, 3,
+        self.electricity = float_spin(*limits("constraints.site.electricity_price"), 3,
                                       self.tr("Electricity price per kWh in the chosen currency (0 = not priced)"))
         self.electricity.setSpecialValueText(self.tr("Not priced"))
-        self.pue = float_spin(*limits("constraints.site.pue"), 1.3, 2,
+        self.pue = float_spin(*limits("constraints.site.pue"), 2,
                               self.tr("Power usage effectiveness: facility power / IT power"))
-        self.utilization = float_spin(*limits("constraints.utilization", 0.01, low=1.0), 70.0, 0,
+        self.utilization = float_spin(*limits("constraints.utilization", 0.01, low=1.0), 0,
                                       self.tr("Share of hours the owned cluster is busy"), " %")
         rate = field("constraints.usd_to_cny")
-        self.usd_to_cny = float_spin(*limits(rate.path, low=0.001), float(rate.default), 4,
+        self.usd_to_cny = float_spin(*limits(rate.path, low=0.001), 4,
                                      self.tr("CNY per USD: the central parity of 2026-01-08 unless you set your own"))
         form.addRow(self.tr("Currency"), self.currency)
         form.addRow(self.tr("Budget"), self.budget)

@@ -10,15 +10,18 @@ from gpuplanner.core.fields import field
 from gpuplanner.core.scenario import ScenarioDocument, new_scenario
 
 
-def limits(path: str, scale: float = 1.0, *, low: float | None = None,
-           high: float | None = None) -> tuple[float, float]:
-    """A number field's range from the scenario field table (core/fields.py), in the field's display unit
-    (`scale`: 1e9 for a field in billions, 0.01 for one in percent). `low` replaces an exclusive minimum (or a
-    0 that means "none"); `high` caps what a spin box can hold."""
+def limits(path: str, scale: float = 1.0, *, low: float | None = None, high: float | None = None,
+           initial: float | None = None) -> tuple[float, float, float]:
+    """A number box's range and first value from the scenario field table (core/fields.py), in the box's unit
+    (`scale`: 1e9 for a field in billions, 0.01 for one in percent). `low` replaces an exclusive minimum (or a 0 that
+    means "none"); `high` caps what a spin box can hold; the first value is the field's documented default, 0 ("not
+    set", "automatic") where the planner decides, or `initial`. Loading a document sets the value again."""
     spec = field(path)
     minimum = low if low is not None else (spec.minimum or 0.0) / scale
     maximum = (spec.maximum or 0.0) / scale if high is None else min(high, (spec.maximum or high) / scale)
-    return minimum, maximum
+    default = spec.file_default
+    value = initial if initial is not None else 0.0 if default is None else float(default) / scale  # type: ignore[arg-type]
+    return minimum, maximum, value
 
 
 # Tokens a fine-tuning task starts from in the wizard, in billions: a planning default for a fine-tuning set (a

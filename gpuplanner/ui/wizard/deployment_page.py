@@ -45,21 +45,21 @@ class DeploymentPage(QWizardPage):
         fit_combo(self.gpu)
         self.reload_gpus(catalog)
         self.gpu.setToolTip(self.tr("Restrict the plans to one GPU model, or let the planner compare them all."))
-        self.count = int_spin(*limits("hardware.count", low=0), 0, self.tr("0 = choose the count for me"))
+        self.count = int_spin(*limits("hardware.count", low=0), self.tr("0 = choose the count for me"))
         self.count.setSpecialValueText(self.tr("Automatic"))
         self.allow_consumer = QCheckBox(self.tr("Allow consumer (GeForce) cards"), self)
         self.allow_consumer.setChecked(True)
         self.allow_consumer.setToolTip(self.tr("GeForce cards are cheap but have no NVLink or ECC, and their driver "
                                                "licence forbids data-center deployment."))
-        self.rack_kw = float_spin(*limits("constraints.site.rack_kw", low=0.1), 20.0, 1,
+        self.rack_kw = float_spin(*limits("constraints.site.rack_kw", low=0.1), 1,
                                   self.tr("Power the site allows per rack"), " kW")
-        self.rack_units = int_spin(*limits("constraints.site.rack_units"), 42, self.tr("Usable height of a rack"), " U")
+        self.rack_units = int_spin(*limits("constraints.site.rack_units"), self.tr("Usable height of a rack"), " U")
         self.cooling = choice_combo([("air", self.tr("Air")), ("rear-door", self.tr("Rear-door heat exchanger")),
                                      ("cold-plate", self.tr("Direct liquid (cold plate)")),
                                      ("immersion", self.tr("Immersion"))], "air",
                                     self.tr("Each tier removes more heat per rack: air ~20 kW, rear-door ~40, cold "
                                             "plate ~160 (planning defaults; set your room's figure below)"))
-        self.cooling_kw = float_spin(*limits("constraints.site.cooling_kw_per_rack", low=0.0), 0.0, 0,
+        self.cooling_kw = float_spin(*limits("constraints.site.cooling_kw_per_rack", low=0.0), 0,
                                      self.tr("Heat your cooling removes from one rack (0 = the cooling type's "
                                              "default)"), " kW")
         self.cooling_kw.setSpecialValueText(self.tr("Cooling type's default"))
@@ -67,11 +67,11 @@ class DeploymentPage(QWizardPage):
                     for a in CHINA_IDC_CABINET_AMPS]
         self.china_cabinet = choice_combo([(0, self.tr("No (rack kW above)")), *cabinets], 0,
                                           self.tr("Chinese IDC cabinets are sold by current at 220 V"))
-        self.voltage = float_spin(*limits("constraints.site.supply.voltage"), 400.0, 0,
+        self.voltage = float_spin(*limits("constraints.site.supply.voltage"), 0,
                                   self.tr("Feed voltage (line-to-line for three-phase)"),
                                   " V")
         self.phase = choice_combo([(3, self.tr("Three-phase")), (1, self.tr("Single-phase"))], 3)
-        self.amps = float_spin(*limits("constraints.site.supply.amps"), 32.0, 0,
+        self.amps = float_spin(*limits("constraints.site.supply.amps"), 0,
                                self.tr("Breaker rating per circuit"), " A")
         form.addRow(self.tr("Deployment"), self.deployment)
         form.addRow(self.tr("Region"), self.region)

@@ -116,42 +116,42 @@ class ModelPage(QWizardPage):
 
         self.data_box = QGroupBox(self.tr("Data and batch"), self)
         data_form = QFormLayout(self.data_box)
-        self.tokens_b = float_spin(*limits("training.tokens", 1e9, low=0.001), 200.0, 3,
+        self.tokens_b = float_spin(*limits("training.tokens", 1e9, low=0.001), 3,
                                    self.tr("Training tokens, in billions (2T, 500B and 1e3 are read too)"), " B",
                                    unit_scale=1e9)
-        self.global_batch = int_spin(*limits("training.global_batch"), 512, self.tr("Sequences per optimizer step"))
-        self.seq_len = int_spin(*limits("seq_len"), 4096, self.tr("Tokens per sequence (context length)"))
+        self.global_batch = int_spin(*limits("training.global_batch"), self.tr("Sequences per optimizer step"))
+        self.seq_len = int_spin(*limits("seq_len"), self.tr("Tokens per sequence (context length)"))
         data_form.addRow(self.tr("Tokens"), self.tokens_b)
         data_form.addRow(self.tr("Global batch (sequences)"), self.global_batch)
         data_form.addRow(self.tr("Sequence length"), self.seq_len)
 
         self.serve_box = QGroupBox(self.tr("Serving load"), self)
         serve_form = QFormLayout(self.serve_box)
-        self.batch = int_spin(*limits("inference.batch", low=0), 0,
+        self.batch = int_spin(*limits("inference.batch", low=0),
                               self.tr("Requests decoded together per replica. Auto: with a throughput target, the "
                                       "most the KV cache holds within the latency limits (the fewest replicas); "
                                       "otherwise one request"))
         self.batch.setSpecialValueText(self.tr("Auto"))
-        self.input_tokens = int_spin(*limits("inference.input_tokens"), 1000, self.tr("Prompt length in tokens"))
-        self.output_tokens = int_spin(*limits("inference.output_tokens"), 300, self.tr("Generated tokens per request"))
+        self.input_tokens = int_spin(*limits("inference.input_tokens"), self.tr("Prompt length in tokens"))
+        self.output_tokens = int_spin(*limits("inference.output_tokens"), self.tr("Generated tokens per request"))
         self.engine = choice_combo([("tensorrt-llm", "TensorRT-LLM"), ("vllm", "vLLM"), ("llama.cpp", "llama.cpp")],
                                    "tensorrt-llm", self.tr("The same GPU gives very different numbers per engine"))
-        self.users = int_spin(*limits("inference.concurrent_users", low=0), 0,
+        self.users = int_spin(*limits("inference.concurrent_users", low=0),
                               self.tr("Users served at once: sizes the replicas (Not set: the throughput target "
                                       "and the batch size them)"))
         self.users.setSpecialValueText(self.tr("Not set"))
-        self.max_ttft = float_spin(*limits("inference.max_ttft_s", low=0.0), 0.0, 2,
+        self.max_ttft = float_spin(*limits("inference.max_ttft_s", low=0.0), 2,
                                    self.tr("Longest wait for the first token (0 = no limit)"), " s")
         self.max_ttft.setSpecialValueText(self.tr("No limit"))
-        self.max_tpot = float_spin(*limits("inference.max_tpot_s", 0.001, low=0.0), 0.0, 0,
+        self.max_tpot = float_spin(*limits("inference.max_tpot_s", 0.001, low=0.0), 0,
                                    self.tr("Longest time between output tokens for each user (0 = no limit)"), " ms")
         self.max_tpot.setSpecialValueText(self.tr("No limit"))
-        self.kv_fraction = float_spin(*limits("inference.kv_cache_memory_fraction", low=0.0), 0.0, 2,
+        self.kv_fraction = float_spin(*limits("inference.kv_cache_memory_fraction", low=0.0), 2,
                                       self.tr("Share of memory the engine gives the KV cache: TensorRT-LLM's "
                                               "free_gpu_memory_fraction (of what is free after the weights), vLLM's "
                                               "gpu_memory_utilization (of the GPU)"))
         self.kv_fraction.setSingleStep(0.01)
-        self.hours_per_day = float_spin(*limits("inference.hours_per_day", low=0.1), 24.0, 1,
+        self.hours_per_day = float_spin(*limits("inference.hours_per_day", low=0.1), 1,
                                         self.tr("Hours a day the service runs: a rented one is paid for those hours "
                                                 "only, bought GPUs are paid for whole"), self.tr(" h"))
         self.kv_fraction.setSpecialValueText(self.tr("Engine default"))
@@ -175,12 +175,13 @@ class ModelPage(QWizardPage):
 
         self.image_box = QGroupBox(self.tr("Images"), self)
         image_form = QFormLayout(self.image_box)
-        self.images = int_spin(*limits("images.count"), 1_281_167,
+        self.images = int_spin(*limits("images.count"),
                                self.tr("Images per epoch (ImageNet-1k: 1,281,167)"))
-        self.epochs = float_spin(*limits("images.epochs", low=0.01), 90.0, 2, self.tr("Passes over the images"))
-        self.image_batch = int_spin(*limits("images.batch"), 1024,
+        self.epochs = float_spin(*limits("images.epochs", low=0.01), 2, self.tr("Passes over the images"))
+        self.image_batch = int_spin(*limits("images.batch"),
                                     self.tr("Images per optimizer step, all GPUs together"))
-        self.resolution = int_spin(*limits("images.resolution"), 224, self.tr("Image side in pixels"), " px")
+        self.resolution = int_spin(*limits("images.resolution", initial=IMAGE_RESOLUTION_DEFAULT),
+                                   self.tr("Image side in pixels"), " px")
         image_form.addRow(self.tr("Model"), self.image_preset)
         image_form.addRow(self.tr("Images per epoch"), self.images)
         image_form.addRow(self.tr("Epochs"), self.epochs)

@@ -60,13 +60,13 @@ class PrecisionPage(QWizardPage):
              ("3", self.tr("ZeRO-3 / FSDP: + weights"))], AUTO,
             self.tr("ZeRO shards training state across data-parallel GPUs; ZeRO-3 (FSDP) also shards the weights at "
                     "the cost of gathering them every step."))
-        self.lora_rank = int_spin(*limits("training.lora_rank"), 16,
+        self.lora_rank = int_spin(*limits("training.lora_rank"),
                                   self.tr("LoRA rank r: each adapted matrix gains r x (in + out) "
                                                        "parameters"))
         self.lora_targets = choice_combo(
             [("all-linear", self.tr("All linear layers")), ("attention", self.tr("Attention (q, k, v, o)")),
              ("qv", self.tr("q and v only"))], "all-linear", self.tr("Which matrices get adapters"))
-        self.lora_dropout = float_spin(*limits("training.lora_dropout"), 0.0, 2,
+        self.lora_dropout = float_spin(*limits("training.lora_dropout"), 2,
                                        self.tr("Dropout on each adapted matrix's input (0: none). Each adapted "
                                                "matrix then keeps a dropped copy of its input and a mask for the "
                                                "backward pass."))

@@ -70,6 +70,19 @@ def test_a_rented_service_pays_for_every_hour_it_runs() -> None:
     assert training.cloud_tco == pytest.approx(49.24 * 8760 * 3 * 0.7)
 
 
+def test_h20_and_l20_are_priced_from_a_dated_mainland_channel_quote(catalog) -> None:
+    """Both China-market cards at their 2024-03-25 channel prices in CNY (an estimate, and old: the plan says how
+    old), kept in USD at the catalog's dated rate so a CNY plan reads the quoted figure back."""
+    # 'AI伺服器專家交流電話會紀要' (aqiusha.com/tech/b85a6d6e69a1a2808ae5a78ef55c5b0f.html, 2024-03-25): H20 96 GB
+    # 140,000 CNY, L20 48 GB 75,000 CNY a card.
+    cny = CostAssumptions(currency="CNY")
+    for gpu_id, quoted in (("h20", 140_000), ("l20", 75_000)):
+        gpu = catalog.gpu(gpu_id)
+        assert cny.from_usd(gpu.price_usd_mid) == pytest.approx(quoted, abs=1)
+        assert (gpu.price_date, gpu.price_confidence) == ("2024-03-25", "estimate")
+        assert f"{quoted:,} CNY" in gpu.price_source and "7.0197 CNY/USD" in gpu.price_source
+
+
 def test_a_service_run_part_of_the_day_rents_only_those_hours(catalog) -> None:
     """inference.hours_per_day: a service up 12 hours a day rents half the hours of an always-on one, at the same
     cost per million tokens while it runs; bought GPUs cost the same either way."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 import math
 import types
 from collections.abc import Iterator
@@ -468,13 +469,19 @@ def field(path: str) -> Field:
     return BY_PATH[path]
 
 
+@functools.cache  # once per section record: get_type_hints evaluates every annotation
+def _attributes(section: type) -> dict[str, Any]:
+    """A section record's attributes and their resolved annotations, in declaration order."""
+    hints = get_type_hints(section)
+    return {attribute.name: hints[attribute.name] for attribute in dataclasses.fields(section)}
+
+
 def read_section(section: type, data: object, path: str, also: tuple[str, ...] = ()) -> Any:
     """A section record from the scenario file's object at `path`: every key known, typed and in range, the rest
     at their defaults. `also`: keys the caller reads itself (the root's model and assumptions)."""
     if not isinstance(data, dict):
         raise InputError(path or "scenario", "must be an object" if path else "must be a JSON object")
-    hints = get_type_hints(section)
-    known = {attribute.name: hints[attribute.name] for attribute in dataclasses.fields(section)}
+    known = _attributes(section)
     values: dict[str, Any] = {}
     for key, item in data.items():
         where = f"{path}.{key}" if path else key

@@ -42,6 +42,13 @@ class MessageBoxes:
         return int(QMessageBox.StandardButton.Ok.value)
 
 
+@pytest.fixture(autouse=True, scope="session")
+def one_qapplication(qapp):
+    """The widgets' QApplication exists before any test runs in-process code that would otherwise make a bare
+    QGuiApplication (the CLI's PDF writer does where none exists), whatever order the tests run in."""
+    return qapp
+
+
 @pytest.fixture(autouse=True)
 def message_boxes(monkeypatch: pytest.MonkeyPatch) -> MessageBoxes:
     """No test ever waits on a modal message box."""

@@ -15,7 +15,7 @@ import enum
 import functools
 import math
 import types
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any, ClassVar, get_type_hints
 
 from gpuplanner.core.adapters import LORA_TARGETS, MAX_LORA_DROPOUT, AdapterSpec
@@ -470,7 +470,7 @@ def field(path: str) -> Field:
 
 
 @functools.cache  # once per section record: get_type_hints evaluates every annotation
-def _attributes(section: type) -> dict[str, Any]:
+def _attributes(section: type) -> Mapping[str, Any]:
     """A section record's attributes and their resolved annotations, in declaration order."""
     hints = get_type_hints(section)
     return {attribute.name: hints[attribute.name] for attribute in dataclasses.fields(section)}

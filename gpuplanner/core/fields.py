@@ -425,8 +425,15 @@ def _is_section(hint: Any) -> bool:
     return isinstance(hint, type) and hasattr(hint, "PATH")
 
 
-def _section_fields(section: type) -> Iterator[Field]:
+@functools.cache  # once per section record: get_type_hints evaluates every annotation
+def _attributes(section: type) -> Mapping[str, Any]:
+    """A section record's attributes and their resolved annotations, in declaration order."""
     hints = get_type_hints(section)
+    return {attribute.name: hints[attribute.name] for attribute in dataclasses.fields(section)}
+
+
+def _section_fields(section: type) -> Iterator[Field]:
+    hints = _attributes(section)
     for attribute in dataclasses.fields(section):
         hint = hints[attribute.name]
         if _is_section(hint):
@@ -436,8 +443,6 @@ def _section_fields(section: type) -> Iterator[Field]:
         kind, kind_enum = _kind(hint)
         if kind_enum is not None and not spec["choices"]:
             spec["choices"] = tuple(_members(kind_enum))
-        if spec["said"] == SEARCHED and not spec["help"]:
-            spec["help"] = ""
         path = f"{section.PATH}.{attribute.name}" if section.PATH else attribute.name  # type: ignore[attr-defined]
         yield Field(path, kind, attribute.default, enum=kind_enum, **spec)
 
@@ -469,13 +474,6 @@ def field(path: str) -> Field:
     return BY_PATH[path]
 
 
-@functools.cache  # once per section record: get_type_hints evaluates every annotation
-def _attributes(section: type) -> Mapping[str, Any]:
-    """A section record's attributes and their resolved annotations, in declaration order."""
-    hints = get_type_hints(section)
-    return {attribute.name: hints[attribute.name] for attribute in dataclasses.fields(section)}
-
-
 def read_section(section: type, data: object, path: str, also: tuple[str, ...] = ()) -> Any:
     """A section record from the scenario file's object at `path`: every key known, typed and in range, the rest
     at their defaults. `also`: keys the caller reads itself (the root's model and assumptions)."""
@@ -502,13 +500,18 @@ def document_defaults(*sections: str) -> ScenarioDocument:
     for spec in FIELDS:
         value = spec.file_default
         top = spec.path.split(".")[0] if spec.section else ""
-        if value is None or top not in sections:
-            continue
-        node = document
-        for part in spec.path.split(".")[:-1]:
-            node = node.setdefault(part, {})
-        node[spec.key] = value
+        if value is not None and top in sections:
+            put(document, spec.path, value)
     return document
+
+
+def put(document: ScenarioDocument, path: str, value: object) -> None:
+    """Set a dotted path of a scenario document, making the sections on the way."""
+    *sections, key = path.split(".")
+    node = document
+    for part in sections:
+        node = node.setdefault(part, {})
+    node[key] = value
 
 
 _JSON_TYPES = {int: "integer", float: "number", str: "string", bool: "boolean"}

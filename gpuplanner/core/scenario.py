@@ -248,10 +248,8 @@ def parse_scenario(data: object, resolve_model: Callable[[str], ModelArch], reso
     training = _training(settings, model)
     hardware = settings.hardware
     gpu = resolve_gpu(hardware.gpu)
-    gpus_per_node = hardware.gpus_per_node or gpu.default_gpus_per_node
-    if not 1 <= gpus_per_node <= 72:
-        raise InputError("hardware.gpus_per_node", "must be at most {maximum}, got {value}", maximum=72,
-                         value=gpus_per_node)
+    # The catalog server's count, when the file names none, is held to the table's range like a typed one.
+    gpus_per_node = hardware.gpus_per_node or BY_PATH["hardware.gpus_per_node"].read(gpu.default_gpus_per_node)
     count = _check_parallelism(settings.parallelism, settings.seq_len, model, profile, gpus_per_node, hardware.count)
     return Scenario(task=task, model=model, seq_len=settings.seq_len, precision=settings.precision,
                     training=training, inference=settings.inference, gpu=gpu, gpu_count=count,

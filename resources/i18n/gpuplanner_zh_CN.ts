@@ -6180,63 +6180,63 @@ Qt %2，Qt for Python %3，Python %4
         <translation>每次优化器更新的图像数（所有 GPU 合计）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="183"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="184"/>
         <source>Image side in pixels</source>
         <translation>图像边长（像素）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="184"/>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="192"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="185"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="193"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="185"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="186"/>
         <source>Images per epoch</source>
         <translation>每轮图像数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="186"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="187"/>
         <source>Epochs</source>
         <translation>轮数（epoch）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="187"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="188"/>
         <source>Batch (images)</source>
         <translation>批大小（图像数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="188"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="189"/>
         <source>Resolution</source>
         <translation>分辨率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="262"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="263"/>
         <source>“%1” cannot be planned for this task: the catalog lacks its forward FLOPs per image; pick another model</source>
         <translation>“%1”无法用于此任务的规划：目录中缺少其每张图像的前向 FLOPs；请选择其他模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="268"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="269"/>
         <source>“%1” is not a model in the list: pick one (type part of its name), or choose Custom architecture</source>
         <translation>“%1”不在模型列表中：请从列表选择（可输入名称的一部分搜索），或选择“自定义架构”</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="286"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="287"/>
         <source>Import config.json</source>
         <translation>导入 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="287"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="288"/>
         <source>JSON files (*.json)</source>
         <translation>JSON 文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="295"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="296"/>
         <source>Cannot import</source>
         <translation>无法导入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="296"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="297"/>
         <source>This config.json cannot be used: %1</source>
         <translation>无法使用此 config.json：%1</translation>
     </message>

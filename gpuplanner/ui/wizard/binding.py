@@ -99,12 +99,3 @@ def lookup(document: ScenarioDocument, path: str) -> object | None:
             return None
         node = node[part]
     return node
-
-
-def put(document: ScenarioDocument, path: str, value: object) -> None:
-    """Set a dotted path of a scenario document, making the sections on the way."""
-    *sections, key = path.split(".")
-    node = document
-    for part in sections:
-        node = node.setdefault(part, {})
-    node[key] = value

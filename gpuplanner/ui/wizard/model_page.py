@@ -102,6 +102,9 @@ class ModelPage(QWizardPage):
                                                       "shrinks the KV cache"))
         self.ffn = int_spin(64, 1 << 21, 11008, self.tr("MLP inner width"))
         self.vocab = int_spin(1, 10_000_000, 32000, self.tr("Vocabulary size"))
+        # The custom architecture's whole-number keys of the scenario's `model` section, and their boxes.
+        self.shape_boxes = {"layers": self.layers, "hidden": self.hidden, "heads": self.heads,
+                            "kv_heads": self.kv_heads, "ffn_hidden": self.ffn, "vocab": self.vocab}
         self.gated = QCheckBox(self.tr("Gated MLP (SwiGLU)"), self.custom)
         self.gated.setChecked(True)
         self.tied = QCheckBox(self.tr("Tied input/output embeddings"), self.custom)

@@ -11,12 +11,12 @@ from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import QAbstractSpinBox, QCheckBox, QComboBox, QRadioButton, QWidget, QWizard
 
 from gpuplanner.catalog.store import Catalog
-from gpuplanner.core.fields import field
+from gpuplanner.core.fields import field, put
 from gpuplanner.core.model import ModelArch
 from gpuplanner.core.scenario import ScenarioDocument, model_document, paged_optimizer_by_default
 from gpuplanner.ui.widgets import FloatBox, IntBox, clear_invalid, mark_invalid, select_data, widgets_in_layout_order
 from gpuplanner.ui.wizard.assumptions_page import AssumptionsPage
-from gpuplanner.ui.wizard.binding import IMAGE_TRAINING, Binding, put
+from gpuplanner.ui.wizard.binding import IMAGE_TRAINING, Binding
 from gpuplanner.ui.wizard.budget_page import BudgetPage
 from gpuplanner.ui.wizard.common import PageId, merged, new_document, task_tokens_b
 from gpuplanner.ui.wizard.deployment_page import DeploymentPage
@@ -24,13 +24,11 @@ from gpuplanner.ui.wizard.model_page import ModelPage
 from gpuplanner.ui.wizard.precision_page import PrecisionPage
 from gpuplanner.ui.wizard.task_page import TaskPage
 
-# What the pages show besides their bound fields: the task, the model (a preset or the custom architecture's
-# boxes), and the sections they rewrite whole. Whatever else an opened file holds (parallelism,
-# training.micro_batch, hardware.gpus_per_node, site limits the pages do not show...) is kept as it was: used for
-# the results and written back on save, never dropped.
-CUSTOM_MODEL_KEYS = ("layers", "hidden", "heads", "kv_heads", "ffn_hidden", "vocab", "gated_mlp", "tied_embeddings")
-SHOWN_UNBOUND = ("task", "model.preset", *(f"model.{key}" for key in CUSTOM_MODEL_KEYS), "seq_len", "images",
-                 "assumptions")
+# What the pages show besides their bound fields and the custom architecture's boxes: the task, the preset, the
+# sequence length (an inference task's is its input + output) and the sections they rewrite whole. Whatever else an
+# opened file holds (parallelism, training.micro_batch, hardware.gpus_per_node, site limits the pages do not show...)
+# is kept as it was: used for the results and written back on save, never dropped.
+SHOWN_UNBOUND = ("task", "model.preset", "model.gated_mlp", "model.tied_embeddings", "seq_len", "images", "assumptions")
 
 
 def beyond_the_wizard(data: ScenarioDocument, shown: frozenset[str], prefix: str = "") -> ScenarioDocument:
@@ -159,7 +157,8 @@ class ScenarioWizard(QWizard):
                 *self.budget_page.bindings, *self.assumptions_page.bindings]
 
     def _shown(self) -> frozenset[str]:
-        return frozenset((*SHOWN_UNBOUND, *(binding.path for binding in self.bindings)))
+        shape = (f"model.{key}" for key in self.model_page.shape_boxes)
+        return frozenset((*SHOWN_UNBOUND, *shape, *(binding.path for binding in self.bindings)))
 
     def _model_section(self, task: str) -> ScenarioDocument:
         m = self.model_page
@@ -167,8 +166,7 @@ class ScenarioWizard(QWizard):
             return {"preset": m.image_preset.currentData()}
         if m.preset.currentData() != "custom":
             return {"preset": m.preset.currentData()}
-        boxes = (m.layers, m.hidden, m.heads, m.kv_heads, m.ffn, m.vocab)
-        model: ScenarioDocument = {key: box.value() for key, box in zip(CUSTOM_MODEL_KEYS, boxes, strict=False)}
+        model: ScenarioDocument = {key: box.value() for key, box in m.shape_boxes.items()}
         model.update(gated_mlp=m.gated.isChecked(), tied_embeddings=m.tied.isChecked(), name=self.tr("Custom model"))
         return model
 
@@ -247,8 +245,7 @@ class ScenarioWizard(QWizard):
                 select_data(m.preset, model["preset"])
             elif model:
                 select_data(m.preset, "custom")
-                for key, box in zip(CUSTOM_MODEL_KEYS, (m.layers, m.hidden, m.heads, m.kv_heads, m.ffn, m.vocab),
-                                    strict=False):
+                for key, box in m.shape_boxes.items():
                     if key in model:
                         box.setValue(int(model[key]))
                 m.gated.setChecked(bool(model.get("gated_mlp", True)))
@@ -269,8 +266,7 @@ class ScenarioWizard(QWizard):
             **{binding.path: binding.widget for binding in self.bindings},
             "model": m.preset, "model.preset": m.preset, "images": m.images,
             "images.gflops_per_sample": m.image_preset, "images.activation_mib_per_sample": m.image_preset,
-            **{f"model.{key}": box for key, box in zip(CUSTOM_MODEL_KEYS, (m.layers, m.hidden, m.heads, m.kv_heads,
-                                                                           m.ffn, m.vocab), strict=False)},
+            **{f"model.{key}": box for key, box in m.shape_boxes.items()},
             "training.micro_batch": m.global_batch, "parallelism": d.count,
         }
 

@@ -200,3 +200,37 @@ def test_each_chart_has_an_accessible_name_and_the_wizard_frame_is_no_tab_stop(q
     assert all(names) and len(set(names)) == 5
     scroll = next(w for w in window.findChildren(QScrollArea) if w.widget() is window.wizard)
     assert scroll.focusPolicy() == Qt.FocusPolicy.NoFocus
+
+
+def _overlaps(charts) -> list[str]:
+    """Each chart's legend against its title, its data and the chart's own bounds (scene coordinates)."""
+    found = []
+    for name, plot in charts.plots().items():
+        item = plot.plotItem
+        legend = item.legend.sceneBoundingRect()
+        if not item.legend.items:
+            continue
+        for part, rect in (("title", item.titleLabel.sceneBoundingRect()), ("data", item.vb.sceneBoundingRect())):
+            if legend.intersects(rect):
+                found.append(f"{name}: legend over {part}")
+        if not item.sceneBoundingRect().adjusted(-1, -1, 1, 1).contains(legend):
+            found.append(f"{name}: legend outside the chart")
+    return found
+
+
+def test_legends_keep_clear_of_titles_when_the_tab_opens_before_the_result(qtbot, private_user_data) -> None:
+    """The Charts tab opened while the first plan is still computing, then a result with other legend entries (a
+    serving task) arriving while it is in front: no legend lies over its chart's title or data."""
+    window = open_window(qtbot)
+    window.resize(1366, 768)
+    window.tabs.setCurrentIndex(1)  # built empty, before any result
+    assert window.charts is not None and window.last_result is None
+    qtbot.wait(50)
+    compute(qtbot, window)
+    qtbot.wait(50)
+    assert _overlaps(window.charts) == []
+    window.wizard.load_scenario({"task": "inference", "model": {"preset": "llama-3.1-8b"}})
+    compute(qtbot, window)
+    qtbot.wait(50)
+    assert window.charts.serving and _overlaps(window.charts) == []
+    close_window(window)

@@ -70,6 +70,31 @@ def test_mainland_cloud_regions() -> None:
     assert in_region("us-east-1", "global")
 
 
+def test_the_catalog_region_column_holds_codes_shown_in_the_readers_language(catalog, tmp_path) -> None:
+    """A cloud offer's region is the provider's code or a word for what its source states instead ("every region",
+    "not stated"): no English note inside Chinese text, and an unstated region never counts as mainland China."""
+    from gpuplanner.core.availability import OFFER_REGION_WORDS
+
+    regions = {str(row["region"] or "") for row in catalog.rows("cloud_instances")}
+    assert all(code in OFFER_REGION_WORDS or (code.isascii() and " " not in code and "(" not in code)
+               for code in regions), sorted(regions)
+    assert {"all", "", "cn-mainland"} <= regions
+    assert in_region("cn-mainland", "cn-mainland") and not in_region("all", "cn-mainland")
+    scenario = tmp_path / "cn.json"
+    scenario.write_text(json.dumps({"task": "lora", "model": {"preset": "qwen2.5-72b"}, "training": {"tokens": 2e8},
+                                    "constraints": {"currency": "CNY", "region": "cn-mainland", "deadline_days": 14,
+                                                    "budget": 500000}}), encoding="utf-8")
+    report = run_cli("plan", str(scenario), "--lang", "zh_CN", "--top", "3")
+    assert report.returncode == 0, report.stderr
+    text = report.stdout
+    assert "地域：中国大陆（未注明地域）" in text  # AutoDL names no region of its own
+    assert "租用地点为该厂商所有地域（同一价格），不在中国大陆" in text  # Lambda / OCI: one price everywhere
+    assert "来源未注明地域：无法确认位于中国大陆" in text  # RunPod: unknown is not inside
+    assert "目录中缺少其显存带宽" in text  # the figure a GPU lacks, in Chinese
+    for english in ("region not stated", "all Lambda regions", "secure cloud", "memory bandwidth", "OCI regions"):
+        assert english not in text, english
+
+
 def test_a_mainland_buyer_is_ranked_only_what_can_be_had_there(catalog) -> None:
     constraints = {"currency": "CNY", "region": "cn-mainland", "deadline_days": 60}
     result = plan_for_scenario({**SMALL_RUN, "constraints": constraints}, catalog, top=8)

@@ -12,6 +12,7 @@ from typing import Any
 from gpuplanner.cli.catalog import open_catalog
 from gpuplanner.cli.estimate import format_number, precision_words, print_result
 from gpuplanner.cli.output import format_help, pad
+from gpuplanner.core.availability import offer_region
 from gpuplanner.core.choices import Deployment
 from gpuplanner.core.cost import currency_symbol, price_date_words
 from gpuplanner.core.errors import InputError
@@ -49,7 +50,7 @@ def near_miss_lines(result: PlanResult) -> list[str]:
     lines = [tr("Near misses (not answers: each breaks a limit or misses a goal you set):")]
     for plan in near:
         misses = listed(translated_message(m) for m in plan.misses)
-        lines.append("  - " + fill(tr("%1: %2"), f"{plan.count} x {plan.gpu} ({deployment_label(plan.deployment)})",
+        lines.append("  - " + fill(tr("%1: %2"), f"{plan.count} x {plan.gpu_name} ({deployment_label(plan.deployment)})",
                                    misses))
     return lines
 
@@ -113,7 +114,7 @@ def rental_lines(best: Plan, currency: str) -> list[str]:
     return [
         "  " + fill(tr("rented: %1 x %2 from %3; region: %4; prices of %5"), offer.instances if offer else 0,
                     offer.instance if offer else "", offer.provider if offer else "",
-                    offer.region if offer else "",
+                    translated_message(offer_region(offer.region)) if offer else "",
                     translated_message(price_date_words(offer.price_date if offer else ""))),
         "  " + fill(tr("cost (%1): on demand %2 per GPU-hour (reserved %3, spot %4); this job on demand %5"), currency,
                     money(cost.cloud_on_demand_per_gpu_hour, currency, 2),

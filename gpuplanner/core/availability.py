@@ -117,12 +117,27 @@ def _sourced_reason(status: Status, detail: str) -> Message:
     return msg("not confirmed ({detail})", detail=detail)
 
 
+# The catalog's region column holds the provider's own region code, or one of these words for what the source states
+# instead; anything else a user typed is shown as typed.
+OFFER_REGION_WORDS = {
+    "": msg("region not stated"),
+    "all": msg("every region of the provider (one price)"),
+    "north-america": msg("North America"),
+    "cn-mainland": msg("mainland China (region not stated)"),
+}
+
+
+def offer_region(code: str) -> Message | str:
+    """A cloud offer's region for a reader: the provider's code as it is, or the words for a stated-instead value."""
+    return OFFER_REGION_WORDS.get(code.strip(), code)
+
+
 def in_region(cloud_region: str, region: str) -> bool:
-    """Whether a cloud offer's region code lies in `region`."""
+    """Whether a cloud offer's region code lies in `region` (a code nobody stated lies in no region)."""
     if region == "global":
         return True
     code = cloud_region.strip().casefold()
     if "hongkong" in code or "hong kong" in code:
         return False
-    return (code.startswith(("cn-", "mainland china")) or "(cn-" in code  # "华北-北京 (cn-beijing)"
+    return (code.startswith(("cn-", "mainland china")) or "(cn-" in code  # a user's "华北-北京 (cn-beijing)"
             or code.startswith(_MAINLAND_TENCENT))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from gpuplanner.core.availability import Status, in_region
+from gpuplanner.core.availability import Status, in_region, offer_region
 from gpuplanner.core.choices import Deployment
 from gpuplanner.core.messages import Message, msg
 from gpuplanner.core.plan_settings import DEPLOYMENT_WORDS, REGION_WORDS, PlanSettings
@@ -73,8 +73,11 @@ def region_misses(plan: Plan, settings: PlanSettings) -> list[Message]:
         return []
     if not plan.owned:
         offer = plan.cost.cloud_offer
+        if offer and not offer.region.strip():  # unknown never counts as inside
+            return [msg("rented where the source names no region: not shown to be in {region}",
+                        region=REGION_WORDS[settings.region])]
         if offer and not in_region(offer.region, settings.region):
-            return [msg("rented in {where}, outside {region}", where=offer.region or "an unnamed region",
+            return [msg("rented in {where}, outside {region}", where=offer_region(offer.region),
                         region=REGION_WORDS[settings.region])]
         return []
     where = plan.availability

@@ -157,6 +157,7 @@ TEMPLATES = (
                                       "uncertain (±%3%)."),
     QT_TRANSLATE_NOOP("CoreMessages", "No server or GPU price in the catalog for this GPU: capex and TCO are n/a "
                                       "(add your price)."),
+    QT_TRANSLATE_NOOP("CoreMessages", "North America"),
     QT_TRANSLATE_NOOP("CoreMessages", "Not an answer: %1"),
     QT_TRANSLATE_NOOP("CoreMessages", "One %1 needs %2 kW nameplate but the rack allows %3 kW (a %4 A x 220 V IDC "
                                       "cabinet): the node does not fit this rack. Ask for a higher-power cabinet or"
@@ -247,6 +248,7 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "cold-plate liquid"),
     QT_TRANSLATE_NOOP("CoreMessages", "costs %1 %2 (budget %3 %2)"),
     QT_TRANSLATE_NOOP("CoreMessages", "does not fit: needs %1 GiB per GPU"),
+    QT_TRANSLATE_NOOP("CoreMessages", "every region of the provider (one price)"),
     QT_TRANSLATE_NOOP("CoreMessages", "expected draw = %1 x GPU TDP per GPU incl. host (MLPerf Training v4.0 "
                                       "metered)"),
     QT_TRANSLATE_NOOP("CoreMessages", "expected draw = %1 x GPU TDP per GPU incl. host (training level, an upper "
@@ -268,6 +270,7 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "lowest total cost of ownership among plans that fit"),
     QT_TRANSLATE_NOOP("CoreMessages", "lowest total cost of ownership among plans that fit and meet the goals"),
     QT_TRANSLATE_NOOP("CoreMessages", "mainland China"),
+    QT_TRANSLATE_NOOP("CoreMessages", "mainland China (region not stated)"),
     QT_TRANSLATE_NOOP("CoreMessages", "more than a rear-door heat exchanger removes"),
     QT_TRANSLATE_NOOP("CoreMessages", "more than immersion presets"),
     QT_TRANSLATE_NOOP("CoreMessages", "needs a US export licence (%1)"),
@@ -302,8 +305,10 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "read %1"),
     QT_TRANSLATE_NOOP("CoreMessages", "rear-door heat exchanger"),
     QT_TRANSLATE_NOOP("CoreMessages", "red, 380-480 V"),
+    QT_TRANSLATE_NOOP("CoreMessages", "region not stated"),
     QT_TRANSLATE_NOOP("CoreMessages", "rented"),
     QT_TRANSLATE_NOOP("CoreMessages", "rented in %1, outside %2"),
+    QT_TRANSLATE_NOOP("CoreMessages", "rented where the source names no region: not shown to be in %1"),
     QT_TRANSLATE_NOOP("CoreMessages", "room for %1 users at once (asked %2)"),
     QT_TRANSLATE_NOOP("CoreMessages", "serves %1 tokens/s (target %2)"),
     QT_TRANSLATE_NOOP("CoreMessages", "takes %1 days (deadline %2)"),

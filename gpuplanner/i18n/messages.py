@@ -60,7 +60,8 @@ def _translated_field(value: object, conversion: str, spec: str) -> str:
     if hasattr(value, "template"):
         return translated(value)
     if isinstance(value, Listing):  # "a; b" in English, "a；b" in Chinese
-        return QCoreApplication.translate("", "; ").join(value.items)
+        return QCoreApplication.translate("", "; ").join(
+            QCoreApplication.translate(TERMS_CONTEXT, TERMS[item]) if item in TERMS else item for item in value.items)
     if isinstance(value, str) and value in TERMS:
         return QCoreApplication.translate(TERMS_CONTEXT, TERMS[value])
     return formatted_field(value, conversion, spec)

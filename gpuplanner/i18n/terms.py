@@ -26,6 +26,9 @@ TERMS: dict[str, str] = {
     "unknown power": QT_TRANSLATE_NOOP("Terms", "unknown power (rack units only)"),
     "rack-scale system": QT_TRANSLATE_NOOP("Terms", "the system is a whole rack"),
     "unknown": QT_TRANSLATE_NOOP("Terms", "unknown"),
+    # Catalog figures a GPU can lack (catalog.options lists them for the plan).
+    "memory capacity": QT_TRANSLATE_NOOP("Terms", "memory capacity"),
+    "memory bandwidth": QT_TRANSLATE_NOOP("Terms", "memory bandwidth"),
     "liquid": QT_TRANSLATE_NOOP("Terms", "liquid at the chip (cold plates)"),
     "two tiers, non-blocking": QT_TRANSLATE_NOOP("Terms", "two tiers, non-blocking"),
     "one leaf switch": QT_TRANSLATE_NOOP("Terms", "one leaf switch"),

@@ -20,6 +20,7 @@ from PySide6.QtGui import (
 )
 
 from gpuplanner import __version__
+from gpuplanner.core.availability import offer_region
 from gpuplanner.core.choices import Deployment
 from gpuplanner.core.records import record
 from gpuplanner.core.results import ChartPoint, CostSummary, FacilitiesBlock, Plan, PlanResult, SiteBlock
@@ -341,7 +342,7 @@ def _rental_sections(plan: Plan, fmt: _Formatter) -> list[str]:
         (tr("Provider"), provider or tr("n/a")),
         (tr("Instances"), fill(tr("%1 × %2"), str(cost.cloud_offer.instances), instance) if cost.cloud_offer
          else tr("n/a")),
-        (tr("Region"), region or tr("n/a")),
+        (tr("Region"), translated(offer_region(region)) if offer else tr("n/a")),
         (tr("Rental price: confidence, date"), price_basis_text(plan)),
         (tr("On demand per GPU-hour"), fmt.money(per_gpu_hour, 2)),
         (tr("On demand per hour, all GPUs"), fmt.money(hourly, 2)),

@@ -7,6 +7,7 @@ from html import escape
 
 from PySide6.QtCore import QCoreApplication, QLocale
 
+from gpuplanner.core.availability import offer_region
 from gpuplanner.core.choices import Deployment
 from gpuplanner.core.cost import price_date_words
 from gpuplanner.core.goodput import Goodput
@@ -162,7 +163,7 @@ def _rental_parts(plan: Plan) -> list[str]:
     heading = tr("Rental")
     rows = [(tr("Provider"), offer.provider if offer else ""),
             (tr("Instances"), f"{offer.instances} × {offer.instance}" if offer else tr("n/a")),
-            (tr("Region"), (offer.region if offer else "") or tr("n/a")),
+            (tr("Region"), translated(offer_region(offer.region)) if offer else tr("n/a")),
             (tr("Prices of"), translated(price_date_words(offer.price_date if offer else ""))),
             (tr("Site"), tr("none needed (racks, power and cooling are the provider's)"))]
     return [f"<h4>{escape(heading)}</h4>", _table(rows)]

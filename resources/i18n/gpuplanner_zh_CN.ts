@@ -5,10 +5,10 @@
     <name></name>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="26"/>
-        <location filename="../../gpuplanner/cli/plan.py" line="33"/>
-        <location filename="../../gpuplanner/cli/plan.py" line="37"/>
-        <location filename="../../gpuplanner/cli/plan.py" line="88"/>
-        <location filename="../../gpuplanner/cli/plan.py" line="95"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="34"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="38"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="89"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="96"/>
         <location filename="../../gpuplanner/report/formatting.py" line="33"/>
         <location filename="../../gpuplanner/report/power_sheet.py" line="54"/>
         <location filename="../../gpuplanner/report/power_sheet.py" line="75"/>
@@ -18,128 +18,128 @@
         <location filename="../../gpuplanner/report/power_sheet.py" line="99"/>
         <location filename="../../gpuplanner/report/power_sheet.py" line="101"/>
         <location filename="../../gpuplanner/report/power_sheet.py" line="118"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="115"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="133"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="135"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="141"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="116"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="134"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="136"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="142"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="161"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="166"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="169"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="220"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="222"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="235"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="246"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="248"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="313"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="328"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="341"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="343"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="143"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="162"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="167"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="170"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="221"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="223"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="236"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="247"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="249"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="314"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="329"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="342"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="344"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="356"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="431"/>
-        <location filename="../../gpuplanner/ui/details.py" line="164"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="345"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="357"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="432"/>
         <location filename="../../gpuplanner/ui/details.py" line="165"/>
-        <location filename="../../gpuplanner/ui/details.py" line="182"/>
-        <location filename="../../gpuplanner/ui/details.py" line="203"/>
+        <location filename="../../gpuplanner/ui/details.py" line="166"/>
+        <location filename="../../gpuplanner/ui/details.py" line="183"/>
+        <location filename="../../gpuplanner/ui/details.py" line="204"/>
         <source>n/a</source>
         <translation>不详</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="75"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="76"/>
         <source>%1 of %2 on %3 million images (all epochs)</source>
         <translation>%2 %1，%3 百万张图像（全部轮次）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="81"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="82"/>
         <source>%1 of %2 on %3 billion tokens</source>
         <translation>%2 %1，%3 B tokens</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="83"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="84"/>
         <source>%1 of %2</source>
         <translation>%2 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="168"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="169"/>
         <source>Floor loading</source>
         <translation>地面荷载</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="195"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="196"/>
         <source>Energy per year (IT: busy at the utilisation, idle the rest)</source>
         <translation>年用电量（IT：按利用率满载，其余时间空闲）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="197"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="198"/>
         <source>Electricity per year (that energy × PUE × price)</source>
         <translation>年电费（该电量 × PUE × 电价）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="271"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="272"/>
         <source>network racks: %1, in the middle of the row; switches in them: %2 (1U each)</source>
         <translation>网络机柜：%1 个，位于机柜列中部；其中交换机：%2 台（每台 1U）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="345"/>
-        <location filename="../../gpuplanner/ui/details.py" line="198"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="346"/>
+        <location filename="../../gpuplanner/ui/details.py" line="199"/>
         <source>Rental price: confidence, date</source>
         <translation>租用价格：可信度、日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="384"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="385"/>
         <source>Node</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="384"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="394"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="385"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="395"/>
         <source>Management switch</source>
         <translation>管理交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="384"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="394"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="385"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="395"/>
         <source>Cable management</source>
         <translation>理线架</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="385"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="386"/>
         <source>Free</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="385"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="395"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="386"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="396"/>
         <source>PDU</source>
         <translation>PDU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="386"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="387"/>
         <source>Rack elevation (front), one of %1</source>
         <translation>机柜布置图（正面），共 %1 个机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="398"/>
-        <location filename="../../gpuplanner/ui/details.py" line="70"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="399"/>
+        <location filename="../../gpuplanner/ui/details.py" line="71"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="398"/>
-        <location filename="../../gpuplanner/ui/details.py" line="70"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="399"/>
+        <location filename="../../gpuplanner/ui/details.py" line="71"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="399"/>
-        <location filename="../../gpuplanner/ui/details.py" line="249"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="400"/>
+        <location filename="../../gpuplanner/ui/details.py" line="250"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="399"/>
-        <location filename="../../gpuplanner/ui/details.py" line="71"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="400"/>
+        <location filename="../../gpuplanner/ui/details.py" line="72"/>
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
@@ -205,9 +205,9 @@
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="50"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="400"/>
-        <location filename="../../gpuplanner/ui/details.py" line="71"/>
-        <location filename="../../gpuplanner/ui/details.py" line="250"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="401"/>
+        <location filename="../../gpuplanner/ui/details.py" line="72"/>
+        <location filename="../../gpuplanner/ui/details.py" line="251"/>
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
@@ -290,9 +290,9 @@
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="80"/>
         <location filename="../../gpuplanner/cli/estimate.py" line="82"/>
-        <location filename="../../gpuplanner/ui/details.py" line="129"/>
-        <location filename="../../gpuplanner/ui/details.py" line="131"/>
+        <location filename="../../gpuplanner/ui/details.py" line="130"/>
         <location filename="../../gpuplanner/ui/details.py" line="132"/>
+        <location filename="../../gpuplanner/ui/details.py" line="133"/>
         <source>nothing</source>
         <translation>无</translation>
     </message>
@@ -368,7 +368,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="155"/>
-        <location filename="../../gpuplanner/cli/plan.py" line="269"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="270"/>
         <source>the scenario (README: Scenario file)</source>
         <translation>场景文件（见 README：Scenario file）</translation>
     </message>
@@ -379,350 +379,350 @@
         <translation>文本报告的语言</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="400"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="401"/>
         <source>Overhead</source>
         <translation>额外开销</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="402"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="403"/>
         <source>Memory per GPU (GiB); dashed line: capacity %1 GiB</source>
         <translation>单卡显存占用（GiB）；虚线：容量 %1 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="413"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="414"/>
         <source>GPU cluster plan</source>
         <translation>GPU 集群方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="416"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="417"/>
         <source>Rack and power specification for the data-center team</source>
         <translation>机房团队用机柜与供电规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="420"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="421"/>
         <source>Scenario</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="421"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="422"/>
         <source>Recommended</source>
         <translation>推荐配置</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="425"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="426"/>
         <source>Deployment</source>
         <translation>部署方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="425"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="426"/>
         <source>bought (on-premises)</source>
         <translation>购买（自建机房）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="425"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="426"/>
         <source>rented (cloud)</source>
         <translation>租用（云）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="426"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="427"/>
         <source>Parallel layout</source>
         <translation>并行布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="431"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="432"/>
         <source>Catalog data as of</source>
         <translation>目录数据日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="432"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="433"/>
         <source>Key assumptions</source>
         <translation>关键假设</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="432"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="433"/>
         <source>PUE %1; expected draw %2 kW per node (metered MLPerf H100 node scaled by GPU TDP); utilisation %3 %</source>
         <translation>PUE %1；每节点预计功耗 %2 kW（按 MLPerf 实测 H100 节点，按 GPU TDP 折算）；利用率 %3 %</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="96"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="97"/>
         <source>Leaf switch, %1 ports</source>
         <translation>叶交换机，%1 端口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="78"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="79"/>
         <source>%1 of %2 on %3 trillion tokens</source>
         <translation>%2 %1，%3 T tokens</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="97"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="100"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="103"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="98"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="101"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="104"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="105"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="109"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="112"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="116"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="118"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="106"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="110"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="113"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="117"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="119"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="122"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="120"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="123"/>
         <source>not priced</source>
         <translation>未计价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="99"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="100"/>
         <source>Spine switch, %1 ports</source>
         <translation>脊交换机，%1 端口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="102"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="103"/>
         <source>Cables node to leaf (%1 Gb/s)</source>
         <translation>节点到叶交换机线缆（%1 Gb/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="104"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="105"/>
         <source>Cables leaf to spine</source>
         <translation>叶到脊交换机线缆</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="108"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="109"/>
         <source>Transceivers, %1 Gb/s</source>
         <translation>光模块，%1 Gb/s</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="111"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="112"/>
         <source>Racks (%1 U)</source>
         <translation>机柜（%1 U）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="115"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="116"/>
         <source>Rack PDUs (A and B feeds)</source>
         <translation>机柜 PDU（A/B 两路）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="118"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="119"/>
         <source>Network racks (switches)</source>
         <translation>网络机柜（交换机）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="121"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="122"/>
         <source>Management switches, 48 × 1 GbE (out-of-band)</source>
         <translation>管理交换机，48 × 1 GbE（带外）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="123"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="124"/>
         <source>Bill of materials</source>
         <translation>物料清单</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="123"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="124"/>
         <source>Item</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="123"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="124"/>
         <source>Quantity</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="123"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="124"/>
         <source>Unit price</source>
         <translation>单价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="124"/>
-        <location filename="../../gpuplanner/ui/details.py" line="72"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="125"/>
+        <location filename="../../gpuplanner/ui/details.py" line="73"/>
         <source>Total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="128"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="129"/>
         <source>Per node</source>
         <translation>单节点</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="129"/>
-        <location filename="../../gpuplanner/ui/details.py" line="176"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="130"/>
+        <location filename="../../gpuplanner/ui/details.py" line="177"/>
         <source>Server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="130"/>
-        <location filename="../../gpuplanner/ui/details.py" line="177"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="131"/>
+        <location filename="../../gpuplanner/ui/details.py" line="178"/>
         <source>Server figures: confidence</source>
         <translation>服务器参数：可信度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="131"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="132"/>
         <source>GPUs per node</source>
         <translation>每节点 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="132"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="133"/>
         <source>Height</source>
         <translation>高度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="133"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="134"/>
         <source>Weight</source>
         <translation>重量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="134"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="135"/>
         <source>Power supplies</source>
         <translation>电源模块</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="135"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="136"/>
         <source>PSU inlet and cord (IEC 60320)</source>
         <translation>电源输入口与电源线（IEC 60320）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="136"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="137"/>
         <source>Nameplate power (provision for this)</source>
         <translation>额定功耗（按此配电）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="138"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="139"/>
         <source>Expected draw under training</source>
         <translation>训练时预计功耗</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="139"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="140"/>
         <source>Expected draw (serving, taken at the training draw)</source>
         <translation>预计功耗（推理按训练时功耗计）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="140"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="141"/>
         <source>Idle draw</source>
         <translation>空闲功耗</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="141"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="142"/>
         <source>Heat at nameplate</source>
         <translation>额定发热量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="142"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="143"/>
         <source>Airflow</source>
         <translation>风量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="144"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="145"/>
         <source>Scale-out network ports</source>
         <translation>横向扩展网络端口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="144"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="145"/>
         <source>none (single node)</source>
         <translation>无（单节点）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="145"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="146"/>
         <source>%1 × %2 Gb/s</source>
         <translation>%1 × %2 Gb/s</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="146"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="147"/>
         <source>CPU / memory</source>
         <translation>CPU / 内存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="156"/>
-        <location filename="../../gpuplanner/ui/details.py" line="180"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="157"/>
+        <location filename="../../gpuplanner/ui/details.py" line="181"/>
         <source>Nodes per rack</source>
         <translation>每机柜节点数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="156"/>
-        <location filename="../../gpuplanner/ui/details.py" line="180"/>
-        <location filename="../../gpuplanner/ui/details.py" line="284"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="157"/>
+        <location filename="../../gpuplanner/ui/details.py" line="181"/>
+        <location filename="../../gpuplanner/ui/details.py" line="285"/>
         <source>Racks</source>
         <translation>机柜数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="157"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="158"/>
         <source>Power per rack (nameplate)</source>
         <translation>单机柜功耗（额定）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="158"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="159"/>
         <source>Site limit per rack</source>
         <translation>机房单柜上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="159"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="160"/>
         <source>Rack sizing limited by</source>
         <translation>机柜容量受限于</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="160"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="161"/>
         <source>Heat per rack</source>
         <translation>单机柜发热量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="162"/>
-        <location filename="../../gpuplanner/ui/details.py" line="181"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="163"/>
+        <location filename="../../gpuplanner/ui/details.py" line="182"/>
         <source>Cooling needed</source>
         <translation>所需散热</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="163"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="164"/>
         <source>beyond the site&apos;s %1 cooling</source>
         <translation>超出机房%1能力</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="166"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="167"/>
         <source>Rack weight (nodes)</source>
         <translation>机柜重量（节点）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="213"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="214"/>
         <source>Cost (%1)</source>
         <translation>成本（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="314"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="315"/>
         <source>%1 kg/m² over a %2 × %3 mm rack</source>
         <translation>%1 kg/m²（机柜占地 %2 × %3 mm）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="169"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="170"/>
         <source>Airflow per rack</source>
         <translation>单机柜风量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="170"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="171"/>
         <source>%1 m³/h (%2 CFM) at a %3 °C rise</source>
         <translation>%1 m³/h（%2 CFM），进出风温差 %3 °C</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="173"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="174"/>
         <source>Inlet air</source>
         <translation>进风温度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="173"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="174"/>
         <source>%1-%2 °C recommended (ASHRAE TC 9.9); the node&apos;s allowed range is in its datasheet</source>
         <translation>推荐 %1-%2 °C（ASHRAE TC 9.9）；服务器允许范围见其规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="179"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="180"/>
         <source>Rack</source>
         <translation>机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="179"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="180"/>
         <source>the system is a whole %1 U rack, delivered integrated with its own power shelves and manifolds: no rack to provide</source>
         <translation>该系统本身就是一整台 %1 U 机柜，出厂即集成电源架与冷却歧管：无需另备机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="182"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="184"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="183"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="185"/>
         <source>Per rack (cabinet power)</source>
         <translation>单机柜（机柜功耗）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="450"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="451"/>
         <source>%1 % of the wall-clock time trains (%2 days of steps; interruptions expected: %3; a checkpoint every %4 min)</source>
         <translation>%1 % 的实际时间用于训练（纯训练步骤 %2 天；预计中断次数：%3；每 %4 分钟保存一次检查点）</translation>
     </message>
@@ -952,538 +952,538 @@
         <translation>机房散热上限为约束条件：它按此服务器每柜 %1 kW 的散热量决定每柜节点数。若机房散热能力更高，请修改该值（constraints.site.cooling_kw_per_rack；应用中为机房散热上限）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="191"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="192"/>
         <source>Cluster</source>
         <translation>集群</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="192"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="193"/>
         <source>Nodes / racks</source>
         <translation>节点 / 机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="193"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="194"/>
         <source>IT power, expected</source>
         <translation>预计 IT 功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="194"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="195"/>
         <source>Facility power with PUE</source>
         <translation>含 PUE 的机房总功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="198"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="199"/>
         <source>Cooling load</source>
         <translation>制冷负荷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="199"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="200"/>
         <source>Switches</source>
         <translation>交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="199"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="200"/>
         <source>%1 leaf + %2 spine + %3 core (%4)</source>
         <translation>%1 台叶交换机 + %2 台脊交换机 + %3 台核心交换机（%4）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="201"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="202"/>
         <source>Cables</source>
         <translation>线缆</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="201"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="202"/>
         <source>%1 node-to-leaf, %2 switch-to-switch</source>
         <translation>节点到叶交换机 %1 根，交换机之间 %2 根</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="45"/>
+        <location filename="../../gpuplanner/ui/details.py" line="46"/>
         <source>Cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="214"/>
-        <location filename="../../gpuplanner/ui/details.py" line="196"/>
-        <location filename="../../gpuplanner/ui/details.py" line="287"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="215"/>
+        <location filename="../../gpuplanner/ui/details.py" line="197"/>
+        <location filename="../../gpuplanner/ui/details.py" line="288"/>
         <source>Capex</source>
         <translation>资本支出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="214"/>
-        <location filename="../../gpuplanner/ui/details.py" line="198"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="215"/>
+        <location filename="../../gpuplanner/ui/details.py" line="199"/>
         <source>Purchase price: confidence, date</source>
         <translation>采购价格：可信度、日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="215"/>
-        <location filename="../../gpuplanner/ui/details.py" line="200"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="216"/>
+        <location filename="../../gpuplanner/ui/details.py" line="201"/>
         <source>Opex per year</source>
         <translation>年运营支出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="216"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="217"/>
         <source>TCO over %1 years</source>
         <translation>%1 年总拥有成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="217"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="218"/>
         <source>Owned cost per GPU-hour</source>
         <translation>自建每 GPU 小时成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="218"/>
-        <location filename="../../gpuplanner/ui/details.py" line="202"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="219"/>
+        <location filename="../../gpuplanner/ui/details.py" line="203"/>
         <source>Cloud on demand per GPU-hour</source>
         <translation>云上按量付费（每 GPU 小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="219"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="220"/>
         <source>Cloud reserved / spot per GPU-hour</source>
         <translation>云上包年包月 / 竞价实例（每 GPU 小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="220"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="221"/>
         <source>Break-even utilisation against on-demand</source>
         <translation>相对按量付费的盈亏平衡利用率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="222"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="223"/>
         <source>Payback</source>
         <translation>回本周期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="223"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="224"/>
         <source>months</source>
         <translation>个月</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="237"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="238"/>
         <source>fits: %1 A of the circuit&apos;s %2 A continuous</source>
         <translation>可以：占用该回路 %2 A 持续电流中的 %1 A</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="240"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="241"/>
         <source>needs %1 A, more than the circuit&apos;s %2 A continuous: give it a dedicated, larger circuit</source>
         <translation>需要 %1 A，超过该回路 %2 A 的持续电流：请为它配一条更大的专用回路</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="242"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="243"/>
         <source>At the desk (one workstation, no rack)</source>
         <translation>桌边部署（一台工作站，无需机柜）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="243"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="244"/>
         <source>Wall circuit</source>
         <translation>墙面插座回路</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="243"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="244"/>
         <source>%1 V %2 A, derated to %3 %: %4 kW continuous</source>
         <translation>%1 V %2 A，按 %3 % 降额：持续 %4 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="246"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="247"/>
         <source>Nameplate power</source>
         <translation>额定功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="247"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="248"/>
         <source>On that circuit</source>
         <translation>接在该回路上</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="248"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="249"/>
         <source>Heat into the room</source>
         <translation>散入房间的热量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="249"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="250"/>
         <source>Noise</source>
         <translation>噪声</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="249"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="250"/>
         <source>n/a (not published for this chassis)</source>
         <translation>不详（该机箱未公布）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="250"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="251"/>
         <source>Rack, PDUs and feeds</source>
         <translation>机柜、PDU 与供电</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="250"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="251"/>
         <source>none needed: a tower on the floor or a desk</source>
         <translation>无需：塔式机放在地面或桌边即可</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="258"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="259"/>
         <source>node weight (rack and floor loading)</source>
         <translation>服务器重量（机柜与地面荷载）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="259"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="260"/>
         <source>nameplate power (circuits, PDUs, cooling)</source>
         <translation>额定功率（回路、PDU、散热）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="260"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="261"/>
         <source>power supplies: count, watts, redundancy and inlets</source>
         <translation>电源：数量、功率、冗余方式与输入接口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="262"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="263"/>
         <source>Not in the catalog for %1: %2. Ask the vendor.</source>
         <translation>目录中没有 %1 的%2，请向厂商确认。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="271"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="272"/>
         <source>Switch racks</source>
         <translation>交换机机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="274"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="275"/>
         <source>Node-to-leaf runs (estimated)</source>
         <translation>服务器到叶交换机的线缆（估算）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="276"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="277"/>
         <source>Leaf-to-spine runs (estimated)</source>
         <translation>叶到脊交换机的线缆（估算）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="279"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="280"/>
         <source>%1 cables up to %2 m: %3, %4 transceivers</source>
         <translation>%1 根线缆，最长 %2 m：%3，%4 个光模块</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="282"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="283"/>
         <source>Transceiver types</source>
         <translation>光模块类型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="282"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="283"/>
         <source>twin-port OSFP (2 × 400 Gb/s) in the switches, one for two links; single-port OSFP 400 Gb/s at each node NIC</source>
         <translation>交换机侧为双端口 OSFP（2 × 400 Gb/s），一个模块接两条链路；节点网卡侧为单端口 OSFP 400 Gb/s</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="285"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="286"/>
         <source>Out-of-band management</source>
         <translation>带外管理</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="285"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="286"/>
         <source>%1 BMC ports (1 GbE) on %2 management switches</source>
         <translation>%1 个 BMC 端口（1 GbE），接 %2 台管理交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="288"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="289"/>
         <source>Cable assumption</source>
         <translation>线缆假设</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="288"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="289"/>
         <source>racks in one row, 2 m at each end for the vertical run and a service loop; passive copper to 3 m, multimode to 50 m, then single-mode</source>
         <translation>机柜排成一列，两端各留 2 m 用于垂直走线和维护余量；3 m 以内用无源铜缆，50 m 以内用多模，再远用单模</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="298"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="299"/>
         <source>%1 × %2 from %3</source>
         <translation>%1 × %2，租自 %3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="317"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="318"/>
         <source>nodes only: the empty rack, PDUs and cables are not included (give the rack&apos;s weight)</source>
         <translation>仅计服务器：未含空机柜、PDU 与线缆（请填写机柜重量）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="319"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="320"/>
         <source>floor rated %1 kg/m²</source>
         <translation>地面额定荷载 %1 kg/m²</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="341"/>
-        <location filename="../../gpuplanner/ui/details.py" line="163"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="342"/>
+        <location filename="../../gpuplanner/ui/details.py" line="164"/>
         <source>Provider</source>
         <translation>云厂商</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="342"/>
-        <location filename="../../gpuplanner/ui/details.py" line="164"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="343"/>
+        <location filename="../../gpuplanner/ui/details.py" line="165"/>
         <source>Instances</source>
         <translation>实例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="342"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="343"/>
         <source>%1 × %2</source>
         <translation>%1 × %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="344"/>
-        <location filename="../../gpuplanner/ui/details.py" line="165"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="345"/>
+        <location filename="../../gpuplanner/ui/details.py" line="166"/>
         <source>Region</source>
         <translation>地域</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="346"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="347"/>
         <source>On demand per GPU-hour</source>
         <translation>按量付费每 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="347"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="348"/>
         <source>On demand per hour, all GPUs</source>
         <translation>按量付费每小时（全部 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="348"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="349"/>
         <source>On demand per month (730 h)</source>
         <translation>按量付费每月（730 小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="349"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="350"/>
         <source>Reserved / spot per GPU-hour</source>
         <translation>预留 / 竞价每 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="352"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="353"/>
         <source>This job on demand</source>
         <translation>本任务按量付费</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="353"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="354"/>
         <source>This job on spot (with restarts to plan for)</source>
         <translation>本任务用竞价实例（需考虑中断重启）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="355"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="356"/>
         <source>Per million output tokens</source>
         <translation>每百万输出 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="356"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="357"/>
         <source>Price source: %1</source>
         <translation>价格来源：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="357"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="358"/>
         <source>Rental (%1)</source>
         <translation>租用（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="358"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="359"/>
         <source>Facilities</source>
         <translation>机房设施</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="358"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="359"/>
         <source>Rented in the provider&apos;s data centre: no racks, power, cooling or network are needed on your site.</source>
         <translation>租用云厂商数据中心的资源：您的机房不需要机柜、供电、散热或网络。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="394"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="395"/>
         <source>Switch</source>
         <translation>交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="395"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="396"/>
         <source>Free (patch panels)</source>
         <translation>空闲（配线架）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="396"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="397"/>
         <source>Network rack (front), one of %1</source>
         <translation>网络机柜（正面），共 %1 个</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="415"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="416"/>
         <source>Power and room specification for one deskside workstation</source>
         <translation>单台桌边工作站的供电与房间规格</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="417"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="418"/>
         <source>Rental plan: what to rent, where, and what it costs</source>
         <translation>租用方案：租什么、在哪里租、花费多少</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="423"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="424"/>
         <source>(%1 GPUs bought, %2 idle during this job)</source>
         <translation>（共购 %1 块 GPU，本任务中 %2 块闲置）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="427"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="428"/>
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="428"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="429"/>
         <source>Software stack</source>
         <translation>软件栈</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="428"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="429"/>
         <source>%1 (searched: %2)</source>
         <translation>%1（搜索：%2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="443"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="444"/>
         <source>Step time</source>
         <translation>单步时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="444"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="461"/>
-        <location filename="../../gpuplanner/ui/details.py" line="79"/>
-        <location filename="../../gpuplanner/ui/details.py" line="99"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="445"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="462"/>
+        <location filename="../../gpuplanner/ui/details.py" line="80"/>
+        <location filename="../../gpuplanner/ui/details.py" line="100"/>
         <source>Uncertainty</source>
         <translation>不确定度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="446"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="447"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="446"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="447"/>
         <source>images/s</source>
         <translation>张图像/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="447"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="448"/>
         <source>tokens/s</source>
         <translation>token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="448"/>
-        <location filename="../../gpuplanner/ui/details.py" line="84"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="449"/>
+        <location filename="../../gpuplanner/ui/details.py" line="85"/>
         <source>MFU</source>
         <translation>MFU（模型算力利用率）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="449"/>
-        <location filename="../../gpuplanner/ui/details.py" line="84"/>
-        <location filename="../../gpuplanner/ui/details.py" line="280"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="450"/>
+        <location filename="../../gpuplanner/ui/details.py" line="85"/>
+        <location filename="../../gpuplanner/ui/details.py" line="281"/>
         <source>Training time</source>
         <translation>训练时长</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="506"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="507"/>
         <location filename="../../gpuplanner/ui/plans_export.py" line="22"/>
         <source>days</source>
         <translation>天</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="450"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="451"/>
         <source>Goodput</source>
         <translation>有效训练时间占比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="455"/>
-        <location filename="../../gpuplanner/ui/details.py" line="85"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="456"/>
+        <location filename="../../gpuplanner/ui/details.py" line="86"/>
         <source>GPU-hours</source>
         <translation>GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="458"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="459"/>
         <source>Time to first token</source>
         <translation>首 token 时延</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="459"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="460"/>
         <source>Time per output token</source>
         <translation>每个输出 token 的时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="460"/>
-        <location filename="../../gpuplanner/ui/details.py" line="281"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="461"/>
+        <location filename="../../gpuplanner/ui/details.py" line="282"/>
         <source>Output tokens/s</source>
         <translation>每秒输出 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="463"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="464"/>
         <source>Performance estimate</source>
         <translation>性能估算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="465"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="466"/>
         <source>1 plan evaluated</source>
         <translation>共评估 1 个方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="466"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="467"/>
         <source>%1 plans evaluated</source>
         <translation>共评估 %1 个方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="467"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="468"/>
         <source>filled: keeps every limit and goal, cross: a near miss; dashed: the deadline and the budget.</source>
         <translation>实心点：满足全部限制和目标，叉号：接近的方案；虚线：截止期限和预算。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="468"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="469"/>
         <source>Plans this one was chosen against</source>
         <translation>本方案与哪些方案比较后胜出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="470"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="471"/>
         <source>%1; %2</source>
         <translation>%1；%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="475"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="476"/>
         <source>Check before ordering</source>
         <translation>下单前需确认</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="505"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="506"/>
         <source>Cost per million output tokens vs speed per user</source>
         <translation>每百万输出 token 成本与每用户速度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="505"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="506"/>
         <source>Cost vs time to result</source>
         <translation>成本与完成时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="506"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="507"/>
         <source>output tokens/s per user</source>
         <translation>每用户输出 token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="507"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="508"/>
         <source>%1 per million tokens</source>
         <translation>%1 / 百万 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="507"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="508"/>
         <source>cost (%1)</source>
         <translation>成本（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="508"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="509"/>
         <source>bought</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="508"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="509"/>
         <source>rented</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="508"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="509"/>
         <location filename="../../gpuplanner/ui/plans_export.py" line="54"/>
         <source>near miss</source>
         <translation>接近的方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="508"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="509"/>
         <source>this plan</source>
         <translation>本方案</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="119"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="478"/>
-        <location filename="../../gpuplanner/ui/details.py" line="53"/>
-        <location filename="../../gpuplanner/ui/details.py" line="292"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="479"/>
+        <location filename="../../gpuplanner/ui/details.py" line="54"/>
+        <location filename="../../gpuplanner/ui/details.py" line="293"/>
         <source>Warnings</source>
         <translation>警告</translation>
     </message>
@@ -1493,744 +1493,744 @@
         <translation>第 %1 页，共 %2 页</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="70"/>
+        <location filename="../../gpuplanner/ui/details.py" line="71"/>
         <source>Optimizer states</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="72"/>
+        <location filename="../../gpuplanner/ui/details.py" line="73"/>
         <source>Overhead (CUDA, NCCL, fragmentation)</source>
         <translation>额外开销（CUDA、NCCL、显存碎片）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="73"/>
+        <location filename="../../gpuplanner/ui/details.py" line="74"/>
         <source>Capacity</source>
         <translation>容量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="81"/>
+        <location filename="../../gpuplanner/ui/details.py" line="82"/>
         <source>Step time (s)</source>
         <translation>单步时间（秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="82"/>
+        <location filename="../../gpuplanner/ui/details.py" line="83"/>
         <source>Images/s</source>
         <translation>每秒图像数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="83"/>
+        <location filename="../../gpuplanner/ui/details.py" line="84"/>
         <source>Tokens/s per GPU</source>
         <translation>单卡每秒 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="102"/>
+        <location filename="../../gpuplanner/ui/details.py" line="103"/>
         <source>Concurrent users</source>
         <translation>并发用户数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="103"/>
+        <location filename="../../gpuplanner/ui/details.py" line="104"/>
         <source>Users per replica (batch)</source>
         <translation>每个副本的用户数（批大小）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="104"/>
+        <location filename="../../gpuplanner/ui/details.py" line="105"/>
         <source>Time to first token (ms)</source>
         <translation>首 token 时延（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="105"/>
+        <location filename="../../gpuplanner/ui/details.py" line="106"/>
         <source>Time per output token (ms)</source>
         <translation>每个输出 token 的时间（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="106"/>
+        <location filename="../../gpuplanner/ui/details.py" line="107"/>
         <source>Output tokens/s per user</source>
         <translation>每用户输出 token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="107"/>
+        <location filename="../../gpuplanner/ui/details.py" line="108"/>
         <source>Output tokens/s in total</source>
         <translation>总输出 token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="108"/>
+        <location filename="../../gpuplanner/ui/details.py" line="109"/>
         <source>Largest batch per replica</source>
         <translation>每副本最大批大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="109"/>
+        <location filename="../../gpuplanner/ui/details.py" line="110"/>
         <source>KV-cache admission</source>
         <translation>KV 缓存准入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="110"/>
+        <location filename="../../gpuplanner/ui/details.py" line="111"/>
         <source>Replicas x GPUs</source>
         <translation>副本数 × GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="113"/>
+        <location filename="../../gpuplanner/ui/details.py" line="114"/>
         <source>Availability</source>
         <translation>可获得性</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="113"/>
+        <location filename="../../gpuplanner/ui/details.py" line="114"/>
         <source>undated</source>
         <translation>未注明日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="126"/>
+        <location filename="../../gpuplanner/ui/details.py" line="127"/>
         <source>Tensor-parallel degree</source>
         <translation>张量并行度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="126"/>
+        <location filename="../../gpuplanner/ui/details.py" line="127"/>
         <source>Pipeline stages</source>
         <translation>流水线级数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="127"/>
+        <location filename="../../gpuplanner/ui/details.py" line="128"/>
         <source>ZeRO stages</source>
         <translation>ZeRO 阶段</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="130"/>
+        <location filename="../../gpuplanner/ui/details.py" line="131"/>
         <source>Profile</source>
         <translation>配置</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="130"/>
+        <location filename="../../gpuplanner/ui/details.py" line="131"/>
         <source>Fixed by the profile</source>
         <translation>由配置固定</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="131"/>
+        <location filename="../../gpuplanner/ui/details.py" line="132"/>
         <source>Set in your scenario</source>
         <translation>在你的场景中设定</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="132"/>
+        <location filename="../../gpuplanner/ui/details.py" line="133"/>
         <source>Searched</source>
         <translation>搜索得出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="152"/>
+        <location filename="../../gpuplanner/ui/details.py" line="153"/>
         <source>Goodput (time left after interruptions and checkpoints)</source>
         <translation>有效训练时间占比（扣除中断与检查点）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="154"/>
+        <location filename="../../gpuplanner/ui/details.py" line="155"/>
         <source>Interruptions expected</source>
         <translation>预计中断次数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="155"/>
+        <location filename="../../gpuplanner/ui/details.py" line="156"/>
         <source>Checkpoint every (min), writing for (s)</source>
         <translation>检查点间隔（分钟）/ 写入耗时（秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="162"/>
+        <location filename="../../gpuplanner/ui/details.py" line="163"/>
         <source>Rental</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="166"/>
+        <location filename="../../gpuplanner/ui/details.py" line="167"/>
         <source>Prices of</source>
         <translation>价格日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="167"/>
+        <location filename="../../gpuplanner/ui/details.py" line="168"/>
         <source>none needed (racks, power and cooling are the provider&apos;s)</source>
         <translation>无需（机柜、电力和散热由服务商负责）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="178"/>
+        <location filename="../../gpuplanner/ui/details.py" line="179"/>
         <source>Nameplate per node (kW)</source>
         <translation>每节点额定功耗（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="179"/>
+        <location filename="../../gpuplanner/ui/details.py" line="180"/>
         <source>Expected per node (kW)</source>
         <translation>每节点预计功耗（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="181"/>
+        <location filename="../../gpuplanner/ui/details.py" line="182"/>
         <source>kW per rack</source>
         <translation>单机柜 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="182"/>
+        <location filename="../../gpuplanner/ui/details.py" line="183"/>
         <source>Circuits per A/B feed</source>
         <translation>每路（A/B）回路数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="183"/>
+        <location filename="../../gpuplanner/ui/details.py" line="184"/>
         <source>Facility power (kW)</source>
         <translation>机房总功率（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="184"/>
+        <location filename="../../gpuplanner/ui/details.py" line="185"/>
         <source>Heat per rack (BTU/h)</source>
         <translation>单机柜发热量（BTU/h）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="185"/>
+        <location filename="../../gpuplanner/ui/details.py" line="186"/>
         <source>Switches (leaf + spine)</source>
         <translation>交换机（叶 + 脊）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="220"/>
+        <location filename="../../gpuplanner/ui/details.py" line="221"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="220"/>
+        <location filename="../../gpuplanner/ui/details.py" line="221"/>
         <source>no</source>
         <translation>否</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="227"/>
+        <location filename="../../gpuplanner/ui/details.py" line="228"/>
         <source>Gradient bytes per parameter</source>
         <translation>每个参数的梯度字节数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="227"/>
+        <location filename="../../gpuplanner/ui/details.py" line="228"/>
         <source>FP32 master weights</source>
         <translation>FP32 主权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="228"/>
+        <location filename="../../gpuplanner/ui/details.py" line="229"/>
         <source>FlashAttention (scores never stored)</source>
         <translation>FlashAttention（不保存注意力分数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="228"/>
+        <location filename="../../gpuplanner/ui/details.py" line="229"/>
         <source>Dropout (masks stored)</source>
         <translation>Dropout（存储掩码）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="229"/>
+        <location filename="../../gpuplanner/ui/details.py" line="230"/>
         <source>Serving in static batches (prompts first)</source>
         <translation>推理按静态批次运行（先处理提示词）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="231"/>
+        <location filename="../../gpuplanner/ui/details.py" line="232"/>
         <source>CUDA context per GPU (GiB)</source>
         <translation>每卡 CUDA 上下文（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="231"/>
+        <location filename="../../gpuplanner/ui/details.py" line="232"/>
         <source>NCCL buffers per GPU (GiB)</source>
         <translation>每卡 NCCL 缓冲区（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="232"/>
+        <location filename="../../gpuplanner/ui/details.py" line="233"/>
         <source>Allocator fragmentation (share)</source>
         <translation>显存分配碎片（比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="232"/>
+        <location filename="../../gpuplanner/ui/details.py" line="233"/>
         <source>NVLink efficiency</source>
         <translation>NVLink 效率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="233"/>
+        <location filename="../../gpuplanner/ui/details.py" line="234"/>
         <source>Network efficiency</source>
         <translation>网络效率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="233"/>
+        <location filename="../../gpuplanner/ui/details.py" line="234"/>
         <source>Latency per collective (s)</source>
         <translation>每次集合通信延迟（秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="234"/>
+        <location filename="../../gpuplanner/ui/details.py" line="235"/>
         <source>Gradient traffic hidden behind compute (share)</source>
         <translation>被计算掩盖的梯度通信（比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="235"/>
+        <location filename="../../gpuplanner/ui/details.py" line="236"/>
         <source>Tensor-parallel traffic hidden behind GEMMs (share)</source>
         <translation>张量并行通信被矩阵乘法掩盖的比例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="236"/>
+        <location filename="../../gpuplanner/ui/details.py" line="237"/>
         <source>Expert all-to-all hidden behind compute (share)</source>
         <translation>专家 all-to-all 被计算掩盖的比例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="237"/>
+        <location filename="../../gpuplanner/ui/details.py" line="238"/>
         <source>MoE tokens cross the network once per node (DeepEP)</source>
         <translation>MoE 令牌每个节点只经网络发送一次（DeepEP）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="238"/>
+        <location filename="../../gpuplanner/ui/details.py" line="239"/>
         <source>MoE load on the busiest GPU (x the mean)</source>
         <translation>最忙 GPU 的 MoE 负载（均值的倍数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="240"/>
+        <location filename="../../gpuplanner/ui/details.py" line="241"/>
         <source>ZeRO-3 gathers left exposed (share)</source>
         <translation>未被掩盖的 ZeRO-3 权重收集（比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="241"/>
+        <location filename="../../gpuplanner/ui/details.py" line="242"/>
         <source>FP8 training also stores the MLP activation inputs in FP8</source>
         <translation>FP8 训练时 MLP 激活函数的输入也以 FP8 存储</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="242"/>
+        <location filename="../../gpuplanner/ui/details.py" line="243"/>
         <source>FP8 training also runs attention in FP8</source>
         <translation>FP8 训练中注意力核心也以 FP8 计算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="243"/>
+        <location filename="../../gpuplanner/ui/details.py" line="244"/>
         <source>Fused norm, rotary and activation kernels (off: eager PyTorch)</source>
         <translation>归一化、旋转位置编码和激活函数使用融合算子（关闭：PyTorch 逐算子即时执行）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="244"/>
+        <location filename="../../gpuplanner/ui/details.py" line="245"/>
         <source>Loss over the vocabulary in fp32 (Megatron-LM)</source>
         <translation>词表上的损失以 fp32 计算（Megatron-LM）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="245"/>
+        <location filename="../../gpuplanner/ui/details.py" line="246"/>
         <source>Bytes kept per logit at the loss (token x vocabulary entry)</source>
         <translation>损失处每个 logit 保留的字节数（token × 词表项）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="246"/>
+        <location filename="../../gpuplanner/ui/details.py" line="247"/>
         <source>Data-parallel traffic uses every NIC of a node (rail-optimized fabric)</source>
         <translation>数据并行流量使用节点内全部网卡（轨道优化网络）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="247"/>
+        <location filename="../../gpuplanner/ui/details.py" line="248"/>
         <source>Weight storage</source>
         <translation>权重存储</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="248"/>
+        <location filename="../../gpuplanner/ui/details.py" line="249"/>
         <source>Compute efficiency scale</source>
         <translation>计算效率系数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="248"/>
+        <location filename="../../gpuplanner/ui/details.py" line="249"/>
         <source>FLOPs counted as</source>
         <translation>FLOPs 计算方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="249"/>
+        <location filename="../../gpuplanner/ui/details.py" line="250"/>
         <source>Activation memory</source>
         <translation>激活显存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="249"/>
+        <location filename="../../gpuplanner/ui/details.py" line="250"/>
         <source>Adapters</source>
         <translation>适配器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="250"/>
+        <location filename="../../gpuplanner/ui/details.py" line="251"/>
         <source>Power</source>
         <translation>功耗</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="252"/>
+        <location filename="../../gpuplanner/ui/details.py" line="253"/>
         <source>Job interruptions per million GPU-hours</source>
         <translation>每百万 GPU 小时的作业中断次数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="253"/>
+        <location filename="../../gpuplanner/ui/details.py" line="254"/>
         <source>Checkpoint write bandwidth per GPU (GB/s)</source>
         <translation>每 GPU 检查点写入带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="254"/>
+        <location filename="../../gpuplanner/ui/details.py" line="255"/>
         <source>Minutes to restart after an interruption</source>
         <translation>中断后重启所需分钟数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="262"/>
+        <location filename="../../gpuplanner/ui/details.py" line="263"/>
         <source>Per million output tokens, rented</source>
         <translation>每百万输出 token 成本（租用）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="263"/>
+        <location filename="../../gpuplanner/ui/details.py" line="264"/>
         <source>Per million output tokens, owned</source>
         <translation>每百万输出 token 成本（自有）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="265"/>
+        <location filename="../../gpuplanner/ui/details.py" line="266"/>
         <source>This job, rented on demand</source>
         <translation>本次任务（云上按量租用）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="289"/>
+        <location filename="../../gpuplanner/ui/details.py" line="290"/>
         <source>Cloud cost</source>
         <translation>云上费用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="301"/>
+        <location filename="../../gpuplanner/ui/details.py" line="302"/>
         <source>Why each GPU has no plan</source>
         <translation>各 GPU 没有方案的原因</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="310"/>
+        <location filename="../../gpuplanner/ui/details.py" line="311"/>
         <source>No plan keeps every limit you set</source>
         <translation>没有方案能满足您设定的全部限制</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="310"/>
+        <location filename="../../gpuplanner/ui/details.py" line="311"/>
         <source>Near misses (not answers)</source>
         <translation>接近的方案（不是答案）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="196"/>
+        <location filename="../../gpuplanner/ui/details.py" line="197"/>
         <source>Capex if bought instead</source>
         <translation>若改为购买的资本支出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="49"/>
+        <location filename="../../gpuplanner/ui/details.py" line="50"/>
         <source>precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="151"/>
+        <location filename="../../gpuplanner/ui/details.py" line="152"/>
         <source>Steps alone</source>
         <translation>纯训练步骤</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="201"/>
-        <location filename="../../gpuplanner/ui/details.py" line="288"/>
+        <location filename="../../gpuplanner/ui/details.py" line="202"/>
+        <location filename="../../gpuplanner/ui/details.py" line="289"/>
         <source>TCO</source>
         <translation>总拥有成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="203"/>
+        <location filename="../../gpuplanner/ui/details.py" line="204"/>
         <source>Break-even utilisation</source>
         <translation>盈亏平衡利用率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="230"/>
+        <location filename="../../gpuplanner/ui/details.py" line="231"/>
         <source>Fused attention kernel generation (1-3)</source>
         <translation>融合注意力内核代数（1-3）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="239"/>
+        <location filename="../../gpuplanner/ui/details.py" line="240"/>
         <source>MoE experts&apos; share of dense GEMM efficiency</source>
         <translation>MoE 专家相对稠密 GEMM 的效率占比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="251"/>
+        <location filename="../../gpuplanner/ui/details.py" line="252"/>
         <source>GEMM time beyond the longer of math and weight reads (share of the shorter)</source>
         <translation>GEMM 在计算与权重读取中较长者之外多出的时间（较短者的比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="266"/>
+        <location filename="../../gpuplanner/ui/details.py" line="267"/>
         <source>This job, on owned hardware (its share of the TCO)</source>
         <translation>本次任务（自有硬件，按总拥有成本分摊）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="278"/>
+        <location filename="../../gpuplanner/ui/details.py" line="279"/>
         <source>Where</source>
         <translation>部署</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="41"/>
-        <location filename="../../gpuplanner/ui/details.py" line="54"/>
-        <location filename="../../gpuplanner/ui/details.py" line="278"/>
-        <location filename="../../gpuplanner/ui/details.py" line="314"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="42"/>
+        <location filename="../../gpuplanner/ui/details.py" line="55"/>
+        <location filename="../../gpuplanner/ui/details.py" line="279"/>
+        <location filename="../../gpuplanner/ui/details.py" line="315"/>
         <source>buy</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="44"/>
+        <location filename="../../gpuplanner/ui/details.py" line="45"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="46"/>
+        <location filename="../../gpuplanner/ui/details.py" line="47"/>
         <source>Layout</source>
         <translation>并行布局</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="47"/>
-        <location filename="../../gpuplanner/ui/details.py" line="47"/>
+        <location filename="../../gpuplanner/ui/details.py" line="48"/>
         <source>Memory per GPU (GiB)</source>
         <translation>单卡显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="48"/>
+        <location filename="../../gpuplanner/ui/details.py" line="49"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="50"/>
+        <location filename="../../gpuplanner/ui/details.py" line="51"/>
         <source>Serving</source>
         <translation>推理服务</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="51"/>
-        <location filename="../../gpuplanner/ui/details.py" line="167"/>
+        <location filename="../../gpuplanner/ui/details.py" line="52"/>
+        <location filename="../../gpuplanner/ui/details.py" line="168"/>
         <source>Site</source>
         <translation>机房</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="61"/>
-        <location filename="../../gpuplanner/ui/details.py" line="52"/>
+        <location filename="../../gpuplanner/ui/details.py" line="53"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="41"/>
-        <location filename="../../gpuplanner/ui/details.py" line="55"/>
-        <location filename="../../gpuplanner/ui/details.py" line="278"/>
-        <location filename="../../gpuplanner/ui/details.py" line="314"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="42"/>
+        <location filename="../../gpuplanner/ui/details.py" line="56"/>
+        <location filename="../../gpuplanner/ui/details.py" line="279"/>
+        <location filename="../../gpuplanner/ui/details.py" line="315"/>
         <source>rent</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="279"/>
+        <location filename="../../gpuplanner/ui/details.py" line="280"/>
         <source>Memory / GPU (GiB)</source>
         <translation>单卡显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="283"/>
+        <location filename="../../gpuplanner/ui/details.py" line="284"/>
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="285"/>
+        <location filename="../../gpuplanner/ui/details.py" line="286"/>
         <location filename="../../gpuplanner/ui/plans_export.py" line="26"/>
         <source>IT power (kW)</source>
         <translation>IT 功率（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="291"/>
+        <location filename="../../gpuplanner/ui/details.py" line="292"/>
         <source>Ranking cost</source>
         <translation>排名成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="49"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="50"/>
         <source>Near misses (not answers: each breaks a limit or misses a goal you set):</source>
         <translation>接近的方案（不是答案：每个都突破了您设定的某项限制或未达成某个目标）：</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="116"/>
-        <location filename="../../gpuplanner/cli/plan.py" line="52"/>
-        <location filename="../../gpuplanner/ui/details.py" line="66"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="53"/>
         <location filename="../../gpuplanner/ui/details.py" line="67"/>
-        <location filename="../../gpuplanner/ui/details.py" line="79"/>
-        <location filename="../../gpuplanner/ui/details.py" line="99"/>
-        <location filename="../../gpuplanner/ui/details.py" line="128"/>
+        <location filename="../../gpuplanner/ui/details.py" line="68"/>
+        <location filename="../../gpuplanner/ui/details.py" line="80"/>
+        <location filename="../../gpuplanner/ui/details.py" line="100"/>
+        <location filename="../../gpuplanner/ui/details.py" line="129"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="61"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="62"/>
         <source>Why each GPU has no plan:</source>
         <translation>各 GPU 没有方案的原因：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="87"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="88"/>
         <source>purchase price: %1</source>
         <translation>采购价格：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="88"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="89"/>
         <source>server figures: %1</source>
         <translation>服务器参数：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="95"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="96"/>
         <source>%1, %2</source>
         <translation>%1，%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="106"/>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="305"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="107"/>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="306"/>
         <source>%1 (estimate)</source>
         <translation>%1（估算）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="114"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="115"/>
         <source>rented: %1 x %2 from %3; region: %4; prices of %5</source>
         <translation>租用：%1 × %2，云厂商 %3；地域：%4；价格日期 %5</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="118"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="119"/>
         <source>cost (%1): on demand %2 per GPU-hour (reserved %3, spot %4); this job on demand %5</source>
         <translation>成本（%1）：按量付费每 GPU 小时 %2（预留 %3，竞价 %4）；本任务按量付费 %5</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="122"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="123"/>
         <source>rental price: %1</source>
         <translation>租用价格：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="123"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="124"/>
         <source>site: none needed (racks, power and cooling are the provider&apos;s)</source>
         <translation>机房：不需要（机柜、供电和散热由云厂商提供）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="132"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="133"/>
         <source>bought in %1: %2 (%3; %4)</source>
         <translation>在%1购买：%2（%3；%4）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="147"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="148"/>
         <location filename="../../gpuplanner/ui/plans_export.py" line="22"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="147"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="148"/>
         <source>where</source>
         <translation>部署</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="147"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="148"/>
         <location filename="../../gpuplanner/ui/plans_export.py" line="22"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="147"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="148"/>
         <location filename="../../gpuplanner/ui/plans_export.py" line="25"/>
         <source>nodes</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="147"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="148"/>
         <location filename="../../gpuplanner/ui/plans_export.py" line="25"/>
         <source>racks</source>
         <translation>机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="148"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="149"/>
         <source>cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="151"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="152"/>
         <source>Plans ranked (%1 evaluated, %2 meet the goals)</source>
         <translation>方案排名（已评估 %1 个，%2 个满足目标）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="162"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="163"/>
         <source>#1 in detail: %1 x %2 (%3)</source>
         <translation>第 1 名详情：%1 × %2（%3）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="164"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="165"/>
         <source>layout: %1</source>
         <translation>并行布局：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="165"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="166"/>
         <source>memory per GPU: %1 of %2 GiB</source>
         <translation>单卡显存：%1 / %2 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="185"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="186"/>
         <source>Not planned for lack of a figure:</source>
         <translation>因缺少参数而未规划：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="262"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="263"/>
         <source>wrote %1 (%2 pages)</source>
         <translation>已写入 %1（%2 页）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="268"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="269"/>
         <source>rank catalog hardware for a scenario, with site and cost</source>
         <translation>为场景对目录中的硬件排序，附机房与成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="270"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="271"/>
         <source>how many plans to show (default %(default)s)</source>
         <translation>显示多少个方案（默认 %(default)s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="272"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="273"/>
         <source>also write the rack and power spec sheet as a PDF</source>
         <translation>同时把机柜与供电规格单写成 PDF</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="274"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="275"/>
         <source>language of the text report and the spec sheet</source>
         <translation>文本报告与规格单的语言</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="276"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="277"/>
         <source>the spec sheet&apos;s paper (default %(default)s)</source>
         <translation>规格单的纸张（默认 %(default)s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="277"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="278"/>
         <source>project name printed on the spec sheet</source>
         <translation>印在规格单上的项目名称</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="69"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="70"/>
         <source>node: %1 — %2 kW nameplate, %3 kW expected, %4U</source>
         <translation>节点：%1 — 额定 %2 kW，预计 %3 kW，%4U</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="112"/>
-        <location filename="../../gpuplanner/cli/plan.py" line="30"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="31"/>
         <location filename="../../gpuplanner/i18n/messages.py" line="63"/>
-        <location filename="../../gpuplanner/ui/details.py" line="65"/>
-        <location filename="../../gpuplanner/ui/details.py" line="128"/>
-        <location filename="../../gpuplanner/ui/details.py" line="315"/>
+        <location filename="../../gpuplanner/ui/details.py" line="66"/>
+        <location filename="../../gpuplanner/ui/details.py" line="129"/>
+        <location filename="../../gpuplanner/ui/details.py" line="316"/>
         <source>; </source>
         <translation>；</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="72"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="73"/>
         <source>racks: %1 x %2 nodes, %3 kW per rack (limited by %4); cooling: %5</source>
         <translation>机柜：%1 个 × %2 个节点，单柜 %3 kW（受限于%4）；散热：%5</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="75"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="76"/>
         <source>(beyond the site&apos;s cooling)</source>
         <translation>（超出机房散热能力）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="76"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="77"/>
         <source>circuits: %1 per A/B feed of %2 kW; heat %3 BTU/h per rack</source>
         <translation>回路：A/B 每路 %1 个 %2 kW 回路；单柜发热 %3 BTU/h</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="79"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="80"/>
         <source>cluster: %1 kW IT, %2 kW facility; fabric %3 leaf + %4 spine (%5)</source>
         <translation>集群：IT %1 kW，机房总功率 %2 kW；网络 %3 台叶交换机 + %4 台脊交换机（%5）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="82"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="83"/>
         <source>cost (%1): capex %2, opex/yr %3, TCO %4 yr %5; cloud on demand %6 per GPU-hour; break-even utilisation %7</source>
         <translation>成本（%1）：资本支出 %2，年运营支出 %3，%4 年总拥有成本 %5；云上按量付费每 GPU 小时 %6；盈亏平衡利用率 %7</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="148"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="149"/>
         <source>time or tok/s</source>
         <translation>时长或 tok/s</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="163"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="164"/>
         <source>why: %1</source>
         <translation>理由：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="167"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="168"/>
         <source>precision: %1</source>
         <translation>精度：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="172"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="173"/>
         <source>warnings:</source>
         <translation>警告：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="173"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="174"/>
         <source>Cost vs time (Pareto front):</source>
         <translation>成本与时间（帕累托前沿）：</translation>
     </message>
@@ -3570,7 +3570,7 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>CoreMessages</name>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="278"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="281"/>
         <source>never pays back: at %1 utilisation, running it costs more per month than renting the same GPU-hours</source>
         <translation>无法回本：利用率为 %1 时，自建每月运行成本高于租用同样的 GPU 小时</translation>
     </message>
@@ -3640,7 +3640,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>在此 GPU 上没有批大小能满足时延要求；请为每个副本增加 GPU（TP）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="197"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="198"/>
         <source>The load needs %1 replicas of %2 GPU(s) = %3 GPUs; only %4 given.</source>
         <translation>该负载需要 %1 个副本 × %2 块 GPU = %3 块 GPU；当前只有 %4 块。</translation>
     </message>
@@ -3660,12 +3660,12 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 没有 NVLink：通过 PCIe 做张量并行会增加每个 token 的时延。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="176"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="177"/>
         <source>Server price uses a planning default: %1. Replace it with a quote.</source>
         <translation>服务器价格使用了规划默认值：%1。请替换为实际报价。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="171"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="172"/>
         <source>Scale-out network (switches, optics, cables) is not priced.</source>
         <translation>横向扩展网络（交换机、光模块、线缆）未计价。</translation>
     </message>
@@ -3680,12 +3680,12 @@ Qt %2，Qt for Python %3，Python %4
         <translation>未填写电价：运营支出不含电费。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="161"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="162"/>
         <source>One %1 needs %2 kW nameplate but the rack allows %3 kW (a %4 A x 220 V IDC cabinet): the node does not fit this rack. Ask for a higher-power cabinet or bond cabinets.</source>
         <translation>一台 %1 额定功耗 %2 kW，而机柜只允许 %3 kW（%4 A × 220 V 的 IDC 机柜）：该节点放不进这个机柜。请申请更高功率的机柜或并柜使用。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="164"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="165"/>
         <source>One %1 needs %2 kW nameplate but the rack allows %3 kW: the node does not fit this rack. Ask for a higher-power rack.</source>
         <translation>一台 %1 额定功耗 %2 kW，而机柜只允许 %3 kW：该节点放不进这个机柜。请申请更高功率的机柜。</translation>
     </message>
@@ -3695,42 +3695,42 @@ Qt %2，Qt for Python %3，Python %4
         <translation>单机柜 %1 kW 超出 %2 散热能力（约 %3 kW）：需要 %4 散热。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="309"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="314"/>
         <source>takes %1 days (deadline %2)</source>
         <translation>需要 %1 天（期限 %2 天）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="308"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="313"/>
         <source>serves %1 tokens/s (target %2)</source>
         <translation>每秒输出 %1 token（目标 %2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="266"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="268"/>
         <source>lowest cost among plans that fit</source>
         <translation>在可行方案中成本最低</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="267"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="269"/>
         <source>lowest cost among plans that fit and meet the goals</source>
         <translation>在满足目标的可行方案中成本最低</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="254"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="256"/>
         <source>fastest among plans that fit</source>
         <translation>在可行方案中速度最快</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="255"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="257"/>
         <source>fastest among plans that fit and meet the goals</source>
         <translation>在满足目标的可行方案中速度最快</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="268"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="270"/>
         <source>lowest total cost of ownership among plans that fit</source>
         <translation>在可行方案中总拥有成本最低</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="269"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="271"/>
         <source>lowest total cost of ownership among plans that fit and meet the goals</source>
         <translation>在满足目标的可行方案中总拥有成本最低</translation>
     </message>
@@ -3745,17 +3745,17 @@ Qt %2，Qt for Python %3，Python %4
         <translation>速度为第 1 名的 %1 倍</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="240"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="241"/>
         <source>a single server: no cluster network needed</source>
         <translation>单台服务器：无需集群网络</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="292"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="295"/>
         <source>on-prem: bought and run on your site</source>
         <translation>自建：购买并部署在您的机房</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="246"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="247"/>
         <source>cloud: rented from %1</source>
         <translation>云上：租用 %1</translation>
     </message>
@@ -3770,22 +3770,22 @@ Qt %2，Qt for Python %3，Python %4
         <translation>最接近的解决办法：%1 × %2（%3）需要单柜 %4 kW、%5散热；请申请至少 %6 kW 的机柜，或改为租用。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="172"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="173"/>
         <source>Sequence length %1 is beyond the %2 tokens %3 was built for.</source>
         <translation>序列长度 %1 超出了 %3 设计的 %2 token。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="219"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="220"/>
         <source>Uses %1 of GPU memory: under %2 headroom, allocator fragmentation or a longer sequence can run out of memory; plan a little more.</source>
         <translation>占用 %1 的显存：余量不足 %2，显存碎片或更长的序列可能导致显存不足；请多留一些余量。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="256"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="258"/>
         <source>first token after %1 s (limit %2 s)</source>
         <translation>首 token 需 %1 秒（上限 %2 秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="307"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="312"/>
         <source>room for %1 users at once (asked %2)</source>
         <translation>只能同时服务 %1 个用户（要求 %2 个）</translation>
     </message>
@@ -3810,22 +3810,22 @@ Qt %2，Qt for Python %3，Python %4
         <translation>没有方案能满足您设定的全部限制和目标；下方接近的方案列出了各自差在哪里。%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="160"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="161"/>
         <source>Not an answer: %1</source>
         <translation>不是答案：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="295"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="298"/>
         <source>one node is %1U; a rack has %2U free</source>
         <translation>单个节点 %1U；机柜可用 %2U</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="296"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="299"/>
         <source>one node needs %1 kW; the rack allows %2 kW</source>
         <translation>单个节点需要 %1 kW；机柜只允许 %2 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="297"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="300"/>
         <source>one node weighs %1 kg; a rack holds %2 kg</source>
         <translation>单个节点重 %1 kg；机柜承重 %2 kg</translation>
     </message>
@@ -3840,97 +3840,97 @@ Qt %2，Qt for Python %3，Python %4
         <translation>慢 %1%</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="249"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="250"/>
         <source>does not fit: needs %1 GiB per GPU</source>
         <translation>放不下：每卡需要 %1 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="184"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="185"/>
         <source>Takes %1 days: no deadline is set, so slow plans can rank first. Set a deadline to see faster ones.</source>
         <translation>需要 %1 天：未设置期限，因此较慢的方案可能排在前面。设置期限即可看到更快的方案。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="241"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="242"/>
         <source>air</source>
         <translation>风冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="303"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="306"/>
         <source>rear-door heat exchanger</source>
         <translation>背板换热</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="247"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="248"/>
         <source>cold-plate liquid</source>
         <translation>冷板液冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="259"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="261"/>
         <source>immersion</source>
         <translation>浸没式液冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="272"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="275"/>
         <source>more than immersion presets</source>
         <translation>超出浸没式液冷预设的</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="233"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="234"/>
         <source>Your catalog edits database was damaged (%1); it was moved to %2 and a new one will be started. The bundled catalog is in use.</source>
         <translation>您的目录修改数据库已损坏（%1）；已移至 %2，将新建一个数据库。当前使用内置目录。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="237"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="238"/>
         <source>Your catalog edits in %1 were saved by a newer GPU Planner; they are left untouched and not used by this version.</source>
         <translation>%1 中的目录修改由更新版本的 GPU Planner 保存；已原样保留，本版本不使用。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="235"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="236"/>
         <source>Your catalog edits in %1 cannot be read now (%2); the bundled catalog is used and your file is left as it is.</source>
         <translation>暂时无法读取 %1 中的目录修改（%2）；当前使用内置目录，您的文件保持原样。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="231"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="232"/>
         <source>Your catalog edits database was damaged (%1) and has been set aside; a new one will be started. The bundled catalog is in use.</source>
         <translation>您的目录修改数据库已损坏（%1）并已移到一旁；将新建一个数据库。当前使用内置目录。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="229"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="230"/>
         <source>Your catalog edits database %1 is damaged (%2) and could not be moved aside (%3); it is left as it is and not used.</source>
         <translation>您的目录修改数据库 %1 已损坏（%2），且无法移到一旁（%3）；已原样保留，暂不使用。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="226"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="227"/>
         <source>Your catalog edits cannot be saved in this session (see the note about your edits database).</source>
         <translation>本次会话无法保存您的目录修改（见关于修改数据库的提示）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="228"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="229"/>
         <source>Your catalog edits could not be read now (%1); using the bundled catalog.</source>
         <translation>暂时无法读取您的目录修改（%1）；使用内置目录。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="225"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="226"/>
         <source>Your catalog edit was not saved (%1); nothing was changed.</source>
         <translation>您的目录修改未保存（%1）；未做任何更改。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="206"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="207"/>
         <source>The table %1 in your catalog edits has columns this version cannot use; it is skipped.</source>
         <translation>您的目录修改中的表 %1 含有本版本无法使用的列；已跳过。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="183"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="184"/>
         <source>Skipped your %1 entry %2: %3 %4</source>
         <translation>已跳过您的 %1 条目 %2：%3 %4</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="345"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="350"/>
         <source>%1 has no published memory bandwidth; add it in the catalog to estimate it</source>
         <translation>%1 没有公开的显存带宽；请在硬件目录中补充后再估算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="378"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="383"/>
         <source>cannot write in %1</source>
         <translation>无法在 %1 中写入</translation>
     </message>
@@ -4030,72 +4030,82 @@ Qt %2，Qt for Python %3，Python %4
         <translation>没有可行方案：目录中没有任何 GPU 能为此任务进行估算。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="170"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="171"/>
         <source>Rental price from your quote of %1.</source>
         <translation>租用价格来自您 %1 的报价。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="175"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="176"/>
         <source>Server price from your quote: %1.</source>
         <translation>服务器价格来自您的报价：%1。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="190"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="191"/>
         <source>TensorRT-LLM&apos;s profile is fitted on these published sources: %1. The band, ±%2%, holds 80 % of its errors on them, each judged with its own recipe, round or table left out of the fit.</source>
         <translation>TensorRT-LLM 的配置参数拟合自以下公开来源：%1。误差带 ±%2% 覆盖其中 80% 的误差，每条均在拟合时排除其所属的配方、轮次或表格后检验。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="202"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="203"/>
         <source>The rental price is from %1, over 12 months ago: check the provider&apos;s current price.</source>
         <translation>租用价格来自 %1，已超过 12 个月：请查询服务商的当前价格。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="204"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="205"/>
         <source>The rental price is undated (%1): check the provider&apos;s price page before relying on it.</source>
         <translation>租用价格未注明日期（%1）：使用前请查看服务商的价格页面。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="242"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="243"/>
         <source>any region</source>
         <translation>任意地区</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="243"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="244"/>
         <source>blue, 200-250 V</source>
         <translation>蓝色，200-250 V</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="244"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="245"/>
         <source>bought</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="245"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="246"/>
         <source>can be bought there (%1)</source>
         <translation>可在当地购买（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="260"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="251"/>
+        <source>every region of the provider (one price)</source>
+        <translation>该厂商所有地域（同一价格）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="262"/>
         <source>in %1: %2</source>
         <translation>在%1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="270"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="272"/>
         <source>mainland China</source>
         <translation>中国大陆</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/i18n/message_templates.py" line="273"/>
+        <source>mainland China (region not stated)</source>
+        <translation>中国大陆（未注明地域）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="276"/>
         <source>needs a US export licence (%1)</source>
         <translation>需要美国出口许可（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="275"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="278"/>
         <source>needs a US export licence, presumed denied (ECCN 3A090.a, TPP %1)</source>
         <translation>需要美国出口许可，且推定拒绝（ECCN 3A090.a，TPP %1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="274"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="277"/>
         <source>needs a US export licence, presumed denied (%1)</source>
         <translation>需要美国出口许可，且推定拒绝（%1）</translation>
     </message>
@@ -4285,812 +4295,827 @@ Qt %2，Qt for Python %3，Python %4
         <translation>在 %1（%2）上训练混合专家（MoE）模型，没有可对照的公开运行：时间误差区间放宽到 ±%3%。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="166"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="160"/>
+        <source>North America</source>
+        <translation>北美</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="167"/>
         <source>PP=%1 splits %2 layers unevenly: the stage with %3 layers sets the pace, and the estimate costs it (and its memory) so.</source>
         <translation>PP=%1 无法均分 %2 层：层数最多的阶段有 %3 层，决定整条流水线的速度，估算按它计算时间（和显存）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="168"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="169"/>
         <source>PyTorch FSDP / FSDP2: NO_SHARD, SHARD_GRAD_OP (ZeRO-2) or FULL_SHARD (ZeRO-3), SDPA FlashAttention-2; no tensor or pipeline parallelism</source>
         <translation>PyTorch FSDP / FSDP2：NO_SHARD、SHARD_GRAD_OP（ZeRO-2）或 FULL_SHARD（ZeRO-3），SDPA FlashAttention-2；无张量并行或流水线并行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="173"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="174"/>
         <source>Server price from your quote for the GPUs, with the host platform at a planning default: %1. Quote the host platform too.</source>
         <translation>服务器价格采用你的 GPU 报价，主机平台按规划默认值：%1。请同时询价主机平台。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="177"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="178"/>
         <source>Sized for the target at %1 requests per replica, the most its KV cache holds (no latency limit set): set inference.batch, concurrent_users or max_tpot_s to size the replicas for your own load.</source>
         <translation>按每个副本 %1 个请求来满足吞吐目标，即其 KV 缓存能容纳的最大批量（未设时延上限）：设定 inference.batch、concurrent_users 或 max_tpot_s，可按你自己的负载确定副本。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="180"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="181"/>
         <source>Sized for the target at %1 requests per replica, the most its KV cache holds within your latency limits: set inference.batch or concurrent_users to size the replicas for your own load.</source>
         <translation>按每个副本 %1 个请求来满足吞吐目标，即在你的时延上限内其 KV 缓存能容纳的最大批量：设定 inference.batch 或 concurrent_users，可按你自己的负载确定副本。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="189"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="190"/>
         <source>TensorRT-LLM runs on NVIDIA GPUs only: %1 is planned with vLLM.</source>
         <translation>TensorRT-LLM 只能在 NVIDIA GPU 上运行：%1 按 vLLM 规划。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="193"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="194"/>
         <source>The catalog has no 16-bit tensor rate for %1: its GEMMs are costed at its FP32 rate, which it surely reaches, so prompts and large batches come out slower than they may run; single-stream decode, which reads memory, is not affected.</source>
         <translation>目录中没有 %1 的 16 位张量算力：其矩阵乘按一定能达到的 FP32 算力计算，因此提示词处理和大批量可能比实际更慢；单请求解码受显存带宽限制，不受影响。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="198"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="199"/>
         <source>The purchase price is from %1, over 12 months ago: ask a vendor for a current quote.</source>
         <translation>采购价格来自 %1，已超过 12 个月：请向供应商索取最新报价。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="200"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="201"/>
         <source>The purchase price is undated (%1): ask a vendor for a quote before relying on it.</source>
         <translation>采购价格没有日期（%1）：使用前请向供应商索取报价。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="208"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="209"/>
         <source>Tight: %1 GiB allocated per GPU fits the %2 GiB of %3 with %4 GiB to spare, but with the allocator&apos;s reserve it comes to %5 GiB. Runs like this work with PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True; leave room if you can.</source>
         <translation>偏紧：每张 GPU 实际分配 %1 GiB，放得进 %3 的 %2 GiB，余量 %4 GiB；但算上分配器的预留会到 %5 GiB。这样的运行配合 PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True 可以跑通；条件允许时请留出余量。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="212"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="213"/>
         <source>Tight: %1 sequences need %2 of the memory %3 shares out, more than the %4 it is given; set its KV-cache memory fraction to %5 (inference.kv_cache_memory_fraction; TensorRT-LLM&apos;s own benchmarks use %6).</source>
         <translation>偏紧：%1 条序列需要 %3 可分配显存的 %2，超过它得到的 %4；请把它的 KV 缓存显存比例设为 %5（inference.kv_cache_memory_fraction；TensorRT-LLM 自己的基准测试用 %6）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="215"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="216"/>
         <source>Trains on %1 of the %2 GPUs bought (%3 x %4): the other %5 stay idle during this job.</source>
         <translation>训练只用所购 %2 块 GPU 中的 %1 块（%3 × %4）：其余 %5 块在本任务中闲置。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="217"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="218"/>
         <source>Trains on %1 of the %2 GPUs bought: %3 of each rack&apos;s %4, as NVIDIA&apos;s own NVL72 training runs do, the other %5 of each rack spare for a failed tray.</source>
         <translation>训练只用所购 %2 块 GPU 中的 %1 块：每个机柜 %4 块中用 %3 块（NVIDIA 自己的 NVL72 训练也这样做），每柜其余 %5 块留作计算托盘故障时的备用。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="221"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="222"/>
         <source>Whole runs take more than their steps and the interruptions modelled: %1 published pretraining totals came in up to %2% above estimates made this way (median %3%; restarts, stalls, loss spikes). Budget GPU-hours with that margin.</source>
         <translation>完整训练耗时多于训练步骤与所建模的中断：%1 个公开的预训练总量比按此方法所作估算最多高出 %2%（中位数 %3%；重启、停顿、损失尖峰）。请按此余量预留 GPU 小时。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="239"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="240"/>
         <source>a liquid-cooled rack needs %1 cooling; the site has %2</source>
         <translation>液冷机柜需要%1散热；机房为%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="248"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="249"/>
         <source>costs %1 %2 (budget %3 %2)</source>
         <translation>花费 %1 %2（预算 %3 %2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="250"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="252"/>
         <source>expected draw = %1 x GPU TDP per GPU incl. host (MLPerf Training v4.0 metered)</source>
         <translation>预计功耗 = 每 GPU %1 × GPU TDP（含主机；MLPerf Training v4.0 实测）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="252"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="254"/>
         <source>expected draw = %1 x GPU TDP per GPU incl. host (training level, an upper bound)</source>
         <translation>预计功耗 = 每 GPU %1 × GPU TDP（含主机；按训练负载计，为上限）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="257"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="259"/>
         <source>floor loading unknown (the server&apos;s weight is not in the catalog); the floor is rated %1 kg/m²</source>
         <translation>地面荷载未知（目录中没有服务器重量）；地面额定荷载 %1 kg/m²</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="261"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="263"/>
         <source>layers x kv_heads x (K + V head dims) x bytes per token (MLA: its latent + rotary key; a sliding-window layer keeps its window); TP splits KV heads; room for input + output tokens per sequence where the engine reserves it (TensorRT-LLM, llama.cpp), else for the mean occupancy, input + output / 2 (vLLM)</source>
         <translation>层数 × kv_heads × (K + V 头维度) × 每 token 字节数（MLA：其潜向量 + 旋转位置键；滑动窗口层只保留窗口内的 token）；TP 切分 KV 头；引擎预留整条序列时（TensorRT-LLM、llama.cpp）每条序列按输入 + 输出 token 预留，否则按平均占用即输入 + 输出 / 2 预留（vLLM）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="271"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="274"/>
         <source>more than a rear-door heat exchanger removes</source>
         <translation>超出背板换热器的散热能力</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="276"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="279"/>
         <source>needs a US export licence, reviewed case by case since 2026-01-15 (ECCN 3A090.a, TPP %1)</source>
         <translation>需要美国出口许可，自 2026-01-15 起逐案审查（ECCN 3A090.a，TPP %1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="280"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="283"/>
         <source>no US export licence needed (TPP %1, below ECCN 3A090)</source>
         <translation>无需美国出口许可（TPP %1，低于 ECCN 3A090 门槛）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="281"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="284"/>
         <source>no date</source>
         <translation>无日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="282"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="285"/>
         <source>no layout fits in its memory at any GPU count searched</source>
         <translation>在所搜索的任何 GPU 数量下都没有能放进其显存的布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="283"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="286"/>
         <source>no layout fits in its memory on %1 GPUs</source>
         <translation>在 %1 块 GPU 上没有能放进其显存的布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="284"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="287"/>
         <source>no layout fits in its memory on one GPU</source>
         <translation>单块 GPU 的显存容纳不下任何布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="285"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="288"/>
         <source>no provider in the catalog rents it</source>
         <translation>目录中没有提供商出租它</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="286"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="289"/>
         <source>no regional filter</source>
         <translation>不按地区筛选</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="287"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="290"/>
         <source>not confirmed (%1)</source>
         <translation>未经确认（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="288"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="291"/>
         <source>not confirmed: at TPP %1 ECCN 3A090 turns on the die&apos;s performance density, which the catalog does not have</source>
         <translation>未经确认：TPP 为 %1 时，ECCN 3A090 是否适用取决于芯片的性能密度，而目录中没有该数据</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="290"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="293"/>
         <source>not confirmed: the catalog has no compute figures to place it under the export rules</source>
         <translation>未经确认：目录中没有算力数据，无法按出口管制规则归类</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="293"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="296"/>
         <source>one node draws %1 A on one circuit (its supplies are not in the catalog, so it cannot be split); a circuit carries %2 A</source>
         <translation>单个节点在一条回路上取电 %1 A（目录中没有其电源数据，无法分到多条回路）；一条回路允许 %2 A</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="298"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="301"/>
         <source>one supply cord draws %1 A when its feed carries the node alone; a circuit carries %2 A</source>
         <translation>单路承载节点时单根电源线电流 %1 A；一条回路允许 %2 A</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="300"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="303"/>
         <source>power unknown: the catalog has no nameplate for %1, so no rack, circuit or cooling limit can be checked</source>
         <translation>功率未知：目录中没有 %1 的铭牌功率，无法核对机柜、回路与散热限制</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="302"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="305"/>
         <source>read %1</source>
         <translation>%1 查阅</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="304"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="307"/>
         <source>red, 380-480 V</source>
         <translation>红色，380-480 V</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="305"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="308"/>
+        <source>region not stated</source>
+        <translation>未注明地域</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="309"/>
         <source>rented</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="306"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="310"/>
         <source>rented in %1, outside %2</source>
-        <translation>租用地点为 %1，不在%2</translation>
+        <translation>租用地点为%1，不在%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="310"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="311"/>
+        <source>rented where the source names no region: not shown to be in %1</source>
+        <translation>租用价格的来源未注明地域：无法确认位于%1</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="315"/>
         <source>the best of the modern stacks: FlashAttention, sequence parallelism with TP, overlapped gradient reduce, ZeRO 0-3, context parallelism for long sequences, expert parallelism for MoE (no stack chosen)</source>
         <translation>现代软件栈中的最优组合：FlashAttention，张量并行时启用序列并行，梯度规约与计算重叠，ZeRO 0-3，长序列使用上下文并行，MoE 使用专家并行（未选择软件栈）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="313"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="318"/>
         <source>the catalog has no purchase price for its server</source>
         <translation>目录中没有其服务器的采购价格</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="314"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="319"/>
         <source>the catalog has no purchase price for its server and no provider rents it</source>
         <translation>目录中没有其服务器的采购价格，也没有提供商出租它</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="315"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="320"/>
         <source>the catalog lacks its %1, which the estimate needs (add them in the catalog tab)</source>
         <translation>目录中缺少其%1，估算需要该参数（请在目录页补充）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="317"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="322"/>
         <source>the floor rating (%1 kg/m²) cannot be checked without the empty rack&apos;s weight (constraints.site.rack_empty_kg)</source>
         <translation>缺少空机柜重量，无法核对地面额定荷载（%1 kg/m²）（constraints.site.rack_empty_kg）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="319"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="324"/>
         <source>three tiers (%1 pods)</source>
         <translation>三层（%1 个 pod）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="320"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="325"/>
         <source>torchtitan: FSDP2 (ZeRO-2/3) with tensor parallelism (sequence parallel), pipeline, context and expert parallelism</source>
         <translation>torchtitan：FSDP2（ZeRO-2/3）配合张量并行（序列并行）、流水线并行、上下文并行和专家并行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="322"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="327"/>
         <source>transformer matrices in %1, dequantized to 16-bit one layer at a time; embeddings, norms and output head 16-bit</source>
         <translation>Transformer 权重矩阵为 %1，逐层反量化为 16 位；嵌入层、归一化层和输出头为 16 位</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="324"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="329"/>
         <source>transformer matrices in %1, read by the GEMMs; embeddings, norms and output head 16-bit</source>
         <translation>Transformer 权重矩阵为 %1，由矩阵乘直接读取；嵌入层、归一化层和输出头为 16 位</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="326"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="331"/>
         <source>undated</source>
         <translation>未注明日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="327"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="332"/>
         <source>undated (%1)</source>
         <translation>未注明日期（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="328"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="333"/>
         <source>unknown (power not published)</source>
         <translation>未知（未公布功率）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="332"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="337"/>
         <source>yellow, 100-130 V</source>
         <translation>黄色，100-130 V</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="338"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="343"/>
         <source>%1 does not divide the %2 data-parallel ranks the experts are split over</source>
         <translation>%1 不能整除承载专家拆分的 %2 个数据并行进程</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="339"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="344"/>
         <source>%1 does not divide the model&apos;s %2 experts</source>
         <translation>%1 不能整除模型的 %2 个专家</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="342"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="347"/>
         <source>%1 exceeds the GPUs per node (%2)</source>
         <translation>%1 超过每节点 GPU 数（%2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="343"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="348"/>
         <source>%1 groups do not divide %2 experts</source>
         <translation>%1 个分组不能整除 %2 个专家</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="361"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="366"/>
         <source>%1 layers recompute but the model has %2</source>
         <translation>要重计算 %1 层，但模型只有 %2 层</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="366"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="371"/>
         <source>%1 tokens cannot be split into 2 x %2 equal chunks (ring attention balances causal work that way)</source>
         <translation>%1 个 token 无法均分为 2 × %2 段（环形注意力以此平衡因果注意力的计算量）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="368"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="373"/>
         <source>%1 training keeps %1 weights</source>
         <translation>%1 训练保留 %1 权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="374"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="379"/>
         <source>QLoRA keeps its base in nf4; for a %1 base choose task lora</source>
         <translation>QLoRA 的基座固定为 nf4；如需 %1 基座，请选择 lora 任务</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="375"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="380"/>
         <source>applies to language-model training (serving: inference.weight_dtype)</source>
         <translation>仅适用于语言模型训练（推理服务请用 inference.weight_dtype）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="377"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="382"/>
         <source>cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="379"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="384"/>
         <source>contains an invalid character (a lone UTF-16 surrogate)</source>
         <translation>含有无效字符（孤立的 UTF-16 代理项）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="380"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="385"/>
         <source>expects a date as YYYY-MM-DD, got %1</source>
         <translation>应为 YYYY-MM-DD 格式的日期，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="381"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="386"/>
         <source>expects a number, got %1</source>
         <translation>应为数字，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="383"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="388"/>
         <source>has more than %1 lines</source>
         <translation>超过 %1 行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="384"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="389"/>
         <source>has no lines after the header</source>
         <translation>表头之后没有数据行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="385"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="390"/>
         <source>holds a number with too many digits</source>
         <translation>含有位数过多的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="396"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="401"/>
         <source>must be a date (2026-11-30, 2026-11 or 2026) or start with &apos;undated&apos;, got %1</source>
         <translation>必须是日期（2026-11-30、2026-11 或 2026），或以 &apos;undated&apos; 开头，而不是 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="402"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="407"/>
         <source>must be above 0 and at most 1e9</source>
         <translation>必须大于 0 且不超过 1e9</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="403"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="408"/>
         <source>must be above 0 and below 1000</source>
         <translation>必须大于 0 且小于 1000</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="392"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="397"/>
         <source>must be %1</source>
         <translation>必须为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="428"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="433"/>
         <source>needs a file name</source>
         <translation>需要文件名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="442"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="447"/>
         <source>the file name contains a NUL character</source>
         <translation>文件名含有 NUL 字符</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="443"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="448"/>
         <source>the folder %1 does not exist</source>
         <translation>文件夹 %1 不存在</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="444"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="449"/>
         <source>the number %1 is too large</source>
         <translation>数字 %1 太大</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="354"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="359"/>
         <source>%1 is no GPU, server or cloud instance id in the catalog</source>
         <translation>%1 不是目录中的 GPU、服务器或云实例 ID</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="362"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="367"/>
         <source>%1 names more than one row; write it as TABLE:ID</source>
         <translation>%1 对应多行；请写成 表名:ID</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="353"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="358"/>
         <source>%1 is a folder; give a file name</source>
         <translation>%1 是文件夹；请给出文件名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="355"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="360"/>
         <source>%1 is not UTF-8 text</source>
         <translation>%1 不是 UTF-8 文本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="357"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="362"/>
         <source>%1 is not a regular file (a folder, pipe or device)</source>
         <translation>%1 不是普通文件（是文件夹、管道或设备）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="358"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="363"/>
         <source>%1 is not a regular file (a pipe or device)</source>
         <translation>%1 不是普通文件（是管道或设备）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="360"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="365"/>
         <source>%1 is the scenario file itself; give another name</source>
         <translation>%1 就是方案文件本身；请换一个文件名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="416"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="421"/>
         <source>must be one of %1, got %2</source>
         <translation>必须是 %1 之一，实际为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="393"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="398"/>
         <source>must be %1%2, got %3</source>
         <translation>必须 %1%2，实际为 %3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="449"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="454"/>
         <source>unknown id %1; see `gpuplanner catalog %2`</source>
         <translation>未知的 ID %1；请查看 `gpuplanner catalog %2`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="388"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="393"/>
         <source>is not a column of this table</source>
         <translation>不是此表的列</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="410"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="415"/>
         <source>must be datacenter, workstation or consumer</source>
         <translation>必须是 datacenter（数据中心）、workstation（工作站）或 consumer（消费级）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="351"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="356"/>
         <source>%1 is a %2 model without a transformer architecture</source>
         <translation>%1 是 %2 模型，没有 Transformer 结构参数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="186"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="187"/>
         <source>Tensor parallelism over PCIe is checked against one published table (TensorRT-LLM v0.9.0 on L40S, TP 2-8): one source cannot establish a coverage, so the band, ±%1%, is at least its worst error there.</source>
         <translation>PCIe 上的张量并行仅有一份公开表格可供核对（TensorRT-LLM v0.9.0，L40S，TP 2-8）：单一来源无法证明覆盖率，因此误差带 ±%1% 至少取其在该表上的最大误差。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="329"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="334"/>
         <source>vLLM&apos;s prompt speed is an assumption (about 90 % of TensorRT-LLM&apos;s); its decode is fitted on one published run and checked on two (an H100, an AMD MI300X).</source>
         <translation>vLLM 的提示词处理速度为假设值（约为 TensorRT-LLM 的 90%）；其解码速度按一次公开实测拟合，并用另外两次（一块 H100、一块 AMD MI300X）检验。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="352"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="357"/>
         <source>%1 is a %2 model, not an image model</source>
         <translation>%1 是 %2 模型，不是图像模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="363"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="368"/>
         <source>%1 offers one admission only: %2</source>
         <translation>%1 只提供一种准入方式：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="412"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="417"/>
         <source>must be lowercase letters, digits, &apos;.&apos;, &apos;-&apos; or &apos;_&apos; (like a100-sxm4-80gb), got %1</source>
         <translation>只能包含小写字母、数字、&apos;.&apos;、&apos;-&apos; 或 &apos;_&apos;（例如 a100-sxm4-80gb），而不是 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="417"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="422"/>
         <source>must be smaller than head_dim (%1)</source>
         <translation>必须小于 head_dim（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="422"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="427"/>
         <source>must be zero or more</source>
         <translation>必须大于或等于零</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="426"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="431"/>
         <source>must not be empty</source>
         <translation>不能为空</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="427"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="432"/>
         <source>must not be empty: no plan can be sized without the GPU&apos;s memory</source>
         <translation>不能为空：没有 GPU 显存就无法计算方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="429"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="434"/>
         <source>needs recompute to be full or selective</source>
         <translation>需要把重计算设为完全或选择性</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="430"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="435"/>
         <source>nf4 weights cannot be trained: it stores a frozen LoRA base (task lora or qlora)</source>
         <translation>nf4 权重无法训练：它只用于冻结的 LoRA 基座（lora 或 qlora 任务）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="440"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="445"/>
         <source>the %1 stack has no context parallelism</source>
         <translation>%1 软件栈不支持上下文并行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="441"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="446"/>
         <source>the %1 stack has no expert parallelism</source>
         <translation>%1 软件栈不支持专家并行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="445"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="450"/>
         <source>tp x cp x pp x dp = %1 but hardware.count is %2</source>
         <translation>tp × cp × pp × dp = %1，但 hardware.count 为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="447"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="452"/>
         <source>unknown GPU id %1; see `gpuplanner catalog gpus`</source>
         <translation>未知的 GPU ID %1；请查看 `gpuplanner catalog gpus`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="451"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="456"/>
         <source>unknown preset %1; see `gpuplanner catalog models`</source>
         <translation>未知的预设 %1；请查看 `gpuplanner catalog models`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="421"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="426"/>
         <source>must be yes or no, got %1</source>
         <translation>必须是 yes 或 no，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="398"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="403"/>
         <source>must be a number, got %1</source>
         <translation>必须是数字，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="415"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="420"/>
         <source>must be one of %1</source>
         <translation>必须是以下之一：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="394"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="399"/>
         <source>must be USD or CNY</source>
         <translation>必须是 USD 或 CNY</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="397"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="402"/>
         <source>must be a finite number</source>
         <translation>必须是有限的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="411"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="416"/>
         <source>must be greater than zero, got %1</source>
         <translation>必须大于零，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="407"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="412"/>
         <source>must be at least %1, got %2</source>
         <translation>不能小于 %1，实际为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="408"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="413"/>
         <source>must be at most %1, got %2</source>
         <translation>不能大于 %1，实际为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="423"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="428"/>
         <source>must be zero or more, got %1</source>
         <translation>必须大于或等于零，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="400"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="405"/>
         <source>must be a whole number, got %1</source>
         <translation>必须是整数，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="341"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="346"/>
         <source>%1 estimates are not available in this version yet</source>
         <translation>此版本尚不支持 %1 估算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="347"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="352"/>
         <source>%1 has no published peak for %2 or a fallback</source>
         <translation>%1 没有公开的 %2 峰值算力，也没有可替代的精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="433"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="438"/>
         <source>no GPU count up to 65536 gives a valid layout for this batch</source>
         <translation>在 65536 张 GPU 以内，找不到能为此批量构成有效并行布局的 GPU 数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="369"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="374"/>
         <source>%1: FLOPs per image are not in the catalog (no citable source); give images.gflops_per_sample</source>
         <translation>%1：目录中没有每张图像的 FLOPs（无可引用来源）；请填写 images.gflops_per_sample</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="371"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="376"/>
         <source>%1: activation memory per image is not in the catalog; give images.activation_mib_per_sample (scripts/measure_cnn_activations.py)</source>
         <translation>%1：目录中没有每张图像的激活值显存；请填写 images.activation_mib_per_sample（可用 scripts/measure_cnn_activations.py 测量）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="432"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="437"/>
         <source>no GPU count up to 4096 divides the batch evenly</source>
         <translation>在 4096 张 GPU 以内，没有能整除此批量的 GPU 数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="346"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="351"/>
         <source>%1 has no published memory bandwidth; cannot estimate decode</source>
         <translation>%1 没有公开的显存带宽，无法估算解码</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="344"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="349"/>
         <source>%1 has no published 16-bit tensor rate; cannot estimate prefill</source>
         <translation>%1 没有公开的 16 位张量算力，无法估算预填充</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="387"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="392"/>
         <source>int4 KV cache is not supported; use fp16, bf16, fp8 or int8</source>
         <translation>不支持 int4 KV 缓存；请使用 fp16、bf16、fp8 或 int8</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="436"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="441"/>
         <source>no tensor x pipeline split divides %1 GPUs</source>
         <translation>没有能整除 %1 张 GPU 的张量并行 × 流水线并行划分</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="364"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="369"/>
         <source>%1 sequences cannot be split evenly over the data-parallel replicas</source>
         <translation>%1 条序列无法平均分配到各数据并行副本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="425"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="430"/>
         <source>must hold a JSON object</source>
         <translation>必须包含一个 JSON 对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="348"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="353"/>
         <source>%1 heads do not divide hidden size %2</source>
         <translation>%1 个注意力头不能整除隐藏维度 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="337"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="342"/>
         <source>%1 KV heads do not divide %2 heads</source>
         <translation>%1 个 KV 头不能整除 %2 个注意力头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="376"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="381"/>
         <source>cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="437"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="442"/>
         <source>not valid JSON (%1 at line %2)</source>
         <translation>不是有效的 JSON（第 %2 行：%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="391"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="396"/>
         <source>missing %1</source>
         <translation>缺少 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="404"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="409"/>
         <source>must be an object</source>
         <translation>必须是对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="405"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="410"/>
         <source>must be an object with a preset or an architecture</source>
         <translation>必须是包含预设（preset）或模型结构的对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="390"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="395"/>
         <source>is required when no preset is given</source>
         <translation>未指定预设时为必填项</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="395"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="400"/>
         <source>must be a JSON object</source>
         <translation>必须是 JSON 对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="389"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="394"/>
         <source>is required (a preset or an architecture)</source>
         <translation>为必填项（预设或模型结构）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="365"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="370"/>
         <source>%1 stages exceed the model&apos;s %2 layers</source>
         <translation>%1 个流水线阶段超过了模型的 %2 层</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="446"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="451"/>
         <source>trained %1 weights need precision %1 (its GEMMs read them)</source>
         <translation>要训练 %1 权重，精度须为 %1（由其矩阵乘直接读取）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="450"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="455"/>
         <source>unknown key (allowed: %1)</source>
         <translation>未知的键（允许：%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="386"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="391"/>
         <source>image tasks take a catalog preset: {&quot;preset&quot;: &quot;resnet-50&quot;}</source>
         <translation>图像任务需要使用目录中的预设：{&quot;preset&quot;: &quot;resnet-50&quot;}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="439"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="444"/>
         <source>only applies to the vision and diffusion tasks</source>
         <translation>仅适用于视觉和扩散模型任务</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="424"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="429"/>
         <source>must divide training.global_batch</source>
         <translation>必须能整除 training.global_batch</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="359"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="364"/>
         <source>%1 is over 1 MB; at most 1 MB is read</source>
         <translation>%1 超过 1 MB；最多读取 1 MB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="350"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="355"/>
         <source>%1 is %2 MB; at most 1 MB is read</source>
         <translation>%1 大小为 %2 MB；最多读取 1 MB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="340"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="345"/>
         <source>%1 does not divide the model&apos;s %2 heads</source>
         <translation>%1 不能整除模型的 %2 个注意力头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="349"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="354"/>
         <source>%1 images cannot be split over %2 GPUs</source>
         <translation>%1 张图像无法平均分配到 %2 张 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="434"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="439"/>
         <source>no micro-batch divides the images each GPU gets per step</source>
         <translation>没有微批大小能整除每张 GPU 每步分到的图像数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="414"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="419"/>
         <source>must be none, selective or full, got %1</source>
         <translation>必须是 none（不重计算）、selective（选择性）或 full（完全），实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="448"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="453"/>
         <source>unknown assumption</source>
         <translation>未知的假设项</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="419"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="424"/>
         <source>must be true or false</source>
         <translation>必须是 true 或 false</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="356"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="361"/>
         <source>%1 is not a number JSON allows</source>
         <translation>%1 不是 JSON 允许的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="382"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="387"/>
         <source>file not found: %1</source>
         <translation>找不到文件：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="438"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="443"/>
         <source>not valid JSON: %1 at line %2 column %3</source>
         <translation>不是有效的 JSON：第 %2 行第 %3 列：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="373"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="378"/>
         <source>JSON nested too deeply</source>
         <translation>JSON 嵌套层级过深</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="409"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="414"/>
         <source>must be between 1 and 100</source>
         <translation>必须在 1 到 100 之间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="435"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="440"/>
         <source>no plan fits, so there is no spec sheet to write</source>
         <translation>没有可行的方案，因此无法生成规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="401"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="406"/>
         <source>must be a whole number, got %1 %2</source>
         <translation>必须是整数，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="399"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="404"/>
         <source>must be a number, got %1 %2</source>
         <translation>必须是数字，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="418"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="423"/>
         <source>must be text, got %1 %2</source>
         <translation>必须是文本，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="420"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="425"/>
         <source>must be true or false, got %1 %2</source>
         <translation>必须是 true 或 false，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="406"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="411"/>
         <source>must be an object, got %1 %2</source>
         <translation>必须是对象，实际为 %1 %2</translation>
     </message>
@@ -5943,300 +5968,300 @@ Qt %2，Qt for Python %3，Python %4
         <translation>词表大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="105"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="108"/>
         <source>Gated MLP (SwiGLU)</source>
         <translation>门控 MLP（SwiGLU）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="107"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="110"/>
         <source>Tied input/output embeddings</source>
         <translation>输入/输出词嵌入共享</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="108"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="111"/>
         <source>Layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="109"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="112"/>
         <source>Hidden size</source>
         <translation>隐藏层维度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="110"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="113"/>
         <source>Heads</source>
         <translation>注意力头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="111"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="114"/>
         <source>KV heads</source>
         <translation>KV 头数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="112"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="115"/>
         <source>MLP width</source>
         <translation>MLP 维度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="113"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="116"/>
         <source>Vocabulary</source>
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="117"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="120"/>
         <source>Data and batch</source>
         <translation>数据与批大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="120"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="123"/>
         <source>Training tokens, in billions (2T, 500B and 1e3 are read too)</source>
         <translation>训练 token 数，单位十亿（也可输入 2T、500B、1e3）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="122"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="125"/>
         <source>Sequences per optimizer step</source>
         <translation>每次优化器更新的序列数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="123"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="126"/>
         <source>Tokens per sequence (context length)</source>
         <translation>每个序列的 token 数（上下文长度）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="124"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="127"/>
         <source>Tokens</source>
         <translation>token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="125"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="128"/>
         <source>Global batch (sequences)</source>
         <translation>全局批大小（序列数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="126"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="129"/>
         <source>Sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="128"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="131"/>
         <source>Serving load</source>
         <translation>推理负载</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="131"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="134"/>
         <source>Requests decoded together per replica. Auto: with a throughput target, the most the KV cache holds within the latency limits (the fewest replicas); otherwise one request</source>
         <translation>每个副本同时解码的请求数。自动：设了吞吐目标时取时延上限内 KV 缓存能容纳的最大批量（副本最少），否则为 1 个请求</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="134"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="137"/>
         <source>Auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="135"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="138"/>
         <source>Prompt length in tokens</source>
         <translation>提示词长度（token）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="136"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="139"/>
         <source>Generated tokens per request</source>
         <translation>每个请求生成的 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="138"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="141"/>
         <source>The same GPU gives very different numbers per engine</source>
         <translation>同一块 GPU 在不同推理引擎上的性能差别很大</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="140"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="143"/>
         <source>Users served at once: sizes the replicas (Not set: the throughput target and the batch size them)</source>
         <translation>同时服务的用户数：据此确定副本数（未设置：按吞吐目标和批大小确定）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="142"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="145"/>
         <source>Not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="144"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="147"/>
         <source>Longest wait for the first token (0 = no limit)</source>
         <translation>首 token 最长等待时间（0 = 不限）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="145"/>
         <location filename="../../gpuplanner/ui/wizard/model_page.py" line="148"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="151"/>
         <source>No limit</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="147"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="150"/>
         <source>Longest time between output tokens for each user (0 = no limit)</source>
         <translation>每个用户相邻输出 token 的最长间隔（0 = 不限）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="150"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="153"/>
         <source>Share of memory the engine gives the KV cache: TensorRT-LLM&apos;s free_gpu_memory_fraction (of what is free after the weights), vLLM&apos;s gpu_memory_utilization (of the GPU)</source>
         <translation>引擎分给 KV 缓存的显存比例：TensorRT-LLM 的 free_gpu_memory_fraction（按加载权重后剩余的显存计），vLLM 的 gpu_memory_utilization（按整张 GPU 计）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="155"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="158"/>
         <source>Hours a day the service runs: a rented one is paid for those hours only, bought GPUs are paid for whole</source>
         <translation>服务每天运行的小时数：租用时只为这些小时付费，购买的 GPU 按整机付费</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="156"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="159"/>
         <source> h</source>
         <translation> 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="157"/>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="159"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="160"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="162"/>
         <source>Engine default</source>
         <translation>引擎默认</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="159"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="162"/>
         <source>Whole length reserved up front</source>
         <translation>预留完整长度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="160"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="163"/>
         <source>Cache in use, pausing requests when full</source>
         <translation>按实际占用，满时暂停请求</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="161"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="164"/>
         <source>How requests are admitted to the KV cache. Whole length: room for input + output is reserved when a request starts (TensorRT-LLM&apos;s default GUARANTEED_NO_EVICT; llama.cpp&apos;s slots). Cache in use: room for what the sequences hold, more of them at once (TensorRT-LLM&apos;s MAX_UTILIZATION; vLLM always).</source>
         <translation>请求如何进入 KV 缓存。预留完整长度：请求开始时即为输入 + 输出预留空间（TensorRT-LLM 默认的 GUARANTEED_NO_EVICT；llama.cpp 的槽位）。按实际占用：只为序列当前持有的内容留空间，可同时容纳更多序列（TensorRT-LLM 的 MAX_UTILIZATION；vLLM 始终如此）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="165"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="168"/>
         <source>Concurrent users</source>
         <translation>并发用户数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="166"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="169"/>
         <source>Time to first token under</source>
         <translation>首 token 时延上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="167"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="170"/>
         <source>Time per output token under</source>
         <translation>每 token 时延上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="168"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="171"/>
         <source>Runs per day</source>
         <translation>每天运行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="169"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="172"/>
         <source>Batch</source>
         <translation>批大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="170"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="173"/>
         <source>Input tokens</source>
         <translation>输入 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="171"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="174"/>
         <source>Output tokens</source>
         <translation>输出 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="172"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="175"/>
         <source>Engine</source>
         <translation>推理引擎</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="173"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="176"/>
         <source>KV-cache memory share</source>
         <translation>KV 缓存显存比例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="174"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="177"/>
         <source>KV-cache admission</source>
         <translation>KV 缓存准入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="176"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="179"/>
         <source>Images</source>
         <translation>图像数据</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="179"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="182"/>
         <source>Images per epoch (ImageNet-1k: 1,281,167)</source>
         <translation>每轮图像数（ImageNet-1k：1,281,167）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="180"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="183"/>
         <source>Passes over the images</source>
         <translation>遍历全部图像的次数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="182"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="185"/>
         <source>Images per optimizer step, all GPUs together</source>
         <translation>每次优化器更新的图像数（所有 GPU 合计）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="184"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="187"/>
         <source>Image side in pixels</source>
         <translation>图像边长（像素）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="185"/>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="193"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="188"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="196"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="186"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="189"/>
         <source>Images per epoch</source>
         <translation>每轮图像数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="187"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="190"/>
         <source>Epochs</source>
         <translation>轮数（epoch）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="188"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="191"/>
         <source>Batch (images)</source>
         <translation>批大小（图像数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="189"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="192"/>
         <source>Resolution</source>
         <translation>分辨率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="263"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="266"/>
         <source>“%1” cannot be planned for this task: the catalog lacks its forward FLOPs per image; pick another model</source>
         <translation>“%1”无法用于此任务的规划：目录中缺少其每张图像的前向 FLOPs；请选择其他模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="269"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="272"/>
         <source>“%1” is not a model in the list: pick one (type part of its name), or choose Custom architecture</source>
         <translation>“%1”不在模型列表中：请从列表选择（可输入名称的一部分搜索），或选择“自定义架构”</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="287"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="290"/>
         <source>Import config.json</source>
         <translation>导入 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="288"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="291"/>
         <source>JSON files (*.json)</source>
         <translation>JSON 文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="296"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="299"/>
         <source>Cannot import</source>
         <translation>无法导入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="297"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="300"/>
         <source>This config.json cannot be used: %1</source>
         <translation>无法使用此 config.json：%1</translation>
     </message>
@@ -6732,7 +6757,7 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>ScenarioWizard</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/wizard.py" line="172"/>
+        <location filename="../../gpuplanner/ui/wizard/wizard.py" line="170"/>
         <source>Custom model</source>
         <translation>自定义模型</translation>
     </message>
@@ -6893,167 +6918,177 @@ Qt %2，Qt for Python %3，Python %4
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/terms.py" line="29"/>
+        <location filename="../../gpuplanner/i18n/terms.py" line="30"/>
+        <source>memory capacity</source>
+        <translation>显存容量</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/terms.py" line="31"/>
+        <source>memory bandwidth</source>
+        <translation>显存带宽</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/terms.py" line="32"/>
         <source>liquid at the chip (cold plates)</source>
         <translation>芯片级液冷（冷板）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/terms.py" line="30"/>
+        <location filename="../../gpuplanner/i18n/terms.py" line="33"/>
         <source>two tiers, non-blocking</source>
         <translation>两层无阻塞</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/terms.py" line="31"/>
+        <location filename="../../gpuplanner/i18n/terms.py" line="34"/>
         <source>one leaf switch</source>
         <translation>单台叶交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/terms.py" line="32"/>
+        <location filename="../../gpuplanner/i18n/terms.py" line="35"/>
         <source>single node: no scale-out fabric</source>
         <translation>单节点：无需横向扩展网络</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/terms.py" line="33"/>
+        <location filename="../../gpuplanner/i18n/terms.py" line="36"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/terms.py" line="34"/>
+        <location filename="../../gpuplanner/i18n/terms.py" line="37"/>
         <source>selective</source>
         <translation>选择性</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/terms.py" line="35"/>
+        <location filename="../../gpuplanner/i18n/terms.py" line="38"/>
         <source>full</source>
         <translation>完全</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/terms.py" line="36"/>
+        <location filename="../../gpuplanner/i18n/terms.py" line="39"/>
         <source>passive copper (DAC)</source>
         <translation>无源铜缆（DAC）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/terms.py" line="37"/>
+        <location filename="../../gpuplanner/i18n/terms.py" line="40"/>
         <source>multimode optics (SR4)</source>
         <translation>多模光模块（SR4）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/terms.py" line="38"/>
+        <location filename="../../gpuplanner/i18n/terms.py" line="41"/>
         <source>single-mode optics (DR4)</source>
         <translation>单模光模块（DR4）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/terms.py" line="40"/>
+        <location filename="../../gpuplanner/i18n/terms.py" line="43"/>
         <source>pretraining</source>
         <translation>预训练</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/terms.py" line="41"/>
+        <location filename="../../gpuplanner/i18n/terms.py" line="44"/>
         <source>full fine-tuning</source>
         <translation>全参数微调</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/terms.py" line="42"/>
+        <location filename="../../gpuplanner/i18n/terms.py" line="45"/>
         <source>LoRA fine-tuning</source>
         <translation>LoRA 微调</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/terms.py" line="43"/>
+        <location filename="../../gpuplanner/i18n/terms.py" line="46"/>
         <source>QLoRA fine-tuning</source>
         <translation>QLoRA 微调</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/terms.py" line="44"/>
+        <location filename="../../gpuplanner/i18n/terms.py" line="47"/>
         <source>inference serving</source>
         <translation>推理服务</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/terms.py" line="45"/>
+        <location filename="../../gpuplanner/i18n/terms.py" line="48"/>
         <source>image-model training</source>
         <translation>图像模型训练</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/terms.py" line="46"/>
+        <location filename="../../gpuplanner/i18n/terms.py" line="49"/>
         <source>diffusion-model training</source>
         <translation>扩散模型训练</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/terms.py" line="48"/>
+        <location filename="../../gpuplanner/i18n/terms.py" line="51"/>
         <source>whole length reserved</source>
         <translation>预留完整长度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/terms.py" line="49"/>
+        <location filename="../../gpuplanner/i18n/terms.py" line="52"/>
         <source>cache in use</source>
         <translation>按实际占用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/terms.py" line="51"/>
+        <location filename="../../gpuplanner/i18n/terms.py" line="54"/>
         <source>vendor datasheet</source>
         <translation>厂商数据手册</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/terms.py" line="52"/>
+        <location filename="../../gpuplanner/i18n/terms.py" line="55"/>
         <source>vendor document</source>
         <translation>厂商文档</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/terms.py" line="53"/>
+        <location filename="../../gpuplanner/i18n/terms.py" line="56"/>
         <source>secondary source</source>
         <translation>间接来源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/terms.py" line="54"/>
+        <location filename="../../gpuplanner/i18n/terms.py" line="57"/>
         <source>estimate (low confidence)</source>
         <translation>估计值（低可信度）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/terms.py" line="55"/>
+        <location filename="../../gpuplanner/i18n/terms.py" line="58"/>
         <source>your quote</source>
         <translation>您的报价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/terms.py" line="61"/>
+        <location filename="../../gpuplanner/i18n/terms.py" line="64"/>
         <source>Matrix math</source>
         <translation>矩阵运算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/terms.py" line="62"/>
+        <location filename="../../gpuplanner/i18n/terms.py" line="65"/>
         <source>Memory-bound kernels</source>
         <translation>访存密集型算子</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/terms.py" line="63"/>
+        <location filename="../../gpuplanner/i18n/terms.py" line="66"/>
         <source>Tensor-parallel traffic</source>
         <translation>张量并行通信</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/terms.py" line="64"/>
+        <location filename="../../gpuplanner/i18n/terms.py" line="67"/>
         <source>Pipeline sends</source>
         <translation>流水线传输</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/terms.py" line="65"/>
+        <location filename="../../gpuplanner/i18n/terms.py" line="68"/>
         <source>Pipeline bubble</source>
         <translation>流水线气泡</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/terms.py" line="66"/>
+        <location filename="../../gpuplanner/i18n/terms.py" line="69"/>
         <source>Gradient sync (exposed)</source>
         <translation>梯度同步（未被掩盖部分）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/terms.py" line="67"/>
+        <location filename="../../gpuplanner/i18n/terms.py" line="70"/>
         <source>Optimizer step</source>
         <translation>优化器更新</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/terms.py" line="68"/>
+        <location filename="../../gpuplanner/i18n/terms.py" line="71"/>
         <source>Context-parallel traffic (exposed)</source>
         <translation>上下文并行通信（未被掩盖部分）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/terms.py" line="69"/>
+        <location filename="../../gpuplanner/i18n/terms.py" line="72"/>
         <source>Expert all-to-all</source>
         <translation>专家 all-to-all 通信</translation>
     </message>

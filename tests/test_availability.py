@@ -93,6 +93,16 @@ def test_the_catalog_region_column_holds_codes_shown_in_the_readers_language(cat
     assert "目录中缺少其显存带宽" in text  # the figure a GPU lacks, in Chinese
     for english in ("region not stated", "all Lambda regions", "secure cloud", "memory bandwidth", "OCI regions"):
         assert english not in text, english
+    owned = tmp_path / "owned.json"
+    owned.write_text(json.dumps({"task": "lora", "model": {"preset": "qwen2.5-72b"}, "training": {"tokens": 2e8},
+                                 "constraints": {"currency": "CNY", "region": "cn-mainland", "deployment": "on-prem"}}),
+                     encoding="utf-8")
+    report = run_cli("plan", str(owned), "--lang", "zh_CN", "--top", "3")
+    assert report.returncode == 0, report.stderr
+    # A sourced statement's rule is catalog text kept in both languages (the RTX 4090's row).
+    assert "需要美国出口许可（列于 NVIDIA 就 2023-10-17 规则提交的文件中；消费级豁免可能适用）" in report.stdout
+    assert "named in NVIDIA's filing" not in report.stdout
+    assert "named in NVIDIA's filing" in run_cli("plan", str(owned), "--top", "3").stdout
 
 
 def test_a_mainland_buyer_is_ranked_only_what_can_be_had_there(catalog) -> None:

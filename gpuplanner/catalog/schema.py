@@ -8,7 +8,7 @@ Row = dict[str, object]  # one catalog row: column -> value (None where the sour
 # 2: models.activation_mib_per_sample; 3: confidence, price_date, price_confidence; 4: fp4_tflops; 5: the models'
 # shape fields beyond the classic transformer (core.model.ARCH_FIELDS); 6: their MoE routing groups; 7: the GPUs'
 # vendor-measured max-achievable GEMM rates (maf_*)
-SCHEMA_VERSION = 8  # 8: cloud_instances.reserved_per_hour and spot_per_hour
+SCHEMA_VERSION = 9  # 8: cloud_instances.reserved_per_hour and spot_per_hour; 9: availability.rule_zh
 
 TEXT, INTEGER, REAL, BOOL = "TEXT", "INTEGER", "REAL", "BOOL"
 
@@ -59,8 +59,8 @@ TABLES: dict[str, list[tuple[str, str]]] = {
     ],
     # Sourced statements of where a GPU can be bought (core/availability.py rules cover the rest).
     "availability": [
-        ("id", TEXT), ("gpu_id", TEXT), ("region", TEXT), ("status", TEXT), ("rule", TEXT), ("source", TEXT),
-        ("as_of", TEXT), ("notes", TEXT),
+        ("id", TEXT), ("gpu_id", TEXT), ("region", TEXT), ("status", TEXT), ("rule", TEXT), ("rule_zh", TEXT),
+        ("source", TEXT), ("as_of", TEXT), ("notes", TEXT),
     ],
 }
 

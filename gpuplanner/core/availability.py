@@ -13,7 +13,7 @@ from enum import StrEnum
 
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.hardware import GPU
-from gpuplanner.core.messages import Message, msg
+from gpuplanner.core.messages import Bilingual, Message, msg
 from gpuplanner.core.records import record
 
 REGIONS = ("global", "cn-mainland")
@@ -101,7 +101,8 @@ def gpu_availability(gpu: GPU, region: str, rows: Iterable[Mapping[str, object]]
                 status = Status(str(row.get("status")))
             except ValueError:
                 status = Status.UNKNOWN  # a hand-edited row with a word this version does not know
-            return Availability(region, status, _sourced_reason(status, str(row.get("rule") or "")),
+            rule = Bilingual(str(row.get("rule") or ""), {"zh_CN": str(row.get("rule_zh") or "")})
+            return Availability(region, status, _sourced_reason(status, rule),
                                 str(row.get("source") or ""), str(row.get("as_of") or ""))
     status, reason = rule_status(gpu)
     return Availability(region, status, reason, RULE_SOURCE, RULE_DATE)

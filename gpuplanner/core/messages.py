@@ -20,6 +20,18 @@ class Message(str):
         return text
 
 
+class Bilingual(str):
+    """Catalog text written in English and other languages (`translations`, keyed "zh_CN"): a str that reads as the
+    English, which a message shows in the reader's language."""
+
+    translations: dict[str, str]
+
+    def __new__(cls, text: str, translations: dict[str, str]) -> Bilingual:
+        value = super().__new__(cls, text)
+        value.translations = {code: words for code, words in translations.items() if words}
+        return value
+
+
 def msg(template: str, **params: Any) -> Message:
     """A message from a literal English template with {named} fields (format specs allowed)."""
     return Message(template, **params)

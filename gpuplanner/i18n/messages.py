@@ -7,10 +7,10 @@ stale."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, QLocale
 
 from gpuplanner.core.errors import InputError
-from gpuplanner.core.messages import Listing
+from gpuplanner.core.messages import Bilingual, Listing
 from gpuplanner.i18n.message_templates import INPUT_TEMPLATES, TEMPLATES
 from gpuplanner.i18n.placeholders import fill, formatted_field, qt_template, template_fields
 from gpuplanner.i18n.terms import CONTEXT as TERMS_CONTEXT
@@ -59,6 +59,8 @@ def _translated_field(value: object, conversion: str, spec: str) -> str:
     """A nested message, or a core code word, in the current language; any other value as the template shows it."""
     if hasattr(value, "template"):
         return translated(value)
+    if isinstance(value, Bilingual):  # catalog text: the reader's language where the row has it
+        return value.translations.get(QLocale().name(), str(value))
     if isinstance(value, Listing):  # "a; b" in English, "a；b" in Chinese
         return QCoreApplication.translate("", "; ").join(
             QCoreApplication.translate(TERMS_CONTEXT, TERMS[item]) if item in TERMS else item for item in value.items)

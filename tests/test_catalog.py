@@ -87,8 +87,8 @@ def test_dense_not_sparse_figures(catalog) -> None:
 
 def test_unknown_values_stay_empty(catalog) -> None:
     assert catalog.gpu("l20").tdp_w is None  # quoted as 275 W, never by NVIDIA
-    assert catalog.gpu("ascend-910b").memory_bandwidth_gbs is None
-    assert catalog.gpu("ascend-910b").tdp_w is None
+    assert catalog.gpu("kunlunxin-p800").memory_bandwidth_gbs is None
+    assert catalog.gpu("hygon-k100-ai").tdp_w is None
 
 
 def test_bad_source_value_is_reported_with_its_place(tmp_path: Path) -> None:

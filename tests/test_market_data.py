@@ -138,12 +138,12 @@ def test_usable_b300_memory_bounds_what_fits(catalog) -> None:
 
 
 def test_a_gpu_missing_a_figure_is_listed_with_what_it_lacks(catalog) -> None:
-    """The Ascend 910B, the open-market mainland option, has no published memory bandwidth: it appeared in no plan,
-    near miss or rejection in China scenarios. It is listed, with the figure it lacks."""
+    """A GPU without a published memory bandwidth (Kunlunxin P800: only its 96 GB found in a dated source) appears in
+    no plan; it is listed, with the figure it lacks."""
     result = plan_for_scenario({"task": "lora", "model": {"preset": "llama-2-7b"}, "training": {"tokens": 1e9},
                                 "constraints": {"deployment": "on-prem", "region": "cn-mainland"}}, catalog)
-    ascend = next(r for r in result.rejected if r.gpu == "ascend-910b")
-    assert ascend.kind == "figure" and "memory bandwidth" in str(ascend.reason)
+    p800 = next(r for r in result.rejected if r.gpu == "kunlunxin-p800")
+    assert p800.kind == "figure" and "memory bandwidth" in str(p800.reason)
 
 
 def test_purchase_prices_are_current_and_dated(catalog) -> None:
@@ -156,6 +156,36 @@ def test_purchase_prices_are_current_and_dated(catalog) -> None:
     # DGX B200: resellers 275-515k on 2026-09-16 (public ADR 'Cible matérielle par paliers'), midpoint used.
     dgx = catalog.row("servers", "dgx-b200")
     assert (dgx["price_usd"], dgx["price_date"]) == (395000, "2026-09-16") and "275,000-515,000" in dgx["price_source"]
+    # DGX B300: 300-350k a system on 2026-05-01 (iFactory comparison page), midpoint; the undated TCO-tool capture
+    # (846,885) is named beside it, not used.
+    b300 = catalog.row("servers", "dgx-b300")
+    assert (b300["price_usd"], b300["price_date"], b300["price_confidence"]) == (325000, "2026-05-01", "estimate")
+    assert "846,885" in b300["price_source"]
+    # GB200 NVL72: 96 million TWD, about 3 million USD a cabinet (TweakTown after UDN, 2024-05-02), not an undated 4 M.
+    nvl72 = catalog.row("servers", "gb200-nvl72")
+    assert (nvl72["price_usd"], nvl72["price_date"]) == (3000000, "2024-05-02")
+    # MI300X: about 15,000 USD a card (a February 2024 report relaying TechNews and a Citigroup note), now dated.
+    mi300x = catalog.row("gpus", "mi300x")
+    assert (mi300x["price_usd_low"], mi300x["price_date"], mi300x["price_confidence"]) == (15000, "2024-02", "estimate")
+    # DGX A100: the 320GB model's launch price (NVIDIA newsroom, 2020-05-14); the 640GB model has none published.
+    assert catalog.row("servers", "dgx-a100-320gb")["price_usd"] == 199000
+    assert catalog.row("servers", "dgx-a100-640gb")["price_usd"] is None
+    # Every price row has a real date: a year at least, never "undated".
+    for table, column in (("gpus", "price_usd_low"), ("servers", "price_usd")):
+        for row in catalog.rows(table):
+            if row[column] is not None:
+                assert str(row["price_date"])[:4].isdigit(), (table, row["id"], row["price_date"])
+
+
+def test_the_ascend_910b_is_planned_on_its_estimated_figures(catalog) -> None:
+    """Ascend 910B3: 1,200 GB/s and 450 W, the blog 'GPU 芯片全景：国内外厂商对比' (2026-06-01, sections 3-5; another
+    compilation quotes ~1,600 GB/s, the lower is used). Rented nowhere and priced by no source, so a mainland LoRA plan
+    lists it for its price; asked for by name it is estimated, and the estimate says its figures are estimates."""
+    ascend = catalog.gpu("ascend-910b")
+    assert (ascend.memory_bandwidth_gbs, ascend.tdp_w, ascend.confidence) == (1200, 450, "estimate")
+    result = plan_for_scenario({"task": "lora", "model": {"preset": "llama-2-7b"}, "training": {"tokens": 1e9},
+                                "constraints": {"deployment": "on-prem", "region": "cn-mainland"}}, catalog)
+    assert next(r for r in result.rejected if r.gpu == "ascend-910b").kind == "price"
 
 
 def test_plans_fit_against_what_software_can_allocate(catalog) -> None:

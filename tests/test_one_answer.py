@@ -19,7 +19,7 @@ from tests.conftest import run_cli
 
 # FP8 asked for on an A100 (no FP8 tensor cores): the estimate falls back to BF16, and every output must say so.
 SCENARIO = {"task": "pretrain", "model": {"preset": "llama-2-7b"}, "precision": "fp8",
-            "hardware": {"gpu": "a100-sxm4-80gb", "count": 64},
+            "hardware": {"gpu": "a100-sxm4-40gb", "count": 64},
             "constraints": {"deployment": "on-prem", "site": {"rack_kw": 20}}}
 
 
@@ -39,7 +39,7 @@ def test_every_output_tells_the_same_story(qtbot, capsys, private_user_data, tmp
     assert main(["plan", str(scenario_path), "--format", "json", "--top", "1"]) == 0
     plan = json.loads(capsys.readouterr().out)["plans"][0]
     assert (plan["gpu"], plan["count"], plan["precision"], plan["precision_requested"]) == \
-        ("a100-sxm4-80gb", 64, "bf16", "fp8")
+        ("a100-sxm4-40gb", 64, "bf16", "fp8")
     days = f"{plan['days']:.1f}"
     capex = f"{plan['cost']['capex']:,.0f}"
     assert plan["training"]["tokens"] == 2e12  # the documented default, not 0
@@ -77,7 +77,7 @@ def test_every_output_tells_the_same_story(qtbot, capsys, private_user_data, tmp
 def test_an_image_task_sheet_speaks_of_images(tmp_path, capsys) -> None:
     path = tmp_path / "vision.json"
     path.write_text(json.dumps({"task": "vision", "model": {"preset": "resnet-50"},
-                                "hardware": {"gpu": "a100-sxm4-80gb", "count": 8}}))
+                                "hardware": {"gpu": "a100-sxm4-40gb", "count": 8}}))
     pdf = tmp_path / "v.pdf"
     assert main(["plan", str(path), "--pdf", str(pdf), "--top", "1"]) == 0
     capsys.readouterr()

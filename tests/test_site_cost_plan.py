@@ -166,9 +166,13 @@ def test_clouds_rent_whole_instances_and_owners_buy_whole_servers() -> None:
 
 
 def test_catalog_server_is_used_when_known(catalog) -> None:
-    node, price = node_for(catalog.gpu("a100-sxm4-80gb"), catalog.rows("servers"), PowerAssumptions())
-    assert node.name == "NVIDIA DGX A100 (640GB)" and node.nameplate_kw == pytest.approx(6.5)
+    # DGX A100 320GB: launch list price 199,000 USD (NVIDIA newsroom, 2020-05-14).
+    node, price = node_for(catalog.gpu("a100-sxm4-40gb"), catalog.rows("servers"), PowerAssumptions())
+    assert node.name == "NVIDIA DGX A100 (320GB)" and node.nameplate_kw == pytest.approx(6.5)
     assert price is not None and price.amount_usd == 199000 and price.sourced
+    # The 640GB model: the same chassis, no published price (never the 320GB's as a stand-in).
+    node, price = node_for(catalog.gpu("a100-sxm4-80gb"), catalog.rows("servers"), PowerAssumptions())
+    assert node.name == "NVIDIA DGX A100 (640GB)" and price is None
     generic, generic_price = node_for(catalog.gpu("rtx-4090"), catalog.rows("servers"), PowerAssumptions())
     assert generic.derived and generic_price is not None and not generic_price.sourced
 
@@ -274,7 +278,7 @@ def test_when_no_gpu_has_a_plan_each_says_why(catalog, tmp_path: Path) -> None:
     kinds = {r.gpu: r.kind for r in result.rejected}
     assert kinds["h100-sxm5-80gb"] == "memory"  # a priced DGX: 405B's states do not fit on 8 of them
     assert kinds["a100-pcie-80gb"] == "price"  # no sourced server price: nothing to price a purchase by
-    assert kinds["ascend-910b"] == "figure"  # no published memory bandwidth: listed, not dropped
+    assert kinds["kunlunxin-p800"] == "figure"  # no published memory bandwidth: listed, not dropped
     count = {kind: sum(k == kind for k in kinds.values()) for kind in ("memory", "price", "figure")}
     assert str(result.note) == (f"No plan fits. Of the {len(kinds)} GPUs considered: {count['memory']} fit no layout "
                                 f"in memory; {count['price']} have no price for the deployment; {count['figure']} "
@@ -298,7 +302,7 @@ def test_when_no_gpu_has_a_plan_each_says_why(catalog, tmp_path: Path) -> None:
     nothing = plan_catalog(scenario, [], plan_settings(scenario))  # the core always says why, never a blank
     assert str(nothing.note) == "No plan fits: no GPU in the catalog can be estimated for this job."
     unknown = plan_for_scenario({"task": "inference", "model": {"preset": "llama-3.1-8b"},
-                                 "hardware": {"gpu": "ascend-910b", "count": 8}}, catalog)
+                                 "hardware": {"gpu": "kunlunxin-p800", "count": 8}}, catalog)
     assert "no published memory size or bandwidth" in str(unknown.note)
     batch = plan_for_scenario({**owned_405b_on_8, "stack": "deepspeed", "training": {"global_batch": 1000},
                                "hardware": {"gpu": "h100-sxm5-80gb", "count": 16}}, catalog)
@@ -577,8 +581,8 @@ def test_a_floor_rating_is_checked_against_the_loaded_rack(catalog) -> None:
     """Three DGX A100 (123.16 kg each) in a 600 x 1200 mm rack: 513 kg/m² of nodes; with a 150 kg empty rack,
     722 kg/m². A 600 kg/m² floor refuses the loaded rack; without the rack's weight the rating cannot be shown to
     hold, and the miss names the input that would settle it."""
-    base = {"task": "pretrain", "model": {"preset": "llama-2-70b"}, "training": {"tokens": 2e11},
-            "hardware": {"gpu": "a100-sxm4-80gb", "count": 24}, "constraints": {"deployment": "on-prem"}}
+    base = {"task": "pretrain", "model": {"preset": "llama-2-7b"}, "training": {"tokens": 2e11},
+            "hardware": {"gpu": "a100-sxm4-40gb", "count": 24}, "constraints": {"deployment": "on-prem"}}
 
     def misses(site: dict) -> str:
         data = json.loads(json.dumps(base))

@@ -220,9 +220,10 @@ def test_the_sheet_shows_the_plans_it_was_chosen_against(tmp_path: Path, lang: s
     assert any(has_colour(page, (0xF2, 0x8E, 0x2B), minimum=40) for page in pages), "cost chart not drawn"
 
 
-# 96 GPUs (12 DGX A100) meet the deadline: TP 2 x PP 6 x DP 8, 80 layers on 6 stages (the fullest holds 14), 60.2 days.
+# 96 A100 40GB (12 DGX A100 320GB, the model with a published price) within an 80-day deadline.
 A100_DGX = {"task": "pretrain", "model": {"preset": "llama-2-70b"}, "training": {"tokens": 2e11},
-            "hardware": {"gpu": "a100-sxm4-80gb"}, "constraints": {"deployment": "on-prem", "deadline_days": 62}}
+            "hardware": {"gpu": "a100-sxm4-40gb", "count": 96},
+            "constraints": {"deployment": "on-prem", "deadline_days": 80}}
 
 
 @pytest.mark.parametrize("lang", ["en", "zh_CN"])

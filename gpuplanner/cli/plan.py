@@ -50,8 +50,8 @@ def near_miss_lines(result: PlanResult) -> list[str]:
     lines = [tr("Near misses (not answers: each breaks a limit or misses a goal you set):")]
     for plan in near:
         misses = listed(translated_message(m) for m in plan.misses)
-        lines.append("  - " + fill(tr("%1: %2"), f"{plan.count} x {plan.gpu_name} ({deployment_label(plan.deployment)})",
-                                   misses))
+        what = f"{plan.count} x {plan.gpu_name} ({deployment_label(plan.deployment)})"
+        lines.append("  - " + fill(tr("%1: %2"), what, misses))
     return lines
 
 

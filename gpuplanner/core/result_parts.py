@@ -38,13 +38,25 @@ PRECISION_FALLBACK = {Precision.FP4: Precision.FP8, Precision.FP8: Precision.BF1
                       Precision.TF32: Precision.FP32, Precision.FP16: Precision.FP32}
 
 
+def estimated_figures(gpu: GPU) -> list[Message]:
+    """A GPU whose catalog figures are estimates (no vendor datasheet): every result on it says so."""
+    if gpu.confidence != "estimate":
+        return []
+    return [msg("The catalog's figures for {gpu} are estimates (no vendor datasheet found): so is everything computed "
+                "from them; check their source on the catalog tab.", gpu=gpu.model)]
+
+
 def supported_precision(gpu: GPU, wanted: Precision) -> tuple[Precision, list[Message]]:
-    """The precision the GPU can run, falling back (FP4 -> FP8 -> BF16 -> FP16 -> FP32) with a warning."""
-    warnings: list[Message] = []
+    """The precision the GPU can run, falling back (FP4 -> FP8 -> BF16 -> FP16 -> FP32) with a warning; the
+    architecture rules are NVIDIA's and AMD's, another vendor's part is told by the rate it lacks."""
+    warnings: list[Message] = estimated_figures(gpu)
     precision = wanted
     while gpu.peak_tflops(precision) is None and precision in PRECISION_FALLBACK:
         fallback = PRECISION_FALLBACK[precision].value.upper()
-        if precision == Precision.FP4:
+        if gpu.vendor not in ("NVIDIA", "AMD") or (gpu.vendor == "AMD" and precision != Precision.FP4):
+            warnings.append(msg("{gpu} publishes no {wanted} rate; estimated in {fallback} instead.",
+                                gpu=gpu.model, wanted=precision.value.upper(), fallback=fallback))
+        elif precision == Precision.FP4:
             warnings.append(msg("{gpu} has no FP4 tensor cores (FP4 needs Blackwell or CDNA 4); estimated in "
                                 "{fallback} instead.", gpu=gpu.model, fallback=fallback))
         elif precision == Precision.FP8:

@@ -195,6 +195,8 @@ TEMPLATES = (
                                       "FP32 rate, which it surely reaches, so prompts and large batches come out "
                                       "slower than they may run; single-stream decode, which reads memory, is not "
                                       "affected."),
+    QT_TRANSLATE_NOOP("CoreMessages", "The catalog's figures for %1 are estimates (no vendor datasheet found): so "
+                                      "is everything computed from them; check their source on the catalog tab."),
     QT_TRANSLATE_NOOP("CoreMessages", "The load needs %1 replicas of %2 GPU(s) = %3 GPUs; only %4 given."),
     QT_TRANSLATE_NOOP("CoreMessages", "The purchase price is from %1, over 12 months ago: ask a vendor for a "
                                       "current quote."),

@@ -134,6 +134,9 @@ def test_an_undated_price_is_worded_in_the_reports_language() -> None:
     from gpuplanner.core.cost import price_date_words
 
     assert str(price_date_words("undated (read 2026-12-01)")) == "undated (read 2026-12-01)"
+    # Only a pair of parentheses around the whole remark goes: a snapshot's own "(@3193645)" keeps its close.
+    assert str(price_date_words("undated fork snapshot (@3193645)")) == "undated (fork snapshot (@3193645))"
+    assert str(price_date_words("undated (page copy)")) == "undated (page copy)"
     code = ("from gpuplanner.core.cost import price_date_words\n"
             "from gpuplanner.i18n.cli import translated_message, use_language\n"
             "use_language('zh_CN'); print(translated_message(price_date_words('undated (read 2026-12-01)')))")

@@ -276,7 +276,9 @@ def _undated_words(text: str) -> Message | str:
     its word translated), "SkyPilot catalog copy" of "SkyPilot catalog copy (undated)" (the source's own words)."""
     text = text.replace("(undated)", "").strip()
     if text.casefold().startswith("undated"):
-        text = text[len("undated"):].strip(" ()")
+        text = text[len("undated"):].strip()
+        if text.startswith("(") and text.endswith(")") and text.count("(") == 1:  # "(read 2026-11)", one pair
+            text = text[1:-1].strip()
     read = _READ_ON.fullmatch(text)
     if read is not None:
         return msg("read {day}", day=read.group(1))

@@ -12,7 +12,7 @@ from gpuplanner.core.availability import in_region
 from gpuplanner.core.cost import CloudOffer, CostAssumptions, CostInputs, cloud_tiers, cost_summary
 from gpuplanner.core.plan import plan_catalog
 from gpuplanner.core.plan_settings import plan_settings
-from gpuplanner.service import plan_for_scenario, scenario_from_data
+from gpuplanner.service import estimate_for_scenario, plan_for_scenario, scenario_from_data
 
 
 def test_alibaba_and_tencent_are_priced_in_cny_in_their_mainland_regions(catalog) -> None:
@@ -186,6 +186,16 @@ def test_the_ascend_910b_is_planned_on_its_estimated_figures(catalog) -> None:
     result = plan_for_scenario({"task": "lora", "model": {"preset": "llama-2-7b"}, "training": {"tokens": 1e9},
                                 "constraints": {"deployment": "on-prem", "region": "cn-mainland"}}, catalog)
     assert next(r for r in result.rejected if r.gpu == "ascend-910b").kind == "price"
+    caveat = "The catalog's figures for Ascend 910B (910B3 as in Atlas 800T A2) are estimates"
+    for task in ({"task": "lora", "training": {"tokens": 1e9}}, {"task": "inference"}):
+        named = estimate_for_scenario({**task, "model": {"preset": "llama-2-7b"},
+                                       "hardware": {"gpu": "ascend-910b", "count": 8}}, catalog)
+        assert [str(w).startswith(caveat) for w in named.warnings].count(True) == 1, named.warnings
+        # Another vendor's part is told the rate the catalog lacks, not an NVIDIA generation rule.
+        assert not any("needs Ampere" in str(w) for w in named.warnings)
+    plain = estimate_for_scenario({"task": "inference", "model": {"preset": "llama-2-7b"},
+                                   "hardware": {"gpu": "h100-sxm5-80gb", "count": 1}}, catalog)
+    assert not any(str(w).startswith("The catalog's figures") for w in plain.warnings)
 
 
 def test_plans_fit_against_what_software_can_allocate(catalog) -> None:

@@ -3,10 +3,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from gpuplanner.core.choices import Task
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.image_estimate import estimate_image_training
 from gpuplanner.core.layout import LayoutSearch
+from gpuplanner.core.result_parts import estimated_figures
 from gpuplanner.core.results import Estimate
 from gpuplanner.core.scenario import Scenario
 from gpuplanner.core.serving_estimate import (
@@ -39,9 +42,13 @@ def estimate(scenario: Scenario, node: NodeSpec | None = None, alternatives: boo
     and stack report: the planner's fast path, filled in for the plans shown. `search`: that fast path's layout
     search for a transformer training scenario, done already for several counts at once."""
     if scenario.task in TRANSFORMER_TRAINING:
-        return estimate_training(scenario, node, alternatives, search)
-    if scenario.task in (Task.VISION, Task.DIFFUSION):
-        return estimate_image_training(scenario, node)
-    if scenario.task == Task.INFERENCE:
-        return estimate_inference(scenario, node, alternatives)
-    raise InputError("task", "{value!r} estimates are not available in this version yet", value=scenario.task.value)
+        result = estimate_training(scenario, node, alternatives, search)
+    elif scenario.task in (Task.VISION, Task.DIFFUSION):
+        result = estimate_image_training(scenario, node)
+    elif scenario.task == Task.INFERENCE:
+        result = estimate_inference(scenario, node, alternatives)
+    else:
+        raise InputError("task", "{value!r} estimates are not available in this version yet",
+                         value=scenario.task.value)
+    caveat = estimated_figures(scenario.gpu)  # every task's result on such a GPU says so, first
+    return replace(result, warnings=(*caveat, *result.warnings)) if caveat else result

@@ -46,28 +46,32 @@ def estimated_figures(gpu: GPU) -> list[Message]:
                 "from them; check their source on the catalog tab.", gpu=gpu.model)]
 
 
+# Whose architectures the fallback's explanation names (FP4: Blackwell or CDNA 4; FP8 and BF16: NVIDIA's generations).
+_RULE_VENDORS = {Precision.FP4: ("NVIDIA", "AMD"), Precision.FP8: ("NVIDIA",), Precision.BF16: ("NVIDIA",)}
+
+
+def _fallback_reason(gpu: GPU, precision: Precision, fallback: str) -> Message:
+    """Why `gpu` runs `precision` as `fallback`: the architecture rule where it describes the part, else the rate the
+    catalog lacks."""
+    if gpu.vendor not in _RULE_VENDORS.get(precision, ()):
+        return msg("{gpu} publishes no {wanted} rate; estimated in {fallback} instead.",
+                   gpu=gpu.model, wanted=precision.value.upper(), fallback=fallback)
+    if precision == Precision.FP4:
+        return msg("{gpu} has no FP4 tensor cores (FP4 needs Blackwell or CDNA 4); estimated in {fallback} instead.",
+                   gpu=gpu.model, fallback=fallback)
+    if precision == Precision.FP8:
+        return msg("{gpu} has no FP8 tensor cores (FP8 needs Hopper, Ada or newer); estimated in {fallback} instead.",
+                   gpu=gpu.model, fallback=fallback)
+    return msg("{gpu} has no BF16 tensor cores (BF16 needs Ampere or newer); estimated in {fallback} instead.",
+               gpu=gpu.model, fallback=fallback)
+
+
 def supported_precision(gpu: GPU, wanted: Precision) -> tuple[Precision, list[Message]]:
-    """The precision the GPU can run, falling back (FP4 -> FP8 -> BF16 -> FP16 -> FP32) with a warning; the
-    architecture rules are NVIDIA's and AMD's, another vendor's part is told by the rate it lacks."""
-    warnings: list[Message] = estimated_figures(gpu)
+    """The precision the GPU can run, falling back (FP4 -> FP8 -> BF16 -> FP16 -> FP32) with a warning."""
+    warnings: list[Message] = []
     precision = wanted
     while gpu.peak_tflops(precision) is None and precision in PRECISION_FALLBACK:
-        fallback = PRECISION_FALLBACK[precision].value.upper()
-        if gpu.vendor not in ("NVIDIA", "AMD") or (gpu.vendor == "AMD" and precision != Precision.FP4):
-            warnings.append(msg("{gpu} publishes no {wanted} rate; estimated in {fallback} instead.",
-                                gpu=gpu.model, wanted=precision.value.upper(), fallback=fallback))
-        elif precision == Precision.FP4:
-            warnings.append(msg("{gpu} has no FP4 tensor cores (FP4 needs Blackwell or CDNA 4); estimated in "
-                                "{fallback} instead.", gpu=gpu.model, fallback=fallback))
-        elif precision == Precision.FP8:
-            warnings.append(msg("{gpu} has no FP8 tensor cores (FP8 needs Hopper, Ada or newer); estimated in "
-                                "{fallback} instead.", gpu=gpu.model, fallback=fallback))
-        elif precision == Precision.BF16:
-            warnings.append(msg("{gpu} has no BF16 tensor cores (BF16 needs Ampere or newer); estimated in "
-                                "{fallback} instead.", gpu=gpu.model, fallback=fallback))
-        else:
-            warnings.append(msg("{gpu} publishes no {wanted} rate; estimated in {fallback} instead.",
-                                gpu=gpu.model, wanted=precision.value.upper(), fallback=fallback))
+        warnings.append(_fallback_reason(gpu, precision, PRECISION_FALLBACK[precision].value.upper()))
         precision = PRECISION_FALLBACK[precision]
     if gpu.peak_tflops(precision) is None:
         raise InputError("precision", "{model} has no published peak for {value} or a fallback",

@@ -24,7 +24,6 @@ from gpuplanner.core.result_parts import (
     GEFORCE_LICENCE,
     KV_CACHE_BASIS,
     SERVING_POWER_BASIS,
-    estimated_figures,
     power_block,
     profile_items,
     sustained_clock_note,
@@ -111,7 +110,7 @@ def estimate_inference(scenario: Scenario, node: NodeSpec | None = None, alterna
     node_gpus = min(scenario.gpus_per_node, scenario.gpu_count or scenario.gpus_per_node)
     tp = scenario.layout.tp or smallest_fitting_tp(workload, gpu, node_gpus)
     serving = estimate_serving(workload, gpu, tp)
-    warnings = [*estimated_figures(gpu), *serving_engine(scenario)[1], *serving.warnings]
+    warnings = [*serving_engine(scenario)[1], *serving.warnings]
     if not serving.fits and workload.profile.kv_share_of_free:
         warnings.append(msg("Does not fit: {need:.1f} GiB needed per GPU with TP={tp}, {capacity:g} GiB available "
                             "({engine} gives the KV cache {fraction:.0%} of the memory left after the weights).",

@@ -62,8 +62,12 @@ def _translated_field(value: object, conversion: str, spec: str) -> str:
     if isinstance(value, Bilingual):  # catalog text: the reader's language where the row has it
         return value.translations.get(QLocale().name(), str(value))
     if isinstance(value, Listing):  # "a; b" in English, "a；b" in Chinese
-        return QCoreApplication.translate("", "; ").join(
-            QCoreApplication.translate(TERMS_CONTEXT, TERMS[item]) if item in TERMS else item for item in value.items)
+        return QCoreApplication.translate("", "; ").join(_word(item) for item in value.items)
     if isinstance(value, str) and value in TERMS:
-        return QCoreApplication.translate(TERMS_CONTEXT, TERMS[value])
+        return _word(value)
     return formatted_field(value, conversion, spec)
+
+
+def _word(text: str) -> str:
+    """A core code word in the current language; other text as it is."""
+    return QCoreApplication.translate(TERMS_CONTEXT, TERMS[text]) if text in TERMS else text

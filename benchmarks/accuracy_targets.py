@@ -87,6 +87,9 @@ SERVING_KNOWN_MISSES = (
     KnownMiss("trtllm-v1-perf-overview-llama-h100-h200-fp8", r"fp4",
               "FP4 GEMM share fitted over three independence groups that disagree (MLPerf's single B200 14-21 % "
               "faster than TensorRT-LLM 1.0's table)"),
+    KnownMiss("trtllm-v1-perf-overview-llama-h100-h200-fp8", r"8B H200 TP1 fp8 128/128 ",
+              "measured 1.4 % slower than the same table's H100 row (the same die with less bandwidth), which comes "
+              "within 6 %: held out, the H200 row is 18 % fast"),
     KnownMiss("trtllm-v1-perf-overview-llama-h100-h200-fp8", r"(8B H100 TP1 fp8 128/4096|405B H100 TP8 fp8)",
               "long outputs at the largest batch the KV cache holds: decode at long context comes out slow"),
 )

@@ -52,7 +52,8 @@ from gpuplanner.core.uncertainty import (
 # The values each constant is tried at. The prior is what a fit keeps where its runs cannot tell values apart, and
 # where every fit starts (the one on all runs and those leaving a source out alike): TensorRT-LLM's v1 shares
 # (fitted on the 2023 tables: 0.70 of the 16-bit peak, 0.42 of the FP8 one), an overlap halfway between none and
-# perfect, Blackwell at Hopper's bandwidth share, FP4 at FP8's share.
+# perfect, Blackwell at Hopper's bandwidth share, FP4 at FP8's share, all-reduces at the link's achieved bandwidth
+# (their latency is gpt-fast's: core/engines.TP_ALLREDUCE_BASE_S).
 GRID: dict[str, tuple[float, ...]] = {
     "trtllm_prefill": (0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9),
     "trtllm_hbm": (0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95),
@@ -60,11 +61,11 @@ GRID: dict[str, tuple[float, ...]] = {
     "trtllm_fp8": (0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7),
     "trtllm_fp4": (0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55),
     "gemm_overlap": (0.0, 0.2, 0.4, 0.5, 0.6, 0.7, 0.8, 1.0),
-    "tp_hop_latency_s": (1e-6, 2e-6, 3e-6, 4e-6, 5e-6, 6e-6, 7e-6, 8e-6, 10e-6),
+    "allreduce_share": (0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.9, 1.0),
     "blackwell_bandwidth": (0.5, 0.6, 0.65, 0.7, 0.75, 0.8, 0.9, 1.0),
 }
 PRIOR = ServingCalibration(trtllm_prefill=0.7, trtllm_hbm=0.7, trtllm_prompt_layer_s=0.0, trtllm_fp8=0.42,
-                           trtllm_fp4=0.42, gemm_overlap=0.5, tp_hop_latency_s=4e-6, blackwell_bandwidth=1.0)
+                           trtllm_fp4=0.42, gemm_overlap=0.5, allreduce_share=1.0, blackwell_bandwidth=1.0)
 ERROR_CAP_PCT = 50.0  # one wild case cannot drag a fit further than this
 SWEEPS = 8  # rounds of a coordinate sweep and a pair move (the fits settle in three to five)
 # A constant leaves its prior only for a mean error at least 0.1 percentage point lower (one decimal): with a source

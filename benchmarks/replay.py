@@ -1109,7 +1109,7 @@ def inference_cases(catalog: Catalog) -> list[Case]:
                                   block="inference", requests=run["workload"]["requests"][lengths]))
     # MoE decode at one user (tier C, printed only): an article's report of DeepSeek-R1 on 8 x H20 with SGLang and
     # multi-token prediction, 33 tokens/s; the model reads only the routed experts and has no routing, dispatch or
-    # launch cost, and comes out 2.2 x faster (inside serving's MoE band, the Qwen3-30B-A3B rows' median: test).
+    # launch cost, and comes out several times faster (test).
     run = runs["inspur-sglang-deepseek-r1-h20x8-fp8"]
     cases.append(Case(run["id"], "DeepSeek-R1 MoE decode, 8 x H20, 1 user [lengths assumed]",
                       _serve("deepseek-r1", "h20", 1, 1024, 1024, "vllm", 8, "fp8", "fp8"), "tpot_s",

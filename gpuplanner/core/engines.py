@@ -78,7 +78,7 @@ class ServingCalibration:
     trtllm_fp8: float  # its share of the dense FP8 peak (Hopper); other engines' scaled as their 16-bit share
     trtllm_fp4: float  # its share of the dense FP4 peak (Blackwell)
     gemm_overlap: float  # a GEMM's time = the longer of math and weight reads + this share of the shorter
-    tp_hop_latency_s: float  # each of a ring all-reduce's 2 (n - 1) steps inside a node (NVLink)
+    allreduce_share: float  # the share of the link's achieved bandwidth its all-reduces reach (large buffers)
     blackwell_bandwidth: float  # Blackwell's share of the engine's bandwidth efficiency (only FP4 runs published)
 
 
@@ -88,6 +88,16 @@ CALIBRATION = ServingCalibration(**FITTED_SERVING)
 # vLLM (0.21-0.23, 2026: CUDA graphs, no per-layer cost) reads weights at 0.78 of HBM bandwidth at batch 1: fitted on
 # the A100 40GB run (vllm-llama31-8b-bf16-a100-40gb-sweep), judged on the H100 one (inferencebench-...-h100).
 VLLM_HBM = 0.78
+
+
+# A small all-reduce (one decode token's activations) inside a node costs a fixed latency (kernel launch and the
+# GPUs' flag exchange) and a little more for each further GPU. Fitted on gpt-fast's batch-1 tensor-parallel table
+# (README, 'Tensor Parallelism': Llama-2-7B on 1-8 and 70B on 2-8 A100 80GB): its speed-ups over one GPU (7B) and
+# two (70B) come within 5 % with 16 us and 1.5 us a further GPU (tests/test_inference.py).
+TP_ALLREDUCE_BASE_S = 16e-6
+
+
+TP_ALLREDUCE_PER_GPU_S = 1.5e-6
 
 
 VLLM_PREFILL_SHARE = 0.9  # vLLM's prompt processing against TensorRT-LLM's: an assumption (no vLLM prompt run)

@@ -22,6 +22,8 @@ from gpuplanner.core.collectives import allreduce_link_share, nvlink_bytes_per_s
 from gpuplanner.core.elementwise import serving_bytes_per_token
 from gpuplanner.core.engines import (
     CALIBRATION,
+    TP_ALLREDUCE_BASE_S,
+    TP_ALLREDUCE_PER_GPU_S,
     EngineProfile,
     KvAdmission,
     ServingCalibration,
@@ -242,13 +244,19 @@ class ServingEstimate:
 def _tp_allreduce_s(workload: ServingWorkload, gpu: GPU, tp: int, tokens: int) -> float:
     """Two all-reduces of tokens x hidden 16-bit values per layer (attention and MLP outputs): the buffer's link
     share over each GPU's link (summed in the switch where it can: NCCL's NVLS algorithm, which TensorRT-LLM's
-    all-reduce falls back to beyond its own kernels' workspace), and 2 (n - 1) steps of the fitted step latency."""
+    all-reduce falls back to beyond its own kernels' workspace) at the fitted share of its bandwidth, and each
+    all-reduce's latency."""
     if tp <= 1:
         return 0.0
     model = workload.model
     link = float(nvlink_bytes_per_s(gpu, tp, workload.assumptions))
     moved = float(allreduce_link_share(tp, gpu.reduces_in_switch)) * tokens * model.hidden * 2.0
-    return 2.0 * model.layers * (moved / link + 2.0 * (tp - 1) * CALIBRATION.tp_hop_latency_s)
+    return 2.0 * model.layers * (moved / (link * CALIBRATION.allreduce_share) + allreduce_latency_s(tp))
+
+
+def allreduce_latency_s(tp: int) -> float:
+    """The latency of one small all-reduce over tp GPUs of a node: a fixed part and a part per further GPU."""
+    return TP_ALLREDUCE_BASE_S + (tp - 1) * TP_ALLREDUCE_PER_GPU_S
 
 
 def gemm_time_s(workload: ServingWorkload, gpu: GPU, tp: int, tokens: float, logit_tokens: float,

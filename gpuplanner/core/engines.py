@@ -90,6 +90,9 @@ CALIBRATION = ServingCalibration(**FITTED_SERVING)
 VLLM_HBM = 0.78
 
 
+VLLM_PREFILL_SHARE = 0.9  # vLLM's prompt processing against TensorRT-LLM's: an assumption (no vLLM prompt run)
+
+
 # A small all-reduce (one decode token's activations) inside a node costs a fixed latency (kernel launch and the
 # GPUs' flag exchange) and a little more for each further GPU. Fitted on gpt-fast's batch-1 tensor-parallel table
 # (README, 'Tensor Parallelism': Llama-2-7B on 1-8 and 70B on 2-8 A100 80GB): its speed-ups over one GPU (7B) and
@@ -98,9 +101,6 @@ TP_ALLREDUCE_BASE_S = 16e-6
 
 
 TP_ALLREDUCE_PER_GPU_S = 1.5e-6
-
-
-VLLM_PREFILL_SHARE = 0.9  # vLLM's prompt processing against TensorRT-LLM's: an assumption (no vLLM prompt run)
 
 
 # llama.cpp (Dec 2023, no CUDA graphs) pays a fixed cost per layer of every forward pass and reaches a larger share

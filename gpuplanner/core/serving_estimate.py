@@ -132,22 +132,20 @@ def estimate_inference(scenario: Scenario, node: NodeSpec | None = None, alterna
     full_load = target is not None and users is None and scenario.inference.batch is None
     if users is not None or full_load:
         sizing_batch = _batch_within_latency(workload, scenario, tp, max(serving.max_batch, 1))
-        none_within = sizing_batch == 0
-        if none_within:
+        limited = scenario.inference.max_ttft_s is not None or scenario.inference.max_tpot_s is not None
+        if sizing_batch == 0:
             warnings.append(msg("No batch meets the latency limits on this GPU; add GPUs per replica (TP)."))
             sizing_batch = 1
-        if users is not None:
-            replicas_needed = math.ceil(users / sizing_batch)
-        elif none_within:
-            pass  # sized at one request a replica; the warning above says no batch meets the limits
-        elif scenario.inference.max_ttft_s is not None or scenario.inference.max_tpot_s is not None:
+        elif users is None and limited:
             warnings.append(msg("Sized for the target at {batch:,} requests per replica, the most its KV cache holds "
                                 "within your latency limits: set inference.batch or concurrent_users to size the "
                                 "replicas for your own load.", batch=sizing_batch))
-        else:
+        elif users is None:
             warnings.append(msg("Sized for the target at {batch:,} requests per replica, the most its KV cache holds "
                                 "(no latency limit set): set inference.batch, concurrent_users or max_tpot_s to size "
                                 "the replicas for your own load.", batch=sizing_batch))
+        if users is not None:
+            replicas_needed = math.ceil(users / sizing_batch)
     if target is not None:
         at_batch = estimate_serving(replace(workload, batch=max(1, min(sizing_batch, serving.max_batch or 1))), gpu,
                                     tp).output_tokens_per_s

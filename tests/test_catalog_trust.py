@@ -105,6 +105,36 @@ def test_a_price_over_twelve_months_old_or_undated_is_flagged_but_not_the_users_
     assert purchase_price_age_note(Price(1.0, "your quote of 2020-01-01", "2020-01-01"), today) is None
 
 
+def test_a_price_bounded_by_two_dates_is_judged_by_the_older_and_worded_as_a_span(bundled) -> None:
+    from gpuplanner.core.cost import price_age_note, price_date_words, price_span
+
+    assert price_span("2026-05-07/2026-12-04") == (dt.date(2026, 5, 7), dt.date(2026, 12, 4))
+    assert price_span("2026-12-04/2026-05-07") is None and price_span("2026-05-07") is None
+    assert str(price_date_words("2026-05-07/2026-12-04")) == "between 2026-05-07 and 2026-12-04"
+    assert price_age_note("2026-05-07/2026-12-04", dt.date(2027, 3, 1)) is None
+    old = price_age_note("2025-11-01/2026-12-04", dt.date(2026, 12, 5))  # may be 13 months old: flagged
+    assert old is not None and "as early as 2025-11-01" in str(old)
+    # Tencent's snapshot was committed with a lock file whose newest package was published 2026-05-07
+    # (sugarlxn/skypilot-catalog .github/scripts/tencentcloud/uv.lock @3193645): no older than that, read 2026-12-04.
+    tencent = [row for row in bundled.rows("cloud_instances") if row["provider"] == "Tencent Cloud"]
+    assert len(tencent) == 9 and {row["price_date"] for row in tencent} == {"2026-05-07/2026-12-04"}
+    assert all(row["currency"] == "CNY" for row in tencent)
+
+
+def test_the_catalog_tab_words_a_price_date(qtbot) -> None:
+    from PySide6.QtCore import Qt
+
+    from gpuplanner.ui.catalog_model import CatalogTableModel
+
+    model = CatalogTableModel([("price_date", "Price date")])
+    model.set_rows([{"price_date": date, "source": "s", "as_of": "d"}
+                    for date in ("2026-08-13", "2026-05-07/2026-12-04", "undated (page copy)", None)])
+    texts = [model.data(model.index(row, 0), Qt.ItemDataRole.DisplayRole) for row in range(4)]
+    assert texts == ["2026-08-13", "between 2026-05-07 and 2026-12-04", "undated (page copy)", "n/a"]
+    tip = model.data(model.index(1, 0), Qt.ItemDataRole.ToolTipRole)
+    assert "between 2026-05-07 and 2026-12-04" in tip and "s (d)" in tip  # the date in full, then its source
+
+
 def test_a_plan_says_how_far_its_price_can_be_trusted_and_flags_an_old_one(bundled) -> None:
     bought = plan_for_scenario({"task": "lora", "model": {"preset": "llama-2-7b"}, "seq_len": 2048,
                                 "training": {"tokens": 2e8, "global_batch": 32},

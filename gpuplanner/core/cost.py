@@ -268,6 +268,22 @@ def price_day(price_date: str) -> _dt.date | None:
         return None
 
 
+def price_span(price_date: str) -> tuple[_dt.date, _dt.date] | None:
+    """The first and last day a price may have held, for a source bounded on both sides ("2026-05-07/2026-12-04",
+    ISO 8601's interval form: a snapshot no older than its first day, read on its last); None for anything else."""
+    start, slash, end = price_date.strip().partition("/")
+    if not slash:
+        return None
+    first, last = price_day(start), price_day(end)
+    return None if first is None or last is None or last < first else (first, last)
+
+
+def _oldest_day(price_date: str) -> _dt.date | None:
+    """The oldest day a price may date from: its day, or the first of a span's; None when undated."""
+    span = price_span(price_date)
+    return span[0] if span is not None else price_day(price_date)
+
+
 _READ_ON = re.compile(r"read (\S+)")
 
 
@@ -293,38 +309,52 @@ def price_date_words(price_date: str) -> Message | str:
         return msg("undated")
     if price_day(text) is not None:
         return text
+    span = price_span(text)
+    if span is not None:
+        return msg("between {start} and {end}", start=span[0].isoformat(), end=span[1].isoformat())
     return msg("undated ({date})", date=_undated_words(text))
 
 
-def _price_age(price_date: str, today: _dt.date) -> tuple[bool, Message | str] | None:
-    """(undated, the words for its date) when a price is undated or over 12 months old on `today`, else None."""
+def _price_age(price_date: str, today: _dt.date) -> tuple[str, Message | str] | None:
+    """("undated", what the catalog says of it), ("old", its date) or ("span", the first day of its span) when a price
+    is undated or may be over 12 months old on `today`; None when it is current."""
     text = price_date.strip()
-    parsed = price_day(text)
+    parsed = _oldest_day(text)
     if parsed is None:
-        return True, _undated_words(text)
-    return (False, text) if (today - parsed).days > PRICE_STALE_DAYS else None
+        return "undated", _undated_words(text)
+    if (today - parsed).days <= PRICE_STALE_DAYS:
+        return None
+    return ("span", parsed.isoformat()) if price_span(text) is not None else ("old", text)
 
 
 def price_age_note(price_date: str, today: _dt.date) -> Message | None:
-    """A note when a rental price is undated or over 12 months old on `today` (None when it is current)."""
+    """A note when a rental price is undated or may be over 12 months old on `today` (None when it is current)."""
     age = _price_age(price_date, today)
     if age is None:
         return None
-    if age[0]:
+    kind, words = age
+    if kind == "undated":
         return msg("The rental price is undated ({date}): check the provider's price page before relying on it.",
-                   date=age[1])
+                   date=words)
+    if kind == "span":
+        return msg("The rental price may date from as early as {date}, over 12 months ago: check the provider's "
+                   "current price.", date=words)
     return msg("The rental price is from {date}, over 12 months ago: check the provider's current price.",
-               date=age[1])
+               date=words)
 
 
 def purchase_price_age_note(price: Price, today: _dt.date) -> Message | None:
-    """A note when the purchase price a plan uses is undated or over 12 months old (None when current or the user's
-    own quote, which the plan names as theirs)."""
+    """A note when the purchase price a plan uses is undated or may be over 12 months old (None when current or the
+    user's own quote, which the plan names as theirs)."""
     age = None if price.quoted else _price_age(price.date, today)
     if age is None:
         return None
-    if age[0]:
+    kind, words = age
+    if kind == "undated":
         return msg("The purchase price is undated ({date}): ask a vendor for a quote before relying on it.",
-                   date=age[1])
+                   date=words)
+    if kind == "span":
+        return msg("The purchase price may date from as early as {date}, over 12 months ago: ask a vendor for a "
+                   "current quote.", date=words)
     return msg("The purchase price is from {date}, over 12 months ago: ask a vendor for a current quote.",
-               date=age[1])
+               date=words)

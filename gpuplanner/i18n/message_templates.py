@@ -202,10 +202,14 @@ TEMPLATES = (
                                       "current quote."),
     QT_TRANSLATE_NOOP("CoreMessages", "The purchase price is undated (%1): ask a vendor for a quote before relying "
                                       "on it."),
+    QT_TRANSLATE_NOOP("CoreMessages", "The purchase price may date from as early as %1, over 12 months ago: ask a "
+                                      "vendor for a current quote."),
     QT_TRANSLATE_NOOP("CoreMessages", "The rental price is from %1, over 12 months ago: check the provider's "
                                       "current price."),
     QT_TRANSLATE_NOOP("CoreMessages", "The rental price is undated (%1): check the provider's price page before "
                                       "relying on it."),
+    QT_TRANSLATE_NOOP("CoreMessages", "The rental price may date from as early as %1, over 12 months ago: check the"
+                                      " provider's current price."),
     QT_TRANSLATE_NOOP("CoreMessages", "The table %1 in your catalog edits has columns this version cannot use; it "
                                       "is skipped."),
     QT_TRANSLATE_NOOP("CoreMessages", "Tight: %1 GiB allocated per GPU fits the %2 GiB of %3 with %4 GiB to spare, "
@@ -243,6 +247,7 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "a single server: no cluster network needed"),
     QT_TRANSLATE_NOOP("CoreMessages", "air"),
     QT_TRANSLATE_NOOP("CoreMessages", "any region"),
+    QT_TRANSLATE_NOOP("CoreMessages", "between %1 and %2"),
     QT_TRANSLATE_NOOP("CoreMessages", "blue, 200-250 V"),
     QT_TRANSLATE_NOOP("CoreMessages", "bought"),
     QT_TRANSLATE_NOOP("CoreMessages", "can be bought there (%1)"),
@@ -400,7 +405,8 @@ INPUT_TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "must be %1%2, got %3"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be USD or CNY"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be a JSON object"),
-    QT_TRANSLATE_NOOP("CoreMessages", "must be a date (2026-11-30, 2026-11 or 2026) or start with 'undated', got %1"),
+    QT_TRANSLATE_NOOP("CoreMessages", "must be a date (2026-11-30, 2026-11 or 2026), two dates for a price no older"
+                                      " than the first (2026-05-07/2026-12-04) or start with 'undated', got %1"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be a finite number"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be a number, got %1"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be a number, got %1 %2"),

@@ -7,7 +7,8 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 
 from gpuplanner.catalog.store import Row, format_cell
-from gpuplanner.i18n.messages import term
+from gpuplanner.core.cost import price_date_words
+from gpuplanner.i18n.messages import term, translated
 from gpuplanner.i18n.terms import CONFIDENCE_COLUMNS
 from gpuplanner.report.formatting import not_available
 from gpuplanner.ui.dialogs import plain_tooltip
@@ -50,11 +51,15 @@ class CatalogTableModel(QAbstractTableModel):
                 return not_available()  # 不详 in Chinese
             if self._columns[index.column()][0] in CONFIDENCE_COLUMNS:
                 return term(str(value))
+            if self._columns[index.column()][0] == "price_date":
+                return translated(price_date_words(str(value)))  # "undated (…)", "between … and …" in words
             return format_cell(value)
         if role == SORT_ROLE:
             return value if isinstance(value, int | float) else format_cell(value).lower()
         if role in (Qt.ItemDataRole.ToolTipRole, SOURCE_ROLE):
             source = f"{format_cell(row.get('source'))} ({format_cell(row.get('as_of'))})"
+            if self._columns[index.column()][0] == "price_date" and value:  # the whole date, which the cell elides
+                source = f"{translated(price_date_words(str(value)))}\n{source}"
             return plain_tooltip(source) if role == Qt.ItemDataRole.ToolTipRole else source
         if role == Qt.ItemDataRole.TextAlignmentRole and isinstance(value, int | float):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)

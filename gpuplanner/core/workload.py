@@ -124,7 +124,7 @@ class Assumptions:
     # share. MosaicML's FSDP runs on H100 need it on (benchmarks/replay.fsdp_scale_out_cases); the 2021 ZeRO-3,
     # Cisco's Ethernet and LLaMA-65B runs are slower than it predicts.
     node_striped_collectives: bool = False
-    collective_latency_s: float = 20e-6  # fixed cost of one collective call
+    collective_latency_s: float = 20e-6  # latency of one step of a collective (a ring all-reduce: 2 (n-1) steps)
     dp_overlap: float = 0.8  # share of data-parallel gradient traffic hidden behind backward (bucketed DDP)
     tp_overlap: float = 0.0  # share of tensor-parallel collective time hidden behind the GEMMs (Transformer Engine
     # userbuffer overlap). 0 by default: on the public runs an overlap does not lower the out-of-sample error

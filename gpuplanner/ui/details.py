@@ -231,7 +231,7 @@ def assumption_labels() -> dict[str, str]:
         "flash_attention_version": tr("Fused attention kernel generation (1-3)"),
         "cuda_context_gib": tr("CUDA context per GPU (GiB)"), "nccl_buffers_gib": tr("NCCL buffers per GPU (GiB)"),
         "fragmentation": tr("Allocator fragmentation (share)"), "link_efficiency": tr("NVLink efficiency"),
-        "network_efficiency": tr("Network efficiency"), "collective_latency_s": tr("Latency per collective (s)"),
+        "network_efficiency": tr("Network efficiency"), "collective_latency_s": tr("Latency per collective step (s)"),
         "dp_overlap": tr("Gradient traffic hidden behind compute (share)"),
         "tp_overlap": tr("Tensor-parallel traffic hidden behind GEMMs (share)"),
         "ep_overlap": tr("Expert all-to-all hidden behind compute (share)"),

@@ -1738,11 +1738,6 @@
         <translation>网络效率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="234"/>
-        <source>Latency per collective (s)</source>
-        <translation>每次集合通信延迟（秒）</translation>
-    </message>
-    <message>
         <location filename="../../gpuplanner/ui/details.py" line="235"/>
         <source>Gradient traffic hidden behind compute (share)</source>
         <translation>被计算掩盖的梯度通信（比例）</translation>
@@ -1912,6 +1907,11 @@
         <location filename="../../gpuplanner/ui/details.py" line="231"/>
         <source>Fused attention kernel generation (1-3)</source>
         <translation>融合注意力内核代数（1-3）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="234"/>
+        <source>Latency per collective step (s)</source>
+        <translation>集合通信每步延迟（秒）</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/ui/details.py" line="240"/>

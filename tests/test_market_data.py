@@ -32,6 +32,11 @@ def test_alibaba_and_tencent_are_priced_in_cny_in_their_mainland_regions(catalog
     # tsaol/aws-gpu, 'Last updated: 2026-01-21': dated, not 'undated'
     assert rows["aws-g6e-48xlarge"]["price_date"] == "2026-01-21" and rows["gcp-a2-highgpu-8g"]["price_date"] == \
         "2026-07-30"
+    # OCI's list prices as 'Oracle Cloud GPU SKUs: Pricing, BYOL Rules and the Egress Trap' (2026-04-14) gives them:
+    # BM.GPU.H100.8 ~80.00 and BM.GPU.A100-v2.8 ~32.00 USD/h, April 2026; its H200 / B200 figures differ: undated.
+    assert (rows["oci-bm-gpu-h100-8"]["on_demand_per_hour"], rows["oci-bm-gpu-h100-8"]["price_date"]) == (80, "2026-04")
+    assert rows["oci-bm-gpu-a100-v2-8"]["price_date"] == "2026-04"
+    assert rows["oci-bm-gpu-h200-8"]["price_date"].startswith("undated")
 
 
 def test_a_cny_plan_is_costed_at_the_listed_cny_price_and_global_leaves_out_mainland_clouds(catalog) -> None:

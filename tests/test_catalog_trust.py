@@ -373,8 +373,8 @@ def test_catalog_texts_speak_of_their_sources_not_of_the_work_that_wrote_them() 
 
     from tests.conftest import REPO_ROOT
 
-    pattern = re.compile(r"issue \d+|this session|the catalog audit|the audit of|prior audit|not visible here|fetch limit",
-                         re.IGNORECASE)
+    pattern = re.compile(r"issue \d+|this session|the catalog audit|the audit of|prior audit|not visible here|"
+                         r"fetch limit", re.IGNORECASE)
     leaks = [(path.name, match.group(0)) for path in sorted((REPO_ROOT / "resources" / "catalog").glob("*.csv"))
              for match in pattern.finditer(path.read_text(encoding="utf-8"))]
     assert leaks == []

@@ -1176,6 +1176,24 @@ def finetune_memory_cases(catalog: Catalog) -> list[Case]:
     return cases
 
 
+LLAMA_32_1B = {"name": "Llama-3.2-1B", "layers": 16, "hidden": 2048, "heads": 32, "kv_heads": 8, "ffn_hidden": 8192,
+               "vocab": 128256, "gated_mlp": True, "tied_embeddings": True}  # meta-llama/Llama-3.2-1B config.json
+
+
+def hf_full_finetune_memory_cases(catalog: Catalog) -> list[Case]:
+    """Memory in use of a full fine-tune under Hugging Face Transformers with fp32 weights and Adam (usamec/
+    lowmem_finetuning): the stack that keeps 16 bytes a parameter and ~10 bytes a token per vocabulary entry at the
+    loss, judged on the planner's total with the hf-transformers stack (tier C: one run, GPU not stated)."""
+    run = published_runs()["lowmem-finetuning-llama32-1b-fp32-adam"]
+    scenario = {"task": "finetune", "model": LLAMA_32_1B, "seq_len": 160, "precision": "fp32",
+                "stack": "hf-transformers",
+                "training": {"global_batch": 32, "micro_batch": 32, "recompute": "full", "tokens": 1e6},
+                "hardware": {"gpu": "a100-sxm4-80gb", "count": 1}, "parallelism": {"tp": 1, "pp": 1, "dp": 1}}
+    return [Case(run["id"], "HF Transformers Llama 3.2 1B full fine-tune, fp32 Adam, 32 x 160 tokens", scenario,
+                 "total", run["results"]["memory_gib_in_use"], "memory in use (mem_get_info), GiB", tier="C",
+                 in_median=False, block="memory_gib_per_gpu")]
+
+
 def litgpt_lora_scenario(preset: str, task: str, micro_batch: int) -> dict[str, Any]:
     """LitGPT's finetune/lora.py (commit 8641822) on one A100 40GB: r 8 and dropout 0.05 on the query and value
     matrices (LitGPT drops once for both, the planner once for each, as PEFT does), batch 128,

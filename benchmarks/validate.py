@@ -13,6 +13,7 @@ from replay import (  # benchmarks/replay.py, beside this script
     format_table,
     fsdp_scale_out_cases,
     gpu_hour_cases,
+    hf_full_finetune_memory_cases,
     inference_cases,
     memory_cases,
     run_cases,
@@ -32,6 +33,7 @@ TABLES = (
     ("Fine-tuning time and memory vs published runs", finetune_cases),
     ("Memory vs published files and runs", memory_cases),
     ("Fine-tuning peak memory vs published runs (allocated tensors, GiB)", finetune_memory_cases),
+    ("Full fine-tuning memory in use under Hugging Face Transformers (GiB)", hf_full_finetune_memory_cases),
     ("Energy per run vs published figures", energy_cases),
     ("Image-model training throughput vs NVIDIA DeepLearningExamples", vision_cases),
 )

@@ -32,7 +32,8 @@ class AboutDialog(QDialog):
         summary.setWordWrap(True)
         summary.setText(fill(self.tr("GPU Planner %1 — MIT licence\nQt %2, Qt for Python %3, Python %4\n"
                                 "Hardware catalog as of %5\nEstimates are checked against published measured "
-                                "runs; prices are approximate and dated."), __version__, qVersion(), pyside_version,
+                                "runs; prices are approximate, each with its source's date or marked undated."),
+                             __version__, qVersion(), pyside_version,
                              platform.python_version(), catalog_as_of or self.tr("n/a")))
         self.table = QTableWidget(len(self.components) + 1, 3, self)
         self.table.setHorizontalHeaderLabels([self.tr("Component"), self.tr("Version"), self.tr("Licence")])

@@ -100,8 +100,8 @@ class CatalogTabActions:
                 page.buttons.addWidget(button)
             page.buttons.addStretch(1)
             tabs.addTab(page, label)
-        note = QLabel(self.tr("Prices are approximate and dated; hover a cell for its source. Unknown values show "
-                              "as n/a."), self)
+        note = QLabel(self.tr("Prices are approximate and carry the date their source gives, or say it gives "
+                              "none; hover a cell for its source. Unknown values show as n/a."), self)
         note.setWordWrap(True)
         self.catalog_date = QLabel(self)
         self.catalog_date.setTextFormat(Qt.TextFormat.PlainText)

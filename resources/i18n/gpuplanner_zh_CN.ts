@@ -2507,11 +2507,11 @@
         <source>GPU Planner %1 — MIT licence
 Qt %2, Qt for Python %3, Python %4
 Hardware catalog as of %5
-Estimates are checked against published measured runs; prices are approximate and dated.</source>
+Estimates are checked against published measured runs; prices are approximate, each with its source&apos;s date or marked undated.</source>
         <translation>GPU Planner %1 — MIT 许可证
 Qt %2，Qt for Python %3，Python %4
 硬件目录数据截至 %5
-估算结果已与公开的实测数据核对；价格为近似值并注明日期。</translation>
+估算结果已与公开的实测数据核对；价格为近似值，注明来源给出的日期，来源未给出日期的标为未注明日期。</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/ui/about.py" line="36"/>
@@ -3238,8 +3238,8 @@ Qt %2，Qt for Python %3，Python %4
     </message>
     <message>
         <location filename="../../gpuplanner/ui/catalog_tab.py" line="103"/>
-        <source>Prices are approximate and dated; hover a cell for its source. Unknown values show as n/a.</source>
-        <translation>价格为近似值并注明日期；鼠标悬停可查看来源。未知数值显示为“不详”。</translation>
+        <source>Prices are approximate and carry the date their source gives, or say it gives none; hover a cell for its source. Unknown values show as n/a.</source>
+        <translation>价格为近似值，注明来源给出的日期，来源未给出日期的会说明；鼠标悬停可查看来源。未知数值显示为“不详”。</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/ui/catalog_tab.py" line="122"/>

@@ -1,5 +1,5 @@
-"""Issue 16: values the catalog audit found wrong or missing, pinned with their sources; every bundled row says how
-far it can be trusted; every price has a date; the plan says how far its price can be trusted and flags old ones."""
+"""Catalog values corrected or filled from their sources, pinned with them; every bundled row says how
+far it can be trusted; every price carries its date or says its source gives none; the plan says how far its price can be trusted and flags old ones."""
 
 from __future__ import annotations
 
@@ -258,7 +258,7 @@ def test_a_small_model_trains_on_64_gpus_a_rack_as_nvidia_does(bundled) -> None:
 
 
 def test_the_nvl72_domain_carries_tensor_parallel_groups_larger_than_eight(bundled) -> None:
-    """Issue 19 item 19: on a GB200 NVL72 rack the NVLink domain is 72 GPUs, so a tensor-parallel (or data-
+    """On a GB200 NVL72 rack the NVLink domain is 72 GPUs, so a tensor-parallel (or data-
     parallel) group of 16 or 64 stays on NVLink; on an 8-GPU HGX B200 board a group of 16 leaves the fabric."""
     import numpy as np
 

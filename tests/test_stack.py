@@ -108,7 +108,7 @@ def test_the_wizard_writes_and_reads_the_stack(qtbot, private_user_data) -> None
 
 
 def test_tensor_parallel_overlap_hides_that_share_of_the_collectives(catalog) -> None:
-    """Issue 19 item 2: `assumptions.tp_overlap` hides that share of the tensor-parallel collectives behind the
+    """`assumptions.tp_overlap` hides that share of the tensor-parallel collectives behind the
     GEMMs (Transformer Engine's overlap); 0 by default (the public runs do not support another default), and
     Megatron-LM 2021, which had no such overlap, fixes it at 0."""
     pinned = {"parallelism": {"tp": 8, "pp": 1}, "training": {"tokens": 1e11, "micro_batch": 1}}

@@ -104,7 +104,7 @@ def test_every_published_run_names_its_independence_group() -> None:
 
 
 def test_published_runs_that_contradict_the_hardware_set_a_floor_no_model_that_keeps_its_order_beats() -> None:
-    """Issue 19 asks for no case over 15 %. Three pairs of published runs make that unreachable for any model that
+    """The case target is no case over 15 %. Three pairs of published runs make that unreachable for any model that
     predicts a job at least as fast on hardware at least as fast in every resource (benchmarks/conflicts.py):
     TensorRT-LLM 1.0's Qwen3-30B-A3B on GB200 measured 0.61 x and 0.68 x its B200 rows at 128/128 and 1000/1000
     (the same page's 20 dense pairs all have GB200 ahead), and Oracle's LoRA on 512 H200 0.68 x Cisco's on 64 H100

@@ -1,5 +1,6 @@
-"""Catalog values corrected or filled from their sources, pinned with them; every bundled row says how
-far it can be trusted; every price carries its date or says its source gives none; the plan says how far its price can be trusted and flags old ones."""
+"""Catalog values corrected or filled from their sources, pinned with them; every bundled row says how far it can
+be trusted; every price carries its date or says its source gives none; the plan says how far its price can be
+trusted and flags old ones."""
 
 from __future__ import annotations
 

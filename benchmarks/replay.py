@@ -1194,6 +1194,38 @@ def hf_full_finetune_memory_cases(catalog: Catalog) -> list[Case]:
                  in_median=False, block="memory_gib_per_gpu")]
 
 
+LLAMA_32_3B = {"name": "Llama-3.2-3B", "layers": 28, "hidden": 3072, "heads": 24, "kv_heads": 8, "ffn_hidden": 8192,
+               "vocab": 128256, "gated_mlp": True, "tied_embeddings": True}  # torchtune llama3_2_3b
+
+# torchtune's 'Optimization flags' rows as the planner's settings: (torch.compile, chunked loss, checkpointing).
+TORCHTUNE_FLAGS = {"+ Packed Dataset": (False, False, False), "+ Compile": (True, False, False),
+                   "+ Chunked Cross Entropy": (True, True, False), "+ Activation Checkpointing": (True, True, True)}
+
+
+def torchtune_flag_cases(catalog: Catalog) -> list[Case]:
+    """Pure-bf16 full fine-tuning of Llama 3.2 3B on one A100 (torchtune's README table): peak active memory and
+    tokens/s of eager PyTorch, then with torch.compile (the planner's fused kernels), a chunked loss and
+    checkpointing added in turn (tier C: settings partly inferred; packs attend within their documents)."""
+    run = published_runs()["torchtune-readme-llama32-3b-optimization-flags-a100"]
+    cases = []
+    for technique, gib, tokens_per_s in run["results"]["rows"]:
+        compiled, chunked, checkpointed = TORCHTUNE_FLAGS[technique]
+        assumptions: dict[str, Any] = {"fused_elementwise": compiled, "master_weights": False}
+        if chunked:
+            assumptions["logits_bytes"] = 0.0
+        scenario = {"task": "finetune", "model": LLAMA_32_3B, "seq_len": 4096, "precision": "bf16",
+                    "assumptions": assumptions,
+                    "training": {"global_batch": 2, "micro_batch": 2, "recompute": "full" if checkpointed else "none",
+                                 "optimizer": "adamw", "tokens": 1e6},
+                    "hardware": {"gpu": "a100-sxm4-80gb", "count": 1}, "parallelism": {"tp": 1, "pp": 1, "dp": 1}}
+        label = f"torchtune Llama 3.2 3B bf16, A100, {technique}"
+        cases.append(Case(run["id"], f"{label} (GiB)", scenario, "tensors", gib, "peak active memory, GiB",
+                          tier="C", in_median=False, block="memory_gib_per_gpu"))
+        cases.append(Case(run["id"], label, scenario, "tokens_per_s_per_gpu", tokens_per_s,
+                          "tokens_per_second_per_gpu as logged", tier="C", in_median=False))
+    return cases
+
+
 def litgpt_lora_scenario(preset: str, task: str, micro_batch: int) -> dict[str, Any]:
     """LitGPT's finetune/lora.py (commit 8641822) on one A100 40GB: r 8 and dropout 0.05 on the query and value
     matrices (LitGPT drops once for both, the planner once for each, as PEFT does), batch 128,

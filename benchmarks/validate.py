@@ -18,6 +18,7 @@ from replay import (  # benchmarks/replay.py, beside this script
     memory_cases,
     run_cases,
     scale_out_rows,
+    torchtune_flag_cases,
     training_cases,
     vision_cases,
 )
@@ -34,6 +35,7 @@ TABLES = (
     ("Memory vs published files and runs", memory_cases),
     ("Fine-tuning peak memory vs published runs (allocated tensors, GiB)", finetune_memory_cases),
     ("Full fine-tuning memory in use under Hugging Face Transformers (GiB)", hf_full_finetune_memory_cases),
+    ("Pure-bf16 full fine-tuning, eager and compiled (torchtune's optimization flags)", torchtune_flag_cases),
     ("Energy per run vs published figures", energy_cases),
     ("Image-model training throughput vs NVIDIA DeepLearningExamples", vision_cases),
 )

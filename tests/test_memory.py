@@ -273,3 +273,17 @@ def test_hugging_face_training_keeps_its_logits_in_fp32() -> None:
     megatron_style = memory(4096, "fsdp")
     assert ran_out.activations - megatron_style.activations == pytest.approx(
         6.0 * 4096 * 8 * 128256 / 2**30, rel=0.05)
+
+
+def test_optimizer_states_take_the_dtype_of_what_the_optimizer_updates() -> None:
+    """torch.optim creates its per-element states with zeros_like(param): fp32 moments beside an fp32 master copy
+    (12 bytes a parameter in mixed precision) or fp32 weights (8), bf16 moments for bf16 weights trained without
+    one (4); SGD's momentum likewise; 8-bit Adam keeps 2 bytes whatever the weights."""
+    from gpuplanner.core.memory import optimizer_state_bytes
+    from gpuplanner.core.workload import Optimizer
+
+    assert optimizer_state_bytes(Optimizer.ADAMW, 2.0, master_weights=True) == 12.0
+    assert optimizer_state_bytes(Optimizer.ADAMW, 4.0, master_weights=True) == 8.0
+    assert optimizer_state_bytes(Optimizer.ADAMW, 2.0, master_weights=False) == 4.0
+    assert optimizer_state_bytes(Optimizer.SGD, 2.0, master_weights=False) == 2.0
+    assert optimizer_state_bytes(Optimizer.ADAM_8BIT, 2.0, master_weights=False) == 2.0

@@ -371,7 +371,8 @@ _ASSUMPTION_RANGES: dict[str, tuple[float, float, str]] = {
 
 _ASSUMPTION_HELP: dict[str, str] = {
     "gradient_bytes": "bytes per gradient value (2: 16-bit, 4: fp32 as Megatron-LM 2021)",
-    "master_weights": "fp32 master copy of the weights in mixed precision",
+    "master_weights": "fp32 master copy of the weights in mixed precision; off: pure 16-bit training, whose "
+                      "optimizer keeps its states in the weights' 16-bit dtype (torchtune, LitGPT bf16-true)",
     "flash_attention": "attention scores never stored (FlashAttention)",
     "dropout": "dropout masks stored for the backward pass (Megatron-LM's GPT recipes; Llama, Qwen, MPT: none)",
     "static_batching": "serving runs each batch's prompts, then its decode steps (older benchmark tables); off: "

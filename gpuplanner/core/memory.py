@@ -43,13 +43,26 @@ def stored_weight_bytes_per_param(workload: TrainingWorkload) -> float:
     return mixed_bytes_per_param(workload.model, workload.weight_dtype.matmul_bytes)
 
 
+def optimizer_state_bytes(optimizer: Optimizer, weight_bytes: float, master_weights: bool) -> float:
+    """Optimizer bytes per trained parameter: its states and the fp32 master copy of 16-bit weights. torch.optim
+    keeps per-element states (Adam's moments, SGD's momentum) in the dtype of the tensor it updates (zeros_like):
+    fp32 with a master copy or fp32 weights; the 16-bit weights themselves without one (pure bf16 training,
+    torchtune's and LitGPT's bf16-true), half the bytes."""
+    master = 4.0 if master_weights and weight_bytes < 4 else 0.0
+    states = OPTIMIZER_STATE_BYTES[optimizer]
+    if optimizer in (Optimizer.ADAMW, Optimizer.SGD) and not master and weight_bytes < 4:
+        states *= weight_bytes / 4.0
+    return states + master
+
+
 def checkpoint_bytes(trainable_params: float, precision: Precision, optimizer: Optimizer,
                      assumptions: Assumptions, adapter: bool) -> float:
     """What a checkpoint holds: one copy of the trained weights with their optimizer states and fp32 master copy
     (14 bytes per parameter for AdamW mixed precision); a frozen base (LoRA, QLoRA) is not saved again."""
     weights = weight_bytes_per_param(precision)
-    master = 4.0 if not adapter and assumptions.master_weights and weights < 4 else 0.0
-    return trainable_params * (weights + OPTIMIZER_STATE_BYTES[optimizer] + master)
+    states = OPTIMIZER_STATE_BYTES[optimizer] if adapter else optimizer_state_bytes(optimizer, weights,
+                                                                                      assumptions.master_weights)
+    return trainable_params * (weights + states)
 
 
 def optimizer_bytes_per_param(workload: TrainingWorkload, assumptions: Assumptions) -> float:
@@ -57,8 +70,8 @@ def optimizer_bytes_per_param(workload: TrainingWorkload, assumptions: Assumptio
     copy (QLoRA recipe); a paged optimizer leaves its states in host memory at the peak."""
     if workload.adapter is not None:
         return 0.0 if workload.adapter.paged_optimizer else OPTIMIZER_STATE_BYTES[workload.optimizer]
-    master = 4.0 if assumptions.master_weights and weight_bytes_per_param(workload.precision) < 4 else 0.0
-    return OPTIMIZER_STATE_BYTES[workload.optimizer] + master
+    return optimizer_state_bytes(workload.optimizer, weight_bytes_per_param(workload.precision),
+                                 assumptions.master_weights)
 
 
 def gradient_bytes_per_param(workload: TrainingWorkload, assumptions: Assumptions) -> float:

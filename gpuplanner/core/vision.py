@@ -18,6 +18,7 @@ from gpuplanner.core.memory import (
     GIB,
     OPTIMIZER_STATE_BYTES,
     MemoryBreakdown,
+    optimizer_state_bytes,
     runtime_overhead,
     weight_bytes_per_param,
     zero_sharded,
@@ -105,10 +106,9 @@ def search_image_layouts(workload: ImageWorkload, cluster: Cluster, assumptions:
     gpu, dp, zero = cluster.gpu, layouts.dp, layouts.zero
     params = workload.model.params
     weight_bytes = weight_bytes_per_param(workload.precision)
-    master = 4.0 if assumptions.master_weights and weight_bytes < 4 else 0.0
     weights, gradients, optimizer = zero_sharded(
         params * weight_bytes, params * (4.0 if weight_bytes == 4 else assumptions.gradient_bytes),
-        params * (OPTIMIZER_STATE_BYTES[workload.optimizer] + master), dp, zero)
+        params * optimizer_state_bytes(workload.optimizer, weight_bytes, assumptions.master_weights), dp, zero)
     act_scale = 2.0 if weight_bytes == 4 else 1.0
     activations = workload.model.activation_mib_per_sample * 2**20 * workload.scale * act_scale * layouts.micro_batch
     tensors = weights + gradients + optimizer + activations

@@ -1176,16 +1176,12 @@ def finetune_memory_cases(catalog: Catalog) -> list[Case]:
     return cases
 
 
-LLAMA_32_1B = {"name": "Llama-3.2-1B", "layers": 16, "hidden": 2048, "heads": 32, "kv_heads": 8, "ffn_hidden": 8192,
-               "vocab": 128256, "gated_mlp": True, "tied_embeddings": True}  # meta-llama/Llama-3.2-1B config.json
-
-
 def hf_full_finetune_memory_cases(catalog: Catalog) -> list[Case]:
     """Memory in use of a full fine-tune under Hugging Face Transformers with fp32 weights and Adam (usamec/
     lowmem_finetuning): the stack that keeps 16 bytes a parameter and ~10 bytes a token per vocabulary entry at the
     loss, judged on the planner's total with the hf-transformers stack (tier C: one run, GPU not stated)."""
     run = published_runs()["lowmem-finetuning-llama32-1b-fp32-adam"]
-    scenario = {"task": "finetune", "model": LLAMA_32_1B, "seq_len": 160, "precision": "fp32",
+    scenario = {"task": "finetune", "model": {"preset": "llama-3.2-1b"}, "seq_len": 160, "precision": "fp32",
                 "stack": "hf-transformers",
                 "training": {"global_batch": 32, "micro_batch": 32, "recompute": "full", "tokens": 1e6},
                 "hardware": {"gpu": "a100-sxm4-80gb", "count": 1}, "parallelism": {"tp": 1, "pp": 1, "dp": 1}}
@@ -1193,9 +1189,6 @@ def hf_full_finetune_memory_cases(catalog: Catalog) -> list[Case]:
                  "total", run["results"]["memory_gib_in_use"], "memory in use (mem_get_info), GiB", tier="C",
                  in_median=False, block="memory_gib_per_gpu")]
 
-
-LLAMA_32_3B = {"name": "Llama-3.2-3B", "layers": 28, "hidden": 3072, "heads": 24, "kv_heads": 8, "ffn_hidden": 8192,
-               "vocab": 128256, "gated_mlp": True, "tied_embeddings": True}  # torchtune llama3_2_3b
 
 # torchtune's 'Optimization flags' rows as the planner's settings: (torch.compile, chunked loss, checkpointing).
 TORCHTUNE_FLAGS = {"+ Packed Dataset": (False, False, False), "+ Compile": (True, False, False),
@@ -1213,7 +1206,7 @@ def torchtune_flag_cases(catalog: Catalog) -> list[Case]:
         assumptions: dict[str, Any] = {"fused_elementwise": compiled, "master_weights": False}
         if chunked:
             assumptions["logits_bytes"] = 0.0
-        scenario = {"task": "finetune", "model": LLAMA_32_3B, "seq_len": 4096, "precision": "bf16",
+        scenario = {"task": "finetune", "model": {"preset": "llama-3.2-3b"}, "seq_len": 4096, "precision": "bf16",
                     "assumptions": assumptions,
                     "training": {"global_batch": 2, "micro_batch": 2, "recompute": "full" if checkpointed else "none",
                                  "optimizer": "adamw", "tokens": 1e6},

@@ -165,7 +165,7 @@ def test_the_catalog_tab_shows_confidence_as_words(qtbot) -> None:
 def test_new_rows_for_late_2026(bundled) -> None:
     """B300 and the MI350 series (secondary sources, marked so), and presets whose sizes the architecture fields
     reproduce: Qwen3 model cards (8.2B, 14.8B), Llama 3.3 70B (the 3.1 architecture), Mixtral 8x22B (141B total,
-    39B active per Mistral's announcement)."""
+    39B active per Mistral's announcement), Llama 3.2 1B and 3B (1.23B, 3.21B)."""
     import dataclasses
 
     from gpuplanner.core.estimate import estimate
@@ -186,7 +186,7 @@ def test_new_rows_for_late_2026(bundled) -> None:
     assert pro.dense_tflops["fp4"] == pytest.approx(4000 / 2, rel=0.01) and pro.memory_bandwidth_gbs == 1792
     assert pro.tdp_w == 600 and pro.price_usd_low is None  # no citable price: left empty
     published = {"qwen3-8b": (8.2e9, 8.2e9), "qwen3-14b": (14.8e9, 14.8e9), "llama-3.3-70b": (70.55e9, 70.55e9),
-                 "mixtral-8x22b": (141e9, 39e9)}
+                 "mixtral-8x22b": (141e9, 39e9), "llama-3.2-1b": (1.23e9, 1.23e9), "llama-3.2-3b": (3.21e9, 3.21e9)}
     for preset, (total, active) in published.items():
         model = dataclasses.replace(bundled.model(preset), params_override=None, active_params_override=None)
         assert model.total_params == pytest.approx(total, rel=0.01), preset

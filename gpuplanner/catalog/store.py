@@ -24,7 +24,7 @@ from pathlib import Path
 
 from gpuplanner.catalog.build import create_tables, parse_cell
 from gpuplanner.catalog.schema import BOOL, REQUIRED, SCHEMA_VERSION, TABLES, Row, sqlite_type
-from gpuplanner.core.cost import price_day, price_span
+from gpuplanner.core.cost import oldest_price_day
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.hardware import GPU, MEASURED_PRECISIONS, Segment, sustained_gemm_shares
 from gpuplanner.core.messages import Message, msg
@@ -429,7 +429,7 @@ def validated_new_row(table: str, values: Row) -> Row:
         raise InputError(f"{table}.id", "must be lowercase letters, digits, '.', '-' or '_' (like a100-sxm4-80gb), "
                                         "got {value!r}", value=str(row["id"])[:60])
     date = row.get("price_date")
-    if date and price_day(str(date)) is None and price_span(str(date)) is None and not str(date).startswith("undated"):
+    if date and oldest_price_day(str(date)) is None and not str(date).startswith("undated"):
         raise InputError(f"{table}.price_date", "must be a date (2026-11-30, 2026-11 or 2026), two dates for a price "
                                                 "no older than the first (2026-05-07/2026-12-04) or start with "
                                                 "'undated', got {value!r}", value=str(date)[:60])

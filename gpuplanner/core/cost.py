@@ -278,7 +278,7 @@ def price_span(price_date: str) -> tuple[_dt.date, _dt.date] | None:
     return None if first is None or last is None or last < first else (first, last)
 
 
-def _oldest_day(price_date: str) -> _dt.date | None:
+def oldest_price_day(price_date: str) -> _dt.date | None:
     """The oldest day a price may date from: its day, or the first of a span's; None when undated."""
     span = price_span(price_date)
     return span[0] if span is not None else price_day(price_date)
@@ -319,12 +319,13 @@ def _price_age(price_date: str, today: _dt.date) -> tuple[str, Message | str] | 
     """("undated", what the catalog says of it), ("old", its date) or ("span", the first day of its span) when a price
     is undated or may be over 12 months old on `today`; None when it is current."""
     text = price_date.strip()
-    parsed = _oldest_day(text)
+    span = price_span(text)
+    parsed = span[0] if span is not None else price_day(text)
     if parsed is None:
         return "undated", _undated_words(text)
     if (today - parsed).days <= PRICE_STALE_DAYS:
         return None
-    return ("span", parsed.isoformat()) if price_span(text) is not None else ("old", text)
+    return ("span", parsed.isoformat()) if span is not None else ("old", text)
 
 
 def price_age_note(price_date: str, today: _dt.date) -> Message | None:

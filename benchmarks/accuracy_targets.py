@@ -48,6 +48,11 @@ TRAINING_KNOWN_MISSES = (
     KnownMiss("mlperf-t60-llama31-8b-8mi350x-fp4-amd", "",
               "CDNA 4 FP4 has one independence group (AMD's recipe on MI355X and MI350X): the MI350X runs 1.25 x "
               "slower than the MI355X where their FP4 peaks differ by 1.09 x; no sustained clock is published"),
+    KnownMiss("flashattention2-paper-gpt3-a100-end-to-end", r"gpt3-2\.7b-8k without",
+              "the table's two 8K baselines disagree on what a head's stored scores cost: the 2.7B moves 2.7 x the "
+              "1.3B's scores per token (32 heads in 32 layers against 16 in 24) for 2.0 x its GEMM FLOPs, yet "
+              "FlashAttention-2 gains less on it (2.81 x against 3.06 x); costed per score, the 1.3B comes out 9 % "
+              "optimistic and the 2.7B 16 % pessimistic"),
     KnownMiss("megatron-readme-h100-weak-scaling-table", r"GPT (1\.7B|32B)", SCALE_OUT_REASON),
     KnownMiss("mlperf-t51-llama31-8b-128h100-cisco", "", SCALE_OUT_REASON),
     KnownMiss("mlperf-t51-llama31-8b-64b200-fp8-uf", "", SCALE_OUT_REASON),

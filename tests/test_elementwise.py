@@ -87,6 +87,19 @@ def test_stored_scores_are_softmaxed_in_hbm_without_flash_attention() -> None:
     assert traffic.scores_backward == pytest.approx(32 * (6 + 5))
 
 
+def test_eager_attention_moves_every_score_of_the_square_op_by_op() -> None:
+    """A model's own attention in PyTorch ops: the QK^T GEMM writes the scores, the causal mask is added (read two,
+    write one), softmax reads and writes, the PV GEMM reads (7 x 2 bytes); backward: dP written, P read for dV,
+    softmax's gradient reads two and writes one, dS read by two GEMMs (7 x 2); dropout as fused. Over the whole
+    square, masked positions too."""
+    traffic = layer_traffic(LLAMA_8B, 2.0, flash_attention=False, dropout=True, eager=True)
+    assert traffic.scores_forward == pytest.approx(32 * (14 + 5))
+    assert traffic.scores_backward == pytest.approx(32 * (14 + 5))
+    assert traffic.scores_full_square
+    assert not layer_traffic(LLAMA_8B, 2.0, flash_attention=False).scores_full_square
+    assert not layer_traffic(LLAMA_8B, 2.0, eager=True).scores_full_square  # FlashAttention keeps them on chip
+
+
 def test_the_loss_reads_the_logits_twice_and_writes_their_gradient() -> None:
     assert cross_entropy_bytes_per_token(LLAMA_8B, 2.0) == 4 * 128256 * 2
 

@@ -28,8 +28,9 @@ class LayerTraffic:
     replicated_backward: float
     split_forward: float  # head- or MLP-wide: rotary, activation function, their casts
     split_backward: float
-    scores_forward: float  # per token per attended position: the stored-score softmax (no FlashAttention)
+    scores_forward: float  # per token per score position: the stored scores' traffic (no FlashAttention)
     scores_backward: float
+    scores_full_square: bool = False  # the scores cover every position, masked ones too (not only the causal ones)
 
 
 def mlp_copies_per_token(model: ModelArch) -> float:
@@ -62,7 +63,8 @@ def layer_traffic(model: ModelArch, act_bytes: float, *, quantized_bytes: float 
     bytes of a quantized value (0: the GEMMs read 16-bit activations); quantized_copies: the quantized copies each
     cast writes (Transformer Engine writes a transposed one for the weight-gradient GEMM where FP8 GEMMs take only
     the TN layout: core.performance.quantized_weight_copies decides it for weights and activations alike). eager:
-    a gated (Llama-family) model's norms, rotary and SwiGLU run unfused, as eager PyTorch runs them.
+    a gated (Llama-family) model's norms, rotary and SwiGLU run unfused, as eager PyTorch runs them, and without
+    FlashAttention the stored scores go through HBM op by op over the whole square.
     """
     h, e = float(model.hidden), act_bytes
     qkv = float(model.q_width + model.kv_dim + model.kv_heads * model.value_head_dim)
@@ -108,20 +110,26 @@ def layer_traffic(model: ModelArch, act_bytes: float, *, quantized_bytes: float 
             replicated_bwd += (1.0 + copies) * h * (e + written)
             split_bwd += (qkv + mlp_out) * (e + written)
 
-    # Without FlashAttention the scores are written, softmaxed and (with dropout) masked in HBM: per attended
-    # position the softmax reads and writes them, dropout reads them, writes its output and a 1-byte mask; the
-    # backward reads probabilities and gradient and writes the gradient (dropout: the mask and the gradient in, one
-    # gradient out). Per head; the caller multiplies by the positions attended (Megatron-LM's causal softmax kernel,
-    # scaled_upper_triang_masked_softmax, touches each row only up to its diagonal).
+    # Without FlashAttention the scores are written, softmaxed and (with dropout) masked in HBM. Fused (Megatron-LM's
+    # scaled_upper_triang_masked_softmax): per causal position the softmax reads and writes them, dropout reads
+    # them, writes its output and a 1-byte mask; the backward reads probabilities and gradient and writes the
+    # gradient (dropout: the mask and the gradient in, one gradient out); the kernel touches each row only up to its
+    # diagonal. Eager (a model's own attention in PyTorch ops, e.g. flash_attn/modules/mha.py SelfAttention): every
+    # position of the square, masked or not, goes through HBM op by op: the QK^T GEMM writes the scores, the causal
+    # mask is added (read scores and mask, write), softmax (read, write), the PV GEMM reads the probabilities: 7
+    # values; backward: the dP GEMM writes, the dV GEMM reads P, softmax's backward reads P and dP and writes dS,
+    # the dQ and dK GEMMs read dS: 7. Per head; the caller multiplies by the positions (full_square: all of them).
     if flash_attention:
         scores_fwd = scores_bwd = 0.0
     else:
         heads = float(model.heads)
-        scores_fwd = heads * (2 * e + ((2 * e + 1) if dropout else 0.0))
-        scores_bwd = heads * (3 * e + ((2 * e + 1) if dropout else 0.0))
+        dropped = (2 * e + 1) if dropout else 0.0
+        scores_fwd = heads * ((7 * e if eager else 2 * e) + dropped)
+        scores_bwd = heads * ((7 * e if eager else 3 * e) + dropped)
     if not training:
         replicated_bwd = split_bwd = scores_bwd = 0.0
-    return LayerTraffic(replicated_fwd, replicated_bwd, split_fwd, split_bwd, scores_fwd, scores_bwd)
+    return LayerTraffic(replicated_fwd, replicated_bwd, split_fwd, split_bwd, scores_fwd, scores_bwd,
+                        scores_full_square=eager and not flash_attention)
 
 
 def cross_entropy_bytes_per_token(model: ModelArch, act_bytes: float, fp32: bool = False) -> float:

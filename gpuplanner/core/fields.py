@@ -373,7 +373,8 @@ _ASSUMPTION_HELP: dict[str, str] = {
     "gradient_bytes": "bytes per gradient value (2: 16-bit, 4: fp32 as Megatron-LM 2021)",
     "master_weights": "fp32 master copy of the weights in mixed precision; off: pure 16-bit training, whose "
                       "optimizer keeps its states in the weights' 16-bit dtype (torchtune, LitGPT bf16-true)",
-    "flash_attention": "attention scores never stored (FlashAttention)",
+    "flash_attention": "attention scores never stored (FlashAttention); off: written to memory, softmaxed by a fused "
+                       "causal kernel (Megatron-LM), or op by op over the whole square with fused kernels off",
     "dropout": "dropout masks stored for the backward pass (Megatron-LM's GPT recipes; Llama, Qwen, MPT: none)",
     "static_batching": "serving runs each batch's prompts, then its decode steps (older benchmark tables); off: "
                        "in-flight batching, new prompts in the same passes as the running decode steps",
@@ -386,7 +387,8 @@ _ASSUMPTION_HELP: dict[str, str] = {
                      "attention, FP8_DPA=1 in NVIDIA's MLPerf recipes); off: attention in 16-bit",
     "fused_elementwise": "norms, rotary and SwiGLU run as fused kernels (Transformer Engine, Megatron-LM, Liger, "
                          "torch.compile); off: eager PyTorch, one op a kernel (Hugging Face models without "
-                         "torch.compile: several times the memory traffic)",
+                         "torch.compile: several times the memory traffic; without FlashAttention, each score of "
+                         "the square passes through memory about seven times a pass)",
     "loss_fp32": "the loss over the vocabulary runs in fp32 (Megatron-LM 2021-24: 4.5 x the memory traffic of a "
                  "fused 16-bit cross-entropy such as Transformer Engine's or Liger's)",
     "logits_bytes": "bytes a token keeps per vocabulary entry at the loss (6: fp32 logits and their 16-bit copy, "

@@ -429,14 +429,16 @@ def _step_time(workload: TrainingWorkload, gpu: GpuRows, gpus_per_node: np.ndarr
     # Memory-bound operators, one by one (core/elementwise.py): their bytes at HBM bandwidth. Sequence parallelism
     # splits the hidden-wide ones over the TP ranks; full recompute repeats a layer's forward, selective the stored
     # scores' softmax (without FlashAttention: each row up to its diagonal, as Megatron-LM's causal softmax kernel
-    # reads it); the loss is spread over the stages as the output head's GEMMs are.
+    # reads it, or the whole square op by op in eager PyTorch); the loss is spread over the stages as the output
+    # head's GEMMs are.
     traffic = layer_traffic(model, act_bytes, quantized_bytes=QUANTIZED_BYTES.get(workload.precision, 0.0),
                             quantized_copies=gpu.quantized_weight_copies, dropout=assumptions.dropout,
                             flash_attention=assumptions.flash_attention, eager=not assumptions.fused_elementwise)
     replicated_share = 1.0 / np.where(layouts.sequence_parallel > 0, tp, 1.0)
     forward = traffic.replicated_forward * replicated_share + traffic.split_forward / tp
     backward = traffic.replicated_backward * replicated_share + traffic.split_backward / tp
-    positions = model.causal_attended_tokens(workload.seq_len) / tp
+    seq = workload.seq_len
+    positions = (seq if traffic.scores_full_square else model.causal_attended_tokens(seq)) / tp
     scores_forward = traffic.scores_forward * positions
     recomputed = np.where(layouts.recompute == Recompute.FULL, forward + scores_forward,
                           np.where(layouts.recompute == Recompute.SELECTIVE, scores_forward, 0.0))

@@ -111,3 +111,18 @@ def test_an_image_model_plan_shows_images_per_second_in_its_details(qtbot, catal
     document.setHtml(plan_html(plan, "USD"))
     text = document.toPlainText()
     assert "Images/s" in text and "Tokens/s per GPU" not in text
+
+
+def test_an_image_models_optimizer_step_moves_what_a_transformers_does(catalog) -> None:
+    """The update reads and writes each parameter's 16-bit weight, its gradient (2 bytes by default), AdamW's two
+    fp32 moments and the fp32 master copy: 2 x (2 + 2 + 8 + 4) bytes, once per step, at HBM bandwidth; without a
+    master copy the moments follow the bf16 weights (2 x (2 + 2 + 4))."""
+    from gpuplanner.core.performance import hbm_bytes_per_s
+
+    base = {"task": "vision", "model": {"preset": "resnet-50"}, "hardware": {"gpu": "a100-sxm4-80gb", "count": 1},
+            "training": {"micro_batch": 256, "zero": 0}, "images": {"batch": 256}}
+    mixed = run(catalog, base)
+    pure = run(catalog, {**base, "assumptions": {"master_weights": False}})
+    params, hbm = mixed.model.params, hbm_bytes_per_s(catalog.gpu("a100-sxm4-80gb"))
+    assert mixed.training.step_breakdown_s["optimizer"] == pytest.approx(2 * params * 16 / hbm, rel=1e-9)
+    assert pure.training.step_breakdown_s["optimizer"] == pytest.approx(2 * params * 8 / hbm, rel=1e-9)

@@ -74,6 +74,13 @@ def optimizer_bytes_per_param(workload: TrainingWorkload, assumptions: Assumptio
                                  assumptions.master_weights)
 
 
+def optimizer_step_bytes(params: np.ndarray | float, weight_bytes: float, gradient_bytes: float,
+                         state_bytes: float) -> np.ndarray | float:
+    """HBM traffic of the optimizer step over `params` parameters: it reads and writes each one's weight, gradient
+    and optimizer bytes (states and master copy) once (a fused multi-tensor update; its arithmetic is negligible)."""
+    return 2.0 * params * (weight_bytes + gradient_bytes + state_bytes)
+
+
 def gradient_bytes_per_param(workload: TrainingWorkload, assumptions: Assumptions) -> float:
     if weight_bytes_per_param(workload.precision) == 4.0:
         return 4.0

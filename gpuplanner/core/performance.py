@@ -34,6 +34,7 @@ from gpuplanner.core.memory import (
     gradient_bytes_per_param,
     microbatches_per_step,
     optimizer_bytes_per_param,
+    optimizer_step_bytes,
     parameter_shard,
     stored_weight_bytes_per_param,
     weight_bytes_per_param,
@@ -584,9 +585,8 @@ def _step_time(workload: TrainingWorkload, gpu: GpuRows, gpus_per_node: np.ndarr
 
     # Optimizer update: read and write weights, gradients and states of this GPU's shard.
     updated = shard.trainable_params / np.where(zero >= 1, replicas, 1.0 / shard.held_share)
-    state_bytes = (trained_weight_bytes + gradient_bytes_each
-                   + optimizer_bytes_per_param(workload, assumptions))
-    optimizer = 2.0 * updated * state_bytes / hbm
+    optimizer = optimizer_step_bytes(updated, trained_weight_bytes, gradient_bytes_each,
+                                     optimizer_bytes_per_param(workload, assumptions)) / hbm
 
     return StepTime(gemm, memory_bound, tensor_parallel, pipeline_send, pipeline_bubble, data_parallel, optimizer,
                     context_parallel, expert_parallel)

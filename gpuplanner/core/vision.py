@@ -16,9 +16,9 @@ from gpuplanner.core.hardware import Precision
 from gpuplanner.core.layout import MICRO_BATCH_CHOICES, SEARCH_EVERYTHING, LayoutConstraints, LayoutSearch
 from gpuplanner.core.memory import (
     GIB,
-    OPTIMIZER_STATE_BYTES,
     MemoryBreakdown,
     optimizer_state_bytes,
+    optimizer_step_bytes,
     runtime_overhead,
     weight_bytes_per_param,
     zero_sharded,
@@ -106,9 +106,10 @@ def search_image_layouts(workload: ImageWorkload, cluster: Cluster, assumptions:
     gpu, dp, zero = cluster.gpu, layouts.dp, layouts.zero
     params = workload.model.params
     weight_bytes = weight_bytes_per_param(workload.precision)
+    gradient_bytes = 4.0 if weight_bytes == 4 else assumptions.gradient_bytes
+    state_bytes = optimizer_state_bytes(workload.optimizer, weight_bytes, assumptions.master_weights)
     weights, gradients, optimizer = zero_sharded(
-        params * weight_bytes, params * (4.0 if weight_bytes == 4 else assumptions.gradient_bytes),
-        params * optimizer_state_bytes(workload.optimizer, weight_bytes, assumptions.master_weights), dp, zero)
+        params * weight_bytes, params * gradient_bytes, params * state_bytes, dp, zero)
     act_scale = 2.0 if weight_bytes == 4 else 1.0
     activations = workload.model.activation_mib_per_sample * 2**20 * workload.scale * act_scale * layouts.micro_batch
     tensors = weights + gradients + optimizer + activations
@@ -126,13 +127,13 @@ def search_image_layouts(workload: ImageWorkload, cluster: Cluster, assumptions:
     gpus_per_node = min(cluster.gpus_per_node, cluster.count)
     link = np.where(dp <= gpus_per_node, nvlink_bytes_per_s(gpu, dp, assumptions),
                     cluster.network_gbps / gpus_per_node / 8.0 * 1e9 * assumptions.network_efficiency)
-    grads = ring_allreduce_s(params * (4.0 if weight_bytes == 4 else assumptions.gradient_bytes) * np.ones(len(dp)),
+    grads = ring_allreduce_s(params * gradient_bytes * np.ones(len(dp)),
                              dp, link, assumptions.collective_latency_s) * np.where(zero >= 2, 0.5, 1.0)
     microbatches = images_per_gpu / layouts.micro_batch
     gathers = np.where(zero >= 3, 2.0 * microbatches * (dp - 1.0) / dp * params * weight_bytes / link, 0.0)
     data_parallel = grads * (1.0 - assumptions.dp_overlap) + exposed_weight_gathers(gathers, compute, assumptions)
-    update = 2.0 * params / np.where(zero >= 1, dp, 1.0) * (weight_bytes + 4.0 + OPTIMIZER_STATE_BYTES[
-        workload.optimizer]) / hbm
+    update = optimizer_step_bytes(params / np.where(zero >= 1, dp, 1.0), weight_bytes, gradient_bytes,
+                                  state_bytes) / hbm
     zeros = np.zeros(len(layouts))
     time = StepTime(compute, zeros, zeros, zeros, zeros, data_parallel, update, zeros, zeros)
     capacity = (gpu.usable_memory_gib or 0.0) * GIB

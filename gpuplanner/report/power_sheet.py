@@ -74,9 +74,9 @@ def _pdu_text(site: SiteBlock) -> str:
     if chain.pdus_per_rack is None:
         return tr("n/a")
     if chain.outlets_per_pdu is None:  # the supplies, so the cords, are not known
-        return fill(tr("%1 per rack (one per circuit on each feed), %2 in all"), str(chain.pdus_per_rack),
+        return fill(tr("%1 per rack (one per circuit on each feed), %2 in the node racks"), str(chain.pdus_per_rack),
                     str(chain.pdus_total or 0))
-    return fill(tr("%1 per rack (one per circuit on each feed), %2 in all; up to %3 outlets each"),
+    return fill(tr("%1 per rack (one per circuit on each feed), %2 in the node racks; up to %3 outlets each"),
                 str(chain.pdus_per_rack), str(chain.pdus_total or 0), str(chain.outlets_per_pdu))
 
 

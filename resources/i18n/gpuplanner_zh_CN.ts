@@ -787,11 +787,6 @@
         <translation>%1（允许 %2 A：断路器 × 降额）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/power_sheet.py" line="77"/>
-        <source>%1 per rack (one per circuit on each feed), %2 in all</source>
-        <translation>每柜 %1 个（每路每条回路一个），共 %2 个</translation>
-    </message>
-    <message>
         <location filename="../../gpuplanner/report/power_sheet.py" line="86"/>
         <source>line to line</source>
         <translation>线间（相间）接入</translation>
@@ -857,9 +852,14 @@
         <translation>机柜 PDU</translation>
     </message>
     <message>
+        <location filename="../../gpuplanner/report/power_sheet.py" line="77"/>
+        <source>%1 per rack (one per circuit on each feed), %2 in the node racks</source>
+        <translation>每柜 %1 个（每路每条回路一个），节点机柜共 %2 个</translation>
+    </message>
+    <message>
         <location filename="../../gpuplanner/report/power_sheet.py" line="79"/>
-        <source>%1 per rack (one per circuit on each feed), %2 in all; up to %3 outlets each</source>
-        <translation>每柜 %1 个（每路每条回路一个），共 %2 个；每个最多 %3 个插座</translation>
+        <source>%1 per rack (one per circuit on each feed), %2 in the node racks; up to %3 outlets each</source>
+        <translation>每柜 %1 个（每路每条回路一个），节点机柜共 %2 个；每个最多 %3 个插座</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/power_sheet.py" line="99"/>
@@ -2514,23 +2514,23 @@ Qt %2，Qt for Python %3，Python %4
 估算结果已与公开的实测数据核对；价格为近似值，注明来源给出的日期，来源未给出日期的标为未注明日期。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/about.py" line="36"/>
-        <location filename="../../gpuplanner/ui/about.py" line="64"/>
+        <location filename="../../gpuplanner/ui/about.py" line="37"/>
+        <location filename="../../gpuplanner/ui/about.py" line="65"/>
         <source>n/a</source>
         <translation>不详</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/about.py" line="38"/>
+        <location filename="../../gpuplanner/ui/about.py" line="39"/>
         <source>Component</source>
         <translation>组件</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/about.py" line="38"/>
+        <location filename="../../gpuplanner/ui/about.py" line="39"/>
         <source>Version</source>
         <translation>版本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/about.py" line="38"/>
+        <location filename="../../gpuplanner/ui/about.py" line="39"/>
         <source>Licence</source>
         <translation>许可证</translation>
     </message>

@@ -9,8 +9,8 @@ each constant's grid with, after each sweep, the best move of two constants at o
 processes, so a script that calls cross_validate_serving needs the `if __name__ == "__main__":` guard.
 Mixture-of-experts runs are judged, never fitted (their experts' efficiency is the one the MoE training runs fit,
 benchmarks/crossval.py). Errors are summarised per
-group (core.inference.serving_validation_group: MoE, FP4 math, tensor parallelism over PCIe, else the engine), the
-groups the estimate takes its band from.
+group (core.inference.serving_validation_group: MoE, FP4 math, tensor parallelism over PCIe, else the engine, apart per
+non-NVIDIA vendor), the groups the estimate takes its band from.
 
 The other engines' runs are judged with the fit on all TensorRT-LLM runs (none of their sources is in it); the rows
 their own constants were fitted on ("[fitted]" in the label: vLLM's and llama.cpp's bandwidth shares) count as

@@ -1133,6 +1133,13 @@ def inference_cases(catalog: Catalog) -> list[Case]:
                       _serve(l70, "mi300x", 256, 292, 292, "vllm", 1, "fp8", "fp8"), "output_tokens_per_s",
                       run["results"]["offline_tokens_per_s_total"], "offline output tokens/s, one GPU",
                       block="inference"))
+    # vLLM's latency script on 8 MI300X (TP 8), batch 1 to 256, 128 tokens in and out: each batch one static wave.
+    run = runs["oci-blog-vllm-llama31-405b-fp8-8mi300x-latency"]
+    for batch, tokens_per_s, _latency in run["results"]["rows"]:
+        cases.append(Case(run["id"], f"vLLM 405B fp8 8xMI300X TP8 bs{batch} 128/128 [kv dtype assumed]",
+                          _serve("llama-3.1-405b", "mi300x", batch, 128, 128, "vllm", 8, "fp8", "fp8"),
+                          "output_tokens_per_s", tokens_per_s, "output tokens/s of one static batch",
+                          tier="B", block="inference", requests=batch))
     return cases
 
 

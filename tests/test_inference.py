@@ -516,6 +516,27 @@ def test_serving_bands_come_from_the_held_out_table(catalog) -> None:
     assert serving("h100-sxm5-80gb", preset="qwen3-30b-a3b").uncertainty_pct == SERVING_BANDS["moe"][0]
 
 
+def test_an_engine_on_another_vendors_gpus_is_judged_apart(catalog, serving_results) -> None:
+    """vLLM on MI300X runs on ROCm's kernels: its band comes from the AMD runs alone (AMD's MLPerf v4.1 submission
+    and a stock 8 x MI300X deployment that runs 1.36-1.44 x slower at every batch), which cover both; vLLM on NVIDIA
+    GPUs keeps the NVIDIA runs' band."""
+    from gpuplanner.core.validation_errors import SERVING_BANDS, SERVING_SOURCES
+
+    def serving(gpu: str, count: int = 1) -> ServingFigures:
+        return run(catalog, {"task": "inference", "model": {"preset": "llama-3.1-8b"},
+                             "inference": {"weight_dtype": "fp8", "kv_dtype": "fp8", "batch": 8, "engine": "vllm"},
+                             "hardware": {"gpu": gpu, "count": count}}).inference
+
+    assert "OCI blog (vLLM on MI300X, 2024)" in SERVING_SOURCES["vllm (AMD)"]
+    assert "OCI blog (vLLM on MI300X, 2024)" not in SERVING_SOURCES["vllm"]
+    amd, nvidia = serving("mi300x"), serving("h100-sxm5-80gb")
+    assert (amd.uncertainty_pct, amd.uncertainty_basis) == SERVING_BANDS["vllm (AMD)"]
+    assert (nvidia.uncertainty_pct, nvidia.uncertainty_basis) == SERVING_BANDS["vllm"]
+    sweep = [r for r in serving_results[0] if r.case.run_id == "oci-blog-vllm-llama31-405b-fp8-8mi300x-latency"]
+    assert len(sweep) == 9
+    assert all(abs(r.error_pct) <= amd.uncertainty_pct for r in sweep)
+
+
 def test_the_largest_batch_fits_and_one_more_is_tight_not_refused(catalog) -> None:
     """The largest batch the KV cache admits fits, with the workspace that batch needs (its logits grow with it): the
     planner's own max batch was called "does not fit" when sized on one sequence's workspace (38 published replays,

@@ -198,14 +198,16 @@ PCIE_TENSOR_PARALLEL = "pcie-tp"  # the validation group of tensor parallelism o
 def serving_validation_group(workload: ServingWorkload, gpu: GPU, tp: int) -> str:
     """The group a serving estimate's error is judged in (benchmarks/crossval_serving.py) and its band taken from:
     a mixture-of-experts model ('moe'), FP4 math ('fp4'), tensor parallelism over PCIe (PCIE_TENSOR_PARALLEL: a
-    GPU without a scale-up fabric, its all-reduces through PCIe), else its engine."""
+    GPU without a scale-up fabric, its all-reduces through PCIe), else its engine, apart on each non-NVIDIA
+    vendor's GPUs ('vllm (AMD)'): there the engine runs on that vendor's kernels and libraries, whose speed the
+    NVIDIA runs say nothing about."""
     if workload.model.is_moe:
         return "moe"
     if compute_precision(gpu, workload.weight_format) == Precision.FP4:
         return "fp4"
     if tp > 1 and not gpu.has_scale_up_fabric:
         return PCIE_TENSOR_PARALLEL
-    return workload.engine
+    return workload.engine if gpu.vendor == "NVIDIA" else f"{workload.engine} ({gpu.vendor})"
 
 
 def compute_precision(gpu: GPU, weight_format: WeightFormat) -> Precision:

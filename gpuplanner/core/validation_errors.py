@@ -156,7 +156,8 @@ SERVING_OUT_OF_SAMPLE_MEDIAN_PCT = {
     'moe': 36.4,
     'pcie-tp': 7.8,
     'tensorrt-llm': 5.6,
-    'vllm': 2.5,
+    'vllm': 4.7,
+    'vllm (AMD)': 41.6,
 }
 SERVING_OUT_OF_SAMPLE_MAX_PCT = {
     'fp4': 29.4,
@@ -165,8 +166,9 @@ SERVING_OUT_OF_SAMPLE_MAX_PCT = {
     'pcie-tp': 8.8,
     'tensorrt-llm': 24.4,
     'vllm': 4.7,
+    'vllm (AMD)': 44.4,
 }
-SERVING_OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 5.6
+SERVING_OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 5.8
 SERVING_SOURCES = {
     'fp4': ('MLPerf Inference v4.1 (NVIDIA)', 'MLPerf Inference v5.0 (NVIDIA)', 'TensorRT-LLM 1.0'),
     'llama.cpp': ('llama-bench (XiongjieDai, Dec 2023)',),
@@ -179,11 +181,8 @@ SERVING_SOURCES = {
         'TensorRT-LLM v0.5 / v0.6.1',
         'TensorRT-LLM v0.9.0',
     ),
-    'vllm': (
-        'InferenceBench (vLLM 0.21)',
-        'MLPerf Inference v4.1 (AMD)',
-        'vLLM 0.23 sweep on A100 (J. Musgrave)',
-    ),
+    'vllm': ('InferenceBench (vLLM 0.21)', 'vLLM 0.23 sweep on A100 (J. Musgrave)'),
+    'vllm (AMD)': ('MLPerf Inference v4.1 (AMD)', 'OCI blog (vLLM on MI300X, 2024)'),
 }
 # The sources TensorRT-LLM's constants are fitted on (its dense and FP4 runs).
 SERVING_FIT_SOURCES = (
@@ -202,12 +201,13 @@ SERVING_BANDS = {
     'fp4': (29.4, 'few_sources'),
     'llama.cpp': (25.3, 'few_sources'),
     'moe': (255.0, 'few_sources'),
-    'pcie-tp': (17.4, 'few_sources'),
+    'pcie-tp': (24.1, 'few_sources'),
     'tensorrt-llm': (14.3, 'judged'),
-    'vllm': (17.4, 'few_sources'),
+    'vllm': (24.1, 'few_sources'),
+    'vllm (AMD)': (44.4, 'few_sources'),
 }
-SERVING_POOLED_BAND_PCT = 17.4
-SERVING_BAND_HELD_OUT = (202, 221)
+SERVING_POOLED_BAND_PCT = 24.1
+SERVING_BAND_HELD_OUT = (210, 230)
 # The GPU architectures some published serving run ran on.
 SERVING_ARCHITECTURES = (
     'Ada Lovelace',

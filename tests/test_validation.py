@@ -4,6 +4,8 @@ The tables print at the end of the test session (see conftest.pytest_terminal_su
 from __future__ import annotations
 
 import statistics
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -438,6 +440,25 @@ def test_falcon_180b_configurations_its_makers_published_fit(what, scenario) -> 
     assert memory.allocated <= memory.capacity, what
 
 
+def dao_2023_table_1() -> Iterator[tuple[str, dict[str, float], dict[str, Any]]]:
+    """Dao 2023 (FlashAttention-2) Table 1, row by row: its key, its TFLOPs/s per kernel and the run as a scenario
+    (GPT3 1.3B / 2.7B shapes, 2K / 8K tokens, about 1M tokens a step, 8 A100 in data parallel)."""
+    shapes = {"gpt3-1.3b": (24, 2048, 16), "gpt3-2.7b": (32, 2560, 32)}
+    for key, row in published_runs()[DAO_2023_TABLE_1]["results"]["tflops_per_gpu"].items():
+        name, context = key.rsplit("-", 1)
+        layers, hidden, heads = shapes[name]
+        seq = int(context.rstrip("k")) * 1024
+        yield key, row, {"task": "pretrain", "model": {"layers": layers, "hidden": hidden, "heads": heads,
+                                                       "ffn_hidden": 4 * hidden, "vocab": 50257, "gated_mlp": False,
+                                                       "tied_embeddings": True},
+                         "seq_len": seq, "precision": "bf16",
+                         "training": {"global_batch": 2**20 // seq, "tokens": 1e9},
+                         "hardware": {"gpu": "a100-sxm4-80gb", "count": 8}, "parallelism": {"tp": 1, "pp": 1}}
+
+
+DAO_2023_TABLE_1 = "flashattention2-paper-gpt3-a100-end-to-end"
+
+
 def test_flashattention_1_against_2_end_to_end() -> None:
     """Dao 2023 (FlashAttention-2, Table 1) trains GPT3 1.3B and 2.7B at 2K and 8K tokens on 8 A100 with either
     kernel: FlashAttention-2 is 1.04-1.09 x FlashAttention-1 end to end at 2K and 1.29 x at 8K. Judged as the ratio
@@ -447,19 +468,8 @@ def test_flashattention_1_against_2_end_to_end() -> None:
     from gpuplanner.service import estimate_for_scenario
 
     catalog = Catalog(overrides_path=None)
-    shapes = {"gpt3-1.3b": (24, 2048, 16), "gpt3-2.7b": (32, 2560, 32)}
-    rows = published_runs()["flashattention2-paper-gpt3-a100-end-to-end"]["results"]["tflops_per_gpu"]
     lines = []
-    for key, row in rows.items():
-        name, context = key.rsplit("-", 1)
-        layers, hidden, heads = shapes[name]
-        seq = int(context.rstrip("k")) * 1024
-
-        scenario = {"task": "pretrain", "model": {"layers": layers, "hidden": hidden, "heads": heads,
-                                                  "ffn_hidden": 4 * hidden, "vocab": 50257, "gated_mlp": False,
-                                                  "tied_embeddings": True},
-                    "seq_len": seq, "precision": "bf16", "training": {"global_batch": 2**20 // seq, "tokens": 1e9},
-                    "hardware": {"gpu": "a100-sxm4-80gb", "count": 8}}
+    for key, row, scenario in dao_2023_table_1():
         fa1, fa2 = (estimate_for_scenario({**scenario, "assumptions": {"flash_attention_version": version}},
                                           catalog).training.step_time_s for version in (1, 2))
         published = row["flashattention_2"] / row["flashattention"]
@@ -470,35 +480,24 @@ def test_flashattention_1_against_2_end_to_end() -> None:
 
 
 def test_attention_without_flashattention_end_to_end() -> None:
-    """The same table's baseline without FlashAttention: Dao's GPT code (transformers' GPT2Config, dropout 0.1,
-    8 x A100, no tensor or pipeline parallelism) computing attention in PyTorch ops, every score of the square
-    through HBM. FlashAttention-2 is 1.38 x it at 2K and 2.8-3.1 x at 8K; judged as the ratio of one model's two
-    step times, each within the case target unless benchmarks/accuracy_targets.py lists it with its reason."""
+    """The same table's baseline without FlashAttention: Dao's GPT code (transformers' GPT2Config, dropout 0.1)
+    computing attention in PyTorch ops, every score of the square through HBM. FlashAttention-2 is 1.38 x it at 2K
+    and 2.8-3.1 x at 8K; judged as the ratio of one model's two step times, each within the case target unless
+    benchmarks/accuracy_targets.py lists it with its reason."""
     from benchmarks.accuracy_targets import TRAINING_KNOWN_MISSES
     from gpuplanner.catalog.store import Catalog
     from gpuplanner.service import estimate_for_scenario
 
     catalog = Catalog(overrides_path=None)
-    shapes = {"gpt3-1.3b": (24, 2048, 16), "gpt3-2.7b": (32, 2560, 32)}
-    run_id = "flashattention2-paper-gpt3-a100-end-to-end"
-    rows = published_runs()[run_id]["results"]["tflops_per_gpu"]
     lines: list[str] = []
     cases: list[tuple[str, str, float]] = []
-    for key, row in rows.items():
-        name, context = key.rsplit("-", 1)
-        layers, hidden, heads = shapes[name]
-        seq = int(context.rstrip("k")) * 1024
-        scenario = {"task": "pretrain", "model": {"layers": layers, "hidden": hidden, "heads": heads,
-                                                  "ffn_hidden": 4 * hidden, "vocab": 50257, "gated_mlp": False,
-                                                  "tied_embeddings": True},
-                    "seq_len": seq, "precision": "bf16", "training": {"global_batch": 2**20 // seq, "tokens": 1e9},
-                    "hardware": {"gpu": "a100-sxm4-80gb", "count": 8}, "parallelism": {"tp": 1, "pp": 1}}
+    for key, row, scenario in dao_2023_table_1():
         without, fa2 = (estimate_for_scenario(
             {**scenario, "assumptions": {"flash_attention": flash, "fused_elementwise": False, "dropout": True}},
             catalog).training.step_time_s for flash in (False, True))
         published = row["flashattention_2"] / row["without"]
         error = (without / fa2 / published - 1.0) * 100.0
-        cases.append((run_id, f"{key} without", error))
+        cases.append((DAO_2023_TABLE_1, f"{key} without", error))
         lines.append(f"{key:<14} published FA-2 / without {published:.3f}, planner {without / fa2:.3f}, "
                      f"error {error:+.1f}%")
     VALIDATION_TABLES.append(("Attention without FlashAttention, end to end (Dao 2023, Table 1)", "\n".join(lines)))

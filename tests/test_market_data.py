@@ -50,6 +50,31 @@ def test_a_cny_plan_is_costed_at_the_listed_cny_price_and_global_leaves_out_main
     assert all(offer.provider != "AutoDL" for offer in cloud_offers(gpu, rows, "global"))
 
 
+def test_a_price_shown_in_another_currency_says_so_and_at_what_rate(catalog) -> None:
+    """A CNY plan renting a USD offer (Lambda, anywhere) or buying a server priced in USD names the conversion and
+    its rate; a CNY plan on a CNY offer in mainland China has none to name; a USD view of a CNY offer names it the
+    other way; a rate the user sets is named as theirs."""
+    from gpuplanner.i18n.messages import translated
+
+    def notes(constraints: dict) -> list[str]:
+        data = {"task": "inference", "model": {"preset": "llama-3.1-8b"},
+                "inference": {"concurrent_users": 8, "input_tokens": 512, "output_tokens": 128},
+                "constraints": constraints}
+        best = plan_for_scenario(data, catalog).plans[0]
+        return [translated(w) for w in best.warnings if "is listed in" in str(w)]
+
+    rented = notes({"currency": "CNY", "deployment": "cloud"})
+    assert rented == ["The rental price is listed in USD and shown in CNY at 7.0197 CNY per USD (CFETS central "
+                      "parity of 2026-01-08): set your own rate for a current figure."]
+    assert notes({"currency": "CNY", "deployment": "cloud", "region": "cn-mainland"}) == []
+    assert notes({"currency": "USD", "deployment": "cloud", "region": "cn-mainland"}) == [
+        "The rental price is listed in CNY and shown in USD at 7.0197 CNY per USD (CFETS central parity of "
+        "2026-01-08): set your own rate for a current figure."]
+    assert notes({"currency": "CNY", "deployment": "on-prem", "usd_to_cny": 7.2}) == [
+        "The purchase price is listed in USD and shown in CNY at your rate of 7.2 CNY per USD."]
+    assert notes({"currency": "USD", "deployment": "cloud"}) == []
+
+
 def test_reserved_and_spot_are_published_rates_or_marked_estimates() -> None:
     """Lambda rents no spot capacity: no spot price, not 0.40 x on-demand; a published reserved rate (AWS China's
     1-year rate) is used as is; a ratio-derived one is marked an estimate."""

@@ -145,7 +145,8 @@ def _offer(row: Row, usd: float, usd_to_cny: float) -> CloudOffer:
                       network_gbps=None if row.get("network_gbps") is None else float(row["network_gbps"]),  # type: ignore[arg-type]
                       usd_reserved_per_hour=_tier_usd(row, "reserved_per_hour", usd_to_cny),
                       usd_spot_per_hour=_tier_usd(row, "spot_per_hour", usd_to_cny),
-                      spot_tier=str(row["provider"]) not in NO_SPOT_TIER)
+                      spot_tier=str(row["provider"]) not in NO_SPOT_TIER,
+                      listed_currency=str(row.get("currency") or "USD"))
 
 
 def _tier_usd(row: Row, column: str, usd_to_cny: float) -> float | None:

@@ -49,6 +49,7 @@ class CloudOffer:
     usd_reserved_per_hour: float | None = None  # a reserved rate the provider publishes (None: not published)
     usd_spot_per_hour: float | None = None  # a spot rate the provider publishes
     spot_tier: bool = True  # the provider rents spot capacity at all (Lambda: on-demand and reserved only)
+    listed_currency: str = "USD"  # the currency the provider prices it in (the price is held in USD here)
 
     @property
     def usd_per_gpu_hour(self) -> float:
@@ -342,6 +343,20 @@ def price_age_note(price_date: str, today: _dt.date) -> Message | None:
                    "current price.", date=words)
     return msg("The rental price is from {date}, over 12 months ago: check the provider's current price.",
                date=words)
+
+
+def conversion_note(listed: str, assumptions: CostAssumptions, rental: bool) -> Message | None:
+    """A plan's price shown in another currency than its source's: which, at what rate, and whose rate (None when
+    the currencies are the same)."""
+    if listed == assumptions.currency:
+        return None
+    what = msg("The rental price") if rental else msg("The purchase price")
+    if assumptions.usd_to_cny == CostAssumptions.usd_to_cny:
+        return msg("{what} is listed in {listed} and shown in {currency} at {rate:g} CNY per USD (CFETS central "
+                   "parity of 2026-01-08): set your own rate for a current figure.", what=what, listed=listed,
+                   currency=assumptions.currency, rate=assumptions.usd_to_cny)
+    return msg("{what} is listed in {listed} and shown in {currency} at your rate of {rate:g} CNY per USD.",
+               what=what, listed=listed, currency=assumptions.currency, rate=assumptions.usd_to_cny)
 
 
 def purchase_price_age_note(price: Price, today: _dt.date) -> Message | None:

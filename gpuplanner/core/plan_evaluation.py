@@ -12,6 +12,7 @@ from gpuplanner.core.cost import (
     QUOTE_PREFIX,
     CloudOffer,
     CostInputs,
+    conversion_note,
     cost_summary,
     price_age_note,
     purchase_cost,
@@ -237,12 +238,14 @@ def evaluate_option(scenario: Scenario, option: HardwareOptions, count: int | No
         if training is not None and cost.gpus_owned > gpus:
             warnings.append(idle_gpus_note(gpus, cost.gpus_owned, nodes, node.gpus))
         stale_purchase = None if node_price is None else purchase_price_age_note(node_price, settings.today)
-        if stale_purchase is not None:
-            warnings.append(stale_purchase)
+        # The catalog's purchase prices are in USD (a quote in CNY was converted at its own rate on import).
+        converted = None if node_price is None or node_price.quoted \
+            else conversion_note("USD", settings.cost, rental=False)
+        warnings += [note for note in (stale_purchase, converted) if note is not None]
     elif offer is not None:
         stale = price_age_note(offer.price_date, settings.today)
-        if stale is not None:
-            warnings.append(stale)
+        converted = conversion_note(offer.listed_currency, settings.cost, rental=True)
+        warnings += [note for note in (stale, converted) if note is not None]
         if QUOTE_PREFIX in offer.source:
             warnings.append(msg("Rental price from your quote of {date}.", date=offer.price_date))
     if training and settings.deadline_days is None and training.days > NO_DEADLINE_WARNING_DAYS:

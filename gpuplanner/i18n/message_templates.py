@@ -38,6 +38,9 @@ TEMPLATES = (
                                       " loop (a rear-door heat exchanger takes it out at the rack)."),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 is cooled by liquid at the chip: it needs a coolant loop at the rack, "
                                       "which %2 cooling does not provide."),
+    QT_TRANSLATE_NOOP("CoreMessages", "%1 is listed in %2 and shown in %3 at %4 CNY per USD (CFETS central parity "
+                                      "of 2026-01-08): set your own rate for a current figure."),
+    QT_TRANSLATE_NOOP("CoreMessages", "%1 is listed in %2 and shown in %3 at your rate of %4 CNY per USD."),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 kW per rack exceeds what %2 cooling handles (~%3 kW): needs %4 cooling."),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 kW per rack needs %2 cooling; the site has %3"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 kg/m² on a floor rated %2 kg/m²"),
@@ -198,12 +201,14 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "The catalog's figures for %1 are estimates (no vendor datasheet found): so "
                                       "is everything computed from them; check their source on the catalog tab."),
     QT_TRANSLATE_NOOP("CoreMessages", "The load needs %1 replicas of %2 GPU(s) = %3 GPUs; only %4 given."),
+    QT_TRANSLATE_NOOP("CoreMessages", "The purchase price"),
     QT_TRANSLATE_NOOP("CoreMessages", "The purchase price is from %1, over 12 months ago: ask a vendor for a "
                                       "current quote."),
     QT_TRANSLATE_NOOP("CoreMessages", "The purchase price is undated (%1): ask a vendor for a quote before relying "
                                       "on it."),
     QT_TRANSLATE_NOOP("CoreMessages", "The purchase price may date from as early as %1, over 12 months ago: ask a "
                                       "vendor for a current quote."),
+    QT_TRANSLATE_NOOP("CoreMessages", "The rental price"),
     QT_TRANSLATE_NOOP("CoreMessages", "The rental price is from %1, over 12 months ago: check the provider's "
                                       "current price."),
     QT_TRANSLATE_NOOP("CoreMessages", "The rental price is undated (%1): check the provider's price page before "

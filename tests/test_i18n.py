@@ -384,3 +384,17 @@ def test_qts_own_file_dialog_speaks_chinese_in_a_chinese_interface(qtbot) -> Non
                        for character in text.replace("&L", "").replace("&N", "").replace("&T", ""))
     finally:
         install_translations("en")
+
+
+def test_an_assumption_the_estimate_does_not_have_reads_as_a_word(qtbot) -> None:
+    """A full fine-tune has no adapter: the assumption list said 'Adapters: None' (Python's word) in both
+    languages."""
+    from gpuplanner.i18n.language import install_translations
+    from gpuplanner.ui.details import _assumption_value
+
+    assert _assumption_value(None) == "none"
+    try:
+        install_translations("zh_CN")
+        assert _assumption_value(None) == "无"
+    finally:
+        install_translations("en")

@@ -217,6 +217,8 @@ def _cost_parts(plan: Plan, currency: str) -> list[str]:
 
 
 def _assumption_value(value: object) -> str:
+    if value is None:  # an optional part the estimate does not have (no adapter)
+        return tr("none")
     if isinstance(value, bool):
         return tr("yes") if value else tr("no")
     return f"{value:g}" if isinstance(value, float) else translated(value)  # a core Message in the UI's language

@@ -56,6 +56,8 @@ class CloudOffer:
         return self.usd_per_hour / self.gpus
 
 
+USD_TO_CNY_DATE = "2026-01-08"  # the day of the default exchange rate (CostAssumptions.usd_to_cny)
+
 # Host platform (CPUs, memory, NVMe, NICs, chassis, PSUs) per node when no complete server price is in the
 # catalog. No public list price was found for these classes: planning defaults, flagged in every plan.
 HOST_PLATFORM_DEFAULT_USD = {"sxm8": 50_000.0, "pcie8": 20_000.0, "pcie4": 12_000.0, "workstation": 3_000.0}
@@ -66,8 +68,8 @@ class CostAssumptions:
     years: float = 3.0
     utilization: float = 0.7  # share of hours the owned cluster does useful work
     currency: str = "USD"
-    # CNY per USD: the China Foreign Exchange Trade System's central parity of 2026-01-08 (7.0197, as MENAFN reported
-    # it that day); the user sets their own.
+    # CNY per USD: the China Foreign Exchange Trade System's central parity of USD_TO_CNY_DATE (7.0197, as MENAFN
+    # reported it that day); the user sets their own.
     usd_to_cny: float = 7.0197
     electricity_per_kwh: float | None = None  # in `currency`; None: not priced
     pue: float = 1.3
@@ -353,8 +355,8 @@ def conversion_note(listed: str, assumptions: CostAssumptions, rental: bool) -> 
     what = msg("The rental price") if rental else msg("The purchase price")
     if assumptions.usd_to_cny == CostAssumptions.usd_to_cny:
         return msg("{what} is listed in {listed} and shown in {currency} at {rate:g} CNY per USD (CFETS central "
-                   "parity of 2026-01-08): set your own rate for a current figure.", what=what, listed=listed,
-                   currency=assumptions.currency, rate=assumptions.usd_to_cny)
+                   "parity of {date}): set your own rate for a current figure.", what=what, listed=listed,
+                   currency=assumptions.currency, rate=assumptions.usd_to_cny, date=USD_TO_CNY_DATE)
     return msg("{what} is listed in {listed} and shown in {currency} at your rate of {rate:g} CNY per USD.",
                what=what, listed=listed, currency=assumptions.currency, rate=assumptions.usd_to_cny)
 

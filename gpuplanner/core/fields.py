@@ -21,7 +21,7 @@ from typing import Any, ClassVar, get_type_hints
 from gpuplanner.core.adapters import LORA_TARGETS, MAX_LORA_DROPOUT, AdapterSpec
 from gpuplanner.core.availability import REGIONS
 from gpuplanner.core.choices import Task
-from gpuplanner.core.cost import CostAssumptions
+from gpuplanner.core.cost import USD_TO_CNY_DATE, CostAssumptions
 from gpuplanner.core.engines import ENGINES, KvAdmission
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.hardware import Precision
@@ -322,7 +322,7 @@ class ConstraintSettings:
     budget: float | None = setting(None, 0.0, 1e13, True, "currency", "most you will spend")
     currency: str = setting(_COST.currency, choices=("USD", "CNY"))
     usd_to_cny: float = setting(_COST.usd_to_cny, 0.0, 1000.0, True,
-                                help="CNY per USD (default: CFETS central parity, 2026-01-08; set your own)")
+                                help=f"CNY per USD (default: CFETS central parity, {USD_TO_CNY_DATE}; set your own)")
     deployment: str = setting("either", choices=("on-prem", "cloud", "either"))
     objective: str = setting("cheapest", choices=("cheapest", "fastest", "lowest-tco"))
     region: str = setting("global", choices=REGIONS,

@@ -81,8 +81,9 @@ def optimizer_step_bytes(params: np.ndarray | float, weight_bytes: float, gradie
     return 2.0 * params * (weight_bytes + gradient_bytes + state_bytes)
 
 
-def gradient_bytes_per_param(workload: TrainingWorkload, assumptions: Assumptions) -> float:
-    if weight_bytes_per_param(workload.precision) == 4.0:
+def gradient_bytes_per_param(precision: Precision, assumptions: Assumptions) -> float:
+    """Bytes a gradient value takes: fp32 when the weights are, else the stack's choice (assumptions)."""
+    if weight_bytes_per_param(precision) == 4.0:
         return 4.0
     return assumptions.gradient_bytes
 
@@ -272,7 +273,7 @@ def training_memory(workload: TrainingWorkload, layouts: Layouts, assumptions: A
     local_tokens = workload.seq_len / layouts.context  # a context-parallel GPU's share of each sequence
     shard = parameter_shard(workload, tp, pp, layouts.ep)
     trainable = shard.trainable_params
-    gradient_bytes, optimizer_bytes = (gradient_bytes_per_param(workload, assumptions),
+    gradient_bytes, optimizer_bytes = (gradient_bytes_per_param(workload.precision, assumptions),
                                        optimizer_bytes_per_param(workload, assumptions))
     # ZeRO shards over the data- and context-parallel ranks (Megatron-Core's distributed optimizer does); the
     # experts over their own data-parallel ranks, which comes to the same bytes per GPU as without the split.

@@ -553,7 +553,7 @@ def _step_time(workload: TrainingWorkload, gpu: GpuRows, gpus_per_node: np.ndarr
     # holds are replicated over replicas / ep ranks only (the expert-data-parallel group; none when EP spans all
     # the data-parallel ranks), the rest over every data- and context-parallel rank: each part is reduced and
     # gathered over its own group.
-    gradient_bytes_each = gradient_bytes_per_param(workload, assumptions)
+    gradient_bytes_each = gradient_bytes_per_param(workload.precision, assumptions)
     trained_weight_bytes = weight_bytes_per_param(workload.precision) if workload.adapter is not None \
         else stored_weight_bytes_per_param(workload)  # the optimizer writes the stored copy (FP8 parameters)
     # ZeRO-1/2 reduce-scatter the gradients and all-gather the updated weights in their stored dtype (Megatron-Core's

@@ -100,7 +100,7 @@ def training_bounds(scenario: Scenario, gpu: GPU) -> tuple[float, float] | None:
     gpu_days = math.inf if rate <= 0 else flops / rate / 86400.0
     shard = parameter_shard(workload, np.ones(1), np.ones(1))
     states = float(shard.weight_bytes[0]) + float(shard.trainable_params[0]) * (
-        gradient_bytes_per_param(workload, scenario.assumptions)
+        gradient_bytes_per_param(workload.precision, scenario.assumptions)
         + optimizer_bytes_per_param(workload, scenario.assumptions))
     return gpu_days, states
 

@@ -17,6 +17,7 @@ from gpuplanner.core.layout import MICRO_BATCH_CHOICES, SEARCH_EVERYTHING, Layou
 from gpuplanner.core.memory import (
     GIB,
     MemoryBreakdown,
+    gradient_bytes_per_param,
     optimizer_state_bytes,
     optimizer_step_bytes,
     runtime_overhead,
@@ -106,7 +107,7 @@ def search_image_layouts(workload: ImageWorkload, cluster: Cluster, assumptions:
     gpu, dp, zero = cluster.gpu, layouts.dp, layouts.zero
     params = workload.model.params
     weight_bytes = weight_bytes_per_param(workload.precision)
-    gradient_bytes = 4.0 if weight_bytes == 4 else assumptions.gradient_bytes
+    gradient_bytes = gradient_bytes_per_param(workload.precision, assumptions)
     state_bytes = optimizer_state_bytes(workload.optimizer, weight_bytes, assumptions.master_weights)
     weights, gradients, optimizer = zero_sharded(
         params * weight_bytes, params * gradient_bytes, params * state_bytes, dp, zero)

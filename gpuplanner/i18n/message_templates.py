@@ -39,7 +39,7 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "%1 is cooled by liquid at the chip: it needs a coolant loop at the rack, "
                                       "which %2 cooling does not provide."),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 is listed in %2 and shown in %3 at %4 CNY per USD (CFETS central parity "
-                                      "of 2026-01-08): set your own rate for a current figure."),
+                                      "of %5): set your own rate for a current figure."),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 is listed in %2 and shown in %3 at your rate of %4 CNY per USD."),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 kW per rack exceeds what %2 cooling handles (~%3 kW): needs %4 cooling."),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 kW per rack needs %2 cooling; the site has %3"),

@@ -3950,6 +3950,11 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 种没有能放进显存的布局</translation>
     </message>
     <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="41"/>
+        <source>%1 is listed in %2 and shown in %3 at %4 CNY per USD (CFETS central parity of %5): set your own rate for a current figure.</source>
+        <translation>%1以 %2 标价，按 1 美元兑 %4 元人民币（中国外汇交易中心 %5 人民币汇率中间价）折算为 %3 显示；如需当前数字，请设置你自己的汇率。</translation>
+    </message>
+    <message>
         <location filename="../../gpuplanner/i18n/message_templates.py" line="52"/>
         <source>%1 publishes no network bandwidth for %2: the traffic between the plan&apos;s %3 instances is costed at %4 Gb/s each (the least a 1-GPU cloud VM in the catalog publishes); set the instance&apos;s network_gbps in your catalog if you know it.</source>
         <translation>%1 未公布 %2 的网络带宽：方案中 %3 台实例之间的通信按每台 %4 Gb/s 计（目录中单卡云主机公布的最低值）；如已知该实例的带宽，请在你的目录中填写 network_gbps。</translation>
@@ -4173,11 +4178,6 @@ Qt %2，Qt for Python %3，Python %4
         <location filename="../../gpuplanner/i18n/message_templates.py" line="39"/>
         <source>%1 is cooled by liquid at the chip: it needs a coolant loop at the rack, which %2 cooling does not provide.</source>
         <translation>%1 在芯片处液冷：机柜处需要冷却液回路，%2散热无法提供。</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="41"/>
-        <source>%1 is listed in %2 and shown in %3 at %4 CNY per USD (CFETS central parity of 2026-01-08): set your own rate for a current figure.</source>
-        <translation>%1以 %2 标价，按 1 美元兑 %4 元人民币（中国外汇交易中心 2026-01-08 人民币汇率中间价）折算为 %3 显示；如需当前数字，请设置你自己的汇率。</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/i18n/message_templates.py" line="43"/>

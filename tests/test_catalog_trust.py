@@ -141,9 +141,11 @@ def test_a_plan_says_how_far_its_price_can_be_trusted_and_flags_an_old_one(bundl
                                 "training": {"tokens": 2e8, "global_batch": 32},
                                 "constraints": {"budget": 30000, "deployment": "on-prem"}}, bundled, top=5)
     rtx3090 = next(plan for plan in bought.plans if plan.gpu == "rtx-3090")
-    assert rtx3090.price_basis == ("vendor", "2020-09")  # launch MSRP, September 2020
+    assert rtx3090.price_basis == ("secondary", "2026-06-29")  # a used card's price in a dated buying guide
     assert rtx3090.site.node_confidence == "estimate"  # a generic workstation: derived figures
-    assert any("over 12 months ago" in str(w) for w in rtx3090.warnings)
+    ti = next(plan for plan in bought.plans if plan.gpu == "rtx-3090-ti")
+    assert ti.price_basis == ("secondary", "2022-03")  # launch MSRP: no dated price since
+    assert any("The purchase price is from 2022-03, over 12 months ago" in str(w) for w in ti.warnings)
     rented = plan_for_scenario({"task": "pretrain", "model": {"preset": "llama-2-70b"},
                                 "constraints": {"deadline_days": 60, "deployment": "cloud"}}, bundled, top=5)
     plan = rented.plans[0]

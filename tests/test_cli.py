@@ -284,6 +284,21 @@ def test_a_one_gpu_serving_report_reads_as_a_sentence_in_both_languages(tmp_path
     assert "MLPerf Inference v4.1 (NVIDIA)；MLPerf Inference v5.0 (NVIDIA)；TensorRT-LLM 1.0。" in chinese
 
 
+def test_a_rented_service_reports_what_it_costs_not_a_jobs_cost(tmp_path: Path) -> None:
+    """A rented 70B service in mainland China printed "this job on demand n/a" (a service is no job) and "prices of
+    undated (...)"; it now prints a million output tokens' cost and the service's cost over the cost horizon, which
+    is the figure the ranking table shows, in both languages."""
+    scenario = write(tmp_path, {"task": "inference", "model": {"preset": "llama-3.1-70b"},
+                                "constraints": {"currency": "CNY", "region": "cn-mainland", "deployment": "cloud"}})
+    english = run_cli("plan", str(scenario)).stdout
+    ranked = english.splitlines()[2].split()[-1]  # the first plan's cost column, e.g. ¥1,669,056
+    assert "this job on demand" not in english and "prices of" not in english
+    assert f"a million output tokens; {ranked} over 3 years of service" in english
+    assert "price date: " in english
+    chinese = run_cli("plan", "--lang", "zh_CN", str(scenario)).stdout
+    assert f"服务 3 年共 {ranked}" in chinese and "每百万输出 token ¥" in chinese and "本任务按量付费" not in chinese
+
+
 def test_the_step_breakdown_and_other_layouts_are_worded_in_the_reports_language(tmp_path: Path) -> None:
     """The Chinese report printed "单步构成 gemm 41.1 s, memory_bound 1.4 s" (the time model's keys, English units
     and commas) and "重计算 无: 放不下"; the step's parts now have one set of words for the chart, the details panel

@@ -32,11 +32,26 @@ def test_alibaba_and_tencent_are_priced_in_cny_in_their_mainland_regions(catalog
     # tsaol/aws-gpu, 'Last updated: 2026-01-21': dated, not 'undated'
     assert rows["aws-g6e-48xlarge"]["price_date"] == "2026-01-21" and rows["gcp-a2-highgpu-8g"]["price_date"] == \
         "2026-07-30"
-    # OCI's list prices as 'Oracle Cloud GPU SKUs: Pricing, BYOL Rules and the Egress Trap' (2026-04-14) gives them:
-    # BM.GPU.H100.8 ~80.00 and BM.GPU.A100-v2.8 ~32.00 USD/h, April 2026; its H200 / B200 figures differ: undated.
-    assert (rows["oci-bm-gpu-h100-8"]["on_demand_per_hour"], rows["oci-bm-gpu-h100-8"]["price_date"]) == (80, "2026-04")
-    assert rows["oci-bm-gpu-a100-v2-8"]["price_date"] == "2026-04"
-    assert rows["oci-bm-gpu-h200-8"]["price_date"].startswith("undated")
+    # OCI's list prices as Oracle's public price list gave them on 2026-09-18 (skypilot-catalog pull request #194:
+    # B200.8 112, MI355X.8 68.8 ... USD/h, the shapes already listed unchanged, H100.8 and H200.8 at 80): dated.
+    h100 = rows["oci-bm-gpu-h100-8"]
+    assert (h100["on_demand_per_hour"], h100["price_date"], rows["oci-bm-gpu-h200-8"]["on_demand_per_hour"]) == \
+        (80, "2026-09-18", 80)
+    assert (rows["oci-bm-gpu-b200-8"]["on_demand_per_hour"], rows["oci-bm-gpu-mi355x-8"]["on_demand_per_hour"]) == \
+        (112, 68.8)
+    assert all(row["price_date"] == "2026-09-18" for row in rows.values() if row["provider"] == "OCI")
+    # RunPod's public pricing page, Secure Cloud, retrieved 2026-09-09 (HostFleet's transcription of all 21 Pod
+    # products): H100 SXM 3.49, A100 SXM 1.59, A100 PCIe 1.59 USD/h a GPU.
+    assert (rows["runpod-8x-h100-sxm-secure"]["on_demand_per_hour"], rows["runpod-1x-a100-80gb"]["on_demand_per_hour"],
+            rows["runpod-8x-a100-80gb-sxm-secure"]["on_demand_per_hour"]) == (27.92, 1.59, 12.72)
+    assert all(row["price_date"] == "2026-09-09" for row in rows.values() if row["provider"] == "RunPod")
+    # Azure, as a hand reading of the Azure Retail Prices API gave them on 2026-09-27: ND96amsr A100 v4 pay-as-you-go
+    # 32.77 (dated now), and ND96isr H200 v5 84.8 in East US 2 - not only its reservation; each reserved rate is the
+    # 1-year Reserved VM Instance per hour (A100: 183,722 USD / 8,760 h; H200: 407,526 / 8,760).
+    a100, h200 = rows["azure-standard-nd96amsr-a100-v4"], rows["azure-standard-nd96isr-h200-v5"]
+    assert (a100["on_demand_per_hour"], a100["reserved_per_hour"], a100["price_date"]) == (32.77, 20.973, "2026-09-27")
+    assert (h200["on_demand_per_hour"], h200["reserved_per_hour"], h200["price_date"]) == (84.8, 46.521, "2026-09-27")
+    assert rows["azure-standard-nd96isr-h100-v5"]["reserved_per_hour"] == pytest.approx(551_221 / 8_760, abs=1e-3)
 
 
 def test_a_cny_plan_is_costed_at_the_listed_cny_price_and_global_leaves_out_mainland_clouds(catalog) -> None:
@@ -183,6 +198,15 @@ def test_purchase_prices_are_current_and_dated(catalog) -> None:
     # RTX 5090: US street 2,700-3,500 on 2026-06-22 (signal-noise.net), not the 1,999 launch MSRP.
     rtx = catalog.row("gpus", "rtx-5090")
     assert (rtx["price_usd_low"], rtx["price_date"]) == (2700, "2026-06-22")
+    # RTX 4090: new cards 2,200-2,800 in February 2026 (insiderllm.com guide, row 'Price (Feb 2026)'), not the 1,599
+    # launch MSRP of 2022-10; out of production since 2024.
+    rtx = catalog.row("gpus", "rtx-4090")
+    assert (rtx["price_usd_low"], rtx["price_usd_high"], rtx["price_date"]) == (2200, 2800, "2026-02")
+    # RTX 3090: used cards 600-800 on 2026-06-29 (localrig.pages.dev guide, row 'Cost (used, 2026-06-29)'), not the
+    # 1,499 launch MSRP of 2020-09; the RTX 3090 Ti keeps its 2022 launch MSRP, flagged as over a year old.
+    rtx = catalog.row("gpus", "rtx-3090")
+    assert (rtx["price_usd_low"], rtx["price_usd_high"], rtx["price_date"]) == (600, 800, "2026-06-29")
+    assert "used" in rtx["price_source"]
     # DGX B200: resellers 275-515k on 2026-09-16 (public ADR 'Cible matérielle par paliers'), midpoint used.
     dgx = catalog.row("servers", "dgx-b200")
     assert (dgx["price_usd"], dgx["price_date"]) == (395000, "2026-09-16") and "275,000-515,000" in dgx["price_source"]

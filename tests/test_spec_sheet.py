@@ -89,11 +89,12 @@ def test_rtx_workstation_sheet(tmp_path: Path) -> None:
     assert "Rack PDUs" not in text and "Feeds and circuits" not in text and "Racks (42 U)" not in text
     assert text.count("Server price uses a planning default") == 1  # the price note once, under Cost
     # The bill of materials prices the one workstation it buys (the capex), and the cost says how far the price can
-    # be trusted and when it held (launch MSRP, October 2022, a vendor document) and that it is over a year old.
+    # be trusted and when it held (a new card's price in a buying guide of February 2026, a secondary source), not
+    # the launch MSRP of 2022.
     assert re.search(r"4-GPU tower workstation.*\b1\s+\$(\d[\d,]*)\s+\$\1\b", text)
-    assert re.search(r"Purchase price: confidence, date\s+vendor document, 2022-10", text)
+    assert re.search(r"Purchase price: confidence, date\s+secondary source, 2026-02", text)
     assert re.search(r"Server figures: confidence\s+estimate \(low confidence\)", text)  # a generic tower
-    assert "The purchase price is from 2022-10, over 12 months ago" in text
+    assert "The purchase price is from 2022-10" not in text
     assert "Check before ordering" in text and "node weight" in text
     assert not any(has_colour(page, NODE_BLUE) for page in pages)  # no rack elevation
 

@@ -110,16 +110,22 @@ def rental_lines(best: Plan, currency: str) -> list[str]:
     """A rented plan: who rents it and for how much; nothing to install on site."""
     cost = best.cost
     offer = cost.cloud_offer
-    job = cost.run_cost_cloud_on_demand
+    tiers = (currency, money(cost.cloud_on_demand_per_gpu_hour, currency, 2),
+             _tier(cost.cloud_reserved_per_gpu_hour, cost.cloud_reserved_estimated, currency),
+             _tier(cost.cloud_spot_per_gpu_hour, cost.cloud_spot_estimated, currency))
+    if best.training is not None:
+        price = fill(tr("cost (%1): on demand %2 per GPU-hour (reserved %3, spot %4); this job on demand %5"), *tiers,
+                     money(cost.run_cost_cloud_on_demand, currency))
+    else:  # a service is paid for every hour it runs, over the years of the cost horizon
+        price = fill(tr("cost (%1): on demand %2 per GPU-hour (reserved %3, spot %4); %5 a million output tokens; "
+                        "%6 over %7 years of service"), *tiers, money(cost.per_million_tokens_cloud, currency, 2),
+                     money(cost.cloud_tco, currency), f"{cost.years:g}")
     return [
-        "  " + fill(tr("rented: %1 x %2 from %3; region: %4; prices of %5"), offer.instances if offer else 0,
+        "  " + fill(tr("rented: %1 x %2 from %3; region: %4; price date: %5"), offer.instances if offer else 0,
                     offer.instance if offer else "", offer.provider if offer else "",
                     translated_message(offer_region(offer.region)) if offer else "",
                     translated_message(price_date_words(offer.price_date if offer else ""))),
-        "  " + fill(tr("cost (%1): on demand %2 per GPU-hour (reserved %3, spot %4); this job on demand %5"), currency,
-                    money(cost.cloud_on_demand_per_gpu_hour, currency, 2),
-                    _tier(cost.cloud_reserved_per_gpu_hour, cost.cloud_reserved_estimated, currency),
-                    _tier(cost.cloud_spot_per_gpu_hour, cost.cloud_spot_estimated, currency), money(job, currency)),
+        "  " + price,
         "  " + fill(tr("rental price: %1"), price_basis_words(best)),
         "  " + tr("site: none needed (racks, power and cooling are the provider's)"),
     ]

@@ -368,7 +368,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="155"/>
-        <location filename="../../gpuplanner/cli/plan.py" line="270"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="276"/>
         <source>the scenario (README: Scenario file)</source>
         <translation>场景文件（见 README：Scenario file）</translation>
     </message>
@@ -2056,121 +2056,126 @@
         <translation>%1（估算）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="115"/>
-        <source>rented: %1 x %2 from %3; region: %4; prices of %5</source>
-        <translation>租用：%1 × %2，云厂商 %3；地域：%4；价格日期 %5</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="119"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="117"/>
         <source>cost (%1): on demand %2 per GPU-hour (reserved %3, spot %4); this job on demand %5</source>
         <translation>成本（%1）：按量付费每 GPU 小时 %2（预留 %3，竞价 %4）；本任务按量付费 %5</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="123"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="120"/>
+        <source>cost (%1): on demand %2 per GPU-hour (reserved %3, spot %4); %5 a million output tokens; %6 over %7 years of service</source>
+        <translation>成本（%1）：按量付费每 GPU 小时 %2（预留 %3，竞价 %4）；每百万输出 token %5；服务 %7 年共 %6</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/plan.py" line="124"/>
+        <source>rented: %1 x %2 from %3; region: %4; price date: %5</source>
+        <translation>租用：%1 × %2，云厂商 %3；地域：%4；价格日期 %5</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/plan.py" line="129"/>
         <source>rental price: %1</source>
         <translation>租用价格：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="124"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="130"/>
         <source>site: none needed (racks, power and cooling are the provider&apos;s)</source>
         <translation>机房：不需要（机柜、供电和散热由云厂商提供）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="133"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="139"/>
         <source>bought in %1: %2 (%3; %4)</source>
         <translation>在%1购买：%2（%3；%4）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="148"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="154"/>
         <location filename="../../gpuplanner/ui/plans_export.py" line="22"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="148"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="154"/>
         <source>where</source>
         <translation>部署</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="148"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="154"/>
         <location filename="../../gpuplanner/ui/plans_export.py" line="22"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="148"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="154"/>
         <location filename="../../gpuplanner/ui/plans_export.py" line="25"/>
         <source>nodes</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="148"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="154"/>
         <location filename="../../gpuplanner/ui/plans_export.py" line="25"/>
         <source>racks</source>
         <translation>机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="149"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="155"/>
         <source>cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="152"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="158"/>
         <source>Plans ranked (%1 evaluated, %2 meet the goals)</source>
         <translation>方案排名（已评估 %1 个，%2 个满足目标）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="163"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="169"/>
         <source>#1 in detail: %1 x %2 (%3)</source>
         <translation>第 1 名详情：%1 × %2（%3）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="165"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="171"/>
         <source>layout: %1</source>
         <translation>并行布局：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="166"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="172"/>
         <source>memory per GPU: %1 of %2 GiB</source>
         <translation>单卡显存：%1 / %2 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="186"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="192"/>
         <source>Not planned for lack of a figure:</source>
         <translation>因缺少参数而未规划：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="263"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="269"/>
         <source>wrote %1 (%2 pages)</source>
         <translation>已写入 %1（%2 页）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="269"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="275"/>
         <source>rank catalog hardware for a scenario, with site and cost</source>
         <translation>为场景对目录中的硬件排序，附机房与成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="271"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="277"/>
         <source>how many plans to show (default %(default)s)</source>
         <translation>显示多少个方案（默认 %(default)s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="273"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="279"/>
         <source>also write the rack and power spec sheet as a PDF</source>
         <translation>同时把机柜与供电规格单写成 PDF</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="275"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="281"/>
         <source>language of the text report and the spec sheet</source>
         <translation>文本报告与规格单的语言</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="277"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="283"/>
         <source>the spec sheet&apos;s paper (default %(default)s)</source>
         <translation>规格单的纸张（默认 %(default)s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="278"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="284"/>
         <source>project name printed on the spec sheet</source>
         <translation>印在规格单上的项目名称</translation>
     </message>
@@ -2215,27 +2220,27 @@
         <translation>成本（%1）：资本支出 %2，年运营支出 %3，%4 年总拥有成本 %5；云上按量付费每 GPU 小时 %6；盈亏平衡利用率 %7</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="149"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="155"/>
         <source>time or tok/s</source>
         <translation>时长或 tok/s</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="164"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="170"/>
         <source>why: %1</source>
         <translation>理由：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="168"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="174"/>
         <source>precision: %1</source>
         <translation>精度：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="173"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="179"/>
         <source>warnings:</source>
         <translation>警告：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="174"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="180"/>
         <source>Cost vs time (Pareto front):</source>
         <translation>成本与时间（帕累托前沿）：</translation>
     </message>

@@ -314,7 +314,9 @@ def test_an_estimate_without_gpus_per_node_takes_the_node_of_the_catalogs_server
 
 def test_a_cloud_price_in_cny_is_used_at_the_users_rate_and_says_so(private_user_data) -> None:
     """A mainland-China rental listed in CNY (the user's own row, cheaper than AutoDL's 4.98 CNY a GPU-hour in the
-    catalog) counts at `constraints.usd_to_cny`, and a CNY plan pays exactly the listed CNY."""
+    catalog) counts at `constraints.usd_to_cny`, and a CNY plan pays exactly the listed CNY, with no exchange rate
+    to name; a USD view of the same offer names the conversion and the user's rate. The source stays the user's
+    own words (it once carried "(listed at 32.00 CNY/h; 8 CNY/USD)", a rate beside a price that needs none)."""
     catalog = Catalog()
     catalog.save_user_row("cloud_instances", {
         "id": "my-autodl-a800", "provider": "AutoDL", "instance": "8x A800", "gpu_id": "a800-sxm4-80gb",
@@ -325,9 +327,14 @@ def test_a_cloud_price_in_cny_is_used_at_the_users_rate_and_says_so(private_user
                 "constraints": {"deployment": "cloud", "usd_to_cny": 8.0, "currency": "CNY", "region": "cn-mainland"}}
     plan = plan_for_scenario(scenario, catalog, top=1).plans[0]
     offer = plan.cost.cloud_offer
-    assert offer.instance == "8x A800" and "32.00 CNY/h; 8 CNY/USD" in offer.source
+    assert (offer.instance, offer.source) == ("8x A800", "my own reading of the price page")
     # 32 CNY/h for 8 GPUs: 4 CNY per GPU-hour in the user's currency (converted to USD and back at the same rate).
     assert plan.cost.cloud_on_demand_per_gpu_hour == pytest.approx(4.0)
+    assert not any("CNY per USD" in str(w) for w in plan.warnings)
+    usd = plan_for_scenario({**scenario, "constraints": {**scenario["constraints"], "currency": "USD"}}, catalog,
+                            top=1).plans[0]
+    assert usd.cost.cloud_on_demand_per_gpu_hour == pytest.approx(0.5)  # 4 CNY at 8 CNY per USD
+    assert any("listed in CNY and shown in USD at your rate of 8 CNY per USD" in str(w) for w in usd.warnings)
 
 
 def test_measured_gemm_rates_carry_their_source_and_set_a_parts_sustained_clock_share(tmp_path: Path,

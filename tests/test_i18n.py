@@ -108,6 +108,8 @@ def test_zh_cn_window_shows_no_untranslated_text(qtbot) -> None:
                      if latin_only(text) and not any(name in text for name in names)]
         assert offenders == []
         assert window.windowTitle() == "未命名[*] — GPU Planner 算力规划"
+        tabs = window.gpu_page.parentWidget().parentWidget()  # the catalog's tab widget, above its page stack
+        assert tabs.tabText(tabs.indexOf(window.gpu_page)) == "GPU"  # the table of GPUs, not "GPU 数" (a count)
         model_page = window.wizard.model_page  # an input error is marked in Chinese too
         model_page.preset.setCurrentIndex(model_page.preset.findData("custom"))
         model_page.heads.setValue(7)

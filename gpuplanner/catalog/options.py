@@ -135,12 +135,9 @@ NO_SPOT_TIER = frozenset({"Lambda"})
 
 
 def _offer(row: Row, usd: float, usd_to_cny: float) -> CloudOffer:
-    source = str(row["source"])
-    if row.get("currency") == "CNY":
-        source += f" (listed at {float(row['on_demand_per_hour']):,.2f} CNY/h; {usd_to_cny:g} CNY/USD)"  # type: ignore[arg-type]
     return CloudOffer(provider=str(row["provider"]), instance=str(row["instance"]), gpus=int(row["gpu_count"]),
                       usd_per_hour=usd, region=str(row.get("region") or ""),
-                      price_date=str(row.get("price_date") or "undated"), source=source,
+                      price_date=str(row.get("price_date") or "undated"), source=str(row["source"]),
                       confidence=str(row.get("confidence") or ""),
                       network_gbps=None if row.get("network_gbps") is None else float(row["network_gbps"]),  # type: ignore[arg-type]
                       usd_reserved_per_hour=_tier_usd(row, "reserved_per_hour", usd_to_cny),

@@ -3218,7 +3218,7 @@ Qt %2，Qt for Python %3，Python %4
         <location filename="../../gpuplanner/ui/catalog_tab.py" line="90"/>
         <source>GPUs</source>
         <comment>catalog tab: the GPU table</comment>
-        <translation>GPU 数</translation>
+        <translation>GPU</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/ui/catalog_tab.py" line="91"/>

@@ -229,6 +229,12 @@ def test_purchase_prices_are_current_and_dated(catalog) -> None:
         for row in catalog.rows(table):
             if row[column] is not None:
                 assert str(row["price_date"])[:4].isdigit(), (table, row["id"], row["price_date"])
+    # Every cloud price has one too, but for the rows whose sources state none, which say so: Alibaba Cloud's
+    # (a snapshot of its pricing API) and Baidu AI Cloud's (copies of its price pages), as README says.
+    undated = [row for row in catalog.rows("cloud_instances") if row["on_demand_per_hour"] is not None
+               and not str(row["price_date"])[:4].isdigit()]
+    assert {row["provider"] for row in undated} <= {"Alibaba Cloud", "Baidu AI Cloud"}
+    assert all(str(row["price_date"]).startswith("undated") for row in undated)
 
 
 def test_the_ascend_910b_is_planned_on_its_estimated_figures(catalog) -> None:

@@ -52,6 +52,11 @@ def test_alibaba_and_tencent_are_priced_in_cny_in_their_mainland_regions(catalog
     assert (a100["on_demand_per_hour"], a100["reserved_per_hour"], a100["price_date"]) == (32.77, 20.973, "2026-09-27")
     assert (h200["on_demand_per_hour"], h200["reserved_per_hour"], h200["price_date"]) == (84.8, 46.521, "2026-09-27")
     assert rows["azure-standard-nd96isr-h100-v5"]["reserved_per_hour"] == pytest.approx(551_221 / 8_760, abs=1e-3)
+    # AWS and Google publish their 1-year rates (the same reading, 2026-09-27): p5.48xlarge's EC2 Instance Savings
+    # Plan 34.6752 USD/h against 55.04 on demand; p6-b200 has only a Compute Savings Plan, 89.72208; a3-highgpu-8g's
+    # 1-year committed-use discount 61.383674. Published, so no longer the planning ratio's estimate.
+    assert (rows["aws-p5-48xlarge"]["reserved_per_hour"], rows["aws-p6-b200-48xlarge"]["reserved_per_hour"],
+            rows["gcp-a3-highgpu-8g"]["reserved_per_hour"]) == (34.6752, 89.72208, 61.383674)
 
 
 def test_a_cny_plan_is_costed_at_the_listed_cny_price_and_global_leaves_out_mainland_clouds(catalog) -> None:

@@ -57,6 +57,12 @@ def test_alibaba_and_tencent_are_priced_in_cny_in_their_mainland_regions(catalog
     # 1-year committed-use discount 61.383674. Published, so no longer the planning ratio's estimate.
     assert (rows["aws-p5-48xlarge"]["reserved_per_hour"], rows["aws-p6-b200-48xlarge"]["reserved_per_hour"],
             rows["gcp-a3-highgpu-8g"]["reserved_per_hour"]) == (34.6752, 89.72208, 61.383674)
+    # CoreWeave's pricing page (transcribed verbatim, 'generated: 2026-09-20') prints a spot price beside four of
+    # its on-demand ones: 'Spot Price: $19.71 / Hour (NA)' for HGX H100, 20.93 H200, 34.11 B200, 9.65 A100.
+    spot = [rows[i]["spot_per_hour"] for i in ("coreweave-nvidia-hgx-h100-8-gpu", "coreweave-hgx-h200-8",
+                                               "coreweave-hgx-b200-8", "coreweave-a100-8")]
+    assert spot == [19.71, 20.93, 34.11, 9.65]
+    assert rows["coreweave-l40s-8"]["spot_per_hour"] is None  # none printed: a plan estimates it and says so
 
 
 def test_a_cny_plan_is_costed_at_the_listed_cny_price_and_global_leaves_out_mainland_clouds(catalog) -> None:

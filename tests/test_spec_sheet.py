@@ -345,6 +345,9 @@ def test_a_plan_on_part_of_its_racks_says_so_on_the_sheet(tmp_path: Path) -> Non
     assert "768 × GB200" in flat and "(792 GPUs bought, 24 idle during this job)" in flat
     assert "GPUs per node 72" in flat and "GPUs per node 69" not in flat
     assert "Trains on 768 of the 792 GPUs bought (11 x 72)" in flat
+    # The rack's purchase price says how far it can be trusted and when it held, and that it is over a year old.
+    assert "Purchase price: confidence, date estimate (low confidence), 2024-05-02" in flat
+    assert "The purchase price is from 2024-05-02, over 12 months ago" in flat
 
 
 H100_OWNED_40KW = {"task": "pretrain", "model": {"preset": "llama-2-70b"}, "training": {"tokens": 1e12},

@@ -16,6 +16,7 @@ from gpuplanner.core.availability import offer_region
 from gpuplanner.core.choices import Deployment
 from gpuplanner.core.cost import currency_symbol, price_date_words
 from gpuplanner.core.errors import InputError
+from gpuplanner.core.plan_goals import rented_cost
 from gpuplanner.core.plan_settings import REGION_WORDS
 from gpuplanner.core.results import Plan, PlanResult
 from gpuplanner.i18n import LANGUAGES, fill
@@ -113,13 +114,13 @@ def rental_lines(best: Plan, currency: str) -> list[str]:
     tiers = (currency, money(cost.cloud_on_demand_per_gpu_hour, currency, 2),
              _tier(cost.cloud_reserved_per_gpu_hour, cost.cloud_reserved_estimated, currency),
              _tier(cost.cloud_spot_per_gpu_hour, cost.cloud_spot_estimated, currency))
-    if best.training is not None:
+    if best.training:
         price = fill(tr("cost (%1): on demand %2 per GPU-hour (reserved %3, spot %4); this job on demand %5"), *tiers,
-                     money(cost.run_cost_cloud_on_demand, currency))
+                     money(rented_cost(best), currency))
     else:  # a service is paid for every hour it runs, over the years of the cost horizon
         price = fill(tr("cost (%1): on demand %2 per GPU-hour (reserved %3, spot %4); %5 a million output tokens; "
                         "%6 over %7 years of service"), *tiers, money(cost.per_million_tokens_cloud, currency, 2),
-                     money(cost.cloud_tco, currency), f"{cost.years:g}")
+                     money(rented_cost(best), currency), f"{cost.years:g}")
     return [
         "  " + fill(tr("rented: %1 x %2 from %3; region: %4; price date: %5"), offer.instances if offer else 0,
                     offer.instance if offer else "", offer.provider if offer else "",

@@ -26,6 +26,11 @@ def gpus_paid_for_by(plan: Plan) -> int:
     return plan.cost.gpus_owned if plan.owned or rented is None else rented
 
 
+def rented_cost(plan: Plan) -> float | None:
+    """What renting a plan's GPUs costs: the run, for training; the service over the cost horizon, for serving."""
+    return plan.cost.run_cost_cloud_on_demand if plan.training else plan.cost.cloud_tco
+
+
 def cost_metric_for(cost: CostSummary, deployment: Deployment, settings: PlanSettings,
                     is_training: bool) -> float | None:
     """The money figure plans are ranked and budgeted by, in the user's currency."""

@@ -9,6 +9,7 @@ import io
 
 from PySide6.QtCore import QCoreApplication
 
+from gpuplanner.core.plan_goals import rented_cost
 from gpuplanner.core.results import Plan, PlanResult
 
 CONTEXT = "PlansExport"
@@ -32,7 +33,7 @@ def fill_currency(template: str, currency: str) -> str:
 
 def _detailed(plan: Plan, status: str) -> list[object]:
     cost, site = plan.cost, plan.site
-    cloud = cost.run_cost_cloud_on_demand if plan.training else cost.cloud_tco
+    cloud = rented_cost(plan)
     return [status, plan.rank or "", plan.gpu, plan.gpu_name, plan.deployment, plan.count,
             "" if plan.days is None else plan.days,
             plan.inference.output_tokens_per_s if plan.inference else "", plan.cost_metric,

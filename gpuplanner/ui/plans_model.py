@@ -17,6 +17,7 @@ from PySide6.QtCore import (
 from PySide6.QtWidgets import QApplication, QStyle
 
 from gpuplanner.core.choices import Deployment
+from gpuplanner.core.plan_goals import rented_cost
 from gpuplanner.core.result_parts import MIN_MEMORY_HEADROOM, memory_is_tight
 from gpuplanner.core.results import Layout, Plan
 from gpuplanner.i18n import fill
@@ -130,7 +131,7 @@ class PlansTableModel(QAbstractTableModel):
         if column == "capex":
             return self._money(cost.capex), cost.capex if cost.capex is not None else float("inf")
         if column == "cloud":
-            rent = cost.run_cost_cloud_on_demand if plan.training else cost.cloud_tco
+            rent = rented_cost(plan)
             return self._money(rent), rent if rent is not None else float("inf")
         if column == "tco":
             return self._money(cost.tco), cost.tco if cost.tco is not None else float("inf")

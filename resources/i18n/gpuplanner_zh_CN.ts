@@ -5,10 +5,10 @@
     <name></name>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="26"/>
-        <location filename="../../gpuplanner/cli/plan.py" line="34"/>
-        <location filename="../../gpuplanner/cli/plan.py" line="38"/>
-        <location filename="../../gpuplanner/cli/plan.py" line="89"/>
-        <location filename="../../gpuplanner/cli/plan.py" line="96"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="35"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="39"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="90"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="97"/>
         <location filename="../../gpuplanner/report/formatting.py" line="33"/>
         <location filename="../../gpuplanner/report/power_sheet.py" line="54"/>
         <location filename="../../gpuplanner/report/power_sheet.py" line="75"/>
@@ -368,7 +368,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="155"/>
-        <location filename="../../gpuplanner/cli/plan.py" line="276"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="277"/>
         <source>the scenario (README: Scenario file)</source>
         <translation>场景文件（见 README：Scenario file）</translation>
     </message>
@@ -1367,7 +1367,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="507"/>
-        <location filename="../../gpuplanner/ui/plans_export.py" line="22"/>
+        <location filename="../../gpuplanner/ui/plans_export.py" line="23"/>
         <source>days</source>
         <translation>天</translation>
     </message>
@@ -1470,7 +1470,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="509"/>
-        <location filename="../../gpuplanner/ui/plans_export.py" line="54"/>
+        <location filename="../../gpuplanner/ui/plans_export.py" line="55"/>
         <source>near miss</source>
         <translation>接近的方案</translation>
     </message>
@@ -1939,7 +1939,7 @@
         <translation>部署</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="42"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="43"/>
         <location filename="../../gpuplanner/ui/details.py" line="55"/>
         <location filename="../../gpuplanner/ui/details.py" line="281"/>
         <location filename="../../gpuplanner/ui/details.py" line="317"/>
@@ -1985,7 +1985,7 @@
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="42"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="43"/>
         <location filename="../../gpuplanner/ui/details.py" line="56"/>
         <location filename="../../gpuplanner/ui/details.py" line="281"/>
         <location filename="../../gpuplanner/ui/details.py" line="317"/>
@@ -2004,7 +2004,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/ui/details.py" line="288"/>
-        <location filename="../../gpuplanner/ui/plans_export.py" line="26"/>
+        <location filename="../../gpuplanner/ui/plans_export.py" line="27"/>
         <source>IT power (kW)</source>
         <translation>IT 功率（kW）</translation>
     </message>
@@ -2014,13 +2014,13 @@
         <translation>排名成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="50"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="51"/>
         <source>Near misses (not answers: each breaks a limit or misses a goal you set):</source>
         <translation>接近的方案（不是答案：每个都突破了您设定的某项限制或未达成某个目标）：</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="116"/>
-        <location filename="../../gpuplanner/cli/plan.py" line="54"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="55"/>
         <location filename="../../gpuplanner/ui/details.py" line="67"/>
         <location filename="../../gpuplanner/ui/details.py" line="68"/>
         <location filename="../../gpuplanner/ui/details.py" line="80"/>
@@ -2030,163 +2030,163 @@
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="62"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="63"/>
         <source>Why each GPU has no plan:</source>
         <translation>各 GPU 没有方案的原因：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="88"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="89"/>
         <source>purchase price: %1</source>
         <translation>采购价格：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="89"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="90"/>
         <source>server figures: %1</source>
         <translation>服务器参数：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="96"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="97"/>
         <source>%1, %2</source>
         <translation>%1，%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="107"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="108"/>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="306"/>
         <source>%1 (estimate)</source>
         <translation>%1（估算）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="117"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="118"/>
         <source>cost (%1): on demand %2 per GPU-hour (reserved %3, spot %4); this job on demand %5</source>
         <translation>成本（%1）：按量付费每 GPU 小时 %2（预留 %3，竞价 %4）；本任务按量付费 %5</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="120"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="121"/>
         <source>cost (%1): on demand %2 per GPU-hour (reserved %3, spot %4); %5 a million output tokens; %6 over %7 years of service</source>
         <translation>成本（%1）：按量付费每 GPU 小时 %2（预留 %3，竞价 %4）；每百万输出 token %5；服务 %7 年共 %6</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="124"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="125"/>
         <source>rented: %1 x %2 from %3; region: %4; price date: %5</source>
         <translation>租用：%1 × %2，云厂商 %3；地域：%4；价格日期 %5</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="129"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="130"/>
         <source>rental price: %1</source>
         <translation>租用价格：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="130"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="131"/>
         <source>site: none needed (racks, power and cooling are the provider&apos;s)</source>
         <translation>机房：不需要（机柜、供电和散热由云厂商提供）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="139"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="140"/>
         <source>bought in %1: %2 (%3; %4)</source>
         <translation>在%1购买：%2（%3；%4）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="154"/>
-        <location filename="../../gpuplanner/ui/plans_export.py" line="22"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="155"/>
+        <location filename="../../gpuplanner/ui/plans_export.py" line="23"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="154"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="155"/>
         <source>where</source>
         <translation>部署</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="154"/>
-        <location filename="../../gpuplanner/ui/plans_export.py" line="22"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="155"/>
+        <location filename="../../gpuplanner/ui/plans_export.py" line="23"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="154"/>
-        <location filename="../../gpuplanner/ui/plans_export.py" line="25"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="155"/>
+        <location filename="../../gpuplanner/ui/plans_export.py" line="26"/>
         <source>nodes</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="154"/>
-        <location filename="../../gpuplanner/ui/plans_export.py" line="25"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="155"/>
+        <location filename="../../gpuplanner/ui/plans_export.py" line="26"/>
         <source>racks</source>
         <translation>机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="155"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="156"/>
         <source>cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="158"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="159"/>
         <source>Plans ranked (%1 evaluated, %2 meet the goals)</source>
         <translation>方案排名（已评估 %1 个，%2 个满足目标）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="169"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="170"/>
         <source>#1 in detail: %1 x %2 (%3)</source>
         <translation>第 1 名详情：%1 × %2（%3）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="171"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="172"/>
         <source>layout: %1</source>
         <translation>并行布局：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="172"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="173"/>
         <source>memory per GPU: %1 of %2 GiB</source>
         <translation>单卡显存：%1 / %2 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="192"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="193"/>
         <source>Not planned for lack of a figure:</source>
         <translation>因缺少参数而未规划：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="269"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="270"/>
         <source>wrote %1 (%2 pages)</source>
         <translation>已写入 %1（%2 页）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="275"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="276"/>
         <source>rank catalog hardware for a scenario, with site and cost</source>
         <translation>为场景对目录中的硬件排序，附机房与成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="277"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="278"/>
         <source>how many plans to show (default %(default)s)</source>
         <translation>显示多少个方案（默认 %(default)s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="279"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="280"/>
         <source>also write the rack and power spec sheet as a PDF</source>
         <translation>同时把机柜与供电规格单写成 PDF</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="281"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="282"/>
         <source>language of the text report and the spec sheet</source>
         <translation>文本报告与规格单的语言</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="283"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="284"/>
         <source>the spec sheet&apos;s paper (default %(default)s)</source>
         <translation>规格单的纸张（默认 %(default)s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="284"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="285"/>
         <source>project name printed on the spec sheet</source>
         <translation>印在规格单上的项目名称</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="70"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="71"/>
         <source>node: %1 — %2 kW nameplate, %3 kW expected, %4U</source>
         <translation>节点：%1 — 额定 %2 kW，预计 %3 kW，%4U</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="112"/>
-        <location filename="../../gpuplanner/cli/plan.py" line="31"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="32"/>
         <location filename="../../gpuplanner/i18n/messages.py" line="65"/>
         <location filename="../../gpuplanner/ui/details.py" line="66"/>
         <location filename="../../gpuplanner/ui/details.py" line="129"/>
@@ -2195,52 +2195,52 @@
         <translation>；</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="73"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="74"/>
         <source>racks: %1 x %2 nodes, %3 kW per rack (limited by %4); cooling: %5</source>
         <translation>机柜：%1 个 × %2 个节点，单柜 %3 kW（受限于%4）；散热：%5</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="76"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="77"/>
         <source>(beyond the site&apos;s cooling)</source>
         <translation>（超出机房散热能力）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="77"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="78"/>
         <source>circuits: %1 per A/B feed of %2 kW; heat %3 BTU/h per rack</source>
         <translation>回路：A/B 每路 %1 个 %2 kW 回路；单柜发热 %3 BTU/h</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="80"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="81"/>
         <source>cluster: %1 kW IT, %2 kW facility; fabric %3 leaf + %4 spine (%5)</source>
         <translation>集群：IT %1 kW，机房总功率 %2 kW；网络 %3 台叶交换机 + %4 台脊交换机（%5）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="83"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="84"/>
         <source>cost (%1): capex %2, opex/yr %3, TCO %4 yr %5; cloud on demand %6 per GPU-hour; break-even utilisation %7</source>
         <translation>成本（%1）：资本支出 %2，年运营支出 %3，%4 年总拥有成本 %5；云上按量付费每 GPU 小时 %6；盈亏平衡利用率 %7</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="155"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="156"/>
         <source>time or tok/s</source>
         <translation>时长或 tok/s</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="170"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="171"/>
         <source>why: %1</source>
         <translation>理由：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="174"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="175"/>
         <source>precision: %1</source>
         <translation>精度：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="179"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="180"/>
         <source>warnings:</source>
         <translation>警告：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="180"/>
+        <location filename="../../gpuplanner/cli/plan.py" line="181"/>
         <source>Cost vs time (Pareto front):</source>
         <translation>成本与时间（帕累托前沿）：</translation>
     </message>
@@ -2430,77 +2430,77 @@
         <translation>json：无界面接口约定的字段（见 README：Headless use）；text：文字报告（默认）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_export.py" line="22"/>
+        <location filename="../../gpuplanner/ui/plans_export.py" line="23"/>
         <source>status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_export.py" line="22"/>
+        <location filename="../../gpuplanner/ui/plans_export.py" line="23"/>
         <source>rank</source>
         <translation>排名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_export.py" line="22"/>
+        <location filename="../../gpuplanner/ui/plans_export.py" line="23"/>
         <source>GPU id</source>
         <translation>GPU 编号</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_export.py" line="22"/>
+        <location filename="../../gpuplanner/ui/plans_export.py" line="23"/>
         <source>deployment</source>
         <translation>部署方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_export.py" line="23"/>
+        <location filename="../../gpuplanner/ui/plans_export.py" line="24"/>
         <source>output tokens/s</source>
         <translation>输出 token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_export.py" line="23"/>
+        <location filename="../../gpuplanner/ui/plans_export.py" line="24"/>
         <source>ranking cost (%1)</source>
         <translation>排序成本（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_export.py" line="24"/>
+        <location filename="../../gpuplanner/ui/plans_export.py" line="25"/>
         <source>capex (%1)</source>
         <translation>资本支出（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_export.py" line="24"/>
+        <location filename="../../gpuplanner/ui/plans_export.py" line="25"/>
         <source>TCO (%1)</source>
         <translation>总拥有成本（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_export.py" line="25"/>
+        <location filename="../../gpuplanner/ui/plans_export.py" line="26"/>
         <source>cloud cost (%1)</source>
         <translation>云上费用（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_export.py" line="25"/>
+        <location filename="../../gpuplanner/ui/plans_export.py" line="26"/>
         <source>memory per GPU (GiB)</source>
         <translation>单卡显存占用（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_export.py" line="26"/>
+        <location filename="../../gpuplanner/ui/plans_export.py" line="27"/>
         <source>memory capacity (GiB)</source>
         <translation>单卡显存容量（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_export.py" line="26"/>
+        <location filename="../../gpuplanner/ui/plans_export.py" line="27"/>
         <source>warnings</source>
         <translation>警告数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_export.py" line="51"/>
+        <location filename="../../gpuplanner/ui/plans_export.py" line="52"/>
         <source>ranked</source>
         <translation>已排名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_export.py" line="59"/>
+        <location filename="../../gpuplanner/ui/plans_export.py" line="60"/>
         <source>meets the goals</source>
         <translation>满足目标</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_export.py" line="59"/>
+        <location filename="../../gpuplanner/ui/plans_export.py" line="60"/>
         <source>misses a limit or goal</source>
         <translation>未满足某项限制或目标</translation>
     </message>
@@ -6442,122 +6442,122 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>PlansTableModel</name>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="53"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="54"/>
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="53"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="54"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="53"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="54"/>
         <source>Where</source>
         <translation>部署</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="53"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="54"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="54"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="55"/>
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="54"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="55"/>
         <source>Layout</source>
         <translation>并行布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="54"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="55"/>
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="55"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="56"/>
         <source>Memory / GPU</source>
         <translation>单卡显存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="56"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="57"/>
         <source>Time or throughput</source>
         <translation>时间或吞吐量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="56"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="57"/>
         <source>IT power</source>
         <translation>IT 功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="56"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="57"/>
         <source>Racks</source>
         <translation>机柜数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="57"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="58"/>
         <source>Capex</source>
         <translation>资本支出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="57"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="58"/>
         <source>Cloud cost</source>
         <translation>云上费用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="57"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="58"/>
         <source>Cost (ranked by)</source>
         <translation>成本（排名依据）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="58"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="59"/>
         <source>TCO</source>
         <translation>总拥有成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="59"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="60"/>
         <source>Warnings</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="117"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="118"/>
         <source>%1 (%2 images/s)</source>
         <translation>%1（每秒 %2 张图）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="124"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="125"/>
         <source>n/a</source>
         <translation>不详</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="157"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="158"/>
         <source>%1 of %2 GiB: under %3 % headroom, allocator fragmentation or a longer sequence can run out of memory</source>
         <translation>%1 / %2 GiB：余量不足 %3 %，显存碎片或更长的序列可能导致显存不足</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="163"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="164"/>
         <source>; </source>
         <translation>；</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="96"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="97"/>
         <source>Buy</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="96"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="97"/>
         <source>Rent</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="109"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="110"/>
         <source>%1 / %2 GiB</source>
         <translation>%1 / %2 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="121"/>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="122"/>
         <source>%1 tok/s</source>
         <translation>%1 tok/s</translation>
     </message>

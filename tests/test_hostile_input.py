@@ -162,3 +162,36 @@ def test_a_closed_pipe_ends_quietly() -> None:
     assert done.returncode == 0
     assert "internal error" not in done.stderr and "Traceback" not in done.stderr and "BrokenPipe" not in done.stderr
     assert done.stdout.startswith("id")
+
+
+MILLION_H100 = {"task": "pretrain", "model": {"preset": "llama-3.1-8b"}, "training": {"global_batch": 4194304},
+                "hardware": {"gpu": "h100-sxm5-80gb", "count": 1048576}}
+
+
+def test_a_run_that_can_never_finish_is_no_plan_and_says_why(capsys, tmp_path) -> None:
+    """1,048,576 H100 are interrupted every ~3 min, less than a restart takes: no plan (it ranked first at inf days
+    and $inf), the GPU rejected with the reason, and JSON without a non-finite figure."""
+    path = scenario_file(tmp_path, MILLION_H100)
+    code, out, _ = run(capsys, "plan", path, "--format", "json")
+    result = json.loads(out)
+    assert code == 0 and result["plans"] == [] and result["near_misses"] == []
+    [rejected] = result["rejected"]
+    assert rejected["kind"] == "input" and "never finishes" in rejected["reason"]
+    # 19.7 interruptions a million GPU-hours (Llama 3) on 1,048,576 GPUs: one every 3600 / 20.7 h^-1 = 174 s
+    rate_per_hour = 419 / (16384 * 54 * 24) * 1048576
+    assert f"every {3600 / rate_per_hour / 60:.0f} min" in rejected["reason"]
+    code, out, _ = run(capsys, "plan", path, "--format", "text")
+    assert "No plan with H100 SXM: on 1,048,576 GPUs" in out and "inf" not in out
+
+
+def test_plan_columns_never_run_together(capsys, tmp_path) -> None:
+    """A million GPUs that do make progress (no interruptions assumed): the text table keeps a space between the
+    GPU, node and rack counts, which ran together as '1048576131072131072'."""
+    data = {**MILLION_H100, "assumptions": {"interruptions_per_million_gpu_hours": 0}}
+    code, out, _ = run(capsys, "plan", scenario_file(tmp_path, data), "--format", "text")
+    assert code == 0
+    header, first = out.splitlines()[1:3]
+    assert first.split()[:2] == ["1", "h100-sxm5-80gb"]
+    assert first.split()[3:6] == ["1048576", "131072", "131072"]
+    assert all(math.isfinite(float(word.replace(",", "").lstrip("$"))) for word in (first.split()[6], first.split()[-1]))
+    assert header.split()[3:6] == ["GPUs", "nodes", "racks"]

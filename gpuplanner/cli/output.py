@@ -46,3 +46,10 @@ def pad(text: str, width: int, right: bool = False) -> str:
     right-aligned as `f"{text:<width}"` / `f"{text:>width}"` would for ASCII."""
     space = " " * max(0, width - display_width(text))
     return space + text if right else text + space
+
+
+def table(rows: list[list[str]], widths: list[int], right: frozenset[int] = frozenset()) -> list[str]:
+    """`rows` as aligned lines: column i at least `widths[i]` terminal columns, widened to its widest cell plus one
+    so that cells never run together (1,048,576 GPUs beside 131,072 nodes); `right` holds the right-aligned ones."""
+    fitted = [max(width, 1 + max(display_width(row[i]) for row in rows)) for i, width in enumerate(widths)]
+    return ["".join(pad(cell, fitted[i], i in right) for i, cell in enumerate(row)).rstrip() for row in rows]

@@ -11,7 +11,7 @@ from typing import Any
 
 from gpuplanner.cli.catalog import open_catalog
 from gpuplanner.cli.estimate import format_number, precision_words, print_result
-from gpuplanner.cli.output import format_help, pad
+from gpuplanner.cli.output import format_help, table
 from gpuplanner.core.availability import offer_region
 from gpuplanner.core.choices import Deployment
 from gpuplanner.core.cost import currency_symbol, price_date_words
@@ -154,16 +154,14 @@ def plan_report(result: PlanResult) -> str:
         lines += [translated_message(result.note), ""]
     gpu, where, gpus, nodes, racks = tr("GPU"), tr("where"), tr("GPUs"), tr("nodes"), tr("racks")
     speed_label, cost_label = tr("time or tok/s"), tr("cost")
-    header = (f"{'#':<3}{pad(gpu, 22)}{pad(where, 9)}{pad(gpus, 6, True)}{pad(nodes, 6, True)}{pad(racks, 6, True)}"
-              f"{pad(speed_label, 15, True)}{pad(cost_label, 16, True)}")
-    lines += [fill(tr("Plans ranked (%1 evaluated, %2 meet the goals)"), result.evaluated, result.meeting_goals),
-              header]
+    rows = [["#", gpu, where, gpus, nodes, racks, speed_label, cost_label]]
     for plan in plans:
         speed = (duration_text(plan.days or 0.0, translate_in, _digits) if plan.inference is None
                  else f"{plan.inference.output_tokens_per_s:,.0f}/s")
-        lines.append(f"{plan.rank:<3}{pad(plan.gpu, 22)}{pad(deployment_label(plan.deployment), 9)}{plan.count:>6}"
-                     f"{plan.site.nodes:>6}{plan.site.racks:>6}{pad(speed, 15, True)}"
-                     f"{pad(money(plan.cost_metric, currency), 16, True)}")
+        rows.append([str(plan.rank), plan.gpu, deployment_label(plan.deployment), str(plan.count),
+                     str(plan.site.nodes), str(plan.site.racks), speed, money(plan.cost_metric, currency)])
+    lines += [fill(tr("Plans ranked (%1 evaluated, %2 meet the goals)"), result.evaluated, result.meeting_goals),
+              *table(rows, [3, 22, 9, 6, 6, 6, 15, 16], right=frozenset({3, 4, 5, 6, 7}))]
     best = plans[0]
     lines += [
         "",
@@ -179,13 +177,14 @@ def plan_report(result: PlanResult) -> str:
     if best.warnings:
         lines += ["  " + tr("warnings:")] + [f"   ! {translated_message(w)}" for w in best.warnings]
     lines += ["", tr("Cost vs time (Pareto front):")]
+    front = []
     for point in result.pareto[:8]:
         speed = (duration_text(point.days, translate_in, _digits)
                  if point.days is not None
                  else f"{point.output_tokens_per_s:,.0f} tok/s")
-        where = deployment_label(point.deployment)
-        cost_text = money(point.cost, currency)
-        lines.append(f"  {point.count:>5} x {pad(point.gpu, 20)} {pad(where, 8)} {pad(speed, 14, True)}  {cost_text}")
+        front.append(["", str(point.count), " x", point.gpu, deployment_label(point.deployment), speed, "",
+                      money(point.cost, currency)])
+    lines += table(front, [2, 5, 3, 21, 9, 14, 2, 0], right=frozenset({1, 5})) if front else []
     if near:
         lines += ["", *near]
     unestimated = [r for r in result.rejected if r.kind == "figure"]

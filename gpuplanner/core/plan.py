@@ -14,6 +14,7 @@ from gpuplanner.core.hardware import GPU, Segment
 from gpuplanner.core.messages import Listing, Message, msg
 from gpuplanner.core.plan_evaluation import (
     EstimateCache,
+    cannot_progress,
     counts_worth_trying,
     evaluate_option,
     first_searches_together,
@@ -33,6 +34,7 @@ from gpuplanner.core.results import (
     ChartLimits,
     CurveKey,
     CurvePoint,
+    Estimate,
     ParetoPoint,
     Plan,
     PlanResult,
@@ -149,6 +151,14 @@ def _why_no_plan(option: HardwareOptions, deployments: list[Deployment], setting
     errors = [value for value in outcomes if isinstance(value, InputError)]
     if errors and len(errors) == len(outcomes):
         return rejected(Rejection.INPUT, msg("{field}: {reason}", field=errors[0].field, reason=errors[0].message))
+    stalled = [value for value in outcomes if isinstance(value, Estimate) and cannot_progress(value)]
+    if stalled:
+        training = stalled[0].training
+        assert training is not None and training.goodput is not None
+        return rejected(Rejection.INPUT, msg(
+            "on {count:,} GPUs an interruption comes about every {minutes:.0f} min, sooner than a restart and a "
+            "checkpoint take, so the run never finishes: use fewer GPUs", count=stalled[0].count,
+            minutes=24 * 60 / training.goodput.interruptions_per_day))
     if count == 1:
         return rejected(Rejection.MEMORY, msg("no layout fits in its memory on one GPU"))
     if count is not None:

@@ -176,8 +176,8 @@ def evaluate_option(scenario: Scenario, option: HardwareOptions, count: int | No
     if deployment == Deployment.ON_PREM and option.node_price is None:
         return None  # nothing to price a purchase by: no plan, so no estimate either
     result = estimate_once(scenario, option, count, cache, searches)
-    if result is None:
-        return None
+    if result is None or cannot_progress(result):
+        return None  # a run that never ends is no plan: _why_no_plan says why
     if result.inference is not None and count is None:
         result = on_every_gpu_paid_for(scenario, option, result, deployment, cache)
     gpus = result.count
@@ -261,6 +261,11 @@ def evaluate_option(scenario: Scenario, option: HardwareOptions, count: int | No
                                                source=where.source, as_of=where.as_of),
                 service_limits=limits, cost=cost, cost_metric=metric,
                 days=training.days if training else None, warnings=tuple(warnings))
+
+
+def cannot_progress(result: Estimate) -> bool:
+    """A training run whose GPUs are interrupted sooner than a restart and a checkpoint take: it never finishes."""
+    return result.training is not None and not math.isfinite(result.training.days)
 
 
 def on_every_gpu_paid_for(scenario: Scenario, option: HardwareOptions, result: Estimate, deployment: Deployment,

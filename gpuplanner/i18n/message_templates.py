@@ -304,6 +304,8 @@ TEMPLATES = (
                                       "which the catalog does not have"),
     QT_TRANSLATE_NOOP("CoreMessages", "not confirmed: the catalog has no compute figures to place it under the "
                                       "export rules"),
+    QT_TRANSLATE_NOOP("CoreMessages", "on %1 GPUs an interruption comes about every %2 min, sooner than a restart "
+                                      "and a checkpoint take, so the run never finishes: use fewer GPUs"),
     QT_TRANSLATE_NOOP("CoreMessages", "on-prem: bought and run on your site"),
     QT_TRANSLATE_NOOP("CoreMessages", "one node draws %1 A on one circuit (its supplies are not in the catalog, so "
                                       "it cannot be split); a circuit carries %2 A"),

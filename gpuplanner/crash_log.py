@@ -3,17 +3,21 @@ the command line's one-line error both name, so a report can carry it. No Qt her
 
 from __future__ import annotations
 
+import faulthandler
 import logging
 import traceback
 from logging.handlers import RotatingFileHandler
 from pathlib import Path
 from types import TracebackType
+from typing import TextIO
 
 from gpuplanner.paths import user_data_dir
 
 LOG_NAME = "crash.log"
 MAX_BYTES = 256 * 1024  # a log rotates at this size, keeping BACKUPS older files beside it
 BACKUPS = 2
+
+_fault_file: list[TextIO] = []  # the open crash log faulthandler writes into, once enable_fault_log has run
 
 
 def crash_log_path() -> Path:
@@ -37,4 +41,24 @@ def write_crash(kind: type[BaseException], value: BaseException, tb: TracebackTy
         logger.error("internal error in the %s:\n%s", where, "".join(traceback.format_exception(kind, value, tb)))
     finally:
         handler.close()
+    if _fault_file:  # the log may have rotated under the open file: follow it
+        enable_fault_log()
     return path if path.exists() else None
+
+
+def enable_fault_log() -> Path | None:
+    """Have faulthandler write a fatal error's traceback (a segfault in a Qt or numpy call, an abort, a deadlocked
+    thread killed by a signal) into the crash log, where no Python handler runs; its path, or None where the folder
+    cannot be written (then faulthandler writes to stderr, its default)."""
+    path = crash_log_path()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        log = path.open("a", encoding="utf-8")
+    except OSError:
+        faulthandler.enable()
+        return None
+    faulthandler.enable(file=log, all_threads=True)
+    for old in _fault_file:
+        old.close()
+    _fault_file[:] = [log]
+    return path

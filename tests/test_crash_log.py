@@ -40,6 +40,7 @@ def test_the_app_dialog_names_the_log_and_guards_against_reentry(qtbot, private_
     from gpuplanner.ui.app import _install_error_handling
 
     monkeypatch.setattr(sys, "excepthook", sys.excepthook)  # restored after the test
+    monkeypatch.setattr("gpuplanner.ui.app.enable_fault_log", lambda: None)  # pytest's own faulthandler stays
     _install_error_handling()
     hook = sys.excepthook
     shown: list[str] = []
@@ -73,3 +74,49 @@ def test_the_command_line_keeps_the_traceback_in_the_log(private_user_data, monk
     assert str(log) in line and "ZeroDivisionError" in line
     assert "a bug of ours" in log.read_text(encoding="utf-8")
     assert "Traceback" in log.read_text(encoding="utf-8")
+
+
+def test_a_fatal_error_in_the_app_leaves_its_traceback_in_the_crash_log(private_user_data) -> None:
+    """A segfault (in a Qt or numpy call) runs no Python handler: faulthandler, enabled with the app's error
+    handling, writes the Python stack of every thread into crash.log before the process dies."""
+    import os
+    import subprocess
+
+    code = ("from gpuplanner.ui.app import _install_error_handling\n"
+            "_install_error_handling()\n"
+            "import faulthandler\n"
+            "def deep_inside_the_estimate():\n"
+            "    faulthandler._sigsegv()\n"
+            "deep_inside_the_estimate()\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                          env={**os.environ, "GPUPLANNER_DATA_DIR": str(private_user_data)})
+    assert done.returncode != 0
+    log = (private_user_data / "logs" / "crash.log").read_text(encoding="utf-8")
+    assert "Fatal Python error: Segmentation fault" in log and "deep_inside_the_estimate" in log
+
+
+def test_a_bug_inside_a_background_estimate_reaches_the_log_and_the_dialog(main_window, qtbot, private_user_data,
+                                                                           monkeypatch) -> None:
+    """The worker thread caught a bug and showed "Estimate failed" without a traceback anywhere a user could send."""
+    from PySide6.QtWidgets import QMessageBox
+
+    import gpuplanner.ui.planning_controller as controller
+
+    def broken(*_args, **_kwargs):
+        raise ZeroDivisionError("a bug inside the planner")
+
+    shown: list[str] = []
+
+    def exec_(box: QMessageBox) -> int:
+        shown.append(box.text())
+        return int(QMessageBox.StandardButton.Ok.value)
+
+    monkeypatch.setattr(controller, "plan_for_scenario", broken)
+    monkeypatch.setattr(QMessageBox, "exec", exec_)
+    main_window.recompute()
+    qtbot.waitUntil(lambda: bool(shown), timeout=10_000)
+    log = private_user_data / "logs" / "crash.log"
+    assert "a bug inside the planner" in shown[0] and str(log) in shown[0]
+    written = log.read_text(encoding="utf-8")
+    assert "internal error in the background estimate" in written and "ZeroDivisionError" in written
+    assert "def broken" not in written and "in broken" in written  # the traceback, frame by frame

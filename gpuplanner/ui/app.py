@@ -10,7 +10,7 @@ import traceback
 from types import TracebackType
 
 from gpuplanner.catalog.store import Catalog
-from gpuplanner.crash_log import write_crash
+from gpuplanner.crash_log import enable_fault_log, write_crash
 from gpuplanner.display import use_offscreen_without_display
 
 log = logging.getLogger("gpuplanner")
@@ -59,6 +59,7 @@ def _install_error_handling(*, fatal: bool = False) -> None:
             handling.clear()
 
     sys.excepthook = excepthook
+    enable_fault_log()
 
 
 class LanguageSwitcher:

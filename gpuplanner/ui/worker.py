@@ -15,9 +15,10 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QObject, QRunnable, QThreadPool, QTimer, Signal, Slot
 
 from gpuplanner.core.errors import CancelledError, InputError
+from gpuplanner.crash_log import write_crash
 from gpuplanner.i18n.messages import translated
 
 log = logging.getLogger(__name__)
@@ -67,9 +68,13 @@ class _Job(QRunnable):
             self.signals.cancelled.emit(self.job_id)
         except InputError as exc:
             self.signals.failed.emit(self.job_id, exc.field, translated(exc.message))
-        except Exception as exc:  # a bug: report it, never die silently
+        except Exception as exc:  # a bug: into the crash log and the dialog, never silently
             log.error("background job failed:\n%s", traceback.format_exc())
-            self.signals.failed.emit(self.job_id, "", f"{type(exc).__name__}: {exc}")
+            written = write_crash(type(exc), exc, exc.__traceback__, "background estimate")
+            where = (QCoreApplication.translate("App", "The details are in %1; attach that file to a report.")
+                     .replace("%1", str(written)) if written is not None else
+                     QCoreApplication.translate("App", "The details could not be written to a log file."))
+            self.signals.failed.emit(self.job_id, "", f"{type(exc).__name__}: {exc}\n\n{where}")
         else:
             self.signals.finished.emit(self.job_id, result)
 

@@ -144,6 +144,7 @@ def test_a_buyer_in_china_pricing_in_cny_through_the_wizard(qtbot, private_user_
     """In Chinese, CNY (the default there) and the mainland region chosen in the wizard: every ranked plan can be
     had in mainland China, the table prices in yuan, and the details say where it is rented."""
     from gpuplanner.i18n.language import install_translations
+    from gpuplanner.i18n.messages import translated
     from tests.conftest import close_window, compute, open_window
 
     try:
@@ -178,14 +179,17 @@ def test_a_buyer_in_china_pricing_in_cny_through_the_wizard(qtbot, private_user_
             assert plan.cost.cloud_on_demand_per_gpu_hour == pytest.approx(catalog_cny[offer.provider,
                                                                                         offer.instance])
         assert rented[0].cost.cloud_offer.provider in window.details.toPlainText()
-        # Buying only: nothing in the catalog is both priced and buyable there, so the near misses say why, in
-        # Chinese (an H20 needs a US export licence).
+        # Buying only: the parts open to a mainland buyer are planned even where the catalog has no price for
+        # them (cost n/a, ranked by the GPUs they need); the licensed ones stay near misses that say why.
         deployment = wizard.deployment_page.deployment
         deployment.setCurrentIndex(deployment.findData("on-prem"))
         result = compute(qtbot, window)
-        assert result.plans == () and result.near_misses
+        assert result.plans and all(plan.availability.status == "open" for plan in result.plans)
+        assert all(plan.misses == () for plan in result.plans)
+        h20 = [plan for plan in result.near_misses if plan.gpu == "h20"]
+        assert h20 and any("美国出口许可" in miss for miss in map(translated, h20[0].misses))
         text = window.details.toPlainText()
-        assert "中国大陆" in text and "美国出口许可" in text and "mainland China" not in text
+        assert "成本不详" in text and "no plan has a price" not in text and "mainland China" not in text
         close_window(window)
     finally:
         install_translations("en")

@@ -38,12 +38,15 @@ def assert_every_plan_keeps_the_limits(result: dict, constraints: dict) -> None:
 def test_a_5_kw_rack_ranks_nothing_that_needs_more_and_names_the_nearest_fix(catalog) -> None:
     constraints = {"deployment": "on-prem", "deadline_days": 60, "site": {"rack_kw": 5}}
     result = plan_for_scenario({**SEVENTY_B, "constraints": constraints}, catalog, top=5)
-    assert_every_plan_keeps_the_limits(result, constraints)
-    assert result.plans == ()  # no 8-GPU server fits 5 kW, and no smaller one meets 60 days
+    assert_every_plan_keeps_the_limits(result, constraints)  # 8-GPU PCIe servers of 4.4 kW and towers fit
     near = result.near_misses
     assert near and all(p.rank is None for p in near)
     assert any("one node needs" in m and "the rack allows 5.0 kW" in m for p in near for m in p.misses)
-    assert "ask for racks of at least" in result.note and "kW" in result.note
+    # An 8-GPU H100 server needs 10.2 kW: nothing fits, and the note names the rack that would do.
+    h100 = plan_for_scenario({**SEVENTY_B, "hardware": {"gpu": "h100-sxm5-80gb"}, "constraints": constraints},
+                             catalog, top=5)
+    assert h100.plans == () and h100.near_misses
+    assert "ask for racks of at least" in h100.note and "kW" in h100.note
 
 
 def test_70b_in_60_days_in_20_kw_racks(catalog) -> None:

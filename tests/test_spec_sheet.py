@@ -213,11 +213,16 @@ def test_the_sheet_shows_the_plans_it_was_chosen_against(tmp_path: Path, lang: s
     from gpuplanner.catalog.store import Catalog
     from gpuplanner.service import plan_for_scenario
 
-    evaluated = plan_for_scenario(scenario, Catalog(overrides_path=None)).evaluated
+    result = plan_for_scenario(scenario, Catalog(overrides_path=None))
+    drawn = sum(point.cost is not None for point in result.points)
+    unpriced = result.evaluated - drawn  # bought without a catalog price: planned, cost n/a, not drawn
+    assert 0 < unpriced < result.evaluated
     if lang == "zh_CN":
-        assert "本方案与哪些方案比较后胜出" in text and f"共评估 {evaluated} 个方案" in text
+        assert "本方案与哪些方案比较后胜出" in text
+        assert f"共评估 {result.evaluated} 个方案，图中画出 {drawn} 个（其余 {unpriced} 个没有价格）" in text
     else:
-        assert "Plans this one was chosen against" in text and f"{evaluated} plans evaluated" in text
+        assert "Plans this one was chosen against" in text
+        assert f"{result.evaluated} plans evaluated, {drawn} drawn (the other {unpriced} have no price)" in text
     assert any(has_colour(page, (0xF2, 0x8E, 0x2B), minimum=40) for page in pages), "cost chart not drawn"
 
 

@@ -176,7 +176,6 @@ def plan_report(result: PlanResult) -> str:
     lines += availability_lines(best)
     if best.warnings:
         lines += ["  " + tr("warnings:")] + [f"   ! {translated_message(w)}" for w in best.warnings]
-    lines += ["", tr("Cost vs time (Pareto front):")]
     front = []
     for point in result.pareto[:8]:
         speed = (duration_text(point.days, translate_in, _digits)
@@ -184,7 +183,9 @@ def plan_report(result: PlanResult) -> str:
                  else f"{point.output_tokens_per_s:,.0f} tok/s")
         front.append(["", str(point.count), " x", point.gpu, deployment_label(point.deployment), speed, "",
                       money(point.cost, currency)])
-    lines += table(front, [2, 5, 3, 21, 9, 14, 2, 0], right=frozenset({1, 5})) if front else []
+    if front:  # plans without a price have no place on it
+        lines += ["", tr("Cost vs time (Pareto front):"), *table(front, [2, 5, 3, 21, 9, 14, 2, 0],
+                                                               right=frozenset({1, 5}))]
     if near:
         lines += ["", *near]
     unestimated = [r for r in result.rejected if r.kind == "figure"]

@@ -165,8 +165,9 @@ def cost_summary(inputs: CostInputs, assumptions: CostAssumptions, run_gpu_hours
         if inputs.network_usd is None and inputs.nodes > 1:
             notes.append(msg("Scale-out network (switches, optics, cables) is not priced."))
     else:
-        notes.append(msg("No server or GPU price in the catalog for this GPU: capex and TCO are n/a (add your "
-                         "price)."))
+        notes.append(msg("No server or GPU price in the catalog for this GPU: capex, TCO and the cost ranking are "
+                         "n/a; the rest of the plan stands. To price it, import a vendor quote (File > Import a "
+                         "vendor quote, or `gpuplanner import-quote`) or enter a price in the catalog tab."))
 
     electricity = None
     # One basis for the energy and its cost: busy at the utilisation's share of the year, idle the rest.

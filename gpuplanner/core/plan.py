@@ -110,7 +110,7 @@ def plan_catalog(scenario: Scenario, options: list[HardwareOptions], settings: P
             curves.setdefault(CurveKey(plan.gpu, plan.deployment), []).append(CurvePoint(
                 count=plan.count, days=plan.days, cost=plan.cost_metric,
                 output_tokens_per_s=plan.inference.output_tokens_per_s if plan.inference else None))
-    front = tuple(ParetoPoint(gpu=p.gpu, count=p.count, deployment=p.deployment, cost=p.cost_metric, days=p.days,
+    front = tuple(ParetoPoint(gpu=p.gpu, count=p.count, deployment=p.deployment, cost=p.cost_metric or 0.0, days=p.days,
                               output_tokens_per_s=p.inference.output_tokens_per_s if p.inference else None)
                   for p in pareto_front(meeting))
     note = None

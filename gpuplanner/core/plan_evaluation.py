@@ -173,8 +173,6 @@ def estimate_once(scenario: Scenario, option: HardwareOptions, count: int | None
 
 def evaluate_option(scenario: Scenario, option: HardwareOptions, count: int | None, settings: PlanSettings,
               deployment: Deployment, cache: EstimateCache, searches: OptionSearches | None = None) -> Plan | None:
-    if deployment == Deployment.ON_PREM and option.node_price is None:
-        return None  # nothing to price a purchase by: no plan, so no estimate either
     result = estimate_once(scenario, option, count, cache, searches)
     if result is None or cannot_progress(result):
         return None  # a run that never ends is no plan: _why_no_plan says why
@@ -230,8 +228,8 @@ def evaluate_option(scenario: Scenario, option: HardwareOptions, count: int | No
     cost = cost_summary(cost_inputs, settings.cost, run_gpu_hours=training.gpu_hours if training else None,
                         output_tokens_per_s=serving.output_tokens_per_s if serving else None)
     metric = cost_metric_for(cost, deployment, settings, training is not None)
-    if metric is None:
-        return None
+    if metric is None and deployment == Deployment.CLOUD:
+        return None  # a rental without a rate is no offer; a purchase without a price is a plan with cost n/a
     warnings = list(result.warnings)
     if deployment == Deployment.ON_PREM:  # racks, power and purchase prices concern what is bought, not what is rented
         warnings += list(site.warnings) + list(cost.notes)

@@ -49,7 +49,10 @@ def goal_misses(plan: Plan, settings: PlanSettings) -> list[Message]:
     if settings.deadline_days is not None and plan.days is not None and plan.days > settings.deadline_days:
         misses.append(msg("takes {days:.1f} days (deadline {deadline:g})", days=plan.days,
                           deadline=settings.deadline_days))
-    if settings.budget is not None and plan.cost_metric > settings.budget:
+    if settings.budget is not None and plan.cost_metric is None:  # unknown never satisfies a limit
+        misses.append(msg("cost unknown (no price for it), so the budget of {budget:,.0f} {currency} cannot be "
+                          "checked", budget=settings.budget, currency=settings.cost.currency))
+    elif settings.budget is not None and plan.cost_metric is not None and plan.cost_metric > settings.budget:
         misses.append(msg("costs {cost:,.0f} {currency} (budget {budget:,.0f} {currency})", cost=plan.cost_metric,
                           budget=settings.budget, currency=settings.cost.currency))
     target = settings.target_output_tokens_per_s
@@ -161,7 +164,7 @@ def miss_shortfall(plan: Plan, settings: PlanSettings) -> float:
         ratios.append(site.node_kw_nameplate / limits.usable_rack_kw)
     if settings.deadline_days is not None and plan.days is not None:
         ratios.append(plan.days / settings.deadline_days)
-    if settings.budget is not None:
+    if settings.budget is not None and plan.cost_metric is not None:
         ratios.append(plan.cost_metric / settings.budget)
     target = settings.target_output_tokens_per_s
     if target is not None and plan.inference:

@@ -27,9 +27,13 @@ def plan_slowness(plan: Plan) -> float:
 
 
 def rank_key(plan: Plan, objective: str) -> tuple[float, ...]:
+    """Lower ranks first. A plan without a price follows the priced ones where cost decides, the fewest GPUs paid
+    for first (what is known of its cost), and ranks on speed where speed does."""
+    unpriced = plan.cost_metric is None
+    cost = float(plan.cost.gpus_owned if plan.owned else plan.count) if unpriced else plan.cost_metric or 0.0
     if objective == "fastest":
-        return (plan_slowness(plan), plan.cost_metric)
-    return (plan.cost_metric, plan_slowness(plan))
+        return (plan_slowness(plan), float(unpriced), cost)
+    return (float(unpriced), cost, plan_slowness(plan))
 
 
 def pareto(items: Sequence[T], cost: Callable[[T], float], slowness: Callable[[T], float]) -> list[T]:
@@ -45,13 +49,18 @@ def pareto(items: Sequence[T], cost: Callable[[T], float], slowness: Callable[[T
 
 def pareto_front(plans: Sequence[Plan]) -> list[Plan]:
     """Plans no other plan beats on both cost and time (or throughput)."""
-    return pareto(plans, lambda p: p.cost_metric, plan_slowness)
+    priced = [plan for plan in plans if plan.cost_metric is not None]
+    return pareto(priced, lambda p: p.cost_metric or 0.0, plan_slowness)
 
 
 def reasons_for_rank(plan: Plan, best: Plan, index: int, settings: PlanSettings) -> tuple[Message, ...]:
     reasons = []
     money = settings.cost.currency
-    if index == 0:
+    if index == 0 and plan.cost_metric is None and settings.objective != "fastest":
+        reasons.append(msg("no plan has a price to rank by: the fewest GPUs that fit and meet the goals, cost n/a")
+                       if has_goals(settings) else msg("no plan has a price to rank by: the fewest GPUs that fit, "
+                                                       "cost n/a"))
+    elif index == 0:
         goals = has_goals(settings)
         reasons.append({
             ("cheapest", False): msg("lowest cost among plans that fit"),
@@ -61,6 +70,9 @@ def reasons_for_rank(plan: Plan, best: Plan, index: int, settings: PlanSettings)
             ("lowest-tco", False): msg("lowest total cost of ownership among plans that fit"),
             ("lowest-tco", True): msg("lowest total cost of ownership among plans that fit and meet the goals"),
         }[(settings.objective, goals)])
+    elif plan.cost_metric is None:
+        reasons.append(msg("no purchase price: cost n/a, ranked after the plans with a price")
+                       if settings.objective != "fastest" else msg("no purchase price: cost n/a"))
     else:
         ratio_cost = plan.cost_metric / best.cost_metric if best.cost_metric else math.inf
         reasons.append(msg("{ratio:.2f}x the cost of #1 ({cost:,.0f} {currency})", ratio=ratio_cost,

@@ -417,7 +417,7 @@ class Plan:
     availability: AvailabilityBlock
     service_limits: ServiceLimits
     cost: CostSummary
-    cost_metric: float  # the money figure plans are ranked and budgeted by
+    cost_metric: float | None  # the money figure plans are ranked and budgeted by; None: no price (n/a)
     days: float | None
     warnings: tuple[Message, ...]
     misses: tuple[Message, ...] = ()  # the limits and goals it breaks: a near miss when any
@@ -497,7 +497,7 @@ class ParetoPoint:
 class CurvePoint:
     count: int
     days: float | None
-    cost: float
+    cost: float | None  # None: no price (the chart leaves the point out)
     output_tokens_per_s: float | None
 
 
@@ -510,7 +510,7 @@ class ChartPoint:
     count: int
     deployment: Deployment
     days: float | None
-    cost: float
+    cost: float | None  # None: no price (the chart leaves the point out)
     per_million_tokens: float | None
     tokens_per_s_per_user: float | None
     meets: bool

@@ -158,8 +158,10 @@ TEMPLATES = (
                                       "band is widened to ±%3%."),
     QT_TRANSLATE_NOOP("CoreMessages", "No published run on %1 in %2 to check against: the time estimate is "
                                       "uncertain (±%3%)."),
-    QT_TRANSLATE_NOOP("CoreMessages", "No server or GPU price in the catalog for this GPU: capex and TCO are n/a "
-                                      "(add your price)."),
+    QT_TRANSLATE_NOOP("CoreMessages", "No server or GPU price in the catalog for this GPU: capex, TCO and the cost "
+                                      "ranking are n/a; the rest of the plan stands. To price it, import a vendor "
+                                      "quote (File > Import a vendor quote, or `gpuplanner import-quote`) or enter "
+                                      "a price in the catalog tab."),
     QT_TRANSLATE_NOOP("CoreMessages", "North America"),
     QT_TRANSLATE_NOOP("CoreMessages", "Not an answer: %1"),
     QT_TRANSLATE_NOOP("CoreMessages", "One %1 needs %2 kW nameplate but the rack allows %3 kW (a %4 A x 220 V IDC "
@@ -258,6 +260,7 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "can be bought there (%1)"),
     QT_TRANSLATE_NOOP("CoreMessages", "cloud: rented from %1"),
     QT_TRANSLATE_NOOP("CoreMessages", "cold-plate liquid"),
+    QT_TRANSLATE_NOOP("CoreMessages", "cost unknown (no price for it), so the budget of %1 %2 cannot be checked"),
     QT_TRANSLATE_NOOP("CoreMessages", "costs %1 %2 (budget %3 %2)"),
     QT_TRANSLATE_NOOP("CoreMessages", "does not fit: needs %1 GiB per GPU"),
     QT_TRANSLATE_NOOP("CoreMessages", "every region of the provider (one price)"),
@@ -297,7 +300,12 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "no layout fits in its memory at any GPU count searched"),
     QT_TRANSLATE_NOOP("CoreMessages", "no layout fits in its memory on %1 GPUs"),
     QT_TRANSLATE_NOOP("CoreMessages", "no layout fits in its memory on one GPU"),
+    QT_TRANSLATE_NOOP("CoreMessages", "no plan has a price to rank by: the fewest GPUs that fit and meet the goals,"
+                                      " cost n/a"),
+    QT_TRANSLATE_NOOP("CoreMessages", "no plan has a price to rank by: the fewest GPUs that fit, cost n/a"),
     QT_TRANSLATE_NOOP("CoreMessages", "no provider in the catalog rents it"),
+    QT_TRANSLATE_NOOP("CoreMessages", "no purchase price: cost n/a"),
+    QT_TRANSLATE_NOOP("CoreMessages", "no purchase price: cost n/a, ranked after the plans with a price"),
     QT_TRANSLATE_NOOP("CoreMessages", "no regional filter"),
     QT_TRANSLATE_NOOP("CoreMessages", "not confirmed (%1)"),
     QT_TRANSLATE_NOOP("CoreMessages", "not confirmed: at TPP %1 ECCN 3A090 turns on the die's performance density, "

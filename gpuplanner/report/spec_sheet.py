@@ -465,6 +465,10 @@ def build_document(plan: Plan, options: SheetOptions, catalog_date: str = "",
     if chart is not None:
         evaluated = (tr("1 plan evaluated") if len(chart.points) == 1
                      else fill(tr("%1 plans evaluated"), str(len(chart.points))))
+        unpriced = 0 if result is None else result.evaluated - len(chart.points)
+        if unpriced > 0:  # plans without a price have no place on a cost axis
+            evaluated = fill(tr("%1 plans evaluated, %2 drawn (the other %3 have no price)"), str(result.evaluated),
+                             str(len(chart.points)), str(unpriced))
         key = tr("filled: keeps every limit and goal, cross: a near miss; dashed: the deadline and the budget.")
         html.append(_section(tr("Plans this one was chosen against"),
                              "<p><img src='cost-time.png' width='520'></p><p class='note'>"
@@ -489,7 +493,7 @@ def _cost_chart(plan: Plan, result: PlanResult | None) -> CostChart | None:
     serving = plan.inference is not None
     def xy(p: ChartPoint) -> tuple[float, float]:
         return ((p.tokens_per_s_per_user or 0.0, p.per_million_tokens or 0.0) if serving
-                else (p.days or 0.0, p.cost))
+                else (p.days or 0.0, p.cost or 0.0))  # no price: not drawn
 
     drawn = [p for p in result.points if min(xy(p)) > 0]
     if not drawn:

@@ -36,7 +36,8 @@ def _detailed(plan: Plan, status: str) -> list[object]:
     cloud = rented_cost(plan)
     return [status, plan.rank or "", plan.gpu, plan.gpu_name, plan.deployment, plan.count,
             "" if plan.days is None else plan.days,
-            plan.inference.output_tokens_per_s if plan.inference else "", plan.cost_metric,
+            plan.inference.output_tokens_per_s if plan.inference else "",
+            "" if plan.cost_metric is None else plan.cost_metric,
             cost.capex if plan.owned and cost.capex is not None else "",
             cost.tco if plan.owned and cost.tco is not None else "",
             "" if plan.owned or cloud is None else cloud, site.nodes, site.racks if plan.owned else "",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -124,7 +125,7 @@ class PlansTableModel(QAbstractTableModel):
             kw = site.it_kw_expected
             return (self.tr("n/a") if kw is None else locale.toString(kw, "f", 1) + " kW"), kw or 0.0
         if column == "cost":
-            return self._money(plan.cost_metric), plan.cost_metric
+            return self._money(plan.cost_metric), math.inf if plan.cost_metric is None else plan.cost_metric
         owned = plan.owned
         if (column in ("capex", "tco") and not owned) or (column == "cloud" and owned):
             return NOT_APPLICABLE, float("inf")  # a rented plan buys nothing; an owned one rents nothing

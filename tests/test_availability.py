@@ -193,3 +193,66 @@ def test_a_buyer_in_china_pricing_in_cny_through_the_wizard(qtbot, private_user_
         close_window(window)
     finally:
         install_translations("en")
+
+
+def click_link(qtbot, browser, label: str) -> None:
+    """Click, with the mouse, the link whose text is `label` in a QTextBrowser."""
+    from PySide6.QtCore import Qt
+
+    document = browser.document()
+    cursor = document.find(label)
+    while not cursor.isNull() and not cursor.charFormat().isAnchor():
+        cursor = document.find(label, cursor)
+    assert not cursor.isNull(), f"no link {label!r}"
+    cursor.setPosition(cursor.selectionStart() + 1)
+    browser.ensureCursorVisible()
+    qtbot.mouseClick(browser.viewport(), Qt.MouseButton.LeftButton, pos=browser.cursorRect(cursor).center())
+
+
+def test_when_nothing_can_be_bought_the_pane_says_what_would_work_and_does_it(main_window, qtbot) -> None:
+    """A mainland buyer with a budget: the NVIDIA parts need a licence and the domestic ones have no price, so no plan
+    can be bought. The pane lists renting there, the nearest part open to the buyer and a vendor quote for the
+    unpriced parts, in that order; clicking 'Rent instead' makes the scenario a rental, which plans, and Ctrl+Z takes
+    it back."""
+    from PySide6.QtCore import Qt
+
+    from tests.conftest import compute
+
+    window = main_window
+    wizard = window.wizard
+    page = wizard.deployment_page
+    page.region.setCurrentIndex(page.region.findData("cn-mainland"))
+    page.deployment.setCurrentIndex(page.deployment.findData("on-prem"))
+    wizard.budget_page.budget.setValue(5_000_000)
+    result = compute(qtbot, window)
+    assert result.plans == ()
+    assert [step.action for step in result.next_steps] == ["rent", "gpu", "quote"]
+    rent, part, quote = result.next_steps
+    assert part.gpu is not None and window.catalog.gpu(part.gpu) is not None
+    assert "Ascend 910B" in quote.message  # open there, planned, priced by nothing
+    text = window.details.toPlainText()
+    assert "What would work instead" in text and rent.message in text
+    with qtbot.waitSignal(window.result_shown, timeout=60_000):
+        click_link(qtbot, window.details, "Rent instead")
+    assert page.deployment.currentData() == "cloud"
+    assert window.last_result.plans and all(p.deployment == "cloud" for p in window.last_result.plans)
+    window.activateWindow()
+    qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert page.deployment.currentData() == "on-prem"
+
+
+def test_the_command_line_says_what_would_work_when_nothing_can_be_bought(tmp_path) -> None:
+    """The same mainland buyer from the command line: `next_steps` in JSON, and the text names the change or the
+    command for each, in Chinese too."""
+    scenario = {"task": "pretrain", "model": {"preset": "llama-2-7b"}, "training": {"tokens": 2e10},
+                "constraints": {"deployment": "on-prem", "region": "cn-mainland", "currency": "CNY",
+                                "deadline_days": 30, "budget": 5_000_000}}
+    path = tmp_path / "cn.json"
+    path.write_text(json.dumps(scenario), encoding="utf-8")
+    done = run_cli("plan", str(path), "--format", "json")
+    data = json.loads(done.stdout)
+    assert data["plans"] == [] and [step["action"] for step in data["next_steps"]] == ["rent", "gpu", "quote"]
+    assert data["next_steps"][0]["message"].startswith("Rent instead: ")
+    text = run_cli("plan", str(path), "--lang", "zh_CN").stdout
+    assert "可行的替代做法：" in text and '-> 设置 "constraints": {"deployment": "cloud"}' in text
+    assert "gpuplanner import-quote" in text and "Rent instead" not in text

@@ -56,6 +56,20 @@ def near_miss_lines(result: PlanResult) -> list[str]:
     return lines
 
 
+def next_step_lines(result: PlanResult) -> list[str]:
+    """When nothing can be bought: what would work, in order, each with the change or command that does it."""
+    if not result.next_steps:
+        return []
+    how = {"rent": tr('set "constraints": {"deployment": "cloud"}'),
+           "gpu": tr('set "hardware": {"gpu": "%1"}'),
+           "quote": tr("gpuplanner import-quote QUOTE.csv (item,unit_price,currency,date,note)")}
+    lines = ["", tr("What would work instead:")]
+    for number, step in enumerate(result.next_steps, 1):
+        lines += [f"  {number}. {translated_message(step.message)}",
+                  "     " + fill(tr("-> %1"), how[step.action].replace("%1", step.gpu or ""))]
+    return lines
+
+
 def rejected_lines(result: PlanResult) -> list[str]:
     """When no plan fits at all: each GPU considered and why it has no plan (the note gives a single GPU's)."""
     if len(result.rejected) < 2:
@@ -148,7 +162,7 @@ def plan_report(result: PlanResult) -> str:
     if not plans:
         if not near:
             return "\n".join([translated_message(result.note), *rejected_lines(result)])
-        return "\n".join([translated_message(result.note), "", *near])
+        return "\n".join([translated_message(result.note), "", *near, *next_step_lines(result)])
     lines = []
     if result.note:
         lines += [translated_message(result.note), ""]

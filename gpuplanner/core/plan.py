@@ -35,6 +35,7 @@ from gpuplanner.core.results import (
     CurveKey,
     CurvePoint,
     Estimate,
+    NextStep,
     ParetoPoint,
     Plan,
     PlanResult,
@@ -92,9 +93,9 @@ def plan_catalog(scenario: Scenario, options: list[HardwareOptions], settings: P
     # listed apart with what each misses and by how much, fewest misses first.
     meeting = [p for p in evaluated if not p.misses]
     ranked = one_per_option(sorted(meeting, key=lambda p: rank_key(p, settings.objective)), top)
-    near = one_per_option(sorted((p for p in evaluated if p.misses),
-                                  key=lambda p: (len(p.misses), miss_shortfall(p, settings),
-                                                 *rank_key(p, settings.objective))), top)
+    nearest_first = sorted((p for p in evaluated if p.misses), key=lambda p: (
+        len(p.misses), miss_shortfall(p, settings), *rank_key(p, settings.objective)))
+    near = one_per_option(nearest_first, top)
     by_gpu = {option.gpu.id: option for option in usable}
     full = runner_up_searches(scenario, [*ranked, *near], by_gpu)
     ranked = [with_alternatives(plan, scenario, by_gpu[plan.gpu], full.get(id(plan))) for plan in ranked]
@@ -113,6 +114,8 @@ def plan_catalog(scenario: Scenario, options: list[HardwareOptions], settings: P
     front = tuple(ParetoPoint(gpu=p.gpu, count=p.count, deployment=p.deployment, cost=p.cost_metric or 0.0, days=p.days,
                               output_tokens_per_s=p.inference.output_tokens_per_s if p.inference else None)
                   for p in pareto_front(meeting))
+    steps = _next_steps(scenario, options, settings, nearest_first, estimates) \
+        if not plans and settings.deployment == Deployment.ON_PREM else ()
     note = None
     if not plans and near_misses:
         fix = nearest_fix(near_misses, settings)
@@ -128,7 +131,37 @@ def plan_catalog(scenario: Scenario, options: list[HardwareOptions], settings: P
         limits=ChartLimits(deadline_days=settings.deadline_days, budget=settings.budget,
                            rack_kw=settings.site.usable_rack_kw),
         evaluated=len(evaluated), meeting_goals=len(meeting), rejected=tuple(rejected),
-        currency=settings.cost.currency, note=note, scenario=scenario)
+        currency=settings.cost.currency, note=note, scenario=scenario, next_steps=steps)
+
+
+def _next_steps(scenario: Scenario, options: list[HardwareOptions], settings: PlanSettings,
+                near_misses: Sequence[Plan], estimates: EstimateCache) -> tuple[NextStep, ...]:
+    """When nothing can be bought: renting there, the nearest part the buyer may buy, and a vendor quote for the
+    parts that miss only a price, in that order (each only where it would help)."""
+    steps = []
+    rented = plan_catalog(scenario, options, dataclasses.replace(settings, deployment=Deployment.CLOUD), top=1,
+                          estimates=estimates)
+    if rented.best is not None and rented.best.cost.cloud_offer is not None:
+        best = rented.best
+        steps.append(NextStep("rent", msg("Rent instead: {count} × {gpu} from {provider} keeps every limit and goal "
+                                          "you set ({cost:,.0f} {currency}).", count=best.count, gpu=best.gpu_name,
+                                          provider=best.cost.cloud_offer.provider, cost=best.cost_metric or 0.0,
+                                          currency=settings.cost.currency)))
+    buyable = [plan for plan in near_misses if plan.owned and plan.availability.status == "open"
+               and plan.cost_metric is not None]
+    if buyable:
+        nearest = buyable[0]
+        steps.append(NextStep("gpu", msg("Nearest part you can buy there: {count} × {gpu} ({misses}).",
+                                         count=nearest.count, gpu=nearest.gpu_name,
+                                         misses=joined_messages(nearest.misses)), gpu=nearest.gpu))
+    unpriced = [plan for plan in near_misses if plan.owned and plan.cost_metric is None and all(
+        miss.template.startswith("cost unknown") for miss in plan.misses)]
+    if unpriced:
+        steps.append(NextStep("quote", msg("Import a vendor quote for {gpus}: they keep every other limit and goal, "
+                                           "and only their price is unknown.",
+                                           gpus=Listing(tuple(dict.fromkeys(p.gpu_name for p in unpriced)))),
+                              gpu=unpriced[0].gpu))
+    return tuple(steps)
 
 
 def _why_no_plan(option: HardwareOptions, deployments: list[Deployment], settings: PlanSettings,

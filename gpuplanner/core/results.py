@@ -543,6 +543,15 @@ class CurveKey:
 
 
 @record
+class NextStep:
+    """What would give a plan when nothing can be bought: `action` rent (rent instead), gpu (plan on `gpu`, a part
+    open to the buyer) or quote (import a vendor quote for parts that miss only a price)."""
+    action: str
+    message: Message
+    gpu: str | None = None
+
+
+@record
 class PlanResult:
     """The answer to one scenario: the ranked plans, the near misses, the Pareto front and what the charts
     draw, with the scenario it was computed for (`complete`: every option was evaluated)."""
@@ -559,6 +568,7 @@ class PlanResult:
     note: Message | None
     scenario: Scenario = field(metadata=NOT_EXPORTED)
     complete: bool = True
+    next_steps: tuple[NextStep, ...] = ()  # when nothing can be bought: what would work, in order
 
     @property
     def best(self) -> Plan | None:

@@ -110,6 +110,8 @@ TEMPLATES = (
                                       "DeepSpeed ZeRO or FSDP; no tensor or pipeline parallelism"),
     QT_TRANSLATE_NOOP("CoreMessages", "IEC 60309 %1 %2 A (%3)"),
     QT_TRANSLATE_NOOP("CoreMessages", "IEC 60309 %1 above %2 A: hard-wired (%3)"),
+    QT_TRANSLATE_NOOP("CoreMessages", "Import a vendor quote for %1: they keep every other limit and goal, and only"
+                                      " their price is unknown."),
     QT_TRANSLATE_NOOP("CoreMessages", "Interruptions expected over the run: %1 (one every %2 h on %3 GPUs): with a "
                                       "checkpoint every %4 min and %5-min restarts, %6 of the wall-clock time is "
                                       "training."),
@@ -139,6 +141,7 @@ TEMPLATES = (
                                       "dropout 0.1, the loss in fp32"),
     QT_TRANSLATE_NOOP("CoreMessages", "Nearest fix: %1 × %2 (%3) needs %4 kW per rack with %5 cooling; ask for "
                                       "racks of at least %6 kW, or rent instead."),
+    QT_TRANSLATE_NOOP("CoreMessages", "Nearest part you can buy there: %1 × %2 (%3)."),
     QT_TRANSLATE_NOOP("CoreMessages", "Nearest: %1 × %2 (%3): %4."),
     QT_TRANSLATE_NOOP("CoreMessages", "No batch meets the latency limits on this GPU; add GPUs per replica (TP)."),
     QT_TRANSLATE_NOOP("CoreMessages", "No plan fits with a global batch of %1 sequences: as %1 = %2 x %3, it splits"
@@ -173,6 +176,7 @@ TEMPLATES = (
                                       " the estimate costs it (and its memory) so."),
     QT_TRANSLATE_NOOP("CoreMessages", "PyTorch FSDP / FSDP2: NO_SHARD, SHARD_GRAD_OP (ZeRO-2) or FULL_SHARD "
                                       "(ZeRO-3), SDPA FlashAttention-2; no tensor or pipeline parallelism"),
+    QT_TRANSLATE_NOOP("CoreMessages", "Rent instead: %1 × %2 from %3 keeps every limit and goal you set (%4 %5)."),
     QT_TRANSLATE_NOOP("CoreMessages", "Rental price from your quote of %1."),
     QT_TRANSLATE_NOOP("CoreMessages", "Scale-out network (switches, optics, cables) is not priced."),
     QT_TRANSLATE_NOOP("CoreMessages", "Sequence length %1 is beyond the %2 tokens %3 was built for."),

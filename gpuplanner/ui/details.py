@@ -305,7 +305,7 @@ def no_plan_html(result: PlanResult) -> str:
         parts.append(f"<h4>{escape(heading)}</h4><ul>")
         parts += [f"<li><b>{escape(r.gpu_name)}</b>: {escape(translated(r.reason))}</li>" for r in result.rejected]
         parts.append("</ul>")
-    return "".join(parts)
+    return "".join(parts) + next_steps_html(result)
 
 
 def near_misses_html(result: PlanResult) -> str:
@@ -318,4 +318,16 @@ def near_misses_html(result: PlanResult) -> str:
         misses = tr("; ").join(translated(m) for m in plan.misses)
         parts.append(f"<li><b>{escape(str(plan.count))} × {escape(plan.gpu_name)}</b> ({escape(where)}): "
                      f"{escape(misses)}</li>")
-    return "".join(parts) + "</ul>"
+    return "".join(parts) + "</ul>" + next_steps_html(result)
+
+
+def next_steps_html(result: PlanResult) -> str:
+    """When nothing can be bought: what would work, in order, each with a link that does it (the main window
+    handles `next:` links)."""
+    if not result.next_steps:
+        return ""
+    labels = {"rent": tr("Rent instead"), "gpu": tr("Plan on this GPU"), "quote": tr("Import a vendor quote…")}
+    items = "".join(f"<li>{escape(translated(step.message))} <a href='next:{step.action}:{escape(step.gpu or '')}'>"
+                    f"{escape(labels[step.action])}</a></li>" for step in result.next_steps)
+    heading = tr("What would work instead")
+    return f"<h4>{escape(heading)}</h4><ol>{items}</ol>"

@@ -6,6 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import (
     Qt,
     QTimer,
+    QUrl,
     Signal,
     Slot,
 )
@@ -191,6 +192,7 @@ class MainWindow(DocumentActions, ExportActions, CatalogTabActions, PlanningCont
         self.plans_view.setTabKeyNavigation(False)  # Tab leaves the table instead of walking its cells
         self.details = QTextBrowser(page)
         self.details.setOpenLinks(False)
+        self.details.anchorClicked.connect(self._follow_next_step)
         self.pdf_button = QPushButton(self.tr("Spec sheet PDF…"), page)
         self.pdf_button.setToolTip(self.tr("Export the rack and power spec sheet of the selected plan"))
         self.pdf_button.clicked.connect(self.export_pdf)
@@ -340,6 +342,19 @@ class MainWindow(DocumentActions, ExportActions, CatalogTabActions, PlanningCont
             self.details.setHtml(no_plan_html(result))
         else:  # plans, none selected: the pane says so, as Print does, instead of keeping the last plan
             self.details.setPlainText(self.tr("Select a plan to see its details."))
+
+    @Slot(QUrl)
+    def _follow_next_step(self, url: QUrl) -> None:
+        """A 'what would work instead' link: rent instead, plan on a GPU the buyer may buy, or import a quote; the
+        first two are wizard edits (undoable, and planned at once)."""
+        action, _, gpu = url.toString().removeprefix("next:").partition(":")
+        page = self.wizard.deployment_page
+        if action == "rent":
+            page.deployment.setCurrentIndex(page.deployment.findData("cloud"))
+        elif action == "gpu" and page.gpu.findData(gpu) >= 0:
+            page.gpu.setCurrentIndex(page.gpu.findData(gpu))
+        elif action == "quote":
+            self.import_quote()
 
     @Slot()
     def compare_selected(self) -> None:

@@ -113,3 +113,19 @@ def test_a_short_job_reads_in_hours_or_minutes_not_0_0_days() -> None:
     assert duration_text(12.5, same, digits) == "12.5 days"
     assert duration_text(0.22, same, digits) == "5.3 hours"  # was "0.2 days"
     assert duration_text(0.001, same, digits) == "1 min"  # was "0.0 days"
+
+
+def test_a_unit_typed_in_a_field_that_shows_it_is_read_and_examples_speak_its_unit(qtbot, window) -> None:
+    """'50ms' typed into the time-per-token field (which shows ' ms') read '50ms ms' and was refused with token
+    counts as examples; now it is 50 ms, and garbage is refused with examples in milliseconds."""
+    window.wizard.task_page.set_task("inference")
+    box = window.wizard.model_page.max_tpot
+    type_into(qtbot, box, "50ms")
+    assert box.problem() is None and box.value() == 50
+    assert window.wizard.scenario()["inference"]["max_tpot_s"] == pytest.approx(0.05)
+    type_into(qtbot, box, "fast")
+    problem = box.problem()
+    assert problem.startswith("“fast” is not a number of ms (examples: ") and problem.endswith(" ms)")
+    assert "2T" not in problem and "1.5k" not in problem
+    type_into(qtbot, box, "120 MS")
+    assert box.problem() is None and box.value() == 120

@@ -44,6 +44,7 @@ class _TypedNumber:
 
     unit_scale = 1.0
     whole = False
+    default_value = 0.0  # the value the field starts at (the examples of a refusal start from it)
 
     def _number_text(self, text: str) -> str:
         box: QAbstractSpinBox = self  # type: ignore[assignment]
@@ -51,10 +52,13 @@ class _TypedNumber:
         prefix, suffix = box.prefix(), box.suffix()  # type: ignore[attr-defined]
         if prefix and body.startswith(prefix):
             body = body[len(prefix):]
+        unit = suffix.strip()
         if suffix and body.endswith(suffix):
             body = body[: -len(suffix)]
-        elif suffix.strip() and body.rstrip().endswith(suffix.strip()):
-            body = body.rstrip()[: -len(suffix.strip())]
+        elif unit and body.rstrip().endswith(unit):
+            body = body.rstrip()[: -len(unit)]
+        if unit and body.rstrip().lower().endswith(unit.lower()):  # "50ms" typed before the field's own " ms"
+            body = body.rstrip()[: -len(unit)]
         return body
 
     def parsed(self, text: str) -> float | Refusal:
@@ -76,7 +80,23 @@ class _TypedNumber:
     def problem(self) -> str | None:
         box: QAbstractSpinBox = self  # type: ignore[assignment]
         outcome = self.parsed(box.text())
-        return refusal_text(outcome) if isinstance(outcome, Refusal) else None
+        if not isinstance(outcome, Refusal):
+            return None
+        unit = box.suffix().strip()  # type: ignore[attr-defined]
+        if outcome.kind == "not-a-number" and unit:  # examples in the field's own unit, not token counts
+            return (QCoreApplication.translate("NumberInput", "“%1” is not a number of %2 (examples: %3)")
+                    .replace("%1", outcome.argument).replace("%2", unit)
+                    .replace("%3", ", ".join(f"{example} {unit}" for example in self._examples())))
+        return refusal_text(outcome)
+
+    def _examples(self) -> list[str]:
+        """Two values this field takes, as a user would type them: its default and another in range."""
+        box: QAbstractSpinBox = self  # type: ignore[assignment]
+        low, high = box.minimum(), box.maximum()  # type: ignore[attr-defined]
+        start = self.default_value
+        values = [value for value in (start, start * 2, start / 2, 1, 10, 100) if low < value <= high]
+        shown = list(dict.fromkeys(f"{value:g}" if not self.whole else str(int(value)) for value in values))
+        return shown[:2] or [f"{high:g}"]
 
     def validate(self, text: str, pos: int) -> object:
         state = QValidator.State.Intermediate if isinstance(self.parsed(text), Refusal) else \
@@ -135,6 +155,7 @@ def _spin(box: QSpinBox | QDoubleSpinBox, minimum: float, maximum: float, value:
           suffix: str) -> None:
     box.setRange(minimum, maximum)  # type: ignore[arg-type]
     box.setValue(value)  # type: ignore[arg-type]
+    box.default_value = float(value)  # type: ignore[union-attr]
     box.setToolTip(tooltip)
     box.setSuffix(suffix)
     box.setGroupSeparatorShown(True)

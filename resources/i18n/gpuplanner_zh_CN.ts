@@ -6453,6 +6453,11 @@ Qt %2，Qt for Python %3，Python %4
         <source>must be at most %1</source>
         <translation>不能大于 %1</translation>
     </message>
+    <message>
+        <location filename="../../gpuplanner/ui/widgets.py" line="87" />
+        <source>“%1” is not a number of %2 (examples: %3)</source>
+        <translation>“%1”不是以 %2 为单位的数字（例如：%3）</translation>
+    </message>
 </context>
 <context>
     <name>PlanningController</name>

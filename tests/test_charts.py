@@ -28,10 +28,13 @@ def test_training_charts_plot_the_result(qtbot, private_user_data, tmp_path) -> 
     charts = window.charts
     plans = result.plans[:8]
     assert plans and not charts.serving
-    # Every evaluated plan is a point (near misses too, drawn as crosses); the best plan is ringed.
+    # Every evaluated plan with a price is a point (near misses too, drawn as crosses); the best plan is ringed.
+    # Plans bought without a catalog price are counted in the tooltip instead.
     points = [p for p in result.points if p.days and p.cost]
     drawn = {key: len(group.data) for key, group in charts.cost_groups.items()}
-    assert sum(drawn.values()) == len(points) == result.evaluated
+    unpriced = sum(1 for p in result.points if p.cost is None)
+    assert sum(drawn.values()) == len(points) == result.evaluated - unpriced and unpriced > 0
+    assert charts.cost_plot.toolTip() == f"{unpriced} plans have no price and are not drawn (their cost is n/a)"
     assert drawn[(True, False)] + drawn[(False, False)] == sum(1 for p in points if not p.meets)
     assert drawn[(False, True)] == sum(1 for p in points if p.meets and p.deployment == "cloud")
     assert charts.cost_groups[(True, False)].opts["symbol"] == "x"

@@ -177,3 +177,17 @@ def test_a_precision_some_catalog_gpus_do_not_publish_ranks_the_others(catalog, 
     assert result.plans
     for plan in result.plans:
         assert catalog.gpu(plan.gpu).peak_tflops(Precision(plan.precision)) is not None
+
+
+def test_without_a_deadline_plans_taking_decades_do_not_rank_first(catalog) -> None:
+    """A QLoRA 13B file with no deadline ranked 4 x RTX 3090 first at 11,183.5 days for its cost. Runs over 365
+    days now follow those that finish within it, and the result says what was assumed; a deadline the user sets
+    decides instead."""
+    scenario = {"task": "qlora", "model": {"preset": "llama-2-13b"}}
+    result = plan_for_scenario(scenario, catalog, top=5)
+    assert result.plans and all(plan.days <= 365 for plan in result.plans)
+    assert result.note.startswith("No deadline is set: plans that take more than 365 days rank after")
+    costs = [plan.cost_metric for plan in result.plans]
+    assert costs == sorted(costs)  # among those, still cheapest first
+    patient = plan_for_scenario({**scenario, "constraints": {"deadline_days": 30000}}, catalog, top=5)
+    assert patient.note is None and patient.plans[0].days > 365  # the user's own horizon: cheapest first

@@ -193,5 +193,6 @@ def test_plan_columns_never_run_together(capsys, tmp_path) -> None:
     header, first = out.splitlines()[1:3]
     assert first.split()[:2] == ["1", "h100-sxm5-80gb"]
     assert first.split()[3:6] == ["1048576", "131072", "131072"]
-    assert all(math.isfinite(float(word.replace(",", "").lstrip("$"))) for word in (first.split()[6], first.split()[-1]))
+    words = first.split()
+    assert all(math.isfinite(float(word.replace(",", "").lstrip("$"))) for word in (words[6], words[-1]))
     assert header.split()[3:6] == ["GPUs", "nodes", "racks"]

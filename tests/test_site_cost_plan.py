@@ -360,6 +360,7 @@ def test_a_run_of_years_without_a_deadline_is_flagged(catalog) -> None:
     from gpuplanner.service import plan_for_scenario
 
     slow = plan_for_scenario({"model": {"preset": "llama-2-7b"}, "training": {"tokens": 2e12},
+                              "hardware": {"gpu": "h100-sxm5-80gb", "count": 2},
                               "constraints": {"deployment": "on-prem"}}, catalog, top=1).plans[0]
     assert slow.days > 365 and any(w.startswith("Takes ") for w in slow.warnings)
     bounded = plan_for_scenario({"model": {"preset": "llama-2-7b"}, "training": {"tokens": 2e12},

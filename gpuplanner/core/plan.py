@@ -25,11 +25,12 @@ from gpuplanner.core.plan_goals import gpus_paid_for_by, joined_messages, miss_s
 from gpuplanner.core.plan_ranking import (
     chart_point_of,
     one_per_option,
+    overlong_without_deadline,
     pareto_front,
     rank_key,
     reasons_for_rank,
 )
-from gpuplanner.core.plan_settings import HardwareOptions, PlanSettings
+from gpuplanner.core.plan_settings import NO_DEADLINE_WARNING_DAYS, HardwareOptions, PlanSettings
 from gpuplanner.core.results import (
     ChartLimits,
     CurveKey,
@@ -92,9 +93,9 @@ def plan_catalog(scenario: Scenario, options: list[HardwareOptions], settings: P
     # Limits and goals are hard filters: only plans that keep every one are answers. The rest are near misses,
     # listed apart with what each misses and by how much, fewest misses first.
     meeting = [p for p in evaluated if not p.misses]
-    ranked = one_per_option(sorted(meeting, key=lambda p: rank_key(p, settings.objective)), top)
+    ranked = one_per_option(sorted(meeting, key=lambda p: rank_key(p, settings)), top)
     nearest_first = sorted((p for p in evaluated if p.misses), key=lambda p: (
-        len(p.misses), miss_shortfall(p, settings), *rank_key(p, settings.objective)))
+        len(p.misses), miss_shortfall(p, settings), *rank_key(p, settings)))
     near = one_per_option(nearest_first, top)
     by_gpu = {option.gpu.id: option for option in usable}
     full = runner_up_searches(scenario, [*ranked, *near], by_gpu)
@@ -121,6 +122,9 @@ def plan_catalog(scenario: Scenario, options: list[HardwareOptions], settings: P
         fix = nearest_fix(near_misses, settings)
         note = msg("No plan keeps every limit and goal you set; the near misses say what each misses. {fix}",
                    fix=fix) if fix else msg("No plan keeps every limit and goal you set.")
+    elif plans and any(overlong_without_deadline(plan, settings) for plan in meeting):
+        note = msg("No deadline is set: plans that take more than {days:,.0f} days rank after those that finish "
+                   "within that; set a deadline to say what is sensible.", days=NO_DEADLINE_WARNING_DAYS)
     elif not plans:  # nothing to rank and no near miss: say why
         note = (scenario.hardware_given and not usable and _not_an_option_note(scenario.gpu, settings)) \
             or _batch_split_hint(scenario, options, settings, progress) or _no_plan_note(rejected)

@@ -198,7 +198,7 @@ def evaluate_option(scenario: Scenario, option: HardwareOptions, count: int | No
                           settings, deployment, cache, searches)
         candidates = [plan for plan in (whole, alternative) if plan is not None]
         return min(candidates, default=None,
-                   key=lambda plan: (bool(plan_misses(plan, settings)), *rank_key(plan, settings.objective)))
+                   key=lambda plan: (bool(plan_misses(plan, settings)), *rank_key(plan, settings)))
     if deployment == Deployment.CLOUD and offer is None:
         # Only smaller instances, with no published network: planned on them at the least a cloud VM publishes (or
         # the user's figure), said in the plan.

@@ -9,7 +9,7 @@ from typing import TypeVar
 
 from gpuplanner.core.messages import Message, msg
 from gpuplanner.core.plan_goals import has_goals
-from gpuplanner.core.plan_settings import PlanSettings
+from gpuplanner.core.plan_settings import NO_DEADLINE_WARNING_DAYS, PlanSettings
 from gpuplanner.core.results import (
     ChartPoint,
     Plan,
@@ -26,14 +26,22 @@ def plan_slowness(plan: Plan) -> float:
     return -plan.inference.output_tokens_per_s
 
 
-def rank_key(plan: Plan, objective: str) -> tuple[float, ...]:
-    """Lower ranks first. A plan without a price follows the priced ones where cost decides, the fewest GPUs paid
-    for first (what is known of its cost), and ranks on speed where speed does."""
+def rank_key(plan: Plan, settings: PlanSettings) -> tuple[float, ...]:
+    """Lower ranks first. Without a deadline, a run longer than NO_DEADLINE_WARNING_DAYS follows those that finish
+    within it (a QLoRA taking 11,000 days ranked first for its cost). A plan without a price follows the priced ones
+    where cost decides, the fewest GPUs paid for first (what is known of its cost), and ranks on speed where speed
+    does."""
+    overlong = float(overlong_without_deadline(plan, settings))
     unpriced = plan.cost_metric is None
     cost = float(plan.cost.gpus_owned if plan.owned else plan.count) if unpriced else plan.cost_metric or 0.0
-    if objective == "fastest":
+    if settings.objective == "fastest":
         return (plan_slowness(plan), float(unpriced), cost)
-    return (float(unpriced), cost, plan_slowness(plan))
+    return (overlong, float(unpriced), cost, plan_slowness(plan))
+
+
+def overlong_without_deadline(plan: Plan, settings: PlanSettings) -> bool:
+    """A training run longer than a sensible time, where the user set no deadline to say what is sensible."""
+    return settings.deadline_days is None and plan.days is not None and plan.days > NO_DEADLINE_WARNING_DAYS
 
 
 def pareto(items: Sequence[T], cost: Callable[[T], float], slowness: Callable[[T], float]) -> list[T]:

@@ -144,6 +144,8 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "Nearest part you can buy there: %1 × %2 (%3)."),
     QT_TRANSLATE_NOOP("CoreMessages", "Nearest: %1 × %2 (%3): %4."),
     QT_TRANSLATE_NOOP("CoreMessages", "No batch meets the latency limits on this GPU; add GPUs per replica (TP)."),
+    QT_TRANSLATE_NOOP("CoreMessages", "No deadline is set: plans that take more than %1 days rank after those that "
+                                      "finish within that; set a deadline to say what is sensible."),
     QT_TRANSLATE_NOOP("CoreMessages", "No plan fits with a global batch of %1 sequences: as %1 = %2 x %3, it splits"
                                       " evenly over few of the GPU counts searched (powers of two and whole "
                                       "servers), and none of the layouts those allow fits."),

@@ -76,7 +76,7 @@ class ChartPanel(QWidget):
             plot.getAxis("left").setWidth(150 if plot in (self.memory_plot, self.time_plot, self.power_plot)
                                           else 55)
             layout.addWidget(plot, index // 2, index % 2)
-        names = ((self.cost_plot, self.tr("Cost against time to result, every plan evaluated")),
+        names = ((self.cost_plot, self.tr("Cost against time to result, every plan evaluated that has a price")),
                  (self.memory_plot, self.tr("Memory per GPU of the plans shown")),
                  (self.time_plot, self.tr("Step time of the plans shown, by part")),
                  (self.power_plot, self.tr("Power per rack of the plans shown, with the site's limit")),
@@ -307,6 +307,9 @@ class ChartPanel(QWidget):
     def _draw_cost(self, result: PlanResult, plans: list[Plan]) -> None:
         drawn = [(p, xy) for p in result.points if (xy := self._cost_xy(p)) is not None]
         self._points = [p for p, _ in drawn]
+        unpriced = sum(1 for p in result.points if (p.per_million_tokens if self.serving else p.cost) is None)
+        self.cost_plot.setToolTip(fill(self.tr("%1 plans have no price and are not drawn (their cost is n/a)"),
+                                       str(unpriced)) if unpriced else "")
         for (owned, meets), group in self.cost_groups.items():
             members = [i for i, (p, _) in enumerate(drawn) if (p.deployment == Deployment.ON_PREM) == owned
                        and p.meets == meets]

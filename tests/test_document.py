@@ -312,3 +312,18 @@ def test_ctrl_z_inside_a_number_field_is_the_documents_undo(qtbot, window) -> No
     qtbot.keyClick(rack, Qt.Key.Key_Y, Qt.KeyboardModifier.ControlModifier)
     qtbot.keyClick(rack, Qt.Key.Key_Y, Qt.KeyboardModifier.ControlModifier)
     assert seq_len.value() == 2048 and rack.value() == 12.0  # both redo steps were still there
+
+
+def test_ctrl_z_in_the_editable_model_box_is_the_documents_undo(qtbot, window) -> None:
+    """The model box is an editable combo (type to search), where focus lands after a language switch: its line
+    edit took Ctrl+Z for its own text and the document's undo did nothing."""
+    page = window.wizard.model_page
+    page.seq_len.setValue(2048)
+    window.activateWindow()
+    window.wizard.next()  # the model page, where the box is
+    line = page.preset.lineEdit()
+    line.setFocus()
+    qtbot.keyClick(line, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert page.seq_len.value() == 4096 and window.undo_stack.index() == 0
+    qtbot.keyClick(line, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    assert page.seq_len.value() == 2048

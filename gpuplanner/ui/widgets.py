@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractItemModel, QCoreApplication, QEvent, QLocale, QSortFilterProxyModel, Qt
+from PySide6.QtCore import (
+    QAbstractItemModel,
+    QCoreApplication,
+    QEvent,
+    QLocale,
+    QObject,
+    QSortFilterProxyModel,
+    Qt,
+)
 from PySide6.QtGui import QFocusEvent, QHideEvent, QKeyEvent, QKeySequence, QShowEvent, QValidator
 from PySide6.QtWidgets import QAbstractSpinBox, QComboBox, QDoubleSpinBox, QLayout, QLineEdit, QSpinBox, QWidget
 
@@ -35,6 +43,24 @@ def is_undo_or_redo_key(event: QKeyEvent) -> bool:
     return (event.matches(QKeySequence.StandardKey.Undo) or event.matches(QKeySequence.StandardKey.Redo)
             or (combination.keyboardModifiers() == ctrl and combination.key() in (Qt.Key.Key_Z, Qt.Key.Key_Y))
             or (combination.keyboardModifiers() == ctrl | shift and combination.key() == Qt.Key.Key_Z))
+
+
+class DocumentUndoKeys(QObject):
+    """Hands Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y typed in a text field (an editable combo box's line edit) to the
+    window's Edit actions: the field's own text undo would take them and the document's undo did nothing."""
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+        if event.type() == QEvent.Type.ShortcutOverride and is_undo_or_redo_key(event):  # type: ignore[arg-type]
+            event.ignore()
+            return True
+        return False
+
+
+def defer_undo_keys(combo: QComboBox) -> None:
+    """For an editable combo box: the box (the focus widget, which forwards the keys) and its line edit."""
+    keys = DocumentUndoKeys(combo)
+    combo.installEventFilter(keys)
+    combo.lineEdit().installEventFilter(keys)
 
 
 class _TypedNumber:

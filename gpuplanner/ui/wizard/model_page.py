@@ -28,6 +28,7 @@ from gpuplanner.report.formatting import model_summary
 from gpuplanner.ui.dialogs import warn
 from gpuplanner.ui.widgets import (
     choice_combo,
+    defer_undo_keys,
     fit_combo,
     float_spin,
     int_spin,
@@ -64,6 +65,7 @@ class ModelPage(QWizardPage):
         self.preset = QComboBox(self)
         self.preset.setEditable(True)
         self.preset.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+        defer_undo_keys(self.preset)
         fit_combo(self.preset)
         for row in catalog.rows("models"):
             if row["kind"] in ("llm", "encoder"):

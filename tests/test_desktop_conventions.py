@@ -252,3 +252,24 @@ def test_catalog_headers_are_whole_words(qtbot, window) -> None:
         for section in range(header.count() - 1):  # the last one stretches to the edge
             assert header.sectionSize(section) >= header.sectionSizeFromContents(section).width(), \
                 page.model.headerData(section, Qt.Orientation.Horizontal)
+
+
+def test_f1_opens_help_on_the_field_you_are_in(qtbot, main_window) -> None:
+    """F1 always opened the general glossary; now the focused field's label and explanation come first."""
+    from PySide6.QtCore import Qt
+
+    window = main_window
+    window.activateWindow()
+    window.wizard.setCurrentId(window.wizard.pageIds()[3])  # where will it run
+    rack = window.wizard.deployment_page.rack_kw
+    rack.setFocus()
+    qtbot.keyClick(rack, Qt.Key.Key_F1)
+    qtbot.waitUntil(lambda: getattr(window, "help_dialog", None) is not None and window.help_dialog.isVisible())
+    text = window.help_dialog.browser.toPlainText()
+    assert text.startswith("This field: ") and "Power the site allows per rack" in text.split("\n")[1]
+    assert "How to read a plan" in text  # the glossary follows
+    window.help_dialog.close()
+    window.plans_view.setFocus()  # not an input field: the glossary alone
+    qtbot.keyClick(window.plans_view, Qt.Key.Key_F1)
+    assert window.help_dialog.browser.toPlainText().startswith("How to read a plan")
+    window.help_dialog.close()

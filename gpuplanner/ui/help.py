@@ -4,11 +4,44 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
+from PySide6.QtGui import QTextDocumentFragment
+from PySide6.QtWidgets import (
+    QAbstractSpinBox,
+    QApplication,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gpuplanner.i18n import fill
+
+
+def focused_field() -> tuple[str, str] | None:
+    """(label, explanation) of the input field that has the keyboard focus: its form label and its tooltip (None
+    where the focus is not on a labelled field with one)."""
+    widget = QApplication.focusWidget()
+    while widget is not None and not isinstance(widget, (QAbstractSpinBox, QComboBox)) \
+            and isinstance(widget.parentWidget(), (QAbstractSpinBox, QComboBox)):
+        widget = widget.parentWidget()  # a spin box's or combo box's own line edit
+    if widget is None or not widget.toolTip().strip():
+        return None
+    layout = widget.parentWidget().layout() if widget.parentWidget() is not None else None
+    label = layout.labelForField(widget) if isinstance(layout, QFormLayout) else None
+    text = label.text().replace("&", "") if isinstance(label, QLabel) else widget.accessibleName()
+    tip = widget.toolTip()
+    if tip.startswith("<"):  # a rich-text tooltip (dialogs.plain_tooltip): its words
+        tip = QTextDocumentFragment.fromHtml(tip).toPlainText()
+    return (text or tip.split(".")[0]), tip
 
 
 class HelpDialog(QDialog):
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, field: tuple[str, str] | None = None) -> None:
+        """`field`: the focused field's label and explanation, shown first (F1 is help on what you are in)."""
         super().__init__(parent)
         self.setWindowTitle(self.tr("GPU Planner help"))
         terms = [
@@ -44,6 +77,8 @@ class HelpDialog(QDialog):
         ]
         browser = QTextBrowser(self)
         browser.setOpenLinks(False)
+        if field is not None:
+            terms.insert(0, (fill(self.tr("This field: %1"), field[0]), field[1]))
         browser.setHtml("".join(f"<h3>{escape(title)}</h3><p>{escape(text)}</p>" for title, text in terms))
         self.browser = browser
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)

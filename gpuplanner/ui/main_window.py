@@ -395,9 +395,9 @@ class MainWindow(DocumentActions, ExportActions, CatalogTabActions, PlanningCont
 
     @Slot()
     def show_help(self) -> None:
-        from gpuplanner.ui.help import HelpDialog
+        from gpuplanner.ui.help import HelpDialog, focused_field
 
-        self.help_dialog = HelpDialog(self)
+        self.help_dialog = HelpDialog(self, focused_field())
         self.help_dialog.open()
 
     @Slot()

@@ -5755,99 +5755,104 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>HelpDialog</name>
     <message>
-        <location filename="../../gpuplanner/ui/help.py" line="13" />
+        <location filename="../../gpuplanner/ui/help.py" line="46" />
         <source>GPU Planner help</source>
         <translation>GPU Planner 帮助</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/help.py" line="15" />
+        <location filename="../../gpuplanner/ui/help.py" line="48" />
         <source>How to read a plan</source>
         <translation>如何阅读一个方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/help.py" line="16" />
+        <location filename="../../gpuplanner/ui/help.py" line="49" />
         <source>Each row is one way to run your job: which GPU, how many, bought or rented. Rows are ranked by what you chose to optimise (cost, speed or total cost of ownership). Only plans that keep every limit you set (rack power, cooling, deadline, budget, service level) are ranked; the others are listed as near misses with what they miss. Select a row for its memory, time, site and cost, and print its spec sheet for the data-centre team.</source>
         <translation>每一行是运行您任务的一种方式：用哪种 GPU、多少块、购买还是租用。各行按您选择的优化目标（成本、速度或总拥有成本）排序。只有满足您设定的全部限制（机柜功率、散热、期限、预算、服务水平）的方案才参与排名；其余方案作为“接近的方案”列出，并说明差在哪里。选中一行可查看其显存、时间、机房和成本，并为机房团队打印规格书。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/help.py" line="21" />
+        <location filename="../../gpuplanner/ui/help.py" line="54" />
         <source>TP (tensor parallelism)</source>
         <translation>TP（张量并行）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/help.py" line="22" />
+        <location filename="../../gpuplanner/ui/help.py" line="55" />
         <source>Each layer's matrices are split across several GPUs, which exchange partial results on every layer. Fast only over NVLink inside a server.</source>
         <translation>每一层的矩阵被拆分到多块 GPU 上，每层都要交换部分结果。只有在服务器内部通过 NVLink 才够快。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/help.py" line="24" />
+        <location filename="../../gpuplanner/ui/help.py" line="57" />
         <source>PP (pipeline parallelism)</source>
         <translation>PP（流水线并行）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/help.py" line="25" />
+        <location filename="../../gpuplanner/ui/help.py" line="58" />
         <source>The layers are split into stages on different GPUs; micro-batches flow through them like an assembly line. Some time is lost while the pipeline fills and drains (the bubble).</source>
         <translation>模型的层被分成若干阶段放在不同 GPU 上，微批像流水线一样依次通过。流水线填充和排空时会损失一些时间（气泡）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/help.py" line="27" />
+        <location filename="../../gpuplanner/ui/help.py" line="60" />
         <source>DP (data parallelism)</source>
         <translation>DP（数据并行）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/help.py" line="28" />
+        <location filename="../../gpuplanner/ui/help.py" line="61" />
         <source>Every group of GPUs holds the whole model and trains on different data; gradients are averaged after each step over the network.</source>
         <translation>每组 GPU 都持有完整模型，用不同数据训练；每一步之后通过网络对梯度求平均。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/help.py" line="30" />
+        <location filename="../../gpuplanner/ui/help.py" line="63" />
         <source>ZeRO / FSDP</source>
         <translation>ZeRO / FSDP</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/help.py" line="31" />
+        <location filename="../../gpuplanner/ui/help.py" line="64" />
         <source>Data-parallel GPUs split the optimizer states (stage 1), gradients (2) and weights (3) among themselves instead of each keeping a copy: less memory, more network traffic.</source>
         <translation>数据并行的 GPU 之间分摊优化器状态（第 1 阶段）、梯度（第 2 阶段）和权重（第 3 阶段），而不是各自保存一份：显存更省，网络流量更多。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/help.py" line="33" />
+        <location filename="../../gpuplanner/ui/help.py" line="66" />
         <source>MFU (model FLOPs utilisation)</source>
         <translation>MFU（模型算力利用率）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/help.py" line="34" />
+        <location filename="../../gpuplanner/ui/help.py" line="67" />
         <source>The share of the GPU's peak arithmetic rate the training actually uses for the model's own maths. 40–55 % is good for large models.</source>
         <translation>训练实际用于模型本身计算的算力占 GPU 峰值算力的比例。大模型达到 40–55% 就算不错。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/help.py" line="36" />
+        <location filename="../../gpuplanner/ui/help.py" line="69" />
         <source>TTFT (time to first token)</source>
         <translation>TTFT（首 token 时延）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/help.py" line="37" />
+        <location filename="../../gpuplanner/ui/help.py" line="70" />
         <source>How long a user waits after sending a prompt until the first word of the answer appears.</source>
         <translation>用户发出提示后，到回答的第一个词出现所等待的时间。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/help.py" line="38" />
+        <location filename="../../gpuplanner/ui/help.py" line="71" />
         <source>TPOT (time per output token)</source>
         <translation>TPOT（每个输出 token 的时延）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/help.py" line="39" />
+        <location filename="../../gpuplanner/ui/help.py" line="72" />
         <source>The time between two words of the answer for one user; 50 ms is about 20 tokens a second, faster than people read.</source>
         <translation>对单个用户而言回答中相邻两个词之间的时间；50 毫秒约合每秒 20 个 token，比人阅读更快。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/help.py" line="41" />
+        <location filename="../../gpuplanner/ui/help.py" line="74" />
         <source>Nameplate and expected power</source>
         <translation>额定功率与预计功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/help.py" line="42" />
+        <location filename="../../gpuplanner/ui/help.py" line="75" />
         <source>Nameplate is what the power supplies can draw and what circuits must be sized for; expected is what a training run draws on average and what the electricity bill follows.</source>
         <translation>额定功率是电源能够输出的最大功率，回路必须按它来配置；预计功率是训练时的平均功耗，电费按它计算。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/help.py" line="81" />
+        <source>This field: %1</source>
+        <translation>当前字段：%1</translation>
     </message>
 </context>
 <context>
@@ -6059,366 +6064,366 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>ModelPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="61" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="62" />
         <source>Which model, and how much data?</source>
         <translation>哪个模型，多少数据？</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="62" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="63" />
         <source>Choose a preset (type to search), describe your own architecture, or import a Hugging Face config.json.</source>
         <translation>选择预设模型（可输入搜索），自定义架构，或导入 Hugging Face 的 config.json。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="71" />
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="96" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="73" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="98" />
         <source>Custom architecture</source>
         <translation>自定义架构</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="90" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="92" />
         <source>Image models from the catalog, with their sources.</source>
         <translation>目录中的图像模型，注明来源。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="91" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="93" />
         <source>Model presets come from the catalog, with their source.</source>
         <translation>预设模型来自硬件目录，并注明来源。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="92" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="94" />
         <source>Import config.json…</source>
         <translation>导入 config.json…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="93" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="95" />
         <source>Read layers, widths, heads and vocabulary from a local Hugging Face config.json.</source>
         <translation>从本地 Hugging Face config.json 读取层数、维度、头数和词表大小。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="98" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="100" />
         <source>Transformer layers</source>
         <translation>Transformer 层数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="99" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="101" />
         <source>Hidden size (model width)</source>
         <translation>隐藏层维度（模型宽度）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="100" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="102" />
         <source>Attention heads</source>
         <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="101" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="103" />
         <source>Key/value heads: fewer than heads means GQA/MQA, which shrinks the KV cache</source>
         <translation>KV 头数：少于注意力头数即为 GQA/MQA，可缩小 KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="103" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="105" />
         <source>MLP inner width</source>
         <translation>MLP 中间层维度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="104" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="106" />
         <source>Vocabulary size</source>
         <translation>词表大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="108" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="110" />
         <source>Gated MLP (SwiGLU)</source>
         <translation>门控 MLP（SwiGLU）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="110" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="112" />
         <source>Tied input/output embeddings</source>
         <translation>输入/输出词嵌入共享</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="111" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="113" />
         <source>Layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="112" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="114" />
         <source>Hidden size</source>
         <translation>隐藏层维度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="113" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="115" />
         <source>Heads</source>
         <translation>注意力头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="114" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="116" />
         <source>KV heads</source>
         <translation>KV 头数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="115" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="117" />
         <source>MLP width</source>
         <translation>MLP 维度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="116" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="118" />
         <source>Vocabulary</source>
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="120" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="122" />
         <source>Data and batch</source>
         <translation>数据与批大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="123" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="125" />
         <source>Training tokens, in billions (2T, 500B and 1e3 are read too)</source>
         <translation>训练 token 数，单位十亿（也可输入 2T、500B、1e3）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="125" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="127" />
         <source>Sequences per optimizer step</source>
         <translation>每次优化器更新的序列数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="126" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="128" />
         <source>Tokens per sequence (context length)</source>
         <translation>每个序列的 token 数（上下文长度）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="127" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="129" />
         <source>Tokens</source>
         <translation>token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="128" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="130" />
         <source>Global batch (sequences)</source>
         <translation>全局批大小（序列数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="129" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="131" />
         <source>Sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="131" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="133" />
         <source>Serving load</source>
         <translation>推理负载</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="134" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="136" />
         <source>Requests decoded together per replica. Auto: with a throughput target, the most the KV cache holds within the latency limits (the fewest replicas); otherwise one request</source>
         <translation>每个副本同时解码的请求数。自动：设了吞吐目标时取时延上限内 KV 缓存能容纳的最大批量（副本最少），否则为 1 个请求</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="137" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="139" />
         <source>Auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="138" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="140" />
         <source>Prompt length in tokens</source>
         <translation>提示词长度（token）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="139" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="141" />
         <source>Generated tokens per request</source>
         <translation>每个请求生成的 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="141" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="143" />
         <source>The same GPU gives very different numbers per engine</source>
         <translation>同一块 GPU 在不同推理引擎上的性能差别很大</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="143" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="145" />
         <source>Users served at once: sizes the replicas (Not set: the throughput target and the batch size them)</source>
         <translation>同时服务的用户数：据此确定副本数（未设置：按吞吐目标和批大小确定）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="145" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="147" />
         <source>Not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="147" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="149" />
         <source>Longest wait for the first token (0 = no limit)</source>
         <translation>首 token 最长等待时间（0 = 不限）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="148" />
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="151" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="150" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="153" />
         <source>No limit</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="150" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="152" />
         <source>Longest time between output tokens for each user (0 = no limit)</source>
         <translation>每个用户相邻输出 token 的最长间隔（0 = 不限）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="153" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="155" />
         <source>Share of memory the engine gives the KV cache: TensorRT-LLM's free_gpu_memory_fraction (of what is free after the weights), vLLM's gpu_memory_utilization (of the GPU)</source>
         <translation>引擎分给 KV 缓存的显存比例：TensorRT-LLM 的 free_gpu_memory_fraction（按加载权重后剩余的显存计），vLLM 的 gpu_memory_utilization（按整张 GPU 计）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="158" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="160" />
         <source>Hours a day the service runs: a rented one is paid for those hours only, bought GPUs are paid for whole</source>
         <translation>服务每天运行的小时数：租用时只为这些小时付费，购买的 GPU 按整机付费</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="159" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="161" />
         <source> h</source>
         <translation> 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="160" />
         <location filename="../../gpuplanner/ui/wizard/model_page.py" line="162" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="164" />
         <source>Engine default</source>
         <translation>引擎默认</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="162" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="164" />
         <source>Whole length reserved up front</source>
         <translation>预留完整长度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="163" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="165" />
         <source>Cache in use, pausing requests when full</source>
         <translation>按实际占用，满时暂停请求</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="164" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="166" />
         <source>How requests are admitted to the KV cache. Whole length: room for input + output is reserved when a request starts (TensorRT-LLM's default GUARANTEED_NO_EVICT; llama.cpp's slots). Cache in use: room for what the sequences hold, more of them at once (TensorRT-LLM's MAX_UTILIZATION; vLLM always).</source>
         <translation>请求如何进入 KV 缓存。预留完整长度：请求开始时即为输入 + 输出预留空间（TensorRT-LLM 默认的 GUARANTEED_NO_EVICT；llama.cpp 的槽位）。按实际占用：只为序列当前持有的内容留空间，可同时容纳更多序列（TensorRT-LLM 的 MAX_UTILIZATION；vLLM 始终如此）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="168" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="170" />
         <source>Concurrent users</source>
         <translation>并发用户数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="169" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="171" />
         <source>Time to first token under</source>
         <translation>首 token 时延上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="170" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="172" />
         <source>Time per output token under</source>
         <translation>每 token 时延上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="171" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="173" />
         <source>Runs per day</source>
         <translation>每天运行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="172" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="174" />
         <source>Batch</source>
         <translation>批大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="173" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="175" />
         <source>Input tokens</source>
         <translation>输入 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="174" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="176" />
         <source>Output tokens</source>
         <translation>输出 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="175" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="177" />
         <source>Engine</source>
         <translation>推理引擎</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="176" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="178" />
         <source>KV-cache memory share</source>
         <translation>KV 缓存显存比例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="177" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="179" />
         <source>KV-cache admission</source>
         <translation>KV 缓存准入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="179" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="181" />
         <source>Images</source>
         <translation>图像数据</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="182" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="184" />
         <source>Images per epoch (ImageNet-1k: 1,281,167)</source>
         <translation>每轮图像数（ImageNet-1k：1,281,167）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="183" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="185" />
         <source>Passes over the images</source>
         <translation>遍历全部图像的次数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="185" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="187" />
         <source>Images per optimizer step, all GPUs together</source>
         <translation>每次优化器更新的图像数（所有 GPU 合计）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="187" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="189" />
         <source>Image side in pixels</source>
         <translation>图像边长（像素）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="188" />
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="196" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="190" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="198" />
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="189" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="191" />
         <source>Images per epoch</source>
         <translation>每轮图像数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="190" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="192" />
         <source>Epochs</source>
         <translation>轮数（epoch）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="191" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="193" />
         <source>Batch (images)</source>
         <translation>批大小（图像数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="192" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="194" />
         <source>Resolution</source>
         <translation>分辨率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="266" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="268" />
         <source>“%1” cannot be planned for this task: the catalog lacks its forward FLOPs per image; pick another model</source>
         <translation>“%1”无法用于此任务的规划：目录中缺少其每张图像的前向 FLOPs；请选择其他模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="272" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="274" />
         <source>“%1” is not a model in the list: pick one (type part of its name), or choose Custom architecture</source>
         <translation>“%1”不在模型列表中：请从列表选择（可输入名称的一部分搜索），或选择“自定义架构”</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="290" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="292" />
         <source>Import config.json</source>
         <translation>导入 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="291" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="293" />
         <source>JSON files (*.json)</source>
         <translation>JSON 文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="299" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="301" />
         <source>Cannot import</source>
         <translation>无法导入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="300" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="302" />
         <source>This config.json cannot be used: %1</source>
         <translation>无法使用此 config.json：%1</translation>
     </message>
@@ -6434,37 +6439,37 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>NumberInput</name>
     <message>
-        <location filename="../../gpuplanner/ui/widgets.py" line="18" />
+        <location filename="../../gpuplanner/ui/widgets.py" line="26" />
         <source>“%1” is not a number (examples: 1500, 1.5k, 2T, 1e3)</source>
         <translation>“%1”不是数字（例如：1500、1.5k、2T、1e3）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/widgets.py" line="19" />
+        <location filename="../../gpuplanner/ui/widgets.py" line="27" />
         <source>“%1”: the separator is ambiguous; use %2 for decimals, or group thousands in threes (1,281,167)</source>
         <translation>“%1”：分隔符有歧义；小数请用 %2，千位分隔请每三位一组（1,281,167）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/widgets.py" line="21" />
+        <location filename="../../gpuplanner/ui/widgets.py" line="29" />
         <source>“%1” is too large</source>
         <translation>“%1”太大</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/widgets.py" line="22" />
+        <location filename="../../gpuplanner/ui/widgets.py" line="30" />
         <source>must be a whole number, not %1</source>
         <translation>必须是整数，而不是 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/widgets.py" line="23" />
+        <location filename="../../gpuplanner/ui/widgets.py" line="31" />
         <source>must be at least %1</source>
         <translation>不能小于 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/widgets.py" line="24" />
+        <location filename="../../gpuplanner/ui/widgets.py" line="32" />
         <source>must be at most %1</source>
         <translation>不能大于 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/widgets.py" line="87" />
+        <location filename="../../gpuplanner/ui/widgets.py" line="113" />
         <source>“%1” is not a number of %2 (examples: %3)</source>
         <translation>“%1”不是以 %2 为单位的数字（例如：%3）</translation>
     </message>

@@ -273,3 +273,27 @@ def test_f1_opens_help_on_the_field_you_are_in(qtbot, main_window) -> None:
     qtbot.keyClick(window.plans_view, Qt.Key.Key_F1)
     assert window.help_dialog.browser.toPlainText().startswith("How to read a plan")
     window.help_dialog.close()
+
+
+def test_every_control_has_a_name_a_screen_reader_can_read(main_window) -> None:
+    """Combo boxes were announced by their current value (the recompute and ZeRO boxes both read "Automatic"), and
+    the plans table and its filter box had no name. Every input of the wizard and the plans tab now has one: its
+    form label, or its own text (buttons, check boxes)."""
+    from PySide6.QtWidgets import QAbstractButton, QAbstractSpinBox, QComboBox, QLineEdit, QTableView
+
+    window = main_window
+    unnamed = []
+    kinds = (QAbstractSpinBox, QComboBox, QLineEdit, QTableView, QAbstractButton)
+    for widget in (w for kind in kinds for w in window.findChildren(kind)):
+        if isinstance(widget, QLineEdit) and isinstance(widget.parentWidget(), (QAbstractSpinBox, QComboBox)):
+            continue  # a box's own editor: the box carries the name
+        if widget.objectName().startswith("qt_") or isinstance(widget.parentWidget(), QLineEdit):
+            continue  # Qt's own parts: a table's corner, a menu bar's overflow, a filter box's clear button
+        text = widget.text() if isinstance(widget, QAbstractButton) else ""
+        if not (widget.accessibleName().strip() or text.replace("&", "").strip()):
+            unnamed.append(f"{type(widget).__name__} {widget.objectName()} {widget.toolTip()[:60]!r}")
+    assert unnamed == [], "\n".join(unnamed)
+    page = window.wizard.precision_page
+    names = {box.accessibleName() for box in page.findChildren(QComboBox)}
+    assert len(names) == len(page.findChildren(QComboBox))  # no two boxes announced alike
+    assert window.plans_view.accessibleName() == "Ranked plans" and window.plans_filter.accessibleName()

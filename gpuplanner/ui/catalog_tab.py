@@ -90,6 +90,7 @@ class CatalogTabActions:
         for page, table, label in ((self.gpu_page, "gpus", self.tr("GPUs", "catalog tab: the GPU table")),
                                    (self.server_page, "servers", self.tr("Servers")),
                                    (self.cloud_page, "cloud_instances", self.tr("Cloud prices"))):
+            page.view.setAccessibleName(label)
             add = QPushButton(self.tr("Add your own…"), page)
             edit = QPushButton(self.tr("Edit as your own…"), page)
             remove = QPushButton(self.tr("Remove your entry"), page)

@@ -174,6 +174,7 @@ class MainWindow(DocumentActions, ExportActions, CatalogTabActions, PlanningCont
         self.compare_button.setToolTip(self.tr("Select two or three plans (Ctrl+click) to see them side by side"))
         self.compare_button.clicked.connect(self.compare_selected)
         self.plans_view = QTableView(page)
+        self.plans_view.setAccessibleName(self.tr("Ranked plans"))
         self.plans_view.setModel(self.plans_proxy)
         self.plans_view.setSortingEnabled(True)
         self.plans_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)

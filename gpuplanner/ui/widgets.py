@@ -12,7 +12,17 @@ from PySide6.QtCore import (
     Qt,
 )
 from PySide6.QtGui import QFocusEvent, QHideEvent, QKeyEvent, QKeySequence, QShowEvent, QValidator
-from PySide6.QtWidgets import QAbstractSpinBox, QComboBox, QDoubleSpinBox, QLayout, QLineEdit, QSpinBox, QWidget
+from PySide6.QtWidgets import (
+    QAbstractSpinBox,
+    QComboBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QLabel,
+    QLayout,
+    QLineEdit,
+    QSpinBox,
+    QWidget,
+)
 
 from gpuplanner.ui.dialogs import plain_tooltip
 from gpuplanner.ui.number_input import Refusal, check_range, parse_number
@@ -267,6 +277,28 @@ def widgets_in_layout_order(widget: QWidget) -> list[QWidget]:
     return found
 
 
+def name_fields_by_their_labels(widget: QWidget) -> None:
+    """Every field of a form gets its label as its accessible name: a screen reader announced combo boxes by their
+    current value (the recompute and ZeRO boxes both read "Automatic")."""
+    for form in widget.findChildren(QFormLayout):
+        for row in range(form.rowCount()):
+            label = form.itemAt(row, QFormLayout.ItemRole.LabelRole)
+            field = form.itemAt(row, QFormLayout.ItemRole.FieldRole)
+            if label is None or field is None or not isinstance(label.widget(), QLabel):
+                continue
+            name = label.widget().text().replace("&", "").rstrip(":：")  # type: ignore[union-attr]
+            inner = field.widget() or (field.layout().itemAt(0).widget() if field.layout() else None)
+            if inner is not None and type(inner) is QWidget:  # a row of widgets: the first input in it
+                inputs = [w for w in inner.findChildren(QWidget) if isinstance(w, (QAbstractSpinBox, QComboBox))]
+                inner = inputs[0] if inputs else inner
+            if inner is not None and not inner.accessibleName():
+                inner.setAccessibleName(name)
+    for label in widget.findChildren(QLabel):  # a label outside a form, tied to its field
+        buddy = label.buddy()
+        if buddy is not None and not buddy.accessibleName():
+            buddy.setAccessibleName(label.text().replace("&", "").rstrip(":："))
+
+
 def filtered_proxy(model: QAbstractItemModel, sort_role: int, placeholder: str,
                    parent: QWidget) -> tuple[QSortFilterProxyModel, QLineEdit]:
     """A sort/filter proxy over `model` and the filter box that drives it (every column searched)."""
@@ -277,6 +309,7 @@ def filtered_proxy(model: QAbstractItemModel, sort_role: int, placeholder: str,
     proxy.setFilterKeyColumn(-1)
     edit = QLineEdit(parent)
     edit.setPlaceholderText(placeholder)
+    edit.setAccessibleName(placeholder.rstrip("…."))
     edit.setClearButtonEnabled(True)
     edit.textChanged.connect(proxy.setFilterFixedString)
     return proxy, edit

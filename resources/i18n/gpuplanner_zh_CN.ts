@@ -3283,74 +3283,74 @@ Qt %2，Qt for Python %3，Python %4
         <translation>云实例价格</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="93" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="94" />
         <source>Add your own…</source>
         <translation>添加自定义…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="94" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="95" />
         <source>Edit as your own…</source>
         <translation>另存为自定义并编辑…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="95" />
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="164" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="96" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="165" />
         <source>Remove your entry</source>
         <translation>删除自定义条目</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="103" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="104" />
         <source>Prices are approximate and carry the date their source gives, or say it gives none; hover a cell for its source. Unknown values show as n/a.</source>
         <translation>价格为近似值，注明来源给出的日期，来源未给出日期的会说明；鼠标悬停可查看来源。未知数值显示为“不详”。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="122" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="123" />
         <source>Catalog data as of %1; a price over 12 months old, or undated, is flagged in the plans that use it. Confidence: vendor datasheet, vendor document, secondary source or estimate.</source>
         <translation>目录数据截至 %1；超过 12 个月或没有日期的价格会在使用它的方案中标出。可信度分为：厂商数据手册、厂商文档、间接来源、估计值。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="125" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="126" />
         <source>n/a</source>
         <translation>不详</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="129" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="130" />
         <source>Import a vendor quote</source>
         <translation>导入厂商报价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="130" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="131" />
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="143" />
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="146" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="144" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="147" />
         <source>Quote not imported</source>
         <translation>报价未导入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="143" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="144" />
         <source>Nothing was changed. %1</source>
         <translation>未做任何更改。%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="149" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="150" />
         <source>Imported %1 quoted price(s); the plans use them and say so.</source>
         <translation>已导入 %1 个报价；方案会使用并注明这些价格。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="162" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="163" />
         <source>Select one of your own entries to remove it; bundled rows stay.</source>
         <translation>请选择一条自定义条目再删除；内置条目会保留。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="165" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="166" />
         <source>Remove your entry %1 from your catalog edits? Plans that use it change; a bundled row of the same id, if any, comes back.</source>
         <translation>要从你的目录编辑中删除条目 %1 吗？使用它的方案会随之改变；如有同一 id 的内置条目，将恢复使用内置条目。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="171" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="172" />
         <source>Not removed</source>
         <translation>未删除</translation>
     </message>
@@ -5916,147 +5916,152 @@ Qt %2，Qt for Python %3，Python %4
         <translation>选择两到三个方案（Ctrl+单击）进行并排对比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="187" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="177" />
+        <source>Ranked plans</source>
+        <translation>排名方案</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="188" />
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="196" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="197" />
         <source>Spec sheet PDF…</source>
         <translation>规格书 PDF…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="197" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="198" />
         <source>Export the rack and power spec sheet of the selected plan</source>
         <translation>导出所选方案的机柜与供电规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="199" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="200" />
         <source>Print preview…</source>
         <translation>打印预览…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="227" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="228" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="228" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="229" />
         <source>&amp;New scenario</source>
         <translation>新建方案(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="229" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="230" />
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="230" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="231" />
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="231" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="232" />
         <source>Save &amp;as…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="232" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="233" />
         <source>&amp;Close scenario</source>
         <translation>关闭方案(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="239" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="240" />
         <source>Export plans as &amp;CSV…</source>
         <translation>导出方案为 &amp;CSV…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="242" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="243" />
         <source>Export plans as a spreadsheet (&amp;xlsx)…</source>
         <translation>将方案导出为电子表格（&amp;xlsx）…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="245" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="246" />
         <source>Import a vendor &amp;quote (CSV)…</source>
         <translation>导入厂商报价(&amp;Q)（CSV）…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="249" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="250" />
         <source>&amp;Export spec sheet (PDF)…</source>
         <translation>导出规格书 PDF(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="250" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="251" />
         <source>Print pre&amp;view…</source>
         <translation>打印预览(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="251" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="252" />
         <source>&amp;Print…</source>
         <translation>打印(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="259" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="260" />
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="262" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="263" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="267" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="268" />
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="268" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="269" />
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="270" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="271" />
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="274" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="275" />
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="275" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="276" />
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="280" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="281" />
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="281" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="282" />
         <source>GPU Planner &amp;help</source>
         <translation>GPU Planner 帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="285" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="286" />
         <source>&amp;About GPU Planner</source>
         <translation>关于 GPU Planner(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="344" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="345" />
         <source>Select a plan to see its details.</source>
         <translation>请选择一个方案以查看详情。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="363" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="364" />
         <source>Select two or three plans to compare.</source>
         <translation>请选择两到三个方案进行对比。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="367" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="368" />
         <source>Compare plans</source>
         <translation>方案对比</translation>
     </message>
@@ -6398,32 +6403,32 @@ Qt %2，Qt for Python %3，Python %4
         <translation>分辨率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="268" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="270" />
         <source>“%1” cannot be planned for this task: the catalog lacks its forward FLOPs per image; pick another model</source>
         <translation>“%1”无法用于此任务的规划：目录中缺少其每张图像的前向 FLOPs；请选择其他模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="274" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="276" />
         <source>“%1” is not a model in the list: pick one (type part of its name), or choose Custom architecture</source>
         <translation>“%1”不在模型列表中：请从列表选择（可输入名称的一部分搜索），或选择“自定义架构”</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="292" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="294" />
         <source>Import config.json</source>
         <translation>导入 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="293" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="295" />
         <source>JSON files (*.json)</source>
         <translation>JSON 文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="301" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="303" />
         <source>Cannot import</source>
         <translation>无法导入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="302" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="304" />
         <source>This config.json cannot be used: %1</source>
         <translation>无法使用此 config.json：%1</translation>
     </message>
@@ -6439,37 +6444,37 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>NumberInput</name>
     <message>
-        <location filename="../../gpuplanner/ui/widgets.py" line="26" />
+        <location filename="../../gpuplanner/ui/widgets.py" line="36" />
         <source>“%1” is not a number (examples: 1500, 1.5k, 2T, 1e3)</source>
         <translation>“%1”不是数字（例如：1500、1.5k、2T、1e3）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/widgets.py" line="27" />
+        <location filename="../../gpuplanner/ui/widgets.py" line="37" />
         <source>“%1”: the separator is ambiguous; use %2 for decimals, or group thousands in threes (1,281,167)</source>
         <translation>“%1”：分隔符有歧义；小数请用 %2，千位分隔请每三位一组（1,281,167）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/widgets.py" line="29" />
+        <location filename="../../gpuplanner/ui/widgets.py" line="39" />
         <source>“%1” is too large</source>
         <translation>“%1”太大</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/widgets.py" line="30" />
+        <location filename="../../gpuplanner/ui/widgets.py" line="40" />
         <source>must be a whole number, not %1</source>
         <translation>必须是整数，而不是 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/widgets.py" line="31" />
+        <location filename="../../gpuplanner/ui/widgets.py" line="41" />
         <source>must be at least %1</source>
         <translation>不能小于 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/widgets.py" line="32" />
+        <location filename="../../gpuplanner/ui/widgets.py" line="42" />
         <source>must be at most %1</source>
         <translation>不能大于 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/widgets.py" line="113" />
+        <location filename="../../gpuplanner/ui/widgets.py" line="123" />
         <source>“%1” is not a number of %2 (examples: %3)</source>
         <translation>“%1”不是以 %2 为单位的数字（例如：%3）</translation>
     </message>
@@ -6924,7 +6929,7 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>ScenarioWizard</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/wizard.py" line="170" />
+        <location filename="../../gpuplanner/ui/wizard/wizard.py" line="179" />
         <source>Custom model</source>
         <translation>自定义模型</translation>
     </message>

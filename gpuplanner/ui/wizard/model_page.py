@@ -195,7 +195,9 @@ class ModelPage(QWizardPage):
         self.model_row = QWidget(self)
         top = QHBoxLayout(self.model_row)
         top.setContentsMargins(0, 0, 0, 0)
-        top.addWidget(QLabel(self.tr("Model"), self))
+        model_label = QLabel(self.tr("Model"), self)
+        model_label.setBuddy(self.preset)  # its name for a screen reader, and Alt+M where the label has a mnemonic
+        top.addWidget(model_label)
         top.addWidget(self.preset, 1)
         top.addWidget(self.import_button)
         # A preset's own architecture, as text (the custom boxes, hidden then, would show another model's).

@@ -14,7 +14,15 @@ from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.fields import field, put
 from gpuplanner.core.model import ModelArch
 from gpuplanner.core.scenario import ScenarioDocument, model_document, paged_optimizer_by_default
-from gpuplanner.ui.widgets import FloatBox, IntBox, clear_invalid, mark_invalid, select_data, widgets_in_layout_order
+from gpuplanner.ui.widgets import (
+    FloatBox,
+    IntBox,
+    clear_invalid,
+    mark_invalid,
+    name_fields_by_their_labels,
+    select_data,
+    widgets_in_layout_order,
+)
 from gpuplanner.ui.wizard.assumptions_page import AssumptionsPage
 from gpuplanner.ui.wizard.binding import IMAGE_TRAINING, Binding
 from gpuplanner.ui.wizard.budget_page import BudgetPage
@@ -77,6 +85,7 @@ class ScenarioWizard(QWizard):
         self.setStartId(PageId.TASK)
         self._connect_edits()
         self._tab_in_reading_order()
+        name_fields_by_their_labels(self)
         self._picked_task = self.task_page.task
         self.task_page.group.buttonToggled.connect(self._task_picked)
         self._task_changed()

@@ -327,3 +327,26 @@ def test_ctrl_z_in_the_editable_model_box_is_the_documents_undo(qtbot, window) -
     assert page.seq_len.value() == 4096 and window.undo_stack.index() == 0
     qtbot.keyClick(line, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     assert page.seq_len.value() == 2048
+
+
+def test_after_a_cancel_f5_plans_the_current_inputs_again(qtbot, window) -> None:
+    """After Cancel the only way to get plans for the inputs was to edit a field; F5 (View > Plan again) does it."""
+    with qtbot.waitSignal(window.result_shown, timeout=TIMEOUT_MS):
+        window.recompute()
+    window.wizard.model_page.preset.setCurrentIndex(window.wizard.model_page.preset.findData("llama-2-70b"))
+    cancel_once = [True]
+
+    def cancel(*_args) -> None:
+        if cancel_once and cancel_once.pop():
+            window.runner.cancel()
+
+    window.runner.progress.connect(cancel)
+    with qtbot.waitSignal(window.runner.cancelled, timeout=TIMEOUT_MS):
+        window.debouncer.stop()
+        window.recompute()
+    assert window.stale_banner.isVisible() and "F5" in window.stale_banner.text()
+    window.activateWindow()
+    with qtbot.waitSignal(window.result_shown, timeout=TIMEOUT_MS):
+        qtbot.keyClick(window, Qt.Key.Key_F5)
+    assert not window.stale_banner.isVisible()
+    assert window.last_result.scenario.model.name.lower().startswith("llama-2-70b")

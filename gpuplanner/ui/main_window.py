@@ -273,6 +273,11 @@ class MainWindow(DocumentActions, ExportActions, CatalogTabActions, PlanningCont
         edit_menu.addAction(self.undo_action)
         edit_menu.addAction(self.redo_action)
         view_menu = self.menuBar().addMenu(self.tr("&View"))
+        self.replan_action = QAction(self.tr("&Plan again"), self)
+        self.replan_action.setShortcut(QKeySequence.StandardKey.Refresh)  # F5 (Ctrl+R on macOS)
+        self.replan_action.setToolTip(self.tr("Plan the current inputs again, e.g. after a cancel"))
+        self.replan_action.triggered.connect(self.recompute)
+        view_menu.addAction(self.replan_action)
         language_menu = view_menu.addMenu(self.tr("&Language"))
         for code, name in LANGUAGES.items():
             action = QAction(name, self)

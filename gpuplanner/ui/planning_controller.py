@@ -148,7 +148,7 @@ class PlanningController:
             "invalid": self.tr("Not updated: check the highlighted field. The plans below are for your earlier "
                                "inputs and cannot be printed until the inputs are valid."),
             "cancelled": self.tr("Not updated: the estimate was cancelled. The plans below are for your earlier "
-                                 "inputs."),
+                                 "inputs; View > Plan again (F5) plans the current ones."),
             "failed": self.tr("Not updated: the estimate failed. The plans below are for your earlier inputs."),
         }
         stale = state in texts and self.last_result is not None
@@ -161,7 +161,7 @@ class PlanningController:
     @Slot(int)
     def _on_cancelled(self, _job_id: int) -> None:
         self.edit_started = None
-        self.show_message(self.tr("Estimate cancelled; the plans shown were not updated."))
+        self.show_message(self.tr("Estimate cancelled; the plans shown were not updated (F5 plans again)."))
         self._set_result_state("cancelled")
 
     @Slot(int, str, str)

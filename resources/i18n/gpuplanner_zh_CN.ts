@@ -6032,36 +6032,46 @@ Qt %2，Qt for Python %3，Python %4
     </message>
     <message>
         <location filename="../../gpuplanner/ui/main_window.py" line="276" />
+        <source>&amp;Plan again</source>
+        <translation>重新规划(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="278" />
+        <source>Plan the current inputs again, e.g. after a cancel</source>
+        <translation>按当前输入重新规划（例如取消之后）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="281" />
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="281" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="286" />
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="282" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="287" />
         <source>GPU Planner &amp;help</source>
         <translation>GPU Planner 帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="286" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="291" />
         <source>&amp;About GPU Planner</source>
         <translation>关于 GPU Planner(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="345" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="350" />
         <source>Select a plan to see its details.</source>
         <translation>请选择一个方案以查看详情。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="364" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="369" />
         <source>Select two or three plans to compare.</source>
         <translation>请选择两到三个方案进行对比。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="368" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="373" />
         <source>Compare plans</source>
         <translation>方案对比</translation>
     </message>
@@ -6528,18 +6538,18 @@ Qt %2，Qt for Python %3，Python %4
     </message>
     <message>
         <location filename="../../gpuplanner/ui/planning_controller.py" line="150" />
-        <source>Not updated: the estimate was cancelled. The plans below are for your earlier inputs.</source>
-        <translation>未更新：估算已取消。下方方案对应的是之前的输入。</translation>
+        <source>Not updated: the estimate was cancelled. The plans below are for your earlier inputs; View &gt; Plan again (F5) plans the current ones.</source>
+        <translation>未更新：估算已取消。下面的方案对应您之前的输入；视图 &gt; 重新规划（F5）可按当前输入规划。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="164" />
+        <source>Estimate cancelled; the plans shown were not updated (F5 plans again).</source>
+        <translation>估算已取消；显示的方案未更新（按 F5 重新规划）。</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/ui/planning_controller.py" line="152" />
         <source>Not updated: the estimate failed. The plans below are for your earlier inputs.</source>
         <translation>未更新：估算失败。下方方案对应的是之前的输入。</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="164" />
-        <source>Estimate cancelled; the plans shown were not updated.</source>
-        <translation>估算已取消；显示的方案未更新。</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/ui/planning_controller.py" line="174" />

@@ -151,3 +151,12 @@ def test_dit_xl2_parameters_are_the_papers_and_the_per_token_count_says_where_it
     modulation = 28 * (1152 * 6912 + 6912)
     assert row["active_params"] == pytest.approx(675e6 - modulation, rel=0.001)
     assert "not in the paper" in str(row["notes"]) and "223,147,008" in str(row["notes"])
+
+
+def test_catalog_cells_never_show_exponents() -> None:
+    """A 3,000,000 USD rack-scale system read "3e+06" in the catalog tab."""
+    from gpuplanner.catalog.store import format_cell
+
+    assert format_cell(3_000_000.0) == "3,000,000"
+    assert format_cell(3_950_000) == "3,950,000" and format_cell(2024) == "2024"  # years stay years
+    assert format_cell(0.4003) == "0.4003" and format_cell(2.25) == "2.25" and format_cell(None) == "n/a"

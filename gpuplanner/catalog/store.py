@@ -510,6 +510,8 @@ def format_cell(value: object) -> str:
     """How a catalog value is shown: unknown is "n/a", never a guess."""
     if value is None or value == "":
         return "n/a"
-    if isinstance(value, float):
-        return f"{value:g}"
+    if isinstance(value, float):  # grouped, never in exponent form ("3e+06" for a 3,000,000 USD rack)
+        return f"{value:,.12g}" if abs(value) < 1e15 else f"{value:g}"
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10_000:
+        return f"{value:,}"
     return str(value)

@@ -164,8 +164,8 @@ def miss_shortfall(plan: Plan, settings: PlanSettings) -> float:
         ratios.append(site.node_kw_nameplate / limits.usable_rack_kw)
     if settings.deadline_days is not None and plan.days is not None:
         ratios.append(plan.days / settings.deadline_days)
-    if settings.budget is not None and plan.cost_metric is not None:
-        ratios.append(plan.cost_metric / settings.budget)
+    if settings.budget is not None:  # an unknown cost is no nearer a budget than any known one
+        ratios.append(math.inf if plan.cost_metric is None else plan.cost_metric / settings.budget)
     target = settings.target_output_tokens_per_s
     if target is not None and plan.inference:
         ratios.append(target / max(plan.inference.output_tokens_per_s, 1e-9))

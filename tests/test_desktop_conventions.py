@@ -297,3 +297,26 @@ def test_every_control_has_a_name_a_screen_reader_can_read(main_window) -> None:
     names = {box.accessibleName() for box in page.findChildren(QComboBox)}
     assert len(names) == len(page.findChildren(QComboBox))  # no two boxes announced alike
     assert window.plans_view.accessibleName() == "Ranked plans" and window.plans_filter.accessibleName()
+
+
+def test_finish_plans_and_puts_the_keyboard_on_the_answer(qtbot, main_window) -> None:
+    """Finish did nothing visible and Next on the budget page led to the hidden expert page: the budget page now
+    ends the path (Next disabled there), Finish plans and focuses the plans table, and the expert page opens from
+    its own button."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QWizard
+
+    from gpuplanner.ui.wizard.common import PageId
+
+    window = main_window
+    wizard = window.wizard
+    window.activateWindow()
+    wizard.setCurrentId(PageId.BUDGET)
+    assert not wizard.button(QWizard.WizardButton.NextButton).isEnabled()
+    window.tabs.setCurrentIndex(1)
+    with qtbot.waitSignal(window.result_shown, timeout=60_000):
+        qtbot.mouseClick(wizard.button(QWizard.WizardButton.FinishButton), Qt.MouseButton.LeftButton)
+    assert window.tabs.currentIndex() == 0 and window.plans_view.hasFocus()
+    qtbot.mouseClick(wizard.budget_page.expert, Qt.MouseButton.LeftButton)
+    assert wizard.currentId() == PageId.ASSUMPTIONS
+    assert "defaults are chosen for you" in wizard.precision_page.subTitle()

@@ -66,8 +66,10 @@ class PlanningController:
 
     @Slot()
     def _on_finish(self) -> None:
+        """Finish: plan now, and put the keyboard on the answer when it arrives."""
         self.tabs.setCurrentIndex(0)
         self.debouncer.stop()
+        self._focus_answer = True
         self.recompute()
 
     @Slot()
@@ -132,6 +134,9 @@ class PlanningController:
             self.show_message(self.tr("No plan fits."))
         self._update_charts()
         self._set_result_state("current" if self.result_scenario == self.wizard.scenario() else "updating")
+        if self._focus_answer:
+            self._focus_answer = False
+            (self.plans_view if result.plans else self.details).setFocus()
         if self.edit_started is not None:
             self.last_edit_to_result_s = time.perf_counter() - self.edit_started
             self.edit_started = None

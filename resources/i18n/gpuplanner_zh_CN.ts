@@ -2681,149 +2681,159 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>BudgetPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="27" />
+        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="28" />
         <source>Budget and goals</source>
         <translation>预算与目标</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="28" />
+        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="29" />
         <source>Zero means no limit. Prices in the catalog are approximate and dated; edit them in the catalog tab.</source>
         <translation>0 表示不限。目录中的价格为近似值并注明日期；可在“硬件目录”页编辑。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="33" />
+        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="34" />
         <source>Most you will spend (0 = no limit)</source>
         <translation>最高支出（0 = 不限）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="34" />
+        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="35" />
         <source>No limit</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="36" />
+        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="37" />
         <source>Training must finish within (0 = no deadline)</source>
         <translation>训练必须在此时间内完成（0 = 不限）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="37" />
+        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="38" />
         <source> days</source>
         <translation> 天</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="38" />
+        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="39" />
         <source>No deadline</source>
         <translation>无期限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="40" />
+        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="41" />
         <source>Output tokens per second the service must deliver</source>
         <translation>服务需要达到的每秒输出 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="41" />
+        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="42" />
         <source>No target</source>
         <translation>无目标</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="42" />
+        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="43" />
         <source>Cheapest</source>
         <translation>最省钱</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="42" />
+        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="43" />
         <source>Fastest</source>
         <translation>最快</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="43" />
+        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="44" />
         <source>Lowest total cost of ownership</source>
         <translation>总拥有成本最低</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="45" />
+        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="46" />
         <source>Amortisation period for TCO</source>
         <translation>TCO 摊销年限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="45" />
+        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="46" />
         <source> years</source>
         <translation> 年</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="47" />
+        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="48" />
         <source>Electricity price per kWh in the chosen currency (0 = not priced)</source>
         <translation>每千瓦时电价，按所选币种（0 = 不计电费）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="48" />
+        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="49" />
         <source>Not priced</source>
         <translation>不计价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="50" />
+        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="51" />
         <source>Power usage effectiveness: facility power / IT power</source>
         <translation>电能使用效率：机房总功率 / IT 功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="52" />
+        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="53" />
         <source>Share of hours the owned cluster is busy</source>
         <translation>自建集群处于忙碌状态的时间比例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="55" />
+        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="56" />
         <source>CNY per USD: the central parity of 2026-01-08 unless you set your own</source>
         <translation>每美元兑人民币：默认为 2026-01-08 的人民币中间价，可自行设置</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="56" />
+        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="57" />
         <source>Currency</source>
         <translation>币种</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="57" />
+        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="58" />
         <source>Budget</source>
         <translation>预算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="58" />
+        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="59" />
         <source>Deadline</source>
         <translation>截止期限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="59" />
+        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="60" />
         <source>Throughput target</source>
         <translation>吞吐量目标</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="60" />
+        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="61" />
         <source>Rank by</source>
         <translation>排序依据</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="61" />
+        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="62" />
         <source>Amortise over</source>
         <translation>摊销期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="62" />
+        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="63" />
         <source>Electricity</source>
         <translation>电价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="63" />
+        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="64" />
         <source>PUE</source>
         <translation>PUE</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="64" />
+        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="65" />
         <source>Utilisation</source>
         <translation>利用率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="65" />
+        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="66" />
         <source>USD to CNY</source>
         <translation>美元兑人民币</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="67" />
+        <source>Expert settings…</source>
+        <translation>专家设置…</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard/budget_page.py" line="68" />
+        <source>The assumptions behind every estimate (efficiencies, failure rates, power factors): the defaults are right for most jobs</source>
+        <translation>每项估算背后的假设（效率、故障率、功率因数）：默认值适用于大多数任务</translation>
     </message>
 </context>
 <context>
@@ -5876,202 +5886,202 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="116" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="117" />
         <source>Plans</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="119" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="120" />
         <source>Export charts (PNG and SVG)…</source>
         <translation>导出图表（PNG 和 SVG）…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="124" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="125" />
         <source>Charts</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="125" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="126" />
         <source>Catalog</source>
         <translation>硬件目录</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="145" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="146" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="171" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="172" />
         <source>Filter plans…</source>
         <translation>筛选方案…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="173" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="174" />
         <source>Compare selected</source>
         <translation>对比所选</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="174" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="175" />
         <source>Select two or three plans (Ctrl+click) to see them side by side</source>
         <translation>选择两到三个方案（Ctrl+单击）进行并排对比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="177" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="178" />
         <source>Ranked plans</source>
         <translation>排名方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="188" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="189" />
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="197" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="198" />
         <source>Spec sheet PDF…</source>
         <translation>规格书 PDF…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="198" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="199" />
         <source>Export the rack and power spec sheet of the selected plan</source>
         <translation>导出所选方案的机柜与供电规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="200" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="201" />
         <source>Print preview…</source>
         <translation>打印预览…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="228" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="229" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="229" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="230" />
         <source>&amp;New scenario</source>
         <translation>新建方案(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="230" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="231" />
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="231" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="232" />
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="232" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="233" />
         <source>Save &amp;as…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="233" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="234" />
         <source>&amp;Close scenario</source>
         <translation>关闭方案(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="240" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="241" />
         <source>Export plans as &amp;CSV…</source>
         <translation>导出方案为 &amp;CSV…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="243" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="244" />
         <source>Export plans as a spreadsheet (&amp;xlsx)…</source>
         <translation>将方案导出为电子表格（&amp;xlsx）…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="246" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="247" />
         <source>Import a vendor &amp;quote (CSV)…</source>
         <translation>导入厂商报价(&amp;Q)（CSV）…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="250" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="251" />
         <source>&amp;Export spec sheet (PDF)…</source>
         <translation>导出规格书 PDF(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="251" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="252" />
         <source>Print pre&amp;view…</source>
         <translation>打印预览(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="252" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="253" />
         <source>&amp;Print…</source>
         <translation>打印(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="260" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="261" />
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="263" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="264" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="268" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="269" />
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="269" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="270" />
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="271" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="272" />
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="275" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="276" />
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="276" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="277" />
         <source>&amp;Plan again</source>
         <translation>重新规划(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="278" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="279" />
         <source>Plan the current inputs again, e.g. after a cancel</source>
         <translation>按当前输入重新规划（例如取消之后）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="281" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="282" />
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="286" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="287" />
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="287" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="288" />
         <source>GPU Planner &amp;help</source>
         <translation>GPU Planner 帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="291" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="292" />
         <source>&amp;About GPU Planner</source>
         <translation>关于 GPU Planner(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="350" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="351" />
         <source>Select a plan to see its details.</source>
         <translation>请选择一个方案以查看详情。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="369" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="370" />
         <source>Select two or three plans to compare.</source>
         <translation>请选择两到三个方案进行对比。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="373" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="374" />
         <source>Compare plans</source>
         <translation>方案对比</translation>
     </message>
@@ -6497,72 +6507,72 @@ Qt %2，Qt for Python %3，Python %4
         <translation>修改输入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="93" />
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="95" />
         <source>Estimating…</source>
         <translation>正在估算…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="100" />
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="102" />
         <source>Check the highlighted field on page %1: %2</source>
         <translation>请检查第 %1 页中高亮的字段：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="103" />
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="105" />
         <source>Check the highlighted field: %1</source>
         <translation>请检查高亮的字段：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="122" />
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="124" />
         <source>1 plan evaluated: %1 × %2</source>
         <translation>已评估 1 个方案：%1 × %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="124" />
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="126" />
         <source>%1 plans evaluated; best: %2 × %3</source>
         <translation>已评估 %1 个方案；最佳：%2 × %3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="132" />
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="134" />
         <source>No plan fits.</source>
         <translation>没有可行方案。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="147" />
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="152" />
         <source>Updating for your latest edit… The plans below are for your earlier inputs.</source>
         <translation>正在按您最新的修改更新…… 下方方案对应的是之前的输入。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="148" />
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="153" />
         <source>Not updated: check the highlighted field. The plans below are for your earlier inputs and cannot be printed until the inputs are valid.</source>
         <translation>未更新：请检查高亮的字段。下方方案对应的是之前的输入，输入有效之前不能打印。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="150" />
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="155" />
         <source>Not updated: the estimate was cancelled. The plans below are for your earlier inputs; View &gt; Plan again (F5) plans the current ones.</source>
         <translation>未更新：估算已取消。下面的方案对应您之前的输入；视图 &gt; 重新规划（F5）可按当前输入规划。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="164" />
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="169" />
         <source>Estimate cancelled; the plans shown were not updated (F5 plans again).</source>
         <translation>估算已取消；显示的方案未更新（按 F5 重新规划）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="152" />
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="157" />
         <source>Not updated: the estimate failed. The plans below are for your earlier inputs.</source>
         <translation>未更新：估算失败。下方方案对应的是之前的输入。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="174" />
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="179" />
         <source>The estimate failed: %1</source>
         <translation>估算失败：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="176" />
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="181" />
         <source>Estimate failed</source>
         <translation>估算失败</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="177" />
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="182" />
         <source>Something went wrong while estimating; your inputs are kept.
 
 %1</source>
@@ -6703,222 +6713,222 @@ Qt %2，Qt for Python %3，Python %4
     </message>
     <message>
         <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="33" />
-        <source>Automatic choices are searched for the fastest layout that fits. Combinations a GPU cannot run are explained in the results' warnings.</source>
-        <translation>“自动”会搜索放得下且最快的并行布局。GPU 不支持的组合会在结果的警告中说明。</translation>
+        <source>The defaults are chosen for you: leave them unless you know you need another. Automatic choices are searched for the fastest layout that fits; combinations a GPU cannot run are explained in the results' warnings.</source>
+        <translation>默认值已为您选好：除非确知需要别的设置，否则保持不变即可。“自动”选项会搜索放得下的最快布局；GPU 无法运行的组合会在结果的警告中说明。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="38" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="39" />
         <source>Math precision. FP4 needs Blackwell or CDNA 4 tensor cores, FP8 Hopper, Ada or newer, BF16 Ampere or newer.</source>
         <translation>计算精度。FP4 需要 Blackwell 或 CDNA 4 张量核心，FP8 需要 Hopper、Ada 或更新架构，BF16 需要 Ampere 或更新架构。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="41" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="42" />
         <source>8-bit Adam</source>
         <translation>8 位 Adam</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="41" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="42" />
         <source>SGD with momentum</source>
         <translation>带动量的 SGD</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="43" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="44" />
         <source>AdamW keeps two fp32 moments per parameter (8 bytes); 8-bit Adam 2 bytes; Adafactor almost none.</source>
         <translation>AdamW 每个参数保存两个 fp32 动量（8 字节）；8 位 Adam 2 字节；Adafactor 几乎为零。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="45" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="46" />
         <source>Best modern stack</source>
         <translation>最佳现代软件栈</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="47" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="48" />
         <source>DeepSpeed pipeline engine</source>
         <translation>DeepSpeed 流水线引擎</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="49" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="50" />
         <source>Hugging Face Transformers / PEFT (eager)</source>
         <translation>Hugging Face Transformers / PEFT（eager 逐算子执行）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="50" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="51" />
         <source>The training framework: what it can split (tensor, pipeline, ZeRO stages) and how it runs (FlashAttention, gradient dtype and overlap). The estimate lists what came from it.</source>
         <translation>训练框架：它能如何切分（张量并行、流水线并行、ZeRO 阶段）以及如何运行（FlashAttention、梯度精度与通信重叠）。估算会列出哪些设置来自它。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="53" />
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="58" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="54" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="59" />
         <source>Automatic</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="53" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="54" />
         <source>None</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="53" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="54" />
         <source>Selective</source>
         <translation>选择性重计算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="54" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="55" />
         <source>Full</source>
         <translation>完全重计算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="55" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="56" />
         <source>Activation recomputation: selective recomputes only attention internals (a few % slower); full keeps only each layer's input and recomputes the layer (about a third more compute).</source>
         <translation>激活重计算：选择性重计算只重算注意力内部（慢几个百分点）；完全重计算只保存每层输入并重算整层（计算量约多三分之一）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="58" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="59" />
         <source>Off (plain data parallel)</source>
         <translation>关闭（普通数据并行）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="59" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="60" />
         <source>ZeRO-1: shard optimizer states</source>
         <translation>ZeRO-1：分片优化器状态</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="59" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="60" />
         <source>ZeRO-2: + gradients</source>
         <translation>ZeRO-2：再分片梯度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="60" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="61" />
         <source>ZeRO-3 / FSDP: + weights</source>
         <translation>ZeRO-3 / FSDP：再分片权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="61" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="62" />
         <source>ZeRO shards training state across data-parallel GPUs; ZeRO-3 (FSDP) also shards the weights at the cost of gathering them every step.</source>
         <translation>ZeRO 将训练状态分片到数据并行的各 GPU 上；ZeRO-3（FSDP）还会分片权重，代价是每步都要收集权重。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="64" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="65" />
         <source>LoRA rank r: each adapted matrix gains r x (in + out) parameters</source>
         <translation>LoRA 秩 r：每个适配矩阵增加 r ×（输入 + 输出）个参数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="67" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="68" />
         <source>All linear layers</source>
         <translation>所有线性层</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="67" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="68" />
         <source>Attention (q, k, v, o)</source>
         <translation>注意力层（q、k、v、o）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="68" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="69" />
         <source>q and v only</source>
         <translation>仅 q 和 v</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="68" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="69" />
         <source>Which matrices get adapters</source>
         <translation>哪些矩阵加适配器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="70" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="71" />
         <source>Dropout on each adapted matrix's input (0: none). Each adapted matrix then keeps a dropped copy of its input and a mask for the backward pass.</source>
         <translation>在每个加了适配器的矩阵的输入上做 dropout（0：不做）。这样每个适配矩阵都要为反向传播多保存一份 dropout 后的输入副本和一个掩码。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="74" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="75" />
         <source>Paged optimizer (states spill to CPU memory under pressure)</source>
         <translation>分页优化器（显存紧张时状态换出到内存）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="76" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="77" />
         <source>As computed</source>
         <translation>与计算精度相同</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="77" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="78" />
         <source>FP8 (Transformer Engine FP8 parameters)</source>
         <translation>FP8（Transformer Engine FP8 参数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="78" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="79" />
         <source>NF4 (a frozen LoRA base)</source>
         <translation>NF4（冻结的 LoRA 基座）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="78" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="79" />
         <source>FP4 (NVFP4 parameters, Blackwell)</source>
         <translation>FP4（NVFP4 参数，Blackwell）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="79" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="80" />
         <source>How the weight matrices are kept in GPU memory. FP8 halves them (the FP8 GEMMs read them directly; trained FP8 weights need FP8 precision); FP4 keeps two NVFP4 copies, about 9 bits a weight (trained FP4 weights need FP4 precision); NF4 stores a frozen LoRA base in 4 bits. Embeddings, norms and the output head stay 16-bit.</source>
         <translation>权重矩阵在显存中的存储格式。FP8 使其减半（FP8 矩阵乘直接读取；训练 FP8 权重需要 FP8 精度）；FP4 保存两份 NVFP4 副本，每个权重约 9 位（训练 FP4 权重需要 FP4 精度）；NF4 以 4 位存储冻结的 LoRA 基座。嵌入层、归一化层和输出头仍为 16 位。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="85" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="86" />
         <source>Weight format for serving</source>
         <translation>推理时的权重格式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="87" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="88" />
         <source>KV-cache format</source>
         <translation>KV 缓存格式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="104" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="105" />
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="104" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="105" />
         <source>Software stack</source>
         <translation>软件栈</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="105" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="106" />
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="105" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="106" />
         <source>Recompute</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="106" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="107" />
         <source>ZeRO / FSDP</source>
         <translation>ZeRO / FSDP</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="106" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="107" />
         <source>LoRA rank</source>
         <translation>LoRA 秩</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="107" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="108" />
         <source>LoRA targets</source>
         <translation>LoRA 目标层</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="107" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="108" />
         <source>LoRA dropout</source>
         <translation>LoRA dropout 比例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="108" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="109" />
         <source>Weights stored as</source>
         <translation>权重存储格式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="109" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="110" />
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="109" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="110" />
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
@@ -6939,7 +6949,7 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>ScenarioWizard</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/wizard.py" line="179" />
+        <location filename="../../gpuplanner/ui/wizard/wizard.py" line="180" />
         <source>Custom model</source>
         <translation>自定义模型</translation>
     </message>

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import (
     QFormLayout,
+    QPushButton,
     QWidget,
     QWizardPage,
 )
@@ -63,6 +64,10 @@ class BudgetPage(QWizardPage):
         form.addRow(self.tr("PUE"), self.pue)
         form.addRow(self.tr("Utilisation"), self.utilization)
         form.addRow(self.tr("USD to CNY"), self.usd_to_cny)
+        self.expert = QPushButton(self.tr("Expert settings…"), self)
+        self.expert.setToolTip(self.tr("The assumptions behind every estimate (efficiencies, failure rates, power "
+                                       "factors): the defaults are right for most jobs"))
+        form.addRow(self.expert)
         self.bindings = [
             Binding("constraints.currency", self.currency),
             Binding("constraints.budget", self.budget, unset=0.0),
@@ -75,6 +80,10 @@ class BudgetPage(QWizardPage):
             Binding("constraints.utilization", self.utilization, unit=0.01),
             Binding("constraints.usd_to_cny", self.usd_to_cny),
         ]
+
+    def nextId(self) -> int:  # noqa: N802
+        """The last page of the path: Finish plans; the expert page is opened on purpose (its button)."""
+        return -1
 
     def set_task(self, task: str) -> None:
         """A deadline is for training; a throughput target is for serving: each shows only where it applies."""

@@ -30,7 +30,8 @@ class PrecisionPage(QWizardPage):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setTitle(self.tr("Precision and memory savers"))
-        self.setSubTitle(self.tr("Automatic choices are searched for the fastest layout that fits. Combinations a "
+        self.setSubTitle(self.tr("The defaults are chosen for you: leave them unless you know you need another. "
+                                 "Automatic choices are searched for the fastest layout that fits; combinations a "
                                  "GPU cannot run are explained in the results' warnings."))
         form = QFormLayout(self)
         self.precision = choice_combo(

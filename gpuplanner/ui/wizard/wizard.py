@@ -75,6 +75,7 @@ class ScenarioWizard(QWizard):
         self.budget_page = BudgetPage(self)
         self.assumptions_page = AssumptionsPage(self)
         self.assumptions_page.forget.clicked.connect(self.forget_kept)
+        self.budget_page.expert.clicked.connect(lambda: self.setCurrentId(PageId.ASSUMPTIONS))
         self.model_page.imported.connect(self._carry_imported)
         self.edited.connect(self._refresh_kept)
         for page_id, page in ((PageId.TASK, self.task_page), (PageId.MODEL, self.model_page),

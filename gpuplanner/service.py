@@ -74,4 +74,6 @@ def estimate_for_scenario(data: object, catalog: Catalog) -> Estimate:
     hardware = data.get("hardware") if isinstance(data, dict) else None
     if isinstance(hardware, dict) and "gpus_per_node" not in hardware and node.gpus != scenario.gpus_per_node:
         scenario = scenario_from_data({**data, "hardware": {**hardware, "gpus_per_node": node.gpus}}, catalog)
+    elif node.gpus != scenario.gpus_per_node:  # the user's node size: its own server, never the catalog's other one
+        node, _ = node_for(scenario.gpu, catalog.rows("servers"), PowerAssumptions(), gpus=scenario.gpus_per_node)
     return estimate(scenario, node)

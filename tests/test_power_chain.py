@@ -17,7 +17,6 @@ from gpuplanner.core.site import (
     PowerSupply,
     SiteLimits,
     feed_plug,
-    phase_currents,
     plan_site,
     psu_coupler,
 )
@@ -64,7 +63,7 @@ def test_breakers_are_checked_at_the_power_factor_the_currents_use() -> None:
     assert circuits.fits is False and circuits.circuits_per_feed is None
     supply = PowerSupply(voltage=400, phase=3, amps=20, derating=0.75)
     # The circuit's kW and its current limit agree: 13.86 kVA x 0.75 x 0.95 kW is exactly 15.0 A per line.
-    assert phase_currents(supply.usable_kw, supply)[0] == pytest.approx(15.0)
+    assert supply.usable_kw * 1000 / (math.sqrt(3) * 400 * 0.95) == pytest.approx(15.0)
 
 
 def test_a_workstation_larger_than_its_circuit_is_not_spread_over_three() -> None:
@@ -98,7 +97,8 @@ def test_a_chinese_cabinet_is_one_single_phase_220_v_circuit_derated_like_any_ot
     assert limits.usable_rack_kw == pytest.approx(220 * 32 * 0.8 * 0.95 / 1000)  # 5.35 kW, not the 7.0 kW it is sold as
     plug = feed_plug(feed)
     assert "2P+E" in plug and "blue" in plug and "3P" not in plug
-    assert phase_currents(2.0, feed) == (pytest.approx(2000 / (220 * 0.95)),)  # about 9.6 A, one line
+    one_node = assign_circuits(2.0, None, 1, feed.voltage, feed.phase, False, feed.amps, 0.8, 0.95)
+    assert one_node.line_amps == (pytest.approx(2000 / (220 * 0.95)),) and one_node.lines == ("L",)  # 9.6 A
     node = NodeSpec("8 x L20 server", 8, 4, 2.0)
     site = plan_site(node, 2, 350, limits, PowerAssumptions(), 0, 100)
     extra = site.facilities

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import threading
 
 from gpuplanner.catalog.store import Catalog, Row
@@ -10,7 +11,7 @@ from gpuplanner.core.cost import HOST_PLATFORM_DEFAULT_USD, CloudOffer, CostAssu
 from gpuplanner.core.hardware import GPU, Segment
 from gpuplanner.core.messages import Message, msg
 from gpuplanner.core.plan_settings import HardwareOptions
-from gpuplanner.core.site import NodeSpec, PowerAssumptions
+from gpuplanner.core.site import AIR, LIQUID, NodeSpec, PowerAssumptions, server_cooling
 from gpuplanner.core.workload import scale_out_port_gbps
 
 # Generic chassis when the catalog has no server for a GPU: rack units from the catalog's own examples
@@ -53,13 +54,45 @@ def _float_or_none(row: Row, key: str) -> float | None:
     return None if value is None else float(value)  # type: ignore[arg-type]
 
 
-def _servers_for(catalog_rows: list[Row], gpu: GPU) -> list[Row]:
-    return [row for row in catalog_rows if gpu.id in str(row.get("gpu_ids") or "").split(";")
-            and row.get("rack_units") and row.get("max_power_w")]
+def _rows_for(catalog_rows: list[Row], gpu: GPU) -> list[Row]:
+    return [row for row in catalog_rows if gpu.id in str(row.get("gpu_ids") or "").split(";")]
 
 
-def node_for(gpu: GPU, servers: list[Row], power: PowerAssumptions) -> tuple[NodeSpec, Price | None]:
-    matches = _servers_for(servers, gpu)
+def _servers_for(catalog_rows: list[Row], gpu: GPU, gpus: int | None = None) -> list[Row]:
+    """The catalog's servers a GPU can be racked in (height known) with `gpus` GPUs (any where None): those that
+    publish their maximum power, then those that publish their supplies or weight (the maximum then derived from the
+    GPUs, the rest of the server's own figures used), in catalog order."""
+    rows = [row for row in _rows_for(catalog_rows, gpu) if row.get("rack_units")
+            and (row.get("max_power_w") or row.get("psu_w") or row.get("weight_kg"))
+            and (gpus is None or row.get("gpu_count") == gpus)]
+    return sorted(rows, key=lambda row: row.get("max_power_w") is None)
+
+
+def stated_cooling(catalog_rows: list[Row], gpu: GPU) -> Row | None:
+    """A catalog server row that states how the GPU's servers are cooled when every row naming the GPU agrees it is
+    by liquid (a part shipped liquid-cooled only, as the MI355X); None otherwise."""
+    rows = [row for row in _rows_for(catalog_rows, gpu) if str(row.get("cooling") or "").strip()]
+    liquid = [row for row in rows if server_cooling(str(row["cooling"])) == LIQUID]
+    return liquid[0] if liquid and len(liquid) == len(rows) else None
+
+
+# "4x OSFP serving 8x single-port ConnectX-7": the node's scale-out ports sit two to a cage (NVIDIA DGX H100 / B200
+# user guides, "Networking").
+_CAGES = re.compile(r"(\d+)\s*x\s*OSFP\b[^;]*?\bserving\s+(\d+)\s*x", re.IGNORECASE)
+
+
+def ports_per_cage(networking: str) -> int:
+    """Scale-out NIC ports a transceiver cage of the node serves, from the catalog's networking text (1 unless it
+    says its cages serve more ports than there are cages)."""
+    found = _CAGES.search(networking)
+    return max(1, int(found.group(2)) // int(found.group(1))) if found and int(found.group(1)) else 1
+
+
+def node_for(gpu: GPU, servers: list[Row], power: PowerAssumptions,
+             gpus: int | None = None) -> tuple[NodeSpec, Price | None]:
+    """The server a GPU is planned in: the catalog's (with `gpus` GPUs, where the user fixed how many a node holds),
+    else a generic chassis of its class with that many GPUs."""
+    matches = _servers_for(servers, gpu, gpus)
     gpu_price = None if gpu.price_usd_mid is None else gpu.price_usd_mid
     if matches:
         row = matches[0]
@@ -72,8 +105,15 @@ def node_for(gpu: GPU, servers: list[Row], power: PowerAssumptions) -> tuple[Nod
             host = HOST_PLATFORM_DEFAULT_USD["sxm8" if gpu.is_sxm_class else "pcie8"]
             price = Price(gpu_price * count + host, _planning_price(count, gpu, host), gpu.price_date, sourced=False,
                           confidence=gpu.price_confidence)
+        published = row.get("max_power_w")
+        derived: tuple[str, ...] = ()
+        nameplate = None if published is None else float(published) / 1000.0  # type: ignore[arg-type]
+        if nameplate is None and gpu.tdp_w is not None:
+            nameplate = gpu.tdp_w * count * power.nameplate_per_gpu_tdp / 1000.0
+            derived = (f"nameplate = GPU TDP x {power.nameplate_per_gpu_tdp:.2f} (DGX datasheets): the server's "
+                       "maximum power is not published",)
         node = NodeSpec(name=f"{row['vendor']} {row['model']}", gpus=count, rack_units=int(row["rack_units"]),
-                        nameplate_kw=float(row["max_power_w"]) / 1000.0,
+                        nameplate_kw=nameplate, derived=derived,
                         weight_kg=_float_or_none(row, "weight_kg"),
                         psu=str(row.get("psu") or ""), cpu=str(row.get("cpu") or ""),
                         system_memory_gb=_float_or_none(row, "system_memory_gb"),
@@ -83,15 +123,21 @@ def node_for(gpu: GPU, servers: list[Row], power: PowerAssumptions) -> tuple[Nod
                         psu_w=_float_or_none(row, "psu_w"), psu_redundancy=str(row.get("psu_redundancy") or ""),
                         confidence=str(row.get("confidence") or ""),
                         rack_scale=int(row["rack_units"]) >= RACK_SCALE_UNITS,
-                        management_ports=NVL72_MANAGED_TRAYS if count == 72 else 1)
+                        management_ports=NVL72_MANAGED_TRAYS if count == 72 else 1,
+                        scale_out_ports_per_cage=ports_per_cage(str(row.get("networking") or "")))
         return node, price
     klass = chassis_class(gpu)
-    gpus, units, label = GENERIC_CHASSIS[klass]
+    class_gpus, units, label = GENERIC_CHASSIS[klass]
+    gpus = gpus or class_gpus
+    cooled = stated_cooling(servers, gpu)
     nameplate = None if gpu.tdp_w is None else gpu.tdp_w * gpus * power.nameplate_per_gpu_tdp / 1000.0
     memory = None if gpu.memory_gib is None else 2.0 * gpu.memory_gib * gpus  # 2-4x GPU memory is common
     name = msg("{chassis} with {gpus} x {model}", chassis=label, gpus=gpus, model=gpu.model)
+    source = "generic chassis (no catalog server for this GPU)"
+    if cooled is not None:
+        source += f"; cooled by liquid as {cooled['vendor']} {cooled['model']} ({cooled['source']})"
     node = NodeSpec(name=name, gpus=gpus, rack_units=units, nameplate_kw=nameplate,
-                    system_memory_gb=memory, source="generic chassis (no catalog server for this GPU)",
+                    system_memory_gb=memory, source=source, cooling=LIQUID if cooled is not None else AIR,
                     tower=klass == "workstation", confidence="estimate",
                     derived=(f"nameplate = GPU TDP x {power.nameplate_per_gpu_tdp:.2f} (DGX datasheets)",
                              "system memory = 2 x GPU memory"))

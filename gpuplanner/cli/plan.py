@@ -92,9 +92,12 @@ def owned_lines(best: Plan, currency: str) -> list[str]:
         "  " + fill(tr("circuits: %1 per A/B feed of %2 kW; heat %3 BTU/h per rack"),
                     format_number(site.circuits_per_feed), format_number(site.circuit_kw),
                     format_number(site.heat_btu_h_per_rack)),
-        "  " + fill(tr("cluster: %1 kW IT, %2 kW facility; fabric %3 leaf + %4 spine (%5)"),
-                    format_number(site.it_kw_expected), format_number(site.facility_kw_expected),
-                    site.switches.leaf, site.switches.spine, term_word(site.switches.note)),
+        "  " + fill(tr("cluster: %1 kW IT expected (%2 kW at nameplate), %3 kW facility; cooling load %4 RT at "
+                       "nameplate, %5 RT expected; fabric %6 leaf + %7 spine (%8)"),
+                    format_number(site.it_kw_expected), format_number(site.it_kw_nameplate),
+                    format_number(site.facility_kw_expected), format_number(site.refrigeration_tons_nameplate),
+                    format_number(site.refrigeration_tons), site.switches.leaf, site.switches.spine,
+                    term_word(site.switches.note)),
         "  " + fill(tr("cost (%1): capex %2, opex/yr %3, TCO %4 yr %5; cloud on demand %6 per GPU-hour; break-even "
                        "utilisation %7"), currency, money(cost.capex, currency),
                     money(cost.opex_per_year, currency), f"{cost.years:g}", money(cost.tco, currency),

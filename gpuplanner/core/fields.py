@@ -282,7 +282,9 @@ class SiteSettings:
     rack_kw: float = setting(_SITE.rack_kw, 0.0, 2000.0, True, "kW")
     rack_units: int = setting(_SITE.rack_units, 4, 60, unit="U")
     reserved_units: int = setting(_SITE.reserved_units, 0, 20, unit="U", help="management switch and cable management")
-    rack_max_kg: float = setting(_SITE.rack_max_kg, 0.0, 10000.0, True, "kg")
+    rack_max_kg: float | None = setting(None, 0.0, 10000.0, True, "kg",
+                                        help="the rack's rated load; a plan whose rack exceeds it, or whose server "
+                                             "weight is unknown, is a near miss (not checked until given)")
     cooling: Cooling = setting(_SITE.cooling)
     cooling_kw_per_rack: float | None = setting(
         None, 0.0, 2000.0, True, "kW",

@@ -35,6 +35,7 @@ from gpuplanner.core.plan_settings import (
     candidate_counts,
 )
 from gpuplanner.core.plan_site import idle_gpus_note
+from gpuplanner.core.result_parts import power_block
 from gpuplanner.core.results import (
     AvailabilityBlock,
     Estimate,
@@ -42,9 +43,7 @@ from gpuplanner.core.results import (
     ServiceLimits,
 )
 from gpuplanner.core.scenario import Scenario
-from gpuplanner.core.site import (
-    plan_site,
-)
+from gpuplanner.core.site import PowerAssumptions, plan_site
 from gpuplanner.core.training_estimate import (
     fast_training_searches,
     fast_training_searches_together,
@@ -64,8 +63,7 @@ UNPUBLISHED_VM_NETWORK_GBPS = 20.0
 def on_instances(option: HardwareOptions, offer: CloudOffer, network_gbps: float | None = None) -> HardwareOptions:
     """The option with the rented instance as its node (its GPUs per node; the rest of the server's figures stay,
     they only matter to owned plans), at the instance's published network or `network_gbps`."""
-    node = dataclasses.replace(option.node, gpus=offer.gpus, name=f"{offer.gpus} x {option.gpu.model} "
-                               f"({offer.instance})")
+    node = option.node.share(offer.gpus, f"{offer.gpus} x {option.gpu.model} ({offer.instance})")
     return dataclasses.replace(option, node=node, cloud=offer, cloud_offers=(offer,), node_price=None,
                                network_gbps_per_node=offer.network_gbps or network_gbps)
 
@@ -124,7 +122,7 @@ def counts_worth_trying(scenario: Scenario, option: HardwareOptions, settings: P
     limit = MAX_CONSUMER_GPUS if option.gpu.segment == Segment.CONSUMER else MAX_TRAINING_GPUS
     worth: list[int | None] = [None] if scenario.task == Task.INFERENCE else list(
         candidate_counts(option.node.gpus, limit))
-    if scenario.task != Task.INFERENCE and scenario.gpu_count is not None:
+    if scenario.gpu_count is not None:  # a count the user fixed is the count planned, serving as training
         worth = [scenario.gpu_count]
     worth = [c for i, c in enumerate(worth) if not skip(c, worth[i + 1] if i + 1 < len(worth) else None)]
     by_deployment = {deployment: within_reach_of_the_budget(worth, option, settings) if deployment == Deployment.ON_PREM
@@ -154,6 +152,16 @@ def estimate_cache_key(option: HardwareOptions, count: int | None) -> tuple[str,
     return option.gpu.id, count, option.node.name, option.node.gpus, option.network_gbps_per_node
 
 
+def on_own_node(result: Estimate, option: HardwareOptions) -> Estimate:
+    """The estimate with the power of the node a plan of its count has: part of a server where the plan buys (or
+    rents) part of one, its nameplate those GPUs' share, never the whole server's figure."""
+    own = option.node_with(result.count)[0]
+    if own is option.node:
+        return result
+    return dataclasses.replace(result, power=power_block(option.gpu, min(own.gpus, result.count), result.nodes, own,
+                                                          PowerAssumptions()))
+
+
 def estimate_once(scenario: Scenario, option: HardwareOptions, count: int | None, cache: EstimateCache,
                    searches: OptionSearches | None = None) -> Estimate | None:
     """One estimate per (GPU, count), shared by the owned and the rented plan (None: it does not fit); `searches`:
@@ -162,8 +170,8 @@ def estimate_once(scenario: Scenario, option: HardwareOptions, count: int | None
     if key not in cache:
         search = None if searches is None or count is None else searches.get(count)
         try:
-            result = estimate(scenario_on_option(scenario, option, count), option.node, alternatives=False,
-                              search=search)
+            result = on_own_node(estimate(scenario_on_option(scenario, option, count), option.node,
+                                          alternatives=False, search=search), option)
             cache[key] = result if result.fits else None
         except InputError as error:
             cache[key] = error
@@ -271,6 +279,8 @@ def on_every_gpu_paid_for(scenario: Scenario, option: HardwareOptions, result: E
     """A serving plan on every GPU of the whole servers (or rented instances) it pays for: twenty GPUs in TP-4
     replicas buy three 8-GPU servers, so the plan serves with six replicas, not five, at the same price."""
     assert result.inference is not None
+    if scenario.gpu_count is not None:  # the user fixed the count: it is honoured, never filled up
+        return result
     gpus, tp = result.count, result.inference.gpus_per_replica
     if deployment == Deployment.CLOUD:
         offer = option.cloud_for(gpus)
@@ -358,7 +368,7 @@ def with_alternatives(plan: Plan, scenario: Scenario, option: HardwareOptions,
         return dataclasses.replace(plan, estimate=dataclasses.replace(result, alternatives=()))
     count = None if result.inference else result.count
     option = ran_on(plan, option)
-    full = estimate(scenario_on_option(scenario, option, count), option.node, search=search)
+    full = on_own_node(estimate(scenario_on_option(scenario, option, count), option.node, search=search), option)
     serving = result.inference
     if serving is not None and full.inference is not None:
         serving = dataclasses.replace(serving, latency_curve=full.inference.latency_curve)

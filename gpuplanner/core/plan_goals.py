@@ -121,9 +121,13 @@ def limit_misses(plan: Plan, settings: PlanSettings) -> list[Message]:
         misses.append(msg("one node is {units}U; a rack has {free}U free", units=site.rack_units_per_node,
                           free=free_units))
     weight = site.node_weight_kg
-    if weight is not None and limits.rack_max_kg is not None and weight > limits.rack_max_kg and not site.rack_scale:
-        misses.append(msg("one node weighs {weight:.0f} kg; a rack holds {limit:.0f} kg", weight=weight,
-                          limit=limits.rack_max_kg))
+    if limits.rack_max_kg is not None and not site.rack_scale:
+        if weight is None:  # an unknown weight never satisfies a limit
+            misses.append(msg("rack weight unknown (the server's weight is not in the catalog); a rack holds "
+                              "{limit:.0f} kg", limit=limits.rack_max_kg))
+        elif weight > limits.rack_max_kg:
+            misses.append(msg("one node weighs {weight:.0f} kg; a rack holds {limit:.0f} kg", weight=weight,
+                              limit=limits.rack_max_kg))
     misses += floor_misses(site.facilities, limits.floor_kg_m2)
     if site.server_cooling == "liquid" and limits.cooling.value != "cold-plate":
         misses.append(msg("a liquid-cooled rack needs {needed} cooling; the site has {cooling}",

@@ -85,10 +85,7 @@ class HardwareOptions:
         """The node actually bought for a plan of `gpus` GPUs (fewer than a full node only when allowed)."""
         if gpus >= self.node.gpus or self.whole_nodes_only:
             return self.node, self.node_price
-        share = gpus / self.node.gpus
-        node = dataclasses.replace(self.node, gpus=gpus, name=with_gpu_count(self.node.name, self.node.gpus, gpus),
-                                   nameplate_kw=None if self.node.nameplate_kw is None
-                                   else self.node.nameplate_kw * share)
+        node = self.node.share(gpus, with_gpu_count(self.node.name, self.node.gpus, gpus))
         price = self.node_price
         if price is not None and self.gpu_price_usd is not None and self.host_price_usd is not None:
             price = dataclasses.replace(price, amount_usd=self.host_price_usd + self.gpu_price_usd * gpus,
@@ -130,7 +127,7 @@ def plan_settings(scenario: Scenario) -> PlanSettings:
         rack_max_kg=site.rack_max_kg, cooling=site.cooling, supply=supply, china_cabinet_amps=site.china_cabinet_amps,
         airflow_delta_t_c=site.airflow_delta_t_c, cooling_kw_per_rack=site.cooling_kw_per_rack,
         rack_empty_kg=site.rack_empty_kg, floor_kg_m2=site.floor_kg_m2, coolant_delta_t_c=site.coolant_delta_t_c,
-        rack_footprint_m=(site.rack_width_mm / 1000.0, site.rack_depth_mm / 1000.0))
+        rack_footprint_m=(site.rack_width_mm / 1000.0, site.rack_depth_mm / 1000.0), region=c.region)
     cost = CostAssumptions(
         years=c.years, utilization=c.utilization, currency=c.currency, usd_to_cny=c.usd_to_cny,
         electricity_per_kwh=site.electricity_price, pue=site.pue, colocation_per_kw_month=site.colocation_per_kw_month,

@@ -4,6 +4,7 @@ factor. Unknown figures stay unknown: they never make a node redundant or a circ
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from enum import StrEnum
 
@@ -13,6 +14,22 @@ from gpuplanner.core.records import record
 # line-to-neutral voltage is below that (120/208 V wye in North America) they are wired line to line.
 PSU_MIN_INPUT_VOLTS = 200.0
 FEEDS = 2  # A and B
+# 120/208 V wye, North America's data-centre feed: 208 V exists only between two of its lines (NEMA WD 6), so a
+# single-phase 208 V circuit is two hot conductors and a ground, never a line and a neutral.
+NORTH_AMERICA_VOLTS = 208.0
+
+
+def is_north_american(line_to_line_volts: float) -> bool:
+    """A feed of North America's 120/208 V system (its single-phase circuits then run line to line)."""
+    return abs(line_to_line_volts - NORTH_AMERICA_VOLTS) <= 2.0
+
+
+def circuit_lines(phase: int, voltage: float) -> tuple[str, ...]:
+    """The current-carrying conductors of one circuit: L1/L2/L3 three-phase; L1/L2 for a single-phase circuit
+    between two lines (208 V); L for one line to neutral."""
+    if phase == 3:
+        return ("L1", "L2", "L3")
+    return ("L1", "L2") if is_north_american(voltage) else ("L",)
 
 
 class Redundancy(StrEnum):
@@ -81,12 +98,19 @@ class CircuitPlan:
     circuits_per_feed: int | None  # None: unknown power, or one cord exceeds a circuit
     busiest_line_amps: float | None  # line current of the busiest phase of the busiest circuit
     fits: bool | None  # None: unknown power
+    lines: tuple[str, ...] = ("L",)  # the circuit's current-carrying conductors (circuit_lines)
+
+    @property
+    def line_amps(self) -> tuple[float, ...] | None:
+        """The busiest circuit's current on each of its lines while its feed carries the rack alone (the cords are
+        spread evenly over the phases, so every line carries the busiest one's current at most)."""
+        return None if self.busiest_line_amps is None else (self.busiest_line_amps,) * len(self.lines)
 
 
 def psu_input(voltage: float, phase: int, line_to_line: bool) -> tuple[float, bool]:
-    """(volts, wired line to line) for a supply on this feed."""
+    """(volts, wired line to line) for a supply on this feed: a single-phase 208 V circuit is two lines."""
     if phase == 1:
-        return voltage, False
+        return voltage, is_north_american(voltage)
     line_to_neutral = voltage / math.sqrt(3) if line_to_line else voltage
     if line_to_neutral >= PSU_MIN_INPUT_VOLTS - 5:
         return line_to_neutral, False
@@ -94,6 +118,14 @@ def psu_input(voltage: float, phase: int, line_to_line: bool) -> tuple[float, bo
 
 
 def assign_circuits(node_feed_kw: float | None, cords_per_node: int | None, nodes: int, voltage: float, phase: int,
+                    line_to_line: bool, amps: float, derating: float, power_factor: float) -> CircuitPlan:
+    """Whole cords on whole circuits (_assigned_cords), with the conductors each circuit has."""
+    plan = _assigned_cords(node_feed_kw, cords_per_node, nodes, voltage, phase, line_to_line, amps, derating,
+                           power_factor)
+    return dataclasses.replace(plan, lines=circuit_lines(phase, voltage))
+
+
+def _assigned_cords(node_feed_kw: float | None, cords_per_node: int | None, nodes: int, voltage: float, phase: int,
                     line_to_line: bool, amps: float, derating: float, power_factor: float) -> CircuitPlan:
     """Cords go to whole circuits: each circuit (each phase of a three-phase one) takes as many cords as its
     derated current allows at the supplies' power factor, I = P / (V pf); a cord it cannot carry fits nowhere.

@@ -232,8 +232,11 @@ class Cables:
 @record
 class FacilitiesBlock:
     """Electrical and floor figures for one rack, from the node's catalog figures and the site's feed."""
-    phase_amps: tuple[float, ...] | None  # per phase on one feed carrying the whole rack (L1/L2/L3 balanced)
-    feed_plug: Message  # the connector of one rack feed
+    # The busiest circuit's current on each of its lines while one feed carries the rack: the circuit plan's
+    # figure (power_chain.CircuitPlan.line_amps), the one the sheet prints
+    phase_amps: tuple[float, ...] | None
+    phase_lines: tuple[str, ...]  # the conductors those currents are on: L1/L2/L3, L1/L2 (208 V), or L
+    feed_plug: Message  # the connector of one rack feed; a deskside workstation's: the desk outlet it plugs into
     psu_coupler: str | None  # IEC 60320 inlet / cord connector of one PSU, from its rating
     psus_per_node: int | None
     psu_watts: float | None
@@ -259,6 +262,7 @@ class CablingBlock:
     node_link_transceivers: int  # one at each end of an optical link; a twin-port switch one serves two links
     switch_link_transceivers: int
     twin_port: bool  # 400G switch ports in twin-port OSFP cages: one switch transceiver serves two links
+    node_ports_per_cage: int  # 2: the node's NIC ports sit in twin-port OSFP cages, one transceiver for two
     oob_ports: int  # BMC of every node and every switch
     oob_switches: int
 
@@ -284,6 +288,8 @@ class SupplyBlock:
     cooling: str
     pue: float
     airflow_delta_t_c: float  # the air temperature rise the airflow is sized for
+    rack_max_kg: float | None  # the rack's rated load, where given
+    region: str  # where the site is: the desk outlet of a workstation
 
 
 @record
@@ -309,10 +315,12 @@ class SiteBlock:
     cooling_needed: str
     circuits_per_feed: int | None
     circuit_kw: float
-    it_kw_expected: float | None
+    it_kw_expected: float | None  # the job's expected draw (busy GPUs at the metered training draw, the rest idle)
     facility_kw_expected: float | None
     heat_btu_h_per_rack: float | None
-    refrigeration_tons: float | None
+    refrigeration_tons: float | None  # cooling load at the expected draw (what the job puts out)
+    it_kw_nameplate: float | None  # every node at its nameplate: what chillers, like circuits and UPS, are sized for
+    refrigeration_tons_nameplate: float | None  # cooling load at nameplate
     airflow_m3_h_per_node: float | None
     airflow_cfm_per_node: float | None
     rack_weight_kg: float | None

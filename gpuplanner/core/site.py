@@ -4,12 +4,13 @@ assumption with its source."""
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import field
 from enum import StrEnum
 
 from gpuplanner.core.messages import Message, msg
-from gpuplanner.core.power_chain import PowerChain, power_chain
+from gpuplanner.core.power_chain import NORTH_AMERICA_VOLTS, PowerChain, is_north_american, power_chain
 from gpuplanner.core.records import record
 from gpuplanner.core.results import Cables, CablingBlock, FacilitiesBlock, SiteBlock, SupplyBlock, Switches
 
@@ -130,10 +131,20 @@ class NodeSpec:
     tower: bool = False  # a deskside workstation (racked only if the user chooses to)
     rack_scale: bool = False  # the server is a whole rack (GB200 / GB300 NVL72): never placed inside another rack
     management_ports: int = 1  # BMC ports on the out-of-band network (an NVL72: one per compute and switch tray)
+    scale_out_ports_per_cage: int = 1  # 2 where the node's NIC ports sit in twin-port OSFP cages (DGX H100 / B200)
 
     @property
     def cooled_by(self) -> str:
         return server_cooling(self.cooling)
+
+    def share(self, gpus: int, name: str | None = None) -> NodeSpec:
+        """The server as `gpus` of its GPUs (a part of one bought, an instance rented, the GPUs a job runs on): its
+        nameplate those GPUs' share of the server's, so a node's power is always its own GPUs', never the whole
+        server's."""
+        if gpus == self.gpus and name is None:
+            return self
+        nameplate = None if self.nameplate_kw is None else self.nameplate_kw * gpus / self.gpus
+        return dataclasses.replace(self, gpus=gpus, name=self.name if name is None else name, nameplate_kw=nameplate)
 
 
 @record
@@ -155,7 +166,7 @@ class SiteLimits:
     rack_kw: float = 20.0
     rack_units: int = 42
     reserved_units: int = 2  # top-of-rack management switch and cable management
-    rack_max_kg: float | None = 1000.0
+    rack_max_kg: float | None = None  # the rack's rated load; None: not given (then not checked)
     cooling: Cooling = Cooling.AIR
     supply: PowerSupply = field(default_factory=PowerSupply)
     china_cabinet_amps: float | None = None  # set when the rack is a Chinese IDC cabinet sold by current
@@ -165,6 +176,7 @@ class SiteLimits:
     rack_empty_kg: float | None = None  # the empty rack with its PDUs and cable management; None: not given
     floor_kg_m2: float | None = None  # the floor's rated load; None: not given (then not checked)
     coolant_delta_t_c: float = COOLANT_DELTA_T_C  # supply-to-return rise of a liquid loop
+    region: str = "global"  # where the site is (core.availability.REGIONS): which desk outlet a workstation meets
 
     @property
     def feed(self) -> PowerSupply:
@@ -183,6 +195,11 @@ class SiteLimits:
     @property
     def cooling_limit_kw(self) -> float:
         return self.cooling_kw_per_rack if self.cooling_kw_per_rack is not None else COOLING_LIMIT_KW[self.cooling]
+
+    def tier_limit_kw(self, tier: Cooling) -> float:
+        """Heat a rack may put out under a cooling tier: the site's own stated figure for its own tier, the tier's
+        planning default for any other."""
+        return self.cooling_limit_kw if tier is self.cooling else COOLING_LIMIT_KW[tier]
 
     def heat_limit_kw(self, server_cooling: str) -> float:
         """Heat one rack of these servers may put out here. An air-cooled server's heat goes to the room air (a rear
@@ -282,15 +299,17 @@ def _nodes_per_rack(node: NodeSpec, nodes: int, limits: SiteLimits, heat_limit: 
     return max(1, int(min(nodes, *(value for _, value in limits_by)))), limited_by
 
 
-def _cooling_needed(node: NodeSpec, rack_kw: float | None) -> str:
+def _cooling_needed(node: NodeSpec, rack_kw: float | None, limits: SiteLimits) -> str:
     """The cooling tier one rack of these servers needs: liquid at the rack for a liquid-cooled server; for an
-    air-cooled one, air or a rear door by its heat (its heat never reaches a cold-plate loop)."""
+    air-cooled one, the first of air or a rear door whose ceiling holds its heat (the site's stated figure for the
+    site's own tier: a room that removes 30 kW of air needs no door for 25 kW); its heat never reaches a cold-plate
+    loop."""
     if node.cooled_by == LIQUID:
         return Cooling.COLD_PLATE.value
     if rack_kw is None:
         return "unknown"
     tiers = (Cooling.AIR, Cooling.REAR_DOOR)
-    return next((tier.value for tier in tiers if rack_kw <= COOLING_LIMIT_KW[tier] + 1e-9), "beyond rear-door")
+    return next((tier.value for tier in tiers if rack_kw <= limits.tier_limit_kw(tier) + 1e-9), "beyond rear-door")
 
 
 def plan_site(node: NodeSpec, nodes: int, gpu_tdp_w: float | None, limits: SiteLimits, power: PowerAssumptions,
@@ -321,7 +340,7 @@ def plan_site(node: NodeSpec, nodes: int, gpu_tdp_w: float | None, limits: SiteL
     racks = math.ceil(nodes / per_rack)
     in_rack = min(per_rack, nodes)
     rack_nameplate = None if nameplate is None else nameplate * in_rack
-    cooling_needed = _cooling_needed(node, rack_nameplate)
+    cooling_needed = _cooling_needed(node, rack_nameplate, limits)
     if node.cooled_by == LIQUID:
         cooling_ok = limits.cooling is Cooling.COLD_PLATE and (rack_nameplate is None
                                                                or rack_nameplate <= heat_limit + 1e-9)
@@ -346,6 +365,7 @@ def plan_site(node: NodeSpec, nodes: int, gpu_tdp_w: float | None, limits: SiteL
     facility = None if it_kw is None else it_kw * power.pue
     heat_rack = None if rack_nameplate is None else btu_per_hour(rack_nameplate)
     tons = None if it_kw is None else refrigeration_tons(it_kw)
+    it_nameplate = None if nameplate is None else nameplate * nodes
     airflow = None if nameplate is None or node.cooled_by == LIQUID else airflow_m3_per_h(nameplate,
                                                                                           limits.airflow_delta_t_c)
     coolant = None if rack_nameplate is None or node.cooled_by != LIQUID else coolant_l_min(
@@ -359,7 +379,9 @@ def plan_site(node: NodeSpec, nodes: int, gpu_tdp_w: float | None, limits: SiteL
         nodes_per_rack=per_rack, racks=racks, kw_per_rack=rack_nameplate, rack_limited_by=limited_by,
         cooling_ok=cooling_ok, cooling_needed=cooling_needed, circuits_per_feed=chain.circuits.circuits_per_feed,
         circuit_kw=limits.feed.usable_kw, it_kw_expected=it_kw, facility_kw_expected=facility,
-        heat_btu_h_per_rack=heat_rack, refrigeration_tons=tons, airflow_m3_h_per_node=airflow,
+        heat_btu_h_per_rack=heat_rack, refrigeration_tons=tons, it_kw_nameplate=it_nameplate,
+        refrigeration_tons_nameplate=None if it_nameplate is None else refrigeration_tons(it_nameplate),
+        airflow_m3_h_per_node=airflow,
         airflow_cfm_per_node=None if airflow is None else airflow / M3H_PER_CFM, rack_weight_kg=weight,
         power_chain=chain, heat_limit_kw=heat_limit, server_cooling=node.cooled_by, rack_scale=node.rack_scale,
         coolant_l_min_per_rack=coolant, psu=node.psu, cpu=node.cpu, system_memory_gb=node.system_memory_gb,
@@ -374,23 +396,16 @@ def plan_site(node: NodeSpec, nodes: int, gpu_tdp_w: float | None, limits: SiteL
 
 
 # --- what the electricians and the floor need -------------------------------------------------------------
-# IEC 60320 appliance couplers: C13/C14 are rated 10 A, C19/C20 16 A.
+# IEC 60320 appliance couplers: C13/C14 are rated 10 A, C19/C20 16 A; in North America the same couplers carry their
+# UL 498 / CSA C22.2 No. 42 ratings, C13/C14 15 A and C19/C20 20 A.
 IEC_60320_COUPLERS = (("C13/C14", 10.0), ("C19/C20", 16.0))
+UL_COUPLERS = (("C13/C14", 15.0), ("C19/C20", 20.0))
 # IEC 60309-2 industrial plugs: rated 16 / 32 / 63 / 125 A; colour by voltage (blue 200-250 V, red 380-480 V).
 IEC_60309_AMPS = (16, 32, 63, 125)
-NORTH_AMERICA_VOLTS = 208.0  # 120/208 V wye feeds: NEMA L21 (three-phase) and L6 (two poles) plugs (NEMA WD 6)
+# 120/208 V wye feeds (power_chain.NORTH_AMERICA_VOLTS) take NEMA L21 (three-phase) and L6 (two poles) plugs (NEMA
+# WD 6).
 # ASHRAE TC 9.9 thermal guidelines (5th ed., 2021): the recommended inlet envelope for classes A1-A4.
 ASHRAE_RECOMMENDED_INLET_C = (18.0, 27.0)
-
-
-def phase_currents(kw: float, supply: PowerSupply) -> tuple[float, ...]:
-    """Line current of `kw` drawn at the supplies' power factor: single-phase I = P / (V pf); three-phase, balanced
-    over L1/L2/L3, I = P / (sqrt(3) V_LL pf) on each."""
-    watts = kw * 1000.0 / supply.power_factor
-    if supply.phase == 1:
-        return (watts / supply.voltage,)
-    amps = watts / (math.sqrt(3) * supply.line_to_line_volts)
-    return (amps, amps, amps)
 
 
 def feed_plug(supply: PowerSupply) -> Message:
@@ -412,12 +427,32 @@ def feed_plug(supply: PowerSupply) -> Message:
     return msg("IEC 60309 {pins} {amps} A ({colour})", pins=pins, amps=rating, colour=colour)
 
 
-def psu_coupler(psu_watts: float | None, volts: float, power_factor: float = PSU_POWER_FACTOR) -> str | None:
-    """The smallest IEC 60320 coupler whose rating carries one PSU at full load and `volts` (None: beyond C19)."""
+def psu_coupler(psu_watts: float | None, volts: float, power_factor: float = PSU_POWER_FACTOR,
+                north_american: bool = False) -> str | None:
+    """The smallest IEC 60320 coupler whose rating carries one PSU at full load and `volts` (None: beyond C19), at
+    its IEC rating, or its UL/CSA rating on a North American feed."""
     if psu_watts is None:
         return None
     amps = psu_watts / (volts * power_factor)
-    return next((name for name, rating in IEC_60320_COUPLERS if amps <= rating), None)
+    ratings = UL_COUPLERS if north_american else IEC_60320_COUPLERS
+    return next((name for name, rating in ratings if amps <= rating), None)
+
+
+# Desk outlets a deskside workstation plugs into: NEMA 5-15 / 5-20 (120 V) and 6-15 / 6-20 (208 V) in North America
+# (NEMA WD 6); GB 2099.1 / GB 1002 10 A or 16 A in mainland China (220 V); CEE 7/7 "Schuko" 16 A at 230 V elsewhere
+# (IEC/TR 60083).
+MAINS_VOLTS_CHINA = 220.0
+
+
+def desk_outlet(volts: float, amps: float, region: str) -> Message:
+    """The wall socket a workstation's cord meets at `volts` and its circuit's `amps`, by region and voltage."""
+    if region == "cn-mainland" or abs(volts - MAINS_VOLTS_CHINA) <= 2:
+        return msg("GB 2099.1 / GB 1002 wall socket, {amps} A (220 V)", amps=10 if amps <= 10 else 16)
+    if volts <= 130:
+        return msg("NEMA 5-{amps}R wall outlet (120 V)", amps=15 if amps <= 15 else 20)
+    if is_north_american(volts):
+        return msg("NEMA 6-{amps}R wall outlet (208 V)", amps=15 if amps <= 15 else 20)
+    return msg("CEE 7/7 (Schuko) wall socket, 16 A ({volts:g} V)", volts=volts)
 
 
 def floor_loading_kg_m2(rack_weight_kg: float | None, rack_scale: bool, limits: SiteLimits) -> float | None:
@@ -435,10 +470,13 @@ def facilities(node: NodeSpec, chain: PowerChain, rack_kw: float | None, airflow
     """The electrical and floor figures of one rack of `in_rack` nodes, from the node's catalog figures and the
     site's feed."""
     feed = limits.feed
+    deskside = node.tower and in_rack == 1
+    wall = wall_circuit(node.nameplate_kw, feed, limits.region) if deskside else None
     return FacilitiesBlock(
-        phase_amps=None if rack_kw is None else phase_currents(rack_kw, feed),
-        feed_plug=feed_plug(feed),
-        psu_coupler=psu_coupler(node.psu_w, chain.circuits.psu_volts, feed.power_factor),
+        phase_amps=chain.circuits.line_amps, phase_lines=chain.circuits.lines,
+        feed_plug=desk_outlet(wall.volts, wall.breaker_amps, limits.region) if wall else feed_plug(feed),
+        psu_coupler=psu_coupler(node.psu_w, chain.circuits.psu_volts, feed.power_factor,
+                                is_north_american(feed.line_to_line_volts)),
         psus_per_node=node.psu_count, psu_watts=node.psu_w, psu_redundancy=node.psu_redundancy,
         outlets_per_pdu=chain.outlets_per_pdu,
         pdu_kw=rack_kw if rack_kw is not None else feed.usable_kw,
@@ -460,7 +498,8 @@ def site_supply(limits: SiteLimits, power: PowerAssumptions) -> SupplyBlock:
         feed_phase=limits.feed.phase, feed_amps=limits.feed.amps, cooling_limit_kw=limits.cooling_limit_kw,
         coolant_delta_t_c=limits.coolant_delta_t_c, rack_kw_limit=limits.usable_rack_kw,
         rack_units=limits.rack_units, reserved_units=limits.reserved_units, cooling=limits.cooling.value,
-        pue=power.pue, airflow_delta_t_c=limits.airflow_delta_t_c)
+        pue=power.pue, airflow_delta_t_c=limits.airflow_delta_t_c, rack_max_kg=limits.rack_max_kg,
+        region=limits.region)
 
 
 # --- the network the racks need -------------------------------------------------------------------------
@@ -487,6 +526,11 @@ def link_class(length_m: float | None) -> str:
     return "multimode" if length_m <= MULTIMODE_REACH_M else "single-mode"
 
 
+def node_transceivers(ports: int, ports_per_cage: int) -> int:
+    """Transceivers at one node's scale-out NICs: one a cage, each cage serving `ports_per_cage` of its ports."""
+    return math.ceil(ports / max(ports_per_cage, 1))
+
+
 def cabling(fabric: FabricPlan, node: NodeSpec, nodes: int, nodes_per_rack: int, racks: int,
             limits: SiteLimits) -> CablingBlock:
     """The network racks, cable runs, transceivers and management network of the racks and their fabric."""
@@ -504,10 +548,13 @@ def cabling(fabric: FabricPlan, node: NodeSpec, nodes: int, nodes_per_rack: int,
         leaf_to_spine = network_racks * width + 2 * CABLE_SLACK_M
     node_link, switch_link = link_class(node_to_leaf), link_class(leaf_to_spine)
     twin = fabric.port_gbps == TWIN_PORT_GBPS
-    node_optics = fabric.node_cables if node_link not in ("", "copper") else 0
+    optical_nodes = fabric.nodes if node_link not in ("", "copper") and fabric.node_cables else 0
+    node_optics = fabric.node_cables if optical_nodes else 0
     switch_optics = fabric.switch_cables if switch_link not in ("", "copper") else 0
-    # A link has a transceiver at each end; on twin-port switch cages one transceiver serves two links.
-    node_end = node_optics + (math.ceil(node_optics / 2) if twin else node_optics)
+    # A link has a transceiver at each end; a twin-port cage (in the switch, or at a node that has them) takes one
+    # transceiver for two links.
+    node_end = (node_transceivers(fabric.ports_per_node, node.scale_out_ports_per_cage) * optical_nodes
+                + (math.ceil(node_optics / 2) if twin else node_optics))
     switch_end = 2 * math.ceil(switch_optics / 2) if twin else 2 * switch_optics
     ports = node.management_ports
     oob_ports = nodes * ports + switches
@@ -518,6 +565,7 @@ def cabling(fabric: FabricPlan, node: NodeSpec, nodes: int, nodes_per_rack: int,
     return CablingBlock(network_racks=network_racks, node_to_leaf_m=node_to_leaf, leaf_to_spine_m=leaf_to_spine,
                         node_link=node_link, switch_link=switch_link, transceivers=node_end + switch_end,
                         node_link_transceivers=node_end, switch_link_transceivers=switch_end, twin_port=twin,
+                        node_ports_per_cage=node.scale_out_ports_per_cage,
                         oob_ports=oob_ports, oob_switches=max(oob_switches, 1))
 
 
@@ -531,9 +579,24 @@ class WallCircuit:
     fits: bool | None
 
 
-def wall_circuit(node_kw: float | None, supply: PowerSupply) -> WallCircuit:
-    """A deskside machine on one single-phase wall circuit (the site's, when single-phase; else 230 V 16 A)."""
-    volts, breaker = (supply.voltage, supply.amps) if supply.phase == 1 else (230.0, 16.0)
+# An office's wall circuit where the site's supply is three-phase: 120 V 15 A on a 120/208 V building, 220 V 10 A in
+# mainland China (GB 2099.1's common socket), 230 V 16 A elsewhere.
+OFFICE_CIRCUIT_NORTH_AMERICA = (120.0, 15.0)
+OFFICE_CIRCUIT_CHINA = (MAINS_VOLTS_CHINA, 10.0)
+OFFICE_CIRCUIT = (230.0, 16.0)
+
+
+def wall_circuit(node_kw: float | None, supply: PowerSupply, region: str = "global") -> WallCircuit:
+    """A deskside machine on one single-phase wall circuit: the site's, when single-phase; else the office circuit
+    of the building's region."""
+    if supply.phase == 1:
+        volts, breaker = supply.voltage, supply.amps
+    elif region == "cn-mainland":
+        volts, breaker = OFFICE_CIRCUIT_CHINA
+    elif is_north_american(supply.line_to_line_volts):
+        volts, breaker = OFFICE_CIRCUIT_NORTH_AMERICA
+    else:
+        volts, breaker = OFFICE_CIRCUIT
     usable_amps = breaker * supply.derating
     amps = None if node_kw is None else node_kw * 1000.0 / supply.power_factor / volts
     return WallCircuit(volts, breaker, volts * usable_amps * supply.power_factor / 1000.0, usable_amps, amps,

@@ -75,6 +75,7 @@ TEMPLATES = (
                                       "the cache fills): set inference.kv_admission to in-use."),
     QT_TRANSLATE_NOOP("CoreMessages", "Batch %1 exceeds the KV-cache room: at most %2 sequences of %3 tokens per "
                                       "replica."),
+    QT_TRANSLATE_NOOP("CoreMessages", "CEE 7/7 (Schuko) wall socket, 16 A (%1 V)"),
     QT_TRANSLATE_NOOP("CoreMessages", "CP=%1 splits each %2-token sequence over %1 GPUs (ring attention); its K/V "
                                       "traffic is costed as hidden behind the attention math where that is longer."),
     QT_TRANSLATE_NOOP("CoreMessages", "Data-parallel traffic across nodes is %1 of the step, costed at each GPU's "
@@ -102,6 +103,7 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "FP8 parameters (training.weight_dtype fp8, as NeMo's fp8_params) would hold "
                                       "the weights in %1 GiB per GPU instead of %2 and spare their cast each step; "
                                       "the estimate keeps 16-bit weights unless the scenario sets it."),
+    QT_TRANSLATE_NOOP("CoreMessages", "GB 2099.1 / GB 1002 wall socket, %1 A (220 V)"),
     QT_TRANSLATE_NOOP("CoreMessages", "GeForce cards: NVIDIA's driver licence does not permit data-center "
                                       "deployment, and they have no ECC memory."),
     QT_TRANSLATE_NOOP("CoreMessages", "Hugging Face Transformers with PEFT (Trainer / Accelerate), as fine-tuning "
@@ -134,6 +136,8 @@ TEMPLATES = (
                                       "(median %3); the band is ±%4%."),
     QT_TRANSLATE_NOOP("CoreMessages", "Multi-node training on PCIe servers: check each node has a 100-200 Gb/s RDMA"
                                       " NIC per 2 GPUs or gradient traffic will dominate."),
+    QT_TRANSLATE_NOOP("CoreMessages", "NEMA 5-%1R wall outlet (120 V)"),
+    QT_TRANSLATE_NOOP("CoreMessages", "NEMA 6-%1R wall outlet (208 V)"),
     QT_TRANSLATE_NOOP("CoreMessages", "NEMA L21-%1P (three-phase 208 V)"),
     QT_TRANSLATE_NOOP("CoreMessages", "NEMA L6-%1P (208 V)"),
     QT_TRANSLATE_NOOP("CoreMessages", "Narayanan et al. 2021 (PTD-P); Korthikanti et al. 2022, Sec. 6.3: fp32 "
@@ -330,6 +334,8 @@ TEMPLATES = (
                                       "carries %2 A"),
     QT_TRANSLATE_NOOP("CoreMessages", "power unknown: the catalog has no nameplate for %1, so no rack, circuit or "
                                       "cooling limit can be checked"),
+    QT_TRANSLATE_NOOP("CoreMessages", "rack weight unknown (the server's weight is not in the catalog); a rack "
+                                      "holds %1 kg"),
     QT_TRANSLATE_NOOP("CoreMessages", "read %1"),
     QT_TRANSLATE_NOOP("CoreMessages", "rear-door heat exchanger"),
     QT_TRANSLATE_NOOP("CoreMessages", "red, 380-480 V"),

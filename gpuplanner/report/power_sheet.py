@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from gpuplanner.core.power_chain import FeedRedundancy, Redundancy
 from gpuplanner.core.results import SiteBlock
+from gpuplanner.core.site import COOLING_LIMIT_KW, Cooling
 from gpuplanner.i18n import fill
 from gpuplanner.i18n.messages import term, translated
 from gpuplanner.report.sheet_html import Formatter, rows, section, tr
@@ -65,7 +66,7 @@ def _busiest_text(site: SiteBlock, fmt: Formatter) -> str:
                        "put whole on one circuit; confirm with the vendor"),
                     fmt.num(circuits.busiest_line_amps, 1), allowed)
     amps = fmt.num(circuits.busiest_line_amps, 1)
-    lines = " / ".join(f"{name} {amps} A" for name in (("L1", "L2", "L3") if site.supply.feed_phase == 3 else ("L",)))
+    lines = " / ".join(f"{name} {amps} A" for name in circuits.lines)
     return fill(tr("%1 (of %2 A allowed: breaker × derating)"), lines, allowed)
 
 
@@ -102,6 +103,31 @@ def feeds_section(site: SiteBlock, fmt: Formatter) -> str:
             tr("2N: each side at least %1 kVA (the cluster at nameplate)"), fmt.num(chain.ups_kva_per_side, 0))),
         (tr("If a feed fails"), redundancy_text(chain.redundancy, fmt)),
     ]))
+
+
+def cooling_needed_text(site: SiteBlock, fmt: Formatter) -> str:
+    """The cooling tier a rack needs, against what the site's stated limit allows: air above the planning default's
+    ceiling is air still where the site says its room removes that much."""
+    supply = site.supply
+    text = term(site.cooling_needed)
+    if not site.cooling_ok:
+        return text + " — " + fill(tr("beyond the site's %1 cooling"), term(supply.cooling))
+    if (site.cooling_needed == supply.cooling and site.kw_per_rack is not None
+            and site.kw_per_rack > COOLING_LIMIT_KW[Cooling(supply.cooling)] + 1e-9):
+        return text + " — " + fill(tr("within the %1 kW a rack the site states its %2 cooling removes (planning "
+                                      "default %3 kW)"), fmt.num(supply.cooling_limit_kw, 0), term(supply.cooling),
+                                   fmt.num(COOLING_LIMIT_KW[Cooling(supply.cooling)], 0))
+    return text
+
+
+def cooling_load_text(site: SiteBlock, fmt: Formatter) -> str:
+    """The cluster's cooling load at both figures, each named: the job's expected draw, and nameplate, which the
+    chillers, like the circuits and the UPS, are sized for."""
+    if site.refrigeration_tons_nameplate is None:
+        return tr("n/a")
+    return fill(tr("%1 RT at nameplate (%2 kW: size the chillers for this); %3 RT at the job's expected draw "
+                   "(%4 kW)"), fmt.num(site.refrigeration_tons_nameplate, 1), fmt.num(site.it_kw_nameplate, 1),
+                fmt.num(site.refrigeration_tons, 1), fmt.num(site.it_kw_expected, 1))
 
 
 def cooling_rows(site: SiteBlock, fmt: Formatter) -> list[tuple[str, str]]:

@@ -49,7 +49,13 @@ from gpuplanner.report.pages import (
     page_size,
     render,
 )
-from gpuplanner.report.power_sheet import cooling_note, cooling_rows, feeds_section
+from gpuplanner.report.power_sheet import (
+    cooling_load_text,
+    cooling_needed_text,
+    cooling_note,
+    cooling_rows,
+    feeds_section,
+)
 from gpuplanner.report.sheet_html import Formatter as _Formatter
 from gpuplanner.report.sheet_html import rows as _rows
 from gpuplanner.report.sheet_html import section as _section
@@ -134,7 +140,9 @@ def _owned_sections(plan: Plan, fmt: _Formatter) -> list[str]:
         (tr("Weight"), tr("n/a") if site.node_weight_kg is None else fmt.num(site.node_weight_kg) + " kg"),
         (tr("Power supplies"), _psu_text(site, fmt)),
         (tr("PSU inlet and cord (IEC 60320)"), facility.psu_coupler or tr("n/a")),
-        (tr("Nameplate power (provision for this)"), fmt.num(node_kw, 2) + " kW"),
+        (tr("Nameplate power (provision for this)"), fmt.num(node_kw, 2) + " kW" + (
+            " — " + tr("estimated from the GPUs' TDP: the server's maximum power is not published; ask the vendor")
+            if node_kw is not None and any(d.startswith("nameplate") for d in site.derived) else "")),
         # No metered serving run is published: a serving plan is drawn at the training draw (an upper bound).
         (tr("Expected draw under training") if plan.inference is None else
          tr("Expected draw (serving, taken at the training draw)"), fmt.num(site.node_kw_training, 2) + " kW"),
@@ -160,12 +168,9 @@ def _owned_sections(plan: Plan, fmt: _Formatter) -> list[str]:
         (tr("Rack sizing limited by"), term(site.rack_limited_by)),
         (tr("Heat per rack"), fmt.num(site.heat_btu_h_per_rack, 0) + " BTU/h · "
          + (tr("n/a") if rack_kw is None else fmt.num(rack_kw / KW_PER_REFRIGERATION_TON, 2)) + " RT"),
-        (tr("Cooling needed"), term(site.cooling_needed)
-         + ("" if site.cooling_ok else " — " + fill(tr("beyond the site's %1 cooling"),
-                                                       term(supply.cooling)))),
+        (tr("Cooling needed"), cooling_needed_text(site, fmt)),
         *cooling_rows(site, fmt),
-        (tr("Rack weight (nodes)"), tr("n/a") if site.rack_weight_kg is None else
-         fmt.num(site.rack_weight_kg, 0) + " kg"),
+        (tr("Rack weight (nodes)"), _rack_weight_text(site, fmt)),
         (tr("Floor loading"), _floor_text(facility, fmt)),
         (tr("Airflow per rack"), tr("n/a") if facility.airflow_m3_h_per_rack is None else
          fill(tr("%1 m³/h (%2 CFM) at a %3 °C rise"), fmt.num(facility.airflow_m3_h_per_rack, 0),
@@ -192,11 +197,12 @@ def _owned_sections(plan: Plan, fmt: _Formatter) -> list[str]:
     parts.append(_section(tr("Cluster"), _rows([
         (tr("Nodes / racks"), f"{site.nodes} / {site.racks}"),
         (tr("IT power, expected"), fmt.num(site.it_kw_expected) + " kW"),
+        (tr("IT power at nameplate"), fmt.num(site.it_kw_nameplate) + " kW"),
         (tr("Facility power with PUE"), fmt.num(site.facility_kw_expected) + " kW"),
         (tr("Energy per year (IT: busy at the utilisation, idle the rest)"),
          fmt.num(cost.it_mwh_per_year, 0) + " MWh"),
         (tr("Electricity per year (that energy × PUE × price)"), fmt.money(cost.electricity_per_year)),
-        (tr("Cooling load"), fmt.num(site.refrigeration_tons, 1) + " RT"),
+        (tr("Cooling load"), cooling_load_text(site, fmt)),
         (tr("Switches"), fill(tr("%1 leaf + %2 spine + %3 core (%4)"), switches.leaf, switches.spine,
                               switches.core, term(switches.note))),
         (tr("Cables"), fill(tr("%1 node-to-leaf, %2 switch-to-switch"), site.cables.node_to_leaf,
@@ -230,7 +236,7 @@ def _deskside_section(site: SiteBlock, fmt: _Formatter) -> str:
     supply = site.supply
     circuit = wall_circuit(site.node_kw_nameplate, PowerSupply(
         voltage=supply.voltage, phase=supply.phase, amps=supply.amps, derating=supply.derating,
-        power_factor=supply.power_factor))
+        power_factor=supply.power_factor), supply.region)
     node_kw = site.node_kw_nameplate
     if circuit.fits is None:
         verdict = tr("n/a")
@@ -244,6 +250,7 @@ def _deskside_section(site: SiteBlock, fmt: _Formatter) -> str:
         (tr("Wall circuit"), fill(tr("%1 V %2 A, derated to %3 %: %4 kW continuous"), fmt.num(circuit.volts, 0),
                                   fmt.num(circuit.breaker_amps, 0), fmt.num(supply.derating * 100, 0),
                                   fmt.num(circuit.usable_kw, 2))),
+        (tr("Wall outlet"), translated(site.facilities.feed_plug)),
         (tr("Nameplate power"), tr("n/a") if node_kw is None else fmt.num(node_kw, 2) + " kW"),
         (tr("On that circuit"), verdict),
         (tr("Heat into the room"), tr("n/a") if node_kw is None else fmt.num(btu_per_hour(node_kw), 0) + " BTU/h"),
@@ -281,7 +288,10 @@ def _network_rows(site: SiteBlock, fmt: _Formatter) -> list[tuple[str, str]]:
                                      term(str(link)), str(optics))))
     if wiring.twin_port and wiring.transceivers:
         rows.append((tr("Transceiver types"), tr("twin-port OSFP (2 × 400 Gb/s) in the switches, one for two links; "
-                                                 "single-port OSFP 400 Gb/s at each node NIC")))
+                                                 "single-port OSFP 400 Gb/s at each node NIC")
+                     if wiring.node_ports_per_cage < 2 else
+                     tr("twin-port OSFP (2 × 400 Gb/s), one for two links, in the switches and in the nodes' "
+                        "OSFP cages (each serves two single-port NICs)")))
     if wiring.oob_ports:
         rows.append((tr("Out-of-band management"), fill(tr("%1 BMC ports (1 GbE) on %2 management switches"),
                                                          str(wiring.oob_ports), str(wiring.oob_switches))))
@@ -306,6 +316,17 @@ def _tiers_text(cost: CostSummary, fmt: _Formatter) -> str:
         return fill(tr("%1 (estimate)"), text) if value is not None and estimated else text
     return one(cost.cloud_reserved_per_gpu_hour, cost.cloud_reserved_estimated) + " / " + one(
         cost.cloud_spot_per_gpu_hour, cost.cloud_spot_estimated)
+
+
+def _rack_weight_text(site: SiteBlock, fmt: _Formatter) -> str:
+    """The nodes' weight in one rack, against the rack's rated load where the user gave one (an unknown weight is
+    said to be unknown against it, never taken to fit)."""
+    limit = site.supply.rack_max_kg
+    if site.rack_weight_kg is None:
+        return tr("n/a") if limit is None else fill(tr("unknown (the server's weight is not in the catalog): cannot "
+                                                       "be checked against the rack's %1 kg"), fmt.num(limit, 0))
+    text = fmt.num(site.rack_weight_kg, 0) + " kg"
+    return text if limit is None else text + " " + fill(tr("(the rack holds %1 kg)"), fmt.num(limit, 0))
 
 
 def _floor_text(facility: FacilitiesBlock, fmt: _Formatter) -> str:

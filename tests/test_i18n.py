@@ -346,8 +346,9 @@ def test_the_plan_details_show_the_estimates_assumption_texts_in_chinese(qtbot) 
     # The software stack's description too (it was English in the Chinese pane until it became a core message).
     assert "现代软件栈中的最优组合" in html
     for english in ("read by the GEMMs", "no causal discount", "generalised to GQA", "expected draw",
-                    "the best of the modern stacks"):
+                    "the best of the modern stacks", ">modern<", "micro_batch", "sequence_parallel"):
         assert english not in html, english
+    assert "微批" in html and "序列并行" in html  # the searched knobs in words, not field names
 
 
 def test_a_fabric_note_with_a_number_in_it_is_translated(tmp_path: Path) -> None:

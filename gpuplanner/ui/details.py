@@ -125,12 +125,19 @@ def plan_html(plan: Plan, currency: str) -> str:
 def _stack_parts(stack: StackReport) -> list[str]:
     """The software stack assumed, and where each setting came from: the profile, the user, the search."""
     labels = {**assumption_labels(), "tp": tr("Tensor-parallel degree"), "pp": tr("Pipeline stages"),
-              "zero": tr("ZeRO stages")}
+              "zero": tr("ZeRO stages"), "dp": tr("Data-parallel degree"), "cp": tr("Context-parallel degree"),
+              "ep": tr("Expert-parallel degree"), "micro_batch": tr("Micro-batch"), "recompute": tr("Recompute"),
+              "recompute_layers": tr("Layers recomputed"), "sequence_parallel": tr("Sequence parallelism"),
+              "virtual_stages": tr("Interleaved pipeline stages")}
+
+    def words(keys: tuple[str, ...]) -> str:
+        return tr("; ").join(labels.get(key.removeprefix("assumptions."), key) for key in keys) or tr("nothing")
+
     fixed = tr("; ").join(fill(tr("%1: %2"), labels.get(key, key), _assumption_value(value))
                       for key, value in stack.from_profile.items()) or tr("nothing")
-    rows = [(tr("Profile"), stack.name), (tr("Fixed by the profile"), fixed),
-            (tr("Set in your scenario"), ", ".join(stack.set_by_you) or tr("nothing")),
-            (tr("Searched"), ", ".join(stack.searched) or tr("nothing"))]
+    profile = tr("best of the modern stacks (none chosen)") if stack.name == "modern" else stack.name
+    rows = [(tr("Profile"), profile), (tr("Fixed by the profile"), fixed),
+            (tr("Set in your scenario"), words(stack.set_by_you)), (tr("Searched"), words(stack.searched))]
     return [f"<h4>{escape(tr('Software stack'))}</h4>", _table(rows),
             f"<p><small>{escape(translated(stack.source))}</small></p>"]
 

@@ -39,10 +39,10 @@
         <location filename="../../gpuplanner/report/spec_sheet.py" line="366" />
         <location filename="../../gpuplanner/report/spec_sheet.py" line="378" />
         <location filename="../../gpuplanner/report/spec_sheet.py" line="453" />
-        <location filename="../../gpuplanner/ui/details.py" line="165" />
-        <location filename="../../gpuplanner/ui/details.py" line="166" />
-        <location filename="../../gpuplanner/ui/details.py" line="183" />
-        <location filename="../../gpuplanner/ui/details.py" line="204" />
+        <location filename="../../gpuplanner/ui/details.py" line="172" />
+        <location filename="../../gpuplanner/ui/details.py" line="173" />
+        <location filename="../../gpuplanner/ui/details.py" line="190" />
+        <location filename="../../gpuplanner/ui/details.py" line="211" />
         <source>n/a</source>
         <translation>不详</translation>
     </message>
@@ -83,7 +83,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="367" />
-        <location filename="../../gpuplanner/ui/details.py" line="199" />
+        <location filename="../../gpuplanner/ui/details.py" line="206" />
         <source>Rental price: confidence, date</source>
         <translation>租用价格：可信度、日期</translation>
     </message>
@@ -134,7 +134,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="421" />
-        <location filename="../../gpuplanner/ui/details.py" line="252" />
+        <location filename="../../gpuplanner/ui/details.py" line="259" />
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
@@ -208,7 +208,7 @@
         <location filename="../../gpuplanner/cli/estimate.py" line="50" />
         <location filename="../../gpuplanner/report/spec_sheet.py" line="422" />
         <location filename="../../gpuplanner/ui/details.py" line="72" />
-        <location filename="../../gpuplanner/ui/details.py" line="253" />
+        <location filename="../../gpuplanner/ui/details.py" line="260" />
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
@@ -291,9 +291,8 @@
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="80" />
         <location filename="../../gpuplanner/cli/estimate.py" line="82" />
-        <location filename="../../gpuplanner/ui/details.py" line="130" />
-        <location filename="../../gpuplanner/ui/details.py" line="132" />
-        <location filename="../../gpuplanner/ui/details.py" line="133" />
+        <location filename="../../gpuplanner/ui/details.py" line="134" />
+        <location filename="../../gpuplanner/ui/details.py" line="137" />
         <source>nothing</source>
         <translation>无</translation>
     </message>
@@ -542,13 +541,13 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="136" />
-        <location filename="../../gpuplanner/ui/details.py" line="177" />
+        <location filename="../../gpuplanner/ui/details.py" line="184" />
         <source>Server</source>
         <translation>服务器</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="137" />
-        <location filename="../../gpuplanner/ui/details.py" line="178" />
+        <location filename="../../gpuplanner/ui/details.py" line="185" />
         <source>Server figures: confidence</source>
         <translation>服务器参数：可信度</translation>
     </message>
@@ -634,14 +633,14 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="165" />
-        <location filename="../../gpuplanner/ui/details.py" line="181" />
+        <location filename="../../gpuplanner/ui/details.py" line="188" />
         <source>Nodes per rack</source>
         <translation>每机柜节点数</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="165" />
-        <location filename="../../gpuplanner/ui/details.py" line="181" />
-        <location filename="../../gpuplanner/ui/details.py" line="287" />
+        <location filename="../../gpuplanner/ui/details.py" line="188" />
+        <location filename="../../gpuplanner/ui/details.py" line="294" />
         <source>Racks</source>
         <translation>机柜数</translation>
     </message>
@@ -667,7 +666,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="171" />
-        <location filename="../../gpuplanner/ui/details.py" line="182" />
+        <location filename="../../gpuplanner/ui/details.py" line="189" />
         <source>Cooling needed</source>
         <translation>所需散热</translation>
     </message>
@@ -1019,20 +1018,20 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="221" />
-        <location filename="../../gpuplanner/ui/details.py" line="197" />
-        <location filename="../../gpuplanner/ui/details.py" line="290" />
+        <location filename="../../gpuplanner/ui/details.py" line="204" />
+        <location filename="../../gpuplanner/ui/details.py" line="297" />
         <source>Capex</source>
         <translation>资本支出</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="221" />
-        <location filename="../../gpuplanner/ui/details.py" line="199" />
+        <location filename="../../gpuplanner/ui/details.py" line="206" />
         <source>Purchase price: confidence, date</source>
         <translation>采购价格：可信度、日期</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="222" />
-        <location filename="../../gpuplanner/ui/details.py" line="201" />
+        <location filename="../../gpuplanner/ui/details.py" line="208" />
         <source>Opex per year</source>
         <translation>年运营支出</translation>
     </message>
@@ -1048,7 +1047,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="225" />
-        <location filename="../../gpuplanner/ui/details.py" line="203" />
+        <location filename="../../gpuplanner/ui/details.py" line="210" />
         <source>Cloud on demand per GPU-hour</source>
         <translation>云上按量付费（每 GPU 小时）</translation>
     </message>
@@ -1239,13 +1238,13 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="363" />
-        <location filename="../../gpuplanner/ui/details.py" line="164" />
+        <location filename="../../gpuplanner/ui/details.py" line="171" />
         <source>Provider</source>
         <translation>云厂商</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="364" />
-        <location filename="../../gpuplanner/ui/details.py" line="165" />
+        <location filename="../../gpuplanner/ui/details.py" line="172" />
         <source>Instances</source>
         <translation>实例</translation>
     </message>
@@ -1256,7 +1255,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="366" />
-        <location filename="../../gpuplanner/ui/details.py" line="166" />
+        <location filename="../../gpuplanner/ui/details.py" line="173" />
         <source>Region</source>
         <translation>地域</translation>
     </message>
@@ -1397,7 +1396,7 @@
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="471" />
         <location filename="../../gpuplanner/ui/details.py" line="85" />
-        <location filename="../../gpuplanner/ui/details.py" line="283" />
+        <location filename="../../gpuplanner/ui/details.py" line="290" />
         <source>Training time</source>
         <translation>训练时长</translation>
     </message>
@@ -1440,7 +1439,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="482" />
-        <location filename="../../gpuplanner/ui/details.py" line="284" />
+        <location filename="../../gpuplanner/ui/details.py" line="291" />
         <source>Output tokens/s</source>
         <translation>每秒输出 token 数</translation>
     </message>
@@ -1529,7 +1528,7 @@
         <location filename="../../gpuplanner/cli/estimate.py" line="119" />
         <location filename="../../gpuplanner/report/spec_sheet.py" line="504" />
         <location filename="../../gpuplanner/ui/details.py" line="54" />
-        <location filename="../../gpuplanner/ui/details.py" line="295" />
+        <location filename="../../gpuplanner/ui/details.py" line="302" />
         <source>Warnings</source>
         <translation>警告</translation>
     </message>
@@ -1639,317 +1638,362 @@
         <translation>ZeRO 阶段</translation>
     </message>
     <message>
+        <location filename="../../gpuplanner/ui/details.py" line="128" />
+        <source>Data-parallel degree</source>
+        <translation>数据并行度</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="128" />
+        <source>Context-parallel degree</source>
+        <translation>上下文并行度</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="129" />
+        <source>Expert-parallel degree</source>
+        <translation>专家并行度</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="129" />
+        <source>Micro-batch</source>
+        <translation>微批</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="129" />
+        <source>Recompute</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="130" />
+        <source>Layers recomputed</source>
+        <translation>重计算层数</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="130" />
+        <source>Sequence parallelism</source>
+        <translation>序列并行</translation>
+    </message>
+    <message>
         <location filename="../../gpuplanner/ui/details.py" line="131" />
+        <source>Interleaved pipeline stages</source>
+        <translation>交错流水线阶段</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="138" />
+        <source>best of the modern stacks (none chosen)</source>
+        <translation>现代软件栈中的最优组合（未选择软件栈）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="139" />
         <source>Profile</source>
         <translation>配置</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="131" />
+        <location filename="../../gpuplanner/ui/details.py" line="139" />
         <source>Fixed by the profile</source>
         <translation>由配置固定</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="132" />
+        <location filename="../../gpuplanner/ui/details.py" line="140" />
         <source>Set in your scenario</source>
         <translation>在你的场景中设定</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="133" />
+        <location filename="../../gpuplanner/ui/details.py" line="140" />
         <source>Searched</source>
         <translation>搜索得出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="153" />
+        <location filename="../../gpuplanner/ui/details.py" line="160" />
         <source>Goodput (time left after interruptions and checkpoints)</source>
         <translation>有效训练时间占比（扣除中断与检查点）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="155" />
+        <location filename="../../gpuplanner/ui/details.py" line="162" />
         <source>Interruptions expected</source>
         <translation>预计中断次数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="156" />
+        <location filename="../../gpuplanner/ui/details.py" line="163" />
         <source>Checkpoint every (min), writing for (s)</source>
         <translation>检查点间隔（分钟）/ 写入耗时（秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="163" />
+        <location filename="../../gpuplanner/ui/details.py" line="170" />
         <source>Rental</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="167" />
+        <location filename="../../gpuplanner/ui/details.py" line="174" />
         <source>Prices of</source>
         <translation>价格日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="168" />
+        <location filename="../../gpuplanner/ui/details.py" line="175" />
         <source>none needed (racks, power and cooling are the provider's)</source>
         <translation>无需（机柜、电力和散热由服务商负责）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="179" />
+        <location filename="../../gpuplanner/ui/details.py" line="186" />
         <source>Nameplate per node (kW)</source>
         <translation>每节点额定功耗（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="180" />
+        <location filename="../../gpuplanner/ui/details.py" line="187" />
         <source>Expected per node (kW)</source>
         <translation>每节点预计功耗（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="182" />
+        <location filename="../../gpuplanner/ui/details.py" line="189" />
         <source>kW per rack</source>
         <translation>单机柜 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="183" />
+        <location filename="../../gpuplanner/ui/details.py" line="190" />
         <source>Circuits per A/B feed</source>
         <translation>每路（A/B）回路数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="184" />
+        <location filename="../../gpuplanner/ui/details.py" line="191" />
         <source>Facility power (kW)</source>
         <translation>机房总功率（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="185" />
+        <location filename="../../gpuplanner/ui/details.py" line="192" />
         <source>Heat per rack (BTU/h)</source>
         <translation>单机柜发热量（BTU/h）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="186" />
+        <location filename="../../gpuplanner/ui/details.py" line="193" />
         <source>Switches (leaf + spine)</source>
         <translation>交换机（叶 + 脊）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="221" />
+        <location filename="../../gpuplanner/ui/details.py" line="228" />
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="223" />
+        <location filename="../../gpuplanner/ui/details.py" line="230" />
         <source>yes</source>
         <translation>是</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="223" />
+        <location filename="../../gpuplanner/ui/details.py" line="230" />
         <source>no</source>
         <translation>否</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="230" />
+        <location filename="../../gpuplanner/ui/details.py" line="237" />
         <source>Gradient bytes per parameter</source>
         <translation>每个参数的梯度字节数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="230" />
+        <location filename="../../gpuplanner/ui/details.py" line="237" />
         <source>FP32 master weights</source>
         <translation>FP32 主权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="231" />
+        <location filename="../../gpuplanner/ui/details.py" line="238" />
         <source>FlashAttention (scores never stored)</source>
         <translation>FlashAttention（不保存注意力分数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="231" />
+        <location filename="../../gpuplanner/ui/details.py" line="238" />
         <source>Dropout (masks stored)</source>
         <translation>Dropout（存储掩码）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="232" />
+        <location filename="../../gpuplanner/ui/details.py" line="239" />
         <source>Serving in static batches (prompts first)</source>
         <translation>推理按静态批次运行（先处理提示词）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="234" />
+        <location filename="../../gpuplanner/ui/details.py" line="241" />
         <source>CUDA context per GPU (GiB)</source>
         <translation>每卡 CUDA 上下文（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="234" />
+        <location filename="../../gpuplanner/ui/details.py" line="241" />
         <source>NCCL buffers per GPU (GiB)</source>
         <translation>每卡 NCCL 缓冲区（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="235" />
+        <location filename="../../gpuplanner/ui/details.py" line="242" />
         <source>Allocator fragmentation (share)</source>
         <translation>显存分配碎片（比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="235" />
+        <location filename="../../gpuplanner/ui/details.py" line="242" />
         <source>NVLink efficiency</source>
         <translation>NVLink 效率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="236" />
+        <location filename="../../gpuplanner/ui/details.py" line="243" />
         <source>Network efficiency</source>
         <translation>网络效率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="237" />
+        <location filename="../../gpuplanner/ui/details.py" line="244" />
         <source>Gradient traffic hidden behind compute (share)</source>
         <translation>被计算掩盖的梯度通信（比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="238" />
+        <location filename="../../gpuplanner/ui/details.py" line="245" />
         <source>Tensor-parallel traffic hidden behind GEMMs (share)</source>
         <translation>张量并行通信被矩阵乘法掩盖的比例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="239" />
+        <location filename="../../gpuplanner/ui/details.py" line="246" />
         <source>Expert all-to-all hidden behind compute (share)</source>
         <translation>专家 all-to-all 被计算掩盖的比例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="240" />
+        <location filename="../../gpuplanner/ui/details.py" line="247" />
         <source>MoE tokens cross the network once per node (DeepEP)</source>
         <translation>MoE 令牌每个节点只经网络发送一次（DeepEP）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="241" />
+        <location filename="../../gpuplanner/ui/details.py" line="248" />
         <source>MoE load on the busiest GPU (x the mean)</source>
         <translation>最忙 GPU 的 MoE 负载（均值的倍数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="243" />
+        <location filename="../../gpuplanner/ui/details.py" line="250" />
         <source>ZeRO-3 gathers left exposed (share)</source>
         <translation>未被掩盖的 ZeRO-3 权重收集（比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="244" />
+        <location filename="../../gpuplanner/ui/details.py" line="251" />
         <source>FP8 training also stores the MLP activation inputs in FP8</source>
         <translation>FP8 训练时 MLP 激活函数的输入也以 FP8 存储</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="245" />
+        <location filename="../../gpuplanner/ui/details.py" line="252" />
         <source>FP8 training also runs attention in FP8</source>
         <translation>FP8 训练中注意力核心也以 FP8 计算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="246" />
+        <location filename="../../gpuplanner/ui/details.py" line="253" />
         <source>Fused norm, rotary and activation kernels (off: eager PyTorch)</source>
         <translation>归一化、旋转位置编码和激活函数使用融合算子（关闭：PyTorch 逐算子即时执行）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="247" />
+        <location filename="../../gpuplanner/ui/details.py" line="254" />
         <source>Loss over the vocabulary in fp32 (Megatron-LM)</source>
         <translation>词表上的损失以 fp32 计算（Megatron-LM）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="248" />
+        <location filename="../../gpuplanner/ui/details.py" line="255" />
         <source>Bytes kept per logit at the loss (token x vocabulary entry)</source>
         <translation>损失处每个 logit 保留的字节数（token × 词表项）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="249" />
+        <location filename="../../gpuplanner/ui/details.py" line="256" />
         <source>Data-parallel traffic uses every NIC of a node (rail-optimized fabric)</source>
         <translation>数据并行流量使用节点内全部网卡（轨道优化网络）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="250" />
+        <location filename="../../gpuplanner/ui/details.py" line="257" />
         <source>Weight storage</source>
         <translation>权重存储</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="251" />
+        <location filename="../../gpuplanner/ui/details.py" line="258" />
         <source>Compute efficiency scale</source>
         <translation>计算效率系数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="251" />
+        <location filename="../../gpuplanner/ui/details.py" line="258" />
         <source>FLOPs counted as</source>
         <translation>FLOPs 计算方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="252" />
+        <location filename="../../gpuplanner/ui/details.py" line="259" />
         <source>Activation memory</source>
         <translation>激活显存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="252" />
+        <location filename="../../gpuplanner/ui/details.py" line="259" />
         <source>Adapters</source>
         <translation>适配器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="253" />
+        <location filename="../../gpuplanner/ui/details.py" line="260" />
         <source>Power</source>
         <translation>功耗</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="255" />
+        <location filename="../../gpuplanner/ui/details.py" line="262" />
         <source>Job interruptions per million GPU-hours</source>
         <translation>每百万 GPU 小时的作业中断次数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="256" />
+        <location filename="../../gpuplanner/ui/details.py" line="263" />
         <source>Checkpoint write bandwidth per GPU (GB/s)</source>
         <translation>每 GPU 检查点写入带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="257" />
+        <location filename="../../gpuplanner/ui/details.py" line="264" />
         <source>Minutes to restart after an interruption</source>
         <translation>中断后重启所需分钟数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="265" />
+        <location filename="../../gpuplanner/ui/details.py" line="272" />
         <source>Per million output tokens, rented</source>
         <translation>每百万输出 token 成本（租用）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="266" />
+        <location filename="../../gpuplanner/ui/details.py" line="273" />
         <source>Per million output tokens, owned</source>
         <translation>每百万输出 token 成本（自有）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="268" />
+        <location filename="../../gpuplanner/ui/details.py" line="275" />
         <source>This job, rented on demand</source>
         <translation>本次任务（云上按量租用）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="292" />
+        <location filename="../../gpuplanner/ui/details.py" line="299" />
         <source>Cloud cost</source>
         <translation>云上费用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="304" />
+        <location filename="../../gpuplanner/ui/details.py" line="311" />
         <source>Why each GPU has no plan</source>
         <translation>各 GPU 没有方案的原因</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="313" />
+        <location filename="../../gpuplanner/ui/details.py" line="320" />
         <source>No plan keeps every limit you set</source>
         <translation>没有方案能满足您设定的全部限制</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="313" />
+        <location filename="../../gpuplanner/ui/details.py" line="320" />
         <source>Near misses (not answers)</source>
         <translation>接近的方案（不是答案）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="329" />
+        <location filename="../../gpuplanner/ui/details.py" line="336" />
         <source>Rent instead</source>
         <translation>改为租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="329" />
+        <location filename="../../gpuplanner/ui/details.py" line="336" />
         <source>Plan on this GPU</source>
         <translation>用这款 GPU 规划</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="329" />
+        <location filename="../../gpuplanner/ui/details.py" line="336" />
         <source>Import a vendor quote…</source>
         <translation>导入厂商报价…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="332" />
+        <location filename="../../gpuplanner/ui/details.py" line="339" />
         <source>What would work instead</source>
         <translation>可行的替代做法</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="197" />
+        <location filename="../../gpuplanner/ui/details.py" line="204" />
         <source>Capex if bought instead</source>
         <translation>若改为购买的资本支出</translation>
     </message>
@@ -1959,56 +2003,56 @@
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="152" />
+        <location filename="../../gpuplanner/ui/details.py" line="159" />
         <source>Steps alone</source>
         <translation>纯训练步骤</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="202" />
-        <location filename="../../gpuplanner/ui/details.py" line="291" />
+        <location filename="../../gpuplanner/ui/details.py" line="209" />
+        <location filename="../../gpuplanner/ui/details.py" line="298" />
         <source>TCO</source>
         <translation>总拥有成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="204" />
+        <location filename="../../gpuplanner/ui/details.py" line="211" />
         <source>Break-even utilisation</source>
         <translation>盈亏平衡利用率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="233" />
+        <location filename="../../gpuplanner/ui/details.py" line="240" />
         <source>Fused attention kernel generation (1-3)</source>
         <translation>融合注意力内核代数（1-3）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="236" />
+        <location filename="../../gpuplanner/ui/details.py" line="243" />
         <source>Latency per collective step (s)</source>
         <translation>集合通信每步延迟（秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="242" />
+        <location filename="../../gpuplanner/ui/details.py" line="249" />
         <source>MoE experts' share of dense GEMM efficiency</source>
         <translation>MoE 专家相对稠密 GEMM 的效率占比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="254" />
+        <location filename="../../gpuplanner/ui/details.py" line="261" />
         <source>GEMM time beyond the longer of math and weight reads (share of the shorter)</source>
         <translation>GEMM 在计算与权重读取中较长者之外多出的时间（较短者的比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="269" />
+        <location filename="../../gpuplanner/ui/details.py" line="276" />
         <source>This job, on owned hardware (its share of the TCO)</source>
         <translation>本次任务（自有硬件，按总拥有成本分摊）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="281" />
+        <location filename="../../gpuplanner/ui/details.py" line="288" />
         <source>Where</source>
         <translation>部署</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/plan.py" line="43" />
         <location filename="../../gpuplanner/ui/details.py" line="55" />
-        <location filename="../../gpuplanner/ui/details.py" line="281" />
-        <location filename="../../gpuplanner/ui/details.py" line="317" />
+        <location filename="../../gpuplanner/ui/details.py" line="288" />
+        <location filename="../../gpuplanner/ui/details.py" line="324" />
         <source>buy</source>
         <translation>购买</translation>
     </message>
@@ -2040,7 +2084,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/ui/details.py" line="52" />
-        <location filename="../../gpuplanner/ui/details.py" line="168" />
+        <location filename="../../gpuplanner/ui/details.py" line="175" />
         <source>Site</source>
         <translation>机房</translation>
     </message>
@@ -2053,29 +2097,29 @@
     <message>
         <location filename="../../gpuplanner/cli/plan.py" line="43" />
         <location filename="../../gpuplanner/ui/details.py" line="56" />
-        <location filename="../../gpuplanner/ui/details.py" line="281" />
-        <location filename="../../gpuplanner/ui/details.py" line="317" />
+        <location filename="../../gpuplanner/ui/details.py" line="288" />
+        <location filename="../../gpuplanner/ui/details.py" line="324" />
         <source>rent</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="282" />
+        <location filename="../../gpuplanner/ui/details.py" line="289" />
         <source>Memory / GPU (GiB)</source>
         <translation>单卡显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="286" />
+        <location filename="../../gpuplanner/ui/details.py" line="293" />
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="288" />
+        <location filename="../../gpuplanner/ui/details.py" line="295" />
         <location filename="../../gpuplanner/ui/plans_export.py" line="27" />
         <source>IT power (kW)</source>
         <translation>IT 功率（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="294" />
+        <location filename="../../gpuplanner/ui/details.py" line="301" />
         <source>Ranking cost</source>
         <translation>排名成本</translation>
     </message>
@@ -2091,7 +2135,7 @@
         <location filename="../../gpuplanner/ui/details.py" line="68" />
         <location filename="../../gpuplanner/ui/details.py" line="80" />
         <location filename="../../gpuplanner/ui/details.py" line="100" />
-        <location filename="../../gpuplanner/ui/details.py" line="129" />
+        <location filename="../../gpuplanner/ui/details.py" line="136" />
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
@@ -2285,8 +2329,9 @@
         <location filename="../../gpuplanner/cli/plan.py" line="32" />
         <location filename="../../gpuplanner/i18n/messages.py" line="65" />
         <location filename="../../gpuplanner/ui/details.py" line="66" />
-        <location filename="../../gpuplanner/ui/details.py" line="129" />
-        <location filename="../../gpuplanner/ui/details.py" line="318" />
+        <location filename="../../gpuplanner/ui/details.py" line="134" />
+        <location filename="../../gpuplanner/ui/details.py" line="136" />
+        <location filename="../../gpuplanner/ui/details.py" line="325" />
         <source>; </source>
         <translation>；</translation>
     </message>

@@ -401,3 +401,27 @@ def test_an_assumption_the_estimate_does_not_have_reads_as_a_word(qtbot) -> None
         assert _assumption_value(None) == "无"
     finally:
         install_translations("en")
+
+
+def test_codes_read_as_words_in_chinese(catalog) -> None:
+    """The Chinese pane said "优化器：adamw" and the catalog tab's origin column "bundled" / "user": codes, not words."""
+    from PySide6.QtCore import Qt
+
+    from gpuplanner.i18n.language import install_translations
+    from gpuplanner.service import plan_for_scenario
+    from gpuplanner.ui.catalog_model import CatalogTableModel
+    from gpuplanner.ui.details import plan_html
+
+    result = plan_for_scenario({"task": "lora", "model": {"preset": "llama-2-7b"}, "training": {"tokens": 1e8},
+                                "hardware": {"gpu": "h100-sxm5-80gb", "count": 8}}, catalog)
+    model = CatalogTableModel([("id", "ID"), ("origin", "Origin")])
+    model.set_rows([{"id": "h100", "origin": "bundled", "source": "s", "as_of": "2026"},
+                    {"id": "mine", "origin": "user", "source": "s", "as_of": "2026"}])
+    try:
+        install_translations("zh_CN")
+        html = plan_html(result.plans[0], result.currency)
+        origins = [model.data(model.index(row, 1), Qt.ItemDataRole.DisplayRole) for row in range(2)]
+    finally:
+        install_translations("en")
+    assert "AdamW" in html and "adamw" not in html
+    assert origins == ["随软件提供的目录", "您的修改"]

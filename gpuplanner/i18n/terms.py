@@ -56,6 +56,14 @@ TERMS: dict[str, str] = {
     "secondary": QT_TRANSLATE_NOOP("Terms", "secondary source"),
     "estimate": QT_TRANSLATE_NOOP("Terms", "estimate (low confidence)"),
     "quote": QT_TRANSLATE_NOOP("Terms", "your quote"),
+    # Where a catalog row comes from (catalog.store: the shipped catalog or the user's edits).
+    "bundled": QT_TRANSLATE_NOOP("Terms", "shipped catalog"),
+    "user": QT_TRANSLATE_NOOP("Terms", "your edit"),
+    # Optimizers (core.workload.Optimizer), as their authors name them.
+    "adamw": QT_TRANSLATE_NOOP("Terms", "AdamW"),
+    "adam8bit": QT_TRANSLATE_NOOP("Terms", "8-bit Adam"),
+    "sgd": QT_TRANSLATE_NOOP("Terms", "SGD with momentum"),
+    "adafactor": QT_TRANSLATE_NOOP("Terms", "Adafactor"),
 }
 
 # The parts of a training step the time model reports (TrainingBlock.step_breakdown_s), in its order: one set of
@@ -72,7 +80,7 @@ STEP_PARTS: dict[str, str] = {
     "expert_parallel": QT_TRANSLATE_NOOP("Terms", "Expert all-to-all"),
 }
 
-CONFIDENCE_COLUMNS = ("confidence", "price_confidence")  # catalog columns whose values are the codes above
+CONFIDENCE_COLUMNS = ("confidence", "price_confidence", "origin")  # catalog columns whose values are codes above
 
 
 def english(code: str) -> str:

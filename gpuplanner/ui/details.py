@@ -16,6 +16,7 @@ from gpuplanner.i18n import fill
 from gpuplanner.i18n.bands import band_text
 from gpuplanner.i18n.durations import duration_text
 from gpuplanner.i18n.messages import step_part, term, translated
+from gpuplanner.i18n.terms import TERMS
 from gpuplanner.report.formatting import (
     confidence_text,
     plan_layout,
@@ -228,6 +229,8 @@ def _assumption_value(value: object) -> str:
         return tr("none")
     if isinstance(value, bool):
         return tr("yes") if value else tr("no")
+    if isinstance(value, str) and not hasattr(value, "template") and value in TERMS:
+        return term(value)  # a code ("adamw") as its word ("AdamW")
     return f"{value:g}" if isinstance(value, float) else translated(value)  # a core Message in the UI's language
 
 

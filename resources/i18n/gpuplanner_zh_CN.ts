@@ -39,10 +39,10 @@
         <location filename="../../gpuplanner/report/spec_sheet.py" line="366" />
         <location filename="../../gpuplanner/report/spec_sheet.py" line="378" />
         <location filename="../../gpuplanner/report/spec_sheet.py" line="453" />
-        <location filename="../../gpuplanner/ui/details.py" line="172" />
         <location filename="../../gpuplanner/ui/details.py" line="173" />
-        <location filename="../../gpuplanner/ui/details.py" line="190" />
-        <location filename="../../gpuplanner/ui/details.py" line="211" />
+        <location filename="../../gpuplanner/ui/details.py" line="174" />
+        <location filename="../../gpuplanner/ui/details.py" line="191" />
+        <location filename="../../gpuplanner/ui/details.py" line="212" />
         <source>n/a</source>
         <translation>不详</translation>
     </message>
@@ -83,7 +83,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="367" />
-        <location filename="../../gpuplanner/ui/details.py" line="206" />
+        <location filename="../../gpuplanner/ui/details.py" line="207" />
         <source>Rental price: confidence, date</source>
         <translation>租用价格：可信度、日期</translation>
     </message>
@@ -122,25 +122,25 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="420" />
-        <location filename="../../gpuplanner/ui/details.py" line="71" />
+        <location filename="../../gpuplanner/ui/details.py" line="72" />
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="420" />
-        <location filename="../../gpuplanner/ui/details.py" line="71" />
+        <location filename="../../gpuplanner/ui/details.py" line="72" />
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="421" />
-        <location filename="../../gpuplanner/ui/details.py" line="259" />
+        <location filename="../../gpuplanner/ui/details.py" line="262" />
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="421" />
-        <location filename="../../gpuplanner/ui/details.py" line="72" />
+        <location filename="../../gpuplanner/ui/details.py" line="73" />
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
@@ -207,8 +207,8 @@
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="50" />
         <location filename="../../gpuplanner/report/spec_sheet.py" line="422" />
-        <location filename="../../gpuplanner/ui/details.py" line="72" />
-        <location filename="../../gpuplanner/ui/details.py" line="260" />
+        <location filename="../../gpuplanner/ui/details.py" line="73" />
+        <location filename="../../gpuplanner/ui/details.py" line="263" />
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
@@ -291,8 +291,8 @@
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="80" />
         <location filename="../../gpuplanner/cli/estimate.py" line="82" />
-        <location filename="../../gpuplanner/ui/details.py" line="134" />
-        <location filename="../../gpuplanner/ui/details.py" line="137" />
+        <location filename="../../gpuplanner/ui/details.py" line="135" />
+        <location filename="../../gpuplanner/ui/details.py" line="138" />
         <source>nothing</source>
         <translation>无</translation>
     </message>
@@ -530,7 +530,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="131" />
-        <location filename="../../gpuplanner/ui/details.py" line="73" />
+        <location filename="../../gpuplanner/ui/details.py" line="74" />
         <source>Total</source>
         <translation>合计</translation>
     </message>
@@ -541,13 +541,13 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="136" />
-        <location filename="../../gpuplanner/ui/details.py" line="184" />
+        <location filename="../../gpuplanner/ui/details.py" line="185" />
         <source>Server</source>
         <translation>服务器</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="137" />
-        <location filename="../../gpuplanner/ui/details.py" line="185" />
+        <location filename="../../gpuplanner/ui/details.py" line="186" />
         <source>Server figures: confidence</source>
         <translation>服务器参数：可信度</translation>
     </message>
@@ -633,14 +633,14 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="165" />
-        <location filename="../../gpuplanner/ui/details.py" line="188" />
+        <location filename="../../gpuplanner/ui/details.py" line="189" />
         <source>Nodes per rack</source>
         <translation>每机柜节点数</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="165" />
-        <location filename="../../gpuplanner/ui/details.py" line="188" />
-        <location filename="../../gpuplanner/ui/details.py" line="294" />
+        <location filename="../../gpuplanner/ui/details.py" line="189" />
+        <location filename="../../gpuplanner/ui/details.py" line="297" />
         <source>Racks</source>
         <translation>机柜数</translation>
     </message>
@@ -666,7 +666,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="171" />
-        <location filename="../../gpuplanner/ui/details.py" line="189" />
+        <location filename="../../gpuplanner/ui/details.py" line="190" />
         <source>Cooling needed</source>
         <translation>所需散热</translation>
     </message>
@@ -1012,26 +1012,26 @@
         <translation>节点到叶交换机 %1 根，交换机之间 %2 根</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="46" />
+        <location filename="../../gpuplanner/ui/details.py" line="47" />
         <source>Cost</source>
         <translation>成本</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="221" />
-        <location filename="../../gpuplanner/ui/details.py" line="204" />
-        <location filename="../../gpuplanner/ui/details.py" line="297" />
+        <location filename="../../gpuplanner/ui/details.py" line="205" />
+        <location filename="../../gpuplanner/ui/details.py" line="300" />
         <source>Capex</source>
         <translation>资本支出</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="221" />
-        <location filename="../../gpuplanner/ui/details.py" line="206" />
+        <location filename="../../gpuplanner/ui/details.py" line="207" />
         <source>Purchase price: confidence, date</source>
         <translation>采购价格：可信度、日期</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="222" />
-        <location filename="../../gpuplanner/ui/details.py" line="208" />
+        <location filename="../../gpuplanner/ui/details.py" line="209" />
         <source>Opex per year</source>
         <translation>年运营支出</translation>
     </message>
@@ -1047,7 +1047,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="225" />
-        <location filename="../../gpuplanner/ui/details.py" line="210" />
+        <location filename="../../gpuplanner/ui/details.py" line="211" />
         <source>Cloud on demand per GPU-hour</source>
         <translation>云上按量付费（每 GPU 小时）</translation>
     </message>
@@ -1238,13 +1238,13 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="363" />
-        <location filename="../../gpuplanner/ui/details.py" line="171" />
+        <location filename="../../gpuplanner/ui/details.py" line="172" />
         <source>Provider</source>
         <translation>云厂商</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="364" />
-        <location filename="../../gpuplanner/ui/details.py" line="172" />
+        <location filename="../../gpuplanner/ui/details.py" line="173" />
         <source>Instances</source>
         <translation>实例</translation>
     </message>
@@ -1255,7 +1255,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="366" />
-        <location filename="../../gpuplanner/ui/details.py" line="173" />
+        <location filename="../../gpuplanner/ui/details.py" line="174" />
         <source>Region</source>
         <translation>地域</translation>
     </message>
@@ -1367,8 +1367,8 @@
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="466" />
         <location filename="../../gpuplanner/report/spec_sheet.py" line="483" />
-        <location filename="../../gpuplanner/ui/details.py" line="80" />
-        <location filename="../../gpuplanner/ui/details.py" line="100" />
+        <location filename="../../gpuplanner/ui/details.py" line="81" />
+        <location filename="../../gpuplanner/ui/details.py" line="101" />
         <source>Uncertainty</source>
         <translation>不确定度</translation>
     </message>
@@ -1389,14 +1389,14 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="470" />
-        <location filename="../../gpuplanner/ui/details.py" line="85" />
+        <location filename="../../gpuplanner/ui/details.py" line="86" />
         <source>MFU</source>
         <translation>MFU（模型算力利用率）</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="471" />
-        <location filename="../../gpuplanner/ui/details.py" line="85" />
-        <location filename="../../gpuplanner/ui/details.py" line="290" />
+        <location filename="../../gpuplanner/ui/details.py" line="86" />
+        <location filename="../../gpuplanner/ui/details.py" line="293" />
         <source>Training time</source>
         <translation>训练时长</translation>
     </message>
@@ -1423,7 +1423,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="477" />
-        <location filename="../../gpuplanner/ui/details.py" line="86" />
+        <location filename="../../gpuplanner/ui/details.py" line="87" />
         <source>GPU-hours</source>
         <translation>GPU 小时</translation>
     </message>
@@ -1439,7 +1439,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="482" />
-        <location filename="../../gpuplanner/ui/details.py" line="291" />
+        <location filename="../../gpuplanner/ui/details.py" line="294" />
         <source>Output tokens/s</source>
         <translation>每秒输出 token 数</translation>
     </message>
@@ -1527,8 +1527,8 @@
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="119" />
         <location filename="../../gpuplanner/report/spec_sheet.py" line="504" />
-        <location filename="../../gpuplanner/ui/details.py" line="54" />
-        <location filename="../../gpuplanner/ui/details.py" line="302" />
+        <location filename="../../gpuplanner/ui/details.py" line="55" />
+        <location filename="../../gpuplanner/ui/details.py" line="305" />
         <source>Warnings</source>
         <translation>警告</translation>
     </message>
@@ -1538,588 +1538,588 @@
         <translation>第 %1 页，共 %2 页</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="71" />
+        <location filename="../../gpuplanner/ui/details.py" line="72" />
         <source>Optimizer states</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="73" />
+        <location filename="../../gpuplanner/ui/details.py" line="74" />
         <source>Overhead (CUDA, NCCL, fragmentation)</source>
         <translation>额外开销（CUDA、NCCL、显存碎片）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="74" />
+        <location filename="../../gpuplanner/ui/details.py" line="75" />
         <source>Capacity</source>
         <translation>容量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="82" />
+        <location filename="../../gpuplanner/ui/details.py" line="83" />
         <source>Step time (s)</source>
         <translation>单步时间（秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="83" />
+        <location filename="../../gpuplanner/ui/details.py" line="84" />
         <source>Images/s</source>
         <translation>每秒图像数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="84" />
+        <location filename="../../gpuplanner/ui/details.py" line="85" />
         <source>Tokens/s per GPU</source>
         <translation>单卡每秒 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="103" />
+        <location filename="../../gpuplanner/ui/details.py" line="104" />
         <source>Concurrent users</source>
         <translation>并发用户数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="104" />
+        <location filename="../../gpuplanner/ui/details.py" line="105" />
         <source>Users per replica (batch)</source>
         <translation>每个副本的用户数（批大小）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="105" />
+        <location filename="../../gpuplanner/ui/details.py" line="106" />
         <source>Time to first token (ms)</source>
         <translation>首 token 时延（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="106" />
+        <location filename="../../gpuplanner/ui/details.py" line="107" />
         <source>Time per output token (ms)</source>
         <translation>每个输出 token 的时间（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="107" />
+        <location filename="../../gpuplanner/ui/details.py" line="108" />
         <source>Output tokens/s per user</source>
         <translation>每用户输出 token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="108" />
+        <location filename="../../gpuplanner/ui/details.py" line="109" />
         <source>Output tokens/s in total</source>
         <translation>总输出 token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="109" />
+        <location filename="../../gpuplanner/ui/details.py" line="110" />
         <source>Largest batch per replica</source>
         <translation>每副本最大批大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="110" />
+        <location filename="../../gpuplanner/ui/details.py" line="111" />
         <source>KV-cache admission</source>
         <translation>KV 缓存准入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="111" />
+        <location filename="../../gpuplanner/ui/details.py" line="112" />
         <source>Replicas x GPUs</source>
         <translation>副本数 × GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="114" />
+        <location filename="../../gpuplanner/ui/details.py" line="115" />
         <source>Availability</source>
         <translation>可获得性</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="114" />
+        <location filename="../../gpuplanner/ui/details.py" line="115" />
         <source>undated</source>
         <translation>未注明日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="127" />
+        <location filename="../../gpuplanner/ui/details.py" line="128" />
         <source>Tensor-parallel degree</source>
         <translation>张量并行度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="127" />
+        <location filename="../../gpuplanner/ui/details.py" line="128" />
         <source>Pipeline stages</source>
         <translation>流水线级数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="128" />
+        <location filename="../../gpuplanner/ui/details.py" line="129" />
         <source>ZeRO stages</source>
         <translation>ZeRO 阶段</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="128" />
+        <location filename="../../gpuplanner/ui/details.py" line="129" />
         <source>Data-parallel degree</source>
         <translation>数据并行度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="128" />
+        <location filename="../../gpuplanner/ui/details.py" line="129" />
         <source>Context-parallel degree</source>
         <translation>上下文并行度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="129" />
+        <location filename="../../gpuplanner/ui/details.py" line="130" />
         <source>Expert-parallel degree</source>
         <translation>专家并行度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="129" />
+        <location filename="../../gpuplanner/ui/details.py" line="130" />
         <source>Micro-batch</source>
         <translation>微批</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="129" />
+        <location filename="../../gpuplanner/ui/details.py" line="130" />
         <source>Recompute</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="130" />
+        <location filename="../../gpuplanner/ui/details.py" line="131" />
         <source>Layers recomputed</source>
         <translation>重计算层数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="130" />
+        <location filename="../../gpuplanner/ui/details.py" line="131" />
         <source>Sequence parallelism</source>
         <translation>序列并行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="131" />
+        <location filename="../../gpuplanner/ui/details.py" line="132" />
         <source>Interleaved pipeline stages</source>
         <translation>交错流水线阶段</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="138" />
+        <location filename="../../gpuplanner/ui/details.py" line="139" />
         <source>best of the modern stacks (none chosen)</source>
         <translation>现代软件栈中的最优组合（未选择软件栈）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="139" />
+        <location filename="../../gpuplanner/ui/details.py" line="140" />
         <source>Profile</source>
         <translation>配置</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="139" />
+        <location filename="../../gpuplanner/ui/details.py" line="140" />
         <source>Fixed by the profile</source>
         <translation>由配置固定</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="140" />
+        <location filename="../../gpuplanner/ui/details.py" line="141" />
         <source>Set in your scenario</source>
         <translation>在你的场景中设定</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="140" />
+        <location filename="../../gpuplanner/ui/details.py" line="141" />
         <source>Searched</source>
         <translation>搜索得出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="160" />
+        <location filename="../../gpuplanner/ui/details.py" line="161" />
         <source>Goodput (time left after interruptions and checkpoints)</source>
         <translation>有效训练时间占比（扣除中断与检查点）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="162" />
+        <location filename="../../gpuplanner/ui/details.py" line="163" />
         <source>Interruptions expected</source>
         <translation>预计中断次数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="163" />
+        <location filename="../../gpuplanner/ui/details.py" line="164" />
         <source>Checkpoint every (min), writing for (s)</source>
         <translation>检查点间隔（分钟）/ 写入耗时（秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="170" />
+        <location filename="../../gpuplanner/ui/details.py" line="171" />
         <source>Rental</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="174" />
+        <location filename="../../gpuplanner/ui/details.py" line="175" />
         <source>Prices of</source>
         <translation>价格日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="175" />
+        <location filename="../../gpuplanner/ui/details.py" line="176" />
         <source>none needed (racks, power and cooling are the provider's)</source>
         <translation>无需（机柜、电力和散热由服务商负责）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="186" />
+        <location filename="../../gpuplanner/ui/details.py" line="187" />
         <source>Nameplate per node (kW)</source>
         <translation>每节点额定功耗（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="187" />
+        <location filename="../../gpuplanner/ui/details.py" line="188" />
         <source>Expected per node (kW)</source>
         <translation>每节点预计功耗（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="189" />
+        <location filename="../../gpuplanner/ui/details.py" line="190" />
         <source>kW per rack</source>
         <translation>单机柜 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="190" />
+        <location filename="../../gpuplanner/ui/details.py" line="191" />
         <source>Circuits per A/B feed</source>
         <translation>每路（A/B）回路数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="191" />
+        <location filename="../../gpuplanner/ui/details.py" line="192" />
         <source>Facility power (kW)</source>
         <translation>机房总功率（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="192" />
+        <location filename="../../gpuplanner/ui/details.py" line="193" />
         <source>Heat per rack (BTU/h)</source>
         <translation>单机柜发热量（BTU/h）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="193" />
+        <location filename="../../gpuplanner/ui/details.py" line="194" />
         <source>Switches (leaf + spine)</source>
         <translation>交换机（叶 + 脊）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="228" />
+        <location filename="../../gpuplanner/ui/details.py" line="229" />
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="230" />
+        <location filename="../../gpuplanner/ui/details.py" line="231" />
         <source>yes</source>
         <translation>是</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="230" />
+        <location filename="../../gpuplanner/ui/details.py" line="231" />
         <source>no</source>
         <translation>否</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="237" />
+        <location filename="../../gpuplanner/ui/details.py" line="240" />
         <source>Gradient bytes per parameter</source>
         <translation>每个参数的梯度字节数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="237" />
+        <location filename="../../gpuplanner/ui/details.py" line="240" />
         <source>FP32 master weights</source>
         <translation>FP32 主权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="238" />
+        <location filename="../../gpuplanner/ui/details.py" line="241" />
         <source>FlashAttention (scores never stored)</source>
         <translation>FlashAttention（不保存注意力分数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="238" />
+        <location filename="../../gpuplanner/ui/details.py" line="241" />
         <source>Dropout (masks stored)</source>
         <translation>Dropout（存储掩码）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="239" />
+        <location filename="../../gpuplanner/ui/details.py" line="242" />
         <source>Serving in static batches (prompts first)</source>
         <translation>推理按静态批次运行（先处理提示词）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="241" />
+        <location filename="../../gpuplanner/ui/details.py" line="244" />
         <source>CUDA context per GPU (GiB)</source>
         <translation>每卡 CUDA 上下文（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="241" />
+        <location filename="../../gpuplanner/ui/details.py" line="244" />
         <source>NCCL buffers per GPU (GiB)</source>
         <translation>每卡 NCCL 缓冲区（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="242" />
+        <location filename="../../gpuplanner/ui/details.py" line="245" />
         <source>Allocator fragmentation (share)</source>
         <translation>显存分配碎片（比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="242" />
+        <location filename="../../gpuplanner/ui/details.py" line="245" />
         <source>NVLink efficiency</source>
         <translation>NVLink 效率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="243" />
+        <location filename="../../gpuplanner/ui/details.py" line="246" />
         <source>Network efficiency</source>
         <translation>网络效率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="244" />
+        <location filename="../../gpuplanner/ui/details.py" line="247" />
         <source>Gradient traffic hidden behind compute (share)</source>
         <translation>被计算掩盖的梯度通信（比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="245" />
+        <location filename="../../gpuplanner/ui/details.py" line="248" />
         <source>Tensor-parallel traffic hidden behind GEMMs (share)</source>
         <translation>张量并行通信被矩阵乘法掩盖的比例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="246" />
+        <location filename="../../gpuplanner/ui/details.py" line="249" />
         <source>Expert all-to-all hidden behind compute (share)</source>
         <translation>专家 all-to-all 被计算掩盖的比例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="247" />
+        <location filename="../../gpuplanner/ui/details.py" line="250" />
         <source>MoE tokens cross the network once per node (DeepEP)</source>
         <translation>MoE 令牌每个节点只经网络发送一次（DeepEP）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="248" />
+        <location filename="../../gpuplanner/ui/details.py" line="251" />
         <source>MoE load on the busiest GPU (x the mean)</source>
         <translation>最忙 GPU 的 MoE 负载（均值的倍数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="250" />
+        <location filename="../../gpuplanner/ui/details.py" line="253" />
         <source>ZeRO-3 gathers left exposed (share)</source>
         <translation>未被掩盖的 ZeRO-3 权重收集（比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="251" />
+        <location filename="../../gpuplanner/ui/details.py" line="254" />
         <source>FP8 training also stores the MLP activation inputs in FP8</source>
         <translation>FP8 训练时 MLP 激活函数的输入也以 FP8 存储</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="252" />
+        <location filename="../../gpuplanner/ui/details.py" line="255" />
         <source>FP8 training also runs attention in FP8</source>
         <translation>FP8 训练中注意力核心也以 FP8 计算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="253" />
+        <location filename="../../gpuplanner/ui/details.py" line="256" />
         <source>Fused norm, rotary and activation kernels (off: eager PyTorch)</source>
         <translation>归一化、旋转位置编码和激活函数使用融合算子（关闭：PyTorch 逐算子即时执行）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="254" />
+        <location filename="../../gpuplanner/ui/details.py" line="257" />
         <source>Loss over the vocabulary in fp32 (Megatron-LM)</source>
         <translation>词表上的损失以 fp32 计算（Megatron-LM）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="255" />
+        <location filename="../../gpuplanner/ui/details.py" line="258" />
         <source>Bytes kept per logit at the loss (token x vocabulary entry)</source>
         <translation>损失处每个 logit 保留的字节数（token × 词表项）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="256" />
+        <location filename="../../gpuplanner/ui/details.py" line="259" />
         <source>Data-parallel traffic uses every NIC of a node (rail-optimized fabric)</source>
         <translation>数据并行流量使用节点内全部网卡（轨道优化网络）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="257" />
+        <location filename="../../gpuplanner/ui/details.py" line="260" />
         <source>Weight storage</source>
         <translation>权重存储</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="258" />
+        <location filename="../../gpuplanner/ui/details.py" line="261" />
         <source>Compute efficiency scale</source>
         <translation>计算效率系数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="258" />
+        <location filename="../../gpuplanner/ui/details.py" line="261" />
         <source>FLOPs counted as</source>
         <translation>FLOPs 计算方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="259" />
+        <location filename="../../gpuplanner/ui/details.py" line="262" />
         <source>Activation memory</source>
         <translation>激活显存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="259" />
+        <location filename="../../gpuplanner/ui/details.py" line="262" />
         <source>Adapters</source>
         <translation>适配器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="260" />
+        <location filename="../../gpuplanner/ui/details.py" line="263" />
         <source>Power</source>
         <translation>功耗</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="262" />
+        <location filename="../../gpuplanner/ui/details.py" line="265" />
         <source>Job interruptions per million GPU-hours</source>
         <translation>每百万 GPU 小时的作业中断次数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="263" />
+        <location filename="../../gpuplanner/ui/details.py" line="266" />
         <source>Checkpoint write bandwidth per GPU (GB/s)</source>
         <translation>每 GPU 检查点写入带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="264" />
+        <location filename="../../gpuplanner/ui/details.py" line="267" />
         <source>Minutes to restart after an interruption</source>
         <translation>中断后重启所需分钟数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="272" />
+        <location filename="../../gpuplanner/ui/details.py" line="275" />
         <source>Per million output tokens, rented</source>
         <translation>每百万输出 token 成本（租用）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="273" />
+        <location filename="../../gpuplanner/ui/details.py" line="276" />
         <source>Per million output tokens, owned</source>
         <translation>每百万输出 token 成本（自有）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="275" />
+        <location filename="../../gpuplanner/ui/details.py" line="278" />
         <source>This job, rented on demand</source>
         <translation>本次任务（云上按量租用）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="299" />
+        <location filename="../../gpuplanner/ui/details.py" line="302" />
         <source>Cloud cost</source>
         <translation>云上费用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="311" />
+        <location filename="../../gpuplanner/ui/details.py" line="314" />
         <source>Why each GPU has no plan</source>
         <translation>各 GPU 没有方案的原因</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="320" />
+        <location filename="../../gpuplanner/ui/details.py" line="323" />
         <source>No plan keeps every limit you set</source>
         <translation>没有方案能满足您设定的全部限制</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="320" />
+        <location filename="../../gpuplanner/ui/details.py" line="323" />
         <source>Near misses (not answers)</source>
         <translation>接近的方案（不是答案）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="336" />
+        <location filename="../../gpuplanner/ui/details.py" line="339" />
         <source>Rent instead</source>
         <translation>改为租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="336" />
+        <location filename="../../gpuplanner/ui/details.py" line="339" />
         <source>Plan on this GPU</source>
         <translation>用这款 GPU 规划</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="336" />
+        <location filename="../../gpuplanner/ui/details.py" line="339" />
         <source>Import a vendor quote…</source>
         <translation>导入厂商报价…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="339" />
+        <location filename="../../gpuplanner/ui/details.py" line="342" />
         <source>What would work instead</source>
         <translation>可行的替代做法</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="204" />
+        <location filename="../../gpuplanner/ui/details.py" line="205" />
         <source>Capex if bought instead</source>
         <translation>若改为购买的资本支出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="50" />
+        <location filename="../../gpuplanner/ui/details.py" line="51" />
         <source>precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="159" />
+        <location filename="../../gpuplanner/ui/details.py" line="160" />
         <source>Steps alone</source>
         <translation>纯训练步骤</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="209" />
-        <location filename="../../gpuplanner/ui/details.py" line="298" />
+        <location filename="../../gpuplanner/ui/details.py" line="210" />
+        <location filename="../../gpuplanner/ui/details.py" line="301" />
         <source>TCO</source>
         <translation>总拥有成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="211" />
+        <location filename="../../gpuplanner/ui/details.py" line="212" />
         <source>Break-even utilisation</source>
         <translation>盈亏平衡利用率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="240" />
+        <location filename="../../gpuplanner/ui/details.py" line="243" />
         <source>Fused attention kernel generation (1-3)</source>
         <translation>融合注意力内核代数（1-3）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="243" />
+        <location filename="../../gpuplanner/ui/details.py" line="246" />
         <source>Latency per collective step (s)</source>
         <translation>集合通信每步延迟（秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="249" />
+        <location filename="../../gpuplanner/ui/details.py" line="252" />
         <source>MoE experts' share of dense GEMM efficiency</source>
         <translation>MoE 专家相对稠密 GEMM 的效率占比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="261" />
+        <location filename="../../gpuplanner/ui/details.py" line="264" />
         <source>GEMM time beyond the longer of math and weight reads (share of the shorter)</source>
         <translation>GEMM 在计算与权重读取中较长者之外多出的时间（较短者的比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="276" />
+        <location filename="../../gpuplanner/ui/details.py" line="279" />
         <source>This job, on owned hardware (its share of the TCO)</source>
         <translation>本次任务（自有硬件，按总拥有成本分摊）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="288" />
+        <location filename="../../gpuplanner/ui/details.py" line="291" />
         <source>Where</source>
         <translation>部署</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/plan.py" line="43" />
-        <location filename="../../gpuplanner/ui/details.py" line="55" />
-        <location filename="../../gpuplanner/ui/details.py" line="288" />
-        <location filename="../../gpuplanner/ui/details.py" line="324" />
+        <location filename="../../gpuplanner/ui/details.py" line="56" />
+        <location filename="../../gpuplanner/ui/details.py" line="291" />
+        <location filename="../../gpuplanner/ui/details.py" line="327" />
         <source>buy</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="45" />
+        <location filename="../../gpuplanner/ui/details.py" line="46" />
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="47" />
+        <location filename="../../gpuplanner/ui/details.py" line="48" />
         <source>Layout</source>
         <translation>并行布局</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="47" />
-        <location filename="../../gpuplanner/ui/details.py" line="48" />
+        <location filename="../../gpuplanner/ui/details.py" line="49" />
         <source>Memory per GPU (GiB)</source>
         <translation>单卡显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="49" />
+        <location filename="../../gpuplanner/ui/details.py" line="50" />
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="51" />
+        <location filename="../../gpuplanner/ui/details.py" line="52" />
         <source>Serving</source>
         <translation>推理服务</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="52" />
-        <location filename="../../gpuplanner/ui/details.py" line="175" />
+        <location filename="../../gpuplanner/ui/details.py" line="53" />
+        <location filename="../../gpuplanner/ui/details.py" line="176" />
         <source>Site</source>
         <translation>机房</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="61" />
-        <location filename="../../gpuplanner/ui/details.py" line="53" />
+        <location filename="../../gpuplanner/ui/details.py" line="54" />
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/plan.py" line="43" />
-        <location filename="../../gpuplanner/ui/details.py" line="56" />
-        <location filename="../../gpuplanner/ui/details.py" line="288" />
-        <location filename="../../gpuplanner/ui/details.py" line="324" />
+        <location filename="../../gpuplanner/ui/details.py" line="57" />
+        <location filename="../../gpuplanner/ui/details.py" line="291" />
+        <location filename="../../gpuplanner/ui/details.py" line="327" />
         <source>rent</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="289" />
+        <location filename="../../gpuplanner/ui/details.py" line="292" />
         <source>Memory / GPU (GiB)</source>
         <translation>单卡显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="293" />
+        <location filename="../../gpuplanner/ui/details.py" line="296" />
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="295" />
+        <location filename="../../gpuplanner/ui/details.py" line="298" />
         <location filename="../../gpuplanner/ui/plans_export.py" line="27" />
         <source>IT power (kW)</source>
         <translation>IT 功率（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="301" />
+        <location filename="../../gpuplanner/ui/details.py" line="304" />
         <source>Ranking cost</source>
         <translation>排名成本</translation>
     </message>
@@ -2131,11 +2131,11 @@
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="116" />
         <location filename="../../gpuplanner/cli/plan.py" line="55" />
-        <location filename="../../gpuplanner/ui/details.py" line="67" />
         <location filename="../../gpuplanner/ui/details.py" line="68" />
-        <location filename="../../gpuplanner/ui/details.py" line="80" />
-        <location filename="../../gpuplanner/ui/details.py" line="100" />
-        <location filename="../../gpuplanner/ui/details.py" line="136" />
+        <location filename="../../gpuplanner/ui/details.py" line="69" />
+        <location filename="../../gpuplanner/ui/details.py" line="81" />
+        <location filename="../../gpuplanner/ui/details.py" line="101" />
+        <location filename="../../gpuplanner/ui/details.py" line="137" />
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
@@ -2328,10 +2328,10 @@
         <location filename="../../gpuplanner/cli/estimate.py" line="112" />
         <location filename="../../gpuplanner/cli/plan.py" line="32" />
         <location filename="../../gpuplanner/i18n/messages.py" line="65" />
-        <location filename="../../gpuplanner/ui/details.py" line="66" />
-        <location filename="../../gpuplanner/ui/details.py" line="134" />
-        <location filename="../../gpuplanner/ui/details.py" line="136" />
-        <location filename="../../gpuplanner/ui/details.py" line="325" />
+        <location filename="../../gpuplanner/ui/details.py" line="67" />
+        <location filename="../../gpuplanner/ui/details.py" line="135" />
+        <location filename="../../gpuplanner/ui/details.py" line="137" />
+        <location filename="../../gpuplanner/ui/details.py" line="328" />
         <source>; </source>
         <translation>；</translation>
     </message>
@@ -6818,29 +6818,19 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>PrecisionPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="32" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="33" />
         <source>Precision and memory savers</source>
         <translation>精度与省显存手段</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="33" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="34" />
         <source>The defaults are chosen for you: leave them unless you know you need another. Automatic choices are searched for the fastest layout that fits; combinations a GPU cannot run are explained in the results' warnings.</source>
         <translation>默认值已为您选好：除非确知需要别的设置，否则保持不变即可。“自动”选项会搜索放得下的最快布局；GPU 无法运行的组合会在结果的警告中说明。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="39" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="40" />
         <source>Math precision. FP4 needs Blackwell or CDNA 4 tensor cores, FP8 Hopper, Ada or newer, BF16 Ampere or newer.</source>
         <translation>计算精度。FP4 需要 Blackwell 或 CDNA 4 张量核心，FP8 需要 Hopper、Ada 或更新架构，BF16 需要 Ampere 或更新架构。</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="42" />
-        <source>8-bit Adam</source>
-        <translation>8 位 Adam</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="42" />
-        <source>SGD with momentum</source>
-        <translation>带动量的 SGD</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="44" />
@@ -7351,47 +7341,77 @@ Qt %2，Qt for Python %3，Python %4
         <translation>您的报价</translation>
     </message>
     <message>
+        <location filename="../../gpuplanner/i18n/terms.py" line="60" />
+        <source>shipped catalog</source>
+        <translation>随软件提供的目录</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/terms.py" line="61" />
+        <source>your edit</source>
+        <translation>您的修改</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/terms.py" line="63" />
+        <source>AdamW</source>
+        <translation>AdamW</translation>
+    </message>
+    <message>
         <location filename="../../gpuplanner/i18n/terms.py" line="64" />
+        <source>8-bit Adam</source>
+        <translation>8 位 Adam</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/terms.py" line="65" />
+        <source>SGD with momentum</source>
+        <translation>带动量的 SGD</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/terms.py" line="66" />
+        <source>Adafactor</source>
+        <translation>Adafactor</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/terms.py" line="72" />
         <source>Matrix math</source>
         <translation>矩阵运算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/terms.py" line="65" />
+        <location filename="../../gpuplanner/i18n/terms.py" line="73" />
         <source>Memory-bound kernels</source>
         <translation>访存密集型算子</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/terms.py" line="66" />
+        <location filename="../../gpuplanner/i18n/terms.py" line="74" />
         <source>Tensor-parallel traffic</source>
         <translation>张量并行通信</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/terms.py" line="67" />
+        <location filename="../../gpuplanner/i18n/terms.py" line="75" />
         <source>Pipeline sends</source>
         <translation>流水线传输</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/terms.py" line="68" />
+        <location filename="../../gpuplanner/i18n/terms.py" line="76" />
         <source>Pipeline bubble</source>
         <translation>流水线气泡</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/terms.py" line="69" />
+        <location filename="../../gpuplanner/i18n/terms.py" line="77" />
         <source>Gradient sync (exposed)</source>
         <translation>梯度同步（未被掩盖部分）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/terms.py" line="70" />
+        <location filename="../../gpuplanner/i18n/terms.py" line="78" />
         <source>Optimizer step</source>
         <translation>优化器更新</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/terms.py" line="71" />
+        <location filename="../../gpuplanner/i18n/terms.py" line="79" />
         <source>Context-parallel traffic (exposed)</source>
         <translation>上下文并行通信（未被掩盖部分）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/terms.py" line="72" />
+        <location filename="../../gpuplanner/i18n/terms.py" line="80" />
         <source>Expert all-to-all</source>
         <translation>专家 all-to-all 通信</translation>
     </message>

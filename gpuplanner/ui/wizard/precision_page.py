@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (
 )
 
 from gpuplanner.core.scenario import paged_optimizer_by_default
+from gpuplanner.i18n.messages import term
 from gpuplanner.ui.widgets import (
     choice_combo,
     float_spin,
@@ -39,8 +40,7 @@ class PrecisionPage(QWizardPage):
             "bf16", self.tr("Math precision. FP4 needs Blackwell or CDNA 4 tensor cores, FP8 Hopper, Ada or newer, "
                             "BF16 Ampere or newer."))
         self.optimizer = choice_combo(
-            [("adamw", "AdamW"), ("adam8bit", self.tr("8-bit Adam")), ("sgd", self.tr("SGD with momentum")),
-             ("adafactor", "Adafactor")], "adamw",
+            [(code, term(code)) for code in ("adamw", "adam8bit", "sgd", "adafactor")], "adamw",
             self.tr("AdamW keeps two fp32 moments per parameter (8 bytes); 8-bit Adam 2 bytes; Adafactor almost none."))
         self.stack = choice_combo(
             [(AUTO, self.tr("Best modern stack")), ("megatron-core", "Megatron-Core / NeMo (2024+)"),

@@ -237,3 +237,21 @@ def test_legends_keep_clear_of_titles_when_the_tab_opens_before_the_result(qtbot
     qtbot.wait(50)
     assert window.charts.serving and _overlaps(window.charts) == []
     close_window(window)
+
+
+def test_large_numbers_read_in_chinese_magnitudes() -> None:
+    """Chinese groups by four digits: chart ticks and the sheet's token count said "2B" and "2.0 T tokens" in the
+    Chinese UI; they read 20亿 and 2 万亿 there, and English keeps k / M / B and "2.0 trillion"."""
+    from gpuplanner.i18n.language import install_translations
+    from gpuplanner.report.formatting import count_words, log_tick_label
+
+    try:
+        install_translations("zh_CN")
+        chinese = [log_tick_label(v) for v in (2e5, 1e6, 5e7, 2e9, 1e12)]
+        words = [count_words(v) for v in (2e12, 2e11, 3e7)]
+    finally:
+        install_translations("en")
+    assert chinese == ["20万", "100万", "5000万", "20亿", "1万亿"]
+    assert words == ["2 万亿", "2000 亿", "3000 万"]
+    assert [log_tick_label(v) for v in (2e5, 1e6, 2e9, 1e12)] == ["200k", "1M", "2B", "1T"]
+    assert count_words(2e12) == "2.0 trillion" and count_words(2e11) == "200.0 billion"

@@ -39,6 +39,44 @@ def number(value: float | None, decimals: int = 1) -> str:
 
 LABELLED_MANTISSAS = (1, 2, 5)  # a log axis labels 1, 2 and 5 of each decade; the other ticks stay unlabelled
 
+# How a large count is abbreviated: thousands, millions, billions, trillions in English; 万 (1e4), 亿 (1e8) and
+# 万亿 (1e12) in Chinese, which groups by four digits.
+MAGNITUDES = {"en": ((1e12, "T"), (1e9, "B"), (1e6, "M"), (1e3, "k")),
+              "zh": ((1e12, "万亿"), (1e8, "亿"), (1e4, "万"))}
+
+
+MAGNITUDE_WORDS = {"en": ((1e12, " trillion"), (1e9, " billion"), (1e6, " million")),
+                   "zh": ((1e12, " 万亿"), (1e8, " 亿"), (1e4, " 万"))}
+
+
+def _language() -> str:
+    """The current language's key (QLocale's default, set with the translations)."""
+    return "zh" if QLocale().language() == QLocale.Language.Chinese else "en"
+
+
+def magnitudes() -> tuple[tuple[float, str], ...]:
+    return MAGNITUDES[_language()]
+
+
+def count_words(value: float) -> str:
+    """A large count in words of the current language: 2e12 is "2.0 trillion" in English and "2 万亿" in
+    Chinese, 2e11 "200.0 billion" / "2000 亿"."""
+    language = _language()
+    for size, word in MAGNITUDE_WORDS[language]:
+        if value >= size * (1 - 1e-9):
+            return f"{value / size:.1f}{word}" if language == "en" else f"{value / size:.4g}{word}"
+    return f"{value:,.0f}"
+
+
+def count_text(value: float) -> str:
+    """A large count as read in the current language: 2e12 is "2T" in English and "2万亿" in Chinese, 2e11
+    "200B" / "2000亿" (three significant digits)."""
+    for size, suffix in magnitudes():
+        if value >= size * (1 - 1e-9):
+            scaled = value / size  # up to 9,999 of a Chinese unit: "5000万", never "5e+03万"
+            return f"{scaled:.3g}{suffix}" if scaled < 1000 else f"{scaled:.0f}{suffix}"
+    return f"{value:.3g}"
+
 
 def log_tick_label(value: float, every: bool = False) -> str:
     """A log-axis tick as a reader reads it ("200k", "1M", "20", "0.5"), or "" between the 1-2-5 ticks, where
@@ -49,10 +87,7 @@ def log_tick_label(value: float, every: bool = False) -> str:
     mantissa = value / 10.0 ** exponent
     if not every and min(abs(mantissa - m) for m in LABELLED_MANTISSAS) > 1e-6 * mantissa:
         return ""
-    for size, suffix in ((1e9, "B"), (1e6, "M"), (1e3, "k")):
-        if value >= size * (1 - 1e-9):
-            return f"{value / size:.3g}{suffix}"
-    return f"{value:.3g}"
+    return count_text(value)
 
 
 def log_tick_labels(values: list[float]) -> list[str]:

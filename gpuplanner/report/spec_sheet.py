@@ -41,6 +41,7 @@ from gpuplanner.report.drawings import CostChart, CostPoint, RackContents, cost_
 from gpuplanner.report.fonts import report_font_family
 from gpuplanner.report.formatting import (
     confidence_text,
+    count_words,
     plan_layout,
     precision_text,
     price_basis_text,
@@ -81,12 +82,8 @@ def _scenario_summary(plan: Plan) -> str:
     if training and training.images:
         return fill(tr("%1 of %2 on %3 million images (all epochs)"), task, model,
                     QLocale().toString(training.images / 1e6, "f", 1))
-    if training and training.tokens and training.tokens >= 1e12:
-        return fill(tr("%1 of %2 on %3 trillion tokens"), task, model,
-                    QLocale().toString(training.tokens / 1e12, "f", 1))
     if training and training.tokens:
-        return fill(tr("%1 of %2 on %3 billion tokens"), task, model,
-                    QLocale().toString(training.tokens / 1e9, "f", 1))
+        return fill(tr("%1 of %2 on %3 tokens"), task, model, count_words(training.tokens))
     return fill(tr("%1 of %2"), task, model)
 
 

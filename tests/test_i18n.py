@@ -156,8 +156,15 @@ def test_language_switch_keeps_the_inputs(qtbot) -> None:
         qtbot.keyClick(new, Qt.Key.Key_Y, Qt.KeyboardModifier.ControlModifier)
         assert new.wizard.deployment_page.rack_kw.value() == 12.0
         qtbot.keyClick(new, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+        assert "修改输入" in new.undo_action.text()
         qtbot.keyClick(new, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
         assert new.wizard.model_page.seq_len.value() == 4096
+        # Back to English: the carried steps are named in English (the menu read "Undo 修改输入").
+        new.wizard.model_page.seq_len.setValue(2048)
+        new.language_requested.emit("en")
+        back = switcher.window
+        qtbot.addWidget(back)
+        assert back.undo_stack.canUndo() and back.undo_action.text() == "&Undo Edit inputs"
     finally:
         from gpuplanner.i18n.language import install_translations
 

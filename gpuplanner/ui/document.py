@@ -7,6 +7,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QUndoCommand
 
 from gpuplanner.core.records import record
@@ -24,6 +25,12 @@ def changed_keys(before: dict[str, Any], after: dict[str, Any], prefix: str = ""
         elif a != b:
             keys.add(prefix + key)
     return frozenset(keys)
+
+
+def edit_inputs_text() -> str:
+    """The name of a wizard edit in the Edit menu ("Undo Edit inputs"), in the current language: a history carried
+    into a window of another language is named anew (the English menu read "Undo 修改输入")."""
+    return QCoreApplication.translate("ScenarioEdit", "Edit inputs")
 
 
 class ScenarioEdit(QUndoCommand):
@@ -59,9 +66,9 @@ class ScenarioEdit(QUndoCommand):
 
 @record
 class UndoHistory:
-    """A window's undo steps (scenario before, after, label), where it stands in them and which step was saved."""
+    """A window's undo steps (scenario before, after), where it stands in them and which step was saved."""
 
-    edits: tuple[tuple[dict[str, Any], dict[str, Any], str], ...]
+    edits: tuple[tuple[dict[str, Any], dict[str, Any]], ...]
     index: int
     clean_index: int
 

@@ -29,7 +29,14 @@ from gpuplanner.i18n.messages import translated_error
 from gpuplanner.scenario_file import load_scenario_json
 from gpuplanner.service import scenario_from_data
 from gpuplanner.ui.dialogs import Button, ask_save_discard_cancel, warn
-from gpuplanner.ui.document import ScenarioEdit, Session, UndoHistory, parse_session, session_json
+from gpuplanner.ui.document import (
+    ScenarioEdit,
+    Session,
+    UndoHistory,
+    edit_inputs_text,
+    parse_session,
+    session_json,
+)
 from gpuplanner.ui.wizard import new_document
 
 log = logging.getLogger(__name__)
@@ -213,14 +220,14 @@ class DocumentActions:
     def undo_history(self) -> UndoHistory:
         stack = self.undo_stack
         edits = [stack.command(i) for i in range(stack.count())]
-        return UndoHistory(tuple((e.before, e.after, e.text()) for e in edits if isinstance(e, ScenarioEdit)),
+        return UndoHistory(tuple((e.before, e.after) for e in edits if isinstance(e, ScenarioEdit)),
                            stack.index(), stack.cleanIndex())
 
     def _restore_history(self, history: UndoHistory) -> None:
         """The same steps, bound to this window: pushed as done, then walked back to where the other stood."""
         stack = self.undo_stack
-        for before, after, text in history.edits:
-            stack.push(ScenarioEdit(before, after, self._apply_scenario, text, mergeable=False))
+        for before, after in history.edits:
+            stack.push(ScenarioEdit(before, after, self._apply_scenario, edit_inputs_text(), mergeable=False))
         if 0 <= history.clean_index <= stack.count():
             stack.setIndex(history.clean_index)
             stack.setClean()

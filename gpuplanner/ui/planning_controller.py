@@ -21,7 +21,7 @@ from gpuplanner.i18n import fill
 from gpuplanner.i18n.messages import translated
 from gpuplanner.service import EstimateReuse, plan_for_scenario, scenario_from_data
 from gpuplanner.ui.dialogs import warn
-from gpuplanner.ui.document import ScenarioEdit
+from gpuplanner.ui.document import ScenarioEdit, edit_inputs_text
 from gpuplanner.ui.widgets import mark_invalid
 from gpuplanner.ui.worker import JobControl
 
@@ -46,7 +46,7 @@ class PlanningController:
             scenario = self.wizard.scenario()
             if scenario != self._snapshot:
                 self.undo_stack.push(ScenarioEdit(self._snapshot, scenario, self._apply_scenario,
-                                                  self.tr("Edit inputs")))
+                                                  edit_inputs_text()))
                 self._snapshot = scenario
         if self.edit_started is None:
             self.edit_started = time.perf_counter()

@@ -5609,88 +5609,88 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>DocumentActions</name>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="84" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="91" />
         <source>Autosave failed (%1): %2. Your inputs are still on screen; save them with File → Save as.</source>
         <translation>自动保存失败（%1）：%2。您的输入仍在屏幕上；请用“文件 → 另存为”保存。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="95" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="102" />
         <source>Recovered scenario (unsaved)</source>
         <translation>恢复的方案（未保存）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="97" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="104" />
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="98" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="105" />
         <source>%1[*] — GPU Planner</source>
         <translation>%1[*] — GPU Planner 算力规划</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="115" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="122" />
         <source>this scenario</source>
         <translation>此方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="116" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="123" />
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="117" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="124" />
         <source>Save the changes to %1 first?</source>
         <translation>是否先保存对“%1”的更改？</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="131" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="138" />
         <source>Cannot open scenario</source>
         <translation>无法打开方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="132" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="139" />
         <source>%1 was not loaded: %2</source>
         <translation>未加载 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="161" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="168" />
         <source>Open scenario</source>
         <translation>打开方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="161" />
-        <location filename="../../gpuplanner/ui/document_actions.py" line="175" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="168" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="182" />
         <source>Scenarios (*.json)</source>
         <translation>方案文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="174" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="181" />
         <source>Save scenario</source>
         <translation>保存方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="181" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="188" />
         <source>Not saved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="182" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="189" />
         <source>Could not write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="191" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="198" />
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="244" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="251" />
         <source>The autosaved scenario in %1 could not be restored (%2); defaults are shown and the file is left as it is.</source>
         <translation>无法恢复 %1 中自动保存的场景（%2）；现显示默认值，该文件保持原样。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="254" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="261" />
         <source>Unsaved changes to %1 from your last session were recovered; the file itself was not changed.</source>
         <translation>已恢复上次会话中对 %1 的未保存更改；文件本身未被修改。</translation>
     </message>
@@ -5808,62 +5808,62 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>Formatting</name>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="103" />
+        <location filename="../../gpuplanner/report/formatting.py" line="104" />
         <source>%1 (%2 requested)</source>
         <translation>%1（请求的是 %2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="115" />
+        <location filename="../../gpuplanner/report/formatting.py" line="116" />
         <source>%1, %2</source>
         <translation>%1，%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="130" />
+        <location filename="../../gpuplanner/report/formatting.py" line="131" />
         <source>%1 layers · hidden %2 · MLP %3 · vocabulary %4</source>
         <translation>%1 层 · 隐藏维度 %2 · MLP %3 · 词表 %4</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="133" />
+        <location filename="../../gpuplanner/report/formatting.py" line="134" />
         <source>%1 heads of %2 · latent attention (MLA): K and V cached as %3 + %4 values</source>
         <translation>%1 个头，每头 %2 维 · 多头潜在注意力（MLA）：K 和 V 以 %3 + %4 个值缓存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="137" />
+        <location filename="../../gpuplanner/report/formatting.py" line="138" />
         <source>%1 heads of %2 · %3 KV heads</source>
         <translation>%1 个头，每头 %2 维 · %3 个 KV 头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="140" />
+        <location filename="../../gpuplanner/report/formatting.py" line="141" />
         <source>%1 experts, %2 per token</source>
         <translation>%1 个专家，每个 token 路由 %2 个</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="143" />
+        <location filename="../../gpuplanner/report/formatting.py" line="144" />
         <source> + %1 shared</source>
         <translation> + %1 个共享专家</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="145" />
+        <location filename="../../gpuplanner/report/formatting.py" line="146" />
         <source> · %1 dense layers (MLP %2)</source>
         <translation> · %1 个稠密层（MLP %2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="149" />
+        <location filename="../../gpuplanner/report/formatting.py" line="150" />
         <source> · routed within %1 of %2 expert groups</source>
         <translation> · 路由限于 %2 个专家组中的 %1 个</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="153" />
+        <location filename="../../gpuplanner/report/formatting.py" line="154" />
         <source>sliding window of %1 tokens on %2 of %3 layers</source>
         <translation>%3 层中 %2 层使用 %1 个 token 的滑动窗口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="157" />
+        <location filename="../../gpuplanner/report/formatting.py" line="158" />
         <source>%1 B parameters, %2 B active per token</source>
         <translation>%1 B 参数，每个 token 激活 %2 B</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="160" />
+        <location filename="../../gpuplanner/report/formatting.py" line="161" />
         <source>%1 B parameters</source>
         <translation>%1 B 参数</translation>
     </message>
@@ -6608,11 +6608,6 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>PlanningController</name>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="49" />
-        <source>Edit inputs</source>
-        <translation>修改输入</translation>
-    </message>
-    <message>
         <location filename="../../gpuplanner/ui/planning_controller.py" line="95" />
         <source>Estimating…</source>
         <translation>正在估算…</translation>
@@ -7040,6 +7035,14 @@ Qt %2，Qt for Python %3，Python %4
         <location filename="../../gpuplanner/i18n/qt_gaps.py" line="10" />
         <source>Files of &amp;type:</source>
         <translation>文件类型(&amp;T)：</translation>
+    </message>
+</context>
+<context>
+    <name>ScenarioEdit</name>
+    <message>
+        <location filename="../../gpuplanner/ui/document.py" line="33" />
+        <source>Edit inputs</source>
+        <translation>修改输入</translation>
     </message>
 </context>
 <context>

@@ -373,3 +373,15 @@ def test_the_sheet_never_claims_feed_redundancy_the_supplies_cannot_give(tmp_pat
         assert "Not redundant at full power" in flat and "A third feed makes it redundant" in flat
         assert "The site's cooling limit binds: it sets the nodes per rack at 20 kW" in flat
         assert "(constraints.site.cooling_kw_per_rack;" in flat
+
+
+def test_the_pdf_title_is_in_the_sheets_language(tmp_path: Path) -> None:
+    """A Chinese sheet without a project name was titled "GPU Planner spec sheet" in the reader's title bar."""
+    scenario = {"task": "lora", "model": {"preset": "llama-2-7b"}, "training": {"tokens": 1e8},
+                "hardware": {"gpu": "h100-sxm5-80gb", "count": 8}}
+    source = tmp_path / "s.json"
+    source.write_text(json.dumps(scenario), encoding="utf-8")
+    pdf = tmp_path / "s.pdf"
+    assert run_cli("plan", str(source), "--pdf", str(pdf), "--lang", "zh_CN").returncode == 0
+    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
+    assert "Title:           GPU Planner 规格书" in info

@@ -544,7 +544,7 @@ def write_pdf(path: str, plan: Plan, options: SheetOptions,
     try:
         writer = QPdfWriter(temporary)
         writer.setResolution(300)
-        writer.setTitle(options.project or "GPU Planner spec sheet")
+        writer.setTitle(options.project or tr("GPU Planner spec sheet"))
         writer.setCreator(f"GPU Planner {__version__}")
         writer.setPageLayout(QPageLayout(page_size(options.page_size), QPageLayout.Orientation.Portrait,
                                          QMarginsF(15, 15, 15, 12), QPageLayout.Unit.Millimeter))

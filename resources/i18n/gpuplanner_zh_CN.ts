@@ -1402,6 +1402,11 @@
         <translation>天</translation>
     </message>
     <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="547" />
+        <source>GPU Planner spec sheet</source>
+        <translation>GPU Planner 规格书</translation>
+    </message>
+    <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="469" />
         <source>Goodput</source>
         <translation>有效训练时间占比</translation>

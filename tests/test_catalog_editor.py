@@ -138,3 +138,23 @@ def test_errors_name_the_field_as_the_form_does_and_ecc_is_a_field(qtbot, privat
     dialog.save()
     assert dialog.result() == dialog.DialogCode.Accepted, dialog.message.text()
     assert Catalog().gpu("my-h100").ecc is True
+
+
+def test_the_entry_dialog_fits_a_1280_by_720_screen(qtbot, catalog) -> None:
+    """At 1280 x 720 the GPU entry dialog was 788 px tall and Save / Cancel were off the screen: the fields scroll,
+    the buttons stay in view."""
+    from PySide6.QtWidgets import QDialogButtonBox, QScrollArea
+
+    from gpuplanner.ui.catalog_editor import CatalogEntryDialog
+
+    dialog = CatalogEntryDialog(catalog, "gpus")
+    qtbot.addWidget(dialog)
+    room = dialog.screen().availableGeometry()
+    dialog.show()
+    assert dialog.height() <= room.height() * 0.9 + 1
+    buttons = dialog.findChild(QDialogButtonBox)
+    bottom = buttons.mapTo(dialog, buttons.rect().bottomLeft()).y()
+    assert bottom <= dialog.height()  # Save and Cancel inside the dialog, not below it
+    scroll = dialog.findChild(QScrollArea)
+    assert scroll is not None and scroll.widget().height() >= scroll.viewport().height()
+    dialog.reject()

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QComboBox,
     QCompleter,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QFrame,
     QLabel,
     QLineEdit,
+    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
@@ -108,9 +111,22 @@ class CatalogEntryDialog(QDialog):
         layout.addWidget(QLabel(self.tr("Your entries are stored in your own database and override the bundled "
                                         "catalog; the bundled file is never changed. * marks a required field; "
                                         "give the source (a datasheet, a quote) and its date."), self))
-        layout.addLayout(form)
+        # The fields scroll, the message and Save / Cancel stay in view: at 1280 x 720 the dialog was 788 px tall
+        # and its buttons were off the screen.
+        fields = QWidget(self)
+        fields.setLayout(form)
+        scroll = QScrollArea(self)
+        scroll.setWidget(fields)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        layout.addWidget(scroll, 1)
         layout.addWidget(self.message)
         layout.addWidget(buttons)
+        screen = (parent.screen() if parent is not None else None) or QGuiApplication.primaryScreen()
+        if screen is not None:
+            room = screen.availableGeometry()
+            self.resize(min(self.sizeHint().width() + 40, room.width()),
+                        min(fields.sizeHint().height() + 200, int(room.height() * 0.9)))
 
     def _price_currency(self) -> str:
         combo = getattr(self, "price_currency", None)

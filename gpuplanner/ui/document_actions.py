@@ -8,8 +8,8 @@ import logging
 from pathlib import Path
 
 from PySide6.QtCore import (
+    QCoreApplication,
     QMimeData,
-    QSaveFile,
     Qt,
     Slot,
 )
@@ -26,6 +26,7 @@ from gpuplanner.core.errors import InputError
 from gpuplanner.core.scenario import ScenarioDocument
 from gpuplanner.i18n import fill
 from gpuplanner.i18n.messages import translated_error
+from gpuplanner.safe_write import UnverifiedWriteError, replace_file
 from gpuplanner.scenario_file import load_scenario_json
 from gpuplanner.service import scenario_from_data
 from gpuplanner.ui.dialogs import Button, ask_save_discard_cancel, warn
@@ -54,6 +55,13 @@ def _accept_as_copy(event: QDropEvent) -> str | None:
     return path
 
 
+def write_failure(exc: OSError) -> str:
+    """Why a file was not written, in the window's language where the reason is ours (the system words its own)."""
+    if isinstance(exc, UnverifiedWriteError):
+        return QCoreApplication.translate("DocumentActions", "what reached the disk is not the whole file")
+    return exc.strerror or str(exc)
+
+
 class DocumentActions:
     """Opening, saving and recovering the scenario document."""
 
@@ -64,13 +72,12 @@ class DocumentActions:
 
     @staticmethod
     def write_atomically(path: str, data: bytes) -> str | None:
-        """Write the whole file or nothing (QSaveFile); the reason on failure."""
-        file = QSaveFile(path)
-        if not file.open(QSaveFile.OpenModeFlag.WriteOnly):
-            return file.errorString()
-        file.write(data)
-        if not file.commit():
-            return file.errorString()
+        """Write the whole file or nothing, verified before the old one is replaced (safe_write.replace_file; Qt's
+        QSaveFile reported success for a file a full disk had cut short); the reason on failure."""
+        try:
+            replace_file(path, data)
+        except OSError as exc:
+            return write_failure(exc)
         return None
 
     def autosave(self) -> None:

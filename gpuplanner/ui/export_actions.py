@@ -25,6 +25,7 @@ from gpuplanner.core.results import Plan, PlanResult
 from gpuplanner.i18n import fill
 from gpuplanner.report.xlsx import workbook_bytes
 from gpuplanner.ui.dialogs import warn
+from gpuplanner.ui.document_actions import write_failure
 from gpuplanner.ui.plans_export import plan_rows, plans_csv
 
 LETTER_TERRITORIES = {QLocale.Country.UnitedStates, QLocale.Country.Canada, QLocale.Country.Mexico}
@@ -85,7 +86,8 @@ class ExportActions:
             pages = write_pdf(path, plan, self._sheet_options(), self.catalog.as_of(), self.last_result)
         except OSError as exc:
             warn(self, self.tr("Spec sheet not written"),
-                 fill(self.tr("Could not write %1: %2"), path, exc.strerror or str(exc)))
+                 fill(self.tr("%1 was not written (%2); a file already there is unchanged."), path,
+                      write_failure(exc)))
             return 0
         self.show_message(fill(self.tr("Wrote %1 (%2 pages)"), path, str(pages)))
         return pages
@@ -175,7 +177,7 @@ class ExportActions:
         problem = self.write_atomically(path, encode(self.last_result))
         if problem is not None:
             warn(self, self.tr("Not exported"),
-                 fill(self.tr("Could not write %1: %2"), path, problem))
+                 fill(self.tr("%1 was not written (%2); a file already there is unchanged."), path, problem))
             return False
         self.show_message(fill(self.tr("Exported the plans to %1"), path))
         return True

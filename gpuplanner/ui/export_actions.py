@@ -26,19 +26,25 @@ from gpuplanner.i18n import fill
 from gpuplanner.report.xlsx import workbook_bytes
 from gpuplanner.ui.dialogs import warn
 from gpuplanner.ui.document_actions import write_failure
-from gpuplanner.ui.plans_export import plan_rows, plans_csv
+from gpuplanner.ui.plans_export import as_data, plan_rows, plans_csv
 
 LETTER_TERRITORIES = {QLocale.Country.UnitedStates, QLocale.Country.Canada, QLocale.Country.Mexico}
 
 
 def table_as_csv(model: QAbstractItemModel, rows: list[int] | None = None, delimiter: str = ",") -> str:
-    """A table model's header and rows (all, or the given ones) as CSV text, cells as displayed."""
+    """A table model's header and rows (all, or the given ones) as CSV text, cells as displayed; a cell that is not
+    a number in the window's language is text, kept from being read as a formula (as_data)."""
     out = io.StringIO()
     writer = csv.writer(out, delimiter=delimiter, lineterminator="\n")
     columns = range(model.columnCount())
-    writer.writerow([model.headerData(c, Qt.Orientation.Horizontal) for c in columns])
+    locale = QLocale()
+
+    def cell(text: str) -> str:
+        return text if locale.toDouble(text)[1] else as_data(text)
+
+    writer.writerow([cell(str(model.headerData(c, Qt.Orientation.Horizontal) or "")) for c in columns])
     for row in (range(model.rowCount()) if rows is None else rows):
-        writer.writerow([model.data(model.index(row, c)) or "" for c in columns])
+        writer.writerow([cell(str(model.data(model.index(row, c)) or "")) for c in columns])
     return out.getvalue()
 
 

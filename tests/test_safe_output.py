@@ -265,3 +265,17 @@ def test_plans_and_scenarios_on_a_full_disk_keep_the_old_file(qtbot, window, dis
     (title, text, _), = message_boxes.shown
     assert title in ("Not exported", "Not saved") and str(path) in text, text
     assert path.read_bytes() == b"what the user had" and disk.stray_files() == []
+
+
+def test_charts_exported_onto_a_full_disk_keep_the_old_files(qtbot, window, disk, message_boxes) -> None:
+    """Each chart image was saved straight over its old file, whose existence was the only check: a full disk
+    left it cut short (or empty) and the export said it had written them."""
+    assert window.write_charts(disk.folder)
+    before = {p.name: p.read_bytes() for p in disk.folder.iterdir()}
+    assert len(before) == 2 * len(window.charts.plots())
+    disk.fill(0)
+    assert not window.write_charts(disk.folder)
+    (title, text, _), = message_boxes.shown
+    assert title == "Not exported" and str(disk.folder) in text, text
+    assert {p.name: p.read_bytes() for p in disk.folder.iterdir() if p.name != "filler"} == before
+    assert disk.stray_files() == []

@@ -150,7 +150,7 @@ class ExportActions:
             written = self.charts.export(folder)
         except OSError as exc:
             warn(self, self.tr("Not exported"), fill(self.tr("Could not write %1: %2"), str(folder),
-                                                     exc.strerror or str(exc)))
+                                                     write_failure(exc)))
             return False
         self.show_message(fill(self.tr("Exported %1 chart files to %2"), len(written), str(folder)))
         return True

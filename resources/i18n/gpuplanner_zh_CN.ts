@@ -3316,273 +3316,273 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>ChartPanel</name>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="96"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="97"/>
         <source>Capacity</source>
         <translation>容量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="99"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="278"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="100"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="279"/>
         <source>Time to first token (ms)</source>
         <translation>首 token 时间（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="100"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="279"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="101"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="280"/>
         <source>Time per output token (ms)</source>
         <translation>每个输出 token 时间（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="116"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="117"/>
         <source>Pareto front</source>
         <translation>帕累托前沿</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="119"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="120"/>
         <source>deadline</source>
         <translation>截止期限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="120"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="121"/>
         <source>budget</source>
         <translation>预算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="126"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="439"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="127"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="440"/>
         <source>buy</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="126"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="439"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="127"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="440"/>
         <source>rent</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="126"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="127"/>
         <source>near miss</source>
         <translation>接近的方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="128"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="129"/>
         <source>first-token limit</source>
         <translation>首 token 上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="129"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="130"/>
         <source>per-token limit</source>
         <translation>每 token 上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="182"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="183"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="182"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="183"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="183"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="184"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="183"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="184"/>
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="184"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="185"/>
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="184"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="185"/>
         <source>Overhead</source>
         <translation>额外开销</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="192"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="193"/>
         <source>Cost per million output tokens vs speed per user</source>
         <translation>每百万输出 token 成本与每用户速度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="193"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="194"/>
         <source>output tokens/s per user</source>
         <translation>每用户输出 token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="193"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="194"/>
         <source>%1 per million tokens</source>
         <translation>%1 / 百万 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="195"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="196"/>
         <source>Latency of each plan</source>
         <translation>各方案的延迟</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="195"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="197"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="196"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="198"/>
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="196"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="197"/>
         <source>Latency vs concurrent users, on each plan&apos;s replicas</source>
         <translation>延迟与并发用户数（按各方案的副本）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="197"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="198"/>
         <source>concurrent users</source>
         <translation>并发用户数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="202"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="203"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="199"/>
-        <location filename="../../gpuplanner/ui/charts.py" line="203"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="200"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="204"/>
         <source>days</source>
         <translation>天</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="79"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="80"/>
         <source>Cost against time to result, every plan evaluated</source>
         <translation>成本与出结果时间，所有已评估方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="80"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="81"/>
         <source>Memory per GPU of the plans shown</source>
         <translation>所示方案的单卡显存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="81"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="82"/>
         <source>Step time of the plans shown, by part</source>
         <translation>所示方案的单步时间构成</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="82"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="83"/>
         <source>Power per rack of the plans shown, with the site&apos;s limit</source>
         <translation>所示方案的单机柜功耗与机房上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="83"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="84"/>
         <source>How each GPU scales with its count</source>
         <translation>各 GPU 随数量增加的扩展情况</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="199"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="200"/>
         <source>Cost vs time to result</source>
         <translation>成本与完成时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="200"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="201"/>
         <source>cost (%1)</source>
         <translation>成本（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="201"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="202"/>
         <source>Where the step time goes</source>
         <translation>单步时间构成</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="201"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="202"/>
         <source>s</source>
         <translation>秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="202"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="203"/>
         <source>Days vs GPU count, per GPU type</source>
         <translation>各型号 GPU 的天数与数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="204"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="205"/>
         <source>Memory per GPU vs capacity</source>
         <translation>单卡显存占用与容量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="204"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="205"/>
         <source>GiB</source>
         <translation>GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="205"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="206"/>
         <source>Power per rack vs the site limit</source>
         <translation>单机柜功率与机房上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="205"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="206"/>
         <source>kW</source>
         <translation>kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="393"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="394"/>
         <source>%1 × %2: per token</source>
         <translation>%1 × %2：每 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="395"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="396"/>
         <source>%1 × %2: first token</source>
         <translation>%1 × %2：首 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="426"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="427"/>
         <source>memory %1 of %2 GiB</source>
         <translation>显存 %1 / %2 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="427"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="428"/>
         <source>headroom %1 GiB (%2 %)</source>
         <translation>余量 %1 GiB（%2 %）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="429"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="430"/>
         <source>%1 kW per rack</source>
         <translation>每机柜 %1 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="430"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="431"/>
         <source>precision %1</source>
         <translation>精度 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="432"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="433"/>
         <source>step %1 s</source>
         <translation>单步 %1 秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="434"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="435"/>
         <source>TTFT %1 ms, TPOT %2 ms</source>
         <translation>首 token %1 毫秒，每 token %2 毫秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="442"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="443"/>
         <source>%1 tokens/s per user, %2 per million tokens</source>
         <translation>每用户 %1 token/秒，每百万 token %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="445"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="446"/>
         <source>%1 days, %2</source>
         <translation>%1 天，%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="446"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="447"/>
         <source>near miss: breaks a limit or misses a goal</source>
         <translation>接近的方案：突破某项限制或未达成某个目标</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="101"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="102"/>
         <source>kW per rack (nameplate)</source>
         <translation>单机柜功耗（额定，kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="102"/>
+        <location filename="../../gpuplanner/ui/charts.py" line="103"/>
         <source>site limit</source>
         <translation>机房上限</translation>
     </message>

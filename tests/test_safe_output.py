@@ -117,8 +117,9 @@ def test_a_full_disk_keeps_the_old_sheet_and_exits_74(capsys, tmp_path, disk, la
     assert code == 74, err
     lines = err.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("gpuplanner: error: --pdf: "), err
-    said = {"en": "could not be written", "zh_CN": "无法写入"}[language]
-    assert said in lines[0] and str(sheet) in lines[0], lines[0]
+    said = {"en": ("could not be written (the disk is full)", "a file already there is unchanged"),
+            "zh_CN": ("无法写入", "（磁盘已满）", "原有文件保持不变")}[language]
+    assert all(words in lines[0] for words in said) and str(sheet) in lines[0], lines[0]
     assert out == "" and "wrote" not in err
     assert sheet.read_bytes() == good  # the old sheet, byte for byte
     assert disk.stray_files() == []  # the temporary file is gone
@@ -245,7 +246,7 @@ def test_the_app_keeps_the_old_sheet_on_a_full_disk_and_says_so(qtbot, window, d
     qtbot.mouseClick(window.pdf_button, Qt.MouseButton.LeftButton)
     (title, text, _), = message_boxes.shown
     assert title == "Spec sheet not written"
-    assert str(sheet) in text and "a file already there is unchanged" in text, text
+    assert str(sheet) in text and "(the disk is full); a file already there is unchanged" in text, text
     assert sheet.read_bytes() == good and disk.stray_files() == []
 
 

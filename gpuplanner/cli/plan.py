@@ -23,7 +23,8 @@ from gpuplanner.i18n import LANGUAGES, fill
 from gpuplanner.i18n.cli import term_word, tr, translate_in, translated_message, use_language
 from gpuplanner.i18n.durations import duration_text
 from gpuplanner.i18n.layout_words import layout_text
-from gpuplanner.safe_write import UnverifiedWriteError, write_target
+from gpuplanner.i18n.write_errors import failure_reason
+from gpuplanner.safe_write import write_target
 from gpuplanner.scenario_file import load_scenario_json
 from gpuplanner.service import plan_for_scenario
 
@@ -248,13 +249,6 @@ def write_spec_sheet(path: str, result: PlanResult, language: str, page_size: st
     return pages
 
 
-def write_failure(exc: OSError) -> str:
-    """Why a file was not written, in the command line's language where the reason is ours."""
-    if isinstance(exc, UnverifiedWriteError):
-        return tr("what reached the disk is not the whole file")
-    return exc.strerror or str(exc)
-
-
 def command_plan(args: argparse.Namespace) -> int:
     if args.pdf is not None:
         gui_application()
@@ -274,7 +268,8 @@ def command_plan(args: argparse.Namespace) -> int:
                                      args.project or "", catalog.as_of())
         except OSError as exc:  # a full disk, a quota, a failing device: the old file is left as it was
             report_line("gpuplanner: error: --pdf: " + fill(
-                tr("%1 could not be written (%2); a file already there is unchanged"), args.pdf, write_failure(exc)))
+                tr("%1 could not be written (%2); a file already there is unchanged"), args.pdf,
+                failure_reason(exc, tr)))
             return EXIT_OUTPUT_UNWRITABLE
         print(fill(tr("wrote %1 (%2 pages)"), args.pdf, pages), file=sys.stderr)
     print_result(result, args.format, plan_report)

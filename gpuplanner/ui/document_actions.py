@@ -26,7 +26,8 @@ from gpuplanner.core.errors import InputError
 from gpuplanner.core.scenario import ScenarioDocument
 from gpuplanner.i18n import fill
 from gpuplanner.i18n.messages import translated_error
-from gpuplanner.safe_write import UnverifiedWriteError, replace_file
+from gpuplanner.i18n.write_errors import failure_reason
+from gpuplanner.safe_write import replace_file
 from gpuplanner.scenario_file import load_scenario_json
 from gpuplanner.service import scenario_from_data
 from gpuplanner.ui.dialogs import Button, ask_save_discard_cancel, warn
@@ -56,10 +57,8 @@ def _accept_as_copy(event: QDropEvent) -> str | None:
 
 
 def write_failure(exc: OSError) -> str:
-    """Why a file was not written, in the window's language where the reason is ours (the system words its own)."""
-    if isinstance(exc, UnverifiedWriteError):
-        return QCoreApplication.translate("DocumentActions", "what reached the disk is not the whole file")
-    return exc.strerror or str(exc)
+    """Why a file was not written, in the window's language."""
+    return failure_reason(exc, lambda text: QCoreApplication.translate("", text))
 
 
 class DocumentActions:

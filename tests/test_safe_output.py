@@ -215,6 +215,9 @@ def test_the_file_and_then_its_folder_reach_the_disk(tmp_path, monkeypatch) -> N
     monkeypatch.setattr(safe_write.os, "replace", replace)
     replace_file(tmp_path / "scenario.json", b"{}")
     assert [what for what, _ in synced] == ["file", "rename", "folder"]
+    synced.clear()  # the window's autosave, rewritten on every edit, leaves the rename to the system
+    replace_file(tmp_path / "session.json", b"{}", sync_folder=False)
+    assert [what for what, _ in synced] == ["file", "rename"]
 
 
 # --- the window: spec sheet, plans and scenario on a full disk ----------------------------------------------------

@@ -65,16 +65,16 @@ class DocumentActions:
     """Opening, saving and recovering the scenario document."""
 
     # --- scenario files --------------------------------------------------------------------------------------
-    def write_json_atomically(self, path: str, text: str) -> str | None:
+    def write_json_atomically(self, path: str, text: str, *, sync_folder: bool = True) -> str | None:
         """Write the whole text file or nothing; the reason on failure."""
-        return self.write_atomically(path, text.encode("utf-8"))
+        return self.write_atomically(path, text.encode("utf-8"), sync_folder=sync_folder)
 
     @staticmethod
-    def write_atomically(path: str, data: bytes) -> str | None:
+    def write_atomically(path: str, data: bytes, *, sync_folder: bool = True) -> str | None:
         """Write the whole file or nothing, verified before the old one is replaced (safe_write.replace_file; Qt's
         QSaveFile reported success for a file a full disk had cut short); the reason on failure."""
         try:
-            replace_file(path, data)
+            replace_file(path, data, sync_folder=sync_folder)
         except OSError as exc:
             return write_failure(exc)
         return None
@@ -82,7 +82,8 @@ class DocumentActions:
     def autosave(self) -> None:
         """Keep the session (document path, unsaved or not, scenario) so a restart loses nothing."""
         session = Session(self.wizard.scenario(), self.current_path, not self.undo_stack.isClean() or self.recovered)
-        problem = self.write_json_atomically(str(self.settings.session_path), session_json(session))
+        problem = self.write_json_atomically(str(self.settings.session_path), session_json(session),
+                                             sync_folder=False)
         if problem is None:
             self._autosave_failing = False
             return

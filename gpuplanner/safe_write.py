@@ -1,5 +1,5 @@
 """Replace a user's file whole or not at all: the one way the app and the command line write a file the user named
-(spec sheet, plans CSV / workbook, scenario, session).
+(spec sheet, plans CSV / workbook, charts, scenario, the window's session).
 
 A full disk, a quota or a failing device can cut a write short while the program still believes it wrote
 everything (a buffered write whose error is never read). So the new content goes to a temporary file beside the

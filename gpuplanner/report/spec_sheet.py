@@ -529,7 +529,7 @@ def write_pdf(path: str, plan: Plan, options: SheetOptions,
     return pages
 
 
-PAGE_TREE = re.compile(rb"\d+\s+\d+\s+obj\b(?:(?!endobj).)*?/Type\s*/Pages\b(?:(?!endobj).)*?endobj", re.DOTALL)
+PAGE_TREE_NODE = re.compile(rb"/Type\s*/Pages\b")
 PAGE_COUNT = re.compile(rb"/Count\s+(\d+)")
 
 
@@ -541,7 +541,10 @@ def pdf_problem(data: bytes, pages: int) -> str | None:
         return "no %PDF- header"
     if not data.rstrip().endswith(b"%%EOF"):
         return "no %%EOF end-of-file marker"
-    counts = [int(count) for node in PAGE_TREE.findall(data) for count in PAGE_COUNT.findall(node)]
+    counts = []
+    for node in PAGE_TREE_NODE.finditer(data):  # each page tree node's object, from its "obj" to its "endobj"
+        start, end = data.rfind(b"obj", 0, node.start()), data.find(b"endobj", node.end())
+        counts += [int(count) for count in PAGE_COUNT.findall(data, max(start, 0), end if end >= 0 else len(data))]
     found = max(counts, default=None)
     if found != pages:
         return f"{found} pages in the file, {pages} drawn"

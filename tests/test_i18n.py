@@ -411,7 +411,8 @@ def test_an_assumption_the_estimate_does_not_have_reads_as_a_word(qtbot) -> None
 
 
 def test_codes_read_as_words_in_chinese(catalog) -> None:
-    """The Chinese pane said "优化器：adamw" and the catalog tab's origin column "bundled" / "user": codes, not words."""
+    """The Chinese pane said "优化器：adamw" and the catalog tab's origin column "bundled" / "user": codes, not
+    words."""
     from PySide6.QtCore import Qt
 
     from gpuplanner.i18n.language import install_translations

@@ -209,11 +209,10 @@ def test_a_full_disk_in_the_catalog_editor_keeps_the_form_and_says_why(qtbot, mo
         def __getattr__(self, name):
             return getattr(self.inner, name)
 
-        def __enter__(self):
-            raise sqlite3.OperationalError("database or disk is full")
-
-        def __exit__(self, *exc) -> None:
-            return None
+        def execute(self, sql, *args):
+            if sql == "COMMIT":  # where SQLite writes the pages out and finds no room
+                raise sqlite3.OperationalError("database or disk is full")
+            return self.inner.execute(sql, *args)
 
     monkeypatch.setattr(store.sqlite3, "connect", FullDisk)
     dialog.save()
@@ -282,3 +281,72 @@ def test_notices_of_set_aside_data_stay_in_the_window_until_dismissed(qtbot, pri
     qtbot.mouseClick(window.notices.dismiss_button, Qt.MouseButton.LeftButton)
     assert not window.notices.isVisible()
     close_window(window)
+
+
+AT_ONCE = textwrap.dedent("""
+    import os, sys, time
+    import sqlite_utils
+    import gpuplanner.catalog.quotes
+    from gpuplanner.cli.main import main
+    print("ready", flush=True)
+    while not os.path.exists(sys.argv[1]):
+        time.sleep(0.0005)
+    sys.exit(main(sys.argv[2:]))
+""")
+
+
+def run_together(commands: list[list[str]], folder: Path, go: Path) -> list[tuple[int, str]]:
+    """Each command in its own process on the user-data `folder`, all released in the same millisecond (their
+    modules loaded first): (exit code, stderr) of each."""
+    env = {**os.environ, "GPUPLANNER_DATA_DIR": str(folder)}
+    runs = [subprocess.Popen([sys.executable, "-c", AT_ONCE, str(go), *command], cwd=REPO_ROOT, env=env,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for command in commands]
+    assert all(run.stdout is not None and run.stdout.readline() == "ready\n" for run in runs)
+    go.touch()
+    return [(run.returncode, err) for run in runs for _, err in [run.communicate(timeout=120)]]
+
+
+def test_two_quote_imports_at_once_into_a_new_folder_both_succeed(tmp_path: Path) -> None:
+    """Two imports at once into a user-data folder that had no database yet: 2 of 60 were refused "database is
+    locked" at once (a transaction that read first and then asked for the write lock, which SQLite refuses without
+    waiting while another program holds it). Twenty such pairs of processes, released together: every one
+    succeeds and both quotes are stored."""
+    header = "item,unit_price,currency,date,note\n"
+    quotes = [tmp_path / "a.csv", tmp_path / "b.csv"]
+    quotes[0].write_text(header + "dgx-h100,289000,USD,2026-11-20,Reseller A\n", encoding="utf-8")
+    quotes[1].write_text(header + "servers:dgx-b200,400000,USD,2026-11-25,Reseller B\n", encoding="utf-8")
+    folders = [tmp_path / f"user-{pair}" for pair in range(20)]
+    failures = [err for pair, folder in enumerate(folders)
+                for code, err in run_together([["import-quote", str(quote)] for quote in quotes], folder,
+                                              tmp_path / f"go-{pair}") if code != 0]
+    assert failures == []
+    for folder in folders:
+        connection = sqlite3.connect(folder / "overrides.db")
+        stored = dict(connection.execute("SELECT id, price_usd FROM servers").fetchall())
+        connection.close()
+        assert stored == {"dgx-h100": 289000.0, "dgx-b200": 400000.0}, folder
+
+
+def test_two_programs_opening_an_older_database_at_once_migrate_it_once(tmp_path: Path) -> None:
+    """Both programs found the older schema and added its new columns; the second's ALTER TABLE failed
+    ("duplicate column name") and it set the user's edits aside for the run. The columns are now read under the
+    write lock."""
+    problems = []
+    for pair in range(10):
+        folder = tmp_path / f"user-{pair}"
+        env_path = folder / "overrides.db"
+        Catalog(overrides_path=env_path).save_user_row("gpus", MY_GPU)
+        connection = sqlite3.connect(env_path)
+        for column in ("expert_groups", "expert_groups_per_token"):
+            connection.execute(f"ALTER TABLE models DROP COLUMN {column}")
+        connection.execute("PRAGMA user_version = 5")
+        connection.commit()
+        connection.close()
+        outcomes = run_together([["catalog", "gpus", "--format", "json"]] * 2, folder, tmp_path / f"go-{pair}")
+        problems += [err for code, err in outcomes if code != 0 or "cannot be read now" in err]
+        connection = sqlite3.connect(env_path)
+        columns = [row[1] for row in connection.execute("PRAGMA table_info(models)")]
+        version = connection.execute("PRAGMA user_version").fetchone()[0]
+        connection.close()
+        assert columns.count("expert_groups") == 1 and version == store.SCHEMA_VERSION
+    assert problems == []

@@ -304,10 +304,9 @@ class Catalog:
         self._rows_cache.clear()  # this process's own writes are read back whatever the files' version says
         try:
             self.overrides_path.parent.mkdir(parents=True, exist_ok=True)
-            connection = sqlite3.connect(self.overrides_path, timeout=BUSY_WAIT_S)
+            connection = sqlite3.connect(self.overrides_path, timeout=BUSY_WAIT_S, isolation_level=None)
             try:
-                with connection:
-                    change(connection)
+                _in_write_transaction(connection, change)
             finally:
                 connection.close()
         except (sqlite3.Error, OSError) as exc:
@@ -324,6 +323,21 @@ class CatalogWriteError(RuntimeError):
     def __init__(self, message: Message) -> None:
         super().__init__(str(message))
         self.message = message
+
+
+def _in_write_transaction(connection: sqlite3.Connection, change: Callable[[sqlite3.Connection], object]) -> None:
+    """Run `change` in one transaction that holds the write lock from its first statement (BEGIN IMMEDIATE), so
+    two programs writing at once queue on the busy timeout. A deferred BEGIN reads first (does the schema exist?)
+    and then asks to upgrade its read lock to a write lock; when another program holds the write lock, SQLite
+    refuses that upgrade at once, without waiting ("database is locked"), as waiting could deadlock."""
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        change(connection)
+        connection.execute("COMMIT")
+    except BaseException:
+        if connection.in_transaction:
+            connection.execute("ROLLBACK")
+        raise
 
 
 def _upsert(connection: sqlite3.Connection, table: str, row: Row) -> None:
@@ -397,23 +411,27 @@ def _set_aside(path: Path) -> Path | OSError | None:
 
 
 def _migrate_overrides(path: Path) -> None:
-    """Bring an older user database up to this schema by adding the columns it lacks (nothing is removed)."""
-    import sqlite_utils  # only to write: reading needs sqlite3 alone
-
-    connection = sqlite3.connect(path)
+    """Bring an older user database up to this schema by adding the columns it lacks (nothing is removed), the
+    columns read under the write lock, so two programs migrating at once add each column once."""
+    connection = sqlite3.connect(path, timeout=BUSY_WAIT_S, isolation_level=None)
     try:
-        db = sqlite_utils.Database(connection)
-        for table, columns in TABLES.items():
-            if table not in db.table_names():
-                continue
-            present = {column.name for column in db[table].columns}  # type: ignore[union-attr]
-            for name, kind in columns:
-                if name not in present:
-                    connection.execute(f"ALTER TABLE {table} ADD COLUMN {name} {sqlite_type(kind)}")
-        connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-        connection.commit()
+        _in_write_transaction(connection, _add_missing_columns)
     finally:
         connection.close()
+
+
+def _add_missing_columns(connection: sqlite3.Connection) -> None:
+    import sqlite_utils  # only to write: reading needs sqlite3 alone
+
+    db = sqlite_utils.Database(connection)
+    for table, columns in TABLES.items():
+        if table not in db.table_names():
+            continue
+        present = {column.name for column in db[table].columns}  # type: ignore[union-attr]
+        for name, kind in columns:
+            if name not in present:
+                connection.execute(f"ALTER TABLE {table} ADD COLUMN {name} {sqlite_type(kind)}")
+    connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
 
 # Ids are lowercase slugs, as the catalog's and the scenario's (`a100-sxm4-80gb`): never markup or spaces.

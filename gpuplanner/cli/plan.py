@@ -11,7 +11,7 @@ from typing import Any
 
 from gpuplanner.cli.catalog import open_catalog
 from gpuplanner.cli.estimate import format_number, precision_words, print_result
-from gpuplanner.cli.output import format_help, table
+from gpuplanner.cli.output import EXIT_OUTPUT_UNWRITABLE, format_help, report_line, table
 from gpuplanner.core.availability import offer_region
 from gpuplanner.core.choices import Deployment
 from gpuplanner.core.cost import currency_symbol, price_date_words
@@ -23,6 +23,8 @@ from gpuplanner.i18n import LANGUAGES, fill
 from gpuplanner.i18n.cli import term_word, tr, translate_in, translated_message, use_language
 from gpuplanner.i18n.durations import duration_text
 from gpuplanner.i18n.layout_words import layout_text
+from gpuplanner.i18n.write_errors import failure_reason
+from gpuplanner.safe_write import write_target
 from gpuplanner.scenario_file import load_scenario_json
 from gpuplanner.service import plan_for_scenario
 
@@ -236,7 +238,7 @@ def check_output_path(path: str, scenario_path: str) -> None:
         raise InputError("--pdf", "needs a file name")
     if "\0" in path:
         raise InputError("--pdf", "the file name contains a NUL character")
-    target = Path(path)
+    target = write_target(path)  # a link: the file it points to is the one written, in its own folder
     if target.is_dir():
         raise InputError("--pdf", "{path} is a folder; give a file name", path=path)
     if target.exists() and not target.is_file():
@@ -281,9 +283,11 @@ def command_plan(args: argparse.Namespace) -> int:
         try:
             pages = write_spec_sheet(args.pdf, result, args.lang or "", args.page_size,
                                      args.project or "", catalog.as_of())
-        except OSError as exc:
-            raise InputError("--pdf", "cannot write {path}: {reason}", path=args.pdf,
-                             reason=exc.strerror or str(exc)) from None
+        except OSError as exc:  # a full disk, a quota, a failing device: the old file is left as it was
+            report_line("gpuplanner: error: --pdf: " + fill(
+                tr("%1 could not be written (%2); a file already there is unchanged"), args.pdf,
+                failure_reason(exc, tr)))
+            return EXIT_OUTPUT_UNWRITABLE
         print(fill(tr("wrote %1 (%2 pages)"), args.pdf, pages), file=sys.stderr)
     print_result(result, args.format, plan_report)
     return 0

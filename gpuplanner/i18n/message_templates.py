@@ -413,7 +413,6 @@ INPUT_TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "QLoRA keeps its base in nf4; for a %1 base choose task lora"),
     QT_TRANSLATE_NOOP("CoreMessages", "applies to language-model training (serving: inference.weight_dtype)"),
     QT_TRANSLATE_NOOP("CoreMessages", "cannot read %1: %2"),
-    QT_TRANSLATE_NOOP("CoreMessages", "cannot write %1: %2"),
     QT_TRANSLATE_NOOP("CoreMessages", "cannot write in %1"),
     QT_TRANSLATE_NOOP("CoreMessages", "contains an invalid character (a lone UTF-16 surrogate)"),
     QT_TRANSLATE_NOOP("CoreMessages", "expects a date as YYYY-MM-DD, got %1"),

@@ -3,15 +3,12 @@ the print preview and the PDF share one rendering path. All numbers come from a 
 
 from __future__ import annotations
 
-import contextlib
 import datetime as _dt
 import math
-import os
-import tempfile
+import re
 from html import escape
-from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QLocale, QMarginsF, QUrl
+from PySide6.QtCore import QBuffer, QCoreApplication, QIODevice, QLocale, QMarginsF, QUrl
 from PySide6.QtGui import (
     QFont,
     QPageLayout,
@@ -61,6 +58,7 @@ from gpuplanner.report.sheet_html import Formatter as _Formatter
 from gpuplanner.report.sheet_html import rows as _rows
 from gpuplanner.report.sheet_html import section as _section
 from gpuplanner.report.sheet_html import tr
+from gpuplanner.safe_write import replace_file
 
 
 class SheetCheckError(RuntimeError):
@@ -536,28 +534,40 @@ HOURS_PER_MONTH = 730.0  # 8,760 h a year / 12, as cloud price pages quote month
 
 def write_pdf(path: str, plan: Plan, options: SheetOptions,
               catalog_date: str = "", result: PlanResult | None = None) -> int:
-    """Write the sheet to `path` whole or not at all: drawn into a temporary file beside it, checked, then renamed
-    over it (OSError when the folder cannot be written or nothing came out)."""
-    target = Path(path)
-    handle, temporary = tempfile.mkstemp(prefix=f".{target.stem}-", suffix=".pdf", dir=target.parent)
-    os.close(handle)
-    try:
-        writer = QPdfWriter(temporary)
-        writer.setResolution(300)
-        writer.setTitle(options.project or tr("GPU Planner spec sheet"))
-        writer.setCreator(f"GPU Planner {__version__}")
-        writer.setPageLayout(QPageLayout(page_size(options.page_size), QPageLayout.Orientation.Portrait,
-                                         QMarginsF(15, 15, 15, 12), QPageLayout.Unit.Millimeter))
-        pages = render(build_document(plan, options, catalog_date, result), writer)
-        del writer  # flushes and closes the file
-        if os.path.getsize(temporary) == 0:
-            raise OSError(f"nothing was written to {path}")
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(temporary, 0o666 & ~umask)  # an ordinary file, not mkstemp's private 0600
-        os.replace(temporary, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
+    """Write the sheet to `path` whole or not at all: drawn in memory, checked to be a complete PDF of as many pages
+    as were drawn, then written and read back before it replaces the old file (safe_write.replace_file). Returns
+    the page count; OSError when it could not be written (the old file is then unchanged)."""
+    buffer = QBuffer()
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    writer = QPdfWriter(buffer)
+    writer.setResolution(300)
+    writer.setTitle(options.project or tr("GPU Planner spec sheet"))
+    writer.setCreator(f"GPU Planner {__version__}")
+    writer.setPageLayout(QPageLayout(page_size(options.page_size), QPageLayout.Orientation.Portrait,
+                                     QMarginsF(15, 15, 15, 12), QPageLayout.Unit.Millimeter))
+    pages = render(build_document(plan, options, catalog_date, result), writer)
+    del writer  # the painter has ended: the PDF is complete in the buffer
+    replace_file(path, bytes(buffer.data()), lambda written: pdf_problem(written, pages))
     return pages
+
+
+PAGE_TREE_NODE = re.compile(rb"/Type\s*/Pages\b")
+PAGE_COUNT = re.compile(rb"/Count\s+(\d+)")
+
+
+def pdf_problem(data: bytes, pages: int) -> str | None:
+    """What makes `data` not a complete PDF of `pages` pages (None: nothing): its header (%PDF-), its end-of-file
+    marker (%%EOF, ISO 32000-1 7.5.5) and its page tree's page count (the root /Pages node's /Count, the largest,
+    ISO 32000-1 7.7.3.2)."""
+    if not data.startswith(b"%PDF-"):
+        return "no %PDF- header"
+    if not data.rstrip().endswith(b"%%EOF"):
+        return "no %%EOF end-of-file marker"
+    counts = []
+    for node in PAGE_TREE_NODE.finditer(data):  # each page tree node's object, from its "obj" to its "endobj"
+        start, end = data.rfind(b"obj", 0, node.start()), data.find(b"endobj", node.end())
+        counts += [int(count) for count in PAGE_COUNT.findall(data, max(start, 0), end if end >= 0 else len(data))]
+    found = max(counts, default=None)
+    if found != pages:
+        return f"{found} pages in the file, {pages} drawn"
+    return None

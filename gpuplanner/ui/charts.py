@@ -25,6 +25,7 @@ from gpuplanner.i18n import fill
 from gpuplanner.i18n.messages import step_part
 from gpuplanner.i18n.terms import STEP_PARTS
 from gpuplanner.report.formatting import log_tick_labels, money, precision_text
+from gpuplanner.safe_write import replace_file
 
 if TYPE_CHECKING:
     from pyqtgraph import PlotWidget
@@ -469,30 +470,32 @@ class ChartPanel(QWidget):
                 "power": self.power_plot, "days-vs-count": self.scaling_plot}
 
     def export(self, folder: Path) -> list[Path]:
-        """Each chart as PNG (twice the screen size) and SVG into `folder`; returns the files written. The SVG is
-        drawn by Qt's own SVG painter (pyqtgraph's SVG exporter fails on empty series)."""
+        """Each chart as PNG (twice the screen size) and SVG into `folder`, each file drawn in memory and written
+        whole or not at all (safe_write.replace_file); returns the files written. The SVG is drawn by Qt's own SVG
+        painter (pyqtgraph's SVG exporter fails on empty series)."""
         from pyqtgraph.exporters import ImageExporter
-        from PySide6.QtCore import QRect, QSize
+        from PySide6.QtCore import QBuffer, QIODevice, QRect, QSize
         from PySide6.QtGui import QPainter
         from PySide6.QtSvg import QSvgGenerator
 
         written = []
         for name, plot in self.plots().items():
-            png = folder / f"{name}.png"
             image = ImageExporter(plot.plotItem)
             image.parameters()["width"] = max(int(plot.width() * 2), 800)
-            image.export(str(png))
-            svg = folder / f"{name}.svg"
+            png = QBuffer()
+            png.open(QIODevice.OpenModeFlag.WriteOnly)
+            if not image.export(toBytes=True).save(png, "PNG"):
+                raise OSError(f"the {name} chart could not be drawn as PNG")
+            svg = QBuffer()
+            svg.open(QIODevice.OpenModeFlag.WriteOnly)
             generator = QSvgGenerator()
-            generator.setFileName(str(svg))
+            generator.setOutputDevice(svg)
             generator.setSize(QSize(plot.width(), plot.height()))
             generator.setViewBox(QRect(0, 0, plot.width(), plot.height()))
             generator.setTitle(plot.plotItem.titleLabel.text)
             painter = QPainter(generator)
             plot.render(painter)
             painter.end()
-            for path in (png, svg):
-                if not path.exists():
-                    raise OSError(f"{path} was not written")
-            written += [png, svg]
+            written += [replace_file(folder / f"{name}.png", bytes(png.data())),
+                        replace_file(folder / f"{name}.svg", bytes(svg.data()))]
         return written

@@ -8,8 +8,8 @@ import logging
 from pathlib import Path
 
 from PySide6.QtCore import (
+    QCoreApplication,
     QMimeData,
-    QSaveFile,
     Qt,
     Slot,
 )
@@ -26,6 +26,8 @@ from gpuplanner.core.errors import InputError
 from gpuplanner.core.scenario import ScenarioDocument
 from gpuplanner.i18n import fill
 from gpuplanner.i18n.messages import translated_error
+from gpuplanner.i18n.write_errors import failure_reason
+from gpuplanner.safe_write import replace_file
 from gpuplanner.scenario_file import load_scenario_json
 from gpuplanner.service import scenario_from_data
 from gpuplanner.ui.dialogs import Button, ask_save_discard_cancel, warn
@@ -61,29 +63,34 @@ def _accept_as_copy(event: QDropEvent) -> str | None:
     return path
 
 
+def write_failure(exc: OSError) -> str:
+    """Why a file was not written, in the window's language."""
+    return failure_reason(exc, lambda text: QCoreApplication.translate("", text))
+
+
 class DocumentActions:
     """Opening, saving and recovering the scenario document."""
 
     # --- scenario files --------------------------------------------------------------------------------------
-    def write_json_atomically(self, path: str, text: str) -> str | None:
+    def write_json_atomically(self, path: str, text: str, *, sync_folder: bool = True) -> str | None:
         """Write the whole text file or nothing; the reason on failure."""
-        return self.write_atomically(path, text.encode("utf-8"))
+        return self.write_atomically(path, text.encode("utf-8"), sync_folder=sync_folder)
 
     @staticmethod
-    def write_atomically(path: str, data: bytes) -> str | None:
-        """Write the whole file or nothing (QSaveFile); the reason on failure."""
-        file = QSaveFile(path)
-        if not file.open(QSaveFile.OpenModeFlag.WriteOnly):
-            return file.errorString()
-        file.write(data)
-        if not file.commit():
-            return file.errorString()
+    def write_atomically(path: str, data: bytes, *, sync_folder: bool = True) -> str | None:
+        """Write the whole file or nothing, verified before the old one is replaced (safe_write.replace_file; Qt's
+        QSaveFile reported success for a file a full disk had cut short); the reason on failure."""
+        try:
+            replace_file(path, data, sync_folder=sync_folder)
+        except OSError as exc:
+            return write_failure(exc)
         return None
 
     def autosave(self) -> None:
         """Keep the session (document path, unsaved or not, scenario) so a restart loses nothing."""
         session = Session(self.wizard.scenario(), self.current_path, not self.undo_stack.isClean() or self.recovered)
-        problem = self.write_json_atomically(str(self.settings.session_path), session_json(session))
+        problem = self.write_json_atomically(str(self.settings.session_path), session_json(session),
+                                             sync_folder=False)
         if problem is None:
             self._autosave_failing = False
             return

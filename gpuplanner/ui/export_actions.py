@@ -25,19 +25,26 @@ from gpuplanner.core.results import Plan, PlanResult
 from gpuplanner.i18n import fill
 from gpuplanner.report.xlsx import workbook_bytes
 from gpuplanner.ui.dialogs import warn
-from gpuplanner.ui.plans_export import plan_rows, plans_csv
+from gpuplanner.ui.document_actions import write_failure
+from gpuplanner.ui.plans_export import as_data, plan_rows, plans_csv
 
 LETTER_TERRITORIES = {QLocale.Country.UnitedStates, QLocale.Country.Canada, QLocale.Country.Mexico}
 
 
 def table_as_csv(model: QAbstractItemModel, rows: list[int] | None = None, delimiter: str = ",") -> str:
-    """A table model's header and rows (all, or the given ones) as CSV text, cells as displayed."""
+    """A table model's header and rows (all, or the given ones) as CSV text, cells as displayed; a cell that is not
+    a number in the window's language is text, kept from being read as a formula (as_data)."""
     out = io.StringIO()
     writer = csv.writer(out, delimiter=delimiter, lineterminator="\n")
     columns = range(model.columnCount())
-    writer.writerow([model.headerData(c, Qt.Orientation.Horizontal) for c in columns])
+    locale = QLocale()
+
+    def cell(text: str) -> str:
+        return text if locale.toDouble(text)[1] else as_data(text)
+
+    writer.writerow([cell(str(model.headerData(c, Qt.Orientation.Horizontal) or "")) for c in columns])
     for row in (range(model.rowCount()) if rows is None else rows):
-        writer.writerow([model.data(model.index(row, c)) or "" for c in columns])
+        writer.writerow([cell(str(model.data(model.index(row, c)) or "")) for c in columns])
     return out.getvalue()
 
 
@@ -85,7 +92,8 @@ class ExportActions:
             pages = write_pdf(path, plan, self._sheet_options(), self.catalog.as_of(), self.last_result)
         except OSError as exc:
             warn(self, self.tr("Spec sheet not written"),
-                 fill(self.tr("Could not write %1: %2"), path, exc.strerror or str(exc)))
+                 fill(self.tr("%1 was not written (%2); a file already there is unchanged."), path,
+                      write_failure(exc)))
             return 0
         self.show_message(fill(self.tr("Wrote %1 (%2 pages)"), path, str(pages)))
         return pages
@@ -142,7 +150,7 @@ class ExportActions:
             written = self.charts.export(folder)
         except OSError as exc:
             warn(self, self.tr("Not exported"), fill(self.tr("Could not write %1: %2"), str(folder),
-                                                     exc.strerror or str(exc)))
+                                                     write_failure(exc)))
             return False
         self.show_message(fill(self.tr("Exported %1 chart files to %2"), len(written), str(folder)))
         return True
@@ -175,7 +183,7 @@ class ExportActions:
         problem = self.write_atomically(path, encode(self.last_result))
         if problem is not None:
             warn(self, self.tr("Not exported"),
-                 fill(self.tr("Could not write %1: %2"), path, problem))
+                 fill(self.tr("%1 was not written (%2); a file already there is unchanged."), path, problem))
             return False
         self.show_message(fill(self.tr("Exported the plans to %1"), path))
         return True

@@ -64,7 +64,26 @@ def plan_rows(result: PlanResult) -> list[list[object]]:
     return rows
 
 
-def plans_csv(result: PlanResult) -> str:
+# A spreadsheet reads a cell that starts with one of these as a formula (=HYPERLINK(…), +cmd|…, @SUM(…), -2+3) or,
+# after a tab or carriage return, still as one: OWASP, "CSV Injection".
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def as_data(text: str) -> str:
+    """Text a spreadsheet shows as written, never runs: a leading apostrophe where it would start a formula
+    (OWASP "CSV Injection"). Only for text; a number stays a number."""
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
+def spreadsheet_csv(rows: list[list[object]]) -> str:
+    """Rows as CSV a spreadsheet reads as data: numbers as numbers (a negative one stays -2), every text cell quoted
+    (embedded quotes doubled) and kept from being read as a formula (as_data): catalog names are the user's own
+    text, and a spreadsheet would run "=HYPERLINK(…)" or "-2+3" typed there."""
     out = io.StringIO()
-    csv.writer(out, lineterminator="\n").writerows(plan_rows(result))
+    writer = csv.writer(out, lineterminator="\n", quoting=csv.QUOTE_NONNUMERIC)
+    writer.writerows([as_data(cell) if isinstance(cell, str) else cell for cell in row] for row in rows)
     return out.getvalue()
+
+
+def plans_csv(result: PlanResult) -> str:
+    return spreadsheet_csv(plan_rows(result))

@@ -5,10 +5,10 @@
     <name />
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="26" />
-        <location filename="../../gpuplanner/cli/plan.py" line="35" />
-        <location filename="../../gpuplanner/cli/plan.py" line="39" />
-        <location filename="../../gpuplanner/cli/plan.py" line="107" />
-        <location filename="../../gpuplanner/cli/plan.py" line="114" />
+        <location filename="../../gpuplanner/cli/plan.py" line="37" />
+        <location filename="../../gpuplanner/cli/plan.py" line="41" />
+        <location filename="../../gpuplanner/cli/plan.py" line="109" />
+        <location filename="../../gpuplanner/cli/plan.py" line="116" />
         <location filename="../../gpuplanner/report/formatting.py" line="33" />
         <location filename="../../gpuplanner/report/power_sheet.py" line="55" />
         <location filename="../../gpuplanner/report/power_sheet.py" line="76" />
@@ -19,26 +19,26 @@
         <location filename="../../gpuplanner/report/power_sheet.py" line="102" />
         <location filename="../../gpuplanner/report/power_sheet.py" line="127" />
         <location filename="../../gpuplanner/report/power_sheet.py" line="144" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="119" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="117" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="135" />
         <location filename="../../gpuplanner/report/spec_sheet.py" line="137" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="139" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="147" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="148" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="167" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="172" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="145" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="146" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="165" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="170" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="222" />
         <location filename="../../gpuplanner/report/spec_sheet.py" line="224" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="226" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="239" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="237" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="249" />
         <location filename="../../gpuplanner/report/spec_sheet.py" line="251" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="253" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="323" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="332" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="347" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="321" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="330" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="345" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="358" />
         <location filename="../../gpuplanner/report/spec_sheet.py" line="360" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="362" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="363" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="375" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="450" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="361" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="373" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="448" />
         <location filename="../../gpuplanner/ui/details.py" line="173" />
         <location filename="../../gpuplanner/ui/details.py" line="174" />
         <location filename="../../gpuplanner/ui/details.py" line="191" />
@@ -47,94 +47,94 @@
         <translation>不详</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="83" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="81" />
         <source>%1 of %2 on %3 million images (all epochs)</source>
         <translation>%2 %1，%3 百万张图像（全部轮次）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="87" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="85" />
         <source>%1 of %2</source>
         <translation>%2 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="171" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="169" />
         <source>Floor loading</source>
         <translation>地面荷载</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="199" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="197" />
         <source>Energy per year (IT: busy at the utilisation, idle the rest)</source>
         <translation>年用电量（IT：按利用率满载，其余时间空闲）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="201" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="199" />
         <source>Electricity per year (that energy × PUE × price)</source>
         <translation>年电费（该电量 × PUE × 电价）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="276" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="274" />
         <source>network racks: %1, in the middle of the row; switches in them: %2 (1U each)</source>
         <translation>网络机柜：%1 个，位于机柜列中部；其中交换机：%2 台（每台 1U）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="364" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="362" />
         <location filename="../../gpuplanner/ui/details.py" line="207" />
         <source>Rental price: confidence, date</source>
         <translation>租用价格：可信度、日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="403" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="401" />
         <source>Node</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="403" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="413" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="401" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="411" />
         <source>Management switch</source>
         <translation>管理交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="403" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="413" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="401" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="411" />
         <source>Cable management</source>
         <translation>理线架</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="404" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="402" />
         <source>Free</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="404" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="414" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="402" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="412" />
         <source>PDU</source>
         <translation>PDU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="405" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="403" />
         <source>Rack elevation (front), one of %1</source>
         <translation>机柜布置图（正面），共 %1 个机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="417" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="415" />
         <location filename="../../gpuplanner/ui/details.py" line="72" />
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="417" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="415" />
         <location filename="../../gpuplanner/ui/details.py" line="72" />
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="418" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="416" />
         <location filename="../../gpuplanner/ui/details.py" line="262" />
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="418" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="416" />
         <location filename="../../gpuplanner/ui/details.py" line="73" />
         <source>Activations</source>
         <translation>激活值</translation>
@@ -201,7 +201,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="50" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="419" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="417" />
         <location filename="../../gpuplanner/ui/details.py" line="73" />
         <location filename="../../gpuplanner/ui/details.py" line="263" />
         <source>KV cache</source>
@@ -363,7 +363,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="155" />
-        <location filename="../../gpuplanner/cli/plan.py" line="294" />
+        <location filename="../../gpuplanner/cli/plan.py" line="298" />
         <source>the scenario (README: Scenario file)</source>
         <translation>场景文件（见 README：Scenario file）</translation>
     </message>
@@ -374,288 +374,288 @@
         <translation>文本报告的语言</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="419" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="417" />
         <source>Overhead</source>
         <translation>额外开销</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="421" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="419" />
         <source>Memory per GPU (GiB); dashed line: capacity %1 GiB</source>
         <translation>单卡显存占用（GiB）；虚线：容量 %1 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="432" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="430" />
         <source>GPU cluster plan</source>
         <translation>GPU 集群方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="435" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="433" />
         <source>Rack and power specification for the data-center team</source>
         <translation>机房团队用机柜与供电规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="439" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="437" />
         <source>Scenario</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="440" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="438" />
         <source>Recommended</source>
         <translation>推荐配置</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="444" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="442" />
         <source>Deployment</source>
         <translation>部署方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="444" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="442" />
         <source>bought (on-premises)</source>
         <translation>购买（自建机房）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="444" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="442" />
         <source>rented (cloud)</source>
         <translation>租用（云）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="445" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="443" />
         <source>Parallel layout</source>
         <translation>并行布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="450" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="448" />
         <source>Catalog data as of</source>
         <translation>目录数据日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="451" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="449" />
         <source>Key assumptions</source>
         <translation>关键假设</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="451" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="449" />
         <source>PUE %1; expected draw %2 kW per node (metered MLPerf H100 node scaled by GPU TDP); utilisation %3 %</source>
         <translation>PUE %1；每节点预计功耗 %2 kW（按 MLPerf 实测 H100 节点，按 GPU TDP 折算）；利用率 %3 %</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="100" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="98" />
         <source>Leaf switch, %1 ports</source>
         <translation>叶交换机，%1 端口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="101" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="104" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="99" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="102" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="105" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="106" />
         <location filename="../../gpuplanner/report/spec_sheet.py" line="107" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="108" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="109" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="113" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="116" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="111" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="114" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="118" />
         <location filename="../../gpuplanner/report/spec_sheet.py" line="120" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="122" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="123" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="126" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="121" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="124" />
         <source>not priced</source>
         <translation>未计价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="103" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="101" />
         <source>Spine switch, %1 ports</source>
         <translation>脊交换机，%1 端口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="106" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="104" />
         <source>Cables node to leaf (%1 Gb/s)</source>
         <translation>节点到叶交换机线缆（%1 Gb/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="108" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="106" />
         <source>Cables leaf to spine</source>
         <translation>叶到脊交换机线缆</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="112" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="110" />
         <source>Transceivers, %1 Gb/s</source>
         <translation>光模块，%1 Gb/s</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="115" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="113" />
         <source>Racks (%1 U)</source>
         <translation>机柜（%1 U）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="119" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="117" />
         <source>Rack PDUs (A and B feeds)</source>
         <translation>机柜 PDU（A/B 两路）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="122" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="120" />
         <source>Network racks (switches)</source>
         <translation>网络机柜（交换机）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="125" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="123" />
         <source>Management switches, 48 × 1 GbE (out-of-band)</source>
         <translation>管理交换机，48 × 1 GbE（带外）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="127" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="125" />
         <source>Bill of materials</source>
         <translation>物料清单</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="127" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="125" />
         <source>Item</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="127" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="125" />
         <source>Quantity</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="127" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="125" />
         <source>Unit price</source>
         <translation>单价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="128" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="126" />
         <location filename="../../gpuplanner/ui/details.py" line="74" />
         <source>Total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="132" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="130" />
         <source>Per node</source>
         <translation>单节点</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="133" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="131" />
         <location filename="../../gpuplanner/ui/details.py" line="185" />
         <source>Server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="134" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="132" />
         <location filename="../../gpuplanner/ui/details.py" line="186" />
         <source>Server figures: confidence</source>
         <translation>服务器参数：可信度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="135" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="133" />
         <source>GPUs per node</source>
         <translation>每节点 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="136" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="134" />
         <source>Height</source>
         <translation>高度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="137" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="135" />
         <source>Weight</source>
         <translation>重量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="138" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="136" />
         <source>Power supplies</source>
         <translation>电源模块</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="139" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="137" />
         <source>PSU inlet and cord (IEC 60320)</source>
         <translation>电源输入口与电源线（IEC 60320）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="140" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="138" />
         <source>Nameplate power (provision for this)</source>
         <translation>额定功耗（按此配电）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="141" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="139" />
         <source>estimated from the GPUs' TDP: the server's maximum power is not published; ask the vendor</source>
         <translation>按 GPU 的 TDP 估算：该服务器的最大功率未公布，请向厂商索取</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="144" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="142" />
         <source>Expected draw under training</source>
         <translation>训练时预计功耗</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="145" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="143" />
         <source>Expected draw (serving, taken at the training draw)</source>
         <translation>预计功耗（推理按训练时功耗计）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="146" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="144" />
         <source>Idle draw</source>
         <translation>空闲功耗</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="147" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="145" />
         <source>Heat at nameplate</source>
         <translation>额定发热量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="148" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="146" />
         <source>Airflow</source>
         <translation>风量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="150" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="148" />
         <source>Scale-out network ports</source>
         <translation>横向扩展网络端口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="150" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="148" />
         <source>none (single node)</source>
         <translation>无（单节点）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="151" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="149" />
         <source>%1 × %2 Gb/s</source>
         <translation>%1 × %2 Gb/s</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="152" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="150" />
         <source>CPU / memory</source>
         <translation>CPU / 内存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="162" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="160" />
         <location filename="../../gpuplanner/ui/details.py" line="189" />
         <source>Nodes per rack</source>
         <translation>每机柜节点数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="162" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="160" />
         <location filename="../../gpuplanner/ui/details.py" line="189" />
         <location filename="../../gpuplanner/ui/details.py" line="297" />
         <source>Racks</source>
         <translation>机柜数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="163" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="161" />
         <source>Power per rack (nameplate)</source>
         <translation>单机柜功耗（额定）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="164" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="162" />
         <source>Site limit per rack</source>
         <translation>机房单柜上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="165" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="163" />
         <source>Rack sizing limited by</source>
         <translation>机柜容量受限于</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="166" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="164" />
         <source>Heat per rack</source>
         <translation>单机柜发热量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="168" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="166" />
         <location filename="../../gpuplanner/ui/details.py" line="190" />
         <source>Cooling needed</source>
         <translation>所需散热</translation>
@@ -666,58 +666,58 @@
         <translation>超出机房%1能力</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="170" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="168" />
         <source>Rack weight (nodes)</source>
         <translation>机柜重量（节点）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="217" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="215" />
         <source>Cost (%1)</source>
         <translation>成本（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="333" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="331" />
         <source>%1 kg/m² over a %2 × %3 mm rack</source>
         <translation>%1 kg/m²（机柜占地 %2 × %3 mm）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="172" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="170" />
         <source>Airflow per rack</source>
         <translation>单机柜风量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="173" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="171" />
         <source>%1 m³/h (%2 CFM) at a %3 °C rise</source>
         <translation>%1 m³/h（%2 CFM），进出风温差 %3 °C</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="176" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="174" />
         <source>Inlet air</source>
         <translation>进风温度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="176" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="174" />
         <source>%1-%2 °C recommended (ASHRAE TC 9.9); the node's allowed range is in its datasheet</source>
         <translation>推荐 %1-%2 °C（ASHRAE TC 9.9）；服务器允许范围见其规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="182" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="180" />
         <source>Rack</source>
         <translation>机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="182" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="180" />
         <source>the system is a whole %1 U rack, delivered integrated with its own power shelves and manifolds: no rack to provide</source>
         <translation>该系统本身就是一整台 %1 U 机柜，出厂即集成电源架与冷却歧管：无需另备机柜</translation>
     </message>
     <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="183" />
         <location filename="../../gpuplanner/report/spec_sheet.py" line="185" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="187" />
         <source>Per rack (cabinet power)</source>
         <translation>单机柜（机柜功耗）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="469" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="467" />
         <source>%1 % of the wall-clock time trains (%2 days of steps; interruptions expected: %3; a checkpoint every %4 min)</source>
         <translation>%1 % 的实际时间用于训练（纯训练步骤 %2 天；预计中断次数：%3；每 %4 分钟保存一次检查点）</translation>
     </message>
@@ -957,47 +957,47 @@
         <translation>机房散热上限为约束条件：它按此服务器每柜 %1 kW 的散热量决定每柜节点数。若机房散热能力更高，请修改该值（constraints.site.cooling_kw_per_rack；应用中为机房散热上限）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="194" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="192" />
         <source>Cluster</source>
         <translation>集群</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="195" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="193" />
         <source>Nodes / racks</source>
         <translation>节点 / 机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="196" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="194" />
         <source>IT power, expected</source>
         <translation>预计 IT 功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="198" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="196" />
         <source>Facility power with PUE</source>
         <translation>含 PUE 的机房总功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="202" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="200" />
         <source>Cooling load</source>
         <translation>制冷负荷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="203" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="201" />
         <source>Switches</source>
         <translation>交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="203" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="201" />
         <source>%1 leaf + %2 spine + %3 core (%4)</source>
         <translation>%1 台叶交换机 + %2 台脊交换机 + %3 台核心交换机（%4）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="205" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="203" />
         <source>Cables</source>
         <translation>线缆</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="205" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="203" />
         <source>%1 node-to-leaf, %2 switch-to-switch</source>
         <translation>节点到叶交换机 %1 根，交换机之间 %2 根</translation>
     </message>
@@ -1007,526 +1007,526 @@
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="218" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="216" />
         <location filename="../../gpuplanner/ui/details.py" line="205" />
         <location filename="../../gpuplanner/ui/details.py" line="300" />
         <source>Capex</source>
         <translation>资本支出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="218" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="216" />
         <location filename="../../gpuplanner/ui/details.py" line="207" />
         <source>Purchase price: confidence, date</source>
         <translation>采购价格：可信度、日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="219" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="217" />
         <location filename="../../gpuplanner/ui/details.py" line="209" />
         <source>Opex per year</source>
         <translation>年运营支出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="220" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="218" />
         <source>TCO over %1 years</source>
         <translation>%1 年总拥有成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="221" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="219" />
         <source>Owned cost per GPU-hour</source>
         <translation>自建每 GPU 小时成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="222" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="220" />
         <location filename="../../gpuplanner/ui/details.py" line="211" />
         <source>Cloud on demand per GPU-hour</source>
         <translation>云上按量付费（每 GPU 小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="223" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="221" />
         <source>Cloud reserved / spot per GPU-hour</source>
         <translation>云上包年包月 / 竞价实例（每 GPU 小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="224" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="222" />
         <source>Break-even utilisation against on-demand</source>
         <translation>相对按量付费的盈亏平衡利用率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="226" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="224" />
         <source>Payback</source>
         <translation>回本周期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="227" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="225" />
         <source>months</source>
         <translation>个月</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="241" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="239" />
         <source>fits: %1 A of the circuit's %2 A continuous</source>
         <translation>可以：占用该回路 %2 A 持续电流中的 %1 A</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="244" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="242" />
         <source>needs %1 A, more than the circuit's %2 A continuous: give it a dedicated, larger circuit</source>
         <translation>需要 %1 A，超过该回路 %2 A 的持续电流：请为它配一条更大的专用回路</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="246" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="244" />
         <source>At the desk (one workstation, no rack)</source>
         <translation>桌边部署（一台工作站，无需机柜）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="247" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="245" />
         <source>Wall circuit</source>
         <translation>墙面插座回路</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="247" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="245" />
         <source>%1 V %2 A, derated to %3 %: %4 kW continuous</source>
         <translation>%1 V %2 A，按 %3 % 降额：持续 %4 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="250" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="248" />
         <source>Wall outlet</source>
         <translation>墙面插座</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="251" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="249" />
         <source>Nameplate power</source>
         <translation>额定功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="252" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="250" />
         <source>On that circuit</source>
         <translation>接在该回路上</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="253" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="251" />
         <source>Heat into the room</source>
         <translation>散入房间的热量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="254" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="252" />
         <source>Noise</source>
         <translation>噪声</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="254" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="252" />
         <source>n/a (not published for this chassis)</source>
         <translation>不详（该机箱未公布）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="255" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="253" />
         <source>Rack, PDUs and feeds</source>
         <translation>机柜、PDU 与供电</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="255" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="253" />
         <source>none needed: a tower on the floor or a desk</source>
         <translation>无需：塔式机放在地面或桌边即可</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="263" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="261" />
         <source>node weight (rack and floor loading)</source>
         <translation>服务器重量（机柜与地面荷载）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="264" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="262" />
         <source>nameplate power (circuits, PDUs, cooling)</source>
         <translation>额定功率（回路、PDU、散热）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="265" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="263" />
         <source>power supplies: count, watts, redundancy and inlets</source>
         <translation>电源：数量、功率、冗余方式与输入接口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="267" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="265" />
         <source>Not in the catalog for %1: %2. Ask the vendor.</source>
         <translation>目录中没有 %1 的%2，请向厂商确认。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="276" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="274" />
         <source>Switch racks</source>
         <translation>交换机机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="279" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="277" />
         <source>Node-to-leaf runs (estimated)</source>
         <translation>服务器到叶交换机的线缆（估算）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="281" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="279" />
         <source>Leaf-to-spine runs (estimated)</source>
         <translation>叶到脊交换机的线缆（估算）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="284" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="282" />
         <source>%1 cables up to %2 m: %3, %4 transceivers</source>
         <translation>%1 根线缆，最长 %2 m：%3，%4 个光模块</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="287" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="285" />
         <source>Transceiver types</source>
         <translation>光模块类型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="287" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="285" />
         <source>twin-port OSFP (2 × 400 Gb/s) in the switches, one for two links; single-port OSFP 400 Gb/s at each node NIC</source>
         <translation>交换机侧为双端口 OSFP（2 × 400 Gb/s），一个模块接两条链路；节点网卡侧为单端口 OSFP 400 Gb/s</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="290" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="288" />
         <source>twin-port OSFP (2 × 400 Gb/s), one for two links, in the switches and in the nodes' OSFP cages (each serves two single-port NICs)</source>
         <translation>交换机和节点的 OSFP 笼位均用双端口 OSFP（2 × 400 Gb/s），一个光模块服务两条链路（节点每个笼位接两块单端口网卡）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="293" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="291" />
         <source>Out-of-band management</source>
         <translation>带外管理</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="293" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="291" />
         <source>%1 BMC ports (1 GbE) on %2 management switches</source>
         <translation>%1 个 BMC 端口（1 GbE），接 %2 台管理交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="296" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="294" />
         <source>Cable assumption</source>
         <translation>线缆假设</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="296" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="294" />
         <source>racks in one row, 2 m at each end for the vertical run and a service loop; passive copper to 3 m, multimode to 50 m, then single-mode</source>
         <translation>机柜排成一列，两端各留 2 m 用于垂直走线和维护余量；3 m 以内用无源铜缆，50 m 以内用多模，再远用单模</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="306" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="304" />
         <source>%1 × %2 from %3</source>
         <translation>%1 × %2，租自 %3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="323" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="321" />
         <source>unknown (the server's weight is not in the catalog): cannot be checked against the rack's %1 kg</source>
         <translation>不详（目录中没有该服务器的重量）：无法核对机柜的 %1 kg 承重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="326" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="324" />
         <source>(the rack holds %1 kg)</source>
         <translation>（机柜承重 %1 kg）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="336" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="334" />
         <source>nodes only: the empty rack, PDUs and cables are not included (give the rack's weight)</source>
         <translation>仅计服务器：未含空机柜、PDU 与线缆（请填写机柜重量）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="338" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="336" />
         <source>floor rated %1 kg/m²</source>
         <translation>地面额定荷载 %1 kg/m²</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="360" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="358" />
         <location filename="../../gpuplanner/ui/details.py" line="172" />
         <source>Provider</source>
         <translation>云厂商</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="361" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="359" />
         <location filename="../../gpuplanner/ui/details.py" line="173" />
         <source>Instances</source>
         <translation>实例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="361" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="359" />
         <source>%1 × %2</source>
         <translation>%1 × %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="363" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="361" />
         <location filename="../../gpuplanner/ui/details.py" line="174" />
         <source>Region</source>
         <translation>地域</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="365" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="363" />
         <source>On demand per GPU-hour</source>
         <translation>按量付费每 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="366" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="364" />
         <source>On demand per hour, all GPUs</source>
         <translation>按量付费每小时（全部 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="367" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="365" />
         <source>On demand per month (730 h)</source>
         <translation>按量付费每月（730 小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="368" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="366" />
         <source>Reserved / spot per GPU-hour</source>
         <translation>预留 / 竞价每 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="371" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="369" />
         <source>This job on demand</source>
         <translation>本任务按量付费</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="372" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="370" />
         <source>This job on spot (with restarts to plan for)</source>
         <translation>本任务用竞价实例（需考虑中断重启）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="374" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="372" />
         <source>Per million output tokens</source>
         <translation>每百万输出 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="375" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="373" />
         <source>Price source: %1</source>
         <translation>价格来源：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="376" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="374" />
         <source>Rental (%1)</source>
         <translation>租用（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="377" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="375" />
         <source>Facilities</source>
         <translation>机房设施</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="377" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="375" />
         <source>Rented in the provider's data centre: no racks, power, cooling or network are needed on your site.</source>
         <translation>租用云厂商数据中心的资源：您的机房不需要机柜、供电、散热或网络。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="413" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="411" />
         <source>Switch</source>
         <translation>交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="414" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="412" />
         <source>Free (patch panels)</source>
         <translation>空闲（配线架）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="415" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="413" />
         <source>Network rack (front), one of %1</source>
         <translation>网络机柜（正面），共 %1 个</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="434" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="432" />
         <source>Power and room specification for one deskside workstation</source>
         <translation>单台桌边工作站的供电与房间规格</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="436" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="434" />
         <source>Rental plan: what to rent, where, and what it costs</source>
         <translation>租用方案：租什么、在哪里租、花费多少</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="442" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="440" />
         <source>(%1 GPUs bought, %2 idle during this job)</source>
         <translation>（共购 %1 块 GPU，本任务中 %2 块闲置）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="446" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="444" />
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="447" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="445" />
         <source>Software stack</source>
         <translation>软件栈</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="447" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="445" />
         <source>%1 (searched: %2)</source>
         <translation>%1（搜索：%2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="462" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="460" />
         <source>Step time</source>
         <translation>单步时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="463" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="480" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="461" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="478" />
         <location filename="../../gpuplanner/ui/details.py" line="81" />
         <location filename="../../gpuplanner/ui/details.py" line="101" />
         <source>Uncertainty</source>
         <translation>不确定度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="465" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="463" />
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="465" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="463" />
         <source>images/s</source>
         <translation>张图像/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="466" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="464" />
         <source>tokens/s</source>
         <translation>token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="467" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="465" />
         <location filename="../../gpuplanner/ui/details.py" line="86" />
         <source>MFU</source>
         <translation>MFU（模型算力利用率）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="468" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="466" />
         <location filename="../../gpuplanner/ui/details.py" line="86" />
         <location filename="../../gpuplanner/ui/details.py" line="293" />
         <source>Training time</source>
         <translation>训练时长</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="488" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="486" />
         <source>%1 plans evaluated, %2 drawn (the other %3 have no price)</source>
         <translation>共评估 %1 个方案，图中画出 %2 个（其余 %3 个没有价格）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="529" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="527" />
         <location filename="../../gpuplanner/ui/plans_export.py" line="23" />
         <source>days</source>
         <translation>天</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="547" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="544" />
         <source>GPU Planner spec sheet</source>
         <translation>GPU Planner 规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="469" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="467" />
         <source>Goodput</source>
         <translation>有效训练时间占比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="86" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="84" />
         <source>%1 of %2 on %3 tokens</source>
         <translation>%2 %1，%3 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="197" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="195" />
         <source>IT power at nameplate</source>
         <translation>IT 功率（按铭牌）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="474" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="472" />
         <location filename="../../gpuplanner/ui/details.py" line="87" />
         <source>GPU-hours</source>
         <translation>GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="477" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="475" />
         <source>Time to first token</source>
         <translation>首 token 时延</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="478" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="476" />
         <source>Time per output token</source>
         <translation>每个输出 token 的时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="479" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="477" />
         <location filename="../../gpuplanner/ui/details.py" line="294" />
         <source>Output tokens/s</source>
         <translation>每秒输出 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="482" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="480" />
         <source>Performance estimate</source>
         <translation>性能估算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="484" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="482" />
         <source>1 plan evaluated</source>
         <translation>共评估 1 个方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="485" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="483" />
         <source>%1 plans evaluated</source>
         <translation>共评估 %1 个方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="490" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="488" />
         <source>filled: keeps every limit and goal, cross: a near miss; dashed: the deadline and the budget.</source>
         <translation>实心点：满足全部限制和目标，叉号：接近的方案；虚线：截止期限和预算。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="491" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="489" />
         <source>Plans this one was chosen against</source>
         <translation>本方案与哪些方案比较后胜出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="493" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="491" />
         <source>%1; %2</source>
         <translation>%1；%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="498" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="496" />
         <source>Check before ordering</source>
         <translation>下单前需确认</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="528" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="526" />
         <source>Cost per million output tokens vs speed per user</source>
         <translation>每百万输出 token 成本与每用户速度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="528" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="526" />
         <source>Cost vs time to result</source>
         <translation>成本与完成时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="529" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="527" />
         <source>output tokens/s per user</source>
         <translation>每用户输出 token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="530" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="528" />
         <source>%1 per million tokens</source>
         <translation>%1 / 百万 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="530" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="528" />
         <source>cost (%1)</source>
         <translation>成本（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="531" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="529" />
         <source>bought</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="531" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="529" />
         <source>rented</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="531" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="529" />
         <location filename="../../gpuplanner/ui/plans_export.py" line="56" />
         <source>near miss</source>
         <translation>接近的方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="531" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="529" />
         <source>this plan</source>
         <translation>本方案</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="119" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="501" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="499" />
         <location filename="../../gpuplanner/ui/details.py" line="55" />
         <location filename="../../gpuplanner/ui/details.py" line="305" />
         <source>Warnings</source>
@@ -2049,7 +2049,7 @@
         <translation>部署</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="43" />
+        <location filename="../../gpuplanner/cli/plan.py" line="45" />
         <location filename="../../gpuplanner/ui/details.py" line="56" />
         <location filename="../../gpuplanner/ui/details.py" line="291" />
         <location filename="../../gpuplanner/ui/details.py" line="327" />
@@ -2095,7 +2095,7 @@
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="43" />
+        <location filename="../../gpuplanner/cli/plan.py" line="45" />
         <location filename="../../gpuplanner/ui/details.py" line="57" />
         <location filename="../../gpuplanner/ui/details.py" line="291" />
         <location filename="../../gpuplanner/ui/details.py" line="327" />
@@ -2124,13 +2124,13 @@
         <translation>排名成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="51" />
+        <location filename="../../gpuplanner/cli/plan.py" line="53" />
         <source>Near misses (not answers: each breaks a limit or misses a goal you set):</source>
         <translation>接近的方案（不是答案：每个都突破了您设定的某项限制或未达成某个目标）：</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="116" />
-        <location filename="../../gpuplanner/cli/plan.py" line="55" />
+        <location filename="../../gpuplanner/cli/plan.py" line="57" />
         <location filename="../../gpuplanner/ui/details.py" line="68" />
         <location filename="../../gpuplanner/ui/details.py" line="69" />
         <location filename="../../gpuplanner/ui/details.py" line="81" />
@@ -2140,193 +2140,198 @@
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="63" />
+        <location filename="../../gpuplanner/cli/plan.py" line="65" />
         <source>set "constraints": {"deployment": "cloud"}</source>
         <translation>设置 "constraints": {"deployment": "cloud"}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="64" />
+        <location filename="../../gpuplanner/cli/plan.py" line="66" />
         <source>set "hardware": {"gpu": "%1"}</source>
         <translation>设置 "hardware": {"gpu": "%1"}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="65" />
+        <location filename="../../gpuplanner/cli/plan.py" line="67" />
         <source>gpuplanner import-quote QUOTE.csv (item,unit_price,currency,date,note)</source>
         <translation>gpuplanner import-quote 报价.csv（item,unit_price,currency,date,note）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="66" />
+        <location filename="../../gpuplanner/cli/plan.py" line="68" />
         <source>What would work instead:</source>
         <translation>可行的替代做法：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="69" />
+        <location filename="../../gpuplanner/cli/plan.py" line="71" />
         <source>-&gt; %1</source>
         <translation>-&gt; %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="77" />
+        <location filename="../../gpuplanner/cli/plan.py" line="79" />
         <source>Why each GPU has no plan:</source>
         <translation>各 GPU 没有方案的原因：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="95" />
+        <location filename="../../gpuplanner/cli/plan.py" line="97" />
         <source>cluster: %1 kW IT expected (%2 kW at nameplate), %3 kW facility; cooling load %4 RT at nameplate, %5 RT expected; fabric %6 leaf + %7 spine (%8)</source>
         <translation>集群：IT 预计 %1 kW（铭牌 %2 kW），设施 %3 kW；冷负荷按铭牌 %4 冷吨，预计 %5 冷吨；网络 %6 台叶交换机 + %7 台脊交换机（%8）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="106" />
+        <location filename="../../gpuplanner/cli/plan.py" line="108" />
         <source>purchase price: %1</source>
         <translation>采购价格：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="107" />
+        <location filename="../../gpuplanner/cli/plan.py" line="109" />
         <source>server figures: %1</source>
         <translation>服务器参数：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="114" />
+        <location filename="../../gpuplanner/cli/plan.py" line="116" />
         <source>%1, %2</source>
         <translation>%1，%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="125" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="313" />
+        <location filename="../../gpuplanner/cli/plan.py" line="127" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="311" />
         <source>%1 (estimate)</source>
         <translation>%1（估算）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="135" />
+        <location filename="../../gpuplanner/cli/plan.py" line="137" />
         <source>cost (%1): on demand %2 per GPU-hour (reserved %3, spot %4); this job on demand %5</source>
         <translation>成本（%1）：按量付费每 GPU 小时 %2（预留 %3，竞价 %4）；本任务按量付费 %5</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="138" />
+        <location filename="../../gpuplanner/cli/plan.py" line="140" />
         <source>cost (%1): on demand %2 per GPU-hour (reserved %3, spot %4); %5 a million output tokens; %6 over %7 years of service</source>
         <translation>成本（%1）：按量付费每 GPU 小时 %2（预留 %3，竞价 %4）；每百万输出 token %5；服务 %7 年共 %6</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="142" />
+        <location filename="../../gpuplanner/cli/plan.py" line="144" />
         <source>rented: %1 x %2 from %3; region: %4; price date: %5</source>
         <translation>租用：%1 × %2，云厂商 %3；地域：%4；价格日期 %5</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="147" />
+        <location filename="../../gpuplanner/cli/plan.py" line="149" />
         <source>rental price: %1</source>
         <translation>租用价格：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="148" />
+        <location filename="../../gpuplanner/cli/plan.py" line="150" />
         <source>site: none needed (racks, power and cooling are the provider's)</source>
         <translation>机房：不需要（机柜、供电和散热由云厂商提供）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="157" />
+        <location filename="../../gpuplanner/cli/plan.py" line="159" />
         <source>bought in %1: %2 (%3; %4)</source>
         <translation>在%1购买：%2（%3；%4）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="172" />
+        <location filename="../../gpuplanner/cli/plan.py" line="174" />
         <location filename="../../gpuplanner/ui/plans_export.py" line="23" />
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="172" />
+        <location filename="../../gpuplanner/cli/plan.py" line="174" />
         <source>where</source>
         <translation>部署</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="172" />
+        <location filename="../../gpuplanner/cli/plan.py" line="174" />
         <location filename="../../gpuplanner/ui/plans_export.py" line="23" />
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="172" />
+        <location filename="../../gpuplanner/cli/plan.py" line="174" />
         <location filename="../../gpuplanner/ui/plans_export.py" line="26" />
         <source>nodes</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="172" />
+        <location filename="../../gpuplanner/cli/plan.py" line="174" />
         <location filename="../../gpuplanner/ui/plans_export.py" line="26" />
         <source>racks</source>
         <translation>机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="173" />
+        <location filename="../../gpuplanner/cli/plan.py" line="175" />
         <source>cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="180" />
+        <location filename="../../gpuplanner/cli/plan.py" line="182" />
         <source>Plans ranked (%1 evaluated, %2 meet the goals)</source>
         <translation>方案排名（已评估 %1 个，%2 个满足目标）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="185" />
+        <location filename="../../gpuplanner/cli/plan.py" line="187" />
         <source>#1 in detail: %1 x %2 (%3)</source>
         <translation>第 1 名详情：%1 × %2（%3）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="187" />
+        <location filename="../../gpuplanner/cli/plan.py" line="189" />
         <source>layout: %1</source>
         <translation>并行布局：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="188" />
+        <location filename="../../gpuplanner/cli/plan.py" line="190" />
         <source>memory per GPU: %1 of %2 GiB</source>
         <translation>单卡显存：%1 / %2 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="210" />
+        <location filename="../../gpuplanner/cli/plan.py" line="212" />
         <source>Not planned for lack of a figure:</source>
         <translation>因缺少参数而未规划：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="287" />
+        <location filename="../../gpuplanner/cli/plan.py" line="288" />
+        <source>%1 could not be written (%2); a file already there is unchanged</source>
+        <translation>无法写入 %1（%2）；原有文件保持不变</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/plan.py" line="291" />
         <source>wrote %1 (%2 pages)</source>
         <translation>已写入 %1（%2 页）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="293" />
+        <location filename="../../gpuplanner/cli/plan.py" line="297" />
         <source>rank catalog hardware for a scenario, with site and cost</source>
         <translation>为场景对目录中的硬件排序，附机房与成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="295" />
+        <location filename="../../gpuplanner/cli/plan.py" line="299" />
         <source>how many plans to show (default %(default)s)</source>
         <translation>显示多少个方案（默认 %(default)s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="297" />
+        <location filename="../../gpuplanner/cli/plan.py" line="301" />
         <source>also write the rack and power spec sheet as a PDF</source>
         <translation>同时把机柜与供电规格单写成 PDF</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="299" />
+        <location filename="../../gpuplanner/cli/plan.py" line="303" />
         <source>language of the text report and the spec sheet</source>
         <translation>文本报告与规格单的语言</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="301" />
+        <location filename="../../gpuplanner/cli/plan.py" line="305" />
         <source>the spec sheet's paper (default %(default)s)</source>
         <translation>规格单的纸张（默认 %(default)s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="302" />
+        <location filename="../../gpuplanner/cli/plan.py" line="306" />
         <source>project name printed on the spec sheet</source>
         <translation>印在规格单上的项目名称</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="85" />
+        <location filename="../../gpuplanner/cli/plan.py" line="87" />
         <source>node: %1 — %2 kW nameplate, %3 kW expected, %4U</source>
         <translation>节点：%1 — 额定 %2 kW，预计 %3 kW，%4U</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="112" />
-        <location filename="../../gpuplanner/cli/plan.py" line="32" />
+        <location filename="../../gpuplanner/cli/plan.py" line="34" />
         <location filename="../../gpuplanner/i18n/messages.py" line="65" />
         <location filename="../../gpuplanner/ui/details.py" line="67" />
         <location filename="../../gpuplanner/ui/details.py" line="135" />
@@ -2336,47 +2341,47 @@
         <translation>；</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="88" />
+        <location filename="../../gpuplanner/cli/plan.py" line="90" />
         <source>racks: %1 x %2 nodes, %3 kW per rack (limited by %4); cooling: %5</source>
         <translation>机柜：%1 个 × %2 个节点，单柜 %3 kW（受限于%4）；散热：%5</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="91" />
+        <location filename="../../gpuplanner/cli/plan.py" line="93" />
         <source>(beyond the site's cooling)</source>
         <translation>（超出机房散热能力）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="92" />
+        <location filename="../../gpuplanner/cli/plan.py" line="94" />
         <source>circuits: %1 per A/B feed of %2 kW; heat %3 BTU/h per rack</source>
         <translation>回路：A/B 每路 %1 个 %2 kW 回路；单柜发热 %3 BTU/h</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="101" />
+        <location filename="../../gpuplanner/cli/plan.py" line="103" />
         <source>cost (%1): capex %2, opex/yr %3, TCO %4 yr %5; cloud on demand %6 per GPU-hour; break-even utilisation %7</source>
         <translation>成本（%1）：资本支出 %2，年运营支出 %3，%4 年总拥有成本 %5；云上按量付费每 GPU 小时 %6；盈亏平衡利用率 %7</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="173" />
+        <location filename="../../gpuplanner/cli/plan.py" line="175" />
         <source>time or tok/s</source>
         <translation>时长或 tok/s</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="186" />
+        <location filename="../../gpuplanner/cli/plan.py" line="188" />
         <source>why: %1</source>
         <translation>理由：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="190" />
+        <location filename="../../gpuplanner/cli/plan.py" line="192" />
         <source>precision: %1</source>
         <translation>精度：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="195" />
+        <location filename="../../gpuplanner/cli/plan.py" line="197" />
         <source>warnings:</source>
         <translation>警告：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="204" />
+        <location filename="../../gpuplanner/cli/plan.py" line="206" />
         <source>Cost vs time (Pareto front):</source>
         <translation>成本与时间（帕累托前沿）：</translation>
     </message>
@@ -2639,6 +2644,37 @@
         <location filename="../../gpuplanner/ui/plans_export.py" line="61" />
         <source>misses a limit or goal</source>
         <translation>未满足某项限制或目标</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/write_errors.py" line="15" />
+        <source>what reached the disk is not the whole file</source>
+        <translation>写入磁盘的内容不完整</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/write_errors.py" line="17" />
+        <source>the disk is full</source>
+        <translation>磁盘已满</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/write_errors.py" line="18" />
+        <source>the disk quota is used up</source>
+        <translation>磁盘配额已用完</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/write_errors.py" line="19" />
+        <source>the disk is read-only</source>
+        <translation>磁盘为只读</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/write_errors.py" line="20" />
+        <location filename="../../gpuplanner/i18n/write_errors.py" line="21" />
+        <source>permission denied</source>
+        <translation>没有权限</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/write_errors.py" line="22" />
+        <source>the device reported an input/output error</source>
+        <translation>设备报告输入/输出错误</translation>
     </message>
 </context>
 <context>
@@ -2925,275 +2961,275 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>CatalogEntryDialog</name>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="66" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="69" />
         <source>Your catalog entry</source>
         <translation>自定义目录条目</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="97" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="100" />
         <source>Prices typed in</source>
         <translation>价格币种</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="98" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="101" />
         <source>CNY per USD (for prices typed in CNY)</source>
         <translation>每美元兑人民币（以人民币填写价格时使用）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="108" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="111" />
         <source>Your entries are stored in your own database and override the bundled catalog; the bundled file is never changed. * marks a required field; give the source (a datasheet, a quote) and its date.</source>
         <translation>您的条目保存在您自己的数据库中，会覆盖内置目录；内置文件不会被修改。* 表示必填项；请填写来源（数据手册、报价）及其日期。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="137" />
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="224" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="153" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="240" />
         <source>must be a rate above 0</source>
         <translation>必须是大于 0 的汇率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="146" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="162" />
         <source>ID (lowercase, e.g. my-h100)</source>
         <translation>ID（小写，例如 my-h100）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="146" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="162" />
         <source>Vendor</source>
         <translation>厂商</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="146" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="162" />
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="147" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="163" />
         <source>Segment</source>
         <translation>市场定位</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="147" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="163" />
         <source>Architecture</source>
         <translation>架构</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="148" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="164" />
         <source>Form factor</source>
         <translation>外形规格</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="148" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="164" />
         <source>Memory (GiB)</source>
         <translation>显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="149" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="165" />
         <source>Memory bandwidth (GB/s)</source>
         <translation>显存带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="150" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="166" />
         <source>BF16 dense (TFLOP/s)</source>
         <translation>BF16 稠密算力（TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="150" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="166" />
         <source>FP16 dense (TFLOP/s)</source>
         <translation>FP16 稠密算力（TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="151" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="167" />
         <source>FP8 dense (TFLOP/s)</source>
         <translation>FP8 稠密算力（TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="151" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="167" />
         <source>FP4 dense (TFLOP/s)</source>
         <translation>FP4 稠密算力（TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="152" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="168" />
         <source>TDP (W)</source>
         <translation>TDP（W）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="152" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="168" />
         <source>ECC memory (yes / no)</source>
         <translation>ECC 显存（yes / no）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="153" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="169" />
         <source>GPU-to-GPU link</source>
         <translation>GPU 互联</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="153" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="169" />
         <source>Link bandwidth per GPU (GB/s)</source>
         <translation>每卡互联带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="154" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="170" />
         <source>Price from (%1)</source>
         <translation>起价（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="155" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="171" />
         <source>Price to (%1)</source>
         <translation>最高价（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="164" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="180" />
         <source>Price (%1)</source>
         <translation>价格（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="156" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="172" />
         <source>Price source</source>
         <translation>价格来源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="156" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="172" />
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="156" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="172" />
         <source>As of (date)</source>
         <translation>截至日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="157" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="173" />
         <source>Notes</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="157" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="173" />
         <source>GPU ids (comma-separated)</source>
         <translation>GPU ID（逗号分隔）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="158" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="174" />
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="158" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="174" />
         <source>Height (U)</source>
         <translation>高度（U）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="158" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="174" />
         <source>Max power (W)</source>
         <translation>最大功耗（W）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="159" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="175" />
         <source>Power supplies</source>
         <translation>电源模块</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="159" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="175" />
         <source>Number of PSUs</source>
         <translation>电源数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="160" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="176" />
         <source>PSU rating (W)</source>
         <translation>电源功率（W）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="161" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="177" />
         <source>PSU redundancy (e.g. 4+2)</source>
         <translation>电源冗余（例如 4+2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="161" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="177" />
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="162" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="178" />
         <source>System memory (GB)</source>
         <translation>系统内存（GB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="162" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="178" />
         <source>Networking</source>
         <translation>网络</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="163" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="179" />
         <source>Weight (kg)</source>
         <translation>重量（kg）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="163" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="179" />
         <source>Cooling</source>
         <translation>散热方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="165" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="181" />
         <source>Provider</source>
         <translation>云厂商</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="165" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="181" />
         <source>Instance</source>
         <translation>实例规格</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="165" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="181" />
         <source>GPU id</source>
         <translation>GPU ID</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="166" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="182" />
         <source>On demand per hour</source>
         <translation>按量付费每小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="166" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="182" />
         <source>Currency</source>
         <translation>币种</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="167" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="183" />
         <source>Region</source>
         <translation>地域</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="167" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="183" />
         <source>Price date</source>
         <translation>价格日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="174" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="190" />
         <source>required</source>
         <translation>必填</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="176" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="192" />
         <source>one of %1</source>
         <translation>取值：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="183" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="199" />
         <source>must be zero or more</source>
         <translation>必须大于或等于零</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="223" />
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="228" />
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="237" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="239" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="244" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="253" />
         <source>Not saved: %1</source>
         <translation>未保存：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="223" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="239" />
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="223" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="239" />
         <source>CNY per USD</source>
         <translation>每美元兑人民币</translation>
     </message>
@@ -3454,278 +3490,278 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>ChartPanel</name>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="96" />
+        <location filename="../../gpuplanner/ui/charts.py" line="97" />
         <source>Capacity</source>
         <translation>容量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="99" />
-        <location filename="../../gpuplanner/ui/charts.py" line="278" />
+        <location filename="../../gpuplanner/ui/charts.py" line="100" />
+        <location filename="../../gpuplanner/ui/charts.py" line="279" />
         <source>Time to first token (ms)</source>
         <translation>首 token 时间（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="100" />
-        <location filename="../../gpuplanner/ui/charts.py" line="279" />
+        <location filename="../../gpuplanner/ui/charts.py" line="101" />
+        <location filename="../../gpuplanner/ui/charts.py" line="280" />
         <source>Time per output token (ms)</source>
         <translation>每个输出 token 时间（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="116" />
+        <location filename="../../gpuplanner/ui/charts.py" line="117" />
         <source>Pareto front</source>
         <translation>帕累托前沿</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="119" />
+        <location filename="../../gpuplanner/ui/charts.py" line="120" />
         <source>deadline</source>
         <translation>截止期限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="120" />
+        <location filename="../../gpuplanner/ui/charts.py" line="121" />
         <source>budget</source>
         <translation>预算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="126" />
-        <location filename="../../gpuplanner/ui/charts.py" line="442" />
+        <location filename="../../gpuplanner/ui/charts.py" line="127" />
+        <location filename="../../gpuplanner/ui/charts.py" line="443" />
         <source>buy</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="126" />
-        <location filename="../../gpuplanner/ui/charts.py" line="442" />
+        <location filename="../../gpuplanner/ui/charts.py" line="127" />
+        <location filename="../../gpuplanner/ui/charts.py" line="443" />
         <source>rent</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="126" />
+        <location filename="../../gpuplanner/ui/charts.py" line="127" />
         <source>near miss</source>
         <translation>接近的方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="128" />
+        <location filename="../../gpuplanner/ui/charts.py" line="129" />
         <source>first-token limit</source>
         <translation>首 token 上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="129" />
+        <location filename="../../gpuplanner/ui/charts.py" line="130" />
         <source>per-token limit</source>
         <translation>每 token 上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="182" />
+        <location filename="../../gpuplanner/ui/charts.py" line="183" />
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="182" />
+        <location filename="../../gpuplanner/ui/charts.py" line="183" />
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="183" />
+        <location filename="../../gpuplanner/ui/charts.py" line="184" />
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="183" />
+        <location filename="../../gpuplanner/ui/charts.py" line="184" />
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="184" />
+        <location filename="../../gpuplanner/ui/charts.py" line="185" />
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="184" />
+        <location filename="../../gpuplanner/ui/charts.py" line="185" />
         <source>Overhead</source>
         <translation>额外开销</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="192" />
+        <location filename="../../gpuplanner/ui/charts.py" line="193" />
         <source>Cost per million output tokens vs speed per user</source>
         <translation>每百万输出 token 成本与每用户速度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="193" />
+        <location filename="../../gpuplanner/ui/charts.py" line="194" />
         <source>output tokens/s per user</source>
         <translation>每用户输出 token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="193" />
+        <location filename="../../gpuplanner/ui/charts.py" line="194" />
         <source>%1 per million tokens</source>
         <translation>%1 / 百万 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="195" />
+        <location filename="../../gpuplanner/ui/charts.py" line="196" />
         <source>Latency of each plan</source>
         <translation>各方案的延迟</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="195" />
-        <location filename="../../gpuplanner/ui/charts.py" line="197" />
+        <location filename="../../gpuplanner/ui/charts.py" line="196" />
+        <location filename="../../gpuplanner/ui/charts.py" line="198" />
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="196" />
+        <location filename="../../gpuplanner/ui/charts.py" line="197" />
         <source>Latency vs concurrent users, on each plan's replicas</source>
         <translation>延迟与并发用户数（按各方案的副本）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="197" />
+        <location filename="../../gpuplanner/ui/charts.py" line="198" />
         <source>concurrent users</source>
         <translation>并发用户数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="202" />
+        <location filename="../../gpuplanner/ui/charts.py" line="203" />
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="199" />
-        <location filename="../../gpuplanner/ui/charts.py" line="203" />
+        <location filename="../../gpuplanner/ui/charts.py" line="200" />
+        <location filename="../../gpuplanner/ui/charts.py" line="204" />
         <source>days</source>
         <translation>天</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="80" />
+        <location filename="../../gpuplanner/ui/charts.py" line="81" />
         <source>Memory per GPU of the plans shown</source>
         <translation>所示方案的单卡显存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="81" />
+        <location filename="../../gpuplanner/ui/charts.py" line="82" />
         <source>Step time of the plans shown, by part</source>
         <translation>所示方案的单步时间构成</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="82" />
+        <location filename="../../gpuplanner/ui/charts.py" line="83" />
         <source>Power per rack of the plans shown, with the site's limit</source>
         <translation>所示方案的单机柜功耗与机房上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="83" />
+        <location filename="../../gpuplanner/ui/charts.py" line="84" />
         <source>How each GPU scales with its count</source>
         <translation>各 GPU 随数量增加的扩展情况</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="199" />
+        <location filename="../../gpuplanner/ui/charts.py" line="200" />
         <source>Cost vs time to result</source>
         <translation>成本与完成时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="200" />
+        <location filename="../../gpuplanner/ui/charts.py" line="201" />
         <source>cost (%1)</source>
         <translation>成本（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="201" />
+        <location filename="../../gpuplanner/ui/charts.py" line="202" />
         <source>Where the step time goes</source>
         <translation>单步时间构成</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="201" />
+        <location filename="../../gpuplanner/ui/charts.py" line="202" />
         <source>s</source>
         <translation>秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="202" />
+        <location filename="../../gpuplanner/ui/charts.py" line="203" />
         <source>Days vs GPU count, per GPU type</source>
         <translation>各型号 GPU 的天数与数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="204" />
+        <location filename="../../gpuplanner/ui/charts.py" line="205" />
         <source>Memory per GPU vs capacity</source>
         <translation>单卡显存占用与容量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="204" />
+        <location filename="../../gpuplanner/ui/charts.py" line="205" />
         <source>GiB</source>
         <translation>GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="205" />
+        <location filename="../../gpuplanner/ui/charts.py" line="206" />
         <source>Power per rack vs the site limit</source>
         <translation>单机柜功率与机房上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="205" />
+        <location filename="../../gpuplanner/ui/charts.py" line="206" />
         <source>kW</source>
         <translation>kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="311" />
+        <location filename="../../gpuplanner/ui/charts.py" line="312" />
         <source>%1 plans have no price and are not drawn (their cost is n/a)</source>
         <translation>%1 个方案没有价格，未画出（成本不详）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="396" />
+        <location filename="../../gpuplanner/ui/charts.py" line="397" />
         <source>%1 × %2: per token</source>
         <translation>%1 × %2：每 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="398" />
+        <location filename="../../gpuplanner/ui/charts.py" line="399" />
         <source>%1 × %2: first token</source>
         <translation>%1 × %2：首 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="429" />
+        <location filename="../../gpuplanner/ui/charts.py" line="430" />
         <source>memory %1 of %2 GiB</source>
         <translation>显存 %1 / %2 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="430" />
+        <location filename="../../gpuplanner/ui/charts.py" line="431" />
         <source>headroom %1 GiB (%2 %)</source>
         <translation>余量 %1 GiB（%2 %）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="432" />
+        <location filename="../../gpuplanner/ui/charts.py" line="433" />
         <source>%1 kW per rack</source>
         <translation>每机柜 %1 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="433" />
+        <location filename="../../gpuplanner/ui/charts.py" line="434" />
         <source>precision %1</source>
         <translation>精度 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="435" />
+        <location filename="../../gpuplanner/ui/charts.py" line="436" />
         <source>step %1 s</source>
         <translation>单步 %1 秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="437" />
+        <location filename="../../gpuplanner/ui/charts.py" line="438" />
         <source>TTFT %1 ms, TPOT %2 ms</source>
         <translation>首 token %1 毫秒，每 token %2 毫秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="445" />
+        <location filename="../../gpuplanner/ui/charts.py" line="446" />
         <source>%1 tokens/s per user, %2 per million tokens</source>
         <translation>每用户 %1 token/秒，每百万 token %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="448" />
+        <location filename="../../gpuplanner/ui/charts.py" line="449" />
         <source>%1 days, %2</source>
         <translation>%1 天，%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="449" />
+        <location filename="../../gpuplanner/ui/charts.py" line="450" />
         <source>near miss: breaks a limit or misses a goal</source>
         <translation>接近的方案：突破某项限制或未达成某个目标</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="101" />
+        <location filename="../../gpuplanner/ui/charts.py" line="102" />
         <source>kW per rack (nameplate)</source>
         <translation>单机柜功耗（额定，kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="79" />
+        <location filename="../../gpuplanner/ui/charts.py" line="80" />
         <source>Cost against time to result, every plan evaluated that has a price</source>
         <translation>成本与出结果所需时间：所有已评估且有价格的方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="102" />
+        <location filename="../../gpuplanner/ui/charts.py" line="103" />
         <source>site limit</source>
         <translation>机房上限</translation>
     </message>
@@ -4088,7 +4124,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 没有公开的显存带宽；请在硬件目录中补充后再估算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="417" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="416" />
         <source>cannot write in %1</source>
         <translation>无法在 %1 中写入</translation>
     </message>
@@ -4893,72 +4929,67 @@ Qt %2，Qt for Python %3，Python %4
         <translation>仅适用于语言模型训练（推理服务请用 inference.weight_dtype）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="416" />
-        <source>cannot write %1: %2</source>
-        <translation>无法写入 %1：%2</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="418" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="417" />
         <source>contains an invalid character (a lone UTF-16 surrogate)</source>
         <translation>含有无效字符（孤立的 UTF-16 代理项）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="419" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="418" />
         <source>expects a date as YYYY-MM-DD, got %1</source>
         <translation>应为 YYYY-MM-DD 格式的日期，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="420" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="419" />
         <source>expects a number, got %1</source>
         <translation>应为数字，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="422" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="421" />
         <source>has more than %1 lines</source>
         <translation>超过 %1 行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="423" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="422" />
         <source>has no lines after the header</source>
         <translation>表头之后没有数据行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="424" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="423" />
         <source>holds a number with too many digits</source>
         <translation>含有位数过多的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="442" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="441" />
         <source>must be above 0 and at most 1e9</source>
         <translation>必须大于 0 且不超过 1e9</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="443" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="442" />
         <source>must be above 0 and below 1000</source>
         <translation>必须大于 0 且小于 1000</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="431" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="430" />
         <source>must be %1</source>
         <translation>必须为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="468" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="467" />
         <source>needs a file name</source>
         <translation>需要文件名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="482" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="481" />
         <source>the file name contains a NUL character</source>
         <translation>文件名含有 NUL 字符</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="483" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="482" />
         <source>the folder %1 does not exist</source>
         <translation>文件夹 %1 不存在</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="484" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="483" />
         <source>the number %1 is too large</source>
         <translation>数字 %1 太大</translation>
     </message>
@@ -4998,27 +5029,27 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 就是方案文件本身；请换一个文件名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="456" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="455" />
         <source>must be one of %1, got %2</source>
         <translation>必须是 %1 之一，实际为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="432" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="431" />
         <source>must be %1%2, got %3</source>
         <translation>必须 %1%2，实际为 %3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="489" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="488" />
         <source>unknown id %1; see `gpuplanner catalog %2`</source>
         <translation>未知的 ID %1；请查看 `gpuplanner catalog %2`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="427" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="426" />
         <source>is not a column of this table</source>
         <translation>不是此表的列</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="450" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="449" />
         <source>must be datacenter, workstation or consumer</source>
         <translation>必须是 datacenter（数据中心）、workstation（工作站）或 consumer（消费级）</translation>
     </message>
@@ -5048,117 +5079,117 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 只提供一种准入方式：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="435" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="434" />
         <source>must be a date (2026-11-30, 2026-11 or 2026), two dates for a price no older than the first (2026-05-07/2026-12-04) or start with 'undated', got %1</source>
         <translation>必须是日期（2026-11-30、2026-11 或 2026）、表示价格不早于前一日期的两个日期（2026-05-07/2026-12-04），或以 'undated' 开头，而不是 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="452" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="451" />
         <source>must be lowercase letters, digits, '.', '-' or '_' (like a100-sxm4-80gb), got %1</source>
         <translation>只能包含小写字母、数字、'.'、'-' 或 '_'（例如 a100-sxm4-80gb），而不是 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="457" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="456" />
         <source>must be smaller than head_dim (%1)</source>
         <translation>必须小于 head_dim（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="462" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="461" />
         <source>must be zero or more</source>
         <translation>必须大于或等于零</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="466" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="465" />
         <source>must not be empty</source>
         <translation>不能为空</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="467" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="466" />
         <source>must not be empty: no plan can be sized without the GPU's memory</source>
         <translation>不能为空：没有 GPU 显存就无法计算方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="469" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="468" />
         <source>needs recompute to be full or selective</source>
         <translation>需要把重计算设为完全或选择性</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="470" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="469" />
         <source>nf4 weights cannot be trained: it stores a frozen LoRA base (task lora or qlora)</source>
         <translation>nf4 权重无法训练：它只用于冻结的 LoRA 基座（lora 或 qlora 任务）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="480" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="479" />
         <source>the %1 stack has no context parallelism</source>
         <translation>%1 软件栈不支持上下文并行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="481" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="480" />
         <source>the %1 stack has no expert parallelism</source>
         <translation>%1 软件栈不支持专家并行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="485" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="484" />
         <source>tp x cp x pp x dp = %1 but hardware.count is %2</source>
         <translation>tp × cp × pp × dp = %1，但 hardware.count 为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="487" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="486" />
         <source>unknown GPU id %1; see `gpuplanner catalog gpus`</source>
         <translation>未知的 GPU ID %1；请查看 `gpuplanner catalog gpus`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="491" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="490" />
         <source>unknown preset %1; see `gpuplanner catalog models`</source>
         <translation>未知的预设 %1；请查看 `gpuplanner catalog models`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="461" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="460" />
         <source>must be yes or no, got %1</source>
         <translation>必须是 yes 或 no，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="438" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="437" />
         <source>must be a number, got %1</source>
         <translation>必须是数字，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="455" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="454" />
         <source>must be one of %1</source>
         <translation>必须是以下之一：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="433" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="432" />
         <source>must be USD or CNY</source>
         <translation>必须是 USD 或 CNY</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="437" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="436" />
         <source>must be a finite number</source>
         <translation>必须是有限的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="451" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="450" />
         <source>must be greater than zero, got %1</source>
         <translation>必须大于零，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="447" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="446" />
         <source>must be at least %1, got %2</source>
         <translation>不能小于 %1，实际为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="448" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="447" />
         <source>must be at most %1, got %2</source>
         <translation>不能大于 %1，实际为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="463" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="462" />
         <source>must be zero or more, got %1</source>
         <translation>必须大于或等于零，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="440" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="439" />
         <source>must be a whole number, got %1</source>
         <translation>必须是整数，实际为 %1</translation>
     </message>
@@ -5173,7 +5204,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 没有公开的 %2 峰值算力，也没有可替代的精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="473" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="472" />
         <source>no GPU count up to 65536 gives a valid layout for this batch</source>
         <translation>在 65536 张 GPU 以内，找不到能为此批量构成有效并行布局的 GPU 数量</translation>
     </message>
@@ -5188,7 +5219,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1：目录中没有每张图像的激活值显存；请填写 images.activation_mib_per_sample（可用 scripts/measure_cnn_activations.py 测量）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="472" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="471" />
         <source>no GPU count up to 4096 divides the batch evenly</source>
         <translation>在 4096 张 GPU 以内，没有能整除此批量的 GPU 数量</translation>
     </message>
@@ -5203,12 +5234,12 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 没有公开的 16 位张量算力，无法估算预填充</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="426" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="425" />
         <source>int4 KV cache is not supported; use fp16, bf16, fp8 or int8</source>
         <translation>不支持 int4 KV 缓存；请使用 fp16、bf16、fp8 或 int8</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="476" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="475" />
         <source>no tensor x pipeline split divides %1 GPUs</source>
         <translation>没有能整除 %1 张 GPU 的张量并行 × 流水线并行划分</translation>
     </message>
@@ -5218,7 +5249,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 条序列无法平均分配到各数据并行副本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="465" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="464" />
         <source>must hold a JSON object</source>
         <translation>必须包含一个 JSON 对象</translation>
     </message>
@@ -5238,37 +5269,37 @@ Qt %2，Qt for Python %3，Python %4
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="477" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="476" />
         <source>not valid JSON (%1 at line %2)</source>
         <translation>不是有效的 JSON（第 %2 行：%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="430" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="429" />
         <source>missing %1</source>
         <translation>缺少 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="444" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="443" />
         <source>must be an object</source>
         <translation>必须是对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="445" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="444" />
         <source>must be an object with a preset or an architecture</source>
         <translation>必须是包含预设（preset）或模型结构的对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="429" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="428" />
         <source>is required when no preset is given</source>
         <translation>未指定预设时为必填项</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="434" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="433" />
         <source>must be a JSON object</source>
         <translation>必须是 JSON 对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="428" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="427" />
         <source>is required (a preset or an architecture)</source>
         <translation>为必填项（预设或模型结构）</translation>
     </message>
@@ -5278,27 +5309,27 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 个流水线阶段超过了模型的 %2 层</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="486" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="485" />
         <source>trained %1 weights need precision %1 (its GEMMs read them)</source>
         <translation>要训练 %1 权重，精度须为 %1（由其矩阵乘直接读取）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="490" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="489" />
         <source>unknown key (allowed: %1)</source>
         <translation>未知的键（允许：%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="425" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="424" />
         <source>image tasks take a catalog preset: {"preset": "resnet-50"}</source>
         <translation>图像任务需要使用目录中的预设：{"preset": "resnet-50"}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="479" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="478" />
         <source>only applies to the vision and diffusion tasks</source>
         <translation>仅适用于视觉和扩散模型任务</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="464" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="463" />
         <source>must divide training.global_batch</source>
         <translation>必须能整除 training.global_batch</translation>
     </message>
@@ -5323,22 +5354,22 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 张图像无法平均分配到 %2 张 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="474" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="473" />
         <source>no micro-batch divides the images each GPU gets per step</source>
         <translation>没有微批大小能整除每张 GPU 每步分到的图像数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="454" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="453" />
         <source>must be none, selective or full, got %1</source>
         <translation>必须是 none（不重计算）、selective（选择性）或 full（完全），实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="488" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="487" />
         <source>unknown assumption</source>
         <translation>未知的假设项</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="459" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="458" />
         <source>must be true or false</source>
         <translation>必须是 true 或 false</translation>
     </message>
@@ -5348,12 +5379,12 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 不是 JSON 允许的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="421" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="420" />
         <source>file not found: %1</source>
         <translation>找不到文件：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="478" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="477" />
         <source>not valid JSON: %1 at line %2 column %3</source>
         <translation>不是有效的 JSON：第 %2 行第 %3 列：%1</translation>
     </message>
@@ -5363,37 +5394,37 @@ Qt %2，Qt for Python %3，Python %4
         <translation>JSON 嵌套层级过深</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="449" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="448" />
         <source>must be between 1 and 100</source>
         <translation>必须在 1 到 100 之间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="475" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="474" />
         <source>no plan fits, so there is no spec sheet to write</source>
         <translation>没有可行的方案，因此无法生成规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="441" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="440" />
         <source>must be a whole number, got %1 %2</source>
         <translation>必须是整数，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="439" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="438" />
         <source>must be a number, got %1 %2</source>
         <translation>必须是数字，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="458" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="457" />
         <source>must be text, got %1 %2</source>
         <translation>必须是文本，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="460" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="459" />
         <source>must be true or false, got %1 %2</source>
         <translation>必须是 true 或 false，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="446" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="445" />
         <source>must be an object, got %1 %2</source>
         <translation>必须是对象，实际为 %1 %2</translation>
     </message>
@@ -5614,88 +5645,88 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>DocumentActions</name>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="91" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="98" />
         <source>Autosave failed (%1): %2. Your inputs are still on screen; save them with File → Save as.</source>
         <translation>自动保存失败（%1）：%2。您的输入仍在屏幕上；请用“文件 → 另存为”保存。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="102" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="109" />
         <source>Recovered scenario (unsaved)</source>
         <translation>恢复的方案（未保存）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="104" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="111" />
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="105" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="112" />
         <source>%1[*] — GPU Planner</source>
         <translation>%1[*] — GPU Planner 算力规划</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="122" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="129" />
         <source>this scenario</source>
         <translation>此方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="123" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="130" />
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="124" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="131" />
         <source>Save the changes to %1 first?</source>
         <translation>是否先保存对“%1”的更改？</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="138" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="145" />
         <source>Cannot open scenario</source>
         <translation>无法打开方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="139" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="146" />
         <source>%1 was not loaded: %2</source>
         <translation>未加载 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="168" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="175" />
         <source>Open scenario</source>
         <translation>打开方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="168" />
-        <location filename="../../gpuplanner/ui/document_actions.py" line="182" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="175" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="189" />
         <source>Scenarios (*.json)</source>
         <translation>方案文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="181" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="188" />
         <source>Save scenario</source>
         <translation>保存方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="188" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="195" />
         <source>Not saved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="189" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="196" />
         <source>Could not write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="198" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="205" />
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="251" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="258" />
         <source>The autosaved scenario in %1 could not be restored (%2); defaults are shown and the file is left as it is.</source>
         <translation>无法恢复 %1 中自动保存的场景（%2）；现显示默认值，该文件保持原样。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="261" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="268" />
         <source>Unsaved changes to %1 from your last session were recovered; the file itself was not changed.</source>
         <translation>已恢复上次会话中对 %1 的未保存更改；文件本身未被修改。</translation>
     </message>
@@ -5721,91 +5752,95 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>ExportActions</name>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="50" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="57" />
         <source>The plans are not up to date with the inputs; the sheet is not written.</source>
         <translation>方案与当前输入不一致；未生成规格书。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="54" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="61" />
         <source>Select a plan first.</source>
         <translation>请先选择一个方案。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="73" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="80" />
         <source>Export spec sheet</source>
         <translation>导出规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="74" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="81" />
         <source>PDF files (*.pdf)</source>
         <translation>PDF 文件 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="87" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="94" />
         <source>Spec sheet not written</source>
         <translation>规格书未写入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="88" />
-        <location filename="../../gpuplanner/ui/export_actions.py" line="144" />
-        <location filename="../../gpuplanner/ui/export_actions.py" line="178" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="152" />
         <source>Could not write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="90" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="98" />
         <source>Wrote %1 (%2 pages)</source>
         <translation>已写入 %1（%2 页）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="133" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="95" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="186" />
+        <source>%1 was not written (%2); a file already there is unchanged.</source>
+        <translation>未写入 %1（%2）；原有文件保持不变。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/export_actions.py" line="141" />
         <source>Export charts into a folder</source>
         <translation>将图表导出到文件夹</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="144" />
-        <location filename="../../gpuplanner/ui/export_actions.py" line="177" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="152" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="185" />
         <source>Not exported</source>
         <translation>未导出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="147" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="155" />
         <source>Exported %1 chart files to %2</source>
         <translation>已将 %1 个图表文件导出到 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="152" />
-        <location filename="../../gpuplanner/ui/export_actions.py" line="157" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="160" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="165" />
         <source>Export plans</source>
         <translation>导出方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="152" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="160" />
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="158" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="166" />
         <source>Excel workbooks (*.xlsx)</source>
         <translation>Excel 工作簿 (*.xlsx)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="169" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="177" />
         <source>Plans</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="173" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="181" />
         <source>No plans to export yet.</source>
         <translation>还没有可导出的方案。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="180" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="188" />
         <source>Exported the plans to %1</source>
         <translation>已将方案导出到 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="187" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="195" />
         <source>Copied %1 plan(s)</source>
         <translation>已复制 %1 个方案</translation>
     </message>

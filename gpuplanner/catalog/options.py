@@ -10,6 +10,7 @@ from gpuplanner.core.cost import HOST_PLATFORM_DEFAULT_USD, CloudOffer, CostAssu
 from gpuplanner.core.hardware import GPU, Segment
 from gpuplanner.core.messages import Message, msg
 from gpuplanner.core.plan_settings import HardwareOptions
+from gpuplanner.core.power_chain import supplies_carry_kw
 from gpuplanner.core.site import NodeSpec, PowerAssumptions
 from gpuplanner.core.workload import scale_out_port_gbps
 
@@ -53,9 +54,32 @@ def _float_or_none(row: Row, key: str) -> float | None:
     return None if value is None else float(value)  # type: ignore[arg-type]
 
 
+def _int_or_none(row: Row, key: str) -> int | None:
+    value = row.get(key)
+    return None if value is None else int(value)  # type: ignore[call-overload]
+
+
+def _nameplate(row: Row) -> tuple[float | None, tuple[str, ...]]:
+    """A server's maximum draw in kW: its published maximum, else what its N+M supplies carry with the redundant
+    ones failed (core.power_chain.supplies_carry_kw), with the derivation spelled out; None when neither is known."""
+    published = _float_or_none(row, "max_power_w")
+    if published is not None:
+        return published / 1000.0, ()
+    supplies, psu_w = _int_or_none(row, "psu_count"), _float_or_none(row, "psu_w")
+    redundancy = str(row.get("psu_redundancy") or "")
+    carried = supplies_carry_kw(supplies, psu_w, redundancy)
+    if carried is None:
+        return None, ()
+    return carried, (f"nameplate = what {redundancy} supplies of {psu_w:,.0f} W carry with the redundant ones "
+                     f"failed, {carried:g} kW (no maximum input published)",)
+
+
 def _servers_for(catalog_rows: list[Row], gpu: GPU) -> list[Row]:
-    return [row for row in catalog_rows if gpu.id in str(row.get("gpu_ids") or "").split(";")
-            and row.get("rack_units") and row.get("max_power_w")]
+    """The GPU's servers whose height and maximum draw are known, those with a published maximum first (a figure
+    read beats one derived from the supplies), in catalog order within each."""
+    usable = [row for row in catalog_rows if gpu.id in str(row.get("gpu_ids") or "").split(";")
+              and row.get("rack_units") and _nameplate(row)[0] is not None]
+    return sorted(usable, key=lambda row: row.get("max_power_w") is None)
 
 
 def node_for(gpu: GPU, servers: list[Row], power: PowerAssumptions) -> tuple[NodeSpec, Price | None]:
@@ -72,14 +96,15 @@ def node_for(gpu: GPU, servers: list[Row], power: PowerAssumptions) -> tuple[Nod
             host = HOST_PLATFORM_DEFAULT_USD["sxm8" if gpu.is_sxm_class else "pcie8"]
             price = Price(gpu_price * count + host, _planning_price(count, gpu, host), gpu.price_date, sourced=False,
                           confidence=gpu.price_confidence)
+        nameplate_kw, derived = _nameplate(row)
         node = NodeSpec(name=f"{row['vendor']} {row['model']}", gpus=count, rack_units=int(row["rack_units"]),
-                        nameplate_kw=float(row["max_power_w"]) / 1000.0,
+                        nameplate_kw=nameplate_kw, derived=derived,
                         weight_kg=_float_or_none(row, "weight_kg"),
                         psu=str(row.get("psu") or ""), cpu=str(row.get("cpu") or ""),
                         system_memory_gb=_float_or_none(row, "system_memory_gb"),
                         networking=str(row.get("networking") or ""), cooling=str(row.get("cooling") or "air"),
                         price_usd=None if price is None else price.amount_usd, source=str(row["source"]),
-                        psu_count=None if row.get("psu_count") is None else int(row["psu_count"]),  # type: ignore[arg-type]
+                        psu_count=_int_or_none(row, "psu_count"),
                         psu_w=_float_or_none(row, "psu_w"), psu_redundancy=str(row.get("psu_redundancy") or ""),
                         confidence=str(row.get("confidence") or ""),
                         rack_scale=int(row["rack_units"]) >= RACK_SCALE_UNITS,

@@ -5,6 +5,7 @@ factor. Unknown figures stay unknown: they never make a node redundant or a circ
 from __future__ import annotations
 
 import math
+import re
 from enum import StrEnum
 
 from gpuplanner.core.records import record
@@ -44,6 +45,23 @@ class FeedRedundancy:
 def surviving_supplies(supplies: int, feeds: int) -> int:
     """Supplies still powered when the feed holding the most of them (spread as evenly as they go) fails."""
     return supplies - math.ceil(supplies / feeds)
+
+
+_N_PLUS_M = re.compile(r"\s*(\d+)\s*\+\s*(\d+)\s*")
+
+
+def supplies_carry_kw(supplies: int | None, psu_w: float | None, redundancy: str) -> float | None:
+    """What a node's supplies deliver with their redundant ones failed: N x the rating in an N+M scheme. A
+    vendor that publishes supplies but no maximum input promises redundancy only up to this draw, so it bounds
+    the node's maximum. None unless the count, the rating and one N+M scheme that adds up to the count are known
+    ("5+1 or 3+3", "N+N" or a bare "redundant" stay unknown)."""
+    match = _N_PLUS_M.fullmatch(redundancy or "")
+    if not supplies or not psu_w or match is None:
+        return None
+    active, spare = int(match.group(1)), int(match.group(2))
+    if active < 1 or active + spare != supplies:
+        return None
+    return active * psu_w / 1000.0
 
 
 def feed_redundancy(supplies: int | None, psu_w: float | None, node_max_kw: float | None,

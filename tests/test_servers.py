@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from gpuplanner.catalog.options import hardware_options
+from gpuplanner.catalog.options import hardware_options, node_for
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.power_chain import supplies_carry_kw
 from gpuplanner.core.site import PowerAssumptions
@@ -60,21 +60,22 @@ def test_mi355x_ships_liquid_cooled_in_the_5u_xd685() -> None:
     assert air["rack_units"] == 6 and air["cooling"] == "air" and air["gpu_ids"] == "h200-sxm-141gb"
 
 
-@pytest.mark.parametrize(("supplies", "psu_w", "redundancy", "kw"), [
+@pytest.mark.parametrize(("supplies", "psu_w", "schemes", "kw"), [
     (4, 2700.0, "2+2", 5.4),  # SYS-421GE-TNRT3
     (2, 2000.0, "1+1", 2.0),  # ARS-111GL-NHR
-    (6, 3300.0, "4+2", 13.2),
     (4, 1600.0, "3+1", 4.8),  # ASRock Rack 4U8G-EGS2
+    (6, 3300.0, "4+2 6x 3,300 W @ 200-240 V, 16 A, 4+2 redundant", 13.2),  # DGX H100 row: one scheme, said twice
     (6, 2800.0, "5+1 or 3+3", None),  # two schemes: which one holds is the buyer's choice
+    (6, 2800.0, "3+3 6x 2800 W Titanium (200-240 V), 3+3 fault-tolerant or 5+1", None),  # PowerEdge XE9680 row
     (48, 5500.0, "N+N", None),
-    (4, 3000.0, "", None),  # "redundant", scheme not given
+    (4, 3000.0, "4x 3000 W Titanium, redundant", None),  # scheme not given
     (6, 3300.0, "2+2", None),  # does not add up to the supplies
     (None, 2700.0, "2+2", None),
     (4, None, "2+2", None),
 ])
-def test_what_n_plus_m_supplies_carry(supplies: int | None, psu_w: float | None, redundancy: str,
+def test_what_n_plus_m_supplies_carry(supplies: int | None, psu_w: float | None, schemes: str,
                                       kw: float | None) -> None:
-    carried = supplies_carry_kw(supplies, psu_w, redundancy)
+    carried = supplies_carry_kw(supplies, psu_w, schemes)
     assert carried == (None if kw is None else pytest.approx(kw))
 
 
@@ -87,8 +88,45 @@ def test_a_gpu_goes_in_a_real_chassis_with_the_derivation_said(nodes: dict) -> N
     assert l40s.name.startswith("Supermicro SYS-421GE-TNRT3") and l40s.nameplate_kw == pytest.approx(5.4)
 
 
-def test_a_published_maximum_beats_one_derived_from_the_supplies(nodes: dict) -> None:
-    # DGX H100 publishes 10.2 kW; the PowerEdge XE9680 (listed for H100 too, and first by id) publishes only its
-    # supplies (6 x 2,800 W, 3+3): the published figure is the one a plan uses.
-    h100 = nodes["h100-sxm5-80gb"]
-    assert h100.name == "NVIDIA DGX H100" and h100.nameplate_kw == pytest.approx(10.2) and h100.derived == ()
+def test_a_published_maximum_beats_one_derived_from_the_supplies(bundled: Catalog) -> None:
+    # DGX B300 publishes the peak to provision for (19.7 kW); Supermicro's AS-4126GS-NB3RT-LCC only its supplies
+    # (4 x 6,600 W, 2+2): whichever is listed first, a plan uses the published figure.
+    derived, published = (bundled.row("servers", "supermicro-as-4126gs-nb3rt-lcc"),
+                          bundled.row("servers", "dgx-b300"))
+    node, _ = node_for(bundled.gpu("b300"), [derived, published], PowerAssumptions())
+    assert node.name == "NVIDIA DGX B300" and node.nameplate_kw == pytest.approx(19.7) and node.derived == ()
+
+
+def test_a_server_priced_by_its_seller_beats_one_priced_from_its_gpus(nodes: dict, bundled: Catalog) -> None:
+    # Exxact TS4-118380266 (8x H200 SXM, 6 x 3000 W 3+3): its configurator's default build at 326,084 USD (read
+    # 2026-09-21). The same server without that price, listed first, is passed over.
+    priced = bundled.row("servers", "exxact-ts4-118380266")
+    unpriced = {**priced, "id": "a-copy", "model": "unpriced copy", "price_usd": None}
+    node, price = node_for(bundled.gpu("h200-sxm-141gb"), [unpriced, priced], PowerAssumptions())
+    assert node.name == "Exxact TS4-118380266 (8U, HGX H200)" and price is not None
+    assert price.amount_usd == pytest.approx(326084) and priced["price_date"] == "2026-09-21"
+    assert nodes["h200-sxm-141gb"].name == node.name  # the planner's own pick too
+
+
+def test_amd_8_gpu_servers_as_supermicro_lists_them() -> None:
+    # Supermicro AS-8126GS-TNMR (MI350X, air): 8U, 6 x 5,250 W 3+3; AS-4126GS-NMR-LCC (MI355X): 4U, direct
+    # liquid, 4 x 6,600 W 2+2 (Supermicro product pages, as a public catalog dated 2026-09-06 transcribes them).
+    catalog = Catalog(overrides_path=None)
+    air, liquid = catalog.row("servers", "supermicro-as-8126gs-tnmr"), catalog.row("servers",
+                                                                                 "supermicro-as-4126gs-nmr-lcc")
+    assert (air["rack_units"], air["psu_count"], air["psu_w"], air["psu_redundancy"]) == (8, 6, 5250.0, "3+3")
+    assert air["cooling"] == "air" and "mi350x" in str(air["gpu_ids"]).split(";")
+    assert (liquid["rack_units"], liquid["psu_count"], liquid["psu_w"], liquid["psu_redundancy"]) == (4, 4, 6600.0,
+                                                                                                        "2+2")
+    assert str(liquid["cooling"]).startswith("liquid")
+
+
+def test_amd_parts_plan_on_real_chassis(nodes: dict) -> None:
+    # Each was the generic 8U "as DGX H100" box.
+    tnmr2 = "Supermicro AS-8125GS-TNMR2 (8U, 8x OAM)"
+    expected = {"mi300x": tnmr2, "mi325x": tnmr2,
+                "mi350x": "Supermicro AS-8126GS-TNMR (8U, 8x OAM, air)",
+                "mi355x": "Supermicro AS-4126GS-NMR-LCC (4U, 8x MI355X, liquid)"}
+    for gpu, name in expected.items():
+        assert nodes[gpu].name == name and "generic" not in nodes[gpu].source, gpu
+    assert nodes["mi355x"].cooled_by == "liquid" and nodes["mi355x"].nameplate_kw == pytest.approx(13.2)

@@ -67,7 +67,7 @@ def _nameplate(row: Row) -> tuple[float | None, tuple[str, ...]]:
         return published / 1000.0, ()
     supplies, psu_w = _int_or_none(row, "psu_count"), _float_or_none(row, "psu_w")
     redundancy = str(row.get("psu_redundancy") or "")
-    carried = supplies_carry_kw(supplies, psu_w, redundancy)
+    carried = supplies_carry_kw(supplies, psu_w, f"{redundancy} {row.get('psu') or ''}")
     if carried is None:
         return None, ()
     return carried, (f"nameplate = what {redundancy} supplies of {psu_w:,.0f} W carry with the redundant ones "
@@ -75,11 +75,12 @@ def _nameplate(row: Row) -> tuple[float | None, tuple[str, ...]]:
 
 
 def _servers_for(catalog_rows: list[Row], gpu: GPU) -> list[Row]:
-    """The GPU's servers whose height and maximum draw are known, those with a published maximum first (a figure
-    read beats one derived from the supplies), in catalog order within each."""
+    """The GPU's servers whose height and maximum draw are known, best known first: a published maximum before one
+    derived from the supplies, then a server with its own price before one priced from its GPUs, else catalog
+    order."""
     usable = [row for row in catalog_rows if gpu.id in str(row.get("gpu_ids") or "").split(";")
               and row.get("rack_units") and _nameplate(row)[0] is not None]
-    return sorted(usable, key=lambda row: row.get("max_power_w") is None)
+    return sorted(usable, key=lambda row: (row.get("max_power_w") is None, row.get("price_usd") is None))
 
 
 def node_for(gpu: GPU, servers: list[Row], power: PowerAssumptions) -> tuple[NodeSpec, Price | None]:

@@ -171,13 +171,14 @@ def test_a_china_market_accelerator_plan_says_its_figures_are_estimates(catalog)
 
 
 def test_a_gpu_rented_on_small_unpublished_vms_is_not_given_a_server_fabric(catalog) -> None:
-    """Lambda's 1-GPU GH200 VM publishes no network: a multi-VM plan is costed at 20 Gb/s a VM, never the 400 Gb/s
-    a Hopper server gets."""
+    """Lambda's 1-GPU H100 PCIe VM publishes no network: a multi-VM plan is costed at 20 Gb/s a VM, never the
+    400 Gb/s of the 8-GPU server the GPU is bought in. (GH200, the earlier example, now has its own 1-GPU server:
+    its 1-GPU VM is a whole node, not a slice of one.)"""
     data = {"task": "pretrain", "model": {"preset": "llama-2-7b"}, "training": {"tokens": 2e11},
-            "hardware": {"gpu": "gh200"}, "constraints": {"deployment": "cloud", "deadline_days": 14}}
+            "hardware": {"gpu": "h100-pcie-80gb"}, "constraints": {"deployment": "cloud", "deadline_days": 14}}
     parsed = scenario_from_data(data, catalog)
     settings = plan_settings(parsed)
-    options = [o for o in hardware_options(catalog, settings.power) if o.gpu.id == "gh200"]
+    options = [o for o in hardware_options(catalog, settings.power) if o.gpu.id == "h100-pcie-80gb"]
     result = plan_catalog(parsed, options, settings, top=1)
     plan = (result.plans or result.near_misses)[0]
     assert plan.count > 1 and any("costed at 20 Gb/s" in str(w) for w in plan.warnings)

@@ -93,7 +93,7 @@ def test_the_app_imports_a_quote_and_replans(qtbot, private_user_data, tmp_path,
     model = window.server_page.model  # the catalog tab shows the quoted row as the user's, at once
     rows = [[str(model.data(model.index(r, c))) for c in range(model.columnCount())] for r in range(model.rowCount())]
     quoted = next(row for row in rows if row[0] == "dgx-h100")
-    assert "250000" in quoted and "your quote of 2026-11-20: desk quote" in quoted and "user" in quoted
+    assert "250,000" in quoted and "your quote of 2026-11-20: desk quote" in quoted and "your edit" in quoted
     # A bad file: one message box naming the line and column, nothing changed.
     assert window.import_quote_file(write(tmp_path, "dgx-h100,x,USD,2026-11-20,\n", "bad.csv")) == 0
     title, text, _ = message_boxes.shown[-1]

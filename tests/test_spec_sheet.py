@@ -118,7 +118,7 @@ def test_chinese_idc_cabinet_sheet_in_chinese(tmp_path: Path) -> None:
     flat = " ".join(text.split())
     assert "IDC" in flat and "220 V 40 A" in flat and "6.69 kW" in flat
     assert "2P+E" in flat and "3P+N+E" not in flat and "L1" not in flat
-    assert "27.9 A（允许 32.0 A）" in flat and "每相" not in flat  # 5.83 kW / (220 V x 0.95), of 40 A x 0.8
+    assert "27.9 A（允许 32.0 A" in flat and "每相" not in flat  # 5.83 kW / (220 V x 0.95), of 40 A x 0.8
     # In Chinese throughout: full-width brackets, no English fragments of the generic server or its price, and a
     # secondary source that does not read "second-hand".
     assert "成本（USD）" in flat and "成本 (USD)" not in flat

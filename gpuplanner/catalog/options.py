@@ -11,6 +11,7 @@ from gpuplanner.core.cost import HOST_PLATFORM_DEFAULT_USD, CloudOffer, CostAssu
 from gpuplanner.core.hardware import GPU, Segment
 from gpuplanner.core.messages import Message, msg
 from gpuplanner.core.plan_settings import HardwareOptions
+from gpuplanner.core.power_chain import supplies_carry_kw
 from gpuplanner.core.site import AIR, LIQUID, NodeSpec, PowerAssumptions, server_cooling
 from gpuplanner.core.workload import scale_out_port_gbps
 
@@ -58,14 +59,44 @@ def _rows_for(catalog_rows: list[Row], gpu: GPU) -> list[Row]:
     return [row for row in catalog_rows if gpu.id in str(row.get("gpu_ids") or "").split(";")]
 
 
+def _int_or_none(row: Row, key: str) -> int | None:
+    value = row.get(key)
+    return None if value is None else int(value)  # type: ignore[call-overload]
+
+
+def _supplies_kw(row: Row) -> float | None:
+    """What a server's N+M supplies carry with the redundant ones failed (core.power_chain.supplies_carry_kw)."""
+    supplies, psu_w = _int_or_none(row, "psu_count"), _float_or_none(row, "psu_w")
+    return supplies_carry_kw(supplies, psu_w, f"{row.get('psu_redundancy') or ''} {row.get('psu') or ''}")
+
+
+def _nameplate(row: Row, gpu: GPU, count: int, power: PowerAssumptions) -> tuple[float | None, tuple[str, ...]]:
+    """A server's maximum draw in kW, with how it was had: its published maximum; else what its N+M supplies carry
+    with the redundant ones failed; else its GPUs' TDP x the planning factor; None when none is known."""
+    published = _float_or_none(row, "max_power_w")
+    if published is not None:
+        return published / 1000.0, ()
+    carried = _supplies_kw(row)
+    if carried is not None:
+        return carried, (f"nameplate = what {row.get('psu_redundancy')} supplies of {_float_or_none(row, 'psu_w'):,.0f}"
+                         f" W carry with the redundant ones failed, {carried:g} kW (no maximum input published)",)
+    if gpu.tdp_w is not None:
+        return gpu.tdp_w * count * power.nameplate_per_gpu_tdp / 1000.0, (
+            f"nameplate = GPU TDP x {power.nameplate_per_gpu_tdp:.2f} (DGX datasheets): the server's maximum power "
+            "is not published",)
+    return None, ()
+
+
 def _servers_for(catalog_rows: list[Row], gpu: GPU, gpus: int | None = None) -> list[Row]:
     """The catalog's servers a GPU can be racked in (height known) with `gpus` GPUs (any where None): those that
-    publish their maximum power, then those that publish their supplies or weight (the maximum then derived from the
-    GPUs, the rest of the server's own figures used), in catalog order."""
+    publish their maximum power, then those whose supplies bound it, then those that publish their supplies or
+    weight (the maximum then derived from the GPUs, the rest of the server's own figures used); priced first."""
     rows = [row for row in _rows_for(catalog_rows, gpu) if row.get("rack_units")
             and (row.get("max_power_w") or row.get("psu_w") or row.get("weight_kg"))
             and (gpus is None or row.get("gpu_count") == gpus)]
-    return sorted(rows, key=lambda row: row.get("max_power_w") is None)
+    # Best known first: a published maximum, then one its supplies bound, then a server with its own price.
+    return sorted(rows, key=lambda row: (row.get("max_power_w") is None, _supplies_kw(row) is None,
+                                         row.get("price_usd") is None))
 
 
 def stated_cooling(catalog_rows: list[Row], gpu: GPU) -> Row | None:
@@ -105,21 +136,15 @@ def node_for(gpu: GPU, servers: list[Row], power: PowerAssumptions,
             host = HOST_PLATFORM_DEFAULT_USD["sxm8" if gpu.is_sxm_class else "pcie8"]
             price = Price(gpu_price * count + host, _planning_price(count, gpu, host), gpu.price_date, sourced=False,
                           confidence=gpu.price_confidence)
-        published = row.get("max_power_w")
-        derived: tuple[str, ...] = ()
-        nameplate = None if published is None else float(published) / 1000.0  # type: ignore[arg-type]
-        if nameplate is None and gpu.tdp_w is not None:
-            nameplate = gpu.tdp_w * count * power.nameplate_per_gpu_tdp / 1000.0
-            derived = (f"nameplate = GPU TDP x {power.nameplate_per_gpu_tdp:.2f} (DGX datasheets): the server's "
-                       "maximum power is not published",)
+        nameplate_kw, derived = _nameplate(row, gpu, count, power)
         node = NodeSpec(name=f"{row['vendor']} {row['model']}", gpus=count, rack_units=int(row["rack_units"]),
-                        nameplate_kw=nameplate, derived=derived,
+                        nameplate_kw=nameplate_kw, derived=derived,
                         weight_kg=_float_or_none(row, "weight_kg"),
                         psu=str(row.get("psu") or ""), cpu=str(row.get("cpu") or ""),
                         system_memory_gb=_float_or_none(row, "system_memory_gb"),
                         networking=str(row.get("networking") or ""), cooling=str(row.get("cooling") or "air"),
                         price_usd=None if price is None else price.amount_usd, source=str(row["source"]),
-                        psu_count=None if row.get("psu_count") is None else int(row["psu_count"]),  # type: ignore[arg-type]
+                        psu_count=_int_or_none(row, "psu_count"),
                         psu_w=_float_or_none(row, "psu_w"), psu_redundancy=str(row.get("psu_redundancy") or ""),
                         confidence=str(row.get("confidence") or ""),
                         rack_scale=int(row["rack_units"]) >= RACK_SCALE_UNITS,

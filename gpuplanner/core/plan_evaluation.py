@@ -181,6 +181,10 @@ def estimate_once(scenario: Scenario, option: HardwareOptions, count: int | None
 
 def evaluate_option(scenario: Scenario, option: HardwareOptions, count: int | None, settings: PlanSettings,
               deployment: Deployment, cache: EstimateCache, searches: OptionSearches | None = None) -> Plan | None:
+    vm_network = deployment == Deployment.CLOUD and option.node.gpus == 1 and option.cloud is not None \
+        and option.cloud.network_gbps is None and scenario.network_gbps_per_node is None
+    if vm_network:  # a rented 1-GPU VM (GH200) publishing no network: a VM's, not the server's scale-out fabric
+        option = dataclasses.replace(option, network_gbps_per_node=UNPUBLISHED_VM_NETWORK_GBPS)
     result = estimate_once(scenario, option, count, cache, searches)
     if result is None or cannot_progress(result):
         return None  # a run that never ends is no plan: _why_no_plan says why
@@ -254,6 +258,12 @@ def evaluate_option(scenario: Scenario, option: HardwareOptions, count: int | No
         warnings += [note for note in (stale, converted) if note is not None]
         if QUOTE_PREFIX in offer.source:
             warnings.append(msg("Rental price from your quote of {date}.", date=offer.price_date))
+    if vm_network and nodes > 1 and offer is not None:
+        warnings.append(msg(
+            "{provider} publishes no network bandwidth for {instance}: the traffic between the plan's {instances} "
+            "instances is costed at {gbps:g} Gb/s each (the least a 1-GPU cloud VM in the catalog publishes); set "
+            "the instance's network_gbps in your catalog if you know it.", provider=offer.provider,
+            instance=offer.instance, instances=nodes, gbps=UNPUBLISHED_VM_NETWORK_GBPS))
     if training and settings.deadline_days is None and training.days > NO_DEADLINE_WARNING_DAYS:
         warnings.insert(0, msg("Takes {days:,.0f} days: no deadline is set, so slow plans can rank first. Set a "
                                "deadline to see faster ones.", days=training.days))  # first: the loudest

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import re
 from enum import StrEnum
 
 from gpuplanner.core.records import record
@@ -61,6 +62,24 @@ class FeedRedundancy:
 def surviving_supplies(supplies: int, feeds: int) -> int:
     """Supplies still powered when the feed holding the most of them (spread as evenly as they go) fails."""
     return supplies - math.ceil(supplies / feeds)
+
+
+_N_PLUS_M = re.compile(r"(\d+)\s*\+\s*(\d+)")
+
+
+def supplies_carry_kw(supplies: int | None, psu_w: float | None, schemes: str) -> float | None:
+    """What a node's supplies deliver with their redundant ones failed: N x the rating in an N+M scheme. A
+    vendor that sells the node N+M redundant and publishes no maximum input sizes it to draw no more than this, so
+    it bounds the node's maximum. `schemes`: the catalog's redundancy and supply texts. None unless the count, the
+    rating and exactly one N+M scheme that adds up to the count are known: with two schemes on offer ("3+3 or 5+1")
+    the bound depends on the one bought, and "N+N" or a bare "redundant" says nothing."""
+    found = {(int(active), int(spare)) for active, spare in _N_PLUS_M.findall(schemes or "")}
+    if not supplies or not psu_w or len(found) != 1:
+        return None
+    ((active, spare),) = found
+    if active < 1 or active + spare != supplies:
+        return None
+    return active * psu_w / 1000.0
 
 
 def feed_redundancy(supplies: int | None, psu_w: float | None, node_max_kw: float | None,

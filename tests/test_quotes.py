@@ -92,7 +92,8 @@ def import_in_app(qtbot, window, path: str):
 
 
 def table_text(table) -> list[list[str]]:
-    return [[table.item(r, c).text() for c in range(table.columnCount())] for r in range(table.rowCount())]
+    model = table.model()
+    return [[model.index(r, c).data() for c in range(model.columnCount())] for r in range(model.rowCount())]
 
 
 def test_the_app_imports_a_quote_and_replans(qtbot, private_user_data, tmp_path, message_boxes) -> None:
@@ -195,7 +196,7 @@ def test_the_app_stores_a_large_quote_off_the_gui_thread_and_cancel_stores_nothi
     seed_user_cloud_rows(catalog, 3000)
     window = open_window(qtbot, catalog)
     preview = import_in_app(qtbot, window, write_cloud_quote(tmp_path, 3000))
-    assert preview.changes.rowCount() == 3000
+    assert preview.changes.model().rowCount() == 3000
     first_chunk, clicked = threading.Event(), threading.Event()
     store = catalog.save_user_rows
 

@@ -63,9 +63,10 @@ class Quote:
 
 @record
 class QuoteChange:
-    """What one good line changes: the catalog's price before (in its currency, None when it has none) and the
-    quoted price in USD, as the catalog keeps it."""
+    """What one good line changes: the catalog's row it prices, its price before (in its currency, None when it
+    has none) and the quoted price in USD, as the catalog keeps it."""
     quote: Quote
+    row: Row
     old_price: float | None
     old_currency: str
     old_date: str
@@ -272,7 +273,7 @@ def read_quote(text: str, catalog: Catalog, usd_to_cny: float, today: _dt.date |
         row = rows[quote.table][quote.item]
         old, currency = _old_price(quote.table, row)
         usd = quote.unit_price if quote.currency == "USD" else quote.unit_price / usd_to_cny
-        changes.append(QuoteChange(quote, old, currency, str(row.get("price_date") or ""), usd))
+        changes.append(QuoteChange(quote, row, old, currency, str(row.get("price_date") or ""), usd))
     if not changes and not bad:
         raise InputError("quote", "has no lines after the header")
     return QuoteReading(tuple(change for change in changes if change.quote.line not in bad),
@@ -282,7 +283,9 @@ def read_quote(text: str, catalog: Catalog, usd_to_cny: float, today: _dt.date |
 def _read_line(number: int, line: str, rows: dict[str, dict[str, Row]], decimal: str, today: _dt.date) -> Quote:
     """One data line as a quote; raises _LineError naming the column at fault."""
     fields = split_line(line)
-    for column, value in enumerate(fields, start=1):
+    # Each field is searched only when the line holds a control character or is long enough to hold a long field.
+    suspect = _CONTROL.search(line) is not None or len(line) > MAX_FIELD_CHARS
+    for column, value in enumerate(fields if suspect else (), start=1):
         control = _CONTROL.search(value)
         if control is not None and column <= len(QUOTE_COLUMNS):
             raise _LineError(column, msg("holds the control character U+{code:04X} at character {at}; a quote "
@@ -335,11 +338,9 @@ def apply_quote(reading: QuoteReading, catalog: Catalog,
                 progress: Callable[[int, int], bool] | None = None) -> list[Quote]:
     """Store what the good lines change in the user's overrides, in one transaction (all of them or none);
     `progress(done, total)` returning False rolls it back (CancelledError)."""
-    quotes = [change.quote for change in reading.changes]
-    rows = {table: {str(row["id"]): row for row in catalog.rows(table)} for table in QUOTE_TABLES}
-    catalog.save_user_rows([(quote.table, quoted_row(rows[quote.table][quote.item], quote, reading.usd_to_cny))
-                            for quote in quotes], progress=progress)
-    return quotes
+    catalog.save_user_rows([(change.quote.table, quoted_row(change.row, change.quote, reading.usd_to_cny))
+                            for change in reading.changes], progress=progress)
+    return [change.quote for change in reading.changes]
 
 
 def import_quotes(text: str, catalog: Catalog, usd_to_cny: float, today: _dt.date | None = None) -> list[Quote]:

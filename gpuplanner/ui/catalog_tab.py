@@ -162,15 +162,18 @@ class CatalogTabActions:
         self.quote_preview.open()
 
     def _apply_quote(self, reading: QuoteReading) -> None:
-        from gpuplanner.catalog.quotes import apply_quote
+        from gpuplanner.catalog.quotes import QUOTE_TABLES, apply_quote
 
         catalog = self.catalog
 
         def apply(control: JobControl) -> object:
             try:
-                return apply_quote(reading, catalog, progress=control.progress)
+                quotes = apply_quote(reading, catalog, progress=control.progress)
             except CatalogWriteError as exc:  # a full disk, a lock: said, nothing changed
                 return exc
+            for table in QUOTE_TABLES:  # read back here, so the GUI thread's reload finds them read
+                catalog.rows(table)
+            return quotes
 
         self._run_quote_job(self.tr("Storing the quoted prices…"), apply, self._quote_applied)
 

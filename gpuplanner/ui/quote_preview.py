@@ -3,7 +3,9 @@ before and the quoted price after, and each refused line with its reason. Applyi
 
 from __future__ import annotations
 
-from PySide6.QtCore import QLocale, Qt
+from collections.abc import Callable
+
+from PySide6.QtCore import QAbstractTableModel, QLocale, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -11,8 +13,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QPushButton,
-    QTableWidget,
-    QTableWidgetItem,
+    QTableView,
     QVBoxLayout,
     QWidget,
 )
@@ -23,19 +24,49 @@ from gpuplanner.i18n import fill
 from gpuplanner.i18n.messages import translated
 
 
-def _table(headers: list[str], rows: list[list[str]], parent: QWidget) -> QTableWidget:
-    table = QTableWidget(len(rows), len(headers), parent)
-    table.setHorizontalHeaderLabels(headers)
+class _TextRows(QAbstractTableModel):
+    """Rows of plain text (catalog and file text never read as markup), each cell its own tooltip, a row's text
+    made when the view first shows it: a quote of 10,000 lines opens at once (made up front, its 50,000 cells held
+    the GUI thread for a second)."""
+
+    def __init__(self, headers: list[str], count: int, row_text: Callable[[int], list[str]],
+                 parent: QWidget) -> None:
+        super().__init__(parent)
+        self._headers, self._count, self._row_text = headers, count, row_text
+        self._made: dict[int, list[str]] = {}
+
+    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008, N802
+        return 0 if parent.isValid() else self._count
+
+    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008, N802
+        return 0 if parent.isValid() else len(self._headers)
+
+    def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole) and index.isValid():
+            row = self._made.get(index.row())
+            if row is None:
+                row = self._made[index.row()] = self._row_text(index.row())
+            return row[index.column()]
+        return None
+
+    def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802
+                   role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
+            return self._headers[section]
+        return None
+
+
+def _table(headers: list[str], count: int, row_text: Callable[[int], list[str]], parent: QWidget) -> QTableView:
+    table = QTableView(parent)
+    table.setModel(_TextRows(headers, count, row_text, table))
     table.verticalHeader().setVisible(False)
     table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
     table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-    table.setWordWrap(False)
-    for r, cells in enumerate(rows):
-        for c, text in enumerate(cells):
-            table.setItem(r, c, QTableWidgetItem(text))  # plain text: catalog and file text never read as markup
     header = table.horizontalHeader()
-    header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-    header.setStretchLastSection(True)
+    header.setResizeContentsPrecision(64)  # widths from the first rows: the same shapes follow
+    for column in range(len(headers) - 1):
+        header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+    header.setSectionResizeMode(len(headers) - 1, QHeaderView.ResizeMode.Stretch)
     return table
 
 
@@ -56,11 +87,11 @@ class QuotePreviewDialog(QDialog):
         layout.addWidget(summary)
         self.changes = _table([self.tr("Line"), self.tr("Item"), self.tr("Catalog price now"),
                                self.tr("Quoted price"), self.tr("Quote date")],
-                              [self._change_cells(change, locale) for change in reading.changes], self)
+                              changes, lambda row: self._change_cells(reading.changes[row], locale), self)
         layout.addWidget(self.changes)
         self.refused = _table([self.tr("Line"), self.tr("Why it is refused")],
-                              [[locale.toString(line.line), translated(line.error().message)] for line in reading.bad],
-                              self)
+                              bad, lambda row: [locale.toString(reading.bad[row].line),
+                                                translated(reading.bad[row].error().message)], self)
         self.refused.setVisible(bool(bad))
         if bad:
             note = QLabel(self.tr("Refused lines are not imported: Apply stores the other lines only. Correct the "
@@ -77,7 +108,7 @@ class QuotePreviewDialog(QDialog):
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         layout.addWidget(self.buttons)
-        self.resize(820, 460)
+        self.resize(1040, 520)
 
     def _change_cells(self, change: QuoteChange, locale: QLocale) -> list[str]:
         quote = change.quote

@@ -387,3 +387,18 @@ def test_quote_errors_speak_chinese_in_one_line(tmp_path) -> None:
     assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
     expected = "gpuplanner: error: quote: 第 2 行第 2 列（unit_price）：'1,5' 不是以小数点书写的数字"
     assert done.stderr.startswith(expected), done.stderr
+
+
+def test_reading_a_quote_reports_progress_and_stops_when_asked(catalog) -> None:
+    from gpuplanner.catalog.quotes import read_quote
+    from gpuplanner.core.errors import CancelledError, InputError
+
+    day = dt.date.today().isoformat()
+    text = HEADER + "".join(f"nobody-{i},5,USD,{day},x\n" for i in range(1200))
+    told: list[tuple[int, int]] = []
+    reading = read_quote(text, catalog, 7.0, progress=lambda done, total: told.append((done, total)) or True)
+    assert told == [(500, 1201), (1000, 1201)] and len(reading.bad) == 1200 and not reading.changes
+    with pytest.raises(CancelledError):
+        read_quote(text, catalog, 7.0, progress=lambda done, total: False)
+    with pytest.raises(InputError, match="has 10,001 lines; at most 10,000 are read"):
+        read_quote(HEADER + "x\n" * 10_000, catalog, 7.0)

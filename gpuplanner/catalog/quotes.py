@@ -24,6 +24,7 @@ from gpuplanner.core.messages import Message, msg
 from gpuplanner.core.records import record
 
 QUOTE_COLUMNS = ("item", "unit_price", "currency", "date", "note")
+ITEM, PRICE, CURRENCY, DATE = range(1, 5)  # column numbers, as an error names them
 QUOTE_TABLES = ("gpus", "servers", "cloud_instances")  # what a quote can price
 MAX_QUOTE_LINES = 10_000
 MAX_FIELD_CHARS = 200  # the longest field read (a note); longer is refused, never cut
@@ -168,12 +169,12 @@ def _price(text: str, decimal: str) -> float:
         price = parse_price(text, decimal)
     except ValueError:
         if decimal == "comma":
-            raise _LineError(2, msg("{text!r} is not a number as this file writes them (1.234,5, as its first line "
-                              "says)", text=text)) from None
-        raise _LineError(2, msg("{text!r} is not a number with a decimal point (1,234.5); a file that writes 1.234,5 "
-                          "starts with the line # decimal: comma", text=text)) from None
+            raise _LineError(PRICE, msg("{text!r} is not a number as this file writes them (1.234,5, as its first "
+                                        "line says)", text=text)) from None
+        raise _LineError(PRICE, msg("{text!r} is not a number with a decimal point (1,234.5); a file that writes "
+                                    "1.234,5 starts with the line # decimal: comma", text=text)) from None
     if not 0 < price <= MAX_PRICE:
-        raise _LineError(2, msg("must be above 0 and at most {most:g}", most=MAX_PRICE))
+        raise _LineError(PRICE, msg("must be above 0 and at most {most:g}", most=MAX_PRICE))
     return price
 
 
@@ -183,13 +184,13 @@ def _date(text: str, today: _dt.date) -> str:
     except ValueError:  # 2026-02-30
         day = None
     if day is None:
-        raise _LineError(4, msg("expects a date as YYYY-MM-DD, got {text!r}", text=text))
+        raise _LineError(DATE, msg("expects a date as YYYY-MM-DD, got {text!r}", text=text))
     if day > today:
-        raise _LineError(4, msg("{date} is after today ({today}): a quote is dated the day it was given", date=text,
+        raise _LineError(DATE, msg("{date} is after today ({today}): a quote is dated the day it was given", date=text,
                           today=today.isoformat()))
     oldest = oldest_quote_day(today)
     if day < oldest:
-        raise _LineError(4, msg("{date} is before {oldest}, over {years} years ago: check the date", date=text,
+        raise _LineError(DATE, msg("{date} is before {oldest}, over {years} years ago: check the date", date=text,
                           oldest=oldest.isoformat(), years=OLDEST_QUOTE_YEARS))
     return text
 
@@ -266,8 +267,8 @@ def read_quote(text: str, catalog: Catalog, usd_to_cny: float, today: _dt.date |
             earlier = first_line[key]
             twice = msg("{item} is quoted on line {first} and on line {second}: give each item once",
                         item=quote.item, first=earlier, second=number)
-            bad[earlier] = BadLine(earlier, 1, twice)
-            bad[number] = BadLine(number, 1, twice)
+            bad[earlier] = BadLine(earlier, ITEM, twice)
+            bad[number] = BadLine(number, ITEM, twice)
             continue
         first_line[key] = number
         row = rows[quote.table][quote.item]
@@ -301,13 +302,13 @@ def _read_line(number: int, line: str, rows: dict[str, dict[str, Row]], decimal:
     table, _, name = item.partition(":") if ":" in item else ("", "", item)
     found = [t for t in QUOTE_TABLES if (not table or t == table) and name in rows[t]]
     if not found:
-        raise _LineError(1, msg("{item!r} is no GPU, server or cloud instance id in the catalog", item=item))
+        raise _LineError(ITEM, msg("{item!r} is no GPU, server or cloud instance id in the catalog", item=item))
     if len(found) > 1:
-        raise _LineError(1, msg("{item!r} names more than one row; write it as TABLE:ID", item=item))
+        raise _LineError(ITEM, msg("{item!r} names more than one row; write it as TABLE:ID", item=item))
     price = _price(price_text, decimal)
     currency = currency.upper()
     if currency not in ("USD", "CNY"):
-        raise _LineError(3, msg("must be USD or CNY"))
+        raise _LineError(CURRENCY, msg("must be USD or CNY"))
     return Quote(number, found[0], name, price, currency, _date(date, today), note)
 
 

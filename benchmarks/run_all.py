@@ -12,6 +12,7 @@ import conflicts
 import crossval
 import gui_responsiveness
 import plan_timing
+import quote_import
 import sweep
 import validate
 
@@ -27,5 +28,7 @@ if __name__ == "__main__":
     plan_timing.main()
     print()
     gui_responsiveness.main()
+    print()
+    quote_import.main([])
     print()
     bundle.main()  # (after `make package`; says so otherwise)

@@ -97,13 +97,16 @@ def test_the_build_refuses_an_unknown_confidence_and_a_price_without_a_date(tmp_
         build_catalog(source, tmp_path / "b.db")
 
 
-def test_a_price_over_twelve_months_old_or_undated_is_flagged_but_not_the_users_quote() -> None:
+def test_a_price_over_twelve_months_old_or_undated_is_flagged_the_users_quote_too() -> None:
     today = dt.date(2026, 12, 1)
     assert purchase_price_age_note(Price(1.0, "x", "2025-11-30"), today) is not None
     assert purchase_price_age_note(Price(1.0, "x", "2026-06"), today) is None
     undated = purchase_price_age_note(Price(1.0, "x", "undated (read 2026-11)"), today)
     assert undated is not None and "undated" in str(undated)
-    assert purchase_price_age_note(Price(1.0, "your quote of 2020-01-01", "2020-01-01"), today) is None
+    # A quote ages as a list price does (a vendor's quote of 2020 is no price to buy at in 2026).
+    assert "2020-01-01, over 12 months ago" in str(purchase_price_age_note(
+        Price(1.0, "your quote of 2020-01-01", "2020-01-01"), today))
+    assert purchase_price_age_note(Price(1.0, "your quote of 2026-11-01", "2026-11-01"), today) is None
 
 
 def test_a_price_bounded_by_two_dates_is_judged_by_the_older_and_worded_as_a_span(bundled) -> None:

@@ -95,7 +95,10 @@ def _check_trust(table: str, row: Row, where: str) -> None:
 
 
 def create_tables(db: sqlite_utils.Database) -> None:
+    """The schema's tables that `db` lacks (each with `id` as its primary key)."""
     for table, columns in TABLES.items():
+        if table in db.table_names():
+            continue
         db[table].create({name: _python_type(kind) for name, kind in columns}, pk="id")  # type: ignore[union-attr]
 
 

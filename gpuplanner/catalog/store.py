@@ -25,7 +25,7 @@ from pathlib import Path
 from gpuplanner.catalog.build import create_tables, parse_cell
 from gpuplanner.catalog.schema import BOOL, REQUIRED, SCHEMA_VERSION, TABLES, Row, sqlite_type
 from gpuplanner.core.cost import oldest_price_day
-from gpuplanner.core.errors import InputError
+from gpuplanner.core.errors import CancelledError, InputError
 from gpuplanner.core.hardware import GPU, MEASURED_PRECISIONS, Segment, sustained_gemm_shares
 from gpuplanner.core.messages import Message, msg
 from gpuplanner.core.model import ARCH_FIELDS, ModelArch
@@ -33,6 +33,7 @@ from gpuplanner.core.records import record
 from gpuplanner.core.vision import ImageModel, ImagePreset
 from gpuplanner.paths import bundled_catalog_path, user_overrides_path
 
+WRITE_CHUNK = 1000  # rows per executemany in a batch write: how often its progress is told
 BUSY_WAIT_S = 2.0  # how long to wait for another program's write lock before giving up for this run
 COMPANIONS = ("-journal", "-wal", "-shm")  # SQLite's side files that belong with the database
 
@@ -279,16 +280,32 @@ class Catalog:
         self._write(lambda connection: _upsert(connection, table, row))
         return row
 
-    def save_user_rows(self, rows: list[tuple[str, Row]]) -> None:
-        """Validate every (table, row) first, then store them all in one transaction (all or nothing)."""
+    def save_user_rows(self, rows: list[tuple[str, Row]],
+                       progress: Callable[[int, int], bool] | None = None) -> None:
+        """Validate every (table, row) first, then store them all in one transaction (all or nothing), one
+        executemany per table and chunk; `progress(done, total)` is told after each chunk, and its False rolls the
+        transaction back (CancelledError)."""
         if self.overrides_path is None or not self._overrides_usable:
             raise CatalogWriteError(msg("Your catalog edits cannot be saved in this session (see the note about "
                                         "your edits database)."))
-        checked = [(table, validated_new_row(table, values)) for table, values in rows]
+        by_table: dict[str, list[Row]] = {}
+        for table, values in rows:
+            by_table.setdefault(table, []).append(validated_new_row(table, values))
 
         def store(connection: sqlite3.Connection) -> None:
-            for table, row in checked:
-                _upsert(connection, table, row)
+            _create_missing_tables(connection)
+            done = 0
+            for table, table_rows in by_table.items():
+                columns = [name for name, _ in TABLES[table]]
+                updates = ", ".join(f"{name} = excluded.{name}" for name in columns if name != "id")
+                statement = (f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))}) "
+                             f"ON CONFLICT(id) DO UPDATE SET {updates}")
+                for start in range(0, len(table_rows), WRITE_CHUNK):
+                    chunk = table_rows[start:start + WRITE_CHUNK]
+                    connection.executemany(statement, [[row[name] for name in columns] for row in chunk])
+                    done += len(chunk)
+                    if progress is not None and not progress(done, len(rows)):
+                        raise CancelledError()  # leaves `with connection` by rolling back
 
         self._write(store)
 
@@ -338,6 +355,18 @@ def _in_write_transaction(connection: sqlite3.Connection, change: Callable[[sqli
         if connection.in_transaction:
             connection.execute("ROLLBACK")
         raise
+
+
+def _create_missing_tables(connection: sqlite3.Connection) -> None:
+    """The schema's tables the user's database lacks (all of them in a new one, which is marked with its version)."""
+    import sqlite_utils  # only to write: reading needs sqlite3 alone
+
+    db = sqlite_utils.Database(connection)
+    present = set(db.table_names())
+    if not present:
+        connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+    if not set(TABLES) <= present:
+        create_tables(db)
 
 
 def _upsert(connection: sqlite3.Connection, table: str, row: Row) -> None:

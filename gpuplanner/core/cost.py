@@ -363,9 +363,9 @@ def conversion_note(listed: str, assumptions: CostAssumptions, rental: bool) -> 
 
 
 def purchase_price_age_note(price: Price, today: _dt.date) -> Message | None:
-    """A note when the purchase price a plan uses is undated or may be over 12 months old (None when current or the
-    user's own quote, which the plan names as theirs)."""
-    age = None if price.quoted else _price_age(price.date, today)
+    """A note when the purchase price a plan uses is undated or may be over 12 months old (None when current): the
+    catalog's price or the user's own quote alike, since a quote ages as a list price does."""
+    age = _price_age(price.date, today)
     if age is None:
         return None
     kind, words = age

@@ -34,19 +34,28 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "%1 holds %2 of the GEMM rate of the best-sustaining %3 part at the same "
                                       "datasheet peak (its power limit lowers its clock under dense GEMMs: the "
                                       "vendor's measured max-achievable FLOPs); its %4 GEMMs are scaled so."),
+    QT_TRANSLATE_NOOP("CoreMessages", "%1 is after today (%2): a quote is dated the day it was given"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 is air-cooled: its heat goes to the room air, none of it to the site's %2"
                                       " loop (a rear-door heat exchanger takes it out at the rack)."),
+    QT_TRANSLATE_NOOP("CoreMessages", "%1 is before %2, over %3 years ago: check the date"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 is cooled by liquid at the chip: it needs a coolant loop at the rack, "
                                       "which %2 cooling does not provide."),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 is listed in %2 and shown in %3 at %4 CNY per USD (CFETS central parity "
                                       "of %5): set your own rate for a current figure."),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 is listed in %2 and shown in %3 at your rate of %4 CNY per USD."),
+    QT_TRANSLATE_NOOP("CoreMessages", "%1 is no GPU, server or cloud instance id in the catalog"),
+    QT_TRANSLATE_NOOP("CoreMessages", "%1 is not a number as this file writes them (1.234,5, as its first line "
+                                      "says)"),
+    QT_TRANSLATE_NOOP("CoreMessages", "%1 is not a number with a decimal point (1,234.5); a file that writes "
+                                      "1.234,5 starts with the line # decimal: comma"),
+    QT_TRANSLATE_NOOP("CoreMessages", "%1 is quoted on line %2 and on line %3: give each item once"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 kW per rack exceeds what %2 cooling handles (~%3 kW): needs %4 cooling."),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 kW per rack needs %2 cooling; the site has %3"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 kg/m² on a floor rated %2 kg/m²"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 lack a datasheet figure the estimate needs"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 links only %2 GPUs by NVLink bridge; TP=%3 crosses PCIe."),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 ms per output token (limit %2 ms)"),
+    QT_TRANSLATE_NOOP("CoreMessages", "%1 names more than one row; write it as TABLE:ID"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 nodes, network: %2"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 publishes no %2 rate; estimated in %3 instead."),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 publishes no network bandwidth for %2: the traffic between the plan's %3 "
@@ -278,13 +287,20 @@ TEMPLATES = (
                                       "metered)"),
     QT_TRANSLATE_NOOP("CoreMessages", "expected draw = %1 x GPU TDP per GPU incl. host (training level, an upper "
                                       "bound)"),
+    QT_TRANSLATE_NOOP("CoreMessages", "expects a date as YYYY-MM-DD, got %1"),
     QT_TRANSLATE_NOOP("CoreMessages", "fastest among plans that fit"),
     QT_TRANSLATE_NOOP("CoreMessages", "fastest among plans that fit and meet the goals"),
     QT_TRANSLATE_NOOP("CoreMessages", "first token after %1 s (limit %2 s)"),
     QT_TRANSLATE_NOOP("CoreMessages", "floor loading unknown (the server's weight is not in the catalog); the floor"
                                       " is rated %1 kg/m²"),
+    QT_TRANSLATE_NOOP("CoreMessages", "has %1 fields, not 5 (item, unit_price, currency, date, note); a note with a"
+                                      " comma goes in quotes"),
+    QT_TRANSLATE_NOOP("CoreMessages", 'holds a " outside quotes: put the field in quotes and write each " twice'),
+    QT_TRANSLATE_NOOP("CoreMessages", "holds the control character U+%1 at character %2; a quote holds printable "
+                                      "text only"),
     QT_TRANSLATE_NOOP("CoreMessages", "immersion"),
     QT_TRANSLATE_NOOP("CoreMessages", "in %1: %2"),
+    QT_TRANSLATE_NOOP("CoreMessages", "is %1 characters long; a field holds at most %2"),
     QT_TRANSLATE_NOOP("CoreMessages", "layers x kv_heads x (K + V head dims) x bytes per token (MLA: its latent + "
                                       "rotary key; a sliding-window layer keeps its window); TP splits KV heads; "
                                       "room for input + output tokens per sequence where the engine reserves it "
@@ -298,6 +314,8 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "mainland China (region not stated)"),
     QT_TRANSLATE_NOOP("CoreMessages", "more than a rear-door heat exchanger removes"),
     QT_TRANSLATE_NOOP("CoreMessages", "more than immersion presets"),
+    QT_TRANSLATE_NOOP("CoreMessages", "must be USD or CNY"),
+    QT_TRANSLATE_NOOP("CoreMessages", "must be above 0 and at most %1"),
     QT_TRANSLATE_NOOP("CoreMessages", "needs a US export licence (%1)"),
     QT_TRANSLATE_NOOP("CoreMessages", "needs a US export licence, presumed denied (%1)"),
     QT_TRANSLATE_NOOP("CoreMessages", "needs a US export licence, presumed denied (ECCN 3A090.a, TPP %1)"),
@@ -346,6 +364,8 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "room for %1 users at once (asked %2)"),
     QT_TRANSLATE_NOOP("CoreMessages", "serves %1 tokens/s (target %2)"),
     QT_TRANSLATE_NOOP("CoreMessages", "takes %1 days (deadline %2)"),
+    QT_TRANSLATE_NOOP("CoreMessages", 'text follows the " that closes this field'),
+    QT_TRANSLATE_NOOP("CoreMessages", 'the " that opens this field is not closed on its line'),
     QT_TRANSLATE_NOOP("CoreMessages", "the best of the modern stacks: FlashAttention, sequence parallelism with TP,"
                                       " overlapped gradient reduce, ZeRO 0-3, context parallelism for long "
                                       "sequences, expert parallelism for MoE (no stack chosen)"),
@@ -390,7 +410,6 @@ INPUT_TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "%1 is a %2 model without a transformer architecture"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 is a %2 model, not an image model"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 is a folder; give a file name"),
-    QT_TRANSLATE_NOOP("CoreMessages", "%1 is no GPU, server or cloud instance id in the catalog"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 is not UTF-8 text"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 is not a number JSON allows"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 is not a regular file (a folder, pipe or device)"),
@@ -398,7 +417,6 @@ INPUT_TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "%1 is over 1 MB; at most 1 MB is read"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 is the scenario file itself; give another name"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 layers recompute but the model has %2"),
-    QT_TRANSLATE_NOOP("CoreMessages", "%1 names more than one row; write it as TABLE:ID"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 offers one admission only: %2"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 sequences cannot be split evenly over the data-parallel replicas"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 stages exceed the model's %2 layers"),
@@ -415,10 +433,8 @@ INPUT_TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "cannot read %1: %2"),
     QT_TRANSLATE_NOOP("CoreMessages", "cannot write in %1"),
     QT_TRANSLATE_NOOP("CoreMessages", "contains an invalid character (a lone UTF-16 surrogate)"),
-    QT_TRANSLATE_NOOP("CoreMessages", "expects a date as YYYY-MM-DD, got %1"),
-    QT_TRANSLATE_NOOP("CoreMessages", "expects a number, got %1"),
     QT_TRANSLATE_NOOP("CoreMessages", "file not found: %1"),
-    QT_TRANSLATE_NOOP("CoreMessages", "has more than %1 lines"),
+    QT_TRANSLATE_NOOP("CoreMessages", "has %1 lines; at most %2 are read"),
     QT_TRANSLATE_NOOP("CoreMessages", "has no lines after the header"),
     QT_TRANSLATE_NOOP("CoreMessages", "holds a number with too many digits"),
     QT_TRANSLATE_NOOP("CoreMessages", 'image tasks take a catalog preset: {"preset": "resnet-50"}'),
@@ -426,10 +442,13 @@ INPUT_TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "is not a column of this table"),
     QT_TRANSLATE_NOOP("CoreMessages", "is required (a preset or an architecture)"),
     QT_TRANSLATE_NOOP("CoreMessages", "is required when no preset is given"),
+    QT_TRANSLATE_NOOP("CoreMessages", "line %1, column %2 (%3): %4"),
+    QT_TRANSLATE_NOOP("CoreMessages", "line %1: %2"),
+    QT_TRANSLATE_NOOP("CoreMessages", "line %1: the header must be %2"),
+    QT_TRANSLATE_NOOP("CoreMessages", "line 1: %1 is not a line this version reads; a first line starting with # "
+                                      "says the file's decimals: # decimal: comma or # decimal: point"),
     QT_TRANSLATE_NOOP("CoreMessages", "missing %1"),
-    QT_TRANSLATE_NOOP("CoreMessages", "must be %1"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be %1%2, got %3"),
-    QT_TRANSLATE_NOOP("CoreMessages", "must be USD or CNY"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be a JSON object"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be a date (2026-11-30, 2026-11 or 2026), two dates for a price no older"
                                       " than the first (2026-05-07/2026-12-04) or start with 'undated', got %1"),
@@ -438,13 +457,13 @@ INPUT_TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "must be a number, got %1 %2"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be a whole number, got %1"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be a whole number, got %1 %2"),
-    QT_TRANSLATE_NOOP("CoreMessages", "must be above 0 and at most 1e9"),
-    QT_TRANSLATE_NOOP("CoreMessages", "must be above 0 and below 1000"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be an object"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be an object with a preset or an architecture"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be an object, got %1 %2"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be at least %1, got %2"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be at most %1, got %2"),
+    QT_TRANSLATE_NOOP("CoreMessages", "must be between %1 and %2 CNY per USD, got %3: CNY prices are divided by it,"
+                                      " and every rate since 1980 lies within"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be between 1 and 100"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be datacenter, workstation or consumer"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be greater than zero, got %1"),

@@ -3,6 +3,10 @@ and removed. A mixin of MainWindow."""
 
 from __future__ import annotations
 
+import os
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import (
     Qt,
     Slot,
@@ -12,6 +16,7 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
     QLabel,
+    QProgressDialog,
     QPushButton,
     QTableView,
     QTabWidget,
@@ -20,14 +25,17 @@ from PySide6.QtWidgets import (
 )
 
 from gpuplanner.catalog.store import CatalogWriteError, Row
-from gpuplanner.core.errors import InputError
 from gpuplanner.i18n import fill
-from gpuplanner.i18n.messages import translated, translated_error
+from gpuplanner.i18n.messages import translated
 from gpuplanner.ui.catalog_editor import CatalogEntryDialog
 from gpuplanner.ui.catalog_model import SORT_ROLE as CATALOG_SORT_ROLE
 from gpuplanner.ui.catalog_model import CatalogTableModel
 from gpuplanner.ui.dialogs import confirm_removal, warn
 from gpuplanner.ui.widgets import filtered_proxy
+from gpuplanner.ui.worker import JobControl, LatestJobRunner
+
+if TYPE_CHECKING:
+    from gpuplanner.catalog.quotes import QuoteReading
 
 
 class CatalogPage(QWidget):
@@ -132,24 +140,108 @@ class CatalogTabActions:
         if path:
             self.import_quote_file(path)
 
-    def import_quote_file(self, path: str) -> int:
-        """A vendor's prices into the user's catalog edits (all lines or none); returns how many were imported."""
-        from gpuplanner.catalog.quotes import import_quotes
+    def import_quote_file(self, path: str) -> None:
+        """Read a vendor's quote off the GUI thread (progress, cancel), show what it will change and its refused
+        lines, and store the good lines if the user applies them (again off the GUI thread)."""
+        from gpuplanner.catalog.quotes import read_quote
         from gpuplanner.scenario_file import read_text_capped
 
         rate = self.wizard.budget_page.usd_to_cny.value()
-        try:
-            quotes = import_quotes(read_text_capped(path, "quote"), self.catalog, rate)
-        except InputError as exc:
-            warn(self, self.tr("Quote not imported"), fill(self.tr("Nothing was changed. %1"), translated_error(exc)))
-            return 0
-        except CatalogWriteError as exc:
-            warn(self, self.tr("Quote not imported"), translated(exc.message))
-            return 0
+        catalog = self.catalog
+        name = os.path.basename(path)
+        self._run_quote_job(self.tr("Reading the quote…"),
+                            lambda control: read_quote(read_text_capped(path, "quote"), catalog, rate,
+                                                       progress=control.progress),
+                            lambda reading: self._preview_quote(name, reading))
+
+    def _preview_quote(self, name: str, reading: QuoteReading) -> None:
+        from gpuplanner.ui.quote_preview import QuotePreviewDialog
+
+        self.quote_preview = QuotePreviewDialog(name, reading, self)
+        self.quote_preview.accepted.connect(lambda: self._apply_quote(reading))
+        self.quote_preview.finished.connect(lambda _result: self.quote_preview.deleteLater())
+        self.quote_preview.open()
+
+    def _apply_quote(self, reading: QuoteReading) -> None:
+        from gpuplanner.catalog.quotes import QUOTE_TABLES, apply_quote
+
+        catalog = self.catalog
+
+        def apply(control: JobControl) -> object:
+            try:
+                quotes = apply_quote(reading, catalog, progress=control.progress)
+            except CatalogWriteError as exc:  # a full disk, a lock: said, nothing changed
+                return exc
+            for table in QUOTE_TABLES:  # read back here, so the GUI thread's reload finds them read
+                catalog.rows(table)
+            return quotes
+
+        self._run_quote_job(self.tr("Storing the quoted prices…"), apply, self._quote_applied)
+
+    def _quote_applied(self, outcome: object) -> None:
         self.reload_catalog_tables()
-        self.show_message(fill(self.tr("Imported %1 quoted price(s); the plans use them and say so."), len(quotes)))
+        if isinstance(outcome, CatalogWriteError):
+            warn(self, self.tr("Quote not imported"), translated(outcome.message))
+            return
+        self.wizard.deployment_page.reload_gpus(self.catalog)
+        self.show_message(fill(self.tr("Imported %1 quoted price(s); the plans use them and say so."),
+                               len(outcome)))  # type: ignore[arg-type]
         self.debouncer.poke()
-        return len(quotes)
+
+    def stop_quote_import(self) -> None:
+        """Closing the window stops a quote being read or stored (a store stopped midway rolls back)."""
+        if hasattr(self, "quote_runner"):
+            self.quote_runner.cancel()
+            self.quote_runner.wait(10_000)
+
+    def _run_quote_job(self, label: str, job: Callable[[JobControl], object],
+                       done: Callable[[object], None]) -> None:
+        """One step of a quote import on the quote runner, with a progress dialog whose Cancel stops it (nothing
+        stored); a refused file says why."""
+        if not hasattr(self, "quote_runner"):
+            self.quote_runner = LatestJobRunner(self)
+        runner = self.quote_runner
+        progress = QProgressDialog(label, self.tr("Cancel"), 0, 0, self)
+        progress.setWindowTitle(self.tr("Import a vendor quote"))
+        progress.setWindowModality(Qt.WindowModality.WindowModal)
+        progress.setMinimumDuration(400)  # a small quote is done before it would flash
+        progress.setAutoReset(False)
+        self.quote_progress = progress
+
+        def finish() -> None:
+            for signal in (runner.finished, runner.failed, runner.cancelled, runner.progress):
+                signal.disconnect()
+            progress.canceled.disconnect()
+            progress.close()
+            progress.deleteLater()
+
+        def on_progress(_job: int, step: int, total: int) -> None:
+            progress.setMaximum(total)
+            progress.setValue(step)
+
+        def on_finished(_job: int, result: object) -> None:
+            finish()
+            done(result)
+
+        def on_failed(_job: int, field: str, message: str) -> None:
+            finish()
+            if not field:  # a bug of ours, reported as such
+                warn(self, self.tr("Quote not imported"), fill(self.tr(
+                    "Something went wrong while importing the quote; nothing was changed.\n\n%1"), message))
+                return
+            warn(self, self.tr("Quote not imported"), fill(self.tr("Nothing was changed. %1"),
+                                                           f"{field}: {message}"))
+
+        def on_cancelled(_job: int) -> None:
+            finish()
+            self.show_message(self.tr("Quote import cancelled; nothing was changed."))
+
+        runner.finished.connect(on_finished)
+        runner.failed.connect(on_failed)
+        runner.cancelled.connect(on_cancelled)
+        runner.progress.connect(on_progress)
+        progress.canceled.connect(runner.cancel)
+        runner.submit(job)
 
     def edit_catalog_entry(self, table: str, row: Row | None) -> None:
         dialog = CatalogEntryDialog(self.catalog, table, row, self)

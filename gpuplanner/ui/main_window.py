@@ -432,6 +432,7 @@ class MainWindow(DocumentActions, ExportActions, CatalogTabActions, PlanningCont
         self.debouncer.stop()
         self.runner.cancel()
         self.runner.wait(10_000)
+        self.stop_quote_import()
         super().closeEvent(event)
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802

@@ -178,10 +178,10 @@ def test_new_rows_for_late_2026(bundled) -> None:
         gpu = bundled.gpu(gpu_id)
         assert gpu.confidence == "secondary" and gpu.dense_tflops["fp8"] == fp8 and gpu.memory_gib == memory
         assert gpu.dense_tflops["bf16"] == pytest.approx(fp8 / 2, rel=1e-3)  # dense, not sparse
-    # B300 from NVIDIA's Blackwell Ultra table and DGX B300 datasheet: 270 GB usable (288 physical), 1,100 W on HGX,
-    # INT8 cut to 150 TOPS dense (the table's 0.15 POPS).
+    # B300 from NVIDIA's Blackwell Ultra table and DGX B300 datasheet: 262.5 GiB allocatable (OCI's 268,800 MiB; the
+    # HGX figure 270 GB, 288 physical), 1,100 W on HGX, INT8 cut to 150 TOPS dense (the table's 0.15 POPS).
     b300 = bundled.gpu("b300")
-    assert b300.confidence == "datasheet" and (b300.dense_tflops["fp8"], b300.memory_gib) == (4500, 270)
+    assert b300.confidence == "datasheet" and (b300.dense_tflops["fp8"], b300.memory_gib) == (4500, 262.5)
     assert b300.tdp_w == 1100 and b300.dense_tflops["int8"] == 150
     # RTX PRO 6000 Blackwell: NVIDIA's 4,000 AI TOPS is FP4 with sparsity; hmc-tech.com lists 2.02 PF dense.
     pro = bundled.gpu("rtx-pro-6000-blackwell")

@@ -12,6 +12,7 @@ from gpuplanner.core.availability import in_region
 from gpuplanner.core.cost import CloudOffer, CostAssumptions, CostInputs, cloud_tiers, cost_summary
 from gpuplanner.core.plan import plan_catalog
 from gpuplanner.core.plan_settings import plan_settings
+from gpuplanner.core.site import PowerAssumptions
 from gpuplanner.service import estimate_for_scenario, plan_for_scenario, scenario_from_data
 
 
@@ -126,17 +127,42 @@ def test_a_rented_service_pays_for_every_hour_it_runs() -> None:
     assert training.cloud_tco == pytest.approx(49.24 * 8760 * 3 * 0.7)
 
 
-def test_h20_and_l20_are_priced_from_a_dated_mainland_channel_quote(catalog) -> None:
-    """Both China-market cards at their 2024-03-25 channel prices in CNY (an estimate, and old: the plan says how
-    old), kept in USD at the catalog's dated rate so a CNY plan reads the quoted figure back."""
+def test_h20_and_l20_are_priced_in_the_cny_of_their_dated_mainland_quote(catalog) -> None:
+    """The rows once kept 19,943.87 and 10,684.22 'USD': 2024 CNY quotes divided by a 2026 rate (7.0197). They keep
+    what the source says, CNY on its date, and a plan converts them at the user's rate as it does a CNY cloud price:
+    a CNY plan reads the quote back at any rate; a USD plan at 7.2 CNY/USD pays 140,000 / 7.2."""
     # 'AI伺服器專家交流電話會紀要' (aqiusha.com/tech/b85a6d6e69a1a2808ae5a78ef55c5b0f.html, 2024-03-25): H20 96 GB
     # 140,000 CNY, L20 48 GB 75,000 CNY a card.
-    cny = CostAssumptions(currency="CNY")
     for gpu_id, quoted in (("h20", 140_000), ("l20", 75_000)):
         gpu = catalog.gpu(gpu_id)
-        assert cny.from_usd(gpu.price_usd_mid) == pytest.approx(quoted, abs=1)
+        assert (gpu.price_cny_low, gpu.price_cny_high, gpu.price_usd_low) == (quoted, quoted, None)
         assert (gpu.price_date, gpu.price_confidence) == ("2024-03-25", "estimate")
-        assert f"{quoted:,} CNY" in gpu.price_source and "7.0197 CNY/USD" in gpu.price_source
+        assert f"{quoted:,} CNY" in gpu.price_source and "CNY/USD" not in gpu.price_source
+        for rate in (6.5, 7.2):
+            assert CostAssumptions(currency="CNY", usd_to_cny=rate).from_usd(gpu.price_usd_mid(rate)) == \
+                pytest.approx(quoted)
+    options = {o.gpu.id: o for o in hardware_options(catalog, PowerAssumptions(), "cn-mainland", usd_to_cny=7.2)}
+    assert options["h20"].gpu_price_usd == pytest.approx(140_000 / 7.2)
+    assert "140,000 CNY" in str(options["l20"].node_price.source) or "75,000 CNY" in str(options["l20"].node_price
+                                                                                          .source)
+
+
+def test_a_gpu_row_gives_one_price_in_one_currency(tmp_path) -> None:
+    """A row with both a USD and a CNY price would say one fact twice: the build refuses it, naming the place."""
+    import shutil
+    from pathlib import Path
+
+    from gpuplanner.catalog.build import CatalogSourceError, build_catalog
+
+    source = tmp_path / "catalog"
+    shutil.copytree(Path(__file__).resolve().parent.parent / "resources" / "catalog", source)
+    path = source / "gpus.csv"
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    index = next(i for i, line in enumerate(lines) if line.startswith("h20,"))
+    lines[index] = lines[index].replace(",,,140000,140000,", ",19943.87,19943.87,140000,140000,", 1)
+    path.write_text("".join(lines), encoding="utf-8")
+    with pytest.raises(CatalogSourceError, match=rf"gpus.csv:{index + 1}: .*one price in one currency"):
+        build_catalog(source, tmp_path / "a.db")
 
 
 def test_a_service_run_part_of_the_day_rents_only_those_hours(catalog) -> None:
@@ -185,12 +211,19 @@ def test_a_gpu_rented_on_small_unpublished_vms_is_not_given_a_server_fabric(cata
 
 
 def test_usable_b300_memory_bounds_what_fits(catalog) -> None:
-    """With 288 GB the planner fitted models into memory that does not exist: 270 GB is what software sees."""
+    """One basis, stated in the row: what software can allocate. OCI's BM.GPU.B300.8 reports 268,800 MiB a GPU
+    (262.5 GiB), the DGX B300 datasheet 2.1 TB for 8 and AWS 262 GB; NVIDIA's HGX figure (270 GB) and the physical
+    stacks (288 GB) are named in the notes, not planned on. The row held 270 with no basis stated."""
+    b300 = catalog.gpu("b300")
+    assert b300.memory_gib == 268_800 / 1024 == b300.usable_memory_gib
+    assert "Memory basis: what software can allocate" in b300.notes and "288" in b300.notes and "270" in b300.notes
     plan = plan_for_scenario({"task": "inference", "model": {"preset": "llama-3.1-70b"},
                               "hardware": {"gpu": "b300", "count": 1}, "constraints": {"deployment": "cloud"}},
                              catalog, top=1)
     best = (plan.plans or plan.near_misses)[0]
-    assert best.memory.capacity == 270
+    assert best.memory.capacity == 262.5
+    oci = catalog.row("cloud_instances", "oci-bm-gpu-b300-8")
+    assert "268,800 MiB" in oci["gpu_model"]
 
 
 def test_a_gpu_missing_a_figure_is_listed_with_what_it_lacks(catalog) -> None:
@@ -279,3 +312,20 @@ def test_plans_fit_against_what_software_can_allocate(catalog) -> None:
                                 "hardware": {"gpu": "t4"}, "constraints": {"deployment": "cloud"}}, catalog, top=3)
     for plan in (*result.plans, *result.near_misses):
         assert plan.memory.capacity == pytest.approx(15.0) and plan.memory.total <= 15.0 + 1e-9
+
+
+def test_domestic_accelerators_carry_their_vendors_figures_and_chinese_names(catalog) -> None:
+    """Hygon's table (DCU K100 / K100 AI / BW200, quoted in wangzy0327/hblas-bench DCU-bench.md): the K100-AI has
+    896 GB/s and 196 TFLOPS BF16, so a mainland plan estimates it where it once lacked its bandwidth. The vendors'
+    own Chinese names show to a reader in Chinese, the English to everyone else."""
+    k100 = catalog.gpu("hygon-k100-ai")
+    assert (k100.memory_bandwidth_gbs, k100.dense_tflops["bf16"], k100.dense_tflops["int8"]) == (896, 196, 392)
+    assert "DCU-bench.md" in k100.source
+    result = plan_for_scenario({"task": "lora", "model": {"preset": "llama-2-7b"}, "training": {"tokens": 1e9},
+                                "constraints": {"deployment": "on-prem", "region": "cn-mainland"}}, catalog)
+    assert all(r.kind != "figure" for r in result.rejected if r.gpu == "hygon-k100-ai")
+    names = {gpu.id: gpu.model for gpu in catalog.gpus()}
+    assert names["ascend-910b"].translations["zh_CN"].startswith("昇腾 910B")
+    assert names["hygon-k100-ai"].translations["zh_CN"] == "海光 DCU K100-AI"
+    assert str(names["ascend-910b"]) == "Ascend 910B (910B3 as in Atlas 800T A2)"
+    assert not names["h100-sxm5-80gb"].translations  # NVIDIA's names stay as NVIDIA writes them

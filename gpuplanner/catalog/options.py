@@ -37,15 +37,19 @@ def chassis_class(gpu: GPU) -> str:
     return "pcie8"
 
 
-def _planning_price(count: int, gpu: GPU, host: float) -> Message:
+def _planning_price(count: int, gpu: GPU, host: float, usd_to_cny: float) -> Message:
     """Where a server price made of the GPUs' price and a planning-default host comes from, in words that
-    translate (the GPU price's own source stays as its catalog row names it)."""
-    if gpu.price_source.strip():
+    translate (the GPU price's own source stays as its catalog row names it; a CNY quote keeps its CNY figure)."""
+    source = gpu.price_source.strip()
+    if gpu.price_usd_low is None and (cny := gpu.price_cny_mid) is not None:
+        return msg("{count} x {model} at {price:,.0f} CNY ({source}) + host platform {host:,.0f} USD (planning "
+                   "default)", count=count, model=gpu.model, price=cny, source=source or "n/a", host=host)
+    if source:
         return msg("{count} x {model} at {price:,.0f} USD ({source}) + host platform {host:,.0f} USD (planning "
-                   "default)", count=count, model=gpu.model, price=gpu.price_usd_mid, source=gpu.price_source,
+                   "default)", count=count, model=gpu.model, price=gpu.price_usd_mid(usd_to_cny), source=source,
                    host=host)
     return msg("{count} x {model} at {price:,.0f} USD + host platform {host:,.0f} USD (planning default)",
-               count=count, model=gpu.model, price=gpu.price_usd_mid, host=host)
+               count=count, model=gpu.model, price=gpu.price_usd_mid(usd_to_cny), host=host)
 
 
 def _float_or_none(row: Row, key: str) -> float | None:
@@ -58,9 +62,10 @@ def _servers_for(catalog_rows: list[Row], gpu: GPU) -> list[Row]:
             and row.get("rack_units") and row.get("max_power_w")]
 
 
-def node_for(gpu: GPU, servers: list[Row], power: PowerAssumptions) -> tuple[NodeSpec, Price | None]:
+def node_for(gpu: GPU, servers: list[Row], power: PowerAssumptions,
+             usd_to_cny: float = CostAssumptions.usd_to_cny) -> tuple[NodeSpec, Price | None]:
     matches = _servers_for(servers, gpu)
-    gpu_price = None if gpu.price_usd_mid is None else gpu.price_usd_mid
+    gpu_price = gpu.price_usd_mid(usd_to_cny)
     if matches:
         row = matches[0]
         count = int(row["gpu_count"])
@@ -70,8 +75,8 @@ def node_for(gpu: GPU, servers: list[Row], power: PowerAssumptions) -> tuple[Nod
                           str(row.get("price_date") or ""), confidence=str(row.get("price_confidence") or ""))
         elif gpu_price is not None:
             host = HOST_PLATFORM_DEFAULT_USD["sxm8" if gpu.is_sxm_class else "pcie8"]
-            price = Price(gpu_price * count + host, _planning_price(count, gpu, host), gpu.price_date, sourced=False,
-                          confidence=gpu.price_confidence)
+            price = Price(gpu_price * count + host, _planning_price(count, gpu, host, usd_to_cny), gpu.price_date,
+                          sourced=False, confidence=gpu.price_confidence)
         node = NodeSpec(name=f"{row['vendor']} {row['model']}", gpus=count, rack_units=int(row["rack_units"]),
                         nameplate_kw=float(row["max_power_w"]) / 1000.0,
                         weight_kg=_float_or_none(row, "weight_kg"),
@@ -98,8 +103,8 @@ def node_for(gpu: GPU, servers: list[Row], power: PowerAssumptions) -> tuple[Nod
     price = None
     if gpu_price is not None:
         host = HOST_PLATFORM_DEFAULT_USD[klass]
-        price = Price(gpu_price * gpus + host, _planning_price(gpus, gpu, host), gpu.price_date, sourced=False,
-                      confidence=gpu.price_confidence)
+        price = Price(gpu_price * gpus + host, _planning_price(gpus, gpu, host, usd_to_cny), gpu.price_date,
+                      sourced=False, confidence=gpu.price_confidence)
     return node, price
 
 
@@ -186,12 +191,13 @@ def _built_options(catalog: Catalog, power: PowerAssumptions, region: str,
         # Without its memory figures a GPU cannot be estimated: kept, with what it lacks, for the plan to list.
         missing = tuple(name for name, value in (("memory capacity", gpu.memory_gib),
                                                  ("memory bandwidth", gpu.memory_bandwidth_gbs)) if value is None)
-        node, price = node_for(gpu, servers, power)
+        node, price = node_for(gpu, servers, power, usd_to_cny)
         klass = chassis_class(gpu)
         offered = cloud_offers(gpu, offers, region, usd_to_cny)
         options.append(HardwareOptions(
             gpu=gpu, node=node, node_price=price, cloud=offered[0] if offered else None, cloud_offers=tuple(offered),
             availability=gpu_availability(gpu, region, statements),
             nic_gbps=scale_out_port_gbps(gpu), whole_nodes_only=klass == "sxm8" or bool(_servers_for(servers, gpu)),
-            gpu_price_usd=gpu.price_usd_mid, host_price_usd=HOST_PLATFORM_DEFAULT_USD[klass], missing=missing))
+            gpu_price_usd=gpu.price_usd_mid(usd_to_cny), host_price_usd=HOST_PLATFORM_DEFAULT_USD[klass],
+            missing=missing))
     return options

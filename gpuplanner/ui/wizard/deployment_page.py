@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.site import CHINA_IDC_CABINET_AMPS, china_idc_cabinet_kw
 from gpuplanner.i18n import fill
+from gpuplanner.i18n.messages import translated
 from gpuplanner.ui.widgets import (
     choice_combo,
     fit_combo,
@@ -120,7 +121,7 @@ class DeploymentPage(QWizardPage):
         self.gpu.clear()
         self.gpu.addItem(self.tr("Any GPU in the catalog"), ANY_GPU)
         for gpu in catalog.gpus():
-            self.gpu.addItem(f"{gpu.vendor} {gpu.model}", gpu.id)
+            self.gpu.addItem(f"{translated(gpu.vendor)} {translated(gpu.model)}", gpu.id)
         select_data(self.gpu, current)
         self.gpu.blockSignals(False)
 

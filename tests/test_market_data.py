@@ -314,6 +314,36 @@ def test_plans_fit_against_what_software_can_allocate(catalog) -> None:
         assert plan.memory.capacity == pytest.approx(15.0) and plan.memory.total <= 15.0 + 1e-9
 
 
+def test_dgx_b300_priced_below_dgx_b200_says_why_its_figure_is_low(catalog) -> None:
+    """iFactory (2026-05-01) gives 300,000-350,000 for a DGX B300, under the DGX B200's reseller midpoint of 395,000
+    (2026-09-16), while the same page prices one B200 GPU at 35,000-40,000: the row keeps its only dated figure, an
+    estimate, and says it is low; NVIDIA's undated TCO capture orders them B300 846,885 over B200 744,793."""
+    b300, b200 = catalog.row("servers", "dgx-b300"), catalog.row("servers", "dgx-b200")
+    assert b300["price_usd"] < b200["price_usd"]
+    assert b300["price_confidence"] == "estimate"
+    assert "a low figure" in b300["price_source"] and "35,000-40,000" in b300["price_source"]
+
+
+def test_cloud_rows_take_the_newest_dated_copy_and_the_missing_public_offers(catalog) -> None:
+    """AWS China: tsaol/aws-gpu's China files at 18aebd1 ('Last updated: 2026-08-26') hold every value of the copy
+    dated 2026-01-21 the rows carried. GCP's A3 Ultra (8 x H200) and RunPod's H200 / B200 / B300 / RTX 4090 / RTX
+    5090 Secure Cloud rates (runpod.io/pricing, 2026-09-09) were missing."""
+    rows = {row["id"]: row for row in catalog.rows("cloud_instances")}
+    china = [row for row in rows.values() if row["provider"] == "AWS China"]
+    assert len(china) == 13 and all(row["price_date"] == "2026-08-26" and "18aebd1" in row["source"] for row in china)
+    p4d = rows["aws-cn-p4d-24xlarge-cn-northwest-1"]
+    assert (p4d["on_demand_per_hour"], p4d["reserved_per_hour"]) == (172.873412, 109.601338)
+    ultra = rows["gcp-a3-ultragpu-8g"]
+    assert (ultra["gpu_id"], ultra["gpu_count"], ultra["on_demand_per_hour"], ultra["reserved_per_hour"],
+            ultra["price_date"]) == ("h200-sxm-141gb", 8, 84.806908493, 58.471933151, "2026-09-27")
+    runpod = {row["gpu_id"]: row["on_demand_per_hour"] for row in rows.values()
+              if row["provider"] == "RunPod" and row["gpu_count"] == 1 and row["price_date"] == "2026-09-09"}
+    assert {gpu: runpod[gpu] for gpu in ("h200-sxm-141gb", "b200", "b300", "rtx-4090", "rtx-5090")} == {
+        "h200-sxm-141gb": 4.59, "b200": 6.79, "b300": 7.89, "rtx-4090": 0.74, "rtx-5090": 0.99}
+    offers = cloud_offers(catalog.gpu("b300"), catalog.rows("cloud_instances"))
+    assert ("RunPod", 7.89) in {(offer.provider, offer.usd_per_hour) for offer in offers}
+
+
 def test_domestic_accelerators_carry_their_vendors_figures_and_chinese_names(catalog) -> None:
     """Hygon's table (DCU K100 / K100 AI / BW200, quoted in wangzy0327/hblas-bench DCU-bench.md): the K100-AI has
     896 GB/s and 196 TFLOPS BF16, so a mainland plan estimates it where it once lacked its bandwidth. The vendors'

@@ -388,3 +388,41 @@ def test_catalog_texts_speak_of_their_sources_not_of_the_work_that_wrote_them() 
     leaks = [(path.name, match.group(0)) for path in sorted((REPO_ROOT / "resources" / "catalog").glob("*.csv"))
              for match in pattern.finditer(path.read_text(encoding="utf-8"))]
     assert leaks == []
+
+
+def test_the_catalog_tab_in_chinese_shows_vendors_chinese_names_and_cny_prices(qtbot, private_user_data,
+                                                                               tmp_path) -> None:
+    """A reader in Chinese sees the vendors' own names (华为 / 昇腾 910B), finds them by typing them in the filter, and
+    the H20's 2024 quote in its own CNY; NVIDIA's names stay as NVIDIA writes them."""
+    from PySide6.QtCore import Qt
+
+    from gpuplanner.i18n.language import install_translations
+    from tests.conftest import close_window, open_window
+
+    try:
+        install_translations("zh_CN")
+        window = open_window(qtbot)
+        window.tabs.setCurrentIndex(window.tabs.count() - 1)
+        page = window.gpu_page
+        headers = [page.model.headerData(c, Qt.Orientation.Horizontal, Qt.ItemDataRole.DisplayRole)
+                   for c in range(page.model.columnCount())]
+        assert "起价（人民币）" in headers
+        page.filter_edit.setText("昇腾")  # an input method commits the characters whole (key events cannot type them)
+        vendor, model = headers.index("厂商"), headers.index("模型")
+        shown = {page.proxy.data(page.proxy.index(r, 0)): (page.proxy.data(page.proxy.index(r, vendor)),
+                                                            page.proxy.data(page.proxy.index(r, model)))
+                 for r in range(page.proxy.rowCount())}
+        assert shown == {"ascend-910b": ("华为", "昇腾 910B（910B3，Atlas 800T A2 所用）"),
+                         "ascend-910c": ("华为", "昇腾 910C")}
+        page.filter_edit.clear()
+        qtbot.keyClicks(page.filter_edit, "h20")
+        cny = headers.index("起价（人民币）")
+        h20 = next(r for r in range(page.proxy.rowCount()) if page.proxy.data(page.proxy.index(r, 0)) == "h20")
+        assert page.proxy.data(page.proxy.index(h20, cny)) == "140000"
+        assert page.proxy.data(page.proxy.index(h20, model)) == "H20"
+        page.filter_edit.clear()
+        page.filter_edit.setText("海光")
+        window.grab().save(str(tmp_path / "catalog_zh.png"))
+        close_window(window)
+    finally:
+        install_translations("en")

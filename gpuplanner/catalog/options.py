@@ -52,6 +52,11 @@ def _planning_price(count: int, gpu: GPU, host: float, usd_to_cny: float) -> Mes
                count=count, model=gpu.model, price=gpu.price_usd_mid(usd_to_cny), host=host)
 
 
+def _listed_with_host(gpu: GPU) -> str:
+    """The currencies a server price made of the GPUs and a planning-default host (USD) is listed in."""
+    return "CNY + USD" if gpu.price_usd_low is None and gpu.price_cny_low is not None else "USD"
+
+
 def _float_or_none(row: Row, key: str) -> float | None:
     value = row.get(key)
     return None if value is None else float(value)  # type: ignore[arg-type]
@@ -76,7 +81,7 @@ def node_for(gpu: GPU, servers: list[Row], power: PowerAssumptions,
         elif gpu_price is not None:
             host = HOST_PLATFORM_DEFAULT_USD["sxm8" if gpu.is_sxm_class else "pcie8"]
             price = Price(gpu_price * count + host, _planning_price(count, gpu, host, usd_to_cny), gpu.price_date,
-                          sourced=False, confidence=gpu.price_confidence)
+                          sourced=False, confidence=gpu.price_confidence, listed_currency=_listed_with_host(gpu))
         node = NodeSpec(name=f"{row['vendor']} {row['model']}", gpus=count, rack_units=int(row["rack_units"]),
                         nameplate_kw=float(row["max_power_w"]) / 1000.0,
                         weight_kg=_float_or_none(row, "weight_kg"),
@@ -104,7 +109,7 @@ def node_for(gpu: GPU, servers: list[Row], power: PowerAssumptions,
     if gpu_price is not None:
         host = HOST_PLATFORM_DEFAULT_USD[klass]
         price = Price(gpu_price * gpus + host, _planning_price(gpus, gpu, host, usd_to_cny), gpu.price_date,
-                      sourced=False, confidence=gpu.price_confidence)
+                      sourced=False, confidence=gpu.price_confidence, listed_currency=_listed_with_host(gpu))
     return node, price
 
 

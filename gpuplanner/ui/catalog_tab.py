@@ -67,7 +67,7 @@ class CatalogTabActions:
         tabs = QTabWidget(self)
         self.gpu_page = CatalogPage(CatalogTableModel([
             ("id", self.tr("ID")), ("vendor", self.tr("Vendor")), ("model", self.tr("Model")),
-            ("model_zh", self.tr("Name in Chinese")), ("memory_gib", self.tr("Memory (GiB)")),
+            ("memory_gib", self.tr("Memory (GiB)")),
             ("memory_bandwidth_gbs", self.tr("Bandwidth (GB/s)")),
             ("bf16_tflops", self.tr("BF16 dense (TFLOP/s)")), ("fp8_tflops", self.tr("FP8 dense (TFLOP/s)")),
             ("tdp_w", self.tr("TDP (W)")), ("confidence", self.tr("Confidence")),

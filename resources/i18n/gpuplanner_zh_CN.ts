@@ -3089,11 +3089,6 @@ Qt %2，Qt for Python %3，Python %4
         <translation>显存带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="70"/>
-        <source>Name in Chinese</source>
-        <translation>中文名称</translation>
-    </message>
-    <message>
         <location filename="../../gpuplanner/ui/catalog_tab.py" line="72"/>
         <source>BF16 dense (TFLOP/s)</source>
         <translation>BF16 稠密算力（TFLOP/s）</translation>

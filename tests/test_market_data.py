@@ -336,12 +336,14 @@ def test_cloud_rows_take_the_newest_dated_copy_and_the_missing_public_offers(cat
     ultra = rows["gcp-a3-ultragpu-8g"]
     assert (ultra["gpu_id"], ultra["gpu_count"], ultra["on_demand_per_hour"], ultra["reserved_per_hour"],
             ultra["price_date"]) == ("h200-sxm-141gb", 8, 84.806908493, 58.471933151, "2026-09-27")
-    runpod = {row["gpu_id"]: row["on_demand_per_hour"] for row in rows.values()
-              if row["provider"] == "RunPod" and row["gpu_count"] == 1 and row["price_date"] == "2026-09-09"}
+    # RunPod prices a Pod per GPU; the SXM parts as 8-GPU Pods, as the catalog's 8x H100 row (8 x 3.49 = 27.92).
+    runpod = {row["gpu_id"]: (row["gpu_count"], row["on_demand_per_hour"]) for row in rows.values()
+              if row["provider"] == "RunPod" and row["price_date"] == "2026-09-09"}
     assert {gpu: runpod[gpu] for gpu in ("h200-sxm-141gb", "b200", "b300", "rtx-4090", "rtx-5090")} == {
-        "h200-sxm-141gb": 4.59, "b200": 6.79, "b300": 7.89, "rtx-4090": 0.74, "rtx-5090": 0.99}
+        "h200-sxm-141gb": (8, 8 * 4.59), "b200": (8, 8 * 6.79), "b300": (8, 8 * 7.89), "rtx-4090": (1, 0.74),
+        "rtx-5090": (1, 0.99)}
     offers = cloud_offers(catalog.gpu("b300"), catalog.rows("cloud_instances"))
-    assert ("RunPod", 7.89) in {(offer.provider, offer.usd_per_hour) for offer in offers}
+    assert (offers[0].provider, offers[0].usd_per_gpu_hour) == ("RunPod", pytest.approx(7.89))
 
 
 def test_domestic_accelerators_carry_their_vendors_figures_and_chinese_names(catalog) -> None:
@@ -376,3 +378,12 @@ def test_a_server_priced_from_cny_gpus_and_a_usd_host_says_both(catalog) -> None
     best = result.plans[0]
     assert any("listed in CNY + USD and shown in CNY" in str(note) for note in best.warnings)
     assert not any("listed in USD" in str(note) for note in best.warnings)
+
+
+def test_a_gpu_keeps_its_chinese_name_in_a_worker_process(catalog) -> None:
+    """The validation runs estimate in a process pool: a GPU sent there was unpickled without its translations
+    (Bilingual.__new__ got one argument) and the pool broke."""
+    import pickle
+
+    ascend = pickle.loads(pickle.dumps(catalog.gpu("ascend-910b")))
+    assert ascend.model.translations["zh_CN"] == "昇腾 910B（910B3，Atlas 800T A2 所用）"

@@ -422,6 +422,10 @@ def test_the_catalog_tab_in_chinese_shows_vendors_chinese_names_and_cny_prices(q
         assert page.proxy.data(page.proxy.index(h20, model)) == "H20"
         page.filter_edit.clear()
         page.filter_edit.setText("海光")
+        gpus = window.wizard.deployment_page.gpu
+        labels = {gpus.itemData(i): gpus.itemText(i) for i in range(gpus.count())}
+        assert (labels["hygon-k100-ai"], labels["ascend-910b"], labels["h20"]) == (
+            "海光 DCU K100-AI", "华为 昇腾 910B（910B3，Atlas 800T A2 所用）", "NVIDIA H20")
         window.grab().save(str(tmp_path / "catalog_zh.png"))
         close_window(window)
     finally:

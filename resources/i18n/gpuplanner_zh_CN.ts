@@ -5183,212 +5183,212 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>DeploymentPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="35"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="41"/>
         <source>Where will it run?</source>
         <translation>在哪里运行？</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="36"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="42"/>
         <source>Buy, rent or compare both; the site limits size racks, power and cooling.</source>
         <translation>购买、租用或两者对比；机房限制决定机柜、供电和散热。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="39"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="45"/>
         <source>Compare buying and renting</source>
         <translation>对比购买与租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="39"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="45"/>
         <source>Buy (on-premises)</source>
         <translation>购买（自建机房）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="40"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="46"/>
         <source>Rent (cloud)</source>
         <translation>租用（云）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="122"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="128"/>
         <source>Any GPU in the catalog</source>
         <translation>目录中任意 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="48"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="54"/>
         <source>Restrict the plans to one GPU model, or let the planner compare them all.</source>
         <translation>将方案限定为某一种 GPU，或让规划器比较全部型号。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="49"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="55"/>
         <source>0 = choose the count for me</source>
         <translation>0 = 自动选择数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="50"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="56"/>
         <source>Automatic</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="51"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="57"/>
         <source>Allow consumer (GeForce) cards</source>
         <translation>允许消费级（GeForce）显卡</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="53"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="59"/>
         <source>GeForce cards are cheap but have no NVLink or ECC, and their driver licence forbids data-center deployment.</source>
         <translation>GeForce 显卡便宜，但没有 NVLink 和 ECC，且驱动许可禁止在数据中心部署。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="56"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="62"/>
         <source>Power the site allows per rack</source>
         <translation>机房允许的单机柜功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="57"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="63"/>
         <source>Usable height of a rack</source>
         <translation>机柜可用高度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="58"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="64"/>
         <source>Air</source>
         <translation>风冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="58"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="64"/>
         <source>Rear-door heat exchanger</source>
         <translation>背板换热（热交换门）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="59"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="65"/>
         <source>Direct liquid (cold plate)</source>
         <translation>冷板式液冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="60"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="66"/>
         <source>Immersion</source>
         <translation>浸没式液冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="69"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="75"/>
         <source>No (rack kW above)</source>
         <translation>否（使用上面的机柜功率）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="67"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="73"/>
         <source>%1 A x 220 V = %2 kW</source>
         <translation>%1 A × 220 V = %2 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="42"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="48"/>
         <source>Anywhere</source>
         <translation>任意地区</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="42"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="48"/>
         <source>Mainland China (export rules apply)</source>
         <translation>中国大陆（适用出口管制）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="43"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="49"/>
         <source>Only GPUs that can be bought there, and cloud offers located there; each plan says which rule or source decides</source>
         <translation>只保留可在当地购买的 GPU 和位于当地的云服务；每个方案都注明依据的规则或来源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="61"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="67"/>
         <source>Each tier removes more heat per rack: air ~20 kW, rear-door ~40, cold plate ~160 (planning defaults; set your room&apos;s figure below)</source>
         <translation>各散热方式每柜可带走的热量递增：风冷约 20 kW，背板换热器约 40，冷板约 160（规划默认值；请在下方填写机房实际数值）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="64"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="70"/>
         <source>Heat your cooling removes from one rack (0 = the cooling type&apos;s default)</source>
         <translation>机房散热每柜可带走的热量（0 = 按散热方式的默认值）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="66"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="72"/>
         <source>Cooling type&apos;s default</source>
         <translation>按散热方式默认</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="70"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="76"/>
         <source>Chinese IDC cabinets are sold by current at 220 V</source>
         <translation>国内 IDC 机柜按 220 V 电流规格出售</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="72"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="78"/>
         <source>Feed voltage (line-to-line for three-phase)</source>
         <translation>供电电压（三相为线电压）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="74"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="80"/>
         <source>Three-phase</source>
         <translation>三相</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="74"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="80"/>
         <source>Single-phase</source>
         <translation>单相</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="76"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="82"/>
         <source>Breaker rating per circuit</source>
         <translation>每回路断路器额定电流</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="77"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="83"/>
         <source>Deployment</source>
         <translation>部署方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="78"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="84"/>
         <source>Region</source>
         <translation>地区</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="79"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="85"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="80"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="86"/>
         <source>GPU count</source>
         <translation>GPU 数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="82"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="88"/>
         <source>Rack power</source>
         <translation>机柜功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="83"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="89"/>
         <source>Rack height</source>
         <translation>机柜高度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="84"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="90"/>
         <source>Cooling</source>
         <translation>散热方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="85"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="91"/>
         <source>Cooling limit per rack</source>
         <translation>每柜散热上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="86"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="92"/>
         <source>Chinese IDC cabinet</source>
         <translation>国内 IDC 机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="87"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="93"/>
         <source>Supply voltage</source>
         <translation>供电电压</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="88"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="94"/>
         <source>Phases</source>
         <translation>相数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="89"/>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="95"/>
         <source>Circuit breaker</source>
         <translation>断路器</translation>
     </message>

@@ -29,6 +29,12 @@ from gpuplanner.ui.wizard.binding import (
 from gpuplanner.ui.wizard.common import limits
 
 
+def _gpu_label(vendor: str, model: str) -> str:
+    """A GPU as the list names it: vendor and model, the vendor once where the model already begins with it
+    ("海光 DCU K100-AI", "Kunlunxin P800")."""
+    return model if model.startswith(vendor.split(" (")[0]) else f"{vendor} {model}"
+
+
 class DeploymentPage(QWizardPage):
     def __init__(self, catalog: Catalog, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -121,7 +127,7 @@ class DeploymentPage(QWizardPage):
         self.gpu.clear()
         self.gpu.addItem(self.tr("Any GPU in the catalog"), ANY_GPU)
         for gpu in catalog.gpus():
-            self.gpu.addItem(f"{translated(gpu.vendor)} {translated(gpu.model)}", gpu.id)
+            self.gpu.addItem(_gpu_label(translated(gpu.vendor), translated(gpu.model)), gpu.id)
         select_data(self.gpu, current)
         self.gpu.blockSignals(False)
 

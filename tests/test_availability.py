@@ -54,12 +54,63 @@ def test_sourced_statements_override_the_rule_and_keep_their_source(catalog) -> 
     rows = catalog.rows("availability")
     h20 = gpu_availability(catalog.gpu("h20"), "cn-mainland", rows)  # TPP 2,368, yet licensed since 2025-04-09
     assert h20.status == Status.LICENCE and "2025-04-09" in h20.reason and "8-K" in h20.source
-    assert h20.as_of == "2025-04-15"
+    # NVIDIA's statement of 2025-07-14 (International Trade Today, 2025-07-16): licences assured, still required.
+    assert h20.as_of == "2025-07-14" and "2025-07-14" in h20.reason and "internationaltradetoday" in h20.source
     assert gpu_availability(catalog.gpu("l20"), "cn-mainland", rows).status == Status.OPEN
     assert gpu_availability(catalog.gpu("ascend-910b"), "cn-mainland", rows).can_buy
     assert gpu_availability(catalog.gpu("b200"), "global", rows).can_buy  # no filter without a region
     for row in rows:
         assert row["source"] and row["as_of"] and Status(row["status"])
+
+
+def test_every_gpu_has_a_dated_sourced_statement_for_the_mainland_in_both_languages(catalog) -> None:
+    """Before, 5 of 52 GPUs had a sourced row and the rest fell to the rule computed from catalog figures, which
+    cannot place a part between TPP 1,600 and 4,800 (the A10, V100, L4, A30 read "not confirmed")."""
+    rows = {row["gpu_id"]: row for row in catalog.rows("availability") if row["region"] == "cn-mainland"}
+    assert {gpu.id for gpu in catalog.gpus()} <= set(rows)
+    for row in rows.values():
+        assert row["source"] and row["rule"] and row["rule_zh"] and str(row["as_of"])[:4].isdigit(), row["id"]
+    # ECCN 3A090 by performance density (TPP / die area of NVIDIA's whitepapers): the L4's 1,940 / 294.5 mm2 = 6.59
+    # is over 5.92, so 3A090.a; the A10's 2,000 / 628.4 = 3.18 and the V100's 2,000 / 815 = 2.45 fall outside it.
+    status = {gpu_id: gpu_availability(catalog.gpu(gpu_id), "cn-mainland", catalog.rows("availability")).status
+              for gpu_id in ("l4", "a30", "a10", "v100-sxm2-32gb", "b300", "mi355x", "hygon-k100-ai")}
+    assert status == {"l4": Status.LICENCE, "a30": Status.LICENCE, "a10": Status.OPEN, "v100-sxm2-32gb": Status.OPEN,
+                      "b300": Status.DENIED, "mi355x": Status.DENIED, "hygon-k100-ai": Status.OPEN}
+    assert "6.59" in str(rows["l4"]["rule"]) and "3.18" in str(rows["a10"]["rule"])
+
+
+def test_a_sourced_row_is_never_more_open_than_the_rule_for_a_us_part(catalog) -> None:
+    """Where the export rule can decide from the catalog's figures, a row for a US part may be stricter (the H20's
+    licence, the RTX 3090 Ti's FP16-accumulate rate the GPU row leaves out), never more open; a part the rule presumes
+    denied is denied in its row too. Domestic parts are the rows' own case: US licensing does not govern them."""
+    rows = {row["gpu_id"]: row for row in catalog.rows("availability") if row["region"] == "cn-mainland"}
+    for gpu in catalog.gpus():
+        row = rows[gpu.id]
+        if str(row["rule"]).startswith("a domestic product"):
+            continue
+        computed, _ = rule_status(gpu)
+        if computed in (Status.LICENCE, Status.DENIED):
+            assert row["status"] != Status.OPEN, gpu.id
+        if computed == Status.DENIED:
+            assert row["status"] == Status.DENIED, gpu.id
+
+
+def test_the_china_market_nvidia_parts_and_their_status_as_of_their_dates(catalog) -> None:
+    """RTX 4090 D: TPP 4,707 (INT8 588.35 x 8), under 4,800, sold in China since 2023-12-28 at 12,999 CNY; RTX 5090 D
+    V2 (Tom's Hardware, 2025-08-12): 24 GB on 384 bits at 28 Gbps = 1,344 GB/s; RTX PRO 6000D: 84 GB, buyers told
+    not to order it in September 2025, so not confirmed."""
+    rows = catalog.rows("availability")
+    d4090 = catalog.gpu("rtx-4090-d")
+    assert total_processing_performance(d4090) == pytest.approx(4706.8)
+    assert (d4090.price_cny_low, d4090.price_usd_low, d4090.price_date) == (12999, None, "2023-12-28")
+    assert gpu_availability(d4090, "cn-mainland", rows).can_buy
+    v2 = catalog.gpu("rtx-5090-d-v2")
+    assert (v2.memory_gib, v2.memory_bandwidth_gbs) == (24, 384 / 8 * 28)
+    assert gpu_availability(v2, "cn-mainland", rows).can_buy
+    assert gpu_availability(catalog.gpu("rtx-5090-d"), "cn-mainland", rows).status == Status.UNKNOWN
+    pro = catalog.gpu("rtx-pro-6000d")
+    assert pro.memory_gib == 84 and pro.memory_bandwidth_gbs is None  # its memory speed is not published
+    assert gpu_availability(pro, "cn-mainland", rows).status == Status.UNKNOWN
 
 
 def test_mainland_cloud_regions() -> None:
@@ -103,6 +154,14 @@ def test_the_catalog_region_column_holds_codes_shown_in_the_readers_language(cat
     assert "需要美国出口许可（列于 NVIDIA 就 2023-10-17 规则提交的文件中；消费级豁免可能适用）" in report.stdout
     assert "named in NVIDIA's filing" not in report.stdout
     assert "named in NVIDIA's filing" in run_cli("plan", str(owned), "--top", "3").stdout
+    # A domestic part under the name its vendor uses in Chinese (no cloud rents the Ascend 910B: it says so).
+    ascend = tmp_path / "ascend.json"
+    ascend.write_text(json.dumps({"task": "lora", "model": {"preset": "llama-2-7b"}, "training": {"tokens": 1e9},
+                                  "hardware": {"gpu": "ascend-910b"},
+                                  "constraints": {"region": "cn-mainland", "deployment": "cloud"}}), encoding="utf-8")
+    chinese = run_cli("plan", str(ascend), "--lang", "zh_CN").stdout
+    assert chinese.startswith("昇腾 910B（910B3，Atlas 800T A2 所用） 没有可行方案") and "Ascend" not in chinese
+    assert run_cli("plan", str(ascend)).stdout.startswith("No plan with Ascend 910B (910B3 as in Atlas 800T A2):")
 
 
 def test_a_mainland_buyer_is_ranked_only_what_can_be_had_there(catalog) -> None:
@@ -179,17 +238,18 @@ def test_a_buyer_in_china_pricing_in_cny_through_the_wizard(qtbot, private_user_
             assert plan.cost.cloud_on_demand_per_gpu_hour == pytest.approx(catalog_cny[offer.provider,
                                                                                         offer.instance])
         assert rented[0].cost.cloud_offer.provider in window.details.toPlainText()
-        # Buying only: the parts open to a mainland buyer are planned even where the catalog has no price for
-        # them (cost n/a, ranked by the GPUs they need); the licensed ones stay near misses that say why.
+        # Buying only: the parts sold there are ranked (the RTX 4090 D at its 12,999 CNY launch price), the rest
+        # are near misses that say why, in Chinese (an H20 needs a US export licence).
         deployment = wizard.deployment_page.deployment
         deployment.setCurrentIndex(deployment.findData("on-prem"))
         result = compute(qtbot, window)
-        assert result.plans and all(plan.availability.status == "open" for plan in result.plans)
-        assert all(plan.misses == () for plan in result.plans)
-        h20 = [plan for plan in result.near_misses if plan.gpu == "h20"]
-        assert h20 and any("美国出口许可" in miss for miss in map(translated, h20[0].misses))
-        text = window.details.toPlainText()
-        assert "成本不详" in text and "no plan has a price" not in text and "mainland China" not in text
+        rows = window.catalog.rows("availability")
+        assert result.plans and all(gpu_availability(window.catalog.gpu(plan.gpu), "cn-mainland", rows).can_buy
+                                    for plan in result.plans)
+        h20 = next(plan for plan in result.near_misses if plan.gpu == "h20")
+        why = translated(h20.misses[0])
+        assert "中国大陆" in why and "美国出口许可" in why and "mainland China" not in why
+        assert "mainland China" not in window.details.toPlainText()
         close_window(window)
     finally:
         install_translations("en")
@@ -210,8 +270,8 @@ def click_link(qtbot, browser, label: str) -> None:
 
 
 def test_when_nothing_can_be_bought_the_pane_says_what_would_work_and_does_it(main_window, qtbot) -> None:
-    """A mainland buyer with a budget: the NVIDIA parts need a licence and the domestic ones have no price, so no plan
-    can be bought. The pane lists renting there, the nearest part open to the buyer and a vendor quote for the
+    """A mainland buyer with a budget and no GeForce cards: the NVIDIA data-centre parts need a licence and the
+    domestic ones have no price, so no plan can be bought. The pane lists renting there, the nearest part open to the buyer and a vendor quote for the
     unpriced parts, in that order; clicking 'Rent instead' makes the scenario a rental, which plans, and Ctrl+Z takes
     it back."""
     from PySide6.QtCore import Qt
@@ -224,6 +284,7 @@ def test_when_nothing_can_be_bought_the_pane_says_what_would_work_and_does_it(ma
     page.region.setCurrentIndex(page.region.findData("cn-mainland"))
     page.deployment.setCurrentIndex(page.deployment.findData("on-prem"))
     wizard.budget_page.budget.setValue(5_000_000)
+    page.allow_consumer.setChecked(False)  # the RTX 4090 D, sold there, would be a plan
     result = compute(qtbot, window)
     assert result.plans == ()
     assert [step.action for step in result.next_steps] == ["rent", "gpu", "quote"]
@@ -246,7 +307,7 @@ def test_the_command_line_says_what_would_work_when_nothing_can_be_bought(tmp_pa
     command for each, in Chinese too."""
     scenario = {"task": "pretrain", "model": {"preset": "llama-2-7b"}, "training": {"tokens": 2e10},
                 "constraints": {"deployment": "on-prem", "region": "cn-mainland", "currency": "CNY",
-                                "deadline_days": 30, "budget": 5_000_000}}
+                                "deadline_days": 30, "budget": 5_000_000, "allow_consumer_gpus": False}}
     path = tmp_path / "cn.json"
     path.write_text(json.dumps(scenario), encoding="utf-8")
     done = run_cli("plan", str(path), "--format", "json")

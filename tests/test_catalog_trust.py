@@ -181,10 +181,10 @@ def test_new_rows_for_late_2026(bundled) -> None:
         gpu = bundled.gpu(gpu_id)
         assert gpu.confidence == "secondary" and gpu.dense_tflops["fp8"] == fp8 and gpu.memory_gib == memory
         assert gpu.dense_tflops["bf16"] == pytest.approx(fp8 / 2, rel=1e-3)  # dense, not sparse
-    # B300 from NVIDIA's Blackwell Ultra table and DGX B300 datasheet: 270 GB usable (288 physical), 1,100 W on HGX,
-    # INT8 cut to 150 TOPS dense (the table's 0.15 POPS).
+    # B300 from NVIDIA's Blackwell Ultra table and DGX B300 datasheet: 262.5 GiB allocatable (OCI's 268,800 MiB; the
+    # HGX figure 270 GB, 288 physical), 1,100 W on HGX, INT8 cut to 150 TOPS dense (the table's 0.15 POPS).
     b300 = bundled.gpu("b300")
-    assert b300.confidence == "datasheet" and (b300.dense_tflops["fp8"], b300.memory_gib) == (4500, 270)
+    assert b300.confidence == "datasheet" and (b300.dense_tflops["fp8"], b300.memory_gib) == (4500, 262.5)
     assert b300.tdp_w == 1100 and b300.dense_tflops["int8"] == 150
     # RTX PRO 6000 Blackwell: NVIDIA's 4,000 AI TOPS is FP4 with sparsity; hmc-tech.com lists 2.02 PF dense.
     pro = bundled.gpu("rtx-pro-6000-blackwell")
@@ -391,3 +391,45 @@ def test_catalog_texts_speak_of_their_sources_not_of_the_work_that_wrote_them() 
     leaks = [(path.name, match.group(0)) for path in sorted((REPO_ROOT / "resources" / "catalog").glob("*.csv"))
              for match in pattern.finditer(path.read_text(encoding="utf-8"))]
     assert leaks == []
+
+
+def test_the_catalog_tab_in_chinese_shows_vendors_chinese_names_and_cny_prices(qtbot, private_user_data,
+                                                                               tmp_path) -> None:
+    """A reader in Chinese sees the vendors' own names (华为 / 昇腾 910B), finds them by typing them in the filter, and
+    the H20's 2024 quote in its own CNY; NVIDIA's names stay as NVIDIA writes them."""
+    from PySide6.QtCore import Qt
+
+    from gpuplanner.i18n.language import install_translations
+    from tests.conftest import close_window, open_window
+
+    try:
+        install_translations("zh_CN")
+        window = open_window(qtbot)
+        window.tabs.setCurrentIndex(window.tabs.count() - 1)
+        page = window.gpu_page
+        headers = [page.model.headerData(c, Qt.Orientation.Horizontal, Qt.ItemDataRole.DisplayRole)
+                   for c in range(page.model.columnCount())]
+        assert "起价（人民币）" in headers
+        page.filter_edit.setText("昇腾")  # an input method commits the characters whole (key events cannot type them)
+        vendor, model = headers.index("厂商"), headers.index("模型")
+        shown = {page.proxy.data(page.proxy.index(r, 0)): (page.proxy.data(page.proxy.index(r, vendor)),
+                                                            page.proxy.data(page.proxy.index(r, model)))
+                 for r in range(page.proxy.rowCount())}
+        assert shown == {"ascend-910b": ("华为", "昇腾 910B（910B3，Atlas 800T A2 所用）"),
+                         "ascend-910c": ("华为", "昇腾 910C")}
+        page.filter_edit.clear()
+        qtbot.keyClicks(page.filter_edit, "h20")
+        cny = headers.index("起价（人民币）")
+        h20 = next(r for r in range(page.proxy.rowCount()) if page.proxy.data(page.proxy.index(r, 0)) == "h20")
+        assert page.proxy.data(page.proxy.index(h20, cny)) == "140,000"
+        assert page.proxy.data(page.proxy.index(h20, model)) == "H20"
+        page.filter_edit.clear()
+        page.filter_edit.setText("海光")
+        gpus = window.wizard.deployment_page.gpu
+        labels = {gpus.itemData(i): gpus.itemText(i) for i in range(gpus.count())}
+        assert (labels["hygon-k100-ai"], labels["ascend-910b"], labels["h20"]) == (
+            "海光 DCU K100-AI", "华为 昇腾 910B（910B3，Atlas 800T A2 所用）", "NVIDIA H20")
+        window.grab().save(str(tmp_path / "catalog_zh.png"))
+        close_window(window)
+    finally:
+        install_translations("en")

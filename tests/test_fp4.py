@@ -40,10 +40,11 @@ def test_dense_fp4_peaks_are_twice_fp8_where_a_source_gives_them(catalog) -> Non
     # GeForce: FP4 is not halved like FP32-accumulate FP8 (419): the whitepaper's 1,676 dense.
     assert catalog.gpu("rtx-5090").dense_tflops["fp4"] == 1676
     # B300: NVIDIA's DGX B300 datasheet, 108 PF dense FP4 for 8 GPUs = 13,500 a GPU (its Blackwell Ultra table
-    # rounds to 14 PF); and, corrected from the GB300 figures, 270 GB usable at 7.7 TB/s and 1,100 W.
+    # rounds to 14 PF); and, corrected from the GB300 figures, 7.7 TB/s and 1,100 W, with the 262.5 GiB software can
+    # allocate (OCI's 268,800 MiB), not NVIDIA's HGX 270 GB nor the 288 GB of the physical stacks.
     b300 = catalog.gpu("b300")
     assert b300.dense_tflops["fp4"] == 13500 and b300.memory_bandwidth_gbs == 7700 and b300.tdp_w == 1100
-    assert b300.memory_gib == 270  # usable, not the 288 GB of the physical stacks
+    assert b300.memory_gib == 262.5
     assert catalog.gpu("h100-sxm5-80gb").dense_tflops["fp4"] is None  # Hopper has no FP4 tensor cores
 
 

@@ -12,6 +12,7 @@ from gpuplanner.core.availability import in_region
 from gpuplanner.core.cost import CloudOffer, CostAssumptions, CostInputs, cloud_tiers, cost_summary
 from gpuplanner.core.plan import plan_catalog
 from gpuplanner.core.plan_settings import plan_settings
+from gpuplanner.core.site import PowerAssumptions
 from gpuplanner.service import estimate_for_scenario, plan_for_scenario, scenario_from_data
 
 
@@ -126,17 +127,42 @@ def test_a_rented_service_pays_for_every_hour_it_runs() -> None:
     assert training.cloud_tco == pytest.approx(49.24 * 8760 * 3 * 0.7)
 
 
-def test_h20_and_l20_are_priced_from_a_dated_mainland_channel_quote(catalog) -> None:
-    """Both China-market cards at their 2024-03-25 channel prices in CNY (an estimate, and old: the plan says how
-    old), kept in USD at the catalog's dated rate so a CNY plan reads the quoted figure back."""
+def test_h20_and_l20_are_priced_in_the_cny_of_their_dated_mainland_quote(catalog) -> None:
+    """The rows once kept 19,943.87 and 10,684.22 'USD': 2024 CNY quotes divided by a 2026 rate (7.0197). They keep
+    what the source says, CNY on its date, and a plan converts them at the user's rate as it does a CNY cloud price:
+    a CNY plan reads the quote back at any rate; a USD plan at 7.2 CNY/USD pays 140,000 / 7.2."""
     # 'AI伺服器專家交流電話會紀要' (aqiusha.com/tech/b85a6d6e69a1a2808ae5a78ef55c5b0f.html, 2024-03-25): H20 96 GB
     # 140,000 CNY, L20 48 GB 75,000 CNY a card.
-    cny = CostAssumptions(currency="CNY")
     for gpu_id, quoted in (("h20", 140_000), ("l20", 75_000)):
         gpu = catalog.gpu(gpu_id)
-        assert cny.from_usd(gpu.price_usd_mid) == pytest.approx(quoted, abs=1)
+        assert (gpu.price_cny_low, gpu.price_cny_high, gpu.price_usd_low) == (quoted, quoted, None)
         assert (gpu.price_date, gpu.price_confidence) == ("2024-03-25", "estimate")
-        assert f"{quoted:,} CNY" in gpu.price_source and "7.0197 CNY/USD" in gpu.price_source
+        assert f"{quoted:,} CNY" in gpu.price_source and "CNY/USD" not in gpu.price_source
+        for rate in (6.5, 7.2):
+            assert CostAssumptions(currency="CNY", usd_to_cny=rate).from_usd(gpu.price_usd_mid(rate)) == \
+                pytest.approx(quoted)
+    options = {o.gpu.id: o for o in hardware_options(catalog, PowerAssumptions(), "cn-mainland", usd_to_cny=7.2)}
+    assert options["h20"].gpu_price_usd == pytest.approx(140_000 / 7.2)
+    assert "140,000 CNY" in str(options["l20"].node_price.source) or "75,000 CNY" in str(options["l20"].node_price
+                                                                                          .source)
+
+
+def test_a_gpu_row_gives_one_price_in_one_currency(tmp_path) -> None:
+    """A row with both a USD and a CNY price would say one fact twice: the build refuses it, naming the place."""
+    import shutil
+    from pathlib import Path
+
+    from gpuplanner.catalog.build import CatalogSourceError, build_catalog
+
+    source = tmp_path / "catalog"
+    shutil.copytree(Path(__file__).resolve().parent.parent / "resources" / "catalog", source)
+    path = source / "gpus.csv"
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    index = next(i for i, line in enumerate(lines) if line.startswith("h20,"))
+    lines[index] = lines[index].replace(",,,140000,140000,", ",19943.87,19943.87,140000,140000,", 1)
+    path.write_text("".join(lines), encoding="utf-8")
+    with pytest.raises(CatalogSourceError, match=rf"gpus.csv:{index + 1}: .*one price in one currency"):
+        build_catalog(source, tmp_path / "a.db")
 
 
 def test_a_service_run_part_of_the_day_rents_only_those_hours(catalog) -> None:
@@ -186,12 +212,19 @@ def test_a_gpu_rented_on_small_unpublished_vms_is_not_given_a_server_fabric(cata
 
 
 def test_usable_b300_memory_bounds_what_fits(catalog) -> None:
-    """With 288 GB the planner fitted models into memory that does not exist: 270 GB is what software sees."""
+    """One basis, stated in the row: what software can allocate. OCI's BM.GPU.B300.8 reports 268,800 MiB a GPU
+    (262.5 GiB), the DGX B300 datasheet 2.1 TB for 8 and AWS 262 GB; NVIDIA's HGX figure (270 GB) and the physical
+    stacks (288 GB) are named in the notes, not planned on. The row held 270 with no basis stated."""
+    b300 = catalog.gpu("b300")
+    assert b300.memory_gib == 268_800 / 1024 == b300.usable_memory_gib
+    assert "Memory basis: what software can allocate" in b300.notes and "288" in b300.notes and "270" in b300.notes
     plan = plan_for_scenario({"task": "inference", "model": {"preset": "llama-3.1-70b"},
                               "hardware": {"gpu": "b300", "count": 1}, "constraints": {"deployment": "cloud"}},
                              catalog, top=1)
     best = (plan.plans or plan.near_misses)[0]
-    assert best.memory.capacity == 270
+    assert best.memory.capacity == 262.5
+    oci = catalog.row("cloud_instances", "oci-bm-gpu-b300-8")
+    assert "268,800 MiB" in oci["gpu_model"]
 
 
 def test_a_gpu_missing_a_figure_is_listed_with_what_it_lacks(catalog) -> None:
@@ -256,8 +289,8 @@ def test_the_ascend_910b_is_planned_on_its_estimated_figures(catalog) -> None:
     ascend = catalog.gpu("ascend-910b")
     assert (ascend.memory_bandwidth_gbs, ascend.tdp_w, ascend.confidence) == (1200, 450, "estimate")
     result = plan_for_scenario({"task": "lora", "model": {"preset": "llama-2-7b"}, "training": {"tokens": 1e9},
-                                "constraints": {"deployment": "on-prem", "region": "cn-mainland"}}, catalog)
-    ascend_plan = next(p for p in result.plans if p.gpu == "ascend-910b")
+                                "constraints": {"deployment": "on-prem", "region": "cn-mainland"}}, catalog, top=60)
+    ascend_plan = next(p for p in result.plans if p.gpu == "ascend-910b")  # after the priced ones
     assert ascend_plan.cost_metric is None and ascend_plan.cost.capex is None and ascend_plan.site.racks >= 1
     caveat = "The catalog's figures for Ascend 910B (910B3 as in Atlas 800T A2) are estimates"
     for task in ({"task": "lora", "training": {"tokens": 1e9}}, {"task": "inference"}):
@@ -281,3 +314,78 @@ def test_plans_fit_against_what_software_can_allocate(catalog) -> None:
                                 "hardware": {"gpu": "t4"}, "constraints": {"deployment": "cloud"}}, catalog, top=3)
     for plan in (*result.plans, *result.near_misses):
         assert plan.memory.capacity == pytest.approx(15.0) and plan.memory.total <= 15.0 + 1e-9
+
+
+def test_dgx_b300_priced_below_dgx_b200_says_why_its_figure_is_low(catalog) -> None:
+    """iFactory (2026-05-01) gives 300,000-350,000 for a DGX B300, under the DGX B200's reseller midpoint of 395,000
+    (2026-09-16), while the same page prices one B200 GPU at 35,000-40,000: the row keeps its only dated figure, an
+    estimate, and says it is low; NVIDIA's undated TCO capture orders them B300 846,885 over B200 744,793."""
+    b300, b200 = catalog.row("servers", "dgx-b300"), catalog.row("servers", "dgx-b200")
+    assert b300["price_usd"] < b200["price_usd"]
+    assert b300["price_confidence"] == "estimate"
+    assert "a low figure" in b300["price_source"] and "35,000-40,000" in b300["price_source"]
+
+
+def test_cloud_rows_take_the_newest_dated_copy_and_the_missing_public_offers(catalog) -> None:
+    """AWS China: tsaol/aws-gpu's China files at 18aebd1 ('Last updated: 2026-08-26') hold every value of the copy
+    dated 2026-01-21 the rows carried. GCP's A3 Ultra (8 x H200) and RunPod's H200 / B200 / B300 / RTX 4090 / RTX
+    5090 Secure Cloud rates (runpod.io/pricing, 2026-09-09) were missing."""
+    rows = {row["id"]: row for row in catalog.rows("cloud_instances")}
+    china = [row for row in rows.values() if row["provider"] == "AWS China"]
+    assert len(china) == 13 and all(row["price_date"] == "2026-08-26" and "18aebd1" in row["source"] for row in china)
+    p4d = rows["aws-cn-p4d-24xlarge-cn-northwest-1"]
+    assert (p4d["on_demand_per_hour"], p4d["reserved_per_hour"]) == (172.873412, 109.601338)
+    ultra = rows["gcp-a3-ultragpu-8g"]
+    assert (ultra["gpu_id"], ultra["gpu_count"], ultra["on_demand_per_hour"], ultra["reserved_per_hour"],
+            ultra["price_date"]) == ("h200-sxm-141gb", 8, 84.806908493, 58.471933151, "2026-09-27")
+    # RunPod prices a Pod per GPU; the SXM parts as 8-GPU Pods, as the catalog's 8x H100 row (8 x 3.49 = 27.92).
+    runpod = {row["gpu_id"]: (row["gpu_count"], row["on_demand_per_hour"]) for row in rows.values()
+              if row["provider"] == "RunPod" and row["price_date"] == "2026-09-09"}
+    assert {gpu: runpod[gpu] for gpu in ("h200-sxm-141gb", "b200", "b300", "rtx-4090", "rtx-5090")} == {
+        "h200-sxm-141gb": (8, 8 * 4.59), "b200": (8, 8 * 6.79), "b300": (8, 8 * 7.89), "rtx-4090": (1, 0.74),
+        "rtx-5090": (1, 0.99)}
+    offers = cloud_offers(catalog.gpu("b300"), catalog.rows("cloud_instances"))
+    assert (offers[0].provider, offers[0].usd_per_gpu_hour) == ("RunPod", pytest.approx(7.89))
+
+
+def test_domestic_accelerators_carry_their_vendors_figures_and_chinese_names(catalog) -> None:
+    """Hygon's table (DCU K100 / K100 AI / BW200, quoted in wangzy0327/hblas-bench DCU-bench.md): the K100-AI has
+    896 GB/s and 196 TFLOPS BF16, so a mainland plan estimates it where it once lacked its bandwidth. The vendors'
+    own Chinese names show to a reader in Chinese, the English to everyone else."""
+    k100 = catalog.gpu("hygon-k100-ai")
+    assert (k100.memory_bandwidth_gbs, k100.dense_tflops["bf16"], k100.dense_tflops["int8"]) == (896, 196, 392)
+    assert "DCU-bench.md" in k100.source
+    result = plan_for_scenario({"task": "lora", "model": {"preset": "llama-2-7b"}, "training": {"tokens": 1e9},
+                                "constraints": {"deployment": "on-prem", "region": "cn-mainland"}}, catalog)
+    assert all(r.kind != "figure" for r in result.rejected if r.gpu == "hygon-k100-ai")
+    names = {gpu.id: gpu.model for gpu in catalog.gpus()}
+    assert names["ascend-910b"].translations["zh_CN"].startswith("昇腾 910B")
+    assert names["hygon-k100-ai"].translations["zh_CN"] == "海光 DCU K100-AI"
+    assert str(names["ascend-910b"]) == "Ascend 910B (910B3 as in Atlas 800T A2)"
+    assert not names["h100-sxm5-80gb"].translations  # NVIDIA's names stay as NVIDIA writes them
+
+
+def test_a_server_priced_from_cny_gpus_and_a_usd_host_says_both(catalog) -> None:
+    """A workstation of 4 RTX 4090 D at their 12,999 CNY launch price and the 3,000 USD planning host: 4 x 12,999 +
+    3,000 x 7.0197 = 73,055.1 CNY at the catalog's rate. The plan said the purchase price was 'listed in USD'."""
+    rate = CostAssumptions.usd_to_cny
+    option = next(o for o in hardware_options(catalog, PowerAssumptions(), "cn-mainland", usd_to_cny=rate)
+                  if o.gpu.id == "rtx-4090-d")
+    assert option.node.gpus == 4 and option.node_price.listed_currency == "CNY + USD"
+    assert option.node_price.amount_usd * rate == pytest.approx(4 * 12_999 + 3_000 * rate)
+    result = plan_for_scenario({"task": "lora", "model": {"preset": "qwen2.5-72b"}, "training": {"tokens": 2e8},
+                                "hardware": {"gpu": "rtx-4090-d"},
+                                "constraints": {"currency": "CNY", "region": "cn-mainland", "deployment": "on-prem"}},
+                               catalog, top=1)
+    best = result.plans[0]
+    assert any("listed in CNY + USD and shown in CNY" in str(note) for note in best.warnings)
+    assert not any("listed in USD" in str(note) for note in best.warnings)
+
+
+def test_a_gpu_keeps_its_chinese_name_in_a_worker_process(catalog) -> None:
+    """The validation runs estimate in a process pool: a GPU sent there was unpickled without its translations
+    (Bilingual.__new__ got one argument) and the pool broke."""
+    import pickle
+
+    ascend = pickle.loads(pickle.dumps(catalog.gpu("ascend-910b")))
+    assert ascend.model.translations["zh_CN"] == "昇腾 910B（910B3，Atlas 800T A2 所用）"

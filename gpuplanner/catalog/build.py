@@ -17,6 +17,7 @@ from gpuplanner.catalog.schema import (
     INTEGER,
     MEASURED_COLUMNS,
     PRICE_COLUMNS,
+    PRICE_CURRENCY_GROUPS,
     REAL,
     REQUIRED,
     SCHEMA_VERSION,
@@ -75,7 +76,7 @@ def read_source_rows(source_dir: Path, table: str) -> list[Row]:
 
 
 def _check_trust(table: str, row: Row, where: str) -> None:
-    """Confidence is one of the levels; a price has a date and its own confidence."""
+    """Confidence is one of the levels; a price is in one currency and has a date and its own confidence."""
     for name in ("confidence", "price_confidence"):
         value = row.get(name)
         if value is not None and value not in CONFIDENCE_LEVELS:
@@ -86,6 +87,11 @@ def _check_trust(table: str, row: Row, where: str) -> None:
         for name in provenance:
             if row.get(name) is None:
                 raise CatalogSourceError(f"{where}: {table}.{name} must not be empty where a measured rate is given")
+    filled = [group for group in PRICE_CURRENCY_GROUPS.get(table, ())
+              if any(row.get(column) is not None for column in group)]
+    if len(filled) > 1:
+        raise CatalogSourceError(f"{where}: {table} gives one price in one currency: fill "
+                                 f"{' or '.join('/'.join(group) for group in filled)}, not both")
     if any(row.get(column) is not None for column in PRICE_COLUMNS.get(table, ())):
         # The date says when the price held ("undated (read ...)" where the source gives none: plans flag it).
         needed = ("price_source", "price_date", "price_confidence") if "price_confidence" in row else ("price_date",)

@@ -39,15 +39,24 @@ def chassis_class(gpu: GPU) -> str:
     return "pcie8"
 
 
-def _planning_price(count: int, gpu: GPU, host: float) -> Message:
+def _planning_price(count: int, gpu: GPU, host: float, usd_to_cny: float) -> Message:
     """Where a server price made of the GPUs' price and a planning-default host comes from, in words that
-    translate (the GPU price's own source stays as its catalog row names it)."""
-    if gpu.price_source.strip():
+    translate (the GPU price's own source stays as its catalog row names it; a CNY quote keeps its CNY figure)."""
+    source = gpu.price_source.strip()
+    if gpu.price_usd_low is None and (cny := gpu.price_cny_mid) is not None:
+        return msg("{count} x {model} at {price:,.0f} CNY ({source}) + host platform {host:,.0f} USD (planning "
+                   "default)", count=count, model=gpu.model, price=cny, source=source or "n/a", host=host)
+    if source:
         return msg("{count} x {model} at {price:,.0f} USD ({source}) + host platform {host:,.0f} USD (planning "
-                   "default)", count=count, model=gpu.model, price=gpu.price_usd_mid, source=gpu.price_source,
+                   "default)", count=count, model=gpu.model, price=gpu.price_usd_mid(usd_to_cny), source=source,
                    host=host)
     return msg("{count} x {model} at {price:,.0f} USD + host platform {host:,.0f} USD (planning default)",
-               count=count, model=gpu.model, price=gpu.price_usd_mid, host=host)
+               count=count, model=gpu.model, price=gpu.price_usd_mid(usd_to_cny), host=host)
+
+
+def _listed_with_host(gpu: GPU) -> str:
+    """The currencies a server price made of the GPUs and a planning-default host (USD) is listed in."""
+    return "CNY + USD" if gpu.price_usd_low is None and gpu.price_cny_low is not None else "USD"
 
 
 def _float_or_none(row: Row, key: str) -> float | None:
@@ -119,12 +128,12 @@ def ports_per_cage(networking: str) -> int:
     return max(1, int(found.group(2)) // int(found.group(1))) if found and int(found.group(1)) else 1
 
 
-def node_for(gpu: GPU, servers: list[Row], power: PowerAssumptions,
-             gpus: int | None = None) -> tuple[NodeSpec, Price | None]:
+def node_for(gpu: GPU, servers: list[Row], power: PowerAssumptions, gpus: int | None = None,
+             usd_to_cny: float = CostAssumptions.usd_to_cny) -> tuple[NodeSpec, Price | None]:
     """The server a GPU is planned in: the catalog's (with `gpus` GPUs, where the user fixed how many a node holds),
     else a generic chassis of its class with that many GPUs."""
     matches = _servers_for(servers, gpu, gpus)
-    gpu_price = None if gpu.price_usd_mid is None else gpu.price_usd_mid
+    gpu_price = gpu.price_usd_mid(usd_to_cny)
     if matches:
         row = matches[0]
         count = int(row["gpu_count"])
@@ -134,8 +143,8 @@ def node_for(gpu: GPU, servers: list[Row], power: PowerAssumptions,
                           str(row.get("price_date") or ""), confidence=str(row.get("price_confidence") or ""))
         elif gpu_price is not None:
             host = HOST_PLATFORM_DEFAULT_USD["sxm8" if gpu.is_sxm_class else "pcie8"]
-            price = Price(gpu_price * count + host, _planning_price(count, gpu, host), gpu.price_date, sourced=False,
-                          confidence=gpu.price_confidence)
+            price = Price(gpu_price * count + host, _planning_price(count, gpu, host, usd_to_cny), gpu.price_date,
+                          sourced=False, confidence=gpu.price_confidence, listed_currency=_listed_with_host(gpu))
         nameplate_kw, derived = _nameplate(row, gpu, count, power)
         node = NodeSpec(name=f"{row['vendor']} {row['model']}", gpus=count, rack_units=int(row["rack_units"]),
                         nameplate_kw=nameplate_kw, derived=derived,
@@ -169,8 +178,8 @@ def node_for(gpu: GPU, servers: list[Row], power: PowerAssumptions,
     price = None
     if gpu_price is not None:
         host = HOST_PLATFORM_DEFAULT_USD[klass]
-        price = Price(gpu_price * gpus + host, _planning_price(gpus, gpu, host), gpu.price_date, sourced=False,
-                      confidence=gpu.price_confidence)
+        price = Price(gpu_price * gpus + host, _planning_price(gpus, gpu, host, usd_to_cny), gpu.price_date,
+                      sourced=False, confidence=gpu.price_confidence, listed_currency=_listed_with_host(gpu))
     return node, price
 
 
@@ -257,12 +266,13 @@ def _built_options(catalog: Catalog, power: PowerAssumptions, region: str,
         # Without its memory figures a GPU cannot be estimated: kept, with what it lacks, for the plan to list.
         missing = tuple(name for name, value in (("memory capacity", gpu.memory_gib),
                                                  ("memory bandwidth", gpu.memory_bandwidth_gbs)) if value is None)
-        node, price = node_for(gpu, servers, power)
+        node, price = node_for(gpu, servers, power, usd_to_cny=usd_to_cny)
         klass = chassis_class(gpu)
         offered = cloud_offers(gpu, offers, region, usd_to_cny)
         options.append(HardwareOptions(
             gpu=gpu, node=node, node_price=price, cloud=offered[0] if offered else None, cloud_offers=tuple(offered),
             availability=gpu_availability(gpu, region, statements),
             nic_gbps=scale_out_port_gbps(gpu), whole_nodes_only=klass == "sxm8" or bool(_servers_for(servers, gpu)),
-            gpu_price_usd=gpu.price_usd_mid, host_price_usd=HOST_PLATFORM_DEFAULT_USD[klass], missing=missing))
+            gpu_price_usd=gpu.price_usd_mid(usd_to_cny), host_price_usd=HOST_PLATFORM_DEFAULT_USD[klass],
+            missing=missing))
     return options

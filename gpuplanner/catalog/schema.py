@@ -8,21 +8,26 @@ Row = dict[str, object]  # one catalog row: column -> value (None where the sour
 # 2: models.activation_mib_per_sample; 3: confidence, price_date, price_confidence; 4: fp4_tflops; 5: the models'
 # shape fields beyond the classic transformer (core.model.ARCH_FIELDS); 6: their MoE routing groups; 7: the GPUs'
 # vendor-measured max-achievable GEMM rates (maf_*)
-SCHEMA_VERSION = 9  # 8: cloud_instances.reserved_per_hour and spot_per_hour; 9: availability.rule_zh
+SCHEMA_VERSION = 10  # 8: cloud_instances.reserved_per_hour and spot_per_hour; 9: availability.rule_zh; 10: the
+# GPUs' prices quoted in CNY (price_cny_*) and the names their vendors use in Chinese (vendor_zh, model_zh)
 
 TEXT, INTEGER, REAL, BOOL = "TEXT", "INTEGER", "REAL", "BOOL"
 
 # Each table: ordered (column, type). BOOL is stored as INTEGER 0/1 from "yes"/"no" in the CSV.
 TABLES: dict[str, list[tuple[str, str]]] = {
     "gpus": [
-        ("id", TEXT), ("vendor", TEXT), ("model", TEXT), ("architecture", TEXT), ("form_factor", TEXT),
+        ("id", TEXT), ("vendor", TEXT), ("model", TEXT),
+        # The vendor's own Chinese names where it uses them (华为 / 昇腾 910B), shown to a reader in Chinese.
+        ("vendor_zh", TEXT), ("model_zh", TEXT), ("architecture", TEXT), ("form_factor", TEXT),
         ("segment", TEXT), ("memory_gib", REAL), ("memory_type", TEXT), ("memory_bandwidth_gbs", REAL),
         ("fp32_tflops", REAL), ("tf32_tflops", REAL), ("bf16_tflops", REAL), ("fp16_tflops", REAL),
         ("fp8_tflops", REAL), ("fp4_tflops", REAL), ("int8_tops", REAL), ("dense_basis", TEXT), ("tdp_w", REAL),
         ("interconnect", TEXT), ("interconnect_gbs", REAL), ("pcie_gen", INTEGER), ("ecc", BOOL),
         ("mig", TEXT), ("release_year", INTEGER), ("price_usd_low", REAL), ("price_usd_high", REAL),
-        ("price_source", TEXT), ("price_date", TEXT), ("price_confidence", TEXT), ("source", TEXT),
-        ("confidence", TEXT), ("as_of", TEXT), ("notes", TEXT),
+        # A price its source quotes in CNY stays in CNY (a row has USD or CNY, never both); a plan in USD converts
+        # it at the user's exchange rate, as it does a CNY cloud price.
+        ("price_cny_low", REAL), ("price_cny_high", REAL), ("price_source", TEXT), ("price_date", TEXT),
+        ("price_confidence", TEXT), ("source", TEXT), ("confidence", TEXT), ("as_of", TEXT), ("notes", TEXT),
         # Max-achievable dense GEMM rate the vendor measured (AMD's "MAF": its libraries' best large GEMM at the
         # clock the part sustains under that load), with its own source and date.
         ("maf_fp16_tflops", REAL), ("maf_bf16_tflops", REAL), ("maf_fp8_tflops", REAL), ("maf_source", TEXT),
@@ -88,8 +93,12 @@ MEASURED_COLUMNS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "gpus": (("maf_fp16_tflops", "maf_bf16_tflops", "maf_fp8_tflops"), ("maf_source", "maf_as_of")),
 }
 # A price column and what must come with it in a bundled row.
-PRICE_COLUMNS: dict[str, tuple[str, ...]] = {"gpus": ("price_usd_low", "price_usd_high"), "servers": ("price_usd",),
-                                            "cloud_instances": ("on_demand_per_hour",)}
+PRICE_COLUMNS: dict[str, tuple[str, ...]] = {
+    "gpus": ("price_usd_low", "price_usd_high", "price_cny_low", "price_cny_high"), "servers": ("price_usd",),
+    "cloud_instances": ("on_demand_per_hour",)}
+# Columns that say one price in different currencies: a row fills one group at most.
+PRICE_CURRENCY_GROUPS: dict[str, tuple[tuple[str, ...], ...]] = {
+    "gpus": (("price_usd_low", "price_usd_high"), ("price_cny_low", "price_cny_high"))}
 
 
 def sqlite_type(column_type: str) -> str:

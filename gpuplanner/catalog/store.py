@@ -27,7 +27,7 @@ from gpuplanner.catalog.schema import BOOL, REQUIRED, SCHEMA_VERSION, TABLES, Ro
 from gpuplanner.core.cost import oldest_price_day
 from gpuplanner.core.errors import CancelledError, InputError
 from gpuplanner.core.hardware import GPU, MEASURED_PRECISIONS, Segment, sustained_gemm_shares
-from gpuplanner.core.messages import Message, msg
+from gpuplanner.core.messages import Bilingual, Message, msg
 from gpuplanner.core.model import ARCH_FIELDS, ModelArch
 from gpuplanner.core.records import record
 from gpuplanner.core.vision import ImageModel, ImagePreset
@@ -513,12 +513,18 @@ def _float(value: object) -> float | None:
     return None if value is None else float(value)  # type: ignore[arg-type]
 
 
+def _named(row: Row, column: str) -> str:
+    """A name as the catalog writes it, carrying the vendor's own Chinese name (column + "_zh") where it has one,
+    for a reader in Chinese."""
+    return Bilingual(str(row[column]), {"zh_CN": str(row.get(f"{column}_zh") or "")})
+
+
 def gpu_from_row(row: Row) -> GPU:
     tflops = {key: _float(row.get(f"{key}_tflops")) for key in ("fp32", "tf32", "bf16", "fp16", "fp8", "fp4")}
     tflops["int8"] = _float(row.get("int8_tops"))
     ecc = row.get("ecc")
     return GPU(
-        id=str(row["id"]), vendor=str(row["vendor"]), model=str(row["model"]),
+        id=str(row["id"]), vendor=_named(row, "vendor"), model=_named(row, "model"),
         architecture=str(row.get("architecture") or ""), form_factor=str(row.get("form_factor") or ""),
         segment=Segment(str(row["segment"])), memory_gib=_float(row.get("memory_gib")),
         memory_bandwidth_gbs=_float(row.get("memory_bandwidth_gbs")), dense_tflops=tflops,
@@ -528,6 +534,7 @@ def gpu_from_row(row: Row) -> GPU:
         ecc=None if ecc is None else bool(ecc), mig=str(row.get("mig") or ""),
         release_year=None if row.get("release_year") is None else int(row["release_year"]),  # type: ignore[arg-type]
         price_usd_low=_float(row.get("price_usd_low")), price_usd_high=_float(row.get("price_usd_high")),
+        price_cny_low=_float(row.get("price_cny_low")), price_cny_high=_float(row.get("price_cny_high")),
         price_source=str(row.get("price_source") or ""), price_date=str(row.get("price_date") or ""),
         price_confidence=str(row.get("price_confidence") or ""), source=str(row.get("source") or ""),
         confidence=str(row.get("confidence") or ""), as_of=str(row.get("as_of") or ""),

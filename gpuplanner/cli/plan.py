@@ -53,7 +53,7 @@ def near_miss_lines(result: PlanResult) -> list[str]:
     lines = [tr("Near misses (not answers: each breaks a limit or misses a goal you set):")]
     for plan in near:
         misses = listed(translated_message(m) for m in plan.misses)
-        what = f"{plan.count} x {plan.gpu_name} ({deployment_label(plan.deployment)})"
+        what = f"{plan.count} x {translated_message(plan.gpu_name)} ({deployment_label(plan.deployment)})"
         lines.append("  - " + fill(tr("%1: %2"), what, misses))
     return lines
 
@@ -76,8 +76,8 @@ def rejected_lines(result: PlanResult) -> list[str]:
     """When no plan fits at all: each GPU considered and why it has no plan (the note gives a single GPU's)."""
     if len(result.rejected) < 2:
         return []
-    return ["", tr("Why each GPU has no plan:"), *(f"  - {r.gpu_name}: {translated_message(r.reason)}"
-                                                    for r in result.rejected)]
+    return ["", tr("Why each GPU has no plan:"),
+            *(f"  - {translated_message(r.gpu_name)}: {translated_message(r.reason)}" for r in result.rejected)]
 
 
 def owned_lines(best: Plan, currency: str) -> list[str]:
@@ -184,7 +184,8 @@ def plan_report(result: PlanResult) -> str:
     best = plans[0]
     lines += [
         "",
-        fill(tr("#1 in detail: %1 x %2 (%3)"), best.count, best.gpu_name, deployment_label(best.deployment)),
+        fill(tr("#1 in detail: %1 x %2 (%3)"), best.count, translated_message(best.gpu_name),
+             deployment_label(best.deployment)),
         "  " + fill(tr("why: %1"), listed(translated_message(r) for r in best.rank_reasons)),
         "  " + fill(tr("layout: %1"), layout_text(best.estimate, translate_in)),
         "  " + fill(tr("memory per GPU: %1 of %2 GiB"), f"{best.memory.total:.1f}",
@@ -210,7 +211,7 @@ def plan_report(result: PlanResult) -> str:
     unestimated = [r for r in result.rejected if r.kind == "figure"]
     if unestimated:  # GPUs a user could expect (the Ascend 910B in China) are named, never dropped silently
         lines += ["", tr("Not planned for lack of a figure:"),
-                  *(f"  - {r.gpu_name}: {translated_message(r.reason)}" for r in unestimated)]
+                  *(f"  - {translated_message(r.gpu_name)}: {translated_message(r.reason)}" for r in unestimated)]
     return "\n".join(lines)
 
 

@@ -28,6 +28,7 @@ class Price:
     date: str = ""  # when the price held; "" or "undated ..." where the source gives no date
     sourced: bool = True  # False: a planning default the user should replace with a quote
     confidence: str = ""  # catalog.schema.CONFIDENCE_LEVELS; "" for the user's own quote
+    listed_currency: str = "USD"  # what its source prices it in ("CNY + USD": GPUs quoted in CNY, a host in USD)
 
     @property
     def quoted(self) -> bool:

@@ -56,6 +56,8 @@ class GPU:
     release_year: int | None = None
     price_usd_low: float | None = None
     price_usd_high: float | None = None
+    price_cny_low: float | None = None  # a price its source quotes in CNY (then no USD price is given)
+    price_cny_high: float | None = None
     price_source: str = ""
     price_date: str = ""  # when the price held ("" or "undated ..." where the source gives no date)
     price_confidence: str = ""  # catalog.schema.CONFIDENCE_LEVELS
@@ -154,10 +156,23 @@ class GPU:
                               self.pcie_gbs_bidirectional)
 
     @property
-    def price_usd_mid(self) -> float | None:
-        if self.price_usd_low is None:
-            return None
-        return (self.price_usd_low + (self.price_usd_high or self.price_usd_low)) / 2
+    def price_cny_mid(self) -> float | None:
+        """The middle of a price range its source quotes in CNY (None: none quoted in CNY)."""
+        return _middle(self.price_cny_low, self.price_cny_high)
+
+    def price_usd_mid(self, usd_to_cny: float) -> float | None:
+        """The middle of the price range in USD: as listed, or a CNY quote at the user's rate (as a CNY cloud price
+        counts), so a plan in CNY reads the quoted figure back. None: no price."""
+        usd = _middle(self.price_usd_low, self.price_usd_high)
+        if usd is not None:
+            return usd
+        cny = self.price_cny_mid
+        return None if cny is None else cny / usd_to_cny
+
+
+def _middle(low: float | None, high: float | None) -> float | None:
+    """The middle of a price range (a single price where no upper end is given)."""
+    return None if low is None else (low + (high or low)) / 2
 
 
 MEASURED_PRECISIONS = ("fp16", "bf16", "fp8")  # the widths vendors publish max-achievable GEMM rates for

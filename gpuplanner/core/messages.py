@@ -31,6 +31,10 @@ class Bilingual(str):
         value.translations = {code: words for code, words in translations.items() if words}
         return value
 
+    def __getnewargs__(self) -> tuple[str, dict[str, str]]:  # type: ignore[override]
+        """Both parts, so a copy sent to a worker process keeps its translations."""
+        return str(self), self.translations
+
 
 def msg(template: str, **params: Any) -> Message:
     """A message from a literal English template with {named} fields (format specs allowed)."""

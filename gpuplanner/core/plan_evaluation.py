@@ -248,9 +248,9 @@ def evaluate_option(scenario: Scenario, option: HardwareOptions, count: int | No
         if training is not None and cost.gpus_owned > gpus:
             warnings.append(idle_gpus_note(gpus, cost.gpus_owned, nodes, node.gpus))
         stale_purchase = None if node_price is None else purchase_price_age_note(node_price, settings.today)
-        # The catalog's purchase prices are in USD (a quote in CNY was converted at its own rate on import).
+        # A price in another currency than the plan's says so (a quote in CNY was converted at its own rate on import).
         converted = None if node_price is None or node_price.quoted \
-            else conversion_note("USD", settings.cost, rental=False)
+            else conversion_note(node_price.listed_currency, settings.cost, rental=False)
         warnings += [note for note in (stale_purchase, converted) if note is not None]
     elif offer is not None:
         stale = price_age_note(offer.price_date, settings.today)

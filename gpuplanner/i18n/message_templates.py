@@ -64,6 +64,7 @@ TEMPLATES = (
                                       "know it."),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 weights need %1 GEMMs: on %2 they are kept in %3."),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 with %2 x %3"),
+    QT_TRANSLATE_NOOP("CoreMessages", "%1 x %2 at %3 CNY (%4) + host platform %5 USD (planning default)"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 x %2 at %3 USD (%4) + host platform %5 USD (planning default)"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 x %2 at %3 USD + host platform %4 USD (planning default)"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1% faster, but needs %2 GiB per GPU (%3 over capacity)"),

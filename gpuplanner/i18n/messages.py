@@ -26,10 +26,10 @@ def translated_error(exc: InputError) -> str:
 
 
 def translated(message: object) -> str:
-    """The message in the current language; plain strings pass through."""
+    """The message in the current language; catalog text in it where the row has it; plain strings pass through."""
     template = getattr(message, "template", None)
     if template is None:
-        return str(message)
+        return _catalog_text(message) if isinstance(message, Bilingual) else str(message)
     params = message.params  # type: ignore[attr-defined]
     if not params:  # literal text (it may hold braces, e.g. a JSON example)
         return QCoreApplication.translate(CONTEXT, template)
@@ -59,13 +59,18 @@ def _translated_field(value: object, conversion: str, spec: str) -> str:
     """A nested message, or a core code word, in the current language; any other value as the template shows it."""
     if hasattr(value, "template"):
         return translated(value)
-    if isinstance(value, Bilingual):  # catalog text: the reader's language where the row has it
-        return value.translations.get(QLocale().name(), str(value))
+    if isinstance(value, Bilingual):
+        return _catalog_text(value)
     if isinstance(value, Listing):  # "a; b" in English, "a；b" in Chinese
         return QCoreApplication.translate("", "; ").join(_word(item) for item in value.items)
     if isinstance(value, str) and value in TERMS:
         return _word(value)
     return formatted_field(value, conversion, spec)
+
+
+def _catalog_text(value: Bilingual) -> str:
+    """Catalog text (a rule, a vendor's Chinese name) in the reader's language where the row has it."""
+    return value.translations.get(QLocale().name(), str(value))
 
 
 def _word(text: str) -> str:

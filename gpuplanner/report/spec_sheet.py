@@ -435,7 +435,7 @@ def build_document(plan: Plan, options: SheetOptions, catalog_date: str = "",
             + escape(date) + "</p>"]
     html.append(_rows([
         (tr("Scenario"), _scenario_summary(plan)),
-        (tr("Recommended"), f"{plan.count} × {plan.gpu_name} — {_what_is_had(plan)}" + (
+        (tr("Recommended"), f"{plan.count} × {translated(plan.gpu_name)} — {_what_is_had(plan)}" + (
             "" if not owned or plan.cost.gpus_owned <= plan.count
             else " " + fill(tr("(%1 GPUs bought, %2 idle during this job)"), plan.cost.gpus_owned,
                             plan.cost.gpus_owned - plan.count))),

@@ -8,11 +8,14 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersisten
 
 from gpuplanner.catalog.store import Row, format_cell
 from gpuplanner.core.cost import price_date_words
+from gpuplanner.core.messages import Bilingual
 from gpuplanner.i18n.messages import term, translated
 from gpuplanner.i18n.terms import CONFIDENCE_COLUMNS
 from gpuplanner.report.formatting import not_available
 from gpuplanner.ui.dialogs import plain_tooltip
 
+# Columns whose row may carry the vendor's own Chinese name beside them (key + "_zh"), shown to a reader in Chinese.
+NAMED_COLUMNS = ("vendor", "model")
 SOURCE_ROLE = Qt.ItemDataRole.UserRole + 1
 SORT_ROLE = Qt.ItemDataRole.UserRole + 2
 
@@ -53,6 +56,8 @@ class CatalogTableModel(QAbstractTableModel):
                 return term(str(value))
             if self._columns[index.column()][0] == "price_date":
                 return translated(price_date_words(str(value)))  # "undated (…)", "between … and …" in words
+            if (key := self._columns[index.column()][0]) in NAMED_COLUMNS:
+                return translated(Bilingual(str(value), {"zh_CN": str(row.get(f"{key}_zh") or "")}))
             return format_cell(value)
         if role == SORT_ROLE:
             return value if isinstance(value, int | float) else format_cell(value).lower()

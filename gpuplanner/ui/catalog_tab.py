@@ -75,10 +75,12 @@ class CatalogTabActions:
         tabs = QTabWidget(self)
         self.gpu_page = CatalogPage(CatalogTableModel([
             ("id", self.tr("ID")), ("vendor", self.tr("Vendor")), ("model", self.tr("Model")),
-            ("memory_gib", self.tr("Memory (GiB)")), ("memory_bandwidth_gbs", self.tr("Bandwidth (GB/s)")),
+            ("memory_gib", self.tr("Memory (GiB)")),
+            ("memory_bandwidth_gbs", self.tr("Bandwidth (GB/s)")),
             ("bf16_tflops", self.tr("BF16 dense (TFLOP/s)")), ("fp8_tflops", self.tr("FP8 dense (TFLOP/s)")),
             ("tdp_w", self.tr("TDP (W)")), ("confidence", self.tr("Confidence")),
-            ("price_usd_low", self.tr("Price from (USD)")), ("price_date", self.tr("Price date")),
+            ("price_usd_low", self.tr("Price from (USD)")), ("price_cny_low", self.tr("Price from (CNY)")),
+            ("price_date", self.tr("Price date")),
             ("price_confidence", self.tr("Price confidence")),
             ("origin", self.tr("Origin")), ("as_of", self.tr("As of")), ("source", self.tr("Source"))], self), self)
         self.server_page = CatalogPage(CatalogTableModel([

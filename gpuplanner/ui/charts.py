@@ -22,7 +22,7 @@ from gpuplanner.core.choices import Deployment
 from gpuplanner.core.plan_ranking import pareto
 from gpuplanner.core.results import ChartPoint, CurvePoint, Plan, PlanResult, ServiceLimits
 from gpuplanner.i18n import fill
-from gpuplanner.i18n.messages import step_part
+from gpuplanner.i18n.messages import step_part, translated
 from gpuplanner.i18n.terms import STEP_PARTS
 from gpuplanner.report.formatting import log_tick_labels, money, precision_text
 from gpuplanner.safe_write import replace_file
@@ -221,7 +221,7 @@ class ChartPanel(QWidget):
         self._currency = currency
         self._titles(self.serving)
         x = np.arange(len(plans), dtype=float)
-        self._labels = [f"{p.gpu_name} × {p.count}" for p in plans]
+        self._labels = [f"{translated(p.gpu_name)} × {p.count}" for p in plans]
         ticks = [[(float(i), self._short(label)) for i, label in enumerate(self._labels)]]
         for plot in (self.memory_plot, self.time_plot, self.power_plot):  # plans top to bottom, named on the left
             plot.getAxis("left").setTicks(ticks)
@@ -346,7 +346,7 @@ class ChartPanel(QWidget):
 
     def _draw_scaling(self, result: PlanResult) -> None:
         """One line per GPU type: days do not depend on buying or renting, so the two are drawn once."""
-        names = {point.gpu: point.gpu_name for point in result.points}
+        names = {point.gpu: translated(point.gpu_name) for point in result.points}
         by_gpu: dict[str, tuple[CurvePoint, ...]] = {}
         for key, points in result.curves.items():
             by_gpu.setdefault(names.get(key.gpu, key.gpu), points)
@@ -394,9 +394,9 @@ class ChartPanel(QWidget):
             curve.setData([pt.users for pt in points],
                           [(pt.tpot_s if per_token else pt.ttft_s) * 1000 for pt in points])
         for plan, _ in shown:
-            names.append(fill(self.tr("%1 × %2: per token"), plan.gpu_name, plan.count))
+            names.append(fill(self.tr("%1 × %2: per token"), translated(plan.gpu_name), plan.count))
         for plan, _ in shown:
-            names.append(fill(self.tr("%1 × %2: first token"), plan.gpu_name, plan.count))
+            names.append(fill(self.tr("%1 × %2: first token"), translated(plan.gpu_name), plan.count))
         self._curve_legend(names)
         limits = shown[0][0].service_limits if shown else ServiceLimits()
         values = [v * 1000 for _, points in shown for pt in points for v in (pt.ttft_s, pt.tpot_s)]
@@ -426,7 +426,7 @@ class ChartPanel(QWidget):
     # --- hover ----------------------------------------------------------------------------------------
     def _plan_tip(self, plan: Plan) -> str:
         memory = plan.memory
-        lines = [f"{plan.gpu_name} × {plan.count}",
+        lines = [f"{translated(plan.gpu_name)} × {plan.count}",
                  fill(self.tr("memory %1 of %2 GiB"), f"{memory.total:.1f}", f"{memory.capacity:g}"),
                  fill(self.tr("headroom %1 GiB (%2 %)"), f"{memory.capacity - memory.total:.1f}",
                       f"{(1 - memory.total / memory.capacity) * 100:.0f}" if memory.capacity else "—"),
@@ -441,7 +441,7 @@ class ChartPanel(QWidget):
 
     def _point_tip(self, point: ChartPoint, currency: str) -> str:
         where = self.tr("buy") if point.deployment == Deployment.ON_PREM else self.tr("rent")
-        head = f"{point.gpu_name} × {point.count} ({where})"
+        head = f"{translated(point.gpu_name)} × {point.count} ({where})"
         if self.serving:
             body = fill(self.tr("%1 tokens/s per user, %2 per million tokens"),
                         f"{point.tokens_per_s_per_user:.1f}", money(point.per_million_tokens, currency, 2))

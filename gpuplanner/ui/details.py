@@ -61,7 +61,7 @@ def _labels() -> dict[str, str]:
 def plan_html(plan: Plan, currency: str) -> str:
     L = _labels()  # noqa: N806
     memory = plan.memory
-    parts = [f"<h3>#{plan.rank or ''} {escape(str(plan.count))} × {escape(plan.gpu_name)} "
+    parts = [f"<h3>#{plan.rank or ''} {escape(str(plan.count))} × {escape(translated(plan.gpu_name))} "
              f"({escape(L['buy'] if plan.owned else L['rent'])})</h3>"]
     if plan.rank_reasons:
         parts.append("<p>" + escape(tr("; ").join(translated(r) for r in plan.rank_reasons)) + "</p>")
@@ -285,7 +285,7 @@ def compare_html(plans: Sequence[Plan], currency: str) -> str:
         return f"<tr><td>{escape(label)}</td>" + "".join(f"<td align='right'>{escape(v)}</td>" for v in values) + \
             "</tr>"
 
-    head = "<tr><th></th>" + "".join(f"<th>{escape(str(p.count))} × {escape(p.gpu_name)}</th>"
+    head = "<tr><th></th>" + "".join(f"<th>{escape(str(p.count))} × {escape(translated(p.gpu_name))}</th>"
                                      for p in plans) + "</tr>"
     body = [
         row(tr("Where"), [tr("buy") if p.owned else tr("rent") for p in plans]),
@@ -313,7 +313,8 @@ def no_plan_html(result: PlanResult) -> str:
     if len(result.rejected) > 1:
         heading = tr("Why each GPU has no plan")
         parts.append(f"<h4>{escape(heading)}</h4><ul>")
-        parts += [f"<li><b>{escape(r.gpu_name)}</b>: {escape(translated(r.reason))}</li>" for r in result.rejected]
+        parts += [f"<li><b>{escape(translated(r.gpu_name))}</b>: {escape(translated(r.reason))}</li>"
+                  for r in result.rejected]
         parts.append("</ul>")
     return "".join(parts) + next_steps_html(result)
 
@@ -326,7 +327,7 @@ def near_misses_html(result: PlanResult) -> str:
     for plan in result.near_misses:
         where = tr("buy") if plan.owned else tr("rent")
         misses = tr("; ").join(translated(m) for m in plan.misses)
-        parts.append(f"<li><b>{escape(str(plan.count))} × {escape(plan.gpu_name)}</b> ({escape(where)}): "
+        parts.append(f"<li><b>{escape(str(plan.count))} × {escape(translated(plan.gpu_name))}</b> ({escape(where)}): "
                      f"{escape(misses)}</li>")
     return "".join(parts) + "</ul>" + next_steps_html(result)
 

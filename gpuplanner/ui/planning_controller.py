@@ -121,10 +121,10 @@ class PlanningController:
             self.plans_view.selectionModel().select(
                 first, QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows)
             best = result.best
-            summary = (fill(self.tr("1 plan evaluated: %1 × %2"), str(best.count), best.gpu_name)
+            summary = (fill(self.tr("1 plan evaluated: %1 × %2"), str(best.count), translated(best.gpu_name))
                        if result.evaluated == 1 else
                        fill(self.tr("%1 plans evaluated; best: %2 × %3"), str(result.evaluated), str(best.count),
-                            best.gpu_name))
+                            translated(best.gpu_name)))
             self.show_message(summary if not result.note else translated(result.note))
         elif result.near_misses:
             self._show_details()

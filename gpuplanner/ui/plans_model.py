@@ -93,7 +93,7 @@ class PlansTableModel(QAbstractTableModel):
         if column == "rank":
             return str(plan.rank or ""), plan.rank or 0
         if column == "gpu":
-            return plan.gpu_name, plan.gpu_name
+            return translated(plan.gpu_name), translated(plan.gpu_name)
         if column == "deployment":
             return (self.tr("Buy") if plan.deployment == Deployment.ON_PREM else self.tr("Rent")), plan.deployment
         if column in ("count", "racks"):
@@ -163,7 +163,7 @@ class PlansTableModel(QAbstractTableModel):
             if column == "warnings":
                 return plain_tooltip("\n".join(translated(w) for w in plan.warnings))
             reasons = self.tr("; ").join(translated(r) for r in plan.rank_reasons)
-            return plain_tooltip(f"{plan.gpu_name}\n{reasons}" if column == "gpu" else reasons)
+            return plain_tooltip(f"{translated(plan.gpu_name)}\n{reasons}" if column == "gpu" else reasons)
         if role == Qt.ItemDataRole.TextAlignmentRole and column not in ("gpu", "deployment", "layout"):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None

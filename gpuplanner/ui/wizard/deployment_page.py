@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.site import CHINA_IDC_CABINET_AMPS, china_idc_cabinet_kw
 from gpuplanner.i18n import fill
+from gpuplanner.i18n.messages import translated
 from gpuplanner.ui.widgets import (
     choice_combo,
     fit_combo,
@@ -26,6 +27,12 @@ from gpuplanner.ui.wizard.binding import (
     Binding,
 )
 from gpuplanner.ui.wizard.common import limits
+
+
+def _gpu_label(vendor: str, model: str) -> str:
+    """A GPU as the list names it: vendor and model, the vendor once where the model already begins with it
+    ("海光 DCU K100-AI", "Kunlunxin P800")."""
+    return model if model.startswith(vendor.split(" (")[0]) else f"{vendor} {model}"
 
 
 class DeploymentPage(QWizardPage):
@@ -120,7 +127,7 @@ class DeploymentPage(QWizardPage):
         self.gpu.clear()
         self.gpu.addItem(self.tr("Any GPU in the catalog"), ANY_GPU)
         for gpu in catalog.gpus():
-            self.gpu.addItem(f"{gpu.vendor} {gpu.model}", gpu.id)
+            self.gpu.addItem(_gpu_label(translated(gpu.vendor), translated(gpu.model)), gpu.id)
         select_data(self.gpu, current)
         self.gpu.blockSignals(False)
 

@@ -4,6 +4,7 @@ answer is exactly the one each listing would get estimated alone."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import shutil
 import sqlite3
@@ -20,7 +21,7 @@ from gpuplanner.core.export import to_data
 from gpuplanner.core.hardware import GPU
 from gpuplanner.core.plan_evaluation import estimate_once, scenario_on_option
 from gpuplanner.core.plan_settings import plan_settings
-from gpuplanner.core.site import NodeSpec
+from gpuplanner.core.site import NodeSpec, plan_site
 from gpuplanner.service import plan_for_scenario, scenario_from_data
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -128,3 +129,25 @@ def test_a_shared_estimate_names_its_own_gpu_in_every_warning(resold) -> None:
     assert to_data(shared) == to_data(alone)
     assert [(str(w), w.template, w.params) for w in shared.warnings] == \
            [(str(w), w.template, w.params) for w in alone.warnings]
+
+
+def test_a_shared_site_block_names_and_prices_its_own_server(resold) -> None:
+    """An RTX 4090 has no catalog server: its generic workstation is named after it, and the copy's after the copy.
+    Sized once, the copy's block reads as plan_site sizes it for the copy's own server."""
+    scenario = scenario_from_data(PRETRAIN_FP8, resold)
+    settings = plan_settings(scenario)
+    options = {o.gpu.id: o for o in hardware_options(resold, settings.power)}
+    original = options["rtx-4090"]
+    node = dataclasses.replace(options["rtx-4090-resold"].node, price_usd=9000.0)  # as a user prices it
+    assert original.node.name != node.name and original.node.price_usd != node.price_usd
+    limits = dataclasses.replace(settings.site, rack_kw=2.0)  # a rack too small for the server: warnings name it
+    settings = dataclasses.replace(settings, site=limits)
+    cache = shapes.EstimateCache()
+    first = evaluation.site_of(cache, original.node, 4, original.gpu.tdp_w, settings, 4, original.nic_gbps, 16)
+    shared = evaluation.site_of(cache, node, 4, original.gpu.tdp_w, settings, 4, original.nic_gbps, 16)
+    alone = plan_site(node, 4, original.gpu.tdp_w, limits, settings.power, 4, original.nic_gbps, 16)
+    assert len(cache.sites) == 1 and shared.warnings and any(node.name in w for w in shared.warnings)
+    assert shared == alone and to_data(shared) == to_data(alone) and shared.node_price_usd == 9000.0
+    assert [(str(w), w.template) for w in shared.warnings] == [(str(w), w.template) for w in alone.warnings]
+    assert to_data(first) == to_data(plan_site(original.node, 4, original.gpu.tdp_w, limits, settings.power, 4,
+                                               original.nic_gbps, 16))

@@ -30,6 +30,7 @@ from gpuplanner.core.plan_ranking import (
     reasons_for_rank,
 )
 from gpuplanner.core.plan_settings import HardwareOptions, PlanSettings
+from gpuplanner.core.records import replaced
 from gpuplanner.core.results import (
     ChartLimits,
     CurveKey,
@@ -77,7 +78,8 @@ def plan_catalog(scenario: Scenario, options: list[HardwareOptions], settings: P
                 if plan is None:
                     continue
                 found += 1
-                evaluated.append(dataclasses.replace(plan, misses=plan_misses(plan, settings)))
+                misses = plan_misses(plan, settings)
+                evaluated.append(replaced(plan, misses=misses) if misses else plan)
                 if settings.deadline_days is not None and plan.days is not None:
                     # One count past the deadline is enough once a plan fills what it pays for: more GPUs then only
                     # cost more. Short of its servers or rented instances it pays for idle GPUs, so the counts up to

@@ -39,6 +39,7 @@ from gpuplanner.core.plan_shapes import (
     estimate_cache_key,
     estimate_shape_key,
     relabelled,
+    relabelled_site,
     search_shape_key,
 )
 from gpuplanner.core.plan_site import idle_gpus_note
@@ -72,6 +73,9 @@ def on_instances(option: HardwareOptions, offer: CloudOffer, network_gbps: float
                                f"({offer.instance})")
     return dataclasses.replace(option, node=node, cloud=offer, cloud_offers=(offer,), node_price=None,
                                network_gbps_per_node=offer.network_gbps or network_gbps)
+
+
+NO_SERVICE_LIMITS = ServiceLimits()  # a training plan's (an immutable record, shared)
 
 
 def instances_of(cache: EstimateCache, option: HardwareOptions, offer: CloudOffer,
@@ -284,27 +288,27 @@ def evaluate_option(scenario: Scenario, option: HardwareOptions, count: int | No
     where = option.availability
     service = scenario.inference
     limits = ServiceLimits(concurrent_users=service.concurrent_users, max_ttft_s=service.max_ttft_s,
-                           max_tpot_s=service.max_tpot_s) if serving else ServiceLimits()
+                           max_tpot_s=service.max_tpot_s) if serving else NO_SERVICE_LIMITS
+    block = cache.availability.get(id(where))
+    if block is None or block[0] is not where:
+        block = cache.availability[id(where)] = (where, AvailabilityBlock(
+            region=where.region, status=where.status.value, reason=where.reason, source=where.source,
+            as_of=where.as_of))
     return Plan(estimate=result, deployment=deployment, gpu_name=option.gpu.model,
-                site=site,
-                availability=AvailabilityBlock(region=where.region, status=where.status.value, reason=where.reason,
-                                               source=where.source, as_of=where.as_of),
-                service_limits=limits, cost=cost, cost_metric=metric,
+                site=site, availability=block[1], service_limits=limits, cost=cost, cost_metric=metric,
                 days=training.days if training else None, warnings=tuple(warnings))
 
 
 def site_of(cache: EstimateCache, node: NodeSpec, nodes: int, gpu_tdp_w: float | None, settings: PlanSettings,
             ports: int, port_gbps: float, gpus: int) -> SiteBlock:
-    """plan_site, once per plan for servers alike but for their price, counts and GPUs (the same server listed
-    again, or under many offers, is sized once), the block then carrying the server's own price."""
-    key = (node.name, cache.shape_of(node), nodes, gpu_tdp_w, settings.site, settings.power, ports, port_gbps, gpus)
+    """plan_site, once per plan for servers alike but for their name and price, counts and GPUs (the same server
+    listed again, or under many offers, is sized once), the block then naming and pricing the plan's own."""
+    key = (cache.shape_of(node), nodes, gpu_tdp_w, settings.site, settings.power, ports, port_gbps, gpus)
     site = cache.sites.get(key)
     if site is None:
         site = cache.sites[key] = plan_site(node, nodes, gpu_tdp_w, settings.site, settings.power, ports, port_gbps,
                                             gpus)
-    if site.node_spec is not node:
-        site = dataclasses.replace(site, node_spec=node, node_price_usd=node.price_usd)
-    return site
+    return relabelled_site(site, node)
 
 
 def on_every_gpu_paid_for(scenario: Scenario, option: HardwareOptions, result: Estimate, deployment: Deployment,

@@ -9,11 +9,13 @@ import dataclasses
 from collections.abc import Hashable
 from typing import Any
 
+from gpuplanner.core.availability import Availability
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.hardware import GPU
 from gpuplanner.core.messages import Message
 from gpuplanner.core.plan_settings import HardwareOptions
-from gpuplanner.core.results import Estimate, SiteBlock
+from gpuplanner.core.records import replaced
+from gpuplanner.core.results import AvailabilityBlock, Estimate, SiteBlock
 from gpuplanner.core.site import NodeSpec
 
 # Fields that name, price, date or source a part: no estimate reads them (an estimate names its GPU by `id` and
@@ -62,12 +64,14 @@ class EstimateCache(dict[EstimateKey, Outcome]):
         self.sites: dict[tuple[Hashable, ...], SiteBlock] = {}  # one plan's site blocks, by what sizes them
         # One plan's options on rented instances, by id() of the option and offer (held) and the network.
         self.on_instances: dict[tuple[int, int, float | None], tuple[object, object, HardwareOptions]] = {}
+        self.availability: dict[int, tuple[Availability, AvailabilityBlock]] = {}  # by id() of the one held
 
     def start_plan(self) -> None:
         """Let go of the last plan's site blocks, parts and options (its settings and options may be another plan's)."""
         self._shapes.clear()
         self.sites.clear()
         self.on_instances.clear()
+        self.availability.clear()
 
     def shape_of(self, part: GPU | NodeSpec) -> tuple[Hashable, ...]:
         """part_shape, worked out once per part object (an option's GPU and node are asked for at every count)."""
@@ -95,15 +99,26 @@ def relabelled(found: Estimate | None, made_for: GPU, gpu: GPU) -> Estimate | No
     """An estimate made for `made_for` as the same figures on `gpu`: its GPU id, and its warnings naming the model."""
     if found is None or (made_for.id, made_for.model) == (gpu.id, gpu.model):
         return found
-    return dataclasses.replace(found, gpu=gpu.id, warnings=tuple(
+    return replaced(found, gpu=gpu.id, warnings=tuple(
         _renamed(warning, made_for.model, gpu.model) for warning in found.warnings))
 
 
+def relabelled_site(site: SiteBlock, node: NodeSpec) -> SiteBlock:
+    """A site block sized for a server alike `node` but for its name and price (plan_shapes.LABEL_FIELDS), as
+    `node`'s own: its name in the block and its warnings, its price."""
+    if site.node_spec is node:
+        return site
+    old = site.node_spec.name
+    return replaced(site, node=node.name, node_spec=node, node_price_usd=node.price_usd, warnings=tuple(
+        _renamed(warning, old, node.name) for warning in site.warnings) if old != node.name else site.warnings)
+
+
 def _renamed(text: str, old: str, new: str) -> str:
-    """A message with the parameters that are `old` (a GPU's model) set to `new`, nested messages too."""
+    """A message with the parameters that are `old` (a GPU's model, a server's name) set to `new`, nested messages
+    too."""
     if not isinstance(text, Message) or not text.params:
         return text
-    params = {key: new if isinstance(value, str) and value == old and not isinstance(value, Message)
-              else _renamed(value, old, new) if isinstance(value, Message) else value
-              for key, value in text.params.items()}
-    return text if params == text.params else Message(text.template, **params)
+    params = {key: new if isinstance(value, str) and value == old else _renamed(value, old, new)
+              if isinstance(value, Message) else value for key, value in text.params.items()}
+    return text if all(params[key] is value for key, value in text.params.items()) else \
+        Message(text.template, **params)

@@ -63,6 +63,7 @@ def plan_catalog(scenario: Scenario, options: list[HardwareOptions], settings: P
         raise CancelledError
     searches_by_shape: dict[tuple[Hashable, ...], OptionSearches] = {}  # options alike share their searches
     prepared = [counts_worth_trying(scenario, option, settings, (searches_by_shape, estimates)) for option in usable]
+    del searches_by_shape  # each option's searches are let go with the last option that shares them
     first_searches_together([(option, searches) for option, (_, searches) in zip(usable, prepared, strict=True)
                               if searches is not None], estimates)
     for done, option in enumerate(usable):

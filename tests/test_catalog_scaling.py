@@ -151,3 +151,33 @@ def test_a_shared_site_block_names_and_prices_its_own_server(resold) -> None:
     assert [(str(w), w.template) for w in shared.warnings] == [(str(w), w.template) for w in alone.warnings]
     assert to_data(first) == to_data(plan_site(original.node, 4, original.gpu.tdp_w, limits, settings.power, 4,
                                                original.nic_gbps, 16))
+
+
+def _other_labels(part, labels: frozenset[str]):
+    """The part with every label field changed (and a GPU's figures said to be estimates where they were not)."""
+    changes = {}
+    for name in labels:
+        value = getattr(part, name)
+        changes[name] = 1000.0 if value is None else value * 1.5 if isinstance(value, float) else f"{value} (other)"
+        if name == "confidence":  # the one value an estimate words a warning for
+            changes[name] = "estimate" if value != "estimate" else "datasheet"
+    return dataclasses.replace(part, **changes)
+
+
+@pytest.mark.parametrize("name", ["70B pretrain in FP8, 60-day deadline", "70B serving, 5000 tok/s"])
+@pytest.mark.parametrize("gpu_id", ["a100-sxm4-80gb", "h100-sxm5-80gb", "mi300x", "l40s", "rtx-4090"])
+def test_no_estimate_reads_a_label_field(name, gpu_id) -> None:
+    """Every field LABEL_FIELDS leaves out of the shape can change without changing the estimate but for its
+    labels: the estimate of a GPU and server with all of them changed is the original's, relabelled."""
+    catalog = Catalog(overrides_path=None)
+    scenario = scenario_from_data(SCENARIOS[name], catalog)
+    option = next(o for o in hardware_options(catalog, plan_settings(scenario).power) if o.gpu.id == gpu_id)
+    other = dataclasses.replace(option, gpu=_other_labels(option.gpu, shapes.LABEL_FIELDS[GPU]),
+                                node=_other_labels(option.node, shapes.LABEL_FIELDS[NodeSpec]))
+    assert shapes.part_shape(other.gpu) == shapes.part_shape(option.gpu)
+    count = None if scenario.task.value == "inference" else 64
+    mine = estimate(scenario_on_option(scenario, option, count), option.node, alternatives=False)
+    alone = estimate(scenario_on_option(scenario, other, count), other.node, alternatives=False)
+    shared = shapes.relabelled(mine, option.gpu, other.gpu)
+    assert to_data(shared) == to_data(alone)
+    assert [(str(w), w.template) for w in shared.warnings] == [(str(w), w.template) for w in alone.warnings]

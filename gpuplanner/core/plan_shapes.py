@@ -19,10 +19,11 @@ from gpuplanner.core.results import AvailabilityBlock, Estimate, SiteBlock
 from gpuplanner.core.site import NodeSpec
 
 # Fields that name, price, date or source a part: no estimate reads them (an estimate names its GPU by `id` and
-# words its warnings with `model`, which relabelled() replaces).
+# words its warnings with `model`, which relabelled() replaces). The confidence of a GPU's figures is read: a result
+# on estimated figures says so.
 LABEL_FIELDS: dict[type, frozenset[str]] = {
     GPU: frozenset({"id", "model", "price_usd_low", "price_usd_high", "price_source", "price_date",
-                    "price_confidence", "source", "confidence", "as_of", "notes"}),
+                    "price_confidence", "source", "as_of", "notes"}),
     NodeSpec: frozenset({"name", "price_usd"}),
 }
 

@@ -51,8 +51,6 @@ def estimate_cache_key(option: HardwareOptions, count: int | None) -> EstimateKe
     return option.gpu.id, count, option.node.name, option.node.gpus, option.network_gbps_per_node
 
 
-
-
 class EstimateCache(dict[EstimateKey, Outcome]):
     """The estimates of one workload by option and count (estimate_cache_key), with the same outcomes by what they
     depend on (estimate_shape_key, the GPU they were made for) and each GPU's outcomes (why an option has no plan)."""

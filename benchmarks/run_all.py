@@ -8,6 +8,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import bundle
+import catalog_scaling
 import conflicts
 import crossval
 import gui_responsiveness
@@ -26,6 +27,8 @@ if __name__ == "__main__":
     sweep.main()
     print()
     plan_timing.main()
+    print()
+    catalog_scaling.main([])
     print()
     gui_responsiveness.main()
     print()

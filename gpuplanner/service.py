@@ -40,7 +40,7 @@ class EstimateReuse:
 
     def __init__(self) -> None:
         self._key: tuple[str, tuple[object, ...]] | None = None
-        self._estimates: EstimateCache = {}
+        self._estimates = EstimateCache()
 
     def estimates_for(self, data: ScenarioDocument, catalog: Catalog) -> EstimateCache:
         workload = {key: value for key, value in data.items() if key != "constraints"}
@@ -48,7 +48,7 @@ class EstimateReuse:
                                    if key not in RANKING_CONSTRAINTS}
         key = (json.dumps(workload, sort_keys=True, default=repr), catalog.version())
         if key != self._key:
-            self._key, self._estimates = key, {}
+            self._key, self._estimates = key, EstimateCache()
         return self._estimates
 
 

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 
 import pytest
 
-from gpuplanner.core.records import record
+from gpuplanner.core.records import record, replaced
 
 
 @record
@@ -78,3 +79,35 @@ def test_a_record_is_built_as_a_frozen_dataclass_builds_it() -> None:
         with pytest.raises(dataclasses.FrozenInstanceError):
             change()
     assert a.name == "a" and not hasattr(a, "other")
+
+
+@record
+class _Checked:
+    x: int
+
+    def __post_init__(self) -> None:
+        if self.x < 0:
+            raise ValueError("negative")
+
+
+@record
+class _Cached:
+    x: int
+
+    @functools.cached_property
+    def doubled(self) -> int:
+        return 2 * self.x
+
+
+def test_replaced_is_dataclasses_replace_for_a_record() -> None:
+    point = _Point(1, label="b", note="kept")
+    assert replaced(point, x=2) == dataclasses.replace(point, x=2) == _Point(2, label="b")
+    assert replaced(point, x=2).note == "kept" and point.x == 1  # the original is left as it is
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        replaced(point, x=2).x = 3  # type: ignore[misc]
+    with pytest.raises(TypeError, match="no field y"):
+        replaced(point, y=2)
+    with pytest.raises(ValueError, match="negative"):  # a record that checks its fields still checks them
+        replaced(_Checked(1), x=-1)
+    cached = _Cached(1)
+    assert cached.doubled == 2 and replaced(cached, x=5).doubled == 10  # no value cached from the old fields

@@ -258,21 +258,34 @@ def hardware_options(catalog: Catalog, power: PowerAssumptions, region: str = "g
 
 def _built_options(catalog: Catalog, power: PowerAssumptions, region: str,
                    usd_to_cny: float) -> list[HardwareOptions]:
-    servers = catalog.rows("servers")
-    offers = catalog.rows("cloud_instances")
-    statements = catalog.rows("availability")
+    # Each GPU's rows, found in one pass over each table (in table order) rather than one pass per GPU.
+    servers: dict[str, list[Row]] = {}
+    for row in catalog.rows("servers"):
+        for gpu_id in dict.fromkeys(str(row.get("gpu_ids") or "").split(";")):
+            servers.setdefault(gpu_id, []).append(row)
+    offers, statements = _by_gpu(catalog.rows("cloud_instances")), _by_gpu(catalog.rows("availability"))
     options = []
     for gpu in catalog.gpus():
         # Without its memory figures a GPU cannot be estimated: kept, with what it lacks, for the plan to list.
         missing = tuple(name for name, value in (("memory capacity", gpu.memory_gib),
                                                  ("memory bandwidth", gpu.memory_bandwidth_gbs)) if value is None)
-        node, price = node_for(gpu, servers, power, usd_to_cny=usd_to_cny)
+        own_servers = servers.get(gpu.id, [])
+        node, price = node_for(gpu, own_servers, power, usd_to_cny=usd_to_cny)
         klass = chassis_class(gpu)
-        offered = cloud_offers(gpu, offers, region, usd_to_cny)
+        offered = cloud_offers(gpu, offers.get(gpu.id, []), region, usd_to_cny)
         options.append(HardwareOptions(
             gpu=gpu, node=node, node_price=price, cloud=offered[0] if offered else None, cloud_offers=tuple(offered),
-            availability=gpu_availability(gpu, region, statements),
-            nic_gbps=scale_out_port_gbps(gpu), whole_nodes_only=klass == "sxm8" or bool(_servers_for(servers, gpu)),
+            availability=gpu_availability(gpu, region, statements.get(gpu.id, [])),
+            nic_gbps=scale_out_port_gbps(gpu),
+            whole_nodes_only=klass == "sxm8" or bool(_servers_for(own_servers, gpu)),
             gpu_price_usd=gpu.price_usd_mid(usd_to_cny), host_price_usd=HOST_PLATFORM_DEFAULT_USD[klass],
             missing=missing))
     return options
+
+
+def _by_gpu(rows: list[Row]) -> dict[str, list[Row]]:
+    """Rows by the GPU they name (`gpu_id`), each GPU's in table order."""
+    found: dict[str, list[Row]] = {}
+    for row in rows:
+        found.setdefault(str(row.get("gpu_id")), []).append(row)
+    return found

@@ -5,7 +5,7 @@ ranked by the objective, with the Pareto front of cost against time."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 
 from gpuplanner.core.choices import Deployment, Rejection
 from gpuplanner.core.errors import CancelledError, InputError
@@ -14,6 +14,7 @@ from gpuplanner.core.hardware import GPU, Segment
 from gpuplanner.core.messages import Listing, Message, msg
 from gpuplanner.core.plan_evaluation import (
     EstimateCache,
+    OptionSearches,
     cannot_progress,
     counts_worth_trying,
     evaluate_option,
@@ -31,6 +32,7 @@ from gpuplanner.core.plan_ranking import (
     reasons_for_rank,
 )
 from gpuplanner.core.plan_settings import NO_DEADLINE_WARNING_DAYS, HardwareOptions, PlanSettings
+from gpuplanner.core.records import replaced
 from gpuplanner.core.results import (
     ChartLimits,
     CurveKey,
@@ -53,7 +55,8 @@ def plan_catalog(scenario: Scenario, options: list[HardwareOptions], settings: P
     the same workload on the same catalog to reuse (service.EstimateReuse keeps them; filled in as it goes)."""
     evaluated: list[Plan] = []
     rejected: list[Rejected] = []
-    estimates = {} if estimates is None else estimates
+    estimates = EstimateCache() if estimates is None else estimates
+    estimates.start_plan()
     usable = [o for o in options if settings.allow_consumer_gpus or o.gpu.segment != Segment.CONSUMER]
     for option in (o for o in usable if o.missing):  # listed with the figures it lacks, never dropped silently
         rejected.append(Rejected(gpu=option.gpu.id, gpu_name=option.gpu.model, kind=Rejection.FIGURE, reason=msg(
@@ -62,7 +65,9 @@ def plan_catalog(scenario: Scenario, options: list[HardwareOptions], settings: P
     usable = [o for o in usable if not o.missing]
     if progress is not None and progress(0, len(usable)) is False:
         raise CancelledError
-    prepared = [counts_worth_trying(scenario, option, settings) for option in usable]
+    searches_by_shape: dict[tuple[Hashable, ...], OptionSearches] = {}  # options alike share their searches
+    prepared = [counts_worth_trying(scenario, option, settings, (searches_by_shape, estimates)) for option in usable]
+    del searches_by_shape  # each option's searches are let go with the last option that shares them
     first_searches_together([(option, searches) for option, (_, searches) in zip(usable, prepared, strict=True)
                               if searches is not None], estimates)
     for done, option in enumerate(usable):
@@ -78,7 +83,8 @@ def plan_catalog(scenario: Scenario, options: list[HardwareOptions], settings: P
                 if plan is None:
                     continue
                 found += 1
-                evaluated.append(dataclasses.replace(plan, misses=plan_misses(plan, settings)))
+                misses = plan_misses(plan, settings)
+                evaluated.append(replaced(plan, misses=misses) if misses else plan)
                 if settings.deadline_days is not None and plan.days is not None:
                     # One count past the deadline is enough once a plan fills what it pays for: more GPUs then only
                     # cost more. Short of its servers or rented instances it pays for idle GPUs, so the counts up to
@@ -184,7 +190,7 @@ def _why_no_plan(option: HardwareOptions, deployments: list[Deployment], setting
             return rejected(Rejection.PRICE, msg("no provider in the catalog rents it"))
         return rejected(Rejection.PRICE,
                         msg("the catalog has no purchase price for its server and no provider rents it"))
-    outcomes = [value for key, value in estimates.items() if key[0] == gpu.id]
+    outcomes = estimates.of_gpu.get(gpu.id, [])
     errors = [value for value in outcomes if isinstance(value, InputError)]
     if errors and len(errors) == len(outcomes):
         return rejected(Rejection.INPUT, msg("{field}: {reason}", field=errors[0].field, reason=errors[0].message))

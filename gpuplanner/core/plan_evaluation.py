@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 
 from gpuplanner.core.choices import Deployment, Task
 from gpuplanner.core.cost import (
@@ -34,6 +34,14 @@ from gpuplanner.core.plan_settings import (
     PlanSettings,
     candidate_counts,
 )
+from gpuplanner.core.plan_shapes import (
+    EstimateCache,
+    estimate_cache_key,
+    estimate_shape_key,
+    relabelled,
+    relabelled_site,
+    search_shape_key,
+)
 from gpuplanner.core.plan_site import idle_gpus_note
 from gpuplanner.core.result_parts import power_block
 from gpuplanner.core.results import (
@@ -41,19 +49,15 @@ from gpuplanner.core.results import (
     Estimate,
     Plan,
     ServiceLimits,
+    SiteBlock,
 )
 from gpuplanner.core.scenario import Scenario
-from gpuplanner.core.site import PowerAssumptions, plan_site
+from gpuplanner.core.site import NodeSpec, PowerAssumptions, plan_site
 from gpuplanner.core.training_estimate import (
     fast_training_searches,
     fast_training_searches_together,
     training_bounds,
 )
-
-# (GPU, count, server, GPUs per node, node network where the option fixes it)
-# An estimate that does not fit is kept as None; one the job cannot have on that GPU, as the error that says why.
-EstimateCache = dict[tuple[str, int | None, str, int, float | None], Estimate | InputError | None]
-
 
 # A rented VM smaller than a server that publishes no network is costed at the least a 1-GPU cloud VM in the catalog
 # publishes (Azure NC24ads A100 v4, 20 Gb/s): unknown, so never the server-class fabric it may well not have.
@@ -66,6 +70,20 @@ def on_instances(option: HardwareOptions, offer: CloudOffer, network_gbps: float
     node = option.node.share(offer.gpus, f"{offer.gpus} x {option.gpu.model} ({offer.instance})")
     return dataclasses.replace(option, node=node, cloud=offer, cloud_offers=(offer,), node_price=None,
                                network_gbps_per_node=offer.network_gbps or network_gbps)
+
+
+NO_SERVICE_LIMITS = ServiceLimits()  # a training plan's (an immutable record, shared)
+
+
+def instances_of(cache: EstimateCache, option: HardwareOptions, offer: CloudOffer,
+                 network_gbps: float | None = None) -> HardwareOptions:
+    """on_instances, made once per plan for each option and offer (its estimates and site are then found by
+    identity, not worked out again for a new but equal option at every count)."""
+    key = (id(option), id(offer), network_gbps)
+    found = cache.on_instances.get(key)
+    if found is None:
+        found = cache.on_instances[key] = (option, offer, on_instances(option, offer, network_gbps))
+    return found[2]
 
 
 def scenario_on_option(scenario: Scenario, option: HardwareOptions, count: int | None) -> Scenario:
@@ -114,10 +132,12 @@ class OptionSearches:
         return self.found.get(count)
 
 
-def counts_worth_trying(scenario: Scenario, option: HardwareOptions, settings: PlanSettings
-                   ) -> tuple[dict[str, list[int | None]], OptionSearches | None]:
+def counts_worth_trying(scenario: Scenario, option: HardwareOptions, settings: PlanSettings,
+                        shared: tuple[dict[tuple[Hashable, ...], OptionSearches], EstimateCache] | None = None,
+                        ) -> tuple[dict[str, list[int | None]], OptionSearches | None]:
     """The counts worth estimating for each deployment of the option, and (training) their layout searches, to be
-    done together as the count loop reaches them."""
+    done together as the count loop reaches them: `shared`, the searches of this plan by what they read (filled in
+    as it goes) and the estimates, which work out what that is: one set for the options alike."""
     skip = counts_that_cannot_meet(scenario, option, settings)
     limit = MAX_CONSUMER_GPUS if option.gpu.segment == Segment.CONSUMER else MAX_TRAINING_GPUS
     worth: list[int | None] = [None] if scenario.task == Task.INFERENCE else list(
@@ -132,24 +152,30 @@ def counts_worth_trying(scenario: Scenario, option: HardwareOptions, settings: P
     wanted = {c for deployment, counts in by_deployment.items() for c in counts if c is not None
               and (deployment != Deployment.ON_PREM or option.node_price is not None)}  # (evaluate_option: no price)
     trial_counts = [c for c in worth if c in wanted]
-    return by_deployment, OptionSearches(scenario, option, trial_counts, len(trial_counts)
-                                          if settings.deadline_days is None else
-                                          COUNTS_SEARCHED_TOGETHER_UNDER_A_DEADLINE)
+    chunk = len(trial_counts) if settings.deadline_days is None else COUNTS_SEARCHED_TOGETHER_UNDER_A_DEADLINE
+    if shared is None:
+        return by_deployment, OptionSearches(scenario, option, trial_counts, chunk)
+    searches_by_shape, cache = shared
+    shape = (search_shape_key(option, cache), tuple(trial_counts), chunk)
+    if shape not in searches_by_shape:
+        searches_by_shape[shape] = OptionSearches(scenario, option, trial_counts, chunk)
+    return by_deployment, searches_by_shape[shape]
 
 
 def first_searches_together(options: list[tuple[HardwareOptions, OptionSearches]], cache: EstimateCache) -> None:
     """Every option's first counts searched in one step-time evaluation (each option's count loop starts there; the
     GPUs differ, the job is the same): one evaluation instead of one per GPU. An option whose first estimate an
     earlier plan left (`cache`) is left to its loop, which searches only what it reaches (as before, lazily)."""
-    batches = [(searches, searches.next_counts(searches.counts[0])) for option, searches in options
-               if searches.counts and estimate_cache_key(option, searches.counts[0]) not in cache]
+    batches, seen = [], set()
+    for option, searches in options:
+        if id(searches) in seen or not searches.counts or estimate_cache_key(option, searches.counts[0]) in cache \
+                or estimate_shape_key(option, searches.counts[0], cache) in cache.by_shape:
+            continue
+        seen.add(id(searches))  # options alike share their searches (counts_worth_trying)
+        batches.append((searches, searches.next_counts(searches.counts[0])))
     found = fast_training_searches_together([(searches.trial, counts) for searches, counts in batches])
     for (searches, counts), own in zip(batches, found, strict=True):
         searches.adopt(counts, own)
-
-
-def estimate_cache_key(option: HardwareOptions, count: int | None) -> tuple[str, int | None, str, int, float | None]:
-    return option.gpu.id, count, option.node.name, option.node.gpus, option.network_gbps_per_node
 
 
 def on_own_node(result: Estimate, option: HardwareOptions) -> Estimate:
@@ -164,17 +190,24 @@ def on_own_node(result: Estimate, option: HardwareOptions) -> Estimate:
 
 def estimate_once(scenario: Scenario, option: HardwareOptions, count: int | None, cache: EstimateCache,
                    searches: OptionSearches | None = None) -> Estimate | None:
-    """One estimate per (GPU, count), shared by the owned and the rented plan (None: it does not fit); `searches`:
-    the option's layout searches, done together."""
+    """One estimate per (GPU, count), shared by the owned and the rented plan (None: it does not fit), and by every
+    option alike in what the estimate reads (plan_shapes: relabelled with the option's GPU); `searches`: the
+    option's layout searches, done together. An error stays the GPU's own (it words the GPU's reason)."""
     key = estimate_cache_key(option, count)
     if key not in cache:
-        search = None if searches is None or count is None else searches.get(count)
-        try:
-            result = on_own_node(estimate(scenario_on_option(scenario, option, count), option.node,
-                                          alternatives=False, search=search), option)
-            cache[key] = result if result.fits else None
-        except InputError as error:
-            cache[key] = error
+        shape = estimate_shape_key(option, count, cache)
+        shared = cache.by_shape.get(shape)
+        if shared is not None:
+            cache.keep(key, relabelled(shared[1], shared[0], option.gpu))
+        else:
+            search = None if searches is None or count is None else searches.get(count)
+            try:
+                result = on_own_node(estimate(scenario_on_option(scenario, option, count), option.node,
+                                              alternatives=False, search=search), option)
+                cache.keep(key, result if result.fits else None)
+                cache.by_shape[shape] = (option.gpu, result if result.fits else None)
+            except InputError as error:
+                cache.keep(key, error)
     found = cache[key]
     return found if isinstance(found, Estimate) else None
 
@@ -201,7 +234,7 @@ def evaluate_option(scenario: Scenario, option: HardwareOptions, count: int | No
         # instance's published network), estimated as such: the rental where no instance holds a node's worth,
         # else the better of the two (data parallelism over many small VMs can cost less and take longer). Without
         # a published instance network there is nothing to estimate the traffic between them by: no such plan.
-        instances = on_instances(option, small)
+        instances = instances_of(cache, option, small)
         alternative = evaluate_option(scenario, instances, count, settings, deployment, cache,
                                 None if searches is None else searches.on(instances))
         if offer is None:
@@ -217,7 +250,7 @@ def evaluate_option(scenario: Scenario, option: HardwareOptions, count: int | No
         if small is None or small.gpus >= min(gpus, option.node.gpus):
             return None
         per_instance = scenario.network_gbps_per_node or UNPUBLISHED_VM_NETWORK_GBPS
-        instances = on_instances(option, small, per_instance)
+        instances = instances_of(cache, option, small, per_instance)
         plan = evaluate_option(scenario, instances, count, settings, deployment, cache,
                          None if searches is None else searches.on(instances))
         if plan is None:
@@ -231,7 +264,7 @@ def evaluate_option(scenario: Scenario, option: HardwareOptions, count: int | No
     nodes = math.ceil(gpus / option.node.gpus)
     node, node_price = option.node_with(gpus)
     ports = node.gpus if nodes > 1 else 0
-    site = plan_site(node, nodes, option.gpu.tdp_w, settings.site, settings.power, ports, option.nic_gbps, gpus)
+    site = site_of(cache, node, nodes, option.gpu.tdp_w, settings, ports, option.nic_gbps, gpus)
     training, serving = result.training, result.inference
     cost_inputs = CostInputs(gpus=gpus, nodes=nodes, racks=site.racks, node_price=node_price,
                              network_usd=None, it_kw_busy=site.it_kw_expected,
@@ -270,18 +303,32 @@ def evaluate_option(scenario: Scenario, option: HardwareOptions, count: int | No
     where = option.availability
     service = scenario.inference
     limits = ServiceLimits(concurrent_users=service.concurrent_users, max_ttft_s=service.max_ttft_s,
-                           max_tpot_s=service.max_tpot_s) if serving else ServiceLimits()
+                           max_tpot_s=service.max_tpot_s) if serving else NO_SERVICE_LIMITS
+    block = cache.availability.get(id(where))
+    if block is None or block[0] is not where:
+        block = cache.availability[id(where)] = (where, AvailabilityBlock(
+            region=where.region, status=where.status.value, reason=where.reason, source=where.source,
+            as_of=where.as_of))
     return Plan(estimate=result, deployment=deployment, gpu_name=option.gpu.model,
-                site=site,
-                availability=AvailabilityBlock(region=where.region, status=where.status.value, reason=where.reason,
-                                               source=where.source, as_of=where.as_of),
-                service_limits=limits, cost=cost, cost_metric=metric,
+                site=site, availability=block[1], service_limits=limits, cost=cost, cost_metric=metric,
                 days=training.days if training else None, warnings=tuple(warnings))
 
 
 def cannot_progress(result: Estimate) -> bool:
     """A training run whose GPUs are interrupted sooner than a restart and a checkpoint take: it never finishes."""
     return result.training is not None and not math.isfinite(result.training.days)
+
+
+def site_of(cache: EstimateCache, node: NodeSpec, nodes: int, gpu_tdp_w: float | None, settings: PlanSettings,
+            ports: int, port_gbps: float, gpus: int) -> SiteBlock:
+    """plan_site, once per plan for servers alike but for their name and price, counts and GPUs (the same server
+    listed again, or under many offers, is sized once), the block then naming and pricing the plan's own."""
+    key = (cache.shape_of(node), nodes, gpu_tdp_w, settings.site, settings.power, ports, port_gbps, gpus)
+    site = cache.sites.get(key)
+    if site is None:
+        site = cache.sites[key] = plan_site(node, nodes, gpu_tdp_w, settings.site, settings.power, ports, port_gbps,
+                                            gpus)
+    return relabelled_site(site, node)
 
 
 def on_every_gpu_paid_for(scenario: Scenario, option: HardwareOptions, result: Estimate, deployment: Deployment,

@@ -1,0 +1,123 @@
+"""What an estimate depends on: a GPU's and a server's technical figures, the count and the node's network, never
+their names, prices or sources. Catalog rows alike in all of those (the same part listed again under another id, a
+user's copy with its own price, rented instances of one size and network) share one estimate and one layout search,
+each relabelled with its own GPU; only their prices are worked out again."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Hashable
+from typing import Any
+
+from gpuplanner.core.availability import Availability
+from gpuplanner.core.errors import InputError
+from gpuplanner.core.hardware import GPU
+from gpuplanner.core.messages import Message
+from gpuplanner.core.plan_settings import HardwareOptions
+from gpuplanner.core.records import replaced
+from gpuplanner.core.results import AvailabilityBlock, Estimate, SiteBlock
+from gpuplanner.core.site import NodeSpec
+
+# Fields that name, price, date or source a part: no estimate reads them (an estimate names its GPU by `id` and
+# words its warnings with `model`, which relabelled() replaces). The confidence of a GPU's figures is read: a result
+# on estimated figures says so.
+LABEL_FIELDS: dict[type, frozenset[str]] = {
+    GPU: frozenset({"id", "model", "price_usd_low", "price_usd_high", "price_source", "price_date",
+                    "price_confidence", "source", "as_of", "notes"}),
+    NodeSpec: frozenset({"name", "price_usd"}),
+}
+
+# (GPU, count, server, GPUs per node, node network where the option fixes it)
+EstimateKey = tuple[str, int | None, str, int, float | None]
+Outcome = Estimate | InputError | None  # None: it does not fit; an error: the job cannot have it on that GPU
+
+
+def _frozen(value: Any) -> Hashable:
+    if isinstance(value, dict):
+        return tuple(sorted((key, _frozen(item)) for key, item in value.items()))
+    if isinstance(value, list | tuple):
+        return tuple(_frozen(item) for item in value)
+    return value  # type: ignore[no-any-return]
+
+
+def part_shape(part: GPU | NodeSpec) -> tuple[Hashable, ...]:
+    """The part's figures an estimate may read, hashable: every field but its LABEL_FIELDS."""
+    ignored = LABEL_FIELDS[type(part)]
+    return tuple(_frozen(getattr(part, field.name)) for field in dataclasses.fields(part)
+                 if field.name not in ignored)
+
+
+def estimate_cache_key(option: HardwareOptions, count: int | None) -> EstimateKey:
+    return option.gpu.id, count, option.node.name, option.node.gpus, option.network_gbps_per_node
+
+
+class EstimateCache(dict[EstimateKey, Outcome]):
+    """The estimates of one workload by option and count (estimate_cache_key), with the same outcomes by what they
+    depend on (estimate_shape_key, the GPU they were made for) and each GPU's outcomes (why an option has no plan)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.by_shape: dict[tuple[Hashable, ...], tuple[GPU, Estimate | None]] = {}
+        self.of_gpu: dict[str, list[Outcome]] = {}
+        self._shapes: dict[int, tuple[GPU | NodeSpec, tuple[Hashable, ...]]] = {}  # by id(), the part held
+        self.sites: dict[tuple[Hashable, ...], SiteBlock] = {}  # one plan's site blocks, by what sizes them
+        # One plan's options on rented instances, by id() of the option and offer (held) and the network.
+        self.on_instances: dict[tuple[int, int, float | None], tuple[object, object, HardwareOptions]] = {}
+        self.availability: dict[int, tuple[Availability, AvailabilityBlock]] = {}  # by id() of the one held
+
+    def start_plan(self) -> None:
+        """Let go of the last plan's site blocks, parts and options (its settings and options may be another plan's)."""
+        self._shapes.clear()
+        self.sites.clear()
+        self.on_instances.clear()
+        self.availability.clear()
+
+    def shape_of(self, part: GPU | NodeSpec) -> tuple[Hashable, ...]:
+        """part_shape, worked out once per part object (an option's GPU and node are asked for at every count)."""
+        found = self._shapes.get(id(part))
+        if found is None:
+            found = self._shapes[id(part)] = (part, part_shape(part))
+        return found[1]
+
+    def keep(self, key: EstimateKey, outcome: Outcome) -> None:
+        self[key] = outcome
+        self.of_gpu.setdefault(key[0], []).append(outcome)
+
+
+def estimate_shape_key(option: HardwareOptions, count: int | None, cache: EstimateCache) -> tuple[Hashable, ...]:
+    """What the estimate of `count` GPUs of the option reads of it (scenario_on_option and the node's power)."""
+    return cache.shape_of(option.gpu), count, cache.shape_of(option.node), option.network_gbps_per_node
+
+
+def search_shape_key(option: HardwareOptions, cache: EstimateCache) -> tuple[Hashable, ...]:
+    """What the option's layout searches read of it: the GPU, the GPUs a node holds and the node's network."""
+    return cache.shape_of(option.gpu), option.node.gpus, option.network_gbps_per_node
+
+
+def relabelled(found: Estimate | None, made_for: GPU, gpu: GPU) -> Estimate | None:
+    """An estimate made for `made_for` as the same figures on `gpu`: its GPU id, and its warnings naming the model."""
+    if found is None or (made_for.id, made_for.model) == (gpu.id, gpu.model):
+        return found
+    return replaced(found, gpu=gpu.id, warnings=tuple(
+        _renamed(warning, made_for.model, gpu.model) for warning in found.warnings))
+
+
+def relabelled_site(site: SiteBlock, node: NodeSpec) -> SiteBlock:
+    """A site block sized for a server alike `node` but for its name and price (plan_shapes.LABEL_FIELDS), as
+    `node`'s own: its name in the block and its warnings, its price."""
+    if site.node_spec is node:
+        return site
+    old = site.node_spec.name
+    return replaced(site, node=node.name, node_spec=node, node_price_usd=node.price_usd, warnings=tuple(
+        _renamed(warning, old, node.name) for warning in site.warnings) if old != node.name else site.warnings)
+
+
+def _renamed(text: str, old: str, new: str) -> str:
+    """A message with the parameters that are `old` (a GPU's model, a server's name) set to `new`, nested messages
+    too."""
+    if not isinstance(text, Message) or not text.params:
+        return text
+    params = {key: new if isinstance(value, str) and value == old else _renamed(value, old, new)
+              if isinstance(value, Message) else value for key, value in text.params.items()}
+    return text if all(params[key] is value for key, value in text.params.items()) else \
+        Message(text.template, **params)

@@ -320,3 +320,38 @@ def test_finish_plans_and_puts_the_keyboard_on_the_answer(qtbot, main_window) ->
     qtbot.mouseClick(wizard.budget_page.expert, Qt.MouseButton.LeftButton)
     assert wizard.currentId() == PageId.ASSUMPTIONS
     assert "defaults are chosen for you" in wizard.precision_page.subTitle()
+
+
+def test_file_dialogs_open_where_the_user_last_was(qtbot, main_window, monkeypatch, tmp_path) -> None:
+    """File dialogs opened in the program's folder (wherever it was started from): now the home folder first, then
+    the folder of the last file opened or saved, from any dialog, and after a restart."""
+    from pathlib import Path
+
+    from PySide6.QtWidgets import QFileDialog
+
+    asked: list[str] = []
+    target = tmp_path / "exports" / "plans.csv"
+    target.parent.mkdir()
+
+    def save(_parent, _title, directory, _filters):
+        asked.append(directory)
+        return str(target), ""
+
+    def open_(_parent, _title, directory, _filters):
+        asked.append(directory)
+        return "", ""
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", save)
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", open_)
+    from tests.conftest import compute
+
+    window = main_window
+    compute(qtbot, window)
+    file_menu = window.menuBar().actions()[0].menu().actions()
+    next(a for a in file_menu if "CSV" in a.text() and "plans" in a.text().lower()).trigger()
+    assert asked[0] == str(Path.home() / "plans.csv") and target.exists()
+    next(a for a in file_menu if a.text().startswith("&Open")).trigger()
+    assert asked[1] == str(target.parent)
+    from gpuplanner.ui.settings import AppSettings
+
+    assert AppSettings().last_folder() == target.parent  # kept in the settings file for the next start

@@ -13,7 +13,6 @@ from PySide6.QtCore import (
 )
 from PySide6.QtWidgets import (
     QDialog,
-    QFileDialog,
     QHBoxLayout,
     QLabel,
     QProgressDialog,
@@ -31,6 +30,7 @@ from gpuplanner.ui.catalog_editor import CatalogEntryDialog
 from gpuplanner.ui.catalog_model import SORT_ROLE as CATALOG_SORT_ROLE
 from gpuplanner.ui.catalog_model import CatalogTableModel
 from gpuplanner.ui.dialogs import confirm_removal, warn
+from gpuplanner.ui.file_dialogs import open_file
 from gpuplanner.ui.widgets import filtered_proxy
 from gpuplanner.ui.worker import JobControl, LatestJobRunner
 
@@ -137,8 +137,7 @@ class CatalogTabActions:
 
     @Slot()
     def import_quote(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, self.tr("Import a vendor quote"), "",
-                                              self.tr("CSV files (*.csv)"))
+        path = open_file(self, self.tr("Import a vendor quote"), self.tr("CSV files (*.csv)"))
         if path:
             self.import_quote_file(path)
 

@@ -18,9 +18,6 @@ from PySide6.QtGui import (
     QDragMoveEvent,
     QDropEvent,
 )
-from PySide6.QtWidgets import (
-    QFileDialog,
-)
 
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.scenario import ScenarioDocument
@@ -39,6 +36,7 @@ from gpuplanner.ui.document import (
     parse_session,
     session_json,
 )
+from gpuplanner.ui.file_dialogs import open_file, save_file
 from gpuplanner.ui.wizard import new_document
 
 log = logging.getLogger(__name__)
@@ -172,7 +170,7 @@ class DocumentActions:
     def open_dialog(self) -> None:
         if not self.maybe_save():
             return
-        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open scenario"), "", self.tr("Scenarios (*.json)"))
+        path = open_file(self, self.tr("Open scenario"), self.tr("Scenarios (*.json)"))
         if path:
             self.load_file(path, ask=False)
 
@@ -185,8 +183,8 @@ class DocumentActions:
 
     @Slot()
     def save_as(self) -> bool:
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save scenario"), self.current_path or "scenario.json",
-                                              self.tr("Scenarios (*.json)"))
+        path = save_file(self, self.tr("Save scenario"), self.current_path or "scenario.json",
+                         self.tr("Scenarios (*.json)"))
         return bool(path) and self.save_to(path)
 
     def save_to(self, path: str) -> bool:

@@ -18,7 +18,6 @@ from PySide6.QtCore import (
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
-    QFileDialog,
 )
 
 from gpuplanner.core.results import Plan, PlanResult
@@ -26,6 +25,7 @@ from gpuplanner.i18n import fill
 from gpuplanner.report.xlsx import workbook_bytes
 from gpuplanner.ui.dialogs import warn
 from gpuplanner.ui.document_actions import write_failure
+from gpuplanner.ui.file_dialogs import choose_folder, save_file
 from gpuplanner.ui.plans_export import as_data, plan_rows, plans_csv
 
 LETTER_TERRITORIES = {QLocale.Country.UnitedStates, QLocale.Country.Canada, QLocale.Country.Mexico}
@@ -77,8 +77,7 @@ class ExportActions:
     def export_pdf(self) -> None:
         if self._plan_for_sheet() is None:
             return
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export spec sheet"), "spec-sheet.pdf",
-                                              self.tr("PDF files (*.pdf)"))
+        path = save_file(self, self.tr("Export spec sheet"), "spec-sheet.pdf", self.tr("PDF files (*.pdf)"))
         if path:
             self.write_pdf(path)
 
@@ -138,7 +137,7 @@ class ExportActions:
 
     @Slot()
     def export_charts(self) -> None:
-        folder = QFileDialog.getExistingDirectory(self, self.tr("Export charts into a folder"))
+        folder = choose_folder(self, self.tr("Export charts into a folder"))
         if folder:
             self.write_charts(Path(folder))
 
@@ -157,13 +156,12 @@ class ExportActions:
 
     @Slot()
     def export_plans_csv(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export plans"), "plans.csv", self.tr("CSV files (*.csv)"))
+        path = save_file(self, self.tr("Export plans"), "plans.csv", self.tr("CSV files (*.csv)"))
         if path:
             self.write_plans_csv(path)
 
     def export_plans_xlsx(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export plans"), "plans.xlsx",
-                                              self.tr("Excel workbooks (*.xlsx)"))
+        path = save_file(self, self.tr("Export plans"), "plans.xlsx", self.tr("Excel workbooks (*.xlsx)"))
         if path:
             self.write_plans_xlsx(path)
 

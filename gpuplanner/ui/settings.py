@@ -72,6 +72,14 @@ class AppSettings:
         files = [path] + [f for f in self.recent_files() if f != path]
         self._qsettings.setValue("files/recent", files[:MAX_RECENT])
 
+    def last_folder(self) -> Path | None:
+        """The folder of the last file opened or saved (ui.file_dialogs), None before the first."""
+        value = self._qsettings.value("files/last_folder", "")
+        return Path(str(value)) if value else None
+
+    def set_last_folder(self, folder: Path) -> None:
+        self._qsettings.setValue("files/last_folder", str(folder))
+
     def language(self) -> str:
         return str(self._qsettings.value("ui/language", ""))
 

@@ -7,7 +7,6 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QCompleter,
-    QFileDialog,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
@@ -26,6 +25,7 @@ from gpuplanner.i18n import fill
 from gpuplanner.i18n.messages import translated
 from gpuplanner.report.formatting import model_summary
 from gpuplanner.ui.dialogs import warn
+from gpuplanner.ui.file_dialogs import open_file
 from gpuplanner.ui.widgets import (
     choice_combo,
     defer_undo_keys,
@@ -291,8 +291,7 @@ class ModelPage(QWizardPage):
 
     @Slot()
     def _import_config(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, self.tr("Import config.json"), "",
-                                              self.tr("JSON files (*.json)"))
+        path = open_file(self, self.tr("Import config.json"), self.tr("JSON files (*.json)"))
         if path:
             self.import_config(path)
 

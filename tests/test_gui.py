@@ -620,8 +620,28 @@ def test_the_compare_dialog_shows_a_rental_no_capex_as_the_table_does(qtbot, cat
     text = document.toPlainText()
     capex = re.search(r"Capex\s*\n(.*)\n(.*)", text)
     assert capex and capex.group(2).strip() == "—" and capex.group(1).strip() != "—", text
-    cloud = re.search(r"Cloud cost\s*\n(.*)\n(.*)", text)
+    cloud = re.search(r"Cloud cost, this run\s*\n(.*)\n(.*)", text)
     assert cloud and cloud.group(1).strip() == "—" and cloud.group(2).strip() != "—"
+    assert "Time to first token" not in text  # a training comparison has no serving rows
+
+
+def test_the_compare_dialog_of_serving_plans_shows_latency_and_the_costs_period(catalog) -> None:
+    """Two serving plans side by side showed an empty training-time row, no TTFT / TPOT, and a cloud cost without
+    the period it runs over."""
+    from PySide6.QtGui import QTextDocument
+
+    from gpuplanner.service import plan_for_scenario
+    from gpuplanner.ui.details import compare_html
+
+    result = plan_for_scenario({"task": "inference", "model": {"preset": "llama-3.1-8b"},
+                                "constraints": {"deployment": "cloud"}}, catalog, top=5)
+    first, second = result.plans[:2]
+    document = QTextDocument()
+    document.setHtml(compare_html([first, second], result.currency))
+    text = document.toPlainText()
+    assert "Training time" not in text
+    assert f"{first.inference.ttft_s * 1000:,.0f}" in text.split("Time to first token (ms)")[1].split("\n")[1]
+    assert f"Cloud cost over {first.cost.years:.0f} years of service" in text
 
 
 def test_a_plan_with_almost_no_memory_left_is_marked_in_the_table(qtbot, catalog) -> None:

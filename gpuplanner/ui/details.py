@@ -287,20 +287,28 @@ def compare_html(plans: Sequence[Plan], currency: str) -> str:
 
     head = "<tr><th></th>" + "".join(f"<th>{escape(str(p.count))} × {escape(translated(p.gpu_name))}</th>"
                                      for p in plans) + "</tr>"
+    training = any(p.training for p in plans)
+    serving = [p.inference for p in plans]
+    years = plans[0].cost.years if plans else 0.0
     body = [
         row(tr("Where"), [tr("buy") if p.owned else tr("rent") for p in plans]),
         row(tr("Memory / GPU (GiB)"), [_num(p.memory.total) for p in plans]),
-        row(tr("Training time"), [_duration(p.days) if p.days is not None else "—" for p in plans]),
-        row(tr("Output tokens/s"), [_num(p.inference.output_tokens_per_s, 0) if p.inference else "—"
-                                    for p in plans]),
+        *([row(tr("Training time"), [_duration(p.days) if p.days is not None else "—" for p in plans])]
+          if training else []),
+        *([row(tr("Time to first token (ms)"), [_num(s.ttft_s * 1000, 0) if s else "—" for s in serving]),
+           row(tr("Time per output token (ms)"), [_num(s.tpot_s * 1000, 1) if s else "—" for s in serving]),
+           row(tr("Output tokens/s"), [_num(s.output_tokens_per_s, 0) if s else "—" for s in serving])]
+          if any(serving) else []),
         row(tr("Nodes"), [str(p.site.nodes) for p in plans]),
         row(tr("Racks"), [str(p.site.racks) for p in plans]),
         row(tr("IT power (kW)"), [_num(p.site.it_kw_expected) for p in plans]),
         # As the plans table: a rented plan buys nothing (no capex, no owned TCO), an owned one rents nothing.
         row(tr("Capex"), [_money(p.cost.capex, currency) if p.owned else "—" for p in plans]),
         row(tr("TCO"), [_money(p.cost.tco, currency) if p.owned else "—" for p in plans]),
-        row(tr("Cloud cost"), ["—" if p.owned else _money(p.cost.run_cost_cloud_on_demand if p.training
-                                                          else p.cost.cloud_tco, currency) for p in plans]),
+        # What the rental cost covers: the training run, or the service over the cost horizon.
+        row(tr("Cloud cost, this run") if training else fill(tr("Cloud cost over %1 years of service"), _num(years, 0)),
+            ["—" if p.owned else _money(p.cost.run_cost_cloud_on_demand if p.training else p.cost.cloud_tco, currency)
+             for p in plans]),
         row(tr("Ranking cost"), [_money(p.cost_metric, currency) for p in plans]),
         row(tr("Warnings"), [str(len(p.warnings)) for p in plans]),
     ]

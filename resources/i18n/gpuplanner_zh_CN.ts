@@ -630,7 +630,7 @@
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="160" />
         <location filename="../../gpuplanner/ui/details.py" line="189" />
-        <location filename="../../gpuplanner/ui/details.py" line="297" />
+        <location filename="../../gpuplanner/ui/details.py" line="303" />
         <source>Racks</source>
         <translation>机柜数</translation>
     </message>
@@ -1009,7 +1009,7 @@
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="216" />
         <location filename="../../gpuplanner/ui/details.py" line="205" />
-        <location filename="../../gpuplanner/ui/details.py" line="300" />
+        <location filename="../../gpuplanner/ui/details.py" line="306" />
         <source>Capex</source>
         <translation>资本支出</translation>
     </message>
@@ -1386,7 +1386,7 @@
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="466" />
         <location filename="../../gpuplanner/ui/details.py" line="86" />
-        <location filename="../../gpuplanner/ui/details.py" line="293" />
+        <location filename="../../gpuplanner/ui/details.py" line="296" />
         <source>Training time</source>
         <translation>训练时长</translation>
     </message>
@@ -1439,7 +1439,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="477" />
-        <location filename="../../gpuplanner/ui/details.py" line="294" />
+        <location filename="../../gpuplanner/ui/details.py" line="300" />
         <source>Output tokens/s</source>
         <translation>每秒输出 token 数</translation>
     </message>
@@ -1528,7 +1528,7 @@
         <location filename="../../gpuplanner/cli/estimate.py" line="119" />
         <location filename="../../gpuplanner/report/spec_sheet.py" line="499" />
         <location filename="../../gpuplanner/ui/details.py" line="55" />
-        <location filename="../../gpuplanner/ui/details.py" line="305" />
+        <location filename="../../gpuplanner/ui/details.py" line="313" />
         <source>Warnings</source>
         <translation>警告</translation>
     </message>
@@ -1579,11 +1579,13 @@
     </message>
     <message>
         <location filename="../../gpuplanner/ui/details.py" line="106" />
+        <location filename="../../gpuplanner/ui/details.py" line="298" />
         <source>Time to first token (ms)</source>
         <translation>首 token 时延（毫秒）</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/ui/details.py" line="107" />
+        <location filename="../../gpuplanner/ui/details.py" line="299" />
         <source>Time per output token (ms)</source>
         <translation>每个输出 token 的时间（毫秒）</translation>
     </message>
@@ -1953,42 +1955,37 @@
         <translation>本次任务（云上按量租用）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="302" />
-        <source>Cloud cost</source>
-        <translation>云上费用</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/details.py" line="314" />
+        <location filename="../../gpuplanner/ui/details.py" line="322" />
         <source>Why each GPU has no plan</source>
         <translation>各 GPU 没有方案的原因</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="324" />
+        <location filename="../../gpuplanner/ui/details.py" line="332" />
         <source>No plan keeps every limit you set</source>
         <translation>没有方案能满足您设定的全部限制</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="324" />
+        <location filename="../../gpuplanner/ui/details.py" line="332" />
         <source>Near misses (not answers)</source>
         <translation>接近的方案（不是答案）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="340" />
+        <location filename="../../gpuplanner/ui/details.py" line="348" />
         <source>Rent instead</source>
         <translation>改为租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="340" />
+        <location filename="../../gpuplanner/ui/details.py" line="348" />
         <source>Plan on this GPU</source>
         <translation>用这款 GPU 规划</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="340" />
+        <location filename="../../gpuplanner/ui/details.py" line="348" />
         <source>Import a vendor quote…</source>
         <translation>导入厂商报价…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="343" />
+        <location filename="../../gpuplanner/ui/details.py" line="351" />
         <source>What would work instead</source>
         <translation>可行的替代做法</translation>
     </message>
@@ -2009,7 +2006,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/ui/details.py" line="210" />
-        <location filename="../../gpuplanner/ui/details.py" line="301" />
+        <location filename="../../gpuplanner/ui/details.py" line="307" />
         <source>TCO</source>
         <translation>总拥有成本</translation>
     </message>
@@ -2044,15 +2041,15 @@
         <translation>本次任务（自有硬件，按总拥有成本分摊）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="291" />
+        <location filename="../../gpuplanner/ui/details.py" line="294" />
         <source>Where</source>
         <translation>部署</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/plan.py" line="45" />
         <location filename="../../gpuplanner/ui/details.py" line="56" />
-        <location filename="../../gpuplanner/ui/details.py" line="291" />
-        <location filename="../../gpuplanner/ui/details.py" line="328" />
+        <location filename="../../gpuplanner/ui/details.py" line="294" />
+        <location filename="../../gpuplanner/ui/details.py" line="336" />
         <source>buy</source>
         <translation>购买</translation>
     </message>
@@ -2097,29 +2094,39 @@
     <message>
         <location filename="../../gpuplanner/cli/plan.py" line="45" />
         <location filename="../../gpuplanner/ui/details.py" line="57" />
-        <location filename="../../gpuplanner/ui/details.py" line="291" />
-        <location filename="../../gpuplanner/ui/details.py" line="328" />
+        <location filename="../../gpuplanner/ui/details.py" line="294" />
+        <location filename="../../gpuplanner/ui/details.py" line="336" />
         <source>rent</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="292" />
+        <location filename="../../gpuplanner/ui/details.py" line="295" />
         <source>Memory / GPU (GiB)</source>
         <translation>单卡显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="296" />
+        <location filename="../../gpuplanner/ui/details.py" line="302" />
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="298" />
+        <location filename="../../gpuplanner/ui/details.py" line="304" />
         <location filename="../../gpuplanner/ui/plans_export.py" line="27" />
         <source>IT power (kW)</source>
         <translation>IT 功率（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="304" />
+        <location filename="../../gpuplanner/ui/details.py" line="309" />
+        <source>Cloud cost, this run</source>
+        <translation>云上费用（本次任务）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="309" />
+        <source>Cloud cost over %1 years of service</source>
+        <translation>云上费用（服务 %1 年）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="312" />
         <source>Ranking cost</source>
         <translation>排名成本</translation>
     </message>
@@ -2336,7 +2343,7 @@
         <location filename="../../gpuplanner/ui/details.py" line="67" />
         <location filename="../../gpuplanner/ui/details.py" line="135" />
         <location filename="../../gpuplanner/ui/details.py" line="137" />
-        <location filename="../../gpuplanner/ui/details.py" line="329" />
+        <location filename="../../gpuplanner/ui/details.py" line="337" />
         <source>; </source>
         <translation>；</translation>
     </message>
@@ -3431,7 +3438,7 @@ Qt %2，Qt for Python %3，Python %4
     </message>
     <message>
         <location filename="../../gpuplanner/ui/catalog_tab.py" line="106" />
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="259" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="258" />
         <source>Remove your entry</source>
         <translation>删除自定义条目</translation>
     </message>
@@ -3452,39 +3459,39 @@ Qt %2，Qt for Python %3，Python %4
     </message>
     <message>
         <location filename="../../gpuplanner/ui/catalog_tab.py" line="140" />
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="207" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="206" />
         <source>Import a vendor quote</source>
         <translation>导入厂商报价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="141" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="140" />
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="154" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="153" />
         <source>Reading the quote…</source>
         <translation>正在读取报价……</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="181" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="180" />
         <source>Storing the quoted prices…</source>
         <translation>正在保存报价……</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="186" />
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="231" />
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="234" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="185" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="230" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="233" />
         <source>Quote not imported</source>
         <translation>报价未导入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="206" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="205" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="232" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="231" />
         <source>Something went wrong while importing the quote; nothing was changed.
 
 %1</source>
@@ -3493,32 +3500,32 @@ Qt %2，Qt for Python %3，Python %4
 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="234" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="233" />
         <source>Nothing was changed. %1</source>
         <translation>未做任何更改。%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="189" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="188" />
         <source>Imported %1 quoted price(s); the plans use them and say so.</source>
         <translation>已导入 %1 个报价；方案会使用并注明这些价格。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="239" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="238" />
         <source>Quote import cancelled; nothing was changed.</source>
         <translation>已取消导入报价；未做任何更改。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="257" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="256" />
         <source>Select one of your own entries to remove it; bundled rows stay.</source>
         <translation>请选择一条自定义条目再删除；内置条目会保留。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="260" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="259" />
         <source>Remove your entry %1 from your catalog edits? Plans that use it change; a bundled row of the same id, if any, comes back.</source>
         <translation>要从你的目录编辑中删除条目 %1 吗？使用它的方案会随之改变；如有同一 id 的内置条目，将恢复使用内置条目。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="266" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="265" />
         <source>Not removed</source>
         <translation>未删除</translation>
     </message>
@@ -5751,88 +5758,88 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>DocumentActions</name>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="98" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="96" />
         <source>Autosave failed (%1): %2. Your inputs are still on screen; save them with File → Save as.</source>
         <translation>自动保存失败（%1）：%2。您的输入仍在屏幕上；请用“文件 → 另存为”保存。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="109" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="107" />
         <source>Recovered scenario (unsaved)</source>
         <translation>恢复的方案（未保存）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="111" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="109" />
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="112" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="110" />
         <source>%1[*] — GPU Planner</source>
         <translation>%1[*] — GPU Planner 算力规划</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="129" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="127" />
         <source>this scenario</source>
         <translation>此方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="130" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="128" />
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="131" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="129" />
         <source>Save the changes to %1 first?</source>
         <translation>是否先保存对“%1”的更改？</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="145" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="143" />
         <source>Cannot open scenario</source>
         <translation>无法打开方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="146" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="144" />
         <source>%1 was not loaded: %2</source>
         <translation>未加载 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="175" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="173" />
         <source>Open scenario</source>
         <translation>打开方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="175" />
-        <location filename="../../gpuplanner/ui/document_actions.py" line="189" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="173" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="187" />
         <source>Scenarios (*.json)</source>
         <translation>方案文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="188" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="186" />
         <source>Save scenario</source>
         <translation>保存方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="195" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="193" />
         <source>Not saved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="196" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="194" />
         <source>Could not write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="205" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="203" />
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="258" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="256" />
         <source>The autosaved scenario in %1 could not be restored (%2); defaults are shown and the file is left as it is.</source>
         <translation>无法恢复 %1 中自动保存的场景（%2）；现显示默认值，该文件保持原样。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="268" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="266" />
         <source>Unsaved changes to %1 from your last session were recovered; the file itself was not changed.</source>
         <translation>已恢复上次会话中对 %1 的未保存更改；文件本身未被修改。</translation>
     </message>
@@ -5873,80 +5880,80 @@ Qt %2，Qt for Python %3，Python %4
         <translation>导出规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="81" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="80" />
         <source>PDF files (*.pdf)</source>
         <translation>PDF 文件 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="94" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="93" />
         <source>Spec sheet not written</source>
         <translation>规格书未写入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="152" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="151" />
         <source>Could not write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="98" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="97" />
         <source>Wrote %1 (%2 pages)</source>
         <translation>已写入 %1（%2 页）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="95" />
-        <location filename="../../gpuplanner/ui/export_actions.py" line="186" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="94" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="184" />
         <source>%1 was not written (%2); a file already there is unchanged.</source>
         <translation>未写入 %1（%2）；原有文件保持不变。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="141" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="140" />
         <source>Export charts into a folder</source>
         <translation>将图表导出到文件夹</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="152" />
-        <location filename="../../gpuplanner/ui/export_actions.py" line="185" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="151" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="183" />
         <source>Not exported</source>
         <translation>未导出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="155" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="154" />
         <source>Exported %1 chart files to %2</source>
         <translation>已将 %1 个图表文件导出到 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="160" />
-        <location filename="../../gpuplanner/ui/export_actions.py" line="165" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="159" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="164" />
         <source>Export plans</source>
         <translation>导出方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="160" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="159" />
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="166" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="164" />
         <source>Excel workbooks (*.xlsx)</source>
         <translation>Excel 工作簿 (*.xlsx)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="177" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="175" />
         <source>Plans</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="181" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="179" />
         <source>No plans to export yet.</source>
         <translation>还没有可导出的方案。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="188" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="186" />
         <source>Exported the plans to %1</source>
         <translation>已将方案导出到 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="195" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="193" />
         <source>Copied %1 plan(s)</source>
         <translation>已复制 %1 个方案</translation>
     </message>
@@ -6690,17 +6697,17 @@ Qt %2，Qt for Python %3，Python %4
         <translation>导入 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="295" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="294" />
         <source>JSON files (*.json)</source>
         <translation>JSON 文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="303" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="302" />
         <source>Cannot import</source>
         <translation>无法导入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="304" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="303" />
         <source>This config.json cannot be used: %1</source>
         <translation>无法使用此 config.json：%1</translation>
     </message>

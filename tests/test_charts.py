@@ -108,6 +108,8 @@ def test_serving_charts_show_latency_not_a_step_time(qtbot, private_user_data) -
     assert legend == ["Time to first token (ms)", "Time per output token (ms)"]
     assert charts.cost_plot.plotItem.titleLabel.text.startswith("Cost per million output tokens")
     assert not charts.deadline_line.isVisible()
+    # The cost chart draws the per-token limit as the speed per user it asks for: 1 / 50 ms = 20 tokens/s.
+    assert charts.speed_line.isVisible() and charts.speed_line.value() == pytest.approx(math.log10(20.0))
     close_window(window)
 
 

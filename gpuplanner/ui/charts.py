@@ -119,6 +119,8 @@ class ChartPanel(QWidget):
         self.cost_plot.addItem(self.cost_selected)
         self.deadline_line = self._limit_line(90, self.tr("deadline"), self.cost_plot)
         self.budget_line = self._limit_line(0, self.tr("budget"), self.cost_plot)
+        # Serving: the speed per user the time-per-token limit asks for (1 / TPOT), on the cost chart's x axis.
+        self.speed_line = self._limit_line(90, self.tr("per-token limit"), self.cost_plot)
 
         # Legend keys only (not plotted): what the colours and the crosses mean.
         self._cost_keys = [pg.ScatterPlotItem(symbol="o", brush=PALETTE[0], pen=PALETTE[0]),
@@ -334,6 +336,10 @@ class ChartPanel(QWidget):
         self.budget_line.setVisible(bool(budget))
         if budget:
             self.budget_line.setValue(math.log10(budget))
+        tpot = result.scenario.inference.max_tpot_s if self.serving else None
+        self.speed_line.setVisible(bool(tpot))
+        if tpot:
+            self.speed_line.setValue(math.log10(1.0 / tpot))
 
     def _cost_xy(self, point: ChartPoint) -> tuple[float, float] | None:
         if self.serving:
@@ -398,7 +404,9 @@ class ChartPanel(QWidget):
         for plan, _ in shown:
             names.append(fill(self.tr("%1 × %2: first token"), translated(plan.gpu_name), plan.count))
         self._curve_legend(names)
-        limits = shown[0][0].service_limits if shown else ServiceLimits()
+        service = result.scenario.inference  # the user's limits, drawn whether or not a plan keeps them
+        limits = ServiceLimits(concurrent_users=service.concurrent_users, max_ttft_s=service.max_ttft_s,
+                               max_tpot_s=service.max_tpot_s)
         values = [v * 1000 for _, points in shown for pt in points for v in (pt.ttft_s, pt.tpot_s)]
         values += [v * 1000 for v in (limits.max_ttft_s, limits.max_tpot_s) if values and v]
         if values:  # 1-2-5 steps: pyqtgraph's own log labels pile up within a decade or two

@@ -47,9 +47,11 @@ def test_training_charts_plot_the_result(qtbot, private_user_data, tmp_path) -> 
     xs, ys = charts.cost_front.getOriginalDataset()
     assert len(xs) >= 1 and all(a < b for a, b in pairwise(xs))
     assert all(a > b for a, b in pairwise(ys))
-    # Bar charts name their plans, one bar row per plan.
-    names = [f"{p.gpu_name} × {p.count}" for p in plans]
-    assert _ticks(charts.memory_plot) == [charts._short(n) for n in names]
+    # Bar charts name their plans, one bar row per plan: count and buy / rent whole, the name shortened to fit.
+    labels = _ticks(charts.memory_plot)
+    for plan, label in zip(plans, labels, strict=True):
+        assert label.endswith(f" × {plan.count} " + ("buy" if plan.owned else "rent")) and len(label) <= 22
+        assert plan.gpu_name.startswith(label.split(" × ")[0].rstrip("…"))
     assert list(charts.memory_bars[0].opts["y"]) == list(range(len(plans)))
     weights = [p.memory.weights for p in plans]
     assert list(charts.memory_bars[0].opts["width"]) == pytest.approx(weights)

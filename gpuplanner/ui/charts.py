@@ -223,8 +223,8 @@ class ChartPanel(QWidget):
         self._currency = currency
         self._titles(self.serving)
         x = np.arange(len(plans), dtype=float)
-        self._labels = [f"{translated(p.gpu_name)} × {p.count}" for p in plans]
-        ticks = [[(float(i), self._short(label)) for i, label in enumerate(self._labels)]]
+        self._labels = [self.bar_label(p) for p in plans]
+        ticks = [[(float(i), label) for i, label in enumerate(self._labels)]]
         for plot in (self.memory_plot, self.time_plot, self.power_plot):  # plans top to bottom, named on the left
             plot.getAxis("left").setTicks(ticks)
             plot.setYRange(-0.6, max(len(plans), 1) - 0.4, padding=0)
@@ -236,9 +236,13 @@ class ChartPanel(QWidget):
         self.draw_count += 1
         self.drawn.emit()
 
-    @staticmethod
-    def _short(label: str, width: int = 16) -> str:
-        return label if len(label) <= width else label[: width - 1] + "…"
+    def bar_label(self, plan: Plan, width: int = 22) -> str:
+        """A bar row's name: the count and whether bought or rented always whole (buy and rent of one GPU were cut
+        to the same "GeForce RTX 4090 × …"), the GPU's name shortened to fit the rest."""
+        tail = f" × {plan.count} " + (self.tr("buy") if plan.owned else self.tr("rent"))
+        name = translated(plan.gpu_name)
+        room = max(4, width - len(tail))
+        return (name if len(name) <= room else name[: room - 1] + "…") + tail
 
     @staticmethod
     def _stack(bars: list[Any], widths: list[np.ndarray], y: np.ndarray) -> float:

@@ -355,3 +355,30 @@ def test_file_dialogs_open_where_the_user_last_was(qtbot, main_window, monkeypat
     from gpuplanner.ui.settings import AppSettings
 
     assert AppSettings().last_folder() == target.parent  # kept in the settings file for the next start
+
+
+def test_the_first_start_says_its_plans_are_an_example(qtbot, private_user_data) -> None:
+    """Before anything was entered the first screen showed a pretraining plan as if it were the user's: a first
+    start now labels it an example until an input is changed, and a later start (a session to restore) does not."""
+    from PySide6.QtCore import Qt
+
+    from tests.conftest import close_window, compute, open_window
+
+    window = open_window(qtbot)
+    window.restore_session()
+    compute(qtbot, window)
+    assert window.example_banner.isVisible() and "example" in window.example_banner.text()
+    window.activateWindow()
+    window.wizard.next()  # the model page
+    box = window.wizard.model_page.seq_len
+    box.setFocus()
+    box.selectAll()
+    qtbot.keyClicks(box, "2048")
+    qtbot.keyClick(box, Qt.Key.Key_Tab)
+    assert not window.example_banner.isVisible()
+    window.autosave()
+    close_window(window)
+    again = open_window(qtbot)
+    again.restore_session()
+    assert not again.example_banner.isVisible()
+    close_window(again)

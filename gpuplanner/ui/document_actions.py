@@ -117,6 +117,7 @@ class DocumentActions:
         """The document now lives in `path` (None: untitled) with nothing unsaved (unless recovered)."""
         self.current_path = path
         self.recovered = recovered
+        self.example_banner.setVisible(False)
         self.undo_stack.clear()
         self._update_title()
 
@@ -246,7 +247,8 @@ class DocumentActions:
             self.restoreGeometry(geometry)
         self.fit_to_screen()
         path = self.settings.session_path
-        if not path.exists():
+        if not path.exists():  # a first start: the defaults, shown as an example
+            self.example_banner.setVisible(True)
             return
         try:
             session = parse_session(load_scenario_json(str(path)))

@@ -200,6 +200,14 @@ class MainWindow(DocumentActions, ExportActions, CatalogTabActions, PlanningCont
         self.pdf_button.clicked.connect(self.export_pdf)
         self.preview_button = QPushButton(self.tr("Print preview…"), page)
         self.preview_button.clicked.connect(self.print_preview)
+        # The first start plans the defaults: say they are an example, until the user makes the inputs their own.
+        self.example_banner = QLabel(self.tr("An example to start from: these plans answer the inputs the app starts "
+                                             "with (the defaults on the left). Change any of them, or open a "
+                                             "scenario (Ctrl+O), to plan your own job."), page)
+        self.example_banner.setWordWrap(True)
+        self.example_banner.setStyleSheet("background: #cfe2ff; color: #052c65; border: 1px solid #9ec5fe; "
+                                          "padding: 4px;")
+        self.example_banner.setVisible(False)
         self.stale_banner = QLabel(page)
         self.stale_banner.setTextFormat(Qt.TextFormat.PlainText)
         self.stale_banner.setWordWrap(True)
@@ -221,6 +229,7 @@ class MainWindow(DocumentActions, ExportActions, CatalogTabActions, PlanningCont
         splitter.setSizes([300, 500])
         layout = QVBoxLayout(page)
         layout.addLayout(top)
+        layout.addWidget(self.example_banner)
         layout.addWidget(self.stale_banner)
         layout.addWidget(splitter)
         return page

@@ -45,6 +45,7 @@ class PlanningController:
         if not self._applying:
             scenario = self.wizard.scenario()
             if scenario != self._snapshot:
+                self.example_banner.setVisible(False)  # the inputs are the user's now
                 self.undo_stack.push(ScenarioEdit(self._snapshot, scenario, self._apply_scenario,
                                                   edit_inputs_text()))
                 self._snapshot = scenario

@@ -130,6 +130,9 @@ class NodeSpec:
     tower: bool = False  # a deskside workstation (racked only if the user chooses to)
     rack_scale: bool = False  # the server is a whole rack (GB200 / GB300 NVL72): never placed inside another rack
     management_ports: int = 1  # BMC ports on the out-of-band network (an NVL72: one per compute and switch tray)
+    cpu_cores: int | None = None  # physical cores of its CPUs
+    local_nvme_tb: float | None = None  # data drives (the OS drives left out)
+    local_nvme_write_gbs: float | None = None  # their sequential write rate together, where the datasheet gives it
 
     @property
     def cooled_by(self) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 
 import pytest
 
@@ -111,6 +112,10 @@ def test_resnet50_imagenet_reads_images_and_needs_loader_cores(catalog: Catalog)
     assert storage.epochs == 90
     assert storage.read_gbs == pytest.approx(training.images_per_s * IMAGENET_JPEG_BYTES / 1e9)
     assert storage.loader_cores_per_node == pytest.approx(training.images_per_s / IMAGES_PER_S_PER_LOADER_CORE)
+    wanted = math.ceil(8 + training.images_per_s / IMAGES_PER_S_PER_LOADER_CORE)
+    assert storage.cores_per_node == max(16, wanted)
+    warned = any("Decoding the images on the CPU" in w for w in estimate.warnings)
+    assert warned == (wanted > 128)  # the DGX A100's 2 x 64 cores
 
 
 def test_72b_lora_saves_only_its_adapters(catalog: Catalog) -> None:
@@ -188,3 +193,11 @@ def test_allowed_write_time_is_youngs_at_the_stated_share() -> None:
 def test_every_line_of_the_derivation_is_a_message() -> None:
     lines = storage_derivation(storage_plan(run()))
     assert lines and all(hasattr(line, "template") for line in lines)
+
+
+def test_the_servers_nvme_write_rate_is_used_where_the_catalog_has_one() -> None:
+    """No bundled server publishes its drives' write rate (n/a); a user's row with one gets the shard's write time."""
+    assert not any("NVMe writes" in line for line in storage_derivation(storage_plan(run())))
+    lines = storage_derivation(storage_plan(run(server_nvme_write_gbs=10.0)))
+    # 1 TB over 128 nodes = 7.8 GB a node, at 10 GB/s: 0.8 s
+    assert any("(7.812 GB) in 0.8 s at 10 GB/s" in line for line in lines)

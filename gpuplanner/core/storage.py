@@ -204,7 +204,10 @@ def storage_plan(run: StorageInputs) -> StorageBlock:
             "NVMe: stream the data from the shared store (sized below) or add drives.", need=local / TB,
             have=run.server_nvme_tb))
     if run.server_cores is not None and run.server_cores < cores:
-        warnings.append(msg("The data loaders and GPU processes want {cores} CPU cores a node; the server has "
+        warnings.append(msg("Decoding the images on the CPU wants {cores} CPU cores a node; the server has {have}: "
+                            "loading may hold the GPUs back. Decode on the GPUs (NVIDIA DALI) or store the images "
+                            "smaller.", cores=cores, have=run.server_cores) if run.images else
+                        msg("The data loaders and GPU processes want {cores} CPU cores a node; the server has "
                             "{have}: loading may hold the GPUs back.", cores=cores, have=run.server_cores))
     return StorageBlock(
         dataset_tb=dataset_bytes / TB, dataset_basis=basis,
@@ -231,15 +234,15 @@ def storage_derivation(block: StorageBlock) -> tuple[Message, ...]:
     """The storage figures with the arithmetic behind them, one line each (the plan's details, the CLI, the sheet)."""
     lines: list[Message] = []
     if block.dataset_basis == "given":
-        lines.append(msg("Dataset {tb:,.2f} TB (given), read {epochs:,.2g} times over the run", tb=block.dataset_tb,
+        lines.append(msg("Dataset {tb:,.2f} TB (given); passes over it: {epochs:,.2g}", tb=block.dataset_tb,
                          epochs=block.epochs))
     elif block.dataset_basis == "images":
-        lines.append(msg("Dataset {tb:,.3g} TB = {samples:,.0f} images x {kb:,.1f} KB an image, read {epochs:,.3g} "
-                         "times", tb=block.dataset_tb, samples=block.samples, kb=(block.bytes_per_sample or 0) / 1e3,
-                         epochs=block.epochs))
+        lines.append(msg("Dataset {tb:,.3g} TB = {samples:,.0f} images x {kb:,.1f} KB an image; passes over it: "
+                         "{epochs:,.3g}", tb=block.dataset_tb, samples=block.samples,
+                         kb=(block.bytes_per_sample or 0) / 1e3, epochs=block.epochs))
     else:
-        lines.append(msg("Dataset {tb:,.3g} TB = {samples:,.4g} tokens x {bytes:g} bytes a token, read {epochs:,.2g} "
-                         "times", tb=block.dataset_tb, samples=block.samples, bytes=block.bytes_per_sample or 0,
+        lines.append(msg("Dataset {tb:,.3g} TB = {samples:,.4g} tokens x {bytes:g} bytes a token; passes over it: "
+                         "{epochs:,.2g}", tb=block.dataset_tb, samples=block.samples, bytes=block.bytes_per_sample or 0,
                          epochs=block.epochs))
     per_sample = block.read_gbs * GB / block.samples_per_s if block.samples_per_s else 0.0
     figures = {"gbs": block.read_gbs, "rate": block.samples_per_s, "bytes": per_sample,
@@ -265,6 +268,11 @@ def storage_derivation(block: StorageBlock) -> tuple[Message, ...]:
         msg("Checkpoint write {seconds:,.1f} s at {gbs:,.3g} GB/s", seconds=block.checkpoint_write_s,
             gbs=block.write_gbs)
     lines.append(write)
+    if block.server_nvme_write_gbs is not None:
+        shard_gb = block.checkpoint_tb * 1e3 / block.nodes
+        lines.append(msg("The server's NVMe writes a node's checkpoint shard ({shard:,.4g} GB) in {seconds:,.1f} s at "
+                         "{gbs:,.3g} GB/s", shard=shard_gb, seconds=shard_gb / block.server_nvme_write_gbs,
+                         gbs=block.server_nvme_write_gbs))
     if block.write_allowed_s is not None and block.write_gbs_needed is not None:
         lines.append(msg("Within {share:.0%} of the time a write may take {allowed:,.0f} s: the store must write "
                          "{need:,.3g} GB/s (checkpoint / allowed time)", share=block.checkpoint_share,

@@ -93,9 +93,12 @@ TEMPLATES = (
                                       "more, published runs of one job differ by site: against %3 of them (%4 "
                                       "sources) the estimate is %5-%6 times the measured speed (median %7), so the "
                                       "time band is ±%8%."),
-    QT_TRANSLATE_NOOP("CoreMessages", "Dataset %1 TB (given), read %2 times over the run"),
-    QT_TRANSLATE_NOOP("CoreMessages", "Dataset %1 TB = %2 images x %3 KB an image, read %4 times"),
-    QT_TRANSLATE_NOOP("CoreMessages", "Dataset %1 TB = %2 tokens x %3 bytes a token, read %4 times"),
+    QT_TRANSLATE_NOOP("CoreMessages", "Dataset %1 TB (given); passes over it: %2"),
+    QT_TRANSLATE_NOOP("CoreMessages", "Dataset %1 TB = %2 images x %3 KB an image; passes over it: %4"),
+    QT_TRANSLATE_NOOP("CoreMessages", "Dataset %1 TB = %2 tokens x %3 bytes a token; passes over it: %4"),
+    QT_TRANSLATE_NOOP("CoreMessages", "Decoding the images on the CPU wants %1 CPU cores a node; the server has %2:"
+                                      " loading may hold the GPUs back. Decode on the GPUs (NVIDIA DALI) or store "
+                                      "the images smaller."),
     QT_TRANSLATE_NOOP("CoreMessages", "DeepSpeed PipelineModule: pipeline parallelism with ZeRO-1 at most (ZeRO-2/3"
                                       " are not supported with pipelines); the model's FlashAttention-2"),
     QT_TRANSLATE_NOOP("CoreMessages", "DeepSpeed ZeRO (stages 0-3, overlap_comm) and DeepSpeed-MoE expert "
@@ -240,6 +243,8 @@ TEMPLATES = (
                                       "relying on it."),
     QT_TRANSLATE_NOOP("CoreMessages", "The rental price may date from as early as %1, over 12 months ago: check the"
                                       " provider's current price."),
+    QT_TRANSLATE_NOOP("CoreMessages", "The server's NVMe writes a node's checkpoint shard (%1 GB) in %2 s at %3 "
+                                      "GB/s"),
     QT_TRANSLATE_NOOP("CoreMessages", "The table %1 in your catalog edits has columns this version cannot use; it "
                                       "is skipped."),
     QT_TRANSLATE_NOOP("CoreMessages", "Tight: %1 GiB allocated per GPU fits the %2 GiB of %3 with %4 GiB to spare, "

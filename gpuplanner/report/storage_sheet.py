@@ -31,9 +31,11 @@ def storage_section(plan: Plan, fmt: Formatter) -> str:
         else fmt.num(storage.shared_store_gbs, 1) + " GB/s"
     table = rows([
         (tr("NVMe per node"), nvme),
+        (tr("NVMe write rate (the server's datasheet)"), tr("n/a") if storage.server_nvme_write_gbs is None
+         else fmt.num(storage.server_nvme_write_gbs, 1) + " GB/s"),
         (tr("Shared store: capacity"), fmt.num(storage.shared_tb, 2) + " TB"),
         (tr("Shared store: checkpoint write"), write),
-        (tr("Shared store: data read"), fmt.num(storage.read_gbs, 3) + " GB/s"),
+        (tr("Data read, the whole job"), fmt.num(storage.read_gbs, 3) + " GB/s"),
         (tr("Shared store you described"), store),
         (tr("CPU cores per node"), cores),
         (tr("System memory per node"), memory),

@@ -251,7 +251,7 @@ def storage_derivation(block: StorageBlock) -> tuple[Message, ...]:
                      "{total:,.3g} TB over the run)", **figures) if block.reads_images else
                  msg("Read {gbs:,.3g} GB/s = {rate:,.0f} tokens/s x {bytes:g} bytes ({node:,.3g} GB/s a node; "
                      "{total:,.3g} TB over the run)", **figures))
-    what = msg("model and optimizer states") if block.checkpoint_format == CheckpointFormat.FULL \
+    what = msg("trained weights and optimizer states") if block.checkpoint_format == CheckpointFormat.FULL \
         else msg("16-bit weights only")
     lines.append(msg("Shared store {shared:,.3g} TB = checkpoint {checkpoint:,.4g} GB ({what}) x {kept} kept + "
                      "16-bit export {export:,.4g} GB + dataset {dataset:,.3g} TB", shared=block.shared_tb,

@@ -318,7 +318,6 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "lowest total cost of ownership among plans that fit and meet the goals"),
     QT_TRANSLATE_NOOP("CoreMessages", "mainland China"),
     QT_TRANSLATE_NOOP("CoreMessages", "mainland China (region not stated)"),
-    QT_TRANSLATE_NOOP("CoreMessages", "model and optimizer states"),
     QT_TRANSLATE_NOOP("CoreMessages", "more than a rear-door heat exchanger removes"),
     QT_TRANSLATE_NOOP("CoreMessages", "more than immersion presets"),
     QT_TRANSLATE_NOOP("CoreMessages", "needs a US export licence (%1)"),
@@ -372,6 +371,7 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "three tiers (%1 pods)"),
     QT_TRANSLATE_NOOP("CoreMessages", "torchtitan: FSDP2 (ZeRO-2/3) with tensor parallelism (sequence parallel), "
                                       "pipeline, context and expert parallelism"),
+    QT_TRANSLATE_NOOP("CoreMessages", "trained weights and optimizer states"),
     QT_TRANSLATE_NOOP("CoreMessages", "transformer matrices in %1, dequantized to 16-bit one layer at a time; "
                                       "embeddings, norms and output head 16-bit"),
     QT_TRANSLATE_NOOP("CoreMessages", "transformer matrices in %1, read by the GEMMs; embeddings, norms and output "

@@ -3689,7 +3689,7 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>CoreMessages</name>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="329" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="328" />
         <source>never pays back: at %1 utilisation, running it costs more per month than renting the same GPU-hours</source>
         <translation>无法回本：利用率为 %1 时，自建每月运行成本高于租用同样的 GPU 小时</translation>
     </message>
@@ -3814,12 +3814,12 @@ Qt %2，Qt for Python %3，Python %4
         <translation>单机柜 %1 kW 超出 %2 散热能力（约 %3 kW）：需要 %4 散热。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="362" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="361" />
         <source>takes %1 days (deadline %2)</source>
         <translation>需要 %1 天（期限 %2 天）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="361" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="360" />
         <source>serves %1 tokens/s (target %2)</source>
         <translation>每秒输出 %1 token（目标 %2）</translation>
     </message>
@@ -3869,7 +3869,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>单台服务器：无需集群网络</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="343" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="342" />
         <source>on-prem: bought and run on your site</source>
         <translation>自建：购买并部署在您的机房</translation>
     </message>
@@ -3904,7 +3904,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>首 token 需 %1 秒（上限 %2 秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="360" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="359" />
         <source>room for %1 users at once (asked %2)</source>
         <translation>只能同时服务 %1 个用户（要求 %2 个）</translation>
     </message>
@@ -3934,17 +3934,17 @@ Qt %2，Qt for Python %3，Python %4
         <translation>不是答案：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="346" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="345" />
         <source>one node is %1U; a rack has %2U free</source>
         <translation>单个节点 %1U；机柜可用 %2U</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="347" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="346" />
         <source>one node needs %1 kW; the rack allows %2 kW</source>
         <translation>单个节点需要 %1 kW；机柜只允许 %2 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="348" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="347" />
         <source>one node weighs %1 kg; a rack holds %2 kg</source>
         <translation>单个节点重 %1 kg；机柜承重 %2 kg</translation>
     </message>
@@ -3974,7 +3974,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>风冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="354" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="353" />
         <source>rear-door heat exchanger</source>
         <translation>背板换热</translation>
     </message>
@@ -3989,7 +3989,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>浸没式液冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="323" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="322" />
         <source>more than immersion presets</source>
         <translation>超出浸没式液冷预设的</translation>
     </message>
@@ -4234,17 +4234,17 @@ Qt %2，Qt for Python %3，Python %4
         <translation>中国大陆（未注明地域）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="324" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="323" />
         <source>needs a US export licence (%1)</source>
         <translation>需要美国出口许可（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="326" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="325" />
         <source>needs a US export licence, presumed denied (ECCN 3A090.a, TPP %1)</source>
         <translation>需要美国出口许可，且推定拒绝（ECCN 3A090.a，TPP %1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="325" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="324" />
         <source>needs a US export licence, presumed denied (%1)</source>
         <translation>需要美国出口许可，且推定拒绝（%1）</translation>
     </message>
@@ -4670,148 +4670,148 @@ Qt %2，Qt for Python %3，Python %4
     </message>
     <message>
         <location filename="../../gpuplanner/i18n/message_templates.py" line="321" />
-        <source>model and optimizer states</source>
-        <translation>模型与优化器状态</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="322" />
         <source>more than a rear-door heat exchanger removes</source>
         <translation>超出背板换热器的散热能力</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="327" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="326" />
         <source>needs a US export licence, reviewed case by case since 2026-01-15 (ECCN 3A090.a, TPP %1)</source>
         <translation>需要美国出口许可，自 2026-01-15 起逐案审查（ECCN 3A090.a，TPP %1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="331" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="330" />
         <source>no US export licence needed (TPP %1, below ECCN 3A090)</source>
         <translation>无需美国出口许可（TPP %1，低于 ECCN 3A090 门槛）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="332" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="331" />
         <source>no date</source>
         <translation>无日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="333" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="332" />
         <source>no layout fits in its memory at any GPU count searched</source>
         <translation>在所搜索的任何 GPU 数量下都没有能放进其显存的布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="334" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="333" />
         <source>no layout fits in its memory on %1 GPUs</source>
         <translation>在 %1 块 GPU 上没有能放进其显存的布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="335" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="334" />
         <source>no layout fits in its memory on one GPU</source>
         <translation>单块 GPU 的显存容纳不下任何布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="336" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="335" />
         <source>no provider in the catalog rents it</source>
         <translation>目录中没有提供商出租它</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="337" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="336" />
         <source>no regional filter</source>
         <translation>不按地区筛选</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="338" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="337" />
         <source>not confirmed (%1)</source>
         <translation>未经确认（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="339" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="338" />
         <source>not confirmed: at TPP %1 ECCN 3A090 turns on the die's performance density, which the catalog does not have</source>
         <translation>未经确认：TPP 为 %1 时，ECCN 3A090 是否适用取决于芯片的性能密度，而目录中没有该数据</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="341" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="340" />
         <source>not confirmed: the catalog has no compute figures to place it under the export rules</source>
         <translation>未经确认：目录中没有算力数据，无法按出口管制规则归类</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="344" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="343" />
         <source>one node draws %1 A on one circuit (its supplies are not in the catalog, so it cannot be split); a circuit carries %2 A</source>
         <translation>单个节点在一条回路上取电 %1 A（目录中没有其电源数据，无法分到多条回路）；一条回路允许 %2 A</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="349" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="348" />
         <source>one supply cord draws %1 A when its feed carries the node alone; a circuit carries %2 A</source>
         <translation>单路承载节点时单根电源线电流 %1 A；一条回路允许 %2 A</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="351" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="350" />
         <source>power unknown: the catalog has no nameplate for %1, so no rack, circuit or cooling limit can be checked</source>
         <translation>功率未知：目录中没有 %1 的铭牌功率，无法核对机柜、回路与散热限制</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="353" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="352" />
         <source>read %1</source>
         <translation>%1 查阅</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="355" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="354" />
         <source>red, 380-480 V</source>
         <translation>红色，380-480 V</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="356" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="355" />
         <source>region not stated</source>
         <translation>未注明地域</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="357" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="356" />
         <source>rented</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="358" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="357" />
         <source>rented in %1, outside %2</source>
         <translation>租用地点为%1，不在%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="359" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="358" />
         <source>rented where the source names no region: not shown to be in %1</source>
         <translation>租用价格的来源未注明地域：无法确认位于%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="363" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="362" />
         <source>the best of the modern stacks: FlashAttention, sequence parallelism with TP, overlapped gradient reduce, ZeRO 0-3, context parallelism for long sequences, expert parallelism for MoE (no stack chosen)</source>
         <translation>现代软件栈中的最优组合：FlashAttention，张量并行时启用序列并行，梯度规约与计算重叠，ZeRO 0-3，长序列使用上下文并行，MoE 使用专家并行（未选择软件栈）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="366" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="365" />
         <source>the catalog has no purchase price for its server</source>
         <translation>目录中没有其服务器的采购价格</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="367" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="366" />
         <source>the catalog has no purchase price for its server and no provider rents it</source>
         <translation>目录中没有其服务器的采购价格，也没有提供商出租它</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="368" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="367" />
         <source>the catalog lacks its %1, which the estimate needs (add them in the catalog tab)</source>
         <translation>目录中缺少其%1，估算需要该参数（请在目录页补充）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="370" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="369" />
         <source>the floor rating (%1 kg/m²) cannot be checked without the empty rack's weight (constraints.site.rack_empty_kg)</source>
         <translation>缺少空机柜重量，无法核对地面额定荷载（%1 kg/m²）（constraints.site.rack_empty_kg）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="372" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="371" />
         <source>three tiers (%1 pods)</source>
         <translation>三层（%1 个 pod）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="373" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="372" />
         <source>torchtitan: FSDP2 (ZeRO-2/3) with tensor parallelism (sequence parallel), pipeline, context and expert parallelism</source>
         <translation>torchtitan：FSDP2（ZeRO-2/3）配合张量并行（序列并行）、流水线并行、上下文并行和专家并行</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="374" />
+        <source>trained weights and optimizer states</source>
+        <translation>所训练的权重与优化器状态</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/i18n/message_templates.py" line="375" />

@@ -268,10 +268,16 @@ def run_goodput(compute_days: float, count: int, saved: float, assumptions: Assu
     """Wall-clock time with the expected interruptions and the checkpoints of `saved` bytes each, written to the
     user's shared store where one is described (else at the assumed per-GPU share of Llama 3's), every
     storage.checkpoint_interval_min where given."""
-    per_gpu = assumptions.checkpoint_write_gbs_per_gpu if storage.shared_store_gbs is None \
-        else storage.shared_store_gbs / count
     return expected_goodput(compute_days, count, saved, assumptions.interruptions_per_million_gpu_hours,
-                            per_gpu, assumptions.restart_minutes, storage.checkpoint_interval_min)
+                            checkpoint_write_gbs(count, assumptions, storage) / count, assumptions.restart_minutes,
+                            storage.checkpoint_interval_min)
+
+
+def checkpoint_write_gbs(count: int, assumptions: Assumptions, storage: StorageSettings) -> float:
+    """The job's checkpoint write bandwidth: the user's shared store, else the assumed share per GPU x the GPUs."""
+    if storage.shared_store_gbs is not None:
+        return storage.shared_store_gbs
+    return assumptions.checkpoint_write_gbs_per_gpu * count
 
 
 def storage_for(scenario: Scenario, node: NodeSpec | None, count: int, gpus_per_node: int, samples_per_s: float,
@@ -289,7 +295,6 @@ def storage_for(scenario: Scenario, node: NodeSpec | None, count: int, gpus_per_
         per_sample = settings.bytes_per_token or bytes_per_token(vocab)
         samples, epochs = scenario.training.tokens, 1.0
     in_node = min(count, gpus_per_node)
-    write_gbs = reliability.checkpoint_write_s and saved / reliability.checkpoint_write_s / 1e9
     return storage_plan(StorageInputs(
         gpus=count, nodes=-(-count // gpus_per_node), gpus_per_node=in_node, samples_per_s=samples_per_s,
         images=images, dataset_samples=samples, epochs=epochs, bytes_per_sample=per_sample,
@@ -298,7 +303,8 @@ def storage_for(scenario: Scenario, node: NodeSpec | None, count: int, gpus_per_
         checkpoints_kept=settings.checkpoints_kept, checkpoint_share=settings.checkpoint_share,
         interval_given=settings.checkpoint_interval_min is not None,
         checkpoint_interval_min=reliability.checkpoint_interval_min, checkpoint_write_s=reliability.checkpoint_write_s,
-        write_gbs=write_gbs or 0.0, shared_store_gbs=settings.shared_store_gbs,
+        write_gbs=checkpoint_write_gbs(count, scenario.assumptions, settings),
+        shared_store_gbs=settings.shared_store_gbs,
         interruptions_per_day=reliability.interruptions_per_day, gpu_memory_gb=scenario.gpu.memory_gib or 0.0,
         server_nvme_tb=None if node is None else node.local_nvme_tb,
         server_nvme_write_gbs=None if node is None else node.local_nvme_write_gbs,

@@ -151,6 +151,9 @@ def node_for(gpu: GPU, servers: list[Row], power: PowerAssumptions, gpus: int | 
                         weight_kg=_float_or_none(row, "weight_kg"),
                         psu=str(row.get("psu") or ""), cpu=str(row.get("cpu") or ""),
                         system_memory_gb=_float_or_none(row, "system_memory_gb"),
+                        cpu_cores=None if row.get("cpu_cores") is None else int(row["cpu_cores"]),  # type: ignore[arg-type]
+                        local_nvme_tb=_float_or_none(row, "local_nvme_tb"),
+                        local_nvme_write_gbs=_float_or_none(row, "local_nvme_write_gbs"),
                         networking=str(row.get("networking") or ""), cooling=str(row.get("cooling") or "air"),
                         price_usd=None if price is None else price.amount_usd, source=str(row["source"]),
                         psu_count=_int_or_none(row, "psu_count"),

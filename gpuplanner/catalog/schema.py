@@ -8,8 +8,9 @@ Row = dict[str, object]  # one catalog row: column -> value (None where the sour
 # 2: models.activation_mib_per_sample; 3: confidence, price_date, price_confidence; 4: fp4_tflops; 5: the models'
 # shape fields beyond the classic transformer (core.model.ARCH_FIELDS); 6: their MoE routing groups; 7: the GPUs'
 # vendor-measured max-achievable GEMM rates (maf_*)
-SCHEMA_VERSION = 10  # 8: cloud_instances.reserved_per_hour and spot_per_hour; 9: availability.rule_zh; 10: the
-# GPUs' prices quoted in CNY (price_cny_*) and the names their vendors use in Chinese (vendor_zh, model_zh)
+SCHEMA_VERSION = 11  # 8: cloud_instances.reserved_per_hour and spot_per_hour; 9: availability.rule_zh; 10: the
+# GPUs' prices quoted in CNY (price_cny_*) and the names their vendors use in Chinese (vendor_zh, model_zh);
+# 11: servers.cpu_cores, local_nvme_tb, local_nvme_write_gbs (storage and host sizing)
 
 TEXT, INTEGER, REAL, BOOL = "TEXT", "INTEGER", "REAL", "BOOL"
 
@@ -40,6 +41,9 @@ TABLES: dict[str, list[tuple[str, str]]] = {
         ("system_memory_gb", REAL), ("networking", TEXT), ("weight_kg", REAL), ("cooling", TEXT),
         ("price_usd", REAL), ("price_source", TEXT), ("price_date", TEXT), ("price_confidence", TEXT),
         ("source", TEXT), ("confidence", TEXT), ("as_of", TEXT), ("notes", TEXT),
+        # Host figures for storage and data-loader sizing, from the same documents as the row (the data drives
+        # only; empty where the datasheet gives none).
+        ("cpu_cores", INTEGER), ("local_nvme_tb", REAL), ("local_nvme_write_gbs", REAL),
     ],
     "cloud_instances": [
         ("id", TEXT), ("provider", TEXT), ("instance", TEXT), ("gpu_id", TEXT), ("gpu_model", TEXT),

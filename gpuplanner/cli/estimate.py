@@ -11,6 +11,7 @@ from gpuplanner.cli.catalog import open_catalog
 from gpuplanner.cli.output import format_help, pad
 from gpuplanner.core.export import result_json
 from gpuplanner.core.results import Estimate
+from gpuplanner.core.storage import StorageBlock, storage_derivation
 from gpuplanner.i18n import LANGUAGES, fill
 from gpuplanner.i18n.bands import band_text
 from gpuplanner.i18n.cli import step_part_word, term_word, tr, translate_in, translated_message, use_language
@@ -25,6 +26,14 @@ def format_number(value: float | None, digits: int = 3) -> str:
     if value is None or (isinstance(value, float) and not math.isfinite(value)):
         return tr("n/a")
     return f"{value:.{digits}g}" if abs(value) < 1e3 else f"{value:,.0f}"
+
+
+def storage_lines(storage: StorageBlock | None, indent: str = "  ") -> list[str]:
+    """A training run's storage and host, each figure with its arithmetic, and what limits the rates."""
+    if storage is None:
+        return []
+    return ["", tr("Storage and host")] + [indent + translated_message(line) for line in (
+        *storage_derivation(storage), *storage.limits)]
 
 
 def estimate_report(result: Estimate) -> str:
@@ -75,6 +84,7 @@ def estimate_report(result: Estimate) -> str:
                 fill(tr("%1 %2 s"), step_part_word(part), f"{seconds:.3g}")
                 for part, seconds in training.step_breakdown_s.items() if seconds)),
         ]
+    lines += storage_lines(result.storage)
     if result.stack is not None:
         stack = result.stack
         fixed = ", ".join(f"{key} = {_setting(value)}" for key, value in stack.from_profile.items()) or tr("nothing")

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from gpuplanner.cli.catalog import open_catalog
-from gpuplanner.cli.estimate import format_number, precision_words, print_result
+from gpuplanner.cli.estimate import format_number, precision_words, print_result, storage_lines
 from gpuplanner.cli.output import EXIT_OUTPUT_UNWRITABLE, format_help, report_line, table
 from gpuplanner.core.availability import offer_region
 from gpuplanner.core.choices import Deployment
@@ -194,6 +194,7 @@ def plan_report(result: PlanResult) -> str:
     ]
     lines += owned_lines(best, currency) if best.deployment == Deployment.ON_PREM else rental_lines(best, currency)
     lines += availability_lines(best)
+    lines += storage_lines(best.estimate.storage, "   ")
     if best.warnings:
         lines += ["  " + tr("warnings:")] + [f"   ! {translated_message(w)}" for w in best.warnings]
     front = []

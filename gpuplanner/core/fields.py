@@ -38,6 +38,7 @@ from gpuplanner.core.site import (
     SiteLimits,
 )
 from gpuplanner.core.stack import Stack
+from gpuplanner.core.storage import CHECKPOINT_SHARE, CHECKPOINTS_KEPT, CheckpointFormat
 from gpuplanner.core.workload import Assumptions, Optimizer, Recompute, TrainingWorkload, WeightDtype
 
 SEARCHED = "searched"  # the documented default of a knob the layout search chooses
@@ -233,6 +234,36 @@ class ImageSettings:
 
 
 @record
+class StorageSettings:
+    PATH: ClassVar[str] = "storage"
+    dataset_tb: float | None = setting(None, 0.0, 1e6, True, "TB",
+                                       "the training data as stored; by default the tokens trained on x bytes a "
+                                       "token, or the images x bytes an image",
+                                       said="from the tokens or images")
+    bytes_per_token: float | None = setting(None, 0.5, 64.0, unit="bytes",
+                                            help="a stored token: tokenized data keeps one integer a token; raw "
+                                                 "English text is about 4 bytes a token",
+                                            said="2 where the vocabulary fits uint16 (under 65,500 ids), else 4")
+    bytes_per_image: float | None = setting(None, 1.0, 1e9, unit="bytes", help="a stored image",
+                                            said="ImageNet's mean JPEG (115.4 KB), x (resolution / 256)² above "
+                                                 "256 px")
+    checkpoint_format: CheckpointFormat = setting(CheckpointFormat.FULL,
+                                                  help="full: the sharded model and optimizer states, fp32 master "
+                                                       "copy included (resumable); weights: the 16-bit weights only")
+    checkpoints_kept: int = setting(CHECKPOINTS_KEPT, 1, 100_000, help="checkpoints kept on the shared store "
+                                    "(torchtitan's keep_latest_k default)")
+    checkpoint_interval_min: float | None = setting(None, 0.0, 1e6, True, "min", "minutes between checkpoints",
+                                                    said="Young's interval for the interruptions expected")
+    checkpoint_share: float = setting(CHECKPOINT_SHARE, 0.0, 1.0, True,
+                                      help="the most of the training time checkpoint writes may take: the write "
+                                           "rate the plan asks of storage")
+    shared_store_gbs: float | None = setting(
+        None, 0.0, 1e6, True, "GB/s",
+        "the shared store's bandwidth (NAS, parallel file system): checkpoints are written there at this rate; "
+        "none: a per-GPU share of Llama 3's storage (assumptions.checkpoint_write_gbs_per_gpu)")
+
+
+@record
 class HardwareSettings:
     PATH: ClassVar[str] = "hardware"
     gpu: str = setting("h100-sxm5-80gb", help="a GPU id from `gpuplanner catalog gpus`")
@@ -353,6 +384,7 @@ class ScenarioSettings:
     training: TrainingSettings = dataclasses.field(default_factory=TrainingSettings)
     inference: InferenceSettings = dataclasses.field(default_factory=InferenceSettings)
     images: ImageSettings = dataclasses.field(default_factory=ImageSettings)
+    storage: StorageSettings = dataclasses.field(default_factory=StorageSettings)
     hardware: HardwareSettings = dataclasses.field(default_factory=HardwareSettings)
     parallelism: ParallelismSettings = dataclasses.field(default_factory=ParallelismSettings)
     constraints: ConstraintSettings = dataclasses.field(default_factory=ConstraintSettings)

@@ -38,15 +38,19 @@ class Goodput:
 
 def expected_goodput(compute_days: float, gpus: int, checkpoint_bytes: float,
                      interruptions_per_million_gpu_hours: float, checkpoint_write_gbs_per_gpu: float,
-                     restart_minutes: float) -> Goodput:
-    """The wall-clock time of `compute_days` of steps on `gpus` GPUs that checkpoint `checkpoint_bytes`."""
+                     restart_minutes: float, interval_min: float | None = None) -> Goodput:
+    """The wall-clock time of `compute_days` of steps on `gpus` GPUs that checkpoint `checkpoint_bytes`, every
+    `interval_min` minutes where the user sets it, else at Young's interval."""
     rate_per_hour = interruptions_per_million_gpu_hours * 1e-6 * gpus
     write_s = checkpoint_bytes / max(checkpoint_write_gbs_per_gpu * 1e9 * gpus, 1.0)
-    if rate_per_hour <= 0.0:
+    if rate_per_hour <= 0.0 and interval_min is None:
         # Nothing fails: checkpoint as a failure-free run would not need to; report the compute time.
         return Goodput(0.0, write_s, math.inf, 0.0, compute_days, 1.0)
-    mtbf_s = 3600.0 / rate_per_hour
-    interval_s = math.sqrt(2.0 * write_s * mtbf_s) if write_s > 0 else 0.0
+    mtbf_s = 3600.0 / rate_per_hour if rate_per_hour > 0.0 else math.inf
+    if interval_min is not None:
+        interval_s = interval_min * 60.0
+    else:
+        interval_s = math.sqrt(2.0 * write_s * mtbf_s) if write_s > 0 else 0.0
     lost_per_interruption_s = restart_minutes * 60.0 + interval_s / 2.0
     useful = 1.0 - lost_per_interruption_s / mtbf_s  # share of wall time that is not lost to interruptions
     overhead = 1.0 + (write_s / interval_s if interval_s > 0 else 0.0)  # checkpoint writes

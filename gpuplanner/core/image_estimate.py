@@ -8,7 +8,6 @@ from dataclasses import replace
 from gpuplanner.core.choices import Task
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.layout import LayoutSearch
-from gpuplanner.core.memory import checkpoint_bytes
 from gpuplanner.core.messages import msg
 from gpuplanner.core.performance import peak_flops
 from gpuplanner.core.result_parts import (
@@ -19,6 +18,8 @@ from gpuplanner.core.result_parts import (
     power_block,
     run_energy,
     run_goodput,
+    saved_bytes,
+    storage_for,
     supported_precision,
 )
 from gpuplanner.core.results import (
@@ -28,6 +29,7 @@ from gpuplanner.core.results import (
 )
 from gpuplanner.core.scenario import Scenario
 from gpuplanner.core.site import NodeSpec, PowerAssumptions
+from gpuplanner.core.storage import TB
 from gpuplanner.core.training_estimate import (
     cluster_for,
     estimate_training,
@@ -87,7 +89,13 @@ def estimate_image_training(scenario: Scenario, node: NodeSpec | None = None) ->
         assert result.training is not None and result.training.tokens_per_s is not None
         figures = replace(result.training, images_per_s=result.training.tokens_per_s / tokens,
                           tokens_per_image=tokens, images=images.count * images.epochs)
-        return replace(result, task=scenario.task, training=figures)
+        assert result.storage is not None and figures.goodput is not None and figures.images_per_s is not None
+        # Storage read as images, not as the patch tokens the transformer saw.
+        storage = storage_for(scenario, node, result.count, scenario.gpus_per_node, figures.images_per_s,
+                              figures.compute_days, result.storage.checkpoint_tb * TB, figures.goodput,
+                              preset.transformer.total_params)
+        warnings = tuple(w for w in result.warnings if w not in result.storage.warnings) + storage.warnings
+        return replace(result, task=scenario.task, training=figures, storage=storage, warnings=warnings)
     precision, warnings = supported_precision(scenario.gpu, scenario.precision)
     assert images.resolution is not None
     workload = ImageWorkload(model=_image_model(scenario), images=images.count, epochs=images.epochs,
@@ -118,10 +126,14 @@ def estimate_image_training(scenario: Scenario, node: NodeSpec | None = None) ->
     model_tflops = workload.flops_per_image * images_per_s / count / 1e12
     compute_days = workload.steps * step_s / 86400.0
     memory = search.memory.as_gib(best, cluster.gpu.usable_memory_gib or 0.0)
-    reliability = run_goodput(compute_days, count, checkpoint_bytes(
-        workload.model.params, precision, workload.optimizer, scenario.assumptions, False), scenario.assumptions)
+    saved = saved_bytes(workload.model.params, precision, workload.optimizer, scenario.assumptions, False,
+                        scenario.storage)
+    reliability = run_goodput(compute_days, count, saved, scenario.assumptions, scenario.storage)
     days = reliability.wall_days
+    storage = storage_for(scenario, node, count, cluster.gpus_per_node, images_per_s, compute_days, saved,
+                          reliability, workload.model.params)
     warnings += goodput_warnings(reliability, count, scenario.assumptions)
+    warnings += storage.warnings
     warnings += fit_warnings(search, best, cluster.gpu)
     validated = cluster.gpu.architecture in CNN_VALIDATED_ARCHITECTURES
     band = Band(CNN_BAND_PCT, COVERAGE, Basis.FEW_SOURCES) if validated else \
@@ -163,4 +175,5 @@ def estimate_image_training(scenario: Scenario, node: NodeSpec | None = None) ->
                              f"{ACTIVATION_TRAFFIC_FACTOR:g}x the stored activation bytes through HBM); fit to "
                              "NVIDIA DeepLearningExamples A100 runs"},
         warnings=tuple(warnings),
+        storage=storage,
     )

@@ -7,12 +7,14 @@ from dataclasses import asdict
 from functools import lru_cache
 from typing import Any
 
+from gpuplanner.core.choices import Task
 from gpuplanner.core.engines import EngineProfile
 from gpuplanner.core.errors import InputError
+from gpuplanner.core.fields import StorageSettings
 from gpuplanner.core.goodput import LOW_GOODPUT, Goodput, expected_goodput
 from gpuplanner.core.hardware import GPU, Precision
 from gpuplanner.core.layout import LayoutSearch
-from gpuplanner.core.memory import GIB
+from gpuplanner.core.memory import GIB, checkpoint_bytes, weight_bytes_per_param
 from gpuplanner.core.messages import Message, msg
 from gpuplanner.core.performance import validation_group
 from gpuplanner.core.results import (
@@ -23,13 +25,21 @@ from gpuplanner.core.results import (
 from gpuplanner.core.scenario import Scenario
 from gpuplanner.core.site import NodeSpec, PowerAssumptions, expected_it_kw
 from gpuplanner.core.stack import profile_for
+from gpuplanner.core.storage import (
+    CheckpointFormat,
+    StorageBlock,
+    StorageInputs,
+    bytes_per_image,
+    bytes_per_token,
+    storage_plan,
+)
 from gpuplanner.core.uncertainty import (
     SHIPPED_TRAINING_BANDS,
     Band,
     training_band,
 )
 from gpuplanner.core.validation_errors import MOE_GROUPS
-from gpuplanner.core.workload import Assumptions, TrainingWorkload, WeightDtype
+from gpuplanner.core.workload import Assumptions, Optimizer, TrainingWorkload, WeightDtype
 
 MIN_MEMORY_HEADROOM = 0.05  # a senior engineer's rule of thumb: keep ~5 % of GPU memory free
 
@@ -244,10 +254,62 @@ def stack_report(scenario: Scenario) -> StackReport:
                        set_by_you=mine, searched=searched)
 
 
-def run_goodput(compute_days: float, count: int, saved_bytes: float, assumptions: Assumptions) -> Goodput:
-    """Wall-clock time with the expected interruptions and the checkpoints of `saved_bytes` each."""
-    return expected_goodput(compute_days, count, saved_bytes, assumptions.interruptions_per_million_gpu_hours,
-                            assumptions.checkpoint_write_gbs_per_gpu, assumptions.restart_minutes)
+def saved_bytes(trainable_params: float, precision: Precision, optimizer: Optimizer, assumptions: Assumptions,
+                adapter: bool, storage: StorageSettings) -> float:
+    """One checkpoint in the scenario's format: the full states (memory.checkpoint_bytes), or the trained weights in
+    their dtype alone."""
+    if storage.checkpoint_format == CheckpointFormat.WEIGHTS:
+        return trainable_params * weight_bytes_per_param(precision)
+    return checkpoint_bytes(trainable_params, precision, optimizer, assumptions, adapter)
+
+
+def run_goodput(compute_days: float, count: int, saved: float, assumptions: Assumptions,
+                storage: StorageSettings) -> Goodput:
+    """Wall-clock time with the expected interruptions and the checkpoints of `saved` bytes each, written to the
+    user's shared store where one is described (else at the assumed per-GPU share of Llama 3's), every
+    storage.checkpoint_interval_min where given."""
+    return expected_goodput(compute_days, count, saved, assumptions.interruptions_per_million_gpu_hours,
+                            checkpoint_write_gbs(count, assumptions, storage) / count, assumptions.restart_minutes,
+                            storage.checkpoint_interval_min)
+
+
+def checkpoint_write_gbs(count: int, assumptions: Assumptions, storage: StorageSettings) -> float:
+    """The job's checkpoint write bandwidth: the user's shared store, else the assumed share per GPU x the GPUs."""
+    if storage.shared_store_gbs is not None:
+        return storage.shared_store_gbs
+    return assumptions.checkpoint_write_gbs_per_gpu * count
+
+
+def storage_for(scenario: Scenario, node: NodeSpec | None, count: int, gpus_per_node: int, samples_per_s: float,
+                compute_days: float, saved: float, reliability: Goodput, export_params: float) -> StorageBlock:
+    """The run's storage and host (core.storage), from the estimate's throughput and goodput, the scenario's storage
+    section and the server's catalog figures."""
+    settings = scenario.storage
+    images = scenario.task in (Task.VISION, Task.DIFFUSION)
+    if images:
+        assert scenario.images.resolution is not None
+        per_sample = settings.bytes_per_image or bytes_per_image(scenario.images.resolution)
+        samples, epochs = float(scenario.images.count), scenario.images.epochs
+    else:
+        vocab = scenario.model.vocab if scenario.model is not None else None
+        per_sample = settings.bytes_per_token or bytes_per_token(vocab)
+        samples, epochs = scenario.training.tokens, 1.0
+    in_node = min(count, gpus_per_node)
+    return storage_plan(StorageInputs(
+        gpus=count, nodes=-(-count // gpus_per_node), gpus_per_node=in_node, samples_per_s=samples_per_s,
+        images=images, dataset_samples=samples, epochs=epochs, bytes_per_sample=per_sample,
+        dataset_tb=settings.dataset_tb, compute_s=compute_days * 86400.0, checkpoint_bytes=saved,
+        export_bytes=export_params * 2.0, checkpoint_format=settings.checkpoint_format,
+        checkpoints_kept=settings.checkpoints_kept, checkpoint_share=settings.checkpoint_share,
+        interval_given=settings.checkpoint_interval_min is not None,
+        checkpoint_interval_min=reliability.checkpoint_interval_min, checkpoint_write_s=reliability.checkpoint_write_s,
+        write_gbs=checkpoint_write_gbs(count, scenario.assumptions, settings),
+        shared_store_gbs=settings.shared_store_gbs,
+        interruptions_per_day=reliability.interruptions_per_day, gpu_memory_gb=scenario.gpu.memory_gib or 0.0,
+        server_nvme_tb=None if node is None else node.local_nvme_tb,
+        server_nvme_write_gbs=None if node is None else node.local_nvme_write_gbs,
+        server_cores=None if node is None else node.cpu_cores,
+        server_memory_gb=None if node is None else node.system_memory_gb))
 
 
 def goodput_warnings(reliability: Goodput, count: int, assumptions: Assumptions) -> list[Message]:

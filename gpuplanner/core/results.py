@@ -15,6 +15,7 @@ from gpuplanner.core.hardware import Precision
 from gpuplanner.core.messages import Message
 from gpuplanner.core.power_chain import PowerChain
 from gpuplanner.core.records import record
+from gpuplanner.core.storage import StorageBlock
 
 if TYPE_CHECKING:
     from gpuplanner.core.inference import WeightFormat  # serving estimates carry a weight format
@@ -203,6 +204,7 @@ class Estimate:
     assumptions: Mapping[str, Any]  # the settings the estimate used, named as the user edits them
     warnings: tuple[Message, ...]
     stack: StackReport | None = None  # training: the software stack profile and what was searched
+    storage: StorageBlock | None = None  # training: datasets, checkpoints, their bandwidth, the host (core.storage)
 
     @property
     def days(self) -> float | None:

@@ -21,6 +21,7 @@ from gpuplanner.core.fields import (
     ParallelismSettings,
     ScenarioDocument,
     ScenarioSettings,
+    StorageSettings,
     TrainingSettings,
     document_defaults,
     read_section,
@@ -71,6 +72,7 @@ class Scenario:
     image: ImagePreset | None = None
     images: ImageSettings = field(default_factory=ImageSettings)
     stack: Stack | None = None  # None: the modern default (core.stack.MODERN)
+    storage: StorageSettings = field(default_factory=StorageSettings)
 
 
 def parse_model(data: object, resolve_model: Callable[[str], ModelArch]) -> ModelArch:
@@ -256,4 +258,5 @@ def parse_scenario(data: object, resolve_model: Callable[[str], ModelArch], reso
                     gpus_per_node=gpus_per_node, network_gbps_per_node=hardware.network_gbps_per_node,
                     layout=_layout(settings, training, profile), constraints=settings.constraints,
                     assumptions=assumptions, hardware_given="gpu" in data.get("hardware", {}),
-                    assumptions_given=assumptions_given, image=image, images=images, stack=settings.stack)
+                    assumptions_given=assumptions_given, image=image, images=images, stack=settings.stack,
+                    storage=settings.storage)

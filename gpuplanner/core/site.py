@@ -132,6 +132,9 @@ class NodeSpec:
     rack_scale: bool = False  # the server is a whole rack (GB200 / GB300 NVL72): never placed inside another rack
     management_ports: int = 1  # BMC ports on the out-of-band network (an NVL72: one per compute and switch tray)
     scale_out_ports_per_cage: int = 1  # 2 where the node's NIC ports sit in twin-port OSFP cages (DGX H100 / B200)
+    cpu_cores: int | None = None  # physical cores of its CPUs
+    local_nvme_tb: float | None = None  # data drives (the OS drives left out)
+    local_nvme_write_gbs: float | None = None  # their sequential write rate together, where the datasheet gives it
 
     @property
     def cooled_by(self) -> str:

@@ -14,7 +14,6 @@ from gpuplanner.core.errors import InputError
 from gpuplanner.core.hardware import GPU, Precision
 from gpuplanner.core.layout import LayoutSearch, clusters_fast_searches, search_layouts
 from gpuplanner.core.memory import (
-    checkpoint_bytes,
     gradient_bytes_per_param,
     optimizer_bytes_per_param,
     parameter_shard,
@@ -37,7 +36,9 @@ from gpuplanner.core.result_parts import (
     power_block,
     run_energy,
     run_goodput,
+    saved_bytes,
     stack_report,
+    storage_for,
     supported_precision,
     time_band,
     weight_storage_text,
@@ -194,9 +195,11 @@ def estimate_training(scenario: Scenario, node: NodeSpec | None = None, alternat
     memory = search.memory.as_gib(best, cluster.gpu.usable_memory_gib or 0.0)
     adapter_params = workload.adapter.total_params(workload.model) if workload.adapter else 0.0
     trainable = float(adapter_params) if workload.adapter else workload.model.total_params
-    reliability = run_goodput(compute_days, count, checkpoint_bytes(
-        trainable, precision, workload.optimizer, scenario.assumptions, workload.adapter is not None),
-        scenario.assumptions)
+    saved = saved_bytes(trainable, precision, workload.optimizer, scenario.assumptions,
+                        workload.adapter is not None, scenario.storage)
+    reliability = run_goodput(compute_days, count, saved, scenario.assumptions, scenario.storage)
+    storage = storage_for(scenario, node, count, cluster.gpus_per_node, tokens_per_s, compute_days, saved,
+                          reliability, workload.model.total_params)
     days = reliability.wall_days
     power = power_block(cluster.gpu, cluster.gpus_per_node, cluster.nodes, node, PowerAssumptions())
     energy, energy_tdp_basis = run_energy(power, cluster.gpu, count, compute_days)
@@ -205,6 +208,7 @@ def estimate_training(scenario: Scenario, node: NodeSpec | None = None, alternat
     if alternatives:  # the planner's fast path words its warnings only for the plans it shows (_with_alternatives)
         warnings += training_warnings(scenario, workload, cluster, search, best, days)
         warnings += goodput_warnings(reliability, count, scenario.assumptions)
+        warnings += storage.warnings
     return Estimate(
         task=scenario.task,
         fits=search.runs(best),
@@ -256,4 +260,5 @@ def estimate_training(scenario: Scenario, node: NodeSpec | None = None, alternat
         },
         warnings=tuple(warnings),
         stack=stack_report(scenario) if alternatives else None,
+        storage=storage,
     )

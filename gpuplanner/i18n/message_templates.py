@@ -7,6 +7,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP
 # Warnings, notes, rank reasons and the catalog's notes (msg(...) in gpuplanner/core and catalog).
 TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "%1 (the compute dtype)"),
+    QT_TRANSLATE_NOOP("CoreMessages", "%1 (the server: %2 cores, %3 GB)"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 GPUs are interrupted about every %2 min, sooner than a restart and a "
                                       "checkpoint take: the job cannot make progress. Use fewer GPUs, or faster "
                                       "restarts and storage."),
@@ -74,12 +75,17 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "%1: nameplate power not published: power, circuits and cooling cannot be "
                                       "sized, so no plan on it keeps the site's limits until the vendor gives it."),
     QT_TRANSLATE_NOOP("CoreMessages", "%1; %2"),
+    QT_TRANSLATE_NOOP("CoreMessages", "%1; the server has %2 TB"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1x the cost of #1 (%2 %3)"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1x the speed of #1"),
+    QT_TRANSLATE_NOOP("CoreMessages", "16-bit weights only"),
     QT_TRANSLATE_NOOP("CoreMessages", "4-GPU tower workstation (4U when racked)"),
     QT_TRANSLATE_NOOP("CoreMessages", "4U server with 8 PCIe GPUs (as ASRock Rack 4U8G)"),
     QT_TRANSLATE_NOOP("CoreMessages", "6N + 12*layers*hidden*seq per token (PaLM); no causal discount"),
     QT_TRANSLATE_NOOP("CoreMessages", "8-GPU SXM/OAM baseboard server (8U, as DGX H100)"),
+    QT_TRANSLATE_NOOP("CoreMessages", "A checkpoint takes %1 min to write, longer than the %2 min between "
+                                      "interruptions on %3 GPUs: the job would lose every checkpoint it starts. "
+                                      "Plan faster storage or fewer GPUs."),
     QT_TRANSLATE_NOOP("CoreMessages", "Admitting requests by the cache they hold rather than their whole length "
                                       "fits this batch (%1's MAX_UTILIZATION scheduler, which pauses requests when "
                                       "the cache fills): set inference.kv_admission to in-use."),
@@ -88,6 +94,8 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "CEE 7/7 (Schuko) wall socket, 16 A (%1 V)"),
     QT_TRANSLATE_NOOP("CoreMessages", "CP=%1 splits each %2-token sequence over %1 GPUs (ring attention); its K/V "
                                       "traffic is costed as hidden behind the attention math where that is longer."),
+    QT_TRANSLATE_NOOP("CoreMessages", "Checkpoint write %1 s at %2 GB/s"),
+    QT_TRANSLATE_NOOP("CoreMessages", "Checkpoint write %1 s at %2 GB/s, one every %3 min"),
     QT_TRANSLATE_NOOP("CoreMessages", "Data-parallel traffic across nodes is %1 of the step, costed at each GPU's "
                                       "own NIC share. On a rail-optimized fabric NCCL spreads it over every NIC of "
                                       "a node (MosaicML's FSDP runs on H100 kept their speed from 8 to 64 GPUs); "
@@ -96,6 +104,12 @@ TEMPLATES = (
                                       "more, published runs of one job differ by site: against %3 of them (%4 "
                                       "sources) the estimate is %5-%6 times the measured speed (median %7), so the "
                                       "time band is ±%8%."),
+    QT_TRANSLATE_NOOP("CoreMessages", "Dataset %1 TB (given); passes over it: %2"),
+    QT_TRANSLATE_NOOP("CoreMessages", "Dataset %1 TB = %2 images x %3 KB an image; passes over it: %4"),
+    QT_TRANSLATE_NOOP("CoreMessages", "Dataset %1 TB = %2 tokens x %3 bytes a token; passes over it: %4"),
+    QT_TRANSLATE_NOOP("CoreMessages", "Decoding the images on the CPU wants %1 CPU cores a node; the server has %2:"
+                                      " loading may hold the GPUs back. Decode on the GPUs (NVIDIA DALI) or store "
+                                      "the images smaller."),
     QT_TRANSLATE_NOOP("CoreMessages", "DeepSpeed PipelineModule: pipeline parallelism with ZeRO-1 at most (ZeRO-2/3"
                                       " are not supported with pipelines); the model's FlashAttention-2"),
     QT_TRANSLATE_NOOP("CoreMessages", "DeepSpeed ZeRO (stages 0-3, overlap_comm) and DeepSpeed-MoE expert "
@@ -116,6 +130,8 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "GB 2099.1 / GB 1002 wall socket, %1 A (220 V)"),
     QT_TRANSLATE_NOOP("CoreMessages", "GeForce cards: NVIDIA's driver licence does not permit data-center "
                                       "deployment, and they have no ECC memory."),
+    QT_TRANSLATE_NOOP("CoreMessages", "Host a node: %1 CPU cores = %2 GPU processes + %3 data-loader cores (min "
+                                      "%4); %5 GB memory = %6 x %7 GB of GPU memory"),
     QT_TRANSLATE_NOOP("CoreMessages", "Hugging Face Transformers with PEFT (Trainer / Accelerate), as fine-tuning "
                                       "tools run it: the model's modules op by op (no torch.compile, no fused "
                                       "kernels), SDPA FlashAttention-2, the loss over logits upcast to fp32, "
@@ -128,6 +144,7 @@ TEMPLATES = (
                                       "checkpoint every %4 min and %5-min restarts, %6 of the wall-clock time is "
                                       "training."),
     QT_TRANSLATE_NOOP("CoreMessages", "Korthikanti et al. 2022, generalised to GQA and SwiGLU"),
+    QT_TRANSLATE_NOOP("CoreMessages", "Local NVMe %1 TB a node = dataset %2 TB + 1/%3 of a checkpoint"),
     QT_TRANSLATE_NOOP("CoreMessages", "Megatron-Core / NeMo with Transformer Engine (2024+): FlashAttention, "
                                       "sequence parallelism with TP, gradients kept and reduced in fp32 "
                                       "(overlapped), distributed optimizer (ZeRO-1), context parallelism"),
@@ -192,6 +209,8 @@ TEMPLATES = (
                                       " the estimate costs it (and its memory) so."),
     QT_TRANSLATE_NOOP("CoreMessages", "PyTorch FSDP / FSDP2: NO_SHARD, SHARD_GRAD_OP (ZeRO-2) or FULL_SHARD "
                                       "(ZeRO-3), SDPA FlashAttention-2; no tensor or pipeline parallelism"),
+    QT_TRANSLATE_NOOP("CoreMessages", "Read %1 GB/s = %2 images/s x %3 bytes (%4 GB/s a node; %5 TB over the run)"),
+    QT_TRANSLATE_NOOP("CoreMessages", "Read %1 GB/s = %2 tokens/s x %3 bytes (%4 GB/s a node; %5 TB over the run)"),
     QT_TRANSLATE_NOOP("CoreMessages", "Rent instead: %1 × %2 from %3 keeps every limit and goal you set (%4 %5)."),
     QT_TRANSLATE_NOOP("CoreMessages", "Rental price from your quote of %1."),
     QT_TRANSLATE_NOOP("CoreMessages", "Scale-out network (switches, optics, cables) is not priced."),
@@ -200,6 +219,8 @@ TEMPLATES = (
                                       "planning default: %1. Quote the host platform too."),
     QT_TRANSLATE_NOOP("CoreMessages", "Server price from your quote: %1."),
     QT_TRANSLATE_NOOP("CoreMessages", "Server price uses a planning default: %1. Replace it with a quote."),
+    QT_TRANSLATE_NOOP("CoreMessages", "Shared store %1 TB = checkpoint %2 GB (%3) x %4 kept + 16-bit export %5 GB +"
+                                      " dataset %6 TB"),
     QT_TRANSLATE_NOOP("CoreMessages", "Sized for the target at %1 requests per replica, the most its KV cache holds"
                                       " (no latency limit set): set inference.batch, concurrent_users or max_tpot_s"
                                       " to size the replicas for your own load."),
@@ -222,6 +243,13 @@ TEMPLATES = (
                                       "affected."),
     QT_TRANSLATE_NOOP("CoreMessages", "The catalog's figures for %1 are estimates (no vendor datasheet found): so "
                                       "is everything computed from them; check their source on the catalog tab."),
+    QT_TRANSLATE_NOOP("CoreMessages", "The data loaders and GPU processes want %1 CPU cores a node; the server has "
+                                      "%2: loading may hold the GPUs back."),
+    QT_TRANSLATE_NOOP("CoreMessages", "The dataset and a checkpoint shard take %1 TB a node, more than its %2 TB of"
+                                      " local NVMe: stream the data from the shared store (sized below) or add "
+                                      "drives."),
+    QT_TRANSLATE_NOOP("CoreMessages", "The job reads %1 GB/s of training data, more than the shared store's %2 "
+                                      "GB/s: copy the dataset to each node's NVMe, or plan a faster store."),
     QT_TRANSLATE_NOOP("CoreMessages", "The load needs %1 replicas of %2 GPU(s) = %3 GPUs; only %4 given."),
     QT_TRANSLATE_NOOP("CoreMessages", "The purchase price"),
     QT_TRANSLATE_NOOP("CoreMessages", "The purchase price is from %1, over 12 months ago: ask a vendor for a "
@@ -237,6 +265,8 @@ TEMPLATES = (
                                       "relying on it."),
     QT_TRANSLATE_NOOP("CoreMessages", "The rental price may date from as early as %1, over 12 months ago: check the"
                                       " provider's current price."),
+    QT_TRANSLATE_NOOP("CoreMessages", "The server's NVMe writes a node's checkpoint shard (%1 GB) in %2 s at %3 "
+                                      "GB/s"),
     QT_TRANSLATE_NOOP("CoreMessages", "The table %1 in your catalog edits has columns this version cannot use; it "
                                       "is skipped."),
     QT_TRANSLATE_NOOP("CoreMessages", "Tight: %1 GiB allocated per GPU fits the %2 GiB of %3 with %4 GiB to spare, "
@@ -256,6 +286,8 @@ TEMPLATES = (
                                       "published pretraining totals came in up to %2% above estimates made this way"
                                       " (median %3%; restarts, stalls, loss spikes). Budget GPU-hours with that "
                                       "margin."),
+    QT_TRANSLATE_NOOP("CoreMessages", "Within %1 of the time a write may take %2 s: the store must write %3 GB/s "
+                                      "(checkpoint / allowed time)"),
     QT_TRANSLATE_NOOP("CoreMessages", "Your catalog edit was not saved (%1); nothing was changed."),
     QT_TRANSLATE_NOOP("CoreMessages", "Your catalog edits cannot be saved in this session (see the note about your "
                                       "edits database)."),
@@ -278,6 +310,9 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "blue, 200-250 V"),
     QT_TRANSLATE_NOOP("CoreMessages", "bought"),
     QT_TRANSLATE_NOOP("CoreMessages", "can be bought there (%1)"),
+    QT_TRANSLATE_NOOP("CoreMessages", "checkpoints written at %1 GB/s per GPU (Llama 3's 2 TB/s for 16,384 GPUs; no"
+                                      " shared store described)"),
+    QT_TRANSLATE_NOOP("CoreMessages", "checkpoints written to the shared store at its %1 GB/s"),
     QT_TRANSLATE_NOOP("CoreMessages", "cloud: rented from %1"),
     QT_TRANSLATE_NOOP("CoreMessages", "cold-plate liquid"),
     QT_TRANSLATE_NOOP("CoreMessages", "cost unknown (no price for it), so the budget of %1 %2 cannot be checked"),
@@ -379,6 +414,7 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "three tiers (%1 pods)"),
     QT_TRANSLATE_NOOP("CoreMessages", "torchtitan: FSDP2 (ZeRO-2/3) with tensor parallelism (sequence parallel), "
                                       "pipeline, context and expert parallelism"),
+    QT_TRANSLATE_NOOP("CoreMessages", "trained weights and optimizer states"),
     QT_TRANSLATE_NOOP("CoreMessages", "transformer matrices in %1, dequantized to 16-bit one layer at a time; "
                                       "embeddings, norms and output head 16-bit"),
     QT_TRANSLATE_NOOP("CoreMessages", "transformer matrices in %1, read by the GEMMs; embeddings, norms and output "

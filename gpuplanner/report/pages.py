@@ -53,6 +53,7 @@ def keep_headings_with_next(document: QTextDocument) -> None:
             restored.setPageBreakPolicy(QTextFormat.PageBreakFlag.PageBreak_Auto)
             restored.clearProperty(MOVED_TO_NEXT_PAGE)
             QTextCursor(block).setBlockFormat(restored)
+            relay_out_from(document, block)
         block = block.next()
     if page_height <= 0:
         return
@@ -71,7 +72,15 @@ def keep_headings_with_next(document: QTextDocument) -> None:
             moved.setPageBreakPolicy(QTextFormat.PageBreakFlag.PageBreak_AlwaysBefore)
             moved.setProperty(MOVED_TO_NEXT_PAGE, True)
             QTextCursor(block).setBlockFormat(moved)
+            relay_out_from(document, block)
         block = following
+
+
+def relay_out_from(document: QTextDocument, block: QTextBlock) -> None:
+    """Lay the document out again from `block` on: a block format set through a cursor re-lays out that block
+    alone, leaving the blocks after a moved heading unlaid (zero height, never drawn, and not counted in the
+    pages: a sheet lost its warnings so)."""
+    document.markContentsDirty(block.position(), document.characterCount() - block.position())
 
 
 def render(document: QTextDocument, device: QPagedPaintDevice) -> int:

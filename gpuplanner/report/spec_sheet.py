@@ -58,6 +58,7 @@ from gpuplanner.report.sheet_html import Formatter as _Formatter
 from gpuplanner.report.sheet_html import rows as _rows
 from gpuplanner.report.sheet_html import section as _section
 from gpuplanner.report.sheet_html import tr
+from gpuplanner.report.storage_sheet import storage_section
 from gpuplanner.safe_write import replace_file
 
 
@@ -478,6 +479,7 @@ def build_document(plan: Plan, options: SheetOptions, catalog_date: str = "",
                 (tr("Uncertainty"), band_text(s.uncertainty_pct, s.uncertainty_coverage, s.uncertainty_basis,
                                               QCoreApplication.translate, fmt.num))]
     html.append(_section(tr("Performance estimate"), "<p><img src='memory.png' width='520'></p>" + _rows(perf)))
+    html.append(storage_section(plan, fmt))
     if chart is not None:
         evaluated = (tr("1 plan evaluated") if len(chart.points) == 1
                      else fill(tr("%1 plans evaluated"), str(len(chart.points))))

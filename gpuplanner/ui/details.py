@@ -12,6 +12,7 @@ from gpuplanner.core.choices import Deployment
 from gpuplanner.core.cost import price_date_words
 from gpuplanner.core.goodput import Goodput
 from gpuplanner.core.results import Plan, PlanResult, StackReport
+from gpuplanner.core.storage import StorageBlock, storage_derivation
 from gpuplanner.i18n import fill
 from gpuplanner.i18n.bands import band_text
 from gpuplanner.i18n.durations import duration_text
@@ -91,6 +92,8 @@ def plan_html(plan: Plan, currency: str) -> str:
         parts.append(_table(rows))
     if plan.estimate.stack is not None:
         parts += _stack_parts(plan.estimate.stack)
+    if plan.estimate.storage is not None:
+        parts += storage_parts(plan.estimate.storage)
     if training and plan.estimate.alternatives:
         # Why the search chose this layout: the best of the other families, and what each costs or needs.
         parts.append(f"<h4>{escape(tr('Other layouts'))}</h4>")
@@ -141,6 +144,20 @@ def _stack_parts(stack: StackReport) -> list[str]:
             (tr("Set in your scenario"), words(stack.set_by_you)), (tr("Searched"), words(stack.searched))]
     return [f"<h4>{escape(tr('Software stack'))}</h4>", _table(rows),
             f"<p><small>{escape(translated(stack.source))}</small></p>"]
+
+
+def storage_parts(storage: StorageBlock) -> list[str]:
+    """What the run asks of storage and of each node's host: the figures to order, then the arithmetic behind them
+    and what limits the rates."""
+    rows = [(tr("Dataset (TB)"), _num(storage.dataset_tb, 2)),
+            (tr("Shared store: capacity (TB)"), _num(storage.shared_tb, 2)),
+            (tr("Shared store: checkpoint write needed (GB/s)"), _num(storage.write_gbs_needed, 2)),
+            (tr("Data read (GB/s)"), _num(storage.read_gbs, 3)),
+            (tr("Local NVMe per node (TB)"), _num(storage.local_tb_per_node, 2)),
+            (tr("CPU cores per node"), str(storage.cores_per_node)),
+            (tr("System memory per node (GB)"), _num(storage.system_memory_gb_per_node, 0))]
+    notes = "<br/>".join(escape(translated(line)) for line in (*storage_derivation(storage), *storage.limits))
+    return [f"<h4>{escape(tr('Storage and host'))}</h4>", _table(rows), f"<p><small>{notes}</small></p>"]
 
 
 def _duration(days: float) -> str:
